@@ -1,0 +1,152 @@
+import pino from "pino";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createApiApp } from "./app";
+import type { Database } from "./db/client";
+import { createTestApi, expectError, requester, TEST_API_KEY, TEST_JWT_SECRET, type TestApi } from "./test/helpers";
+
+let api: TestApi;
+let token: string;
+beforeAll(async () => {
+  api = await createTestApi();
+  token = (await api.login("pemohon@adaptasi.test")).token;
+});
+afterAll(() => api?.close());
+
+const ENDPOINTS = [
+  ["POST", "/api/v1/login"],
+  ["POST", "/api/v1/refresh"],
+  ["POST", "/api/v1/revoke"],
+  ["GET", "/api/v1/admin/get-me"],
+  ["POST", "/api/v1/me/password"],
+  ["GET", "/api/v1/config/public"],
+  ["GET", "/api/v1/document-requirements"],
+] as const;
+const POSTS = ENDPOINTS.filter(([method]) => method === "POST").map(([, path]) => path);
+
+describe("x-adaptasiapikey", () => {
+  it.each(ENDPOINTS)("is required on %s %s", async (method, path) => {
+    const json = method === "POST" ? {} : undefined;
+    await expectError(await api.request(path, { method, json, apiKey: false, token }), 401, "INVALID_API_KEY");
+    await expectError(await api.request(path, { method, json, apiKey: "salah", token }), 401, "INVALID_API_KEY");
+    await expectError(await api.request(path, { method, json, apiKey: `${TEST_API_KEY}x`, token }), 401, "INVALID_API_KEY");
+  });
+
+  it("is not needed for the OpenAPI document", async () => {
+    expect((await api.request("/api/v1/openapi.json", { apiKey: false })).status).toBe(200);
+  });
+});
+
+describe("GET /api/v1/openapi.json", () => {
+  it("documents every route with the api-key and bearer schemes", async () => {
+    const doc = await (await api.request("/api/v1/openapi.json")).json();
+    expect(doc.openapi).toMatch(/^3\./);
+    for (const [method, path] of ENDPOINTS) expect(doc.paths[path]?.[method.toLowerCase()], path).toBeDefined();
+    expect(doc.components.securitySchemes).toEqual({
+      ApiKey: { type: "apiKey", in: "header", name: "x-adaptasiapikey" },
+      Bearer: { type: "http", scheme: "bearer", bearerFormat: "JWT" },
+    });
+    expect(doc.security).toEqual([{ ApiKey: [] }]);
+    expect(doc.paths["/api/v1/admin/get-me"].get.security).toEqual([{ ApiKey: [], Bearer: [] }]);
+  });
+});
+
+describe("bad input never gives a 5xx", () => {
+  const longText = "x".repeat(10_000);
+  const bodies: [string, BodyInit | undefined, Record<string, string>][] = [
+    ["malformed JSON", "{nope", { "content-type": "application/json" }],
+    ["truncated JSON", '{"email": "a@b.co", "password": "', { "content-type": "application/json" }],
+    ["no body", undefined, { "content-type": "application/json" }],
+    ["text/plain", "email=a@b.co", { "content-type": "text/plain" }],
+    ["form-encoded", "email=a%40b.co&password=x", { "content-type": "application/x-www-form-urlencoded" }],
+    ["no content type", '{"email":"a@b.co"}', {}],
+    ["JSON null", "null", { "content-type": "application/json" }],
+    ["JSON array", "[1,2]", { "content-type": "application/json" }],
+    ["JSON string", '"teks"', { "content-type": "application/json" }],
+    ["empty object", "{}", { "content-type": "application/json" }],
+  ];
+
+  it.each(POSTS)("%s answers 4xx with the error shape for broken bodies", async (path) => {
+    for (const [label, body, headers] of bodies) {
+      const res = await api.request(path, { method: "POST", body, headers, token });
+      expect(res.status, `${path} ${label}`).toBeGreaterThanOrEqual(400);
+      expect(res.status, `${path} ${label}`).toBeLessThan(500);
+      const json = await res.json();
+      expect(json.error, `${path} ${label}`).toMatchObject({ code: expect.any(String), message: expect.any(String) });
+    }
+  });
+
+  it("names malformed JSON and wrong content types MALFORMED_BODY", async () => {
+    await expectError(await api.request("/api/v1/login", { method: "POST", body: "{nope", headers: { "content-type": "application/json" } }), 400, "MALFORMED_BODY");
+    await expectError(await api.request("/api/v1/login", { method: "POST", body: "a=b", headers: { "content-type": "text/plain" } }), 400, "MALFORMED_BODY");
+  });
+
+  it.each([
+    ["wrong types", { email: 12, password: true }],
+    ["missing fields", {}],
+    ["10,000-character strings", { email: `${longText}@x.co`, password: longText }],
+    ["control characters", { email: "a\u0000@b.co", password: "\u0000" }],
+  ])("login with %s → 400 VALIDATION_ERROR with details", async (_label, json) => {
+    const body = await expectError(await api.request("/api/v1/login", { json }), 400, "VALIDATION_ERROR");
+    expect(body.error.details?.length).toBeGreaterThan(0);
+    expect(body.error.details?.[0]).toEqual({ path: expect.any(String), message: expect.any(String) });
+  });
+
+  it("refresh, revoke and me/password refuse 10,000-character strings", async () => {
+    const longText = "x".repeat(10_000);
+    await expectError(await api.request("/api/v1/refresh", { json: { refresh_token: longText } }), 400, "VALIDATION_ERROR");
+    await expectError(await api.request("/api/v1/revoke", { json: { refresh_token: longText, all: "ya" } }), 400, "VALIDATION_ERROR");
+    await expectError(
+      await api.request("/api/v1/me/password", { token, json: { current_password: longText, new_password: longText } }),
+      400,
+      "VALIDATION_ERROR",
+    );
+    await expectError(await api.request(`/api/v1/document-requirements?jalur=${longText}`), 400, "VALIDATION_ERROR");
+  });
+
+  it("answers 413 for a JSON body over 1 MB", async () => {
+    const big = JSON.stringify({ email: "a@b.co", password: "x".repeat(1024 * 1024) });
+    await expectError(await api.request("/api/v1/login", { method: "POST", body: big, headers: { "content-type": "application/json" } }), 413, "PAYLOAD_TOO_LARGE");
+    const stream = new Blob([big]).stream();
+    const res = await api.app.request("/api/v1/login", {
+      method: "POST",
+      body: stream,
+      headers: { "x-adaptasiapikey": TEST_API_KEY, "content-type": "application/json" },
+      duplex: "half", // Node's fetch needs it for a streamed body
+    } as RequestInit);
+    await expectError(res, 413, "PAYLOAD_TOO_LARGE");
+  });
+
+  it("answers 404 NOT_FOUND for unknown routes and wrong methods", async () => {
+    await expectError(await api.request("/api/v1/tidak-ada"), 404, "NOT_FOUND");
+    await expectError(await api.request("/lain"), 404, "NOT_FOUND");
+    await expectError(await api.request("/api/v1/login"), 404, "NOT_FOUND");
+    await expectError(await api.request("/api/v1/admin/get-me", { method: "DELETE", token }), 404, "NOT_FOUND");
+  });
+});
+
+describe("unexpected failures", () => {
+  it("answer 500 INTERNAL_ERROR with a generic message and no stack", async () => {
+    const failing = new Proxy({} as Database, {
+      get() {
+        throw new Error("database exploded at /secret/path");
+      },
+    });
+    const lines: string[] = [];
+    const logger = pino({ level: "error" }, { write: (line: string) => void lines.push(line) });
+    const app = createApiApp({ db: failing, config: { apiKey: TEST_API_KEY, jwtSecret: TEST_JWT_SECRET, logger } });
+    const res = await requester(app)("/api/v1/config/public");
+    const text = await res.text();
+    expect(res.status).toBe(500);
+    expect(JSON.parse(text)).toEqual({
+      error: { code: "INTERNAL_ERROR", message: "Terjadi kesalahan pada server. Silakan coba lagi nanti." },
+    });
+    expect(text).not.toMatch(/exploded|secret|at /);
+    expect(lines.join("")).toContain("database exploded");
+  });
+
+  it("refuses to start without an api key or JWT secret", () => {
+    const db = {} as Database;
+    expect(() => createApiApp({ db, config: { apiKey: "", jwtSecret: TEST_JWT_SECRET } })).toThrow();
+    expect(() => createApiApp({ db, config: { apiKey: TEST_API_KEY, jwtSecret: "" } })).toThrow();
+  });
+});

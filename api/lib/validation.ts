@@ -1,0 +1,41 @@
+import { z } from "@hono/zod-openapi";
+import type { Hook } from "@hono/zod-openapi";
+import { errorBody, MESSAGES } from "./errors";
+
+/** A JSON request body: an object, said in Indonesian when it is not one. */
+export function jsonObject<T extends z.ZodRawShape>(shape: T) {
+  return z.object(shape, { error: "Isi permintaan harus berupa objek JSON" });
+}
+
+// Field schemas with the spec's Indonesian messages (spec §5 "Field validation").
+
+export function requiredText(field: string, max: number) {
+  return z
+    .string({ error: (issue) => (issue.input === undefined ? `${field} harus diisi` : `${field} harus berupa teks`) })
+    .min(1, `${field} harus diisi`)
+    .max(max, `${field} tidak boleh lebih dari ${max} karakter`);
+}
+
+export function emailField(field = "E-mail") {
+  return z
+    .string({ error: (issue) => (issue.input === undefined ? `${field} harus diisi` : `${field} harus berupa teks`) })
+    .trim()
+    .toLowerCase()
+    .min(1, `${field} harus diisi`)
+    .max(254, `${field} tidak boleh lebih dari 254 karakter`)
+    .pipe(z.email(`${field} harus berupa alamat surel yang benar`));
+}
+
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
+
+export function newPasswordField(field: string) {
+  return requiredText(field, PASSWORD_MAX).min(PASSWORD_MIN, `${field} minimal mengandung ${PASSWORD_MIN} karakter`);
+}
+
+/** Turns zod failures into 400 VALIDATION_ERROR with one detail per issue. */
+export const validationHook: Hook<unknown, any, any, unknown> = (result, c) => {
+  if (result.success) return;
+  const details = result.error.issues.map((issue) => ({ path: issue.path.join("."), message: issue.message }));
+  return c.json(errorBody("VALIDATION_ERROR", MESSAGES.VALIDATION_ERROR, details), 400);
+};

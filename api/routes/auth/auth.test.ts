@@ -1,0 +1,212 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { refreshTokens, users } from "../../db/schema";
+import { hashToken } from "../../services/tokens";
+import { createTestApi, DEMO_PASSWORD, expectError, type TestApi } from "../../test/helpers";
+
+let api: TestApi;
+beforeAll(async () => {
+  api = await createTestApi();
+});
+afterAll(() => api?.close());
+
+const refresh = (refresh_token: string) => api.request("/api/v1/refresh", { json: { refresh_token } });
+
+describe("POST /api/v1/login", () => {
+  it("answers { token: { type, token, refreshToken } }", async () => {
+    const res = await api.request("/api/v1/login", { json: { email: "pemohon@adaptasi.test", password: DEMO_PASSWORD } });
+    expect(res.status).toBe(200);
+    const body = await res.json();
+    expect(body).toEqual({ token: { type: "bearer", token: expect.any(String), refreshToken: expect.any(String) } });
+    expect(body.token.token.split(".")).toHaveLength(3);
+    expect(body.token.refreshToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
+  });
+
+  it("ignores case and surrounding spaces in the e-mail", async () => {
+    const res = await api.request("/api/v1/login", { json: { email: "  PEMOHON@Adaptasi.test ", password: DEMO_PASSWORD } });
+    expect(res.status).toBe(200);
+  });
+
+  it("stores only the hash of the refresh token", async () => {
+    const { refreshToken } = await api.login("kki@adaptasi.test");
+    const [row] = await api.db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, hashToken(refreshToken)));
+    expect(row.tokenHash).toMatch(/^[0-9a-f]{64}$/);
+    expect(JSON.stringify(row)).not.toContain(refreshToken);
+  });
+
+  it("gives the same answer for an unknown e-mail and a wrong password", async () => {
+    const unknown = await api.request("/api/v1/login", { json: { email: "siapa@adaptasi.test", password: DEMO_PASSWORD } });
+    const wrong = await api.request("/api/v1/login", { json: { email: "admin@adaptasi.test", password: "Salah#2026" } });
+    expect(unknown.status).toBe(401);
+    expect(wrong.status).toBe(401);
+    const [a, b] = [await unknown.json(), await wrong.json()];
+    expect(a).toEqual(b);
+    expect(a).toEqual({ error: { code: "INVALID_CREDENTIALS", message: "E-mail atau kata sandi salah." } });
+  });
+
+  it("refuses a not yet activated account, but only with the right password", async () => {
+    await api.createUser({ email: "belum.aktif@adaptasi.test", activated: false });
+    const body = await expectError(
+      await api.request("/api/v1/login", { json: { email: "belum.aktif@adaptasi.test", password: DEMO_PASSWORD } }),
+      403,
+      "ACCOUNT_NOT_ACTIVATED",
+    );
+    expect(body.error.message).toMatch(/belum diaktifkan.*e-mail aktivasi/);
+    await expectError(
+      await api.request("/api/v1/login", { json: { email: "belum.aktif@adaptasi.test", password: "salah-salah" } }),
+      401,
+      "INVALID_CREDENTIALS",
+    );
+  });
+
+  it("refuses a deactivated account", async () => {
+    await api.createUser({ email: "nonaktif@adaptasi.test", isActive: false });
+    await expectError(
+      await api.request("/api/v1/login", { json: { email: "nonaktif@adaptasi.test", password: DEMO_PASSWORD } }),
+      403,
+      "ACCOUNT_INACTIVE",
+    );
+  });
+
+  it("rejects bad input with VALIDATION_ERROR details", async () => {
+    const body = await expectError(await api.request("/api/v1/login", { json: { email: "bukan-email" } }), 400, "VALIDATION_ERROR");
+    expect(body.error.details).toEqual([
+      { path: "email", message: "E-mail harus berupa alamat surel yang benar" },
+      { path: "password", message: "Kata sandi harus diisi" },
+    ]);
+  });
+});
+
+describe("login rate limits", () => {
+  it("blocks an account after loginPerAccount failures, even with the right password", async () => {
+    const { request } = api.appWith({ rateLimits: { loginPerIp: 100, loginPerAccount: 3, windowSec: 600 } });
+    await api.createUser({ email: "dikunci@adaptasi.test" });
+    // Different IPs: the account limit holds however the guesses are spread.
+    const attempt = (password: string, i: number) =>
+      request("/api/v1/login", {
+        json: { email: "dikunci@adaptasi.test", password },
+        headers: { "x-forwarded-for": `10.1.0.${i}, 192.168.0.1` },
+      });
+    for (let i = 0; i < 3; i++) await expectError(await attempt("salah-salah", i), 401, "INVALID_CREDENTIALS");
+    const blocked = await attempt(DEMO_PASSWORD, 9);
+    const body = await expectError(blocked, 429, "RATE_LIMITED");
+    expect(body.error.message).toBe("Terlalu banyak percobaan. Coba lagi dalam 10 menit.");
+    expect(Number(blocked.headers.get("retry-after"))).toBeGreaterThan(590);
+    expect(Number(blocked.headers.get("retry-after"))).toBeLessThanOrEqual(600);
+  });
+
+  it("forgets failures after a successful login", async () => {
+    const { request } = api.appWith({ rateLimits: { loginPerIp: 100, loginPerAccount: 2, windowSec: 600 } });
+    await api.createUser({ email: "lupa.sekali@adaptasi.test" });
+    const attempt = (password: string) => request("/api/v1/login", { json: { email: "lupa.sekali@adaptasi.test", password } });
+    expect((await attempt("salah-salah")).status).toBe(401);
+    expect((await attempt(DEMO_PASSWORD)).status).toBe(200);
+    expect((await attempt("salah-salah")).status).toBe(401);
+    expect((await attempt("salah-salah")).status).toBe(401);
+    expect((await attempt(DEMO_PASSWORD)).status).toBe(429);
+  });
+
+  it("blocks an IP after loginPerIp attempts of any kind", async () => {
+    const { request } = api.appWith({ rateLimits: { loginPerIp: 3, loginPerAccount: 100, windowSec: 120 } });
+    const fromIp = (email: string, password: string) =>
+      request("/api/v1/login", { json: { email, password }, headers: { "x-forwarded-for": "203.0.113.7" } });
+    expect((await fromIp("kolegium@adaptasi.test", DEMO_PASSWORD)).status).toBe(200);
+    expect((await fromIp("kolegium@adaptasi.test", "salah-salah")).status).toBe(401);
+    expect((await fromIp("tidak.ada@adaptasi.test", "salah-salah")).status).toBe(401);
+    const blocked = await fromIp("kolegium@adaptasi.test", DEMO_PASSWORD);
+    const body = await expectError(blocked, 429, "RATE_LIMITED");
+    expect(body.error.message).toBe("Terlalu banyak percobaan. Coba lagi dalam 2 menit.");
+    expect(blocked.headers.get("retry-after")).toMatch(/^\d+$/);
+    // Another client is not affected.
+    const other = await request("/api/v1/login", {
+      json: { email: "kolegium@adaptasi.test", password: DEMO_PASSWORD },
+      headers: { "x-forwarded-for": "203.0.113.8" },
+    });
+    expect(other.status).toBe(200);
+  });
+});
+
+describe("POST /api/v1/refresh", () => {
+  it("rotates: answers a new pair and the old refresh token stops working", async () => {
+    const first = await api.login("pembekalan@adaptasi.test");
+    const res = await refresh(first.refreshToken);
+    expect(res.status).toBe(200);
+    const { token } = await res.json();
+    expect(token).toEqual({ type: "bearer", token: expect.any(String), refreshToken: expect.any(String) });
+    expect(token.refreshToken).not.toBe(first.refreshToken);
+    expect(token.token).not.toBe(first.token);
+    const me = await api.request("/api/v1/admin/get-me", { token: token.token });
+    expect(me.status).toBe(200);
+
+    await expectError(await refresh(first.refreshToken), 401, "REFRESH_TOKEN_REUSED");
+  });
+
+  it("revokes the whole family when a spent token comes back", async () => {
+    const first = await api.login("pembekalan@adaptasi.test");
+    const second = (await (await refresh(first.refreshToken)).json()).token;
+    const third = (await (await refresh(second.refreshToken)).json()).token;
+    await expectError(await refresh(first.refreshToken), 401, "REFRESH_TOKEN_REUSED");
+    // The newest token of that chain is dead too; another session of the same user is not.
+    await expectError(await refresh(third.refreshToken), 401, "REFRESH_TOKEN_REUSED");
+    const otherSession = await api.login("pembekalan@adaptasi.test");
+    expect((await refresh(otherSession.refreshToken)).status).toBe(200);
+  });
+
+  it("lets exactly one of two concurrent refreshes with one token succeed", async () => {
+    const { refreshToken } = await api.login("subkomite@adaptasi.test");
+    const results = await Promise.all([refresh(refreshToken), refresh(refreshToken), refresh(refreshToken)]);
+    const statuses = results.map((r) => r.status).sort();
+    expect(statuses).toEqual([200, 401, 401]);
+  });
+
+  it("refuses unknown and expired tokens", async () => {
+    await expectError(await refresh("x".repeat(43)), 401, "INVALID_REFRESH_TOKEN");
+    const { refreshToken } = await api.login("subkomite@adaptasi.test");
+    await api.db
+      .update(refreshTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(refreshTokens.tokenHash, hashToken(refreshToken)));
+    await expectError(await refresh(refreshToken), 401, "INVALID_REFRESH_TOKEN");
+  });
+
+  it("refuses a deactivated user's token", async () => {
+    const user = await api.createUser({ email: "akan.nonaktif@adaptasi.test" });
+    const { refreshToken } = await api.login(user.email);
+    await api.db.update(users).set({ isActive: false }).where(eq(users.id, user.id));
+    await expectError(await refresh(refreshToken), 401, "INVALID_REFRESH_TOKEN");
+  });
+
+  it("requires refresh_token", async () => {
+    await expectError(await api.request("/api/v1/refresh", { json: {} }), 400, "VALIDATION_ERROR");
+    await expectError(await api.request("/api/v1/refresh", { json: { refresh_token: 42 } }), 400, "VALIDATION_ERROR");
+  });
+});
+
+describe("POST /api/v1/revoke", () => {
+  it("ends one session (the token's family) and leaves the others", async () => {
+    const a = await api.login("admin@adaptasi.test");
+    const b = await api.login("admin@adaptasi.test");
+    const rotated = (await (await refresh(a.refreshToken)).json()).token;
+    const res = await api.request("/api/v1/revoke", { json: { refresh_token: rotated.refreshToken } });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ data: { revoked: 2 } });
+    expect((await refresh(rotated.refreshToken)).status).toBe(401);
+    expect((await refresh(b.refreshToken)).status).toBe(200);
+  });
+
+  it("ends every session of the user with all: true", async () => {
+    const user = await api.createUser({ email: "keluar.semua@adaptasi.test" });
+    const a = await api.login(user.email);
+    const b = await api.login(user.email);
+    const res = await api.request("/api/v1/revoke", { json: { refresh_token: a.refreshToken, all: true } });
+    expect(await res.json()).toEqual({ data: { revoked: 2 } });
+    expect((await refresh(a.refreshToken)).status).toBe(401);
+    expect((await refresh(b.refreshToken)).status).toBe(401);
+  });
+
+  it("revokes nothing for an unknown token", async () => {
+    const res = await api.request("/api/v1/revoke", { json: { refresh_token: "tidak-dikenal" } });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ data: { revoked: 0 } });
+  });
+});

@@ -1,0 +1,51 @@
+import { eq, lt, sql } from "drizzle-orm";
+import type { Database } from "../db/client";
+import { rateLimits } from "../db/schema";
+
+export interface RateLimitHit {
+  count: number;
+  /** seconds until the current window ends */
+  retryAfterSec: number;
+}
+
+/**
+ * Fixed-window counters in the database, so every API process shares them. Each hit is one
+ * atomic upsert that also restarts a window that has run out; times come from the database clock.
+ */
+export function createRateLimiter(db: Database, windowSec: number) {
+  const expired = sql`${rateLimits.windowStart} <= now() - make_interval(secs => ${windowSec})`;
+  let lastPurge = 0;
+
+  async function purgeStale() {
+    // Keys of one-off IPs and e-mails would pile up; clear old windows at most once a minute.
+    if (Date.now() - lastPurge < 60_000) return;
+    lastPurge = Date.now();
+    await db.delete(rateLimits).where(lt(rateLimits.windowStart, sql`now() - make_interval(secs => ${windowSec})`));
+  }
+
+  return {
+    async hit(key: string): Promise<RateLimitHit> {
+      await purgeStale();
+      const [row] = await db
+        .insert(rateLimits)
+        .values({ key, windowStart: sql`now()`, count: 1 })
+        .onConflictDoUpdate({
+          target: rateLimits.key,
+          set: {
+            count: sql`case when ${expired} then 1 else ${rateLimits.count} + 1 end`,
+            windowStart: sql`case when ${expired} then now() else ${rateLimits.windowStart} end`,
+          },
+        })
+        .returning({
+          count: rateLimits.count,
+          retryAfterSec: sql<number>`greatest(1, ceil(extract(epoch from ${rateLimits.windowStart} + make_interval(secs => ${windowSec}) - now())))::int`,
+        });
+      return row;
+    },
+    async reset(key: string): Promise<void> {
+      await db.delete(rateLimits).where(eq(rateLimits.key, key));
+    },
+  };
+}
+
+export type RateLimiter = ReturnType<typeof createRateLimiter>;

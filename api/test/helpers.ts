@@ -1,0 +1,128 @@
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+import { expect } from "vitest";
+import pino from "pino";
+import { createApiApp, type ApiConfig } from "../app";
+import { seedIfEmpty, DEMO_PASSWORD } from "../db/seed";
+import { users } from "../db/schema";
+import { startApi, type StartApiOptions } from "../index";
+import { hashPassword } from "../services/passwords";
+
+export { DEMO_PASSWORD };
+export const TEST_API_KEY = "test-api-key";
+export const TEST_JWT_SECRET = "test-jwt-secret-at-least-32-characters";
+
+// Generous limits so ordinary tests never trip them; rate-limit tests build an app with small ones.
+const TEST_RATE_LIMITS = { loginPerIp: 10_000, loginPerAccount: 10_000, windowSec: 900 };
+
+export interface RequestOptions {
+  method?: string;
+  /** serialised as the JSON body */
+  json?: unknown;
+  body?: BodyInit;
+  headers?: Record<string, string>;
+  /** access token for Authorization: Bearer */
+  token?: string;
+  /** false leaves the api-key header out */
+  apiKey?: string | false;
+}
+
+type App = ReturnType<typeof createApiApp>;
+
+/** Calls an app the way the portal does: api key, JSON body, optional bearer token. */
+export function requester(app: App) {
+  return (path: string, opts: RequestOptions = {}) => {
+    const headers: Record<string, string> = {};
+    if (opts.apiKey !== false) headers["x-adaptasiapikey"] = opts.apiKey ?? TEST_API_KEY;
+    if (opts.json !== undefined) headers["content-type"] = "application/json";
+    if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+    return app.request(path, {
+      method: opts.method ?? (opts.json !== undefined || opts.body !== undefined ? "POST" : "GET"),
+      body: opts.json !== undefined ? JSON.stringify(opts.json) : opts.body,
+      headers: { ...headers, ...opts.headers },
+    });
+  };
+}
+
+/** A fresh, migrated, demo-seeded database: in-memory PGlite, or a throwaway database on TEST_DATABASE_URL. */
+export async function createTestApi(overrides: Partial<StartApiOptions> = {}) {
+  const server = process.env.TEST_DATABASE_URL;
+  let databaseUrl: string | undefined;
+  let dropDatabase = async () => {};
+  if (server) {
+    const name = `adaptasi_test_${Date.now()}_${randomBytes(4).toString("hex")}`;
+    const admin = new pg.Client({ connectionString: server });
+    await admin.connect();
+    await admin.query(`create database "${name}"`);
+    await admin.end();
+    const url = new URL(server);
+    url.pathname = `/${name}`;
+    databaseUrl = url.toString();
+    dropDatabase = async () => {
+      const client = new pg.Client({ connectionString: server });
+      await client.connect();
+      await client.query(`drop database if exists "${name}" with (force)`);
+      await client.end();
+    };
+  }
+
+  const logger = pino({ level: "silent" });
+  const api = await startApi({
+    inMemory: !databaseUrl,
+    databaseUrl,
+    apiKey: TEST_API_KEY,
+    jwtSecret: TEST_JWT_SECRET,
+    seedDemo: true,
+    rateLimits: TEST_RATE_LIMITS,
+    logger,
+    ...overrides,
+  });
+  const request = requester(api.app);
+
+  return {
+    ...api,
+    request,
+    /** Another app on the same database, e.g. with small rate limits. */
+    appWith(config: Partial<ApiConfig>) {
+      const app = createApiApp({
+        db: api.db,
+        config: { apiKey: TEST_API_KEY, jwtSecret: TEST_JWT_SECRET, rateLimits: TEST_RATE_LIMITS, logger, ...config },
+      });
+      return { app, request: requester(app) };
+    },
+    async login(email: string, password = DEMO_PASSWORD): Promise<{ token: string; refreshToken: string }> {
+      const res = await request("/api/v1/login", { json: { email, password } });
+      if (res.status !== 200) throw new Error(`login ${email} failed: ${res.status} ${await res.text()}`);
+      return (await res.json()).token;
+    },
+    /** An extra account, so tests that change or disable users leave the demo ones alone. */
+    async createUser(values: { email: string; password?: string; roleId?: number; activated?: boolean; isActive?: boolean }) {
+      const [user] = await api.db
+        .insert(users)
+        .values({
+          email: values.email,
+          passwordHash: await hashPassword(values.password ?? DEMO_PASSWORD),
+          fullName: "Pengguna Uji",
+          roleId: values.roleId ?? 3,
+          isActive: values.isActive ?? true,
+          activatedAt: values.activated === false ? null : new Date(),
+        })
+        .returning();
+      return user;
+    },
+    reseed: (demo = true) => seedIfEmpty(api.db, { demo }),
+    async close() {
+      await api.close();
+      await dropDatabase();
+    },
+  };
+}
+
+export type TestApi = Awaited<ReturnType<typeof createTestApi>>;
+
+/** Asserts the error shape and returns the body. */
+export async function expectError(res: Response, status: number, code: string) {
+  const body = await res.json();
+  expect({ status: res.status, body }).toMatchObject({ status, body: { error: { code, message: expect.any(String) } } });
+  return body as { error: { code: string; message: string; details?: { path: string; message: string }[] } };
+}

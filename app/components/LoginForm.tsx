@@ -1,0 +1,52 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { Form, Link, useActionData, useSearchParams } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { z } from "zod";
+import { rules, validationMessage } from "#domain/validation";
+import { ErrorSummary, Field, SubmitButton } from "./forms";
+import * as ui from "./ui.css";
+
+export const LOGIN_LABELS = { email: "Alamat Surel", password: "Kata Sandi" } as const;
+
+// Login checks presence and shape only; the password rules apply where a password is chosen.
+export const loginSchema = z.object({
+  email: rules.email(LOGIN_LABELS.email),
+  password: z
+    .string({ error: () => validationMessage("required", { field: LOGIN_LABELS.password }) })
+    .min(1, validationMessage("required", { field: LOGIN_LABELS.password }))
+    .max(128, validationMessage("max", { length: 128 })),
+  redirectTo: z.string().optional(),
+});
+
+/** The login form shared by /login and /wna/login. */
+export function LoginForm({ variant }: { variant: "citizen" | "foreign" }) {
+  const { t } = useTranslation();
+  const lastResult = useActionData<any>();
+  const [searchParams] = useSearchParams();
+  const [form, fields] = useForm({
+    id: "login",
+    lastResult,
+    constraint: getZodConstraint(loginSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
+  });
+  const foreign = variant === "foreign";
+  return (
+    <section className={`${ui.card} ${ui.narrow}`} aria-labelledby="login-title">
+      <h1 id="login-title">{t(foreign ? "login.titleWna" : "login.title")}</h1>
+      <p className={ui.muted}>{t(foreign ? "login.leadWna" : "login.lead")}</p>
+      <ErrorSummary form={form} fields={[{ meta: fields.email, label: LOGIN_LABELS.email }, { meta: fields.password, label: LOGIN_LABELS.password }]} />
+      <Form method="post" {...getFormProps(form)}>
+        <input type="hidden" name="redirectTo" value={searchParams.get("redirectTo") ?? ""} />
+        <Field meta={fields.email} label={t("login.email")} type="email" autoComplete="username" inputMode="email" />
+        <Field meta={fields.password} label={t("login.password")} type="password" autoComplete="current-password" />
+        <SubmitButton>{t("login.submit")}</SubmitButton>
+      </Form>
+      <p>
+        <Link to={foreign ? "/login" : "/wna/login"}>{t(foreign ? "login.otherCitizen" : "login.otherWna")}</Link>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,64 @@
+import { style } from "@vanilla-extract/css";
+import { INTERFACE } from "#domain/constants";
+import { mq, vars } from "~/styles/theme.css";
+
+export const skipLink = style({
+  position: "absolute", left: "-999px", top: 0, background: vars.color.focus, color: "#000", padding: vars.space.sm, zIndex: 100,
+  selectors: { "&:focus": { left: vars.space.sm } },
+});
+
+export const navbar = style({ background: vars.color.brand, color: "#fff" });
+export const navbarInner = style({ display: "flex", alignItems: "center", justifyContent: "space-between", gap: vars.space.md, padding: `${vars.space.sm} ${vars.space.md}`, maxWidth: 1200, margin: "0 auto" });
+export const logo = style({ color: "#fff", fontWeight: 700, textDecoration: "none", display: "flex", alignItems: "center", gap: vars.space.sm, selectors: { "&:hover": { color: "#fff" } } });
+export const logoMark = style({ display: "inline-grid", placeItems: "center", width: 36, height: 36, borderRadius: "50%", background: "#fff", color: vars.color.brand, fontWeight: 800, fontSize: "0.8rem" });
+export const navLinks = style({ display: "none", listStyle: "none", margin: 0, padding: 0, gap: vars.space.md, alignItems: "center", "@media": { [mq.lg]: { display: "flex" } } });
+export const navLink = style({ color: "#fff", fontWeight: 600, fontSize: "0.875rem", textDecoration: "none", background: "none", border: 0, cursor: "pointer", font: "inherit", padding: vars.space.xs, selectors: { "&:hover": { color: "#fff", textDecoration: "underline" } } });
+export const inlineForm = style({ display: "inline", margin: 0 });
+export const hamburger = style({ color: "#fff", fontWeight: 700, textDecoration: "none", border: "2px solid #fff", borderRadius: vars.radius, padding: `${vars.space.xs} ${vars.space.sm}`, "@media": { [mq.lg]: { display: "none" } } });
+// The full-screen mobile menu opens through :target, so it works without JavaScript.
+export const mobileMenu = style({
+  display: "none", position: "fixed", inset: 0, background: vars.color.brand, zIndex: 50, padding: vars.space.lg, overflowY: "auto",
+  selectors: { "&:target": { display: "block" } },
+});
+export const mobileMenuList = style({ listStyle: "none", padding: 0, margin: `${vars.space.lg} 0 0`, display: "grid", gap: vars.space.md });
+
+export const main = style({ flex: 1, width: "100%", maxWidth: 1200, margin: "0 auto", padding: vars.space.md, "@media": { [mq.md]: { padding: vars.space.lg } } });
+export const footer = style({ background: vars.color.bgSoft, borderTop: `1px solid ${vars.color.border}`, padding: vars.space.md, fontSize: "0.875rem", color: vars.color.muted, textAlign: "center" });
+
+export const plainHeader = style({ display: "flex", justifyContent: "center", padding: vars.space.lg });
+export const plainLogo = style([logo, { color: vars.color.brand, selectors: { "&:hover": { color: vars.color.brandDark } } }]);
+export const plainMain = style({ flex: 1, width: "100%", maxWidth: 640, margin: "0 auto", padding: vars.space.md });
+
+export const shell = style({ display: "flex", flex: 1, minHeight: "100vh" });
+export const sidebar = style({
+  display: "none", width: 280, flexShrink: 0, background: vars.color.brandDark, color: "#fff", padding: `${vars.space.md} 0`,
+  "@media": { [mq.lg]: { display: "block" } },
+  selectors: { "&:target": { display: "block", position: "fixed", inset: 0, zIndex: 40, width: "100%", overflowY: "auto" } },
+});
+export const sidebarTitle = style({ fontSize: "1.125rem", fontWeight: 700, padding: `0 ${vars.space.md} ${vars.space.md}`, margin: 0 });
+export const sidebarList = style({ listStyle: "none", margin: 0, padding: 0 });
+export const sidebarLink = style({ display: "block", padding: `${vars.space.sm} ${vars.space.md}`, color: "#fff", textDecoration: "none", selectors: { "&:hover": { background: "rgba(255,255,255,0.12)", color: "#fff" } } });
+export const sidebarActive = style({ background: "rgba(255,255,255,0.2)", fontWeight: 700, borderLeft: `4px solid ${vars.color.focus}` });
+export const sidebarDisabled = style({ display: "block", padding: `${vars.space.sm} ${vars.space.md}`, color: "rgba(255,255,255,0.75)", cursor: "not-allowed" });
+export const subRoute = style({ height: `${INTERFACE.SUBMENU_HEIGHT_REM}rem`, display: "flex", alignItems: "center", paddingLeft: vars.space.xl });
+export const sidebarClose = style({ color: "#fff", display: "block", padding: vars.space.md, "@media": { [mq.lg]: { display: "none" } } });
+
+export const content = style({ flex: 1, display: "flex", flexDirection: "column", minWidth: 0 });
+export const topbar = style({ display: "flex", alignItems: "center", justifyContent: "space-between", gap: vars.space.md, padding: `${vars.space.sm} ${vars.space.md}`, borderBottom: `1px solid ${vars.color.border}`, background: vars.color.bg });
+export const menuToggle = style({ border: `1px solid ${vars.color.border}`, borderRadius: vars.radius, padding: `${vars.space.xs} ${vars.space.sm}`, textDecoration: "none", color: vars.color.text, fontWeight: 600 });
+export const userMenu = style({ position: "relative" });
+export const userSummary = style({ cursor: "pointer", listStyle: "none", display: "flex", flexDirection: "column", alignItems: "flex-end", padding: vars.space.xs });
+export const userRole = style({ fontSize: "0.8rem", color: vars.color.muted });
+export const userDropdown = style({ position: "absolute", right: 0, top: "100%", background: vars.color.bg, border: `1px solid ${vars.color.border}`, borderRadius: vars.radius, minWidth: 160, listStyle: "none", margin: 0, padding: vars.space.xs, zIndex: 30, boxShadow: "0 4px 12px rgba(0,0,0,0.12)" });
+export const dropdownItem = style({ display: "block", width: "100%", textAlign: "left", padding: vars.space.sm, background: "none", border: 0, font: "inherit", color: vars.color.text, cursor: "pointer", textDecoration: "none" });
+
+export const toastRegion = style({ position: "fixed", top: vars.space.md, left: "50%", transform: "translateX(-50%)", zIndex: 60, width: "min(560px, calc(100% - 2rem))" });
+export const toast = style({ display: "flex", justifyContent: "space-between", alignItems: "flex-start", gap: vars.space.md, padding: vars.space.md, borderRadius: vars.radius, borderLeft: "6px solid", boxShadow: "0 4px 12px rgba(0,0,0,0.15)" });
+export const toastSeverity = {
+  info: style({ background: vars.color.infoSoft, borderColor: vars.color.info }),
+  warn: style({ background: vars.color.warnSoft, borderColor: vars.color.warn }),
+  error: style({ background: vars.color.dangerSoft, borderColor: vars.color.danger }),
+  success: style({ background: vars.color.successSoft, borderColor: vars.color.success }),
+};
+export const toastClose = style({ color: vars.color.text, fontWeight: 700, textDecoration: "none" });
+export const topbarRight = style({ display: "flex", alignItems: "center", gap: vars.space.md });

@@ -1,0 +1,17 @@
+import type { ApiClient } from "./utils/api.server";
+import type { AuthState } from "./utils/auth.server";
+
+// What server.ts hands every loader and action.
+declare module "@remix-run/node" {
+  interface AppLoadContext {
+    cspNonce: string;
+    api: ApiClient;
+    /** The session of this request, resolved (and refreshed if due) once, on first use. */
+    auth: (opts?: { forceRefresh?: boolean }) => Promise<AuthState>;
+    /** Adds a Set-Cookie to the response of this request. */
+    appendSetCookie: (cookie: string) => void;
+    clientIp: string;
+  }
+}
+
+export {};

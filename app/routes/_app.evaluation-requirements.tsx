@@ -1,0 +1,63 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { PATHWAYS } from "#domain/constants";
+import type { DocumentRequirement } from "#domain/documents";
+import { PRODUCT_NAME } from "#domain/menu";
+import { GeneralErrorBoundary } from "~/components/ErrorScreen";
+import * as ui from "~/components/ui.css";
+import { requireUser } from "~/utils/guards.server";
+
+export const meta: MetaFunction = () => [{ title: `Dokumen Persyaratan — ${PRODUCT_NAME}` }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireUser(request, context);
+  const r = await context.api.call<{ data: DocumentRequirement[] }>("GET", "/document-requirements");
+  if (!r.ok) throw new Response(r.error.message, { status: 503 });
+  return { requirements: r.body.data };
+}
+
+/** /evaluation-requirements: the required documents of each pathway, rendered from the data (spec §5). */
+export default function EvaluationRequirements() {
+  const { t } = useTranslation();
+  const { requirements } = useLoaderData<typeof loader>();
+  return (
+    <>
+      <h1>{t("requirements.title")}</h1>
+      <p>{t("requirements.lead")}</p>
+      {PATHWAYS.CODES.map((jalur) => (
+        <section key={jalur} className={ui.card} aria-labelledby={`jalur-${jalur}`}>
+          <h2 id={`jalur-${jalur}`}>{t(`requirements.jalur.${jalur}`)}</h2>
+          <table>
+            <thead>
+              <tr>
+                <th scope="col">#</th>
+                <th scope="col">{t("requirements.document")}</th>
+                <th scope="col">{t("requirements.types")}</th>
+                <th scope="col">{t("requirements.maxSize")}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {requirements
+                .filter((r) => r.jalur_id === jalur)
+                .map((r) => (
+                  <tr key={r.id}>
+                    <td>{r.order_num}</td>
+                    <td>
+                      {r.name}
+                      <br />
+                      <span className={ui.hint}>{r.help_text}</span>
+                    </td>
+                    <td>{r.allowed_extnames.toUpperCase().split(",").join(", ")}</td>
+                    <td>{r.max_size} MB{r.merged ? ` — ${t("requirements.merged")}` : ""}</td>
+                  </tr>
+                ))}
+            </tbody>
+          </table>
+        </section>
+      ))}
+    </>
+  );
+}
+
+export const ErrorBoundary = GeneralErrorBoundary;

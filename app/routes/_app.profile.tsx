@@ -1,0 +1,105 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { z } from "zod";
+import { PRODUCT_NAME } from "#domain/menu";
+import { roleLabel, ROLE_LABELS } from "#domain/roles";
+import { confirmed, rules, validationMessage } from "#domain/validation";
+import { GeneralErrorBoundary } from "~/components/ErrorScreen";
+import { ErrorSummary, Field, SubmitButton } from "~/components/forms";
+import * as ui from "~/components/ui.css";
+import { logoutResponse } from "~/utils/auth.server";
+import { requireUser } from "~/utils/guards.server";
+
+export const meta: MetaFunction = () => [{ title: `Profil — ${PRODUCT_NAME}` }];
+
+const LABELS = { current_password: "Kata Sandi Saat Ini", new_password: "Kata Sandi Baru", new_password_confirmation: "Konfirmasi Kata Sandi Baru" };
+
+const schema = confirmed(
+  z.object({
+    current_password: z
+      .string({ error: () => validationMessage("required", { field: LABELS.current_password }) })
+      .max(128, validationMessage("max", { length: 128 })),
+    new_password: rules.password(LABELS.new_password),
+    new_password_confirmation: z.string({ error: () => validationMessage("required", { field: LABELS.new_password_confirmation }) }),
+  }),
+  "new_password",
+  "new_password_confirmation",
+  { field: LABELS.new_password_confirmation, target: LABELS.new_password },
+);
+const HIDDEN = ["current_password", "new_password", "new_password_confirmation"];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const me = await requireUser(request, context);
+  return { name: me.user.full_name, email: me.user.email, role: ROLE_LABELS[me.user.role_id] ?? roleLabel(me.user) };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  await requireUser(request, context);
+  const auth = await context.auth();
+  const submission = parseWithZod(await request.formData(), { schema });
+  if (submission.status !== "success") return data(submission.reply({ hideFields: HIDDEN }), { status: 400 });
+  const token = auth.kind === "loaded" ? auth.session.accessToken : "";
+  const r = await context.api.call("POST", "/me/password", {
+    token,
+    body: { current_password: submission.value.current_password, new_password: submission.value.new_password },
+  });
+  if (!r.ok) {
+    const fieldErrors = r.error.code === "WRONG_PASSWORD" ? { current_password: [r.error.message] } : undefined;
+    return data(submission.reply({ hideFields: HIDDEN, fieldErrors, formErrors: fieldErrors ? undefined : [r.error.message] }), { status: r.status >= 500 ? 503 : 400 });
+  }
+  // The API revoked every refresh token of the account: every session ends, this one too.
+  return logoutResponse(context.api, auth, "/login", { severity: "success", message: "Kata sandi berhasil diubah. Silakan masuk kembali dengan kata sandi baru." });
+}
+
+/** /profile: every user's account page (DESIGN §3) with the password change. */
+export default function Profile() {
+  const { t } = useTranslation();
+  const account = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const [form, fields] = useForm({
+    id: "change-password",
+    lastResult,
+    constraint: getZodConstraint(schema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+  });
+  return (
+    <>
+      <h1>{t("profile.title")}</h1>
+      <section className={ui.card} aria-labelledby="account-title">
+        <h2 id="account-title">{t("profile.account")}</h2>
+        <dl>
+          <dt>{t("profile.name")}</dt>
+          <dd>{account.name}</dd>
+          <dt>{t("profile.email")}</dt>
+          <dd>{account.email}</dd>
+          <dt>{t("profile.role")}</dt>
+          <dd>{account.role}</dd>
+        </dl>
+      </section>
+      <section className={ui.card} aria-labelledby="password-title">
+        <h2 id="password-title">{t("profile.changePassword")}</h2>
+        <ErrorSummary
+          form={form}
+          fields={[
+            { meta: fields.current_password, label: LABELS.current_password },
+            { meta: fields.new_password, label: LABELS.new_password },
+            { meta: fields.new_password_confirmation, label: LABELS.new_password_confirmation },
+          ]}
+        />
+        <Form method="post" {...getFormProps(form)} className={ui.narrow} style={{ margin: 0 }}>
+          <Field meta={fields.current_password} label={t("profile.currentPassword")} type="password" autoComplete="current-password" />
+          <Field meta={fields.new_password} label={t("profile.newPassword")} type="password" autoComplete="new-password" hint={t("profile.passwordHint")} />
+          <Field meta={fields.new_password_confirmation} label={t("profile.confirmPassword")} type="password" autoComplete="new-password" />
+          <SubmitButton>{t("profile.submit")}</SubmitButton>
+        </Form>
+      </section>
+    </>
+  );
+}
+
+export const ErrorBoundary = GeneralErrorBoundary;

@@ -1,0 +1,48 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { PATHWAYS } from "#domain/constants";
+import { PRODUCT_NAME } from "#domain/menu";
+import { GeneralErrorBoundary } from "~/components/ErrorScreen";
+import * as ui from "~/components/ui.css";
+import { requireAnonymous } from "~/utils/guards.server";
+
+export const meta: MetaFunction = () => [{ title: `Selamat Datang — ${PRODUCT_NAME}` }];
+export const handle = { faq: "index" };
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireAnonymous(request, context);
+  return null;
+}
+
+/** The page for users who are not logged in (spec §1, §2). */
+export default function Welcome() {
+  const { t } = useTranslation();
+  const steps = t("welcome.steps", { returnObjects: true }) as string[];
+  return (
+    <>
+      <section className={ui.hero} aria-labelledby="welcome-title">
+        <h1 id="welcome-title">{t("welcome.title")}</h1>
+        <p>{t("welcome.lead")}</p>
+        <div className={ui.row}>
+          <Link to="/login" className={ui.button}>{t("welcome.ctaCitizen")}</Link>
+          <Link to="/wna/login" className={ui.secondaryButton}>{t("welcome.ctaForeign")}</Link>
+        </div>
+      </section>
+      <section className={ui.card} aria-labelledby="steps-title">
+        <h2 id="steps-title">{t("welcome.stepsTitle")}</h2>
+        <ol>{steps.map((step) => <li key={step}>{step}</li>)}</ol>
+      </section>
+      <section className={ui.card} aria-labelledby="pathways-title">
+        <h2 id="pathways-title">{t("welcome.pathwaysTitle")}</h2>
+        <ul>{PATHWAYS.CODES.map((code) => <li key={code}><strong>{code}</strong> — {t(`welcome.pathways.${code}`)}</li>)}</ul>
+      </section>
+      <section id="pengumuman" className={ui.card} aria-labelledby="announcements-title">
+        <h2 id="announcements-title">{t("welcome.announcementsTitle")}</h2>
+        <p>{t("welcome.announcementDefault")}</p>
+      </section>
+    </>
+  );
+}
+
+export const ErrorBoundary = GeneralErrorBoundary;

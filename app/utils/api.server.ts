@@ -1,0 +1,53 @@
+// The portal's only door to data: the HTTP API of spec §7 / DESIGN §5, in-process or at API_URL.
+
+export type ApiFetch = (request: Request) => Promise<Response>;
+
+export interface ApiError {
+  code: string;
+  message: string;
+  details?: Array<{ path: string; message: string }>;
+}
+
+export type ApiResult<T> = { ok: true; status: number; body: T } | { ok: false; status: number; error: ApiError };
+
+export interface ApiCallOptions {
+  body?: unknown;
+  token?: string;
+  query?: Record<string, string | number | undefined>;
+}
+
+export interface ApiClient {
+  call<T>(method: string, path: string, options?: ApiCallOptions): Promise<ApiResult<T>>;
+}
+
+export const API_UNAVAILABLE: ApiError = {
+  code: "API_UNAVAILABLE",
+  message: "Layanan sedang tidak dapat dihubungi. Silakan coba beberapa saat lagi.",
+};
+
+export function createApiClient(opts: { fetch: ApiFetch; baseUrl: string; apiKey: string; clientIp?: string }): ApiClient {
+  return {
+    async call<T>(method: string, path: string, options: ApiCallOptions = {}): Promise<ApiResult<T>> {
+      const url = new URL(`${opts.baseUrl.replace(/\/$/, "")}/api/v1${path}`);
+      for (const [k, v] of Object.entries(options.query ?? {})) if (v !== undefined && v !== "") url.searchParams.set(k, String(v));
+      const headers = new Headers({ "x-adaptasiapikey": opts.apiKey, accept: "application/json" });
+      if (options.token) headers.set("authorization", `Bearer ${options.token}`);
+      if (opts.clientIp) headers.set("x-forwarded-for", opts.clientIp);
+      let body: string | undefined;
+      if (options.body !== undefined) {
+        headers.set("content-type", "application/json");
+        body = JSON.stringify(options.body);
+      }
+      let response: Response;
+      try {
+        response = await opts.fetch(new Request(url, { method, headers, body }));
+      } catch {
+        return { ok: false, status: 503, error: API_UNAVAILABLE };
+      }
+      const json = (await response.json().catch(() => null)) as { error?: ApiError } | null;
+      if (response.ok && json) return { ok: true, status: response.status, body: json as T };
+      if (json?.error?.code) return { ok: false, status: response.status, error: json.error };
+      return { ok: false, status: response.status >= 500 ? 503 : response.status, error: API_UNAVAILABLE };
+    },
+  };
+}

@@ -1,0 +1,14 @@
+import type { AppLoadContext } from "@remix-run/node";
+
+export interface PublicConfig {
+  navbarLinks: Array<{ label: string; href: string }>;
+  faq: { base: string; login: string; signUp: string; index: string };
+}
+
+const FALLBACK: PublicConfig = { navbarLinks: [], faq: { base: "/", login: "/", signUp: "/", index: "/" } };
+
+/** Navbar extra links and FAQ addresses, edited on /master-cms; read fresh so edits show at once. */
+export async function getPublicConfig(context: AppLoadContext): Promise<PublicConfig> {
+  const r = await context.api.call<{ data: PublicConfig }>("GET", "/config/public");
+  return r.ok ? r.body.data : FALLBACK;
+}

@@ -1,0 +1,38 @@
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { EnvError, isWeakSecret, loadEnv } from "./env.server";
+
+const strong = "Zx8#kLq2!mN4@pR6$tV8%wY0^aB2&cD4";
+
+describe("environment (DESIGN §1, issue 8 production start)", () => {
+  it("judges secrets", () => {
+    expect(isWeakSecret(undefined)).toBe(true);
+    expect(isWeakSecret("short")).toBe(true);
+    expect(isWeakSecret("a".repeat(64))).toBe(true);
+    expect(isWeakSecret(strong)).toBe(false);
+  });
+
+  it("stops production without strong secrets, naming the setting", () => {
+    expect(() => loadEnv({ NODE_ENV: "production", SESSION_SECRET: strong, JWT_SECRET: strong })).toThrow(EnvError);
+    expect(() => loadEnv({ NODE_ENV: "production", SESSION_SECRET: strong, JWT_SECRET: strong })).toThrow(/^API_KEY is missing or weak/);
+    expect(() => loadEnv({ NODE_ENV: "production", API_KEY: strong, SESSION_SECRET: "changeme", JWT_SECRET: strong })).toThrow(/^SESSION_SECRET/);
+    expect(loadEnv({ NODE_ENV: "production", API_KEY: strong, SESSION_SECRET: strong, JWT_SECRET: strong }).API_KEY).toBe(strong);
+  });
+
+  it("generates development secrets once and keeps them in DATA_DIR", () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "adaptasi-env-"));
+    const first = loadEnv({ DATA_DIR: dir });
+    const second = loadEnv({ DATA_DIR: dir });
+    expect(first.API_KEY).toHaveLength(64);
+    expect(second.API_KEY).toBe(first.API_KEY);
+    expect(JSON.parse(readFileSync(path.join(dir, "secrets.json"), "utf8")).SESSION_SECRET).toBe(first.SESSION_SECRET);
+    expect(loadEnv({ DATA_DIR: dir, API_KEY: "given" }).API_KEY).toBe("given");
+  });
+
+  it("rejects malformed settings with one clear line", () => {
+    expect(() => loadEnv({ PORT: "abc" })).toThrow(/^Invalid setting PORT/);
+    expect(() => loadEnv({ DATABASE_URL: "mysql://x" })).toThrow(/DATABASE_URL/);
+  });
+});

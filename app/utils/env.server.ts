@@ -1,0 +1,97 @@
+import { randomBytes } from "node:crypto";
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+// Every setting comes from the environment, checked once at start-up (DESIGN §1, CONVENTIONS habit 5).
+
+const optionalUrl = z
+  .string()
+  .trim()
+  .transform((v) => (v === "" ? undefined : v))
+  .pipe(z.url().optional())
+  .optional();
+
+const schema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default("0.0.0.0"),
+  DATA_DIR: z.string().default("./data"),
+  DATABASE_URL: optionalUrl.refine((v) => !v || /^postgres(ql)?:\/\//.test(v), "DATABASE_URL must start with postgres://"),
+  API_URL: optionalUrl,
+  API_KEY: z.string().optional(),
+  SESSION_SECRET: z.string().optional(),
+  JWT_SECRET: z.string().optional(),
+  SENTRY_DSN: optionalUrl,
+  SMTP_URL: optionalUrl,
+  PUBLIC_URL: optionalUrl,
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  RATE_LIMIT_LOGIN_PER_IP: z.coerce.number().int().positive().default(100),
+  RATE_LIMIT_LOGIN_PER_ACCOUNT: z.coerce.number().int().positive().default(5),
+});
+
+export type Env = z.infer<typeof schema> & { API_KEY: string; SESSION_SECRET: string; JWT_SECRET: string };
+
+const SECRET_NAMES = ["API_KEY", "SESSION_SECRET", "JWT_SECRET"] as const;
+
+/** A secret is weak when it is short or made of few distinct characters. */
+export function isWeakSecret(value: string | undefined): boolean {
+  if (!value) return true;
+  return value.length < 32 || new Set(value).size < 10;
+}
+
+export class EnvError extends Error {}
+
+/**
+ * Reads and checks the environment. In production a missing or weak secret is an error; elsewhere
+ * missing secrets are generated once and kept in DATA_DIR/secrets.json so restarts keep sessions.
+ */
+export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
+  const parsed = schema.safeParse(source);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new EnvError(`Invalid setting ${issue.path.join(".")}: ${issue.message}`);
+  }
+  const env = parsed.data;
+  if (env.NODE_ENV === "production") {
+    for (const name of SECRET_NAMES) {
+      if (name === "JWT_SECRET" && !env.JWT_SECRET && env.API_URL) continue; // the remote API holds it
+      if (isWeakSecret(env[name])) {
+        throw new EnvError(`${name} is missing or weak: set it to a random value of at least 32 characters (e.g. openssl rand -hex 32)`);
+      }
+    }
+    return env as Env;
+  }
+  const file = path.join(env.DATA_DIR, "secrets.json");
+  let stored: Record<string, string> = {};
+  if (existsSync(file)) stored = JSON.parse(readFileSync(file, "utf8")) as Record<string, string>;
+  let changed = false;
+  for (const name of SECRET_NAMES) {
+    if (env[name]) continue;
+    if (!stored[name]) {
+      stored[name] = randomBytes(32).toString("hex");
+      changed = true;
+    }
+    env[name] = stored[name];
+  }
+  if (changed) {
+    mkdirSync(env.DATA_DIR, { recursive: true });
+    writeFileSync(file, JSON.stringify(stored, null, 2));
+    chmodSync(file, 0o600);
+  }
+  return env as Env;
+}
+
+let current: Env | undefined;
+
+/** The checked environment; server.ts loads it first, so the app only reads it. */
+export function getEnv(): Env {
+  current ??= loadEnv();
+  return current;
+}
+
+/** For server.ts: fix the environment once, so generated secrets are shared by the app's module graph. */
+export function setEnv(env: Env): void {
+  current = env;
+  for (const name of SECRET_NAMES) process.env[name] = env[name];
+}

@@ -1,0 +1,66 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect, type AppLoadContext } from "@remix-run/node";
+import { Authenticator } from "remix-auth";
+import { FormStrategy } from "remix-auth-form";
+import { roleOf, type AuthUser } from "#domain/auth-user";
+import { homePathFor } from "#domain/guards";
+import { loginSchema } from "~/components/LoginForm";
+import { commitAuthSession, fetchMe, sessionFromTokens } from "./auth.server";
+
+
+/** A refused login: the form's reply (field or form errors) and its HTTP status. */
+class LoginRefused extends Error {
+  constructor(readonly reply: SubmissionResult<string[]>, readonly status: number) {
+    super("login refused");
+  }
+}
+
+interface LoggedIn {
+  token: string;
+  refreshToken: string;
+  me: AuthUser;
+  redirectTo?: string;
+}
+
+// remix-auth's form strategy, verifying against POST /api/v1/login (spec §7).
+function authenticatorFor(context: AppLoadContext) {
+  const authenticator = new Authenticator<LoggedIn>();
+  authenticator.use(
+    new FormStrategy(async ({ form }) => {
+      const submission = parseWithZod(form, { schema: loginSchema });
+      if (submission.status !== "success") throw new LoginRefused(submission.reply({ hideFields: ["password"] }), 400);
+      const { email, password, redirectTo } = submission.value;
+      const login = await context.api.call<{ token: { token: string; refreshToken: string } }>("POST", "/login", { body: { email, password } });
+      if (!login.ok) {
+        const status = login.status === 429 ? 429 : login.status >= 500 ? 503 : 400;
+        throw new LoginRefused(submission.reply({ formErrors: [login.error.message], hideFields: ["password"] }), status);
+      }
+      const me = await fetchMe(context.api, login.body.token.token);
+      if (!me.ok) throw new LoginRefused(submission.reply({ formErrors: [me.error.message], hideFields: ["password"] }), 503);
+      return { ...login.body.token, me: me.body.data, redirectTo };
+    }),
+    "form",
+  );
+  return authenticator;
+}
+
+/** Only same-site paths, never "//host" (open redirects). */
+function safeRedirect(to: string | undefined, fallback: string): string {
+  if (!to || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
+  return to;
+}
+
+/** The action behind /login and /wna/login. */
+export async function loginAction(request: Request, context: AppLoadContext) {
+  try {
+    const result = await authenticatorFor(context).authenticate("form", request);
+    const home = homePathFor(roleOf(result.me));
+    // A redirect back is honoured only to a page of the user's own area; the guards decide the rest.
+    const to = safeRedirect(result.redirectTo, home);
+    return redirect(to, { headers: { "Set-Cookie": await commitAuthSession(sessionFromTokens(result)) } });
+  } catch (error) {
+    if (error instanceof LoginRefused) return data(error.reply, { status: error.status });
+    throw error;
+  }
+}

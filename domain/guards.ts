@@ -1,0 +1,79 @@
+import { ROLE } from "./roles";
+
+// Spec §2 "Navigation guards" and §6 "Area rules" as pure decisions; the portal's loaders carry them out.
+
+export type SessionState = { kind: "anonymous" } | { kind: "loading" } | { kind: "loaded"; roleId: number };
+
+export type GuardDecision =
+  | { type: "allow" }
+  /** The URL carries tokens: the loader validates them, stores them and redirects to the clean URL. */
+  | { type: "token-login" }
+  | { type: "redirect"; to: string }
+  /** Log the user out, then send them to `to`. */
+  | { type: "logout"; to: "/welcome" }
+  /** Logged in, user record not loaded yet: no decision (spec §2). */
+  | { type: "wait" };
+
+type Query = Pick<URLSearchParams, "has">;
+
+/** Dashboard guard (/dashboard). Role 400 is allowed too: spec §6 opens the dashboard to it. */
+export function dashboardGuard(pathname: string, query: Query, session: SessionState): GuardDecision {
+  if (query.has("access_token") && pathname === "/dashboard") return { type: "token-login" };
+  if (session.kind === "anonymous") return { type: "redirect", to: "/welcome" };
+  if (session.kind === "loading") return { type: "wait" };
+  if (session.roleId === ROLE.APPLICANT) return { type: "redirect", to: "/" };
+  if (session.roleId === ROLE.ADMIN_FASYANKES || session.roleId === ROLE.DASHBOARD_EXTRA) return { type: "allow" };
+  return { type: "logout", to: "/welcome" };
+}
+
+/** Applicant guard (/). */
+export function applicantGuard(pathname: string, query: Query, session: SessionState): GuardDecision {
+  if (query.has("token") && query.has("refresh_token") && pathname === "/") return { type: "token-login" };
+  if (session.kind === "anonymous") return { type: "redirect", to: "/welcome" };
+  if (session.kind === "loading") return { type: "wait" };
+  if (session.roleId === ROLE.APPLICANT) return { type: "allow" };
+  if (session.roleId === ROLE.ADMIN_FASYANKES) return { type: "redirect", to: "/dashboard" };
+  return { type: "logout", to: "/welcome" };
+}
+
+/**
+ * Logged-in pages (spec §2 layouts, §6 area rules): anonymous users go to /login; a role outside the
+ * page's roles is refused. Role 3 and role 8 reaching a page outside their area are logged out (§6).
+ */
+export function loggedInGuard(session: SessionState, allowedRoles?: readonly number[]): GuardDecision {
+  if (session.kind === "anonymous") return { type: "redirect", to: "/login" };
+  if (session.kind === "loading") return { type: "wait" };
+  if (!allowedRoles || allowedRoles.includes(session.roleId)) return { type: "allow" };
+  return { type: "logout", to: "/welcome" };
+}
+
+/**
+ * Landing pages send logged-in users to "/" (spec §2). Staff roles would be logged out by the "/" guard,
+ * so they go to their own home instead (docs/decisions/003-landing-redirect.md).
+ */
+export function landingGuard(session: SessionState): GuardDecision {
+  if (session.kind === "anonymous") return { type: "allow" };
+  if (session.kind === "loading") return { type: "wait" };
+  return { type: "redirect", to: homePathFor(session.roleId) };
+}
+
+/** Where each role's work starts. */
+export function homePathFor(roleId: number): string {
+  switch (roleId) {
+    case ROLE.APPLICANT:
+      return "/";
+    case ROLE.ADMIN_FASYANKES:
+    case ROLE.DASHBOARD_EXTRA:
+      return "/dashboard";
+    case ROLE.ADMIN:
+    case ROLE.SUBKOMITE_EVALUASI:
+      return "/application-list";
+    case ROLE.SUPER_ADMIN:
+    case ROLE.SUBKOMITE_PEMBEKALAN:
+    case ROLE.KOLEGIUM:
+    case ROLE.KKI:
+      return "/application";
+    default:
+      return "/welcome";
+  }
+}

@@ -1,0 +1,91 @@
+import { describe, expect, it } from "vitest";
+import type { AuthUser } from "./auth-user";
+import { activeSidebarKey, sidebarTitle, userMenuEntries, visibleSidebarItems, SIDEBAR_ITEMS } from "./menu";
+import { roleLabel } from "./roles";
+
+function me(role: number, opts: { verified?: boolean; verification?: AuthUser["userVerification"]; fasyankes?: boolean } = {}): AuthUser {
+  return {
+    id: "u",
+    email: "x@y.z",
+    name: "N",
+    role,
+    userVerification: opts.verification ?? [],
+    user: {
+      id: "u", email: "x@y.z", role_id: role, full_name: "N", is_hospital_verified: opts.verified ?? false,
+      is_fasyankes: opts.fasyankes ?? false, is_foreign: false, is_active: true,
+    },
+  };
+}
+const keys = (u: AuthUser) => visibleSidebarItems(u).map((i) => i.key);
+
+describe("sidebar (spec §2, §6)", () => {
+  it("has the thirteen rows of the spec", () => {
+    expect(SIDEBAR_ITEMS.map((i) => i.label)).toEqual([
+      "Daftar Permohonan Adaptasi", "Daftar Pengguna", "Pengaturan SLA", "Pengaturan Daftar Spesialisasi",
+      "Pengaturan Daftar Institusi", "Data Admin Fasyankes", "Daftar Permohonan", "Master Jabatan", "Master CMS",
+      "Beranda", "Data Personal", "Pendaftaran", "Status Pengajuan",
+    ]);
+  });
+  it.each([
+    [1, ["adaptation", "user-list", "sla-setting", "specialization-list", "institution-list"]],
+    [2, ["admin-fasyankes-list", "application-list", "master-position", "master-cms"]],
+    [3, []],
+    [4, ["application-list"]],
+    [5, ["adaptation"]],
+    [6, ["adaptation"]],
+    [7, ["adaptation"]],
+    [400, ["dashboard"]],
+  ])("role %i sees exactly its items", (role, expected) => {
+    expect(keys(me(role))).toEqual(expected);
+  });
+  it("role 8 verified: personal data hidden, registration and status shown", () => {
+    expect(keys(me(8, { verified: true, verification: [{ is_approved: true, is_rejected: false }] }))).toEqual([
+      "dashboard", "register", "application-status",
+    ]);
+  });
+  it("role 8 not verified: registration and status hidden", () => {
+    expect(keys(me(8))).toEqual(["dashboard", "personal-data"]);
+    expect(visibleSidebarItems(me(8)).find((i) => i.key === "personal-data")?.disabled).toBe(false);
+  });
+  it("role 8 with a pending verification: personal data disabled", () => {
+    const items = visibleSidebarItems(me(8, { verification: [{ is_approved: false, is_rejected: false }] }));
+    expect(items.map((i) => [i.key, i.disabled])).toEqual([["dashboard", false], ["personal-data", true]]);
+  });
+  it("role 8 rejected: personal data enabled again", () => {
+    const items = visibleSidebarItems(me(8, { verification: [{ is_approved: false, is_rejected: true }] }));
+    expect(items.find((i) => i.key === "personal-data")?.disabled).toBe(false);
+  });
+  it("the adaptation item links to /application and is active there", () => {
+    const items = visibleSidebarItems(me(1));
+    expect(items[0].path).toBe("/");
+    expect(items[0].href).toBe("/application");
+    expect(activeSidebarKey(items, "/application/abc")).toBe("adaptation");
+    expect(activeSidebarKey(items, "/user-list")).toBe("user-list");
+    expect(activeSidebarKey(items, "/profile")).toBeUndefined();
+  });
+  it("titles the sidebar per role", () => {
+    for (const r of [2, 4, 8]) expect(sidebarTitle(r)).toBe("Evaluasi Kompetensi");
+    for (const r of [1, 3, 5, 6, 7, 400]) expect(sidebarTitle(r)).toBe("Adaptasi Nakes LLN");
+  });
+});
+
+describe("user menu (spec §6)", () => {
+  it("shows Profil and Logout to a verified facility admin only", () => {
+    expect(userMenuEntries(me(8, { verified: true })).map((e) => e.label)).toEqual(["Profil", "Logout"]);
+    expect(userMenuEntries(me(8, { verified: true }))[0].href).toBe("/personal-data");
+    expect(userMenuEntries(me(8)).map((e) => e.label)).toEqual(["Logout"]);
+    for (const r of [1, 2, 3, 4, 5, 6, 7]) expect(userMenuEntries(me(r)).map((e) => e.label)).toEqual(["Logout"]);
+  });
+});
+
+describe("role label (spec §6)", () => {
+  it("is 'Penyelenggara' when is_fasyankes is false", () => {
+    expect(roleLabel({ role_id: 8, is_fasyankes: false })).toBe("Penyelenggara");
+    expect(roleLabel({ role_id: 1, is_fasyankes: false })).toBe("Penyelenggara");
+  });
+  it("comes from the role map when is_fasyankes is true", () => {
+    expect(roleLabel({ role_id: 8, is_fasyankes: true })).toBe("Admin Fasyankes");
+    expect(roleLabel({ role_id: 4, is_fasyankes: true })).toBe("Sub-Komite Evaluasi Kompetensi");
+    expect(roleLabel({ role_id: 1, is_fasyankes: true })).toBe("Super Admin Komite Adaptasi");
+  });
+});

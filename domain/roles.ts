@@ -1,0 +1,42 @@
+// Roles of spec §6. The numbers are the API's role_id values.
+export const ROLE = {
+  SUPER_ADMIN: 1,
+  ADMIN: 2,
+  APPLICANT: 3,
+  SUBKOMITE_EVALUASI: 4,
+  SUBKOMITE_PEMBEKALAN: 5,
+  KOLEGIUM: 6,
+  KKI: 7,
+  ADMIN_FASYANKES: 8,
+  /** Allowed on the dashboard; its meaning is not shown in the spec. */
+  DASHBOARD_EXTRA: 400,
+} as const;
+
+export type RoleId = (typeof ROLE)[keyof typeof ROLE];
+
+/** Committee named after the Super Admin label (spec §6: "the label is followed by the committee's name"). */
+export const COMMITTEE_NAME = "Komite Adaptasi";
+
+/** The map of role ids to names used when is_fasyankes is true (spec §6 table labels). */
+export const ROLE_LABELS: Readonly<Record<number, string>> = {
+  1: `Super Admin ${COMMITTEE_NAME}`,
+  2: "Admin",
+  3: "Pemohon",
+  4: "Sub-Komite Evaluasi Kompetensi",
+  5: "Sub-Komite Pembekalan",
+  6: "Kolegium",
+  7: "KKI",
+  8: "Admin Fasyankes",
+};
+
+/** Label shown when the account is not a facility-side account (spec §6). */
+export const ORGANIZER_LABEL = "Penyelenggara";
+
+/** Spec §6 "Role label in the user info". */
+export function roleLabel(user: { role_id: number; is_fasyankes: boolean }): string {
+  if (!user.is_fasyankes) return ORGANIZER_LABEL;
+  return ROLE_LABELS[user.role_id] ?? ORGANIZER_LABEL;
+}
+
+/** Roles that review applications (spec §1 review bodies plus the two admins). */
+export const STAFF_ROLES: readonly number[] = [1, 2, 4, 5, 6, 7];

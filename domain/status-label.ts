@@ -1,0 +1,50 @@
+// Spec §4 "Applicant status label": checked in order, the first match wins.
+export type ApplicationStatus = "IN-PROGRESS" | "FAILED" | "PASSED" | "REUPLOAD";
+export type LabelColour = "yellow" | "red" | "green" | "blue" | "none";
+
+export interface StatusRecord {
+  status: ApplicationStatus | null | undefined;
+  is_submitted: boolean;
+  tahap: { id: number } | null | undefined;
+}
+
+export interface StatusLabel {
+  /** Row number of the spec table (1–13). */
+  rule: number;
+  label: string | null;
+  colour: LabelColour;
+}
+
+const DOCUMENT_CHECK = [1, 11, 21];
+const EQUIVALENCE = [2];
+const COMPETENCY = [3, 12, 22];
+const FEASIBILITY = [23];
+const DEBRIEFING = [4, 13];
+
+type Rule = { rule: number; when: (status: StatusRecord["status"], stage: number | undefined) => boolean; label: string; colour: LabelColour };
+
+const RULES: readonly Rule[] = [
+  { rule: 1, when: (s) => s === "IN-PROGRESS", label: "Dalam Proses", colour: "yellow" },
+  { rule: 2, when: (s, t) => s === "FAILED" && DOCUMENT_CHECK.includes(t!), label: "Tolak", colour: "red" },
+  { rule: 3, when: (s, t) => s === "REUPLOAD" && DOCUMENT_CHECK.includes(t!), label: "Perbaikan Berkas", colour: "red" },
+  { rule: 4, when: (s, t) => s === "FAILED" && EQUIVALENCE.includes(t!), label: "Tidak Setara", colour: "red" },
+  { rule: 5, when: (s, t) => s === "PASSED" && EQUIVALENCE.includes(t!), label: "Setara", colour: "green" },
+  { rule: 6, when: (s, t) => s === "FAILED" && COMPETENCY.includes(t!), label: "Belum Kompeten", colour: "red" },
+  { rule: 7, when: (s, t) => s === "PASSED" && COMPETENCY.includes(t!), label: "Kompeten", colour: "green" },
+  { rule: 8, when: (s, t) => s === "FAILED" && FEASIBILITY.includes(t!), label: "Tidak Layak", colour: "red" },
+  { rule: 9, when: (s, t) => s === "PASSED" && FEASIBILITY.includes(t!), label: "Layak", colour: "green" },
+  { rule: 10, when: (s, t) => s === "PASSED" && DEBRIEFING.includes(t!), label: "Sesuai", colour: "green" },
+  { rule: 11, when: (s) => s === "PASSED", label: "Selesai", colour: "green" },
+];
+
+export function statusLabel(record: StatusRecord): StatusLabel {
+  const stage = record.tahap?.id;
+  for (const r of RULES) {
+    if (r.when(record.status, stage)) return { rule: r.rule, label: r.label, colour: r.colour };
+  }
+  if (!record.is_submitted) return { rule: 12, label: "Draf Permohonan", colour: "blue" };
+  return { rule: 13, label: null, colour: "none" };
+}
+
+/** Every label the table can produce, in rule order (filters, legends). */
+export const STATUS_LABELS: readonly string[] = [...RULES.map((r) => r.label), "Draf Permohonan"];

@@ -1,0 +1,80 @@
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import { confirmed, rules, validationMessage, VALIDATION_MESSAGES } from "./validation";
+
+const firstError = (schema: z.ZodType, value: unknown) => {
+  const r = schema.safeParse(value);
+  return r.success ? undefined : r.error.issues[0].message;
+};
+
+describe("validation catalogue (spec §5)", () => {
+  it("has the spec's exact Indonesian texts", () => {
+    expect(validationMessage("required", { field: "Nama" })).toBe("Nama harus diisi");
+    expect(validationMessage("required_if", { field: "Nama" })).toBe("Nama harus diisi");
+    expect(validationMessage("email")).toBe("harus berupa alamat surel yang benar");
+    expect(validationMessage("min", { length: 8 })).toBe("minimal mengandung 8 karakter");
+    expect(validationMessage("max", { length: 5 })).toBe("tidak boleh lebih dari 5 karakter");
+    expect(validationMessage("numeric")).toBe("harus berupa angka");
+    expect(validationMessage("digits", { length: 16 })).toBe("harus berupa 16 digit angka");
+    expect(validationMessage("length", { length: 3 })).toBe("Panjang harus tepat 3");
+    expect(validationMessage("confirmed", { field: "Konfirmasi Kata Sandi", target: "Kata Sandi" })).toBe(
+      "Konfirmasi Kata Sandi tidak cocok dengan Kata Sandi",
+    );
+    expect(validationMessage("size", { size: 2048 })).toBe("harus lebih kecil dari 2048KB");
+    expect(validationMessage("regex")).toBe("Format salah");
+  });
+  it("falls back to the default message for an unknown rule", () => {
+    expect(validationMessage("no_such_rule", { field: "X" })).toBe("X is not valid.");
+  });
+  it("falls back to English for another locale", () => {
+    expect(validationMessage("required", { field: "Name" }, "en-US")).toBe("Name is required");
+  });
+  it("covers every rule in both locales", () => {
+    expect(Object.keys(VALIDATION_MESSAGES.en).sort()).toEqual(Object.keys(VALIDATION_MESSAGES.id).sort());
+  });
+});
+
+describe("zod rules", () => {
+  it("required: missing, empty and blank", () => {
+    const s = rules.required("Nama");
+    expect(firstError(s, undefined)).toBe("Nama harus diisi");
+    expect(firstError(s, "")).toBe("Nama harus diisi");
+    expect(firstError(s, "   ")).toBe("Nama harus diisi");
+    expect(firstError(s, "Budi")).toBeUndefined();
+  });
+  it("email", () => {
+    expect(firstError(rules.email("Surel"), "bukan-surel")).toBe("harus berupa alamat surel yang benar");
+    expect(rules.email("Surel").parse(" A@B.co ")).toBe("a@b.co");
+  });
+  it("digits", () => {
+    expect(firstError(rules.digits("NIK", 16), "123")).toBe("harus berupa 16 digit angka");
+    expect(firstError(rules.digits("NIK", 16), "12345678901234ab")).toBe("harus berupa 16 digit angka");
+    expect(firstError(rules.digits("NIK", 16), "1234567890123456")).toBeUndefined();
+  });
+  it("text min and max", () => {
+    const s = rules.text("Nama", { min: 3, max: 5 });
+    expect(firstError(s, "ab")).toBe("minimal mengandung 3 karakter");
+    expect(firstError(s, "abcdef")).toBe("tidak boleh lebih dari 5 karakter");
+  });
+  it("numeric", () => {
+    expect(firstError(rules.numeric("Telepon", { max: 15 }), "08a")).toBe("harus berupa angka");
+  });
+  it("password keeps spaces and checks length", () => {
+    expect(firstError(rules.password("Kata Sandi"), "short")).toBe("minimal mengandung 8 karakter");
+    expect(rules.password("Kata Sandi").parse(" spaced pw ")).toBe(" spaced pw ");
+  });
+  it("confirmed", () => {
+    const s = confirmed(z.object({ password: z.string(), password_confirmation: z.string() }), "password", "password_confirmation", {
+      field: "Konfirmasi Kata Sandi",
+      target: "Kata Sandi",
+    });
+    const r = s.safeParse({ password: "a", password_confirmation: "b" });
+    expect(r.success).toBe(false);
+    expect(r.error?.issues[0]).toMatchObject({ path: ["password_confirmation"], message: "Konfirmasi Kata Sandi tidak cocok dengan Kata Sandi" });
+  });
+  it("oneOf", () => {
+    const s = rules.oneOf("Jalur", ["REG", "SPE", "OTH"]);
+    expect(firstError(s, "XYZ")).toBe("Jalur harus berupa nilai yang diizinkan");
+    expect(firstError(s, undefined)).toBe("Jalur harus diisi");
+  });
+});

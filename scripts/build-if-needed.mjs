@@ -1,0 +1,24 @@
+// Builds the portal when build/ is missing or older than its sources, so `npm start` and the
+// end-to-end tests always serve the current code without rebuilding every time.
+import { spawnSync } from "node:child_process";
+import { existsSync, readdirSync, statSync } from "node:fs";
+import path from "node:path";
+
+const STAMP = "build/server/index.js";
+const SOURCES = ["app", "domain", "public", "vite.config.ts", "package.json"];
+
+function newest(p) {
+  if (!existsSync(p)) return 0;
+  const st = statSync(p);
+  if (!st.isDirectory()) return st.mtimeMs;
+  return readdirSync(p).reduce((max, name) => Math.max(max, newest(path.join(p, name))), st.mtimeMs);
+}
+
+export async function ensureBuild() {
+  if (existsSync(STAMP) && statSync(STAMP).mtimeMs >= Math.max(...SOURCES.map(newest))) return;
+  console.log("Building the portal (remix vite:build)…");
+  const r = spawnSync(process.execPath, ["node_modules/@remix-run/dev/dist/cli.js", "vite:build"], { stdio: "inherit" });
+  if (r.status !== 0) process.exit(r.status ?? 1);
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await ensureBuild();

@@ -1,0 +1,24 @@
+// Starts the built portal for the end-to-end tests on a fresh embedded database with demo data.
+import { spawn } from "node:child_process";
+import { rmSync } from "node:fs";
+import { ensureBuild } from "./build-if-needed.mjs";
+
+const dataDir = process.env.E2E_DATA_DIR ?? ".cache/e2e-data";
+rmSync(dataDir, { recursive: true, force: true });
+await ensureBuild();
+const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
+  stdio: "inherit",
+  env: {
+    ...process.env,
+    PORT: process.env.E2E_PORT ?? "3210",
+    HOST: "127.0.0.1",
+    DATA_DIR: dataDir,
+    NODE_ENV: "test",
+    LOG_LEVEL: "warn",
+    // Every test logs in through the form, all from 127.0.0.1: the per-IP login limit would trip.
+    RATE_LIMIT_LOGIN_PER_IP: "100000",
+    RATE_LIMIT_LOGIN_PER_ACCOUNT: "1000",
+  },
+});
+for (const sig of ["SIGINT", "SIGTERM"]) process.on(sig, () => child.kill(sig));
+child.on("exit", (code) => process.exit(code ?? 0));

@@ -1,0 +1,29 @@
+// `npm test`: every test — types, unit/component/API (vitest) and end-to-end (Playwright, Chromium).
+import { spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+function run(label, cmd, args, env = {}) {
+  console.log(`\n▶ ${label}`);
+  const started = Date.now();
+  const r = spawnSync(cmd, args, { stdio: "inherit", env: { ...process.env, ...env } });
+  console.log(`◀ ${label}: ${r.status === 0 ? "ok" : `failed (${r.status})`} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  if (r.status !== 0) process.exit(r.status ?? 1);
+}
+
+function ensureChromium() {
+  if (existsSync(CHROMIUM)) return;
+  if (process.getuid?.() === 0) {
+    run("install Debian's chromium", "sh", ["-c", "apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium"]);
+    return;
+  }
+  console.error(`Chromium is missing at ${CHROMIUM}. Install it with:\n  sudo apt-get update && sudo apt-get install -y chromium`);
+  process.exit(1);
+}
+
+const node = process.execPath;
+run("typecheck", node, ["node_modules/typescript/bin/tsc", "--noEmit", "-p", "."]);
+run("unit, component and API tests (vitest)", node, ["node_modules/vitest/vitest.mjs", "run"]);
+ensureChromium();
+run("end-to-end tests (Playwright, JavaScript off and on)", node, ["node_modules/@playwright/test/cli.js", "test"]);

@@ -1,0 +1,177 @@
+import { randomBytes } from "node:crypto";
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { getRequestListener } from "@hono/node-server";
+import { createRequestHandler } from "@remix-run/express";
+import type { AppLoadContext, ServerBuild } from "@remix-run/node";
+import * as Sentry from "@sentry/remix";
+import compression from "compression";
+import express, { type NextFunction, type Request, type Response } from "express";
+import { pino } from "pino";
+import { startApi, type StartedApi } from "./api/index";
+import { createApiClient, type ApiFetch } from "./app/utils/api.server";
+import { resolveAuth } from "./app/utils/auth.server";
+import { EnvError, loadEnv, setEnv, type Env } from "./app/utils/env.server";
+import { cspFor, isCrossOrigin } from "./app/utils/security.server";
+
+// One Node process (DESIGN §1): the Remix portal, the API at /api/v1, static files, health checks.
+
+const root = path.dirname(fileURLToPath(import.meta.url));
+const BUILD_DIR = path.join(root, "build");
+const MAX_FORM_BYTES = 1024 * 1024;
+
+export async function createServer(env: Env, opts: { dev?: boolean; logger?: pino.Logger } = {}) {
+  const dev = opts.dev ?? false;
+  const logger = opts.logger ?? pino({ level: env.LOG_LEVEL });
+  const production = env.NODE_ENV === "production";
+
+  let api: StartedApi | undefined;
+  let apiFetch: ApiFetch;
+  let apiBase: string;
+  if (env.API_URL) {
+    apiFetch = (request) => fetch(request);
+    apiBase = env.API_URL;
+  } else {
+    api = await startApi({
+      dataDir: env.DATA_DIR,
+      databaseUrl: env.DATABASE_URL,
+      apiKey: env.API_KEY,
+      jwtSecret: env.JWT_SECRET,
+      seedDemo: !production && (!env.DATABASE_URL || process.env.SEED_DEMO === "true"),
+      rateLimits: { loginPerIp: env.RATE_LIMIT_LOGIN_PER_IP, loginPerAccount: env.RATE_LIMIT_LOGIN_PER_ACCOUNT, windowSec: 900 },
+      logger: logger.child({ component: "api" }),
+    });
+    apiFetch = api.fetch;
+    apiBase = "http://api.internal";
+  }
+
+  const app = express();
+  app.disable("x-powered-by");
+  if (process.env.TRUST_PROXY) app.set("trust proxy", process.env.TRUST_PROXY);
+
+  app.use((req, res, next) => {
+    res.locals.cspNonce = randomBytes(16).toString("base64");
+    res.set({
+      "X-Content-Type-Options": "nosniff",
+      "Referrer-Policy": "strict-origin-when-cross-origin",
+      "X-Frame-Options": "DENY",
+      "Permissions-Policy": "camera=(), microphone=(), geolocation=()",
+      "Cross-Origin-Opener-Policy": "same-origin",
+    });
+    if (production) res.set("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+    next();
+  });
+
+  app.get("/healthz", (_req, res) => {
+    res.set("Cache-Control", "no-store").json({ status: "ok" });
+  });
+  app.get("/readyz", async (_req, res) => {
+    res.set("Cache-Control", "no-store");
+    try {
+      if (api) await api.ready();
+      else if (!(await fetch(new URL("/api/v1/openapi.json", env.API_URL))).ok) throw new Error("API not ready");
+      res.json({ status: "ready" });
+    } catch {
+      res.status(503).json({ status: "unavailable" });
+    }
+  });
+
+  if (api) {
+    const listener = getRequestListener((request) => api!.fetch(request));
+    app.use("/api/v1", (req, res) => {
+      req.url = req.originalUrl; // the API routes carry the /api/v1 prefix themselves
+      void listener(req, res);
+    });
+  }
+
+  app.use(compression());
+
+  let build: ServerBuild | (() => Promise<ServerBuild>);
+  if (dev) {
+    const vite = await import("vite").then((v) => v.createServer({ server: { middlewareMode: true } }));
+    app.use(vite.middlewares);
+    build = () => vite.ssrLoadModule("virtual:remix/server-build") as Promise<ServerBuild>;
+  } else {
+    const serverBuild = path.join(BUILD_DIR, "server/index.js");
+    if (!existsSync(serverBuild)) throw new EnvError("No build found: run `npm run build` first (npm start does it for you)");
+    build = (await import(serverBuild)) as ServerBuild;
+    // Hashed assets never change: cache for a year. Other public files are revalidated (ETag).
+    app.use("/assets", express.static(path.join(BUILD_DIR, "client/assets"), { immutable: true, maxAge: "1y", index: false }));
+    app.use(express.static(path.join(BUILD_DIR, "client"), { maxAge: "1h", index: false }));
+  }
+
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    if (isCrossOrigin(req.method, (name) => req.get(name))) {
+      res.status(403).type("text/plain; charset=utf-8").send("Permintaan lintas situs ditolak.");
+      return;
+    }
+    const length = Number(req.get("content-length") ?? 0);
+    if (length > MAX_FORM_BYTES && !req.get("content-type")?.startsWith("multipart/form-data")) {
+      res.status(413).type("text/plain; charset=utf-8").send("Isian terlalu besar.");
+      return;
+    }
+    res.set("Content-Security-Policy", cspFor(res.locals.cspNonce as string, { dev, sentryDsn: env.SENTRY_DSN }));
+    next();
+  });
+
+  app.all(
+    "*",
+    createRequestHandler({
+      build,
+      mode: dev ? "development" : "production",
+      getLoadContext(req, res): AppLoadContext {
+        const clientIp = req.ip ?? req.socket.remoteAddress ?? "unknown";
+        const client = createApiClient({ fetch: apiFetch, baseUrl: apiBase, apiKey: env.API_KEY, clientIp });
+        const appendSetCookie = (cookie: string) => res.append("Set-Cookie", cookie);
+        let auth: ReturnType<AppLoadContext["auth"]> | undefined;
+        return {
+          cspNonce: res.locals.cspNonce as string,
+          api: client,
+          clientIp,
+          appendSetCookie,
+          auth: (opts) => (auth ??= resolveAuth(req.headers.cookie ?? null, client, appendSetCookie, opts)),
+        };
+      },
+    }),
+  );
+
+  return { app, api, logger };
+}
+
+async function main() {
+  let env: Env;
+  try {
+    env = loadEnv();
+  } catch (error) {
+    if (error instanceof EnvError) {
+      console.error(`adaptasi: ${error.message}`);
+      process.exit(1);
+    }
+    throw error;
+  }
+  setEnv(env);
+  if (env.SENTRY_DSN) Sentry.init({ dsn: env.SENTRY_DSN, tracesSampleRate: 1.0 });
+  const dev = process.argv.includes("--dev");
+  let server: Awaited<ReturnType<typeof createServer>>;
+  try {
+    server = await createServer(env, { dev });
+  } catch (error) {
+    console.error(`adaptasi: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  }
+  const { app, api, logger } = server;
+  const http = app.listen(env.PORT, env.HOST, () => {
+    const address = http.address();
+    const port = typeof address === "object" && address ? address.port : env.PORT;
+    logger.info({ port, db: api?.dbKind ?? "remote" }, `Adaptasi Nakes LLN ready on http://localhost:${port}`);
+  });
+  const shutdown = () => {
+    http.close(() => void (api?.close() ?? Promise.resolve()).finally(() => process.exit(0)));
+    setTimeout(() => process.exit(0), 5_000).unref();
+  };
+  process.on("SIGTERM", shutdown);
+  process.on("SIGINT", shutdown);
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) void main();

@@ -1,0 +1,23 @@
+import { vanillaExtractPlugin } from "@vanilla-extract/vite-plugin";
+import { defineConfig } from "vitest/config";
+import path from "node:path";
+
+// Unit, component and API tests (no browser). End-to-end tests live in tests/e2e and run under Playwright.
+export default defineConfig({
+  plugins: [vanillaExtractPlugin()],
+  resolve: {
+    alias: {
+      "~": path.resolve(__dirname, "app"),
+      "#domain": path.resolve(__dirname, "domain"),
+      "#api": path.resolve(__dirname, "api"),
+    },
+  },
+  test: {
+    include: ["{app,api,domain,scripts}/**/*.test.{ts,tsx}"],
+    setupFiles: ["tests/setup-unit.ts"],
+    environment: "node",
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    pool: "forks",
+  },
+});
