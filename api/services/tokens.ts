@@ -19,9 +19,13 @@ export interface TokenPair {
 const ALG = "HS256";
 const secretKey = (secret: string) => new TextEncoder().encode(secret);
 
-export function signAccessToken(user: { id: string; roleId: number }, s: TokenSettings): Promise<string> {
+/**
+ * An access token names its refresh-token family (`fam`), so revoking the family — logout, password
+ * change, reuse — ends the access token too, not only its refresh token.
+ */
+export function signAccessToken(user: { id: string; roleId: number }, familyId: string, s: TokenSettings): Promise<string> {
   const now = Math.floor(Date.now() / 1000);
-  return new SignJWT({ role: user.roleId, typ: "access" })
+  return new SignJWT({ role: user.roleId, typ: "access", fam: familyId })
     .setProtectedHeader({ alg: ALG, typ: "JWT" })
     .setSubject(user.id)
     .setJti(randomUUID()) // two tokens issued within one second still differ
@@ -30,14 +34,25 @@ export function signAccessToken(user: { id: string; roleId: number }, s: TokenSe
     .sign(secretKey(s.jwtSecret));
 }
 
-/** The user id of a valid access token, or null for anything else (bad signature, expired, wrong type). */
-export async function verifyAccessToken(token: string, s: TokenSettings): Promise<string | null> {
+/** The user and family of a valid access token, or null for anything else (bad signature, expired, wrong type). */
+export async function verifyAccessToken(token: string, s: TokenSettings): Promise<{ userId: string; familyId: string } | null> {
   try {
     const { payload } = await jwtVerify(token, secretKey(s.jwtSecret), { algorithms: [ALG] });
-    return payload.typ === "access" && typeof payload.sub === "string" ? payload.sub : null;
+    if (payload.typ !== "access" || typeof payload.sub !== "string" || typeof payload.fam !== "string") return null;
+    return { userId: payload.sub, familyId: payload.fam };
   } catch {
     return null;
   }
+}
+
+/** A family still stands while one of its refresh tokens is not revoked. */
+export async function familyIsLive(db: Database, familyId: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: refreshTokens.id })
+    .from(refreshTokens)
+    .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)))
+    .limit(1);
+  return rows.length > 0;
 }
 
 export function hashToken(token: string): string {
@@ -57,8 +72,9 @@ async function insertRefreshToken(db: Database, userId: string, familyId: string
 
 /** A new session: a fresh refresh-token family. */
 export async function issueTokenPair(db: Database, user: { id: string; roleId: number }, s: TokenSettings): Promise<TokenPair> {
-  const refreshToken = await insertRefreshToken(db, user.id, randomUUID(), s);
-  return { type: "bearer", token: await signAccessToken(user, s), refreshToken };
+  const familyId = randomUUID();
+  const refreshToken = await insertRefreshToken(db, user.id, familyId, s);
+  return { type: "bearer", token: await signAccessToken(user, familyId, s), refreshToken };
 }
 
 export type RotationResult =

@@ -194,6 +194,18 @@ describe("POST /api/v1/revoke", () => {
     expect((await refresh(b.refreshToken)).status).toBe(200);
   });
 
+  it("ends the access tokens of that session too, also one issued by a refresh", async () => {
+    const a = await api.login("kki@adaptasi.test");
+    const b = await api.login("kki@adaptasi.test");
+    const rotated = (await (await refresh(a.refreshToken)).json()).token;
+    const getMe = (token: string) => api.request("/api/v1/admin/get-me", { headers: { authorization: `Bearer ${token}` } });
+    expect((await getMe(a.token)).status).toBe(200);
+    await api.request("/api/v1/revoke", { json: { refresh_token: rotated.refreshToken } });
+    expect((await getMe(a.token)).status).toBe(401);
+    expect((await getMe(rotated.token)).status).toBe(401);
+    expect((await getMe(b.token)).status).toBe(200);
+  });
+
   it("ends every session of the user with all: true", async () => {
     const user = await api.createUser({ email: "keluar.semua@adaptasi.test" });
     const a = await api.login(user.email);
