@@ -18,7 +18,7 @@ import { cspFor, isCrossOrigin } from "./app/utils/security.server";
 // One Node process (DESIGN §1): the Remix portal, the API at /api/v1, static files, health checks.
 
 const root = path.dirname(fileURLToPath(import.meta.url));
-const BUILD_DIR = path.join(root, "build");
+const BUILD_DIR = path.resolve(root, process.env.BUILD_DIR ?? "build");
 const MAX_FORM_BYTES = 1024 * 1024;
 
 export async function createServer(env: Env, opts: { dev?: boolean; logger?: pino.Logger } = {}) {
@@ -39,7 +39,17 @@ export async function createServer(env: Env, opts: { dev?: boolean; logger?: pin
       apiKey: env.API_KEY,
       jwtSecret: env.JWT_SECRET,
       seedDemo: !production && (!env.DATABASE_URL || process.env.SEED_DEMO === "true"),
-      rateLimits: { loginPerIp: env.RATE_LIMIT_LOGIN_PER_IP, loginPerAccount: env.RATE_LIMIT_LOGIN_PER_ACCOUNT, windowSec: 900 },
+      rateLimits: {
+        loginPerIp: env.RATE_LIMIT_LOGIN_PER_IP,
+        loginPerAccount: env.RATE_LIMIT_LOGIN_PER_ACCOUNT,
+        windowSec: 900,
+        signUpPerIp: env.RATE_LIMIT_SIGNUP_PER_IP,
+        mailPerEmail: env.RATE_LIMIT_MAIL_PER_EMAIL,
+        mailPerIp: env.RATE_LIMIT_MAIL_PER_IP,
+        accountWindowSec: 3600,
+      },
+      smtpUrl: env.SMTP_URL,
+      publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
       logger: logger.child({ component: "api" }),
     });
     apiFetch = api.fetch;

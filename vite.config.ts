@@ -20,6 +20,8 @@ export default defineConfig({
   build: { target: "es2020" },
   plugins: [
     remix({
+      // BUILD_DIR lets parallel end-to-end runs keep separate builds.
+      buildDirectory: process.env.BUILD_DIR ?? "build",
       ignoredRouteFiles: ["**/*"],
       future: {
         v3_fetcherPersist: true,

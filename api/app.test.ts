@@ -20,6 +20,15 @@ const ENDPOINTS = [
   ["POST", "/api/v1/me/password"],
   ["GET", "/api/v1/config/public"],
   ["GET", "/api/v1/document-requirements"],
+  ["POST", "/api/v1/register/citizen"],
+  ["POST", "/api/v1/register/foreign"],
+  ["GET", "/api/v1/countries"],
+  ["POST", "/api/v1/account/activate"],
+  ["POST", "/api/v1/account/activation/resend"],
+  ["POST", "/api/v1/password/forgot"],
+  ["GET", "/api/v1/password/reset"],
+  ["POST", "/api/v1/password/reset"],
+  ["GET", "/api/v1/test-schedules"],
 ] as const;
 const POSTS = ENDPOINTS.filter(([method]) => method === "POST").map(([, path]) => path);
 

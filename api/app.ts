@@ -1,3 +1,5 @@
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
@@ -7,37 +9,74 @@ import { ApiError, errorBody, MESSAGES } from "./lib/errors";
 import type { ApiConfig, ApiDeps, AppEnv, ResolvedConfig } from "./lib/types";
 import { validationHook } from "./lib/validation";
 import { requireApiKey } from "./middleware/api-key";
+import { createMailer, type Mailer } from "./services/mail";
 import { createRateLimiter } from "./services/rate-limit";
+import * as accountHandlers from "./routes/accounts/accounts.handlers";
+import * as accountRoutes from "./routes/accounts/accounts.routes";
 import * as authHandlers from "./routes/auth/auth.handlers";
 import * as authRoutes from "./routes/auth/auth.routes";
 import * as configHandlers from "./routes/config/config.handlers";
 import * as configRoutes from "./routes/config/config.routes";
+import * as countryHandlers from "./routes/countries/countries.handlers";
+import * as countryRoutes from "./routes/countries/countries.routes";
 import * as docHandlers from "./routes/document-requirements/document-requirements.handlers";
 import * as docRoutes from "./routes/document-requirements/document-requirements.routes";
 import * as meHandlers from "./routes/me/me.handlers";
 import * as meRoutes from "./routes/me/me.routes";
+import * as scheduleHandlers from "./routes/test-schedules/test-schedules.handlers";
+import * as scheduleRoutes from "./routes/test-schedules/test-schedules.routes";
 
-export type { ApiConfig, AppEnv, RateLimitConfig } from "./lib/types";
+export type { ApiConfig, AppEnv, MailConfig, RateLimitConfig } from "./lib/types";
 
 export const API_BASE = "/api/v1";
 const OPENAPI_PATH = `${API_BASE}/openapi.json`;
 const JSON_BODY_LIMIT = 1024 * 1024;
 
+export const DEFAULT_PUBLIC_URL = "http://localhost:3000";
+
 function resolveConfig(config: ApiConfig): ResolvedConfig {
   if (!config.apiKey || !config.jwtSecret) throw new Error("API: apiKey and jwtSecret must be set");
+  const limits = config.rateLimits;
   return {
     apiKey: config.apiKey,
     jwtSecret: config.jwtSecret,
     accessTokenTtlSec: config.accessTokenTtlSec ?? 3600,
     refreshTokenTtlSec: config.refreshTokenTtlSec ?? 7 * 24 * 3600,
-    rateLimits: config.rateLimits ?? { loginPerIp: 100, loginPerAccount: 5, windowSec: 900 },
+    rateLimits: {
+      loginPerIp: limits?.loginPerIp ?? 100,
+      loginPerAccount: limits?.loginPerAccount ?? 5,
+      windowSec: limits?.windowSec ?? 900,
+      signUpPerIp: limits?.signUpPerIp ?? 10,
+      mailPerEmail: limits?.mailPerEmail ?? 3,
+      mailPerIp: limits?.mailPerIp ?? 20,
+      accountWindowSec: limits?.accountWindowSec ?? 3600,
+    },
     logger: config.logger ?? pino({ level: process.env.LOG_LEVEL ?? "info" }),
   };
 }
 
-export function createApiApp(deps: { db: Database; config: ApiConfig }): OpenAPIHono<AppEnv> {
+/**
+ * Builds the API. `mailer` lets several apps share one outbox (startApi, tests); without it the app
+ * makes its own from `config.mail`.
+ */
+export function createApiApp(deps: { db: Database; config: ApiConfig; mailer?: Mailer }): OpenAPIHono<AppEnv> {
   const config = resolveConfig(deps.config);
-  const ctx: ApiDeps = { db: deps.db, config, rateLimiter: createRateLimiter(deps.db, config.rateLimits.windowSec) };
+  const { windowSec, accountWindowSec } = config.rateLimits;
+  const ctx: ApiDeps = {
+    db: deps.db,
+    config,
+    rateLimiter: createRateLimiter(deps.db, windowSec, "login"),
+    accountRateLimiter: createRateLimiter(deps.db, accountWindowSec, "account"),
+    mailer:
+      deps.mailer ??
+      createMailer({
+        smtpUrl: deps.config.mail?.smtpUrl,
+        outboxDir: deps.config.mail?.outboxDir ?? path.join(tmpdir(), "adaptasi-outbox"),
+        publicUrl: deps.config.mail?.publicUrl ?? DEFAULT_PUBLIC_URL,
+        from: deps.config.mail?.from,
+        logger: config.logger.child({ component: "mail" }),
+      }),
+  };
   const { logger } = ctx.config;
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
 
@@ -64,8 +103,17 @@ export function createApiApp(deps: { db: Database; config: ApiConfig }): OpenAPI
     .openapi(authRoutes.revoke, authHandlers.revoke)
     .openapi(meRoutes.getMe, meHandlers.getMe)
     .openapi(meRoutes.changePassword, meHandlers.changePassword)
+    .openapi(accountRoutes.registerCitizen, accountHandlers.registerCitizen)
+    .openapi(accountRoutes.registerForeign, accountHandlers.registerForeign)
+    .openapi(accountRoutes.activate, accountHandlers.activate)
+    .openapi(accountRoutes.resendActivation, accountHandlers.resendActivation)
+    .openapi(accountRoutes.forgotPassword, accountHandlers.forgotPassword)
+    .openapi(accountRoutes.checkResetToken, accountHandlers.checkResetToken)
+    .openapi(accountRoutes.resetPassword, accountHandlers.resetPassword)
     .openapi(configRoutes.getPublicConfig, configHandlers.getPublicConfig)
-    .openapi(docRoutes.listDocumentRequirements, docHandlers.listDocumentRequirements);
+    .openapi(countryRoutes.listCountries, countryHandlers.listCountries)
+    .openapi(docRoutes.listDocumentRequirements, docHandlers.listDocumentRequirements)
+    .openapi(scheduleRoutes.listTestSchedules, scheduleHandlers.listTestSchedules);
   app.route(API_BASE, v1);
 
   app.openAPIRegistry.registerComponent("securitySchemes", "ApiKey", {

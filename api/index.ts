@@ -1,12 +1,17 @@
-import type { Logger } from "pino";
-import { createApiApp } from "./app";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import pino, { type Logger } from "pino";
+import { createApiApp, DEFAULT_PUBLIC_URL } from "./app";
 import { openDatabase, type Database } from "./db/client";
 import { seedIfEmpty } from "./db/seed";
 import type { RateLimitConfig } from "./lib/types";
+import { createMailer, type Mailer } from "./services/mail";
 
 export { API_BASE, createApiApp } from "./app";
-export type { ApiConfig, AppEnv, RateLimitConfig } from "./app";
+export type { ApiConfig, AppEnv, MailConfig, RateLimitConfig } from "./app";
 export type { Database } from "./db/client";
+export type { Mailer } from "./services/mail";
 
 export interface StartApiOptions {
   /** PGlite data under `${dataDir}/pglite` (embedded default) */
@@ -21,6 +26,14 @@ export interface StartApiOptions {
   accessTokenTtlSec?: number;
   refreshTokenTtlSec?: number;
   rateLimits?: RateLimitConfig;
+  /** smtp:// or smtps:// URL (SMTP_URL); without it mail is written as .eml files to outboxDir */
+  smtpUrl?: string;
+  /** default `${dataDir}/outbox`, or a temporary folder (removed on close) when there is no dataDir */
+  outboxDir?: string;
+  /** the portal's address for links in mails (PUBLIC_URL); default http://localhost:3000 */
+  publicUrl?: string;
+  /** the From header of every mail; default "Adaptasi Nakes LLN" <no-reply@adaptasi.kemkes.go.id> */
+  mailFrom?: string;
   logger?: Logger;
 }
 
@@ -32,6 +45,10 @@ export interface StartedApi {
   close: () => Promise<void>;
   db: Database;
   dbKind: "pglite" | "postgres";
+  /** `mailer.idle()` resolves once queued mail is delivered (tests read the outbox after it) */
+  mailer: Mailer;
+  /** where .eml files go when there is no SMTP */
+  outboxDir: string;
 }
 
 /** Opens the database, migrates, seeds, and builds the API. */
@@ -44,23 +61,44 @@ export async function startApi(opts: StartApiOptions): Promise<StartedApi> {
     await handle.close().catch(() => {});
     throw err;
   }
+  const logger = opts.logger ?? pino({ level: process.env.LOG_LEVEL ?? "info" });
+  const dataDir = opts.inMemory ? undefined : opts.dataDir;
+  const temporaryOutbox = !opts.outboxDir && !dataDir;
+  const outboxDir =
+    opts.outboxDir ??
+    (dataDir ? path.resolve(dataDir, "outbox") : await mkdtemp(path.join(tmpdir(), "adaptasi-outbox-")));
+  const mailer = createMailer({
+    smtpUrl: opts.smtpUrl,
+    outboxDir,
+    publicUrl: opts.publicUrl ?? DEFAULT_PUBLIC_URL,
+    from: opts.mailFrom,
+    logger: logger.child({ component: "mail" }),
+  });
   const app = createApiApp({
     db: handle.db,
+    mailer,
     config: {
       apiKey: opts.apiKey,
       jwtSecret: opts.jwtSecret,
       accessTokenTtlSec: opts.accessTokenTtlSec,
       refreshTokenTtlSec: opts.refreshTokenTtlSec,
       rateLimits: opts.rateLimits,
-      logger: opts.logger,
+      logger,
     },
   });
   return {
     app,
     fetch: async (req) => app.fetch(req),
     ready: handle.ping,
-    close: handle.close,
+    async close() {
+      // Queued mail goes out before the process lets go.
+      await mailer.close();
+      await handle.close();
+      if (temporaryOutbox) await rm(outboxDir, { recursive: true, force: true });
+    },
     db: handle.db,
     dbKind: handle.kind,
+    mailer,
+    outboxDir,
   };
 }

@@ -1,5 +1,7 @@
 import { LOCALE } from "#domain/constants";
+import enAccounts from "./locales/en/accounts.json";
 import en from "./locales/en/common.json";
+import idAccounts from "./locales/id/accounts.json";
 import id from "./locales/id/common.json";
 
 // spec §9: the interface locale is forced to Indonesian, English is the fallback.
@@ -8,8 +10,8 @@ export const i18nConfig = {
   fallbackLng: LOCALE.FALLBACK,
   lng: LOCALE.DEFAULT,
   defaultNS: "common",
-  ns: ["common"],
+  ns: ["common", "accounts"],
   interpolation: { escapeValue: false },
   react: { useSuspense: false },
-  resources: { id: { common: id }, "en-US": { common: en } },
+  resources: { id: { common: id, accounts: idAccounts }, "en-US": { common: en, accounts: enAccounts } },
 };

@@ -9,15 +9,29 @@ export default [
     route("welcome", "routes/_landing.welcome.tsx"),
     route("login", "routes/_landing.login.tsx"),
     route("wna/login", "routes/_landing.wna.login.tsx"),
+    route("sign-up", "routes/_landing.sign-up.tsx"),
+    route("wna/sign-up/welcome", "routes/_landing.wna.sign-up.welcome.tsx"),
+    route("wna/sign-up", "routes/_landing.wna.sign-up.tsx"),
   ]),
-  // Plain layout
-  layout("routes/_plain.tsx", [route("error", "routes/_plain.error.tsx")]),
+  // Plain layout: the error screen, sign-up results, activation and password recovery
+  layout("routes/_plain.tsx", [
+    route("error", "routes/_plain.error.tsx"),
+    route("sign-up/result", "routes/_plain.sign-up.result.tsx"),
+    route("wna/sign-up/result", "routes/_plain.wna.sign-up.result.tsx"),
+    route("account-activation", "routes/_plain.account-activation.tsx"),
+    route("account-activation/success-resend", "routes/_plain.account-activation.success-resend.tsx"),
+    route("forgot-password", "routes/_plain.forgot-password.tsx"),
+    route("forgot-password/email", "routes/_plain.forgot-password.email.tsx"),
+    route("forgot-password/email-send", "routes/_plain.forgot-password.email-send.tsx"),
+    route("forgot-password/change-success", "routes/_plain.forgot-password.change-success.tsx"),
+  ]),
   // Logged-in routes
   layout("routes/_app.tsx", [
     index("routes/_app._index.tsx"),
     route("dashboard", "routes/_app.dashboard.tsx"),
     route("profile", "routes/_app.profile.tsx"),
     route("evaluation-requirements", "routes/_app.evaluation-requirements.tsx"),
+    route("test-schedule", "routes/_app.test-schedule.tsx"),
     route("application", "routes/_app.application.tsx"),
     route("application-list", "routes/_app.application-list.tsx"),
   ]),

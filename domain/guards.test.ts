@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { applicantGuard, dashboardGuard, homePathFor, landingGuard, loggedInGuard, type SessionState } from "./guards";
+import { applicantGuard, dashboardGuard, homePathFor, landingGuard, loggedInGuard, mayReturnTo, type SessionState } from "./guards";
 
 const q = (s = "") => new URLSearchParams(s);
 const anon: SessionState = { kind: "anonymous" };
@@ -75,5 +75,18 @@ describe("area rules (spec §6)", () => {
     expect([1, 2, 3, 4, 5, 6, 7, 8, 400].map(homePathFor)).toEqual([
       "/application", "/application-list", "/", "/application-list", "/application", "/application", "/application", "/dashboard", "/dashboard",
     ]);
+  });
+});
+
+describe("where a login may return to", () => {
+  it("follows redirectTo only into the role's own area", () => {
+    expect(mayReturnTo(8, "/application")).toBe(false);
+    expect(mayReturnTo(1, "/application?page=2")).toBe(true);
+    expect(mayReturnTo(1, "/")).toBe(false);
+    expect(mayReturnTo(3, "/")).toBe(true);
+    expect(mayReturnTo(3, "/dashboard")).toBe(false);
+    expect(mayReturnTo(8, "/dashboard")).toBe(true);
+    expect(mayReturnTo(4, "/user-list")).toBe(false);
+    expect(mayReturnTo(4, "/profile")).toBe(true);
   });
 });

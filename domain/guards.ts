@@ -1,3 +1,4 @@
+import { SIDEBAR_ITEMS } from "./menu";
 import { ROLE } from "./roles";
 
 // Spec §2 "Navigation guards" and §6 "Area rules" as pure decisions; the portal's loaders carry them out.
@@ -76,4 +77,18 @@ export function homePathFor(roleId: number): string {
     default:
       return "/welcome";
   }
+}
+
+/**
+ * Whether a login may send this role back to `path` (the login form's redirectTo): never into an
+ * area whose guard would log the user straight out again, nor to another role's sidebar page.
+ */
+export function mayReturnTo(roleId: number, path: string): boolean {
+  const pathname = path.split(/[?#]/)[0];
+  const session: SessionState = { kind: "loaded", roleId };
+  const none = new URLSearchParams();
+  if (pathname === "/") return applicantGuard("/", none, session).type === "allow";
+  if (pathname === "/dashboard") return dashboardGuard("/dashboard", none, session).type === "allow";
+  const owner = SIDEBAR_ITEMS.find((item) => item.href !== "/" && (pathname === item.href || pathname.startsWith(`${item.href}/`)));
+  return !owner || owner.allowedRoles.includes(roleId);
 }

@@ -4,7 +4,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 
-const STAMP = "build/server/index.js";
+const STAMP = `${process.env.BUILD_DIR ?? "build"}/server/index.js`;
 const SOURCES = ["app", "domain", "public", "vite.config.ts", "package.json"];
 
 function newest(p) {

@@ -18,6 +18,8 @@ const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
     // Every test logs in through the form, all from 127.0.0.1: the per-IP login limit would trip.
     RATE_LIMIT_LOGIN_PER_IP: "100000",
     RATE_LIMIT_LOGIN_PER_ACCOUNT: "1000",
+    RATE_LIMIT_SIGNUP_PER_IP: "1000",
+    RATE_LIMIT_MAIL_PER_IP: "1000",
   },
 });
 for (const sig of ["SIGINT", "SIGTERM"]) process.on(sig, () => child.kill(sig));

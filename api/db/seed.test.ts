@@ -39,6 +39,13 @@ describe("seedIfEmpty", () => {
     ]);
   });
 
+  it("gives the demo applicants their identity: a NIK for the citizen, a passport and country for the foreign national", async () => {
+    const rows = await api.db.select().from(users).where(eq(users.roleId, 3));
+    const byEmail = Object.fromEntries(rows.map((u) => [u.email, u]));
+    expect(byEmail["pemohon@adaptasi.test"]).toMatchObject({ isForeign: false, nik: expect.stringMatching(/^\d{16}$/), foreignId: null });
+    expect(byEmail["pemohon.wna@adaptasi.test"]).toMatchObject({ isForeign: true, nik: null, foreignId: "P4567890A", nationality: "PH", isKek: false });
+  });
+
   it("stores the 22 document requirements (REG 7, SPE 7, OTH 8)", async () => {
     const rows = await api.db
       .select({ jalur: documentRequirements.jalurId, n: count() })

@@ -3,11 +3,13 @@ import { DOCUMENT_REQUIREMENTS } from "../../domain/documents";
 import { hashPassword } from "../services/passwords";
 import { DEFAULT_SETTINGS } from "../services/settings";
 import type { Database } from "./client";
-import { documentRequirements, settings, users, userVerifications } from "./schema";
+import { documentRequirements, settings, testSchedules, users, userVerifications } from "./schema";
 
 export const DEMO_PASSWORD = "Adaptasi#2026";
 
-interface DemoUser {
+type Identity = Pick<typeof users.$inferInsert, "nik" | "phone" | "foreignId" | "nationality" | "isKek" | "preferredJalur">;
+
+interface DemoUser extends Identity {
   email: string;
   fullName: string;
   roleId: number;
@@ -20,8 +22,18 @@ interface DemoUser {
 export const DEMO_USERS: readonly DemoUser[] = [
   { email: "superadmin@adaptasi.test", fullName: "Super Admin", roleId: 1 },
   { email: "admin@adaptasi.test", fullName: "Rina Marlina", roleId: 2 },
-  { email: "pemohon@adaptasi.test", fullName: "dr. Andi Pratama", roleId: 3 },
-  { email: "pemohon.wna@adaptasi.test", fullName: "Dr. Maria Santos", roleId: 3, isForeign: true },
+  { email: "pemohon@adaptasi.test", fullName: "dr. Andi Pratama", roleId: 3, nik: "3174011203900001", phone: "081234567890" },
+  {
+    email: "pemohon.wna@adaptasi.test",
+    fullName: "Dr. Maria Santos",
+    roleId: 3,
+    isForeign: true,
+    phone: "639171234567",
+    foreignId: "P4567890A",
+    nationality: "PH",
+    isKek: false,
+    preferredJalur: "REG",
+  },
   { email: "subkomite@adaptasi.test", fullName: "dr. Siti Nurhaliza, Sp.PD", roleId: 4 },
   { email: "pembekalan@adaptasi.test", fullName: "Bambang Susanto, S.Kep., M.Kes.", roleId: 5 },
   { email: "kolegium@adaptasi.test", fullName: "Prof. dr. Hendra Wijaya, Sp.B", roleId: 6 },
@@ -32,9 +44,51 @@ export const DEMO_USERS: readonly DemoUser[] = [
 
 const FASYANKES_ROLES = new Set([2, 4, 8]);
 
+const TEST_SCHEDULE_SEED_LOCK = 72_026_002;
+
+const ATTENDANCE_NOTE =
+  "Bawa paspor atau KTP asli dan kartu peserta; hadir 60 menit sebelum ujian dimulai. Kartu peserta dapat diunduh setelah pendaftaran diverifikasi.";
+
+/** The first competency-test schedule (times in WIB, UTC+7); admins maintain it on /master-cms. */
+export const DEFAULT_TEST_SCHEDULES: readonly (typeof testSchedules.$inferInsert)[] = [
+  {
+    title: "Uji Kompetensi Dokter Umum Lulusan Luar Negeri — Gelombang I",
+    location: "Jakarta — Gedung Adhyatma, Kementerian Kesehatan RI, Jl. H.R. Rasuna Said Blok X-5 Kav. 4-9, Kuningan",
+    startsAt: new Date("2027-03-15T08:00:00+07:00"),
+    endsAt: new Date("2027-03-16T16:00:00+07:00"),
+    registrationDeadline: new Date("2027-02-15T23:59:00+07:00"),
+    notes: ATTENDANCE_NOTE,
+  },
+  {
+    title: "Uji Kompetensi Dokter Spesialis Lulusan Luar Negeri — Gelombang I",
+    location: "Surabaya — RSUD Dr. Soetomo, Jl. Mayjen Prof. Dr. Moestopo No. 6-8",
+    startsAt: new Date("2027-05-17T08:00:00+07:00"),
+    endsAt: new Date("2027-05-19T16:00:00+07:00"),
+    registrationDeadline: new Date("2027-04-16T23:59:00+07:00"),
+    notes: `Ujian tulis dan ujian praktik (OSCE) sesuai kolegium masing-masing. ${ATTENDANCE_NOTE}`,
+  },
+  {
+    title: "Uji Kompetensi Dokter Gigi Lulusan Luar Negeri",
+    location: "Makassar — Politeknik Kesehatan Kemenkes Makassar, Jl. Wijaya Kusuma Raya No. 46",
+    startsAt: new Date("2027-08-09T08:00:00+07:00"),
+    endsAt: new Date("2027-08-10T15:00:00+07:00"),
+    registrationDeadline: new Date("2027-07-09T23:59:00+07:00"),
+    notes: ATTENDANCE_NOTE,
+  },
+  {
+    title: "Uji Kompetensi Dokter Umum Lulusan Luar Negeri — Gelombang II",
+    location: "Medan — Politeknik Kesehatan Kemenkes Medan, Jl. Jamin Ginting KM 13,5",
+    startsAt: new Date("2027-10-18T08:00:00+07:00"),
+    endsAt: new Date("2027-10-19T16:00:00+07:00"),
+    registrationDeadline: new Date("2027-09-17T23:59:00+07:00"),
+    notes: ATTENDANCE_NOTE,
+  },
+];
+
 /**
  * Reference data is upserted on every start (it is spec data, not user data); settings are only
- * added when missing so CMS edits survive restarts; demo accounts go into an empty database only.
+ * added when missing so CMS edits survive restarts; the test schedule only into an empty table;
+ * demo accounts go into an empty database only.
  */
 export async function seedIfEmpty(db: Database, options: { demo: boolean }): Promise<void> {
   const specColumns = Object.entries(getTableColumns(documentRequirements)).filter(
@@ -73,6 +127,13 @@ export async function seedIfEmpty(db: Database, options: { demo: boolean }): Pro
     .values(Object.entries(DEFAULT_SETTINGS).map(([key, value]) => ({ key, value })))
     .onConflictDoNothing();
 
+  await db.transaction(async (tx) => {
+    // Processes starting together on one database would each see an empty table; take turns.
+    await tx.execute(sql`select pg_advisory_xact_lock(${TEST_SCHEDULE_SEED_LOCK})`);
+    const [{ schedules }] = await tx.select({ schedules: count() }).from(testSchedules);
+    if (schedules === 0) await tx.insert(testSchedules).values([...DEFAULT_TEST_SCHEDULES]);
+  });
+
   if (!options.demo) return;
   const [{ n }] = await db.select({ n: count() }).from(users);
   if (n > 0) return;
@@ -92,6 +153,12 @@ export async function seedIfEmpty(db: Database, options: { demo: boolean }): Pro
           isFasyankes: FASYANKES_ROLES.has(u.roleId),
           isHospitalVerified: u.isHospitalVerified ?? false,
           isForeign: u.isForeign ?? false,
+          nik: u.nik,
+          phone: u.phone,
+          foreignId: u.foreignId,
+          nationality: u.nationality,
+          isKek: u.isKek,
+          preferredJalur: u.preferredJalur,
           activatedAt: now,
         })),
       )

@@ -5,12 +5,20 @@ import type { ContentfulStatusCode } from "hono/utils/http-status";
 export const MESSAGES = {
   INVALID_API_KEY: "Kunci API tidak valid.",
   INVALID_CREDENTIALS: "E-mail atau kata sandi salah.",
-  ACCOUNT_NOT_ACTIVATED: "Akun Anda belum diaktifkan. Silakan periksa e-mail aktivasi yang kami kirimkan.",
+  ACCOUNT_NOT_ACTIVATED:
+    "Akun Anda belum diaktifkan. Silakan periksa e-mail aktivasi yang kami kirimkan, atau kirim ulang tautan aktivasi.",
   ACCOUNT_INACTIVE: "Akun Anda sudah dinonaktifkan. Silakan hubungi admin.",
   INVALID_TOKEN: "Sesi tidak valid atau sudah berakhir. Silakan masuk kembali.",
   INVALID_REFRESH_TOKEN: "Sesi tidak valid atau sudah berakhir. Silakan masuk kembali.",
   REFRESH_TOKEN_REUSED: "Sesi ini sudah dipakai di tempat lain dan telah diakhiri. Silakan masuk kembali.",
   WRONG_PASSWORD: "Kata sandi saat ini salah.",
+  EMAIL_TAKEN: "Alamat surel sudah terdaftar. Silakan masuk atau gunakan fitur lupa kata sandi.",
+  NIK_TAKEN: "NIK sudah terdaftar pada akun lain. Jika itu akun Anda, silakan masuk atau gunakan fitur lupa kata sandi.",
+  FOREIGN_ID_TAKEN:
+    "Nomor paspor / identitas asing dengan kewarganegaraan tersebut sudah terdaftar. Jika itu akun Anda, silakan masuk atau gunakan fitur lupa kata sandi.",
+  TOKEN_INVALID: "Tautan tidak valid. Periksa kembali tautan pada surel Anda, atau minta tautan baru.",
+  TOKEN_USED: "Tautan ini sudah pernah digunakan. Silakan masuk, atau minta tautan baru bila diperlukan.",
+  TOKEN_EXPIRED: "Tautan ini sudah kedaluwarsa atau digantikan tautan yang lebih baru. Silakan minta tautan baru.",
   VALIDATION_ERROR: "Data yang dikirim tidak valid.",
   MALFORMED_BODY: "Isi permintaan harus berupa JSON yang benar dengan Content-Type application/json.",
   PAYLOAD_TOO_LARGE: "Isi permintaan terlalu besar.",
@@ -29,6 +37,14 @@ export class ApiError extends Error {
   ) {
     super(message);
   }
+}
+
+/** 429 with Retry-After; the same answer for every throttled action. */
+export function rateLimited(retryAfterSec: number): ApiError {
+  const minutes = Math.max(1, Math.ceil(retryAfterSec / 60));
+  return new ApiError(429, "RATE_LIMITED", `Terlalu banyak percobaan. Coba lagi dalam ${minutes} menit.`, {
+    "Retry-After": String(retryAfterSec),
+  });
 }
 
 export interface ErrorDetail {
@@ -54,6 +70,7 @@ const ERROR_DESCRIPTIONS = {
   400: "Data tidak valid (VALIDATION_ERROR, MALFORMED_BODY, …)",
   401: "Kunci API atau kredensial tidak valid",
   403: "Akun belum aktif atau dinonaktifkan",
+  409: "Data sudah terdaftar (EMAIL_TAKEN, NIK_TAKEN, FOREIGN_ID_TAKEN)",
   413: "Isi permintaan terlalu besar",
   429: "Terlalu banyak percobaan (RATE_LIMITED, dengan header Retry-After)",
 } as const;

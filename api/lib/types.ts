@@ -2,6 +2,7 @@ import type { RouteConfig, RouteHandler } from "@hono/zod-openapi";
 import type { Logger } from "pino";
 import type { Database } from "../db/client";
 import type { UserRow } from "../db/schema";
+import type { Mailer } from "../services/mail";
 import type { RateLimiter } from "../services/rate-limit";
 
 export interface RateLimitConfig {
@@ -9,7 +10,27 @@ export interface RateLimitConfig {
   loginPerIp: number;
   /** failed login attempts per account (e-mail) per window */
   loginPerAccount: number;
+  /** window of the two login limits */
   windowSec: number;
+  /** sign-ups per client IP per account window; default 10 */
+  signUpPerIp?: number;
+  /** activation resends, and password-recovery requests, per submitted e-mail per account window; default 3 */
+  mailPerEmail?: number;
+  /** activation resends, and password-recovery requests, per client IP per account window; default 20 */
+  mailPerIp?: number;
+  /** window of the sign-up and mail limits; default 3600 (1 h) */
+  accountWindowSec?: number;
+}
+
+export interface MailConfig {
+  /** smtp:// or smtps:// URL; without it every message is written to outboxDir */
+  smtpUrl?: string;
+  /** where .eml files go when there is no SMTP; default `${os.tmpdir()}/adaptasi-outbox` */
+  outboxDir?: string;
+  /** the portal's address, for the links in the mails; default http://localhost:3000 */
+  publicUrl?: string;
+  /** the From header; default "Adaptasi Nakes LLN" <no-reply@adaptasi.kemkes.go.id> */
+  from?: string;
 }
 
 export interface ApiConfig {
@@ -20,16 +41,27 @@ export interface ApiConfig {
   /** default 7 days */
   refreshTokenTtlSec?: number;
   rateLimits?: RateLimitConfig;
+  mail?: MailConfig;
   logger?: Logger;
 }
 
-export type ResolvedConfig = Required<Omit<ApiConfig, "logger">> & { logger: Logger };
+export interface ResolvedConfig {
+  apiKey: string;
+  jwtSecret: string;
+  accessTokenTtlSec: number;
+  refreshTokenTtlSec: number;
+  rateLimits: Required<RateLimitConfig>;
+  logger: Logger;
+}
 
 export interface ApiDeps {
   db: Database;
   config: ResolvedConfig;
-  /** counters for config.rateLimits.windowSec */
+  /** login counters, for config.rateLimits.windowSec */
   rateLimiter: RateLimiter;
+  /** sign-up and mail counters, for config.rateLimits.accountWindowSec */
+  accountRateLimiter: RateLimiter;
+  mailer: Mailer;
 }
 
 export interface AppEnv {

@@ -1,4 +1,4 @@
-import { eq, lt, sql } from "drizzle-orm";
+import { and, eq, like, lt, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { rateLimits } from "../db/schema";
 
@@ -11,8 +11,10 @@ export interface RateLimitHit {
 /**
  * Fixed-window counters in the database, so every API process shares them. Each hit is one
  * atomic upsert that also restarts a window that has run out; times come from the database clock.
+ * Keys live under `scope:`, so limiters with different windows never purge each other's counters.
  */
-export function createRateLimiter(db: Database, windowSec: number) {
+export function createRateLimiter(db: Database, windowSec: number, scope: string) {
+  const scoped = (key: string) => `${scope}:${key}`;
   const expired = sql`${rateLimits.windowStart} <= now() - make_interval(secs => ${windowSec})`;
   let lastPurge = 0;
 
@@ -20,7 +22,14 @@ export function createRateLimiter(db: Database, windowSec: number) {
     // Keys of one-off IPs and e-mails would pile up; clear old windows at most once a minute.
     if (Date.now() - lastPurge < 60_000) return;
     lastPurge = Date.now();
-    await db.delete(rateLimits).where(lt(rateLimits.windowStart, sql`now() - make_interval(secs => ${windowSec})`));
+    await db
+      .delete(rateLimits)
+      .where(
+        and(
+          like(rateLimits.key, `${scope}:%`),
+          lt(rateLimits.windowStart, sql`now() - make_interval(secs => ${windowSec})`),
+        ),
+      );
   }
 
   return {
@@ -28,7 +37,7 @@ export function createRateLimiter(db: Database, windowSec: number) {
       await purgeStale();
       const [row] = await db
         .insert(rateLimits)
-        .values({ key, windowStart: sql`now()`, count: 1 })
+        .values({ key: scoped(key), windowStart: sql`now()`, count: 1 })
         .onConflictDoUpdate({
           target: rateLimits.key,
           set: {
@@ -43,7 +52,7 @@ export function createRateLimiter(db: Database, windowSec: number) {
       return row;
     },
     async reset(key: string): Promise<void> {
-      await db.delete(rateLimits).where(eq(rateLimits.key, key));
+      await db.delete(rateLimits).where(eq(rateLimits.key, scoped(key)));
     },
   };
 }

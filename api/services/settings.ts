@@ -20,7 +20,7 @@ export const SETTINGS = {
 } as const;
 
 export const DEFAULT_SETTINGS: { [K in keyof typeof SETTINGS]: z.infer<(typeof SETTINGS)[K]> } = {
-  navbar_links: [{ label: "PENGUMUMAN", href: "/welcome#pengumuman" }],
+  navbar_links: [{ label: "KKI", href: "https://kki.go.id" }],
   faq: {
     base: "https://faq.adaptasi.kemkes.go.id",
     login: "https://faq.adaptasi.kemkes.go.id/kategori/masuk",

@@ -2,18 +2,27 @@ import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { expect } from "vitest";
 import pino from "pino";
-import { createApiApp, type ApiConfig } from "../app";
+import { createApiApp, type ApiConfig, type RateLimitConfig } from "../app";
 import { seedIfEmpty, DEMO_PASSWORD } from "../db/seed";
 import { users } from "../db/schema";
 import { startApi, type StartApiOptions } from "../index";
 import { hashPassword } from "../services/passwords";
+import { readOutbox } from "./mail";
 
 export { DEMO_PASSWORD };
 export const TEST_API_KEY = "test-api-key";
 export const TEST_JWT_SECRET = "test-jwt-secret-at-least-32-characters";
 
 // Generous limits so ordinary tests never trip them; rate-limit tests build an app with small ones.
-const TEST_RATE_LIMITS = { loginPerIp: 10_000, loginPerAccount: 10_000, windowSec: 900 };
+const TEST_RATE_LIMITS: RateLimitConfig = {
+  loginPerIp: 10_000,
+  loginPerAccount: 10_000,
+  windowSec: 900,
+  signUpPerIp: 10_000,
+  mailPerEmail: 10_000,
+  mailPerIp: 10_000,
+  accountWindowSec: 3600,
+};
 
 export interface RequestOptions {
   method?: string;
@@ -82,10 +91,11 @@ export async function createTestApi(overrides: Partial<StartApiOptions> = {}) {
   return {
     ...api,
     request,
-    /** Another app on the same database, e.g. with small rate limits. */
+    /** Another app on the same database and outbox, e.g. with small rate limits. */
     appWith(config: Partial<ApiConfig>) {
       const app = createApiApp({
         db: api.db,
+        mailer: api.mailer,
         config: { apiKey: TEST_API_KEY, jwtSecret: TEST_JWT_SECRET, rateLimits: TEST_RATE_LIMITS, logger, ...config },
       });
       return { app, request: requester(app) };
@@ -109,6 +119,11 @@ export async function createTestApi(overrides: Partial<StartApiOptions> = {}) {
         })
         .returning();
       return user;
+    },
+    /** The outbox once queued mail is written, oldest first; optionally only mail to one address. */
+    async mails(to?: string) {
+      await api.mailer.idle();
+      return readOutbox(api.outboxDir, to);
     },
     reseed: (demo = true) => seedIfEmpty(api.db, { demo }),
     async close() {

@@ -45,6 +45,16 @@ export function LoginForm({ variant }: { variant: "citizen" | "foreign" }) {
         <SubmitButton>{t("login.submit")}</SubmitButton>
       </Form>
       <p>
+        <Link to="/forgot-password">{t("login.forgot")}</Link>
+      </p>
+      <p>
+        {t("login.noAccount")} <Link to={foreign ? "/wna/sign-up/welcome" : "/sign-up"}>{t("login.signUp")}</Link>
+      </p>
+      {/* An account not yet activated is refused with the API's message; the way to a new link is always here. */}
+      <p>
+        <Link to="/account-activation">{t("login.activationHint")}</Link>
+      </p>
+      <p>
         <Link to={foreign ? "/login" : "/wna/login"}>{t(foreign ? "login.otherCitizen" : "login.otherWna")}</Link>
       </p>
     </section>

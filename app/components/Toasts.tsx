@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import type { Toast } from "~/utils/session.server";
 import * as s from "./layout.css";
+import * as ui from "./ui.css";
 
 /** Flash toasts at the top centre (spec §9); rendered by the server, so they show without JavaScript. */
 export function Toasts({ toast }: { toast: Toast | null }) {
@@ -9,7 +10,7 @@ export function Toasts({ toast }: { toast: Toast | null }) {
   return (
     <div className={s.toastRegion} role={toast.severity === "error" ? "alert" : "status"}>
       <div id="toast" className={`${s.toast} ${s.toastSeverity[toast.severity]}`} data-severity={toast.severity}>
-        <p style={{ margin: 0 }}>
+        <p className={ui.flush}>
           <strong>{t(`toast.${toast.severity}`)}: </strong>
           {toast.message}
         </p>

@@ -1,7 +1,8 @@
-import { getInputProps, type FieldMetadata, type FormMetadata } from "@conform-to/react";
+import { getCollectionProps, getInputProps, getSelectProps, type FieldMetadata, type FormMetadata } from "@conform-to/react";
 import { useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import * as f from "./forms.css";
 import * as ui from "./ui.css";
 
 /**
@@ -79,5 +80,97 @@ export function SubmitButton({ children, name, value }: { children: ReactNode; n
     <button type="submit" className={ui.button} name={name} value={value} disabled={busy} aria-busy={busy || undefined}>
       {busy ? t("form.sending") : children}
     </button>
+  );
+}
+
+/** The ids and ARIA wiring shared by the fields below: hint first, then the error. */
+function described(meta: FieldMetadata<any>, hint: ReactNode) {
+  const invalid = Boolean(meta.errors?.length);
+  const errorId = `${meta.id}-error`;
+  const hintId = `${meta.id}-hint`;
+  const describedBy = [hint ? hintId : null, invalid ? errorId : null].filter(Boolean).join(" ") || undefined;
+  return { invalid, errorId, hintId, describedBy };
+}
+
+export interface SelectOption {
+  value: string;
+  label: string;
+}
+
+/** A labelled <select> whose first, empty option asks the user to choose. */
+export function SelectField({ meta, label, options, placeholder, hint, autoComplete }: { meta: FieldMetadata<any>; label: string; options: readonly SelectOption[]; placeholder: string; hint?: ReactNode; autoComplete?: string }) {
+  const { invalid, errorId, hintId, describedBy } = described(meta, hint);
+  const props = getSelectProps(meta, { ariaAttributes: false });
+  return (
+    <div className={ui.field}>
+      <label htmlFor={meta.id} className={ui.label}>{label}</label>
+      {hint ? <p id={hintId} className={ui.hint}>{hint}</p> : null}
+      {invalid ? <p id={errorId} className={ui.fieldError}>{meta.errors![0]}</p> : null}
+      <select {...props} key={props.key} id={meta.id} className={ui.input} autoComplete={autoComplete} aria-invalid={invalid || undefined} aria-describedby={describedBy}>
+        <option value="">{placeholder}</option>
+        {options.map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
+      </select>
+    </div>
+  );
+}
+
+/** One checkbox whose label is the statement it confirms (e.g. consent); checked it sends "on". */
+export function CheckboxField({ meta, label, hint }: { meta: FieldMetadata<any>; label: ReactNode; hint?: ReactNode }) {
+  const { invalid, errorId, hintId, describedBy } = described(meta, hint);
+  const props = getInputProps(meta, { type: "checkbox", ariaAttributes: false });
+  return (
+    <div className={`${ui.field} ${invalid ? f.invalidGroup : ""}`}>
+      {invalid ? <p id={errorId} className={ui.fieldError}>{meta.errors![0]}</p> : null}
+      <div className={f.choice}>
+        <input {...props} key={props.key} id={meta.id} className={f.choiceInput} aria-invalid={invalid || undefined} aria-describedby={describedBy} />
+        <label htmlFor={meta.id} className={f.choiceLabel}>{label}</label>
+        {hint ? <p id={hintId} className={f.choiceHint}>{hint}</p> : null}
+      </div>
+    </div>
+  );
+}
+
+export interface RadioOption {
+  value: string;
+  label: string;
+  description?: string;
+}
+
+/** A fieldset of radios with its question as the legend; each option may carry a one-line description. */
+export function RadioGroup({ meta, legend, options, hint }: { meta: FieldMetadata<any>; legend: string; options: readonly RadioOption[]; hint?: ReactNode }) {
+  const { invalid, errorId, hintId, describedBy } = described(meta, hint);
+  const radios = getCollectionProps(meta, { type: "radio", options: options.map((o) => o.value), ariaAttributes: false });
+  // The summary links to the group's id; the radios take "<id>-<value>".
+  return (
+    <fieldset id={meta.id} tabIndex={-1} className={`${f.fieldset} ${invalid ? f.invalidGroup : ""}`} aria-describedby={describedBy}>
+      <legend className={f.legend}>{legend}</legend>
+      {hint ? <p id={hintId} className={ui.hint}>{hint}</p> : null}
+      {invalid ? <p id={errorId} className={ui.fieldError}>{meta.errors![0]}</p> : null}
+      {radios.map((props, i) => {
+        const option = options[i];
+        const descriptionId = option.description ? `${props.id}-description` : undefined;
+        return (
+          <div key={props.key} className={f.choice}>
+            <input {...props} key={props.key} className={f.choiceInput} aria-invalid={invalid || undefined} aria-describedby={descriptionId} />
+            <label htmlFor={props.id} className={f.choiceLabel}>{option.label}</label>
+            {option.description ? <p id={descriptionId} className={f.choiceHint}>{option.description}</p> : null}
+          </div>
+        );
+      })}
+    </fieldset>
+  );
+}
+
+/** The name of the honeypot field; a filled one marks the post as a bot's. */
+export const HONEYPOT_FIELD = "website";
+
+/** A field people never see or reach (off-screen, aria-hidden, out of the tab order); bots fill it in. */
+export function Honeypot() {
+  const { t } = useTranslation("accounts");
+  return (
+    <div className={f.honeypot} aria-hidden="true">
+      <label htmlFor={HONEYPOT_FIELD}>{t("honeypot")}</label>
+      <input type="text" id={HONEYPOT_FIELD} name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
+    </div>
   );
 }

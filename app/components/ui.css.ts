@@ -30,3 +30,5 @@ export const badgeColour = {
 };
 export const checklist = style({ listStyle: "none", padding: 0, margin: 0, display: "grid", gap: vars.space.sm });
 export const hero = style({ background: vars.color.brandSoft, borderRadius: vars.radius, padding: vars.space.lg, marginBottom: vars.space.lg });
+export const formBlock = style({ maxWidth: 480 });
+export const flush = style({ margin: 0 });

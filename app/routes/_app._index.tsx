@@ -43,6 +43,7 @@ export default function ApplicantHome() {
         <h2 id="info-title">{t("applicant.infoTitle")}</h2>
         <ul>
           <li><Link to="/evaluation-requirements">{t("applicant.infoRequirements")}</Link></li>
+          <li><Link to="/test-schedule">{t("applicant.infoSchedule")}</Link></li>
         </ul>
       </section>
     </>

@@ -6,7 +6,8 @@ import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { PRODUCT_NAME } from "#domain/menu";
 import { roleLabel, ROLE_LABELS } from "#domain/roles";
-import { confirmed, rules, validationMessage } from "#domain/validation";
+import { newPasswordRule, PASSWORD_HINT } from "#domain/forms/accounts";
+import { confirmed, validationMessage } from "#domain/validation";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
 import { ErrorSummary, Field, SubmitButton } from "~/components/forms";
 import * as ui from "~/components/ui.css";
@@ -22,7 +23,7 @@ const schema = confirmed(
     current_password: z
       .string({ error: () => validationMessage("required", { field: LABELS.current_password }) })
       .max(128, validationMessage("max", { length: 128 })),
-    new_password: rules.password(LABELS.new_password),
+    new_password: newPasswordRule(LABELS.new_password),
     new_password_confirmation: z.string({ error: () => validationMessage("required", { field: LABELS.new_password_confirmation }) }),
   }),
   "new_password",
@@ -91,9 +92,9 @@ export default function Profile() {
             { meta: fields.new_password_confirmation, label: LABELS.new_password_confirmation },
           ]}
         />
-        <Form method="post" {...getFormProps(form)} className={ui.narrow} style={{ margin: 0 }}>
+        <Form method="post" {...getFormProps(form)} className={ui.formBlock}>
           <Field meta={fields.current_password} label={t("profile.currentPassword")} type="password" autoComplete="current-password" />
-          <Field meta={fields.new_password} label={t("profile.newPassword")} type="password" autoComplete="new-password" hint={t("profile.passwordHint")} />
+          <Field meta={fields.new_password} label={t("profile.newPassword")} type="password" autoComplete="new-password" hint={`${PASSWORD_HINT} ${t("profile.passwordHint")}`} />
           <Field meta={fields.new_password_confirmation} label={t("profile.confirmPassword")} type="password" autoComplete="new-password" />
           <SubmitButton>{t("profile.submit")}</SubmitButton>
         </Form>

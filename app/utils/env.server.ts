@@ -28,6 +28,9 @@ const schema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   RATE_LIMIT_LOGIN_PER_IP: z.coerce.number().int().positive().default(100),
   RATE_LIMIT_LOGIN_PER_ACCOUNT: z.coerce.number().int().positive().default(5),
+  RATE_LIMIT_SIGNUP_PER_IP: z.coerce.number().int().positive().default(10),
+  RATE_LIMIT_MAIL_PER_EMAIL: z.coerce.number().int().positive().default(3),
+  RATE_LIMIT_MAIL_PER_IP: z.coerce.number().int().positive().default(20),
 });
 
 export type Env = z.infer<typeof schema> & { API_KEY: string; SESSION_SECRET: string; JWT_SECRET: string };

@@ -4,7 +4,7 @@ import { data, redirect, type AppLoadContext } from "@remix-run/node";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { roleOf, type AuthUser } from "#domain/auth-user";
-import { homePathFor } from "#domain/guards";
+import { homePathFor, mayReturnTo } from "#domain/guards";
 import { loginSchema } from "~/components/LoginForm";
 import { commitAuthSession, fetchMe, sessionFromTokens } from "./auth.server";
 
@@ -45,19 +45,18 @@ function authenticatorFor(context: AppLoadContext) {
   return authenticator;
 }
 
-/** Only same-site paths, never "//host" (open redirects). */
-function safeRedirect(to: string | undefined, fallback: string): string {
-  if (!to || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
-  return to;
+/** Only same-site paths (never "//host": open redirects) that the role may open; else its home. */
+function safeRedirect(to: string | undefined, roleId: number): string {
+  const home = homePathFor(roleId);
+  if (!to || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return home;
+  return mayReturnTo(roleId, to) ? to : home;
 }
 
 /** The action behind /login and /wna/login. */
 export async function loginAction(request: Request, context: AppLoadContext) {
   try {
     const result = await authenticatorFor(context).authenticate("form", request);
-    const home = homePathFor(roleOf(result.me));
-    // A redirect back is honoured only to a page of the user's own area; the guards decide the rest.
-    const to = safeRedirect(result.redirectTo, home);
+    const to = safeRedirect(result.redirectTo, roleOf(result.me));
     return redirect(to, { headers: { "Set-Cookie": await commitAuthSession(sessionFromTokens(result)) } });
   } catch (error) {
     if (error instanceof LoginRefused) return data(error.reply, { status: error.status });

@@ -19,7 +19,8 @@ export interface Toast {
 let authStorage: SessionStorage<{ auth: AuthSessionData }> | undefined;
 let toastStorage: SessionStorage<Record<string, never>, { toast: Toast }> | undefined;
 
-function cookieBase() {
+/** The options every cookie of the portal shares: HttpOnly, SameSite=Lax, signed, Secure in production. */
+export function cookieBase() {
   const env = getEnv();
   return { httpOnly: true, sameSite: "lax" as const, secure: env.NODE_ENV === "production", secrets: [env.SESSION_SECRET], path: "/" };
 }

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
-import type { Context } from "hono";
 import { users } from "../../db/schema";
-import { ApiError } from "../../lib/errors";
-import type { AppEnv, AppRouteHandler } from "../../lib/types";
+import { ApiError, rateLimited } from "../../lib/errors";
+import { clientIp } from "../../lib/request";
+import type { AppRouteHandler } from "../../lib/types";
 import { verifyDummyPassword, verifyPassword } from "../../services/passwords";
 import {
   issueTokenPair,
@@ -13,30 +13,16 @@ import {
 } from "../../services/tokens";
 import type * as routes from "./auth.routes";
 
-function clientIp(c: Context<AppEnv>): string {
-  // The first x-forwarded-for entry is the client when our proxy (or the portal's API client) sets it.
-  // A caller faking it only picks its own bucket; the per-account limit still holds. Capped to keep keys small.
-  const first = c.req.header("x-forwarded-for")?.split(",")[0]?.trim();
-  return (first || "unknown").slice(0, 100);
-}
-
-function rateLimited(retryAfterSec: number): ApiError {
-  const minutes = Math.max(1, Math.ceil(retryAfterSec / 60));
-  return new ApiError(429, "RATE_LIMITED", `Terlalu banyak percobaan. Coba lagi dalam ${minutes} menit.`, {
-    "Retry-After": String(retryAfterSec),
-  });
-}
-
 export const login: AppRouteHandler<typeof routes.login> = async (c) => {
   const { db, config, rateLimiter: limiter } = c.var.deps;
   const { email, password } = c.req.valid("json");
   const limits = config.rateLimits;
 
-  const perIp = await limiter.hit(`login:ip:${clientIp(c)}`);
+  const perIp = await limiter.hit(`ip:${clientIp(c)}`);
   if (perIp.count > limits.loginPerIp) throw rateLimited(perIp.retryAfterSec);
   // Counted before checking, so parallel guesses cannot slip past the limit; a success clears it,
   // which leaves only failures counted.
-  const accountKey = `login:account:${email}`;
+  const accountKey = `account:${email}`;
   const perAccount = await limiter.hit(accountKey);
   if (perAccount.count > limits.loginPerAccount) throw rateLimited(perAccount.retryAfterSec);
 
@@ -63,7 +49,7 @@ export const refresh: AppRouteHandler<typeof routes.refresh> = async (c) => {
     await revokeAllForUser(db, result.userId); // a deactivated account keeps no session
     throw new ApiError(401, "INVALID_REFRESH_TOKEN");
   }
-  const token = await signAccessToken(user, config);
+  const token = await signAccessToken(user, result.familyId, config);
   return c.json({ token: { type: "bearer" as const, token, refreshToken: result.refreshToken } }, 200);
 };
 

@@ -18,7 +18,7 @@ describe("GET /api/v1/config/public", () => {
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({
       data: {
-        navbarLinks: [{ label: "PENGUMUMAN", href: "/welcome#pengumuman" }],
+        navbarLinks: [{ label: "KKI", href: "https://kki.go.id" }],
         faq: {
           base: "https://faq.adaptasi.kemkes.go.id",
           login: "https://faq.adaptasi.kemkes.go.id/kategori/masuk",

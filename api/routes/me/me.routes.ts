@@ -1,6 +1,8 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { JALUR_IDS } from "../../../domain/documents";
 import { errorResponses } from "../../lib/errors";
-import { jsonObject, newPasswordField, requiredText } from "../../lib/validation";
+import { newPasswordRule } from "../../../domain/forms/accounts";
+import { jsonObject, requiredText } from "../../lib/validation";
 import { requireUser } from "../../middleware/auth";
 
 const tags = ["Pengguna"];
@@ -32,6 +34,12 @@ export const MeSchema = z
       is_fasyankes: z.boolean(),
       is_foreign: z.boolean(),
       is_active: z.boolean(),
+      nik: z.string().nullable().openapi({ description: "Warga Negara Indonesia" }),
+      phone: z.string().nullable(),
+      foreign_id: z.string().nullable().openapi({ description: "Warga Negara Asing: nomor paspor / identitas asing" }),
+      nationality: z.string().nullable().openapi({ description: "Warga Negara Asing: kode negara ISO 3166-1 alpha-2" }),
+      is_kek: z.boolean().nullable().openapi({ description: "Warga Negara Asing: bekerja di Kawasan Ekonomi Khusus" }),
+      preferred_jalur: z.enum(JALUR_IDS).nullable().openapi({ description: "Warga Negara Asing: jalur pilihan saat mendaftar" }),
     }),
   })
   .openapi("Me");
@@ -63,7 +71,7 @@ export const changePassword = createRoute({
         "application/json": {
           schema: jsonObject({
             current_password: requiredText("Kata sandi saat ini", 1024),
-            new_password: newPasswordField("Kata sandi baru"),
+            new_password: newPasswordRule("Kata Sandi Baru"),
           }),
         },
       },

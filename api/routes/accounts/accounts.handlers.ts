@@ -1,0 +1,167 @@
+import { eq, sql } from "drizzle-orm";
+import type { Context } from "hono";
+import { ROLE } from "../../../domain/roles";
+import { violatedUniqueConstraint } from "../../db/errors";
+import { users } from "../../db/schema";
+import { ApiError, rateLimited, type ErrorCode } from "../../lib/errors";
+import { clientIp } from "../../lib/request";
+import type { AppEnv, AppRouteHandler } from "../../lib/types";
+import { checkAccountToken, consumeAccountToken, expireUnusedTokens, issueAccountToken } from "../../services/account-tokens";
+import { hashPassword } from "../../services/passwords";
+import { revokeAllForUser } from "../../services/tokens";
+import type * as routes from "./accounts.routes";
+
+// The unique constraints of `users` that a sign-up can run into, and what the caller is told.
+const TAKEN: Record<string, ErrorCode> = {
+  users_email_unique: "EMAIL_TAKEN",
+  users_nik_unique: "NIK_TAKEN",
+  users_foreign_id_nationality_unique: "FOREIGN_ID_TAKEN",
+};
+
+type NewApplicant = Omit<typeof users.$inferInsert, "id" | "passwordHash" | "roleId"> & { password: string };
+
+/**
+ * Creates a not yet activated applicant with its first activation link and queues the mail. The
+ * unique indexes decide duplicates, so two identical sign-ups at once create exactly one account.
+ */
+async function signUp(c: Context<AppEnv>, { password, ...values }: NewApplicant): Promise<string> {
+  const { db, config, accountRateLimiter, mailer } = c.var.deps;
+  const perIp = await accountRateLimiter.hit(`sign-up:ip:${clientIp(c)}`);
+  if (perIp.count > config.rateLimits.signUpPerIp) throw rateLimited(perIp.retryAfterSec);
+
+  const passwordHash = await hashPassword(password);
+  let token: string;
+  try {
+    token = await db.transaction(async (tx) => {
+      const [user] = await tx
+        .insert(users)
+        .values({ ...values, passwordHash, roleId: ROLE.APPLICANT })
+        .returning({ id: users.id });
+      return issueAccountToken(tx, user.id, "activation");
+    });
+  } catch (err) {
+    const taken = TAKEN[violatedUniqueConstraint(err) ?? ""];
+    if (taken) throw new ApiError(409, taken);
+    throw err;
+  }
+  mailer.sendActivation({ email: values.email, name: values.fullName }, token);
+  return values.email;
+}
+
+export const registerCitizen: AppRouteHandler<typeof routes.registerCitizen> = async (c) => {
+  const body = c.req.valid("json");
+  const email = await signUp(c, {
+    email: body.email,
+    password: body.password,
+    fullName: body.full_name,
+    phone: body.phone,
+    isForeign: false,
+    nik: body.nik,
+  });
+  return c.json({ data: { email } }, 201);
+};
+
+export const registerForeign: AppRouteHandler<typeof routes.registerForeign> = async (c) => {
+  const body = c.req.valid("json");
+  const email = await signUp(c, {
+    email: body.email,
+    password: body.password,
+    fullName: body.full_name,
+    phone: body.phone,
+    isForeign: true,
+    foreignId: body.foreign_id,
+    nationality: body.nationality,
+    isKek: body.is_kek === "ya",
+    preferredJalur: body.jalur_id,
+  });
+  return c.json({ data: { email } }, 201);
+};
+
+export const activate: AppRouteHandler<typeof routes.activate> = async (c) => {
+  const { db } = c.var.deps;
+  const { token } = c.req.valid("json");
+  const email = await db.transaction(async (tx) => {
+    const spent = await consumeAccountToken(tx, token, "activation");
+    if (!spent.ok) throw new ApiError(400, spent.reason);
+    const [user] = await tx
+      .update(users)
+      .set({ activatedAt: sql`coalesce(${users.activatedAt}, now())`, updatedAt: sql`now()` })
+      .where(eq(users.id, spent.userId))
+      .returning({ email: users.email });
+    return user.email;
+  });
+  return c.json({ data: { email } }, 200);
+};
+
+/**
+ * Resend and forgot are throttled per client IP and per submitted e-mail, counted whether or not an
+ * account has that address, so neither the answer nor the limit tells who is registered.
+ */
+async function throttleMailRequest(c: Context<AppEnv>, action: string, email: string) {
+  const { config, accountRateLimiter } = c.var.deps;
+  const perIp = await accountRateLimiter.hit(`${action}:ip:${clientIp(c)}`);
+  if (perIp.count > config.rateLimits.mailPerIp) throw rateLimited(perIp.retryAfterSec);
+  const perEmail = await accountRateLimiter.hit(`${action}:email:${email}`);
+  if (perEmail.count > config.rateLimits.mailPerEmail) throw rateLimited(perEmail.retryAfterSec);
+}
+
+const MAIL_REQUESTED = { data: { sent: true as const } };
+
+export const resendActivation: AppRouteHandler<typeof routes.resendActivation> = async (c) => {
+  const { db, mailer } = c.var.deps;
+  const { email } = c.req.valid("json");
+  await throttleMailRequest(c, "activation", email);
+  const [user] = await db.select().from(users).where(eq(users.email, email));
+  if (user && !user.activatedAt && user.isActive) {
+    const token = await issueAccountToken(db, user.id, "activation");
+    mailer.sendActivation({ email: user.email, name: user.fullName }, token);
+  }
+  return c.json(MAIL_REQUESTED, 200);
+};
+
+export const forgotPassword: AppRouteHandler<typeof routes.forgotPassword> = async (c) => {
+  const { db, mailer } = c.var.deps;
+  const { email } = c.req.valid("json");
+  await throttleMailRequest(c, "password-reset", email);
+  const [user] = await db.select().from(users).where(eq(users.email, email));
+  // A deactivated account gets nothing; one never activated does, see resetPassword.
+  if (user?.isActive) {
+    const token = await issueAccountToken(db, user.id, "password_reset");
+    mailer.sendPasswordReset({ email: user.email, name: user.fullName }, token);
+  }
+  return c.json(MAIL_REQUESTED, 200);
+};
+
+export const checkResetToken: AppRouteHandler<typeof routes.checkResetToken> = async (c) => {
+  const { db } = c.var.deps;
+  const check = await checkAccountToken(db, c.req.valid("query").token, "password_reset");
+  if (!check.ok) throw new ApiError(400, check.reason);
+  const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, check.userId));
+  return c.json({ data: { valid: true as const, email: user.email } }, 200);
+};
+
+export const resetPassword: AppRouteHandler<typeof routes.resetPassword> = async (c) => {
+  const { db, rateLimiter } = c.var.deps;
+  const { token, password } = c.req.valid("json");
+  // Checked before hashing so a dead link costs no argon2 work; spending it below is the real check.
+  const check = await checkAccountToken(db, token, "password_reset");
+  if (!check.ok) throw new ApiError(400, check.reason);
+  const passwordHash = await hashPassword(password);
+  const email = await db.transaction(async (tx) => {
+    const spent = await consumeAccountToken(tx, token, "password_reset");
+    if (!spent.ok) throw new ApiError(400, spent.reason);
+    const [user] = await tx
+      .update(users)
+      // Following the mailed link proves the address, just as activation does.
+      .set({ passwordHash, activatedAt: sql`coalesce(${users.activatedAt}, now())`, updatedAt: sql`now()` })
+      .where(eq(users.id, spent.userId))
+      .returning({ id: users.id, email: users.email });
+    await expireUnusedTokens(tx, user.id, "password_reset");
+    // Whoever knew the old password may hold a session; every device signs in again.
+    await revokeAllForUser(tx, user.id);
+    return user.email;
+  });
+  // Failed guesses against the old password no longer lock the owner out.
+  await rateLimiter.reset(`account:${email}`);
+  return c.json({ data: { email } }, 200);
+};

@@ -1,0 +1,7 @@
+import { COUNTRIES } from "../../../domain/countries";
+import type { AppRouteHandler } from "../../lib/types";
+import type * as routes from "./countries.routes";
+
+const DATA = { data: COUNTRIES.map(([code, name]) => ({ code, name })) };
+
+export const listCountries: AppRouteHandler<typeof routes.listCountries> = (c) => c.json(DATA, 200);

@@ -1,0 +1,190 @@
+import { randomBytes } from "node:crypto";
+import { mkdir, writeFile } from "node:fs/promises";
+import path from "node:path";
+import nodemailer from "nodemailer";
+import type { Logger } from "pino";
+import { PRODUCT_FULL_NAME, PRODUCT_NAME } from "../../domain/menu";
+
+// Outgoing mail (DESIGN §1): SMTP when SMTP_URL is set, otherwise one .eml file per message under
+// the outbox folder, with its link logged so a developer can follow it without a mail server.
+
+export const DEFAULT_MAIL_FROM = `"${PRODUCT_NAME}" <no-reply@adaptasi.kemkes.go.id>`;
+
+export interface Recipient {
+  email: string;
+  name: string;
+}
+
+export interface MailContent {
+  subject: string;
+  text: string;
+  html: string;
+  /** the one link the reader is meant to follow */
+  link: string;
+}
+
+export interface Mailer {
+  /** Queues the activation mail (link valid 24 h). Never throws; see `createMailer`. */
+  sendActivation(to: Recipient, token: string): void;
+  /** Queues the password-recovery mail (link valid 1 h). Never throws. */
+  sendPasswordReset(to: Recipient, token: string): void;
+  /** Resolves once every message queued so far has been delivered or has failed (tests, shutdown). */
+  idle(): Promise<void>;
+  /** Waits for queued messages, then closes the SMTP connection. */
+  close(): Promise<void>;
+}
+
+export interface MailerOptions {
+  smtpUrl?: string;
+  outboxDir: string;
+  /** the portal's address, without a trailing slash needed */
+  publicUrl: string;
+  from?: string;
+  logger: Logger;
+}
+
+const escapeHtml = (value: string) =>
+  value.replace(/[&<>"']/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" }[ch]!));
+
+const escapeAll = <T extends Record<string, string>>(texts: T) =>
+  Object.fromEntries(Object.entries(texts).map(([key, value]) => [key, escapeHtml(value)])) as T;
+
+interface Wording {
+  subject: string;
+  lead: string;
+  action: string;
+  validity: string;
+  ignore: string;
+  english: string;
+}
+
+function compose(to: Recipient, link: string, w: Wording): MailContent {
+  const signature = `Salam,\nTim ${PRODUCT_NAME}\n${PRODUCT_FULL_NAME}\n\nSurel ini dikirim otomatis; mohon tidak membalas.`;
+  const paragraphs = [`Yth. ${to.name},`, w.lead, `${w.action}:\n${link}`, w.validity, w.ignore, `---\n${w.english}`, signature];
+  const text = paragraphs.join("\n\n");
+
+  // Every piece of text goes into the HTML escaped, the recipient's own name above all.
+  const h = escapeAll({ ...w, name: to.name, link, product: PRODUCT_NAME, fullName: PRODUCT_FULL_NAME });
+  const muted = "font-size:13px;color:#52606d";
+  const html = `<!doctype html>
+<html lang="id">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${h.subject}</title></head>
+<body style="margin:0;padding:24px;background:#f4f6f8;font-family:Arial,Helvetica,sans-serif;color:#1f2933;line-height:1.5">
+<div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:8px;padding:32px">
+<p style="margin:0 0 24px;font-weight:bold;color:#0b6e4f">${h.product}<br><span style="font-weight:normal;${muted}">${h.fullName}</span></p>
+<p>Yth. ${h.name},</p>
+<p>${h.lead}</p>
+<p><a href="${h.link}" style="display:inline-block;padding:12px 20px;background:#0b6e4f;color:#ffffff;text-decoration:none;border-radius:4px;font-weight:bold">${h.action}</a></p>
+<p style="${muted}">Jika tombol tidak berfungsi, salin alamat ini ke peramban Anda:<br><a href="${h.link}" style="color:#0b6e4f;word-break:break-all">${h.link}</a></p>
+<p>${h.validity}</p>
+<p>${h.ignore}</p>
+<hr style="border:none;border-top:1px solid #e4e7eb;margin:24px 0">
+<p lang="en" style="${muted}">${h.english}</p>
+<p style="${muted}">Salam,<br>Tim ${h.product}<br>Surel ini dikirim otomatis; mohon tidak membalas.</p>
+</div>
+</body>
+</html>
+`;
+  return { subject: w.subject, text, html, link };
+}
+
+const pageLink = (publicUrl: string, page: string, token: string) =>
+  `${publicUrl.replace(/\/+$/, "")}${page}?token=${encodeURIComponent(token)}`;
+
+export function activationMail(to: Recipient, token: string, publicUrl: string): MailContent {
+  return compose(to, pageLink(publicUrl, "/account-activation", token), {
+    subject: `Aktivasi akun ${PRODUCT_NAME} / Activate your account`,
+    lead: `Terima kasih telah mendaftar di ${PRODUCT_NAME} (${PRODUCT_FULL_NAME}). Satu langkah lagi: aktifkan akun Anda.`,
+    action: "Aktifkan akun",
+    validity:
+      "Tautan ini berlaku selama 24 jam dan hanya dapat digunakan satu kali. Bila sudah kedaluwarsa, minta tautan baru di halaman aktivasi akun.",
+    ignore: "Jika Anda tidak merasa mendaftar, abaikan surel ini; akun tidak akan aktif tanpa tautan ini.",
+    english: `Thank you for signing up for ${PRODUCT_NAME}. Open the link above to activate your account. It is valid for 24 hours and works once; you can request a new one on the account activation page. If you did not sign up, ignore this e-mail.`,
+  });
+}
+
+export function passwordResetMail(to: Recipient, token: string, publicUrl: string): MailContent {
+  return compose(to, pageLink(publicUrl, "/forgot-password", token), {
+    subject: `Atur ulang kata sandi ${PRODUCT_NAME} / Reset your password`,
+    lead: `Kami menerima permintaan untuk mengatur ulang kata sandi akun ${PRODUCT_NAME} Anda.`,
+    action: "Buat kata sandi baru",
+    validity:
+      "Tautan ini berlaku selama 1 jam dan hanya dapat digunakan satu kali. Setelah kata sandi diganti, semua sesi yang masuk dengan akun ini diakhiri.",
+    ignore: "Jika Anda tidak meminta pengaturan ulang, abaikan surel ini; kata sandi Anda tidak berubah.",
+    english: `We received a request to reset the password of your ${PRODUCT_NAME} account. Open the link above to choose a new password. It is valid for 1 hour and works once. If you did not ask for this, ignore this e-mail; your password stays the same.`,
+  });
+}
+
+/** `<ISO time>-<random>-<recipient>.eml`, safe on every file system and sorted by time. */
+function outboxFileName(to: string): string {
+  const time = new Date().toISOString().replace(/[:.]/g, "-");
+  const who = to
+    .toLowerCase()
+    .replace(/[^a-z0-9@._+-]/g, "_")
+    .slice(0, 80);
+  return `${time}-${randomBytes(4).toString("hex")}-${who}.eml`;
+}
+
+/**
+ * Delivery runs in the background and a failure is logged, never thrown: by the time a mail is sent
+ * the account or token is already saved, so the sign-up (or request) has succeeded and the user can
+ * ask for the link again; a slow or broken mail server must neither fail nor slow the request; and
+ * answering before the send keeps resend/forgot from revealing by their timing whether an account exists.
+ */
+export function createMailer(options: MailerOptions): Mailer {
+  const { logger, publicUrl } = options;
+  const from = options.from ?? DEFAULT_MAIL_FROM;
+  const smtp = options.smtpUrl
+    ? nodemailer.createTransport({
+        url: options.smtpUrl,
+        connectionTimeout: 15_000,
+        greetingTimeout: 15_000,
+        socketTimeout: 30_000,
+      })
+    : undefined;
+  const outbox = smtp ? undefined : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "windows" });
+  const pending = new Set<Promise<void>>();
+
+  async function deliver(kind: string, to: Recipient, mail: MailContent): Promise<void> {
+    const message = {
+      from,
+      to: { name: to.name, address: to.email },
+      subject: mail.subject,
+      text: mail.text,
+      html: mail.html,
+      headers: { "Auto-Submitted": "auto-generated" },
+    };
+    if (smtp) {
+      const info = await smtp.sendMail(message);
+      // The link is a secret for the recipient only; with real mail it stays out of the logs.
+      logger.info({ kind, to: to.email, messageId: info.messageId }, "mail sent");
+      return;
+    }
+    const info = await outbox!.sendMail(message);
+    await mkdir(options.outboxDir, { recursive: true });
+    const file = path.join(options.outboxDir, outboxFileName(to.email));
+    await writeFile(file, info.message as Buffer, { flag: "wx" });
+    logger.info({ kind, to: to.email, link: mail.link, file }, "mail written to outbox");
+  }
+
+  function queue(kind: string, to: Recipient, mail: MailContent) {
+    const task = deliver(kind, to, mail)
+      .catch((err: unknown) => logger.error({ err, kind, to: to.email }, "mail delivery failed"))
+      .finally(() => pending.delete(task));
+    pending.add(task);
+  }
+
+  async function idle() {
+    while (pending.size > 0) await Promise.all(pending);
+  }
+
+  return {
+    sendActivation: (to, token) => queue("activation", to, activationMail(to, token, publicUrl)),
+    sendPasswordReset: (to, token) => queue("password_reset", to, passwordResetMail(to, token, publicUrl)),
+    idle,
+    async close() {
+      await idle();
+      smtp?.close();
+    },
+  };
+}

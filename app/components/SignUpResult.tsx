@@ -1,0 +1,28 @@
+import { Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import * as ui from "./ui.css";
+
+/** The page both sign-up flows end on (/sign-up/result, /wna/sign-up/result). */
+export function SignUpResult({ email, loginPath }: { email: string | null; loginPath: string }) {
+  const { t } = useTranslation("accounts");
+  return (
+    <section className={ui.card} aria-labelledby="result-title">
+      <h1 id="result-title">{t("result.title")}</h1>
+      <p>
+        {email ? (
+          <>
+            {t("result.sentTo")} <strong>{email}</strong>.
+          </>
+        ) : (
+          t("result.sentToYours")
+        )}{" "}
+        {t("result.validity")}
+      </p>
+      <p>{t("result.openMail")}</p>
+      <p>
+        {t("result.noMail")} <Link to="/account-activation">{t("result.resend")}</Link>
+      </p>
+      <Link to={loginPath} className={ui.button}>{t("result.toLogin")}</Link>
+    </section>
+  );
+}

@@ -1,0 +1,25 @@
+import type { MetaFunction } from "@remix-run/node";
+import { Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { PRODUCT_NAME } from "#domain/menu";
+import { GeneralErrorBoundary } from "~/components/ErrorScreen";
+import * as ui from "~/components/ui.css";
+
+export const meta: MetaFunction = () => [{ title: `Kata Sandi Berhasil Diubah — ${PRODUCT_NAME}` }];
+
+/** /forgot-password/change-success: the new password is set; every earlier session of the account has ended. */
+export default function PasswordChanged() {
+  const { t } = useTranslation("accounts");
+  return (
+    <section className={ui.card} aria-labelledby="changed-title">
+      <h1 id="changed-title">{t("recovery.changedTitle")}</h1>
+      <p>{t("recovery.changedLead")}</p>
+      <div className={ui.row}>
+        <Link to="/login" className={ui.button}>{t("activation.loginCitizen")}</Link>
+        <Link to="/wna/login" className={ui.secondaryButton}>{t("activation.loginForeign")}</Link>
+      </div>
+    </section>
+  );
+}
+
+export const ErrorBoundary = GeneralErrorBoundary;

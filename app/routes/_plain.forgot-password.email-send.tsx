@@ -1,0 +1,26 @@
+import type { MetaFunction } from "@remix-run/node";
+import { Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { PRODUCT_NAME } from "#domain/menu";
+import { GeneralErrorBoundary } from "~/components/ErrorScreen";
+import * as ui from "~/components/ui.css";
+
+export const meta: MetaFunction = () => [{ title: `Periksa Surel Anda — ${PRODUCT_NAME}` }];
+
+/** /forgot-password/email-send: the same answer whether or not the address has an account. */
+export default function RecoveryMailSent() {
+  const { t } = useTranslation("accounts");
+  return (
+    <section className={ui.card} aria-labelledby="sent-title">
+      <h1 id="sent-title">{t("recovery.sentTitle")}</h1>
+      <p>{t("recovery.sentLead")}</p>
+      <p>{t("recovery.sentSpam")}</p>
+      <div className={ui.row}>
+        <Link to="/login" className={ui.button}>{t("recovery.backToLoginButton")}</Link>
+        <Link to="/forgot-password/email">{t("recovery.sendAgain")}</Link>
+      </div>
+    </section>
+  );
+}
+
+export const ErrorBoundary = GeneralErrorBoundary;

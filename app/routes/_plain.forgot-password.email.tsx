@@ -1,0 +1,55 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect, type ActionFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { ACCOUNT_LABELS, emailOnlySchema } from "#domain/forms/accounts";
+import { PRODUCT_NAME } from "#domain/menu";
+import { GeneralErrorBoundary } from "~/components/ErrorScreen";
+import { ErrorSummary, Field, Honeypot, SubmitButton } from "~/components/forms";
+import * as ui from "~/components/ui.css";
+import { caughtByHoneypot, replyWithApiError } from "~/utils/accounts.server";
+
+export const meta: MetaFunction = () => [{ title: `Lupa Kata Sandi — ${PRODUCT_NAME}` }];
+
+/** Asks for a recovery link; the next page says the same whether or not the address has an account. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const formData = await request.formData();
+  if (caughtByHoneypot(formData)) return redirect("/forgot-password/email-send");
+  const submission = parseWithZod(formData, { schema: emailOnlySchema });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  const r = await context.api.call("POST", "/password/forgot", { body: { email: submission.value.email } });
+  if (!r.ok) return replyWithApiError(submission, r, []);
+  return redirect("/forgot-password/email-send");
+}
+
+/** /forgot-password/email: the address the recovery link goes to. */
+export default function ForgotPasswordEmail() {
+  const { t } = useTranslation("accounts");
+  const lastResult = useActionData<typeof action>();
+  const [form, fields] = useForm({
+    id: "forgot-password",
+    lastResult,
+    constraint: getZodConstraint(emailOnlySchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: emailOnlySchema }),
+  });
+  return (
+    <section className={ui.card} aria-labelledby="forgot-email-title">
+      <h1 id="forgot-email-title">{t("recovery.emailTitle")}</h1>
+      <p>{t("recovery.emailLead")}</p>
+      <ErrorSummary form={form} fields={[{ meta: fields.email, label: ACCOUNT_LABELS.email }]} />
+      <Form method="post" {...getFormProps(form)}>
+        <Field meta={fields.email} label={t("fields.email")} type="email" autoComplete="email" inputMode="email" />
+        <Honeypot />
+        <SubmitButton>{t("recovery.emailSubmit")}</SubmitButton>
+      </Form>
+      <p>
+        <Link to="/login">{t("recovery.backToLogin")}</Link>
+      </p>
+    </section>
+  );
+}
+
+export const ErrorBoundary = GeneralErrorBoundary;

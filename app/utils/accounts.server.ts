@@ -1,0 +1,35 @@
+import type { Submission } from "@conform-to/react";
+import { data } from "@remix-run/node";
+import { HONEYPOT_FIELD } from "~/components/forms";
+import type { ApiError } from "./api.server";
+
+// Shared by the account forms (issue 3): the honeypot check and the reply to a refused API call.
+
+/** A bot filled the field people never see: the form pretends to succeed and calls nothing. */
+export function caughtByHoneypot(formData: FormData): boolean {
+  const value = formData.get(HONEYPOT_FIELD);
+  return typeof value === "string" && value.trim() !== "";
+}
+
+// A value already registered belongs next to the field that holds it.
+const FIELD_OF_CODE: Record<string, string> = { EMAIL_TAKEN: "email", NIK_TAKEN: "nik", FOREIGN_ID_TAKEN: "foreign_id" };
+
+/**
+ * The form's reply to a refused API call, keeping what was typed (passwords aside): a taken value
+ * or a broken rule on its field; anything else (429, a bad token, an outage) above the form.
+ */
+export function replyWithApiError(submission: Submission<unknown>, result: { status: number; error: ApiError }, hideFields: string[], headers?: HeadersInit) {
+  const { error } = result;
+  const fieldErrors: Record<string, string[]> = {};
+  const taken = FIELD_OF_CODE[error.code];
+  if (taken) fieldErrors[taken] = [error.message];
+  if (error.code === "VALIDATION_ERROR") {
+    for (const detail of error.details ?? []) {
+      const name = detail.path.split(".").pop() ?? "";
+      if (name in submission.payload) (fieldErrors[name] ??= []).push(detail.message);
+    }
+  }
+  const onFields = Object.keys(fieldErrors).length > 0;
+  const reply = submission.reply({ hideFields, fieldErrors: onFields ? fieldErrors : undefined, formErrors: onFields ? undefined : [error.message] });
+  return data(reply, { status: result.status >= 500 ? 503 : result.status, headers });
+}

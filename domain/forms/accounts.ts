@@ -1,0 +1,89 @@
+import { z } from "zod";
+import { COUNTRY_CODES } from "../countries";
+import { PATHWAYS } from "../constants";
+import { confirmed, rules, validationMessage } from "../validation";
+
+// The account forms (issue 3): one schema per form, used by the portal's action, by useForm in the
+// browser, and by the API for the same payload. Labels are the words the user reads.
+
+export const ACCOUNT_LABELS = {
+  full_name: "Nama Lengkap",
+  nik: "NIK",
+  email: "Alamat Surel",
+  phone: "Nomor Telepon",
+  password: "Kata Sandi",
+  password_confirmation: "Konfirmasi Kata Sandi",
+  consent: "Persetujuan",
+  foreign_id: "Nomor Paspor / Identitas Asing",
+  nationality: "Kewarganegaraan",
+  is_kek: "Kawasan Ekonomi Khusus (KEK)",
+  jalur_id: "Jalur Pendaftaran",
+  token: "Token",
+} as const;
+
+const L = ACCOUNT_LABELS;
+const PASSWORD_SHAPE = /^(?=.*[A-Za-z])(?=.*\d)/;
+
+/** A new password, wherever one is chosen: 8–128 characters with at least a letter and a digit. */
+export const newPasswordRule = (field: string) => rules.password(field).regex(PASSWORD_SHAPE, validationMessage("regex"));
+export const newPassword = newPasswordRule(L.password);
+export const PASSWORD_HINT = "Minimal 8 karakter, mengandung huruf dan angka.";
+
+const person = {
+  full_name: rules.text(L.full_name, { min: 3, max: 150 }),
+  email: rules.email(L.email),
+  phone: rules.numeric(L.phone, { min: 9, max: 15 }),
+  password: newPassword,
+  password_confirmation: z.string({ error: () => validationMessage("required", { field: L.password_confirmation }) }),
+  consent: rules.accepted(L.consent),
+};
+
+const matchPasswords = { field: L.password_confirmation, target: L.password };
+
+/** Sign-up of an Indonesian citizen (/sign-up). */
+export const citizenSignUpSchema = confirmed(
+  z.object({ ...person, nik: rules.digits(L.nik, 16) }),
+  "password",
+  "password_confirmation",
+  matchPasswords,
+);
+export type CitizenSignUp = z.infer<typeof citizenSignUpSchema>;
+
+/** The registerWna draft of spec §3, first step (/wna/sign-up/welcome): isKek and the pathway preference. */
+export const wnaWelcomeSchema = z.object({
+  is_kek: rules.oneOf(L.is_kek, ["ya", "tidak"]),
+  jalur_id: rules.oneOf(L.jalur_id, PATHWAYS.CODES),
+});
+
+/** Sign-up of a foreign national (/wna/sign-up). */
+export const foreignSignUpSchema = confirmed(
+  z.object({
+    ...person,
+    foreign_id: rules
+      .text(L.foreign_id, { min: 5, max: 20 })
+      .regex(/^[A-Za-z0-9]+$/, validationMessage("alpha_num", { field: L.foreign_id }))
+      .transform((v) => v.toUpperCase()),
+    nationality: rules.oneOf(L.nationality, COUNTRY_CODES),
+    is_kek: rules.oneOf(L.is_kek, ["ya", "tidak"]),
+    jalur_id: rules.oneOf(L.jalur_id, PATHWAYS.CODES),
+  }),
+  "password",
+  "password_confirmation",
+  matchPasswords,
+);
+export type ForeignSignUp = z.infer<typeof foreignSignUpSchema>;
+
+/** Resend the activation link, or ask for a password-recovery link: an e-mail only. */
+export const emailOnlySchema = z.object({ email: rules.email(L.email) });
+
+/** The new password from the recovery mail (/forgot-password?token=…). */
+export const resetPasswordSchema = confirmed(
+  z.object({
+    token: rules.text(L.token, { max: 200 }),
+    password: newPassword,
+    password_confirmation: z.string({ error: () => validationMessage("required", { field: L.password_confirmation }) }),
+  }),
+  "password",
+  "password_confirmation",
+  matchPasswords,
+);

@@ -1,0 +1,167 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { expect, type APIRequestContext, type Locator, type Page } from "@playwright/test";
+import { E2E_DATA_DIR } from "../../playwright.config";
+
+// Shared by every e2e spec: the demo accounts (DESIGN §7) with what spec §2 and §6 say each one sees,
+// a login through the real form, and tokens straight from the API for the query-token guards.
+
+export const DEMO_PASSWORD = "Adaptasi#2026";
+
+export interface Account {
+  email: string;
+  name: string;
+  roleId: number;
+  /** Where the login form lands (the role's home). */
+  home: string;
+  /** Sidebar title and items in order; null for role 3, whose pages carry the navbar instead. */
+  sidebar: { title: string; items: string[]; active: string; disabled?: string[] } | null;
+  /** Role label in the top bar (spec §6: is_fasyankes → role map, else 'Penyelenggara'). */
+  roleLabel: string;
+  /** User menu entries (spec §6 role 8 specifics). */
+  userMenu: string[];
+}
+
+const PORTAL = "Adaptasi Nakes LLN";
+const EVALUATION = "Evaluasi Kompetensi";
+const ADAPTATION_LIST = "Daftar Permohonan Adaptasi";
+const APPLICATION_LIST = "Daftar Permohonan";
+const reviewer = { home: "/application", roleLabel: "Penyelenggara", userMenu: ["Logout"], sidebar: { title: PORTAL, items: [ADAPTATION_LIST], active: ADAPTATION_LIST } };
+const applicant = { roleId: 3, home: "/", sidebar: null, roleLabel: "Penyelenggara", userMenu: [] };
+
+const DEMO_ACCOUNTS = {
+  superadmin: {
+    email: "superadmin@adaptasi.test",
+    name: "Super Admin",
+    roleId: 1,
+    ...reviewer,
+    sidebar: {
+      title: PORTAL,
+      items: [ADAPTATION_LIST, "Daftar Pengguna", "Pengaturan SLA", "Pengaturan Daftar Spesialisasi", "Pengaturan Daftar Institusi"],
+      active: ADAPTATION_LIST,
+    },
+  },
+  admin: {
+    email: "admin@adaptasi.test",
+    name: "Rina Marlina",
+    roleId: 2,
+    home: "/application-list",
+    sidebar: { title: EVALUATION, items: ["Data Admin Fasyankes", APPLICATION_LIST, "Master Jabatan", "Master CMS"], active: APPLICATION_LIST },
+    roleLabel: "Admin",
+    userMenu: ["Logout"],
+  },
+  pemohon: { email: "pemohon@adaptasi.test", name: "dr. Andi Pratama", ...applicant },
+  pemohonWna: { email: "pemohon.wna@adaptasi.test", name: "Dr. Maria Santos", ...applicant },
+  subkomite: {
+    email: "subkomite@adaptasi.test",
+    name: "dr. Siti Nurhaliza, Sp.PD",
+    roleId: 4,
+    home: "/application-list",
+    sidebar: { title: EVALUATION, items: [APPLICATION_LIST], active: APPLICATION_LIST },
+    roleLabel: "Sub-Komite Evaluasi Kompetensi",
+    userMenu: ["Logout"],
+  },
+  pembekalan: { email: "pembekalan@adaptasi.test", name: "Bambang Susanto, S.Kep., M.Kes.", roleId: 5, ...reviewer },
+  kolegium: { email: "kolegium@adaptasi.test", name: "Prof. dr. Hendra Wijaya, Sp.B", roleId: 6, ...reviewer },
+  kki: { email: "kki@adaptasi.test", name: "dr. Dewi Lestari, M.H.Kes.", roleId: 7, ...reviewer },
+  fasyankes: {
+    email: "fasyankes@adaptasi.test",
+    name: "Agus Setiawan",
+    roleId: 8,
+    home: "/dashboard",
+    sidebar: { title: EVALUATION, items: ["Beranda", "Pendaftaran", "Status Pengajuan"], active: "Beranda" },
+    roleLabel: "Admin Fasyankes",
+    userMenu: ["Profil", "Logout"],
+  },
+  fasyankesBaru: {
+    email: "fasyankes.baru@adaptasi.test",
+    name: "Yuliana Putri",
+    roleId: 8,
+    home: "/dashboard",
+    sidebar: { title: EVALUATION, items: ["Beranda", "Data Personal"], active: "Beranda", disabled: ["Data Personal"] },
+    roleLabel: "Admin Fasyankes",
+    userMenu: ["Logout"],
+  },
+} satisfies Record<string, Account>;
+
+export type AccountKey = keyof typeof DEMO_ACCOUNTS;
+export const ACCOUNTS: Record<AccountKey, Account> = DEMO_ACCOUNTS;
+
+/** Roles 1, 2, 4, 5, 6, 7: logged out when they reach the "/" or "/dashboard" areas (spec §6). */
+export const STAFF: AccountKey[] = ["superadmin", "admin", "subkomite", "pembekalan", "kolegium", "kki"];
+
+/** Logs in through the real form (CONVENTIONS habit 8) at `loginPath`; see submitLogin. */
+export async function loginViaForm(page: Page, account: Pick<Account, "email">, opts: { loginPath?: string } = {}) {
+  const loginPath = opts.loginPath ?? "/login";
+  await page.goto(loginPath);
+  await submitLogin(page, account);
+}
+
+/** Fills and sends the login form the page shows, with any e-mail and password. */
+export async function fillLoginForm(page: Page, email: string, password: string) {
+  await page.getByLabel("Alamat Surel", { exact: true }).fill(email);
+  await page.getByLabel("Kata Sandi", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "MASUK", exact: true }).click();
+}
+
+/** Logs a demo account in on the login form the page shows and waits until the portal leaves it. */
+export async function submitLogin(page: Page, account: Pick<Account, "email">) {
+  const loginPath = new URL(page.url()).pathname;
+  await fillLoginForm(page, account.email, DEMO_PASSWORD);
+  await page.waitForURL((url) => url.pathname !== loginPath, { timeout: 10_000 });
+}
+
+/** Waits until the page is at `pathname`, whatever the query. */
+export async function expectPath(page: Page, pathname: string) {
+  await page.waitForURL((url) => url.pathname === pathname, { timeout: 10_000 });
+}
+
+/** The navbar as it shows on a desktop-sized viewport (the mobile full-screen menu is hidden). */
+export function navbar(page: Page): Locator {
+  return page.getByRole("navigation", { name: "Navigasi utama" });
+}
+
+export function sidebar(page: Page): Locator {
+  return page.getByRole("navigation", { name: "Menu samping" });
+}
+
+/** The top bar's user menu (a <details> whose summary names the user). */
+export function userMenuSummary(page: Page): Locator {
+  return page.getByLabel(/^Menu pengguna: /);
+}
+
+/** The user menu around that summary. */
+export function userMenu(page: Page): Locator {
+  return page.locator("details").filter({ has: userMenuSummary(page) });
+}
+
+/** Proves the session has ended: a logged-in page now sends the browser to the login form. */
+export async function expectLoggedOut(page: Page) {
+  await page.goto("/profile");
+  await expectPath(page, "/login");
+  expect(new URL(page.url()).searchParams.get("redirectTo")).toBe("/profile");
+}
+
+let cachedApiKey: string | undefined;
+
+/** The API key the e2e server generated for its fresh data directory. */
+export function apiKey(): string {
+  cachedApiKey ??= JSON.parse(readFileSync(path.join(E2E_DATA_DIR, "secrets.json"), "utf8")).API_KEY as string;
+  return cachedApiKey!;
+}
+
+interface Tokens {
+  token: string;
+  refreshToken: string;
+}
+
+/** Logs in at the API directly (POST /api/v1/login) — for the query-token guards only. */
+export async function apiTokens(request: APIRequestContext, account: Pick<Account, "email">): Promise<Tokens> {
+  const res = await request.post("/api/v1/login", {
+    headers: { "x-adaptasiapikey": apiKey() },
+    data: { email: account.email, password: DEMO_PASSWORD },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  const body = (await res.json()) as { token: { type: string; token: string; refreshToken: string } };
+  return { token: body.token.token, refreshToken: body.token.refreshToken };
+}

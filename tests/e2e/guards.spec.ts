@@ -1,0 +1,149 @@
+import { expect, test, type Page } from "@playwright/test";
+import { ACCOUNTS, STAFF, apiTokens, expectLoggedOut, expectPath, loginViaForm, sidebar, submitLogin, userMenuSummary, type Account } from "./fixtures";
+
+// Spec §2 "Navigation guards" and §6 "Area rules", as a visitor meets them in the browser.
+
+const ROLE_REFUSED = "Peran Anda tidak diizinkan membuka halaman tersebut.";
+const BAD_LINK = "Tautan masuk tidak valid atau sudah kedaluwarsa.";
+
+/** The guard logged the user out: /welcome with the refusal, and the session is gone. */
+async function expectRefusedAndLoggedOut(page: Page) {
+  await expectPath(page, "/welcome");
+  await expect(page.getByText(ROLE_REFUSED)).toBeVisible();
+  await expectLoggedOut(page);
+}
+
+/** Logs in through the form, lands home, then opens `path`. */
+async function loginAndVisit(page: Page, account: Account, path: string) {
+  await loginViaForm(page, account);
+  await expectPath(page, account.home);
+  await page.goto(path);
+}
+
+test('anonymous visitors of "/" and "/dashboard" go to /welcome', async ({ page }) => {
+  for (const path of ["/", "/dashboard"]) {
+    await page.goto(path);
+    await expectPath(page, "/welcome");
+    await expect(page.getByRole("heading", { level: 1 })).toContainText("Selamat datang");
+  }
+});
+
+test.describe('applicant guard "/"', () => {
+  test("role 3 is allowed", async ({ page }) => {
+    await loginAndVisit(page, ACCOUNTS.pemohon, "/");
+    await expectPath(page, "/");
+    await expect(page.getByRole("heading", { name: `Halo, ${ACCOUNTS.pemohon.name}` })).toBeVisible();
+  });
+
+  test("role 8 is sent to /dashboard, still logged in", async ({ page }) => {
+    await loginAndVisit(page, ACCOUNTS.fasyankes, "/");
+    await expectPath(page, "/dashboard");
+    await expect(userMenuSummary(page)).toContainText(ACCOUNTS.fasyankes.name);
+  });
+});
+
+test.describe('dashboard guard "/dashboard"', () => {
+  test("role 3 is sent to /, still logged in", async ({ page }) => {
+    await loginAndVisit(page, ACCOUNTS.pemohon, "/dashboard");
+    await expectPath(page, "/");
+    await expect(page.getByRole("heading", { name: `Halo, ${ACCOUNTS.pemohon.name}` })).toBeVisible();
+  });
+
+  for (const key of ["fasyankes", "fasyankesBaru"] as const) {
+    const account = ACCOUNTS[key];
+    test(`role 8 (${account.email}) is allowed`, async ({ page }) => {
+      await loginAndVisit(page, account, "/dashboard");
+      await expectPath(page, "/dashboard");
+      await expect(page.getByRole("heading", { name: "Beranda", level: 1 })).toBeVisible();
+      await expect(page.getByRole("heading", { name: `Selamat datang, ${account.name}` })).toBeVisible();
+    });
+  }
+});
+
+test.describe('roles 1, 2, 4, 5, 6, 7 on "/" and "/dashboard"', () => {
+  for (const key of STAFF) {
+    const account = ACCOUNTS[key];
+    test(`role ${account.roleId} is logged out and sent to /welcome from both`, async ({ page }) => {
+      await loginAndVisit(page, account, "/");
+      await expectRefusedAndLoggedOut(page);
+      await loginAndVisit(page, account, "/dashboard");
+      await expectRefusedAndLoggedOut(page);
+    });
+  }
+});
+
+test.describe("logged-in pages", () => {
+  test("anonymous visitors go to /login?redirectTo=<the page>", async ({ page }) => {
+    for (const path of ["/profile", "/application", "/application-list", "/evaluation-requirements"]) {
+      await page.goto(path);
+      await expectPath(page, "/login");
+      expect(new URL(page.url()).searchParams.get("redirectTo")).toBe(path);
+    }
+  });
+
+  test("after logging in from the redirect, the user is taken back to the page asked for", async ({ page }) => {
+    await page.goto("/profile");
+    await expectPath(page, "/login");
+    await submitLogin(page, ACCOUNTS.subkomite);
+    await expectPath(page, "/profile");
+    await expect(page.getByRole("heading", { name: "Profil", level: 1 })).toBeVisible();
+  });
+
+  for (const [key, path] of [["pemohon", "/application"], ["subkomite", "/application"], ["fasyankes", "/application"], ["kki", "/application-list"]] as const) {
+    const account = ACCOUNTS[key];
+    test(`role ${account.roleId} (${account.email}) is logged out on ${path}`, async ({ page }) => {
+      await loginAndVisit(page, account, path);
+      await expectRefusedAndLoggedOut(page);
+    });
+  }
+});
+
+test.describe("landing pages send logged-in users home", () => {
+  for (const key of ["pemohon", "fasyankes", "admin", "superadmin"] as const) {
+    const account = ACCOUNTS[key];
+    test(`role ${account.roleId} (${account.email}) visiting /welcome, /login or /wna/login goes to ${account.home}`, async ({ page }) => {
+      await loginViaForm(page, account);
+      for (const path of ["/welcome", "/login", "/wna/login"]) {
+        await page.goto(path);
+        await expectPath(page, account.home);
+      }
+      // Still logged in: a landing redirect never ends the session.
+      await page.goto("/profile");
+      await expectPath(page, "/profile");
+    });
+  }
+});
+
+test.describe("query-token login", () => {
+  test("/dashboard?access_token=… logs a role 8 user in and drops the token from the URL", async ({ page, request }) => {
+    const { token } = await apiTokens(request, ACCOUNTS.fasyankes);
+    await page.goto(`/dashboard?access_token=${encodeURIComponent(token)}`);
+    await expectPath(page, "/dashboard");
+    expect(new URL(page.url()).search).toBe("");
+    await expect(userMenuSummary(page)).toContainText(ACCOUNTS.fasyankes.name);
+    await expect(sidebar(page).getByRole("listitem")).toHaveText(ACCOUNTS.fasyankes.sidebar!.items);
+    // The session is held by the portal now, not by the URL.
+    await page.goto("/profile");
+    await expectPath(page, "/profile");
+  });
+
+  test("/?token=…&refresh_token=… logs a role 3 user in and drops the tokens from the URL", async ({ page, request }) => {
+    const { token, refreshToken } = await apiTokens(request, ACCOUNTS.pemohon);
+    await page.goto(`/?token=${encodeURIComponent(token)}&refresh_token=${encodeURIComponent(refreshToken)}`);
+    await expectPath(page, "/");
+    expect(new URL(page.url()).search).toBe("");
+    await expect(page.getByRole("heading", { name: `Halo, ${ACCOUNTS.pemohon.name}` })).toBeVisible();
+    await page.goto("/evaluation-requirements");
+    await expectPath(page, "/evaluation-requirements");
+  });
+
+  test("an invalid token goes to /welcome with an error", async ({ page }) => {
+    for (const url of ["/dashboard?access_token=tidak-sah", "/?token=tidak-sah&refresh_token=tidak-sah"]) {
+      await page.goto(url);
+      await expectPath(page, "/welcome");
+      expect(new URL(page.url()).search).toBe("");
+      await expect(page.getByRole("alert")).toContainText(BAD_LINK);
+    }
+    await expectLoggedOut(page);
+  });
+});
