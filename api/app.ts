@@ -11,6 +11,7 @@ import { validationHook } from "./lib/validation";
 import { requireApiKey } from "./middleware/api-key";
 import { createMailer, type Mailer } from "./services/mail";
 import { createRateLimiter } from "./services/rate-limit";
+import { createDiskStorage } from "./services/storage";
 import * as accountHandlers from "./routes/accounts/accounts.handlers";
 import * as accountRoutes from "./routes/accounts/accounts.routes";
 import * as authHandlers from "./routes/auth/auth.handlers";
@@ -23,6 +24,14 @@ import * as docHandlers from "./routes/document-requirements/document-requiremen
 import * as docRoutes from "./routes/document-requirements/document-requirements.routes";
 import * as meHandlers from "./routes/me/me.handlers";
 import * as meRoutes from "./routes/me/me.routes";
+import * as applicationHandlers from "./routes/applications/applications.handlers";
+import * as applicationRoutes from "./routes/applications/applications.routes";
+import * as fileHandlers from "./routes/files/files.handlers";
+import * as fileRoutes from "./routes/files/files.routes";
+import * as profileHandlers from "./routes/profile/profile.handlers";
+import * as profileRoutes from "./routes/profile/profile.routes";
+import * as referenceHandlers from "./routes/reference/reference.handlers";
+import * as referenceRoutes from "./routes/reference/reference.routes";
 import * as scheduleHandlers from "./routes/test-schedules/test-schedules.handlers";
 import * as scheduleRoutes from "./routes/test-schedules/test-schedules.routes";
 
@@ -52,6 +61,7 @@ function resolveConfig(config: ApiConfig): ResolvedConfig {
       accountWindowSec: limits?.accountWindowSec ?? 3600,
     },
     logger: config.logger ?? pino({ level: process.env.LOG_LEVEL ?? "info" }),
+    filesDir: path.resolve(config.filesDir ?? path.join(tmpdir(), "adaptasi-files")),
   };
 }
 
@@ -76,6 +86,8 @@ export function createApiApp(deps: { db: Database; config: ApiConfig; mailer?: M
         from: deps.config.mail?.from,
         logger: config.logger.child({ component: "mail" }),
       }),
+    storage: createDiskStorage(config.filesDir),
+    uploadTmpDir: path.join(config.filesDir, "tmp"),
   };
   const { logger } = ctx.config;
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
@@ -113,7 +125,26 @@ export function createApiApp(deps: { db: Database; config: ApiConfig; mailer?: M
     .openapi(configRoutes.getPublicConfig, configHandlers.getPublicConfig)
     .openapi(countryRoutes.listCountries, countryHandlers.listCountries)
     .openapi(docRoutes.listDocumentRequirements, docHandlers.listDocumentRequirements)
-    .openapi(scheduleRoutes.listTestSchedules, scheduleHandlers.listTestSchedules);
+    .openapi(scheduleRoutes.listTestSchedules, scheduleHandlers.listTestSchedules)
+    .openapi(referenceRoutes.listInstitutions, referenceHandlers.listInstitutions)
+    .openapi(referenceRoutes.listSpecializations, referenceHandlers.listSpecializations)
+    .openapi(referenceRoutes.listAchievementTypes, referenceHandlers.listAchievementTypes)
+    .openapi(profileRoutes.getProfile, profileHandlers.getProfile)
+    .openapi(profileRoutes.putProfile, profileHandlers.putProfile)
+    .openapi(profileRoutes.uploadPhoto, profileHandlers.uploadPhoto)
+    .openapi(applicationRoutes.getCurrent, applicationHandlers.getCurrent)
+    .openapi(applicationRoutes.create, applicationHandlers.create)
+    .openapi(applicationRoutes.getOne, applicationHandlers.getOne)
+    .openapi(applicationRoutes.changeJalur, applicationHandlers.changeJalur)
+    .openapi(applicationRoutes.uploadDocuments, applicationHandlers.uploadDocuments)
+    .openapi(applicationRoutes.deleteDocument, applicationHandlers.deleteDocument)
+    .openapi(applicationRoutes.submit, applicationHandlers.submit)
+    .openapi(applicationRoutes.reupload, applicationHandlers.reupload)
+    .openapi(applicationRoutes.getPortfolio, applicationHandlers.getPortfolio)
+    .openapi(applicationRoutes.putPortfolio, applicationHandlers.putPortfolio)
+    .openapi(applicationRoutes.getAchievements, applicationHandlers.getAchievements)
+    .openapi(applicationRoutes.putAchievements, applicationHandlers.putAchievements)
+    .openapi(fileRoutes.getFile, fileHandlers.getFile);
   app.route(API_BASE, v1);
 
   app.openAPIRegistry.registerComponent("securitySchemes", "ApiKey", {
@@ -139,7 +170,7 @@ export function createApiApp(deps: { db: Database; config: ApiConfig; mailer?: M
   app.notFound((c) => c.json(errorBody("NOT_FOUND", MESSAGES.NOT_FOUND), 404));
   app.onError((err, c) => {
     if (err instanceof ApiError) {
-      return c.json(errorBody(err.code, err.message), err.status, err.headers);
+      return c.json(errorBody(err.code, err.message, err.details), err.status, err.headers);
     }
     if (err instanceof HTTPException) {
       // Hono's own 4xx: unparsable JSON (400) or a body that is not JSON (415).

@@ -34,6 +34,8 @@ export interface StartApiOptions {
   publicUrl?: string;
   /** the From header of every mail; default "Adaptasi Nakes LLN" <no-reply@adaptasi.kemkes.go.id> */
   mailFrom?: string;
+  /** uploaded documents; default `${dataDir}/files`, or a temporary folder (removed on close) when there is no dataDir */
+  filesDir?: string;
   logger?: Logger;
 }
 
@@ -49,6 +51,7 @@ export interface StartedApi {
   mailer: Mailer;
   /** where .eml files go when there is no SMTP */
   outboxDir: string;
+  filesDir: string;
 }
 
 /** Opens the database, migrates, seeds, and builds the API. */
@@ -67,6 +70,9 @@ export async function startApi(opts: StartApiOptions): Promise<StartedApi> {
   const outboxDir =
     opts.outboxDir ??
     (dataDir ? path.resolve(dataDir, "outbox") : await mkdtemp(path.join(tmpdir(), "adaptasi-outbox-")));
+  const temporaryFiles = !opts.filesDir && !dataDir;
+  const filesDir =
+    opts.filesDir ?? (dataDir ? path.resolve(dataDir, "files") : await mkdtemp(path.join(tmpdir(), "adaptasi-files-")));
   const mailer = createMailer({
     smtpUrl: opts.smtpUrl,
     outboxDir,
@@ -83,6 +89,7 @@ export async function startApi(opts: StartApiOptions): Promise<StartedApi> {
       accessTokenTtlSec: opts.accessTokenTtlSec,
       refreshTokenTtlSec: opts.refreshTokenTtlSec,
       rateLimits: opts.rateLimits,
+      filesDir,
       logger,
     },
   });
@@ -95,10 +102,12 @@ export async function startApi(opts: StartApiOptions): Promise<StartedApi> {
       await mailer.close();
       await handle.close();
       if (temporaryOutbox) await rm(outboxDir, { recursive: true, force: true });
+      if (temporaryFiles) await rm(filesDir, { recursive: true, force: true });
     },
     db: handle.db,
     dbKind: handle.kind,
     mailer,
     outboxDir,
+    filesDir,
   };
 }

@@ -1,7 +1,9 @@
 import { LOCALE } from "#domain/constants";
 import enAccounts from "./locales/en/accounts.json";
+import enApplicant from "./locales/en/applicant.json";
 import en from "./locales/en/common.json";
 import idAccounts from "./locales/id/accounts.json";
+import idApplicant from "./locales/id/applicant.json";
 import id from "./locales/id/common.json";
 
 // spec §9: the interface locale is forced to Indonesian, English is the fallback.
@@ -10,8 +12,8 @@ export const i18nConfig = {
   fallbackLng: LOCALE.FALLBACK,
   lng: LOCALE.DEFAULT,
   defaultNS: "common",
-  ns: ["common", "accounts"],
+  ns: ["common", "accounts", "applicant"],
   interpolation: { escapeValue: false },
   react: { useSuspense: false },
-  resources: { id: { common: id, accounts: idAccounts }, "en-US": { common: en, accounts: enAccounts } },
+  resources: { id: { common: id, accounts: idAccounts, applicant: idApplicant }, "en-US": { common: en, accounts: enAccounts, applicant: enApplicant } },
 };

@@ -34,10 +34,27 @@ export default [
     route("test-schedule", "routes/_app.test-schedule.tsx"),
     route("application", "routes/_app.application.tsx"),
     route("application-list", "routes/_app.application-list.tsx"),
+    // The applicant's journey (issue 4)
+    route("personal-data", "routes/_app.personal-data._index.tsx"),
+    route("personal-data/upload-file", "routes/_app.personal-data.upload-file.tsx"),
+    route("registration-path", "routes/_app.registration-path.tsx"),
+    route("registration-path/confirmation", "routes/_app.registration-path.confirmation.tsx"),
+    route("submission-form", "routes/_app.submission-form._index.tsx"),
+    route("submission-form/adaptation-form", "routes/_app.submission-form.adaptation-form.tsx"),
+    route("submission-form/reupload-form", "routes/_app.submission-form.reupload-form.tsx"),
+    route("submission-form/success", "routes/_app.submission-form.success.tsx"),
+    route("submission-form/success-reupload", "routes/_app.submission-form.success-reupload.tsx"),
+    route("application-status", "routes/_app.application-status._index.tsx"),
+    route("application-status/application-status-detail", "routes/_app.application-status.application-status-detail.tsx"),
+    route("performance-achievement", "routes/_app.performance-achievement.tsx"),
+    route("portfolio", "routes/_app.portfolio._index.tsx"),
+    route("portfolio/form", "routes/_app.portfolio.form.tsx"),
   ]),
   // Resource routes
   route("logout", "routes/logout.ts"),
   route("session/refresh", "routes/session.refresh.ts"),
+  route("files/:id", "routes/files.$id.ts"),
+  route("submission-form/upload", "routes/submission-form.upload.ts"),
   // Unknown routes: 404 'This page could not be found'
   route("*", "routes/$.tsx"),
 ] satisfies RouteConfig;

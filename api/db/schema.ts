@@ -5,6 +5,7 @@ import {
   index,
   integer,
   jsonb,
+  pgSequence,
   pgTable,
   serial,
   text,
@@ -13,6 +14,8 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import type { JalurId } from "../../domain/documents";
+import type { ApplicationStatus } from "../../domain/status-label";
+import type { DetectedType } from "../services/uploads/file-type";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 
@@ -172,4 +175,232 @@ export const testSchedules = pgTable(
   (t) => [index("test_schedules_starts_at_idx").on(t.startsAt)],
 );
 
+/** Medical schools abroad, for the applicant's institution of graduation (/institution-list edits them). */
+export const institutions = pgTable(
+  "institutions",
+  {
+    id: serial("id").primaryKey(),
+    name: text("name").notNull().unique(),
+    /** ISO 3166-1 alpha-2 */
+    country: text("country").notNull(),
+    isActive: boolean("is_active").notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [index("institutions_country_idx").on(t.country)],
+);
+
+export const specializations = pgTable("specializations", {
+  id: serial("id").primaryKey(),
+  name: text("name").notNull().unique(),
+  isActive: boolean("is_active").notNull().default(true),
+  createdAt: createdAt(),
+});
+
+/** Kinds of achievement on /performance-achievement (SPE). */
+export const achievementTypes = pgTable("achievement_types", {
+  code: text("code").primaryKey(),
+  name: text("name").notNull(),
+  orderNum: integer("order_num").notNull(),
+});
+
+/** Days allowed per review stage (domain/workflow.ts ids); /sla-setting edits them. */
+export const slaSettings = pgTable("sla_settings", {
+  stageId: integer("stage_id").primaryKey(),
+  days: integer("days").notNull(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Every stored upload; the bytes live in the file storage under `storage_key`. */
+export const files = pgTable(
+  "files",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    storageKey: text("storage_key").notNull().unique(),
+    size: integer("size").notNull(),
+    sha256: text("sha256").notNull(),
+    detectedType: text("detected_type").$type<DetectedType>().notNull(),
+    mime: text("mime").notNull(),
+    /** shown back to people only, never a path */
+    originalName: text("original_name").notNull(),
+    ownerUserId: uuid("owner_user_id")
+      .notNull()
+      .references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [index("files_owner_user_id_idx").on(t.ownerUserId)],
+);
+
+/** The applicant's personal data (DESIGN §4.3); fields stay empty until the form is saved. */
+export const applicantProfiles = pgTable("applicant_profiles", {
+  userId: uuid("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  fullName: text("full_name"),
+  identityType: text("identity_type").$type<"NIK" | "PASPOR">(),
+  identityNumber: text("identity_number"),
+  nationality: text("nationality"),
+  birthPlace: text("birth_place"),
+  birthDate: text("birth_date"),
+  gender: text("gender").$type<"L" | "P">(),
+  address: text("address"),
+  phone: text("phone"),
+  profession: text("profession"),
+  institutionId: integer("institution_id").references(() => institutions.id),
+  graduationCountry: text("graduation_country"),
+  graduationYear: integer("graduation_year"),
+  specializationId: integer("specialization_id").references(() => specializations.id),
+  photoFileId: uuid("photo_file_id").references(() => files.id),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const registrationNumberSeq = pgSequence("application_registration_seq", { startWith: 1 });
+
+export const applications = pgTable(
+  "applications",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** ADP-<year>-<6 digits>, given when the draft is created */
+    registrationNumber: text("registration_number")
+      .notNull()
+      .unique()
+      .default(sql`'ADP-' || to_char(now(), 'YYYY') || '-' || lpad(nextval('application_registration_seq')::text, 6, '0')`),
+    applicantUserId: uuid("applicant_user_id")
+      .notNull()
+      .references(() => users.id),
+    /** the applicant, or the facility admin (role 8) who registered them */
+    submittedByUserId: uuid("submitted_by_user_id")
+      .notNull()
+      .references(() => users.id),
+    jalurId: text("jalur_id").$type<JalurId>().notNull(),
+    status: text("status").$type<ApplicationStatus>(),
+    stageId: integer("stage_id"),
+    isSubmitted: boolean("is_submitted").notNull().default(false),
+    /** a final decision was taken (issue 5); the applicant may then open a new application */
+    isFinal: boolean("is_final").notNull().default(false),
+    submittedAt: timestamp("submitted_at", { withTimezone: true }),
+    stageStartedAt: timestamp("stage_started_at", { withTimezone: true }),
+    idempotencyKey: text("idempotency_key"),
+    achievementsDone: boolean("achievements_done").notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("applications_jalur_id", sql`${t.jalurId} in ('REG', 'SPE', 'OTH')`),
+    check("applications_status", sql`${t.status} in ('IN-PROGRESS', 'FAILED', 'PASSED', 'REUPLOAD')`),
+    // One open application per applicant; POST /applications relies on it under concurrency.
+    uniqueIndex("applications_one_open_per_applicant").on(t.applicantUserId).where(sql`${t.isFinal} = false`),
+    index("applications_submitted_by_idx").on(t.submittedByUserId),
+    index("applications_stage_status_idx").on(t.stageId, t.status),
+  ],
+);
+
+/** Versions of each required document of an application; earlier versions are kept. */
+export const applicationDocuments = pgTable(
+  "application_documents",
+  {
+    id: serial("id").primaryKey(),
+    applicationId: uuid("application_id")
+      .notNull()
+      .references(() => applications.id, { onDelete: "cascade" }),
+    requirementId: integer("requirement_id")
+      .notNull()
+      .references(() => documentRequirements.id),
+    fileId: uuid("file_id")
+      .notNull()
+      .references(() => files.id),
+    version: integer("version").notNull(),
+    isCurrent: boolean("is_current").notNull().default(true),
+    uploadedAt: timestamp("uploaded_at", { withTimezone: true }).notNull().defaultNow(),
+    /** the names of every file merged into this one */
+    originalNames: text("original_names").array().notNull(),
+  },
+  (t) => [
+    uniqueIndex("application_documents_version_unique").on(t.applicationId, t.requirementId, t.version),
+    uniqueIndex("application_documents_one_current").on(t.applicationId, t.requirementId).where(sql`${t.isCurrent}`),
+    index("application_documents_file_id_idx").on(t.fileId),
+  ],
+);
+
+/** Documents a reviewer sent back (REUPLOAD) with the reason; resolved by the applicant's reupload. */
+export const reuploadRequests = pgTable(
+  "reupload_requests",
+  {
+    id: serial("id").primaryKey(),
+    applicationId: uuid("application_id")
+      .notNull()
+      .references(() => applications.id, { onDelete: "cascade" }),
+    requirementId: integer("requirement_id")
+      .notNull()
+      .references(() => documentRequirements.id),
+    reason: text("reason").notNull(),
+    createdAt: createdAt(),
+    resolvedAt: timestamp("resolved_at", { withTimezone: true }),
+  },
+  (t) => [index("reupload_requests_application_idx").on(t.applicationId, t.resolvedAt)],
+);
+
+export const AUDIT_ACTIONS = ["SUBMIT", "REUPLOAD", "DECISION"] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/** Append-only history of an application: submissions, reuploads, decisions (who, role, from → to). */
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: serial("id").primaryKey(),
+    applicationId: uuid("application_id")
+      .notNull()
+      .references(() => applications.id, { onDelete: "cascade" }),
+    actorUserId: uuid("actor_user_id").references(() => users.id),
+    actorRole: integer("actor_role").notNull(),
+    action: text("action").$type<AuditAction>().notNull(),
+    fromStage: integer("from_stage"),
+    fromStatus: text("from_status").$type<ApplicationStatus>(),
+    toStage: integer("to_stage"),
+    toStatus: text("to_status").$type<ApplicationStatus>(),
+    note: text("note"),
+    /** notes among reviewers; never shown to the applicant */
+    internal: boolean("internal").notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [index("audit_log_application_idx").on(t.applicationId, t.createdAt)],
+);
+
+/** SPE portfolio (session working data `portfolio` of spec §3). */
+export const portfolioEntries = pgTable(
+  "portfolio_entries",
+  {
+    id: serial("id").primaryKey(),
+    applicationId: uuid("application_id")
+      .notNull()
+      .references(() => applications.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    title: text("title").notNull(),
+    institution: text("institution"),
+    year: integer("year"),
+    description: text("description"),
+    orderNum: integer("order_num").notNull(),
+  },
+  (t) => [index("portfolio_entries_application_idx").on(t.applicationId)],
+);
+
+/** SPE achievements by type (spec §3 achievementType, isAchievementDone on the application). */
+export const achievements = pgTable(
+  "achievements",
+  {
+    id: serial("id").primaryKey(),
+    applicationId: uuid("application_id")
+      .notNull()
+      .references(() => applications.id, { onDelete: "cascade" }),
+    typeCode: text("type_code")
+      .notNull()
+      .references(() => achievementTypes.code),
+    title: text("title").notNull(),
+    year: integer("year"),
+    description: text("description"),
+    orderNum: integer("order_num").notNull(),
+  },
+  (t) => [index("achievements_application_idx").on(t.applicationId)],
+);
+
 export type UserRow = typeof users.$inferSelect;
+export type ApplicationRow = typeof applications.$inferSelect;

@@ -3,7 +3,20 @@ import { DOCUMENT_REQUIREMENTS } from "../../domain/documents";
 import { hashPassword } from "../services/passwords";
 import { DEFAULT_SETTINGS } from "../services/settings";
 import type { Database } from "./client";
-import { documentRequirements, settings, testSchedules, users, userVerifications } from "./schema";
+import { DEFAULT_SLA_DAYS } from "../../domain/workflow";
+import { ACHIEVEMENT_TYPES, INSTITUTIONS, SPECIALIZATIONS } from "./reference-data";
+import {
+  achievementTypes,
+  applicantProfiles,
+  documentRequirements,
+  institutions,
+  settings,
+  slaSettings,
+  specializations,
+  testSchedules,
+  users,
+  userVerifications,
+} from "./schema";
 
 export const DEMO_PASSWORD = "Adaptasi#2026";
 
@@ -127,6 +140,18 @@ export async function seedIfEmpty(db: Database, options: { demo: boolean }): Pro
     .values(Object.entries(DEFAULT_SETTINGS).map(([key, value]) => ({ key, value })))
     .onConflictDoNothing();
 
+  await db.insert(institutions).values([...INSTITUTIONS]).onConflictDoNothing();
+  await db.insert(specializations).values(SPECIALIZATIONS.map((name) => ({ name }))).onConflictDoNothing();
+  await db
+    .insert(achievementTypes)
+    .values(ACHIEVEMENT_TYPES.map((t, i) => ({ ...t, orderNum: i + 1 })))
+    .onConflictDoUpdate({ target: achievementTypes.code, set: { name: sql`excluded.name`, orderNum: sql`excluded.order_num` } });
+  // SLA days are the Super Admin's to change; only missing stages get the default.
+  await db
+    .insert(slaSettings)
+    .values(Object.entries(DEFAULT_SLA_DAYS).map(([stageId, days]) => ({ stageId: Number(stageId), days })))
+    .onConflictDoNothing();
+
   await db.transaction(async (tx) => {
     // Processes starting together on one database would each see an empty table; take turns.
     await tx.execute(sql`select pg_advisory_xact_lock(${TEST_SCHEDULE_SEED_LOCK})`);
@@ -172,5 +197,43 @@ export async function seedIfEmpty(db: Database, options: { demo: boolean }): Pro
       decidedAt: u.verification === "approved" ? now : null,
     }));
     await tx.insert(userVerifications).values(verifications);
+
+    // Both applicants have their personal data; the journey from there (pathway, documents) is theirs.
+    const institutionId = async (name: string) =>
+      (await tx.select({ id: institutions.id }).from(institutions).where(sql`${institutions.name} = ${name}`))[0].id;
+    await tx.insert(applicantProfiles).values([
+      {
+        userId: idOf.get("pemohon@adaptasi.test")!,
+        fullName: "dr. Andi Pratama",
+        identityType: "NIK",
+        identityNumber: "3174011203900001",
+        nationality: "ID",
+        birthPlace: "Jakarta",
+        birthDate: "1990-03-12",
+        gender: "L",
+        address: "Jl. Cempaka Putih Tengah No. 21, Jakarta Pusat 10510",
+        phone: "081234567890",
+        profession: "DOKTER",
+        institutionId: await institutionId("University of Malaya — Faculty of Medicine"),
+        graduationCountry: "MY",
+        graduationYear: 2015,
+      },
+      {
+        userId: idOf.get("pemohon.wna@adaptasi.test")!,
+        fullName: "Dr. Maria Santos",
+        identityType: "PASPOR",
+        identityNumber: "P4567890A",
+        nationality: "PH",
+        birthPlace: "Quezon City",
+        birthDate: "1988-07-04",
+        gender: "P",
+        address: "Jl. Kemang Raya No. 8, Jakarta Selatan 12730",
+        phone: "639171234567",
+        profession: "DOKTER",
+        institutionId: await institutionId("University of the Philippines Manila — College of Medicine"),
+        graduationCountry: "PH",
+        graduationYear: 2012,
+      },
+    ]);
   });
 }

@@ -23,6 +23,15 @@ export const MESSAGES = {
   MALFORMED_BODY: "Isi permintaan harus berupa JSON yang benar dengan Content-Type application/json.",
   PAYLOAD_TOO_LARGE: "Isi permintaan terlalu besar.",
   NOT_FOUND: "Alamat tidak ditemukan.",
+  APPLICANTS_ONLY: "Hanya pemohon yang dapat membuat permohonan.",
+  APPLICATION_EXISTS: "Anda sudah memiliki permohonan yang sedang berjalan.",
+  APPLICATION_SUBMITTED: "Permohonan sudah diajukan dan tidak dapat diubah lagi.",
+  NOT_REUPLOAD: "Permohonan tidak sedang dalam status Perbaikan Berkas.",
+  DOCUMENTS_MISSING: "Masih ada dokumen persyaratan yang belum diunggah.",
+  PROFILE_INCOMPLETE: "Lengkapi data pribadi Anda sebelum mengajukan permohonan.",
+  MALFORMED_MULTIPART: "Permintaan unggah tidak valid.",
+  UNEXPECTED_FILE: "Berkas dikirim pada isian yang tidak dikenal.",
+  TOO_MANY_FILES: "Terlalu banyak berkas dalam satu unggahan.",
   INTERNAL_ERROR: "Terjadi kesalahan pada server. Silakan coba lagi nanti.",
 } as const;
 
@@ -34,6 +43,7 @@ export class ApiError extends Error {
     readonly code: ErrorCode,
     message: string = MESSAGES[code as keyof typeof MESSAGES],
     readonly headers: Record<string, string> = {},
+    readonly details?: ErrorDetail[],
   ) {
     super(message);
   }
@@ -69,8 +79,9 @@ export const ErrorSchema = z
 const ERROR_DESCRIPTIONS = {
   400: "Data tidak valid (VALIDATION_ERROR, MALFORMED_BODY, …)",
   401: "Kunci API atau kredensial tidak valid",
-  403: "Akun belum aktif atau dinonaktifkan",
-  409: "Data sudah terdaftar (EMAIL_TAKEN, NIK_TAKEN, FOREIGN_ID_TAKEN)",
+  403: "Akun belum aktif atau dinonaktifkan, atau peran tidak diizinkan (APPLICANTS_ONLY)",
+  404: "Tidak ditemukan, atau bukan milik Anda (NOT_FOUND)",
+  409: "Bertentangan dengan keadaan data (EMAIL_TAKEN, APPLICATION_EXISTS, APPLICATION_SUBMITTED, NOT_REUPLOAD, …)",
   413: "Isi permintaan terlalu besar",
   429: "Terlalu banyak percobaan (RATE_LIMITED, dengan header Retry-After)",
 } as const;

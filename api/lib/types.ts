@@ -3,6 +3,7 @@ import type { Logger } from "pino";
 import type { Database } from "../db/client";
 import type { UserRow } from "../db/schema";
 import type { Mailer } from "../services/mail";
+import type { FileStorage } from "../services/storage";
 import type { RateLimiter } from "../services/rate-limit";
 
 export interface RateLimitConfig {
@@ -42,6 +43,8 @@ export interface ApiConfig {
   refreshTokenTtlSec?: number;
   rateLimits?: RateLimitConfig;
   mail?: MailConfig;
+  /** where uploaded documents are stored (disk driver); default a folder under the OS temp dir */
+  filesDir?: string;
   logger?: Logger;
 }
 
@@ -52,6 +55,7 @@ export interface ResolvedConfig {
   refreshTokenTtlSec: number;
   rateLimits: Required<RateLimitConfig>;
   logger: Logger;
+  filesDir: string;
 }
 
 export interface ApiDeps {
@@ -62,6 +66,9 @@ export interface ApiDeps {
   /** sign-up and mail counters, for config.rateLimits.accountWindowSec */
   accountRateLimiter: RateLimiter;
   mailer: Mailer;
+  storage: FileStorage;
+  /** uploads stream here first, beside the storage so a finished file is moved, not copied */
+  uploadTmpDir: string;
 }
 
 export interface AppEnv {

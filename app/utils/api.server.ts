@@ -18,6 +18,10 @@ export interface ApiCallOptions {
 
 export interface ApiClient {
   call<T>(method: string, path: string, options?: ApiCallOptions): Promise<ApiResult<T>>;
+  /** Streams a multipart body to the API untouched (uploads are never buffered by the portal). */
+  upload<T>(path: string, body: ReadableStream<Uint8Array> | null, contentType: string, options?: Omit<ApiCallOptions, "body">): Promise<ApiResult<T>>;
+  /** The API's response as is (file downloads, streamed through); null when the API cannot be reached. */
+  fetchRaw(method: string, path: string, options?: Omit<ApiCallOptions, "body">): Promise<Response | null>;
 }
 
 export const API_UNAVAILABLE: ApiError = {
@@ -26,28 +30,48 @@ export const API_UNAVAILABLE: ApiError = {
 };
 
 export function createApiClient(opts: { fetch: ApiFetch; baseUrl: string; apiKey: string; clientIp?: string }): ApiClient {
+  function prepare(path: string, options: Omit<ApiCallOptions, "body">) {
+    const url = new URL(`${opts.baseUrl.replace(/\/$/, "")}/api/v1${path}`);
+    for (const [k, v] of Object.entries(options.query ?? {})) if (v !== undefined && v !== "") url.searchParams.set(k, String(v));
+    const headers = new Headers({ "x-adaptasiapikey": opts.apiKey, accept: "application/json" });
+    if (options.token) headers.set("authorization", `Bearer ${options.token}`);
+    if (opts.clientIp) headers.set("x-forwarded-for", opts.clientIp);
+    return { url, headers };
+  }
+
+  async function send<T>(request: () => Request): Promise<ApiResult<T>> {
+    let response: Response;
+    try {
+      response = await opts.fetch(request());
+    } catch {
+      return { ok: false, status: 503, error: API_UNAVAILABLE };
+    }
+    const json = (await response.json().catch(() => null)) as { error?: ApiError } | null;
+    if (response.ok && json) return { ok: true, status: response.status, body: json as T };
+    if (json?.error?.code) return { ok: false, status: response.status, error: json.error };
+    return { ok: false, status: response.status >= 500 ? 503 : response.status, error: API_UNAVAILABLE };
+  }
+
   return {
     async call<T>(method: string, path: string, options: ApiCallOptions = {}): Promise<ApiResult<T>> {
-      const url = new URL(`${opts.baseUrl.replace(/\/$/, "")}/api/v1${path}`);
-      for (const [k, v] of Object.entries(options.query ?? {})) if (v !== undefined && v !== "") url.searchParams.set(k, String(v));
-      const headers = new Headers({ "x-adaptasiapikey": opts.apiKey, accept: "application/json" });
-      if (options.token) headers.set("authorization", `Bearer ${options.token}`);
-      if (opts.clientIp) headers.set("x-forwarded-for", opts.clientIp);
+      const { url, headers } = prepare(path, options);
       let body: string | undefined;
       if (options.body !== undefined) {
         headers.set("content-type", "application/json");
         body = JSON.stringify(options.body);
       }
-      let response: Response;
-      try {
-        response = await opts.fetch(new Request(url, { method, headers, body }));
-      } catch {
-        return { ok: false, status: 503, error: API_UNAVAILABLE };
-      }
-      const json = (await response.json().catch(() => null)) as { error?: ApiError } | null;
-      if (response.ok && json) return { ok: true, status: response.status, body: json as T };
-      if (json?.error?.code) return { ok: false, status: response.status, error: json.error };
-      return { ok: false, status: response.status >= 500 ? 503 : response.status, error: API_UNAVAILABLE };
+      return send<T>(() => new Request(url, { method, headers, body }));
+    },
+    async upload<T>(path: string, body: ReadableStream<Uint8Array> | null, contentType: string, options: Omit<ApiCallOptions, "body"> = {}): Promise<ApiResult<T>> {
+      const { url, headers } = prepare(path, options);
+      headers.set("content-type", contentType);
+      // duplex "half": Node's fetch streams a request body only when told so.
+      return send<T>(() => new Request(url, { method: "POST", body, headers, duplex: "half" } as RequestInit));
+    },
+    async fetchRaw(method: string, path: string, options: Omit<ApiCallOptions, "body"> = {}): Promise<Response | null> {
+      const { url, headers } = prepare(path, options);
+      headers.set("accept", "*/*");
+      return opts.fetch(new Request(url, { method, headers })).catch(() => null);
     },
   };
 }

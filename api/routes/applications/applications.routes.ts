@@ -1,0 +1,256 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { JALUR_IDS } from "../../../domain/documents";
+import { rules } from "../../../domain/validation";
+import { errorResponses } from "../../lib/errors";
+import { jsonObject } from "../../lib/validation";
+import { requireUser } from "../../middleware/auth";
+
+const tags = ["Permohonan"];
+const security = [{ ApiKey: [], Bearer: [] }];
+const ok = <T extends z.ZodType>(description: string, data: T) => ({
+  description,
+  content: { "application/json": { schema: z.object({ data }) } },
+});
+const json = <T extends z.ZodType>(schema: T) => ({ required: true, content: { "application/json": { schema } } });
+// Multipart bodies are left out of the route's request: a declared body would be parsed (into memory)
+// by the validator; the handlers stream it instead (api/services/uploads/receive.ts).
+const MULTIPART_NOTE =
+  "Isi multipart/form-data: satu atau lebih isian berkas doc_<id persyaratan>; beberapa berkas hanya untuk persyaratan `merged`.";
+
+const Status = z.enum(["IN-PROGRESS", "FAILED", "PASSED", "REUPLOAD"]);
+
+export const ApplicationSchema = z
+  .object({
+    id: z.string().uuid(),
+    registration_number: z.string().openapi({ example: "ADP-2026-000123" }),
+    jalur_id: z.enum(JALUR_IDS),
+    status: Status.nullable(),
+    is_submitted: z.boolean(),
+    tahap: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+    label: z.object({ rule: z.number().int(), label: z.string().nullable(), colour: z.enum(["yellow", "red", "green", "blue", "none"]) }),
+    submitted_at: z.string().nullable(),
+    stage_started_at: z.string().nullable(),
+    stage_deadline: z.string().nullable(),
+    holder: z.string().nullable().openapi({ description: "Siapa yang memegang berkas (label peran)" }),
+    documents: z.array(
+      z.object({
+        requirement_id: z.number().int(),
+        name: z.string(),
+        file_id: z.string().uuid(),
+        original_name: z.string(),
+        size: z.number().int(),
+        uploaded_at: z.string(),
+        version: z.number().int(),
+      }),
+    ),
+    missing: z.array(z.number().int()),
+    reupload: z.array(z.object({ requirement_id: z.number().int(), reason: z.string() })),
+    achievements_done: z.boolean(),
+    timeline: z.array(
+      z.object({
+        at: z.string(),
+        action: z.string(),
+        actor: z.string().nullable(),
+        from: z.string().nullable().openapi({ example: "Pemeriksaan Dokumen — Perbaikan Berkas" }),
+        to: z.string().nullable().openapi({ example: "Pemeriksaan Dokumen — Dalam Proses" }),
+        from_stage_id: z.number().int().nullable(),
+        from_status: Status.nullable(),
+        to_stage_id: z.number().int().nullable(),
+        to_status: Status.nullable(),
+        note: z.string().nullable(),
+      }),
+    ),
+  })
+  .openapi("Application");
+
+const UploadResultSchema = z
+  .object({
+    saved: z.array(z.number().int()),
+    errors: z.array(z.object({ requirement_id: z.number().int(), message: z.string() })),
+  })
+  .openapi("UploadResult");
+
+const idParam = z.object({ id: z.string().openapi({ param: { name: "id", in: "path" } }) });
+const jalurBody = jsonObject({ jalur_id: rules.oneOf("Jalur Pendaftaran", JALUR_IDS) });
+
+export const getCurrent = createRoute({
+  method: "get",
+  path: "/applications/current",
+  tags,
+  summary: "Permohonan yang belum final milik pemohon, atau null",
+  security,
+  middleware: [requireUser] as const,
+  responses: { 200: ok("Permohonan", ApplicationSchema.nullable()), ...errorResponses(401) },
+});
+
+export const create = createRoute({
+  method: "post",
+  path: "/applications",
+  tags,
+  summary: "Buat draf permohonan pada jalur yang dipilih",
+  security,
+  middleware: [requireUser] as const,
+  request: { body: json(jalurBody) },
+  responses: { 201: ok("Draf dibuat", ApplicationSchema), ...errorResponses(400, 401, 403, 409, 413) },
+});
+
+export const getOne = createRoute({
+  method: "get",
+  path: "/applications/{id}",
+  tags,
+  summary: "Permohonan: label, tahap, tenggat, dokumen, linimasa",
+  security,
+  middleware: [requireUser] as const,
+  request: { params: idParam },
+  responses: { 200: ok("Permohonan", ApplicationSchema), ...errorResponses(401, 404) },
+});
+
+export const changeJalur = createRoute({
+  method: "put",
+  path: "/applications/{id}/jalur",
+  tags,
+  summary: "Ganti jalur selama belum diajukan; data pribadi tetap",
+  security,
+  middleware: [requireUser] as const,
+  request: { params: idParam, body: json(jalurBody) },
+  responses: { 200: ok("Permohonan", ApplicationSchema), ...errorResponses(400, 401, 404, 409) },
+});
+
+export const uploadDocuments = createRoute({
+  method: "post",
+  path: "/applications/{id}/documents",
+  tags,
+  summary: "Unggah dokumen persyaratan (multipart, tipe diperiksa dari isi berkas)",
+  security,
+  middleware: [requireUser] as const,
+  description: MULTIPART_NOTE,
+  request: { params: idParam },
+  responses: { 200: ok("Yang lolos disimpan; kesalahan per dokumen", UploadResultSchema), ...errorResponses(400, 401, 404, 409) },
+});
+
+export const deleteDocument = createRoute({
+  method: "delete",
+  path: "/applications/{id}/documents/{requirementId}",
+  tags,
+  summary: "Hapus versi terkini dokumen dari draf",
+  security,
+  middleware: [requireUser] as const,
+  request: {
+    params: idParam.extend({ requirementId: z.string().openapi({ param: { name: "requirementId", in: "path" } }) }),
+  },
+  responses: { 200: ok("Permohonan", ApplicationSchema), ...errorResponses(401, 404, 409) },
+});
+
+export const submit = createRoute({
+  method: "post",
+  path: "/applications/{id}/submit",
+  tags,
+  summary: "Ajukan permohonan (idempoten: pengajuan ulang mengembalikan permohonan yang sama)",
+  security,
+  middleware: [requireUser] as const,
+  request: { params: idParam, body: json(jsonObject({ idempotency_key: z.string().max(100).optional() })) },
+  responses: {
+    200: ok("Permohonan diajukan", ApplicationSchema),
+    ...errorResponses(401, 404),
+    400: {
+      description: "DOCUMENTS_MISSING (details per doc_<id>) atau PROFILE_INCOMPLETE",
+      content: errorResponses(400)[400].content,
+    },
+  },
+});
+
+export const reupload = createRoute({
+  method: "post",
+  path: "/applications/{id}/reupload",
+  tags,
+  summary: "Unggah ulang dokumen yang diminta peninjau; kembali ke Dalam Proses pada tahap yang sama",
+  security,
+  middleware: [requireUser] as const,
+  description: MULTIPART_NOTE,
+  request: { params: idParam },
+  responses: {
+    200: ok("Yang lolos disimpan; permohonan kembali diproses bila semua sudah diperbaiki", UploadResultSchema.extend({ application: ApplicationSchema })),
+    ...errorResponses(400, 401, 404, 409),
+  },
+});
+
+// SPE extras (spec §3 session working data: portfolio, achievementType, isAchievementDone).
+
+const year = z.number().int().min(1950).max(2100).nullable().optional();
+const optionalText = (max: number) => z.string().trim().max(max, `tidak boleh lebih dari ${max} karakter`).nullable().optional();
+
+const PortfolioSchema = z
+  .object({
+    entries: z
+      .array(
+        z.object({
+          kind: rules.text("Jenis", { max: 50 }),
+          title: rules.text("Judul", { max: 200 }),
+          institution: optionalText(200),
+          year,
+          description: optionalText(2000),
+        }),
+      )
+      .max(50, "tidak boleh lebih dari 50 entri"),
+  })
+  .openapi("Portfolio");
+
+const AchievementsSchema = z
+  .object({
+    items: z
+      .array(
+        z.object({
+          type_code: rules.text("Jenis Capaian", { max: 50 }),
+          title: rules.text("Judul", { max: 200 }),
+          year,
+          description: optionalText(2000),
+        }),
+      )
+      .max(50, "tidak boleh lebih dari 50 entri"),
+    done: z.boolean(),
+  })
+  .openapi("Achievements");
+
+export const getPortfolio = createRoute({
+  method: "get",
+  path: "/applications/{id}/portfolio",
+  tags,
+  summary: "Portofolio (SPE)",
+  security,
+  middleware: [requireUser] as const,
+  request: { params: idParam },
+  responses: { 200: ok("Portofolio", PortfolioSchema), ...errorResponses(401, 404) },
+});
+
+export const putPortfolio = createRoute({
+  method: "put",
+  path: "/applications/{id}/portfolio",
+  tags,
+  summary: "Simpan portofolio (mengganti semua entri); selama draf atau Perbaikan Berkas",
+  security,
+  middleware: [requireUser] as const,
+  request: { params: idParam, body: json(PortfolioSchema) },
+  responses: { 200: ok("Portofolio", PortfolioSchema), ...errorResponses(400, 401, 404, 409, 413) },
+});
+
+export const getAchievements = createRoute({
+  method: "get",
+  path: "/applications/{id}/achievements",
+  tags,
+  summary: "Capaian kinerja (SPE) dan tanda selesai",
+  security,
+  middleware: [requireUser] as const,
+  request: { params: idParam },
+  responses: { 200: ok("Capaian", AchievementsSchema), ...errorResponses(401, 404) },
+});
+
+export const putAchievements = createRoute({
+  method: "put",
+  path: "/applications/{id}/achievements",
+  tags,
+  summary: "Simpan capaian kinerja (mengganti semua) dan tanda selesai; selama draf atau Perbaikan Berkas",
+  security,
+  middleware: [requireUser] as const,
+  request: { params: idParam, body: json(AchievementsSchema) },
+  responses: { 200: ok("Capaian", AchievementsSchema), ...errorResponses(400, 401, 404, 409, 413) },
+});

@@ -1,0 +1,415 @@
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { MB, requirementsFor, type JalurId } from "../../../domain/documents";
+import { doc, docx, docxBomb, elf, jpg, pdf, png } from "../../../tests/fixtures/files";
+import { applicationDocuments, applications, auditLog, reuploadRequests } from "../../db/schema";
+import { createTestApi, expectError, type TestApi } from "../../test/helpers";
+
+let api: TestApi;
+let pdfBytes: Buffer;
+beforeAll(async () => {
+  api = await createTestApi();
+  pdfBytes = await pdf();
+});
+afterAll(() => api?.close());
+
+type Part = { field: string; name: string; data: Buffer };
+
+function form(parts: Part[]): FormData {
+  const fd = new FormData();
+  for (const p of parts) fd.append(p.field, new Blob([new Uint8Array(p.data)]), p.name);
+  return fd;
+}
+
+let seq = 0;
+/** A fresh applicant with a complete profile, logged in. */
+async function applicant() {
+  seq += 1;
+  const email = `pemohon.${seq}.${Date.now()}@contoh.id`;
+  await api.createUser({ email });
+  const { token } = await api.login(email);
+  const institutions = (await (await api.request("/api/v1/institutions?q=malaya", { token })).json()).data;
+  const res = await api.request("/api/v1/me/profile", {
+    method: "PUT",
+    token,
+    json: {
+      full_name: "Budi Santoso",
+      identity_type: "NIK",
+      identity_number: `31710000000${String(1000 + seq).slice(-4)}0`.slice(0, 16),
+      nationality: "ID",
+      birth_place: "Bandung",
+      birth_date: "1991-05-17",
+      gender: "L",
+      address: "Jl. Asia Afrika No. 8, Bandung",
+      phone: "081234567890",
+      profession: "DOKTER",
+      institution_id: institutions[0].id,
+      graduation_country: "MY",
+      graduation_year: "2016",
+    },
+  });
+  expect(res.status).toBe(200);
+  return { token, email };
+}
+
+async function draft(token: string, jalur_id: JalurId = "REG") {
+  const res = await api.request("/api/v1/applications", { token, json: { jalur_id } });
+  expect(res.status).toBe(201);
+  return (await res.json()).data as { id: string; registration_number: string };
+}
+
+const upload = (token: string, id: string, parts: Part[], path = "documents") =>
+  api.request(`/api/v1/applications/${id}/${path}`, { token, body: form(parts) });
+
+/** One valid file per requirement: the CV as DOCX, merged items as PDF, the rest as PNG. */
+function everyDocument(jalur: JalurId): Part[] {
+  return requirementsFor(jalur).map((r) => ({
+    field: `doc_${r.id}`,
+    name: r.allowed_extnames.includes("docx") ? "cv.docx" : r.merged ? "ijazah.pdf" : "scan.png",
+    data: r.allowed_extnames.includes("docx") ? docx() : r.merged ? pdfBytes : png(),
+  }));
+}
+
+const view = async (token: string, id: string) => (await (await api.request(`/api/v1/applications/${id}`, { token })).json()).data;
+
+describe("the applicant's journey", () => {
+  it("profile → draft → every REG document → submit → 'Dalam Proses' at stage 1 with an audit entry", async () => {
+    const { token } = await applicant();
+    expect((await (await api.request("/api/v1/me/profile", { token })).json()).data.complete).toBe(true);
+    expect((await (await api.request("/api/v1/applications/current", { token })).json()).data).toBeNull();
+
+    const app = await draft(token);
+    expect(app.registration_number).toMatch(/^ADP-\d{4}-\d{6}$/);
+    let v = await view(token, app.id);
+    expect(v).toMatchObject({ is_submitted: false, status: null, tahap: null, label: { rule: 12, label: "Draf Permohonan", colour: "blue" } });
+    expect(v.missing).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    await expectError(await api.request("/api/v1/applications", { token, json: { jalur_id: "SPE" } }), 409, "APPLICATION_EXISTS");
+
+    const res = await upload(token, app.id, everyDocument("REG"));
+    expect(res.status).toBe(200);
+    expect((await res.json()).data).toEqual({ saved: [1, 2, 3, 4, 5, 6, 7], errors: [] });
+
+    const submitted = await api.request(`/api/v1/applications/${app.id}/submit`, { token, json: { idempotency_key: "k1" } });
+    expect(submitted.status).toBe(200);
+    v = (await submitted.json()).data;
+    expect(v).toMatchObject({
+      is_submitted: true,
+      status: "IN-PROGRESS",
+      tahap: { id: 1, name: "Pemeriksaan Dokumen" },
+      label: { rule: 1, label: "Dalam Proses", colour: "yellow" },
+      holder: "Admin / Sub-Komite Evaluasi Kompetensi",
+      missing: [],
+    });
+    expect(new Date(v.stage_deadline).getTime() - new Date(v.stage_started_at).getTime()).toBe(14 * 24 * 3600 * 1000);
+    expect(v.timeline).toEqual([
+      {
+        at: v.submitted_at,
+        action: "SUBMIT",
+        actor: "Pemohon",
+        from: null,
+        to: "Pemeriksaan Dokumen — Dalam Proses",
+        from_stage_id: null,
+        from_status: null,
+        to_stage_id: 1,
+        to_status: "IN-PROGRESS",
+        note: null,
+      },
+    ]);
+    expect(v.documents.map((d: { requirement_id: number }) => d.requirement_id)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    expect((await (await api.request("/api/v1/applications/current", { token })).json()).data.id).toBe(app.id);
+    // A submitted application takes no more document changes.
+    await expectError(await upload(token, app.id, [{ field: "doc_1", name: "a.png", data: png() }]), 409, "APPLICATION_SUBMITTED");
+  });
+
+  it("lets only applicants open an application", async () => {
+    const { token } = await api.login("admin@adaptasi.test");
+    await expectError(await api.request("/api/v1/applications", { token, json: { jalur_id: "REG" } }), 403, "APPLICANTS_ONLY");
+    const bad = await api.request("/api/v1/applications", { token, json: { jalur_id: "XYZ" } });
+    expect((await expectError(bad, 400, "VALIDATION_ERROR")).error.details).toEqual([
+      { path: "jalur_id", message: "Jalur Pendaftaran harus berupa nilai yang diizinkan" },
+    ]);
+  });
+
+  it("a pathway change keeps the personal data and shows only the new pathway's documents", async () => {
+    const { token } = await applicant();
+    const app = await draft(token, "REG");
+    await upload(token, app.id, [{ field: "doc_1", name: "ktp.png", data: png() }]);
+    const res = await api.request(`/api/v1/applications/${app.id}/jalur`, { method: "PUT", token, json: { jalur_id: "OTH" } });
+    expect(res.status).toBe(200);
+    const v = (await res.json()).data;
+    expect(v.jalur_id).toBe("OTH");
+    expect(v.documents).toEqual([]);
+    expect(v.missing).toEqual([21, 22, 23, 24, 25, 26, 27, 28]);
+    const profile = (await (await api.request("/api/v1/me/profile", { token })).json()).data;
+    expect(profile).toMatchObject({ complete: true, full_name: "Budi Santoso", birth_place: "Bandung" });
+  });
+
+  it("a foreign national on OTH submits every document (DOC CV, merged diploma from images)", async () => {
+    const { token } = await applicant();
+    const app = await draft(token, "OTH");
+    const parts = everyDocument("OTH").map((p) => (p.field === "doc_23" ? { ...p, name: "cv.doc", data: doc() } : p));
+    const res = await upload(token, app.id, parts);
+    expect((await res.json()).data.errors).toEqual([]);
+    const v = (await (await api.request(`/api/v1/applications/${app.id}/submit`, { token, json: {} })).json()).data;
+    expect(v).toMatchObject({ tahap: { id: 21 }, label: { label: "Dalam Proses" }, holder: "Admin / Sub-Komite Evaluasi Kompetensi" });
+  });
+});
+
+describe("bad uploads", () => {
+  let token: string;
+  let id: string;
+  beforeAll(async () => {
+    ({ token } = await applicant());
+    id = (await draft(token)).id;
+  });
+  const one = async (field: string, name: string, data: Buffer) => (await (await upload(token, id, [{ field, name, data }])).json()).data;
+
+  it("judges type by content: a PNG named .pdf passes where PNG is allowed, an executable named .pdf does not", async () => {
+    expect(await one("doc_1", "foto.pdf", png())).toEqual({ saved: [1], errors: [] });
+    expect(await one("doc_4", "sertifikat.pdf", elf())).toEqual({
+      saved: [],
+      errors: [{ requirement_id: 4, message: "Tipe berkas harus JPG, JPEG, PNG atau PDF." }],
+    });
+    // The CV takes DOC, DOCX or PDF only.
+    expect(await one("doc_2", "cv.pdf", png())).toEqual({ saved: [], errors: [{ requirement_id: 2, message: "Tipe berkas harus DOC, DOCX atau PDF." }] });
+  });
+
+  it("takes exactly 2 MB and refuses one byte more, keeping what was saved", async () => {
+    const exact = Buffer.concat([pdfBytes, Buffer.alloc(2 * MB - pdfBytes.length)]);
+    expect(await one("doc_6", "pengalaman.pdf", exact)).toEqual({ saved: [6], errors: [] });
+    const over = Buffer.concat([exact, Buffer.from([0])]);
+    expect(await one("doc_6", "besar.pdf", over)).toEqual({ saved: [], errors: [{ requirement_id: 6, message: "Ukuran berkas melebihi 2MB." }] });
+    const v = await view(token, id);
+    expect(v.documents.find((d: { requirement_id: number }) => d.requirement_id === 6)).toMatchObject({ original_name: "pengalaman.pdf", size: 2 * MB });
+  });
+
+  it("refuses an empty file and a DOCX zip bomb", async () => {
+    expect(await one("doc_7", "kosong.pdf", Buffer.alloc(0))).toEqual({ saved: [], errors: [{ requirement_id: 7, message: "Berkas kosong." }] });
+    expect(await one("doc_2", "cv.docx", docxBomb())).toEqual({ saved: [], errors: [{ requirement_id: 2, message: "Berkas DOCX tidak valid." }] });
+  });
+
+  it("keeps a name with ../ and unicode only as a display name", async () => {
+    expect(await one("doc_7", "../../etc/Surat Sehat — dr. Ñoño ☃.pdf", pdfBytes)).toEqual({ saved: [7], errors: [] });
+    const d = (await view(token, id)).documents.find((x: { requirement_id: number }) => x.requirement_id === 7);
+    expect(d.original_name).toBe("Surat Sehat — dr. Ñoño ☃.pdf");
+    const file = await api.request(`/api/v1/files/${d.file_id}`, { token });
+    expect(file.headers.get("content-disposition")).toBe(
+      `attachment; filename="Surat Sehat _ dr. _o_o _.pdf"; filename*=UTF-8''${encodeURIComponent("Surat Sehat — dr. Ñoño ☃.pdf")}`,
+    );
+  });
+
+  it("merges several files of a merged item into one PDF; a plain item takes one file", async () => {
+    const res = await upload(token, id, [
+      { field: "doc_3", name: "halaman-1.jpg", data: jpg() },
+      { field: "doc_3", name: "halaman-2.png", data: png() },
+      { field: "doc_3", name: "halaman-3.pdf", data: pdfBytes },
+    ]);
+    expect((await res.json()).data).toEqual({ saved: [3], errors: [] });
+    const d = (await view(token, id)).documents.find((x: { requirement_id: number }) => x.requirement_id === 3);
+    expect(d.original_name).toBe("halaman-1.pdf");
+    const file = await api.request(`/api/v1/files/${d.file_id}`, { token });
+    expect(file.headers.get("content-type")).toBe("application/pdf");
+    const bytes = Buffer.from(await file.arrayBuffer());
+    expect(bytes.subarray(0, 5).toString()).toBe("%PDF-");
+    const { PDFDocument } = await import("pdf-lib");
+    expect((await PDFDocument.load(bytes)).getPageCount()).toBe(3);
+
+    const two = await upload(token, id, [
+      { field: "doc_4", name: "a.png", data: png() },
+      { field: "doc_4", name: "b.png", data: png() },
+    ]);
+    expect((await two.json()).data.errors).toEqual([{ requirement_id: 4, message: "Hanya satu berkas yang dapat diunggah untuk dokumen ini." }]);
+  });
+
+  it("keeps earlier versions when a document is replaced, and can remove it from the draft", async () => {
+    // Concurrent replacements take turns: every one is saved as its own version.
+    const all = await Promise.all([1, 2, 3].map((n) => one("doc_1", `ktp-${n}.png`, png())));
+    expect(all.map((r) => r.saved)).toEqual([[1], [1], [1]]);
+    const rows = await api.db
+      .select()
+      .from(applicationDocuments)
+      .where(and(eq(applicationDocuments.applicationId, id), eq(applicationDocuments.requirementId, 1)));
+    expect(rows.map((r) => [r.version, r.isCurrent]).sort()).toEqual([
+      [1, false],
+      [2, false],
+      [3, false],
+      [4, true],
+    ]);
+    const del = await api.request(`/api/v1/applications/${id}/documents/1`, { method: "DELETE", token });
+    expect(del.status).toBe(200);
+    expect((await del.json()).data.missing).toContain(1);
+  });
+
+  it("answers 400 for a field of another pathway or an unknown field, and for a body that is not multipart", async () => {
+    await expectError(await upload(token, id, [{ field: "doc_21", name: "a.png", data: png() }]), 400, "UNEXPECTED_FILE");
+    await expectError(await upload(token, id, [{ field: "photo", name: "a.png", data: png() }]), 400, "UNEXPECTED_FILE");
+    await expectError(await api.request(`/api/v1/applications/${id}/documents`, { token, json: { doc_1: "x" } }), 400, "MALFORMED_MULTIPART");
+  });
+});
+
+describe("submission", () => {
+  it("refuses a missing document with its field, and changes nothing", async () => {
+    const { token } = await applicant();
+    const app = await draft(token);
+    await upload(token, app.id, everyDocument("REG").filter((p) => p.field !== "doc_5"));
+    const res = await api.request(`/api/v1/applications/${app.id}/submit`, { token, json: {} });
+    const body = await expectError(res, 400, "DOCUMENTS_MISSING");
+    expect(body.error.details).toEqual([{ path: "doc_5", message: "Logbook atau yang setara harus diunggah" }]);
+    const v = await view(token, app.id);
+    expect(v).toMatchObject({ is_submitted: false, status: null, timeline: [] });
+  });
+
+  it("refuses an incomplete profile", async () => {
+    const email = `tanpa.profil.${Date.now()}@contoh.id`;
+    await api.createUser({ email });
+    const { token } = await api.login(email);
+    const app = await draft(token);
+    await upload(token, app.id, everyDocument("REG"));
+    await expectError(await api.request(`/api/v1/applications/${app.id}/submit`, { token, json: {} }), 400, "PROFILE_INCOMPLETE");
+  });
+
+  it("submits once, however often and however concurrently it is posted", async () => {
+    const { token } = await applicant();
+    const app = await draft(token, "SPE");
+    // SPE needs a specialization in the profile.
+    const profile = (await (await api.request("/api/v1/me/profile", { token })).json()).data;
+    const specs = (await (await api.request("/api/v1/specializations")).json()).data;
+    const { email: _e, photo_file_id: _p, complete: _c, specialization_id: _s, ...rest } = profile;
+    await upload(token, app.id, everyDocument("SPE"));
+    await expectError(await api.request(`/api/v1/applications/${app.id}/submit`, { token, json: {} }), 400, "PROFILE_INCOMPLETE");
+    const put = await api.request("/api/v1/me/profile", { method: "PUT", token, json: { ...rest, graduation_year: String(rest.graduation_year), specialization_id: specs[0].id } });
+    expect(put.status).toBe(200);
+
+    const results = await Promise.all(
+      Array.from({ length: 5 }, () => api.request(`/api/v1/applications/${app.id}/submit`, { token, json: { idempotency_key: "same" } })),
+    );
+    expect(results.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
+    const again = await api.request(`/api/v1/applications/${app.id}/submit`, { token, json: { idempotency_key: "same" } });
+    const v = (await again.json()).data;
+    expect(v).toMatchObject({ tahap: { id: 11 }, status: "IN-PROGRESS" });
+    const audits = await api.db.select().from(auditLog).where(eq(auditLog.applicationId, app.id));
+    expect(audits.map((a) => a.action)).toEqual(["SUBMIT"]);
+  });
+});
+
+describe("ownership", () => {
+  it("answers 404 to applicant B for A's application, documents and files", async () => {
+    const a = await applicant();
+    const b = await applicant();
+    const app = await draft(a.token);
+    await upload(a.token, app.id, [{ field: "doc_1", name: "ktp.png", data: png() }]);
+    const fileId = (await view(a.token, app.id)).documents[0].file_id;
+    const asB = (path: string, opts: Parameters<TestApi["request"]>[1] = {}) => api.request(path, { token: b.token, ...opts });
+    await expectError(await asB(`/api/v1/applications/${app.id}`), 404, "NOT_FOUND");
+    await expectError(await asB(`/api/v1/applications/${app.id}/jalur`, { method: "PUT", json: { jalur_id: "OTH" } }), 404, "NOT_FOUND");
+    await expectError(await upload(b.token, app.id, [{ field: "doc_1", name: "x.png", data: png() }]), 404, "NOT_FOUND");
+    await expectError(await asB(`/api/v1/applications/${app.id}/documents/1`, { method: "DELETE" }), 404, "NOT_FOUND");
+    await expectError(await asB(`/api/v1/applications/${app.id}/submit`, { json: {} }), 404, "NOT_FOUND");
+    await expectError(await asB(`/api/v1/files/${fileId}`), 404, "NOT_FOUND");
+    await expectError(await asB(`/api/v1/files/not-a-uuid`), 404, "NOT_FOUND");
+    await expectError(await asB(`/api/v1/applications/not-a-uuid`), 404, "NOT_FOUND");
+    // A's document is untouched.
+    expect((await view(a.token, app.id)).documents).toHaveLength(1);
+    expect((await (await asB("/api/v1/applications/current")).json()).data).toBeNull();
+    await expectError(await asB(`/api/v1/applications/${app.id}/portfolio`), 404, "NOT_FOUND");
+    await expectError(await asB(`/api/v1/applications/${app.id}/achievements`, { method: "PUT", json: { items: [], done: true } }), 404, "NOT_FOUND");
+  });
+
+  it("serves a file to its owner with safe headers, and to reviewers once submitted", async () => {
+    const a = await applicant();
+    const app = await draft(a.token);
+    await upload(a.token, app.id, everyDocument("REG"));
+    const d = (await view(a.token, app.id)).documents[0];
+    const res = await api.request(`/api/v1/files/${d.file_id}`, { token: a.token });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("image/png");
+    expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(res.headers.get("content-disposition")).toBe("attachment; filename=\"scan.png\"; filename*=UTF-8''scan.png");
+    expect(Buffer.from(await res.arrayBuffer()).equals(png())).toBe(true);
+
+    const reviewer = await api.login("subkomite@adaptasi.test");
+    await expectError(await api.request(`/api/v1/files/${d.file_id}`, { token: reviewer.token }), 404, "NOT_FOUND");
+    await api.request(`/api/v1/applications/${app.id}/submit`, { token: a.token, json: {} });
+    expect((await api.request(`/api/v1/files/${d.file_id}`, { token: reviewer.token })).status).toBe(200);
+  });
+});
+
+describe("reupload", () => {
+  it("takes only the flagged documents, keeps earlier versions and returns the file to the reviewers", async () => {
+    const { token } = await applicant();
+    const app = await draft(token);
+    await upload(token, app.id, everyDocument("REG"));
+    await api.request(`/api/v1/applications/${app.id}/submit`, { token, json: {} });
+    await expectError(await upload(token, app.id, [{ field: "doc_2", name: "cv.pdf", data: pdfBytes }], "reupload"), 409, "NOT_REUPLOAD");
+
+    // A reviewer's REUPLOAD decision (issue 5), done here on the database.
+    await api.db.update(applications).set({ status: "REUPLOAD" }).where(eq(applications.id, app.id));
+    await api.db.insert(reuploadRequests).values({ applicationId: app.id, requirementId: 2, reason: "CV tidak terbaca, unggah ulang dalam PDF." });
+    let v = await view(token, app.id);
+    expect(v).toMatchObject({ label: { rule: 3, label: "Perbaikan Berkas" }, holder: "Pemohon", reupload: [{ requirement_id: 2, reason: "CV tidak terbaca, unggah ulang dalam PDF." }] });
+
+    await expectError(await upload(token, app.id, [{ field: "doc_1", name: "ktp.png", data: png() }], "reupload"), 400, "UNEXPECTED_FILE");
+    const bad = await upload(token, app.id, [{ field: "doc_2", name: "cv.pdf", data: elf() }], "reupload");
+    expect((await bad.json()).data).toMatchObject({ saved: [], errors: [{ requirement_id: 2 }], application: { status: "REUPLOAD" } });
+
+    const res = await upload(token, app.id, [{ field: "doc_2", name: "cv-baru.pdf", data: pdfBytes }], "reupload");
+    expect(res.status).toBe(200);
+    const body = (await res.json()).data;
+    expect(body).toMatchObject({ saved: [2], errors: [] });
+    v = body.application;
+    expect(v).toMatchObject({ status: "IN-PROGRESS", tahap: { id: 1 }, label: { label: "Dalam Proses" }, reupload: [] });
+    expect(v.documents.find((d: { requirement_id: number }) => d.requirement_id === 2)).toMatchObject({ original_name: "cv-baru.pdf", version: 2 });
+    expect(v.timeline.map((t: { action: string }) => t.action)).toEqual(["SUBMIT", "REUPLOAD"]);
+    expect(v.timeline[1]).toMatchObject({ from: "Pemeriksaan Dokumen — Perbaikan Berkas", to: "Pemeriksaan Dokumen — Dalam Proses" });
+    const versions = await api.db
+      .select()
+      .from(applicationDocuments)
+      .where(and(eq(applicationDocuments.applicationId, app.id), eq(applicationDocuments.requirementId, 2)));
+    expect(versions).toHaveLength(2);
+  });
+
+  it("hides internal notes from the applicant's timeline", async () => {
+    const { token } = await applicant();
+    const app = await draft(token);
+    const [me] = await api.db.select().from(applications).where(eq(applications.id, app.id));
+    await api.db.insert(auditLog).values([
+      { applicationId: app.id, actorUserId: me.applicantUserId, actorRole: 4, action: "DECISION", note: "catatan internal", internal: true },
+      { applicationId: app.id, actorUserId: me.applicantUserId, actorRole: 4, action: "DECISION", note: "untuk pemohon" },
+    ]);
+    const v = await view(token, app.id);
+    expect(v.timeline.map((t: { note: string }) => t.note)).toEqual(["untuk pemohon"]);
+    // The log is append-only: the database refuses to rewrite history.
+    await expect(api.db.update(auditLog).set({ note: "diubah" }).where(eq(auditLog.applicationId, app.id))).rejects.toThrow();
+  });
+});
+
+describe("SPE extras", () => {
+  it("saves the portfolio and the achievements with their done flag, while the applicant holds the file", async () => {
+    const { token } = await applicant();
+    const app = await draft(token, "SPE");
+    const base = `/api/v1/applications/${app.id}`;
+    expect((await (await api.request(`${base}/portfolio`, { token })).json()).data).toEqual({ entries: [] });
+    const entries = [
+      { kind: "PENDIDIKAN", title: "Residensi Ilmu Penyakit Dalam", institution: "University of Malaya", year: 2020, description: null },
+      { kind: "PEKERJAAN", title: "Internist", institution: "Hospital Kuala Lumpur", year: 2022, description: "5 tahun" },
+    ];
+    const put = await api.request(`${base}/portfolio`, { method: "PUT", token, json: { entries } });
+    expect(put.status).toBe(200);
+    expect((await put.json()).data).toEqual({ entries });
+
+    const types = (await (await api.request("/api/v1/achievement-types")).json()).data;
+    expect(types.map((t: { code: string }) => t.code)).toContain("PUBLIKASI");
+    const bad = await api.request(`${base}/achievements`, { method: "PUT", token, json: { items: [{ type_code: "X", title: "t" }], done: false } });
+    expect((await expectError(bad, 400, "VALIDATION_ERROR")).error.details).toEqual([
+      { path: "items.0.type_code", message: "Jenis Capaian harus berupa nilai yang diizinkan" },
+    ]);
+    const items = [{ type_code: "PUBLIKASI", title: "Outcomes of sepsis care", year: 2021, description: null }];
+    const ok = await api.request(`${base}/achievements`, { method: "PUT", token, json: { items, done: true } });
+    expect((await ok.json()).data).toEqual({ items, done: true });
+    expect((await view(token, app.id)).achievements_done).toBe(true);
+
+    await upload(token, app.id, everyDocument("SPE"));
+    await api.db.update(applications).set({ isSubmitted: true, status: "IN-PROGRESS", stageId: 11 }).where(eq(applications.id, app.id));
+    await expectError(await api.request(`${base}/portfolio`, { method: "PUT", token, json: { entries: [] } }), 409, "APPLICATION_SUBMITTED");
+  });
+});

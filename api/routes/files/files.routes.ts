@@ -1,0 +1,20 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { errorResponses } from "../../lib/errors";
+import { requireUser } from "../../middleware/auth";
+
+export const getFile = createRoute({
+  method: "get",
+  path: "/files/{id}",
+  tags: ["Berkas"],
+  summary: "Unduh berkas: pemilik, fasyankes pengaju, dan peninjau permohonannya",
+  security: [{ ApiKey: [], Bearer: [] }],
+  middleware: [requireUser] as const,
+  request: { params: z.object({ id: z.string().openapi({ param: { name: "id", in: "path" } }) }) },
+  responses: {
+    200: {
+      description: "Isi berkas, Content-Disposition attachment, X-Content-Type-Options nosniff",
+      content: { "application/octet-stream": { schema: z.string().openapi({ format: "binary" }) } },
+    },
+    ...errorResponses(401, 404),
+  },
+});

@@ -1,0 +1,136 @@
+import { eq } from "drizzle-orm";
+import { MB } from "../../../domain/documents";
+import { PROFILE_LABELS } from "../../../domain/forms/profile";
+import { validationMessage } from "../../../domain/validation";
+import type { Database } from "../../db/client";
+import { applicantProfiles, files, institutions, specializations, type UserRow } from "../../db/schema";
+import { ApiError, MESSAGES } from "../../lib/errors";
+import type { AppRouteHandler } from "../../lib/types";
+import { profileComplete } from "../../services/applications";
+import { uploadMessages } from "../../services/documents";
+import { detectFileType, MIME_OF } from "../../services/uploads/file-type";
+import { MultipartError, receiveMultipart } from "../../services/uploads/receive";
+import type * as routes from "./profile.routes";
+
+type ProfileRow = typeof applicantProfiles.$inferSelect;
+
+/** The saved profile, or what the account already tells (name, identity, phone) before the first save. */
+function profileBody(user: UserRow, p: ProfileRow | undefined) {
+  return {
+    full_name: p?.fullName ?? user.fullName,
+    identity_type: p?.identityType ?? (user.nik ? "NIK" : user.foreignId ? "PASPOR" : null),
+    identity_number: p?.identityNumber ?? user.nik ?? user.foreignId ?? null,
+    nationality: p?.nationality ?? (user.isForeign ? user.nationality : user.nik ? "ID" : null),
+    birth_place: p?.birthPlace ?? null,
+    birth_date: p?.birthDate ?? null,
+    gender: p?.gender ?? null,
+    address: p?.address ?? null,
+    phone: p?.phone ?? user.phone ?? null,
+    email: user.email,
+    profession: (p?.profession ?? null) as "DOKTER" | "DOKTER_GIGI" | "PERAWAT" | "BIDAN" | "APOTEKER" | "LAINNYA" | null,
+    institution_id: p?.institutionId ?? null,
+    graduation_country: p?.graduationCountry ?? null,
+    graduation_year: p?.graduationYear ?? null,
+    specialization_id: p?.specializationId ?? null,
+    photo_file_id: p?.photoFileId ?? null,
+    complete: profileComplete(p),
+  };
+}
+
+async function loadProfile(db: Database, userId: string) {
+  const [p] = await db.select().from(applicantProfiles).where(eq(applicantProfiles.userId, userId));
+  return p;
+}
+
+export const getProfile: AppRouteHandler<typeof routes.getProfile> = async (c) => {
+  const user = c.var.user;
+  return c.json({ data: profileBody(user, await loadProfile(c.var.deps.db, user.id)) }, 200);
+};
+
+const invalid = (path: string, message: string) =>
+  new ApiError(400, "VALIDATION_ERROR", MESSAGES.VALIDATION_ERROR, {}, [{ path, message }]);
+
+export const putProfile: AppRouteHandler<typeof routes.putProfile> = async (c) => {
+  const { db } = c.var.deps;
+  const user = c.var.user;
+  const v = c.req.valid("json");
+  const [institution] = await db.select({ id: institutions.id }).from(institutions).where(eq(institutions.id, v.institution_id));
+  if (!institution) throw invalid("institution_id", validationMessage("oneOf", { field: PROFILE_LABELS.institution_id }));
+  if (v.specialization_id !== undefined) {
+    const [s] = await db.select({ id: specializations.id }).from(specializations).where(eq(specializations.id, v.specialization_id));
+    if (!s) throw invalid("specialization_id", validationMessage("oneOf", { field: PROFILE_LABELS.specialization_id }));
+  }
+  const values = {
+    fullName: v.full_name,
+    identityType: v.identity_type,
+    identityNumber: v.identity_number,
+    nationality: v.nationality,
+    birthPlace: v.birth_place,
+    birthDate: v.birth_date,
+    gender: v.gender,
+    address: v.address,
+    phone: v.phone,
+    profession: v.profession,
+    institutionId: v.institution_id,
+    graduationCountry: v.graduation_country,
+    graduationYear: v.graduation_year,
+    specializationId: v.specialization_id ?? null,
+    updatedAt: new Date(),
+  };
+  const [saved] = await db
+    .insert(applicantProfiles)
+    .values({ userId: user.id, ...values })
+    .onConflictDoUpdate({ target: applicantProfiles.userId, set: values })
+    .returning();
+  return c.json({ data: profileBody(user, saved) }, 200);
+};
+
+const PHOTO_MAX_BYTES = 2 * MB;
+
+export const uploadPhoto: AppRouteHandler<typeof routes.uploadPhoto> = async (c) => {
+  const { db, storage, uploadTmpDir } = c.var.deps;
+  const user = c.var.user;
+  let received;
+  try {
+    received = await receiveMultipart(c.req.raw.body, c.req.header("content-type") ?? "", {
+      tmpDir: uploadTmpDir,
+      limitFor: (field) => (field === "photo" ? PHOTO_MAX_BYTES : null),
+      maxFiles: 1,
+    });
+  } catch (err) {
+    if (err instanceof MultipartError) throw new ApiError(400, err.code, err.message);
+    throw err;
+  }
+  try {
+    const [file] = received.files;
+    const field = PROFILE_LABELS.photo;
+    if (!file) throw invalid("photo", validationMessage("required", { field }));
+    if (file.tooLarge) throw invalid("photo", uploadMessages.tooLarge({ maxSize: 2 }));
+    if (file.size === 0) throw invalid("photo", uploadMessages.empty);
+    const type = await detectFileType(file.path, file.size);
+    if (type !== "jpg" && type !== "png") throw invalid("photo", uploadMessages.wrongType({ allowedExtnames: "jpg,jpeg,png" }));
+    const key = await storage.put(file.path);
+    const fileId = await db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(files)
+        .values({
+          storageKey: key,
+          size: file.size,
+          sha256: file.sha256,
+          detectedType: type,
+          mime: MIME_OF[type],
+          originalName: file.originalName,
+          ownerUserId: user.id,
+        })
+        .returning({ id: files.id });
+      await tx
+        .insert(applicantProfiles)
+        .values({ userId: user.id, photoFileId: row.id })
+        .onConflictDoUpdate({ target: applicantProfiles.userId, set: { photoFileId: row.id, updatedAt: new Date() } });
+      return row.id;
+    });
+    return c.json({ data: { file_id: fileId } }, 200);
+  } finally {
+    await received.cleanup();
+  }
+};

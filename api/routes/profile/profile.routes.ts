@@ -1,0 +1,67 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { GENDERS, IDENTITY_TYPES, PROFESSIONS, profileFormSchema } from "../../../domain/forms/profile";
+import { errorResponses } from "../../lib/errors";
+import { requireUser } from "../../middleware/auth";
+
+const tags = ["Data Pribadi"];
+const security = [{ ApiKey: [], Bearer: [] }];
+
+export const ProfileSchema = z
+  .object({
+    full_name: z.string().nullable(),
+    identity_type: z.enum(IDENTITY_TYPES).nullable(),
+    identity_number: z.string().nullable(),
+    nationality: z.string().nullable(),
+    birth_place: z.string().nullable(),
+    birth_date: z.string().nullable().openapi({ example: "1990-03-12" }),
+    gender: z.enum(GENDERS).nullable(),
+    address: z.string().nullable(),
+    phone: z.string().nullable(),
+    email: z.string().openapi({ description: "Dari akun; tidak dapat diubah di sini" }),
+    profession: z.enum(PROFESSIONS).nullable(),
+    institution_id: z.number().int().nullable(),
+    graduation_country: z.string().nullable(),
+    graduation_year: z.number().int().nullable(),
+    specialization_id: z.number().int().nullable(),
+    photo_file_id: z.string().uuid().nullable(),
+    complete: z.boolean(),
+  })
+  .openapi("Profile");
+
+const ok = <T extends z.ZodType>(description: string, data: T) => ({
+  description,
+  content: { "application/json": { schema: z.object({ data }) } },
+});
+
+export const getProfile = createRoute({
+  method: "get",
+  path: "/me/profile",
+  tags,
+  summary: "Data pribadi pemohon (terisi dari akun bila belum disimpan)",
+  security,
+  middleware: [requireUser] as const,
+  responses: { 200: ok("Data pribadi", ProfileSchema), ...errorResponses(401) },
+});
+
+export const putProfile = createRoute({
+  method: "put",
+  path: "/me/profile",
+  tags,
+  summary: "Simpan data pribadi (skema domain/forms/profile.ts)",
+  security,
+  middleware: [requireUser] as const,
+  request: { body: { required: true, content: { "application/json": { schema: profileFormSchema } } } },
+  responses: { 200: ok("Data pribadi", ProfileSchema), ...errorResponses(400, 401, 413) },
+});
+
+export const uploadPhoto = createRoute({
+  method: "post",
+  path: "/me/profile/photo",
+  tags,
+  summary: "Unggah pas foto (isian photo, JPG/PNG, maks. 2MB)",
+  security,
+  middleware: [requireUser] as const,
+  // No declared body: the validator would parse it into memory; the handler streams it.
+  description: "Isi multipart/form-data dengan isian berkas photo.",
+  responses: { 200: ok("Foto disimpan", z.object({ file_id: z.string().uuid() })), ...errorResponses(400, 401) },
+});

@@ -1,0 +1,41 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { errorResponses } from "../../lib/errors";
+
+const tags = ["Referensi"];
+const ok = <T extends z.ZodType>(description: string, data: T) => ({
+  description,
+  content: { "application/json": { schema: z.object({ data }) } },
+});
+
+export const listInstitutions = createRoute({
+  method: "get",
+  path: "/institutions",
+  tags,
+  summary: "Institusi pendidikan luar negeri yang aktif (maks. 50, cari berdasarkan nama)",
+  request: {
+    query: z.object({
+      q: z.string().max(100).optional(),
+      country: z.string().regex(/^[A-Za-z]{2}$/, "Kode negara harus 2 huruf").optional(),
+    }),
+  },
+  responses: {
+    200: ok("Institusi", z.array(z.object({ id: z.number().int(), name: z.string(), country: z.string() }))),
+    ...errorResponses(400),
+  },
+});
+
+export const listSpecializations = createRoute({
+  method: "get",
+  path: "/specializations",
+  tags,
+  summary: "Spesialisasi yang aktif",
+  responses: { 200: ok("Spesialisasi", z.array(z.object({ id: z.number().int(), name: z.string() }))) },
+});
+
+export const listAchievementTypes = createRoute({
+  method: "get",
+  path: "/achievement-types",
+  tags,
+  summary: "Jenis capaian kinerja",
+  responses: { 200: ok("Jenis capaian", z.array(z.object({ code: z.string(), name: z.string() }))) },
+});

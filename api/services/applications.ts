@@ -1,0 +1,144 @@
+import { and, asc, eq, isNull, or } from "drizzle-orm";
+import { statusLabel } from "../../domain/status-label";
+import { holderLabel, stageDeadline, stageName } from "../../domain/workflow";
+import { ROLE_LABELS } from "../../domain/roles";
+import type { Database } from "../db/client";
+import {
+  applicantProfiles,
+  applicationDocuments,
+  applications,
+  auditLog,
+  files,
+  reuploadRequests,
+  slaSettings,
+  type ApplicationRow,
+  type UserRow,
+} from "../db/schema";
+import { ApiError } from "../lib/errors";
+import { activeRequirements } from "./documents";
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export const isUuid = (id: string) => UUID.test(id);
+
+/** The application if the user owns it (applicant or the facility admin who registered it); else 404. */
+export async function ownedApplication(db: Database, user: UserRow, id: string): Promise<ApplicationRow> {
+  if (!isUuid(id)) throw new ApiError(404, "NOT_FOUND");
+  const [row] = await db
+    .select()
+    .from(applications)
+    .where(and(eq(applications.id, id), or(eq(applications.applicantUserId, user.id), eq(applications.submittedByUserId, user.id))));
+  if (!row) throw new ApiError(404, "NOT_FOUND");
+  return row;
+}
+
+/** Profile fields every submission needs (DESIGN §4.3); the photo and the SPE specialization aside. */
+const REQUIRED_PROFILE_FIELDS = [
+  "fullName",
+  "identityType",
+  "identityNumber",
+  "nationality",
+  "birthPlace",
+  "birthDate",
+  "gender",
+  "address",
+  "phone",
+  "profession",
+  "institutionId",
+  "graduationCountry",
+  "graduationYear",
+] as const;
+
+export function profileComplete(profile: typeof applicantProfiles.$inferSelect | undefined): boolean {
+  return !!profile && REQUIRED_PROFILE_FIELDS.every((k) => profile[k] !== null && profile[k] !== "");
+}
+
+const iso = (d: Date | null) => d?.toISOString() ?? null;
+
+/** The Application of docs/contracts/applicant-api.md. */
+export async function applicationView(db: Database, app: ApplicationRow) {
+  const requirements = await activeRequirements(db, app.jalurId);
+  const docs = await db
+    .select({
+      requirementId: applicationDocuments.requirementId,
+      fileId: applicationDocuments.fileId,
+      version: applicationDocuments.version,
+      uploadedAt: applicationDocuments.uploadedAt,
+      originalName: files.originalName,
+      size: files.size,
+    })
+    .from(applicationDocuments)
+    .innerJoin(files, eq(files.id, applicationDocuments.fileId))
+    .where(and(eq(applicationDocuments.applicationId, app.id), eq(applicationDocuments.isCurrent, true)));
+  const docOf = new Map(docs.map((d) => [d.requirementId, d]));
+  const reupload = await db
+    .select({ requirement_id: reuploadRequests.requirementId, reason: reuploadRequests.reason })
+    .from(reuploadRequests)
+    .where(and(eq(reuploadRequests.applicationId, app.id), isNull(reuploadRequests.resolvedAt)))
+    .orderBy(asc(reuploadRequests.requirementId));
+  const history = await db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.applicationId, app.id), eq(auditLog.internal, false)))
+    .orderBy(asc(auditLog.createdAt), asc(auditLog.id));
+
+  let deadline: string | null = null;
+  if (app.stageId !== null && app.stageStartedAt && (app.status === "IN-PROGRESS" || app.status === "REUPLOAD")) {
+    const [sla] = await db.select().from(slaSettings).where(eq(slaSettings.stageId, app.stageId));
+    if (sla) deadline = stageDeadline(app.stageStartedAt, sla.days).toISOString();
+  }
+  const tahap = app.stageId !== null ? { id: app.stageId, name: stageName(app.stageId) ?? String(app.stageId) } : null;
+  const holder =
+    app.status === "REUPLOAD" ? ROLE_LABELS[3] : app.status === "IN-PROGRESS" && app.stageId !== null ? (holderLabel(app.stageId) ?? null) : null;
+  // "Pemeriksaan Dokumen — Dalam Proses": where the file was, in the words of the status table.
+  const point = (stage: number | null, status: ApplicationRow["status"]) => {
+    if (stage === null && status === null) return null;
+    const label = status ? statusLabel({ status, is_submitted: true, tahap: stage === null ? null : { id: stage } }).label : null;
+    return [stage === null ? null : stageName(stage), label].filter(Boolean).join(" — ") || null;
+  };
+
+  return {
+    id: app.id,
+    registration_number: app.registrationNumber,
+    jalur_id: app.jalurId,
+    status: app.status,
+    is_submitted: app.isSubmitted,
+    tahap,
+    label: statusLabel({ status: app.status, is_submitted: app.isSubmitted, tahap }),
+    submitted_at: iso(app.submittedAt),
+    stage_started_at: iso(app.stageStartedAt),
+    stage_deadline: deadline,
+    holder,
+    documents: requirements
+      .filter((r) => docOf.has(r.id))
+      .map((r) => {
+        const d = docOf.get(r.id)!;
+        return {
+          requirement_id: r.id,
+          name: r.name,
+          file_id: d.fileId,
+          original_name: d.originalName,
+          size: d.size,
+          uploaded_at: d.uploadedAt.toISOString(),
+          version: d.version,
+        };
+      }),
+    missing: requirements.filter((r) => !docOf.has(r.id)).map((r) => r.id),
+    reupload,
+    achievements_done: app.achievementsDone,
+    timeline: history.map((h) => ({
+      at: h.createdAt.toISOString(),
+      action: h.action,
+      actor: ROLE_LABELS[h.actorRole] ?? null,
+      from: point(h.fromStage, h.fromStatus),
+      to: point(h.toStage, h.toStatus),
+      from_stage_id: h.fromStage,
+      from_status: h.fromStatus,
+      to_stage_id: h.toStage,
+      to_status: h.toStatus,
+      note: h.note,
+    })),
+  };
+}
+
+export type ApplicationView = Awaited<ReturnType<typeof applicationView>>;

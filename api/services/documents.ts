@@ -1,0 +1,204 @@
+import { createHash } from "node:crypto";
+import { and, eq, sql } from "drizzle-orm";
+import { maxBytes } from "../../domain/documents";
+import type { Database } from "../db/client";
+import { applicationDocuments, applications, documentRequirements, files } from "../db/schema";
+import { ApiError } from "../lib/errors";
+import type { ApiDeps } from "../lib/types";
+import type { FileStorage } from "./storage";
+import { allowedTypes, detectFileType, MIME_OF, type DetectedType } from "./uploads/file-type";
+import { MergeError, mergeToPdf } from "./uploads/merge";
+import { MultipartError, receiveMultipart, type ReceivedFile } from "./uploads/receive";
+
+// Documents of an application arrive as multipart fields `doc_<requirement id>`: each is checked by
+// size (while streaming) and by content, merged when the requirement says so, then stored as a new
+// version. What passes is saved even when another field fails.
+
+type Requirement = typeof documentRequirements.$inferSelect;
+
+export interface DocumentError {
+  requirement_id: number;
+  message: string;
+}
+
+export interface StoredFile {
+  fileId: string;
+  key: string;
+}
+
+const FIELD = /^doc_(\d+)$/;
+
+/** "jpg,jpeg,png,pdf" → "JPG, JPEG, PNG atau PDF" */
+function typeList(extnames: string): string {
+  const exts = extnames.split(",").map((e) => e.trim().toUpperCase()).filter(Boolean);
+  return exts.length > 1 ? `${exts.slice(0, -1).join(", ")} atau ${exts.at(-1)}` : (exts[0] ?? "");
+}
+
+export const uploadMessages = {
+  tooLarge: (r: Pick<Requirement, "maxSize">) => `Ukuran berkas melebihi ${r.maxSize}MB.`,
+  wrongType: (r: Pick<Requirement, "allowedExtnames">) => `Tipe berkas harus ${typeList(r.allowedExtnames)}.`,
+  empty: "Berkas kosong.",
+  zipBomb: "Berkas DOCX tidak valid.",
+  oneFile: "Hanya satu berkas yang dapat diunggah untuk dokumen ini.",
+  mergedTooLarge: (r: Pick<Requirement, "maxSize">) => `Berkas gabungan melebihi ${r.maxSize}MB.`,
+};
+
+export async function activeRequirements(db: Database, jalurId: string): Promise<Requirement[]> {
+  return db
+    .select()
+    .from(documentRequirements)
+    .where(and(eq(documentRequirements.jalurId, jalurId as Requirement["jalurId"]), eq(documentRequirements.isActive, true)))
+    .orderBy(documentRequirements.orderNum, documentRequirements.id);
+}
+
+/** Checks the files of one field; the detected types, or the message saying why they are refused. */
+async function checkFiles(r: Requirement, parts: ReceivedFile[]): Promise<DetectedType[] | string> {
+  if (!r.merged && parts.length > 1) return uploadMessages.oneFile;
+  const allowed = allowedTypes(r.allowedExtnames);
+  const types: DetectedType[] = [];
+  for (const f of parts) {
+    if (f.tooLarge) return uploadMessages.tooLarge(r);
+    if (f.size === 0) return uploadMessages.empty;
+    const t = await detectFileType(f.path, f.size);
+    if (t === "zip-bomb") return uploadMessages.zipBomb;
+    if (t === "unknown" || t === "not-docx" || !allowed.has(t)) return uploadMessages.wrongType(r);
+    if (r.merged && t !== "pdf" && t !== "png" && t !== "jpg") return uploadMessages.wrongType(r);
+    types.push(t);
+  }
+  return types;
+}
+
+const withPdfExtension = (name: string) => `${name.replace(/\.[^.]*$/, "") || "dokumen"}.pdf`;
+
+interface Stored {
+  requirementId: number;
+  key: string;
+  size: number;
+  sha256: string;
+  type: DetectedType;
+  originalName: string;
+  originalNames: string[];
+}
+
+async function storeField(storage: FileStorage, r: Requirement, parts: ReceivedFile[], types: DetectedType[]): Promise<Stored | string> {
+  const originalNames = parts.map((p) => p.originalName);
+  // A merged requirement always ends as one PDF; a single PDF already is one.
+  if (r.merged && !(parts.length === 1 && types[0] === "pdf")) {
+    let bytes: Uint8Array;
+    try {
+      bytes = await mergeToPdf(parts.map((p, i) => ({ path: p.path, type: types[i] })));
+    } catch (err) {
+      if (err instanceof MergeError) return err.message;
+      throw err;
+    }
+    if (bytes.length > maxBytes({ max_size: r.maxSize })) return uploadMessages.mergedTooLarge(r);
+    return {
+      requirementId: r.id,
+      key: await storage.putBytes(bytes),
+      size: bytes.length,
+      sha256: createHash("sha256").update(bytes).digest("hex"),
+      type: "pdf",
+      originalName: withPdfExtension(originalNames[0]),
+      originalNames,
+    };
+  }
+  const [file] = parts;
+  return {
+    requirementId: r.id,
+    key: await storage.put(file.path),
+    size: file.size,
+    sha256: file.sha256,
+    type: types[0],
+    originalName: file.originalName,
+    originalNames,
+  };
+}
+
+export interface UploadResult {
+  saved: number[];
+  errors: DocumentError[];
+}
+
+/**
+ * Receives `doc_<id>` fields for the given requirements (any other file field is a 400) and saves
+ * each one that passes as the new current version of that document.
+ */
+export async function receiveDocuments(
+  deps: ApiDeps,
+  request: Request,
+  opts: { applicationId: string; ownerUserId: string; requirements: Requirement[] },
+): Promise<UploadResult> {
+  const byId = new Map(opts.requirements.map((r) => [r.id, r]));
+  const requirementOf = (field: string) => {
+    const m = FIELD.exec(field);
+    return m ? byId.get(Number(m[1])) : undefined;
+  };
+  let received;
+  try {
+    received = await receiveMultipart(request.body, request.headers.get("content-type") ?? "", {
+      tmpDir: deps.uploadTmpDir,
+      limitFor: (field) => {
+        const r = requirementOf(field);
+        return r ? maxBytes({ max_size: r.maxSize }) : null;
+      },
+    });
+  } catch (err) {
+    if (err instanceof MultipartError) throw new ApiError(400, err.code, err.message);
+    throw err;
+  }
+
+  const stored: Stored[] = [];
+  const errors: DocumentError[] = [];
+  try {
+    const groups = new Map<number, ReceivedFile[]>();
+    for (const f of received.files) {
+      const r = requirementOf(f.field)!;
+      groups.set(r.id, [...(groups.get(r.id) ?? []), f]);
+    }
+    for (const [requirementId, parts] of groups) {
+      const r = byId.get(requirementId)!;
+      const types = await checkFiles(r, parts);
+      const result = typeof types === "string" ? types : await storeField(deps.storage, r, parts, types);
+      if (typeof result === "string") errors.push({ requirement_id: requirementId, message: result });
+      else stored.push(result);
+    }
+    if (stored.length > 0) await saveVersions(deps.db, opts.applicationId, opts.ownerUserId, stored);
+  } catch (err) {
+    // Nothing half-saved: bytes stored for rows that never got written go again.
+    await Promise.allSettled(stored.map((s) => deps.storage.remove(s.key)));
+    throw err;
+  } finally {
+    await received.cleanup();
+  }
+  return { saved: stored.map((s) => s.requirementId), errors };
+}
+
+async function saveVersions(db: Database, applicationId: string, ownerUserId: string, stored: Stored[]) {
+  await db.transaction(async (tx) => {
+    // Uploads to one application take turns, so versions are numbered without gaps or clashes.
+    await tx.select({ id: applications.id }).from(applications).where(eq(applications.id, applicationId)).for("update");
+    for (const s of stored) {
+      const [file] = await tx
+        .insert(files)
+        .values({
+          storageKey: s.key,
+          size: s.size,
+          sha256: s.sha256,
+          detectedType: s.type,
+          mime: MIME_OF[s.type],
+          originalName: s.originalName,
+          ownerUserId,
+        })
+        .returning({ id: files.id });
+      const where = and(eq(applicationDocuments.applicationId, applicationId), eq(applicationDocuments.requirementId, s.requirementId));
+      await tx.update(applicationDocuments).set({ isCurrent: false }).where(and(where, eq(applicationDocuments.isCurrent, true)));
+      await tx.insert(applicationDocuments).values({
+        applicationId,
+        requirementId: s.requirementId,
+        fileId: file.id,
+        version: sql`(select coalesce(max(${applicationDocuments.version}), 0) + 1 from ${applicationDocuments} where ${where})`,
+        originalNames: s.originalNames,
+      });
+    }
+  });
+}

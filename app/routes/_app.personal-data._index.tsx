@@ -1,0 +1,110 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { redirect, data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { COUNTRIES } from "#domain/countries";
+import { GENDER_LABELS, GENDERS, IDENTITY_TYPES, PROFESSION_LABELS, PROFESSIONS, PROFILE_LABELS as L, profileFormSchema } from "#domain/forms/profile";
+import { PRODUCT_NAME } from "#domain/menu";
+import { GeneralErrorBoundary } from "~/components/ErrorScreen";
+import { ErrorSummary, Field, RadioGroup, SelectField, SubmitButton } from "~/components/forms";
+import * as ui from "~/components/ui.css";
+import { replyWithApiError } from "~/utils/accounts.server";
+import { accessToken, currentApplication, myProfile, orUnavailable, type Profile } from "~/utils/applicant.server";
+import { requireUser } from "~/utils/guards.server";
+import { toastCookie } from "~/utils/session.server";
+
+export const meta: MetaFunction = () => [{ title: `Data Personal — ${PRODUCT_NAME}` }];
+
+const COUNTRY_OPTIONS = COUNTRIES.map(([value, label]) => ({ value, label }));
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireUser(request, context, { roles: [3] });
+  const [profile, application, institutions, specializations] = await Promise.all([
+    myProfile(context),
+    currentApplication(context),
+    context.api.call<{ data: Array<{ id: number; name: string; country: string }> }>("GET", "/institutions").then(orUnavailable),
+    context.api.call<{ data: Array<{ id: number; name: string }> }>("GET", "/specializations").then(orUnavailable),
+  ]);
+  return { profile, specialist: application?.jalur_id === "SPE", institutions: institutions.data, specializations: specializations.data };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  await requireUser(request, context, { roles: [3] });
+  const submission = parseWithZod(await request.formData(), { schema: profileFormSchema });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  const token = await accessToken(context);
+  // The API parses the same schema, whose graduation_year takes the form's string: it gets what the form sent.
+  const body = Object.fromEntries(Object.keys(submission.value).map((k) => [k, submission.payload[k]]));
+  const r = await context.api.call<{ data: Profile }>("PUT", "/me/profile", { token, body });
+  if (!r.ok) return replyWithApiError(submission, r, []);
+  return redirect("/", { headers: { "Set-Cookie": await toastCookie({ severity: "success", message: "Data personal tersimpan." }) } });
+}
+
+/** The profile as the form's first values: numbers as the strings a form sends, nulls left out. */
+function defaults(profile: Profile): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(profile)) if (v !== null && v !== undefined && typeof v !== "boolean") out[k] = String(v);
+  return out;
+}
+
+/** /personal-data: the applicant's biodata (DESIGN §4.3). */
+export default function PersonalData() {
+  const { t } = useTranslation("applicant");
+  const { profile, specialist, institutions, specializations } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const [form, fields] = useForm({
+    id: "personal-data",
+    lastResult,
+    defaultValue: defaults(profile),
+    constraint: getZodConstraint(profileFormSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: profileFormSchema }),
+  });
+  const choose = t("personal.choose");
+  const summary = (Object.keys(L) as Array<keyof typeof L>)
+    .filter((k) => k !== "photo" && (k !== "specialization_id" || specialist))
+    .map((k) => ({ meta: fields[k as Exclude<keyof typeof L, "photo">], label: L[k] }));
+  return (
+    <>
+      <h1>{t("personal.title")}</h1>
+      <p>{t("personal.lead")}</p>
+      <p>{profile.complete ? t("personal.complete") : t("personal.incomplete")}</p>
+      <section className={ui.card} aria-labelledby="photo-title">
+        <h2 id="photo-title">{t("personal.photo")}</h2>
+        <p>{profile.photo_file_id ? t("personal.photoCurrent") : t("personal.photoNone")}</p>
+        <Link to="/personal-data/upload-file">{t("personal.photoLink")}</Link>
+      </section>
+      <section className={ui.card}>
+        <ErrorSummary form={form} fields={summary} />
+        <Form method="post" {...getFormProps(form)} className={ui.formBlock}>
+          <Field meta={fields.full_name} label={L.full_name} autoComplete="name" />
+          <div className={ui.field}>
+            <span className={ui.label}>{t("personal.email")}</span>
+            <span>{profile.email}</span>
+            <span className={ui.hint}>{t("personal.emailHint")}</span>
+          </div>
+          <RadioGroup meta={fields.identity_type} legend={L.identity_type} options={IDENTITY_TYPES.map((v) => ({ value: v, label: t(`personal.identityType.${v}`) }))} />
+          <Field meta={fields.identity_number} label={L.identity_number} autoComplete="off" />
+          <SelectField meta={fields.nationality} label={L.nationality} options={COUNTRY_OPTIONS} placeholder={choose} />
+          <Field meta={fields.birth_place} label={L.birth_place} />
+          <Field meta={fields.birth_date} label={L.birth_date} type="date" hint={t("personal.birthDateHint")} autoComplete="bday" />
+          <RadioGroup meta={fields.gender} legend={L.gender} options={GENDERS.map((v) => ({ value: v, label: GENDER_LABELS[v] }))} />
+          <Field meta={fields.address} label={L.address} autoComplete="street-address" />
+          <Field meta={fields.phone} label={L.phone} type="tel" inputMode="tel" autoComplete="tel" />
+          <SelectField meta={fields.profession} label={L.profession} options={PROFESSIONS.map((v) => ({ value: v, label: PROFESSION_LABELS[v] }))} placeholder={choose} />
+          <SelectField meta={fields.institution_id} label={L.institution_id} options={institutions.map((i) => ({ value: String(i.id), label: i.name }))} placeholder={choose} />
+          <SelectField meta={fields.graduation_country} label={L.graduation_country} options={COUNTRY_OPTIONS} placeholder={choose} />
+          <Field meta={fields.graduation_year} label={L.graduation_year} inputMode="numeric" />
+          {specialist ? (
+            <SelectField meta={fields.specialization_id} label={L.specialization_id} options={specializations.map((s) => ({ value: String(s.id), label: s.name }))} placeholder={choose} hint={t("personal.specializationHint")} />
+          ) : null}
+          <SubmitButton>{t("personal.submit")}</SubmitButton>
+        </Form>
+      </section>
+    </>
+  );
+}
+
+export const ErrorBoundary = GeneralErrorBoundary;

@@ -1,0 +1,57 @@
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { PRODUCT_NAME } from "#domain/menu";
+import { GeneralErrorBoundary } from "~/components/ErrorScreen";
+import * as ui from "~/components/ui.css";
+import { accessToken } from "~/utils/applicant.server";
+import { requireUser } from "~/utils/guards.server";
+import { toastCookie } from "~/utils/session.server";
+
+export const meta: MetaFunction = () => [{ title: `Unggah Pas Foto — ${PRODUCT_NAME}` }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireUser(request, context, { roles: [3] });
+  return null;
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  await requireUser(request, context, { roles: [3] });
+  const token = await accessToken(context);
+  // Streamed untouched to the API, which checks the type by content and the 2 MB limit.
+  const r = await context.api.upload<{ data: { file_id: string } }>("/me/profile/photo", request.body, request.headers.get("content-type") ?? "", { token });
+  if (!r.ok) return data({ error: r.error.details?.[0]?.message ?? r.error.message }, { status: r.status >= 500 ? 503 : 400 });
+  return redirect("/personal-data", { headers: { "Set-Cookie": await toastCookie({ severity: "success", message: "Pas foto tersimpan." }) } });
+}
+
+/** /personal-data/upload-file: the applicant's photo (jpg/png, 2 MB). */
+export default function PhotoUpload() {
+  const { t } = useTranslation("applicant");
+  const result = useActionData<typeof action>();
+  const error = result?.error;
+  return (
+    <section className={`${ui.card} ${ui.narrow}`} aria-labelledby="photo-title">
+      <h1 id="photo-title">{t("photo.title")}</h1>
+      <p>{t("photo.lead")}</p>
+      {error ? (
+        <div className={ui.errorSummary} role="alert">
+          <a href="#photo">{error}</a>
+        </div>
+      ) : null}
+      <Form method="post" encType="multipart/form-data" reloadDocument>
+        <div className={ui.field}>
+          <label htmlFor="photo" className={ui.label}>{t("photo.label")}</label>
+          <p id="photo-hint" className={ui.hint}>{t("photo.hint")}</p>
+          {error ? <p id="photo-error" className={ui.fieldError}>{error}</p> : null}
+          <input type="file" id="photo" name="photo" accept=".jpg,.jpeg,.png" required aria-invalid={error ? true : undefined} aria-describedby={error ? "photo-hint photo-error" : "photo-hint"} />
+        </div>
+        <p className={ui.row}>
+          <button type="submit" className={ui.button}>{t("photo.submit")}</button>
+          <Link to="/personal-data">{t("photo.back")}</Link>
+        </p>
+      </Form>
+    </section>
+  );
+}
+
+export const ErrorBoundary = GeneralErrorBoundary;

@@ -1,0 +1,84 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { z } from "zod";
+import { PRODUCT_NAME } from "#domain/menu";
+import { rules, validationMessage } from "#domain/validation";
+import { GeneralErrorBoundary } from "~/components/ErrorScreen";
+import { ErrorSummary, Field, SubmitButton } from "~/components/forms";
+import * as ui from "~/components/ui.css";
+import { accessToken, portfolio, speApplication } from "~/utils/applicant.server";
+import { requireUser } from "~/utils/guards.server";
+import { toastCookie } from "~/utils/session.server";
+
+export const meta: MetaFunction = () => [{ title: `Tambah Portofolio — ${PRODUCT_NAME}` }];
+
+const LABELS = { kind: "Jenis", title: "Judul", institution: "Institusi", year: "Tahun", description: "Keterangan" };
+const schema = z.object({
+  kind: rules.text(LABELS.kind, { max: 50 }),
+  title: rules.text(LABELS.title, { max: 200 }),
+  institution: rules.optionalText({ max: 200 }),
+  year: z
+    .string()
+    .trim()
+    .regex(/^\d{4}$/, validationMessage("digits", { length: 4 }))
+    .optional(),
+  description: rules.optionalText({ max: 2000 }),
+});
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireUser(request, context, { roles: [3] });
+  if (!(await speApplication(context))) throw redirect("/portfolio");
+  return null;
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  await requireUser(request, context, { roles: [3] });
+  const application = await speApplication(context);
+  if (!application) throw redirect("/portfolio");
+  const submission = parseWithZod(await request.formData(), { schema });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  const { year, institution, description, ...rest } = submission.value;
+  const current = await portfolio(context, application.id);
+  const entry = { ...rest, institution: institution || null, year: year ? Number(year) : null, description: description || null };
+  const token = await accessToken(context);
+  const r = await context.api.call("PUT", `/applications/${application.id}/portfolio`, { token, body: { entries: [...current.entries, entry] } });
+  if (!r.ok) return data(submission.reply({ formErrors: [r.error.message] }), { status: r.status >= 500 ? 503 : 400 });
+  return redirect("/portfolio", { headers: { "Set-Cookie": await toastCookie({ severity: "success", message: "Portofolio tersimpan." }) } });
+}
+
+/** /portfolio/form: adds one portfolio entry. */
+export default function PortfolioForm() {
+  const { t } = useTranslation("applicant");
+  const lastResult = useActionData<typeof action>();
+  const [form, fields] = useForm({
+    id: "portfolio",
+    lastResult,
+    constraint: getZodConstraint(schema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+  });
+  const optional = (label: string) => `${label} ${t("achievement.optional")}`;
+  return (
+    <section className={ui.card} aria-labelledby="portfolio-form-title">
+      <h1 id="portfolio-form-title">{t("portfolio.formTitle")}</h1>
+      <ErrorSummary form={form} fields={(Object.keys(LABELS) as Array<keyof typeof LABELS>).map((k) => ({ meta: fields[k], label: LABELS[k] }))} />
+      <Form method="post" {...getFormProps(form)} className={ui.formBlock}>
+        <Field meta={fields.kind} label={LABELS.kind} hint={t("portfolio.kindHint")} />
+        <Field meta={fields.title} label={LABELS.title} />
+        <Field meta={fields.institution} label={optional(LABELS.institution)} />
+        <Field meta={fields.year} label={optional(LABELS.year)} inputMode="numeric" />
+        <Field meta={fields.description} label={optional(LABELS.description)} />
+        <p className={ui.row}>
+          <SubmitButton>{t("portfolio.submit")}</SubmitButton>
+          <Link to="/portfolio">{t("portfolio.back")}</Link>
+        </p>
+      </Form>
+    </section>
+  );
+}
+
+export const ErrorBoundary = GeneralErrorBoundary;

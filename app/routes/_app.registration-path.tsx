@@ -1,0 +1,85 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { z } from "zod";
+import { JALUR_IDS } from "#domain/documents";
+import { PRODUCT_NAME } from "#domain/menu";
+import { validationMessage } from "#domain/validation";
+import { GeneralErrorBoundary } from "~/components/ErrorScreen";
+import { ErrorSummary, RadioGroup, SubmitButton } from "~/components/forms";
+import * as ui from "~/components/ui.css";
+import { currentApplication, requirements } from "~/utils/applicant.server";
+import { requireUser } from "~/utils/guards.server";
+
+export const meta: MetaFunction = () => [{ title: `Jalur Pendaftaran — ${PRODUCT_NAME}` }];
+
+const LABEL = "Jalur pendaftaran";
+const pathwaySchema = z.object({
+  jalur_id: z.enum(JALUR_IDS, { error: () => validationMessage("required", { field: LABEL }) }),
+});
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireUser(request, context, { roles: [3] });
+  const application = await currentApplication(context);
+  return { application, requirements: await requirements(context) };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  await requireUser(request, context, { roles: [3] });
+  const submission = parseWithZod(await request.formData(), { schema: pathwaySchema });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  // Choosing changes nothing yet; the confirmation page creates the draft or changes its pathway.
+  return redirect(`/registration-path/confirmation?jalur=${submission.value.jalur_id}`);
+}
+
+/** /registration-path: REG, SPE or OTH, each with its required documents (DESIGN §4.4). */
+export default function RegistrationPath() {
+  const { t } = useTranslation("applicant");
+  const { application, requirements } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const [form, fields] = useForm({
+    id: "registration-path",
+    lastResult,
+    defaultValue: { jalur_id: application?.jalur_id },
+    constraint: getZodConstraint(pathwaySchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: pathwaySchema }),
+  });
+  const locked = Boolean(application?.is_submitted);
+  return (
+    <>
+      <h1>{t("pathway.title")}</h1>
+      <p>{t("pathway.lead")}</p>
+      {application ? <p>{t("pathway.current", { jalur: t(`jalur.${application.jalur_id}`) })}</p> : null}
+      {JALUR_IDS.map((jalur) => (
+        <section key={jalur} className={ui.card} aria-labelledby={`documents-${jalur}`}>
+          <h2 id={`documents-${jalur}`}>{t("pathway.documentsOf", { jalur: t(`jalur.${jalur}`) })}</h2>
+          <p className={ui.muted}>{t(`jalurDescription.${jalur}`)}</p>
+          <ol>
+            {requirements.filter((r) => r.jalur_id === jalur).map((r) => <li key={r.id}>{r.name}</li>)}
+          </ol>
+        </section>
+      ))}
+      <section className={ui.card}>
+        {locked ? (
+          <p>{t("pathway.locked")}</p>
+        ) : (
+          <>
+            <ErrorSummary form={form} fields={[{ meta: fields.jalur_id, label: LABEL }]} />
+            <Form method="post" {...getFormProps(form)}>
+              <RadioGroup
+                meta={fields.jalur_id}
+                legend={t("pathway.legend")}
+                options={JALUR_IDS.map((jalur) => ({ value: jalur, label: t(`jalur.${jalur}`), description: t(`jalurDescription.${jalur}`) }))}
+              />
+              <SubmitButton>{t("pathway.continue")}</SubmitButton>
+            </Form>
+          </>
+        )}
+      </section>
+    </>
+  );
+}
+
+export const ErrorBoundary = GeneralErrorBoundary;

@@ -1,0 +1,22 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { accessToken } from "~/utils/applicant.server";
+import { requireUser } from "~/utils/guards.server";
+
+// Downloads go through the portal, which holds the session; the API decides who may read the file.
+// server.ts adds nosniff to every response, this one too.
+const PASSED_HEADERS = ["content-type", "content-disposition", "content-length"];
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  await requireUser(request, context);
+  const token = await accessToken(context);
+  const r = await context.api.fetchRaw("GET", `/files/${encodeURIComponent(params.id ?? "")}`, { token });
+  // Any refusal reads as "not found" (ids reveal nothing); only an unreachable or failing API is a 503.
+  if (!r || r.status >= 500) throw new Response("Berkas tidak dapat diunduh. Silakan coba beberapa saat lagi.", { status: 503 });
+  if (!r.ok) throw new Response("Berkas tidak ditemukan.", { status: 404 });
+  const headers = new Headers({ "cache-control": "private, no-store" });
+  for (const h of PASSED_HEADERS) {
+    const v = r.headers.get(h);
+    if (v) headers.set(h, v);
+  }
+  return new Response(r.body, { status: 200, headers });
+}

@@ -1,0 +1,200 @@
+import { data, redirect, type AppLoadContext } from "@remix-run/node";
+import type { DocumentRequirement, JalurId } from "#domain/documents";
+import type { ApplicationStatus, LabelColour } from "#domain/status-label";
+import type { DocumentErrors, DocumentForm } from "~/components/applicant";
+import type { ApiResult } from "./api.server";
+import { toastCookie } from "./session.server";
+
+// The applicant's journey (issue 4): the API's shapes (docs/contracts/applicant-api.md) and the calls
+// every applicant page makes with the session's access token.
+
+export interface ApplicationDocument {
+  requirement_id: number;
+  name: string;
+  file_id: string;
+  original_name: string;
+  size: number;
+  uploaded_at: string;
+  version: number;
+}
+
+export interface Application {
+  id: string;
+  registration_number: string | null;
+  jalur_id: JalurId;
+  status: ApplicationStatus | null;
+  is_submitted: boolean;
+  tahap: { id: number; name: string } | null;
+  label: { rule: number; label: string | null; colour: LabelColour };
+  submitted_at: string | null;
+  stage_started_at: string | null;
+  stage_deadline: string | null;
+  holder: string | null;
+  documents: ApplicationDocument[];
+  missing: number[];
+  reupload: Array<{ requirement_id: number; reason: string }>;
+  achievements_done: boolean;
+  /** Notes here are the ones meant for the applicant. */
+  /** `from`/`to` read "<stage name> — <status label>". */
+  timeline: Array<{ at: string; action: string; actor: string | null; from: string | null; to: string | null; note: string | null }>;
+}
+
+export interface Profile {
+  full_name: string;
+  identity_type: "NIK" | "PASPOR";
+  identity_number: string;
+  nationality: string;
+  birth_place: string;
+  birth_date: string;
+  gender: "L" | "P";
+  address: string;
+  phone: string;
+  email: string;
+  profession: string;
+  institution_id: number | null;
+  graduation_country: string;
+  graduation_year: number | null;
+  specialization_id: number | null;
+  photo_file_id: string | null;
+  complete: boolean;
+}
+
+/** The result of a documents or reupload post: what was saved, and each refused file's reason. */
+export interface UploadOutcome {
+  saved: number[];
+  errors: Array<{ requirement_id: number; message: string }>;
+  /** Answered by the reupload post only. */
+  application?: Application;
+}
+
+/** The access token of this request's session (the guard already ran, so it is there). */
+export async function accessToken(context: AppLoadContext): Promise<string> {
+  const auth = await context.auth();
+  return auth.kind === "loaded" ? auth.session.accessToken : "";
+}
+
+/** An API call that must answer for the page to make sense: a refusal becomes the error screen, never a 500. */
+export function orUnavailable<T>(r: ApiResult<T>): T {
+  if (!r.ok) throw new Response(r.error.message, { status: r.status >= 500 ? 503 : r.status });
+  return r.body;
+}
+
+export async function currentApplication(context: AppLoadContext): Promise<Application | null> {
+  const token = await accessToken(context);
+  return orUnavailable(await context.api.call<{ data: Application | null }>("GET", "/applications/current", { token })).data;
+}
+
+export async function myProfile(context: AppLoadContext): Promise<Profile> {
+  const token = await accessToken(context);
+  return orUnavailable(await context.api.call<{ data: Profile }>("GET", "/me/profile", { token })).data;
+}
+
+/** The active requirements of a pathway (or of all), in order_num order. */
+export async function requirements(context: AppLoadContext, jalur?: JalurId): Promise<DocumentRequirement[]> {
+  const body = orUnavailable(await context.api.call<{ data: DocumentRequirement[] }>("GET", "/document-requirements", { query: { jalur } }));
+  return body.data.filter((r) => r.is_active).sort((a, b) => a.order_num - b.order_num);
+}
+
+/** The documents field name the API expects for a requirement. */
+export function documentField(requirementId: number): string {
+  return `doc_${requirementId}`;
+}
+
+/** Errors of an upload, keyed by requirement id, as the document fields show them. */
+export function uploadErrors(outcome: UploadOutcome): Record<string, string> {
+  return Object.fromEntries(outcome.errors.map((e) => [String(e.requirement_id), e.message]));
+}
+
+/**
+ * Streams the browser's multipart body to `path` untouched: the portal never holds a file in memory.
+ * The API answers per document what it saved and what it refused.
+ */
+export async function forwardUpload(request: Request, context: AppLoadContext, path: string): Promise<ApiResult<{ data: UploadOutcome }>> {
+  const token = await accessToken(context);
+  return context.api.upload<{ data: UploadOutcome }>(path, request.body, request.headers.get("content-type") ?? "", { token });
+}
+
+/** The API's `details` of `doc_<id>` paths, keyed by requirement id. */
+export function detailErrors(details: Array<{ path: string; message: string }> | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const d of details ?? []) {
+    const id = /^doc_(\d+)$/.exec(d.path)?.[1];
+    if (id) out[id] ??= d.message;
+  }
+  return out;
+}
+
+export type DocumentPost = { ok: true; redirectTo: string; toast?: string } | { ok: false; status: number; errors: DocumentErrors };
+
+const refused = (status: number, errors: DocumentErrors): DocumentPost => ({ ok: false, status: status >= 500 ? 503 : 400, errors });
+
+/**
+ * A post of the adaptation form (save or submit) or of the reupload form, streamed to the API.
+ * The body is never read here, so the intent and the idempotency key come from the URL.
+ */
+export async function postDocuments(request: Request, context: AppLoadContext, application: Application, form: DocumentForm): Promise<DocumentPost> {
+  const url = new URL(request.url);
+  const upload = await forwardUpload(request, context, `/applications/${application.id}/${form === "reupload" ? "reupload" : "documents"}`);
+  if (!upload.ok) return refused(upload.status, { documents: detailErrors(upload.error.details), form: [upload.error.message] });
+  const outcome = upload.body.data;
+  if (outcome.errors.length > 0) return refused(400, { documents: uploadErrors(outcome), form: [] });
+  if (form === "reupload") {
+    // The file goes back to the reviewers only once every flagged document is there again.
+    if (outcome.application?.status === "REUPLOAD") {
+      return { ok: true, redirectTo: "/submission-form/reupload-form", toast: `${outcome.saved.length} dokumen tersimpan. Masih ada dokumen yang perlu diperbaiki.` };
+    }
+    return { ok: true, redirectTo: "/submission-form/success-reupload" };
+  }
+  if (url.searchParams.get("intent") !== "submit") {
+    const toast = outcome.saved.length > 0 ? `Draf tersimpan. ${outcome.saved.length} dokumen berhasil diunggah.` : "Draf tersimpan.";
+    return { ok: true, redirectTo: "/submission-form/adaptation-form", toast };
+  }
+  const token = await accessToken(context);
+  const key = url.searchParams.get("key") || crypto.randomUUID();
+  const r = await context.api.call<{ data: Application }>("POST", `/applications/${application.id}/submit`, { token, body: { idempotency_key: key } });
+  if (!r.ok) return refused(r.status, { documents: detailErrors(r.error.details), form: [r.error.message] });
+  return { ok: true, redirectTo: "/submission-form/success" };
+}
+
+/** The open draft, or a redirect to where the applicant belongs instead. */
+export async function requireDraft(context: AppLoadContext): Promise<Application> {
+  const application = await currentApplication(context);
+  if (!application) throw redirect("/registration-path");
+  if (application.status === "REUPLOAD") throw redirect("/submission-form/reupload-form");
+  if (application.is_submitted) throw redirect("/application-status");
+  return application;
+}
+
+/** Only a 'Perbaikan Berkas' application has anything to reupload. */
+export async function requireReupload(context: AppLoadContext): Promise<Application> {
+  const application = await currentApplication(context);
+  if (!application) throw redirect("/registration-path");
+  if (application.status !== "REUPLOAD") throw redirect("/application-status");
+  return application;
+}
+
+/** The page's answer to a document post: a redirect (with its toast) or the form again with its errors. */
+export async function documentPostResponse(result: DocumentPost) {
+  if (!result.ok) return data({ errors: result.errors }, { status: result.status });
+  const headers = result.toast ? { "Set-Cookie": await toastCookie({ severity: "success", message: result.toast }) } : undefined;
+  return redirect(result.redirectTo, { headers });
+}
+
+/** The applicant's application when it is on the SPE pathway (portfolio and achievements), else null. */
+export async function speApplication(context: AppLoadContext): Promise<Application | null> {
+  const application = await currentApplication(context);
+  return application?.jalur_id === "SPE" ? application : null;
+}
+
+export interface PortfolioEntry {
+  kind: string;
+  title: string;
+  institution?: string | null;
+  year?: number | null;
+  description?: string | null;
+}
+
+export async function portfolio(context: AppLoadContext, applicationId: string): Promise<{ entries: PortfolioEntry[] }> {
+  const token = await accessToken(context);
+  return orUnavailable(await context.api.call<{ data: { entries: PortfolioEntry[] } }>("GET", `/applications/${applicationId}/portfolio`, { token })).data;
+}

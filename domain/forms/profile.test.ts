@@ -1,0 +1,58 @@
+import { describe, expect, it } from "vitest";
+import { profileSchema } from "./profile";
+
+const today = new Date("2026-06-01T00:00:00Z");
+const schema = profileSchema(today);
+
+const valid = {
+  full_name: "dr. Andi Pratama",
+  identity_type: "NIK",
+  identity_number: "3174011203900001",
+  nationality: "ID",
+  birth_place: "Jakarta",
+  birth_date: "1990-03-12",
+  gender: "L",
+  address: "Jl. Merdeka No. 1, Jakarta Pusat",
+  phone: "081234567890",
+  profession: "DOKTER",
+  institution_id: "3",
+  graduation_country: "PH",
+  graduation_year: "2015",
+};
+
+const messages = (input: Record<string, unknown>) => {
+  const r = schema.safeParse(input);
+  return r.success ? {} : Object.fromEntries(r.error.issues.map((i) => [i.path.join("."), i.message]));
+};
+
+describe("profile form", () => {
+  it("accepts form strings and JSON numbers alike", () => {
+    const r = schema.parse(valid);
+    expect(r).toMatchObject({ institution_id: 3, graduation_year: 2015 });
+    expect(schema.parse({ ...valid, institution_id: 3, specialization_id: 7, graduation_year: "2015" })).toMatchObject({ specialization_id: 7 });
+  });
+
+  it("says what is missing in the spec's words", () => {
+    const e = messages({});
+    expect(e.full_name).toBe("Nama Lengkap harus diisi");
+    expect(e.institution_id).toBe("Institusi Pendidikan harus diisi");
+    expect(e.birth_date).toBe("Tanggal Lahir harus diisi");
+    expect(e.gender).toBe("Jenis Kelamin harus diisi");
+  });
+
+  it("checks the identity number against its type", () => {
+    expect(messages({ ...valid, identity_number: "12345" }).identity_number).toBe("harus berupa 16 digit angka");
+    expect(messages({ ...valid, identity_type: "PASPOR", identity_number: "p-123/45" }).identity_number).toMatch(/huruf dan angka/);
+    expect(schema.parse({ ...valid, identity_type: "PASPOR", identity_number: "p4567890a" }).identity_number).toBe("P4567890A");
+  });
+
+  it("refuses impossible dates, future years and unknown values", () => {
+    expect(messages({ ...valid, birth_date: "1990-02-30" }).birth_date).toBe("Format salah");
+    expect(messages({ ...valid, birth_date: "2027-01-01" }).birth_date).toMatch(/tidak boleh lebih dari/);
+    expect(messages({ ...valid, graduation_year: "2030" }).graduation_year).toMatch(/di antara 1950 dan 2026/);
+    expect(messages({ ...valid, gender: "X" }).gender).toBe("Jenis Kelamin harus berupa nilai yang diizinkan");
+    expect(messages({ ...valid, nationality: "XX" }).nationality).toMatch(/nilai yang diizinkan/);
+    expect(messages({ ...valid, phone: "0812345abc" }).phone).toBe("harus berupa angka");
+    expect(messages({ ...valid, institution_id: "abc" }).institution_id).toBe("Institusi Pendidikan harus berupa bilangan bulat");
+  });
+});

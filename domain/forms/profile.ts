@@ -1,0 +1,98 @@
+import { z } from "zod";
+import { COUNTRY_CODES } from "../countries";
+import { rules, validationMessage as m } from "../validation";
+
+// The applicant's personal data (/personal-data, DESIGN §4.3): one schema for the portal's form,
+// useForm in the browser, and PUT /api/v1/me/profile.
+
+export const PROFILE_LABELS = {
+  full_name: "Nama Lengkap",
+  identity_type: "Jenis Identitas",
+  identity_number: "Nomor Identitas",
+  nationality: "Kewarganegaraan",
+  birth_place: "Tempat Lahir",
+  birth_date: "Tanggal Lahir",
+  gender: "Jenis Kelamin",
+  address: "Alamat",
+  phone: "Nomor Telepon",
+  profession: "Profesi",
+  institution_id: "Institusi Pendidikan",
+  graduation_country: "Negara Kelulusan",
+  graduation_year: "Tahun Lulus",
+  specialization_id: "Spesialisasi",
+  photo: "Pas Foto",
+} as const;
+
+export const IDENTITY_TYPES = ["NIK", "PASPOR"] as const;
+export const GENDERS = ["L", "P"] as const;
+export const GENDER_LABELS: Readonly<Record<(typeof GENDERS)[number], string>> = { L: "Laki-laki", P: "Perempuan" };
+export const PROFESSIONS = ["DOKTER", "DOKTER_GIGI", "PERAWAT", "BIDAN", "APOTEKER", "LAINNYA"] as const;
+export const PROFESSION_LABELS: Readonly<Record<(typeof PROFESSIONS)[number], string>> = {
+  DOKTER: "Dokter",
+  DOKTER_GIGI: "Dokter Gigi",
+  PERAWAT: "Perawat",
+  BIDAN: "Bidan",
+  APOTEKER: "Apoteker",
+  LAINNYA: "Lainnya",
+};
+
+const L = PROFILE_LABELS;
+
+/** A positive whole number from a form (string) or JSON (number); empty means not given. */
+function idField(field: string) {
+  return z.preprocess(
+    (v) => (v === "" || v === null ? undefined : typeof v === "string" && /^\s*\d+\s*$/.test(v) ? Number(v) : v),
+    z
+      .number({ error: (issue) => (issue.input === undefined ? m("required", { field }) : m("integer", { field })) })
+      .int(m("integer", { field }))
+      .positive(m("oneOf", { field })),
+  );
+}
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+function isRealDate(value: string): boolean {
+  const d = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
+}
+
+/** `today` is injectable for tests; birth dates and graduation years cannot lie in the future. */
+export function profileSchema(today: Date = new Date()) {
+  const thisYear = today.getUTCFullYear();
+  const todayIso = today.toISOString().slice(0, 10);
+  return z
+    .object({
+      full_name: rules.text(L.full_name, { min: 3, max: 150 }),
+      identity_type: rules.oneOf(L.identity_type, IDENTITY_TYPES),
+      identity_number: rules.text(L.identity_number, { min: 5, max: 20 }).transform((v) => v.toUpperCase()),
+      nationality: rules.oneOf(L.nationality, COUNTRY_CODES),
+      birth_place: rules.text(L.birth_place, { max: 100 }),
+      birth_date: rules
+        .required(L.birth_date)
+        .regex(DATE, m("regex"))
+        .refine(isRealDate, m("regex"))
+        .refine((v) => v <= todayIso, m("max_value", { field: L.birth_date, max: todayIso })),
+      gender: rules.oneOf(L.gender, GENDERS),
+      address: rules.text(L.address, { min: 5, max: 500 }),
+      phone: rules.numeric(L.phone, { min: 9, max: 15 }),
+      profession: rules.oneOf(L.profession, PROFESSIONS),
+      institution_id: idField(L.institution_id),
+      graduation_country: rules.oneOf(L.graduation_country, COUNTRY_CODES),
+      graduation_year: rules
+        .digits(L.graduation_year, 4)
+        .transform(Number)
+        .refine((y) => y >= 1950 && y <= thisYear, m("between", { field: L.graduation_year, min: 1950, max: thisYear })),
+      specialization_id: idField(L.specialization_id).optional(),
+    })
+    .superRefine((v, ctx) => {
+      // NIK: the 16 digits of an Indonesian identity card; a passport number: letters and digits.
+      if (v.identity_type === "NIK" && !/^\d{16}$/.test(v.identity_number)) {
+        ctx.addIssue({ code: "custom", path: ["identity_number"], message: m("digits", { length: 16 }) });
+      } else if (v.identity_type === "PASPOR" && !/^[A-Z0-9]+$/.test(v.identity_number)) {
+        ctx.addIssue({ code: "custom", path: ["identity_number"], message: m("alpha_num", { field: L.identity_number }) });
+      }
+    });
+}
+
+export const profileFormSchema = profileSchema();
+export type ProfileForm = z.infer<typeof profileFormSchema>;

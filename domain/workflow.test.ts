@@ -1,0 +1,34 @@
+import { describe, expect, it } from "vitest";
+import { DEFAULT_SLA_DAYS, firstStage, holderLabel, STAGES, stageDeadline, stageName, stagesOf } from "./workflow";
+
+describe("workflow (DESIGN §4 review stages)", () => {
+  it("starts each pathway at its document check", () => {
+    expect([firstStage("REG"), firstStage("SPE"), firstStage("OTH")]).toEqual([1, 11, 21]);
+  });
+
+  it("walks each pathway's stages in order", () => {
+    expect(stagesOf("REG").map((s) => s.id)).toEqual([1, 2, 3, 4]);
+    expect(stagesOf("SPE").map((s) => s.id)).toEqual([11, 12, 13]);
+    expect(stagesOf("OTH").map((s) => s.id)).toEqual([21, 22, 23]);
+    expect(stagesOf("REG").map((s) => s.name)).toEqual(["Pemeriksaan Dokumen", "Penyetaraan", "Evaluasi Kompetensi", "Pembekalan"]);
+    expect(stageName(23)).toBe("Kelayakan");
+    expect(stageName(99)).toBeUndefined();
+  });
+
+  it("names who decides each stage", () => {
+    expect(STAGES.find((s) => s.id === 1)!.deciders).toEqual([2, 4]);
+    expect(STAGES.find((s) => s.id === 2)!.deciders).toEqual([6]);
+    expect(STAGES.find((s) => s.id === 13)!.deciders).toEqual([5]);
+    expect(STAGES.find((s) => s.id === 23)!.deciders).toEqual([7]);
+    expect(holderLabel(1)).toBe("Admin / Sub-Komite Evaluasi Kompetensi");
+    expect(holderLabel(23)).toBe("KKI");
+  });
+
+  it("only document checks send files back, and every stage has an SLA", () => {
+    expect(STAGES.filter((s) => s.allowsReupload).map((s) => s.id)).toEqual([1, 11, 21]);
+    expect(DEFAULT_SLA_DAYS[1]).toBe(14);
+    expect(DEFAULT_SLA_DAYS[3]).toBe(30);
+    expect(Object.keys(DEFAULT_SLA_DAYS)).toHaveLength(10);
+    expect(stageDeadline(new Date("2026-01-01T00:00:00Z"), 14).toISOString()).toBe("2026-01-15T00:00:00.000Z");
+  });
+});

@@ -1,0 +1,71 @@
+import { pdf, elf } from "../fixtures/files";
+import { expectPath } from "./fixtures";
+import { logout } from "./accounts-fixtures";
+import { choosePathway, documentInput, expect, freshApplicant, pdfFile, test } from "./applicant-fixtures";
+
+// Issue 4, bad input on the document form: each refusal is clear, next to its field and in the summary,
+// and what was saved before stays saved. With JavaScript the browser's pre-check answers first for
+// size and emptiness; the server answers for the content either way.
+
+const TWO_MB = 2 * 1024 * 1024;
+
+test("bad files are refused one by one, earlier uploads stay, and a submission with a document missing says so", async ({ page, request }, testInfo) => {
+  await freshApplicant(page, request, testInfo);
+  await choosePathway(page, "Reguler");
+  const form = page.locator("form[enctype='multipart/form-data']");
+
+  await test.step("a first document is saved", async () => {
+    await documentInput(page, 1).setInputFiles(await pdfFile("identitas.pdf"));
+    await page.getByRole("button", { name: "SIMPAN DRAF" }).click();
+    await expect(page.getByRole("link", { name: "Unduh identitas.pdf" })).toBeVisible();
+  });
+
+  const cases = [
+    { order: 4, file: { name: "besar.pdf", mimeType: "application/pdf", buffer: Buffer.concat([await pdf(), Buffer.alloc(TWO_MB + 1)]) }, message: "Ukuran berkas melebihi 2MB." },
+    { order: 6, file: { name: "program.pdf", mimeType: "application/pdf", buffer: elf() }, message: "Tipe berkas harus JPG, JPEG, PNG atau PDF." },
+    { order: 7, file: { name: "kosong.pdf", mimeType: "application/pdf", buffer: Buffer.alloc(0) }, message: "Berkas kosong." },
+  ];
+  for (const c of cases) {
+    await test.step(`${c.file.name}: '${c.message}'`, async () => {
+      await page.goto("/submission-form/adaptation-form");
+      await documentInput(page, c.order).setInputFiles(c.file);
+      await page.getByRole("button", { name: "SIMPAN DRAF" }).click();
+      await expect(form.getByText(c.message)).toBeVisible();
+      await expectPath(page, "/submission-form/adaptation-form");
+      await expect(page.getByRole("link", { name: "Unduh identitas.pdf" })).toBeVisible();
+    });
+  }
+
+  await test.step("the server refuses the content whatever the browser let through", async () => {
+    await page.goto("/submission-form/adaptation-form");
+    await documentInput(page, 6).setInputFiles(cases[1].file);
+    await page.getByRole("button", { name: "SIMPAN DRAF" }).click();
+    const summary = page.getByRole("alert").filter({ hasText: "dokumen yang perlu diperbaiki" });
+    await expect(summary.getByRole("link", { name: /Dokumen pengalaman kerja.*Tipe berkas harus/ })).toBeVisible();
+  });
+
+  await test.step("submitting with documents missing names them and submits nothing", async () => {
+    await page.goto("/submission-form/adaptation-form");
+    await page.getByRole("button", { name: "KIRIM PERMOHONAN" }).click();
+    await expectPath(page, "/submission-form/adaptation-form");
+    await expect(page.getByRole("alert").filter({ hasText: "dokumen yang perlu diperbaiki" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Unduh identitas.pdf" })).toBeVisible();
+    await page.goto("/application-status");
+    await expect(page.getByText("Draf Permohonan")).toBeVisible();
+  });
+
+  await test.step("a file that is not there, or not this applicant's, is a 404, and the upload endpoint refuses a GET without a 500", async () => {
+    expect((await page.request.get("/files/00000000-0000-0000-0000-000000000000")).status()).toBe(404);
+    expect((await page.request.get("/files/..%2F..%2Fsecrets.json")).status()).toBe(404);
+    expect((await page.request.get("/submission-form/upload")).status()).toBeLessThan(500);
+  });
+
+  await test.step("another applicant gets a 404 for this applicant's file", async () => {
+    await page.goto("/application-status/application-status-detail");
+    const href = await page.getByRole("link", { name: "Unduh identitas.pdf" }).getAttribute("href");
+    expect((await page.request.get(href!)).status()).toBe(200);
+    await logout(page);
+    await freshApplicant(page, request, testInfo);
+    expect((await page.request.get(href!)).status()).toBe(404);
+  });
+});

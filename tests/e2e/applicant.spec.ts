@@ -1,0 +1,107 @@
+import { expectPath } from "./fixtures";
+import { choosePathway, competencyDocuments, completePersonalData, documentInput, expect, freshApplicant, freshForeignApplicant, otherDocuments, pdfFile, pngFile, test } from "./applicant-fixtures";
+
+// Issue 4, "Done when": a new citizen goes from an empty account to a submitted application on REG,
+// with JavaScript off and on, and follows its status.
+
+test("a new citizen completes personal data, the REG pathway and every document, submits, and sees 'Dalam Proses'", async ({ page, request }, testInfo) => {
+  const citizen = await freshApplicant(page, request, testInfo);
+
+  await test.step("the workspace starts empty: no application, personal data first", async () => {
+    await expect(page.getByText("Belum ada permohonan")).toBeVisible();
+    await expect(page.getByRole("link", { name: "Lengkapi data personal" })).toBeVisible();
+  });
+
+  await test.step("personal data", async () => {
+    await completePersonalData(page, citizen);
+    await expect(page.getByRole("link", { name: "Pilih jalur pendaftaran" })).toBeVisible();
+  });
+
+  await test.step("the photo: a PDF is refused by its content, a PNG is kept", async () => {
+    await page.goto("/personal-data/upload-file");
+    await page.getByLabel("Pas foto", { exact: true }).setInputFiles(await pdfFile("foto.pdf"));
+    await page.getByRole("button", { name: "UNGGAH" }).click();
+    await expect(page.getByRole("alert").getByText("Tipe berkas harus JPG, JPEG atau PNG.")).toBeVisible();
+    await page.getByLabel("Pas foto", { exact: true }).setInputFiles(pngFile("foto.png"));
+    await page.getByRole("button", { name: "UNGGAH" }).click();
+    await expectPath(page, "/personal-data");
+    await expect(page.getByText("Pas foto tersimpan.")).toBeVisible();
+    await expect(page.getByText("Pas foto sudah diunggah.")).toBeVisible();
+  });
+
+  await test.step("the REG pathway lists its documents and creates a draft", async () => {
+    await page.goto("/registration-path");
+    await expect(page.getByRole("heading", { name: "Dokumen jalur Reguler" })).toBeVisible();
+    await choosePathway(page, "Reguler");
+  });
+
+  const files = await competencyDocuments();
+  await test.step("the form has one field per requirement, in order, with its help text", async () => {
+    for (let order = 1; order <= 7; order++) await expect(documentInput(page, order)).toBeVisible();
+    await expect(documentInput(page, 3)).toHaveAttribute("multiple", "");
+    await expect(documentInput(page, 1)).not.toHaveAttribute("multiple", "");
+    await expect(documentInput(page, 2)).toHaveAttribute("accept", ".doc,.docx,.pdf");
+  });
+
+  await test.step("a draft with the first three documents is saved", async () => {
+    for (const order of [1, 2, 3]) await documentInput(page, order).setInputFiles(files[order]);
+    // With JavaScript the form goes by XMLHttpRequest (for the progress bar); without it, natively.
+    const viaXhr = page.waitForRequest((r) => new URL(r.url()).pathname === "/submission-form/upload", { timeout: 5_000 }).then(() => true, () => false);
+    await page.getByRole("button", { name: "SIMPAN DRAF" }).click();
+    expect(await viaXhr).toBe(testInfo.project.name === "js");
+    await expectPath(page, "/submission-form/adaptation-form");
+    await expect(page.getByText("3 dokumen berhasil diunggah")).toBeVisible();
+    await expect(page.getByRole("link", { name: "Unduh identitas.pdf" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Unduh cv.docx" })).toBeVisible();
+  });
+
+  await test.step("the rest is uploaded with the submission", async () => {
+    for (const order of [4, 5, 6, 7]) await documentInput(page, order).setInputFiles(files[order]);
+    await page.getByRole("button", { name: "KIRIM PERMOHONAN" }).click();
+    await expectPath(page, "/submission-form/success");
+    await expect(page.getByRole("heading", { name: "Permohonan Terkirim" })).toBeVisible();
+  });
+
+  await test.step("the status page says 'Dalam Proses', the detail lists the documents", async () => {
+    await page.getByRole("link", { name: "Lihat status permohonan" }).click();
+    await expectPath(page, "/application-status");
+    await expect(page.getByText("Dalam Proses")).toBeVisible();
+    await expect(page.getByText("Reguler")).toBeVisible();
+    await page.getByRole("link", { name: "Lihat detail permohonan" }).click();
+    await expectPath(page, "/application-status/application-status-detail");
+    await expect(page.getByText("Permohonan dikirim")).toBeVisible();
+    await expect(page.getByRole("link", { name: "Unduh identitas.pdf" })).toBeVisible();
+  });
+
+  await test.step("a download comes through the portal as an attachment", async () => {
+    const href = await page.getByRole("link", { name: "Unduh identitas.pdf" }).getAttribute("href");
+    const res = await page.request.get(href!);
+    expect(res.status()).toBe(200);
+    expect(res.headers()["content-disposition"]).toContain("attachment");
+    expect(res.headers()["x-content-type-options"]).toBe("nosniff");
+  });
+
+  await test.step("the workspace shows every step done and the status label", async () => {
+    await page.goto("/");
+    await expect(page.getByText("Dalam Proses")).toBeVisible();
+    await expect(page.getByText("Belum selesai")).toHaveCount(0);
+    await page.goto("/submission-form");
+    await expectPath(page, "/application-status");
+  });
+});
+
+test("a foreign national completes personal data, the OTH pathway and all eight documents, submits, and sees 'Dalam Proses'", async ({ page, request }, testInfo) => {
+  const foreigner = await freshForeignApplicant(page, request, testInfo);
+  await completePersonalData(page, foreigner);
+  await choosePathway(page, "Lainnya");
+  const files = await otherDocuments();
+  for (let order = 1; order <= 8; order++) await documentInput(page, order).setInputFiles(files[order]);
+  await page.getByRole("button", { name: "KIRIM PERMOHONAN" }).click();
+  await expectPath(page, "/submission-form/success");
+  await page.goto("/application-status");
+  await expect(page.getByText("Dalam Proses")).toBeVisible();
+  await expect(page.getByText("Lainnya")).toBeVisible();
+  await page.goto("/application-status/application-status-detail");
+  // The two diploma images were merged into one PDF named after the first.
+  await expect(page.getByRole("link", { name: "Unduh ijazah-1.pdf" })).toBeVisible();
+});
