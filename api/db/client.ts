@@ -2,6 +2,7 @@ import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { sql } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
@@ -47,11 +48,11 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
 async function openPglite(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   let client: PGlite;
   if (options.inMemory || !options.dataDir) {
-    client = await PGlite.create();
+    client = await PGlite.create({ extensions: { pg_trgm } });
   } else {
     const dir = path.resolve(options.dataDir, "pglite");
     await mkdir(dir, { recursive: true });
-    client = await PGlite.create(dir);
+    client = await PGlite.create(dir, { extensions: { pg_trgm } });
   }
   const db = drizzlePglite({ client, schema });
   return {

@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import {
   boolean,
   check,
@@ -281,6 +281,20 @@ export const applications = pgTable(
     stageStartedAt: timestamp("stage_started_at", { withTimezone: true }),
     idempotencyKey: text("idempotency_key"),
     achievementsDone: boolean("achievements_done").notNull().default(false),
+    // Review state kept beside (stage_id, status) so the lists stay fast at 100k files (issue 5).
+    // Written only through api/services/review-state.ts, from domain/workflow.ts.
+    /** the stage whose decision is awaited (domain openStage), null when none */
+    openStageId: integer("open_stage_id"),
+    /** every stage that has been opened for this file: reviewers see what reached their stages */
+    reachedStages: integer("reached_stages").array().notNull().default(sql`'{}'::integer[]`),
+    /** deadline of the open stage: stage_started_at + SLA days of open_stage_id */
+    deadlineAt: timestamp("deadline_at", { withTimezone: true }),
+    /** copied from the profile / account on draft, submit and profile save: search and sort */
+    applicantName: text("applicant_name"),
+    applicantEmail: text("applicant_email"),
+    searchText: text("search_text").generatedAlwaysAs(
+      (): SQL => sql`lower(${applications.registrationNumber} || ' ' || coalesce(${applications.applicantName}, '') || ' ' || coalesce(${applications.applicantEmail}, ''))`,
+    ),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -291,6 +305,13 @@ export const applications = pgTable(
     uniqueIndex("applications_one_open_per_applicant").on(t.applicantUserId).where(sql`${t.isFinal} = false`),
     index("applications_submitted_by_idx").on(t.submittedByUserId),
     index("applications_stage_status_idx").on(t.stageId, t.status),
+    index("applications_open_stage_deadline_idx").on(t.openStageId, t.deadlineAt),
+    index("applications_open_stage_submitted_idx").on(t.openStageId, t.submittedAt),
+    index("applications_submitted_at_idx").on(t.submittedAt),
+    index("applications_deadline_at_idx").on(t.deadlineAt),
+    index("applications_applicant_name_idx").on(t.applicantName),
+    index("applications_reached_stages_idx").using("gin", t.reachedStages),
+    index("applications_search_text_trgm_idx").using("gin", sql`${t.searchText} gin_trgm_ops`),
   ],
 );
 
@@ -360,6 +381,10 @@ export const auditLog = pgTable(
     note: text("note"),
     /** notes among reviewers; never shown to the applicant */
     internal: boolean("internal").notNull().default(false),
+    /** a decision's note for reviewers only, beside its note for the applicant */
+    internalNote: text("internal_note"),
+    /** REUPLOAD: the documents sent back, [{ requirement_id, reason }] */
+    details: jsonb("details"),
     createdAt: createdAt(),
   },
   (t) => [index("audit_log_application_idx").on(t.applicationId, t.createdAt)],
