@@ -26,6 +26,8 @@ import * as meHandlers from "./routes/me/me.handlers";
 import * as meRoutes from "./routes/me/me.routes";
 import * as applicationHandlers from "./routes/applications/applications.handlers";
 import * as applicationRoutes from "./routes/applications/applications.routes";
+import * as additionalHandlers from "./routes/additional/additional.handlers";
+import * as additionalRoutes from "./routes/additional/additional.routes";
 import * as fileHandlers from "./routes/files/files.handlers";
 import * as fileRoutes from "./routes/files/files.routes";
 import * as profileHandlers from "./routes/profile/profile.handlers";
@@ -144,6 +146,9 @@ export function createApiApp(deps: { db: Database; config: ApiConfig; mailer?: M
     .openapi(applicationRoutes.putPortfolio, applicationHandlers.putPortfolio)
     .openapi(applicationRoutes.getAchievements, applicationHandlers.getAchievements)
     .openapi(applicationRoutes.putAchievements, applicationHandlers.putAchievements)
+    .openapi(additionalRoutes.list, additionalHandlers.list)
+    .openapi(additionalRoutes.upload, additionalHandlers.upload)
+    .openapi(additionalRoutes.request, additionalHandlers.request)
     .openapi(fileRoutes.getFile, fileHandlers.getFile);
   app.route(API_BASE, v1);
 

@@ -34,6 +34,9 @@ export default [
     route("test-schedule", "routes/_app.test-schedule.tsx"),
     route("application", "routes/_app.application.tsx"),
     route("application-list", "routes/_app.application-list.tsx"),
+    // A reviewer asks an SPE applicant for an extra document (issue 4, /portfolio/additional-requirements)
+    route("application/:id/additional-requirements", "routes/_app.application.$id.additional-requirements.tsx", { id: "application-additional" }),
+    route("application-list/:id/additional-requirements", "routes/_app.application.$id.additional-requirements.tsx", { id: "application-list-additional" }),
     // The applicant's journey (issue 4)
     route("personal-data", "routes/_app.personal-data._index.tsx"),
     route("personal-data/upload-file", "routes/_app.personal-data.upload-file.tsx"),
@@ -49,6 +52,7 @@ export default [
     route("performance-achievement", "routes/_app.performance-achievement.tsx"),
     route("portfolio", "routes/_app.portfolio._index.tsx"),
     route("portfolio/form", "routes/_app.portfolio.form.tsx"),
+    route("portfolio/additional-requirements", "routes/_app.portfolio.additional-requirements.tsx"),
   ]),
   // Resource routes
   route("logout", "routes/logout.ts"),

@@ -171,3 +171,15 @@ export function stagesBefore(id: number): StageId[] {
   const all = stagesOf(s.jalur);
   return all.slice(0, all.findIndex((x) => x.id === id)).map((x) => x.id);
 }
+
+/** Staff roles that see every application (contract: role 1 drafts too, role 7 every submitted one). */
+export const SEES_EVERY_APPLICATION: readonly number[] = [ROLE.SUPER_ADMIN, ROLE.KKI];
+
+/** Whether a staff role may see an application: 1 and 7 all, the others what reached their stages. */
+export function staffMaySee(role: number, app: { is_submitted: boolean; reached_stages: readonly number[] }): boolean {
+  if (role === ROLE.SUPER_ADMIN) return true;
+  if (!app.is_submitted) return false;
+  if (role === ROLE.KKI) return true;
+  const mine = stagesDecidedBy(role);
+  return app.reached_stages.some((s) => mine.includes(s as StageId));
+}

@@ -360,7 +360,7 @@ export const reuploadRequests = pgTable(
   (t) => [index("reupload_requests_application_idx").on(t.applicationId, t.resolvedAt)],
 );
 
-export const AUDIT_ACTIONS = ["SUBMIT", "REUPLOAD", "DECISION"] as const;
+export const AUDIT_ACTIONS = ["SUBMIT", "REUPLOAD", "DECISION", "ADDITIONAL_REQUEST", "ADDITIONAL_UPLOAD"] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 /** Append-only history of an application: submissions, reuploads, decisions (who, role, from → to). */
@@ -388,6 +388,30 @@ export const auditLog = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index("audit_log_application_idx").on(t.applicationId, t.createdAt)],
+);
+
+/**
+ * Documents a reviewer asks an SPE applicant for beyond the pathway's requirements
+ * (/portfolio/additional-requirements). One file per request; a new upload replaces it (the old
+ * file row stays, as every upload does).
+ */
+export const additionalRequirements = pgTable(
+  "additional_requirements",
+  {
+    id: serial("id").primaryKey(),
+    applicationId: uuid("application_id")
+      .notNull()
+      .references(() => applications.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    description: text("description"),
+    requestedByUserId: uuid("requested_by_user_id").references(() => users.id),
+    requestedByRole: integer("requested_by_role").notNull(),
+    stageId: integer("stage_id").notNull(),
+    createdAt: createdAt(),
+    fileId: uuid("file_id").references(() => files.id),
+    fulfilledAt: timestamp("fulfilled_at", { withTimezone: true }),
+  },
+  (t) => [index("additional_requirements_application_idx").on(t.applicationId), index("additional_requirements_file_idx").on(t.fileId)],
 );
 
 /** SPE portfolio (session working data `portfolio` of spec §3). */

@@ -32,6 +32,8 @@ export const MESSAGES = {
   MALFORMED_MULTIPART: "Permintaan unggah tidak valid.",
   UNEXPECTED_FILE: "Berkas dikirim pada isian yang tidak dikenal.",
   TOO_MANY_FILES: "Terlalu banyak berkas dalam satu unggahan.",
+  ADDITIONAL_NOT_ALLOWED: "Dokumen tambahan hanya dapat diminta oleh peninjau tahap yang sedang berjalan pada permohonan jalur Spesialis.",
+  ADDITIONAL_CLOSED: "Permohonan tidak sedang ditinjau; dokumen tambahan tidak dapat diunggah.",
   INTERNAL_ERROR: "Terjadi kesalahan pada server. Silakan coba lagi nanti.",
 } as const;
 

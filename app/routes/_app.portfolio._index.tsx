@@ -80,6 +80,9 @@ export default function Portfolio() {
         )}
         <Link to="/portfolio/form" className={ui.button}>{t("portfolio.add")}</Link>
       </section>
+      <p>
+        <Link to="/portfolio/additional-requirements">{t("portfolio.additionalLink")}</Link>
+      </p>
     </>
   );
 }

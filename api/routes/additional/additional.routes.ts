@@ -1,0 +1,66 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { additionalRequestSchema } from "../../../domain/forms/additional";
+import { errorResponses } from "../../lib/errors";
+import { requireUser } from "../../middleware/auth";
+
+// Extra documents a reviewer asks an SPE applicant for (/portfolio/additional-requirements).
+
+const tags = ["Dokumen Tambahan"];
+const security = [{ ApiKey: [], Bearer: [] }];
+
+export const AdditionalItemSchema = z
+  .object({
+    id: z.number().int(),
+    title: z.string(),
+    description: z.string().nullable(),
+    requested_at: z.string(),
+    requested_by: z.string().nullable().openapi({ description: "Label peran peninjau yang meminta" }),
+    stage_id: z.number().int(),
+    file: z.object({ file_id: z.string().uuid(), original_name: z.string(), size: z.number().int(), uploaded_at: z.string() }).nullable(),
+  })
+  .openapi("AdditionalRequirement");
+
+const ListSchema = z.object({
+  items: z.array(AdditionalItemSchema),
+  may_answer: z.boolean().openapi({ description: "Pemohon dapat mengunggah (berkas sedang ditinjau)" }),
+  may_request: z.boolean().openapi({ description: "Peran ini dapat meminta dokumen tambahan sekarang" }),
+});
+
+const ok = <T extends z.ZodType>(description: string, data: T) => ({
+  description,
+  content: { "application/json": { schema: z.object({ data }) } },
+});
+const idParam = z.object({ id: z.string().openapi({ param: { name: "id", in: "path" } }) });
+
+export const list = createRoute({
+  method: "get",
+  path: "/applications/{id}/additional-requirements",
+  tags,
+  summary: "Dokumen tambahan yang diminta peninjau untuk permohonan SPE",
+  security,
+  middleware: [requireUser] as const,
+  request: { params: idParam },
+  responses: { 200: ok("Permintaan dan berkasnya", ListSchema), ...errorResponses(401, 404) },
+});
+
+export const upload = createRoute({
+  method: "post",
+  path: "/applications/{id}/additional-requirements/{requestId}/file",
+  tags,
+  summary: "Unggah berkas untuk satu permintaan (multipart, isian `file`; JPG, PNG atau PDF, maks. 5MB)",
+  security,
+  middleware: [requireUser] as const,
+  request: { params: idParam.extend({ requestId: z.string().openapi({ param: { name: "requestId", in: "path" } }) }) },
+  responses: { 200: ok("Tersimpan", ListSchema), ...errorResponses(400, 401, 404, 409) },
+});
+
+export const request = createRoute({
+  method: "post",
+  path: "/review/applications/{id}/additional-requirements",
+  tags,
+  summary: "Peninjau tahap yang sedang terbuka meminta dokumen tambahan dari pemohon SPE",
+  security,
+  middleware: [requireUser] as const,
+  request: { params: idParam, body: { required: true, content: { "application/json": { schema: additionalRequestSchema } } } },
+  responses: { 201: ok("Permintaan dibuat", ListSchema), ...errorResponses(400, 401, 403, 404) },
+});

@@ -1,0 +1,120 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { ADDITIONAL_LABELS, additionalRequestSchema as schema } from "#domain/forms/additional";
+import { PRODUCT_NAME } from "#domain/menu";
+import { GeneralErrorBoundary } from "~/components/ErrorScreen";
+import { ErrorSummary, Field, SubmitButton } from "~/components/forms";
+import * as ui from "~/components/ui.css";
+import { accessToken, orUnavailable } from "~/utils/applicant.server";
+import { requireUser } from "~/utils/guards.server";
+import { toastCookie } from "~/utils/session.server";
+
+// /application/:id/additional-requirements (roles 1, 5, 6, 7) and /application-list/:id/additional-requirements
+// (roles 2, 4): a reviewer of the open stage of an SPE file asks for an extra document.
+
+export const meta: MetaFunction = () => [{ title: `Minta Dokumen Tambahan — ${PRODUCT_NAME}` }];
+
+interface AdditionalList {
+  items: Array<{ id: number; title: string; description: string | null; requested_by: string | null; file: { file_id: string; original_name: string } | null }>;
+  may_request: boolean;
+}
+
+/** The list this page belongs to, from its URL: /application-list/… for roles 2 and 4, /application/… for the others. */
+function area(request: Request) {
+  const list = new URL(request.url).pathname.startsWith("/application-list/") ? "/application-list" : "/application";
+  return { list, roles: list === "/application-list" ? [2, 4] : [1, 5, 6, 7] };
+}
+
+async function load(context: LoaderFunctionArgs["context"], id: string) {
+  const token = await accessToken(context);
+  const r = await context.api.call<{ data: AdditionalList }>("GET", `/applications/${encodeURIComponent(id)}/additional-requirements`, { token });
+  if (!r.ok && r.status === 404) throw new Response("Not Found", { status: 404 });
+  return orUnavailable(r).data;
+}
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const { list, roles } = area(request);
+  await requireUser(request, context, { roles });
+  const id = params.id ?? "";
+  return { id, back: `${list}/${encodeURIComponent(id)}`, ...(await load(context, id)) };
+}
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const { list, roles } = area(request);
+  await requireUser(request, context, { roles });
+  const id = params.id ?? "";
+  const submission = parseWithZod(await request.formData(), { schema });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  const token = await accessToken(context);
+  const r = await context.api.call("POST", `/review/applications/${encodeURIComponent(id)}/additional-requirements`, { token, body: submission.value });
+  if (!r.ok) {
+    if (r.status === 404) throw new Response("Not Found", { status: 404 });
+    return data(submission.reply({ formErrors: [r.error.message] }), { status: r.status >= 500 ? 503 : r.status });
+  }
+  return redirect(`${list}/${encodeURIComponent(id)}`, {
+    headers: { "Set-Cookie": await toastCookie({ severity: "success", message: "Permintaan dokumen tambahan terkirim." }) },
+  });
+}
+
+export default function RequestAdditional() {
+  const { t } = useTranslation("applicant");
+  const loaded = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const [form, fields] = useForm({
+    id: "additional-request",
+    lastResult,
+    constraint: getZodConstraint(schema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+  });
+  return (
+    <>
+      <h1>{t("additionalReview.title")}</h1>
+      <section className={ui.card} aria-labelledby="existing-title">
+        <h2 id="existing-title">{t("additionalReview.existing")}</h2>
+        {loaded.items.length === 0 ? (
+          <p className={ui.flush}>{t("additionalReview.none")}</p>
+        ) : (
+          <ul className={ui.checklist}>
+            {loaded.items.map((item) => (
+              <li key={item.id}>
+                <strong>{item.title}</strong>
+                {item.description ? ` — ${item.description}` : ""}:{" "}
+                {item.file ? (
+                  <a href={`/files/${item.file.file_id}`}>{t("additionalReview.answered", { name: item.file.original_name })}</a>
+                ) : (
+                  t("additionalReview.pending")
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      <section className={ui.card} aria-labelledby="request-title">
+        <h2 id="request-title">{t("additionalReview.title")}</h2>
+        {loaded.may_request ? (
+          <>
+            <p>{t("additionalReview.lead")}</p>
+            <ErrorSummary form={form} fields={[{ meta: fields.title, label: ADDITIONAL_LABELS.title }, { meta: fields.description, label: ADDITIONAL_LABELS.description }]} />
+            <Form method="post" {...getFormProps(form)} className={ui.formBlock}>
+              <Field meta={fields.title} label={ADDITIONAL_LABELS.title} />
+              <Field meta={fields.description} label={`${ADDITIONAL_LABELS.description} ${t("achievement.optional")}`} />
+              <SubmitButton>{t("additionalReview.submit")}</SubmitButton>
+            </Form>
+          </>
+        ) : (
+          <p className={ui.flush}>{t("additionalReview.notAllowed")}</p>
+        )}
+      </section>
+      <p>
+        <Link to={loaded.back}>{t("additionalReview.back")}</Link>
+      </p>
+    </>
+  );
+}
+
+export const ErrorBoundary = GeneralErrorBoundary;

@@ -1,0 +1,75 @@
+import { docxBomb, pdf, png } from "../fixtures/files";
+import { expectPath } from "./fixtures";
+import { choosePathway, competencyDocuments, completePersonalData, documentInput, expect, freshApplicant, test } from "./applicant-fixtures";
+
+// Issue 4: files that lie about themselves. The type comes from the content, never from the name or
+// the browser's mime type; names are shown as text and never become paths; a double click submits once.
+
+test("a PNG named .pdf is kept as a PNG, a zip bomb named .docx is refused, hostile names stay text", async ({ page, request }, testInfo) => {
+  await freshApplicant(page, request, testInfo);
+  await choosePathway(page, "Reguler");
+  const form = page.locator("form[enctype='multipart/form-data']");
+
+  await test.step("a PNG renamed .pdf (and sent as application/pdf) is stored and served as image/png", async () => {
+    await documentInput(page, 1).setInputFiles({ name: "ktp.pdf", mimeType: "application/pdf", buffer: png() });
+    await page.getByRole("button", { name: "SIMPAN DRAF" }).click();
+    const link = page.getByRole("link", { name: "Unduh ktp.pdf" });
+    await expect(link).toBeVisible();
+    const res = await page.request.get((await link.getAttribute("href"))!);
+    expect(res.status()).toBe(200);
+    expect(res.headers()["content-type"]).toBe("image/png");
+    expect(res.headers()["x-content-type-options"]).toBe("nosniff");
+  });
+
+  await test.step("a zip bomb named .docx on the CV is refused by its content", async () => {
+    await page.goto("/submission-form/adaptation-form");
+    await documentInput(page, 2).setInputFiles({
+      name: "cv.docx",
+      mimeType: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+      buffer: docxBomb(),
+    });
+    await page.getByRole("button", { name: "SIMPAN DRAF" }).click();
+    await expect(form.getByText("Berkas DOCX tidak valid.")).toBeVisible();
+    await expect(page.getByRole("link", { name: "Unduh ktp.pdf" })).toBeVisible();
+  });
+
+  const hostile = "../../etc/passwd <img src=x onerror=alert(1)> Ünïcødé 证书 ‮fdp.exe.pdf";
+  await test.step("a name with ../, markup, unicode and a right-to-left override is shown as text", async () => {
+    await page.goto("/submission-form/adaptation-form");
+    await documentInput(page, 4).setInputFiles({ name: hostile, mimeType: "application/pdf", buffer: await pdf("hostile") });
+    await page.getByRole("button", { name: "SIMPAN DRAF" }).click();
+    await expect(page.getByText("1 dokumen berhasil diunggah")).toBeVisible();
+    // The markup in the name did not become an element.
+    await expect(page.locator("img[src='x']")).toHaveCount(0);
+    const link = page.getByRole("link", { name: /Unduh .*Ünïcødé 证书/ });
+    await expect(link).toBeVisible();
+    const href = (await link.getAttribute("href"))!;
+    expect(href).toMatch(/^\/files\/[0-9a-f-]{36}$/);
+    const res = await page.request.get(href);
+    expect(res.status()).toBe(200);
+    const disposition = res.headers()["content-disposition"];
+    expect(disposition).toContain("attachment");
+    // No path separators and no quotes breaking out of the header's filename parameter.
+    const ascii = /filename="([^"]*)"/.exec(disposition)?.[1] ?? "";
+    expect(ascii).not.toMatch(/[\\/]/);
+    expect(decodeURIComponent(/filename\*=UTF-8''(.+)$/.exec(disposition)?.[1] ?? "")).not.toContain("/");
+  });
+});
+
+test("a double click on KIRIM PERMOHONAN makes one submission", async ({ page, request }, testInfo) => {
+  const citizen = await freshApplicant(page, request, testInfo);
+  await completePersonalData(page, citizen);
+  await choosePathway(page, "Reguler");
+  const files = await competencyDocuments();
+  for (let order = 1; order <= 7; order++) await documentInput(page, order).setInputFiles(files[order]);
+  await page.getByRole("button", { name: "KIRIM PERMOHONAN" }).dblclick();
+  await expectPath(page, "/submission-form/success");
+
+  await page.goto("/application-status/application-status-detail");
+  await expect(page.getByText("Permohonan dikirim")).toHaveCount(1);
+  // Posting the same page again (the back button, a re-post) does not submit twice either.
+  await page.goto("/submission-form/adaptation-form");
+  await expect(page).not.toHaveURL(/adaptation-form$/);
+  await page.goto("/application-status/application-status-detail");
+  await expect(page.getByText("Permohonan dikirim")).toHaveCount(1);
+});
