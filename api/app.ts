@@ -33,9 +33,17 @@ import * as fileRoutes from "./routes/files/files.routes";
 import * as profileHandlers from "./routes/profile/profile.handlers";
 import * as profileRoutes from "./routes/profile/profile.routes";
 import * as referenceHandlers from "./routes/reference/reference.handlers";
+import * as reviewHandlers from "./routes/review/review.handlers";
+import * as reviewRoutes from "./routes/review/review.routes";
 import * as referenceRoutes from "./routes/reference/reference.routes";
 import * as scheduleHandlers from "./routes/test-schedules/test-schedules.handlers";
 import * as scheduleRoutes from "./routes/test-schedules/test-schedules.routes";
+import * as adminUserHandlers from "./routes/admin/users.handlers";
+import * as adminUserRoutes from "./routes/admin/users.routes";
+import * as adminSlaHandlers from "./routes/admin/sla.handlers";
+import * as adminSlaRoutes from "./routes/admin/sla.routes";
+import * as adminRefHandlers from "./routes/admin/reference.handlers";
+import * as adminRefRoutes from "./routes/admin/reference.routes";
 
 export type { ApiConfig, AppEnv, MailConfig, RateLimitConfig } from "./lib/types";
 
@@ -149,7 +157,43 @@ export function createApiApp(deps: { db: Database; config: ApiConfig; mailer?: M
     .openapi(additionalRoutes.list, additionalHandlers.list)
     .openapi(additionalRoutes.upload, additionalHandlers.upload)
     .openapi(additionalRoutes.request, additionalHandlers.request)
-    .openapi(fileRoutes.getFile, fileHandlers.getFile);
+    .openapi(fileRoutes.getFile, fileHandlers.getFile)
+    .openapi(reviewRoutes.list, reviewHandlers.list)
+    .openapi(reviewRoutes.exportCsv, reviewHandlers.exportCsv)
+    .openapi(reviewRoutes.getOne, reviewHandlers.getOne)
+    .openapi(reviewRoutes.decide, reviewHandlers.decide)
+    // Administration (issue 6)
+    .openapi(adminUserRoutes.listUsers, adminUserHandlers.listUsers)
+    .openapi(adminUserRoutes.createUser, adminUserHandlers.createUser)
+    .openapi(adminUserRoutes.getUser, adminUserHandlers.getUser)
+    .openapi(adminUserRoutes.updateUser, adminUserHandlers.updateUser)
+    .openapi(adminUserRoutes.deactivateUser, adminUserHandlers.deactivateUser)
+    .openapi(adminUserRoutes.reactivateUser, adminUserHandlers.reactivateUser)
+    .openapi(adminUserRoutes.sendPasswordReset, adminUserHandlers.sendPasswordReset)
+    .openapi(adminSlaRoutes.getSla, adminSlaHandlers.getSla)
+    .openapi(adminSlaRoutes.putSla, adminSlaHandlers.putSla)
+    .openapi(adminRefRoutes.positionOptions, adminRefHandlers.positionOptions)
+    .openapi(adminRefRoutes.specializations.list, adminRefHandlers.specializations.list)
+    .openapi(adminRefRoutes.specializations.create, adminRefHandlers.specializations.create)
+    .openapi(adminRefRoutes.specializations.get, adminRefHandlers.specializations.get)
+    .openapi(adminRefRoutes.specializations.update, adminRefHandlers.specializations.update)
+    .openapi(adminRefRoutes.specializations.deactivate, adminRefHandlers.specializations.deactivate)
+    .openapi(adminRefRoutes.specializations.activate, adminRefHandlers.specializations.activate)
+    .openapi(adminRefRoutes.specializations.remove, adminRefHandlers.specializations.remove)
+    .openapi(adminRefRoutes.institutions.list, adminRefHandlers.institutions.list)
+    .openapi(adminRefRoutes.institutions.create, adminRefHandlers.institutions.create)
+    .openapi(adminRefRoutes.institutions.get, adminRefHandlers.institutions.get)
+    .openapi(adminRefRoutes.institutions.update, adminRefHandlers.institutions.update)
+    .openapi(adminRefRoutes.institutions.deactivate, adminRefHandlers.institutions.deactivate)
+    .openapi(adminRefRoutes.institutions.activate, adminRefHandlers.institutions.activate)
+    .openapi(adminRefRoutes.institutions.remove, adminRefHandlers.institutions.remove)
+    .openapi(adminRefRoutes.positions.list, adminRefHandlers.positions.list)
+    .openapi(adminRefRoutes.positions.create, adminRefHandlers.positions.create)
+    .openapi(adminRefRoutes.positions.get, adminRefHandlers.positions.get)
+    .openapi(adminRefRoutes.positions.update, adminRefHandlers.positions.update)
+    .openapi(adminRefRoutes.positions.deactivate, adminRefHandlers.positions.deactivate)
+    .openapi(adminRefRoutes.positions.activate, adminRefHandlers.positions.activate)
+    .openapi(adminRefRoutes.positions.remove, adminRefHandlers.positions.remove);
   app.route(API_BASE, v1);
 
   app.openAPIRegistry.registerComponent("securitySchemes", "ApiKey", {

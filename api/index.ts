@@ -5,8 +5,10 @@ import pino, { type Logger } from "pino";
 import { createApiApp, DEFAULT_PUBLIC_URL } from "./app";
 import { openDatabase, type Database } from "./db/client";
 import { seedIfEmpty } from "./db/seed";
+import { seedAdministration } from "./services/admin-reference";
 import type { RateLimitConfig } from "./lib/types";
 import { createMailer, type Mailer } from "./services/mail";
+import { createDiskStorage } from "./services/storage";
 
 export { API_BASE, createApiApp } from "./app";
 export type { ApiConfig, AppEnv, MailConfig, RateLimitConfig } from "./app";
@@ -59,7 +61,11 @@ export async function startApi(opts: StartApiOptions): Promise<StartedApi> {
   const handle = await openDatabase(opts);
   try {
     await handle.migrate();
-    await seedIfEmpty(handle.db, { demo: opts.seedDemo });
+    // DESIGN §7: the demo applications and their documents belong to the embedded default only.
+    const embeddedDefault = !opts.inMemory && !opts.databaseUrl && opts.dataDir !== undefined;
+    const storage = embeddedDefault ? createDiskStorage(opts.filesDir ?? path.resolve(opts.dataDir!, "files")) : undefined;
+    await seedIfEmpty(handle.db, { demo: opts.seedDemo, storage });
+    await seedAdministration(handle.db, { demo: opts.seedDemo }); // positions, demo staff positions (issue 6)
   } catch (err) {
     await handle.close().catch(() => {});
     throw err;

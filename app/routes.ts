@@ -34,6 +34,9 @@ export default [
     route("test-schedule", "routes/_app.test-schedule.tsx"),
     route("application", "routes/_app.application.tsx"),
     route("application-list", "routes/_app.application-list.tsx"),
+    // The review workflow (issue 5): one detail page with its decision form under both lists
+    route("application/:id", "routes/_app.application.$id.tsx", { id: "application-detail" }),
+    route("application-list/:id", "routes/_app.application.$id.tsx", { id: "application-list-detail" }),
     // A reviewer asks an SPE applicant for an extra document (issue 4, /portfolio/additional-requirements)
     route("application/:id/additional-requirements", "routes/_app.application.$id.additional-requirements.tsx", { id: "application-additional" }),
     route("application-list/:id/additional-requirements", "routes/_app.application.$id.additional-requirements.tsx", { id: "application-list-additional" }),
@@ -53,12 +56,26 @@ export default [
     route("portfolio", "routes/_app.portfolio._index.tsx"),
     route("portfolio/form", "routes/_app.portfolio.form.tsx"),
     route("portfolio/additional-requirements", "routes/_app.portfolio.additional-requirements.tsx"),
+    // Administration (issue 6): the Super Admin's users, SLA and lists; the Admin's Master Jabatan
+    route("user-list", "routes/_app.user-list.tsx"),
+    route("user-list/new", "routes/_app.user-list.new.tsx"),
+    route("user-list/:id", "routes/_app.user-list.$id.tsx"),
+    route("sla-setting", "routes/_app.sla-setting.tsx"),
+    route("specialization-list", "routes/_app.specialization-list.tsx"),
+    route("specialization-list/:id", "routes/_app.specialization-list.$id.tsx"),
+    route("institution-list", "routes/_app.institution-list.tsx"),
+    route("institution-list/:id", "routes/_app.institution-list.$id.tsx"),
+    route("master-position", "routes/_app.master-position.tsx"),
+    route("master-position/:id", "routes/_app.master-position.$id.tsx"),
   ]),
   // Resource routes
   route("logout", "routes/logout.ts"),
   route("session/refresh", "routes/session.refresh.ts"),
   route("files/:id", "routes/files.$id.ts"),
   route("submission-form/upload", "routes/submission-form.upload.ts"),
+  // CSV export of the review lists (issue 5)
+  route("application/export", "routes/application.export.ts", { id: "application-export" }),
+  route("application-list/export", "routes/application.export.ts", { id: "application-list-export" }),
   // Unknown routes: 404 'This page could not be found'
   route("*", "routes/$.tsx"),
 ] satisfies RouteConfig;

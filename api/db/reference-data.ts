@@ -76,3 +76,27 @@ export const ACHIEVEMENT_TYPES: readonly { code: string; name: string }[] = [
   { code: "PENGAJARAN", name: "Pengalaman Mengajar" },
   { code: "ORGANISASI", name: "Organisasi Profesi" },
 ];
+
+// Master Jabatan (issue 6): positions held by staff accounts; Admin (role 2) maintains them on /master-position.
+export const POSITIONS: readonly string[] = [
+  "Ketua Komite Adaptasi",
+  "Sekretaris Komite Adaptasi",
+  "Ketua Kolegium",
+  "Sekretaris Kolegium",
+  "Anggota Kolegium",
+  "Ketua Sub-Komite",
+  "Anggota Sub-Komite",
+  "Anggota Konsil Kedokteran Indonesia",
+  "Verifikator",
+  "Staf Administrasi",
+];
+
+/** The position of each demo staff account (DESIGN §7), by e-mail. */
+export const DEMO_STAFF_POSITIONS: Readonly<Record<string, string>> = {
+  "superadmin@adaptasi.test": "Ketua Komite Adaptasi",
+  "admin@adaptasi.test": "Staf Administrasi",
+  "subkomite@adaptasi.test": "Ketua Sub-Komite",
+  "pembekalan@adaptasi.test": "Anggota Sub-Komite",
+  "kolegium@adaptasi.test": "Ketua Kolegium",
+  "kki@adaptasi.test": "Anggota Konsil Kedokteran Indonesia",
+};

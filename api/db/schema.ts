@@ -453,3 +453,62 @@ export const achievements = pgTable(
 
 export type UserRow = typeof users.$inferSelect;
 export type ApplicationRow = typeof applications.$inferSelect;
+
+// =============================================================================================
+// Administration (issue 6): positions (Master Jabatan), staff positions, and the admin audit log.
+// =============================================================================================
+
+/** Master Jabatan (/master-position): positions held by staff accounts. In use → deactivated, never deleted. */
+export const positions = pgTable("positions", {
+  id: serial("id").primaryKey(),
+  name: text("name").notNull().unique(),
+  isActive: boolean("is_active").notNull().default(true),
+  createdAt: createdAt(),
+});
+
+/** A staff account's position (roles 1, 2, 4–7), kept beside `users` so applicants carry no empty column. */
+export const staffProfiles = pgTable(
+  "staff_profiles",
+  {
+    userId: uuid("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    positionId: integer("position_id").references(() => positions.id),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("staff_profiles_position_id_idx").on(t.positionId)],
+);
+
+export const ADMIN_AUDIT_ACTIONS = [
+  "USER_CREATE",
+  "USER_UPDATE",
+  "USER_DEACTIVATE",
+  "USER_REACTIVATE",
+  "USER_PASSWORD_RESET",
+  "SLA_UPDATE",
+  "ENTRY_CREATE",
+  "ENTRY_UPDATE",
+  "ENTRY_DEACTIVATE",
+  "ENTRY_ACTIVATE",
+  "ENTRY_DELETE",
+] as const;
+export type AdminAuditAction = (typeof ADMIN_AUDIT_ACTIONS)[number];
+
+/** Append-only record of every admin action (who, role, what, on which record, why, old → new). */
+export const adminAuditLog = pgTable(
+  "admin_audit_log",
+  {
+    id: serial("id").primaryKey(),
+    actorUserId: uuid("actor_user_id").references(() => users.id),
+    actorRole: integer("actor_role").notNull(),
+    action: text("action").$type<AdminAuditAction>().notNull(),
+    /** user, sla_stage, specialization, institution, position */
+    targetType: text("target_type").notNull(),
+    targetId: text("target_id").notNull(),
+    reason: text("reason"),
+    details: jsonb("details"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("admin_audit_log_target_idx").on(t.targetType, t.targetId, t.createdAt)],
+);
+// ============================ end of administration (issue 6) ================================

@@ -1,8 +1,26 @@
-import { count, eq } from "drizzle-orm";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { asc, count, eq, inArray } from "drizzle-orm";
+import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApi, type TestApi } from "../test/helpers";
-import { documentRequirements, users, userVerifications } from "./schema";
-import { DEMO_USERS } from "./seed";
+import { statusLabel } from "../../domain/status-label";
+import { isClosed, openStage, stageById, type WorkflowState } from "../../domain/workflow";
+import { startApi } from "../index";
+import { createDiskStorage } from "../services/storage";
+import { createTestApi, DEMO_PASSWORD, TEST_API_KEY, TEST_JWT_SECRET, type TestApi } from "../test/helpers";
+import {
+  applicationDocuments,
+  applications,
+  auditLog,
+  documentRequirements,
+  files,
+  reuploadRequests,
+  users,
+  userVerifications,
+} from "./schema";
+import { DEMO_USERS, seedIfEmpty } from "./seed";
+import { DEMO_APPLICATIONS } from "./seed-applications";
 import { verifyPassword } from "../services/passwords";
 
 let api: TestApi;
@@ -64,5 +82,160 @@ describe("seedIfEmpty", () => {
     expect(doc3.updatedAt).not.toBeNull();
     const [doc1] = await api.db.select().from(documentRequirements).where(eq(documentRequirements.id, 1));
     expect(doc1.updatedAt).toBeNull();
+  });
+});
+
+describe("demo applications (DESIGN §7)", () => {
+  let demo: TestApi;
+  const seed = () => seedIfEmpty(demo.db, { demo: true, storage: createDiskStorage(demo.filesDir) });
+  const rows = () =>
+    demo.db
+      .select({ app: applications, email: users.email, roleId: users.roleId })
+      .from(applications)
+      .innerJoin(users, eq(users.id, applications.applicantUserId))
+      .orderBy(asc(users.email));
+  const stateOf = (a: typeof applications.$inferSelect): WorkflowState => ({ is_submitted: a.isSubmitted, status: a.status, stage_id: a.stageId });
+
+  beforeAll(async () => {
+    demo = await createTestApi();
+    await seed();
+  });
+  afterAll(() => demo?.close());
+
+  it("shows every row of the spec §4 status-label table, each where the demo data says", async () => {
+    const seeded = await rows();
+    expect(seeded).toHaveLength(DEMO_APPLICATIONS.length);
+    const ruleOf = Object.fromEntries(
+      seeded.map(({ app, email }) => [email, statusLabel({ status: app.status, is_submitted: app.isSubmitted, tahap: app.stageId === null ? null : { id: app.stageId } }).rule]),
+    );
+    expect(ruleOf).toEqual(Object.fromEntries(DEMO_APPLICATIONS.map((d) => [d.applicant.email, d.rule])));
+    expect([...new Set(Object.values(ruleOf))].sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13]);
+    expect(new Set(seeded.map((r) => r.app.jalurId))).toEqual(new Set(["REG", "SPE", "OTH"]));
+  });
+
+  it("lists all thirteen labels for the Super Admin", async () => {
+    const { token } = await demo.login("superadmin@adaptasi.test");
+    const res = await demo.request("/api/v1/review/applications?tab=all", { token });
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { data: { label: { rule: number } }[]; meta: { total: number } };
+    expect(body.meta.total).toBe(DEMO_APPLICATIONS.length);
+    expect(new Set(body.data.map((r) => r.label.rule)).size).toBe(13);
+  });
+
+  it("keeps the review-state columns the workflow gives each state", async () => {
+    for (const { app } of await rows()) {
+      const state = stateOf(app);
+      const open = openStage(state);
+      expect(app.openStageId).toBe(open);
+      expect(app.isFinal).toBe(isClosed(state));
+      expect(app.deadlineAt === null).toBe(open === null);
+      expect(app.applicantName).toBeTruthy();
+      if (!app.isSubmitted) {
+        expect(app.reachedStages).toEqual([]);
+        continue;
+      }
+      // Every stage up to the stored one was opened, and the one a pass opened.
+      expect(app.reachedStages).toContain(app.stageId);
+      if (open !== null) expect(app.reachedStages).toContain(open);
+      if (open !== null) expect(app.deadlineAt!.getTime() - app.stageStartedAt!.getTime()).toBe(stageById(open)!.slaDays * 86_400_000);
+    }
+  });
+
+  it("records a submission and every decision in the audit log, in time order, by the deciding roles", async () => {
+    for (const { app, email } of await rows()) {
+      const spec = DEMO_APPLICATIONS.find((d) => d.applicant.email === email)!;
+      const entries = await demo.db.select().from(auditLog).where(eq(auditLog.applicationId, app.id)).orderBy(asc(auditLog.id));
+      if (!app.isSubmitted) {
+        expect(entries).toEqual([]);
+        continue;
+      }
+      expect(entries.map((e) => e.action)).toEqual(["SUBMIT", ...spec.decisions.map(() => "DECISION")]);
+      expect(entries.slice(1).map((e) => e.toStatus)).toEqual(spec.decisions.map((d) => d.decision));
+      for (const e of entries.slice(1)) expect(stageById(e.toStage!)!.deciders).toContain(e.actorRole);
+      const times = entries.map((e) => e.createdAt.getTime());
+      expect(times).toEqual([...times].sort((a, b) => a - b));
+      expect(app.submittedAt?.getTime()).toBe(times[0]);
+      expect(app.stageStartedAt?.getTime()).toBe(times.at(-1));
+    }
+  });
+
+  it("asks for named documents again where it waits for a reupload", async () => {
+    const waiting = (await rows()).filter((r) => r.app.status === "REUPLOAD");
+    expect(waiting.length).toBeGreaterThan(0);
+    for (const { app } of waiting) {
+      const requests = await demo.db.select().from(reuploadRequests).where(eq(reuploadRequests.applicationId, app.id));
+      expect(requests.length).toBeGreaterThan(0);
+      for (const r of requests) expect(r).toMatchObject({ resolvedAt: null, reason: expect.stringMatching(/\S/) });
+    }
+  });
+
+  it("stores every document as a real PDF, owned by whoever uploaded it", async () => {
+    const storage = createDiskStorage(demo.filesDir);
+    for (const { app } of await rows()) {
+      const docs = await demo.db
+        .select({ requirementId: applicationDocuments.requirementId, file: files })
+        .from(applicationDocuments)
+        .innerJoin(files, eq(files.id, applicationDocuments.fileId))
+        .where(eq(applicationDocuments.applicationId, app.id));
+      const required = await demo.db.select({ id: documentRequirements.id }).from(documentRequirements).where(eq(documentRequirements.jalurId, app.jalurId));
+      expect(docs.length).toBe(app.isSubmitted ? required.length : 3);
+      for (const { file } of docs) {
+        expect(file).toMatchObject({ ownerUserId: app.submittedByUserId, detectedType: "pdf", mime: "application/pdf" });
+        const { stream, size } = await storage.read(file.storageKey);
+        const chunks: Buffer[] = [];
+        for await (const chunk of stream) chunks.push(chunk as Buffer);
+        expect(size).toBe(file.size);
+        expect(Buffer.concat(chunks).subarray(0, 5).toString()).toBe("%PDF-");
+      }
+    }
+  });
+
+  it("registers some through the facility admin and leaves the two demo applicants without one", async () => {
+    const [facility] = await demo.db.select().from(users).where(eq(users.email, "fasyankes@adaptasi.test"));
+    const seeded = await rows();
+    const byFacility = seeded.filter((r) => r.app.submittedByUserId === facility.id);
+    expect(byFacility.length).toBeGreaterThanOrEqual(2);
+    for (const r of byFacility) expect(r.app.isSubmitted).toBe(true);
+    expect(seeded.every((r) => r.roleId === 3 && /^pemohon\.demo\d\d@adaptasi\.test$/.test(r.email))).toBe(true);
+    const applicants = await demo.db.select().from(users).where(inArray(users.email, seeded.map((r) => r.email)));
+    for (const u of applicants) expect(u.activatedAt).not.toBeNull();
+    expect(await verifyPassword(applicants[0].passwordHash, DEMO_PASSWORD)).toBe(true);
+  });
+
+  it("spreads over the last forty days, some files overdue and some not", async () => {
+    const now = Date.now();
+    const seeded = (await rows()).map((r) => r.app);
+    for (const a of seeded.filter((x) => x.submittedAt)) expect(now - a.submittedAt!.getTime()).toBeLessThanOrEqual(41 * 86_400_000);
+    const deadlines = seeded.filter((a) => a.deadlineAt).map((a) => a.deadlineAt!.getTime());
+    expect(deadlines.some((d) => d < now)).toBe(true);
+    expect(deadlines.some((d) => d > now)).toBe(true);
+  });
+
+  it("seeds once", async () => {
+    const before = await Promise.all([applications, files, auditLog].map(async (t) => (await demo.db.select({ n: count() }).from(t))[0].n));
+    await seed();
+    const after = await Promise.all([applications, files, auditLog].map(async (t) => (await demo.db.select({ n: count() }).from(t))[0].n));
+    expect(after).toEqual(before);
+  });
+});
+
+describe("the embedded default", () => {
+  it("seeds the demo applications on its first start only", { timeout: 120_000 }, async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), "adaptasi-seed-"));
+    const start = () =>
+      startApi({ dataDir, apiKey: TEST_API_KEY, jwtSecret: TEST_JWT_SECRET, seedDemo: true, logger: pino({ level: "silent" }) });
+    try {
+      for (let i = 0; i < 2; i++) {
+        const api = await start();
+        try {
+          const [{ n }] = await api.db.select({ n: count() }).from(applications);
+          expect(n).toBe(DEMO_APPLICATIONS.length);
+        } finally {
+          await api.close();
+        }
+      }
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
   });
 });

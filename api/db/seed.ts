@@ -1,10 +1,12 @@
 import { count, getTableColumns, sql } from "drizzle-orm";
 import { DOCUMENT_REQUIREMENTS } from "../../domain/documents";
 import { hashPassword } from "../services/passwords";
+import type { FileStorage } from "../services/storage";
 import { DEFAULT_SETTINGS } from "../services/settings";
 import type { Database } from "./client";
 import { DEFAULT_SLA_DAYS } from "../../domain/workflow";
 import { ACHIEVEMENT_TYPES, INSTITUTIONS, SPECIALIZATIONS } from "./reference-data";
+import { seedDemoApplications } from "./seed-applications";
 import {
   achievementTypes,
   applicantProfiles,
@@ -101,9 +103,9 @@ export const DEFAULT_TEST_SCHEDULES: readonly (typeof testSchedules.$inferInsert
 /**
  * Reference data is upserted on every start (it is spec data, not user data); settings are only
  * added when missing so CMS edits survive restarts; the test schedule only into an empty table;
- * demo accounts go into an empty database only.
+ * demo accounts go into an empty database only; the demo applications (seed-applications.ts) once.
  */
-export async function seedIfEmpty(db: Database, options: { demo: boolean }): Promise<void> {
+export async function seedIfEmpty(db: Database, options: { demo: boolean; storage?: FileStorage }): Promise<void> {
   const specColumns = Object.entries(getTableColumns(documentRequirements)).filter(
     ([key]) => !["id", "createdAt", "updatedAt"].includes(key),
   );
@@ -161,8 +163,12 @@ export async function seedIfEmpty(db: Database, options: { demo: boolean }): Pro
 
   if (!options.demo) return;
   const [{ n }] = await db.select({ n: count() }).from(users);
-  if (n > 0) return;
+  if (n === 0) await seedDemoAccounts(db);
+  // The demo applications need somewhere to keep their documents: only the embedded default passes it.
+  if (options.storage) await seedDemoApplications(db, options.storage);
+}
 
+async function seedDemoAccounts(db: Database): Promise<void> {
   // One hash for all: every demo account has the same documented password.
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const now = new Date();

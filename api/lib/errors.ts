@@ -32,8 +32,22 @@ export const MESSAGES = {
   MALFORMED_MULTIPART: "Permintaan unggah tidak valid.",
   UNEXPECTED_FILE: "Berkas dikirim pada isian yang tidak dikenal.",
   TOO_MANY_FILES: "Terlalu banyak berkas dalam satu unggahan.",
+  NOT_SPE: "Portofolio dan capaian kinerja hanya diisi untuk jalur Spesialis.",
   ADDITIONAL_NOT_ALLOWED: "Dokumen tambahan hanya dapat diminta oleh peninjau tahap yang sedang berjalan pada permohonan jalur Spesialis.",
   ADDITIONAL_CLOSED: "Permohonan tidak sedang ditinjau; dokumen tambahan tidak dapat diunggah.",
+  // Review workflow (issue 5)
+  STAFF_ONLY: "Halaman ini hanya untuk peninjau dan admin.",
+  NOT_YOUR_STAGE: "Peran Anda tidak dapat memutuskan tahap ini.",
+  STAGE_NOT_OPEN:
+    "Permohonan ini sudah diputuskan pada tahap ini atau belum sampai di tahap ini. Muat ulang halaman untuk melihat keadaan terbaru.",
+  // Administration (issue 6)
+  ADMIN_ROLE_REQUIRED: "Peran Anda tidak diizinkan melakukan tindakan ini.",
+  NAME_TAKEN: "Nama tersebut sudah ada dalam daftar.",
+  ENTRY_IN_USE: "Data ini masih digunakan sehingga tidak dapat dihapus. Nonaktifkan saja agar tidak muncul lagi sebagai pilihan.",
+  USER_ALREADY_INACTIVE: "Akun ini sudah nonaktif.",
+  USER_ALREADY_ACTIVE: "Akun ini sudah aktif.",
+  USER_INACTIVE: "Akun ini nonaktif. Aktifkan kembali sebelum mengirim surel atur ulang kata sandi.",
+  CANNOT_CHANGE_SELF: "Anda tidak dapat menonaktifkan akun Anda sendiri atau mengubah peran Anda sendiri.",
   INTERNAL_ERROR: "Terjadi kesalahan pada server. Silakan coba lagi nanti.",
 } as const;
 
@@ -81,9 +95,9 @@ export const ErrorSchema = z
 const ERROR_DESCRIPTIONS = {
   400: "Data tidak valid (VALIDATION_ERROR, MALFORMED_BODY, …)",
   401: "Kunci API atau kredensial tidak valid",
-  403: "Akun belum aktif atau dinonaktifkan, atau peran tidak diizinkan (APPLICANTS_ONLY)",
+  403: "Akun belum aktif atau dinonaktifkan, atau peran tidak diizinkan (APPLICANTS_ONLY, STAFF_ONLY, NOT_YOUR_STAGE)",
   404: "Tidak ditemukan, atau bukan milik Anda (NOT_FOUND)",
-  409: "Bertentangan dengan keadaan data (EMAIL_TAKEN, APPLICATION_EXISTS, APPLICATION_SUBMITTED, NOT_REUPLOAD, …)",
+  409: "Bertentangan dengan keadaan data (EMAIL_TAKEN, APPLICATION_EXISTS, APPLICATION_SUBMITTED, NOT_REUPLOAD, STAGE_NOT_OPEN, …)",
   413: "Isi permintaan terlalu besar",
   429: "Terlalu banyak percobaan (RATE_LIMITED, dengan header Retry-After)",
 } as const;

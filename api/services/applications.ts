@@ -55,6 +55,13 @@ export function profileComplete(profile: typeof applicantProfiles.$inferSelect |
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 
+/** "Pemeriksaan Dokumen — Dalam Proses": where a file was, in the words of the status table (timelines, audit). */
+export function statePoint(stage: number | null, status: ApplicationRow["status"]): string | null {
+  if (stage === null && status === null) return null;
+  const label = status ? statusLabel({ status, is_submitted: true, tahap: stage === null ? null : { id: stage } }).label : null;
+  return [stage === null ? null : stageName(stage), label].filter(Boolean).join(" — ") || null;
+}
+
 /** The Application of docs/contracts/applicant-api.md. */
 export async function applicationView(db: Database, app: ApplicationRow) {
   const requirements = await activeRequirements(db, app.jalurId);
@@ -82,20 +89,15 @@ export async function applicationView(db: Database, app: ApplicationRow) {
     .where(and(eq(auditLog.applicationId, app.id), eq(auditLog.internal, false)))
     .orderBy(asc(auditLog.createdAt), asc(auditLog.id));
 
-  let deadline: string | null = null;
-  if (app.stageId !== null && app.stageStartedAt && (app.status === "IN-PROGRESS" || app.status === "REUPLOAD")) {
+  // The open stage's deadline is kept on the row (review-state, moved by /sla-setting); a reupload's from its stage's SLA.
+  let deadline: string | null = app.openStageId !== null ? iso(app.deadlineAt) : null;
+  if (app.stageId !== null && app.stageStartedAt && app.status === "REUPLOAD") {
     const [sla] = await db.select().from(slaSettings).where(eq(slaSettings.stageId, app.stageId));
     if (sla) deadline = stageDeadline(app.stageStartedAt, sla.days).toISOString();
   }
   const tahap = app.stageId !== null ? { id: app.stageId, name: stageName(app.stageId) ?? String(app.stageId) } : null;
   const holder =
-    app.status === "REUPLOAD" ? ROLE_LABELS[3] : app.status === "IN-PROGRESS" && app.stageId !== null ? (holderLabel(app.stageId) ?? null) : null;
-  // "Pemeriksaan Dokumen — Dalam Proses": where the file was, in the words of the status table.
-  const point = (stage: number | null, status: ApplicationRow["status"]) => {
-    if (stage === null && status === null) return null;
-    const label = status ? statusLabel({ status, is_submitted: true, tahap: stage === null ? null : { id: stage } }).label : null;
-    return [stage === null ? null : stageName(stage), label].filter(Boolean).join(" — ") || null;
-  };
+    app.status === "REUPLOAD" ? ROLE_LABELS[3] : app.openStageId !== null ? (holderLabel(app.openStageId) ?? null) : null;
 
   return {
     id: app.id,
@@ -130,8 +132,8 @@ export async function applicationView(db: Database, app: ApplicationRow) {
       at: h.createdAt.toISOString(),
       action: h.action,
       actor: ROLE_LABELS[h.actorRole] ?? null,
-      from: point(h.fromStage, h.fromStatus),
-      to: point(h.toStage, h.toStatus),
+      from: statePoint(h.fromStage, h.fromStatus),
+      to: statePoint(h.toStage, h.toStatus),
       from_stage_id: h.fromStage,
       from_status: h.fromStatus,
       to_stage_id: h.toStage,

@@ -28,6 +28,10 @@ export interface Mailer {
   sendActivation(to: Recipient, token: string): void;
   /** Queues the password-recovery mail (link valid 1 h). Never throws. */
   sendPasswordReset(to: Recipient, token: string): void;
+  /** Queues a message composed elsewhere (review notifications, api/services/notifications.ts). Never throws. */
+  send(kind: string, to: Recipient, mail: MailContent): void;
+  /** The portal's address the links in the mails point to. */
+  readonly publicUrl: string;
   /** Resolves once every message queued so far has been delivered or has failed (tests, shutdown). */
   idle(): Promise<void>;
   /** Waits for queued messages, then closes the SMTP connection. */
@@ -43,7 +47,7 @@ export interface MailerOptions {
   logger: Logger;
 }
 
-const escapeHtml = (value: string) =>
+export const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" }[ch]!));
 
 const escapeAll = <T extends Record<string, string>>(texts: T) =>
@@ -181,6 +185,8 @@ export function createMailer(options: MailerOptions): Mailer {
   return {
     sendActivation: (to, token) => queue("activation", to, activationMail(to, token, publicUrl)),
     sendPasswordReset: (to, token) => queue("password_reset", to, passwordResetMail(to, token, publicUrl)),
+    send: queue,
+    publicUrl: publicUrl.replace(/\/+$/, ""),
     idle,
     async close() {
       await idle();

@@ -1,26 +1,27 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { PRODUCT_NAME } from "#domain/menu";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
-import * as ui from "~/components/ui.css";
+import { ReviewListPage } from "~/components/review";
 import { requireUser } from "~/utils/guards.server";
+import { REVIEW_AREAS } from "~/utils/review-query";
+import { loadReviewList } from "~/utils/review.server";
 
 export const meta: MetaFunction = () => [{ title: `Daftar Permohonan — ${PRODUCT_NAME}` }];
 
+const AREA = REVIEW_AREAS.list;
+
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireUser(request, context, { roles: [2, 4] });
-  return null;
+  const me = await requireUser(request, context, { roles: AREA.roles });
+  return loadReviewList(request, context, me, AREA);
 }
 
-/** /application-list: the application list of roles 2 and 4 (DESIGN §3). */
+/** /application-list: the application list of roles 2 and 4 (DESIGN §3, §4 "Review bodies"). */
 export default function ReviewApplicationList() {
-  const { t } = useTranslation();
-  return (
-    <>
-      <h1>{t("lists.applicationTitle")}</h1>
-      <p className={ui.card}>{t("lists.empty")}</p>
-    </>
-  );
+  const { t } = useTranslation("review");
+  const data = useLoaderData<typeof loader>();
+  return <ReviewListPage data={data} title={t("list.listTitle")} />;
 }
 
 export const ErrorBoundary = GeneralErrorBoundary;

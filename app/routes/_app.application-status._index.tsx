@@ -3,24 +3,28 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { PRODUCT_NAME } from "#domain/menu";
 import { StatusBadge } from "~/components/applicant";
+import { SlaState } from "~/components/review";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
 import { answers } from "~/components/forms.css";
 import * as ui from "~/components/ui.css";
 import { currentApplication } from "~/utils/applicant.server";
 import { formatDate, formatDateTime } from "~/utils/format";
 import { requireUser } from "~/utils/guards.server";
+import { stageProgress } from "~/utils/review-query";
 
 export const meta: MetaFunction = () => [{ title: `Status Pengajuan — ${PRODUCT_NAME}` }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireUser(request, context, { roles: [3] });
-  return { application: await currentApplication(context) };
+  const application = await currentApplication(context);
+  // Days left are counted here, on the server, so the page reads the same with and without JavaScript.
+  return { application, progress: application ? stageProgress(application) : null };
 }
 
 /** /application-status: the label and colour of spec §4, the stage, who holds the file and its deadline. */
 export default function ApplicationStatus() {
   const { t } = useTranslation("applicant");
-  const { application } = useLoaderData<typeof loader>();
+  const { application, progress } = useLoaderData<typeof loader>();
   if (!application) {
     return (
       <>
@@ -48,11 +52,21 @@ export default function ApplicationStatus() {
           <dt>{t("status.submittedAt")}</dt>
           <dd>{application.submitted_at ? formatDateTime(application.submitted_at) : t("status.notSubmitted")}</dd>
           <dt>{t("status.stage")}</dt>
-          <dd>{application.tahap?.name ?? "—"}</dd>
+          <dd>{progress?.open?.name ?? application.tahap?.name ?? "—"}</dd>
+          {application.status === "PASSED" && progress?.open && application.tahap ? (
+            <>
+              <dt>{t("review:sla.passedStage")}</dt>
+              <dd>{application.tahap.name}</dd>
+            </>
+          ) : null}
           <dt>{t("status.holder")}</dt>
-          <dd>{application.holder ?? "—"}</dd>
+          <dd>{progress?.holder ?? "—"}</dd>
           <dt>{t("status.deadline")}</dt>
-          <dd>{formatDate(application.stage_deadline)}</dd>
+          <dd>
+            {formatDate(progress?.deadline)}
+            {progress?.deadline ? " · " : null}
+            <SlaState daysLeft={progress?.daysLeft} overdue={progress?.overdue} />
+          </dd>
         </dl>
         <p className={ui.row}>
           <Link to="/application-status/application-status-detail">{t("status.detail")}</Link>

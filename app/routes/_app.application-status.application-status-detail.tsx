@@ -3,11 +3,13 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { PRODUCT_NAME } from "#domain/menu";
 import { formatSize, StatusBadge } from "~/components/applicant";
+import { SlaState } from "~/components/review";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
 import * as ui from "~/components/ui.css";
 import { currentApplication } from "~/utils/applicant.server";
-import { formatDateTime } from "~/utils/format";
+import { formatDate, formatDateTime } from "~/utils/format";
 import { requireUser } from "~/utils/guards.server";
+import { stageProgress } from "~/utils/review-query";
 
 export const meta: MetaFunction = () => [{ title: `Detail Permohonan — ${PRODUCT_NAME}` }];
 
@@ -15,13 +17,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireUser(request, context, { roles: [3] });
   const application = await currentApplication(context);
   if (!application) throw redirect("/application-status");
-  return { application };
+  return { application, progress: stageProgress(application) };
 }
 
 /** /application-status/application-status-detail: the timeline of stages, notes meant for the applicant, the documents. */
 export default function ApplicationStatusDetail() {
   const { t } = useTranslation("applicant");
-  const { application } = useLoaderData<typeof loader>();
+  const { application, progress } = useLoaderData<typeof loader>();
   return (
     <>
       <h1>{t("detail.title")}</h1>
@@ -29,6 +31,14 @@ export default function ApplicationStatusDetail() {
         {application.registration_number ?? "—"} · {t(`jalur.${application.jalur_id}`)} ·{" "}
         <StatusBadge label={application.label.label} colour={application.label.colour} fallback="—" />
       </p>
+      {progress.open || progress.deadline ? (
+        <p>
+          {progress.open ? `${t("status.stage")}: ${progress.open.name}` : null}
+          {progress.holder ? ` (${progress.holder})` : null}
+          {progress.deadline ? ` · ${t("status.deadline")}: ${formatDate(progress.deadline)} · ` : null}
+          <SlaState daysLeft={progress.daysLeft} overdue={progress.overdue} />
+        </p>
+      ) : null}
       <section className={ui.card} aria-labelledby="timeline-title">
         <h2 id="timeline-title">{t("detail.timeline")}</h2>
         {application.timeline.length === 0 ? (

@@ -9,7 +9,9 @@ const PASSED_HEADERS = ["content-type", "content-disposition", "content-length"]
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   await requireUser(request, context);
   const token = await accessToken(context);
-  const r = await context.api.fetchRaw("GET", `/files/${encodeURIComponent(params.id ?? "")}`, { token });
+  // ?inline=1 opens a PDF or an image in the browser's own viewer ("Lihat"); the API decides which types may.
+  const inline = new URL(request.url).searchParams.get("inline") === "1" ? "?inline=1" : "";
+  const r = await context.api.fetchRaw("GET", `/files/${encodeURIComponent(params.id ?? "")}${inline}`, { token });
   // Any refusal reads as "not found" (ids reveal nothing); only an unreachable or failing API is a 503.
   if (!r || r.status >= 500) throw new Response("Berkas tidak dapat diunduh. Silakan coba beberapa saat lagi.", { status: 503 });
   if (!r.ok) throw new Response("Berkas tidak ditemukan.", { status: 404 });

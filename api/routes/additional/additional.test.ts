@@ -64,6 +64,14 @@ describe("additional requirements", () => {
     // The reviewer sees the file.
     const seen = (await (await api.request(`/api/v1/applications/${id}/additional-requirements`, { token: admin.token })).json()).data;
     expect(seen.items[0].file.file_id).toBe(answered.items[0].file.file_id);
+    // …downloads it, or opens it in the browser's PDF viewer with ?inline=1.
+    const fileUrl = `/api/v1/files/${seen.items[0].file.file_id}`;
+    let file = await api.request(fileUrl, { token: admin.token });
+    expect(file.status).toBe(200);
+    expect(file.headers.get("content-disposition")).toMatch(/^attachment; filename="rekomendasi.pdf"/);
+    file = await api.request(`${fileUrl}?inline=1`, { token: admin.token });
+    expect(file.headers.get("content-disposition")).toMatch(/^inline; filename="rekomendasi.pdf"/);
+    expect(file.headers.get("content-type")).toBe("application/pdf");
 
     const audit = await api.db.select().from(auditLog).where(eq(auditLog.applicationId, id));
     expect(audit.map((a) => a.action)).toEqual(["ADDITIONAL_REQUEST", "ADDITIONAL_UPLOAD"]);

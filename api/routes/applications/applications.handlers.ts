@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { ROLE } from "../../../domain/roles";
 import { firstStage } from "../../../domain/workflow";
 import type { Database } from "../../db/client";
@@ -17,6 +17,8 @@ import { ApiError } from "../../lib/errors";
 import type { AppRouteHandler } from "../../lib/types";
 import { applicationView, ownedApplication, profileComplete } from "../../services/applications";
 import { activeRequirements, receiveDocuments } from "../../services/documents";
+import { notifySubmitted } from "../../services/notifications";
+import { applicantColumns, reviewColumnsNow } from "../../services/review-state";
 import type * as routes from "./applications.routes";
 
 function assertDraft(app: { isSubmitted: boolean }) {
@@ -25,10 +27,13 @@ function assertDraft(app: { isSubmitted: boolean }) {
 
 export const getCurrent: AppRouteHandler<typeof routes.getCurrent> = async (c) => {
   const { db } = c.var.deps;
+  // The open application; once a final decision closed it, the latest closed one, so the applicant keeps reading its result.
   const [app] = await db
     .select()
     .from(applications)
-    .where(and(eq(applications.applicantUserId, c.var.user.id), eq(applications.isFinal, false)));
+    .where(eq(applications.applicantUserId, c.var.user.id))
+    .orderBy(asc(applications.isFinal), desc(applications.createdAt))
+    .limit(1);
   return c.json({ data: app ? await applicationView(db, app) : null }, 200);
 };
 
@@ -41,7 +46,7 @@ export const create: AppRouteHandler<typeof routes.create> = async (c) => {
   try {
     const [app] = await db
       .insert(applications)
-      .values({ applicantUserId: user.id, submittedByUserId: user.id, jalurId: jalur_id })
+      .values({ applicantUserId: user.id, submittedByUserId: user.id, jalurId: jalur_id, ...(await applicantColumns(db, user.id)) })
       .returning();
     return c.json({ data: await applicationView(db, app) }, 201);
   } catch (err) {
@@ -63,7 +68,7 @@ export const changeJalur: AppRouteHandler<typeof routes.changeJalur> = async (c)
   // Documents of the old pathway stay in the table; the view only shows the new pathway's.
   const [updated] = await db
     .update(applications)
-    .set({ jalurId: jalur_id, updatedAt: new Date() })
+    .set({ jalurId: jalur_id, updatedAt: new Date(), ...(await applicantColumns(db, app.applicantUserId)) })
     .where(and(eq(applications.id, app.id), eq(applications.isSubmitted, false)))
     .returning();
   if (!updated) throw new ApiError(409, "APPLICATION_SUBMITTED");
@@ -129,23 +134,26 @@ export const submit: AppRouteHandler<typeof routes.submit> = async (c) => {
 
   const stage = firstStage(app.jalurId);
   const { idempotency_key } = c.req.valid("json");
-  await db.transaction(async (tx) => {
+  const submittedNow = await db.transaction(async (tx) => {
     const now = new Date();
+    const state = { is_submitted: true, status: "IN-PROGRESS", stage_id: stage } as const;
     // Only the first of concurrent submissions finds is_submitted false; the others change nothing.
     const [submitted] = await tx
       .update(applications)
       .set({
         isSubmitted: true,
-        status: "IN-PROGRESS",
+        status: state.status,
         stageId: stage,
         submittedAt: now,
         stageStartedAt: now,
         idempotencyKey: idempotency_key ?? null,
         updatedAt: now,
+        ...(await applicantColumns(tx, app.applicantUserId)),
+        ...(await reviewColumnsNow(tx, state, now)),
       })
       .where(and(eq(applications.id, app.id), eq(applications.isSubmitted, false)))
       .returning({ id: applications.id });
-    if (!submitted) return;
+    if (!submitted) return false;
     await tx.insert(auditLog).values({
       applicationId: app.id,
       actorUserId: user.id,
@@ -157,7 +165,9 @@ export const submit: AppRouteHandler<typeof routes.submit> = async (c) => {
       toStatus: "IN-PROGRESS",
       createdAt: now,
     });
+    return true;
   });
+  if (submittedNow) await notifySubmitted(db, app.id, { mailer: c.var.deps.mailer, logger: c.var.deps.config.logger });
   const [current] = await db.select().from(applications).where(eq(applications.id, app.id));
   return c.json({ data: await applicationView(db, current) }, 200);
 };
@@ -197,9 +207,10 @@ export const reupload: AppRouteHandler<typeof routes.reupload> = async (c) => {
       .where(and(eq(reuploadRequests.applicationId, app.id), isNull(reuploadRequests.resolvedAt)));
     if (remaining > 0) return;
     // Everything flagged is fixed: back to the reviewers at the same stage, with a fresh SLA clock.
+    const state = { is_submitted: true, status: "IN-PROGRESS", stage_id: app.stageId } as const;
     const [back] = await tx
       .update(applications)
-      .set({ status: "IN-PROGRESS", stageStartedAt: now, updatedAt: now })
+      .set({ status: state.status, stageStartedAt: now, updatedAt: now, ...(await reviewColumnsNow(tx, state, now)) })
       .where(and(eq(applications.id, app.id), eq(applications.status, "REUPLOAD")))
       .returning({ id: applications.id });
     if (!back) return;
@@ -220,7 +231,8 @@ export const reupload: AppRouteHandler<typeof routes.reupload> = async (c) => {
 };
 
 /** The SPE extras may change while the applicant holds the file: a draft, or a reupload request. */
-function assertEditable(app: { isSubmitted: boolean; status: string | null }) {
+function assertEditable(app: { isSubmitted: boolean; status: string | null; jalurId: string }) {
+  if (app.jalurId !== "SPE") throw new ApiError(409, "NOT_SPE");
   if (app.isSubmitted && app.status !== "REUPLOAD") throw new ApiError(409, "APPLICATION_SUBMITTED");
 }
 

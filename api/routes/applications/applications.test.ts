@@ -412,4 +412,12 @@ describe("SPE extras", () => {
     await api.db.update(applications).set({ isSubmitted: true, status: "IN-PROGRESS", stageId: 11 }).where(eq(applications.id, app.id));
     await expectError(await api.request(`${base}/portfolio`, { method: "PUT", token, json: { entries: [] } }), 409, "APPLICATION_SUBMITTED");
   });
+
+  it("a REG or OTH application has no portfolio or achievements to write", async () => {
+    const { token } = await applicant();
+    const app = await draft(token, "REG");
+    const base = `/api/v1/applications/${app.id}`;
+    await expectError(await api.request(`${base}/portfolio`, { method: "PUT", token, json: { entries: [] } }), 409, "NOT_SPE");
+    await expectError(await api.request(`${base}/achievements`, { method: "PUT", token, json: { items: [], done: true } }), 409, "NOT_SPE");
+  });
 });

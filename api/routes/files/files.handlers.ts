@@ -1,47 +1,61 @@
 import { Readable } from "node:stream";
-import { and, eq, or } from "drizzle-orm";
+import { and, eq, or, sql, type SQL } from "drizzle-orm";
 import { STAFF_ROLES } from "../../../domain/roles";
-import { applicationDocuments, applications, files } from "../../db/schema";
+import type { Database } from "../../db/client";
+import { additionalRequirements, applicantProfiles, applicationDocuments, applications, files } from "../../db/schema";
 import { ApiError } from "../../lib/errors";
 import type { AppRouteHandler } from "../../lib/types";
 import { isUuid } from "../../services/applications";
+import { visibleTo } from "../../services/review";
 import type * as routes from "./files.routes";
 
 /** RFC 6266 / 5987: the display name, UTF-8 and percent-encoded, with a plain ASCII fallback. */
-function contentDisposition(name: string): string {
+function contentDisposition(name: string, type: "inline" | "attachment" = "attachment"): string {
   const ascii = name.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
   const encoded = encodeURIComponent(name).replace(/['()*]/g, (ch) => `%${ch.charCodeAt(0).toString(16).toUpperCase()}`);
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+  return `${type}; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }
+
+/** The applicant and the facility that registered them: the documents of their applications. */
+async function ownerMayRead(db: Database, userId: string, fileId: string): Promise<boolean> {
+  const [link] = await db
+    .select({ id: applications.id })
+    .from(applicationDocuments)
+    .innerJoin(applications, eq(applications.id, applicationDocuments.applicationId))
+    .where(and(eq(applicationDocuments.fileId, fileId), or(eq(applications.applicantUserId, userId), eq(applications.submittedByUserId, userId))))
+    .limit(1);
+  return !!link;
+}
+
+/**
+ * Staff: a document (any version) or an additional document of an application the role may see
+ * (docs/contracts/review-api.md "Visibility"), or the photo of that application's applicant.
+ */
+async function staffMayRead(db: Database, role: number, fileId: string): Promise<boolean> {
+  const visible = visibleTo(role);
+  const linked = (link: SQL) => db.select({ id: applications.id }).from(applications).where(and(link, visible)).limit(1);
+  const [byDocument, byAdditional, byPhoto] = await Promise.all([
+    linked(sql`exists (select 1 from ${applicationDocuments} where ${applicationDocuments.applicationId} = ${applications.id} and ${applicationDocuments.fileId} = ${fileId})`),
+    linked(sql`exists (select 1 from ${additionalRequirements} where ${additionalRequirements.applicationId} = ${applications.id} and ${additionalRequirements.fileId} = ${fileId})`),
+    linked(sql`exists (select 1 from ${applicantProfiles} where ${applicantProfiles.userId} = ${applications.applicantUserId} and ${applicantProfiles.photoFileId} = ${fileId})`),
+  ]);
+  return byDocument.length + byAdditional.length + byPhoto.length > 0;
+}
+
+const INLINE_TYPES = new Set(["pdf", "png", "jpg"]);
 
 export const getFile: AppRouteHandler<typeof routes.getFile> = async (c) => {
   const { db, storage } = c.var.deps;
   const user = c.var.user;
   const { id } = c.req.valid("param");
+  const inline = c.req.valid("query").inline === "1";
   if (!isUuid(id)) throw new ApiError(404, "NOT_FOUND");
   const [file] = await db.select().from(files).where(eq(files.id, id));
   if (!file) throw new ApiError(404, "NOT_FOUND");
 
-  let allowed = file.ownerUserId === user.id;
-  if (!allowed) {
-    // Reviewers (issue 5 narrows this to their stages) read any submitted application's documents;
-    // the applicant and the facility that registered them read their application's.
-    const staff = STAFF_ROLES.includes(user.roleId);
-    const [link] = await db
-      .select({ id: applications.id })
-      .from(applicationDocuments)
-      .innerJoin(applications, eq(applications.id, applicationDocuments.applicationId))
-      .where(
-        and(
-          eq(applicationDocuments.fileId, file.id),
-          staff
-            ? eq(applications.isSubmitted, true)
-            : or(eq(applications.applicantUserId, user.id), eq(applications.submittedByUserId, user.id)),
-        ),
-      )
-      .limit(1);
-    allowed = !!link;
-  }
+  const allowed =
+    file.ownerUserId === user.id ||
+    (STAFF_ROLES.includes(user.roleId) ? await staffMayRead(db, user.roleId, file.id) : await ownerMayRead(db, user.id, file.id));
   if (!allowed) throw new ApiError(404, "NOT_FOUND");
 
   const { stream, size } = await storage.read(file.storageKey);
@@ -50,7 +64,8 @@ export const getFile: AppRouteHandler<typeof routes.getFile> = async (c) => {
     headers: {
       "Content-Type": file.mime,
       "Content-Length": String(size),
-      "Content-Disposition": contentDisposition(file.originalName),
+      // Only types the browser shows safely (PDF in its viewer, images) may open inline; everything else downloads.
+      "Content-Disposition": contentDisposition(file.originalName, inline && INLINE_TYPES.has(file.detectedType) ? "inline" : "attachment"),
       "X-Content-Type-Options": "nosniff",
       "Cache-Control": "private, no-store",
     },

@@ -9,7 +9,12 @@ export const getFile = createRoute({
   summary: "Unduh berkas: pemilik, fasyankes pengaju, dan peninjau permohonannya",
   security: [{ ApiKey: [], Bearer: [] }],
   middleware: [requireUser] as const,
-  request: { params: z.object({ id: z.string().openapi({ param: { name: "id", in: "path" } }) }) },
+  request: {
+    params: z.object({ id: z.string().openapi({ param: { name: "id", in: "path" } }) }),
+    query: z.object({
+      inline: z.string().optional().openapi({ description: "`1`: tampilkan PDF atau gambar di peramban (Content-Disposition inline)" }),
+    }),
+  },
   responses: {
     200: {
       description: "Isi berkas, Content-Disposition attachment, X-Content-Type-Options nosniff",

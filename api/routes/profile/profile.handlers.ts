@@ -1,12 +1,13 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { MB } from "../../../domain/documents";
 import { PROFILE_LABELS } from "../../../domain/forms/profile";
 import { validationMessage } from "../../../domain/validation";
 import type { Database } from "../../db/client";
-import { applicantProfiles, files, institutions, specializations, type UserRow } from "../../db/schema";
+import { applicantProfiles, applications, files, institutions, specializations, type UserRow } from "../../db/schema";
 import { ApiError, MESSAGES } from "../../lib/errors";
 import type { AppRouteHandler } from "../../lib/types";
 import { profileComplete } from "../../services/applications";
+import { applicantColumns } from "../../services/review-state";
 import { uploadMessages } from "../../services/documents";
 import { detectFileType, MIME_OF } from "../../services/uploads/file-type";
 import { MultipartError, receiveMultipart } from "../../services/uploads/receive";
@@ -15,7 +16,7 @@ import type * as routes from "./profile.routes";
 type ProfileRow = typeof applicantProfiles.$inferSelect;
 
 /** The saved profile, or what the account already tells (name, identity, phone) before the first save. */
-function profileBody(user: UserRow, p: ProfileRow | undefined) {
+export function profileBody(user: UserRow, p: ProfileRow | undefined) {
   return {
     full_name: p?.fullName ?? user.fullName,
     identity_type: p?.identityType ?? (user.nik ? "NIK" : user.foreignId ? "PASPOR" : null),
@@ -77,11 +78,19 @@ export const putProfile: AppRouteHandler<typeof routes.putProfile> = async (c) =
     specializationId: v.specialization_id ?? null,
     updatedAt: new Date(),
   };
-  const [saved] = await db
-    .insert(applicantProfiles)
-    .values({ userId: user.id, ...values })
-    .onConflictDoUpdate({ target: applicantProfiles.userId, set: values })
-    .returning();
+  const saved = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(applicantProfiles)
+      .values({ userId: user.id, ...values })
+      .onConflictDoUpdate({ target: applicantProfiles.userId, set: values })
+      .returning();
+    // The reviewers' lists search and sort by the name on the open application (review-state.ts).
+    await tx
+      .update(applications)
+      .set(await applicantColumns(tx, user.id))
+      .where(and(eq(applications.applicantUserId, user.id), eq(applications.isFinal, false)));
+    return row;
+  });
   return c.json({ data: profileBody(user, saved) }, 200);
 };
 

@@ -1,0 +1,116 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { REFERENCE_SCHEMAS, type ReferenceKind } from "../../../domain/forms/admin";
+import { ROLE } from "../../../domain/roles";
+import { errorResponses } from "../../lib/errors";
+import { adminOnly } from "./require-role";
+import { idParam, json, listOk, listQuery, ok, security } from "./shared";
+
+// The reference lists (issue 6): /specialization-list and /institution-list (Super Admin),
+// /master-position (Admin). The same seven endpoints for each; in use → deactivate, never delete.
+
+export const EntrySchema = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    country: z.string().nullable().optional().openapi({ description: "Institusi saja: kode negara ISO 3166-1 alpha-2" }),
+    is_active: z.boolean(),
+    in_use: z.boolean().openapi({ description: "Dirujuk oleh data pribadi pemohon atau akun staf; tidak dapat dihapus" }),
+    created_at: z.string(),
+  })
+  .openapi("ReferenceEntry");
+
+function referenceRoutes<K extends ReferenceKind>(kind: K, path: string, roles: number[], tag: string) {
+  const tags = [tag];
+  const middleware = adminOnly(...roles);
+  const body = json(REFERENCE_SCHEMAS[kind]);
+  const entry = (description: string) => ok(description, EntrySchema);
+  const byId = `${path}/{id}`;
+  return {
+    list: createRoute({
+      method: "get",
+      path,
+      tags,
+      summary: "Daftar, 25 per halaman, cari nama, saring status (active/inactive)",
+      security,
+      middleware,
+      request: { query: z.object(listQuery) },
+      responses: { 200: listOk("Entri", EntrySchema), ...errorResponses(400, 401, 403) },
+    }),
+    create: createRoute({
+      method: "post",
+      path,
+      tags,
+      summary: "Tambah entri",
+      security,
+      middleware,
+      request: { body },
+      responses: { 201: entry("Entri dibuat"), ...errorResponses(400, 401, 403, 409, 413) },
+    }),
+    get: createRoute({
+      method: "get",
+      path: byId,
+      tags,
+      summary: "Satu entri",
+      security,
+      middleware,
+      request: { params: idParam },
+      responses: { 200: entry("Entri"), ...errorResponses(401, 403, 404) },
+    }),
+    update: createRoute({
+      method: "put",
+      path: byId,
+      tags,
+      summary: "Ubah entri",
+      security,
+      middleware,
+      request: { params: idParam, body },
+      responses: { 200: entry("Entri"), ...errorResponses(400, 401, 403, 404, 409, 413) },
+    }),
+    deactivate: createRoute({
+      method: "post",
+      path: `${byId}/deactivate`,
+      tags,
+      summary: "Nonaktifkan: tidak lagi muncul sebagai pilihan",
+      security,
+      middleware,
+      request: { params: idParam },
+      responses: { 200: entry("Entri"), ...errorResponses(401, 403, 404) },
+    }),
+    activate: createRoute({
+      method: "post",
+      path: `${byId}/activate`,
+      tags,
+      summary: "Aktifkan kembali",
+      security,
+      middleware,
+      request: { params: idParam },
+      responses: { 200: entry("Entri"), ...errorResponses(401, 403, 404) },
+    }),
+    remove: createRoute({
+      method: "delete",
+      path: byId,
+      tags,
+      summary: "Hapus entri yang tidak pernah dipakai (409 ENTRY_IN_USE bila dipakai)",
+      security,
+      middleware,
+      request: { params: idParam },
+      responses: { 200: ok("Dihapus", z.object({ id: z.number().int(), deleted: z.literal(true) })), ...errorResponses(401, 403, 404, 409) },
+    }),
+  };
+}
+
+export type ReferenceRoutes = ReturnType<typeof referenceRoutes>;
+
+export const specializations = referenceRoutes("specialization", "/admin/specializations", [ROLE.SUPER_ADMIN], "Admin: Spesialisasi");
+export const institutions = referenceRoutes("institution", "/admin/institutions", [ROLE.SUPER_ADMIN], "Admin: Institusi");
+export const positions = referenceRoutes("position", "/admin/positions", [ROLE.ADMIN], "Admin: Master Jabatan");
+
+export const positionOptions = createRoute({
+  method: "get",
+  path: "/admin/position-options",
+  tags: ["Admin: Master Jabatan"],
+  summary: "Jabatan aktif, untuk formulir akun staf",
+  security,
+  middleware: adminOnly(ROLE.SUPER_ADMIN, ROLE.ADMIN),
+  responses: { 200: ok("Jabatan aktif", z.array(z.object({ id: z.number().int(), name: z.string() }))), ...errorResponses(401, 403) },
+});

@@ -1,0 +1,45 @@
+import { z } from "@hono/zod-openapi";
+import { ENTRY_STATUSES } from "../../../domain/forms/admin";
+
+// Pieces every /admin route uses: the security, JSON envelopes, list paging and audit entries.
+
+export const security = [{ ApiKey: [], Bearer: [] }];
+
+export const ok = <T extends z.ZodType>(description: string, data: T) => ({
+  description,
+  content: { "application/json": { schema: z.object({ data }) } },
+});
+
+export const json = <T extends z.ZodType>(schema: T) => ({ required: true, content: { "application/json": { schema } } });
+
+export const PageMetaSchema = z
+  .object({ page: z.number().int(), per_page: z.number().int(), total: z.number().int(), pages: z.number().int() })
+  .openapi("PageMeta");
+
+export const listOk = <T extends z.ZodType>(description: string, row: T) => ({
+  description,
+  content: { "application/json": { schema: z.object({ data: z.array(row), meta: PageMetaSchema }) } },
+});
+
+/** ?page=&q=&status= shared by the lists; page is a whole number from 1. */
+export const listQuery = {
+  page: z.string().regex(/^\d{1,6}$/, "Halaman harus berupa bilangan bulat").optional().openapi({ example: "1" }),
+  q: z.string().max(100, "Pencarian tidak boleh lebih dari 100 karakter").optional(),
+  status: z.enum(ENTRY_STATUSES, { error: "Status harus active atau inactive" }).optional(),
+};
+
+export const pageOf = (page: string | undefined) => Math.max(1, Number(page ?? 1) || 1);
+
+export const AdminAuditEntrySchema = z
+  .object({
+    id: z.number().int(),
+    action: z.string().openapi({ example: "USER_DEACTIVATE" }),
+    actor_name: z.string().nullable(),
+    actor_role: z.number().int(),
+    reason: z.string().nullable(),
+    details: z.record(z.string(), z.unknown()).nullable(),
+    created_at: z.string(),
+  })
+  .openapi("AdminAuditEntry");
+
+export const idParam = z.object({ id: z.string().openapi({ param: { name: "id", in: "path" } }) });

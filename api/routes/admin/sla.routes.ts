@@ -1,0 +1,53 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { JALUR_IDS } from "../../../domain/documents";
+import { slaSchema } from "../../../domain/forms/admin";
+import { ROLE } from "../../../domain/roles";
+import { errorResponses } from "../../lib/errors";
+import { adminOnly } from "./require-role";
+import { json, ok, security } from "./shared";
+
+// /sla-setting (issue 6): days allowed per review stage.
+
+const tags = ["Admin: SLA"];
+const middleware = adminOnly(ROLE.SUPER_ADMIN);
+
+const SlaStageSchema = z
+  .object({
+    stage_id: z.number().int(),
+    name: z.string(),
+    jalur_id: z.enum(JALUR_IDS),
+    label: z.string().openapi({ example: "Pemeriksaan Dokumen (Reguler)" }),
+    days: z.number().int(),
+    updated_at: z.string().nullable(),
+  })
+  .openapi("SlaStage");
+
+export const getSla = createRoute({
+  method: "get",
+  path: "/admin/sla",
+  tags,
+  summary: "Hari yang diizinkan per tahap, untuk setiap tahap setiap jalur",
+  security,
+  middleware,
+  responses: { 200: ok("SLA", z.array(SlaStageSchema)), ...errorResponses(401, 403) },
+});
+
+export const putSla = createRoute({
+  method: "put",
+  path: "/admin/sla",
+  tags,
+  summary: "Simpan hari per tahap (stage_<id>: 1–365, semua tahap); tenggat berkas yang menunggu di tahap yang berubah dihitung ulang",
+  security,
+  middleware,
+  request: { body: json(slaSchema) },
+  responses: {
+    200: ok(
+      "SLA tersimpan",
+      z.object({
+        stages: z.array(SlaStageSchema),
+        changed: z.array(z.object({ stage_id: z.number().int(), from: z.number().int(), to: z.number().int(), applications: z.number().int() })),
+      }),
+    ),
+    ...errorResponses(400, 401, 403, 413),
+  },
+});

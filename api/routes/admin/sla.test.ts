@@ -1,0 +1,109 @@
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { STAGES } from "../../../domain/workflow";
+import { adminAuditLog, applications, slaSettings, users } from "../../db/schema";
+import { createTestApi, expectError, type TestApi } from "../../test/helpers";
+
+let api: TestApi;
+let superToken: string;
+beforeAll(async () => {
+  api = await createTestApi();
+  superToken = (await api.login("superadmin@adaptasi.test")).token;
+});
+afterAll(() => api?.close());
+
+const asSuper = (opts: { method?: string; json?: unknown } = {}) => api.request("/api/v1/admin/sla", { ...opts, token: superToken });
+const currentForm = async () =>
+  Object.fromEntries(((await (await asSuper()).json()).data as Array<{ stage_id: number; days: number }>).map((s) => [`stage_${s.stage_id}`, s.days]));
+
+/** A submitted file waiting at `stageId` since `startedAt`. */
+async function waitingFile(stageId: number, startedAt: Date, email: string) {
+  const applicant = await api.createUser({ email, roleId: 3 });
+  const [row] = await api.db
+    .insert(applications)
+    .values({
+      applicantUserId: applicant.id,
+      submittedByUserId: applicant.id,
+      jalurId: STAGES.find((s) => s.id === stageId)!.jalur,
+      isSubmitted: true,
+      submittedAt: startedAt,
+      status: "IN-PROGRESS",
+      stageId,
+      stageStartedAt: startedAt,
+      openStageId: stageId,
+      reachedStages: [stageId],
+      deadlineAt: new Date(startedAt.getTime() + 14 * 86_400_000),
+    })
+    .returning();
+  return row;
+}
+
+describe("GET /admin/sla", () => {
+  it("answers every stage of every pathway with its days", async () => {
+    const res = await asSuper();
+    expect(res.status).toBe(200);
+    const { data } = await res.json();
+    expect(data.map((s: { stage_id: number }) => s.stage_id)).toEqual(STAGES.map((s) => s.id));
+    expect(data[0]).toMatchObject({ stage_id: 1, jalur_id: "REG", label: "Pemeriksaan Dokumen (Reguler)", days: 14 });
+  });
+
+  it("is the Super Admin's only", async () => {
+    for (const who of ["admin@adaptasi.test", "kki@adaptasi.test", "pemohon@adaptasi.test"]) {
+      const { token } = await api.login(who);
+      await expectError(await api.request("/api/v1/admin/sla", { token }), 403, "ADMIN_ROLE_REQUIRED");
+      await expectError(await api.request("/api/v1/admin/sla", { method: "PUT", json: await currentForm(), token }), 403, "ADMIN_ROLE_REQUIRED");
+    }
+  });
+});
+
+describe("PUT /admin/sla", () => {
+  it("saves the days, moves the deadlines of files waiting at that stage only, and logs old → new", async () => {
+    const started = new Date("2026-01-05T03:00:00Z");
+    const atTwo = await waitingFile(2, started, "sla.dua@contoh.test");
+    const atOne = await waitingFile(1, started, "sla.satu@contoh.test");
+    const form = { ...(await currentForm()), stage_2: 45 };
+    const res = await asSuper({ method: "PUT", json: form });
+    expect(res.status, await res.clone().text()).toBe(200);
+    const { data } = await res.json();
+    expect(data.changed).toEqual([{ stage_id: 2, from: 30, to: 45, applications: 1 }]);
+    expect(data.stages.find((s: { stage_id: number }) => s.stage_id === 2).days).toBe(45);
+
+    const [row] = await api.db.select().from(slaSettings).where(eq(slaSettings.stageId, 2));
+    expect(row.days).toBe(45);
+    const [moved] = await api.db.select().from(applications).where(eq(applications.id, atTwo.id));
+    expect(moved.deadlineAt?.toISOString()).toBe("2026-02-19T03:00:00.000Z");
+    const [untouched] = await api.db.select().from(applications).where(eq(applications.id, atOne.id));
+    expect(untouched.deadlineAt?.toISOString()).toBe(atOne.deadlineAt?.toISOString());
+
+    const [superAdmin] = await api.db.select().from(users).where(eq(users.email, "superadmin@adaptasi.test"));
+    const logged = await api.db.select().from(adminAuditLog).where(and(eq(adminAuditLog.targetType, "sla_stage"), eq(adminAuditLog.targetId, "2")));
+    expect(logged).toEqual([expect.objectContaining({ action: "SLA_UPDATE", actorUserId: superAdmin.id, actorRole: 1, details: { from: 30, to: 45, applications: 1 } })]);
+  });
+
+  it("saving the same values changes nothing", async () => {
+    const res = await asSuper({ method: "PUT", json: await currentForm() });
+    expect((await res.json()).data.changed).toEqual([]);
+  });
+
+  it("answers 400 with the spec's messages for missing, non-integer and out-of-range days", async () => {
+    const form = await currentForm();
+    delete form.stage_1;
+    const body = await expectError(await asSuper({ method: "PUT", json: { ...form, stage_2: 0, stage_3: 366, stage_4: 1.5, stage_11: "abc" } }), 400, "VALIDATION_ERROR");
+    expect(body.error.details).toEqual(
+      expect.arrayContaining([
+        { path: "stage_1", message: "Pemeriksaan Dokumen (Reguler) harus diisi" },
+        { path: "stage_2", message: "Penyetaraan (Reguler) harus di antara 1 dan 365" },
+        { path: "stage_3", message: "Evaluasi Kompetensi (Reguler) harus di antara 1 dan 365" },
+        { path: "stage_4", message: "Pembekalan (Reguler) harus berupa bilangan bulat" },
+        { path: "stage_11", message: "Pemeriksaan Dokumen (Spesialis) harus berupa bilangan bulat" },
+      ]),
+    );
+    const [row] = await api.db.select().from(slaSettings).where(eq(slaSettings.stageId, 3));
+    expect(row.days).toBe(30);
+  });
+
+  it("answers 400 for malformed JSON", async () => {
+    const res = await api.request("/api/v1/admin/sla", { method: "PUT", body: "{", headers: { "content-type": "application/json" }, token: superToken });
+    await expectError(res, 400, "MALFORMED_BODY");
+  });
+});

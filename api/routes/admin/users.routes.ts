@@ -1,0 +1,116 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { reasonSchema, staffCreateSchema, staffUpdateSchema } from "../../../domain/forms/admin";
+import { ROLE } from "../../../domain/roles";
+import { errorResponses } from "../../lib/errors";
+import { jsonObject } from "../../lib/validation";
+import { adminOnly } from "./require-role";
+import { AdminAuditEntrySchema, idParam, json, listOk, listQuery, ok, security } from "./shared";
+
+// /user-list (issue 6): the Super Admin's staff accounts.
+
+const tags = ["Admin: Pengguna"];
+const middleware = adminOnly(ROLE.SUPER_ADMIN);
+
+export const StaffSchema = z
+  .object({
+    id: z.string().uuid(),
+    email: z.string(),
+    full_name: z.string(),
+    role_id: z.number().int(),
+    role_label: z.string(),
+    position: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+    phone: z.string().nullable(),
+    is_active: z.boolean(),
+    activated_at: z.string().nullable(),
+    created_at: z.string(),
+  })
+  .openapi("StaffUser");
+
+const StaffDetailSchema = StaffSchema.extend({
+  audit: z.array(AdminAuditEntrySchema).openapi({ description: "Tindakan admin terbaru atas akun ini, terbaru lebih dahulu" }),
+}).openapi("StaffUserDetail");
+
+export const listUsers = createRoute({
+  method: "get",
+  path: "/admin/users",
+  tags,
+  summary: "Akun staf (peran 1, 2, 4, 5, 6, 7), 25 per halaman, cari nama/surel, saring peran dan status",
+  security,
+  middleware,
+  request: {
+    query: z.object({
+      ...listQuery,
+      role: z.enum(["1", "2", "4", "5", "6", "7"], { error: "Peran harus berupa nilai yang diizinkan" }).optional(),
+    }),
+  },
+  responses: { 200: listOk("Akun staf", StaffSchema), ...errorResponses(400, 401, 403) },
+});
+
+export const createUser = createRoute({
+  method: "post",
+  path: "/admin/users",
+  tags,
+  summary: "Buat akun staf; akun langsung aktif tanpa kata sandi dan pemiliknya menerima surel untuk membuat kata sandi",
+  security,
+  middleware,
+  request: { body: json(staffCreateSchema) },
+  responses: { 201: ok("Akun dibuat", StaffDetailSchema), ...errorResponses(400, 401, 403, 409, 413) },
+});
+
+export const getUser = createRoute({
+  method: "get",
+  path: "/admin/users/{id}",
+  tags,
+  summary: "Satu akun staf dengan riwayat tindakan admin",
+  security,
+  middleware,
+  request: { params: idParam },
+  responses: { 200: ok("Akun staf", StaffDetailSchema), ...errorResponses(401, 403, 404) },
+});
+
+export const updateUser = createRoute({
+  method: "put",
+  path: "/admin/users/{id}",
+  tags,
+  summary: "Ubah nama, peran dan jabatan",
+  security,
+  middleware,
+  request: { params: idParam, body: json(staffUpdateSchema) },
+  responses: { 200: ok("Akun staf", StaffDetailSchema), ...errorResponses(400, 401, 403, 404, 409, 413) },
+});
+
+export const deactivateUser = createRoute({
+  method: "post",
+  path: "/admin/users/{id}/deactivate",
+  tags,
+  summary: "Nonaktifkan akun (alasan wajib); semua sesinya langsung berakhir",
+  security,
+  middleware,
+  request: { params: idParam, body: json(reasonSchema) },
+  responses: { 200: ok("Akun staf", StaffDetailSchema), ...errorResponses(400, 401, 403, 404, 409, 413) },
+});
+
+export const reactivateUser = createRoute({
+  method: "post",
+  path: "/admin/users/{id}/reactivate",
+  tags,
+  summary: "Aktifkan kembali akun (alasan wajib)",
+  security,
+  middleware,
+  request: { params: idParam, body: json(reasonSchema) },
+  responses: { 200: ok("Akun staf", StaffDetailSchema), ...errorResponses(400, 401, 403, 404, 409, 413) },
+});
+
+export const sendPasswordReset = createRoute({
+  method: "post",
+  path: "/admin/users/{id}/password-reset",
+  tags,
+  summary: "Kirim surel atur ulang kata sandi ke pemilik akun",
+  security,
+  middleware,
+  request: { params: idParam, body: { required: false, content: { "application/json": { schema: jsonObject({}) } } } },
+  responses: {
+    200: ok("Surel dikirim", z.object({ sent: z.literal(true), email: z.string() })),
+    ...errorResponses(400, 401, 403, 404, 409),
+  },
+});

@@ -1,0 +1,78 @@
+import type { AppRouteHandler } from "../../lib/types";
+import { applicationCsv, csvFileName, decideApplication, listApplications, reviewDetail } from "../../services/review";
+import type * as routes from "./review.routes";
+
+/** Lines are sent in chunks of about this many characters. */
+const CSV_CHUNK = 64 * 1024;
+
+export const list: AppRouteHandler<typeof routes.list> = async (c) => {
+  const { db } = c.var.deps;
+  return c.json(await listApplications(db, c.var.user.roleId, c.req.valid("query")), 200);
+};
+
+export const exportCsv: AppRouteHandler<typeof routes.exportCsv> = async (c) => {
+  const { db, config } = c.var.deps;
+  const role = c.var.user.roleId;
+  const query = c.req.valid("query");
+  const lines = applicationCsv(db, role, query);
+  const encoder = new TextEncoder();
+  // Pulled as the client reads: a page of rows at a time, never the whole export in memory.
+  const stream = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      let chunk = "";
+      try {
+        while (chunk.length < CSV_CHUNK) {
+          const next = await lines.next();
+          if (next.done) {
+            if (chunk) controller.enqueue(encoder.encode(chunk));
+            controller.close();
+            return;
+          }
+          chunk += next.value;
+        }
+      } catch (err) {
+        config.logger.error({ err }, "CSV export failed");
+        controller.error(err);
+        return;
+      }
+      controller.enqueue(encoder.encode(chunk));
+    },
+    async cancel() {
+      await lines.return(undefined);
+    },
+  });
+  return new Response(stream, {
+    status: 200,
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="${csvFileName(role, query)}"`,
+      "Cache-Control": "private, no-store",
+      "X-Content-Type-Options": "nosniff",
+    },
+  }) as never;
+};
+
+export const getOne: AppRouteHandler<typeof routes.getOne> = async (c) => {
+  const { db } = c.var.deps;
+  return c.json({ data: await reviewDetail(db, c.var.user.roleId, c.req.valid("param").id) }, 200);
+};
+
+export const decide: AppRouteHandler<typeof routes.decide> = async (c) => {
+  const { db, mailer, config } = c.var.deps;
+  const user = c.var.user;
+  const body = c.req.valid("json");
+  const detail = await decideApplication(
+    db,
+    {
+      applicationId: c.req.valid("param").id,
+      actor: { userId: user.id, role: user.roleId },
+      stageId: body.stage_id,
+      decision: body.decision,
+      note: body.note,
+      internalNote: body.internal_note,
+      documents: body.documents,
+    },
+    { mailer, logger: config.logger.child({ component: "review" }) },
+  );
+  return c.json({ data: detail }, 200);
+};

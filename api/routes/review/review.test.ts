@@ -1,0 +1,547 @@
+import { randomBytes } from "node:crypto";
+import { and, eq } from "drizzle-orm";
+import pino from "pino";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { requirementsFor, type JalurId } from "../../../domain/documents";
+import { stagesBefore, type WorkflowState } from "../../../domain/workflow";
+import { docx, pdf, png } from "../../../tests/fixtures/files";
+import { applications, auditLog, reuploadRequests, users } from "../../db/schema";
+import type { Mailer } from "../../services/mail";
+import { decideApplication } from "../../services/review";
+import { reviewColumns } from "../../services/review-state";
+import { createTestApi, expectError, type TestApi } from "../../test/helpers";
+
+// The review workflow of docs/contracts/review-api.md, through the HTTP API.
+
+let api: TestApi;
+let pdfBytes: Buffer;
+const ACCOUNTS = ["superadmin", "admin", "subkomite", "pembekalan", "kolegium", "kki", "fasyankes"] as const;
+const staff = {} as Record<(typeof ACCOUNTS)[number], string>;
+const DAY = 24 * 60 * 60 * 1000;
+
+beforeAll(async () => {
+  api = await createTestApi();
+  pdfBytes = await pdf();
+  for (const who of ACCOUNTS) staff[who] = (await api.login(`${who}@adaptasi.test`)).token;
+});
+afterAll(() => api?.close());
+
+/** Letters only, so a name made from it passes the profile's rules; searching it finds this run's rows. */
+const tag = () => Array.from(randomBytes(8), (b) => String.fromCharCode(97 + (b % 26))).join("");
+
+let seq = 0;
+/** A fresh applicant with a complete profile named "Budi <name>", logged in. */
+async function applicant(name = tag()) {
+  seq += 1;
+  const email = `reviu.${seq}.${Date.now()}@contoh.id`;
+  await api.createUser({ email });
+  const { token } = await api.login(email);
+  const institutions = (await (await api.request("/api/v1/institutions?q=malaya", { token })).json()).data;
+  const specs = (await (await api.request("/api/v1/specializations")).json()).data;
+  const res = await api.request("/api/v1/me/profile", {
+    method: "PUT",
+    token,
+    json: {
+      full_name: `Budi ${name}`,
+      identity_type: "NIK",
+      identity_number: `3171${String(Date.now()).slice(-8)}${String(1000 + seq).slice(-4)}`,
+      nationality: "ID",
+      birth_place: "Bandung",
+      birth_date: "1991-05-17",
+      gender: "L",
+      address: "Jl. Asia Afrika No. 8, Bandung",
+      phone: "081234567890",
+      profession: "DOKTER",
+      institution_id: institutions[0].id,
+      graduation_country: "MY",
+      graduation_year: "2016",
+      specialization_id: specs[0].id,
+    },
+  });
+  expect(res.status).toBe(200);
+  return { token, email, name: `Budi ${name}` };
+}
+
+function everyDocument(jalur: JalurId): FormData {
+  const fd = new FormData();
+  for (const r of requirementsFor(jalur)) {
+    const [name, data] = r.allowed_extnames.includes("docx") ? ["cv.docx", docx()] : r.merged ? ["ijazah.pdf", pdfBytes] : ["scan.png", png()];
+    fd.append(`doc_${r.id}`, new Blob([new Uint8Array(data)]), name);
+  }
+  return fd;
+}
+
+/** An application submitted through the applicant's API: IN-PROGRESS at the pathway's first stage. */
+async function submitted(jalur: JalurId = "REG", name?: string) {
+  const who = await applicant(name);
+  const draft = await api.request("/api/v1/applications", { token: who.token, json: { jalur_id: jalur } });
+  expect(draft.status).toBe(201);
+  const { id } = (await draft.json()).data;
+  expect((await api.request(`/api/v1/applications/${id}/documents`, { token: who.token, body: everyDocument(jalur) })).status).toBe(200);
+  const res = await api.request(`/api/v1/applications/${id}/submit`, { token: who.token, json: {} });
+  expect(res.status).toBe(200);
+  return { ...who, id: id as string };
+}
+
+const url = (id: string) => `/api/v1/review/applications/${id}`;
+const detail = async (token: string, id: string) => {
+  const res = await api.request(url(id), { token });
+  expect(res.status).toBe(200);
+  return (await res.json()).data;
+};
+const decideVia = (token: string, id: string, json: unknown) => api.request(`${url(id)}/decisions`, { token, json });
+async function pass(token: string, id: string, stage_id: number, note?: string) {
+  const res = await decideVia(token, id, { stage_id, decision: "PASSED", note });
+  expect(res.status).toBe(200);
+  return (await res.json()).data;
+}
+const row = async (id: string) => (await api.db.select().from(applications).where(eq(applications.id, id)))[0];
+const list = async (token: string, query: Record<string, string | number>) => {
+  const res = await api.request(`/api/v1/review/applications?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]))}`, { token });
+  expect(res.status).toBe(200);
+  return res.json();
+};
+
+describe("decisions", () => {
+  it("takes a REG file through the whole path: reupload, then Selesai, Setara, Kompeten and Sesuai", async () => {
+    const app = await submitted("REG");
+    let r = await row(app.id);
+    expect(r).toMatchObject({ openStageId: 1, reachedStages: [1], applicantName: app.name, applicantEmail: app.email });
+    expect(r.deadlineAt!.getTime() - r.stageStartedAt!.getTime()).toBe(14 * DAY);
+    expect((await api.mails(app.email)).map((m) => m.subject)).toEqual([expect.stringMatching(/^Permohonan diterima — ADP-\d{4}-\d{6} \| Adaptasi Nakes LLN$/)]);
+
+    // Document check: back to the applicant for one document.
+    let d = await detail(staff.admin, app.id);
+    expect(d).toMatchObject({ open_stage: { id: 1, name: "Pemeriksaan Dokumen" }, may_decide: true, decisions: ["PASSED", "FAILED", "REUPLOAD"] });
+    expect(d.sla).toMatchObject({ stage: { id: 1 }, days: 14, days_left: 14, overdue: false });
+    const res = await decideVia(staff.admin, app.id, {
+      stage_id: 1,
+      decision: "REUPLOAD",
+      note: "CV belum ditandatangani.",
+      internal_note: "Cek ulang tanda tangan.",
+      documents: [{ requirement_id: 2, reason: "Tanda tangan tidak ada" }],
+    });
+    expect(res.status).toBe(200);
+    d = (await res.json()).data;
+    expect(d).toMatchObject({
+      application: { status: "REUPLOAD", label: { rule: 3, label: "Perbaikan Berkas" }, reupload: [{ requirement_id: 2, reason: "Tanda tangan tidak ada" }] },
+      open_stage: null,
+      sla: null,
+      may_decide: false,
+      decisions: [],
+    });
+    expect(d.audit.at(-1)).toMatchObject({
+      action: "DECISION",
+      actor_name: "Rina Marlina",
+      actor_role: 2,
+      from: "Pemeriksaan Dokumen — Dalam Proses",
+      to: "Pemeriksaan Dokumen — Perbaikan Berkas",
+      note: "CV belum ditandatangani.",
+      internal_note: "Cek ulang tanda tangan.",
+      details: [{ requirement_id: 2, reason: "Tanda tangan tidak ada" }],
+    });
+    expect(await row(app.id)).toMatchObject({ openStageId: null, deadlineAt: null, status: "REUPLOAD", isFinal: false });
+    expect(await api.db.select().from(reuploadRequests).where(eq(reuploadRequests.applicationId, app.id))).toMatchObject([
+      { requirementId: 2, reason: "Tanda tangan tidak ada", resolvedAt: null },
+    ]);
+    const reuploadMail = (await api.mails(app.email)).at(-1)!;
+    expect(reuploadMail.subject).toMatch(/^Perbaikan berkas diperlukan — /);
+    expect(reuploadMail.text).toContain("Tanda tangan tidak ada");
+    expect(reuploadMail.text).toContain("http://localhost:3000/submission-form/reupload-form");
+    expect(reuploadMail.text).not.toContain("Cek ulang");
+
+    // The applicant fixes it: IN-PROGRESS at stage 1 again, a fresh clock.
+    const fd = new FormData();
+    fd.append("doc_2", new Blob([new Uint8Array(pdfBytes)]), "cv-baru.pdf");
+    expect((await api.request(`/api/v1/applications/${app.id}/reupload`, { token: app.token, body: fd })).status).toBe(200);
+    r = await row(app.id);
+    expect(r).toMatchObject({ status: "IN-PROGRESS", stageId: 1, openStageId: 1, reachedStages: [1] });
+    expect(r.deadlineAt!.getTime() - r.stageStartedAt!.getTime()).toBe(14 * DAY);
+    // The applicant never sees the internal note.
+    const mine = (await (await api.request(`/api/v1/applications/${app.id}`, { token: app.token })).json()).data;
+    expect(JSON.stringify(mine)).not.toContain("Cek ulang");
+
+    // Each pass keeps its label and opens the next stage.
+    d = await pass(staff.subkomite, app.id, 1);
+    expect(d).toMatchObject({ application: { status: "PASSED", tahap: { id: 1 }, label: { rule: 11, label: "Selesai" } }, open_stage: { id: 2, name: "Penyetaraan" }, may_decide: false });
+    r = await row(app.id);
+    expect(r).toMatchObject({ openStageId: 2, reachedStages: [1, 2], isFinal: false });
+    expect(r.deadlineAt!.getTime() - r.stageStartedAt!.getTime()).toBe(30 * DAY);
+
+    d = await pass(staff.kolegium, app.id, 2, "Setara dengan lulusan dalam negeri.");
+    expect(d).toMatchObject({ application: { label: { rule: 5, label: "Setara" } }, open_stage: { id: 3 } });
+    d = await pass(staff.subkomite, app.id, 3);
+    expect(d).toMatchObject({ application: { label: { rule: 7, label: "Kompeten" } }, open_stage: { id: 4 } });
+    d = await pass(staff.pembekalan, app.id, 4);
+    expect(d).toMatchObject({ application: { label: { rule: 10, label: "Sesuai" } }, open_stage: null, sla: null, decisions: [] });
+    expect(await row(app.id)).toMatchObject({ isFinal: true, openStageId: null, deadlineAt: null, reachedStages: [1, 2, 3, 4] });
+
+    expect(d.audit.map((a: { action: string; to: string }) => `${a.action} ${a.to}`)).toEqual([
+      "SUBMIT Pemeriksaan Dokumen — Dalam Proses",
+      "DECISION Pemeriksaan Dokumen — Perbaikan Berkas",
+      "REUPLOAD Pemeriksaan Dokumen — Dalam Proses",
+      "DECISION Pemeriksaan Dokumen — Selesai",
+      "DECISION Penyetaraan — Setara",
+      "DECISION Evaluasi Kompetensi — Kompeten",
+      "DECISION Pembekalan — Sesuai",
+    ]);
+    const subjects = (await api.mails(app.email)).map((m) => m.subject);
+    expect(subjects).toHaveLength(6);
+    expect(subjects).toContainEqual(expect.stringMatching(/^Keputusan Pembekalan: Sesuai — /));
+    const setara = (await api.mails(app.email)).find((m) => m.subject.startsWith("Keputusan Penyetaraan: Setara"));
+    expect(setara?.text).toContain("Setara dengan lulusan dalam negeri.");
+    // Closed: nothing more to decide.
+    await expectError(await decideVia(staff.pembekalan, app.id, { stage_id: 4, decision: "PASSED" }), 409, "STAGE_NOT_OPEN");
+  });
+
+  it("takes an SPE file to Sesuai", async () => {
+    const app = await submitted("SPE");
+    expect((await row(app.id)).openStageId).toBe(11);
+    await pass(staff.admin, app.id, 11);
+    expect((await pass(staff.subkomite, app.id, 12)).application.label.label).toBe("Kompeten");
+    const d = await pass(staff.pembekalan, app.id, 13);
+    expect(d.application.label).toEqual({ rule: 10, label: "Sesuai", colour: "green" });
+    expect(await row(app.id)).toMatchObject({ isFinal: true, reachedStages: [11, 12, 13] });
+  });
+
+  it("takes OTH files to Layak and to Tidak Layak", async () => {
+    const yes = await submitted("OTH");
+    const no = await submitted("OTH");
+    for (const app of [yes, no]) {
+      await pass(staff.subkomite, app.id, 21);
+      await pass(staff.subkomite, app.id, 22);
+    }
+    expect((await pass(staff.kki, yes.id, 23)).application.label).toEqual({ rule: 9, label: "Layak", colour: "green" });
+    const res = await decideVia(staff.kki, no.id, { stage_id: 23, decision: "FAILED", note: "Kegiatan tidak sesuai izin." });
+    expect(res.status).toBe(200);
+    expect((await res.json()).data.application.label).toEqual({ rule: 8, label: "Tidak Layak", colour: "red" });
+    expect(await row(no.id)).toMatchObject({ isFinal: true, openStageId: null });
+    const mail = (await api.mails(no.email)).at(-1)!;
+    expect(mail.subject).toMatch(/^Keputusan Kelayakan: Tidak Layak — /);
+    expect(mail.text).toContain("Kegiatan tidak sesuai izin.");
+  });
+
+  it("refuses a REG file at the document check (Tolak), which closes it", async () => {
+    const app = await submitted("REG");
+    const res = await decideVia(staff.subkomite, app.id, { stage_id: 1, decision: "FAILED", note: "Ijazah tidak terbaca." });
+    expect(res.status).toBe(200);
+    expect((await res.json()).data.application.label).toEqual({ rule: 2, label: "Tolak", colour: "red" });
+    expect(await row(app.id)).toMatchObject({ isFinal: true, openStageId: null, deadlineAt: null });
+    await expectError(await decideVia(staff.admin, app.id, { stage_id: 1, decision: "PASSED" }), 409, "STAGE_NOT_OPEN");
+  });
+
+  it("answers 403 for a role that does not decide the stage, 409 for a stage that is not open", async () => {
+    const app = await submitted("REG");
+    const notYours = await expectError(await decideVia(staff.kki, app.id, { stage_id: 1, decision: "PASSED" }), 403, "NOT_YOUR_STAGE");
+    expect(notYours.error.message).toBe("Peran Anda tidak dapat memutuskan tahap ini.");
+    await expectError(await decideVia(staff.admin, app.id, { stage_id: 2, decision: "PASSED" }), 403, "NOT_YOUR_STAGE");
+    await expectError(await decideVia(staff.superadmin, app.id, { stage_id: 1, decision: "PASSED" }), 403, "NOT_YOUR_STAGE");
+    const notOpen = await expectError(await decideVia(staff.subkomite, app.id, { stage_id: 3, decision: "PASSED" }), 409, "STAGE_NOT_OPEN");
+    expect(notOpen.error.message).toMatch(/^Permohonan ini sudah diputuskan pada tahap ini/);
+    await pass(staff.admin, app.id, 1);
+    await expectError(await decideVia(staff.subkomite, app.id, { stage_id: 1, decision: "PASSED" }), 409, "STAGE_NOT_OPEN");
+    // Non-staff: 403 on every review endpoint.
+    await expectError(await decideVia(app.token, app.id, { stage_id: 1, decision: "PASSED" }), 403, "STAFF_ONLY");
+    await expectError(await api.request(url(app.id), { token: app.token }), 403, "STAFF_ONLY");
+    await expectError(await api.request("/api/v1/review/applications?page=0", { token: staff.fasyankes }), 403, "STAFF_ONLY");
+    await expectError(await api.request("/api/v1/review/applications.csv", { token: app.token }), 403, "STAFF_ONLY");
+    await expectError(await api.request("/api/v1/review/applications"), 401, "INVALID_TOKEN");
+  });
+
+  it("lets exactly one of two racing decisions win, with one audit entry", async () => {
+    const app = await submitted("REG");
+    const results = await Promise.all([
+      decideVia(staff.admin, app.id, { stage_id: 1, decision: "PASSED" }),
+      decideVia(staff.subkomite, app.id, { stage_id: 1, decision: "FAILED", note: "Tidak lengkap." }),
+    ]);
+    expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
+    const loser = results.find((r) => r.status === 409)!;
+    expect((await loser.json()).error.code).toBe("STAGE_NOT_OPEN");
+    const decisions = await api.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.applicationId, app.id), eq(auditLog.action, "DECISION")));
+    expect(decisions).toHaveLength(1);
+    const r = await row(app.id);
+    expect(r.status).toBe(decisions[0].toStatus);
+  });
+
+  it("validates the body with details, and never answers 500", async () => {
+    const app = await submitted("REG");
+    const details = async (body: unknown) => (await expectError(await decideVia(staff.admin, app.id, body), 400, "VALIDATION_ERROR")).error.details!;
+    expect(await details({ stage_id: 1, decision: "FAILED" })).toEqual([{ path: "note", message: "Catatan wajib diisi" }]);
+    expect(await details({ stage_id: 1, decision: "REUPLOAD", note: "x" })).toEqual([{ path: "documents", message: "Pilih minimal satu dokumen" }]);
+    expect(await details({ stage_id: 1, decision: "REUPLOAD", note: "x", documents: [{ requirement_id: 2, reason: " " }] })).toEqual([
+      { path: "documents.0.reason", message: "Alasan wajib diisi" },
+    ]);
+    expect(await details({ stage_id: 1, decision: "REUPLOAD", note: "x", documents: [{ requirement_id: 21, reason: "y" }] })).toEqual([
+      { path: "documents.0.requirement_id", message: "Dokumen ini tidak ada pada permohonan" },
+    ]);
+    expect((await details({ stage_id: "satu", decision: "MAYBE", note: "x".repeat(2001) })).map((d: { path: string }) => d.path).sort()).toEqual([
+      "decision",
+      "note",
+      "stage_id",
+    ]);
+    expect(await details([])).toHaveLength(1);
+    const malformed = await api.request(`${url(app.id)}/decisions`, { token: staff.admin, body: "{", headers: { "content-type": "application/json" } });
+    await expectError(malformed, 400, "MALFORMED_BODY");
+    // REUPLOAD only at a document check.
+    await pass(staff.admin, app.id, 1);
+    const reupload = await decideVia(staff.kolegium, app.id, { stage_id: 2, decision: "REUPLOAD", note: "x", documents: [{ requirement_id: 2, reason: "y" }] });
+    expect((await expectError(reupload, 400, "VALIDATION_ERROR")).error.details).toEqual([{ path: "decision", message: "Keputusan ini tidak tersedia pada tahap ini" }]);
+    await expectError(await api.request(url("bukan-uuid"), { token: staff.admin }), 404, "NOT_FOUND");
+    await expectError(await decideVia(staff.admin, "00000000-0000-4000-8000-000000000000", { stage_id: 1, decision: "PASSED" }), 404, "NOT_FOUND");
+  });
+
+  it("mails the facility admin who registered the applicant, and survives a broken mailer", async () => {
+    const app = await submitted("REG");
+    const [facility] = await api.db.select().from(users).where(eq(users.email, "fasyankes@adaptasi.test"));
+    await api.db.update(applications).set({ submittedByUserId: facility.id }).where(eq(applications.id, app.id));
+    const before = (await api.mails(app.email)).length;
+    const d = await pass(staff.admin, app.id, 1);
+    expect(d.submitted_by).toEqual({ name: "Agus Setiawan", email: "fasyankes@adaptasi.test", facility: true });
+    const mail = (await api.mails("fasyankes@adaptasi.test")).at(-1)!;
+    expect(mail.subject).toMatch(/^Keputusan Pemeriksaan Dokumen: Selesai — /);
+    expect(mail.text).toContain(`Nama Pemohon: ${app.name}`);
+    expect(await api.mails(app.email)).toHaveLength(before);
+    expect((await list(staff.kolegium, { q: app.name })).data[0]).toMatchObject({ id: app.id, submitted_by_facility: true });
+
+    // A mailer that throws: the decision stands, the failure is logged.
+    const logger = pino({ level: "silent" });
+    const logged = vi.spyOn(logger, "error");
+    const broken: Mailer = { ...api.mailer, publicUrl: "http://localhost:3000", send: () => { throw new Error("smtp down"); } };
+    const [kolegium] = await api.db.select().from(users).where(eq(users.email, "kolegium@adaptasi.test"));
+    const after = await decideApplication(api.db, { applicationId: app.id, actor: { userId: kolegium.id, role: 6 }, stageId: 2, decision: "PASSED" }, { mailer: broken, logger });
+    expect(after.application.label.label).toBe("Setara");
+    expect(logged).toHaveBeenCalledOnce();
+  });
+});
+
+describe("visibility and files", () => {
+  it("shows each role what reached its stages; 1 and 7 see everything, role 1 drafts too", async () => {
+    const name = tag();
+    const app = await submitted("REG", name);
+    const draftOwner = await applicant(name);
+    const draft = (await (await api.request("/api/v1/applications", { token: draftOwner.token, json: { jalur_id: "REG" } })).json()).data;
+
+    const ids = async (token: string) => (await list(token, { tab: "all", q: name })).data.map((r: { id: string }) => r.id).sort();
+    expect(await ids(staff.superadmin)).toEqual([app.id, draft.id].sort());
+    expect(await ids(staff.kki)).toEqual([app.id]);
+    expect(await ids(staff.admin)).toEqual([app.id]);
+    expect(await ids(staff.subkomite)).toEqual([app.id]);
+    expect(await ids(staff.kolegium)).toEqual([]);
+    expect(await ids(staff.pembekalan)).toEqual([]);
+    await expectError(await api.request(url(app.id), { token: staff.kolegium }), 404, "NOT_FOUND");
+    await expectError(await api.request(url(draft.id), { token: staff.kki }), 404, "NOT_FOUND");
+    expect((await detail(staff.superadmin, draft.id)).application.label.label).toBe("Draf Permohonan");
+    const superView = await detail(staff.superadmin, app.id);
+    expect(superView).toMatchObject({ may_decide: false, decisions: [], open_stage: { id: 1 } });
+    expect(superView.applicant).toMatchObject({ full_name: app.name, email: app.email, kind: "WNI", institution_name: expect.any(String) });
+    expect(superView.documents.map((d: { requirement_id: number }) => d.requirement_id)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+
+    // Files: only roles that may see the application.
+    const fileId = superView.documents[1].versions[0].file_id;
+    const file = (token: string) => api.request(`/api/v1/files/${fileId}`, { token });
+    for (const token of [staff.superadmin, staff.admin, staff.subkomite, staff.kki, app.token]) expect((await file(token)).status).toBe(200);
+    await expectError(await file(staff.kolegium), 404, "NOT_FOUND");
+    await expectError(await file(staff.pembekalan), 404, "NOT_FOUND");
+    await expectError(await file(draftOwner.token), 404, "NOT_FOUND");
+
+    // Once stage 2 opens, the Kolegium sees the file and its documents (earlier versions too).
+    await pass(staff.admin, app.id, 1);
+    expect(await ids(staff.kolegium)).toEqual([app.id]);
+    expect((await file(staff.kolegium)).status).toBe(200);
+    expect((await detail(staff.kolegium, app.id))).toMatchObject({ may_decide: true, decisions: ["PASSED", "FAILED"] });
+    await expectError(await file(staff.pembekalan), 404, "NOT_FOUND");
+  });
+
+  it("keeps applicant_name right when the profile changes", async () => {
+    const app = await submitted("REG");
+    const profile = (await (await api.request("/api/v1/me/profile", { token: app.token })).json()).data;
+    const { email: _e, photo_file_id: _p, complete: _c, ...rest } = profile;
+    const res = await api.request("/api/v1/me/profile", { method: "PUT", token: app.token, json: { ...rest, full_name: "Budi Namabaru", graduation_year: String(rest.graduation_year) } });
+    expect(res.status).toBe(200);
+    expect((await row(app.id)).applicantName).toBe("Budi Namabaru");
+  });
+});
+
+describe("lists", () => {
+  const name = tag();
+  const now = Date.now();
+  let facilityId: string;
+  const made: { id: string; label: string; jalur: JalurId; deadline: Date | null }[] = [];
+
+  /** Rows straight into the table, each in a given state (the workflow itself is tested above). */
+  async function insert(n: number, state: (i: number) => { jalur: JalurId; stage: number; status: WorkflowState["status"]; submittedDaysAgo: number; startedDaysAgo: number; nameOf?: string }) {
+    const people = await api.db
+      .insert(users)
+      .values(Array.from({ length: n }, (_, i) => ({ email: `daftar.${name}.${made.length + i}@contoh.id`, passwordHash: "x", fullName: "Pengguna Uji", roleId: 3 })))
+      .returning({ id: users.id, email: users.email });
+    for (const [i, p] of people.entries()) {
+      const s = state(i);
+      const wf: WorkflowState = { is_submitted: true, status: s.status, stage_id: s.stage };
+      const started = new Date(now - s.startedDaysAgo * DAY);
+      const [app] = await api.db
+        .insert(applications)
+        .values({
+          applicantUserId: p.id,
+          submittedByUserId: i % 5 === 0 ? facilityId : p.id,
+          jalurId: s.jalur,
+          isSubmitted: true,
+          status: s.status,
+          stageId: s.stage,
+          isFinal: s.status === "FAILED",
+          submittedAt: new Date(now - s.submittedDaysAgo * DAY),
+          stageStartedAt: started,
+          applicantName: s.nameOf ?? `${name} ${String(made.length).padStart(3, "0")}`,
+          applicantEmail: p.email,
+        })
+        .returning({ id: applications.id });
+      const cols = reviewColumns(wf, { stageStartedAt: started });
+      const last = cols.openStageId ?? s.stage;
+      const reached = [...stagesBefore(last), last];
+      await api.db.update(applications).set({ openStageId: cols.openStageId, deadlineAt: cols.deadlineAt, reachedStages: reached }).where(eq(applications.id, app.id));
+      made.push({ id: app.id, label: s.status!, jalur: s.jalur, deadline: cols.deadlineAt });
+    }
+  }
+
+  beforeAll(async () => {
+    [{ id: facilityId }] = await api.db.select({ id: users.id }).from(users).where(eq(users.email, "fasyankes@adaptasi.test"));
+    // 30 REG files open at the document check, started 0.5–29.5 days ago (14-day SLA: 16 overdue).
+    await insert(30, (i) => ({ jalur: "REG", stage: 1, status: "IN-PROGRESS", submittedDaysAgo: i + 0.5, startedDaysAgo: i + 0.5 }));
+    // 3 REG files passed at stage 2 (Setara, stage 3 open), 2 SPE refused at the document check, 1 OTH waiting for a reupload.
+    await insert(3, () => ({ jalur: "REG", stage: 2, status: "PASSED", submittedDaysAgo: 40, startedDaysAgo: 1 }));
+    await insert(2, () => ({ jalur: "SPE", stage: 11, status: "FAILED", submittedDaysAgo: 50, startedDaysAgo: 45 }));
+    await insert(1, () => ({ jalur: "OTH", stage: 21, status: "REUPLOAD", submittedDaysAgo: 60, startedDaysAgo: 2, nameOf: `=HYPERLINK("http://x") ${name}` }));
+  });
+
+  it("pages 25 at a time with the counts of both tabs, action tab by nearest deadline", async () => {
+    const first = await list(staff.admin, { q: name });
+    // Role 2 decides the document checks: the 30 open there need its action.
+    expect(first.meta).toEqual({ page: 1, page_size: 25, total: 30, pages: 2, counts: { action: 30, all: 36 } });
+    expect(first.data).toHaveLength(25);
+    // Most overdue first.
+    expect(first.data[0]).toMatchObject({ applicant_name: `${name} 029`, overdue: true, days_left: -15, may_decide: true, open_stage: { id: 1 }, label: { label: "Dalam Proses" } });
+    expect(first.data.slice(0, 5).map((r: { submitted_by_facility: boolean }) => r.submitted_by_facility)).toEqual([false, false, false, false, true]);
+    const second = await list(staff.admin, { q: name, page: 2 });
+    expect(second.data.map((r: { applicant_name: string }) => r.applicant_name)).toEqual([`${name} 004`, `${name} 003`, `${name} 002`, `${name} 001`, `${name} 000`]);
+    expect(second.data.at(-1)).toMatchObject({ days_left: 14, overdue: false });
+    expect((await list(staff.admin, { q: name, page: 3 })).data).toEqual([]);
+
+    // "all": newest submission first by default.
+    const all = await list(staff.admin, { q: name, tab: "all" });
+    expect(all.meta).toMatchObject({ total: 36, pages: 2 });
+    expect(all.data[0].applicant_name).toBe(`${name} 000`);
+    // Role 4 decides stage 3 too; role 6 sees the three that reached stage 2; role 1 has "all" only.
+    expect((await list(staff.subkomite, { q: name })).meta.counts).toEqual({ action: 33, all: 36 });
+    expect((await list(staff.kolegium, { q: name })).meta.counts).toEqual({ action: 0, all: 3 });
+    const superadmin = await list(staff.superadmin, { q: name, tab: "action" });
+    expect(superadmin.meta).toMatchObject({ total: 36, counts: { action: 0, all: 36 } });
+    expect(superadmin.data.every((r: { may_decide: boolean }) => !r.may_decide)).toBe(true);
+  });
+
+  it("filters by pathway, stage, label and overdue, searches case-insensitively, sorts", async () => {
+    const total = async (query: Record<string, string | number>) => (await list(staff.superadmin, { q: name, ...query })).meta.total;
+    expect(await total({ jalur: "SPE" })).toBe(2);
+    expect(await total({ stage: 3 })).toBe(3); // the open stage of the Setara files
+    expect(await total({ stage: 11 })).toBe(2); // nothing open: their stored stage
+    expect(await total({ label: 5 })).toBe(3);
+    expect(await total({ label: 2 })).toBe(2);
+    expect(await total({ label: 3 })).toBe(1);
+    expect(await total({ label: 1 })).toBe(30);
+    expect(await total({ label: 12 })).toBe(0);
+    expect(await total({ overdue: 1 })).toBe(16);
+    expect(await total({ overdue: 1, jalur: "OTH" })).toBe(0);
+    expect((await list(staff.superadmin, { q: name.toUpperCase() })).meta.total).toBe(36);
+    expect((await list(staff.superadmin, { q: `${name} 01` })).meta.total).toBe(10);
+    expect((await list(staff.superadmin, { q: `${name}%` })).meta.total).toBe(0);
+    expect((await list(staff.superadmin, { q: `daftar.${name}.3@` })).meta.total).toBe(1);
+
+    const names = async (query: Record<string, string | number>) =>
+      (await list(staff.superadmin, { q: name, label: 1, ...query })).data.map((r: { applicant_name: string }) => r.applicant_name);
+    expect((await names({ sort: "name" })).slice(0, 2)).toEqual([`${name} 000`, `${name} 001`]);
+    expect((await names({ sort: "name", dir: "desc" })).slice(0, 2)).toEqual([`${name} 029`, `${name} 028`]);
+    expect((await names({ sort: "submitted", dir: "asc" }))[0]).toBe(`${name} 029`);
+    expect((await names({ sort: "deadline", dir: "desc" }))[0]).toBe(`${name} 000`);
+  });
+
+  it("refuses a bad query with details", async () => {
+    const bad = async (query: string) =>
+      (await expectError(await api.request(`/api/v1/review/applications?${query}`, { token: staff.admin }), 400, "VALIDATION_ERROR")).error.details!.map((d) => d.path);
+    expect(await bad("page=0&sort=umur&dir=up")).toEqual(["page", "sort", "dir"]);
+    expect(await bad(`tab=x&jalur=ABC&stage=5&label=14&overdue=ya&q=${"a".repeat(101)}`)).toEqual(["tab", "q", "jalur", "stage", "label", "overdue"]);
+    expect(await bad("page=abc")).toEqual(["page"]);
+    expect((await list(staff.admin, { q: "", jalur: "" })).meta.page).toBe(1);
+  });
+
+  it("exports every row as CSV: BOM, quoted cells, formula guard, all pages", async () => {
+    const res = await api.request(`/api/v1/review/applications.csv?tab=all&q=${name}&sort=name`, { token: staff.admin });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+    expect(res.headers.get("content-disposition")).toMatch(/^attachment; filename="permohonan-all-\d{8}\.csv"$/);
+    const bytes = Buffer.from(await res.arrayBuffer());
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const lines = bytes.toString("utf8").slice(1).split("\r\n");
+    expect(lines.at(-1)).toBe("");
+    expect(lines[0]).toBe('"Nomor Registrasi","Nama","Email","Jalur","Tahap","Status","Tanggal Pengajuan","Tenggat","Sisa Hari"');
+    expect(lines).toHaveLength(38);
+    const line = (text: string) => lines.find((l) => l.includes(text))!;
+    expect(line("HYPERLINK")).toMatch(
+      new RegExp(`^"ADP-\\d{4}-\\d{6}","'=HYPERLINK\\(""http://x""\\) ${name}","daftar\\.${name}\\.35@contoh\\.id","OTH","Pemeriksaan Dokumen","Perbaikan Berkas","\\d{4}-\\d{2}-\\d{2}",,$`),
+    );
+    expect(line(`${name} 000`)).toMatch(/^"ADP-[^"]+","[^"]+","[^"]+","REG","Pemeriksaan Dokumen","Dalam Proses","\d{4}-\d{2}-\d{2}","\d{4}-\d{2}-\d{2}",14$/);
+    expect(line(`${name} 030`)).toContain(`"REG","Evaluasi Kompetensi","Setara",`);
+  });
+
+  it("reads a long export in pages without losing or repeating a row", async () => {
+    const bulk = tag();
+    const people = await api.db
+      .insert(users)
+      .values(Array.from({ length: 1010 }, (_, i) => ({ email: `massal.${bulk}.${i}@contoh.id`, passwordHash: "x", fullName: "Pengguna Uji", roleId: 3 })))
+      .returning({ id: users.id, email: users.email });
+    // Many equal submission times: the id breaks the ties between pages.
+    const at = (i: number) => new Date(now - (i % 7) * DAY);
+    await api.db.insert(applications).values(
+      people.map((p, i) => ({
+        applicantUserId: p.id,
+        submittedByUserId: p.id,
+        jalurId: "REG" as const,
+        isSubmitted: true,
+        status: "IN-PROGRESS" as const,
+        stageId: 1,
+        submittedAt: at(i),
+        stageStartedAt: at(i),
+        openStageId: 1,
+        reachedStages: [1],
+        deadlineAt: i % 3 === 0 ? null : new Date(at(i).getTime() + 14 * DAY),
+        applicantName: `${bulk} ${i}`,
+        applicantEmail: p.email,
+      })),
+    );
+    for (const query of ["sort=submitted", "sort=submitted&dir=asc", "sort=deadline", "sort=deadline&dir=desc", "sort=name&dir=desc"]) {
+      const res = await api.request(`/api/v1/review/applications.csv?tab=all&q=${bulk}&${query}`, { token: staff.subkomite });
+      const rows = (await res.text()).split("\r\n").slice(1, -1);
+      expect(rows).toHaveLength(1010);
+      expect(new Set(rows).size).toBe(1010);
+      // No deadline counts as the largest: last ascending, first descending.
+      if (query === "sort=deadline") expect(rows.slice(-337).every((r) => r.endsWith(",,"))).toBe(true);
+      if (query === "sort=deadline&dir=desc") expect(rows.slice(0, 337).every((r) => r.endsWith(",,"))).toBe(true);
+    }
+    // The list pages agree with the export.
+    const page = await list(staff.subkomite, { tab: "all", q: bulk, sort: "deadline", page: 41 });
+    expect(page.meta).toMatchObject({ total: 1010, pages: 41 });
+    expect(page.data).toHaveLength(10);
+    expect(page.data.every((r: { deadline_at: string | null }) => r.deadline_at === null)).toBe(true);
+  });
+
+  it("counts days left in whole days (ceil): negative once a day overdue", async () => {
+    const id = made[0].id;
+    const at = async (deadlineMs: number) => {
+      await api.db.update(applications).set({ deadlineAt: new Date(deadlineMs) }).where(eq(applications.id, id));
+      return (await detail(staff.admin, id)).sla;
+    };
+    expect(await at(Date.now() + 2.5 * DAY)).toMatchObject({ days_left: 3, overdue: false });
+    expect(await at(Date.now() - 60 * 60 * 1000)).toMatchObject({ days_left: 0, overdue: true });
+    expect(await at(Date.now() - 3.2 * DAY)).toMatchObject({ days_left: -3, overdue: true });
+  });
+});

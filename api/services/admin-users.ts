@@ -1,0 +1,213 @@
+import { randomBytes } from "node:crypto";
+import { and, asc, count, eq, ilike, inArray, or, type SQL } from "drizzle-orm";
+import type { StaffCreate, StaffUpdate } from "../../domain/forms/admin";
+import { PAGE_SIZE } from "../../domain/forms/admin";
+import { ROLE, ROLE_LABELS, STAFF_ROLES } from "../../domain/roles";
+import type { Database } from "../db/client";
+import { violatedUniqueConstraint } from "../db/errors";
+import { positions, staffProfiles, type UserRow, users } from "../db/schema";
+import { ApiError } from "../lib/errors";
+import type { Mailer } from "./mail";
+import { expireUnusedTokens, issueAccountToken } from "./account-tokens";
+import { recentAdminActions, recordAdminAction } from "./admin-audit";
+import { hashPassword } from "./passwords";
+import { revokeAllForUser } from "./tokens";
+
+// Staff accounts (roles 1, 2, 4–7) as the Super Admin manages them on /user-list (issue 6).
+
+/** The "Evaluasi Kompetensi" side (spec §2 sidebar title): is_fasyankes, as the demo seed sets it. */
+const FASYANKES_SIDE_ROLES: readonly number[] = [ROLE.ADMIN, ROLE.SUBKOMITE_EVALUASI];
+
+type Actor = Pick<UserRow, "id" | "roleId">;
+
+const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+
+const staffColumns = {
+  id: users.id,
+  email: users.email,
+  fullName: users.fullName,
+  roleId: users.roleId,
+  phone: users.phone,
+  isActive: users.isActive,
+  activatedAt: users.activatedAt,
+  createdAt: users.createdAt,
+  positionId: staffProfiles.positionId,
+  positionName: positions.name,
+};
+
+function staffQuery(db: Database) {
+  return db
+    .select(staffColumns)
+    .from(users)
+    .leftJoin(staffProfiles, eq(staffProfiles.userId, users.id))
+    .leftJoin(positions, eq(positions.id, staffProfiles.positionId));
+}
+
+type StaffRecord = Awaited<ReturnType<ReturnType<typeof staffQuery>["execute"]>>[number];
+
+export function staffJson(r: StaffRecord) {
+  return {
+    id: r.id,
+    email: r.email,
+    full_name: r.fullName,
+    role_id: r.roleId,
+    role_label: ROLE_LABELS[r.roleId] ?? String(r.roleId),
+    position: r.positionId !== null && r.positionName !== null ? { id: r.positionId, name: r.positionName } : null,
+    phone: r.phone,
+    is_active: r.isActive,
+    activated_at: r.activatedAt?.toISOString() ?? null,
+    created_at: r.createdAt.toISOString(),
+  };
+}
+
+export interface StaffListQuery {
+  page: number;
+  q?: string;
+  role?: number;
+  status?: "active" | "inactive";
+}
+
+export async function listStaff(db: Database, query: StaffListQuery) {
+  const q = query.q?.trim();
+  const filters: Array<SQL | undefined> = [
+    inArray(users.roleId, [...STAFF_ROLES]),
+    q ? or(ilike(users.fullName, likePattern(q)), ilike(users.email, likePattern(q))) : undefined,
+    query.role ? eq(users.roleId, query.role) : undefined,
+    query.status ? eq(users.isActive, query.status === "active") : undefined,
+  ];
+  const where = and(...filters);
+  const [{ total }] = await db.select({ total: count() }).from(users).where(where);
+  const rows = await staffQuery(db)
+    .where(where)
+    .orderBy(asc(users.fullName), asc(users.id))
+    .limit(PAGE_SIZE)
+    .offset((query.page - 1) * PAGE_SIZE);
+  return { rows: rows.map(staffJson), meta: { page: query.page, per_page: PAGE_SIZE, total, pages: Math.max(1, Math.ceil(total / PAGE_SIZE)) } };
+}
+
+/** A staff account, or 404: applicants and facility admins are not managed here. */
+async function findStaff(db: Database, id: string): Promise<StaffRecord> {
+  const [row] = /^[0-9a-f-]{36}$/i.test(id) ? await staffQuery(db).where(and(eq(users.id, id), inArray(users.roleId, [...STAFF_ROLES]))) : [];
+  if (!row) throw new ApiError(404, "NOT_FOUND", "Pengguna tidak ditemukan.");
+  return row;
+}
+
+export async function staffDetail(db: Database, id: string) {
+  const row = await findStaff(db, id);
+  return { ...staffJson(row), audit: await recentAdminActions(db, "user", row.id) };
+}
+
+/** The position must exist and be active; said on the field like any other bad input. */
+async function requireActivePosition(db: Database, positionId: number, current?: number | null) {
+  const [row] = await db.select({ isActive: positions.isActive }).from(positions).where(eq(positions.id, positionId));
+  // An account may keep a position that was deactivated after it was given.
+  if (row && (row.isActive || positionId === current)) return;
+  throw new ApiError(400, "VALIDATION_ERROR", undefined, {}, [{ path: "position_id", message: "Jabatan harus berupa nilai yang diizinkan" }]);
+}
+
+/**
+ * A new staff account, activated, with a password nobody knows: the person sets their own from
+ * the mailed password-reset link (the same single-use link as /forgot-password).
+ */
+export async function createStaff(db: Database, mailer: Mailer, actor: Actor, input: StaffCreate) {
+  await requireActivePosition(db, input.position_id);
+  const unusable = await hashPassword(randomBytes(32).toString("base64url"));
+  let created: { id: string; token: string };
+  try {
+    created = await db.transaction(async (tx) => {
+      const [user] = await tx
+        .insert(users)
+        .values({
+          email: input.email,
+          passwordHash: unusable,
+          fullName: input.full_name,
+          roleId: input.role_id,
+          isFasyankes: FASYANKES_SIDE_ROLES.includes(input.role_id),
+          phone: input.phone ?? null,
+          activatedAt: new Date(),
+        })
+        .returning({ id: users.id });
+      await tx.insert(staffProfiles).values({ userId: user.id, positionId: input.position_id });
+      const token = await issueAccountToken(tx, user.id, "password_reset");
+      await recordAdminAction(tx, actor, {
+        action: "USER_CREATE",
+        targetType: "user",
+        targetId: user.id,
+        details: { email: input.email, full_name: input.full_name, role_id: input.role_id, position_id: input.position_id },
+      });
+      return { id: user.id, token };
+    });
+  } catch (err) {
+    if (violatedUniqueConstraint(err) === "users_email_unique") throw new ApiError(409, "EMAIL_TAKEN", "Alamat surel sudah terdaftar.");
+    throw err;
+  }
+  mailer.sendPasswordReset({ email: input.email, name: input.full_name }, created.token);
+  return staffDetail(db, created.id);
+}
+
+export async function updateStaff(db: Database, actor: Actor, id: string, input: StaffUpdate) {
+  const before = await findStaff(db, id);
+  if (before.id === actor.id && input.role_id !== before.roleId) throw new ApiError(409, "CANNOT_CHANGE_SELF");
+  await requireActivePosition(db, input.position_id, before.positionId);
+  const changes: Record<string, { from: unknown; to: unknown }> = {};
+  if (before.fullName !== input.full_name) changes.full_name = { from: before.fullName, to: input.full_name };
+  if (before.roleId !== input.role_id) changes.role_id = { from: before.roleId, to: input.role_id };
+  if (before.positionId !== input.position_id) changes.position_id = { from: before.positionId, to: input.position_id };
+  if (Object.keys(changes).length > 0) {
+    await db.transaction(async (tx) => {
+      await tx
+        .update(users)
+        .set({ fullName: input.full_name, roleId: input.role_id, isFasyankes: FASYANKES_SIDE_ROLES.includes(input.role_id), updatedAt: new Date() })
+        .where(eq(users.id, id));
+      await tx
+        .insert(staffProfiles)
+        .values({ userId: id, positionId: input.position_id })
+        .onConflictDoUpdate({ target: staffProfiles.userId, set: { positionId: input.position_id, updatedAt: new Date() } });
+      await recordAdminAction(tx, actor, { action: "USER_UPDATE", targetType: "user", targetId: id, details: changes });
+    });
+  }
+  return staffDetail(db, id);
+}
+
+/**
+ * Deactivating ends every session at once (all refresh-token families; access tokens die with
+ * them) and voids unused mailed links; login then answers ACCOUNT_INACTIVE.
+ */
+export async function setStaffActive(db: Database, actor: Actor, id: string, active: boolean, reason: string) {
+  const before = await findStaff(db, id);
+  if (before.id === actor.id) throw new ApiError(409, "CANNOT_CHANGE_SELF");
+  await db.transaction(async (tx) => {
+    const changed = await tx
+      .update(users)
+      .set({ isActive: active, updatedAt: new Date() })
+      .where(and(eq(users.id, id), eq(users.isActive, !active)))
+      .returning({ id: users.id });
+    if (changed.length === 0) throw new ApiError(409, active ? "USER_ALREADY_ACTIVE" : "USER_ALREADY_INACTIVE");
+    let revoked = 0;
+    if (!active) {
+      revoked = await revokeAllForUser(tx, id);
+      await expireUnusedTokens(tx, id, "password_reset");
+      await expireUnusedTokens(tx, id, "activation");
+    }
+    await recordAdminAction(tx, actor, {
+      action: active ? "USER_REACTIVATE" : "USER_DEACTIVATE",
+      targetType: "user",
+      targetId: id,
+      reason,
+      details: active ? null : { sessions_revoked: revoked },
+    });
+  });
+  return staffDetail(db, id);
+}
+
+export async function sendStaffPasswordReset(db: Database, mailer: Mailer, actor: Actor, id: string) {
+  const user = await findStaff(db, id);
+  if (!user.isActive) throw new ApiError(409, "USER_INACTIVE");
+  const token = await db.transaction(async (tx) => {
+    const t = await issueAccountToken(tx, id, "password_reset");
+    await recordAdminAction(tx, actor, { action: "USER_PASSWORD_RESET", targetType: "user", targetId: id });
+    return t;
+  });
+  mailer.sendPasswordReset({ email: user.email, name: user.fullName }, token);
+  return { sent: true as const, email: user.email };
+}

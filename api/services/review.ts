@@ -1,0 +1,570 @@
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lt, or, sql, type SQL } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import type { Logger } from "pino";
+import { JALUR_IDS, type JalurId } from "../../domain/documents";
+import { DECISION_MESSAGES, NOTE_MAX, REASON_MAX } from "../../domain/forms/review";
+import { labelConditions } from "../../domain/review-filters";
+import { ROLE, STAFF_ROLES } from "../../domain/roles";
+import { statusLabel } from "../../domain/status-label";
+import { validationMessage } from "../../domain/validation";
+import {
+  decide,
+  decisionsFor,
+  firstStage,
+  openStage,
+  SEES_EVERY_APPLICATION,
+  stageName,
+  stagesDecidedBy,
+  staffMaySee,
+  type Decision,
+  type WorkflowState,
+} from "../../domain/workflow";
+import type { Database } from "../db/client";
+import {
+  achievements,
+  achievementTypes,
+  applicantProfiles,
+  applicationDocuments,
+  applications,
+  auditLog,
+  files,
+  institutions,
+  portfolioEntries,
+  reuploadRequests,
+  specializations,
+  users,
+  type ApplicationRow,
+} from "../db/schema";
+import { ApiError, type ErrorDetail } from "../lib/errors";
+import { profileBody } from "../routes/profile/profile.handlers";
+import { applicationView, isUuid, statePoint } from "./applications";
+import { activeRequirements } from "./documents";
+import type { Mailer } from "./mail";
+import { notifyDecision } from "./notifications";
+import { daysLeft, isOverdue, reviewColumnsNow } from "./review-state";
+
+// The review workflow (issue 5, docs/contracts/review-api.md, decision 008): what a staff role sees,
+// the lists, the CSV export, the detail and the decisions. The rules are domain/workflow.ts; this
+// module only reads and writes them.
+
+export const PAGE_SIZE = 25;
+export const CSV_PAGE_SIZE = 500;
+
+export const TABS = ["action", "all"] as const;
+export const SORTS = ["submitted", "deadline", "name"] as const;
+export const DIRS = ["asc", "desc"] as const;
+
+export interface ListQuery {
+  tab?: (typeof TABS)[number];
+  page?: number;
+  q?: string;
+  jalur?: JalurId;
+  stage?: number;
+  label?: number;
+  overdue?: boolean;
+  sort?: (typeof SORTS)[number];
+  dir?: (typeof DIRS)[number];
+}
+
+/** Staff roles only; anyone else gets 403 STAFF_ONLY on every review endpoint. */
+export function assertStaff(role: number) {
+  if (!STAFF_ROLES.includes(role)) throw new ApiError(403, "STAFF_ONLY");
+}
+
+const intArray = (ids: readonly number[]) => sql.raw(`'{${ids.map((n) => Math.trunc(n)).join(",")}}'::integer[]`);
+
+// is_submitted ⇔ submitted_at is set (the submission writes both); the lists test submitted_at so
+// that counting "every submitted file" is an index-only scan of applications_submitted_at_idx.
+const SUBMITTED = isNotNull(applications.submittedAt);
+
+/** The applications a staff role may see (domain staffMaySee, as SQL on the denormalised columns). */
+export function visibleTo(role: number): SQL | undefined {
+  if (role === ROLE.SUPER_ADMIN) return undefined;
+  const mine = stagesDecidedBy(role);
+  // Every submitted file has reached its pathway's first stage, so deciding all first stages is seeing all.
+  if (SEES_EVERY_APPLICATION.includes(role) || JALUR_IDS.every((j) => mine.includes(firstStage(j)))) return SUBMITTED;
+  return and(SUBMITTED, sql`${applications.reachedStages} && ${intArray(mine)}`);
+}
+
+/**
+ * "Needs my action": the open stage is one the role decides (null for role 1, which decides nothing).
+ * An open stage is always a reached stage of a submitted file (review-state.ts writes both), so this
+ * implies visibleTo(role) and is left alone, for the index on open_stage_id.
+ */
+function actionFor(role: number): SQL | null {
+  const mine = stagesDecidedBy(role);
+  return mine.length ? inArray(applications.openStageId, mine) : null;
+}
+
+/** Role 1 decides nothing, so its only tab is "all". */
+const tabOf = (role: number, q: ListQuery) => (role === ROLE.SUPER_ADMIN ? "all" : (q.tab ?? "action"));
+
+/** LIKE pattern text: %, _ and \ match themselves. */
+const escapeLike = (q: string) => q.replace(/[\\%_]/g, (ch) => `\\${ch}`);
+
+function labelFilter(rule: number): SQL {
+  const conds = labelConditions(rule).map((c) => {
+    const stage = c.negate
+      ? c.stageIds.length
+        ? sql`${applications.stageId} not in ${intTuple(c.stageIds)}`
+        : sql`${applications.stageId} is not null`
+      : c.stageIds.length
+        ? inArray(applications.stageId, c.stageIds)
+        : sql`false`;
+    return and(
+      c.status === null ? isNull(applications.status) : eq(applications.status, c.status),
+      c.isSubmitted === undefined ? undefined : eq(applications.isSubmitted, c.isSubmitted),
+      c.nullStage ? or(isNull(applications.stageId), stage) : stage,
+    );
+  });
+  return conds.length ? or(...conds)! : sql`false`;
+}
+
+const intTuple = (ids: readonly number[]) => sql.raw(`(${ids.map((n) => Math.trunc(n)).join(",")})`);
+
+/** The search and filters of a query (not the tab). */
+function filtersOf(q: ListQuery, now: Date): SQL[] {
+  const out: SQL[] = [];
+  const text = q.q?.trim();
+  if (text) out.push(sql`${applications.searchText} like '%' || lower(${escapeLike(text)}) || '%'`);
+  if (q.jalur) out.push(eq(applications.jalurId, q.jalur));
+  // coalesce(open_stage_id, stage_id) = stage, written so each half can use its index.
+  if (q.stage !== undefined) out.push(or(eq(applications.openStageId, q.stage), and(isNull(applications.openStageId), eq(applications.stageId, q.stage)))!);
+  if (q.label !== undefined) out.push(labelFilter(q.label));
+  if (q.overdue) out.push(lt(applications.deadlineAt, now));
+  return out;
+}
+
+const SORT_COLUMNS = {
+  submitted: { column: applications.submittedAt, cast: "timestamptz" },
+  deadline: { column: applications.deadlineAt, cast: "timestamptz" },
+  name: { column: applications.applicantName, cast: "text" },
+} as const;
+
+/**
+ * Sort column and direction (defaults: deadline ascending for "action", newest submission first for
+ * "all"); the id breaks ties so pages never overlap. An empty value (no deadline, a draft) counts as
+ * the largest, PostgreSQL's own order: last ascending, first descending — so every sort can walk
+ * its index instead of sorting the table.
+ */
+function sortOf(role: number, q: ListQuery) {
+  const sort = q.sort ?? (tabOf(role, q) === "action" ? "deadline" : "submitted");
+  const dir = q.dir ?? (sort === "submitted" ? "desc" : "asc");
+  const { column, cast } = SORT_COLUMNS[sort];
+  const orderBy = dir === "asc" ? [asc(column), asc(applications.id)] : [desc(column), desc(applications.id)];
+  /** Rows after (key, id) in this order: keyset paging for the CSV. */
+  const after = (key: string | null, id: string): SQL => {
+    const value = sql`${key}::${sql.raw(cast)}`;
+    if (dir === "asc") {
+      return key === null
+        ? and(isNull(column), gt(applications.id, id))!
+        : or(gt(column, value), and(eq(column, value), gt(applications.id, id)), isNull(column))!;
+    }
+    return key === null
+      ? or(and(isNull(column), lt(applications.id, id)), isNotNull(column))!
+      : or(lt(column, value), and(eq(column, value), lt(applications.id, id)))!;
+  };
+  return { sort, dir, orderBy, after, key: sql<string | null>`${column}::text` };
+}
+
+/** The WHERE of a role's tab, and of both tabs for the counts. */
+function wheresOf(role: number, query: ListQuery, now: Date) {
+  const filters = filtersOf(query, now);
+  const all = and(visibleTo(role), ...filters);
+  const actionOnly = actionFor(role);
+  const action = actionOnly ? and(actionOnly, ...filters)! : null;
+  return { all, action, current: tabOf(role, query) === "action" ? (action ?? sql`false`) : all };
+}
+
+const submitters = alias(users, "submitter");
+
+const rowColumns = {
+  app: applications,
+  submitterRole: submitters.roleId,
+};
+
+type RowData = { app: ApplicationRow; submitterRole: number | null };
+
+/**
+ * The rows of a page in two steps: the ids in order (a narrow scan of the sort index), then those
+ * rows in full. In one query the planner may sort every wide row of a large group of equal keys
+ * (e.g. the files without a deadline) just to keep 25.
+ */
+async function pageRows(db: Database, ids: string[]): Promise<RowData[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select(rowColumns)
+    .from(applications)
+    .leftJoin(submitters, eq(submitters.id, applications.submittedByUserId))
+    .where(inArray(applications.id, ids));
+  const byId = new Map(rows.map((r) => [r.app.id, r]));
+  return ids.map((id) => byId.get(id)!).filter(Boolean);
+}
+
+function toRow(role: number, { app, submitterRole }: RowData, now: Date) {
+  const stage = app.stageId !== null ? { id: app.stageId, name: stageName(app.stageId) ?? String(app.stageId) } : null;
+  const open = app.openStageId !== null ? { id: app.openStageId, name: stageName(app.openStageId) ?? String(app.openStageId) } : null;
+  return {
+    id: app.id,
+    registration_number: app.registrationNumber,
+    applicant_name: app.applicantName,
+    applicant_email: app.applicantEmail,
+    jalur_id: app.jalurId,
+    status: app.status,
+    is_submitted: app.isSubmitted,
+    stage,
+    open_stage: open,
+    label: statusLabel({ status: app.status, is_submitted: app.isSubmitted, tahap: stage }),
+    submitted_at: app.submittedAt?.toISOString() ?? null,
+    deadline_at: app.deadlineAt?.toISOString() ?? null,
+    days_left: daysLeft(app.deadlineAt, now),
+    overdue: isOverdue(app.deadlineAt, now),
+    may_decide: open !== null && decisionsFor(role, open.id).length > 0,
+    submitted_by_facility: submitterRole === ROLE.ADMIN_FASYANKES,
+  };
+}
+
+export type ReviewRow = ReturnType<typeof toRow>;
+
+/** One page of a role's list, with the counts of both tabs for the same search and filters. */
+export async function listApplications(db: Database, role: number, query: ListQuery, now = new Date()) {
+  assertStaff(role);
+  const where = wheresOf(role, query, now);
+  const page = query.page ?? 1;
+  const { orderBy } = sortOf(role, query);
+  const count = async (w: SQL | undefined) => (await db.select({ n: sql<number>`count(*)::int` }).from(applications).where(w))[0].n;
+  // Three small queries side by side: each count can be answered from an index on its own.
+  const [rows, all, action] = await Promise.all([
+    db
+      .select({ id: applications.id })
+      .from(applications)
+      .where(where.current)
+      .orderBy(...orderBy)
+      .limit(PAGE_SIZE)
+      .offset((page - 1) * PAGE_SIZE)
+      .then((ids) => pageRows(db, ids.map((r) => r.id))),
+    count(where.all),
+    where.action ? count(where.action) : 0,
+  ]);
+  const counts = { action, all };
+  const total = tabOf(role, query) === "action" ? action : all;
+  return {
+    data: rows.map((r) => toRow(role, r, now)),
+    meta: { page, page_size: PAGE_SIZE, total, pages: Math.ceil(total / PAGE_SIZE), counts },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// CSV export
+
+export const CSV_COLUMNS = ["Nomor Registrasi", "Nama", "Email", "Jalur", "Tahap", "Status", "Tanggal Pengajuan", "Tenggat", "Sisa Hari"];
+
+/** A text cell: quoted, and with a ' before a leading = + - @ (or tab / CR) so no spreadsheet runs it as a formula. */
+export function csvCell(value: string | number | null): string {
+  if (value === null) return "";
+  if (typeof value === "number") return String(value);
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return `"${safe.replace(/"/g, '""')}"`;
+}
+
+const WIB_OFFSET_MS = 7 * 60 * 60 * 1000;
+/** YYYY-MM-DD in Western Indonesia Time (UTC+7), the portal's time zone. */
+export const wibDate = (d: Date) => new Date(d.getTime() + WIB_OFFSET_MS).toISOString().slice(0, 10);
+
+/** `permohonan-<tab>-<YYYYMMDD>.csv` */
+export function csvFileName(role: number, query: ListQuery, now = new Date()) {
+  return `permohonan-${tabOf(role, query)}-${wibDate(now).replace(/-/g, "")}.csv`;
+}
+
+/**
+ * Every row of a role's list as CSV lines (BOM and header first), read CSV_PAGE_SIZE rows at a time
+ * by keyset so a long export neither holds the table in memory nor slows down page by page.
+ */
+export async function* applicationCsv(db: Database, role: number, query: ListQuery, now = new Date()): AsyncGenerator<string> {
+  assertStaff(role);
+  const where = wheresOf(role, query, now).current;
+  const { orderBy, after, key } = sortOf(role, query);
+  yield `\uFEFF${CSV_COLUMNS.map(csvCell).join(",")}\r\n`;
+  let last: { key: string | null; id: string } | null = null;
+  for (;;) {
+    const keys = await db
+      .select({ id: applications.id, key })
+      .from(applications)
+      .where(last ? and(where, after(last.key, last.id)) : where)
+      .orderBy(...orderBy)
+      .limit(CSV_PAGE_SIZE);
+    for (const r of await pageRows(db, keys.map((k) => k.id))) {
+      const row = toRow(role, r, now);
+      const stage = row.open_stage ?? row.stage;
+      yield `${[
+        csvCell(row.registration_number),
+        csvCell(row.applicant_name),
+        csvCell(row.applicant_email),
+        csvCell(row.jalur_id),
+        csvCell(stage?.name ?? null),
+        csvCell(row.label.label),
+        csvCell(r.app.submittedAt ? wibDate(r.app.submittedAt) : null),
+        csvCell(r.app.deadlineAt ? wibDate(r.app.deadlineAt) : null),
+        csvCell(row.days_left),
+      ].join(",")}\r\n`;
+    }
+    if (keys.length < CSV_PAGE_SIZE) return;
+    last = keys[keys.length - 1];
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Detail
+
+/** The application if the staff role may see it; 404 otherwise (a bad id too). */
+export async function visibleApplication(db: Database, role: number, id: string): Promise<ApplicationRow> {
+  assertStaff(role);
+  if (!isUuid(id)) throw new ApiError(404, "NOT_FOUND");
+  const [app] = await db.select().from(applications).where(eq(applications.id, id));
+  if (!app || !staffMaySee(role, { is_submitted: app.isSubmitted, reached_stages: app.reachedStages })) throw new ApiError(404, "NOT_FOUND");
+  return app;
+}
+
+const stateOf = (app: ApplicationRow): WorkflowState => ({ is_submitted: app.isSubmitted, status: app.status, stage_id: app.stageId });
+
+/** Everything a reviewer reads about an application, and what the role may decide now. */
+export async function reviewDetail(db: Database, role: number, id: string, now = new Date()) {
+  const app = await visibleApplication(db, role, id);
+  const [[applicant], [submitter], requirements, versions, portfolio, achievementRows, audit] = await Promise.all([
+    db
+      .select({ user: users, profile: applicantProfiles, institution: institutions.name, specialization: specializations.name })
+      .from(users)
+      .leftJoin(applicantProfiles, eq(applicantProfiles.userId, users.id))
+      .leftJoin(institutions, eq(institutions.id, applicantProfiles.institutionId))
+      .leftJoin(specializations, eq(specializations.id, applicantProfiles.specializationId))
+      .where(eq(users.id, app.applicantUserId)),
+    db.select({ name: users.fullName, email: users.email, roleId: users.roleId }).from(users).where(eq(users.id, app.submittedByUserId)),
+    activeRequirements(db, app.jalurId),
+    db
+      .select({ doc: applicationDocuments, file: files })
+      .from(applicationDocuments)
+      .innerJoin(files, eq(files.id, applicationDocuments.fileId))
+      .where(eq(applicationDocuments.applicationId, app.id))
+      .orderBy(asc(applicationDocuments.requirementId), desc(applicationDocuments.version)),
+    db.select().from(portfolioEntries).where(eq(portfolioEntries.applicationId, app.id)).orderBy(asc(portfolioEntries.orderNum)),
+    db
+      .select({ a: achievements, typeName: achievementTypes.name })
+      .from(achievements)
+      .innerJoin(achievementTypes, eq(achievementTypes.code, achievements.typeCode))
+      .where(eq(achievements.applicationId, app.id))
+      .orderBy(asc(achievements.orderNum)),
+    db
+      .select({ entry: auditLog, actorName: users.fullName })
+      .from(auditLog)
+      .leftJoin(users, eq(users.id, auditLog.actorUserId))
+      .where(eq(auditLog.applicationId, app.id))
+      .orderBy(asc(auditLog.createdAt), asc(auditLog.id)),
+  ]);
+
+  const open = openStage(stateOf(app));
+  const decisions = open === null ? [] : decisionsFor(role, open);
+  const slaDays = app.deadlineAt && app.stageStartedAt ? Math.round((app.deadlineAt.getTime() - app.stageStartedAt.getTime()) / 86_400_000) : null;
+  return {
+    application: await applicationView(db, app),
+    applicant: {
+      ...profileBody(applicant.user, applicant.profile ?? undefined),
+      email: applicant.user.email,
+      kind: applicant.user.isForeign ? ("WNA" as const) : ("WNI" as const),
+      institution_name: applicant.institution,
+      specialization_name: applicant.specialization,
+    },
+    submitted_by: { name: submitter?.name ?? null, email: submitter?.email ?? null, facility: submitter?.roleId === ROLE.ADMIN_FASYANKES },
+    documents: requirements.map((r) => ({
+      requirement_id: r.id,
+      name: r.name,
+      merged: r.merged,
+      versions: versions
+        .filter((v) => v.doc.requirementId === r.id)
+        .map(({ doc, file }) => ({
+          file_id: file.id,
+          original_name: file.originalName,
+          size: file.size,
+          detected_type: file.detectedType as string,
+          uploaded_at: doc.uploadedAt.toISOString(),
+          version: doc.version,
+          is_current: doc.isCurrent,
+        })),
+    })),
+    portfolio: portfolio.map((p) => ({ kind: p.kind, title: p.title, institution: p.institution, year: p.year, description: p.description })),
+    achievements: {
+      items: achievementRows.map(({ a, typeName }) => ({ type_code: a.typeCode, type_name: typeName, title: a.title, year: a.year, description: a.description })),
+      done: app.achievementsDone,
+    },
+    audit: audit.map(({ entry: h, actorName }) => ({
+      id: h.id,
+      at: h.createdAt.toISOString(),
+      action: h.action,
+      actor_name: actorName,
+      actor_role: h.actorRole,
+      from: statePoint(h.fromStage, h.fromStatus),
+      to: statePoint(h.toStage, h.toStatus),
+      from_stage_id: h.fromStage,
+      from_status: h.fromStatus,
+      to_stage_id: h.toStage,
+      to_status: h.toStatus,
+      // Early entries flagged `internal` hold a reviewers-only note in `note`.
+      note: h.internal ? null : h.note,
+      internal_note: h.internal ? h.note : h.internalNote,
+      details: (h.details ?? null) as { requirement_id: number; reason: string }[] | null,
+    })),
+    sla:
+      open === null
+        ? null
+        : {
+            stage: { id: open, name: stageName(open) ?? String(open) },
+            started_at: app.stageStartedAt?.toISOString() ?? null,
+            deadline_at: app.deadlineAt?.toISOString() ?? null,
+            days: slaDays,
+            days_left: daysLeft(app.deadlineAt, now),
+            overdue: isOverdue(app.deadlineAt, now),
+          },
+    open_stage: open === null ? null : { id: open, name: stageName(open) ?? String(open) },
+    may_decide: decisions.length > 0,
+    decisions,
+  };
+}
+
+export type ReviewDetail = Awaited<ReturnType<typeof reviewDetail>>;
+
+// ---------------------------------------------------------------------------------------------
+// Decisions
+
+export interface DecisionInput {
+  applicationId: string;
+  actor: { userId: string; role: number };
+  stageId: number;
+  decision: Decision;
+  note?: string | null;
+  internalNote?: string | null;
+  /** REUPLOAD: the current documents to send back, each with a reason */
+  documents?: { requirement_id: number; reason: string }[];
+}
+
+export interface DecisionOptions {
+  /** without it no mail is sent (the demo seed) */
+  mailer?: Mailer;
+  /** for the links in the mail; default the mailer's */
+  publicUrl?: string;
+  logger?: Logger;
+}
+
+const TEXTS = {
+  ...DECISION_MESSAGES,
+  decisionNotAllowed: "Keputusan ini tidak tersedia pada tahap ini",
+  unknownDocument: "Dokumen ini tidak ada pada permohonan",
+  duplicateDocument: "Dokumen ini dipilih lebih dari sekali",
+  tooLong: (length: number) => validationMessage("max", { length }),
+} as const;
+
+const invalid = (details: ErrorDetail[]) => new ApiError(400, "VALIDATION_ERROR", undefined, {}, details);
+const clean = (s: string | null | undefined) => (s?.trim() ? s.trim() : null);
+
+/**
+ * A staff member decides the open stage of an application: one transaction with a conditional UPDATE
+ * on the (stage_id, status) read before deciding, so of two racing decisions one wins and the other
+ * gets 409 STAGE_NOT_OPEN. Mail goes out after the commit. Returns the detail as the actor now sees it.
+ */
+export async function decideApplication(db: Database, input: DecisionInput, options: DecisionOptions = {}): Promise<ReviewDetail> {
+  const { role, userId } = input.actor;
+  const app = await visibleApplication(db, role, input.applicationId);
+  const note = clean(input.note);
+  const internalNote = clean(input.internalNote);
+  const tooLong: ErrorDetail[] = [];
+  if (note && note.length > NOTE_MAX) tooLong.push({ path: "note", message: TEXTS.tooLong(NOTE_MAX) });
+  if (internalNote && internalNote.length > NOTE_MAX) tooLong.push({ path: "internal_note", message: TEXTS.tooLong(NOTE_MAX) });
+  if (tooLong.length) throw invalid(tooLong);
+
+  const from = stateOf(app);
+  const result = decide(from, role, input.stageId, input.decision, note);
+  if (!result.ok) {
+    if (result.code === "NOT_YOUR_STAGE") throw new ApiError(403, "NOT_YOUR_STAGE");
+    if (result.code === "STAGE_NOT_OPEN") throw new ApiError(409, "STAGE_NOT_OPEN");
+    if (result.code === "NOTE_REQUIRED") throw invalid([{ path: "note", message: TEXTS.noteRequired }]);
+    throw invalid([{ path: "decision", message: TEXTS.decisionNotAllowed }]);
+  }
+  const documents = input.decision === "REUPLOAD" ? await checkedDocuments(db, app.id, input.documents ?? []) : [];
+
+  const to: WorkflowState = { is_submitted: true, status: result.to.status, stage_id: result.to.stage_id };
+  await db.transaction(async (tx) => {
+    const now = new Date();
+    const [changed] = await tx
+      .update(applications)
+      .set({
+        status: to.status,
+        stageId: to.stage_id,
+        isFinal: result.final,
+        stageStartedAt: now,
+        updatedAt: now,
+        ...(await reviewColumnsNow(tx, to, now)),
+      })
+      .where(
+        and(
+          eq(applications.id, app.id),
+          eq(applications.isSubmitted, true),
+          from.stage_id === null ? isNull(applications.stageId) : eq(applications.stageId, from.stage_id),
+          sql`${applications.status} is not distinct from ${from.status}`,
+        ),
+      )
+      .returning({ id: applications.id });
+    // Someone else decided (or the applicant reuploaded) since we read the state.
+    if (!changed) throw new ApiError(409, "STAGE_NOT_OPEN");
+    if (documents.length) {
+      await tx.insert(reuploadRequests).values(documents.map((d) => ({ applicationId: app.id, requirementId: d.requirement_id, reason: d.reason, createdAt: now })));
+    }
+    await tx.insert(auditLog).values({
+      applicationId: app.id,
+      actorUserId: userId,
+      actorRole: role,
+      action: "DECISION",
+      fromStage: from.stage_id,
+      fromStatus: from.status,
+      toStage: to.stage_id,
+      toStatus: to.status,
+      note,
+      internalNote,
+      details: documents.length ? documents : null,
+      createdAt: now,
+    });
+  });
+
+  if (options.mailer) {
+    await notifyDecision(
+      db,
+      app.id,
+      { stageId: result.to.stage_id, decision: input.decision, note, documents, opens: result.opens },
+      { mailer: options.mailer, publicUrl: options.publicUrl, logger: options.logger },
+    );
+  }
+  return reviewDetail(db, role, app.id);
+}
+
+/** A REUPLOAD's documents: at least one, each a current document of the application, once, with a reason. */
+async function checkedDocuments(db: Database, applicationId: string, documents: { requirement_id: number; reason: string }[]) {
+  if (documents.length === 0) throw invalid([{ path: "documents", message: TEXTS.documentsRequired }]);
+  const current = new Set(
+    (
+      await db
+        .select({ id: applicationDocuments.requirementId })
+        .from(applicationDocuments)
+        .where(and(eq(applicationDocuments.applicationId, applicationId), eq(applicationDocuments.isCurrent, true)))
+    ).map((r) => r.id),
+  );
+  const details: ErrorDetail[] = [];
+  const seen = new Set<number>();
+  const out = documents.map((d, i) => {
+    const reason = d.reason?.trim() ?? "";
+    if (!current.has(d.requirement_id)) details.push({ path: `documents.${i}.requirement_id`, message: TEXTS.unknownDocument });
+    else if (seen.has(d.requirement_id)) details.push({ path: `documents.${i}.requirement_id`, message: TEXTS.duplicateDocument });
+    seen.add(d.requirement_id);
+    if (!reason) details.push({ path: `documents.${i}.reason`, message: TEXTS.reasonRequired });
+    else if (reason.length > REASON_MAX) details.push({ path: `documents.${i}.reason`, message: TEXTS.tooLong(REASON_MAX) });
+    return { requirement_id: d.requirement_id, reason };
+  });
+  if (details.length) throw invalid(details);
+  return out;
+}

@@ -1,0 +1,40 @@
+import { globalStyle, style } from "@vanilla-extract/css";
+import { mq, vars } from "~/styles/theme.css";
+
+// The review pages (issue 5): list tabs, filters, the table, paging, the detail's documents and timeline.
+
+export const tabs = style({ display: "flex", flexWrap: "wrap", gap: vars.space.sm, borderBottom: `2px solid ${vars.color.border}`, marginBottom: vars.space.md, padding: 0, listStyle: "none" });
+export const tab = style({
+  display: "inline-block", padding: `${vars.space.sm} ${vars.space.md}`, textDecoration: "none", fontWeight: 600, borderBottom: "3px solid transparent", marginBottom: -2,
+  selectors: { '&[aria-current="page"]': { borderBottomColor: vars.color.brand, color: vars.color.text } },
+});
+export const filters = style({ display: "grid", gap: vars.space.sm, gridTemplateColumns: "1fr", alignItems: "end", "@media": { [mq.md]: { gridTemplateColumns: "repeat(4, minmax(0, 1fr))" } } });
+export const filterWide = style({ "@media": { [mq.md]: { gridColumn: "span 2" } } });
+export const filterField = style({ display: "grid", gap: vars.space.xs });
+export const filterCheck = style({ display: "flex", gap: vars.space.sm, alignItems: "center", minHeight: "2.5rem" });
+export const filterActions = style({ display: "flex", flexWrap: "wrap", gap: vars.space.md, alignItems: "center" });
+export const notice = style({ border: `2px solid ${vars.color.warn}`, background: vars.color.warnSoft, borderRadius: vars.radius, padding: vars.space.md, margin: `${vars.space.md} 0` });
+export const alert = style({ border: `3px solid ${vars.color.danger}`, background: vars.color.dangerSoft, borderRadius: vars.radius, padding: vars.space.md, marginBottom: vars.space.lg });
+export const tableScroll = style({ overflowX: "auto", marginBottom: vars.space.md });
+export const table = style({ minWidth: 900, fontSize: "0.95rem" });
+globalStyle(`${table} th`, { background: vars.color.bgSoft, whiteSpace: "nowrap" });
+export const nowrap = style({ whiteSpace: "nowrap" });
+export const overdue = style({ color: vars.color.danger, fontWeight: 700 });
+export const onTime = style({ color: vars.color.muted });
+export const pager = style({ display: "flex", flexWrap: "wrap", gap: vars.space.sm, alignItems: "center", listStyle: "none", padding: 0 });
+export const pageLink = style({
+  display: "inline-block", minWidth: "2.5rem", textAlign: "center", padding: `${vars.space.xs} ${vars.space.sm}`, border: `1px solid ${vars.color.border}`, borderRadius: vars.radius, textDecoration: "none",
+  selectors: { '&[aria-current="page"]': { background: vars.color.brand, color: "#fff", borderColor: vars.color.brand } },
+});
+export const toolbar = style({ display: "flex", flexWrap: "wrap", justifyContent: "space-between", gap: vars.space.md, alignItems: "center", marginBottom: vars.space.sm });
+export const versions = style({ listStyle: "none", padding: 0, margin: 0, display: "grid", gap: vars.space.md });
+export const version = style({ borderLeft: `4px solid ${vars.color.border}`, paddingLeft: vars.space.md });
+export const currentVersion = style({ borderLeftColor: vars.color.brand });
+export const preview = style({ display: "block", maxWidth: "100%", maxHeight: 480, height: "auto", border: `1px solid ${vars.color.border}`, marginTop: vars.space.sm });
+export const documentBlock = style({ padding: `${vars.space.md} 0`, borderBottom: `1px solid ${vars.color.border}` });
+export const timeline = style({ listStyle: "none", padding: 0, margin: 0, display: "grid", gap: vars.space.md });
+export const timelineEntry = style({ borderLeft: `4px solid ${vars.color.brand}`, paddingLeft: vars.space.md });
+export const internalNote = style({ background: vars.color.warnSoft, borderRadius: vars.radius, padding: vars.space.sm, margin: `${vars.space.xs} 0 0` });
+export const reuploadRow = style({ borderTop: `1px solid ${vars.color.border}`, paddingTop: vars.space.sm, marginTop: vars.space.sm });
+export const textarea = style({ minHeight: "6rem", resize: "vertical" });
+export const decisionForm = style({ maxWidth: 640 });

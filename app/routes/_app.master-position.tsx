@@ -1,0 +1,17 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { PRODUCT_NAME } from "#domain/menu";
+import { ReferenceListPage } from "~/components/admin";
+import { GeneralErrorBoundary } from "~/components/ErrorScreen";
+import { referenceListAction, referenceListLoader } from "~/utils/admin-reference.server";
+
+export const meta: MetaFunction = () => [{ title: `Master Jabatan — ${PRODUCT_NAME}` }];
+
+export const loader = (args: LoaderFunctionArgs) => referenceListLoader("position", args);
+export const action = (args: ActionFunctionArgs) => referenceListAction("position", args);
+
+/** /master-position (issue 6). */
+export default function Page() {
+  return <ReferenceListPage kind="position" base="/master-position" />;
+}
+
+export const ErrorBoundary = GeneralErrorBoundary;

@@ -1,0 +1,145 @@
+import { JALUR_IDS, type JalurId } from "#domain/documents";
+import { ROLE } from "#domain/roles";
+import { holderLabel, openStage, STAGE_IDS, stageName, type WorkflowState } from "#domain/workflow";
+
+// The review lists' query (GET /review/applications of docs/contracts/review-api.md) read from the page's
+// URL: a value the API would refuse is dropped here, so a hand-edited or stale link never breaks the page.
+
+export const TABS = ["action", "all"] as const;
+export const SORTS = ["submitted", "deadline", "name"] as const;
+export const DIRS = ["asc", "desc"] as const;
+export type Tab = (typeof TABS)[number];
+export const Q_MAX = 100;
+export const LABEL_RULES = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13] as const;
+
+export interface ListQuery {
+  tab: Tab;
+  page?: number;
+  q?: string;
+  jalur?: JalurId;
+  stage?: number;
+  label?: number;
+  overdue?: "1";
+  sort?: (typeof SORTS)[number];
+  dir?: (typeof DIRS)[number];
+}
+
+/** The tabs a role has: role 1 decides nothing, so it has "all" only (its default too). */
+export function tabsFor(role: number): readonly Tab[] {
+  return role === ROLE.SUPER_ADMIN ? ["all"] : TABS;
+}
+
+const oneOf = <T extends string>(values: readonly T[], v: string | null): T | undefined => (v !== null && (values as readonly string[]).includes(v) ? (v as T) : undefined);
+
+function wholeNumber(v: string | null, min: number, max: number): number | undefined {
+  if (v === null || !/^\d{1,7}$/.test(v.trim())) return undefined;
+  const n = Number(v.trim());
+  return n >= min && n <= max ? n : undefined;
+}
+
+/** The query of the page's URL, and the names of the parameters whose values were dropped. */
+export function parseListQuery(params: URLSearchParams, role: number): { query: ListQuery; dropped: string[] } {
+  const dropped: string[] = [];
+  const read = <T>(name: string, parse: (v: string | null) => T | undefined): T | undefined => {
+    const raw = params.get(name);
+    if (raw === null || raw.trim() === "") return undefined;
+    const value = parse(raw);
+    if (value === undefined) dropped.push(name);
+    return value;
+  };
+  const tabs = tabsFor(role);
+  const tab = read("tab", (v) => oneOf(TABS, v));
+  const query: ListQuery = {
+    // Role 1 has "all" only; its "action" reads as "all", as the API does.
+    tab: tab && tabs.includes(tab) ? tab : tabs[0],
+    page: read("page", (v) => wholeNumber(v, 1, 1_000_000)),
+    q: read("q", (v) => v?.trim().slice(0, Q_MAX)),
+    jalur: read("jalur", (v) => oneOf(JALUR_IDS, v)),
+    stage: read("stage", (v) => {
+      const n = wholeNumber(v, 1, 99);
+      return n !== undefined && (STAGE_IDS as readonly number[]).includes(n) ? n : undefined;
+    }),
+    label: read("label", (v) => wholeNumber(v, 1, LABEL_RULES.length)),
+    overdue: read("overdue", (v) => (v === "1" || v === "on" ? ("1" as const) : undefined)),
+    sort: read("sort", (v) => oneOf(SORTS, v)),
+    dir: read("dir", (v) => oneOf(DIRS, v)),
+  };
+  if (query.page === 1) delete query.page;
+  return { query, dropped };
+}
+
+/** "?q=…&page=2" for a link that keeps the query, with `changes` applied; the first tab and page 1 are left out. */
+export function toSearch(query: ListQuery, changes: Partial<ListQuery> = {}, role = 0): string {
+  const merged: Partial<ListQuery> = { ...query, ...changes };
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(merged)) {
+    if (v === undefined || v === "") continue;
+    if (k === "tab" && v === tabsFor(role)[0]) continue;
+    if (k === "page" && v === 1) continue;
+    params.set(k, String(v));
+  }
+  const s = params.toString();
+  return s ? `?${s}` : "";
+}
+
+/** Page numbers to link around `page` of `pages`, with null for a gap ("…"). */
+export function pageWindow(page: number, pages: number, around = 2): Array<number | null> {
+  const out: Array<number | null> = [];
+  for (let p = 1; p <= pages; p++) {
+    if (p === 1 || p === pages || Math.abs(p - page) <= around) out.push(p);
+    else if (out.at(-1) !== null) out.push(null);
+  }
+  return out;
+}
+
+/** The two lists of DESIGN §3: the same pages under two URLs, each for its roles. */
+export const REVIEW_AREAS = {
+  adaptation: { base: "/application", roles: [ROLE.SUPER_ADMIN, ROLE.SUBKOMITE_PEMBEKALAN, ROLE.KOLEGIUM, ROLE.KKI], title: "adaptationTitle" },
+  list: { base: "/application-list", roles: [ROLE.ADMIN, ROLE.SUBKOMITE_EVALUASI], title: "listTitle" },
+} as const;
+export type ReviewArea = (typeof REVIEW_AREAS)[keyof typeof REVIEW_AREAS];
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Whole days from `now` to `deadline`, rounded away from zero as the API counts them (2.1 days left is 3,
+ * a deadline passed by an hour is -1); null without a deadline.
+ */
+export function daysLeft(deadline: string | null | undefined, now: Date = new Date()): number | null {
+  if (!deadline) return null;
+  const ms = new Date(deadline).getTime() - now.getTime();
+  if (Number.isNaN(ms)) return null;
+  return ms >= 0 ? Math.ceil(ms / DAY_MS) : -Math.ceil(-ms / DAY_MS);
+}
+
+export interface StageProgress {
+  /** The stage awaiting a decision: the stored one while in progress, the next one after a pass. */
+  open: { id: number; name: string } | null;
+  /** Who holds the file now (the applicant while a reupload is awaited). */
+  holder: string | null;
+  deadline: string | null;
+  daysLeft: number | null;
+  overdue: boolean;
+}
+
+/**
+ * Where the applicant's file stands (decision 008): a pass keeps its label ("Selesai" after the document
+ * check) and opens the next stage at once, with its holder and its own SLA clock from the moment of the pass.
+ */
+export function stageProgress(
+  app: { is_submitted: boolean; status: WorkflowState["status"]; tahap: { id: number } | null; stage_started_at: string | null; stage_deadline: string | null; holder: string | null; deadline_at?: string | null },
+  now: Date = new Date(),
+): StageProgress {
+  const openId = openStage({ is_submitted: app.is_submitted, status: app.status, stage_id: app.tahap?.id ?? null });
+  const passedOn = app.status === "PASSED" && openId !== null;
+  // The API keeps the open stage's deadline (set from /sla-setting's days when the stage opened).
+  const deadline = app.deadline_at ?? app.stage_deadline;
+  const left = daysLeft(deadline, now);
+  return {
+    open: openId === null ? null : { id: openId, name: stageName(openId) ?? String(openId) },
+    holder: passedOn ? (holderLabel(openId) ?? null) : app.holder,
+    deadline,
+    daysLeft: left,
+    overdue: left !== null && left < 0,
+  };
+}

@@ -1,0 +1,111 @@
+import { z } from "zod";
+import { rules, validationMessage as m } from "../validation";
+import { DECISIONS, type Decision } from "../workflow";
+
+// A reviewer's decision on the open stage of an application (issue 5, docs/contracts/review-api.md):
+// `decisionBodySchema` is the JSON of POST /api/v1/review/applications/:id/decisions, `decisionFormSchema`
+// the portal's form (a checkbox and a reason per current document) that turns into that body.
+
+export const DECISION_LABELS = {
+  stage_id: "Tahap",
+  decision: "Keputusan",
+  note: "Catatan untuk pemohon",
+  internal_note: "Catatan internal",
+  documents: "Dokumen yang perlu diperbaiki",
+  reason: "Alasan",
+} as const;
+
+export const DECISION_MESSAGES = {
+  noteRequired: "Catatan wajib diisi",
+  documentsRequired: "Pilih minimal satu dokumen",
+  reasonRequired: "Alasan wajib diisi",
+} as const;
+
+export const NOTE_MAX = 2000;
+export const REASON_MAX = 500;
+
+/** A positive whole number from a form (string) or JSON (number). */
+function positiveInt(field: string) {
+  return z.preprocess(
+    (v) => (typeof v === "string" && /^\s*\d+\s*$/.test(v) ? Number(v) : v),
+    z.number({ error: (issue) => (issue.input === undefined ? m("required", { field }) : m("integer", { field })) }).int(m("integer", { field })).positive(m("integer", { field })),
+  );
+}
+
+const optionalNote = z.string().trim().max(NOTE_MAX, m("max", { length: NOTE_MAX })).optional();
+
+/** The checks that depend on the decision: a note for FAILED and REUPLOAD, at least one document for REUPLOAD. */
+function needsNote(decision: Decision, note: string | undefined): boolean {
+  return (decision === "FAILED" || decision === "REUPLOAD") && !note?.trim();
+}
+
+export const decisionBodySchema = z
+  .object({
+    stage_id: positiveInt(DECISION_LABELS.stage_id),
+    decision: rules.oneOf(DECISION_LABELS.decision, DECISIONS),
+    note: optionalNote,
+    internal_note: optionalNote,
+    documents: z
+      .array(
+        z.object({
+          requirement_id: positiveInt("Dokumen"),
+          reason: z.string({ error: () => DECISION_MESSAGES.reasonRequired }).trim().min(1, DECISION_MESSAGES.reasonRequired).max(REASON_MAX, m("max", { length: REASON_MAX })),
+        }),
+      )
+      .max(50)
+      .optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (needsNote(v.decision, v.note)) ctx.addIssue({ code: "custom", path: ["note"], message: DECISION_MESSAGES.noteRequired });
+    if (v.decision === "REUPLOAD" && !v.documents?.length) ctx.addIssue({ code: "custom", path: ["documents"], message: DECISION_MESSAGES.documentsRequired });
+  });
+
+export type DecisionBody = z.infer<typeof decisionBodySchema>;
+
+/**
+ * The form: every current document is a row `documents[i]` with its requirement id (hidden), a checkbox
+ * `selected` and a `reason`; only the ticked rows of a REUPLOAD go to the API, and a reason's error stays
+ * on its own row.
+ */
+export const decisionFormSchema = z
+  .object({
+    stage_id: positiveInt(DECISION_LABELS.stage_id),
+    decision: rules.oneOf(DECISION_LABELS.decision, DECISIONS),
+    note: optionalNote,
+    internal_note: optionalNote,
+    documents: z
+      .array(
+        z.object({
+          requirement_id: positiveInt("Dokumen"),
+          selected: z.literal("on").optional(),
+          reason: z.string().trim().max(REASON_MAX, m("max", { length: REASON_MAX })).optional(),
+        }),
+      )
+      .max(50)
+      .default([]),
+  })
+  .superRefine((v, ctx) => {
+    if (needsNote(v.decision, v.note)) ctx.addIssue({ code: "custom", path: ["note"], message: DECISION_MESSAGES.noteRequired });
+    if (v.decision !== "REUPLOAD") return;
+    if (!v.documents.some((d) => d.selected)) ctx.addIssue({ code: "custom", path: ["documents"], message: DECISION_MESSAGES.documentsRequired });
+    v.documents.forEach((d, i) => {
+      if (d.selected && !d.reason) ctx.addIssue({ code: "custom", path: ["documents", i, "reason"], message: DECISION_MESSAGES.reasonRequired });
+    });
+  });
+
+export type DecisionForm = z.infer<typeof decisionFormSchema>;
+
+/** The API body of a valid form, and for each of its documents the form row it came from (to place the API's errors). */
+export function decisionBody(form: DecisionForm): { body: DecisionBody; rows: number[] } {
+  const picked = form.decision === "REUPLOAD" ? form.documents.map((d, i) => ({ d, i })).filter(({ d }) => d.selected) : [];
+  return {
+    body: {
+      stage_id: form.stage_id,
+      decision: form.decision,
+      note: form.note || undefined,
+      internal_note: form.internal_note || undefined,
+      documents: form.decision === "REUPLOAD" ? picked.map(({ d }) => ({ requirement_id: d.requirement_id, reason: d.reason ?? "" })) : undefined,
+    },
+    rows: picked.map(({ i }) => i),
+  };
+}

@@ -1,0 +1,56 @@
+import { statusLabel, type ApplicationStatus } from "./status-label";
+import { STAGE_IDS } from "./workflow";
+
+// The review lists' label filter (issue 5): which stored (status, stage_id, is_submitted) give a
+// rule of the spec §4 label table. Derived by running statusLabel() over every stored state, so
+// the table stays in status-label.ts only.
+
+/**
+ * One way to reach a label: `status` (null = no status) and `is_submitted` (undefined = either),
+ * and a stage that is in `stageIds` (or, with `negate`, in none of them; an unknown stage id then
+ * matches too), or is null when `nullStage`.
+ */
+export interface LabelCondition {
+  status: ApplicationStatus | null;
+  isSubmitted?: boolean;
+  stageIds: number[];
+  negate: boolean;
+  nullStage: boolean;
+}
+
+const STATUSES: readonly (ApplicationStatus | null)[] = [null, "IN-PROGRESS", "FAILED", "PASSED", "REUPLOAD"];
+/** Stands for every stage id the workflow does not know. */
+const OTHER = -1;
+const STAGE_VALUES: readonly (number | null)[] = [...STAGE_IDS, OTHER, null];
+
+const cache = new Map<number, LabelCondition[]>();
+
+/** The conditions (any one suffices) under which statusLabel() gives rule `rule`; empty for an unknown rule. */
+export function labelConditions(rule: number): LabelCondition[] {
+  const hit = cache.get(rule);
+  if (hit) return hit;
+  const out: LabelCondition[] = [];
+  for (const status of STATUSES) {
+    const stagesFor = (is_submitted: boolean) =>
+      STAGE_VALUES.filter((stage) => statusLabel({ status, is_submitted, tahap: stage === null ? null : { id: stage } }).rule === rule);
+    const submitted = stagesFor(true);
+    const draft = stagesFor(false);
+    const same = submitted.length === draft.length && submitted.every((s, i) => s === draft[i]);
+    const groups: [boolean | undefined, (number | null)[]][] = same ? [[undefined, submitted]] : [[true, submitted], [false, draft]];
+    for (const [isSubmitted, stages] of groups) {
+      if (stages.length === 0) continue;
+      const nullStage = stages.includes(null);
+      const known = stages.filter((s): s is number => s !== null && s !== OTHER);
+      const negate = stages.includes(OTHER);
+      out.push({
+        status,
+        ...(isSubmitted === undefined ? {} : { isSubmitted }),
+        stageIds: negate ? STAGE_IDS.filter((id) => !known.includes(id)) : known,
+        negate,
+        nullStage,
+      });
+    }
+  }
+  cache.set(rule, out);
+  return out;
+}
