@@ -9,8 +9,7 @@ import { ApiError } from "../lib/errors";
 // /portfolio/additional-requirements). Reviewers who decide the stage that is open ask; the applicant
 // (or the facility that registered them) answers with one file per request while the file is under review.
 
-export const ADDITIONAL_MAX_BYTES = 5 * 1024 * 1024;
-export const ADDITIONAL_TYPES = ["jpg", "png", "pdf"] as const;
+export const ADDITIONAL_MAX_MB = 5;
 
 /** A reviewer may ask while they decide the open stage of an SPE application. */
 export function mayRequestAdditional(app: ApplicationRow, role: number): boolean {

@@ -1,4 +1,5 @@
 import { useState, type ChangeEvent, type FormEvent } from "react";
+import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { MB, type DocumentRequirement } from "#domain/documents";
 import type { LabelColour } from "#domain/status-label";
@@ -170,5 +171,19 @@ export function DocumentField({ requirement, current, error, reason }: { require
         onChange={onChange}
       />
     </div>
+  );
+}
+
+/** The SPE-only pages (portfolio, achievements, additional documents) for an applicant on another pathway. */
+export function OnlySpe({ title, message }: { title: string; message: string }) {
+  const { t } = useTranslation("applicant");
+  return (
+    <>
+      <h1>{title}</h1>
+      <section className={ui.card}>
+        <p>{message}</p>
+        <Link to="/registration-path">{t("achievement.toPathway")}</Link>
+      </section>
+    </>
   );
 }

@@ -1,11 +1,12 @@
 import { getFormProps, useForm, type Submission } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { PRODUCT_NAME } from "#domain/menu";
 import { rules, validationMessage } from "#domain/validation";
+import { OnlySpe } from "~/components/applicant";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
 import { ErrorSummary, Field, SelectField, SubmitButton } from "~/components/forms";
 import * as f from "~/components/forms.css";
@@ -94,15 +95,7 @@ export default function PerformanceAchievement() {
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   });
   if (!loaded.spe) {
-    return (
-      <>
-        <h1>{t("achievement.title")}</h1>
-        <section className={ui.card}>
-          <p>{t("achievement.onlySpe")}</p>
-          <Link to="/registration-path">{t("achievement.toPathway")}</Link>
-        </section>
-      </>
-    );
+    return <OnlySpe title={t("achievement.title")} message={t("achievement.onlySpe")} />;
   }
   const typeName = new Map(loaded.types.map((ty) => [ty.code, ty.name]));
   return (

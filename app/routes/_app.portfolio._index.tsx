@@ -2,6 +2,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { PRODUCT_NAME } from "#domain/menu";
+import { OnlySpe } from "~/components/applicant";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
 import * as f from "~/components/forms.css";
 import * as ui from "~/components/ui.css";
@@ -36,15 +37,7 @@ export default function Portfolio() {
   const loaded = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   if (!loaded.spe) {
-    return (
-      <>
-        <h1>{t("portfolio.title")}</h1>
-        <section className={ui.card}>
-          <p>{t("portfolio.onlySpe")}</p>
-          <Link to="/registration-path">{t("achievement.toPathway")}</Link>
-        </section>
-      </>
-    );
+    return <OnlySpe title={t("portfolio.title")} message={t("portfolio.onlySpe")} />;
   }
   return (
     <>

@@ -2,6 +2,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { PRODUCT_NAME } from "#domain/menu";
+import { OnlySpe } from "~/components/applicant";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
 import * as ui from "~/components/ui.css";
 import { accessToken, orUnavailable, speApplication } from "~/utils/applicant.server";
@@ -60,15 +61,7 @@ export default function AdditionalRequirements() {
   const loaded = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   if (!loaded.spe) {
-    return (
-      <>
-        <h1>{t("additional.title")}</h1>
-        <section className={ui.card}>
-          <p>{t("portfolio.onlySpe")}</p>
-          <Link to="/registration-path">{t("achievement.toPathway")}</Link>
-        </section>
-      </>
-    );
+    return <OnlySpe title={t("additional.title")} message={t("portfolio.onlySpe")} />;
   }
   return (
     <>

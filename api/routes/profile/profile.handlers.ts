@@ -1,5 +1,4 @@
 import { and, eq } from "drizzle-orm";
-import { MB } from "../../../domain/documents";
 import { PROFILE_LABELS } from "../../../domain/forms/profile";
 import { validationMessage } from "../../../domain/validation";
 import type { Database } from "../../db/client";
@@ -8,9 +7,7 @@ import { ApiError, MESSAGES } from "../../lib/errors";
 import type { AppRouteHandler } from "../../lib/types";
 import { profileComplete } from "../../services/applications";
 import { applicantColumns } from "../../services/review-state";
-import { uploadMessages } from "../../services/documents";
-import { detectFileType, MIME_OF } from "../../services/uploads/file-type";
-import { MultipartError, receiveMultipart } from "../../services/uploads/receive";
+import { receiveSingleFile } from "../../services/uploads/single";
 import type * as routes from "./profile.routes";
 
 type ProfileRow = typeof applicantProfiles.$inferSelect;
@@ -94,52 +91,25 @@ export const putProfile: AppRouteHandler<typeof routes.putProfile> = async (c) =
   return c.json({ data: profileBody(user, saved) }, 200);
 };
 
-const PHOTO_MAX_BYTES = 2 * MB;
-
 export const uploadPhoto: AppRouteHandler<typeof routes.uploadPhoto> = async (c) => {
-  const { db, storage, uploadTmpDir } = c.var.deps;
+  const { db } = c.var.deps;
   const user = c.var.user;
-  let received;
-  try {
-    received = await receiveMultipart(c.req.raw.body, c.req.header("content-type") ?? "", {
-      tmpDir: uploadTmpDir,
-      limitFor: (field) => (field === "photo" ? PHOTO_MAX_BYTES : null),
-      maxFiles: 1,
-    });
-  } catch (err) {
-    if (err instanceof MultipartError) throw new ApiError(400, err.code, err.message);
-    throw err;
-  }
-  try {
-    const [file] = received.files;
-    const field = PROFILE_LABELS.photo;
-    if (!file) throw invalid("photo", validationMessage("required", { field }));
-    if (file.tooLarge) throw invalid("photo", uploadMessages.tooLarge({ maxSize: 2 }));
-    if (file.size === 0) throw invalid("photo", uploadMessages.empty);
-    const type = await detectFileType(file.path, file.size);
-    if (type !== "jpg" && type !== "png") throw invalid("photo", uploadMessages.wrongType({ allowedExtnames: "jpg,jpeg,png" }));
-    const key = await storage.put(file.path);
-    const fileId = await db.transaction(async (tx) => {
-      const [row] = await tx
-        .insert(files)
-        .values({
-          storageKey: key,
-          size: file.size,
-          sha256: file.sha256,
-          detectedType: type,
-          mime: MIME_OF[type],
-          originalName: file.originalName,
-          ownerUserId: user.id,
-        })
-        .returning({ id: files.id });
-      await tx
-        .insert(applicantProfiles)
-        .values({ userId: user.id, photoFileId: row.id })
-        .onConflictDoUpdate({ target: applicantProfiles.userId, set: { photoFileId: row.id, updatedAt: new Date() } });
-      return row.id;
-    });
-    return c.json({ data: { file_id: fileId } }, 200);
-  } finally {
-    await received.cleanup();
-  }
+  const stored = await receiveSingleFile(c.var.deps, c.req.raw, {
+    field: "photo",
+    maxMb: 2,
+    allowedExtnames: "jpg,jpeg,png",
+    requiredMessage: validationMessage("required", { field: PROFILE_LABELS.photo }),
+  });
+  const fileId = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(files)
+      .values({ ...stored, ownerUserId: user.id })
+      .returning({ id: files.id });
+    await tx
+      .insert(applicantProfiles)
+      .values({ userId: user.id, photoFileId: row.id })
+      .onConflictDoUpdate({ target: applicantProfiles.userId, set: { photoFileId: row.id, updatedAt: new Date() } });
+    return row.id;
+  });
+  return c.json({ data: { file_id: fileId } }, 200);
 };

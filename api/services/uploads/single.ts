@@ -1,0 +1,49 @@
+import { ApiError, MESSAGES } from "../../lib/errors";
+import type { ApiDeps } from "../../lib/types";
+import type { files } from "../../db/schema";
+import { uploadMessages } from "../documents";
+import { allowedTypes, detectFileType, MIME_OF } from "./file-type";
+import { MultipartError, receiveMultipart } from "./receive";
+
+// One file in one multipart field (the profile photo, an additional document): streamed with its byte
+// limit, checked by content, moved into the storage. Every refusal is a 400 naming the field.
+
+export interface SingleFileRule {
+  field: string;
+  maxMb: number;
+  /** as the requirements spell them: "jpg,jpeg,png" */
+  allowedExtnames: string;
+  /** the message when the field holds no file */
+  requiredMessage: string;
+}
+
+/** The stored file's `files` row, less its owner. */
+export type StoredSingleFile = Omit<typeof files.$inferInsert, "ownerUserId">;
+
+export async function receiveSingleFile(deps: Pick<ApiDeps, "storage" | "uploadTmpDir">, request: Request, rule: SingleFileRule): Promise<StoredSingleFile> {
+  const invalid = (message: string) => new ApiError(400, "VALIDATION_ERROR", MESSAGES.VALIDATION_ERROR, {}, [{ path: rule.field, message }]);
+  let received;
+  try {
+    received = await receiveMultipart(request.body, request.headers.get("content-type") ?? "", {
+      tmpDir: deps.uploadTmpDir,
+      limitFor: (field) => (field === rule.field ? rule.maxMb * 1024 * 1024 : null),
+      maxFiles: 1,
+    });
+  } catch (err) {
+    if (err instanceof MultipartError) throw new ApiError(400, err.code, err.message);
+    throw err;
+  }
+  try {
+    const [file] = received.files;
+    if (!file) throw invalid(rule.requiredMessage);
+    if (file.tooLarge) throw invalid(uploadMessages.tooLarge({ maxSize: rule.maxMb }));
+    if (file.size === 0) throw invalid(uploadMessages.empty);
+    const type = await detectFileType(file.path, file.size);
+    if (!(allowedTypes(rule.allowedExtnames) as Set<string>).has(type)) throw invalid(uploadMessages.wrongType({ allowedExtnames: rule.allowedExtnames }));
+    const detected = type as keyof typeof MIME_OF;
+    const storageKey = await deps.storage.put(file.path);
+    return { storageKey, size: file.size, sha256: file.sha256, detectedType: detected, mime: MIME_OF[detected], originalName: file.originalName };
+  } finally {
+    await received.cleanup();
+  }
+}
