@@ -6,6 +6,7 @@ import { createApiApp, DEFAULT_PUBLIC_URL } from "./app";
 import { openDatabase, type Database } from "./db/client";
 import { seedIfEmpty } from "./db/seed";
 import { seedAdministration } from "./services/admin-reference";
+import { seedFacilities } from "./db/seed-facilities";
 import type { RateLimitConfig } from "./lib/types";
 import { createMailer, type Mailer } from "./services/mail";
 import { createDiskStorage } from "./services/storage";
@@ -66,6 +67,7 @@ export async function startApi(opts: StartApiOptions): Promise<StartedApi> {
     const storage = embeddedDefault ? createDiskStorage(opts.filesDir ?? path.resolve(opts.dataDir!, "files")) : undefined;
     await seedIfEmpty(handle.db, { demo: opts.seedDemo, storage });
     await seedAdministration(handle.db, { demo: opts.seedDemo }); // positions, demo staff positions (issue 6)
+    await seedFacilities(handle.db, { demo: opts.seedDemo }); // activity kinds, announcements, demo facility data (issue 6)
   } catch (err) {
     await handle.close().catch(() => {});
     throw err;

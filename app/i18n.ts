@@ -1,11 +1,17 @@
 import { LOCALE } from "#domain/constants";
 import enAccounts from "./locales/en/accounts.json";
 import enAdmin from "./locales/en/admin.json";
+import enCms from "./locales/en/cms.json";
+import enFacility from "./locales/en/facility.json";
+import enRegistration from "./locales/en/registration.json";
 import enApplicant from "./locales/en/applicant.json";
 import en from "./locales/en/common.json";
 import enReview from "./locales/en/review.json";
 import idAccounts from "./locales/id/accounts.json";
 import idAdmin from "./locales/id/admin.json";
+import idCms from "./locales/id/cms.json";
+import idFacility from "./locales/id/facility.json";
+import idRegistration from "./locales/id/registration.json";
 import idApplicant from "./locales/id/applicant.json";
 import id from "./locales/id/common.json";
 import idReview from "./locales/id/review.json";
@@ -16,11 +22,11 @@ export const i18nConfig = {
   fallbackLng: LOCALE.FALLBACK,
   lng: LOCALE.DEFAULT,
   defaultNS: "common",
-  ns: ["common", "accounts", "applicant", "review", "admin"],
+  ns: ["common", "accounts", "applicant", "review", "admin", "cms", "facility", "registration"],
   interpolation: { escapeValue: false },
   react: { useSuspense: false },
   resources: {
-    id: { common: id, accounts: idAccounts, applicant: idApplicant, review: idReview, admin: idAdmin },
-    "en-US": { common: en, accounts: enAccounts, applicant: enApplicant, review: enReview, admin: enAdmin },
+    id: { common: id, accounts: idAccounts, applicant: idApplicant, review: idReview, admin: idAdmin, cms: idCms, facility: idFacility, registration: idRegistration },
+    "en-US": { common: en, accounts: enAccounts, applicant: enApplicant, review: enReview, admin: enAdmin, cms: enCms, facility: enFacility, registration: enRegistration },
   },
 };

@@ -100,3 +100,43 @@ export const DEMO_STAFF_POSITIONS: Readonly<Record<string, string>> = {
   "kolegium@adaptasi.test": "Ketua Kolegium",
   "kki@adaptasi.test": "Anggota Konsil Kedokteran Indonesia",
 };
+
+/** Kinds of activity of the OTH pathway: the {othersId} of /register-competency-evaluation/path/{othersId}. */
+export const ACTIVITY_KINDS: readonly { name: string; description: string }[] = [
+  { name: "Bakti sosial", description: "Pelayanan kesehatan sosial tanpa imbalan, misalnya operasi katarak massal atau pengobatan gratis." },
+  { name: "Pelatihan", description: "Memberi pelatihan atau alih teknologi kepada tenaga kesehatan Indonesia." },
+  { name: "Penelitian", description: "Penelitian klinis atau kesehatan masyarakat bersama institusi Indonesia." },
+  { name: "Pendidikan", description: "Mengajar atau membimbing di institusi pendidikan kesehatan." },
+  { name: "Penanggulangan bencana", description: "Bantuan medis pada keadaan darurat atau bencana." },
+];
+
+/** Positions of facility admins (role 8) on /personal-data, beside the staff positions. */
+export const FACILITY_POSITIONS: readonly string[] = ["Direktur Rumah Sakit", "Kepala Bidang Pelayanan Medis", "Kepala Bagian SDM"];
+
+/** The two demo facility admins (DESIGN §7): their facility data, by e-mail. */
+export const DEMO_FACILITIES: Readonly<
+  Record<string, { facilityName: string; facilityType: string; address: string; licenceNumber: string; contactPhone: string; contactEmail: string; adminNik: string; adminPhone: string; position: string }>
+> = {
+  "fasyankes@adaptasi.test": {
+    facilityName: "RS Mitra Sehat",
+    facilityType: "RUMAH_SAKIT",
+    address: "Jl. Letjen S. Parman Kav. 87, Jakarta Barat 11420",
+    licenceNumber: "503/0412/RS/DPMPTSP/2021",
+    contactPhone: "0215671234",
+    contactEmail: "sdm@rsmitrasehat.co.id",
+    adminNik: "3173021507800003",
+    adminPhone: "081311223344",
+    position: "Kepala Bagian SDM",
+  },
+  "fasyankes.baru@adaptasi.test": {
+    facilityName: "Klinik Utama Sehat Sentosa",
+    facilityType: "KLINIK_UTAMA",
+    address: "Jl. Diponegoro No. 45, Denpasar, Bali 80113",
+    licenceNumber: "445/1187/KLINIK/DINKES/2024",
+    contactPhone: "0361223344",
+    contactEmail: "admin@sehatsentosa.co.id",
+    adminNik: "5171014402880002",
+    adminPhone: "081999887766",
+    position: "Direktur Rumah Sakit",
+  },
+};

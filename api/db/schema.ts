@@ -281,6 +281,8 @@ export const applications = pgTable(
     stageStartedAt: timestamp("stage_started_at", { withTimezone: true }),
     idempotencyKey: text("idempotency_key"),
     achievementsDone: boolean("achievements_done").notNull().default(false),
+    /** OTH registered by a facility: the kind of activity (activity_kinds), the {othersId} of the route */
+    activityKindId: integer("activity_kind_id").references(() => activityKinds.id),
     // Review state kept beside (stage_id, status) so the lists stay fast at 100k files (issue 5).
     // Written only through api/services/review-state.ts, from domain/workflow.ts.
     /** the stage whose decision is awaited (domain openStage), null when none */
@@ -491,6 +493,10 @@ export const ADMIN_AUDIT_ACTIONS = [
   "ENTRY_DEACTIVATE",
   "ENTRY_ACTIVATE",
   "ENTRY_DELETE",
+  "FACILITY_VERIFY",
+  "FACILITY_REJECT",
+  "FACILITY_CREATE",
+  "CMS_UPDATE",
 ] as const;
 export type AdminAuditAction = (typeof ADMIN_AUDIT_ACTIONS)[number];
 
@@ -510,5 +516,52 @@ export const adminAuditLog = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index("admin_audit_log_target_idx").on(t.targetType, t.targetId, t.createdAt)],
+);
+
+/** Facility admin (role 8): the health facility and its admin's own data, sent for verification from /personal-data. */
+export const facilityProfiles = pgTable(
+  "facility_profiles",
+  {
+    userId: uuid("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    facilityName: text("facility_name").notNull(),
+    /** domain/forms/facility.ts FACILITY_TYPES */
+    facilityType: text("facility_type").notNull(),
+    address: text("address").notNull(),
+    licenceNumber: text("licence_number").notNull(),
+    contactPhone: text("contact_phone").notNull(),
+    contactEmail: text("contact_email"),
+    /** the admin's own data */
+    adminNik: text("admin_nik"),
+    adminPhone: text("admin_phone"),
+    positionId: integer("position_id").references(() => positions.id),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("facility_profiles_facility_name_idx").on(t.facilityName)],
+);
+
+/** Kinds of activity of the OTH pathway (/register-competency-evaluation/path/{othersId}). */
+export const activityKinds = pgTable("activity_kinds", {
+  id: serial("id").primaryKey(),
+  name: text("name").notNull().unique(),
+  description: text("description"),
+  isActive: boolean("is_active").notNull().default(true),
+  createdAt: createdAt(),
+});
+
+/** Announcements on /welcome and /dashboard, edited on /master-cms. */
+export const announcements = pgTable(
+  "announcements",
+  {
+    id: serial("id").primaryKey(),
+    title: text("title").notNull(),
+    body: text("body").notNull(),
+    isActive: boolean("is_active").notNull().default(true),
+    publishedAt: timestamp("published_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("announcements_published_at_idx").on(t.publishedAt)],
 );
 // ============================ end of administration (issue 6) ================================

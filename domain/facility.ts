@@ -1,0 +1,30 @@
+// Health facilities (role 8, DESIGN §4 "Health-facility admin"): the kinds of facility and the
+// verification state of a facility admin, shared by the API, the admin screens and the facility's pages.
+import type { UserVerificationEntry } from "./auth-user";
+
+export const FACILITY_TYPES = ["RUMAH_SAKIT", "KLINIK_UTAMA", "KLINIK_PRATAMA", "PUSKESMAS", "LAINNYA"] as const;
+export type FacilityType = (typeof FACILITY_TYPES)[number];
+
+export const FACILITY_TYPE_LABELS: Readonly<Record<FacilityType, string>> = {
+  RUMAH_SAKIT: "Rumah Sakit",
+  KLINIK_UTAMA: "Klinik Utama",
+  KLINIK_PRATAMA: "Klinik Pratama",
+  PUSKESMAS: "Puskesmas",
+  LAINNYA: "Fasilitas pelayanan kesehatan lainnya",
+};
+
+export type VerificationState = "verified" | "pending" | "rejected" | "notSubmitted";
+
+export const VERIFICATION_STATES: readonly VerificationState[] = ["pending", "verified", "rejected", "notSubmitted"];
+
+/**
+ * The facility admin's verification state from `is_hospital_verified` and the newest userVerification
+ * entry (get-me lists them newest first; spec §4 reads "the first entry").
+ */
+export function verificationState(isHospitalVerified: boolean, entries: readonly Pick<UserVerificationEntry, "is_approved" | "is_rejected">[]): VerificationState {
+  if (isHospitalVerified) return "verified";
+  const first = entries[0];
+  if (!first) return "notSubmitted";
+  if (first.is_rejected) return "rejected";
+  return first.is_approved ? "verified" : "pending";
+}
