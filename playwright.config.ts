@@ -23,13 +23,16 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: "nojs", use: { javaScriptEnabled: false } },
-    { name: "js", use: { javaScriptEnabled: true } },
+    { name: "nojs", use: { javaScriptEnabled: false }, testIgnore: /\.final\.spec\.ts$/ },
+    { name: "js", use: { javaScriptEnabled: true }, testIgnore: /\.final\.spec\.ts$/ },
+    // Tests that change a single demo account for good (*.final.spec.ts) run last, once.
+    { name: "final", use: { javaScriptEnabled: false }, testMatch: /\.final\.spec\.ts$/, dependencies: ["nojs", "js"] },
   ],
   webServer: {
     command: `node scripts/e2e-server.mjs`,
     url: `http://127.0.0.1:${PORT}/readyz`,
-    reuseExistingServer: false,
+    // E2E_REUSE=1 runs against a server already started with scripts/e2e-server.mjs on E2E_PORT.
+    reuseExistingServer: process.env.E2E_REUSE === "1",
     timeout: 180_000,
     env: { E2E_PORT: String(PORT), E2E_DATA_DIR },
     stdout: "ignore",

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { existsSync } from "node:fs";
+import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { getRequestListener } from "@hono/node-server";
@@ -13,6 +13,8 @@ import { startApi, type StartedApi } from "./api/index";
 import { createApiClient, type ApiFetch } from "./app/utils/api.server";
 import { resolveAuth } from "./app/utils/auth.server";
 import { EnvError, loadEnv, setEnv, type Env } from "./app/utils/env.server";
+import { GUIDEBOOK_PATH } from "./app/utils/guidebook";
+import { serveGuidebook } from "./app/utils/guidebook.server";
 import { cspFor, isCrossOrigin } from "./app/utils/security.server";
 
 // One Node process (DESIGN §1): the Remix portal, the API at /api/v1, static files, health checks.
@@ -20,6 +22,26 @@ import { cspFor, isCrossOrigin } from "./app/utils/security.server";
 const root = path.dirname(fileURLToPath(import.meta.url));
 const BUILD_DIR = path.resolve(root, process.env.BUILD_DIR ?? "build");
 const MAX_FORM_BYTES = 1024 * 1024;
+
+/**
+ * Serves the brotli or gzip file the build wrote beside each hashed asset (vite.config.ts), so no
+ * asset is compressed per request; anything else falls through to express.static.
+ */
+function precompressed(dir: string) {
+  const variants = new Set(existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith(".br") || f.endsWith(".gz")) : []);
+  return (req: Request, res: Response, next: NextFunction) => {
+    if (req.method !== "GET" && req.method !== "HEAD") return next();
+    const name = req.path.slice(1);
+    if (name.includes("/") || name.includes("..")) return next();
+    const accepts = req.get("accept-encoding") ?? "";
+    const encoding = /\bbr\b/.test(accepts) && variants.has(`${name}.br`) ? "br" : /\bgzip\b/.test(accepts) && variants.has(`${name}.gz`) ? "gzip" : null;
+    res.vary("Accept-Encoding");
+    if (!encoding) return next();
+    res.type(path.extname(name));
+    res.set("Content-Encoding", encoding);
+    res.sendFile(`${name}.${encoding === "br" ? "br" : "gz"}`, { root: dir, immutable: true, maxAge: "1y" }, (err) => err && next());
+  };
+}
 
 export async function createServer(env: Env, opts: { dev?: boolean; logger?: pino.Logger } = {}) {
   const dev = opts.dev ?? false;
@@ -97,6 +119,10 @@ export async function createServer(env: Env, opts: { dev?: boolean; logger?: pin
 
   app.use(compression());
 
+  // The guidebook PDF: the Admin's upload (/master-cms) or the bundled file, before the static files.
+  const bundledGuidebook = path.join(dev ? path.join(root, "public") : path.join(BUILD_DIR, "client"), GUIDEBOOK_PATH);
+  app.get(GUIDEBOOK_PATH, serveGuidebook({ fetch: apiFetch, apiBase, apiKey: env.API_KEY, bundledFile: bundledGuidebook }));
+
   let build: ServerBuild | (() => Promise<ServerBuild>);
   if (dev) {
     const vite = await import("vite").then((v) => v.createServer({ server: { middlewareMode: true } }));
@@ -107,6 +133,7 @@ export async function createServer(env: Env, opts: { dev?: boolean; logger?: pin
     if (!existsSync(serverBuild)) throw new EnvError("No build found: run `npm run build` first (npm start does it for you)");
     build = (await import(serverBuild)) as ServerBuild;
     // Hashed assets never change: cache for a year. Other public files are revalidated (ETag).
+    app.use("/assets", precompressed(path.join(BUILD_DIR, "client/assets")));
     app.use("/assets", express.static(path.join(BUILD_DIR, "client/assets"), { immutable: true, maxAge: "1y", index: false }));
     app.use(express.static(path.join(BUILD_DIR, "client"), { maxAge: "1h", index: false }));
   }

@@ -16,6 +16,8 @@ import * as accountHandlers from "./routes/accounts/accounts.handlers";
 import * as accountRoutes from "./routes/accounts/accounts.routes";
 import * as authHandlers from "./routes/auth/auth.handlers";
 import * as authRoutes from "./routes/auth/auth.routes";
+import * as facilityHandlers from "./routes/facility/facility.handlers";
+import * as facilityRoutes from "./routes/facility/facility.routes";
 import * as configHandlers from "./routes/config/config.handlers";
 import * as configRoutes from "./routes/config/config.routes";
 import * as countryHandlers from "./routes/countries/countries.handlers";
@@ -44,6 +46,10 @@ import * as adminSlaHandlers from "./routes/admin/sla.handlers";
 import * as adminSlaRoutes from "./routes/admin/sla.routes";
 import * as adminRefHandlers from "./routes/admin/reference.handlers";
 import * as adminRefRoutes from "./routes/admin/reference.routes";
+import * as cmsHandlers from "./routes/cms/cms.handlers";
+import * as cmsRoutes from "./routes/cms/cms.routes";
+import * as adminFacilityHandlers from "./routes/admin/facilities.handlers";
+import * as adminFacilityRoutes from "./routes/admin/facilities.routes";
 
 export type { ApiConfig, AppEnv, MailConfig, RateLimitConfig } from "./lib/types";
 
@@ -132,6 +138,12 @@ export function createApiApp(deps: { db: Database; config: ApiConfig; mailer?: M
     .openapi(accountRoutes.forgotPassword, accountHandlers.forgotPassword)
     .openapi(accountRoutes.checkResetToken, accountHandlers.checkResetToken)
     .openapi(accountRoutes.resetPassword, accountHandlers.resetPassword)
+    // The facility admin's own account (role 8): sign-up, /personal-data, /dashboard
+    .openapi(facilityRoutes.registerFacility, facilityHandlers.registerFacility)
+    .openapi(facilityRoutes.getMyFacility, facilityHandlers.getMyFacility)
+    .openapi(facilityRoutes.putMyFacility, facilityHandlers.putMyFacility)
+    .openapi(facilityRoutes.positionOptions, facilityHandlers.positionOptions)
+    .openapi(facilityRoutes.getDashboard, facilityHandlers.getDashboard)
     .openapi(configRoutes.getPublicConfig, configHandlers.getPublicConfig)
     .openapi(countryRoutes.listCountries, countryHandlers.listCountries)
     .openapi(docRoutes.listDocumentRequirements, docHandlers.listDocumentRequirements)
@@ -193,7 +205,30 @@ export function createApiApp(deps: { db: Database; config: ApiConfig; mailer?: M
     .openapi(adminRefRoutes.positions.update, adminRefHandlers.positions.update)
     .openapi(adminRefRoutes.positions.deactivate, adminRefHandlers.positions.deactivate)
     .openapi(adminRefRoutes.positions.activate, adminRefHandlers.positions.activate)
-    .openapi(adminRefRoutes.positions.remove, adminRefHandlers.positions.remove);
+    .openapi(adminRefRoutes.positions.remove, adminRefHandlers.positions.remove)
+    // CMS (/master-cms): public reads, the Admin's edits and the test schedule
+    .openapi(cmsRoutes.getWelcome, cmsHandlers.getWelcome)
+    .openapi(cmsRoutes.getGuidebook, cmsHandlers.getGuidebook)
+    .openapi(cmsRoutes.getCms, cmsHandlers.getCms)
+    .openapi(cmsRoutes.putWelcome, cmsHandlers.putWelcome)
+    .openapi(cmsRoutes.putNavbarLinks, cmsHandlers.putNavbarLinks)
+    .openapi(cmsRoutes.putFaq, cmsHandlers.putFaq)
+    .openapi(cmsRoutes.uploadGuidebook, cmsHandlers.uploadGuidebook)
+    .openapi(cmsRoutes.announcements.create, cmsHandlers.announcements.create)
+    .openapi(cmsRoutes.announcements.get, cmsHandlers.announcements.get)
+    .openapi(cmsRoutes.announcements.update, cmsHandlers.announcements.update)
+    .openapi(cmsRoutes.announcements.deactivate, cmsHandlers.announcements.deactivate)
+    .openapi(cmsRoutes.announcements.activate, cmsHandlers.announcements.activate)
+    .openapi(scheduleRoutes.admin.create, scheduleHandlers.admin.create)
+    .openapi(scheduleRoutes.admin.get, scheduleHandlers.admin.get)
+    .openapi(scheduleRoutes.admin.update, scheduleHandlers.admin.update)
+    .openapi(scheduleRoutes.admin.deactivate, scheduleHandlers.admin.deactivate)
+    .openapi(scheduleRoutes.admin.activate, scheduleHandlers.admin.activate)
+    // Facility admins and their verification (/admin-fasyankes-list)
+    .openapi(adminFacilityRoutes.listFacilities, adminFacilityHandlers.listFacilities)
+    .openapi(adminFacilityRoutes.createFacility, adminFacilityHandlers.createFacility)
+    .openapi(adminFacilityRoutes.getFacility, adminFacilityHandlers.getFacility)
+    .openapi(adminFacilityRoutes.verifyFacility, adminFacilityHandlers.verifyFacility);
   app.route(API_BASE, v1);
 
   app.openAPIRegistry.registerComponent("securitySchemes", "ApiKey", {

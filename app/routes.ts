@@ -10,6 +10,8 @@ export default [
     route("login", "routes/_landing.login.tsx"),
     route("wna/login", "routes/_landing.wna.login.tsx"),
     route("sign-up", "routes/_landing.sign-up.tsx"),
+    // A health-facility admin (role 8) signs up with the facility's data
+    route("sign-up/fasyankes", "routes/_landing.sign-up.fasyankes.tsx"),
     route("wna/sign-up/welcome", "routes/_landing.wna.sign-up.welcome.tsx"),
     route("wna/sign-up", "routes/_landing.wna.sign-up.tsx"),
   ]),
@@ -67,6 +69,15 @@ export default [
     route("institution-list/:id", "routes/_app.institution-list.$id.tsx"),
     route("master-position", "routes/_app.master-position.tsx"),
     route("master-position/:id", "routes/_app.master-position.$id.tsx"),
+    // The Admin's CMS: what /welcome, /test-schedule and the navbar show
+    route("master-cms", "routes/_app.master-cms.tsx"),
+    route("master-cms/announcements/:id", "routes/_app.master-cms.announcements.$id.tsx"),
+    route("master-cms/test-schedules/:id", "routes/_app.master-cms.test-schedules.$id.tsx"),
+    route("master-cms/guidebook", "routes/_app.master-cms.guidebook.tsx"),
+    // The Admin's facility admins and their verification
+    route("admin-fasyankes-list", "routes/_app.admin-fasyankes-list.tsx"),
+    route("admin-fasyankes-list/new", "routes/_app.admin-fasyankes-list.new.tsx"),
+    route("admin-fasyankes-list/:id", "routes/_app.admin-fasyankes-list.$id.tsx"),
   ]),
   // Resource routes
   route("logout", "routes/logout.ts"),

@@ -48,6 +48,12 @@ export const MESSAGES = {
   USER_ALREADY_ACTIVE: "Akun ini sudah aktif.",
   USER_INACTIVE: "Akun ini nonaktif. Aktifkan kembali sebelum mengirim surel atur ulang kata sandi.",
   CANNOT_CHANGE_SELF: "Anda tidak dapat menonaktifkan akun Anda sendiri atau mengubah peran Anda sendiri.",
+  // Facility admins (/admin-fasyankes-list)
+  VERIFICATION_NOT_PENDING:
+    "Pengajuan data Fasyankes ini sudah diputuskan, belum dikirim, atau telah diganti pengajuan baru. Muat ulang halaman untuk melihat keadaan terbaru.",
+  // The facility admin's own data (/personal-data, role 8)
+  VERIFICATION_PENDING: "Data Fasyankes Anda sedang menunggu verifikasi oleh Admin dan tidak dapat diubah sampai diputuskan.",
+  ALREADY_VERIFIED: "Fasyankes Anda sudah terverifikasi; datanya tidak perlu dikirim ulang untuk verifikasi.",
   INTERNAL_ERROR: "Terjadi kesalahan pada server. Silakan coba lagi nanti.",
 } as const;
 

@@ -105,12 +105,20 @@ async function requireActivePosition(db: Database, positionId: number, current?:
   throw new ApiError(400, "VALIDATION_ERROR", undefined, {}, [{ path: "position_id", message: "Jabatan harus berupa nilai yang diizinkan" }]);
 }
 
+export interface InvitedAccount {
+  email: string;
+  fullName: string;
+  roleId: number;
+  isFasyankes: boolean;
+  phone?: string | null;
+}
+
 /**
- * A new staff account, activated, with a password nobody knows: the person sets their own from
- * the mailed password-reset link (the same single-use link as /forgot-password).
+ * A new account, activated, with a password nobody knows: the person sets their own from the mailed
+ * password-reset link (the same single-use link as /forgot-password). `rest` writes the account's other
+ * rows and its audit entry in the same transaction. A taken e-mail is 409 EMAIL_TAKEN.
  */
-export async function createStaff(db: Database, mailer: Mailer, actor: Actor, input: StaffCreate) {
-  await requireActivePosition(db, input.position_id);
+export async function createInvitedAccount(db: Database, mailer: Mailer, account: InvitedAccount, rest: (tx: Database, userId: string) => Promise<void>): Promise<string> {
   const unusable = await hashPassword(randomBytes(32).toString("base64url"));
   let created: { id: string; token: string };
   try {
@@ -118,31 +126,40 @@ export async function createStaff(db: Database, mailer: Mailer, actor: Actor, in
       const [user] = await tx
         .insert(users)
         .values({
-          email: input.email,
+          email: account.email,
           passwordHash: unusable,
-          fullName: input.full_name,
-          roleId: input.role_id,
-          isFasyankes: FASYANKES_SIDE_ROLES.includes(input.role_id),
-          phone: input.phone ?? null,
+          fullName: account.fullName,
+          roleId: account.roleId,
+          isFasyankes: account.isFasyankes,
+          phone: account.phone ?? null,
           activatedAt: new Date(),
         })
         .returning({ id: users.id });
-      await tx.insert(staffProfiles).values({ userId: user.id, positionId: input.position_id });
-      const token = await issueAccountToken(tx, user.id, "password_reset");
-      await recordAdminAction(tx, actor, {
-        action: "USER_CREATE",
-        targetType: "user",
-        targetId: user.id,
-        details: { email: input.email, full_name: input.full_name, role_id: input.role_id, position_id: input.position_id },
-      });
-      return { id: user.id, token };
+      await rest(tx, user.id);
+      return { id: user.id, token: await issueAccountToken(tx, user.id, "password_reset") };
     });
   } catch (err) {
     if (violatedUniqueConstraint(err) === "users_email_unique") throw new ApiError(409, "EMAIL_TAKEN", "Alamat surel sudah terdaftar.");
     throw err;
   }
-  mailer.sendPasswordReset({ email: input.email, name: input.full_name }, created.token);
-  return staffDetail(db, created.id);
+  mailer.sendPasswordReset({ email: account.email, name: account.fullName }, created.token);
+  return created.id;
+}
+
+/** A new staff account; its owner sets the password from the mail (createInvitedAccount). */
+export async function createStaff(db: Database, mailer: Mailer, actor: Actor, input: StaffCreate) {
+  await requireActivePosition(db, input.position_id);
+  const account = { email: input.email, fullName: input.full_name, roleId: input.role_id, isFasyankes: FASYANKES_SIDE_ROLES.includes(input.role_id), phone: input.phone };
+  const id = await createInvitedAccount(db, mailer, account, async (tx, userId) => {
+    await tx.insert(staffProfiles).values({ userId, positionId: input.position_id });
+    await recordAdminAction(tx, actor, {
+      action: "USER_CREATE",
+      targetType: "user",
+      targetId: userId,
+      details: { email: input.email, full_name: input.full_name, role_id: input.role_id, position_id: input.position_id },
+    });
+  });
+  return staffDetail(db, id);
 }
 
 export async function updateStaff(db: Database, actor: Actor, id: string, input: StaffUpdate) {

@@ -200,3 +200,51 @@ export function notifyDecision(db: Database, applicationId: string, d: DecisionN
     });
   });
 }
+
+// --- Facility verification (/admin-fasyankes-list) --------------------------------------------
+
+export interface FacilityVerificationNotice {
+  to: Recipient;
+  facilityName: string;
+  approved: boolean;
+  reason: string | null;
+}
+
+/** The Admin's decision on a facility's data, mailed to its admin; logged, never thrown, like the others. */
+export function notifyFacilityVerification(n: FacilityVerificationNotice, opts: NotifyOptions) {
+  if (!opts.mailer) return;
+  try {
+    const mail = n.approved
+      ? compose(n.to, {
+          subject: `Data Fasyankes terverifikasi — ${n.facilityName} | ${PRODUCT_NAME}`,
+          paragraphs: [
+            `Data ${n.facilityName} di ${PRODUCT_NAME} telah diverifikasi oleh Admin.`,
+            "Anda kini dapat mendaftarkan tenaga kesehatan lulusan luar negeri melalui menu Pendaftaran dan memantau pengajuannya pada menu Status Pengajuan.",
+          ],
+          facts: [
+            ["Fasyankes", n.facilityName],
+            ["Status", "Terverifikasi"],
+          ],
+          note: n.reason,
+          action: "Daftarkan tenaga kesehatan",
+          link: link(opts, "/registration-path"),
+        })
+      : compose(n.to, {
+          subject: `Data Fasyankes perlu diperbaiki — ${n.facilityName} | ${PRODUCT_NAME}`,
+          paragraphs: [
+            `Data ${n.facilityName} di ${PRODUCT_NAME} belum dapat diverifikasi oleh Admin.`,
+            `Alasan: ${n.reason ?? ""}`,
+            "Perbaiki data pada menu Data Personal, lalu kirim kembali untuk diverifikasi.",
+          ],
+          facts: [
+            ["Fasyankes", n.facilityName],
+            ["Status", "Ditolak"],
+          ],
+          action: "Perbaiki Data Personal",
+          link: link(opts, "/personal-data"),
+        });
+    opts.mailer.send(n.approved ? "facility_verified" : "facility_rejected", n.to, mail);
+  } catch (err) {
+    opts.logger?.error({ err, to: n.to.email }, "facility verification notification failed");
+  }
+}

@@ -1,8 +1,8 @@
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { isNavbarHref } from "#domain/forms/cms";
+import { GUIDEBOOK_PATH } from "~/utils/guidebook";
 import * as s from "./layout.css";
-
-export const GUIDEBOOK_PATH = "/template-docs/buku-panduan-adaptasi-nakes-lln.pdf";
 
 export interface NavbarProps {
   loggedIn: boolean;
@@ -28,7 +28,8 @@ export function Navbar({ loggedIn, extraLinks, faqHref }: NavbarProps) {
               {t("nav.guidebook")} <span className="visually-hidden">{t("a11y.opensNewTab")}</span>
             </a>
           </li>
-          {extraLinks.map((l) => (
+          {/* Checked again here: a link that is not https:// or a path on this site is never rendered. */}
+          {extraLinks.filter((l) => isNavbarHref(l.href)).map((l) => (
             <li key={`${l.href}-${l.label}`}>
               {isExternal(l.href) ? (
                 <a className={s.navLink} href={l.href} rel="noopener noreferrer">{l.label}</a>

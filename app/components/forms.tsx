@@ -36,7 +36,7 @@ export function ErrorSummary({ form, fields }: { form: FormMetadata<any>; fields
 interface FieldProps {
   meta: FieldMetadata<any>;
   label: string;
-  type?: "text" | "email" | "password" | "tel" | "number" | "date";
+  type?: "text" | "email" | "password" | "tel" | "number" | "date" | "datetime-local";
   hint?: ReactNode;
   autoComplete?: string;
   inputMode?: "numeric" | "tel" | "email" | "text";

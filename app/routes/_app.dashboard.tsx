@@ -1,47 +1,55 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { roleOf } from "#domain/auth-user";
 import { PRODUCT_NAME } from "#domain/menu";
+import { ROLE } from "#domain/roles";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
+import { LabelCounts, NextStep, RecentActivity, VerificationBadge } from "~/components/facility";
 import * as ui from "~/components/ui.css";
+import { loadFacilityDashboard } from "~/utils/facility.server";
 import { guardDashboard } from "~/utils/guards.server";
 
 export const meta: MetaFunction = () => [{ title: `Beranda — ${PRODUCT_NAME}` }];
 
-type VerificationState = "verified" | "pending" | "rejected" | "notSubmitted";
-
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const me = await guardDashboard(request, context);
-  const first = me.userVerification[0];
-  const state: VerificationState = me.user.is_hospital_verified
-    ? "verified"
-    : !first
-      ? "notSubmitted"
-      : first.is_rejected
-        ? "rejected"
-        : first.is_approved
-          ? "verified"
-          : "pending";
-  return { name: me.user.full_name, state, reason: first?.reason ?? null };
+  // Role 400 may open the dashboard too (spec §2) but has no facility to show.
+  const dashboard = roleOf(me) === ROLE.ADMIN_FASYANKES ? await loadFacilityDashboard(context) : null;
+  return { name: me.user.full_name, dashboard };
 }
 
-const COLOUR: Record<VerificationState, keyof typeof ui.badgeColour> = { verified: "green", pending: "yellow", rejected: "red", notSubmitted: "none" };
-const NEXT: Record<VerificationState, string> = { verified: "nextVerified", pending: "nextPending", rejected: "nextRejected", notSubmitted: "nextNotSubmitted" };
-
-/** "/dashboard" ('Beranda') for role 8: the facility's verification state and what to do next. */
+/** "/dashboard" ('Beranda') for role 8: the facility's verification state, its registrations by label and recent activity. */
 export default function Dashboard() {
-  const { t } = useTranslation();
-  const { name, state, reason } = useLoaderData<typeof loader>();
+  const { t } = useTranslation("facility");
+  const { name, dashboard } = useLoaderData<typeof loader>();
+  if (!dashboard) {
+    return (
+      <>
+        <h1>{t("dashboard.title")}</h1>
+        <p>{t("dashboard.greeting", { name })}</p>
+      </>
+    );
+  }
+  const { state, reason } = dashboard;
   return (
     <>
       <h1>{t("dashboard.title")}</h1>
       <section className={ui.card} aria-labelledby="verification-title">
         <h2 id="verification-title">{t("dashboard.greeting", { name })}</h2>
         <p>
-          {t("dashboard.verification")}: <span className={`${ui.badge} ${ui.badgeColour[COLOUR[state]]}`}>{t(`dashboard.${state}`)}</span>
+          {t("dashboard.verification")}: <VerificationBadge state={state} />
         </p>
         {state === "rejected" && reason ? <p>{t("dashboard.rejectedReason", { reason })}</p> : null}
-        <p>{t(`dashboard.${NEXT[state]}`)}</p>
+        <NextStep state={state} />
+      </section>
+      <section className={ui.card} aria-labelledby="counts-title">
+        <h2 id="counts-title">{t("dashboard.countsTitle")}</h2>
+        <LabelCounts dashboard={dashboard} />
+      </section>
+      <section className={ui.card} aria-labelledby="recent-title">
+        <h2 id="recent-title">{t("dashboard.recentTitle")}</h2>
+        <RecentActivity recent={dashboard.recent} />
       </section>
     </>
   );

@@ -1,16 +1,20 @@
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { redirect, data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { redirect, data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, type SerializeFrom } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { roleOf } from "#domain/auth-user";
 import { COUNTRIES } from "#domain/countries";
 import { GENDER_LABELS, GENDERS, IDENTITY_TYPES, PROFESSION_LABELS, PROFESSIONS, PROFILE_LABELS as L, profileFormSchema } from "#domain/forms/profile";
 import { PRODUCT_NAME } from "#domain/menu";
+import { ROLE } from "#domain/roles";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
+import { FacilityPersonalData } from "~/components/facility";
 import { ErrorSummary, Field, RadioGroup, SelectField, SubmitButton } from "~/components/forms";
 import * as ui from "~/components/ui.css";
 import { replyWithApiError } from "~/utils/accounts.server";
 import { accessToken, currentApplication, myProfile, orUnavailable, type Profile } from "~/utils/applicant.server";
+import { loadFacilityPersonalData, submitFacilityPersonalData } from "~/utils/facility.server";
 import { requireUser } from "~/utils/guards.server";
 import { toastCookie } from "~/utils/session.server";
 
@@ -18,19 +22,22 @@ export const meta: MetaFunction = () => [{ title: `Data Personal — ${PRODUCT_N
 
 const COUNTRY_OPTIONS = COUNTRIES.map(([value, label]) => ({ value, label }));
 
+// Role 3 edits the applicant's biodata; role 8 the facility data it sends for verification (DESIGN §4).
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireUser(request, context, { roles: [3] });
+  const me = await requireUser(request, context, { roles: [ROLE.APPLICANT, ROLE.ADMIN_FASYANKES] });
+  if (roleOf(me) === ROLE.ADMIN_FASYANKES) return loadFacilityPersonalData(context);
   const [profile, application, institutions, specializations] = await Promise.all([
     myProfile(context),
     currentApplication(context),
     context.api.call<{ data: Array<{ id: number; name: string; country: string }> }>("GET", "/institutions").then(orUnavailable),
     context.api.call<{ data: Array<{ id: number; name: string }> }>("GET", "/specializations").then(orUnavailable),
   ]);
-  return { profile, specialist: application?.jalur_id === "SPE", institutions: institutions.data, specializations: specializations.data };
+  return { kind: "applicant" as const, profile, specialist: application?.jalur_id === "SPE", institutions: institutions.data, specializations: specializations.data };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  await requireUser(request, context, { roles: [3] });
+  const me = await requireUser(request, context, { roles: [ROLE.APPLICANT, ROLE.ADMIN_FASYANKES] });
+  if (roleOf(me) === ROLE.ADMIN_FASYANKES) return submitFacilityPersonalData(await request.formData(), context);
   const submission = parseWithZod(await request.formData(), { schema: profileFormSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const token = await accessToken(context);
@@ -48,11 +55,19 @@ function defaults(profile: Profile): Record<string, string> {
   return out;
 }
 
-/** /personal-data: the applicant's biodata (DESIGN §4.3). */
+/** /personal-data: the applicant's biodata (DESIGN §4.3), or the facility admin's data (role 8). */
 export default function PersonalData() {
-  const { t } = useTranslation("applicant");
-  const { profile, specialist, institutions, specializations } = useLoaderData<typeof loader>();
+  const loaded = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
+  if (loaded.kind === "facility") {
+    return <FacilityPersonalData data={loaded.facility} editable={loaded.editable} positions={loaded.positions} lastResult={lastResult} />;
+  }
+  return <ApplicantPersonalData loaded={loaded} lastResult={lastResult} />;
+}
+
+function ApplicantPersonalData({ loaded, lastResult }: { loaded: Extract<SerializeFrom<typeof loader>, { kind: "applicant" }>; lastResult: SubmissionResult<string[]> | undefined }) {
+  const { t } = useTranslation("applicant");
+  const { profile, specialist, institutions, specializations } = loaded;
   const [form, fields] = useForm({
     id: "personal-data",
     lastResult,
@@ -91,7 +106,7 @@ export default function PersonalData() {
           <Field meta={fields.birth_place} label={L.birth_place} />
           <Field meta={fields.birth_date} label={L.birth_date} type="date" hint={t("personal.birthDateHint")} autoComplete="bday" />
           <RadioGroup meta={fields.gender} legend={L.gender} options={GENDERS.map((v) => ({ value: v, label: GENDER_LABELS[v] }))} />
-          <Field meta={fields.address} label={L.address} autoComplete="street-address" />
+          <Field meta={fields.address} label={L.address} autoComplete="address-line1" />
           <Field meta={fields.phone} label={L.phone} type="tel" inputMode="tel" autoComplete="tel" />
           <SelectField meta={fields.profession} label={L.profession} options={PROFESSIONS.map((v) => ({ value: v, label: PROFESSION_LABELS[v] }))} placeholder={choose} />
           <SelectField meta={fields.institution_id} label={L.institution_id} options={institutions.map((i) => ({ value: String(i.id), label: i.name }))} placeholder={choose} />

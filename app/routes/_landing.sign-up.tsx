@@ -35,7 +35,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 /** /sign-up: an Indonesian citizen creates an account (spec §2, issue 3). */
 export default function SignUp() {
-  const { t } = useTranslation("accounts");
+  const { t } = useTranslation(["accounts", "facility"]);
   const lastResult = useActionData<typeof action>();
   const [form, fields] = useForm({
     id: "sign-up",
@@ -52,6 +52,9 @@ export default function SignUp() {
       <p className={ui.muted}>{t("signUp.lead")}</p>
       <p>
         {t("signUp.foreignQuestion")} <Link to="/wna/sign-up/welcome">{t("signUp.foreignLink")}</Link>
+      </p>
+      <p>
+        {t("facility:signUp.question")} <Link to="/sign-up/fasyankes">{t("facility:signUp.link")}</Link>
       </p>
       <ErrorSummary form={form} fields={[fullName, { meta: fields.nik, label: ACCOUNT_LABELS.nik }, ...rest]} />
       <Form method="post" {...getFormProps(form)}>

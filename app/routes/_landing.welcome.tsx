@@ -1,29 +1,39 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { PATHWAYS } from "#domain/constants";
 import { PRODUCT_NAME } from "#domain/menu";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
 import * as ui from "~/components/ui.css";
+import { formatDate } from "~/utils/format";
 import { requireAnonymous } from "~/utils/guards.server";
 
 export const meta: MetaFunction = () => [{ title: `Selamat Datang — ${PRODUCT_NAME}` }];
 export const handle = { faq: "index" };
 
+interface WelcomeContent {
+  welcome: { title: string; lead: string };
+  announcements: Array<{ id: number; title: string; body: string; published_at: string }>;
+}
+
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAnonymous(request, context);
-  return null;
+  // Edited on /master-cms and read fresh, so a change shows at once; without the API, the built-in texts.
+  const r = await context.api.call<{ data: WelcomeContent }>("GET", "/cms/welcome");
+  return { content: r.ok ? r.body.data : null };
 }
 
 /** The page for users who are not logged in (spec §1, §2). */
 export default function Welcome() {
   const { t } = useTranslation();
+  const { content } = useLoaderData<typeof loader>();
+  const announcements = content?.announcements ?? [];
   const steps = t("welcome.steps", { returnObjects: true }) as string[];
   return (
     <>
       <section className={ui.hero} aria-labelledby="welcome-title">
-        <h1 id="welcome-title">{t("welcome.title")}</h1>
-        <p>{t("welcome.lead")}</p>
+        <h1 id="welcome-title">{content?.welcome.title ?? t("welcome.title")}</h1>
+        <p>{content?.welcome.lead ?? t("welcome.lead")}</p>
         <div className={ui.row}>
           <Link to="/login" className={ui.button}>{t("welcome.ctaCitizen")}</Link>
           <Link to="/wna/login" className={ui.secondaryButton}>{t("welcome.ctaForeign")}</Link>
@@ -39,7 +49,19 @@ export default function Welcome() {
       </section>
       <section id="pengumuman" className={ui.card} aria-labelledby="announcements-title">
         <h2 id="announcements-title">{t("welcome.announcementsTitle")}</h2>
-        <p>{t("welcome.announcementDefault")}</p>
+        {announcements.length === 0 ? (
+          <p>{t("welcome.announcementDefault")}</p>
+        ) : (
+          announcements.map((n) => (
+            <article key={n.id} aria-labelledby={`pengumuman-${n.id}`}>
+              <h3 id={`pengumuman-${n.id}`}>{n.title}</h3>
+              <p className={ui.hint}>
+                <time dateTime={n.published_at}>{formatDate(n.published_at)}</time>
+              </p>
+              {n.body.split(/\n+/).map((line, i) => <p key={i}>{line}</p>)}
+            </article>
+          ))
+        )}
       </section>
     </>
   );

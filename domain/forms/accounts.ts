@@ -29,7 +29,8 @@ export const newPasswordRule = (field: string) => rules.password(field).regex(PA
 export const newPassword = newPasswordRule(L.password);
 export const PASSWORD_HINT = "Minimal 8 karakter, mengandung huruf dan angka.";
 
-const person = {
+/** The account holder's fields every sign-up form shares (citizen, foreign national, facility admin). */
+export const person = {
   full_name: rules.text(L.full_name, { min: 3, max: 150 }),
   email: rules.email(L.email),
   phone: rules.numeric(L.phone, { min: 9, max: 15 }),
@@ -38,7 +39,7 @@ const person = {
   consent: rules.accepted(L.consent),
 };
 
-const matchPasswords = { field: L.password_confirmation, target: L.password };
+export const matchPasswords = { field: L.password_confirmation, target: L.password };
 
 /** Sign-up of an Indonesian citizen (/sign-up). */
 export const citizenSignUpSchema = confirmed(

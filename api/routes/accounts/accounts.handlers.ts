@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import type { Context } from "hono";
 import { ROLE } from "../../../domain/roles";
+import type { Database } from "../../db/client";
 import { violatedUniqueConstraint } from "../../db/errors";
 import { users } from "../../db/schema";
 import { ApiError, rateLimited, type ErrorCode } from "../../lib/errors";
@@ -18,13 +19,19 @@ const TAKEN: Record<string, ErrorCode> = {
   users_foreign_id_nationality_unique: "FOREIGN_ID_TAKEN",
 };
 
-type NewApplicant = Omit<typeof users.$inferInsert, "id" | "passwordHash" | "roleId"> & { password: string };
+type NewAccount = Omit<typeof users.$inferInsert, "id" | "passwordHash" | "roleId"> & { password: string };
 
 /**
- * Creates a not yet activated applicant with its first activation link and queues the mail. The
- * unique indexes decide duplicates, so two identical sign-ups at once create exactly one account.
+ * Creates a not yet activated account (an applicant unless `options.roleId` says otherwise) with its
+ * first activation link and queues the mail; `options.alongside` writes the account's other rows in the
+ * same transaction. The unique indexes decide duplicates, so two identical sign-ups at once create
+ * exactly one account.
  */
-async function signUp(c: Context<AppEnv>, { password, ...values }: NewApplicant): Promise<string> {
+export async function signUp(
+  c: Context<AppEnv>,
+  { password, ...values }: NewAccount,
+  options: { roleId?: number; alongside?: (tx: Database, userId: string) => Promise<unknown> } = {},
+): Promise<string> {
   const { db, config, accountRateLimiter, mailer } = c.var.deps;
   const perIp = await accountRateLimiter.hit(`sign-up:ip:${clientIp(c)}`);
   if (perIp.count > config.rateLimits.signUpPerIp) throw rateLimited(perIp.retryAfterSec);
@@ -35,8 +42,9 @@ async function signUp(c: Context<AppEnv>, { password, ...values }: NewApplicant)
     token = await db.transaction(async (tx) => {
       const [user] = await tx
         .insert(users)
-        .values({ ...values, passwordHash, roleId: ROLE.APPLICANT })
+        .values({ ...values, passwordHash, roleId: options.roleId ?? ROLE.APPLICANT })
         .returning({ id: users.id });
+      await options.alongside?.(tx, user.id);
       return issueAccountToken(tx, user.id, "activation");
     });
   } catch (err) {

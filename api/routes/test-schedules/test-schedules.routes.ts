@@ -1,4 +1,9 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { testScheduleSchema } from "../../../domain/forms/cms";
+import { ROLE } from "../../../domain/roles";
+import { errorResponses } from "../../lib/errors";
+import { adminOnly } from "../admin/require-role";
+import { idParam, json, ok, security } from "../admin/shared";
 
 const dateTime = (description?: string) => z.string().openapi({ format: "date-time", description });
 
@@ -26,3 +31,66 @@ export const listTestSchedules = createRoute({
     },
   },
 });
+
+// --- /master-cms: the Admin (role 2) keeps the schedule; inactive entries stay for the record. -------
+
+const adminTags = ["Admin: CMS"];
+const middleware = adminOnly(ROLE.ADMIN);
+
+export const AdminTestScheduleSchema = TestScheduleSchema.extend({ is_active: z.boolean() }).openapi("AdminTestSchedule");
+
+const entry = (description: string) => ok(description, AdminTestScheduleSchema);
+const byId = "/admin/test-schedules/{id}";
+
+export const admin = {
+  create: createRoute({
+    method: "post",
+    path: "/admin/test-schedules",
+    tags: adminTags,
+    summary: "Tambah jadwal (waktu tanpa zona dibaca sebagai WIB; selesai ≥ mulai; batas pendaftaran ≤ mulai)",
+    security,
+    middleware,
+    request: { body: json(testScheduleSchema) },
+    responses: { 201: entry("Dibuat"), ...errorResponses(400, 401, 403, 413) },
+  }),
+  get: createRoute({
+    method: "get",
+    path: byId,
+    tags: adminTags,
+    summary: "Satu jadwal, juga yang nonaktif",
+    security,
+    middleware,
+    request: { params: idParam },
+    responses: { 200: entry("Jadwal"), ...errorResponses(401, 403, 404) },
+  }),
+  update: createRoute({
+    method: "put",
+    path: byId,
+    tags: adminTags,
+    summary: "Ubah jadwal",
+    security,
+    middleware,
+    request: { params: idParam, body: json(testScheduleSchema) },
+    responses: { 200: entry("Tersimpan"), ...errorResponses(400, 401, 403, 404, 413) },
+  }),
+  deactivate: createRoute({
+    method: "post",
+    path: `${byId}/deactivate`,
+    tags: adminTags,
+    summary: "Nonaktifkan: tidak lagi tampil di /test-schedule",
+    security,
+    middleware,
+    request: { params: idParam },
+    responses: { 200: entry("Dinonaktifkan"), ...errorResponses(401, 403, 404) },
+  }),
+  activate: createRoute({
+    method: "post",
+    path: `${byId}/activate`,
+    tags: adminTags,
+    summary: "Aktifkan kembali",
+    security,
+    middleware,
+    request: { params: idParam },
+    responses: { 200: entry("Diaktifkan"), ...errorResponses(401, 403, 404) },
+  }),
+};

@@ -1,7 +1,7 @@
-import { count, eq } from "drizzle-orm";
+import { and, count, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { testSchedules } from "../../db/schema";
-import { createTestApi, type TestApi } from "../../test/helpers";
+import { adminAuditLog, testSchedules } from "../../db/schema";
+import { createTestApi, expectError, type TestApi } from "../../test/helpers";
 
 let api: TestApi;
 beforeAll(async () => {
@@ -50,5 +50,68 @@ describe("GET /api/v1/test-schedules", () => {
     await api.reseed(false);
     const [{ n }] = await api.db.select({ n: count() }).from(testSchedules);
     expect(n).toBe(5); // four seeded plus the inactive one above
+  });
+});
+
+describe("/admin/test-schedules (the Admin, /master-cms)", () => {
+  const entry = {
+    title: "Uji Kompetensi Perawat — Gelombang Khusus",
+    location: "Surabaya, RSUD Dr. Soetomo",
+    starts_at: "2027-06-01T08:00",
+    ends_at: "2027-06-01T16:00",
+    registration_deadline: "2027-05-15T23:59",
+    notes: "",
+  };
+  const asAdmin = async (path: string, opts: { method?: string; json?: unknown } = {}) =>
+    api.request(`/api/v1/admin/test-schedules${path}`, { ...opts, token: (await api.login("admin@adaptasi.test")).token });
+  const audit = (id: number) =>
+    api.db
+      .select()
+      .from(adminAuditLog)
+      .where(and(eq(adminAuditLog.targetType, "cms"), eq(adminAuditLog.targetId, `test_schedule:${id}`)))
+      .orderBy(desc(adminAuditLog.id));
+
+  it("creates an entry (times without a zone are WIB), edits and deactivates it, each logged", async () => {
+    const res = await asAdmin("", { json: entry });
+    expect(res.status, await res.clone().text()).toBe(201);
+    const { data } = await res.json();
+    expect(data).toMatchObject({ starts_at: "2027-06-01T01:00:00.000Z", ends_at: "2027-06-01T09:00:00.000Z", registration_deadline: "2027-05-15T16:59:00.000Z", notes: null, is_active: true });
+    expect((await list()).map((e: { id: number }) => e.id)).toContain(data.id);
+
+    const edited = await asAdmin(`/${data.id}`, { method: "PUT", json: { ...entry, location: "Surabaya", starts_at: "2027-06-02T01:00:00Z", ends_at: "" } });
+    expect((await edited.json()).data).toMatchObject({ location: "Surabaya", starts_at: "2027-06-02T01:00:00.000Z", ends_at: null });
+    expect((await asAdmin(`/${data.id}/deactivate`, { method: "POST" })).status).toBe(200);
+    expect((await list()).map((e: { id: number }) => e.id)).not.toContain(data.id);
+    expect((await (await asAdmin(`/${data.id}`)).json()).data.is_active).toBe(false);
+
+    const log = await audit(data.id);
+    expect(log.map((r) => (r.details as { change: string }).change)).toEqual(["deactivate", "update", "create"]);
+    expect(log[1].details).toMatchObject({ from: { location: entry.location, ends_at: "2027-06-01T09:00:00.000Z" }, to: { location: "Surabaya", ends_at: null } });
+  });
+
+  it("answers 400 with the spec's messages: required fields, bad times, end before start, deadline after start", async () => {
+    const empty = await expectError(await asAdmin("", { json: { title: "", location: "", starts_at: "" } }), 400, "VALIDATION_ERROR");
+    expect(empty.error.details).toEqual(
+      expect.arrayContaining([
+        { path: "title", message: "Judul harus diisi" },
+        { path: "location", message: "Lokasi harus diisi" },
+        { path: "starts_at", message: "Waktu Mulai harus diisi" },
+      ]),
+    );
+    const format = await expectError(await asAdmin("", { json: { ...entry, starts_at: "besok pagi" } }), 400, "VALIDATION_ERROR");
+    expect(format.error.details).toContainEqual({ path: "starts_at", message: "Format salah" });
+    const order = await expectError(await asAdmin("", { json: { ...entry, ends_at: "2027-05-31T08:00", registration_deadline: "2027-06-01T09:00" } }), 400, "VALIDATION_ERROR");
+    expect(order.error.details).toEqual(
+      expect.arrayContaining([
+        { path: "ends_at", message: "Waktu Selesai tidak boleh kurang dari Waktu Mulai" },
+        { path: "registration_deadline", message: "Batas Pendaftaran tidak boleh lebih dari Waktu Mulai" },
+      ]),
+    );
+    await expectError(await asAdmin("/999999"), 404, "NOT_FOUND");
+  });
+
+  it("is the Admin's only", async () => {
+    const { token } = await api.login("superadmin@adaptasi.test");
+    await expectError(await api.request("/api/v1/admin/test-schedules", { json: entry, token }), 403, "ADMIN_ROLE_REQUIRED");
   });
 });

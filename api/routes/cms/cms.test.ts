@@ -1,0 +1,247 @@
+import { and, desc, eq, like } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { pdf, png } from "../../../tests/fixtures/files";
+import { adminAuditLog, announcements, settings, users } from "../../db/schema";
+import { DEFAULT_SETTINGS } from "../../services/settings";
+import { createTestApi, expectError, type TestApi } from "../../test/helpers";
+
+let api: TestApi;
+let adminToken: string;
+beforeAll(async () => {
+  api = await createTestApi();
+  adminToken = (await api.login("admin@adaptasi.test")).token;
+});
+afterAll(() => api?.close());
+
+const asAdmin = (path: string, opts: { method?: string; json?: unknown; body?: BodyInit } = {}) => api.request(`/api/v1${path}`, { ...opts, token: adminToken });
+const cmsAudit = (targetId: string) =>
+  api.db
+    .select()
+    .from(adminAuditLog)
+    .where(and(eq(adminAuditLog.targetType, "cms"), eq(adminAuditLog.targetId, targetId)))
+    .orderBy(desc(adminAuditLog.id));
+const publicConfig = async () => (await (await api.request("/api/v1/config/public")).json()).data;
+const welcome = async () => (await (await api.request("/api/v1/cms/welcome")).json()).data;
+
+describe("role guard", () => {
+  it("answers 401 without a token and 403 for every role but the Admin", async () => {
+    await expectError(await api.request("/api/v1/admin/cms"), 401, "INVALID_TOKEN");
+    for (const who of ["superadmin@adaptasi.test", "pemohon@adaptasi.test", "kki@adaptasi.test", "fasyankes@adaptasi.test"]) {
+      const { token } = await api.login(who);
+      await expectError(await api.request("/api/v1/admin/cms", { token }), 403, "ADMIN_ROLE_REQUIRED");
+      await expectError(await api.request("/api/v1/admin/cms/welcome", { method: "PUT", json: { title: "Judul baru", lead: "Teks baru" }, token }), 403, "ADMIN_ROLE_REQUIRED");
+      await expectError(await api.request("/api/v1/admin/cms/announcements", { json: { title: "Judul", body: "Isi pengumuman" }, token }), 403, "ADMIN_ROLE_REQUIRED");
+      await expectError(await api.request("/api/v1/admin/test-schedules", { json: {}, token }), 403, "ADMIN_ROLE_REQUIRED");
+    }
+  });
+});
+
+describe("GET /admin/cms and the public reads", () => {
+  it("documents the CMS endpoints", async () => {
+    const doc = await (await api.request("/api/v1/openapi.json")).json();
+    for (const [method, path] of [
+      ["get", "/api/v1/cms/welcome"],
+      ["get", "/api/v1/cms/guidebook"],
+      ["get", "/api/v1/admin/cms"],
+      ["put", "/api/v1/admin/cms/welcome"],
+      ["put", "/api/v1/admin/cms/navbar-links"],
+      ["put", "/api/v1/admin/cms/faq"],
+      ["post", "/api/v1/admin/cms/guidebook"],
+      ["post", "/api/v1/admin/cms/announcements"],
+      ["put", "/api/v1/admin/cms/announcements/{id}"],
+      ["post", "/api/v1/admin/cms/announcements/{id}/deactivate"],
+      ["post", "/api/v1/admin/test-schedules"],
+      ["put", "/api/v1/admin/test-schedules/{id}"],
+      ["post", "/api/v1/admin/test-schedules/{id}/deactivate"],
+    ]) {
+      expect(doc.paths[path]?.[method], `${method} ${path}`).toBeDefined();
+    }
+  });
+
+  it("answers the seeded content; /welcome's defaults are today's texts", async () => {
+    const res = await asAdmin("/admin/cms");
+    expect(res.status).toBe(200);
+    const { data } = await res.json();
+    expect(data.welcome).toEqual(DEFAULT_SETTINGS.welcome);
+    expect(data.navbar_links).toEqual(DEFAULT_SETTINGS.navbar_links);
+    expect(data.guidebook).toEqual({ file_id: null, original_name: null, updated_at: null });
+    expect(data.announcements[0]).toMatchObject({ title: "Pendaftaran adaptasi dibuka sepanjang tahun", is_active: true });
+    expect(data.test_schedules).toHaveLength(4);
+    expect((await welcome()).welcome.title).toBe("Selamat datang di Portal Adaptasi Tenaga Kesehatan Lulusan Luar Negeri");
+  });
+});
+
+describe("PUT /admin/cms/welcome", () => {
+  it("saves the texts, shows them on the public read at once and logs old → new", async () => {
+    const texts = { title: "  Selamat datang, tenaga kesehatan  ", lead: "Ajukan adaptasi Anda di sini." };
+    const res = await asAdmin("/admin/cms/welcome", { method: "PUT", json: texts });
+    expect(res.status, await res.clone().text()).toBe(200);
+    expect((await welcome()).welcome).toEqual({ title: "Selamat datang, tenaga kesehatan", lead: "Ajukan adaptasi Anda di sini." });
+    const [admin] = await api.db.select().from(users).where(eq(users.email, "admin@adaptasi.test"));
+    const [row] = await cmsAudit("welcome");
+    expect(row).toMatchObject({
+      action: "CMS_UPDATE",
+      actorUserId: admin.id,
+      actorRole: 2,
+      details: { from: DEFAULT_SETTINGS.welcome, to: { title: "Selamat datang, tenaga kesehatan", lead: "Ajukan adaptasi Anda di sini." } },
+    });
+    // the same texts again: nothing to log
+    await asAdmin("/admin/cms/welcome", { method: "PUT", json: texts });
+    expect(await cmsAudit("welcome")).toHaveLength(1);
+  });
+
+  it("answers 400 with the spec's messages", async () => {
+    const body = await expectError(await asAdmin("/admin/cms/welcome", { method: "PUT", json: { title: " ", lead: "x".repeat(1001) } }), 400, "VALIDATION_ERROR");
+    expect(body.error.details).toEqual(
+      expect.arrayContaining([
+        { path: "title", message: "Judul harus diisi" },
+        { path: "lead", message: "tidak boleh lebih dari 1000 karakter" },
+      ]),
+    );
+    expect((await welcome()).welcome.title).toBe("Selamat datang, tenaga kesehatan");
+  });
+});
+
+describe("PUT /admin/cms/navbar-links", () => {
+  it("saves the links in order; the public config has them at once", async () => {
+    const links = [
+      { label: "KKI", href: "https://kki.go.id" },
+      { label: "Jadwal", href: "/test-schedule" },
+    ];
+    const res = await asAdmin("/admin/cms/navbar-links", { method: "PUT", json: { links } });
+    expect(res.status, await res.clone().text()).toBe(200);
+    expect((await publicConfig()).navbarLinks).toEqual(links);
+    const [row] = await cmsAudit("navbar_links");
+    expect(row.details).toEqual({ from: DEFAULT_SETTINGS.navbar_links, to: links });
+  });
+
+  it("refuses script addresses, other sites' relative forms, long labels and more than 8 links", async () => {
+    const bad = [
+      { label: "Jahat", href: "javascript:alert(1)" },
+      { label: "Lain", href: "//evil.example" },
+      { label: "Biasa", href: "http://kki.go.id" },
+      { label: "x".repeat(41), href: "/ok" },
+      { label: "", href: "/tanpa-label" },
+    ];
+    const body = await expectError(await asAdmin("/admin/cms/navbar-links", { method: "PUT", json: { links: bad } }), 400, "VALIDATION_ERROR");
+    expect(body.error.details).toEqual(
+      expect.arrayContaining([
+        { path: "links.0.href", message: "Format salah" },
+        { path: "links.1.href", message: "Format salah" },
+        { path: "links.2.href", message: "Format salah" },
+        { path: "links.3.label", message: "tidak boleh lebih dari 40 karakter" },
+        { path: "links.4.label", message: "Label Tautan harus diisi" },
+      ]),
+    );
+    const nine = Array.from({ length: 9 }, (_, i) => ({ label: `L${i}`, href: `/l${i}` }));
+    await expectError(await asAdmin("/admin/cms/navbar-links", { method: "PUT", json: { links: nine } }), 400, "VALIDATION_ERROR");
+    expect((await publicConfig()).navbarLinks).toHaveLength(2);
+  });
+});
+
+describe("PUT /admin/cms/faq", () => {
+  it("saves https addresses and refuses anything else", async () => {
+    const faq = { ...DEFAULT_SETTINGS.faq, login: "https://faq.contoh.go.id/masuk" };
+    expect((await asAdmin("/admin/cms/faq", { method: "PUT", json: faq })).status).toBe(200);
+    expect((await publicConfig()).faq.login).toBe("https://faq.contoh.go.id/masuk");
+    expect((await cmsAudit("faq"))[0].details).toMatchObject({ from: { login: DEFAULT_SETTINGS.faq.login }, to: { login: faq.login } });
+    const body = await expectError(await asAdmin("/admin/cms/faq", { method: "PUT", json: { ...faq, base: "http://faq.contoh.go.id", index: "" } }), 400, "VALIDATION_ERROR");
+    expect(body.error.details).toEqual(
+      expect.arrayContaining([
+        { path: "base", message: "Format salah" },
+        { path: "index", message: "Alamat FAQ Halaman Sambutan harus diisi" },
+      ]),
+    );
+  });
+});
+
+describe("announcements", () => {
+  it("creates, edits, deactivates and re-activates, each logged; /welcome shows the active ones, newest first", async () => {
+    const created = await asAdmin("/admin/cms/announcements", { json: { title: "Libur nasional", body: "Layanan verifikasi berhenti sementara." } });
+    expect(created.status).toBe(201);
+    const { id } = (await created.json()).data;
+    expect((await welcome()).announcements[0]).toMatchObject({ id, title: "Libur nasional" });
+
+    const edited = await asAdmin(`/admin/cms/announcements/${id}`, { method: "PUT", json: { title: "Libur nasional 2027", body: "Layanan verifikasi berhenti sementara." } });
+    expect((await edited.json()).data.title).toBe("Libur nasional 2027");
+    expect((await asAdmin(`/admin/cms/announcements/${id}/deactivate`, { method: "POST" })).status).toBe(200);
+    expect((await welcome()).announcements.map((a: { id: number }) => a.id)).not.toContain(id);
+    expect((await asAdmin(`/admin/cms/announcements/${id}/activate`, { method: "POST" })).status).toBe(200);
+    expect((await welcome()).announcements[0].id).toBe(id);
+
+    const log = await cmsAudit(`announcement:${id}`);
+    expect(log.map((r) => (r.details as { change: string }).change)).toEqual(["activate", "deactivate", "update", "create"]);
+    expect(log[2].details).toMatchObject({ from: { title: "Libur nasional" }, to: { title: "Libur nasional 2027" } });
+  });
+
+  it("answers 400 for an empty title or a body over 2000 characters, 404 for an unknown id", async () => {
+    const body = await expectError(await asAdmin("/admin/cms/announcements", { json: { title: "", body: "x".repeat(2001) } }), 400, "VALIDATION_ERROR");
+    expect(body.error.details).toEqual(
+      expect.arrayContaining([
+        { path: "title", message: "Judul harus diisi" },
+        { path: "body", message: "tidak boleh lebih dari 2000 karakter" },
+      ]),
+    );
+    const long = await expectError(await asAdmin("/admin/cms/announcements", { json: { title: "x".repeat(151), body: "Isi" } }), 400, "VALIDATION_ERROR");
+    expect(long.error.details).toContainEqual({ path: "title", message: "tidak boleh lebih dari 150 karakter" });
+    expect(await api.db.select().from(announcements).where(like(announcements.title, "xxx%"))).toHaveLength(0);
+    await expectError(await asAdmin("/admin/cms/announcements/999999"), 404, "NOT_FOUND");
+    await expectError(await asAdmin("/admin/cms/announcements/abc/deactivate", { method: "POST" }), 404, "NOT_FOUND");
+  });
+});
+
+describe("the guidebook", () => {
+  const upload = (name: string, data: Buffer, token = adminToken) => {
+    const fd = new FormData();
+    fd.append("file", new Blob([new Uint8Array(data)]), name);
+    return api.request("/api/v1/admin/cms/guidebook", { token, body: fd });
+  };
+
+  it("is the bundled file until one is uploaded (404 here)", async () => {
+    await expectError(await api.request("/api/v1/cms/guidebook"), 404, "NOT_FOUND");
+  });
+
+  it("refuses a PNG renamed .pdf, an empty field and more than 5 MB, and changes nothing", async () => {
+    const png_ = await expectError(await upload("panduan.pdf", png()), 400, "VALIDATION_ERROR");
+    expect(png_.error.details).toEqual([{ path: "file", message: "Tipe berkas harus PDF." }]);
+    // 5 MB + 1 byte, starting like a PDF: refused by size while streaming
+    const big = Buffer.alloc(5 * 1024 * 1024 + 1, 0x20);
+    big.write("%PDF-1.4\n");
+    const tooBig = await expectError(await upload("besar.pdf", big), 400, "VALIDATION_ERROR");
+    expect(tooBig.error.details).toEqual([{ path: "file", message: "Ukuran berkas melebihi 5MB." }]);
+    const { token } = await api.login("superadmin@adaptasi.test");
+    await expectError(await upload("panduan.pdf", await pdf(), token), 403, "ADMIN_ROLE_REQUIRED");
+    expect((await (await asAdmin("/admin/cms")).json()).data.guidebook.file_id).toBeNull();
+  });
+
+  it("accepts a PDF of exactly 5 MB, serves it with ETag/Last-Modified and answers 304 when unchanged", async () => {
+    const exact = Buffer.alloc(5 * 1024 * 1024, 0x20);
+    exact.write("%PDF-1.4\n");
+    const res = await upload("Buku Panduan 2027.pdf", exact);
+    expect(res.status, await res.clone().text()).toBe(200);
+    const { data } = await res.json();
+    expect(data).toMatchObject({ file_id: expect.any(String), original_name: "Buku Panduan 2027.pdf" });
+
+    const served = await api.request("/api/v1/cms/guidebook");
+    expect(served.status).toBe(200);
+    expect(served.headers.get("content-type")).toBe("application/pdf");
+    expect(served.headers.get("cache-control")).toMatch(/max-age=300/);
+    const etag = served.headers.get("etag")!;
+    const lastModified = served.headers.get("last-modified")!;
+    expect(etag).toMatch(/^"[a-f0-9]{64}"$/);
+    expect((await served.arrayBuffer()).byteLength).toBe(5 * 1024 * 1024);
+
+    const byTag = await api.request("/api/v1/cms/guidebook", { headers: { "if-none-match": etag } });
+    expect(byTag.status).toBe(304);
+    const byDate = await api.request("/api/v1/cms/guidebook", { headers: { "if-modified-since": lastModified } });
+    expect(byDate.status).toBe(304);
+    const stale = await api.request("/api/v1/cms/guidebook", { headers: { "if-none-match": '"lama"' } });
+    expect(stale.status).toBe(200);
+    await stale.arrayBuffer();
+
+    const [row] = await cmsAudit("guidebook");
+    expect(row.details).toMatchObject({ from: { fileId: null }, to: { fileId: data.file_id, originalName: "Buku Panduan 2027.pdf", size: 5 * 1024 * 1024 } });
+    const [stored] = await api.db.select().from(settings).where(eq(settings.key, "guidebook"));
+    expect(stored.value).toMatchObject({ fileId: data.file_id });
+  });
+});

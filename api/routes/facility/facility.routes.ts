@@ -1,0 +1,122 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { FACILITY_TYPES, VERIFICATION_STATES } from "../../../domain/facility";
+import { facilityDataSchema, facilitySignUpSchema } from "../../../domain/forms/facility";
+import { ROLE } from "../../../domain/roles";
+import { errorResponses } from "../../lib/errors";
+import { adminOnly } from "../admin/require-role";
+import { json, ok, security } from "../admin/shared";
+
+// The facility admin's own account (role 8, DESIGN §4): sign-up, the facility data sent for
+// verification from /personal-data, and the figures of /dashboard. The bodies are the portal's own
+// form schemas (domain/forms/facility.ts), so the API answers with the messages the form shows.
+
+const tags = ["Admin Fasyankes"];
+// A signed-in user (401) who is a facility admin (403 otherwise).
+const middleware = adminOnly(ROLE.ADMIN_FASYANKES);
+
+const Verification = {
+  state: z.enum(VERIFICATION_STATES as ["pending", "verified", "rejected", "notSubmitted"]),
+  reason: z.string().nullable().openapi({ description: "Alasan penolakan, hanya bila ditolak" }),
+  submitted_at: z.string().nullable().openapi({ description: "Waktu pengajuan terbaru" }),
+};
+
+const MyFacilitySchema = z
+  .object({
+    full_name: z.string(),
+    email: z.string(),
+    phone: z.string().nullable().openapi({ description: "Nomor telepon akun, dari pendaftaran" }),
+    facility: z
+      .object({
+        facility_name: z.string(),
+        facility_type: z.string().openapi({ example: FACILITY_TYPES[0] }),
+        facility_type_label: z.string(),
+        address: z.string(),
+        licence_number: z.string(),
+        contact_phone: z.string(),
+        contact_email: z.string().nullable(),
+        admin_nik: z.string().nullable(),
+        admin_phone: z.string().nullable(),
+        position_id: z.number().int().nullable(),
+        position_name: z.string().nullable(),
+      })
+      .nullable(),
+    ...Verification,
+  })
+  .openapi("MyFacility");
+
+const DashboardSchema = z
+  .object({
+    ...Verification,
+    submitted: z.number().int().openapi({ description: "Pendaftaran yang sudah diajukan" }),
+    drafts: z.number().int().openapi({ description: "Draf Permohonan" }),
+    counts: z.array(z.object({ label: z.string(), colour: z.enum(["yellow", "red", "green", "blue", "none"]), count: z.number().int() })),
+    recent: z.array(
+      z.object({
+        id: z.number().int(),
+        at: z.string(),
+        registration_number: z.string(),
+        applicant_name: z.string().nullable(),
+        action: z.string(),
+        actor: z.string().nullable(),
+        from: z.string().nullable(),
+        to: z.string().nullable(),
+      }),
+    ),
+  })
+  .openapi("FacilityDashboard");
+
+export const registerFacility = createRoute({
+  method: "post",
+  path: "/register/facility",
+  tags,
+  summary: "Pendaftaran akun Admin Fasyankes beserta data Fasyankes; surel aktivasi (24 jam) dikirim",
+  request: { body: json(facilitySignUpSchema.openapi("FacilitySignUp")) },
+  responses: {
+    201: ok("Akun dibuat, belum aktif dan belum terverifikasi", z.object({ email: z.string() })),
+    ...errorResponses(400, 409, 413, 429),
+  },
+});
+
+export const getMyFacility = createRoute({
+  method: "get",
+  path: "/me/facility",
+  tags,
+  summary: "Data Fasyankes, data diri admin, dan status verifikasinya",
+  security,
+  middleware,
+  responses: { 200: ok("Data Fasyankes", MyFacilitySchema), ...errorResponses(401, 403) },
+});
+
+export const putMyFacility = createRoute({
+  method: "put",
+  path: "/me/facility",
+  tags,
+  summary: "Simpan data Fasyankes dan kirim untuk verifikasi (pengajuan baru); ditolak bila masih menunggu atau sudah terverifikasi",
+  security,
+  middleware,
+  request: { body: json(facilityDataSchema.openapi("FacilityData")) },
+  responses: {
+    200: ok("Terkirim, menunggu verifikasi", MyFacilitySchema),
+    ...errorResponses(400, 401, 403, 409, 413),
+  },
+});
+
+export const positionOptions = createRoute({
+  method: "get",
+  path: "/me/facility/position-options",
+  tags,
+  summary: "Jabatan aktif untuk data diri Admin Fasyankes",
+  security,
+  middleware,
+  responses: { 200: ok("Jabatan aktif", z.array(z.object({ id: z.number().int(), name: z.string() }))), ...errorResponses(401, 403) },
+});
+
+export const getDashboard = createRoute({
+  method: "get",
+  path: "/me/facility/dashboard",
+  tags,
+  summary: "Beranda: status verifikasi, jumlah pendaftaran per label status, dan 10 aktivitas terbaru",
+  security,
+  middleware,
+  responses: { 200: ok("Ringkasan Fasyankes", DashboardSchema), ...errorResponses(401, 403) },
+});

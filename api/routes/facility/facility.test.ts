@@ -1,0 +1,259 @@
+import { and, eq, inArray } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { statusLabel } from "../../../domain/status-label";
+import { applications, auditLog, facilityProfiles, positions, users, userVerifications } from "../../db/schema";
+import { seedIfEmpty } from "../../db/seed";
+import { createDiskStorage } from "../../services/storage";
+import { createTestApi, expectError, type TestApi } from "../../test/helpers";
+import { tokenFrom } from "../../test/mail";
+
+let api: TestApi;
+beforeAll(async () => {
+  api = await createTestApi();
+});
+afterAll(() => api?.close());
+
+let serial = 0;
+function signUpBody(overrides: Record<string, unknown> = {}) {
+  serial += 1;
+  return {
+    facility_name: "RS Harapan Bunda",
+    facility_type: "RUMAH_SAKIT",
+    address: "Jl. Raya Bogor No. 12, Jakarta Timur",
+    licence_number: "503/1234/RS/2023",
+    contact_phone: "0218765432",
+    contact_email: "",
+    full_name: "Dewi Anggraini",
+    phone: "081234567890",
+    email: `faskes.${serial}@contoh.id`,
+    password: "Rahasia123",
+    password_confirmation: "Rahasia123",
+    consent: "on",
+    ...overrides,
+  };
+}
+
+async function facilityData(overrides: Record<string, unknown> = {}) {
+  const [position] = await api.db.select().from(positions).where(eq(positions.name, "Kepala Bagian SDM"));
+  return {
+    facility_name: "RS Harapan Bunda",
+    facility_type: "RUMAH_SAKIT",
+    address: "Jl. Raya Bogor No. 12, Jakarta Timur",
+    licence_number: "503/1234/RS/2023",
+    contact_phone: "0218765432",
+    contact_email: "sdm@harapanbunda.id",
+    admin_nik: "3175011203850001",
+    admin_phone: "081298765432",
+    position_id: position.id,
+    ...overrides,
+  };
+}
+
+function messagesByField(details: Array<{ path: string; message: string }>) {
+  const out: Record<string, string[]> = {};
+  for (const d of details) (out[d.path] ??= []).push(d.message);
+  return out;
+}
+
+const signUp = (json: unknown) => api.request("/api/v1/register/facility", { json });
+const userByEmail = async (email: string) => (await api.db.select().from(users).where(eq(users.email, email)))[0];
+
+/** A facility admin signed up and activated through the API, logged in. */
+async function newFacilityAdmin() {
+  const body = signUpBody();
+  expect((await signUp(body)).status).toBe(201);
+  const [mail] = await api.mails(body.email);
+  expect((await api.request("/api/v1/account/activate", { json: { token: tokenFrom(mail, "/account-activation") } })).status).toBe(200);
+  const user = await userByEmail(body.email);
+  const { token } = await api.login(body.email, body.password);
+  return { user, token };
+}
+
+const put = (token: string, json: unknown) => api.request("/api/v1/me/facility", { method: "PUT", json, token });
+const entriesOf = (userId: string) => api.db.select().from(userVerifications).where(eq(userVerifications.userId, userId));
+
+/** The Admin's decision, as /admin-fasyankes-list records it. */
+async function decide(userId: string, decision: { approved: true } | { reason: string }) {
+  const approved = "approved" in decision;
+  await api.db
+    .update(userVerifications)
+    .set({ isApproved: approved, isRejected: !approved, reason: approved ? null : decision.reason, decidedAt: new Date() })
+    .where(and(eq(userVerifications.userId, userId), eq(userVerifications.isApproved, false), eq(userVerifications.isRejected, false)));
+  if (approved) await api.db.update(users).set({ isHospitalVerified: true }).where(eq(users.id, userId));
+}
+
+describe("POST /api/v1/register/facility", () => {
+  it("creates a not yet activated, unverified facility admin with its facility, and mails the activation link", async () => {
+    const body = signUpBody({ email: " Dewi.Faskes@Contoh.ID ", contact_email: "Info@HarapanBunda.ID" });
+    const res = await signUp(body);
+    expect(res.status).toBe(201);
+    expect(await res.json()).toEqual({ data: { email: "dewi.faskes@contoh.id" } });
+    const user = await userByEmail("dewi.faskes@contoh.id");
+    expect(user).toMatchObject({ roleId: 8, fullName: "Dewi Anggraini", phone: "081234567890", isFasyankes: true, isHospitalVerified: false, activatedAt: null, isActive: true });
+    const [profile] = await api.db.select().from(facilityProfiles).where(eq(facilityProfiles.userId, user.id));
+    expect(profile).toMatchObject({
+      facilityName: "RS Harapan Bunda",
+      facilityType: "RUMAH_SAKIT",
+      licenceNumber: "503/1234/RS/2023",
+      contactPhone: "0218765432",
+      contactEmail: "info@harapanbunda.id",
+      adminNik: null,
+    });
+    const [mail] = await api.mails("dewi.faskes@contoh.id");
+    expect(mail.subject).toContain("Aktivasi akun Adaptasi Nakes LLN");
+  });
+
+  it("refuses an e-mail already registered with the sign-up's own message, and writes nothing", async () => {
+    const body = await expectError(await signUp(signUpBody({ email: "fasyankes@adaptasi.test" })), 409, "EMAIL_TAKEN");
+    expect(body.error.message).toBe("Alamat surel sudah terdaftar. Silakan masuk atau gunakan fitur lupa kata sandi.");
+  });
+
+  it("shares the sign-up limit per client IP with the other sign-ups", async () => {
+    const { request } = api.appWith({
+      rateLimits: { loginPerIp: 100, loginPerAccount: 100, windowSec: 900, signUpPerIp: 1, accountWindowSec: 3600 },
+    });
+    const headers = { "x-forwarded-for": "198.51.100.80, 10.0.0.1" };
+    expect((await request("/api/v1/register/facility", { json: signUpBody(), headers })).status).toBe(201);
+    await expectError(await request("/api/v1/register/facility", { json: signUpBody(), headers }), 429, "RATE_LIMITED");
+  });
+
+  it("refuses bad input with the spec's messages per field", async () => {
+    const res = await signUp(
+      signUpBody({ facility_name: "", facility_type: "KAPAL", contact_phone: "02l", contact_email: "bukan-surel", password: "pendek", password_confirmation: "lain" }),
+    );
+    const body = await expectError(res, 400, "VALIDATION_ERROR");
+    expect(messagesByField(body.error.details!)).toMatchObject({
+      facility_name: expect.arrayContaining(["Nama Fasyankes harus diisi"]),
+      facility_type: ["Jenis Fasyankes harus berupa nilai yang diizinkan"],
+      contact_phone: expect.arrayContaining(["harus berupa angka"]),
+      contact_email: ["harus berupa alamat surel yang benar"],
+      password: expect.arrayContaining(["minimal mengandung 8 karakter"]),
+    });
+    expect(await userByEmail(signUpBody().email)).toBeUndefined();
+  });
+});
+
+describe("/api/v1/me/facility", () => {
+  it("starts not submitted, prefilled from the sign-up", async () => {
+    const { token } = await newFacilityAdmin();
+    const res = await api.request("/api/v1/me/facility", { token });
+    expect(res.status).toBe(200);
+    const { data } = await res.json();
+    expect(data).toMatchObject({
+      full_name: "Dewi Anggraini",
+      state: "notSubmitted",
+      reason: null,
+      facility: { facility_name: "RS Harapan Bunda", facility_type_label: "Rumah Sakit", admin_nik: null, position_id: null },
+    });
+  });
+
+  it("sends the data for verification, refuses a second post while pending, and lets a rejected facility send again", async () => {
+    const { user, token } = await newFacilityAdmin();
+    const sent = await put(token, await facilityData());
+    expect(sent.status).toBe(200);
+    expect((await sent.json()).data).toMatchObject({ state: "pending", facility: { admin_nik: "3175011203850001", position_name: "Kepala Bagian SDM" } });
+    expect(await entriesOf(user.id)).toHaveLength(1);
+    const me = await (await api.request("/api/v1/admin/get-me", { token })).json();
+    expect(me.data.userVerification[0]).toMatchObject({ is_approved: false, is_rejected: false });
+
+    const again = await expectError(await put(token, await facilityData({ facility_name: "RS Lain" })), 409, "VERIFICATION_PENDING");
+    expect(again.error.message).toMatch(/menunggu verifikasi/);
+    const [profile] = await api.db.select().from(facilityProfiles).where(eq(facilityProfiles.userId, user.id));
+    expect(profile.facilityName).toBe("RS Harapan Bunda");
+
+    await decide(user.id, { reason: "Nomor izin operasional tidak sesuai dokumen." });
+    const rejected = (await (await api.request("/api/v1/me/facility", { token })).json()).data;
+    expect(rejected).toMatchObject({ state: "rejected", reason: "Nomor izin operasional tidak sesuai dokumen." });
+
+    const resent = await put(token, await facilityData({ licence_number: "503/9999/RS/2023" }));
+    expect(resent.status).toBe(200);
+    expect((await resent.json()).data).toMatchObject({ state: "pending", reason: null, facility: { licence_number: "503/9999/RS/2023" } });
+    const entries = await entriesOf(user.id);
+    expect(entries).toHaveLength(2);
+    expect(entries.filter((e) => !e.isApproved && !e.isRejected)).toHaveLength(1);
+  });
+
+  it("refuses to send again once verified", async () => {
+    const { user, token } = await newFacilityAdmin();
+    expect((await put(token, await facilityData())).status).toBe(200);
+    await decide(user.id, { approved: true });
+    await expectError(await put(token, await facilityData()), 409, "ALREADY_VERIFIED");
+    expect((await (await api.request("/api/v1/me/facility", { token })).json()).data.state).toBe("verified");
+  });
+
+  it("refuses bad input field by field, and a position that is not active, writing nothing", async () => {
+    const { user, token } = await newFacilityAdmin();
+    const body = await expectError(await put(token, await facilityData({ admin_nik: "12345", admin_phone: "", position_id: "x" })), 400, "VALIDATION_ERROR");
+    expect(messagesByField(body.error.details!)).toMatchObject({
+      admin_nik: ["harus berupa 16 digit angka"],
+      admin_phone: expect.arrayContaining(["Nomor Telepon harus diisi"]),
+      position_id: ["Jabatan harus berupa bilangan bulat"],
+    });
+
+    const [inactive] = await api.db.insert(positions).values({ name: `Jabatan Lama ${Date.now()}`, isActive: false }).returning();
+    const refused = await expectError(await put(token, await facilityData({ position_id: inactive.id })), 400, "VALIDATION_ERROR");
+    expect(refused.error.details).toEqual([{ path: "position_id", message: "Jabatan harus berupa nilai yang diizinkan" }]);
+    expect(await entriesOf(user.id)).toHaveLength(0);
+  });
+
+  it("lists the active positions", async () => {
+    const { token } = await newFacilityAdmin();
+    const { data } = await (await api.request("/api/v1/me/facility/position-options", { token })).json();
+    expect(data.map((p: { name: string }) => p.name)).toEqual(expect.arrayContaining(["Direktur Rumah Sakit", "Kepala Bagian SDM"]));
+  });
+
+  it("is for facility admins only", async () => {
+    const { token } = await api.login("pemohon@adaptasi.test");
+    await expectError(await api.request("/api/v1/me/facility", { token }), 403, "ADMIN_ROLE_REQUIRED");
+    await expectError(await put(token, await facilityData()), 403, "ADMIN_ROLE_REQUIRED");
+    await expectError(await api.request("/api/v1/me/facility/dashboard", { token }), 403, "ADMIN_ROLE_REQUIRED");
+    const admin = await api.login("admin@adaptasi.test");
+    await expectError(await api.request("/api/v1/me/facility/position-options", { token: admin.token }), 403, "ADMIN_ROLE_REQUIRED");
+    await expectError(await api.request("/api/v1/me/facility"), 401, "INVALID_TOKEN");
+  });
+});
+
+describe("GET /api/v1/me/facility/dashboard", () => {
+  // The demo registrations of fasyankes@adaptasi.test (seed-applications.ts, byFacility).
+  beforeAll(() => api.reseed().then(() => seedIfEmpty(api.db, { demo: true, storage: createDiskStorage(api.filesDir) })), 60_000);
+
+  it("counts the demo facility's registrations by label and lists their newest history", async () => {
+    const { token } = await api.login("fasyankes@adaptasi.test");
+    const res = await api.request("/api/v1/me/facility/dashboard", { token });
+    expect(res.status).toBe(200);
+    const { data } = await res.json();
+
+    const facility = await userByEmail("fasyankes@adaptasi.test");
+    const rows = await api.db.select().from(applications).where(eq(applications.submittedByUserId, facility.id));
+    const submitted = rows.filter((r) => r.isSubmitted);
+    expect(submitted.length).toBeGreaterThanOrEqual(3);
+    const expected = new Map<string, number>();
+    for (const r of submitted) {
+      const { label } = statusLabel({ status: r.status, is_submitted: true, tahap: r.stageId === null ? null : { id: r.stageId } });
+      if (label) expected.set(label, (expected.get(label) ?? 0) + 1);
+    }
+    expect(data).toMatchObject({ state: "verified", submitted: submitted.length, drafts: rows.length - submitted.length });
+    expect(Object.fromEntries(data.counts.map((c: { label: string; count: number }) => [c.label, c.count]))).toEqual(Object.fromEntries(expected));
+    expect(data.counts.map((c: { label: string }) => c.label)).toEqual(expect.arrayContaining(["Dalam Proses", "Perbaikan Berkas"]));
+
+    const history = await api.db
+      .select()
+      .from(auditLog)
+      .where(and(inArray(auditLog.applicationId, rows.map((r) => r.id)), eq(auditLog.internal, false)));
+    expect(data.recent).toHaveLength(Math.min(10, history.length));
+    const times = data.recent.map((r: { at: string }) => r.at);
+    expect([...times].sort().reverse()).toEqual(times);
+    const numbers = new Set(rows.map((r) => r.registrationNumber));
+    for (const entry of data.recent) {
+      expect(numbers.has(entry.registration_number)).toBe(true);
+      expect(entry).not.toHaveProperty("note");
+    }
+    expect(data.recent.some((r: { to: string | null }) => r.to === "Pemeriksaan Dokumen — Perbaikan Berkas" || r.to?.endsWith("Perbaikan Berkas"))).toBe(true);
+  });
+
+  it("is empty for a new facility, with its verification state", async () => {
+    const { token } = await newFacilityAdmin();
+    const { data } = await (await api.request("/api/v1/me/facility/dashboard", { token })).json();
+    expect(data).toEqual({ state: "notSubmitted", reason: null, submitted_at: null, submitted: 0, drafts: 0, counts: [], recent: [] });
+  });
+});

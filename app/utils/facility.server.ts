@@ -1,0 +1,68 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, type AppLoadContext } from "@remix-run/node";
+import type { VerificationState } from "#domain/facility";
+import { facilityDataSchema } from "#domain/forms/facility";
+import type { LabelColour } from "#domain/status-label";
+import { replyWithApiError } from "./accounts.server";
+import { redirectWithToast } from "./admin.server";
+import { accessToken, orUnavailable } from "./applicant.server";
+
+// The facility admin's own pages (role 8): /personal-data and /dashboard talk to /api/v1/me/facility
+// through these; the routes stay thin.
+
+export interface MyFacility {
+  full_name: string;
+  email: string;
+  phone: string | null;
+  facility: {
+    facility_name: string;
+    facility_type: string;
+    facility_type_label: string;
+    address: string;
+    licence_number: string;
+    contact_phone: string;
+    contact_email: string | null;
+    admin_nik: string | null;
+    admin_phone: string | null;
+    position_id: number | null;
+    position_name: string | null;
+  } | null;
+  state: VerificationState;
+  reason: string | null;
+  submitted_at: string | null;
+}
+
+export interface FacilityDashboard {
+  state: VerificationState;
+  reason: string | null;
+  submitted_at: string | null;
+  submitted: number;
+  drafts: number;
+  counts: Array<{ label: string; colour: LabelColour; count: number }>;
+  recent: Array<{ id: number; at: string; registration_number: string; applicant_name: string | null; action: string; actor: string | null; from: string | null; to: string | null }>;
+}
+
+async function load<T>(context: AppLoadContext, path: string): Promise<T> {
+  return orUnavailable(await context.api.call<{ data: T }>("GET", path, { token: await accessToken(context) })).data;
+}
+
+/** /personal-data for role 8: the facility, the positions to choose from (only while the form shows). */
+export async function loadFacilityPersonalData(context: AppLoadContext) {
+  const facility = await load<MyFacility>(context, "/me/facility");
+  const editable = facility.state === "notSubmitted" || facility.state === "rejected";
+  const positions = editable ? await load<Array<{ id: number; name: string }>>(context, "/me/facility/position-options") : [];
+  return { kind: "facility" as const, facility, editable, positions };
+}
+
+/** Saves and sends the facility data; a refusal (409 while pending or once verified) shows above the form. */
+export async function submitFacilityPersonalData(formData: FormData, context: AppLoadContext) {
+  const submission = parseWithZod(formData, { schema: facilityDataSchema });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  const r = await context.api.call<{ data: MyFacility }>("PUT", "/me/facility", { token: await accessToken(context), body: submission.value });
+  if (!r.ok) return replyWithApiError(submission, r, []);
+  return redirectWithToast("/personal-data", "Data terkirim. Menunggu verifikasi oleh Admin.");
+}
+
+export function loadFacilityDashboard(context: AppLoadContext) {
+  return load<FacilityDashboard>(context, "/me/facility/dashboard");
+}

@@ -1,0 +1,177 @@
+import { z } from "zod";
+import { rules, validationMessage as m } from "../validation";
+
+// The Admin's /master-cms forms: one schema per form, used by the portal's action, by useForm in
+// the browser and by the /api/v1/admin/cms and /admin/test-schedules endpoints for the same payload.
+
+export const CMS_LABELS = {
+  title: "Judul",
+  lead: "Teks Pembuka",
+  label: "Label Tautan",
+  href: "Alamat Tautan",
+  faq_base: "Alamat FAQ Umum",
+  faq_login: "Alamat FAQ Halaman Masuk",
+  faq_signUp: "Alamat FAQ Halaman Daftar",
+  faq_index: "Alamat FAQ Halaman Sambutan",
+  body: "Isi Pengumuman",
+  location: "Lokasi",
+  starts_at: "Waktu Mulai",
+  ends_at: "Waktu Selesai",
+  registration_deadline: "Batas Pendaftaran",
+  notes: "Catatan",
+  guidebook: "Berkas Buku Panduan",
+} as const;
+
+const L = CMS_LABELS;
+
+export const NAVBAR_LINKS_MAX = 8;
+export const NAVBAR_LABEL_MAX = 40;
+export const ANNOUNCEMENT_TITLE_MAX = 150;
+export const ANNOUNCEMENT_BODY_MAX = 2000;
+export const GUIDEBOOK_MAX_MB = 5;
+/** How many active announcements /welcome shows, newest first. */
+export const WELCOME_ANNOUNCEMENTS = 5;
+
+/** An absolute https:// address with a host, and nothing a browser would run. */
+export function isHttpsUrl(value: string): boolean {
+  if (!/^https:\/\/[^\s/]+/i.test(value)) return false;
+  try {
+    return new URL(value).protocol === "https:";
+  } catch {
+    return false;
+  }
+}
+
+/** A navbar address: https://… or a path on this site ("/…", never "//host", which leaves the site). */
+export function isNavbarHref(value: string): boolean {
+  if (/\s/.test(value)) return false;
+  if (value.startsWith("/")) return !value.startsWith("//") && !value.startsWith("/\\");
+  return isHttpsUrl(value);
+}
+
+// --- Teks Sambutan (/welcome) -------------------------------------------------------------------
+
+export const welcomeSchema = z.object({
+  title: rules.text(L.title, { min: 3, max: 200 }),
+  lead: rules.text(L.lead, { min: 3, max: 1000 }),
+});
+export type WelcomeForm = z.infer<typeof welcomeSchema>;
+
+// --- Tautan Navbar --------------------------------------------------------------------------------
+
+const optionalCell = z.string().trim().optional();
+
+/**
+ * A fixed set of rows (label + address): rows left empty are dropped, a half-filled row says which
+ * half is missing. Errors stay on the row the admin typed in.
+ */
+export const navbarLinksSchema = z.object({
+  links: z
+    .array(z.object({ label: optionalCell, href: optionalCell }).optional())
+    .max(NAVBAR_LINKS_MAX, m("max_value", { field: "Jumlah tautan", max: NAVBAR_LINKS_MAX }))
+    .optional()
+    .superRefine((rows, ctx) => {
+      (rows ?? []).forEach((row, i) => {
+        const label = row?.label ?? "";
+        const href = row?.href ?? "";
+        if (!label && !href) return;
+        if (!label) ctx.addIssue({ code: "custom", path: [i, "label"], message: m("required", { field: L.label }) });
+        else if (label.length > NAVBAR_LABEL_MAX) ctx.addIssue({ code: "custom", path: [i, "label"], message: m("max", { length: NAVBAR_LABEL_MAX }) });
+        if (!href) ctx.addIssue({ code: "custom", path: [i, "href"], message: m("required", { field: L.href }) });
+        else if (href.length > 500) ctx.addIssue({ code: "custom", path: [i, "href"], message: m("max", { length: 500 }) });
+        else if (!isNavbarHref(href)) ctx.addIssue({ code: "custom", path: [i, "href"], message: m("regex") });
+      });
+    })
+    .transform((rows) => (rows ?? []).filter((r) => r?.label || r?.href).map((r) => ({ label: r!.label!, href: r!.href! }))),
+});
+export type NavbarLinksForm = z.infer<typeof navbarLinksSchema>;
+
+// --- Alamat FAQ ----------------------------------------------------------------------------------
+
+const httpsUrl = (field: string) => rules.text(field, { max: 500 }).refine(isHttpsUrl, m("regex"));
+
+export const faqSchema = z.object({
+  base: httpsUrl(L.faq_base),
+  login: httpsUrl(L.faq_login),
+  signUp: httpsUrl(L.faq_signUp),
+  index: httpsUrl(L.faq_index),
+});
+export type FaqForm = z.infer<typeof faqSchema>;
+
+// --- Pengumuman ----------------------------------------------------------------------------------
+
+export const announcementSchema = z.object({
+  title: rules.text(L.title, { min: 3, max: ANNOUNCEMENT_TITLE_MAX }),
+  body: rules.text(L.body, { min: 3, max: ANNOUNCEMENT_BODY_MAX }),
+});
+export type AnnouncementForm = z.infer<typeof announcementSchema>;
+
+// --- Jadwal Uji Kompetensi -----------------------------------------------------------------------
+
+/** Times without a zone (a datetime-local input) are Western Indonesia Time, as the pages show them. */
+export const SCHEDULE_TIME_ZONE_OFFSET = "+07:00";
+const LOCAL_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/;
+const ZONED_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/;
+
+function parseTime(value: string): Date | null {
+  const text = LOCAL_TIME.test(value) ? `${value}${SCHEDULE_TIME_ZONE_OFFSET}` : ZONED_TIME.test(value) ? value : null;
+  if (!text) return null;
+  const date = new Date(text);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+/** An ISO instant as a datetime-local value in Western Indonesia Time ("2027-03-15T08:00"). */
+export function toLocalInput(iso: string | null | undefined): string {
+  if (!iso) return "";
+  const shifted = new Date(new Date(iso).getTime() + 7 * 3_600_000);
+  return shifted.toISOString().slice(0, 16);
+}
+
+const requiredTime = (field: string) =>
+  rules.required(field).transform((v, ctx) => {
+    const date = parseTime(v);
+    if (!date) {
+      ctx.addIssue({ code: "custom", message: m("regex") });
+      return z.NEVER;
+    }
+    return date.toISOString();
+  });
+
+// nullish: the API receives the portal's parsed value again, where an empty time is null.
+const optionalTime = z
+  .string()
+  .trim()
+  .nullish()
+  .transform((v, ctx) => {
+    if (!v) return null;
+    const date = parseTime(v);
+    if (!date) {
+      ctx.addIssue({ code: "custom", message: m("regex") });
+      return z.NEVER;
+    }
+    return date.toISOString();
+  });
+
+export const testScheduleSchema = z
+  .object({
+    title: rules.text(L.title, { min: 3, max: 200 }),
+    location: rules.text(L.location, { min: 3, max: 200 }),
+    starts_at: requiredTime(L.starts_at),
+    ends_at: optionalTime,
+    registration_deadline: optionalTime,
+    notes: z
+      .string()
+      .trim()
+      .max(1000, m("max", { length: 1000 }))
+      .nullish()
+      .transform((v) => v || null),
+  })
+  .superRefine((v, ctx) => {
+    if (v.ends_at && v.ends_at < v.starts_at) {
+      ctx.addIssue({ code: "custom", path: ["ends_at"], message: m("min_value", { field: L.ends_at, min: L.starts_at }) });
+    }
+    if (v.registration_deadline && v.registration_deadline > v.starts_at) {
+      ctx.addIssue({ code: "custom", path: ["registration_deadline"], message: m("max_value", { field: L.registration_deadline, max: L.starts_at }) });
+    }
+  });
+export type TestScheduleForm = z.infer<typeof testScheduleSchema>;
