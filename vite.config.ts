@@ -1,7 +1,31 @@
 import { vitePlugin as remix } from "@remix-run/dev";
 import { vanillaExtractPlugin } from "@vanilla-extract/vite-plugin";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+
+/**
+ * Hashed client assets never change, so they are compressed once at build time at the highest
+ * levels (brotli 11, gzip 9) instead of on every request; server.ts serves the variant the browser takes.
+ */
+function precompressAssets(): Plugin {
+  return {
+    name: "adaptasi:precompress-assets",
+    apply: "build",
+    writeBundle(options) {
+      if (!options.dir || !/client$/.test(options.dir)) return;
+      const assets = path.join(options.dir, "assets");
+      for (const name of readdirSync(assets)) {
+        if (!/\.(js|css|svg|json)$/.test(name)) continue;
+        const body = readFileSync(path.join(assets, name));
+        if (body.length < 1024) continue;
+        writeFileSync(path.join(assets, `${name}.br`), brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }));
+        writeFileSync(path.join(assets, `${name}.gz`), gzipSync(body, { level: 9 }));
+      }
+    },
+  };
+}
 
 declare module "@remix-run/node" {
   interface Future {
@@ -33,5 +57,6 @@ export default defineConfig({
       },
     }),
     vanillaExtractPlugin(),
+    precompressAssets(),
   ],
 });

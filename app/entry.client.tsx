@@ -4,7 +4,7 @@ import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import { INTERFACE } from "#domain/constants";
-import { i18nConfig } from "./i18n";
+import { i18nBaseConfig, ID_RESOURCES } from "./i18n";
 import { startClientMonitoring } from "./utils/monitoring";
 
 // A lazily loaded page that fails to load triggers a full reload, at most once per 60 s (spec §8).
@@ -20,7 +20,9 @@ window.addEventListener("vite:preloadError", (event) => {
 void startClientMonitoring(window.ENV?.SENTRY_DSN);
 
 async function hydrate() {
-  await i18next.use(initReactI18next).init({ ...i18nConfig, lng: document.documentElement.lang || i18nConfig.lng });
+  // The interface is Indonesian (spec §9) and every key exists in both locales (app/locales/*.test.ts),
+  // so the browser carries only the Indonesian texts; the English fallback stays on the server.
+  await i18next.use(initReactI18next).init({ ...i18nBaseConfig, lng: i18nBaseConfig.lng, resources: { [i18nBaseConfig.lng]: ID_RESOURCES } });
   startTransition(() => {
     hydrateRoot(
       document,

@@ -1,4 +1,5 @@
-import { PassThrough } from "node:stream";
+import { StringDecoder } from "node:string_decoder";
+import { Transform, type TransformCallback } from "node:stream";
 import { createReadableStreamFromReadable, type AppLoadContext, type EntryContext, type HandleErrorFunction } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import * as Sentry from "@sentry/remix";
@@ -11,6 +12,32 @@ import { i18next } from "./utils/i18n.server";
 import { NonceProvider } from "./utils/nonce-provider";
 
 const ABORT_DELAY = 5_000;
+const CLOSING_TAGS = "</body></html>";
+
+/**
+ * React 18 writes `</body></html>` with the shell and streams later data scripts after it, which
+ * browsers tolerate but is invalid HTML ("stray start tag script"). Hold the closing tags back until
+ * the stream ends, so every script sits inside <body>.
+ */
+export class HoldClosingTags extends Transform {
+  private readonly decoder = new StringDecoder("utf8");
+  private held = false;
+
+  override _transform(chunk: Buffer | string, _enc: BufferEncoding, done: TransformCallback) {
+    let text = typeof chunk === "string" ? chunk : this.decoder.write(chunk);
+    const at = text.lastIndexOf(CLOSING_TAGS);
+    if (at !== -1) {
+      text = text.slice(0, at) + text.slice(at + CLOSING_TAGS.length);
+      this.held = true;
+    }
+    done(null, text);
+  }
+
+  override _flush(done: TransformCallback) {
+    const rest = this.decoder.end();
+    done(null, rest + (this.held ? CLOSING_TAGS : ""));
+  }
+}
 export const streamTimeout = ABORT_DELAY;
 
 export const handleError: HandleErrorFunction = (error, { request }) => {
@@ -31,6 +58,9 @@ export default async function handleRequest(
   const lng = await i18next.getLocale(request);
   await instance.use(initReactI18next).init({ ...i18nConfig, lng });
   const nonce = loadContext.cspNonce;
+  // Logged-in pages carry personal data: never stored by the browser or a proxy (issue 7).
+  const loggedInLayout = remixContext.staticHandlerContext.matches.some((m) => m.route.id === "routes/_app");
+  if (!responseHeaders.has("Cache-Control")) responseHeaders.set("Cache-Control", loggedInLayout ? "private, no-store" : "no-cache");
   const readyEvent = isbot(request.headers.get("user-agent") ?? "") || remixContext.isSpaMode ? "onAllReady" : "onShellReady";
 
   return new Promise<Response>((resolve, reject) => {
@@ -45,7 +75,7 @@ export default async function handleRequest(
         nonce,
         [readyEvent]() {
           shellRendered = true;
-          const body = new PassThrough();
+          const body = new HoldClosingTags();
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
           pipe(body);

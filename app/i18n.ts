@@ -17,7 +17,8 @@ import id from "./locales/id/common.json";
 import idReview from "./locales/id/review.json";
 
 // spec §9: the interface locale is forced to Indonesian, English is the fallback.
-export const i18nConfig = {
+/** Everything but the texts: the browser takes only the Indonesian texts (entry.client), the server both. */
+export const i18nBaseConfig = {
   supportedLngs: [...LOCALE.SUPPORTED],
   fallbackLng: LOCALE.FALLBACK,
   lng: LOCALE.DEFAULT,
@@ -25,8 +26,14 @@ export const i18nConfig = {
   ns: ["common", "accounts", "applicant", "review", "admin", "cms", "facility", "registration"],
   interpolation: { escapeValue: false },
   react: { useSuspense: false },
+};
+
+export const ID_RESOURCES = { common: id, accounts: idAccounts, applicant: idApplicant, review: idReview, admin: idAdmin, cms: idCms, facility: idFacility, registration: idRegistration };
+
+export const i18nConfig = {
+  ...i18nBaseConfig,
   resources: {
-    id: { common: id, accounts: idAccounts, applicant: idApplicant, review: idReview, admin: idAdmin, cms: idCms, facility: idFacility, registration: idRegistration },
+    id: ID_RESOURCES,
     "en-US": { common: en, accounts: enAccounts, applicant: enApplicant, review: enReview, admin: enAdmin, cms: enCms, facility: enFacility, registration: enRegistration },
   },
 };

@@ -8,22 +8,15 @@
 // autocannon runs on loopback against /application-list (admin, default tab), a search, the API
 // behind them alone, and a plain node:http server sending the same HTML bytes, for scale.
 import { spawn } from "node:child_process";
-import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:http";
 import { cpus, loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { cannon, fetchPage as page, options, portalLogin, ROOT, startServer, stopServer, throwawayDatabase } from "./lib.mjs";
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const args = process.argv.slice(2);
-const opt = (name, fallback) => {
-  const hit = args.find((a) => a === `--${name}` || a.startsWith(`--${name}=`));
-  if (!hit) return fallback;
-  if (hit.includes("=")) return hit.slice(hit.indexOf("=") + 1);
-  const next = args[args.indexOf(hit) + 1];
-  return next === undefined || next.startsWith("--") ? true : next;
-};
+const opt = options(args);
 const ROWS = Number(opt("rows", 100_000));
 const ADMIN = { email: "admin@adaptasi.test", password: "Adaptasi#2026" };
 
@@ -161,24 +154,7 @@ async function benchOne(kind, { duration, connections, port, keep }) {
   const dataDir = mkdtempSync(path.join(tmpdir(), "adaptasi-bench-review-"));
   let databaseUrl;
   let dropDatabase = async () => {};
-  if (kind === "pg") {
-    const pg = (await import("pg")).default;
-    const server = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
-    const name = `adaptasi_bench_review_${Date.now()}`;
-    const admin = new pg.Client({ connectionString: server });
-    await admin.connect();
-    await admin.query(`create database "${name}"`);
-    await admin.end();
-    const url = new URL(server);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    dropDatabase = async () => {
-      const c = new pg.Client({ connectionString: server });
-      await c.connect();
-      await c.query(`drop database if exists "${name}" with (force)`);
-      await c.end();
-    };
-  }
+  if (kind === "pg") ({ url: databaseUrl, drop: dropDatabase } = await throwawayDatabase("adaptasi_bench_review"));
   const label = kind === "pg" ? "PostgreSQL" : "PGlite";
   let server;
   let staticServer;
@@ -189,7 +165,7 @@ async function benchOne(kind, { duration, connections, port, keep }) {
 
     server = await startServer({ port, dataDir, databaseUrl });
     const base = `http://127.0.0.1:${port}`;
-    const cookie = await login(base);
+    const cookie = await portalLogin(base, ADMIN.email, ADMIN.password);
     const listPath = "/application-list";
     const searchPath = `/application-list?q=${encodeURIComponent(prepared.term)}`;
     const html = await page(base, listPath, cookie);
@@ -242,50 +218,8 @@ function child(extra) {
   });
 }
 
-async function startServer({ port, dataDir, databaseUrl }) {
-  const secret = () => randomBytes(32).toString("hex");
-  const env = {
-    ...process.env,
-    NODE_ENV: "production",
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    DATA_DIR: dataDir,
-    LOG_LEVEL: "warn",
-    API_KEY: secret(),
-    SESSION_SECRET: secret(),
-    JWT_SECRET: secret(),
-  };
-  if (databaseUrl) env.DATABASE_URL = databaseUrl;
-  else delete env.DATABASE_URL;
-  const p = spawn(process.execPath, ["--import", "tsx", "server.ts"], { stdio: ["ignore", "inherit", "inherit"], cwd: ROOT, env });
-  const exited = new Promise((resolve) => p.once("exit", resolve));
-  for (let i = 0; i < 600; i++) {
-    if (p.exitCode !== null) throw new Error(`server exited ${p.exitCode}`);
-    const ok = await fetch(`http://127.0.0.1:${port}/readyz`).then((r) => r.ok, () => false);
-    if (ok) return { p, exited, apiKey: env.API_KEY };
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  p.kill("SIGTERM");
-  throw new Error("server not ready after 120 s");
-}
 
-async function stopServer({ p, exited }) {
-  if (p.exitCode === null) p.kill("SIGTERM");
-  await exited;
-}
 
-/** Logs in through the portal's own form (POST /login) and returns the session cookie. */
-async function login(base) {
-  const res = await fetch(`${base}/login`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { "content-type": "application/x-www-form-urlencoded", origin: base },
-    body: new URLSearchParams({ email: ADMIN.email, password: ADMIN.password, redirectTo: "" }),
-  });
-  const cookies = res.headers.getSetCookie().map((c) => c.split(";")[0]);
-  if (res.status !== 302 || cookies.length === 0) throw new Error(`login failed: ${res.status} ${await res.text()}`);
-  return cookies.join("; ");
-}
 
 async function apiToken(base, apiKey) {
   const res = await fetch(`${base}/api/v1/login`, {
@@ -297,27 +231,7 @@ async function apiToken(base, apiKey) {
   return (await res.json()).token.token;
 }
 
-async function page(base, p, cookie) {
-  const res = await fetch(base + p, { headers: { cookie }, redirect: "manual" });
-  const body = Buffer.from(await res.arrayBuffer());
-  if (res.status !== 200) throw new Error(`${p}: ${res.status} ${body.toString("utf8", 0, 300)}`);
-  return body;
-}
 
-/** autocannon with per-response latencies kept, for p50/p95 (its own summary has no p95). */
-async function cannon(url, { connections, duration, headers }) {
-  const autocannon = (await import("autocannon")).default;
-  const latencies = [];
-  const result = await new Promise((resolve, reject) => {
-    const instance = autocannon({ url, connections, duration, headers }, (err, res) => (err ? reject(err) : resolve(res)));
-    instance.on("response", (_client, _status, _bytes, ms) => latencies.push(ms));
-  });
-  latencies.sort((a, b) => a - b);
-  const pct = (q) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? NaN;
-  const bad = result.non2xx + result.errors + result.timeouts;
-  if (bad > 0) console.warn(`  ${url}: ${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts`);
-  return { p50: pct(0.5), p95: pct(0.95), rps: result.requests.total / duration, bytes: result.throughput.average, bad };
-}
 
 function printTable(results, { duration, connections }) {
   const cpu = cpus();

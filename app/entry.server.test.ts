@@ -1,0 +1,27 @@
+import { Readable } from "node:stream";
+import { describe, expect, it } from "vitest";
+import { HoldClosingTags } from "./entry.server";
+
+async function through(chunks: Array<string | Buffer>): Promise<string> {
+  const out: string[] = [];
+  const stream = Readable.from(chunks).pipe(new HoldClosingTags());
+  for await (const c of stream) out.push(String(c));
+  return out.join("");
+}
+
+describe("HoldClosingTags", () => {
+  it("moves the closing tags after the scripts streamed behind them", async () => {
+    const html = await through(["<!DOCTYPE html><html><body><p>a</p></body></html>", "<script>late()</script>"]);
+    expect(html).toBe("<!DOCTYPE html><html><body><p>a</p><script>late()</script></body></html>");
+  });
+
+  it("keeps multi-byte characters split across chunks", async () => {
+    const bytes = Buffer.from("<p>Perbaikan — berkas</p></body></html>");
+    const html = await through([bytes.subarray(0, 16), bytes.subarray(16)]);
+    expect(html).toBe("<p>Perbaikan — berkas</p></body></html>");
+  });
+
+  it("adds nothing to a stream without closing tags", async () => {
+    expect(await through(["<p>x</p>"])).toBe("<p>x</p>");
+  });
+});

@@ -1,0 +1,89 @@
+import { spawnSync } from "node:child_process";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+import { CATALOGUE, type PageSpec, type Visitor } from "../reach/catalogue";
+import { BUDGETS, firstLinkMatching, kb, startMeter, type Weight } from "../reach/measure";
+import { loginViaForm } from "./fixtures";
+
+// Issue 7, on every page of every role: bytes on the wire against the budgets (JavaScript off and
+// on), the Nu HTML checker (JavaScript off: the markup as served) and axe-core (JavaScript on).
+// Each run writes its rows to .cache/reach/ for `node bench/page-weight.mjs`.
+
+// Beside, not inside, test-results/: Playwright empties that folder at the start of every run.
+const REPORT_DIR = path.resolve(".cache/reach");
+const VNU_JAR = path.resolve("node_modules/vnu-jar/build/dist/vnu.jar");
+
+export interface ReachRow {
+  project: string;
+  who: string;
+  path: string;
+  /** where the browser ended (a guard may redirect) */
+  url: string;
+  status: number;
+  weight: Weight;
+}
+
+/** The URL to measure: the page itself, or the first matching link of its list page. */
+async function target(page: Page, spec: PageSpec): Promise<string> {
+  if (!spec.follow) return spec.path;
+  const res = await page.goto(spec.path);
+  const href = firstLinkMatching((await res?.text()) ?? "", spec.follow);
+  expect(href, `${spec.path} has a link matching ${spec.follow}`).not.toBeNull();
+  return href!;
+}
+
+function slug(s: string): string {
+  return s.replace(/[^a-z0-9]+/gi, "-").replace(/^-|-$/g, "") || "root";
+}
+
+for (const visitor of CATALOGUE) {
+  test(`every page of ${visitor.who}: weight, ${visitor.email ? "logged in" : "not logged in"}`, async ({ page }, testInfo) => {
+    test.setTimeout(180_000);
+    const js = testInfo.project.name === "js";
+    if (visitor.email) await loginViaForm(page, { email: visitor.email });
+    const rows: ReachRow[] = [];
+    const htmlDir = path.join(REPORT_DIR, "html", testInfo.project.name, slug(visitor.who));
+    rmSync(htmlDir, { recursive: true, force: true });
+    mkdirSync(htmlDir, { recursive: true });
+    const htmlFiles = new Map<string, string>();
+
+    for (const spec of visitor.pages) {
+      const url = await target(page, spec);
+      const meter = await startMeter(page);
+      const res = await page.goto(url, { waitUntil: js ? "networkidle" : "load" });
+      const weight = await meter.stop();
+      const status = res?.status() ?? 0;
+      expect.soft(status, `${url} answers`).toBeLessThan(400);
+      const label = spec.follow ? `${spec.path} → detail` : spec.path;
+      rows.push({ project: testInfo.project.name, who: visitor.who, path: label, url: new URL(page.url()).pathname, status, weight });
+
+      if (js) {
+        expect.soft(weight.js, `${label}: JavaScript ${kb(weight.js)} KB ≤ ${kb(BUDGETS.jsScripts)} KB`).toBeLessThanOrEqual(BUDGETS.jsScripts);
+        expect.soft(weight.total, `${label}: total ${kb(weight.total)} KB ≤ ${kb(BUDGETS.jsTotal)} KB`).toBeLessThanOrEqual(BUDGETS.jsTotal);
+        const axe = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+        const serious = axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+        expect.soft(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`), `${label}: axe`).toEqual([]);
+      } else {
+        expect.soft(weight.total, `${label}: ${kb(weight.total)} KB ≤ ${kb(BUDGETS.nojsTotal)} KB`).toBeLessThanOrEqual(BUDGETS.nojsTotal);
+        const file = path.join(htmlDir, `${rows.length}-${slug(label)}.html`);
+        writeFileSync(file, (await res?.text()) ?? "");
+        htmlFiles.set(file, label);
+      }
+    }
+
+    mkdirSync(REPORT_DIR, { recursive: true });
+    writeFileSync(path.join(REPORT_DIR, `${testInfo.project.name}-${slug(visitor.who)}.json`), JSON.stringify(rows, null, 1));
+
+    if (!js && htmlFiles.size > 0) {
+      // One checker run for this visitor's pages; vnu prints its JSON report on stderr.
+      const vnu = spawnSync("java", ["-Xss8m", "-jar", VNU_JAR, "--errors-only", "--format", "json", ...htmlFiles.keys()], { encoding: "utf8" });
+      const report = JSON.parse(vnu.stderr || '{"messages":[]}') as { messages: Array<{ type: string; url: string; message: string; lastLine?: number; extract?: string }> };
+      const errors = report.messages
+        .filter((m) => m.type === "error")
+        .map((m) => `${htmlFiles.get(decodeURIComponent(m.url.replace(/^file:/, ""))) ?? m.url}:${m.lastLine ?? "?"} ${m.message}`);
+      expect.soft(errors, "Nu HTML checker: errors").toEqual([]);
+    }
+  });
+}
