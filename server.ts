@@ -167,6 +167,7 @@ export async function createServer(env: Env, opts: { dev?: boolean; logger?: pin
           api: client,
           clientIp,
           appendSetCookie,
+          omitHeader: (name: string) => res.removeHeader(name),
           auth: (opts) => (auth ??= resolveAuth(req.headers.cookie ?? null, client, appendSetCookie, opts)),
         };
       },

@@ -1,6 +1,6 @@
 import { Readable } from "node:stream";
 import { describe, expect, it } from "vitest";
-import { HoldClosingTags } from "./entry.server";
+import { HoldClosingTags, pageEtag } from "./entry.server";
 
 async function through(chunks: Array<string | Buffer>): Promise<string> {
   const out: string[] = [];
@@ -23,5 +23,14 @@ describe("HoldClosingTags", () => {
 
   it("adds nothing to a stream without closing tags", async () => {
     expect(await through(["<p>x</p>"])).toBe("<p>x</p>");
+  });
+});
+
+describe("pageEtag", () => {
+  it("is the same for the same page whatever its nonce, and changes with the text", () => {
+    const page = (nonce: string, text: string) => `<script nonce="${nonce}">x</script><p>${text}</p>`;
+    expect(pageEtag(page("abc123", "Masuk"), "abc123")).toBe(pageEtag(page("zzz999", "Masuk"), "zzz999"));
+    expect(pageEtag(page("abc123", "Masuk"), "abc123")).not.toBe(pageEtag(page("abc123", "Daftar"), "abc123"));
+    expect(pageEtag("<p>x</p>", "n")).toMatch(/^W\/"[\w-]{27}"$/);
   });
 });

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { StringDecoder } from "node:string_decoder";
 import { Transform, type TransformCallback } from "node:stream";
 import { createReadableStreamFromReadable, type AppLoadContext, type EntryContext, type HandleErrorFunction } from "@remix-run/node";
@@ -63,6 +64,11 @@ export default async function handleRequest(
   if (!responseHeaders.has("Cache-Control")) responseHeaders.set("Cache-Control", loggedInLayout ? "private, no-store" : "no-cache");
   const readyEvent = isbot(request.headers.get("user-agent") ?? "") || remixContext.isSpaMode ? "onAllReady" : "onShellReady";
 
+  // Public pages are small: rendered whole, they get an ETag over their text without the per-request
+  // nonce, and a revalidation that finds the same page answers 304 (issue 7). A 304 carries no CSP, so
+  // the browser keeps the cached page's policy together with the nonce the cached page holds.
+  const revalidatable = !loggedInLayout && request.method === "GET" && responseStatusCode === 200;
+
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
@@ -73,11 +79,30 @@ export default async function handleRequest(
       </NonceProvider>,
       {
         nonce,
-        [readyEvent]() {
+        [revalidatable ? "onAllReady" : readyEvent]() {
           shellRendered = true;
           const body = new HoldClosingTags();
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
+          if (!revalidatable) {
+            resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
+            pipe(body);
+            return;
+          }
+          const chunks: Buffer[] = [];
+          body.on("data", (c: Buffer | string) => chunks.push(Buffer.from(c)));
+          body.on("error", reject);
+          body.on("end", () => {
+            const html = Buffer.concat(chunks);
+            const etag = pageEtag(html.toString("utf8"), nonce);
+            responseHeaders.set("ETag", etag);
+            if (ifNoneMatch(request.headers.get("If-None-Match"), etag)) {
+              loadContext.omitHeader?.("Content-Security-Policy");
+              responseHeaders.delete("Content-Type");
+              resolve(new Response(null, { status: 304, headers: responseHeaders }));
+              return;
+            }
+            resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode }));
+          });
           pipe(body);
         },
         onShellError(error: unknown) {
@@ -91,4 +116,15 @@ export default async function handleRequest(
     );
     setTimeout(abort, ABORT_DELAY + 1_000);
   });
+}
+
+/** A weak validator of the page as the user sees it: the same text whatever nonce this response carries. */
+export function pageEtag(html: string, nonce: string): string {
+  const digest = createHash("sha256").update(nonce ? html.replaceAll(nonce, "") : html).digest("base64url").slice(0, 27);
+  return `W/"${digest}"`;
+}
+
+function ifNoneMatch(header: string | null, etag: string): boolean {
+  if (!header) return false;
+  return header.split(",").some((tag) => tag.trim() === etag || tag.trim() === "*");
 }

@@ -11,6 +11,8 @@ declare module "@remix-run/node" {
     /** Adds a Set-Cookie to the response of this request. */
     appendSetCookie: (cookie: string) => void;
     clientIp: string;
+    /** Removes a header the server set before the page ran (a 304 keeps the cached page's CSP). */
+    omitHeader?: (name: string) => void;
   }
 }
 
