@@ -1,6 +1,6 @@
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { isNavbarHref } from "#domain/forms/cms";
+import { isNavbarHref } from "#domain/links";
 import { GUIDEBOOK_PATH } from "~/utils/guidebook";
 import * as s from "./layout.css";
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isHttpsUrl, isNavbarHref } from "../links";
 import { rules, validationMessage as m } from "../validation";
 
 // The Admin's /master-cms forms: one schema per form, used by the portal's action, by useForm in
@@ -32,22 +33,7 @@ export const GUIDEBOOK_MAX_MB = 5;
 /** How many active announcements /welcome shows, newest first. */
 export const WELCOME_ANNOUNCEMENTS = 5;
 
-/** An absolute https:// address with a host, and nothing a browser would run. */
-export function isHttpsUrl(value: string): boolean {
-  if (!/^https:\/\/[^\s/]+/i.test(value)) return false;
-  try {
-    return new URL(value).protocol === "https:";
-  } catch {
-    return false;
-  }
-}
-
-/** A navbar address: https://… or a path on this site ("/…", never "//host", which leaves the site). */
-export function isNavbarHref(value: string): boolean {
-  if (/\s/.test(value)) return false;
-  if (value.startsWith("/")) return !value.startsWith("//") && !value.startsWith("/\\");
-  return isHttpsUrl(value);
-}
+export { isHttpsUrl, isNavbarHref };
 
 // --- Teks Sambutan (/welcome) -------------------------------------------------------------------
 
