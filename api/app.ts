@@ -50,6 +50,8 @@ import * as cmsHandlers from "./routes/cms/cms.handlers";
 import * as cmsRoutes from "./routes/cms/cms.routes";
 import * as adminFacilityHandlers from "./routes/admin/facilities.handlers";
 import * as adminFacilityRoutes from "./routes/admin/facilities.routes";
+import * as registrationHandlers from "./routes/registrations/registrations.handlers";
+import * as registrationRoutes from "./routes/registrations/registrations.routes";
 
 export type { ApiConfig, AppEnv, MailConfig, RateLimitConfig } from "./lib/types";
 
@@ -228,7 +230,12 @@ export function createApiApp(deps: { db: Database; config: ApiConfig; mailer?: M
     .openapi(adminFacilityRoutes.listFacilities, adminFacilityHandlers.listFacilities)
     .openapi(adminFacilityRoutes.createFacility, adminFacilityHandlers.createFacility)
     .openapi(adminFacilityRoutes.getFacility, adminFacilityHandlers.getFacility)
-    .openapi(adminFacilityRoutes.verifyFacility, adminFacilityHandlers.verifyFacility);
+    .openapi(adminFacilityRoutes.verifyFacility, adminFacilityHandlers.verifyFacility)
+    // A verified facility admin registers professionals (/register-competency-evaluation)
+    .openapi(registrationRoutes.listActivityKinds, registrationHandlers.listActivityKinds)
+    .openapi(registrationRoutes.listRegistrations, registrationHandlers.listRegistrations)
+    .openapi(registrationRoutes.createRegistration, registrationHandlers.createRegistration)
+    .openapi(registrationRoutes.getRegistration, registrationHandlers.getRegistration);
   app.route(API_BASE, v1);
 
   app.openAPIRegistry.registerComponent("securitySchemes", "ApiKey", {

@@ -54,6 +54,16 @@ export default [
     route("submission-form/success-reupload", "routes/_app.submission-form.success-reupload.tsx"),
     route("application-status", "routes/_app.application-status._index.tsx"),
     route("application-status/application-status-detail", "routes/_app.application-status.application-status-detail.tsx"),
+    // A verified facility admin (role 8) registers professionals ("Pendaftaran"); regular and exception are
+    // static segments and win over :othersId (an activity kind id of the OTH pathway)
+    route("register-competency-evaluation", "routes/_app.register-competency-evaluation._index.tsx"),
+    route("register-competency-evaluation/registration-path", "routes/_app.register-competency-evaluation.registration-path.tsx"),
+    route("register-competency-evaluation/path/regular", "routes/_app.register-competency-evaluation.path.$othersId.tsx", { id: "register-path-regular" }),
+    route("register-competency-evaluation/path/exception", "routes/_app.register-competency-evaluation.path.$othersId.tsx", { id: "register-path-exception" }),
+    route("register-competency-evaluation/path/:othersId?", "routes/_app.register-competency-evaluation.path.$othersId.tsx", { id: "register-path-others" }),
+    route("register-competency-evaluation/path/regular/upload-file", "routes/_app.register-competency-evaluation.path.$othersId.upload-file.tsx", { id: "register-upload-regular" }),
+    route("register-competency-evaluation/path/exception/upload-file", "routes/_app.register-competency-evaluation.path.$othersId.upload-file.tsx", { id: "register-upload-exception" }),
+    route("register-competency-evaluation/path/:othersId?/upload-file", "routes/_app.register-competency-evaluation.path.$othersId.upload-file.tsx", { id: "register-upload-others" }),
     route("performance-achievement", "routes/_app.performance-achievement.tsx"),
     route("portfolio", "routes/_app.portfolio._index.tsx"),
     route("portfolio/form", "routes/_app.portfolio.form.tsx"),
@@ -84,6 +94,7 @@ export default [
   route("session/refresh", "routes/session.refresh.ts"),
   route("files/:id", "routes/files.$id.ts"),
   route("submission-form/upload", "routes/submission-form.upload.ts"),
+  route("register-competency-evaluation/upload", "routes/register-competency-evaluation.upload.ts"),
   // CSV export of the review lists (issue 5)
   route("application/export", "routes/application.export.ts", { id: "application-export" }),
   route("application-list/export", "routes/application.export.ts", { id: "application-list-export" }),

@@ -54,6 +54,16 @@ export const MESSAGES = {
   // The facility admin's own data (/personal-data, role 8)
   VERIFICATION_PENDING: "Data Fasyankes Anda sedang menunggu verifikasi oleh Admin dan tidak dapat diubah sampai diputuskan.",
   ALREADY_VERIFIED: "Fasyankes Anda sudah terverifikasi; datanya tidak perlu dikirim ulang untuk verifikasi.",
+  // A facility admin registers professionals (/register-competency-evaluation, role 8)
+  FACILITY_ONLY: "Hanya admin Fasyankes yang dapat mendaftarkan tenaga kesehatan.",
+  FACILITY_NOT_VERIFIED:
+    "Fasyankes Anda belum terverifikasi. Kirim Data Personal dan tunggu verifikasi Admin sebelum mendaftarkan tenaga kesehatan.",
+  PROFESSIONAL_EMAIL_TAKEN:
+    "Alamat surel ini sudah dipakai akun lain yang tidak didaftarkan oleh Fasyankes Anda. Minta pemilik akun mengajukan permohonan sendiri, atau gunakan alamat surel lain.",
+  PROFESSIONAL_HAS_OPEN_APPLICATION:
+    "Tenaga kesehatan dengan alamat surel ini masih memiliki permohonan yang berjalan. Pendaftaran baru dapat dibuat setelah permohonan tersebut selesai.",
+  PROFESSIONAL_IDENTITY_TAKEN:
+    "Nomor identitas ini sudah terdaftar pada akun dengan alamat surel lain. Periksa kembali nomor identitas dan alamat surel tenaga kesehatan.",
   INTERNAL_ERROR: "Terjadi kesalahan pada server. Silakan coba lagi nanti.",
 } as const;
 

@@ -3,6 +3,7 @@ import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { MB, type DocumentRequirement } from "#domain/documents";
 import type { LabelColour } from "#domain/status-label";
+import { formatDateTime } from "~/utils/format";
 import * as a from "./applicant.css";
 import * as ui from "./ui.css";
 
@@ -32,10 +33,11 @@ export interface DocumentErrors {
 export type DocumentForm = "adaptation" | "reupload";
 
 /**
- * With JavaScript: the form goes by XMLHttpRequest to /submission-form/upload so an upload progress
- * bar can show; the answer is a place to go or the errors to show. Without it the form posts natively.
+ * With JavaScript: the form goes by XMLHttpRequest to /submission-form/upload (a facility's forms: to
+ * `endpoint`) so an upload progress bar can show; the answer is a place to go or the errors to show.
+ * Without it the form posts natively.
  */
-export function useUploadProgress(form: DocumentForm) {
+export function useUploadProgress(form: DocumentForm, endpoint = "/submission-form/upload") {
   const { t } = useTranslation("applicant");
   const [percent, setPercent] = useState<number | null>(null);
   const [errors, setErrors] = useState<DocumentErrors | null>(null);
@@ -46,14 +48,14 @@ export function useUploadProgress(form: DocumentForm) {
     const query = new URL(submitter?.formAction || element.action, window.location.href).searchParams;
     query.set("form", form);
     const xhr = new XMLHttpRequest();
-    xhr.open("POST", `/submission-form/upload?${query}`);
+    xhr.open("POST", `${endpoint}?${query}`);
     xhr.responseType = "json";
     xhr.upload.onprogress = (e) => setPercent(e.lengthComputable ? Math.round((e.loaded / e.total) * 100) : 0);
     xhr.onload = () => {
       const body = xhr.response as { redirectTo?: string; errors?: DocumentErrors } | null;
       if (body?.redirectTo) return window.location.assign(body.redirectTo);
       // A guard's redirect (e.g. the session ended) was followed: show that page.
-      if (!body && new URL(xhr.responseURL || window.location.href).pathname !== "/submission-form/upload") return window.location.assign(xhr.responseURL);
+      if (!body && new URL(xhr.responseURL || window.location.href).pathname !== endpoint) return window.location.assign(xhr.responseURL);
       setPercent(null);
       setErrors(body?.errors ?? { documents: {}, form: [t("documents.failed")] });
       window.scrollTo(0, 0);
@@ -185,5 +187,62 @@ export function OnlySpe({ title, message }: { title: string; message: string }) 
         <Link to="/registration-path">{t("achievement.toPathway")}</Link>
       </section>
     </>
+  );
+}
+
+type TimelineEntry = { at: string; action: string; actor: string | null; from: string | null; to: string | null; note: string | null };
+type StoredDocument = { requirement_id: number; name: string; file_id: string; original_name: string; size: number; uploaded_at: string; version: number };
+
+/** The detail's timeline of stages with the notes meant for the applicant (the applicant's and the facility's detail). */
+export function ApplicationTimeline({ timeline }: { timeline: TimelineEntry[] }) {
+  const { t } = useTranslation("applicant");
+  return (
+    <section className={ui.card} aria-labelledby="timeline-title">
+      <h2 id="timeline-title">{t("detail.timeline")}</h2>
+      {timeline.length === 0 ? (
+        <p>{t("detail.noTimeline")}</p>
+      ) : (
+        <ol className={ui.checklist}>
+          {timeline.map((entry, i) => (
+            <li key={`${entry.at}-${i}`}>
+              <strong>{t(`detail.actions.${entry.action}`, { defaultValue: entry.action })}</strong> — <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
+              {entry.actor ? ` · ${entry.actor}` : null}
+              {entry.from ? ` · ${t("detail.from", { from: entry.from })}` : null}
+              {entry.to ? ` · ${t("detail.to", { to: entry.to })}` : null}
+              {entry.note ? (
+                <p className={ui.flush}>
+                  {t("detail.note")}: {entry.note}
+                </p>
+              ) : null}
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}
+
+/** The detail's current documents, each a download through /files/:id. */
+export function ApplicationDocuments({ documents }: { documents: StoredDocument[] }) {
+  const { t } = useTranslation("applicant");
+  return (
+    <section className={ui.card} aria-labelledby="documents-title">
+      <h2 id="documents-title">{t("detail.documents")}</h2>
+      {documents.length === 0 ? (
+        <p>{t("detail.noDocuments")}</p>
+      ) : (
+        <ul>
+          {documents.map((d) => (
+            <li key={d.requirement_id}>
+              {d.name}:{" "}
+              <a href={`/files/${d.file_id}`} aria-label={t("documents.download", { name: d.original_name })}>{d.original_name}</a>{" "}
+              <span className={ui.muted}>
+                ({formatSize(d.size)}, {t("detail.version", { version: d.version })}, {formatDateTime(d.uploaded_at)})
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
   );
 }

@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction, SerializeFrom } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { PRODUCT_NAME } from "#domain/menu";
@@ -9,22 +9,44 @@ import { answers } from "~/components/forms.css";
 import * as ui from "~/components/ui.css";
 import { currentApplication } from "~/utils/applicant.server";
 import { formatDate, formatDateTime } from "~/utils/format";
-import { requireUser } from "~/utils/guards.server";
+import { RegistrationTable } from "~/components/registration";
+import { registrationParams, registrations, requireApplicantOrVerifiedFacility } from "~/utils/registration.server";
 import { stageProgress } from "~/utils/review-query";
 
 export const meta: MetaFunction = () => [{ title: `Status Pengajuan — ${PRODUCT_NAME}` }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireUser(request, context, { roles: [3] });
+  const me = await requireApplicantOrVerifiedFacility(request, context);
+  // A facility admin (role 8) follows every registration of the facility.
+  if (me.user.role_id === 8) {
+    const params = registrationParams(new URL(request.url));
+    return { kind: "facility" as const, params, page: await registrations(context, params) };
+  }
   const application = await currentApplication(context);
   // Days left are counted here, on the server, so the page reads the same with and without JavaScript.
-  return { application, progress: application ? stageProgress(application) : null };
+  return { kind: "applicant" as const, application, progress: application ? stageProgress(application) : null };
 }
 
 /** /application-status: the label and colour of spec §4, the stage, who holds the file and its deadline. */
 export default function ApplicationStatus() {
+  const loaded = useLoaderData<typeof loader>();
+  if (loaded.kind === "facility") return <FacilityApplicationStatus params={loaded.params} page={loaded.page} />;
+  return <ApplicantApplicationStatus application={loaded.application} progress={loaded.progress} />;
+}
+
+function FacilityApplicationStatus({ params, page }: Omit<Extract<SerializeFrom<typeof loader>, { kind: "facility" }>, "kind">) {
+  const { t } = useTranslation("registration");
+  return (
+    <>
+      <h1>{t("status.title")}</h1>
+      <p>{t("status.lead")}</p>
+      <RegistrationTable page={page} params={params} />
+    </>
+  );
+}
+
+function ApplicantApplicationStatus({ application, progress }: Omit<Extract<SerializeFrom<typeof loader>, { kind: "applicant" }>, "kind">) {
   const { t } = useTranslation("applicant");
-  const { application, progress } = useLoaderData<typeof loader>();
   if (!application) {
     return (
       <>

@@ -1,29 +1,54 @@
-import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, type SerializeFrom } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import type { DocumentRequirement } from "#domain/documents";
 import { PRODUCT_NAME } from "#domain/menu";
-import { formatSize, StatusBadge } from "~/components/applicant";
+import { ApplicationDocuments, ApplicationTimeline, StatusBadge } from "~/components/applicant";
+import { FacilityStatusDetail } from "~/components/registration";
 import { SlaState } from "~/components/review";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
-import * as ui from "~/components/ui.css";
-import { currentApplication } from "~/utils/applicant.server";
-import { formatDate, formatDateTime } from "~/utils/format";
-import { requireUser } from "~/utils/guards.server";
+import { currentApplication, documentPostResponse, postDocuments, requirements } from "~/utils/applicant.server";
+import { formatDate } from "~/utils/format";
+import { facilityDestinations, facilityReupload, registrationOf, requireApplicantOrVerifiedFacility, requireVerifiedFacility } from "~/utils/registration.server";
 import { stageProgress } from "~/utils/review-query";
 
 export const meta: MetaFunction = () => [{ title: `Detail Permohonan — ${PRODUCT_NAME}` }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireUser(request, context, { roles: [3] });
+  const me = await requireApplicantOrVerifiedFacility(request, context);
+  // A facility admin (role 8) reads one registration of the facility (?id=), and reuploads what a reviewer asked for.
+  if (me.user.role_id === 8) {
+    const registration = await registrationOf(context, request);
+    const { application } = registration;
+    const flagged = new Map(application.reupload.map((f) => [f.requirement_id, f.reason]));
+    const reuploadItems: Array<{ requirement: DocumentRequirement; reason: string }> =
+      application.status === "REUPLOAD"
+        ? (await requirements(context, application.jalur_id)).filter((r) => flagged.has(r.id)).map((r) => ({ requirement: r, reason: flagged.get(r.id)! }))
+        : [];
+    return { kind: "facility" as const, registration, reuploadItems };
+  }
   const application = await currentApplication(context);
   if (!application) throw redirect("/application-status");
-  return { application, progress: stageProgress(application) };
+  return { kind: "applicant" as const, application, progress: stageProgress(application) };
+}
+
+/** The facility's reupload (role 8); the applicant's has its own page, /submission-form/reupload-form. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  await requireVerifiedFacility(request, context);
+  const registration = await facilityReupload(context, request);
+  return documentPostResponse(await postDocuments(request, context, registration.application, "reupload", facilityDestinations(registration)));
 }
 
 /** /application-status/application-status-detail: the timeline of stages, notes meant for the applicant, the documents. */
 export default function ApplicationStatusDetail() {
+  const loaded = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  if (loaded.kind === "facility") return <FacilityStatusDetail registration={loaded.registration} reuploadItems={loaded.reuploadItems} errors={result?.errors} />;
+  return <ApplicantStatusDetail application={loaded.application} progress={loaded.progress} />;
+}
+
+function ApplicantStatusDetail({ application, progress }: Omit<Extract<SerializeFrom<typeof loader>, { kind: "applicant" }>, "kind">) {
   const { t } = useTranslation("applicant");
-  const { application, progress } = useLoaderData<typeof loader>();
   return (
     <>
       <h1>{t("detail.title")}</h1>
@@ -39,46 +64,8 @@ export default function ApplicationStatusDetail() {
           <SlaState daysLeft={progress.daysLeft} overdue={progress.overdue} />
         </p>
       ) : null}
-      <section className={ui.card} aria-labelledby="timeline-title">
-        <h2 id="timeline-title">{t("detail.timeline")}</h2>
-        {application.timeline.length === 0 ? (
-          <p>{t("detail.noTimeline")}</p>
-        ) : (
-          <ol className={ui.checklist}>
-            {application.timeline.map((entry, i) => (
-              <li key={`${entry.at}-${i}`}>
-                <strong>{t(`detail.actions.${entry.action}`, { defaultValue: entry.action })}</strong> — <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
-                {entry.actor ? ` · ${entry.actor}` : null}
-                {entry.from ? ` · ${t("detail.from", { from: entry.from })}` : null}
-                {entry.to ? ` · ${t("detail.to", { to: entry.to })}` : null}
-                {entry.note ? (
-                  <p className={ui.flush}>
-                    {t("detail.note")}: {entry.note}
-                  </p>
-                ) : null}
-              </li>
-            ))}
-          </ol>
-        )}
-      </section>
-      <section className={ui.card} aria-labelledby="documents-title">
-        <h2 id="documents-title">{t("detail.documents")}</h2>
-        {application.documents.length === 0 ? (
-          <p>{t("detail.noDocuments")}</p>
-        ) : (
-          <ul>
-            {application.documents.map((d) => (
-              <li key={d.requirement_id}>
-                {d.name}:{" "}
-                <a href={`/files/${d.file_id}`} aria-label={t("documents.download", { name: d.original_name })}>{d.original_name}</a>{" "}
-                <span className={ui.muted}>
-                  ({formatSize(d.size)}, {t("detail.version", { version: d.version })}, {formatDateTime(d.uploaded_at)})
-                </span>
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
+      <ApplicationTimeline timeline={application.timeline} />
+      <ApplicationDocuments documents={application.documents} />
       <p>
         <Link to="/application-status">{t("detail.back")}</Link>
       </p>

@@ -1,6 +1,6 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, type SerializeFrom } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
@@ -9,11 +9,13 @@ import { PRODUCT_NAME } from "#domain/menu";
 import { validationMessage } from "#domain/validation";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
 import { ErrorSummary, RadioGroup, SubmitButton } from "~/components/forms";
+import { RegistrationIntro } from "~/components/registration";
 import * as ui from "~/components/ui.css";
 import { currentApplication, requirements } from "~/utils/applicant.server";
 import { requireUser } from "~/utils/guards.server";
+import { activityKinds, requireApplicantOrVerifiedFacility } from "~/utils/registration.server";
 
-export const meta: MetaFunction = () => [{ title: `Jalur Pendaftaran — ${PRODUCT_NAME}` }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.kind === "facility" ? "Pendaftaran" : "Jalur Pendaftaran"} — ${PRODUCT_NAME}` }];
 
 const LABEL = "Jalur pendaftaran";
 const pathwaySchema = z.object({
@@ -21,9 +23,11 @@ const pathwaySchema = z.object({
 });
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireUser(request, context, { roles: [3] });
+  const me = await requireApplicantOrVerifiedFacility(request, context);
+  // A facility admin (role 8) registers professionals: this page introduces /register-competency-evaluation.
+  if (me.user.role_id === 8) return { kind: "facility" as const, kinds: await activityKinds(context) };
   const application = await currentApplication(context);
-  return { application, requirements: await requirements(context) };
+  return { kind: "applicant" as const, application, requirements: await requirements(context) };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -36,8 +40,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 /** /registration-path: REG, SPE or OTH, each with its required documents (DESIGN §4.4). */
 export default function RegistrationPath() {
+  const loaded = useLoaderData<typeof loader>();
+  if (loaded.kind === "facility") return <RegistrationIntro kinds={loaded.kinds} />;
+  return <ApplicantRegistrationPath application={loaded.application} requirements={loaded.requirements} />;
+}
+
+function ApplicantRegistrationPath({ application, requirements }: Omit<Extract<SerializeFrom<typeof loader>, { kind: "applicant" }>, "kind">) {
   const { t } = useTranslation("applicant");
-  const { application, requirements } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const [form, fields] = useForm({
     id: "registration-path",

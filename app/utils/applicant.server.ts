@@ -126,13 +126,37 @@ export function detailErrors(details: Array<{ path: string; message: string }> |
 
 export type DocumentPost = { ok: true; redirectTo: string; toast?: string } | { ok: false; status: number; errors: DocumentErrors };
 
+/** Where a document post leads: the applicant's pages, or a facility's (app/utils/registration.server.ts). */
+export interface DocumentDestinations {
+  draft: string;
+  reupload: string;
+  success: string;
+  successReupload: string;
+  /** toasts on the success pages (the applicant's success pages say it themselves) */
+  successToast?: string;
+  successReuploadToast?: string;
+}
+
+const APPLICANT_DESTINATIONS: DocumentDestinations = {
+  draft: "/submission-form/adaptation-form",
+  reupload: "/submission-form/reupload-form",
+  success: "/submission-form/success",
+  successReupload: "/submission-form/success-reupload",
+};
+
 const refused = (status: number, errors: DocumentErrors): DocumentPost => ({ ok: false, status: status >= 500 ? 503 : 400, errors });
 
 /**
  * A post of the adaptation form (save or submit) or of the reupload form, streamed to the API.
  * The body is never read here, so the intent and the idempotency key come from the URL.
  */
-export async function postDocuments(request: Request, context: AppLoadContext, application: Application, form: DocumentForm): Promise<DocumentPost> {
+export async function postDocuments(
+  request: Request,
+  context: AppLoadContext,
+  application: Application,
+  form: DocumentForm,
+  to: DocumentDestinations = APPLICANT_DESTINATIONS,
+): Promise<DocumentPost> {
   const url = new URL(request.url);
   const upload = await forwardUpload(request, context, `/applications/${application.id}/${form === "reupload" ? "reupload" : "documents"}`);
   if (!upload.ok) return refused(upload.status, { documents: detailErrors(upload.error.details), form: [upload.error.message] });
@@ -141,19 +165,19 @@ export async function postDocuments(request: Request, context: AppLoadContext, a
   if (form === "reupload") {
     // The file goes back to the reviewers only once every flagged document is there again.
     if (outcome.application?.status === "REUPLOAD") {
-      return { ok: true, redirectTo: "/submission-form/reupload-form", toast: `${outcome.saved.length} dokumen tersimpan. Masih ada dokumen yang perlu diperbaiki.` };
+      return { ok: true, redirectTo: to.reupload, toast: `${outcome.saved.length} dokumen tersimpan. Masih ada dokumen yang perlu diperbaiki.` };
     }
-    return { ok: true, redirectTo: "/submission-form/success-reupload" };
+    return { ok: true, redirectTo: to.successReupload, toast: to.successReuploadToast };
   }
   if (url.searchParams.get("intent") !== "submit") {
     const toast = outcome.saved.length > 0 ? `Draf tersimpan. ${outcome.saved.length} dokumen berhasil diunggah.` : "Draf tersimpan.";
-    return { ok: true, redirectTo: "/submission-form/adaptation-form", toast };
+    return { ok: true, redirectTo: to.draft, toast };
   }
   const token = await accessToken(context);
   const key = url.searchParams.get("key") || crypto.randomUUID();
   const r = await context.api.call<{ data: Application }>("POST", `/applications/${application.id}/submit`, { token, body: { idempotency_key: key } });
   if (!r.ok) return refused(r.status, { documents: detailErrors(r.error.details), form: [r.error.message] });
-  return { ok: true, redirectTo: "/submission-form/success" };
+  return { ok: true, redirectTo: to.success, toast: to.successToast };
 }
 
 /** The open draft, or a redirect to where the applicant belongs instead. */

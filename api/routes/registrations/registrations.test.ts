@@ -1,0 +1,234 @@
+import { randomBytes } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { requirementsFor, type JalurId } from "../../../domain/documents";
+import { docx, pdf, png } from "../../../tests/fixtures/files";
+import { activityKinds, applicantProfiles, applications, users } from "../../db/schema";
+import { hashPassword } from "../../services/passwords";
+import { createTestApi, DEMO_PASSWORD, expectError, type TestApi } from "../../test/helpers";
+
+// A verified facility admin (role 8) registers professionals (docs/decisions/010-facility-registrations.md).
+
+let api: TestApi;
+let pdfBytes: Buffer;
+let facility: string;
+let institutionId: number;
+let specializationId: number;
+let kinds: Array<{ id: number; name: string }>;
+
+beforeAll(async () => {
+  api = await createTestApi();
+  pdfBytes = await pdf();
+  facility = (await api.login("fasyankes@adaptasi.test")).token;
+  institutionId = (await (await api.request("/api/v1/institutions?q=malaya", { token: facility })).json()).data[0].id;
+  specializationId = (await (await api.request("/api/v1/specializations")).json()).data[0].id;
+  kinds = (await (await api.request("/api/v1/activity-kinds", { token: facility })).json()).data;
+});
+afterAll(() => api?.close());
+
+/** Letters only, so a name made from it passes the profile's rules; searching it finds this test's rows. */
+const tag = () => Array.from(randomBytes(8), (b) => String.fromCharCode(97 + (b % 26))).join("");
+
+function professional(jalur_id: JalurId, overrides: Record<string, unknown> = {}) {
+  const t = tag();
+  return {
+    full_name: `Maria ${t}`,
+    email: `nakes.${t}@contoh.id`,
+    identity_type: "PASPOR",
+    identity_number: `P${String(Date.now()).slice(-7)}${t.slice(0, 3).toUpperCase()}`,
+    nationality: "PH",
+    birth_place: "Manila",
+    birth_date: "1988-04-02",
+    gender: "P",
+    address: "Jl. Sudirman No. 5, Jakarta",
+    phone: "081234567890",
+    profession: "DOKTER",
+    institution_id: institutionId,
+    graduation_country: "PH",
+    graduation_year: "2012",
+    jalur_id,
+    ...(jalur_id === "OTH" ? { activity_kind_id: kinds[0].id } : {}),
+    ...(jalur_id === "SPE" ? { specialization_id: specializationId } : {}),
+    ...overrides,
+  };
+}
+
+const register = (token: string, body: unknown) => api.request("/api/v1/registrations", { token, json: body });
+
+async function registered(jalur: JalurId, overrides: Record<string, unknown> = {}) {
+  const body = professional(jalur, overrides);
+  const res = await register(facility, body);
+  expect(res.status).toBe(201);
+  return { body, data: (await res.json()).data };
+}
+
+function everyDocument(jalur: JalurId): FormData {
+  const fd = new FormData();
+  for (const r of requirementsFor(jalur)) {
+    const [name, data] = r.allowed_extnames.includes("docx") ? ["cv.docx", docx()] : r.merged ? ["ijazah.pdf", pdfBytes] : ["scan.png", png()];
+    fd.append(`doc_${r.id}`, new Blob([new Uint8Array(data)]), name);
+  }
+  return fd;
+}
+
+/** Another verified facility admin, logged in. */
+async function otherFacility() {
+  const email = `fasyankes.${tag()}@contoh.id`;
+  const user = await api.createUser({ email, roleId: 8 });
+  await api.db.update(users).set({ isHospitalVerified: true, isFasyankes: true }).where(eq(users.id, user.id));
+  return (await api.login(email)).token;
+}
+
+describe("who may register", () => {
+  it("refuses an unverified facility admin with FACILITY_NOT_VERIFIED, other roles with FACILITY_ONLY", async () => {
+    const unverified = (await api.login("fasyankes.baru@adaptasi.test")).token;
+    const e = await expectError(await register(unverified, professional("REG")), 403, "FACILITY_NOT_VERIFIED");
+    expect(e.error.message).toContain("belum terverifikasi");
+    await expectError(await api.request("/api/v1/registrations", { token: unverified }), 403, "FACILITY_NOT_VERIFIED");
+    for (const who of ["pemohon", "admin", "subkomite", "superadmin"]) {
+      const { token } = await api.login(`${who}@adaptasi.test`);
+      await expectError(await register(token, professional("REG")), 403, "FACILITY_ONLY");
+      await expectError(await api.request("/api/v1/registrations", { token }), 403, "FACILITY_ONLY");
+    }
+    await expectError(await api.request("/api/v1/registrations"), 401, "INVALID_TOKEN");
+  });
+});
+
+describe("activity kinds", () => {
+  it("lists only the active kinds", async () => {
+    expect(kinds.map((k) => k.name)).toContain("Bakti sosial");
+    const [inactive] = await api.db.insert(activityKinds).values({ name: `Nonaktif ${tag()}`, isActive: false }).returning();
+    const res = await api.request("/api/v1/activity-kinds", { token: facility });
+    expect((await res.json()).data.map((k: { id: number }) => k.id)).not.toContain(inactive.id);
+  });
+});
+
+describe("registering a professional", () => {
+  it("creates a role-3 account nobody can log into yet, its profile and a draft on REG", async () => {
+    const { body, data } = await registered("REG");
+    expect(data).toMatchObject({
+      application: { jalur_id: "REG", is_submitted: false, label: { label: "Draf Permohonan", colour: "blue" }, registration_number: expect.stringMatching(/^ADP-/) },
+      professional: { full_name: body.full_name, email: body.email },
+      activity_kind: null,
+    });
+    const [user] = await api.db.select().from(users).where(eq(users.email, body.email));
+    expect(user).toMatchObject({ roleId: 3, isForeign: true, foreignId: body.identity_number, nationality: "PH", activatedAt: null });
+    const [profile] = await api.db.select().from(applicantProfiles).where(eq(applicantProfiles.userId, user.id));
+    expect(profile).toMatchObject({ fullName: body.full_name, institutionId, graduationYear: 2012 });
+    const [app] = await api.db.select().from(applications).where(eq(applications.id, data.application.id));
+    expect(app).toMatchObject({ applicantUserId: user.id, applicantName: body.full_name, activityKindId: null });
+    // No activation mail: the facility registered them, not they themselves.
+    expect(await api.mails(body.email)).toEqual([]);
+    const login = await api.request("/api/v1/login", { json: { email: body.email, password: DEMO_PASSWORD } });
+    expect(login.status).not.toBe(200);
+  });
+
+  it("creates SPE with its specialization, and a citizen (NIK) as not foreign", async () => {
+    const nik = `3171${String(Date.now()).slice(-12)}`;
+    const { body, data } = await registered("SPE", { identity_type: "NIK", identity_number: nik, nationality: "ID" });
+    expect(data.application.jalur_id).toBe("SPE");
+    const [user] = await api.db.select().from(users).where(eq(users.email, body.email));
+    expect(user).toMatchObject({ isForeign: false, nik, foreignId: null });
+    await expectError(await register(facility, professional("SPE", { specialization_id: undefined })), 400, "VALIDATION_ERROR");
+  });
+
+  it("creates OTH with an active activity kind; without one or with an inactive one → 400 on activity_kind_id", async () => {
+    const { data } = await registered("OTH", { activity_kind_id: kinds[1].id });
+    expect(data.activity_kind).toEqual({ id: kinds[1].id, name: kinds[1].name });
+    let e = await expectError(await register(facility, professional("OTH", { activity_kind_id: undefined })), 400, "VALIDATION_ERROR");
+    expect(e.error.details).toEqual([{ path: "activity_kind_id", message: "Jenis Kegiatan harus diisi" }]);
+    const [inactive] = await api.db.insert(activityKinds).values({ name: `Lama ${tag()}`, isActive: false }).returning();
+    e = await expectError(await register(facility, professional("OTH", { activity_kind_id: inactive.id })), 400, "VALIDATION_ERROR");
+    expect(e.error.details).toEqual([{ path: "activity_kind_id", message: "Jenis Kegiatan harus berupa nilai yang diizinkan" }]);
+    e = await expectError(await register(facility, professional("OTH", { activity_kind_id: 999_999 })), 400, "VALIDATION_ERROR");
+    expect(e.error.details?.[0].path).toBe("activity_kind_id");
+  });
+
+  it("answers bad input with the form's messages, and an unknown institution on its field", async () => {
+    const e = await expectError(await register(facility, professional("REG", { identity_number: "", email: "salah" })), 400, "VALIDATION_ERROR");
+    expect(e.error.details).toEqual(expect.arrayContaining([{ path: "identity_number", message: "Nomor Identitas harus diisi" }, { path: "email", message: expect.any(String) }]));
+    const bad = await expectError(await register(facility, professional("REG", { institution_id: 999_999 })), 400, "VALIDATION_ERROR");
+    expect(bad.error.details?.[0].path).toBe("institution_id");
+  });
+
+  it("never takes over someone else's account: another role's or an applicant's own e-mail → 409, an open application → 409", async () => {
+    let e = await expectError(await register(facility, professional("REG", { email: "admin@adaptasi.test" })), 409, "PROFESSIONAL_EMAIL_TAKEN");
+    expect(e.error.message).toContain("Alamat surel");
+    // An applicant who signed up by themselves: not this facility's, with or without an open application.
+    const own = `sendiri.${tag()}@contoh.id`;
+    await api.createUser({ email: own });
+    await expectError(await register(facility, professional("REG", { email: own })), 409, "PROFESSIONAL_EMAIL_TAKEN");
+    const { token } = await api.login(own);
+    expect((await api.request("/api/v1/applications", { token, json: { jalur_id: "REG" } })).status).toBe(201);
+    e = await expectError(await register(facility, professional("REG", { email: own })), 409, "PROFESSIONAL_HAS_OPEN_APPLICATION");
+    expect(e.error.message).toContain("permohonan yang berjalan");
+    // The facility's own professional with a draft still open.
+    const { body } = await registered("REG");
+    await expectError(await register(facility, professional("OTH", { email: body.email })), 409, "PROFESSIONAL_HAS_OPEN_APPLICATION");
+    // The same passport of the same country under another e-mail.
+    await expectError(await register(facility, professional("REG", { identity_number: body.identity_number })), 409, "PROFESSIONAL_IDENTITY_TAKEN");
+  });
+
+  it("registers the facility's own professional again once the earlier application is final", async () => {
+    const { body, data } = await registered("REG");
+    await api.db.update(applications).set({ isFinal: true }).where(eq(applications.id, data.application.id));
+    const again = await register(facility, professional("OTH", { email: body.email, identity_number: body.identity_number }));
+    expect(again.status).toBe(201);
+    const [user] = await api.db.select().from(users).where(eq(users.email, body.email));
+    const rows = await api.db.select().from(applications).where(eq(applications.applicantUserId, user.id));
+    expect(rows).toHaveLength(2);
+  });
+});
+
+describe("documents, submission and ownership", () => {
+  it("the facility uploads and submits; the professional owns it; another facility gets 404; a reviewer finds it", async () => {
+    const { body, data } = await registered("OTH");
+    const id = data.application.id as string;
+    const up = await api.request(`/api/v1/applications/${id}/documents`, { token: facility, body: everyDocument("OTH") });
+    expect(up.status).toBe(200);
+    expect((await up.json()).data.errors).toEqual([]);
+    const sub = await api.request(`/api/v1/applications/${id}/submit`, { token: facility, json: { idempotency_key: "k1" } });
+    expect(sub.status).toBe(200);
+    expect((await sub.json()).data).toMatchObject({ is_submitted: true, status: "IN-PROGRESS", label: { label: "Dalam Proses" } });
+
+    const other = await otherFacility();
+    await expectError(await api.request(`/api/v1/registrations/${id}`, { token: other }), 404, "NOT_FOUND");
+    await expectError(await api.request(`/api/v1/applications/${id}`, { token: other }), 404, "NOT_FOUND");
+    expect((await (await api.request("/api/v1/registrations", { token: other })).json()).meta.total).toBe(0);
+
+    // The professional sets a password (as "Lupa kata sandi" would) and sees the application as theirs.
+    await api.db.update(users).set({ passwordHash: await hashPassword(DEMO_PASSWORD), activatedAt: new Date() }).where(eq(users.email, body.email));
+    const { token } = await api.login(body.email);
+    const current = (await (await api.request("/api/v1/applications/current", { token })).json()).data;
+    expect(current).toMatchObject({ id, is_submitted: true });
+
+    const admin = (await api.login("admin@adaptasi.test")).token;
+    const review = await (await api.request(`/api/v1/review/applications?tab=all&q=${encodeURIComponent(body.full_name)}`, { token: admin })).json();
+    expect(review.data.map((r: { id: string }) => r.id)).toContain(id);
+  });
+
+  it("lists the facility's registrations with labels, paged and searchable; the detail names the professional", async () => {
+    const { body, data } = await registered("OTH");
+    const res = await api.request(`/api/v1/registrations?q=${encodeURIComponent(body.full_name.toUpperCase())}`, { token: facility });
+    expect(res.status).toBe(200);
+    const list = await res.json();
+    expect(list.meta).toMatchObject({ page: 1, per_page: 20, total: 1 });
+    expect(list.data[0]).toMatchObject({
+      id: data.application.id,
+      applicant_name: body.full_name,
+      applicant_email: body.email,
+      jalur_id: "OTH",
+      activity_kind: { id: kinds[0].id },
+      is_submitted: false,
+      label: { label: "Draf Permohonan", colour: "blue" },
+    });
+    const all = await (await api.request("/api/v1/registrations", { token: facility })).json();
+    // The seeded registrations of the demo facility (seed-applications.ts) are there too.
+    expect(all.meta.total).toBeGreaterThanOrEqual(4);
+    expect(all.data.map((r: { label: { label: string | null } }) => r.label.label)).toContain("Draf Permohonan");
+    const detail = await (await api.request(`/api/v1/registrations/${data.application.id}`, { token: facility })).json();
+    expect(detail.data).toMatchObject({ professional: { email: body.email }, activity_kind: { name: kinds[0].name }, application: { missing: expect.any(Array) } });
+    await expectError(await api.request("/api/v1/registrations?page=x", { token: facility }), 400, "VALIDATION_ERROR");
+    await expectError(await api.request("/api/v1/registrations/not-a-uuid", { token: facility }), 404, "NOT_FOUND");
+  });
+});

@@ -1,0 +1,133 @@
+import { documentInput, expect, otherDocuments, pngFile, test } from "./applicant-fixtures";
+import { ACCOUNTS, expectPath, loginViaForm, sidebar } from "./fixtures";
+import { decideByApi, newPersonContext, reviewerPage } from "./review-fixtures";
+
+// Issue 6, "Done when": a verified facility registers a professional on an OTH path with all documents
+// and submits; the registration shows in Status Pengajuan and in the Admin's /application-list.
+// Runs with JavaScript off and on; each project registers its own professional.
+
+test("a verified facility registers a professional on an OTH path, uploads every document, submits, and the Admin finds it", async ({ page, browser, request }, testInfo) => {
+  const id = `${testInfo.project.name}${Date.now().toString(36)}`;
+  const professional = { name: `Dr. Ana Reyes ${id}`, email: `nakes.${id}@contoh.test`, passport: `P${id}`.toUpperCase().slice(0, 20) };
+
+  await test.step("Pendaftaran introduces the pathways and leads to the professionals", async () => {
+    await loginViaForm(page, ACCOUNTS.fasyankes);
+    await expectPath(page, "/dashboard");
+    await sidebar(page).getByRole("link", { name: "Pendaftaran", exact: true }).click();
+    await expectPath(page, "/registration-path");
+    await expect(page.getByRole("heading", { name: "Pendaftaran", level: 1 })).toBeVisible();
+    await expect(page.getByText(/Jenis kegiatan: Bakti sosial, Pelatihan/)).toBeVisible();
+    await page.getByRole("link", { name: "Mulai Pendaftaran" }).click();
+    await expectPath(page, "/register-competency-evaluation");
+    await page.getByRole("link", { name: "Daftarkan Tenaga Kesehatan" }).click();
+    await expectPath(page, "/register-competency-evaluation/registration-path");
+  });
+
+  await test.step("OTH asks for its kind of activity, then the professional's data page opens", async () => {
+    await page.getByRole("radio", { name: /^Lainnya/ }).check();
+    await page.getByRole("button", { name: "LANJUTKAN" }).click();
+    await expect(page.getByRole("alert").getByText("Jenis Kegiatan harus diisi")).toBeVisible();
+    await page.getByRole("radio", { name: /^Lainnya/ }).check();
+    await page.getByRole("radio", { name: /^Pelatihan/ }).check();
+    await page.getByRole("button", { name: "LANJUTKAN" }).click();
+    await page.waitForURL(/\/register-competency-evaluation\/path\/\d+$/);
+    await expect(page.getByText("Lainnya — Pelatihan")).toBeVisible();
+  });
+
+  await test.step("a missing passport number is refused with the spec's message and the typed values are kept", async () => {
+    await page.getByLabel("Nama Lengkap", { exact: true }).fill(professional.name);
+    await page.getByLabel("Alamat Surel", { exact: true }).fill(professional.email);
+    await page.getByRole("radio", { name: "Paspor (WNA)" }).check();
+    await page.getByLabel("Kewarganegaraan", { exact: true }).selectOption({ label: "Filipina" });
+    await page.getByLabel("Tempat Lahir", { exact: true }).fill("Manila");
+    await page.getByLabel("Tanggal Lahir", { exact: true }).fill("1987-06-21");
+    await page.getByRole("radio", { name: "Perempuan" }).check();
+    await page.getByLabel("Alamat", { exact: true }).fill("Jl. Sudirman No. 5, Jakarta");
+    await page.getByLabel("Nomor Telepon", { exact: true }).fill("081234567890");
+    await page.getByLabel("Profesi", { exact: true }).selectOption({ label: "Dokter" });
+    await page.getByLabel("Institusi Pendidikan", { exact: true }).selectOption({ index: 1 });
+    await page.getByLabel("Negara Kelulusan", { exact: true }).selectOption({ label: "Filipina" });
+    await page.getByLabel("Tahun Lulus", { exact: true }).fill("2013");
+    await page.getByRole("button", { name: "SIMPAN DAN LANJUTKAN" }).click();
+    await expect(page.getByRole("alert").getByText("Nomor Identitas harus diisi")).toBeVisible();
+    await expect(page.getByLabel("Nama Lengkap", { exact: true })).toHaveValue(professional.name);
+    await expect(page.getByLabel("Alamat Surel", { exact: true })).toHaveValue(professional.email);
+    await expect(page.getByLabel("Tahun Lulus", { exact: true })).toHaveValue("2013");
+  });
+
+  await test.step("with the passport number the draft is created and its upload page opens", async () => {
+    await page.getByLabel("Nomor Identitas", { exact: true }).fill(professional.passport);
+    await page.getByRole("button", { name: "SIMPAN DAN LANJUTKAN" }).click();
+    await page.waitForURL(/\/register-competency-evaluation\/path\/\d+\/upload-file\?id=/);
+    await expect(page.getByText(/tersimpan sebagai draf ADP-/)).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Unggah Dokumen Persyaratan" })).toBeVisible();
+  });
+
+  await test.step("all eight OTH documents are uploaded with the submission", async () => {
+    const files = await otherDocuments();
+    for (let order = 1; order <= 8; order++) await documentInput(page, order).setInputFiles(files[order]);
+    // With JavaScript the form goes by XMLHttpRequest (for the progress bar); without it, natively.
+    const viaXhr = page.waitForRequest((r) => new URL(r.url()).pathname === "/register-competency-evaluation/upload", { timeout: 5_000 }).then(() => true, () => false);
+    await page.getByRole("button", { name: "KIRIM PERMOHONAN" }).click();
+    expect(await viaXhr).toBe(testInfo.project.name === "js");
+    await expectPath(page, "/application-status");
+    await expect(page.getByText(/terkirim dan menunggu pemeriksaan dokumen/)).toBeVisible();
+  });
+
+  let registrationNumber = "";
+  let applicationId = "";
+  await test.step("Status Pengajuan shows it with its label, and its detail the timeline and documents", async () => {
+    await page.getByLabel("Cari nama, surel, atau nomor registrasi").fill(professional.name);
+    await page.getByRole("button", { name: "Cari", exact: true }).click();
+    const row = page.getByRole("row", { name: new RegExp(professional.name) });
+    await expect(row.getByText("Dalam Proses")).toBeVisible();
+    await expect(row.getByText("Lainnya — Pelatihan")).toBeVisible();
+    registrationNumber = (await row.getByText(/^ADP-\d{4}-\d{6}$/).textContent()) ?? "";
+    await row.getByRole("link", { name: `Detail pendaftaran ${professional.name}` }).click();
+    await expectPath(page, "/application-status/application-status-detail");
+    applicationId = new URL(page.url()).searchParams.get("id") ?? "";
+    await expect(page.getByRole("heading", { name: professional.name })).toBeVisible();
+    await expect(page.getByText("Permohonan dikirim")).toBeVisible();
+    await expect(page.getByRole("link", { name: "Unduh ijazah-1.pdf" })).toBeVisible();
+  });
+
+  await test.step("the Admin's application list finds it", async () => {
+    const admin = await reviewerPage(browser, testInfo, "admin");
+    await expectPath(admin, "/application-list");
+    await admin.getByLabel("Cari", { exact: true }).fill(professional.name);
+    await admin.getByRole("button", { name: "Terapkan" }).click();
+    await expect(admin).toHaveURL(/[?&]q=/);
+    const row = admin.getByRole("table").getByRole("row", { name: new RegExp(registrationNumber) });
+    await expect(row.getByRole("link", { name: new RegExp(registrationNumber) })).toBeVisible();
+    await expect(row.getByText("Dalam Proses")).toBeVisible();
+    await admin.context().close();
+  });
+
+  await test.step("when the Admin asks for the passport again, the facility reuploads it from the detail", async () => {
+    const reupload = { stage_id: 21, decision: "REUPLOAD", note: "Paspor perlu dipindai ulang.", documents: [{ requirement_id: 22, reason: "Paspor buram" }] };
+    expect((await decideByApi(request, "admin", applicationId, reupload)).status()).toBe(200);
+    await page.goto("/application-status");
+    const row = page.getByRole("row", { name: new RegExp(professional.name) });
+    await expect(row.getByText("Perbaikan Berkas")).toBeVisible();
+    await row.getByRole("link", { name: `Perbaiki berkas ${professional.name}` }).click();
+    await expect(page.getByRole("heading", { name: "Perbaikan Berkas" })).toBeVisible();
+    await expect(page.getByText("Paspor buram")).toBeVisible();
+    await documentInput(page, 2).setInputFiles(pngFile("paspor-baru.png"));
+    await page.getByRole("button", { name: "KIRIM PERBAIKAN" }).click();
+    await expect(page.getByText("Berkas perbaikan terkirim. Permohonan kembali diperiksa.")).toBeVisible();
+    await expectPath(page, "/application-status/application-status-detail");
+    await expect(page.getByRole("heading", { name: "Perbaikan Berkas" })).toHaveCount(0);
+    await expect(page.getByRole("link", { name: "Unduh paspor-baru.png" })).toBeVisible();
+  });
+});
+
+test("a facility that is not verified yet cannot open the registration pages", async ({ browser }, testInfo) => {
+  const page = await (await newPersonContext(browser, testInfo)).newPage();
+  await loginViaForm(page, ACCOUNTS.fasyankesBaru);
+  await page.goto("/register-competency-evaluation");
+  await expectPath(page, "/dashboard");
+  await expect(page.getByText(/Fasyankes Anda belum terverifikasi/).first()).toBeVisible();
+  await page.goto("/register-competency-evaluation/registration-path");
+  await expectPath(page, "/dashboard");
+  await page.context().close();
+});
