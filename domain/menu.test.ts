@@ -63,6 +63,12 @@ describe("sidebar (spec §2, §6)", () => {
     expect(activeSidebarKey(items, "/user-list")).toBe("user-list");
     expect(activeSidebarKey(items, "/profile")).toBeUndefined();
   });
+  it("keeps Pendaftaran highlighted through the registration flow of a verified facility", () => {
+    const items = visibleSidebarItems(me(8, { verified: true }));
+    expect(activeSidebarKey(items, "/registration-path")).toBe("register");
+    expect(activeSidebarKey(items, "/register-competency-evaluation/path/regular/upload-file")).toBe("register");
+    expect(activeSidebarKey(items, "/application-status/application-status-detail")).toBe("application-status");
+  });
   it("titles the sidebar per role", () => {
     for (const r of [2, 4, 8]) expect(sidebarTitle(r)).toBe("Evaluasi Kompetensi");
     for (const r of [1, 3, 5, 6, 7, 400]) expect(sidebarTitle(r)).toBe("Adaptasi Nakes LLN");

@@ -21,6 +21,8 @@ export interface SidebarItem {
   subpath?: string;
   subRoutes?: SubRoute[];
   allowedRoles: readonly number[];
+  /** Further URL trees the item stands for (the registration flow continues under another path). */
+  activeUnder?: readonly string[];
 }
 
 // Spec §2 "Sidebar", row for row.
@@ -36,7 +38,7 @@ export const SIDEBAR_ITEMS: readonly SidebarItem[] = [
   { key: "master-cms", label: "Master CMS", meaning: "CMS master data", path: "/master-cms", href: "/master-cms", allowedRoles: [2] },
   { key: "dashboard", label: "Beranda", meaning: "home", path: "/dashboard", href: "/dashboard", allowedRoles: [8, 400] },
   { key: "personal-data", label: "Data Personal", meaning: "personal data", path: "/personal-data", href: "/personal-data", allowedRoles: [8] },
-  { key: "register", label: "Pendaftaran", meaning: "registration", path: "/registration-path", href: "/registration-path", allowedRoles: [8] },
+  { key: "register", label: "Pendaftaran", meaning: "registration", path: "/registration-path", href: "/registration-path", allowedRoles: [8], activeUnder: ["/register-competency-evaluation"] },
   { key: "application-status", label: "Status Pengajuan", meaning: "submission status", path: "/application-status", href: "/application-status", allowedRoles: [8] },
 ];
 
@@ -72,10 +74,13 @@ export function visibleSidebarItems(me: Pick<AuthUser, "role" | "user" | "userVe
 /** The item highlighted for a pathname: the longest matching href (the "/" item via its subpath). */
 export function activeSidebarKey(items: readonly SidebarItem[], pathname: string): string | undefined {
   let best: SidebarItem | undefined;
+  let bestLength = 0;
   for (const item of items) {
-    const base = item.href;
-    if (pathname === base || pathname.startsWith(`${base}/`)) {
-      if (!best || base.length > best.href.length) best = item;
+    for (const base of [item.href, ...(item.activeUnder ?? [])]) {
+      if ((pathname === base || pathname.startsWith(`${base}/`)) && base.length > bestLength) {
+        best = item;
+        bestLength = base.length;
+      }
     }
   }
   return best?.key;
