@@ -1,3 +1,4 @@
+import { ADAPTATION_LIST_ROLES, APPLICATION_LIST_ROLES } from "#domain/access";
 import { JALUR_IDS, type JalurId } from "#domain/documents";
 import { ROLE } from "#domain/roles";
 import { holderLabel, openStage, STAGE_IDS, stageName, type WorkflowState } from "#domain/workflow";
@@ -92,10 +93,10 @@ export function pageWindow(page: number, pages: number, around = 2): Array<numbe
   return out;
 }
 
-/** The two lists of DESIGN §3: the same pages under two URLs, each for its roles. */
+/** The two lists of DESIGN §3: the same pages under two URLs, each for its roles (from the access matrix, domain/access.ts). */
 export const REVIEW_AREAS = {
-  adaptation: { base: "/application", roles: [ROLE.SUPER_ADMIN, ROLE.SUBKOMITE_PEMBEKALAN, ROLE.KOLEGIUM, ROLE.KKI], title: "adaptationTitle" },
-  list: { base: "/application-list", roles: [ROLE.ADMIN, ROLE.SUBKOMITE_EVALUASI], title: "listTitle" },
+  adaptation: { base: "/application", roles: ADAPTATION_LIST_ROLES, title: "adaptationTitle" },
+  list: { base: "/application-list", roles: APPLICATION_LIST_ROLES, title: "listTitle" },
 } as const;
 export type ReviewArea = (typeof REVIEW_AREAS)[keyof typeof REVIEW_AREAS];
 
