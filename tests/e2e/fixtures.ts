@@ -165,3 +165,18 @@ export async function apiTokens(request: APIRequestContext, account: Pick<Accoun
   const body = (await res.json()) as { token: { type: string; token: string; refreshToken: string } };
   return { token: body.token.token, refreshToken: body.token.refreshToken };
 }
+
+/**
+ * The navbar's items (spec §2): the three fixed links, the extra links the Admin keeps on /master-cms
+ * (read from the API at the same moment: other specs edit them), then FAQ and KELUAR.
+ */
+export async function expectNavbarItems(items: Locator, request: APIRequestContext) {
+  await expect(async () => {
+    const res = await request.get("/api/v1/config/public", { headers: { "x-adaptasiapikey": apiKey() } });
+    const extra = ((await res.json()).data.navbarLinks as Array<{ label: string }>).map((l) => l.label);
+    const texts = (await items.allInnerTexts()).map((t) => t.trim());
+    expect(texts.slice(0, 3)).toEqual(["JADWAL UJI KOMPETENSI", "DOKUMEN PERSYARATAN", expect.stringMatching(/^BUKU PANDUAN/)]);
+    expect(texts.slice(3, -2)).toEqual(extra);
+    expect(texts.slice(-2)).toEqual(["FAQ", "KELUAR"]);
+  }).toPass({ timeout: 10_000 });
+}
