@@ -23,10 +23,14 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: "nojs", use: { javaScriptEnabled: false }, testIgnore: /\.final\.spec\.ts$/ },
-    { name: "js", use: { javaScriptEnabled: true }, testIgnore: /\.final\.spec\.ts$/ },
-    // Tests that change a single demo account for good (*.final.spec.ts) run last, once.
-    { name: "final", use: { javaScriptEnabled: false }, testMatch: /\.final\.spec\.ts$/, dependencies: ["nojs", "js"] },
+    { name: "nojs", use: { javaScriptEnabled: false }, testIgnore: /\.(final|last)\.spec\.ts$/ },
+    { name: "js", use: { javaScriptEnabled: true }, testIgnore: /\.(final|last)\.spec\.ts$/ },
+    // Logging a demo account out with KELUAR ends every session of it (issue 8), which would cut the
+    // other specs' sessions short: those journeys (*.final.spec.ts) run after them, one at a time.
+    { name: "final", use: { javaScriptEnabled: false }, testMatch: /\.final\.spec\.ts$/, fullyParallel: false, dependencies: ["nojs", "js"] },
+    { name: "final-js", use: { javaScriptEnabled: true }, testMatch: /\.final\.spec\.ts$/, fullyParallel: false, dependencies: ["final"] },
+    // A decision on a single demo account cannot be undone (*.last.spec.ts): once, at the very end.
+    { name: "last", use: { javaScriptEnabled: false }, testMatch: /\.last\.spec\.ts$/, dependencies: ["final-js"] },
   ],
   webServer: {
     command: `node scripts/e2e-server.mjs`,

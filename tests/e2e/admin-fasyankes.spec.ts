@@ -4,7 +4,7 @@ import { ACCOUNTS, expectPath, fillLoginForm, loginViaForm, sidebar } from "./fi
 
 // /admin-fasyankes-list: the Admin (role 2) creates facility admins and approves or rejects their data,
 // run with JavaScript on and off (the two projects). Each project creates its own facility admin; the
-// demo account fasyankes.baru is single: its approval is demo-facility-verification.final.spec.ts.
+// demo account fasyankes.baru is single: its approval is demo-facility-verification.last.spec.ts.
 
 let counter = 0;
 const unique = (testInfo: TestInfo) => `${Date.now().toString(36)}${testInfo.workerIndex}${(counter += 1)}`;

@@ -4,7 +4,7 @@ import { ACCOUNTS, expectPath, loginViaForm, sidebar } from "./fixtures";
 
 // Issue 6: "the admin verifies fasyankes.baru@adaptasi.test and its sidebar changes on the next page".
 // The demo account is single and a decision cannot be undone, while other specs expect it pending:
-// this file runs once, JavaScript off, in the "final" project after every other test (playwright.config.ts).
+// this file runs once, JavaScript off, in the "last" project after every other test (playwright.config.ts).
 
 /** Another person in their own browser, with the same JavaScript setting as the project. */
 async function otherBrowser(browser: Browser, testInfo: TestInfo): Promise<Page> {
