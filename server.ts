@@ -15,6 +15,7 @@ import { resolveAuth } from "./app/utils/auth.server";
 import { EnvError, loadEnv, setEnv, type Env } from "./app/utils/env.server";
 import { GUIDEBOOK_PATH } from "./app/utils/guidebook";
 import { serveGuidebook } from "./app/utils/guidebook.server";
+import { pageQueue } from "./app/utils/page-queue.server";
 import { cspFor, isCrossOrigin } from "./app/utils/security.server";
 
 // One Node process (DESIGN §1): the Remix portal, the API at /api/v1, static files, health checks.
@@ -151,6 +152,8 @@ export async function createServer(env: Env, opts: { dev?: boolean; logger?: pin
     res.set("Content-Security-Policy", cspFor(res.locals.cspNonce as string, { dev, sentryDsn: env.SENTRY_DSN }));
     next();
   });
+
+  app.use(pageQueue(env.MAX_CONCURRENT_PAGES));
 
   app.all(
     "*",

@@ -106,10 +106,13 @@ export async function resolveAuth(
   throw new ApiUnavailableError(me.error.message);
 }
 
-/** Ends the session here and at the API (its refresh-token family), then redirects with an optional toast. */
-export async function logoutResponse(api: ApiClient, auth: AuthState, to: string, toast?: Toast): Promise<Response> {
+/**
+ * Ends the session here and at the API (its refresh-token family, or with `all` every session of the
+ * account, as KELUAR does — issue 8), then redirects with an optional toast.
+ */
+export async function logoutResponse(api: ApiClient, auth: AuthState, to: string, toast?: Toast, opts: { all?: boolean } = {}): Promise<Response> {
   if (auth.kind === "loaded" && auth.session.refreshToken) {
-    await api.call("POST", "/revoke", { body: { refresh_token: auth.session.refreshToken } });
+    await api.call("POST", "/revoke", { body: { refresh_token: auth.session.refreshToken, ...(opts.all ? { all: true } : {}) } });
   }
   const headers = new Headers();
   headers.append("Set-Cookie", await destroyAuthSession());

@@ -12,6 +12,14 @@ describe("environment (DESIGN §1, issue 8 production start)", () => {
     expect(isWeakSecret("short")).toBe(true);
     expect(isWeakSecret("a".repeat(64))).toBe(true);
     expect(isWeakSecret(strong)).toBe(false);
+    // Placeholders and the repository's own test values are refused however long they are.
+    expect(isWeakSecret("test-jwt-secret-at-least-32-characters")).toBe(true);
+    expect(isWeakSecret("please-change-me-to-something-random-0123456789")).toBe(true);
+  });
+
+  it("names every bad secret in one line", () => {
+    expect(() => loadEnv({ NODE_ENV: "production" })).toThrow(/^API_KEY, SESSION_SECRET, JWT_SECRET are missing or weak: [^\n]+$/);
+    expect(() => loadEnv({ NODE_ENV: "production", API_URL: "http://api:3001", API_KEY: strong, SESSION_SECRET: strong })).not.toThrow();
   });
 
   it("stops production without strong secrets, naming the setting", () => {

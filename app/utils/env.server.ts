@@ -31,16 +31,21 @@ const schema = z.object({
   RATE_LIMIT_SIGNUP_PER_IP: z.coerce.number().int().positive().default(10),
   RATE_LIMIT_MAIL_PER_EMAIL: z.coerce.number().int().positive().default(3),
   RATE_LIMIT_MAIL_PER_IP: z.coerce.number().int().positive().default(20),
+  /** page renders at once; more wait in order (issue 8 load, app/utils/page-queue.server.ts) */
+  MAX_CONCURRENT_PAGES: z.coerce.number().int().positive().default(16),
 });
 
 export type Env = z.infer<typeof schema> & { API_KEY: string; SESSION_SECRET: string; JWT_SECRET: string };
 
 const SECRET_NAMES = ["API_KEY", "SESSION_SECRET", "JWT_SECRET"] as const;
 
-/** A secret is weak when it is short or made of few distinct characters. */
+// Placeholders and the values in this repository's tests, docs and benchmarks: never a production secret.
+const KNOWN_VALUES = /change.?me|example|placeholder|secret|password|adaptasi|demo|test|bench|default|your/i;
+
+/** A secret is weak when it is short, made of few distinct characters, or a known placeholder/demo value. */
 export function isWeakSecret(value: string | undefined): boolean {
   if (!value) return true;
-  return value.length < 32 || new Set(value).size < 10;
+  return value.length < 32 || new Set(value).size < 10 || KNOWN_VALUES.test(value);
 }
 
 export class EnvError extends Error {}
@@ -57,11 +62,12 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   }
   const env = parsed.data;
   if (env.NODE_ENV === "production") {
-    for (const name of SECRET_NAMES) {
-      if (name === "JWT_SECRET" && !env.JWT_SECRET && env.API_URL) continue; // the remote API holds it
-      if (isWeakSecret(env[name])) {
-        throw new EnvError(`${name} is missing or weak: set it to a random value of at least 32 characters (e.g. openssl rand -hex 32)`);
-      }
+    // The remote API holds JWT_SECRET when API_URL is set. Every bad secret is named in one line.
+    const weak = SECRET_NAMES.filter((name) => !(name === "JWT_SECRET" && !env.JWT_SECRET && env.API_URL) && isWeakSecret(env[name]));
+    if (weak.length > 0) {
+      throw new EnvError(
+        `${weak.join(", ")} ${weak.length > 1 ? "are" : "is"} missing or weak: set ${weak.length > 1 ? "each" : "it"} to a random value of at least 32 characters (e.g. openssl rand -hex 32)`,
+      );
     }
     return env as Env;
   }

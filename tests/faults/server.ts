@@ -1,0 +1,112 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+// The fault tests run the real thing: `node --import tsx server.ts` on the built portal, on loopback,
+// on their own ports (3371–3379) and data directories, and stop it themselves (SIGTERM or SIGKILL).
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+export const DEMO_PASSWORD = "Adaptasi#2026";
+
+/** Builds the portal once if its sources are newer than the build (BUILD_DIR is respected). */
+export async function ensureBuild(): Promise<void> {
+  // @ts-expect-error -- a plain .mjs script without types
+  const { ensureBuild: build } = (await import("../../scripts/build-if-needed.mjs")) as { ensureBuild: () => Promise<void> };
+  await build();
+}
+
+export const strongSecret = () => randomBytes(32).toString("hex");
+export const strongSecrets = () => ({ API_KEY: strongSecret(), SESSION_SECRET: strongSecret(), JWT_SECRET: strongSecret() });
+
+export function tempDir(name: string): string {
+  return mkdtempSync(path.join(tmpdir(), `adaptasi-faults-${name}-`));
+}
+
+export interface Running {
+  child: ChildProcess;
+  port: number;
+  base: string;
+  env: Record<string, string>;
+  /** everything the process wrote on stderr so far */
+  stderr: () => string;
+  exited: Promise<number | null>;
+}
+
+/** Spawns server.ts with the given environment (inherits PATH etc., never the caller's secrets). */
+export function spawnServer(env: Record<string, string | undefined>): Running {
+  const clean: Record<string, string> = {};
+  for (const [k, v] of Object.entries(process.env)) {
+    if (v !== undefined && !["API_KEY", "SESSION_SECRET", "JWT_SECRET", "DATABASE_URL", "API_URL", "SEED_DEMO", "NODE_ENV"].includes(k)) clean[k] = v;
+  }
+  for (const [k, v] of Object.entries(env)) if (v !== undefined) clean[k] = v;
+  clean.HOST ??= "127.0.0.1";
+  clean.LOG_LEVEL ??= "fatal";
+  const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], { cwd: ROOT, env: clean as NodeJS.ProcessEnv, stdio: ["ignore", "ignore", "pipe"] });
+  let err = "";
+  child.stderr!.setEncoding("utf8").on("data", (d: string) => (err += d));
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  const port = Number(clean.PORT);
+  return { child, port, base: `http://127.0.0.1:${port}`, env: clean, stderr: () => err, exited };
+}
+
+/** Starts the server and waits until `readyPath` answers 200 (at most `timeoutMs`). */
+export async function startServer(env: Record<string, string | undefined>, readyPath = "/readyz", timeoutMs = 90_000): Promise<Running> {
+  const running = spawnServer(env);
+  const started = Date.now();
+  while (Date.now() - started < timeoutMs) {
+    if (running.child.exitCode !== null) throw new Error(`server exited ${running.child.exitCode}: ${running.stderr()}`);
+    const ok = await fetch(`${running.base}${readyPath}`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) return running;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  running.child.kill("SIGKILL");
+  throw new Error(`server not ready after ${timeoutMs} ms: ${running.stderr()}`);
+}
+
+export async function stopServer(running: Running | undefined, signal: NodeJS.Signals = "SIGTERM"): Promise<void> {
+  if (!running) return;
+  if (running.child.exitCode === null && running.child.signalCode === null) running.child.kill(signal);
+  await running.exited;
+}
+
+/** The API the way the portal calls it: API key, optional bearer token, JSON body. */
+export function apiClient(running: Running) {
+  return async (p: string, opts: { method?: string; json?: unknown; body?: BodyInit; token?: string; headers?: Record<string, string> } = {}) => {
+    const headers: Record<string, string> = { "x-adaptasiapikey": running.env.API_KEY, ...opts.headers };
+    if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+    if (opts.json !== undefined) headers["content-type"] = "application/json";
+    return fetch(`${running.base}/api/v1${p}`, {
+      method: opts.method ?? (opts.json !== undefined || opts.body !== undefined ? "POST" : "GET"),
+      headers,
+      body: opts.json !== undefined ? JSON.stringify(opts.json) : opts.body,
+    });
+  };
+}
+
+export async function apiLogin(running: Running, email: string, password = DEMO_PASSWORD): Promise<string> {
+  const res = await apiClient(running)("/login", { json: { email, password } });
+  if (res.status !== 200) throw new Error(`API login ${email}: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { token: { token: string } }).token.token;
+}
+
+/** Logs in through the portal's form (POST /login) and returns the cookie header to send back. */
+export async function portalLogin(running: Running, email: string, password = DEMO_PASSWORD): Promise<string> {
+  const res = await fetch(`${running.base}/login`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "content-type": "application/x-www-form-urlencoded", origin: running.base },
+    body: new URLSearchParams({ email, password, redirectTo: "" }),
+  });
+  const cookies = res.headers.getSetCookie().map((c) => c.split(";")[0]);
+  if (res.status !== 302 || cookies.length === 0) throw new Error(`portal login ${email}: ${res.status}`);
+  return cookies.join("; ");
+}
+
+/** Text a stack trace or an internal error would leave in a page or an API answer. */
+export const INTERNALS = /\bat [\w.<>$]+ \(|\(file:\/\/|node_modules|\.[cm]?[jt]sx?:\d+:\d+|ECONNREFUSED|ECONNRESET|ETIMEDOUT|postgres:\/\/|DrizzleQueryError|Failed query/;
