@@ -78,3 +78,16 @@ describe("zod rules", () => {
     expect(firstError(s, undefined)).toBe("Jalur harus diisi");
   });
 });
+
+describe("free text refuses control characters", () => {
+  it("keeps tabs and line breaks, refuses the rest with the spec's 'Format salah'", () => {
+    const text = rules.text("Judul", { max: 100 });
+    expect(text.safeParse("Baris satu\n\tbaris dua\r\n").success).toBe(true);
+    for (const bad of ["bel\u0007", "esc\u001b[31m", "del\u007f", "nul\u0000"]) {
+      const r = text.safeParse(bad);
+      expect(r.success, JSON.stringify(bad)).toBe(false);
+      expect(r.error?.issues[0].message).toBe("Format salah");
+    }
+    expect(rules.optionalText({ max: 10 }).safeParse("ok\u0008").success).toBe(false);
+  });
+});

@@ -85,6 +85,10 @@ export function validationMessage(rule: string, params: MessageParams = {}, loca
 const m = validationMessage;
 
 /** A required, trimmed text field. Conform hands empty inputs over as undefined. */
+/** Control characters other than tab and line breaks: nothing a person types, and invalid in HTML. */
+export const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+const withoutControlCharacters = (s: z.ZodString) => s.refine((v) => !CONTROL_CHARACTERS.test(v), m("regex"));
+
 function requiredText(field: string) {
   return z.string({ error: () => m("required", { field }) }).trim().min(1, m("required", { field }));
 }
@@ -95,9 +99,9 @@ export const rules = {
   text: (field: string, opts: { min?: number; max: number }) => {
     let s = requiredText(field);
     if (opts.min) s = s.min(opts.min, m("min", { length: opts.min }));
-    return s.max(opts.max, m("max", { length: opts.max }));
+    return withoutControlCharacters(s.max(opts.max, m("max", { length: opts.max })));
   },
-  optionalText: (opts: { max: number }) => z.string().trim().max(opts.max, m("max", { length: opts.max })).optional(),
+  optionalText: (opts: { max: number }) => withoutControlCharacters(z.string().trim().max(opts.max, m("max", { length: opts.max }))).optional(),
   email: (field: string) => requiredText(field).max(254, m("max", { length: 254 })).pipe(z.email(m("email")).transform((e) => e.toLowerCase())),
   digits: (field: string, length: number) => requiredText(field).regex(new RegExp(`^\\d{${length}}$`), m("digits", { length })),
   numeric: (field: string, opts: { min?: number; max: number }) => {
