@@ -17,6 +17,7 @@ import { GUIDEBOOK_PATH } from "./app/utils/guidebook";
 import { serveGuidebook } from "./app/utils/guidebook.server";
 import { pageQueue } from "./app/utils/page-queue.server";
 import { cspFor, isCrossOrigin } from "./app/utils/security.server";
+import { guardFormParsing } from "./app/utils/unreadable-form.server";
 
 // One Node process (DESIGN §1): the Remix portal, the API at /api/v1, static files, health checks.
 
@@ -128,11 +129,11 @@ export async function createServer(env: Env, opts: { dev?: boolean; logger?: pin
   if (dev) {
     const vite = await import("vite").then((v) => v.createServer({ server: { middlewareMode: true } }));
     app.use(vite.middlewares);
-    build = () => vite.ssrLoadModule("virtual:remix/server-build") as Promise<ServerBuild>;
+    build = async () => guardFormParsing((await vite.ssrLoadModule("virtual:remix/server-build")) as ServerBuild);
   } else {
     const serverBuild = path.join(BUILD_DIR, "server/index.js");
     if (!existsSync(serverBuild)) throw new EnvError("No build found: run `npm run build` first (npm start does it for you)");
-    build = (await import(serverBuild)) as ServerBuild;
+    build = guardFormParsing((await import(serverBuild)) as ServerBuild);
     // Hashed assets never change: cache for a year. Other public files are revalidated (ETag).
     app.use("/assets", precompressed(path.join(BUILD_DIR, "client/assets")));
     app.use("/assets", express.static(path.join(BUILD_DIR, "client/assets"), { immutable: true, maxAge: "1y", index: false }));

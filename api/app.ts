@@ -9,6 +9,7 @@ import { ApiError, errorBody, MESSAGES } from "./lib/errors";
 import type { ApiConfig, ApiDeps, AppEnv, ResolvedConfig } from "./lib/types";
 import { validationHook } from "./lib/validation";
 import { requireApiKey } from "./middleware/api-key";
+import { rejectNul } from "./middleware/no-nul";
 import { createMailer, type Mailer } from "./services/mail";
 import { createRateLimiter } from "./services/rate-limit";
 import { createDiskStorage } from "./services/storage";
@@ -126,6 +127,8 @@ export function createApiApp(deps: { db: Database; config: ApiConfig; mailer?: M
     if (c.req.header("content-type")?.toLowerCase().startsWith("multipart/form-data")) return next();
     return jsonBodyLimit(c, next);
   });
+  // PostgreSQL text cannot hold NUL: refuse it as bad input instead of failing at the INSERT (issue 8).
+  app.use(`${API_BASE}/*`, rejectNul);
 
   const v1 = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
     .openapi(authRoutes.login, authHandlers.login)

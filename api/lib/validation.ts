@@ -29,6 +29,45 @@ export function emailField(field = "E-mail") {
 }
 
 
+const TYPE_WORDS: Record<string, string> = {
+  string: "teks",
+  number: "angka",
+  int: "bilangan bulat",
+  boolean: "nilai ya/tidak",
+  array: "daftar",
+  object: "objek",
+};
+
+/** zod's default (English) wording of an issue, for fields whose schema carries no Indonesian message. */
+const ZOD_DEFAULT = /^(Invalid|Too (big|small)|Unrecognized|Expected)\b/;
+
+/**
+ * The issue's own message, or an Indonesian one where zod fell back to English (e.g. a number or a
+ * repeated query parameter where an optional text belongs; found by the bad-input corpus, issue 8).
+ */
+function indonesian(issue: z.core.$ZodIssue): string {
+  if (!ZOD_DEFAULT.test(issue.message)) return issue.message;
+  const field = issue.path.length ? String(issue.path.join(".")) : "Isi permintaan";
+  switch (issue.code) {
+    case "invalid_type":
+      return `${field} harus berupa ${TYPE_WORDS[issue.expected] ?? "nilai yang benar"}`;
+    case "too_big":
+      return issue.origin === "string"
+        ? `${field} tidak boleh lebih dari ${issue.maximum} karakter`
+        : `${field} terlalu besar (paling banyak ${issue.maximum})`;
+    case "too_small":
+      return issue.origin === "string"
+        ? `${field} paling sedikit ${issue.minimum} karakter`
+        : `${field} terlalu kecil (paling sedikit ${issue.minimum})`;
+    case "invalid_value":
+      return `${field} harus berupa nilai yang diizinkan`;
+    case "unrecognized_keys":
+      return `Isian tidak dikenal: ${issue.keys.join(", ")}`;
+    default:
+      return `${field} tidak valid`;
+  }
+}
+
 /**
  * Turns zod failures into 400 VALIDATION_ERROR with one detail per issue. The shared form schemas
  * (domain/forms) carry no message for a body that is not an object; it gets the same words here.
@@ -37,7 +76,7 @@ export const validationHook: Hook<unknown, any, any, unknown> = (result, c) => {
   if (result.success) return;
   const details = result.error.issues.map((issue) => ({
     path: issue.path.join("."),
-    message: issue.path.length === 0 && issue.code === "invalid_type" ? NOT_AN_OBJECT : issue.message,
+    message: issue.path.length === 0 && issue.code === "invalid_type" ? NOT_AN_OBJECT : indonesian(issue),
   }));
   return c.json(errorBody("VALIDATION_ERROR", MESSAGES.VALIDATION_ERROR, details), 400);
 };

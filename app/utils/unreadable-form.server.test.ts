@@ -1,0 +1,43 @@
+import type { ServerBuild } from "@remix-run/node";
+import { describe, expect, it } from "vitest";
+import { guardFormParsing, UNREADABLE_FORM } from "./unreadable-form.server";
+
+// Issue 8: a body that is not a form is the sender's mistake (400), not the server's (500).
+
+function buildWith(action: (args: { request: Request }) => Promise<unknown>): ServerBuild {
+  return { routes: { page: { id: "page", module: { action } }, plain: { id: "plain", module: {} } } } as unknown as ServerBuild;
+}
+
+async function callAction(build: ServerBuild, request: Request) {
+  const action = build.routes.page.module.action!;
+  return action({ request, params: {}, context: {} } as never);
+}
+
+describe("guardFormParsing", () => {
+  const build = guardFormParsing(buildWith(async ({ request }) => Object.fromEntries(await request.formData())));
+
+  it("passes a readable form through", async () => {
+    const request = new Request("http://x/page", { method: "POST", body: new URLSearchParams({ a: "1" }) });
+    expect(await callAction(build, request)).toEqual({ a: "1" });
+  });
+
+  it.each([
+    ["JSON", "application/json", '{"a":1}'],
+    ["broken multipart", "multipart/form-data; boundary=x", '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\n1'],
+  ])("answers %s with a 400 and an Indonesian message", async (_, type, body) => {
+    const request = new Request("http://x/page", { method: "POST", headers: { "content-type": type }, body });
+    const thrown = await callAction(build, request).then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect(thrown).toBeInstanceOf(Response);
+    expect((thrown as Response).status).toBe(400);
+    expect(await (thrown as Response).text()).toBe(UNREADABLE_FORM);
+  });
+
+  it("leaves other errors and routes without an action alone", async () => {
+    const failing = guardFormParsing(buildWith(async () => Promise.reject(new Error("boom"))));
+    await expect(callAction(failing, new Request("http://x/page", { method: "POST" }))).rejects.toThrow("boom");
+    expect(build.routes.plain.module.action).toBeUndefined();
+  });
+});
