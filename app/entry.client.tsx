@@ -1,10 +1,10 @@
 import { RemixBrowser } from "@remix-run/react";
-import i18next from "i18next";
+import i18next, { type BackendModule, type ResourceLanguage } from "i18next";
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import { INTERFACE } from "#domain/constants";
-import { i18nBaseConfig, ID_RESOURCES } from "./i18n";
+import { i18nBaseConfig, INLINE_TEXTS_GLOBAL } from "./i18n";
 import { startClientMonitoring } from "./utils/monitoring";
 
 // A lazily loaded page that fails to load triggers a full reload, at most once per 60 s (spec §8).
@@ -19,10 +19,34 @@ window.addEventListener("vite:preloadError", (event) => {
 
 void startClientMonitoring(window.ENV?.SENTRY_DSN);
 
+/** Each Indonesian namespace is its own small chunk, fetched only when a page needs one it lacks. */
+const NAMESPACES = import.meta.glob<ResourceLanguage>("./locales/id/*.json", { import: "default" });
+
+const lazyTexts: BackendModule = {
+  type: "backend",
+  init() {},
+  read(language, namespace, callback) {
+    const load = NAMESPACES[`./locales/id/${namespace}.json`];
+    if (language !== i18nBaseConfig.lng || !load) return callback(null, {});
+    load().then((texts) => callback(null, texts), (error: Error) => callback(error, null));
+  },
+};
+
 async function hydrate() {
   // The interface is Indonesian (spec §9) and every key exists in both locales (app/locales/*.test.ts),
-  // so the browser carries only the Indonesian texts; the English fallback stays on the server.
-  await i18next.use(initReactI18next).init({ ...i18nBaseConfig, lng: i18nBaseConfig.lng, resources: { [i18nBaseConfig.lng]: ID_RESOURCES } });
+  // so the browser carries only Indonesian texts, and only the namespaces this page used (written by
+  // entry.server); the English fallback stays on the server. A page reached later that needs another
+  // namespace suspends inside the navigation's transition until its chunk is loaded, so the old page
+  // stays on screen instead of raw keys.
+  const inline = ((window as unknown as Record<string, ResourceLanguage | undefined>)[INLINE_TEXTS_GLOBAL] ?? {}) as ResourceLanguage;
+  await i18next.use(lazyTexts).use(initReactI18next).init({
+    ...i18nBaseConfig,
+    fallbackLng: false,
+    ns: Object.keys(inline),
+    resources: { [i18nBaseConfig.lng]: inline },
+    partialBundledLanguages: true,
+    react: { ...i18nBaseConfig.react, useSuspense: true },
+  });
   startTransition(() => {
     hydrateRoot(
       document,

@@ -1,10 +1,12 @@
 import { Readable } from "node:stream";
 import { describe, expect, it } from "vitest";
-import { HoldClosingTags, pageEtag } from "./entry.server";
+import { createInstance } from "i18next";
+import { HoldClosingTags, inlineTexts, pageEtag, trackNamespaces } from "./entry.server";
+import { i18nConfig } from "./i18n";
 
-async function through(chunks: Array<string | Buffer>): Promise<string> {
+async function through(chunks: Array<string | Buffer>, tail?: () => string): Promise<string> {
   const out: string[] = [];
-  const stream = Readable.from(chunks).pipe(new HoldClosingTags());
+  const stream = Readable.from(chunks).pipe(new HoldClosingTags(tail));
   for await (const c of stream) out.push(String(c));
   return out.join("");
 }
@@ -21,6 +23,11 @@ describe("HoldClosingTags", () => {
     expect(html).toBe("<p>Perbaikan — berkas</p></body></html>");
   });
 
+  it("writes the tail (the page's texts) after everything else, inside <body>", async () => {
+    const html = await through(["<html><body><p>a</p></body></html>", "<script>late()</script>"], () => "<script>t()</script>");
+    expect(html).toBe("<html><body><p>a</p><script>late()</script><script>t()</script></body></html>");
+  });
+
   it("adds nothing to a stream without closing tags", async () => {
     expect(await through(["<p>x</p>"])).toBe("<p>x</p>");
   });
@@ -32,5 +39,34 @@ describe("pageEtag", () => {
     expect(pageEtag(page("abc123", "Masuk"), "abc123")).toBe(pageEtag(page("zzz999", "Masuk"), "zzz999"));
     expect(pageEtag(page("abc123", "Masuk"), "abc123")).not.toBe(pageEtag(page("abc123", "Daftar"), "abc123"));
     expect(pageEtag("<p>x</p>", "n")).toMatch(/^W\/"[\w-]{27}"$/);
+  });
+});
+
+describe("the page's texts for the browser", () => {
+  async function instance() {
+    const i18n = createInstance();
+    await i18n.init({ ...i18nConfig, lng: "id" });
+    return i18n;
+  }
+
+  it("carries common and the namespaces the render looked up, prefixed keys included, and no other", async () => {
+    const i18n = await instance();
+    const used = trackNamespaces(i18n, "id");
+    i18n.getFixedT("id", "accounts")("login.title");
+    i18n.t("review:sla.passedStage");
+    const script = inlineTexts(i18n, "id", used, "n0nce");
+    const json = JSON.parse(script.replace(/^<script nonce="n0nce">window\.__i18n=/, "").replace(/<\/script>$/, ""));
+    expect(Object.keys(json)).toEqual(["accounts", "common", "review"]);
+    expect(json.review).toEqual(i18nConfig.resources.id.review);
+  });
+
+  it("cannot end its script early, whatever a text holds", async () => {
+    const i18n = await instance();
+    i18n.addResource("id", "common", "evil", "</script><script>alert(1)</script>\u2028");
+    const script = inlineTexts(i18n, "id", ["common"], "");
+    expect(script.match(/<\/script>/g)).toHaveLength(1);
+    expect(script).toMatch(/^<script>window\.__i18n=/);
+    const json = JSON.parse(script.slice("<script>window.__i18n=".length, -"</script>".length));
+    expect(json.common.evil).toBe("</script><script>alert(1)</script>\u2028");
   });
 });

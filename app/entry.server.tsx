@@ -4,11 +4,11 @@ import { Transform, type TransformCallback } from "node:stream";
 import { createReadableStreamFromReadable, type AppLoadContext, type EntryContext, type HandleErrorFunction } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import * as Sentry from "@sentry/remix";
-import { createInstance } from "i18next";
+import { createInstance, type i18n as I18n } from "i18next";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider, initReactI18next } from "react-i18next";
-import { i18nConfig } from "./i18n";
+import { i18nConfig, INLINE_TEXTS_GLOBAL } from "./i18n";
 import { i18next } from "./utils/i18n.server";
 import { NonceProvider } from "./utils/nonce-provider";
 
@@ -24,6 +24,11 @@ export class HoldClosingTags extends Transform {
   private readonly decoder = new StringDecoder("utf8");
   private held = false;
 
+  /** `tail` is written just before the closing tags, once everything has rendered. */
+  constructor(private readonly tail: () => string = () => "") {
+    super();
+  }
+
   override _transform(chunk: Buffer | string, _enc: BufferEncoding, done: TransformCallback) {
     let text = typeof chunk === "string" ? chunk : this.decoder.write(chunk);
     const at = text.lastIndexOf(CLOSING_TAGS);
@@ -36,10 +41,40 @@ export class HoldClosingTags extends Transform {
 
   override _flush(done: TransformCallback) {
     const rest = this.decoder.end();
-    done(null, rest + (this.held ? CLOSING_TAGS : ""));
+    done(null, rest + this.tail() + (this.held ? CLOSING_TAGS : ""));
   }
 }
 export const streamTimeout = ABORT_DELAY;
+
+/**
+ * Records which namespaces a render looked texts up in (a `t("applicant:…")` under another namespace's
+ * hook too), so the page carries exactly those to the browser.
+ */
+export function trackNamespaces(instance: I18n, lng: string): Set<string> {
+  const used = new Set<string>(["common"]);
+  // ResourceStore.getResource is where every lookup ends (i18next's Translator), though its type omits it.
+  const store = instance.services.resourceStore as unknown as { getResource: (code: string, ns: string, ...rest: unknown[]) => unknown };
+  const getResource = store.getResource.bind(store);
+  store.getResource = (code, ns, ...rest) => {
+    if (code === lng && typeof ns === "string") used.add(ns);
+    return getResource(code, ns, ...rest);
+  };
+  return used;
+}
+
+/**
+ * The texts of the namespaces the page used, as one inline script at the end of <body> (module scripts
+ * run after the document is parsed, so entry.client finds them). `<` is escaped so no text can end the script.
+ */
+export function inlineTexts(instance: I18n, lng: string, namespaces: Iterable<string>, nonce: string): string {
+  const texts: Record<string, unknown> = {};
+  for (const ns of [...namespaces].sort()) {
+    const bundle = instance.getResourceBundle(lng, ns);
+    if (bundle) texts[ns] = bundle;
+  }
+  const json = JSON.stringify(texts).replace(/</g, "\\u003c").replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
+  return `<script${nonce ? ` nonce="${nonce}"` : ""}>window.${INLINE_TEXTS_GLOBAL}=${json}</script>`;
+}
 
 export const handleError: HandleErrorFunction = (error, { request }) => {
   if (request.signal.aborted) return;
@@ -58,6 +93,7 @@ export default async function handleRequest(
   const instance = createInstance();
   const lng = await i18next.getLocale(request);
   await instance.use(initReactI18next).init({ ...i18nConfig, lng });
+  const usedNamespaces = trackNamespaces(instance, lng);
   const nonce = loadContext.cspNonce;
   // Logged-in pages carry personal data: never stored by the browser or a proxy (issue 7).
   const loggedInLayout = remixContext.staticHandlerContext.matches.some((m) => m.route.id === "routes/_app");
@@ -81,7 +117,7 @@ export default async function handleRequest(
         nonce,
         [revalidatable ? "onAllReady" : readyEvent]() {
           shellRendered = true;
-          const body = new HoldClosingTags();
+          const body = new HoldClosingTags(() => inlineTexts(instance, lng, usedNamespaces, nonce));
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           if (!revalidatable) {
             resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));

@@ -17,7 +17,11 @@ import id from "./locales/id/common.json";
 import idReview from "./locales/id/review.json";
 
 // spec §9: the interface locale is forced to Indonesian, English is the fallback.
-/** Everything but the texts: the browser takes only the Indonesian texts (entry.client), the server both. */
+/**
+ * Everything but the texts. The server holds both locales; the browser gets the Indonesian namespaces
+ * the page used, inline at the end of the HTML (entry.server `inlineTexts`), and loads any other one
+ * on demand (entry.client), so no page carries every text in its JavaScript.
+ */
 export const i18nBaseConfig = {
   supportedLngs: [...LOCALE.SUPPORTED],
   fallbackLng: LOCALE.FALLBACK,
@@ -27,6 +31,9 @@ export const i18nBaseConfig = {
   interpolation: { escapeValue: false },
   react: { useSuspense: false },
 };
+
+/** The global the server writes the page's texts into, read once by entry.client. */
+export const INLINE_TEXTS_GLOBAL = "__i18n";
 
 export const ID_RESOURCES = { common: id, accounts: idAccounts, applicant: idApplicant, review: idReview, admin: idAdmin, cms: idCms, facility: idFacility, registration: idRegistration };
 

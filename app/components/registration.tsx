@@ -329,7 +329,7 @@ export function FacilityStatusDetail({
   reuploadItems: Array<{ requirement: DocumentRequirement; reason: string }>;
   errors: DocumentErrors | undefined;
 }) {
-  const { t } = useTranslation("registration");
+  const { t } = useTranslation(["registration", "applicant"]);
   const { application, professional, activity_kind } = registration;
   const progress = stageProgress(application);
   const upload = useUploadProgress("reupload", FACILITY_UPLOAD_ENDPOINT);

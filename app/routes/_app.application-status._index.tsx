@@ -46,7 +46,7 @@ function FacilityApplicationStatus({ params, page }: Omit<Extract<SerializeFrom<
 }
 
 function ApplicantApplicationStatus({ application, progress }: Omit<Extract<SerializeFrom<typeof loader>, { kind: "applicant" }>, "kind">) {
-  const { t } = useTranslation("applicant");
+  const { t } = useTranslation(["applicant", "review"]);
   if (!application) {
     return (
       <>
