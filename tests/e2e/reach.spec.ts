@@ -8,7 +8,8 @@ import { BUDGETS, firstLinkMatching, kb, startMeter, type Weight } from "../reac
 import { loginViaForm } from "./fixtures";
 
 // Issue 7, on every page of every role: bytes on the wire against the budgets (JavaScript off and
-// on), the Nu HTML checker (JavaScript off: the markup as served) and axe-core (JavaScript on).
+// on), the Nu HTML checker (JavaScript off: the markup as served) and axe-core (JavaScript on) — for
+// the forms marked `invalid` in the catalogue, in their validation-error state too.
 // Each run writes its rows to .cache/reach/ for `node bench/page-weight.mjs`.
 
 // Beside, not inside, test-results/: Playwright empties that folder at the start of every run.
@@ -38,6 +39,30 @@ async function target(page: Page, spec: PageSpec): Promise<string> {
   const href = firstLinkMatching((await res?.text()) ?? "", spec.follow);
   expect(href, `${spec.path} has a link matching ${spec.follow}`).not.toBeNull();
   return href!;
+}
+
+const FILLABLE = 'input:not([type="hidden"]):not([type="checkbox"]):not([type="radio"]):not([type="file"]):not([type="submit"]):not([tabindex="-1"]), textarea';
+
+/**
+ * Empties the text fields of one form and sends it with its first submit button; returns the HTML the
+ * server answered (JavaScript off) for the Nu checker. With JavaScript it waits for the errors to show.
+ */
+async function sendEmptied(page: Page, selector: string, js: boolean): Promise<string> {
+  const form = page.locator(selector).first();
+  await expect(form, `${selector} is on ${page.url()}`).toBeVisible();
+  for (const field of await form.locator(FILLABLE).all()) {
+    if (await field.isVisible()) await field.fill("");
+  }
+  const submit = form.locator('button[type="submit"], button:not([type]), input[type="submit"]').first();
+  if (js) {
+    await submit.click();
+    await page.waitForLoadState("networkidle");
+    await expect(form.locator('[aria-invalid="true"]').first()).toBeVisible();
+    return "";
+  }
+  const [response] = await Promise.all([page.waitForResponse((r) => r.request().method() === "POST" && r.request().resourceType() === "document"), submit.click()]);
+  await page.waitForLoadState("load");
+  return response.text();
 }
 
 function slug(s: string): string {
@@ -80,6 +105,23 @@ for (const visitor of CATALOGUE) {
         const file = path.join(htmlDir, `${rows.length}-${slug(label)}.html`);
         writeFileSync(file, (await res?.text()) ?? "");
         htmlFiles.set(file, label);
+      }
+
+      if (spec.invalid) {
+        // The same page in its validation-error state: the form sent with its fields emptied.
+        const errorLabel = `${label} (${spec.invalid} kosong)`;
+        const html = await sendEmptied(page, spec.invalid, js);
+        await expect.soft(page.locator(`${spec.invalid} [aria-invalid="true"]`).first(), `${errorLabel}: a field is marked invalid`).toBeVisible();
+        await expect.soft(page.locator('[role="alert"]').first(), `${errorLabel}: the error summary`).toBeVisible();
+        if (js) {
+          const axe = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+          const serious = axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+          expect.soft(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`), `${errorLabel}: axe`).toEqual([]);
+        } else {
+          const file = path.join(htmlDir, `${rows.length}-${slug(label)}-invalid.html`);
+          writeFileSync(file, html);
+          htmlFiles.set(file, errorLabel);
+        }
       }
     }
 

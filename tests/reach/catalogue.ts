@@ -6,6 +6,12 @@ export interface PageSpec {
   path: string;
   /** opens the first link on `path` whose href matches (detail pages with ids) */
   follow?: RegExp;
+  /**
+   * A form (CSS selector) to send once with its fields emptied, so the page is checked in its
+   * validation-error state too (axe with JavaScript, the Nu checker without). Only forms that refuse
+   * empty input, so nothing is changed.
+   */
+  invalid?: string;
 }
 
 export interface Visitor {
@@ -17,6 +23,7 @@ export interface Visitor {
 }
 
 const p = (path: string, follow?: RegExp): PageSpec => ({ path, follow });
+const withErrors = (path: string, invalid: string, follow?: RegExp): PageSpec => ({ path, follow, invalid });
 const UUID = "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}";
 
 export const CATALOGUE: readonly Visitor[] = [
@@ -25,16 +32,18 @@ export const CATALOGUE: readonly Visitor[] = [
     who: "tamu",
     pages: [
       p("/welcome"),
-      p("/login"),
-      p("/sign-up"),
-      p("/sign-up/fasyankes"),
+      withErrors("/login", "#login"),
+      withErrors("/sign-up", "#sign-up"),
+      withErrors("/sign-up/fasyankes", "#facility-sign-up"),
       p("/wna/login"),
-      p("/wna/sign-up/welcome"),
+      withErrors("/wna/sign-up/welcome", "#wna-welcome"),
       p("/wna/sign-up"),
+      p("/wna/sign-up/result"),
       p("/forgot-password"),
+      withErrors("/forgot-password/email", "#forgot-password"),
       p("/forgot-password/email-send"),
       p("/forgot-password/change-success"),
-      p("/account-activation"),
+      withErrors("/account-activation", "#resend-activation"),
       p("/account-activation/success-resend"),
       p("/sign-up/result"),
       p("/error"),
@@ -48,10 +57,10 @@ export const CATALOGUE: readonly Visitor[] = [
       p("/"),
       p("/personal-data"),
       p("/personal-data/upload-file"),
-      p("/registration-path"),
+      withErrors("/registration-path", "#registration-path"),
       p("/evaluation-requirements"),
       p("/test-schedule"),
-      p("/profile"),
+      withErrors("/profile", "#change-password"),
       p("/application-status"),
     ],
   },
@@ -71,9 +80,9 @@ export const CATALOGUE: readonly Visitor[] = [
       p("/application-status"),
       p("/application-status/application-status-detail"),
       p("/portfolio"),
-      p("/portfolio/form"),
+      withErrors("/portfolio/form", "#portfolio"),
       p("/portfolio/additional-requirements"),
-      p("/performance-achievement"),
+      withErrors("/performance-achievement", "#achievement"),
     ],
   },
   {
@@ -83,9 +92,9 @@ export const CATALOGUE: readonly Visitor[] = [
       p("/application"),
       p("/application", new RegExp(`^/application/${UUID}$`)),
       p("/user-list"),
-      p("/user-list/new"),
+      withErrors("/user-list/new", "#new-user"),
       p("/user-list", new RegExp(`^/user-list/${UUID}$`)),
-      p("/sla-setting"),
+      withErrors("/sla-setting", "#sla"),
       p("/specialization-list"),
       p("/specialization-list", /^\/specialization-list\/\d+$/),
       p("/institution-list"),
@@ -100,16 +109,23 @@ export const CATALOGUE: readonly Visitor[] = [
       p("/application-list"),
       p("/application-list", new RegExp(`^/application-list/${UUID}$`)),
       p("/admin-fasyankes-list"),
-      p("/admin-fasyankes-list/new"),
+      withErrors("/admin-fasyankes-list/new", "#new-facility-admin"),
       p("/admin-fasyankes-list", new RegExp(`^/admin-fasyankes-list/${UUID}$`)),
       p("/master-position"),
       p("/master-position", /^\/master-position\/\d+$/),
       p("/master-cms"),
+      withErrors("/master-cms/announcements/new", "#announcement"),
+      withErrors("/master-cms/test-schedules/new", "#test-schedule"),
+      p("/master-cms/guidebook"),
     ],
   },
   { email: "subkomite@adaptasi.test", who: "sub-komite", pages: [p("/application-list"), p("/application-list", new RegExp(`^/application-list/${UUID}$`))] },
   { email: "pembekalan@adaptasi.test", who: "pembekalan", pages: [p("/application")] },
-  { email: "kolegium@adaptasi.test", who: "kolegium", pages: [p("/application"), p("/application", new RegExp(`^/application/${UUID}$`))] },
+  {
+    email: "kolegium@adaptasi.test",
+    who: "kolegium",
+    pages: [p("/application"), p("/application", new RegExp(`^/application/${UUID}$`)), withErrors("/application", 'form[id^="decision-"]', new RegExp(`^/application/${UUID}$`))],
+  },
   { email: "kki@adaptasi.test", who: "kki", pages: [p("/application")] },
   {
     email: "fasyankes@adaptasi.test",
@@ -122,7 +138,7 @@ export const CATALOGUE: readonly Visitor[] = [
       p("/register-competency-evaluation/registration-path"),
       p("/register-competency-evaluation/path/regular"),
       p("/register-competency-evaluation/path/exception"),
-      p("/register-competency-evaluation/path/1"),
+      withErrors("/register-competency-evaluation/path/1", "#professional"),
       p("/application-status"),
       p("/application-status", /^\/application-status\/application-status-detail\?id=/),
     ],
