@@ -1,36 +1,23 @@
 import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useActionData, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { z } from "zod";
-import { rules, validationMessage } from "#domain/validation";
+import { LOGIN_LABELS } from "#domain/forms/accounts.labels";
+import { CONSTRAINTS } from "#domain/forms/constraints.generated";
+import type { FormInput } from "#domain/forms/registry";
 import { ErrorSummary, Field, SubmitButton } from "./forms";
 import * as ui from "./ui.css";
-
-export const LOGIN_LABELS = { email: "Alamat Surel", password: "Kata Sandi" } as const;
-
-// Login checks presence and shape only; the password rules apply where a password is chosen.
-export const loginSchema = z.object({
-  email: rules.email(LOGIN_LABELS.email),
-  password: z
-    .string({ error: () => validationMessage("required", { field: LOGIN_LABELS.password }) })
-    .min(1, validationMessage("required", { field: LOGIN_LABELS.password }))
-    .max(128, validationMessage("max", { length: 128 })),
-  redirectTo: z.string().optional(),
-});
 
 /** The login form shared by /login and /wna/login. */
 export function LoginForm({ variant }: { variant: "citizen" | "foreign" }) {
   const { t } = useTranslation();
   const lastResult = useActionData<any>();
   const [searchParams] = useSearchParams();
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<FormInput<"login">>({
     id: "login",
     lastResult,
-    constraint: getZodConstraint(loginSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
+    constraint: CONSTRAINTS.login,
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onSubmit",
   });
   const foreign = variant === "foreign";
   return (

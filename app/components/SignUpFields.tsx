@@ -1,6 +1,6 @@
 import type { FieldMetadata } from "@conform-to/react";
 import { useTranslation } from "react-i18next";
-import { ACCOUNT_LABELS } from "#domain/forms/accounts";
+import { ACCOUNT_LABELS } from "#domain/forms/accounts.labels";
 import { CheckboxField, Field, Honeypot } from "./forms";
 
 // What the citizen and foreign-national sign-up forms share: contact, password, consent and the honeypot.

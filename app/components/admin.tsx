@@ -1,9 +1,10 @@
 import { getFormProps, getTextareaProps, useForm, type FieldMetadata } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { ADMIN_LABELS, REFERENCE_SCHEMAS, type ReferenceKind } from "#domain/forms/admin";
+import { ADMIN_LABELS, type ReferenceKind } from "#domain/forms/admin.labels";
+import { CONSTRAINTS } from "#domain/forms/constraints.generated";
+import type { FormInput } from "#domain/forms/registry";
 import { COUNTRIES, countryName } from "#domain/countries";
 import { ROLE_LABELS, STAFF_ROLES } from "#domain/roles";
 import { formatDateTime } from "~/utils/format";
@@ -117,15 +118,13 @@ const show = (field: string, value: unknown) => (field === "role_id" ? (ROLE_LAB
 // --- Reference lists --------------------------------------------------------------------------
 
 function useEntryForm(kind: ReferenceKind, id: string, lastResult: unknown, defaultValue?: Record<string, string>) {
-  const schema = REFERENCE_SCHEMAS[kind];
-  return useForm({
+  return useForm<FormInput<typeof kind>>({
     id,
     lastResult: lastResult as never,
     defaultValue,
-    constraint: getZodConstraint(schema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    constraint: CONSTRAINTS[kind],
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onSubmit",
   });
 }
 

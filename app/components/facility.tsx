@@ -1,10 +1,11 @@
 import { getFormProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link } from "@remix-run/react";
 import { Fragment } from "react";
 import { useTranslation } from "react-i18next";
 import { FACILITY_TYPE_LABELS, FACILITY_TYPES, type VerificationState } from "#domain/facility";
-import { FACILITY_LABELS as L, facilityDataSchema } from "#domain/forms/facility";
+import { FACILITY_LABELS as L } from "#domain/forms/facility.labels";
+import { CONSTRAINTS } from "#domain/forms/constraints.generated";
+import type { FormInput } from "#domain/forms/registry";
 import type { FacilityDashboard, MyFacility } from "~/utils/facility.server";
 import { formatDate, formatDateTime } from "~/utils/format";
 import * as a from "./admin.css";
@@ -160,14 +161,13 @@ export function FacilityPersonalData({
 
 function FacilityDataForm({ data, positions, lastResult }: { data: MyFacility; positions: Array<{ id: number; name: string }>; lastResult: SubmissionResult<string[]> | undefined }) {
   const { t } = useTranslation("facility");
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<FormInput<"facilityData">>({
     id: "facility-data",
     lastResult,
     defaultValue: defaults(data),
-    constraint: getZodConstraint(facilityDataSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: facilityDataSchema }),
+    constraint: CONSTRAINTS.facilityData,
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onSubmit",
   });
   const summary = [
     ...facilitySummary(fields),

@@ -1,11 +1,12 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { COUNTRIES } from "#domain/countries";
 import { JALUR_IDS, type DocumentRequirement, type JalurId } from "#domain/documents";
-import { GENDER_LABELS, GENDERS, IDENTITY_TYPES, PROFESSION_LABELS, PROFESSIONS } from "#domain/forms/profile";
-import { pathwayChoiceSchema, REGISTRATION_LABELS as L, registrationFormSchema, uploadFilePath } from "#domain/forms/registration";
+import { GENDER_LABELS, GENDERS, IDENTITY_TYPES, PROFESSION_LABELS, PROFESSIONS } from "#domain/forms/profile.labels";
+import { REGISTRATION_LABELS as L, uploadFilePath } from "#domain/forms/registration.labels";
+import { CONSTRAINTS } from "#domain/forms/constraints.generated";
+import type { FormInput } from "#domain/forms/registry";
 import type { ActivityKind, Registration, RegistrationPage } from "~/utils/registration.server";
 import { formatDate, formatDateTime } from "~/utils/format";
 import { stageProgress } from "~/utils/review-query";
@@ -150,12 +151,11 @@ export function RegistrationTable({ page, params }: { page: RegistrationPage; pa
 /** /register-competency-evaluation/registration-path: REG, SPE or OTH (with its kind of activity). */
 export function PathwayChoice({ kinds, lastResult }: { kinds: ActivityKind[]; lastResult: SubmissionResult<string[]> | undefined }) {
   const { t } = useTranslation("registration");
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<FormInput<"pathwayChoice">>({
     id: "registration-pathway",
     lastResult,
-    constraint: getZodConstraint(pathwayChoiceSchema),
+    constraint: CONSTRAINTS.pathwayChoice,
     shouldValidate: "onSubmit",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: pathwayChoiceSchema }),
   });
   return (
     <>
@@ -220,14 +220,13 @@ const PERSON_FIELDS = [
 export function ProfessionalForm({ loaded, lastResult }: { loaded: ProfessionalFormData; lastResult: SubmissionResult<string[]> | undefined }) {
   const { t } = useTranslation("registration");
   const { jalur, kind, institutions, specializations } = loaded;
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<FormInput<"registration">>({
     id: "professional",
     lastResult,
     defaultValue: { jalur_id: jalur, activity_kind_id: kind ? String(kind.id) : undefined, identity_type: "PASPOR" },
-    constraint: getZodConstraint(registrationFormSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: registrationFormSchema }),
+    constraint: CONSTRAINTS.registration,
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onSubmit",
   });
   const choose = t("form.choose");
   const summary = PERSON_FIELDS.filter((k) => k !== "specialization_id" || jalur === "SPE").map((k) => ({ meta: fields[k], label: L[k] }));

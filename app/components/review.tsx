@@ -1,15 +1,16 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useLocation } from "@remix-run/react";
 import { Fragment, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { countryName } from "#domain/countries";
 import { JALUR_IDS } from "#domain/documents";
-import { DECISION_LABELS, decisionFormSchema } from "#domain/forms/review";
-import { GENDER_LABELS, PROFESSION_LABELS, PROFILE_LABELS } from "#domain/forms/profile";
+import { GENDER_LABELS, PROFESSION_LABELS, PROFILE_LABELS } from "#domain/forms/profile.labels";
+import { DECISION_LABELS } from "#domain/forms/review.labels";
 import { ROLE_LABELS } from "#domain/roles";
 import { STATUS_LABELS } from "#domain/status-label";
 import { STAGES, stageById, type Decision } from "#domain/workflow";
+import { CONSTRAINTS } from "#domain/forms/constraints.generated";
+import type { FormInput } from "#domain/forms/registry";
 import { formatDate, formatDateTime } from "~/utils/format";
 import { DIRS, LABEL_RULES, pageWindow, Q_MAX, SORTS, tabsFor, toSearch, type ListQuery, type ReviewArea } from "~/utils/review-query";
 import type { AuditEntry, ReviewDetail, ReviewListMeta, ReviewRow } from "~/utils/review.server";
@@ -505,14 +506,13 @@ export function DecisionForm({ detail, lastResult }: { detail: ReviewDetail; las
   const { t } = useTranslation("review");
   const stageId = detail.open_stage!.id;
   const currentDocs = detail.documents.filter((d) => d.versions.some((v) => v.is_current));
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<FormInput<"decision">>({
     id: `decision-${stageId}`,
     lastResult,
-    constraint: getZodConstraint(decisionFormSchema),
+    constraint: CONSTRAINTS.decision,
     defaultValue: { documents: currentDocs.map((d) => ({ requirement_id: String(d.requirement_id) })) },
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: decisionFormSchema }),
   });
   const offersReupload = detail.decisions.includes("REUPLOAD");
   const rows = fields.documents.getFieldList();

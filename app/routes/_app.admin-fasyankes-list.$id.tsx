@@ -1,11 +1,14 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { FACILITY_ADMIN_LABELS as L, facilityVerifySchema } from "#domain/forms/admin-facilities";
+import { facilityVerifySchema } from "#domain/forms/admin-facilities";
+import { FACILITY_ADMIN_LABELS as L } from "#domain/forms/admin-facilities.labels";
 import { PRODUCT_NAME } from "#domain/menu";
 import { ROLE } from "#domain/roles";
+import { CONSTRAINTS } from "#domain/forms/constraints.generated";
+import type { FormInput } from "#domain/forms/registry";
 import { ActiveBadge, AuditList, TextareaField } from "~/components/admin";
 import * as a from "~/components/admin.css";
 import { VerificationBadge } from "~/components/admin-facilities";
@@ -137,13 +140,12 @@ export default function FacilityAdminPage() {
 /** Approve or reject the pending entry; its id travels along so a form left open on an older entry is refused. */
 function DecisionForm({ entry, lastResult }: { entry: VerificationEntry; lastResult?: SubmissionResult<string[]> | null }) {
   const { t } = useTranslation("admin");
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<FormInput<"facilityVerify">>({
     id: `facility-decision-${entry.id}`,
     lastResult,
-    constraint: getZodConstraint(facilityVerifySchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: facilityVerifySchema }),
+    constraint: CONSTRAINTS.facilityVerify,
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onSubmit",
   });
   const options = [
     { value: "APPROVE", label: t("fasyankes.approve"), description: t("fasyankes.approveHint") },

@@ -1,12 +1,15 @@
 import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { FACILITY_TYPE_LABELS, FACILITY_TYPES } from "#domain/facility";
-import { FACILITY_ADMIN_LABELS as L, facilityAdminCreateSchema } from "#domain/forms/admin-facilities";
+import { facilityAdminCreateSchema } from "#domain/forms/admin-facilities";
+import { FACILITY_ADMIN_LABELS as L } from "#domain/forms/admin-facilities.labels";
 import { PRODUCT_NAME } from "#domain/menu";
 import { ROLE } from "#domain/roles";
+import { CONSTRAINTS } from "#domain/forms/constraints.generated";
+import type { FormInput } from "#domain/forms/registry";
 import { TextareaField } from "~/components/admin";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
 import { ErrorSummary, Field, SelectField, SubmitButton } from "~/components/forms";
@@ -44,13 +47,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function NewFacilityAdmin() {
   const { t } = useTranslation("admin");
   const lastResult = useActionData<typeof action>();
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<FormInput<"facilityAdminCreate">>({
     id: "new-facility-admin",
     lastResult,
-    constraint: getZodConstraint(facilityAdminCreateSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: facilityAdminCreateSchema }),
+    constraint: CONSTRAINTS.facilityAdminCreate,
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onSubmit",
   });
   return (
     <>

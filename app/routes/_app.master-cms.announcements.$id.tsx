@@ -1,10 +1,13 @@
 import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { announcementSchema, CMS_LABELS } from "#domain/forms/cms";
+import { announcementSchema } from "#domain/forms/cms";
+import { CMS_LABELS } from "#domain/forms/cms.labels";
 import { PRODUCT_NAME } from "#domain/menu";
+import { CONSTRAINTS } from "#domain/forms/constraints.generated";
+import type { FormInput } from "#domain/forms/registry";
 import { ActiveBadge, TextareaField } from "~/components/admin";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
 import { ErrorSummary, Field, SubmitButton } from "~/components/forms";
@@ -56,14 +59,13 @@ export default function AnnouncementPage() {
   const { t } = useTranslation("cms");
   const { entry } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<FormInput<"announcement">>({
     id: "announcement",
     lastResult,
     defaultValue: entry ? { title: entry.title, body: entry.body } : undefined,
-    constraint: getZodConstraint(announcementSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: announcementSchema }),
+    constraint: CONSTRAINTS.announcement,
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onSubmit",
   });
   return (
     <>

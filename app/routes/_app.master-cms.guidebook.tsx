@@ -1,7 +1,7 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { CMS_LABELS, GUIDEBOOK_MAX_MB } from "#domain/forms/cms";
+import { CMS_LABELS, GUIDEBOOK_MAX_MB } from "#domain/forms/cms.labels";
 import { PRODUCT_NAME } from "#domain/menu";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
 import * as ui from "~/components/ui.css";

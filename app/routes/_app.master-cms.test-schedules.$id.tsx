@@ -1,10 +1,13 @@
 import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { CMS_LABELS, testScheduleSchema, toLocalInput } from "#domain/forms/cms";
+import { testScheduleSchema } from "#domain/forms/cms";
+import { CMS_LABELS, toLocalInput } from "#domain/forms/cms.labels";
 import { PRODUCT_NAME } from "#domain/menu";
+import { CONSTRAINTS } from "#domain/forms/constraints.generated";
+import type { FormInput } from "#domain/forms/registry";
 import { ActiveBadge, TextareaField } from "~/components/admin";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
 import { ErrorSummary, Field, SubmitButton } from "~/components/forms";
@@ -55,7 +58,7 @@ export default function ScheduleEntryPage() {
   const { t } = useTranslation("cms");
   const { entry } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<FormInput<"testSchedule">>({
     id: "test-schedule",
     lastResult,
     defaultValue: entry
@@ -68,10 +71,9 @@ export default function ScheduleEntryPage() {
           notes: entry.notes ?? "",
         }
       : undefined,
-    constraint: getZodConstraint(testScheduleSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: testScheduleSchema }),
+    constraint: CONSTRAINTS.testSchedule,
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onSubmit",
   });
   const items = [
     { meta: fields.title, label: CMS_LABELS.title },

@@ -1,10 +1,12 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
-import { CMS_LABELS, faqSchema, NAVBAR_LINKS_MAX, navbarLinksSchema, WELCOME_ANNOUNCEMENTS, welcomeSchema } from "#domain/forms/cms";
+import { faqSchema, navbarLinksSchema, welcomeSchema, type FaqForm, type NavbarLinksForm, type WelcomeForm } from "#domain/forms/cms";
+import { CMS_LABELS, NAVBAR_LINKS_MAX, WELCOME_ANNOUNCEMENTS } from "#domain/forms/cms.labels";
+import { CONSTRAINTS } from "#domain/forms/constraints.generated";
 import { PRODUCT_NAME } from "#domain/menu";
 import { ActiveBadge, TextareaField } from "~/components/admin";
 import * as a from "~/components/admin.css";
@@ -54,22 +56,24 @@ function useReply(intent: Intent): SubmissionResult<string[]> | undefined {
   return result && "intent" in result && result.intent === intent ? (result.reply as SubmissionResult<string[]>) : undefined;
 }
 
-function useCmsForm<T extends Record<string, unknown>>(intent: Intent, schema: z.ZodType<T>, defaultValue: Record<string, unknown>) {
+/** The constraints of each form, computed from its schema at build time (domain/forms/constraints.generated.ts). */
+const FORM_CONSTRAINTS = { welcome: CONSTRAINTS.welcome, navbar: CONSTRAINTS.navbarLinks, faq: CONSTRAINTS.faq } satisfies Record<Intent, unknown>;
+
+function useCmsForm<T extends Record<string, unknown>>(intent: Intent, defaultValue: Record<string, unknown>) {
   return useForm<T>({
     id: `cms-${intent}`,
     lastResult: useReply(intent),
     defaultValue: defaultValue as never,
-    constraint: getZodConstraint(schema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    constraint: FORM_CONSTRAINTS[intent],
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onSubmit",
   });
 }
 
 function WelcomeSection() {
   const { t } = useTranslation("cms");
   const { cms } = useLoaderData<typeof loader>();
-  const [form, fields] = useCmsForm("welcome", welcomeSchema, cms.welcome);
+  const [form, fields] = useCmsForm<WelcomeForm>("welcome", cms.welcome);
   return (
     <section id="sambutan" className={ui.card} aria-labelledby="sambutan-title">
       <h2 id="sambutan-title">{t("sections.welcome")}</h2>
@@ -170,7 +174,7 @@ function NavbarSection() {
   const { cms } = useLoaderData<typeof loader>();
   // A fixed set of rows, so links are added and removed without JavaScript.
   const rows = Array.from({ length: NAVBAR_LINKS_MAX }, (_, i) => cms.navbar_links[i] ?? { label: "", href: "" });
-  const [form, fields] = useCmsForm("navbar", navbarLinksSchema, { links: rows });
+  const [form, fields] = useCmsForm<NavbarLinksForm>("navbar", { links: rows });
   const list = fields.links.getFieldList();
   const cells = Array.from({ length: NAVBAR_LINKS_MAX }, (_, i) => list[i]?.getFieldset());
   const summary = cells.flatMap((cell, i) =>
@@ -201,7 +205,7 @@ function NavbarSection() {
 function FaqSection() {
   const { t } = useTranslation("cms");
   const { cms } = useLoaderData<typeof loader>();
-  const [form, fields] = useCmsForm("faq", faqSchema, cms.faq);
+  const [form, fields] = useCmsForm<FaqForm>("faq", cms.faq);
   const items = [
     { meta: fields.base, label: CMS_LABELS.faq_base },
     { meta: fields.login, label: CMS_LABELS.faq_login },

@@ -1,11 +1,14 @@
 import { getFormProps, useForm, type Submission } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { z } from "zod";
+import type { z } from "zod";
 import { PRODUCT_NAME } from "#domain/menu";
-import { rules, validationMessage } from "#domain/validation";
+import { achievementSchema } from "#domain/forms/applicant";
+import { ACHIEVEMENT_LABELS as LABELS } from "#domain/forms/applicant.labels";
+import { CONSTRAINTS } from "#domain/forms/constraints.generated";
+import type { FormInput } from "#domain/forms/registry";
 import { OnlySpe } from "~/components/applicant";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
 import { ErrorSummary, Field, SelectField, SubmitButton } from "~/components/forms";
@@ -24,17 +27,6 @@ interface Achievement {
   description?: string | null;
 }
 
-const LABELS = { type_code: "Jenis Capaian", title: "Judul", year: "Tahun", description: "Keterangan" };
-const schema = z.object({
-  type_code: rules.text(LABELS.type_code, { max: 50 }),
-  title: rules.text(LABELS.title, { max: 200 }),
-  year: z
-    .string()
-    .trim()
-    .regex(/^\d{4}$/, validationMessage("digits", { length: 4 }))
-    .optional(),
-  description: rules.optionalText({ max: 2000 }),
-});
 
 async function achievements(context: LoaderFunctionArgs["context"], id: string) {
   const token = await accessToken(context);
@@ -60,9 +52,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const intent = formData.get("intent");
   const current = await achievements(context, application.id);
   let next = current;
-  let submission: Submission<z.input<typeof schema>, string[], z.output<typeof schema>> | null = null;
+  let submission: Submission<z.input<typeof achievementSchema>, string[], z.output<typeof achievementSchema>> | null = null;
   if (intent === "add") {
-    const parsed = parseWithZod(formData, { schema });
+    const parsed = parseWithZod(formData, { schema: achievementSchema });
     submission = parsed;
     if (parsed.status !== "success") return data({ reply: parsed.reply(), error: null }, { status: 400 });
     const { year, description, ...rest } = parsed.value;
@@ -86,13 +78,12 @@ export default function PerformanceAchievement() {
   const { t } = useTranslation("applicant");
   const loaded = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<FormInput<"achievement">>({
     id: "achievement",
     lastResult: result?.reply,
-    constraint: getZodConstraint(schema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    constraint: CONSTRAINTS.achievement,
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onSubmit",
   });
   if (!loaded.spe) {
     return <OnlySpe title={t("achievement.title")} message={t("achievement.onlySpe")} />;

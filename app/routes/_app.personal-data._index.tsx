@@ -1,13 +1,16 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { redirect, data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, type SerializeFrom } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { roleOf } from "#domain/auth-user";
 import { COUNTRIES } from "#domain/countries";
-import { GENDER_LABELS, GENDERS, IDENTITY_TYPES, PROFESSION_LABELS, PROFESSIONS, PROFILE_LABELS as L, profileFormSchema } from "#domain/forms/profile";
+import { profileFormSchema } from "#domain/forms/profile";
+import { GENDER_LABELS, GENDERS, IDENTITY_TYPES, PROFESSION_LABELS, PROFESSIONS, PROFILE_LABELS as L } from "#domain/forms/profile.labels";
 import { PRODUCT_NAME } from "#domain/menu";
 import { ROLE } from "#domain/roles";
+import { CONSTRAINTS } from "#domain/forms/constraints.generated";
+import type { FormInput } from "#domain/forms/registry";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
 import { FacilityPersonalData } from "~/components/facility";
 import { ErrorSummary, Field, RadioGroup, SelectField, SubmitButton } from "~/components/forms";
@@ -68,14 +71,13 @@ export default function PersonalData() {
 function ApplicantPersonalData({ loaded, lastResult }: { loaded: Extract<SerializeFrom<typeof loader>, { kind: "applicant" }>; lastResult: SubmissionResult<string[]> | undefined }) {
   const { t } = useTranslation("applicant");
   const { profile, specialist, institutions, specializations } = loaded;
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<FormInput<"profile">>({
     id: "personal-data",
     lastResult,
     defaultValue: defaults(profile),
-    constraint: getZodConstraint(profileFormSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: profileFormSchema }),
+    constraint: CONSTRAINTS.profile,
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onSubmit",
   });
   const choose = t("personal.choose");
   const summary = (Object.keys(L) as Array<keyof typeof L>)

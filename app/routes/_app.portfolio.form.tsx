@@ -1,11 +1,13 @@
 import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { z } from "zod";
 import { PRODUCT_NAME } from "#domain/menu";
-import { rules, validationMessage } from "#domain/validation";
+import { portfolioSchema } from "#domain/forms/applicant";
+import { PORTFOLIO_LABELS as LABELS } from "#domain/forms/applicant.labels";
+import { CONSTRAINTS } from "#domain/forms/constraints.generated";
+import type { FormInput } from "#domain/forms/registry";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
 import { ErrorSummary, Field, SubmitButton } from "~/components/forms";
 import * as ui from "~/components/ui.css";
@@ -15,18 +17,6 @@ import { toastCookie } from "~/utils/session.server";
 
 export const meta: MetaFunction = () => [{ title: `Tambah Portofolio — ${PRODUCT_NAME}` }];
 
-const LABELS = { kind: "Jenis", title: "Judul", institution: "Institusi", year: "Tahun", description: "Keterangan" };
-const schema = z.object({
-  kind: rules.text(LABELS.kind, { max: 50 }),
-  title: rules.text(LABELS.title, { max: 200 }),
-  institution: rules.optionalText({ max: 200 }),
-  year: z
-    .string()
-    .trim()
-    .regex(/^\d{4}$/, validationMessage("digits", { length: 4 }))
-    .optional(),
-  description: rules.optionalText({ max: 2000 }),
-});
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireUser(request, context, { roles: [3] });
@@ -38,7 +28,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   await requireUser(request, context, { roles: [3] });
   const application = await speApplication(context);
   if (!application) throw redirect("/portfolio");
-  const submission = parseWithZod(await request.formData(), { schema });
+  const submission = parseWithZod(await request.formData(), { schema: portfolioSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const { year, institution, description, ...rest } = submission.value;
   const current = await portfolio(context, application.id);
@@ -53,13 +43,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function PortfolioForm() {
   const { t } = useTranslation("applicant");
   const lastResult = useActionData<typeof action>();
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<FormInput<"portfolio">>({
     id: "portfolio",
     lastResult,
-    constraint: getZodConstraint(schema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    constraint: CONSTRAINTS.portfolio,
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onSubmit",
   });
   const optional = (label: string) => `${label} ${t("achievement.optional")}`;
   return (

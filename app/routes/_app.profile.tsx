@@ -1,13 +1,14 @@
 import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { z } from "zod";
 import { PRODUCT_NAME } from "#domain/menu";
 import { roleLabel, ROLE_LABELS } from "#domain/roles";
-import { newPasswordRule, PASSWORD_HINT } from "#domain/forms/accounts";
-import { confirmed, validationMessage } from "#domain/validation";
+import { passwordChangeSchema } from "#domain/forms/accounts";
+import { PASSWORD_CHANGE_LABELS as LABELS, PASSWORD_HINT } from "#domain/forms/accounts.labels";
+import { CONSTRAINTS } from "#domain/forms/constraints.generated";
+import type { FormInput } from "#domain/forms/registry";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
 import { ErrorSummary, Field, SubmitButton } from "~/components/forms";
 import * as ui from "~/components/ui.css";
@@ -16,20 +17,6 @@ import { requireUser } from "~/utils/guards.server";
 
 export const meta: MetaFunction = () => [{ title: `Profil — ${PRODUCT_NAME}` }];
 
-const LABELS = { current_password: "Kata Sandi Saat Ini", new_password: "Kata Sandi Baru", new_password_confirmation: "Konfirmasi Kata Sandi Baru" };
-
-const schema = confirmed(
-  z.object({
-    current_password: z
-      .string({ error: () => validationMessage("required", { field: LABELS.current_password }) })
-      .max(128, validationMessage("max", { length: 128 })),
-    new_password: newPasswordRule(LABELS.new_password),
-    new_password_confirmation: z.string({ error: () => validationMessage("required", { field: LABELS.new_password_confirmation }) }),
-  }),
-  "new_password",
-  "new_password_confirmation",
-  { field: LABELS.new_password_confirmation, target: LABELS.new_password },
-);
 const HIDDEN = ["current_password", "new_password", "new_password_confirmation"];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -40,7 +27,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireUser(request, context);
   const auth = await context.auth();
-  const submission = parseWithZod(await request.formData(), { schema });
+  const submission = parseWithZod(await request.formData(), { schema: passwordChangeSchema });
   if (submission.status !== "success") return data(submission.reply({ hideFields: HIDDEN }), { status: 400 });
   const token = auth.kind === "loaded" ? auth.session.accessToken : "";
   const r = await context.api.call("POST", "/me/password", {
@@ -60,13 +47,12 @@ export default function Profile() {
   const { t } = useTranslation();
   const account = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<FormInput<"passwordChange">>({
     id: "change-password",
     lastResult,
-    constraint: getZodConstraint(schema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    constraint: CONSTRAINTS.passwordChange,
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onSubmit",
   });
   return (
     <>

@@ -1,7 +1,8 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type AppLoadContext, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { jalurOfSegment, registrationFormSchema, uploadFilePath } from "#domain/forms/registration";
+import { registrationFormSchema } from "#domain/forms/registration";
+import { jalurOfSegment, uploadFilePath } from "#domain/forms/registration.labels";
 import { PRODUCT_NAME } from "#domain/menu";
 import { replyWithApiError } from "~/utils/accounts.server";
 import { redirectWithToast } from "~/utils/admin.server";

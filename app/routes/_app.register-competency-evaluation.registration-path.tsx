@@ -1,7 +1,8 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { pathwayChoiceSchema, segmentOf } from "#domain/forms/registration";
+import { pathwayChoiceSchema } from "#domain/forms/registration";
+import { segmentOf } from "#domain/forms/registration.labels";
 import { PRODUCT_NAME } from "#domain/menu";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
 import { PathwayChoice } from "~/components/registration";

@@ -1,12 +1,14 @@
 import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, type SerializeFrom } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { z } from "zod";
 import { JALUR_IDS } from "#domain/documents";
+import { pathwaySchema } from "#domain/forms/applicant";
+import { PATHWAY_LABEL as LABEL } from "#domain/forms/applicant.labels";
 import { PRODUCT_NAME } from "#domain/menu";
-import { validationMessage } from "#domain/validation";
+import { CONSTRAINTS } from "#domain/forms/constraints.generated";
+import type { FormInput } from "#domain/forms/registry";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
 import { ErrorSummary, RadioGroup, SubmitButton } from "~/components/forms";
 import { RegistrationIntro } from "~/components/registration";
@@ -17,10 +19,6 @@ import { activityKinds, requireApplicantOrVerifiedFacility } from "~/utils/regis
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.kind === "facility" ? "Pendaftaran" : "Jalur Pendaftaran"} — ${PRODUCT_NAME}` }];
 
-const LABEL = "Jalur pendaftaran";
-const pathwaySchema = z.object({
-  jalur_id: z.enum(JALUR_IDS, { error: () => validationMessage("required", { field: LABEL }) }),
-});
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const me = await requireApplicantOrVerifiedFacility(request, context);
@@ -48,12 +46,11 @@ export default function RegistrationPath() {
 function ApplicantRegistrationPath({ application, requirements }: Omit<Extract<SerializeFrom<typeof loader>, { kind: "applicant" }>, "kind">) {
   const { t } = useTranslation("applicant");
   const lastResult = useActionData<typeof action>();
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<FormInput<"pathway">>({
     id: "registration-path",
     lastResult,
     defaultValue: { jalur_id: application?.jalur_id },
-    constraint: getZodConstraint(pathwaySchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: pathwaySchema }),
+    constraint: CONSTRAINTS.pathway,
   });
   const locked = Boolean(application?.is_submitted);
   return (

@@ -1,11 +1,14 @@
 import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { SLA_DAYS, SLA_GROUPS, slaField, slaSchema } from "#domain/forms/admin";
+import { slaSchema } from "#domain/forms/admin";
+import { SLA_DAYS, SLA_GROUPS, slaField } from "#domain/forms/admin.labels";
 import { PRODUCT_NAME } from "#domain/menu";
 import { ROLE } from "#domain/roles";
+import { CONSTRAINTS } from "#domain/forms/constraints.generated";
+import type { FormInput } from "#domain/forms/registry";
 import * as a from "~/components/admin.css";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
 import { ErrorSummary, Field, SubmitButton } from "~/components/forms";
@@ -41,14 +44,13 @@ export default function SlaSetting() {
   const { t } = useTranslation("admin");
   const { stages } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<FormInput<"sla">>({
     id: "sla",
     lastResult,
     defaultValue: Object.fromEntries(stages.map((s) => [slaField(s.stage_id), String(s.days)])),
-    constraint: getZodConstraint(slaSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: slaSchema }),
+    constraint: CONSTRAINTS.sla,
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onSubmit",
   });
   const byId = new Map(stages.map((s) => [s.stage_id, s]));
   const all = SLA_GROUPS.flatMap((g) => g.stages);

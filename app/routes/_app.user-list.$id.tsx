@@ -1,11 +1,14 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { ADMIN_LABELS as L, reasonSchema, staffUpdateSchema } from "#domain/forms/admin";
+import { reasonSchema, staffUpdateSchema } from "#domain/forms/admin";
+import { ADMIN_LABELS as L } from "#domain/forms/admin.labels";
 import { PRODUCT_NAME } from "#domain/menu";
 import { ROLE } from "#domain/roles";
+import { CONSTRAINTS } from "#domain/forms/constraints.generated";
+import type { FormInput } from "#domain/forms/registry";
 import { ActiveBadge, AuditList, ROLE_OPTIONS, TextareaField } from "~/components/admin";
 import * as a from "~/components/admin.css";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
@@ -73,22 +76,20 @@ export default function UserDetail() {
   const actionData = useActionData<typeof action>();
   const resultFor = (intent: Intent) => (actionData && actionData.intent === intent ? actionData.result : undefined);
 
-  const [editForm, edit] = useForm({
+  const [editForm, edit] = useForm<FormInput<"staffUpdate">>({
     id: "edit-user",
     lastResult: resultFor("update"),
     defaultValue: { full_name: user.full_name, role_id: String(user.role_id), position_id: user.position ? String(user.position.id) : "" },
-    constraint: getZodConstraint(staffUpdateSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: staffUpdateSchema }),
+    constraint: CONSTRAINTS.staffUpdate,
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onSubmit",
   });
-  const [statusForm, status] = useForm({
+  const [statusForm, status] = useForm<FormInput<"reason">>({
     id: "user-status",
     lastResult: resultFor("status"),
-    constraint: getZodConstraint(reasonSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: reasonSchema }),
+    constraint: CONSTRAINTS.reason,
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onSubmit",
   });
 
   return (

@@ -1,11 +1,14 @@
 import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { ADMIN_LABELS as L, staffCreateSchema } from "#domain/forms/admin";
+import { staffCreateSchema } from "#domain/forms/admin";
+import { ADMIN_LABELS as L } from "#domain/forms/admin.labels";
 import { PRODUCT_NAME } from "#domain/menu";
 import { ROLE } from "#domain/roles";
+import { CONSTRAINTS } from "#domain/forms/constraints.generated";
+import type { FormInput } from "#domain/forms/registry";
 import { ROLE_OPTIONS } from "~/components/admin";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
 import { ErrorSummary, Field, SelectField, SubmitButton } from "~/components/forms";
@@ -40,13 +43,12 @@ export default function NewUser() {
   const { t } = useTranslation("admin");
   const { positions } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<FormInput<"staffCreate">>({
     id: "new-user",
     lastResult,
-    constraint: getZodConstraint(staffCreateSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: staffCreateSchema }),
+    constraint: CONSTRAINTS.staffCreate,
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onSubmit",
   });
   return (
     <>

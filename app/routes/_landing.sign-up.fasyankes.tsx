@@ -1,10 +1,12 @@
 import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { facilitySignUpSchema } from "#domain/forms/facility";
 import { PRODUCT_NAME } from "#domain/menu";
+import { CONSTRAINTS } from "#domain/forms/constraints.generated";
+import type { FormInput } from "#domain/forms/registry";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
 import { FacilityFields, facilitySummary } from "~/components/facility";
 import { ErrorSummary, SubmitButton } from "~/components/forms";
@@ -39,13 +41,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function FacilitySignUp() {
   const { t } = useTranslation("facility");
   const lastResult = useActionData<typeof action>();
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<FormInput<"facilitySignUp">>({
     id: "facility-sign-up",
     lastResult,
-    constraint: getZodConstraint(facilitySignUpSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: facilitySignUpSchema }),
+    constraint: CONSTRAINTS.facilitySignUp,
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onSubmit",
   });
   return (
     <section className={`${ui.card} ${ui.narrow}`} aria-labelledby="facility-sign-up-title">

@@ -1,10 +1,13 @@
 import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { ACCOUNT_LABELS, citizenSignUpSchema } from "#domain/forms/accounts";
+import { citizenSignUpSchema } from "#domain/forms/accounts";
+import { ACCOUNT_LABELS } from "#domain/forms/accounts.labels";
 import { PRODUCT_NAME } from "#domain/menu";
+import { CONSTRAINTS } from "#domain/forms/constraints.generated";
+import type { FormInput } from "#domain/forms/registry";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
 import { ErrorSummary, Field, SubmitButton } from "~/components/forms";
 import { ContactAndPasswordFields, contactSummary, FullNameField, PASSWORD_FIELDS } from "~/components/SignUpFields";
@@ -37,13 +40,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function SignUp() {
   const { t } = useTranslation(["accounts", "facility"]);
   const lastResult = useActionData<typeof action>();
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<FormInput<"citizenSignUp">>({
     id: "sign-up",
     lastResult,
-    constraint: getZodConstraint(citizenSignUpSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: citizenSignUpSchema }),
+    constraint: CONSTRAINTS.citizenSignUp,
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onSubmit",
   });
   const [fullName, ...rest] = contactSummary(fields);
   return (

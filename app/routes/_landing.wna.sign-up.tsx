@@ -1,12 +1,14 @@
 import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { z } from "zod";
 import { COUNTRIES } from "#domain/countries";
-import { ACCOUNT_LABELS, foreignSignUpSchema } from "#domain/forms/accounts";
+import { foreignSignUpSchema } from "#domain/forms/accounts";
+import { ACCOUNT_LABELS } from "#domain/forms/accounts.labels";
 import { PRODUCT_NAME } from "#domain/menu";
+import { CONSTRAINTS } from "#domain/forms/constraints.generated";
+import type { FormInput } from "#domain/forms/registry";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
 import { ErrorSummary, Field, SelectField, SubmitButton } from "~/components/forms";
 import * as f from "~/components/forms.css";
@@ -25,7 +27,6 @@ const COUNTRY_OPTIONS = COUNTRIES.map(([value, label]) => ({ value, label }));
 // going back to step 1; nothing else is checked on the way.
 const INTENT = "intent";
 const CHANGE_CHOICES = "change-choices";
-const changeChoicesSchema = z.object({ foreign_id: z.string().optional() });
 
 async function requireDraft(request: Request): Promise<RegisterWnaDraft> {
   const draft = await readRegisterWnaDraft(request);
@@ -64,14 +65,13 @@ export default function WnaSignUp() {
   const { draft } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const isKek = draft.isKek ? "ya" : "tidak";
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<FormInput<"foreignSignUp">>({
     id: "wna-sign-up",
     lastResult,
     defaultValue: { foreign_id: draft.foreignId, is_kek: isKek, jalur_id: draft.jalurId },
-    constraint: getZodConstraint(foreignSignUpSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: formData.get(INTENT) === CHANGE_CHOICES ? changeChoicesSchema : foreignSignUpSchema }),
+    constraint: CONSTRAINTS.foreignSignUp,
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onSubmit",
   });
   return (
     <section className={`${ui.card} ${ui.narrow}`} aria-labelledby="wna-sign-up-title">

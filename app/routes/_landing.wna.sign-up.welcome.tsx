@@ -1,11 +1,14 @@
 import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { PATHWAYS } from "#domain/constants";
-import { ACCOUNT_LABELS, wnaWelcomeSchema } from "#domain/forms/accounts";
+import { wnaWelcomeSchema } from "#domain/forms/accounts";
+import { ACCOUNT_LABELS } from "#domain/forms/accounts.labels";
 import { PRODUCT_NAME } from "#domain/menu";
+import { CONSTRAINTS } from "#domain/forms/constraints.generated";
+import type { FormInput } from "#domain/forms/registry";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
 import { ErrorSummary, RadioGroup, SubmitButton } from "~/components/forms";
 import * as ui from "~/components/ui.css";
@@ -35,14 +38,13 @@ export default function WnaSignUpWelcome() {
   const { t } = useTranslation("accounts");
   const { answers } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<FormInput<"wnaWelcome">>({
     id: "wna-welcome",
     lastResult,
     defaultValue: answers ?? undefined,
-    constraint: getZodConstraint(wnaWelcomeSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: wnaWelcomeSchema }),
+    constraint: CONSTRAINTS.wnaWelcome,
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onSubmit",
   });
   return (
     <section className={`${ui.card} ${ui.narrow}`} aria-labelledby="wna-welcome-title">

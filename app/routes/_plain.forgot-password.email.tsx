@@ -1,10 +1,13 @@
 import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { ACCOUNT_LABELS, emailOnlySchema } from "#domain/forms/accounts";
+import { emailOnlySchema } from "#domain/forms/accounts";
+import { ACCOUNT_LABELS } from "#domain/forms/accounts.labels";
 import { PRODUCT_NAME } from "#domain/menu";
+import { CONSTRAINTS } from "#domain/forms/constraints.generated";
+import type { FormInput } from "#domain/forms/registry";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
 import { ErrorSummary, Field, Honeypot, SubmitButton } from "~/components/forms";
 import * as ui from "~/components/ui.css";
@@ -27,13 +30,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function ForgotPasswordEmail() {
   const { t } = useTranslation("accounts");
   const lastResult = useActionData<typeof action>();
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<FormInput<"emailOnly">>({
     id: "forgot-password",
     lastResult,
-    constraint: getZodConstraint(emailOnlySchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: emailOnlySchema }),
+    constraint: CONSTRAINTS.emailOnly,
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onSubmit",
   });
   return (
     <section className={ui.card} aria-labelledby="forgot-email-title">

@@ -5,7 +5,7 @@ import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { roleOf, type AuthUser } from "#domain/auth-user";
 import { homePathFor, mayReturnTo } from "#domain/guards";
-import { loginSchema } from "~/components/LoginForm";
+import { loginSchema } from "#domain/forms/accounts";
 import { commitAuthSession, fetchMe, sessionFromTokens } from "./auth.server";
 
 

@@ -2,24 +2,13 @@ import { z } from "zod";
 import { COUNTRY_CODES } from "../countries";
 import { PATHWAYS } from "../constants";
 import { confirmed, rules, validationMessage } from "../validation";
+import { ACCOUNT_LABELS, LOGIN_LABELS, PASSWORD_CHANGE_LABELS } from "./accounts.labels";
 
-// The account forms (issue 3): one schema per form, used by the portal's action, by useForm in the
-// browser, and by the API for the same payload. Labels are the words the user reads.
+export * from "./accounts.labels";
 
-export const ACCOUNT_LABELS = {
-  full_name: "Nama Lengkap",
-  nik: "NIK",
-  email: "Alamat Surel",
-  phone: "Nomor Telepon",
-  password: "Kata Sandi",
-  password_confirmation: "Konfirmasi Kata Sandi",
-  consent: "Persetujuan",
-  foreign_id: "Nomor Paspor / Identitas Asing",
-  nationality: "Kewarganegaraan",
-  is_kek: "Kawasan Ekonomi Khusus (KEK)",
-  jalur_id: "Jalur Pendaftaran",
-  token: "Token",
-} as const;
+// The account forms (issue 3): one schema per form, used by the portal's action and by the API for the
+// same payload; the browser gets their labels (./accounts.labels.ts) and constraints
+// (./constraints.generated.ts), never zod.
 
 const L = ACCOUNT_LABELS;
 const PASSWORD_SHAPE = /^(?=.*[A-Za-z])(?=.*\d)/;
@@ -27,7 +16,6 @@ const PASSWORD_SHAPE = /^(?=.*[A-Za-z])(?=.*\d)/;
 /** A new password, wherever one is chosen: 8–128 characters with at least a letter and a digit. */
 export const newPasswordRule = (field: string) => rules.password(field).regex(PASSWORD_SHAPE, validationMessage("regex"));
 export const newPassword = newPasswordRule(L.password);
-export const PASSWORD_HINT = "Minimal 8 karakter, mengandung huruf dan angka.";
 
 /** The account holder's fields every sign-up form shares (citizen, foreign national, facility admin). */
 export const person = {
@@ -87,4 +75,28 @@ export const resetPasswordSchema = confirmed(
   "password",
   "password_confirmation",
   matchPasswords,
+);
+
+// Login checks presence and shape only; the password rules apply where a password is chosen.
+export const loginSchema = z.object({
+  email: rules.email(LOGIN_LABELS.email),
+  password: z
+    .string({ error: () => validationMessage("required", { field: LOGIN_LABELS.password }) })
+    .min(1, validationMessage("required", { field: LOGIN_LABELS.password }))
+    .max(128, validationMessage("max", { length: 128 })),
+  redirectTo: z.string().optional(),
+});
+
+/** /profile: every user's own password change. */
+export const passwordChangeSchema = confirmed(
+  z.object({
+    current_password: z
+      .string({ error: () => validationMessage("required", { field: PASSWORD_CHANGE_LABELS.current_password }) })
+      .max(128, validationMessage("max", { length: 128 })),
+    new_password: newPasswordRule(PASSWORD_CHANGE_LABELS.new_password),
+    new_password_confirmation: z.string({ error: () => validationMessage("required", { field: PASSWORD_CHANGE_LABELS.new_password_confirmation }) }),
+  }),
+  "new_password",
+  "new_password_confirmation",
+  { field: PASSWORD_CHANGE_LABELS.new_password_confirmation, target: PASSWORD_CHANGE_LABELS.new_password },
 );

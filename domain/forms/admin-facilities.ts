@@ -2,23 +2,13 @@ import { z } from "zod";
 import { FACILITY_TYPES, VERIFICATION_STATES, type VerificationState } from "../facility";
 import { rules, validationMessage as m } from "../validation";
 import { REASON_MAX } from "./admin";
-import { FACILITY_LABELS, facilityFields } from "./facility";
+import { FACILITY_ADMIN_LABELS } from "./admin-facilities.labels";
+import { facilityFields } from "./facility";
+
+export * from "./admin-facilities.labels";
 
 // The Admin's facility-admin forms (/admin-fasyankes-list): one schema per form, used by the portal's
-// action, by useForm in the browser, and by the /api/v1/admin/facilities endpoints for the same payload.
-
-export const FACILITY_ADMIN_LABELS = {
-  full_name: FACILITY_LABELS.full_name,
-  email: FACILITY_LABELS.email,
-  facility_name: FACILITY_LABELS.facility_name,
-  facility_type: FACILITY_LABELS.facility_type,
-  address: FACILITY_LABELS.address,
-  licence_number: FACILITY_LABELS.licence_number,
-  contact_phone: FACILITY_LABELS.contact_phone,
-  contact_email: FACILITY_LABELS.contact_email,
-  decision: "Keputusan",
-  reason: "Alasan",
-} as const;
+// action and by the /api/v1/admin/facilities endpoints for the same payload (the browser: ./admin-facilities.labels.ts).
 
 const L = FACILITY_ADMIN_LABELS;
 

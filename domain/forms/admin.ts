@@ -3,26 +3,14 @@ import { COUNTRY_CODES } from "../countries";
 import { STAFF_ROLES } from "../roles";
 import { rules, validationMessage as m } from "../validation";
 import { STAGES } from "../workflow";
+import { ADMIN_LABELS, REASON_MAX, SLA_DAYS, slaField, slaLabel } from "./admin.labels";
 
-// The Super Admin and Admin forms (issue 6): one schema per form, used by the portal's action, by
-// useForm in the browser, and by the /api/v1/admin endpoints for the same payload.
+export * from "./admin.labels";
 
-export const ADMIN_LABELS = {
-  full_name: "Nama Lengkap",
-  email: "Alamat Surel",
-  role_id: "Peran",
-  position_id: "Jabatan",
-  phone: "Nomor Telepon",
-  reason: "Alasan",
-  name: "Nama",
-  country: "Negara",
-} as const;
+// The Super Admin and Admin forms (issue 6): one schema per form, used by the portal's action and by
+// the /api/v1/admin endpoints for the same payload (the browser: ./admin.labels.ts).
 
 const L = ADMIN_LABELS;
-
-export const PAGE_SIZE = 25;
-export const REASON_MAX = 500;
-export const SLA_DAYS = { min: 1, max: 365 } as const;
 
 /** A whole number from a form (string) or JSON (number), within [min, max]; empty means not given. */
 export function wholeNumber(field: string, range: { min: number; max: number }) {
@@ -76,28 +64,7 @@ export type StaffUpdate = z.infer<typeof staffUpdateSchema>;
 /** Deactivating or reactivating an account always says why. */
 export const reasonSchema = z.object({ reason: rules.text(L.reason, { min: 5, max: REASON_MAX }) });
 
-/** /user-list filters (GET query), also GET /admin/users. */
-export const USER_STATUSES = ["active", "inactive"] as const;
-
 // --- SLA (/sla-setting, PUT /admin/sla) -------------------------------------------------------
-
-const JALUR_NAMES = { REG: "Reguler", SPE: "Spesialis", OTH: "Lainnya" } as const;
-
-/** The form field of a stage's days. */
-export const slaField = (stageId: number) => `stage_${stageId}` as const;
-
-/** The label a person reads for a stage: "Pemeriksaan Dokumen (Reguler)". */
-export function slaLabel(stageId: number): string {
-  const stage = STAGES.find((s) => s.id === stageId);
-  return stage ? `${stage.name} (${JALUR_NAMES[stage.jalur]})` : `Tahap ${stageId}`;
-}
-
-/** Every stage of domain/workflow.ts, grouped by pathway in the order a file passes them. */
-export const SLA_GROUPS = (["REG", "SPE", "OTH"] as const).map((jalur) => ({
-  jalur,
-  name: JALUR_NAMES[jalur],
-  stages: STAGES.filter((s) => s.jalur === jalur).map((s) => ({ id: s.id, name: s.name, field: slaField(s.id), label: slaLabel(s.id) })),
-}));
 
 /** Days per stage, every stage required, whole numbers 1–365. */
 export const slaSchema = z.object(
@@ -106,9 +73,6 @@ export const slaSchema = z.object(
 export type SlaForm = Record<`stage_${number}`, number>;
 
 // --- Reference lists (/specialization-list, /institution-list, /master-position) ---------------
-
-export const REFERENCE_KINDS = ["specialization", "institution", "position"] as const;
-export type ReferenceKind = (typeof REFERENCE_KINDS)[number];
 
 const entryName = (max: number) => rules.text(L.name, { min: 3, max }).transform((v) => v.replace(/\s+/g, " "));
 
@@ -124,7 +88,3 @@ export const REFERENCE_SCHEMAS = {
   institution: institutionSchema,
   position: positionSchema,
 } as const;
-
-export type ReferenceInput = { name: string; country?: string };
-
-export const ENTRY_STATUSES = ["active", "inactive"] as const;

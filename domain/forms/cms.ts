@@ -1,37 +1,14 @@
 import { z } from "zod";
 import { isHttpsUrl, isNavbarHref } from "../links";
 import { rules, validationMessage as m } from "../validation";
+import { ANNOUNCEMENT_BODY_MAX, ANNOUNCEMENT_TITLE_MAX, CMS_LABELS, NAVBAR_LABEL_MAX, NAVBAR_LINKS_MAX, SCHEDULE_TIME_ZONE_OFFSET } from "./cms.labels";
 
-// The Admin's /master-cms forms: one schema per form, used by the portal's action, by useForm in
-// the browser and by the /api/v1/admin/cms and /admin/test-schedules endpoints for the same payload.
+export * from "./cms.labels";
 
-export const CMS_LABELS = {
-  title: "Judul",
-  lead: "Teks Pembuka",
-  label: "Label Tautan",
-  href: "Alamat Tautan",
-  faq_base: "Alamat FAQ Umum",
-  faq_login: "Alamat FAQ Halaman Masuk",
-  faq_signUp: "Alamat FAQ Halaman Daftar",
-  faq_index: "Alamat FAQ Halaman Sambutan",
-  body: "Isi Pengumuman",
-  location: "Lokasi",
-  starts_at: "Waktu Mulai",
-  ends_at: "Waktu Selesai",
-  registration_deadline: "Batas Pendaftaran",
-  notes: "Catatan",
-  guidebook: "Berkas Buku Panduan",
-} as const;
+// The Admin's /master-cms forms: one schema per form, used by the portal's action and by
+// the /api/v1/admin/cms and /admin/test-schedules endpoints for the same payload.
 
 const L = CMS_LABELS;
-
-export const NAVBAR_LINKS_MAX = 8;
-export const NAVBAR_LABEL_MAX = 40;
-export const ANNOUNCEMENT_TITLE_MAX = 150;
-export const ANNOUNCEMENT_BODY_MAX = 2000;
-export const GUIDEBOOK_MAX_MB = 5;
-/** How many active announcements /welcome shows, newest first. */
-export const WELCOME_ANNOUNCEMENTS = 5;
 
 export { isHttpsUrl, isNavbarHref };
 
@@ -94,8 +71,6 @@ export type AnnouncementForm = z.infer<typeof announcementSchema>;
 
 // --- Jadwal Uji Kompetensi -----------------------------------------------------------------------
 
-/** Times without a zone (a datetime-local input) are Western Indonesia Time, as the pages show them. */
-export const SCHEDULE_TIME_ZONE_OFFSET = "+07:00";
 const LOCAL_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/;
 const ZONED_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/;
 
@@ -104,13 +79,6 @@ function parseTime(value: string): Date | null {
   if (!text) return null;
   const date = new Date(text);
   return Number.isNaN(date.getTime()) ? null : date;
-}
-
-/** An ISO instant as a datetime-local value in Western Indonesia Time ("2027-03-15T08:00"). */
-export function toLocalInput(iso: string | null | undefined): string {
-  if (!iso) return "";
-  const shifted = new Date(new Date(iso).getTime() + 7 * 3_600_000);
-  return shifted.toISOString().slice(0, 16);
 }
 
 const requiredTime = (field: string) =>

@@ -1,30 +1,15 @@
 import { z } from "zod";
 import { FACILITY_TYPES } from "../facility";
 import { confirmed, rules, validationMessage as m } from "../validation";
-import { ACCOUNT_LABELS, matchPasswords, person } from "./accounts";
+import { matchPasswords, person } from "./accounts";
 import { wholeNumber } from "./admin";
+import { FACILITY_LABELS } from "./facility.labels";
+
+export * from "./facility.labels";
 
 // The facility admin's own forms (role 8, DESIGN §4): sign-up at /sign-up/fasyankes and the facility
-// data sent for verification from /personal-data. One schema per form, shared by the portal's action,
-// useForm in the browser, and the API for the same payload.
-
-export const FACILITY_LABELS = {
-  facility_name: "Nama Fasyankes",
-  facility_type: "Jenis Fasyankes",
-  address: "Alamat Fasyankes",
-  licence_number: "Nomor Izin Operasional",
-  contact_phone: "Nomor Telepon Fasyankes",
-  contact_email: "Alamat Surel Fasyankes",
-  full_name: ACCOUNT_LABELS.full_name,
-  email: ACCOUNT_LABELS.email,
-  phone: ACCOUNT_LABELS.phone,
-  password: ACCOUNT_LABELS.password,
-  password_confirmation: ACCOUNT_LABELS.password_confirmation,
-  consent: ACCOUNT_LABELS.consent,
-  admin_nik: "NIK",
-  admin_phone: "Nomor Telepon",
-  position_id: "Jabatan",
-} as const;
+// data sent for verification from /personal-data. One schema per form, shared by the portal's action
+// and the API for the same payload; the browser gets ./facility.labels.ts and the generated constraints.
 
 const L = FACILITY_LABELS;
 

@@ -1,40 +1,12 @@
 import { z } from "zod";
 import { COUNTRY_CODES } from "../countries";
 import { rules, validationMessage as m } from "../validation";
+import { GENDERS, IDENTITY_TYPES, PROFESSIONS, PROFILE_LABELS } from "./profile.labels";
 
-// The applicant's personal data (/personal-data, DESIGN §4.3): one schema for the portal's form,
-// useForm in the browser, and PUT /api/v1/me/profile.
+export * from "./profile.labels";
 
-export const PROFILE_LABELS = {
-  full_name: "Nama Lengkap",
-  identity_type: "Jenis Identitas",
-  identity_number: "Nomor Identitas",
-  nationality: "Kewarganegaraan",
-  birth_place: "Tempat Lahir",
-  birth_date: "Tanggal Lahir",
-  gender: "Jenis Kelamin",
-  address: "Alamat",
-  phone: "Nomor Telepon",
-  profession: "Profesi",
-  institution_id: "Institusi Pendidikan",
-  graduation_country: "Negara Kelulusan",
-  graduation_year: "Tahun Lulus",
-  specialization_id: "Spesialisasi",
-  photo: "Pas Foto",
-} as const;
-
-export const IDENTITY_TYPES = ["NIK", "PASPOR"] as const;
-export const GENDERS = ["L", "P"] as const;
-export const GENDER_LABELS: Readonly<Record<(typeof GENDERS)[number], string>> = { L: "Laki-laki", P: "Perempuan" };
-export const PROFESSIONS = ["DOKTER", "DOKTER_GIGI", "PERAWAT", "BIDAN", "APOTEKER", "LAINNYA"] as const;
-export const PROFESSION_LABELS: Readonly<Record<(typeof PROFESSIONS)[number], string>> = {
-  DOKTER: "Dokter",
-  DOKTER_GIGI: "Dokter Gigi",
-  PERAWAT: "Perawat",
-  BIDAN: "Bidan",
-  APOTEKER: "Apoteker",
-  LAINNYA: "Lainnya",
-};
+// The applicant's personal data (/personal-data, DESIGN §4.3): one schema for the portal's form
+// and PUT /api/v1/me/profile; the browser gets ./profile.labels.ts and the generated constraints.
 
 const L = PROFILE_LABELS;
 

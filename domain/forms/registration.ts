@@ -1,39 +1,18 @@
 import { z } from "zod";
-import { JALUR_IDS, type JalurId } from "../documents";
+import { JALUR_IDS } from "../documents";
 import { rules, validationMessage as m } from "../validation";
 import { wholeNumber } from "./admin";
-import { PROFILE_LABELS, profileSchema } from "./profile";
+import { profileSchema } from "./profile";
+import { REGISTRATION_LABELS } from "./registration.labels";
+
+export * from "./registration.labels";
 
 // A facility admin (role 8) registers a professional (DESIGN §4 "Health-facility admin"): the
 // applicant's personal data (domain/forms/profile.ts) plus the professional's e-mail, the pathway and,
-// for OTH, the kind of activity. One schema for the portal's action, useForm and POST /api/v1/registrations.
-
-export const REGISTRATION_LABELS = {
-  ...PROFILE_LABELS,
-  email: "Alamat Surel",
-  jalur_id: "Jalur Pendaftaran",
-  activity_kind_id: "Jenis Kegiatan",
-} as const;
+// for OTH, the kind of activity. One schema for the portal's action and POST /api/v1/registrations
+// (the browser: ./registration.labels.ts).
 
 const L = REGISTRATION_LABELS;
-
-/** The URL segments of spec §2: /register-competency-evaluation/path/regular | exception | {othersId}. */
-export const PATH_SEGMENTS = { REG: "regular", SPE: "exception" } as const;
-
-/** The pathway a /path/<segment> page registers on; any other segment is an OTH activity kind id. */
-export function jalurOfSegment(segment: string): JalurId {
-  return segment === PATH_SEGMENTS.REG ? "REG" : segment === PATH_SEGMENTS.SPE ? "SPE" : "OTH";
-}
-
-/** The /path/<segment> of a registration: regular, exception, or the activity kind id. */
-export function segmentOf(jalur: JalurId, activityKindId: number | null | undefined): string {
-  return jalur === "OTH" ? String(activityKindId ?? "") : PATH_SEGMENTS[jalur];
-}
-
-/** The …/upload-file page where a facility fills a draft's documents. */
-export function uploadFilePath(app: { id: string; jalur_id: JalurId }, activityKindId: number | null | undefined): string {
-  return `/register-competency-evaluation/path/${segmentOf(app.jalur_id, activityKindId)}/upload-file?id=${app.id}`;
-}
 
 const MAX_ID = 2_147_483_647;
 

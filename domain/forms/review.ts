@@ -1,28 +1,13 @@
 import { z } from "zod";
 import { rules, validationMessage as m } from "../validation";
 import { DECISIONS, type Decision } from "../workflow";
+import { DECISION_LABELS, DECISION_MESSAGES, NOTE_MAX, REASON_MAX } from "./review.labels";
+
+export * from "./review.labels";
 
 // A reviewer's decision on the open stage of an application (issue 5, docs/contracts/review-api.md):
 // `decisionBodySchema` is the JSON of POST /api/v1/review/applications/:id/decisions, `decisionFormSchema`
 // the portal's form (a checkbox and a reason per current document) that turns into that body.
-
-export const DECISION_LABELS = {
-  stage_id: "Tahap",
-  decision: "Keputusan",
-  note: "Catatan untuk pemohon",
-  internal_note: "Catatan internal",
-  documents: "Dokumen yang perlu diperbaiki",
-  reason: "Alasan",
-} as const;
-
-export const DECISION_MESSAGES = {
-  noteRequired: "Catatan wajib diisi",
-  documentsRequired: "Pilih minimal satu dokumen",
-  reasonRequired: "Alasan wajib diisi",
-} as const;
-
-export const NOTE_MAX = 2000;
-export const REASON_MAX = 500;
 
 /** A positive whole number from a form (string) or JSON (number). */
 function positiveInt(field: string) {

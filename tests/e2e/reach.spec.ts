@@ -16,9 +16,10 @@ import { loginViaForm } from "./fixtures";
 const REPORT_DIR = path.resolve(".cache/reach");
 const VNU_JAR = path.resolve("node_modules/vnu-jar/build/dist/vnu.jar");
 /**
- * The JavaScript-on budget (JS ≤ 120 KB, total ≤ 150 KB) is not met yet (issue 7: the validation code
- * is loaded up front); until it is, `REACH_STRICT_JS=1` enforces it and the default run records the
- * pages over it as annotations. JavaScript off, HTML validity and axe are always enforced.
+ * The JavaScript-on budget (JS ≤ 120 KB, total ≤ 150 KB) is not met yet (issue 7: the entry and shared
+ * chunks are ≈ 98 KB before any page code, bench/bundle.mjs); until it is, `REACH_STRICT_JS=1` enforces
+ * it and the default run records the pages over it as annotations. JavaScript off, HTML validity and
+ * axe are always enforced.
  */
 const STRICT_JS_BUDGET = process.env.REACH_STRICT_JS === "1";
 

@@ -1,0 +1,50 @@
+// The Super Admin and Admin forms' words, limits and lists, without zod: the browser imports this module,
+// the schemas live in ./admin.ts.
+import { STAGES } from "../workflow";
+
+export const ADMIN_LABELS = {
+  full_name: "Nama Lengkap",
+  email: "Alamat Surel",
+  role_id: "Peran",
+  position_id: "Jabatan",
+  phone: "Nomor Telepon",
+  reason: "Alasan",
+  name: "Nama",
+  country: "Negara",
+} as const;
+
+export const PAGE_SIZE = 25;
+export const REASON_MAX = 500;
+export const SLA_DAYS = { min: 1, max: 365 } as const;
+
+/** /user-list filters (GET query), also GET /admin/users. */
+export const USER_STATUSES = ["active", "inactive"] as const;
+
+// --- SLA (/sla-setting, PUT /admin/sla) -------------------------------------------------------
+
+const JALUR_NAMES = { REG: "Reguler", SPE: "Spesialis", OTH: "Lainnya" } as const;
+
+/** The form field of a stage's days. */
+export const slaField = (stageId: number) => `stage_${stageId}` as const;
+
+/** The label a person reads for a stage: "Pemeriksaan Dokumen (Reguler)". */
+export function slaLabel(stageId: number): string {
+  const stage = STAGES.find((s) => s.id === stageId);
+  return stage ? `${stage.name} (${JALUR_NAMES[stage.jalur]})` : `Tahap ${stageId}`;
+}
+
+/** Every stage of domain/workflow.ts, grouped by pathway in the order a file passes them. */
+export const SLA_GROUPS = (["REG", "SPE", "OTH"] as const).map((jalur) => ({
+  jalur,
+  name: JALUR_NAMES[jalur],
+  stages: STAGES.filter((s) => s.jalur === jalur).map((s) => ({ id: s.id, name: s.name, field: slaField(s.id), label: slaLabel(s.id) })),
+}));
+
+// --- Reference lists (/specialization-list, /institution-list, /master-position) ---------------
+
+export const REFERENCE_KINDS = ["specialization", "institution", "position"] as const;
+export type ReferenceKind = (typeof REFERENCE_KINDS)[number];
+
+export type ReferenceInput = { name: string; country?: string };
+
+export const ENTRY_STATUSES = ["active", "inactive"] as const;
