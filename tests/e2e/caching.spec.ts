@@ -14,8 +14,16 @@ test("hashed assets are immutable for a year and come pre-compressed", async ({ 
   expect(res.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
   expect(res.headers()["content-encoding"]).toBe("br");
   expect(res.headers()["vary"]).toContain("Accept-Encoding");
+  // An immutable file needs no validator, and a script none of a document's headers: each byte of
+  // them repeats on the 15-odd scripts of a page.
+  expect(res.headers()["content-type"]).toBe("text/javascript");
+  expect(res.headers()["x-content-type-options"]).toBe("nosniff");
+  for (const name of ["etag", "last-modified", "x-frame-options", "referrer-policy", "permissions-policy", "content-security-policy"]) {
+    expect(res.headers()[name], name).toBeUndefined();
+  }
   const gz = await request.get(asset!, { headers: { "accept-encoding": "gzip" } });
   expect(gz.headers()["content-encoding"]).toBe("gzip");
+  expect(gz.headers()["content-type"]).toBe("text/javascript");
 });
 
 test("a public page has an ETag and answers 304 to a revalidation; the page still runs its scripts after", async ({ page, request }) => {
