@@ -2,21 +2,16 @@ import { useState, type ChangeEvent, type FormEvent } from "react";
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { MB, type DocumentRequirement } from "#domain/documents";
-import type { LabelColour } from "#domain/status-label";
 import { formatDateTime } from "~/utils/format";
 import * as a from "./applicant.css";
 import * as ui from "./ui.css";
 
 // Shared by the applicant's pages (issue 4): the status badge and the document upload fields.
 
-/** The spec §4 label in its colour; "no label" shows the given fallback. */
-export function StatusBadge({ label, colour, fallback }: { label: string | null; colour: LabelColour; fallback: string }) {
-  return <span className={`${ui.badge} ${ui.badgeColour[label ? colour : "none"]}`}>{label ?? fallback}</span>;
-}
+import { formatSize } from "./StatusBadge";
 
-export function formatSize(bytes: number): string {
-  return bytes >= MB ? `${(bytes / MB).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
-}
+export { formatSize };
+export { StatusBadge } from "./StatusBadge";
 
 export interface CurrentFile {
   file_id: string;

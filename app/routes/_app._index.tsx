@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { PRODUCT_NAME } from "#domain/menu";
-import { StatusBadge } from "~/components/applicant";
+import { StatusBadge } from "~/components/StatusBadge";
 import * as a from "~/components/applicant.css";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
 import * as ui from "~/components/ui.css";

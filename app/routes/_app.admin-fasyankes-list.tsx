@@ -3,7 +3,7 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { PRODUCT_NAME } from "#domain/menu";
 import { ROLE } from "#domain/roles";
-import { listSearch, Pager } from "~/components/admin";
+import { listSearch, Pager } from "~/components/Pager";
 import * as a from "~/components/admin.css";
 import { FACILITY_TABS, VerificationBadge, type FacilityTab } from "~/components/admin-facilities";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";

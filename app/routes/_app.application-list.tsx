@@ -3,7 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { PRODUCT_NAME } from "#domain/menu";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
-import { ReviewListPage } from "~/components/review";
+import { ReviewListPage } from "~/components/review-list";
 import { requireUser } from "~/utils/guards.server";
 import { REVIEW_AREAS } from "~/utils/review-query";
 import { loadReviewList } from "~/utils/review.server";

@@ -2,14 +2,14 @@ import type { LoaderFunctionArgs, MetaFunction, SerializeFrom } from "@remix-run
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { PRODUCT_NAME } from "#domain/menu";
-import { StatusBadge } from "~/components/applicant";
-import { SlaState } from "~/components/review";
+import { StatusBadge } from "~/components/StatusBadge";
+import { SlaState } from "~/components/SlaState";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
 import { answers } from "~/components/forms.css";
 import * as ui from "~/components/ui.css";
 import { currentApplication } from "~/utils/applicant.server";
 import { formatDate, formatDateTime } from "~/utils/format";
-import { RegistrationTable } from "~/components/registration";
+import { RegistrationTable } from "~/components/registration-table";
 import { registrationParams, registrations, requireApplicantOrVerifiedFacility } from "~/utils/registration.server";
 import { stageProgress } from "~/utils/review-query";
 

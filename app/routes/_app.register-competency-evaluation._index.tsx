@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { PRODUCT_NAME } from "#domain/menu";
 import * as a from "~/components/admin.css";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
-import { RegistrationTable } from "~/components/registration";
+import { RegistrationTable } from "~/components/registration-table";
 import * as ui from "~/components/ui.css";
 import { registrationParams, registrations, requireVerifiedFacility } from "~/utils/registration.server";
 

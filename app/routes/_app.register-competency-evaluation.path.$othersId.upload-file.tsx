@@ -3,7 +3,7 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } f
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { PRODUCT_NAME } from "#domain/menu";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
-import { FacilityUploadForm } from "~/components/registration";
+import { FacilityUploadForm } from "~/components/registration-upload";
 import { documentPostResponse, postDocuments, requirements } from "~/utils/applicant.server";
 import { facilityDestinations, facilityDraft, requireVerifiedFacility } from "~/utils/registration.server";
 

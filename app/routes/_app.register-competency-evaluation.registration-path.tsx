@@ -5,7 +5,7 @@ import { pathwayChoiceSchema } from "#domain/forms/registration";
 import { segmentOf } from "#domain/forms/registration.labels";
 import { PRODUCT_NAME } from "#domain/menu";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
-import { PathwayChoice } from "~/components/registration";
+import { PathwayChoice } from "~/components/registration-pathway";
 import { activityKinds, requireVerifiedFacility } from "~/utils/registration.server";
 
 export const meta: MetaFunction = () => [{ title: `Pilih Jalur Pendaftaran — ${PRODUCT_NAME}` }];

@@ -11,7 +11,7 @@ import { CONSTRAINTS } from "#domain/forms/constraints.generated";
 import type { FormInput } from "#domain/forms/registry";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
 import { ErrorSummary, RadioGroup, SubmitButton } from "~/components/forms";
-import { RegistrationIntro } from "~/components/registration";
+import { RegistrationIntro } from "~/components/registration-intro";
 import * as ui from "~/components/ui.css";
 import { currentApplication, requirements } from "~/utils/applicant.server";
 import { requireUser } from "~/utils/guards.server";

@@ -12,7 +12,6 @@ import type { FormInput } from "#domain/forms/registry";
 import * as a from "~/components/admin.css";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
 import { ErrorSummary, Field, SubmitButton } from "~/components/forms";
-import * as ui from "~/components/ui.css";
 import { adminApi, adminLoad, redirectWithToast, replyFromApi, type SlaStage } from "~/utils/admin.server";
 import { formatDateTime } from "~/utils/format";
 import { requireUser } from "~/utils/guards.server";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { FACILITY_TYPES, VERIFICATION_STATES, type VerificationState } from "../facility";
+import { VERIFICATION_STATES, type VerificationState } from "../facility";
 import { rules, validationMessage as m } from "../validation";
 import { REASON_MAX } from "./admin";
 import { FACILITY_ADMIN_LABELS } from "./admin-facilities.labels";

@@ -7,7 +7,6 @@ import {
   expectedLocation,
   portalMatrix,
   PRINCIPALS,
-  type ApiCell,
   type ApiObject,
   type PortalCell,
   type PortalObject,

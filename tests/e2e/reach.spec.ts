@@ -3,7 +3,7 @@ import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { CATALOGUE, type PageSpec, type Visitor } from "../reach/catalogue";
+import { CATALOGUE, type PageSpec } from "../reach/catalogue";
 import { BUDGETS, firstLinkMatching, kb, startMeter, type Weight } from "../reach/measure";
 import { loginViaForm } from "./fixtures";
 

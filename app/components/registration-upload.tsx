@@ -1,0 +1,142 @@
+import { Form, Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { type DocumentRequirement } from "#domain/documents";
+import { uploadFilePath } from "#domain/forms/registration.labels";
+import type { Registration } from "~/utils/registration.server";
+import { formatDate, formatDateTime } from "~/utils/format";
+import { stageProgress } from "~/utils/review-query";
+import * as a from "./admin.css";
+import { ApplicationDocuments, ApplicationTimeline, DocumentErrorSummary, DocumentField, StatusBadge, UploadProgress, useUploadProgress, type DocumentErrors } from "./applicant";
+import { SlaState } from "./SlaState";
+import * as ui from "./ui.css";
+
+// The facility admin's (role 8) "Pendaftaran" and "Status Pengajuan" (DESIGN §4): The facility's upload and reupload forms (progress bar with JavaScript).
+// One module per page, so each page loads only its own part.
+
+/** The JSON route the facility's upload forms use with JavaScript (progress bar), as /submission-form/upload does for applicants. */
+export const FACILITY_UPLOAD_ENDPOINT = "/register-competency-evaluation/upload";
+
+/** …/upload-file?id=: one input per document of the pathway, save or submit (the applicant's upload pieces). */
+export function FacilityUploadForm({
+  registration,
+  requirements,
+  idempotencyKey,
+  errors: postErrors,
+}: {
+  registration: Registration;
+  requirements: DocumentRequirement[];
+  idempotencyKey: string;
+  errors: DocumentErrors | undefined;
+}) {
+  const { t } = useTranslation("registration");
+  const upload = useUploadProgress("adaptation", FACILITY_UPLOAD_ENDPOINT);
+  const errors = upload.errors ?? postErrors;
+  const { application, professional, activity_kind } = registration;
+  const current = new Map(application.documents.map((d) => [d.requirement_id, d]));
+  return (
+    <>
+      <h1>{t("upload.title")}</h1>
+      <p>
+        {t("upload.lead", { name: professional.full_name, number: application.registration_number, jalur: t(`applicant:jalur.${application.jalur_id}`) })}
+        {activity_kind ? ` — ${activity_kind.name}` : null}
+      </p>
+      <DocumentErrorSummary errors={errors} requirements={requirements} />
+      <section className={ui.card}>
+        <Form method="post" encType="multipart/form-data" reloadDocument onSubmit={upload.onSubmit}>
+          {requirements.map((r) => (
+            <DocumentField key={r.id} requirement={r} current={current.get(r.id)} error={errors?.documents[r.id]} />
+          ))}
+          <div className={ui.row}>
+            <button type="submit" className={ui.secondaryButton} formAction={`?id=${application.id}&intent=save`}>
+              {t("upload.save")}
+            </button>
+            <button type="submit" className={ui.button} formAction={`?id=${application.id}&intent=submit&key=${idempotencyKey}`}>
+              {t("upload.submit")}
+            </button>
+          </div>
+          <UploadProgress percent={upload.percent} />
+        </Form>
+      </section>
+      <p>
+        <Link to="/register-competency-evaluation">{t("back")}</Link>
+      </p>
+    </>
+  );
+}
+
+/** /application-status/application-status-detail?id= for role 8: as the applicant's, plus who and a reupload form. */
+export function FacilityStatusDetail({
+  registration,
+  reuploadItems,
+  errors: postErrors,
+}: {
+  registration: Registration;
+  reuploadItems: Array<{ requirement: DocumentRequirement; reason: string }>;
+  errors: DocumentErrors | undefined;
+}) {
+  const { t } = useTranslation(["registration", "applicant"]);
+  const { application, professional, activity_kind } = registration;
+  const progress = stageProgress(application);
+  const upload = useUploadProgress("reupload", FACILITY_UPLOAD_ENDPOINT);
+  const errors = upload.errors ?? postErrors;
+  const current = new Map(application.documents.map((d) => [d.requirement_id, d]));
+  return (
+    <>
+      <h1>{t("detail.title")}</h1>
+      <section className={ui.card} aria-labelledby="who-title">
+        <h2 id="who-title">{professional.full_name}</h2>
+        <dl className={a.details}>
+          <dt>{t("detail.email")}</dt>
+          <dd>{professional.email}</dd>
+          <dt>{t("list.number")}</dt>
+          <dd>{application.registration_number}</dd>
+          <dt>{t("list.jalur")}</dt>
+          <dd>
+            {t(`applicant:jalur.${application.jalur_id}`)}
+            {activity_kind ? ` — ${activity_kind.name}` : null}
+          </dd>
+          <dt>{t("list.label")}</dt>
+          <dd>
+            <StatusBadge label={application.label.label} colour={application.label.colour} fallback="—" />
+          </dd>
+          <dt>{t("list.submittedAt")}</dt>
+          <dd>{application.submitted_at ? formatDateTime(application.submitted_at) : t("list.notSubmitted")}</dd>
+          <dt>{t("applicant:status.stage")}</dt>
+          <dd>{progress.open?.name ?? application.tahap?.name ?? "—"}</dd>
+          <dt>{t("applicant:status.holder")}</dt>
+          <dd>{progress.holder ?? "—"}</dd>
+          <dt>{t("applicant:status.deadline")}</dt>
+          <dd>
+            {formatDate(progress.deadline)}
+            {progress.deadline ? " · " : null}
+            <SlaState daysLeft={progress.daysLeft} overdue={progress.overdue} />
+          </dd>
+        </dl>
+        {!application.is_submitted ? (
+          <p>
+            <Link to={uploadFilePath(application, activity_kind?.id)} className={ui.button}>{t("list.continue")}</Link>
+          </p>
+        ) : null}
+      </section>
+      {application.status === "REUPLOAD" ? (
+        <section className={ui.card} aria-labelledby="reupload-title">
+          <h2 id="reupload-title">{t("detail.reuploadTitle")}</h2>
+          <p>{t("detail.reuploadLead")}</p>
+          <DocumentErrorSummary errors={errors} requirements={reuploadItems.map((i) => i.requirement)} />
+          <Form method="post" action={`/application-status/application-status-detail?id=${application.id}`} encType="multipart/form-data" reloadDocument onSubmit={upload.onSubmit}>
+            {reuploadItems.map(({ requirement, reason }) => (
+              <DocumentField key={requirement.id} requirement={requirement} reason={reason} current={current.get(requirement.id)} error={errors?.documents[requirement.id]} />
+            ))}
+            <button type="submit" className={ui.button}>{t("detail.reuploadSubmit")}</button>
+            <UploadProgress percent={upload.percent} />
+          </Form>
+        </section>
+      ) : null}
+      <ApplicationTimeline timeline={application.timeline} />
+      <ApplicationDocuments documents={application.documents} />
+      <p>
+        <Link to="/application-status">{t("detail.back")}</Link>
+      </p>
+    </>
+  );
+}
