@@ -28,6 +28,17 @@ describe("HoldClosingTags", () => {
     expect(html).toBe("<html><body><p>a</p><script>late()</script><script>t()</script></body></html>");
   });
 
+  it("drops the NUL bytes React's writer leaves when a multi-byte character crosses its buffer", async () => {
+    const view = Buffer.alloc(2048, 0x20);
+    view.write("<p>", 0);
+    // 2047 bytes filled, the 2-byte "·" did not fit: React sends the view whole, its last byte 0x00.
+    view[2047] = 0x00;
+    const html = await through([view, Buffer.from("· terbaru</p></body></html>")]);
+    expect(html).not.toContain("\u0000");
+    expect(html.endsWith(" · terbaru</p></body></html>")).toBe(true);
+    expect(Buffer.byteLength(html)).toBe(2047 + Buffer.byteLength("· terbaru</p></body></html>"));
+  });
+
   it("adds nothing to a stream without closing tags", async () => {
     expect(await through(["<p>x</p>"])).toBe("<p>x</p>");
   });

@@ -31,6 +31,11 @@ export class HoldClosingTags extends Transform {
 
   override _transform(chunk: Buffer | string, _enc: BufferEncoding, done: TransformCallback) {
     let text = typeof chunk === "string" ? chunk : this.decoder.write(chunk);
+    // React 18.3.1's stream writer sends its whole 2048-byte buffer when a multi-byte character does not
+    // fit at its end, unfilled NUL bytes included (react-dom-server writeStringChunk). A page never holds
+    // a raw NUL (free text refuses control characters), so they are dropped: the Nu checker found one
+    // before a "·" that fell on such a boundary.
+    if (text.includes("\u0000")) text = text.replaceAll("\u0000", "");
     const at = text.lastIndexOf(CLOSING_TAGS);
     if (at !== -1) {
       text = text.slice(0, at) + text.slice(at + CLOSING_TAGS.length);
