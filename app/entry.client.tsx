@@ -32,13 +32,25 @@ const lazyTexts: BackendModule = {
   },
 };
 
+/**
+ * The texts entry.server wrote at the end of <body>. Remix's module script is `async`, so on a streamed
+ * page it can run before the parser reaches them: then wait until the document is parsed.
+ */
+async function pageTexts(): Promise<ResourceLanguage> {
+  const read = () => (window as unknown as Record<string, ResourceLanguage | undefined>)[INLINE_TEXTS_GLOBAL];
+  if (!read() && document.readyState === "loading") {
+    await new Promise((resolve) => document.addEventListener("DOMContentLoaded", resolve, { once: true }));
+  }
+  return read() ?? {};
+}
+
 async function hydrate() {
   // The interface is Indonesian (spec §9) and every key exists in both locales (app/locales/*.test.ts),
   // so the browser carries only Indonesian texts, and only the namespaces this page used (written by
   // entry.server); the English fallback stays on the server. A page reached later that needs another
   // namespace suspends inside the navigation's transition until its chunk is loaded, so the old page
   // stays on screen instead of raw keys.
-  const inline = ((window as unknown as Record<string, ResourceLanguage | undefined>)[INLINE_TEXTS_GLOBAL] ?? {}) as ResourceLanguage;
+  const inline = await pageTexts();
   await i18next.use(lazyTexts).use(initReactI18next).init({
     ...i18nBaseConfig,
     fallbackLng: false,

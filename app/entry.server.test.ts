@@ -1,7 +1,10 @@
 import { Readable } from "node:stream";
 import { describe, expect, it } from "vitest";
 import { createInstance } from "i18next";
-import { HoldClosingTags, inlineTexts, pageEtag, trackNamespaces } from "./entry.server";
+import { createElement } from "react";
+import { renderToString } from "react-dom/server";
+import { I18nextProvider, initReactI18next, useTranslation } from "react-i18next";
+import { HoldClosingTags, inlineTexts, pageEtag, pageNamespaces, trackNamespaces } from "./entry.server";
 import { i18nConfig } from "./i18n";
 
 async function through(chunks: Array<string | Buffer>, tail?: () => string): Promise<string> {
@@ -69,6 +72,18 @@ describe("the page's texts for the browser", () => {
     const json = JSON.parse(script.replace(/^<script nonce="n0nce">window\.__i18n=/, "").replace(/<\/script>$/, ""));
     expect(Object.keys(json)).toEqual(["accounts", "common", "review"]);
     expect(json.review).toEqual(i18nConfig.resources.id.review);
+  });
+
+  it("adds the namespaces a useTranslation declared even when the render used none of their keys", async () => {
+    const i18n = createInstance();
+    await i18n.use(initReactI18next).init({ ...i18nConfig, lng: "id" });
+    const looked = trackNamespaces(i18n, "id");
+    function Row() {
+      const { t } = useTranslation(["admin", "facility"]);
+      return createElement("p", null, t("pager.label"));
+    }
+    renderToString(createElement(I18nextProvider, { i18n }, createElement(Row)));
+    expect([...pageNamespaces(i18n, looked)].sort()).toEqual(["admin", "common", "facility"]);
   });
 
   it("cannot end its script early, whatever a text holds", async () => {

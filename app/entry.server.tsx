@@ -68,6 +68,16 @@ export function trackNamespaces(instance: I18n, lng: string): Set<string> {
 }
 
 /**
+ * What the browser needs to hydrate without waiting: the namespaces looked up, and every namespace a
+ * `useTranslation` of the page declared (react-i18next reports them), even if this render used none
+ * of its keys — a component suspending on a missing namespace during hydration fails the hydration.
+ */
+export function pageNamespaces(instance: I18n, looked: Set<string>): Set<string> {
+  const declared = (instance as I18n & { reportNamespaces?: { getUsedNamespaces(): string[] } }).reportNamespaces?.getUsedNamespaces() ?? [];
+  return new Set([...looked, ...declared]);
+}
+
+/**
  * The texts of the namespaces the page used, as one inline script at the end of <body> (module scripts
  * run after the document is parsed, so entry.client finds them). `<` is escaped so no text can end the script.
  */
@@ -122,7 +132,7 @@ export default async function handleRequest(
         nonce,
         [revalidatable ? "onAllReady" : readyEvent]() {
           shellRendered = true;
-          const body = new HoldClosingTags(() => inlineTexts(instance, lng, usedNamespaces, nonce));
+          const body = new HoldClosingTags(() => inlineTexts(instance, lng, pageNamespaces(instance, usedNamespaces), nonce));
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           if (!revalidatable) {
             resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));

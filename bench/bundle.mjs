@@ -2,7 +2,8 @@
 // on), read from a client build's Remix manifest: the entry and its imports, then the route's module
 // and imports together with those of every parent route, each file counted once. Sizes are of the
 // precompressed .br files next to the assets (raw size when a file was too small to be compressed).
-// Also fails (with --check) when any client asset contains zod, which must stay on the server.
+// Also fails (with --check) when any client asset contains zod, which must stay on the server, or
+// React's development build.
 // Usage: BUILD_DIR=/tmp/build-x node bench/bundle.mjs [--check]
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
@@ -40,6 +41,8 @@ rows.sort((a, b) => b.total - a.total || a.id.localeCompare(b.id));
 // ("ZodError" alone is not a marker: Sentry's browser SDK mentions it).
 const ZOD = /\$ZodType|\._zod\b/;
 const withZod = readdirSync(assets).filter((f) => f.endsWith(".js") && ZOD.test(readFileSync(path.join(assets, f), "utf8")));
+// A build made with NODE_ENV other than production bundles React's development build (≈ 3× larger).
+const devReact = readdirSync(assets).filter((f) => f.endsWith(".js") && readFileSync(path.join(assets, f), "utf8").includes("react-dom.development"));
 
 const kb = (n) => (n / 1024).toFixed(1);
 const entryBytes = [...new Set(entry)].reduce((sum, f) => sum + bytes(f), 0);
@@ -50,4 +53,5 @@ for (const r of rows) console.log(`| ${r.id} | ${r.files} | ${kb(r.total)} | ${r
 const over = rows.filter((r) => r.total > BUDGET);
 console.log(`${rows.length} routes; max ${kb(rows[0].total)} KB (${rows[0].id}); over budget: ${over.length}`);
 console.log(withZod.length ? `zod in client assets: ${withZod.join(", ")}` : "zod in client assets: none");
-if (process.argv.includes("--check") && (over.length > 0 || withZod.length > 0)) process.exit(1);
+console.log(devReact.length ? `React development build in: ${devReact.join(", ")} (build with NODE_ENV=production)` : "React build: production");
+if (process.argv.includes("--check") && (over.length > 0 || withZod.length > 0 || devReact.length > 0)) process.exit(1);

@@ -17,7 +17,9 @@ function newest(p) {
 export async function ensureBuild() {
   if (existsSync(STAMP) && statSync(STAMP).mtimeMs >= Math.max(...SOURCES.map(newest))) return;
   console.log("Building the portal (remix vite:build)…");
-  const r = spawnSync(process.execPath, ["node_modules/@remix-run/dev/dist/cli.js", "vite:build"], { stdio: "inherit" });
+  // Always a production build: run from a test (NODE_ENV=test) it would otherwise bundle React's
+  // development build, which `npm start` would then serve.
+  const r = spawnSync(process.execPath, ["node_modules/@remix-run/dev/dist/cli.js", "vite:build"], { stdio: "inherit", env: { ...process.env, NODE_ENV: "production" } });
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 

@@ -9,7 +9,7 @@ import * as ui from "./ui.css";
 
 /** /registration-path for role 8: what the facility can do and the three pathways. */
 export function RegistrationIntro({ kinds }: { kinds: ActivityKind[] }) {
-  const { t } = useTranslation("registration");
+  const { t } = useTranslation(["registration", "applicant"]);
   return (
     <>
       <h1>{t("intro.title")}</h1>

@@ -14,7 +14,7 @@ import * as ui from "./ui.css";
 
 /** /register-competency-evaluation/registration-path: REG, SPE or OTH (with its kind of activity). */
 export function PathwayChoice({ kinds, lastResult }: { kinds: ActivityKind[]; lastResult: SubmissionResult<string[]> | undefined }) {
-  const { t } = useTranslation("registration");
+  const { t } = useTranslation(["registration", "applicant"]);
   const [form, fields] = useForm<FormInput<"pathwayChoice">>({
     id: "registration-pathway",
     lastResult,

@@ -13,7 +13,7 @@ import * as ui from "./ui.css";
 
 /** The facility's registrations: search, a table with the label of each, paging; drafts link to their upload page. */
 export function RegistrationTable({ page, params }: { page: RegistrationPage; params: Record<string, string> }) {
-  const { t } = useTranslation("registration");
+  const { t } = useTranslation(["registration", "applicant"]);
   return (
     <>
       <Form method="get" className={a.filters} role="search">

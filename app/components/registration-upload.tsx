@@ -28,7 +28,7 @@ export function FacilityUploadForm({
   idempotencyKey: string;
   errors: DocumentErrors | undefined;
 }) {
-  const { t } = useTranslation("registration");
+  const { t } = useTranslation(["registration", "applicant"]);
   const upload = useUploadProgress("adaptation", FACILITY_UPLOAD_ENDPOINT);
   const errors = upload.errors ?? postErrors;
   const { application, professional, activity_kind } = registration;

@@ -43,7 +43,7 @@ const PERSON_FIELDS = [
 
 /** /register-competency-evaluation/path/…: the professional's data; the pathway and kind come from the URL. */
 export function ProfessionalForm({ loaded, lastResult }: { loaded: ProfessionalFormData; lastResult: SubmissionResult<string[]> | undefined }) {
-  const { t } = useTranslation("registration");
+  const { t } = useTranslation(["registration", "applicant"]);
   const { jalur, kind, institutions, specializations } = loaded;
   const [form, fields] = useForm<FormInput<"registration">>({
     id: "professional",
