@@ -18,6 +18,7 @@ import {
 } from "./access";
 import { applicantGuard, dashboardGuard, homePathFor, loggedInGuard, type GuardDecision, type SessionState } from "./guards";
 import { SIDEBAR_ITEMS } from "./menu";
+import { exportsAction } from "../tests/route-modules";
 
 // The access matrix is complete and agrees with the guards it documents; the e2e spec
 // (tests/e2e/access-matrix.spec.ts) walks it against the running portal and API.
@@ -33,8 +34,7 @@ function routeModules(): Map<string, string> {
   return out;
 }
 
-const hasAction = (module: string) =>
-  /export\s+(async\s+)?function\s+action\b|export\s+const\s+action\b|export\s*\{[^}]*\baction\b/.test(readFileSync(path.join(root, "app", module), "utf8"));
+const hasAction = (module: string) => exportsAction(readFileSync(path.join(root, "app", module), "utf8"));
 
 const session = (principal: (typeof PRINCIPALS)[number]): SessionState => {
   const role = PRINCIPAL_ROLE[principal];

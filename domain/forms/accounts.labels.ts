@@ -18,7 +18,7 @@ export const ACCOUNT_LABELS = {
 
 export const PASSWORD_HINT = "Minimal 8 karakter, mengandung huruf dan angka.";
 
-export const LOGIN_LABELS = { email: "Alamat Surel", password: "Kata Sandi" } as const;
+export const LOGIN_LABELS = { email: ACCOUNT_LABELS.email, password: ACCOUNT_LABELS.password } as const;
 
 export const PASSWORD_CHANGE_LABELS = {
   current_password: "Kata Sandi Saat Ini",

@@ -4,6 +4,7 @@ import { test as plain, type Page, type TestInfo } from "@playwright/test";
 import { ACCOUNTS, expectPath, fillLoginForm, loginViaForm, type AccountKey } from "./fixtures";
 import { NEW_PASSWORD } from "./accounts-fixtures";
 import { documentInput, expect, freshApplicant, pdfFile, test } from "./applicant-fixtures";
+import { exportsAction } from "../route-modules";
 
 // Issue 7, "Works without JavaScript": every form of the portal is submitted once with valid data, with
 // JavaScript off. FORMS has one row per form action (route module × intent): either a test below fills the
@@ -57,7 +58,8 @@ const ENTRY_BUTTON = { update: "Simpan", deactivate: "Nonaktifkan", activate: "A
 
 const FORMS: FormRow[] = [
   // Anonymous
-  { route: "_landing.login.tsx", page: "/login (and /wna/login)", form: "MASUK", by: "an activated citizen", coveredBy: CITIZEN_JOURNEY },
+  { route: "_landing.login.tsx", page: "/login", form: "MASUK", by: "an activated citizen", coveredBy: CITIZEN_JOURNEY },
+  { route: "_landing.wna.login.tsx", page: "/wna/login (the same action)", form: "MASUK", by: "an activated foreign national", coveredBy: FOREIGN_JOURNEY },
   { route: "_landing.sign-up.tsx", page: "/sign-up", form: "DAFTAR", by: "anonymous", coveredBy: CITIZEN_JOURNEY },
   { route: "_landing.sign-up.fasyankes.tsx", page: "/sign-up/fasyankes", form: "DAFTAR", by: "anonymous", coveredBy: "facility-account.spec.ts › a facility admin signs up, activates, sends the facility data, is rejected with a reason and sends again" },
   { route: "_landing.wna.sign-up.welcome.tsx", page: "/wna/sign-up/welcome", form: "LANJUTKAN", by: "anonymous", coveredBy: FOREIGN_JOURNEY },
@@ -131,7 +133,6 @@ const FORMS: FormRow[] = [
 
 const ROUTES = path.resolve("app/routes");
 const APP = path.resolve("app");
-const HAS_ACTION = /export (async function|const) action\b/;
 
 /** The text of an exported declaration of `source`, up to its closing brace at the start of a line. */
 function declaration(source: string, name: string): string {
@@ -179,7 +180,7 @@ plain("FORMS has a row for every form action and intent of app/routes, and each 
   for (const file of fs.readdirSync(ROUTES).sort()) {
     if (!/\.tsx?$/.test(file) || /\.test\.tsx?$/.test(file)) continue;
     const source = fs.readFileSync(path.join(ROUTES, file), "utf8");
-    if (!HAS_ACTION.test(source)) continue;
+    if (!exportsAction(source)) continue;
     const intents = intentsOf(source);
     expected.push(...(intents.length ? intents.map((i) => `${file} [${i}]`) : [`${file}`]));
   }

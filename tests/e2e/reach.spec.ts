@@ -58,6 +58,13 @@ async function sendEmptied(page: Page, selector: string, js: boolean): Promise<s
   return response.text();
 }
 
+/** axe-core on the page as it is now (WCAG 2.1 A and AA): no serious or critical violation. */
+async function expectNoSeriousAxeViolations(page: Page, label: string) {
+  const axe = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  const serious = axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  expect.soft(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`), `${label}: axe`).toEqual([]);
+}
+
 function slug(s: string): string {
   return s.replace(/[^a-z0-9]+/gi, "-").replace(/^-|-$/g, "") || "root";
 }
@@ -89,9 +96,7 @@ for (const visitor of CATALOGUE) {
       if (js) {
         expect.soft(weight.js, `${label}: JavaScript ${kb(weight.js)} KB ≤ ${kb(BUDGETS.jsScripts)} KB`).toBeLessThanOrEqual(BUDGETS.jsScripts);
         expect.soft(weight.total, `${label}: total ${kb(weight.total)} KB ≤ ${kb(BUDGETS.jsTotal)} KB`).toBeLessThanOrEqual(BUDGETS.jsTotal);
-        const axe = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-        const serious = axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-        expect.soft(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`), `${label}: axe`).toEqual([]);
+        await expectNoSeriousAxeViolations(page, label);
       } else {
         expect.soft(weight.total, `${label}: ${kb(weight.total)} KB ≤ ${kb(BUDGETS.nojsTotal)} KB`).toBeLessThanOrEqual(BUDGETS.nojsTotal);
         const file = path.join(htmlDir, `${rows.length}-${slug(label)}.html`);
@@ -106,9 +111,7 @@ for (const visitor of CATALOGUE) {
         await expect.soft(page.locator(`${spec.invalid} [aria-invalid="true"]`).first(), `${errorLabel}: a field is marked invalid`).toBeVisible();
         await expect.soft(page.locator('[role="alert"]').first(), `${errorLabel}: the error summary`).toBeVisible();
         if (js) {
-          const axe = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-          const serious = axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-          expect.soft(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`), `${errorLabel}: axe`).toEqual([]);
+          await expectNoSeriousAxeViolations(page, errorLabel);
         } else {
           const file = path.join(htmlDir, `${rows.length}-${slug(label)}-invalid.html`);
           writeFileSync(file, html);
