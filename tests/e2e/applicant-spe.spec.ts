@@ -35,7 +35,12 @@ test("an SPE applicant records achievements, fixes a missing title, marks the se
 
   await test.step("the section is marked done", async () => {
     await page.getByRole("checkbox", { name: "Bagian capaian kinerja sudah lengkap" }).check();
-    await page.getByRole("button", { name: "SIMPAN STATUS" }).click();
+    // The same message is already on screen from the step before: wait for this post's answer itself,
+    // or the reload below can overtake it (seen with JavaScript on).
+    await Promise.all([
+      page.waitForResponse((r) => r.request().method() === "POST" && r.url().includes("/performance-achievement")),
+      page.getByRole("button", { name: "SIMPAN STATUS" }).click(),
+    ]);
     await expect(page.getByText("Capaian kinerja tersimpan.")).toBeVisible();
     await page.reload();
     await expect(page.getByRole("checkbox", { name: "Bagian capaian kinerja sudah lengkap" })).toBeChecked();

@@ -127,6 +127,7 @@ const FORMS: FormRow[] = [
   { route: "session.refresh.ts", page: "—", form: "—", by: "any logged-in user", noForm: "the session keeper's fetch; without JavaScript the loaders refresh the session" },
   { route: "submission-form.upload.ts", page: "—", form: "—", by: "applicant", noForm: "the progress-bar XHR of /submission-form/*; without JavaScript the same form posts to its page (rows above)" },
   { route: "register-competency-evaluation.upload.ts", page: "—", form: "—", by: "verified facility", noForm: "the progress-bar XHR of the facility upload forms; without JavaScript they post to their pages (rows above)" },
+  { route: "$.tsx", page: "any unknown address", form: "—", by: "anyone", noForm: "the 404 page's action: a POST to an unknown address answers 404 (spec §8); no form posts there" },
 ];
 
 // --- The table is complete ----------------------------------------------------------------------

@@ -109,6 +109,9 @@ export async function submitLogin(page: Page, account: Pick<Account, "email">) {
   const loginPath = new URL(page.url()).pathname;
   await fillLoginForm(page, account.email, DEMO_PASSWORD);
   await page.waitForURL((url) => url.pathname !== loginPath, { timeout: 10_000 });
+  // With JavaScript the address changes before the landing page is on screen (its texts may still be
+  // loading, decision 012): wait until the login form has gone, so the next click lands on the new page.
+  await page.locator("form#login").waitFor({ state: "detached", timeout: 10_000 });
 }
 
 /** Waits until the page is at `pathname`, whatever the query. */
