@@ -1,4 +1,4 @@
-import { useState, type ChangeEvent, type FormEvent } from "react";
+import { useRef, useState, type ChangeEvent, type FormEvent } from "react";
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { MB, type DocumentRequirement } from "#domain/documents";
@@ -36,8 +36,13 @@ export function useUploadProgress(form: DocumentForm, endpoint = "/submission-fo
   const { t } = useTranslation("applicant");
   const [percent, setPercent] = useState<number | null>(null);
   const [errors, setErrors] = useState<DocumentErrors | null>(null);
+  // One upload at a time: a double click would send the form twice, and the later answer (the
+  // submission already made) would decide where the page goes.
+  const sending = useRef(false);
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    if (sending.current) return;
+    sending.current = true;
     const element = event.currentTarget;
     const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
     const query = new URL(submitter?.formAction || element.action, window.location.href).searchParams;
@@ -51,11 +56,13 @@ export function useUploadProgress(form: DocumentForm, endpoint = "/submission-fo
       if (body?.redirectTo) return window.location.assign(body.redirectTo);
       // A guard's redirect (e.g. the session ended) was followed: show that page.
       if (!body && new URL(xhr.responseURL || window.location.href).pathname !== endpoint) return window.location.assign(xhr.responseURL);
+      sending.current = false;
       setPercent(null);
       setErrors(body?.errors ?? { documents: {}, form: [t("documents.failed")] });
       window.scrollTo(0, 0);
     };
     xhr.onerror = () => {
+      sending.current = false;
       setPercent(null);
       setErrors({ documents: {}, form: [t("documents.failed")] });
     };
