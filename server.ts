@@ -16,6 +16,7 @@ import { EnvError, loadEnv, setEnv, type Env } from "./app/utils/env.server";
 import { GUIDEBOOK_PATH } from "./app/utils/guidebook";
 import { serveGuidebook } from "./app/utils/guidebook.server";
 import { pageQueue } from "./app/utils/page-queue.server";
+import { installRouteMatchCache } from "./app/utils/route-match-cache.server";
 import { cspFor, isCrossOrigin } from "./app/utils/security.server";
 import { guardFormParsing } from "./app/utils/unreadable-form.server";
 
@@ -76,6 +77,7 @@ export async function createServer(env: Env, opts: { dev?: boolean; logger?: pin
   const dev = opts.dev ?? false;
   const logger = opts.logger ?? pino({ level: env.LOG_LEVEL });
   const production = env.NODE_ENV === "production";
+  installRouteMatchCache();
 
   let api: StartedApi | undefined;
   let apiFetch: ApiFetch;

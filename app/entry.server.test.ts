@@ -4,7 +4,7 @@ import { createInstance } from "i18next";
 import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { I18nextProvider, initReactI18next, useTranslation } from "react-i18next";
-import { HoldClosingTags, inlineTexts, pageEtag, pageNamespaces, trackNamespaces } from "./entry.server";
+import { HoldClosingTags, inlineTexts, pageEtag, pageNamespaces, requestI18n, trackNamespaces } from "./entry.server";
 import { i18nConfig } from "./i18n";
 
 async function through(chunks: Array<string | Buffer>, tail?: () => string): Promise<string> {
@@ -84,6 +84,22 @@ describe("the page's texts for the browser", () => {
     }
     renderToString(createElement(I18nextProvider, { i18n }, createElement(Row)));
     expect([...pageNamespaces(i18n, looked)].sort()).toEqual(["admin", "common", "facility"]);
+  });
+
+  it("gives each request its own instance over the shared texts: one request's lookups are not another's", async () => {
+    const a = await requestI18n("id");
+    const b = await requestI18n("id");
+    expect(a).not.toBe(b);
+    const usedA = trackNamespaces(a, "id");
+    const usedB = trackNamespaces(b, "id");
+    expect(a.t("accounts:honeypot")).toBe(i18nConfig.resources.id.accounts.honeypot);
+    b.t("review:sla.passedStage");
+    expect([...usedA].sort()).toEqual(["accounts", "common"]);
+    expect([...usedB].sort()).toEqual(["common", "review"]);
+    // A third request tracks from nothing, and the shared store is untouched by the views.
+    const usedC = trackNamespaces(await requestI18n("id"), "id");
+    expect([...usedC]).toEqual(["common"]);
+    expect(a.getResourceBundle("id", "review")).toEqual(i18nConfig.resources.id.review);
   });
 
   it("cannot end its script early, whatever a text holds", async () => {

@@ -52,18 +52,37 @@ export class HoldClosingTags extends Transform {
 export const streamTimeout = ABORT_DELAY;
 
 /**
+ * The texts are loaded and parsed once per process; each request gets a light clone of that instance
+ * (its own language and translator, the same resource store). Creating and initialising an instance
+ * per request took 0.5 ms, against 0.1 ms for a clone (issue 7).
+ */
+let shared: Promise<I18n> | undefined;
+export async function requestI18n(lng: string): Promise<I18n> {
+  shared ??= (async () => {
+    const base = createInstance();
+    await base.use(initReactI18next).init({ ...i18nConfig, lng });
+    return base;
+  })();
+  return (await shared).cloneInstance({ lng });
+}
+
+/**
  * Records which namespaces a render looked texts up in (a `t("applicant:…")` under another namespace's
- * hook too), so the page carries exactly those to the browser.
+ * hook too), so the page carries exactly those to the browser. Every lookup of i18next's Translator ends
+ * in its resource store's getResource; the store is shared by every request's instance, so this
+ * instance's translator gets its own view of the store that notes the lookups.
  */
 export function trackNamespaces(instance: I18n, lng: string): Set<string> {
   const used = new Set<string>(["common"]);
-  // ResourceStore.getResource is where every lookup ends (i18next's Translator), though its type omits it.
-  const store = instance.services.resourceStore as unknown as { getResource: (code: string, ns: string, ...rest: unknown[]) => unknown };
-  const getResource = store.getResource.bind(store);
-  store.getResource = (code, ns, ...rest) => {
+  type Store = { getResource: (code: string, ns: string, ...rest: unknown[]) => unknown };
+  const translator = (instance as unknown as { translator: { resourceStore: Store } }).translator;
+  const store = translator.resourceStore;
+  const view = Object.create(store) as Store;
+  view.getResource = (code, ns, ...rest) => {
     if (code === lng && typeof ns === "string") used.add(ns);
-    return getResource(code, ns, ...rest);
+    return store.getResource(code, ns, ...rest);
   };
+  translator.resourceStore = view;
   return used;
 }
 
@@ -105,9 +124,8 @@ export default async function handleRequest(
   remixContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
-  const instance = createInstance();
   const lng = await i18next.getLocale(request);
-  await instance.use(initReactI18next).init({ ...i18nConfig, lng });
+  const instance = await requestI18n(lng);
   const usedNamespaces = trackNamespaces(instance, lng);
   const nonce = loadContext.cspNonce;
   // Logged-in pages carry personal data: never stored by the browser or a proxy (issue 7).

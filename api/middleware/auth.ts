@@ -1,9 +1,27 @@
-import { eq } from "drizzle-orm";
+import { and, eq, exists, isNull, sql } from "drizzle-orm";
 import type { MiddlewareHandler } from "hono";
-import { users } from "../db/schema";
+import type { Database } from "../db/client";
+import { refreshTokens, users } from "../db/schema";
 import { ApiError } from "../lib/errors";
 import type { AppEnv } from "../lib/types";
-import { familyIsLive, verifyAccessToken } from "../services/tokens";
+import { verifyAccessToken } from "../services/tokens";
+
+/**
+ * The token's user, if active and the token's session (refresh family) is not revoked: one prepared
+ * query, as every authenticated call runs it (a logged-in page makes three or four such calls, issue 7).
+ */
+function liveUserQuery(db: Database) {
+  const liveFamily = db
+    .select({ one: sql`1` })
+    .from(refreshTokens)
+    .where(and(eq(refreshTokens.familyId, sql.placeholder("familyId")), isNull(refreshTokens.revokedAt)));
+  return db
+    .select()
+    .from(users)
+    .where(and(eq(users.id, sql.placeholder("userId")), eq(users.isActive, true), exists(liveFamily)))
+    .prepare("auth_live_user");
+}
+const prepared = new WeakMap<Database, ReturnType<typeof liveUserQuery>>();
 
 /**
  * Bearer access token → c.var.user. A deactivated user's tokens, and tokens of a revoked session
@@ -13,9 +31,11 @@ export const requireUser: MiddlewareHandler<AppEnv> = async (c, next) => {
   const { db, config } = c.var.deps;
   const match = /^Bearer +(\S+)$/i.exec(c.req.header("authorization") ?? "");
   const claims = match ? await verifyAccessToken(match[1], config) : null;
-  if (!claims || !(await familyIsLive(db, claims.familyId))) throw new ApiError(401, "INVALID_TOKEN");
-  const [user] = await db.select().from(users).where(eq(users.id, claims.userId));
-  if (!user || !user.isActive) throw new ApiError(401, "INVALID_TOKEN");
+  if (!claims) throw new ApiError(401, "INVALID_TOKEN");
+  let query = prepared.get(db);
+  if (!query) prepared.set(db, (query = liveUserQuery(db)));
+  const [user] = await query.execute({ userId: claims.userId, familyId: claims.familyId });
+  if (!user) throw new ApiError(401, "INVALID_TOKEN");
   c.set("user", user);
   await next();
 };

@@ -4,7 +4,7 @@ import type { Database } from "../db/client";
 import { announcements, files, testSchedules, type UserRow } from "../db/schema";
 import { ApiError } from "../lib/errors";
 import { recordAdminAction } from "./admin-audit";
-import { readSetting, writeSetting, type SettingKey, type SettingValue } from "./settings";
+import { forgetCachedSettings, readSetting, writeSetting, type SettingKey, type SettingValue } from "./settings";
 import type { StoredSingleFile } from "./uploads/single";
 
 // The Admin's /master-cms (issue 6): the texts, links, announcements, test schedule and guidebook the
@@ -71,6 +71,7 @@ export async function updateSetting<K extends Exclude<SettingKey, "guidebook">>(
     await writeSetting(tx, key, value);
     await recordAdminAction(tx, actor, { action: "CMS_UPDATE", targetType: "cms", targetId: key, details: { from, to: value } });
   });
+  forgetCachedSettings(); // committed: the next page reads the new value
   return readSetting(db, key);
 }
 
@@ -197,7 +198,7 @@ export async function setTestScheduleActive(db: Database, actor: Actor, id: numb
 
 /** Records an uploaded guidebook PDF and points /template-docs/ at it. */
 export async function saveGuidebook(db: Database, actor: Actor, stored: StoredSingleFile) {
-  return db.transaction(async (tx) => {
+  const saved = await db.transaction(async (tx) => {
     const from = await readSetting(tx, "guidebook");
     const [file] = await tx.insert(files).values({ ...stored, ownerUserId: actor.id }).returning({ id: files.id, createdAt: files.createdAt });
     const to = { fileId: file.id, originalName: stored.originalName, updatedAt: file.createdAt.toISOString() };
@@ -205,6 +206,8 @@ export async function saveGuidebook(db: Database, actor: Actor, stored: StoredSi
     await recordAdminAction(tx, actor, { action: "CMS_UPDATE", targetType: "cms", targetId: "guidebook", details: { from, to: { ...to, size: stored.size } } });
     return { file_id: to.fileId, original_name: to.originalName, updated_at: to.updatedAt };
   });
+  forgetCachedSettings();
+  return saved;
 }
 
 /** The uploaded guidebook's file, or null when the bundled PDF is in use. */

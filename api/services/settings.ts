@@ -57,8 +57,9 @@ export async function readSetting<K extends SettingKey>(db: Database, key: K): P
   return (parsed.success ? parsed.data : DEFAULT_SETTINGS[key]) as SettingValue<K>;
 }
 
-/** Stores one setting (insert or replace). */
+/** Stores one setting (insert or replace). A caller writing inside a transaction calls forgetCachedSettings after it. */
 export async function writeSetting<K extends SettingKey>(db: Database, key: K, value: SettingValue<K>): Promise<void> {
+  forgetCachedSettings();
   await db
     .insert(settings)
     .values({ key, value })
@@ -75,4 +76,33 @@ export async function getPublicConfig(db: Database): Promise<PublicConfig> {
     navbarLinks: navbar.success ? navbar.data : DEFAULT_SETTINGS.navbar_links,
     faq: faq.success ? faq.data : DEFAULT_SETTINGS.faq,
   };
+}
+
+// --- The public settings, remembered ---------------------------------------------------------------
+// Every page reads the navbar links and FAQ addresses (spec §3); read from the database each time that
+// was a tenth of a /login render (issue 7). They change only through the Admin's CMS, which forgets the
+// remembered copy once its transaction is committed, so an edit shows on the next page. Another process
+// writing the same PostgreSQL database is seen within PUBLIC_CONFIG_TTL_MS.
+
+export const PUBLIC_CONFIG_TTL_MS = 5_000;
+let generation = 0;
+const remembered = new WeakMap<Database, { value: PublicConfig; at: number; generation: number }>();
+
+/**
+ * Drops every remembered setting. The CMS calls it after its write is committed; a test that changes
+ * the settings table directly calls it too.
+ */
+export function forgetCachedSettings(): void {
+  generation += 1;
+}
+
+/** getPublicConfig, remembered until a setting is written or PUBLIC_CONFIG_TTL_MS passes. */
+export async function cachedPublicConfig(db: Database, now: () => number = Date.now): Promise<PublicConfig> {
+  const hit = remembered.get(db);
+  if (hit && hit.generation === generation && now() - hit.at < PUBLIC_CONFIG_TTL_MS) return hit.value;
+  const started = generation;
+  const value = await getPublicConfig(db);
+  // A write that happened while this read ran may not be in it: keep it only if none did.
+  if (started === generation) remembered.set(db, { value, at: now(), generation: started });
+  return value;
 }

@@ -45,16 +45,6 @@ export async function verifyAccessToken(token: string, s: TokenSettings): Promis
   }
 }
 
-/** A family still stands while one of its refresh tokens is not revoked. */
-export async function familyIsLive(db: Database, familyId: string): Promise<boolean> {
-  const rows = await db
-    .select({ id: refreshTokens.id })
-    .from(refreshTokens)
-    .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)))
-    .limit(1);
-  return rows.length > 0;
-}
-
 export function hashToken(token: string): string {
   return createHash("sha256").update(token).digest("hex");
 }

@@ -1,6 +1,6 @@
 import type { AppRouteHandler } from "../../lib/types";
-import { getPublicConfig as readPublicConfig } from "../../services/settings";
+import { cachedPublicConfig } from "../../services/settings";
 import type * as routes from "./config.routes";
 
 export const getPublicConfig: AppRouteHandler<typeof routes.getPublicConfig> = async (c) =>
-  c.json({ data: await readPublicConfig(c.var.deps.db) }, 200);
+  c.json({ data: await cachedPublicConfig(c.var.deps.db) }, 200);

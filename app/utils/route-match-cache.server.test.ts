@@ -1,0 +1,93 @@
+import { createRequire } from "node:module";
+import { describe, expect, it } from "vitest";
+import routeConfig from "~/routes";
+import { memoizeMatchRoutes, PATHS_PER_SHAPE } from "./route-match-cache.server";
+
+type Route = { id: string; path?: string; index?: boolean; caseSensitive?: boolean; children?: Route[] };
+type ConfigEntry = { id?: string; file: string; path?: string; index?: boolean; children?: ConfigEntry[] };
+
+const original = createRequire(import.meta.url)("@remix-run/router").matchRoutes;
+
+/** The portal's real route tree under a root route, as Remix builds it; a new set of objects per call. */
+function tree(): Route[] {
+  const convert = (entries: ConfigEntry[]): Route[] =>
+    entries.map((e) => ({ id: e.id ?? e.file.replace(/\.tsx?$/, ""), path: e.path, index: e.index, children: e.children ? convert(e.children) : undefined }));
+  return [{ id: "root", path: "", children: convert(routeConfig as unknown as ConfigEntry[]) }];
+}
+
+/** Every path of the tree with its params filled in, and paths that match nothing or only the splat. */
+function paths(): string[] {
+  const out = new Set<string>(["/", "/nope", "/application-list/", "/application-list/12/extra", "/APPLICATION-LIST", "/login?next=%2F", "/user-list/%E2%9C%93", "//login", "/a/b/c/d"]);
+  const walk = (routes: Route[], prefix: string) => {
+    for (const r of routes) {
+      const p = r.path ? `${prefix}/${r.path.replace(/:(\w+)/g, (_m, name) => `${name}-7`).replace("*", "deep/path")}` : prefix;
+      out.add(p.replace(/\/+/g, "/") || "/");
+      if (r.children) walk(r.children, p);
+    }
+  };
+  walk(tree(), "");
+  return [...out];
+}
+
+describe("memoizeMatchRoutes", () => {
+  it("answers every path of the portal as React Router does, first and second time", () => {
+    const memo = memoizeMatchRoutes(original);
+    const list = paths();
+    expect(list.length).toBeGreaterThan(70);
+    for (const round of [1, 2]) {
+      for (const p of list) {
+        const routes = tree();
+        const got = memo(routes, p);
+        expect(got, `${p} (round ${round})`).toEqual(original(routes, p));
+        // The matches point at the routes of the tree passed in, not of the tree first seen.
+        for (const m of got ?? []) expect(routes[0] === m.route || JSON.stringify(routes).includes(`"id":"${m.route.id}"`)).toBe(true);
+        if (got?.length) expect(got[0].route).toBe(routes[0]);
+      }
+    }
+  });
+
+  it("keeps a location object's pathname and a basename apart", () => {
+    const memo = memoizeMatchRoutes(original);
+    const routes = tree();
+    expect(memo(routes, { pathname: "/login" })).toEqual(original(routes, { pathname: "/login" }));
+    expect(memo(routes, "/portal/login", "/portal")).toEqual(original(routes, "/portal/login", "/portal"));
+    expect(memo(routes, "/login", "/portal")).toBeNull();
+  });
+
+  it("hands out fresh objects: a caller changing its matches does not change the next answer", () => {
+    const memo = memoizeMatchRoutes(original);
+    const routes = tree();
+    const first = memo(routes, "/application-list/42")!;
+    first[0].params.id = "changed";
+    first.pop();
+    const second = memo(routes, "/application-list/42")!;
+    expect(second).toEqual(original(routes, "/application-list/42"));
+    expect(second.at(-1)!.params.id).toBe("42");
+  });
+
+  it("tells trees of another shape apart, and matches trees without ids as before", () => {
+    const memo = memoizeMatchRoutes(original);
+    const a = [{ id: "a", path: "x/:id" }];
+    const b = [{ id: "a", path: "y/:id" }];
+    expect(memo(a, "/x/1")?.[0].params).toEqual({ id: "1" });
+    expect(memo(b, "/x/1")).toBeNull();
+    const noIds = [{ path: "x/:id" }];
+    expect(memo(noIds as never, "/x/2")).toEqual(original(noIds, "/x/2"));
+  });
+
+  it("remembers at most PATHS_PER_SHAPE paths, so odd paths cannot grow memory", () => {
+    let calls = 0;
+    const counting = ((...args: Parameters<typeof original>) => {
+      calls += 1;
+      return original(...args);
+    }) as typeof original;
+    const memo = memoizeMatchRoutes(counting);
+    const routes = [{ id: "p", path: "p/:n" }];
+    for (let i = 0; i <= PATHS_PER_SHAPE; i++) memo(routes, `/p/${i}`);
+    calls = 0;
+    memo(routes, `/p/${PATHS_PER_SHAPE}`); // still remembered
+    expect(calls).toBe(0);
+    memo(routes, "/p/0"); // the oldest was forgotten
+    expect(calls).toBe(1);
+  });
+});
