@@ -65,6 +65,14 @@ const ASSET_FILE_OPTIONS = {
 /** RFC 9239's type for scripts; module scripts are always read as UTF-8, so no charset is needed. */
 const SCRIPT_TYPE = "text/javascript";
 
+/** Every file under `dir`, as URL paths ("/favicon.svg"). */
+function listFiles(dir: string, prefix = ""): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? listFiles(path.join(dir, e.name), `${prefix}/${e.name}`) : [`${prefix}/${e.name}`],
+  );
+}
+
 function assetHeaders(production: boolean) {
   return (_req: Request, res: Response, next: NextFunction) => {
     res.set("X-Content-Type-Options", "nosniff");
@@ -169,8 +177,12 @@ export async function createServer(env: Env, opts: { dev?: boolean; logger?: pin
     const serverBuild = path.join(BUILD_DIR, "server/index.js");
     if (!existsSync(serverBuild)) throw new EnvError("No build found: run `npm run build` first (npm start does it for you)");
     build = guardFormParsing((await import(serverBuild)) as ServerBuild);
-    // Hashed assets are served above. Other public files are revalidated (ETag).
-    app.use(express.static(path.join(BUILD_DIR, "client"), { maxAge: "1h", index: false }));
+    // Hashed assets are served above. Other public files are revalidated (ETag). Only the paths the
+    // build holds go to the file server: a page request costs no file-system lookup (issue 7).
+    const clientDir = path.join(BUILD_DIR, "client");
+    const publicFiles = new Set(listFiles(clientDir).filter((f) => !f.startsWith("/assets/")));
+    const serveStatic = express.static(clientDir, { maxAge: "1h", index: false });
+    app.use((req, res, next) => (publicFiles.has(req.path) ? serveStatic(req, res, next) : next()));
   }
 
   app.use((req: Request, res: Response, next: NextFunction) => {
