@@ -9,7 +9,7 @@ import { seedAdministration } from "./services/admin-reference";
 import { seedFacilities } from "./db/seed-facilities";
 import type { RateLimitConfig } from "./lib/types";
 import { createMailer, type Mailer } from "./services/mail";
-import { createDiskStorage } from "./services/storage";
+import { createDiskStorage, sweepTemporaryFiles, TEMPORARY_FILE_MAX_AGE_MS } from "./services/storage";
 
 export { API_BASE, createApiApp } from "./app";
 export type { ApiConfig, AppEnv, MailConfig, RateLimitConfig } from "./app";
@@ -81,6 +81,14 @@ export async function startApi(opts: StartApiOptions): Promise<StartedApi> {
   const temporaryFiles = !opts.filesDir && !dataDir;
   const filesDir =
     opts.filesDir ?? (dataDir ? path.resolve(dataDir, "files") : await mkdtemp(path.join(tmpdir(), "adaptasi-files-")));
+  // What interrupted uploads left behind goes at start and then every 15 minutes, in the background.
+  const sweep = () =>
+    void sweepTemporaryFiles(filesDir)
+      .then((removed) => removed.length > 0 && logger.info({ removed: removed.length }, "temporary upload files removed"))
+      .catch((err) => logger.warn({ err }, "temporary upload files could not be swept"));
+  sweep();
+  const sweeper = setInterval(sweep, TEMPORARY_FILE_MAX_AGE_MS);
+  sweeper.unref();
   const mailer = createMailer({
     smtpUrl: opts.smtpUrl,
     outboxDir,
@@ -106,6 +114,7 @@ export async function startApi(opts: StartApiOptions): Promise<StartedApi> {
     fetch: async (req) => app.fetch(req),
     ready: handle.ping,
     async close() {
+      clearInterval(sweeper);
       // Queued mail goes out before the process lets go.
       await mailer.close();
       await handle.close();

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { createReadStream } from "node:fs";
-import { copyFile, mkdir, open, rename, rm, stat } from "node:fs/promises";
+import { copyFile, mkdir, open, readdir, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import type { Readable } from "node:stream";
 
@@ -71,4 +71,33 @@ export function createDiskStorage(root: string): FileStorage {
       await rm(fullPath(key), { force: true });
     },
   };
+}
+
+/** How old a temporary file must be before a sweep removes it: an upload in progress writes to its file all along. */
+export const TEMPORARY_FILE_MAX_AGE_MS = 15 * 60 * 1000;
+
+/**
+ * Removes what an interrupted upload leaves under `root` (issue 8: kill -9 during uploads): `.part`
+ * files of the multipart receiver (`tmp/`) and `.tmp` files of a store that did not reach its rename.
+ * Neither is ever under a storage key, so nothing serves them; they only take space. Files younger
+ * than `maxAgeMs` may belong to an upload still running (in this process or another) and are kept.
+ * Returns the paths removed, relative to `root`.
+ */
+export async function sweepTemporaryFiles(root: string, { maxAgeMs = TEMPORARY_FILE_MAX_AGE_MS, now = Date.now() } = {}): Promise<string[]> {
+  const removed: string[] = [];
+  const sweep = async (dir: string, suffix: string) => {
+    const names = await readdir(path.join(root, dir)).catch(() => [] as string[]);
+    for (const name of names) {
+      if (!name.endsWith(suffix)) continue;
+      const rel = path.join(dir, name);
+      const info = await stat(path.join(root, rel)).catch(() => null);
+      if (!info?.isFile() || now - info.mtimeMs < maxAgeMs) continue;
+      await rm(path.join(root, rel), { force: true });
+      removed.push(rel);
+    }
+  };
+  await sweep("tmp", ".part");
+  const shards = await readdir(root, { withFileTypes: true }).catch(() => []);
+  for (const d of shards) if (d.isDirectory() && /^[a-f0-9]{2}$/.test(d.name)) await sweep(d.name, ".tmp");
+  return removed;
 }

@@ -34,11 +34,29 @@ export function signAccessToken(user: { id: string; roleId: number }, familyId: 
     .sign(secretKey(s.jwtSecret));
 }
 
+/**
+ * Access tokens verified lately, so the three or four API calls of one page check the signature once
+ * (issue 7). An entry holds the secret it was checked with and the token's expiry, which is checked
+ * again on every use; only valid tokens are kept, at most VERIFIED_TOKENS_MAX, the oldest dropped first.
+ */
+const verified = new Map<string, { secret: string; userId: string; familyId: string; expMs: number }>();
+export const VERIFIED_TOKENS_MAX = 1_000;
+
 /** The user and family of a valid access token, or null for anything else (bad signature, expired, wrong type). */
 export async function verifyAccessToken(token: string, s: TokenSettings): Promise<{ userId: string; familyId: string } | null> {
+  const known = verified.get(token);
+  if (known && known.secret === s.jwtSecret) {
+    if (Date.now() < known.expMs) return { userId: known.userId, familyId: known.familyId };
+    verified.delete(token);
+    return null;
+  }
   try {
     const { payload } = await jwtVerify(token, secretKey(s.jwtSecret), { algorithms: [ALG] });
     if (payload.typ !== "access" || typeof payload.sub !== "string" || typeof payload.fam !== "string") return null;
+    if (typeof payload.exp === "number") {
+      if (verified.size >= VERIFIED_TOKENS_MAX) verified.delete(verified.keys().next().value!);
+      verified.set(token, { secret: s.jwtSecret, userId: payload.sub, familyId: payload.fam, expMs: payload.exp * 1000 });
+    }
     return { userId: payload.sub, familyId: payload.fam };
   } catch {
     return null;
