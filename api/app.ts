@@ -5,6 +5,7 @@ import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import pino from "pino";
 import type { Database } from "./db/client";
+import { databaseUnreachable } from "./db/errors";
 import { ApiError, errorBody, MESSAGES } from "./lib/errors";
 import type { ApiConfig, ApiDeps, AppEnv, ResolvedConfig } from "./lib/types";
 import { validationHook } from "./lib/validation";
@@ -271,6 +272,10 @@ export function createApiApp(deps: { db: Database; config: ApiConfig; mailer?: M
       if (err.status === 400 || err.status === 415) return c.json(errorBody("MALFORMED_BODY", MESSAGES.MALFORMED_BODY), 400);
       if (err.status === 413) return c.json(errorBody("PAYLOAD_TOO_LARGE", MESSAGES.PAYLOAD_TOO_LARGE), 413);
       if (err.status < 500) return c.json(errorBody("VALIDATION_ERROR", err.message), err.status);
+    }
+    if (databaseUnreachable(err)) {
+      logger.error({ err, method: c.req.method, path: c.req.path }, "database unreachable");
+      return c.json(errorBody("DATABASE_UNAVAILABLE", MESSAGES.DATABASE_UNAVAILABLE), 503, { "Retry-After": "30" });
     }
     logger.error({ err, method: c.req.method, path: c.req.path }, "unhandled API error");
     return c.json(errorBody("INTERNAL_ERROR", MESSAGES.INTERNAL_ERROR), 500);

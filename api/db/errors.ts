@@ -9,3 +9,19 @@ export function violatedUniqueConstraint(err: unknown): string | undefined {
   }
   return undefined;
 }
+
+const UNREACHABLE_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE", "ENOTFOUND", "EHOSTUNREACH", "57P01", "57P02", "57P03"]);
+
+/**
+ * Whether an error says the database cannot be reached right now (connection refused or lost, server
+ * shutting down or starting: SQLSTATE class 08 and 57P01–57P03), as opposed to a fault in a query.
+ * The API answers those 503, so callers know to try again (issue 8: a PostgreSQL outage).
+ */
+export function databaseUnreachable(err: unknown): boolean {
+  for (let e: unknown = err; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
+    const { code, message } = e as { code?: unknown; message?: unknown };
+    if (typeof code === "string" && (UNREACHABLE_CODES.has(code) || code.startsWith("08"))) return true;
+    if (typeof message === "string" && /Connection terminated|connection error and is not queryable|timeout exceeded when trying to connect/i.test(message)) return true;
+  }
+  return false;
+}

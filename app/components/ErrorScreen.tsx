@@ -29,7 +29,8 @@ export function NotFoundScreen() {
 
 /**
  * The one error boundary every route uses (CONVENTIONS habit 6): 404 → 'This page could not be found',
- * 403 → a clear refusal, anything else → the spec's error screen, reported to Sentry.
+ * 403 → a clear refusal, 503 (the API or its database cannot answer) → "try again in a moment", anything
+ * else → the spec's error screen, reported to Sentry.
  */
 export function GeneralErrorBoundary() {
   const error = useRouteError();
@@ -44,6 +45,14 @@ export function GeneralErrorBoundary() {
       <section className={ui.card} aria-labelledby="error-title">
         <h1 id="error-title">{t("error.forbidden")}</h1>
         <Link to="/" className={ui.button}>{t("error.button")}</Link>
+      </section>
+    );
+  }
+  if (status === 503) {
+    return (
+      <section className={ui.card} aria-labelledby="error-title">
+        <h1 id="error-title">{t("error.unavailable")}</h1>
+        <a href="" className={ui.button}>{t("error.retry")}</a>
       </section>
     );
   }

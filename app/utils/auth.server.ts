@@ -56,7 +56,14 @@ export async function fetchMe(api: ApiClient, accessToken: string) {
   return api.call<{ data: AuthUser }>("GET", "/admin/get-me", { token: accessToken });
 }
 
-export class ApiUnavailableError extends Error {}
+/**
+ * The API (or its database) cannot answer: the page answers 503 with the spec's wording, never a 500,
+ * and the browser is told when to try again (issue 8: a PostgreSQL outage; entry.server sets Retry-After
+ * on a page, this header serves a data request).
+ */
+export function apiUnavailable(message: string): Response {
+  return new Response(message, { status: 503, headers: { "Content-Type": "text/plain; charset=utf-8", "Retry-After": "30" } });
+}
 
 /**
  * The session of this request, refreshed from this one place when 45 minutes have passed (spec §9).
@@ -103,7 +110,7 @@ export async function resolveAuth(
   }
   if (me.ok) return { kind: "loaded", me: me.body.data, session };
   if (me.status === 401 || me.status === 403) return endSession();
-  throw new ApiUnavailableError(me.error.message);
+  throw apiUnavailable(me.error.message);
 }
 
 /**

@@ -110,14 +110,18 @@ describe("PostgreSQL outage while the portal runs", () => {
     for (const p of ["/", "/application-status", "/profile"]) {
       const res = await page(p);
       const html = await res.text();
-      expect(res.status, p).toBeGreaterThanOrEqual(500);
+      // The page says the service cannot be reached, and when to try again; never a 500.
+      expect(res.status, p).toBe(503);
+      expect(res.headers.get("retry-after"), p).toBe("30");
+      expect(html).toContain("Layanan sedang tidak dapat dihubungi. Silakan coba beberapa saat lagi.");
       seen.push(`${p} ${res.status}`);
       expect(res.headers.get("content-type")).toMatch(/text\/html/);
       expect(html).not.toMatch(INTERNALS);
       failures += 1;
     }
     const me = await api("/admin/get-me", { token });
-    expect(me.status).toBeGreaterThanOrEqual(500);
+    expect(me.status).toBe(503);
+    expect(me.headers.get("retry-after")).toBe("30");
     const body = (await me.json()) as { error: { code: string; message: string } };
     expect(body.error.message).toBeTruthy();
     seen.push(`API ${me.status} ${body.error.code}`);
