@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import pino from "pino";
 import { SMTPServer } from "smtp-server";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { parseMail, readOutbox, tokenFrom } from "../test/mail";
 import { createMailer, type MailerOptions } from "./mail";
 
@@ -32,7 +32,7 @@ describe("outbox (no SMTP_URL)", () => {
 
     const files = await readdir(outboxDir);
     expect(files).toHaveLength(1);
-    expect(files[0]).toMatch(/^\d{4}-\d\d-\d\dT\d\d-\d\d-\d\d-\d{3}Z-[0-9a-f]{8}-ana@contoh\.id\.eml$/);
+    expect(files[0]).toMatch(/^\d{4}-\d\d-\d\dT\d\d-\d\d-\d\d-\d{3}Z-\d{6}-[0-9a-f]{8}-ana@contoh\.id\.eml$/);
     const [mail] = await readOutbox(outboxDir);
     expect(mail.headers["content-type"]).toMatch(/^multipart\/alternative/);
     expect(mail.headers.from).toBe("Adaptasi Nakes LLN <no-reply@adaptasi.kemkes.go.id>");
@@ -78,6 +78,20 @@ describe("outbox (no SMTP_URL)", () => {
     const files = await readdir(outboxDir);
     expect(files).toHaveLength(2);
     for (const f of files) expect(f).toMatch(/-o_brien\+x_\.\._y@contoh\.id\.eml$/);
+  });
+
+  it("reads back in the order sent, even within one millisecond", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(new Date("2026-11-23T08:00:00.000Z"));
+    try {
+      const m = mailer();
+      for (let i = 0; i < 12; i++) m.sendActivation({ ...PERSON, name: `Orang ${i}` }, TOKEN);
+      await m.idle();
+    } finally {
+      vi.useRealTimers();
+    }
+    const mails = await readOutbox(outboxDir);
+    expect(mails.map((mail) => /Yth\. (Orang \d+),/.exec(mail.text)?.[1])).toEqual(Array.from({ length: 12 }, (_, i) => `Orang ${i}`));
   });
 
   it("logs a failed write instead of throwing", async () => {

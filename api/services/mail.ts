@@ -119,14 +119,21 @@ export function passwordResetMail(to: Recipient, token: string, publicUrl: strin
   });
 }
 
-/** `<ISO time>-<random>-<recipient>.eml`, safe on every file system and sorted by time. */
+let written = 0;
+
+/**
+ * `<ISO time>-<sequence>-<random>-<recipient>.eml`, safe on every file system and sorted by time; the
+ * sequence keeps this process's order when two mails fall in the same millisecond (two decisions in a
+ * row), which the random part alone did not.
+ */
 function outboxFileName(to: string): string {
   const time = new Date().toISOString().replace(/[:.]/g, "-");
+  const sequence = String(written++ % 1_000_000).padStart(6, "0");
   const who = to
     .toLowerCase()
     .replace(/[^a-z0-9@._+-]/g, "_")
     .slice(0, 80);
-  return `${time}-${randomBytes(4).toString("hex")}-${who}.eml`;
+  return `${time}-${sequence}-${randomBytes(4).toString("hex")}-${who}.eml`;
 }
 
 /**
