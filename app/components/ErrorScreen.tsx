@@ -40,19 +40,12 @@ export function GeneralErrorBoundary() {
     if (status >= 500) reportBoundaryError(error);
   }, [error, status]);
   if (status === 404) return <NotFoundScreen />;
-  if (status === 403) {
+  // 403: a refusal, back to the start; 503: the API or its database cannot answer, this page again.
+  if (status === 403 || status === 503) {
     return (
       <section className={ui.card} aria-labelledby="error-title">
-        <h1 id="error-title">{t("error.forbidden")}</h1>
-        <Link to="/" className={ui.button}>{t("error.button")}</Link>
-      </section>
-    );
-  }
-  if (status === 503) {
-    return (
-      <section className={ui.card} aria-labelledby="error-title">
-        <h1 id="error-title">{t("error.unavailable")}</h1>
-        <a href="" className={ui.button}>{t("error.retry")}</a>
+        <h1 id="error-title">{t(status === 403 ? "error.forbidden" : "error.unavailable")}</h1>
+        <a href={status === 403 ? "/" : ""} className={ui.button}>{t(status === 403 ? "error.button" : "error.retry")}</a>
       </section>
     );
   }
