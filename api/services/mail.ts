@@ -157,6 +157,8 @@ export function createMailer(options: MailerOptions): Mailer {
   const pending = new Set<Promise<void>>();
 
   async function deliver(kind: string, to: Recipient, mail: MailContent): Promise<void> {
+    // Named when sent, before anything is awaited, so the outbox reads in the order the mails were sent.
+    const fileName = smtp ? "" : outboxFileName(to.email);
     const message = {
       from,
       to: { name: to.name, address: to.email },
@@ -173,7 +175,7 @@ export function createMailer(options: MailerOptions): Mailer {
     }
     const info = await outbox!.sendMail(message);
     await mkdir(options.outboxDir, { recursive: true });
-    const file = path.join(options.outboxDir, outboxFileName(to.email));
+    const file = path.join(options.outboxDir, fileName);
     await writeFile(file, info.message as Buffer, { flag: "wx" });
     logger.info({ kind, to: to.email, link: mail.link, file }, "mail written to outbox");
   }
