@@ -1,5 +1,5 @@
-import { useRef, useState, type ChangeEvent, type FormEvent } from "react";
-import { Link } from "@remix-run/react";
+import { useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from "react";
+import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { MB, type DocumentRequirement } from "#domain/documents";
 import { formatDateTime } from "~/utils/format";
@@ -175,6 +175,37 @@ export function DocumentField({ requirement, current, error, reason }: { require
         onChange={onChange}
       />
     </div>
+  );
+}
+
+/**
+ * The multipart form of document fields every upload page shares — the applicant's and the facility's,
+ * first upload and reupload. It posts without JavaScript; with it, `upload` sends the same fields to the
+ * JSON endpoint and shows the progress bar. `children` are the page's submit buttons.
+ */
+export function DocumentUploadForm({
+  upload,
+  errors,
+  items,
+  current,
+  action,
+  children,
+}: {
+  upload: ReturnType<typeof useUploadProgress>;
+  errors: DocumentErrors | undefined;
+  items: Array<{ requirement: DocumentRequirement; reason?: string }>;
+  current: Map<number, CurrentFile>;
+  action?: string;
+  children: ReactNode;
+}) {
+  return (
+    <Form method="post" action={action} encType="multipart/form-data" reloadDocument onSubmit={upload.onSubmit}>
+      {items.map(({ requirement, reason }) => (
+        <DocumentField key={requirement.id} requirement={requirement} reason={reason} current={current.get(requirement.id)} error={errors?.documents[requirement.id]} />
+      ))}
+      {children}
+      <UploadProgress percent={upload.percent} />
+    </Form>
   );
 }
 

@@ -1,4 +1,4 @@
-import { Form, Link } from "@remix-run/react";
+import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { type DocumentRequirement } from "#domain/documents";
 import { uploadFilePath } from "#domain/forms/registration.labels";
@@ -6,7 +6,7 @@ import type { Registration } from "~/utils/registration.server";
 import { formatDate, formatDateTime } from "~/utils/format";
 import { stageProgress } from "~/utils/review-query";
 import * as a from "./admin.css";
-import { ApplicationDocuments, ApplicationTimeline, DocumentErrorSummary, DocumentField, StatusBadge, UploadProgress, useUploadProgress, type DocumentErrors } from "./applicant";
+import { ApplicationDocuments, ApplicationTimeline, DocumentErrorSummary, DocumentUploadForm, StatusBadge, useUploadProgress, type DocumentErrors } from "./applicant";
 import { SlaState } from "./SlaState";
 import * as ui from "./ui.css";
 
@@ -42,10 +42,7 @@ export function FacilityUploadForm({
       </p>
       <DocumentErrorSummary errors={errors} requirements={requirements} />
       <section className={ui.card}>
-        <Form method="post" encType="multipart/form-data" reloadDocument onSubmit={upload.onSubmit}>
-          {requirements.map((r) => (
-            <DocumentField key={r.id} requirement={r} current={current.get(r.id)} error={errors?.documents[r.id]} />
-          ))}
+        <DocumentUploadForm upload={upload} errors={errors} items={requirements.map((requirement) => ({ requirement }))} current={current}>
           <div className={ui.row}>
             <button type="submit" className={ui.secondaryButton} formAction={`?id=${application.id}&intent=save`}>
               {t("upload.save")}
@@ -54,8 +51,7 @@ export function FacilityUploadForm({
               {t("upload.submit")}
             </button>
           </div>
-          <UploadProgress percent={upload.percent} />
-        </Form>
+        </DocumentUploadForm>
       </section>
       <p>
         <Link to="/register-competency-evaluation">{t("back")}</Link>
@@ -123,13 +119,9 @@ export function FacilityStatusDetail({
           <h2 id="reupload-title">{t("detail.reuploadTitle")}</h2>
           <p>{t("detail.reuploadLead")}</p>
           <DocumentErrorSummary errors={errors} requirements={reuploadItems.map((i) => i.requirement)} />
-          <Form method="post" action={`/application-status/application-status-detail?id=${application.id}`} encType="multipart/form-data" reloadDocument onSubmit={upload.onSubmit}>
-            {reuploadItems.map(({ requirement, reason }) => (
-              <DocumentField key={requirement.id} requirement={requirement} reason={reason} current={current.get(requirement.id)} error={errors?.documents[requirement.id]} />
-            ))}
+          <DocumentUploadForm upload={upload} errors={errors} items={reuploadItems} current={current} action={`/application-status/application-status-detail?id=${application.id}`}>
             <button type="submit" className={ui.button}>{t("detail.reuploadSubmit")}</button>
-            <UploadProgress percent={upload.percent} />
-          </Form>
+          </DocumentUploadForm>
         </section>
       ) : null}
       <ApplicationTimeline timeline={application.timeline} />

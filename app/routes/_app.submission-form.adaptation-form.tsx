@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { PRODUCT_NAME } from "#domain/menu";
-import { DocumentErrorSummary, DocumentField, UploadProgress, useUploadProgress } from "~/components/applicant";
+import { DocumentErrorSummary, DocumentUploadForm, useUploadProgress } from "~/components/applicant";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
 import * as ui from "~/components/ui.css";
 import { documentPostResponse, postDocuments, requireDraft, requirements } from "~/utils/applicant.server";
@@ -42,10 +42,7 @@ export default function AdaptationForm() {
       <p>{t("documents.lead", { jalur: t(`jalur.${application.jalur_id}`) })}</p>
       <DocumentErrorSummary errors={errors} requirements={requirements} />
       <section className={ui.card}>
-        <Form method="post" encType="multipart/form-data" reloadDocument onSubmit={upload.onSubmit}>
-          {requirements.map((r) => (
-            <DocumentField key={r.id} requirement={r} current={current.get(r.id)} error={errors?.documents[r.id]} />
-          ))}
+        <DocumentUploadForm upload={upload} errors={errors} items={requirements.map((requirement) => ({ requirement }))} current={current}>
           <div className={ui.row}>
             <button type="submit" className={ui.secondaryButton} formAction="?intent=save">
               {t("documents.saveDraft")}
@@ -54,8 +51,7 @@ export default function AdaptationForm() {
               {t("documents.submit")}
             </button>
           </div>
-          <UploadProgress percent={upload.percent} />
-        </Form>
+        </DocumentUploadForm>
       </section>
     </>
   );

@@ -1,9 +1,9 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { DocumentRequirement } from "#domain/documents";
 import { PRODUCT_NAME } from "#domain/menu";
-import { DocumentErrorSummary, DocumentField, UploadProgress, useUploadProgress } from "~/components/applicant";
+import { DocumentErrorSummary, DocumentUploadForm, useUploadProgress } from "~/components/applicant";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
 import * as ui from "~/components/ui.css";
 import { documentPostResponse, postDocuments, requireReupload, requirements } from "~/utils/applicant.server";
@@ -43,13 +43,9 @@ export default function ReuploadForm() {
         {items.length === 0 ? (
           <p>{t("reupload.notRequested")}</p>
         ) : (
-          <Form method="post" encType="multipart/form-data" reloadDocument onSubmit={upload.onSubmit}>
-            {items.map(({ requirement, reason }) => (
-              <DocumentField key={requirement.id} requirement={requirement} reason={reason} current={current.get(requirement.id)} error={errors?.documents[requirement.id]} />
-            ))}
+          <DocumentUploadForm upload={upload} errors={errors} items={items} current={current}>
             <button type="submit" className={ui.button}>{t("reupload.submit")}</button>
-            <UploadProgress percent={upload.percent} />
-          </Form>
+          </DocumentUploadForm>
         )}
       </section>
     </>
