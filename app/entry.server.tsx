@@ -159,7 +159,7 @@ export default async function handleRequest(
   // Logged-in pages carry personal data: never stored by the browser or a proxy (issue 7).
   const loggedInLayout = remixContext.staticHandlerContext.matches.some((m) => m.route.id === "routes/_app");
   if (!responseHeaders.has("Cache-Control")) responseHeaders.set("Cache-Control", loggedInLayout ? "private, no-store" : "no-cache");
-  // 503: the API or its database cannot answer (auth.server apiUnavailable); the browser may try again soon.
+  // 503: the API or its database cannot answer (api.server unavailableResponse); the browser may try again soon.
   if (responseStatusCode === 503 && !responseHeaders.has("Retry-After")) responseHeaders.set("Retry-After", "30");
   const readyEvent = isbot(request.headers.get("user-agent") ?? "") || remixContext.isSpaMode ? "onAllReady" : "onShellReady";
 

@@ -29,6 +29,14 @@ export const API_UNAVAILABLE: ApiError = {
   message: "Layanan sedang tidak dapat dihubungi. Silakan coba beberapa saat lagi.",
 };
 
+/**
+ * The API (or its database) cannot answer: a 503 with the message, thrown from a loader or returned,
+ * never a 500. The browser may try again soon (entry.server adds Retry-After to a page too).
+ */
+export function unavailableResponse(message: string = API_UNAVAILABLE.message): Response {
+  return new Response(message, { status: 503, headers: { "Content-Type": "text/plain; charset=utf-8", "Retry-After": "30" } });
+}
+
 export function createApiClient(opts: { fetch: ApiFetch; baseUrl: string; apiKey: string; clientIp?: string }): ApiClient {
   function prepare(path: string, options: Omit<ApiCallOptions, "body">) {
     const url = new URL(`${opts.baseUrl.replace(/\/$/, "")}/api/v1${path}`);

@@ -2,7 +2,7 @@ import { data, redirect, type AppLoadContext } from "@remix-run/node";
 import type { DocumentRequirement, JalurId } from "#domain/documents";
 import type { ApplicationStatus, LabelColour } from "#domain/status-label";
 import type { DocumentErrors, DocumentForm } from "~/components/applicant";
-import type { ApiResult } from "./api.server";
+import { unavailableResponse, type ApiResult } from "./api.server";
 import { toastCookie } from "./session.server";
 
 // The applicant's journey (issue 4): the API's shapes (docs/contracts/applicant-api.md) and the calls
@@ -75,7 +75,7 @@ export async function accessToken(context: AppLoadContext): Promise<string> {
 
 /** An API call that must answer for the page to make sense: a refusal becomes the error screen, never a 500. */
 export function orUnavailable<T>(r: ApiResult<T>): T {
-  if (!r.ok) throw new Response(r.error.message, { status: r.status >= 500 ? 503 : r.status });
+  if (!r.ok) throw r.status >= 500 ? unavailableResponse(r.error.message) : new Response(r.error.message, { status: r.status });
   return r.body;
 }
 

@@ -1,7 +1,7 @@
 import { redirect } from "@remix-run/node";
 import type { AuthUser } from "#domain/auth-user";
 import { SESSION } from "#domain/constants";
-import type { ApiClient } from "./api.server";
+import { unavailableResponse, type ApiClient } from "./api.server";
 import { getAuthStorage, toastCookie, type AuthSessionData, type Toast } from "./session.server";
 
 export type AuthState = { kind: "anonymous" } | { kind: "loaded"; me: AuthUser; session: AuthSessionData };
@@ -57,15 +57,6 @@ export async function fetchMe(api: ApiClient, accessToken: string) {
 }
 
 /**
- * The API (or its database) cannot answer: the page answers 503 with the spec's wording, never a 500,
- * and the browser is told when to try again (issue 8: a PostgreSQL outage; entry.server sets Retry-After
- * on a page, this header serves a data request).
- */
-export function apiUnavailable(message: string): Response {
-  return new Response(message, { status: 503, headers: { "Content-Type": "text/plain; charset=utf-8", "Retry-After": "30" } });
-}
-
-/**
  * The session of this request, refreshed from this one place when 45 minutes have passed (spec §9).
  * A passed expiry or a failed refresh logs the user out (spec §4).
  */
@@ -110,7 +101,7 @@ export async function resolveAuth(
   }
   if (me.ok) return { kind: "loaded", me: me.body.data, session };
   if (me.status === 401 || me.status === 403) return endSession();
-  throw apiUnavailable(me.error.message);
+  throw unavailableResponse(me.error.message); // a 503 page, never a 500 (issue 8: a PostgreSQL outage)
 }
 
 /**

@@ -4,7 +4,7 @@ import type { JalurId } from "#domain/documents";
 import type { Decision } from "#domain/workflow";
 import type { DecisionBody } from "#domain/forms/review";
 import type { LabelColour } from "#domain/status-label";
-import type { ApiError } from "./api.server";
+import { unavailableResponse, type ApiError } from "./api.server";
 import { accessToken, orUnavailable, type Application, type PortfolioEntry, type Profile } from "./applicant.server";
 import { parseListQuery, REVIEW_AREAS, type ListQuery, type ReviewArea } from "./review-query";
 
@@ -143,7 +143,7 @@ export async function exportCsv(context: AppLoadContext, query: ListQuery): Prom
   const token = await accessToken(context);
   const { page: _page, ...rest } = query;
   const r = await context.api.fetchRaw("GET", "/review/applications.csv", { token, query: rest });
-  if (!r || r.status >= 500) return new Response("Layanan sedang tidak dapat dihubungi. Silakan coba beberapa saat lagi.", { status: 503, headers: { "content-type": "text/plain; charset=utf-8" } });
+  if (!r || r.status >= 500) return unavailableResponse();
   if (!r.ok) {
     const body = (await r.json().catch(() => null)) as { error?: ApiError } | null;
     const message = body?.error ? messageOf(body.error) : "Data tidak dapat diunduh.";
