@@ -21,9 +21,7 @@ const COUNTRY_OPTIONS = COUNTRIES.map(([value, label]) => ({ value, label }));
 /** The roles a staff account may have, for the staff forms. */
 export const ROLE_OPTIONS = STAFF_ROLES.map((r) => ({ value: String(r), label: ROLE_LABELS[r] }));
 
-import { listSearch, Pager } from "./Pager";
-
-export { listSearch, Pager };
+import { Pager } from "./Pager";
 
 export function ActiveBadge({ active }: { active: boolean }) {
   const { t } = useTranslation("admin");

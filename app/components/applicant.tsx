@@ -11,7 +11,6 @@ import * as ui from "./ui.css";
 import { formatSize } from "./StatusBadge";
 
 export { formatSize };
-export { StatusBadge } from "./StatusBadge";
 
 export interface CurrentFile {
   file_id: string;

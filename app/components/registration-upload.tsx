@@ -6,7 +6,8 @@ import type { Registration } from "~/utils/registration.server";
 import { formatDate, formatDateTime } from "~/utils/format";
 import { stageProgress } from "~/utils/review-query";
 import * as a from "./admin.css";
-import { ApplicationDocuments, ApplicationTimeline, DocumentErrorSummary, DocumentUploadForm, StatusBadge, useUploadProgress, type DocumentErrors } from "./applicant";
+import { ApplicationDocuments, ApplicationTimeline, DocumentErrorSummary, DocumentUploadForm, useUploadProgress, type DocumentErrors } from "./applicant";
+import { StatusBadge } from "./StatusBadge";
 import { SlaState } from "./SlaState";
 import * as ui from "./ui.css";
 

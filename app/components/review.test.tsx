@@ -8,7 +8,8 @@ import { i18nConfig } from "~/i18n";
 import ApplicationDetail from "~/routes/_app.application.$id";
 import { REVIEW_AREAS } from "~/utils/review-query";
 import type { ReviewDetail, ReviewRow } from "~/utils/review.server";
-import { ReviewListPage, SlaState, type ListPageData } from "./review";
+import { ReviewListPage, type ListPageData } from "./review-list";
+import { SlaState } from "./SlaState";
 
 afterEach(cleanup);
 

@@ -18,10 +18,6 @@ import * as r from "./review.css";
 import * as ui from "./ui.css";
 import { SlaState } from "./SlaState";
 
-export { SlaState };
-
-export { ReviewListPage, type ListPageData } from "./review-list";
-
 // --- Detail -------------------------------------------------------------------------------------
 
 function Answers({ items }: { items: Array<[string, ReactNode]> }) {
