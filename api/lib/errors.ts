@@ -32,6 +32,9 @@ export const MESSAGES = {
   MALFORMED_MULTIPART: "Permintaan unggah tidak valid.",
   UNEXPECTED_FILE: "Berkas dikirim pada isian yang tidak dikenal.",
   TOO_MANY_FILES: "Terlalu banyak berkas dalam satu unggahan.",
+  FILE_TOO_LARGE:
+    "Unggahan dihentikan karena ada berkas yang melebihi batas ukuran. Berkas lain dalam kiriman ini belum tersimpan; pilih berkas yang lebih kecil lalu kirim lagi.",
+  UPLOAD_TOO_LARGE: "Ukuran seluruh unggahan melebihi batas. Kirim dokumen dalam beberapa kali unggah.",
   NOT_SPE: "Portofolio dan capaian kinerja hanya diisi untuk jalur Spesialis.",
   ADDITIONAL_NOT_ALLOWED: "Dokumen tambahan hanya dapat diminta oleh peninjau tahap yang sedang berjalan pada permohonan jalur Spesialis.",
   ADDITIONAL_CLOSED: "Permohonan tidak sedang ditinjau; dokumen tambahan tidak dapat diunggah.",

@@ -8,7 +8,7 @@ import type { ApiDeps } from "../lib/types";
 import type { FileStorage } from "./storage";
 import { allowedTypes, detectFileType, MIME_OF, type DetectedType } from "./uploads/file-type";
 import { MergeError, mergeToPdf } from "./uploads/merge";
-import { MultipartError, receiveMultipart, type ReceivedFile } from "./uploads/receive";
+import { FORM_OVERHEAD_BYTES, MultipartError, receiveMultipart, type ReceivedFile } from "./uploads/receive";
 
 // Documents of an application arrive as multipart fields `doc_<requirement id>`: each is checked by
 // size (while streaming) and by content, merged when the requirement says so, then stored as a new
@@ -57,7 +57,6 @@ async function checkFiles(r: Requirement, parts: ReceivedFile[]): Promise<Detect
   const allowed = allowedTypes(r.allowedExtnames);
   const types: DetectedType[] = [];
   for (const f of parts) {
-    if (f.tooLarge) return uploadMessages.tooLarge(r);
     if (f.size === 0) return uploadMessages.empty;
     const t = await detectFileType(f.path, f.size);
     if (t === "zip-bomb") return uploadMessages.zipBomb;
@@ -141,10 +140,14 @@ export async function receiveDocuments(
         const r = requirementOf(field);
         return r ? maxBytes({ max_size: r.maxSize }) : null;
       },
+      // Every document at its limit, and the form's own fields.
+      maxTotalBytes: opts.requirements.reduce((sum, r) => sum + maxBytes({ max_size: r.maxSize }), FORM_OVERHEAD_BYTES),
     });
   } catch (err) {
-    if (err instanceof MultipartError) throw new ApiError(400, err.code, err.message);
-    throw err;
+    if (!(err instanceof MultipartError)) throw err;
+    const r = err.field ? requirementOf(err.field) : undefined;
+    const details = r ? [{ path: err.field!, message: uploadMessages.tooLarge(r) }] : undefined;
+    throw new ApiError(err.status, err.code, err.message, {}, details);
   }
 
   const stored: Stored[] = [];

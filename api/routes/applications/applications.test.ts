@@ -174,11 +174,13 @@ describe("bad uploads", () => {
     expect(await one("doc_2", "cv.pdf", png())).toEqual({ saved: [], errors: [{ requirement_id: 2, message: "Tipe berkas harus DOC, DOCX atau PDF." }] });
   });
 
-  it("takes exactly 2 MB and refuses one byte more, keeping what was saved", async () => {
+  it("takes exactly 2 MB and stops at one byte more (413), keeping what was saved", async () => {
     const exact = Buffer.concat([pdfBytes, Buffer.alloc(2 * MB - pdfBytes.length)]);
     expect(await one("doc_6", "pengalaman.pdf", exact)).toEqual({ saved: [6], errors: [] });
+    // One byte more stops the reading (413): nothing of that post is kept, the field is named.
     const over = Buffer.concat([exact, Buffer.from([0])]);
-    expect(await one("doc_6", "besar.pdf", over)).toEqual({ saved: [], errors: [{ requirement_id: 6, message: "Ukuran berkas melebihi 2MB." }] });
+    const refused = await expectError(await upload(token, id, [{ field: "doc_6", name: "besar.pdf", data: over }]), 413, "FILE_TOO_LARGE");
+    expect(refused.error.details).toEqual([{ path: "doc_6", message: "Ukuran berkas melebihi 2MB." }]);
     const v = await view(token, id);
     expect(v.documents.find((d: { requirement_id: number }) => d.requirement_id === 6)).toMatchObject({ original_name: "pengalaman.pdf", size: 2 * MB });
   });

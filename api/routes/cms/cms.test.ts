@@ -204,10 +204,10 @@ describe("the guidebook", () => {
   it("refuses a PNG renamed .pdf, an empty field and more than 5 MB, and changes nothing", async () => {
     const png_ = await expectError(await upload("panduan.pdf", png()), 400, "VALIDATION_ERROR");
     expect(png_.error.details).toEqual([{ path: "file", message: "Tipe berkas harus PDF." }]);
-    // 5 MB + 1 byte, starting like a PDF: refused by size while streaming
+    // 5 MB + 1 byte, starting like a PDF: the reading stops at the limit (413), the field named
     const big = Buffer.alloc(5 * 1024 * 1024 + 1, 0x20);
     big.write("%PDF-1.4\n");
-    const tooBig = await expectError(await upload("besar.pdf", big), 400, "VALIDATION_ERROR");
+    const tooBig = await expectError(await upload("besar.pdf", big), 413, "FILE_TOO_LARGE");
     expect(tooBig.error.details).toEqual([{ path: "file", message: "Ukuran berkas melebihi 5MB." }]);
     const { token } = await api.login("superadmin@adaptasi.test");
     await expectError(await upload("panduan.pdf", await pdf(), token), 403, "ADMIN_ROLE_REQUIRED");

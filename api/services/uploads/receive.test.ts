@@ -4,7 +4,8 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { pdf } from "../../../tests/fixtures/files";
 import { createDiskStorage } from "../storage";
-import { displayName, MultipartError, receiveMultipart } from "./receive";
+import fc from "fast-check";
+import { displayName, MultipartError, receiveMultipart, type ReceiveOptions } from "./receive";
 
 const tmp = () => mkdtempSync(path.join(tmpdir(), "adaptasi-recv-"));
 
@@ -23,52 +24,146 @@ function multipart(parts: Array<{ name: string; filename?: string; data: Buffer 
 }
 
 const limitFor = (field: string) => (field === "doc_1" ? 2 * 1024 * 1024 : field === "doc_3" ? 5 * 1024 * 1024 : null);
+const opts = (tmpDir: string, more: Partial<ReceiveOptions> = {}): ReceiveOptions => ({ tmpDir, limitFor, maxTotalBytes: 8 * 1024 * 1024, ...more });
+
+/** A body that hands out `bytes` in 64 KiB pieces, then ends or errors; `pulled()` tells how much was read. */
+function feed(bytes: Buffer, end: "close" | "error" = "close") {
+  let offset = 0;
+  const body = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      if (offset >= bytes.length) {
+        if (end === "error") controller.error(new Error("socket hang up"));
+        else controller.close();
+        return;
+      }
+      controller.enqueue(bytes.subarray(offset, offset + 65536));
+      offset += 65536;
+    },
+  });
+  return { body, pulled: () => Math.min(offset, bytes.length) };
+}
+
+/** A body that would send `size` bytes of one file part to `field`, made as it is read. */
+function endless(boundary: string, field: string, size: number) {
+  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="besar.pdf"\r\n\r\n`);
+  let sent = 0;
+  const body = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      if (sent === 0) controller.enqueue(head);
+      if (sent >= size) return controller.close();
+      controller.enqueue(Buffer.alloc(65536, 0x25));
+      sent += 65536;
+    },
+  });
+  return { body, pulled: () => sent };
+}
 
 describe("receiveMultipart", () => {
   it("streams files to temporary files with size and checksum, and keeps the fields", async () => {
     const dir = tmp();
     const data = await pdf();
     const { body, contentType } = multipart([{ name: "intent", data: "save" }, { name: "doc_1", filename: "../../etc/passwd ☃.pdf", data }]);
-    const r = await receiveMultipart(body, contentType, { tmpDir: dir, limitFor });
+    const r = await receiveMultipart(body, contentType, opts(dir));
     expect(r.fields).toEqual({ intent: "save" });
     expect(r.files).toHaveLength(1);
-    expect(r.files[0]).toMatchObject({ field: "doc_1", originalName: "passwd ☃.pdf", size: data.length, tooLarge: false });
+    expect(r.files[0]).toMatchObject({ field: "doc_1", originalName: "passwd ☃.pdf", size: data.length });
     expect(readFileSync(r.files[0].path).equals(data)).toBe(true);
     expect(path.dirname(r.files[0].path)).toBe(dir);
   });
 
-  it("marks a file one byte over its field's limit and deletes what was written", async () => {
+  it("stops at a file one byte over its field's limit (413, the field named) and deletes what was written", async () => {
     const dir = tmp();
     const { body, contentType } = multipart([{ name: "doc_1", filename: "big.pdf", data: Buffer.alloc(2 * 1024 * 1024 + 1, 0x25) }]);
-    const r = await receiveMultipart(body, contentType, { tmpDir: dir, limitFor });
-    expect(r.files[0].tooLarge).toBe(true);
-    expect(existsSync(r.files[0].path)).toBe(false);
+    await expect(receiveMultipart(body, contentType, opts(dir))).rejects.toMatchObject({ code: "FILE_TOO_LARGE", field: "doc_1", status: 413 });
+    expect(readdirSync(dir)).toEqual([]);
+  });
+
+  it("stops reading when a file passes its limit: 100 MB sent to a 2 MB field is not read to the end", async () => {
+    const dir = tmp();
+    const { body, pulled } = endless("b0undary", "doc_1", 100 * 1024 * 1024);
+    await expect(receiveMultipart(body, "multipart/form-data; boundary=b0undary", opts(dir))).rejects.toMatchObject({ code: "FILE_TOO_LARGE" });
+    expect(pulled()).toBeLessThan(3 * 1024 * 1024);
+    expect(readdirSync(dir)).toEqual([]);
+  });
+
+  it("stops reading at the request's cap even when every file is within its own limit", async () => {
+    const dir = tmp();
+    const parts = Array.from({ length: 5 }, (_, i) => ({ name: i % 2 ? "doc_1" : "doc_3", filename: `f${i}.pdf`, data: Buffer.alloc(1024 * 1024, 0x25) }));
+    const { body, contentType } = multipart(parts);
+    await expect(receiveMultipart(body, contentType, opts(dir, { maxTotalBytes: 3 * 1024 * 1024 }))).rejects.toMatchObject({ code: "UPLOAD_TOO_LARGE", status: 413 });
+    expect(readdirSync(dir)).toEqual([]);
+  });
+
+  it("ends a body cut off inside a file (no closing boundary) with a 400, not a crash, and leaves no file", async () => {
+    const dir = tmp();
+    const truncated = Buffer.from('--XX\r\nContent-Disposition: form-data; name="doc_1"; filename="a.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.4 aaaa');
+    await expect(receiveMultipart(feed(truncated).body, "multipart/form-data; boundary=XX", opts(dir))).rejects.toMatchObject({ code: "MALFORMED_MULTIPART", status: 400 });
+    expect(readdirSync(dir)).toEqual([]);
+  });
+
+  it("ends a body whose connection drops mid-file (the stream errors) and leaves no file", async () => {
+    const dir = tmp();
+    const { body, contentType } = multipart([{ name: "doc_1", filename: "a.pdf", data: Buffer.alloc(1024 * 1024, 0x25) }]);
+    const bytes = Buffer.from(await new Response(body).arrayBuffer()).subarray(0, 300 * 1024);
+    await expect(receiveMultipart(feed(bytes, "error").body, contentType, opts(dir))).rejects.toMatchObject({ code: "MALFORMED_MULTIPART" });
+    expect(readdirSync(dir)).toEqual([]);
+  });
+
+  it("answers any cut, garbled or dropped body with a MultipartError or a result, and never leaves a file behind", async () => {
+    const { body, contentType } = multipart([
+      { name: "intent", data: "save" },
+      { name: "doc_1", filename: "a.pdf", data: Buffer.alloc(200 * 1024, 0x25) },
+      { name: "doc_3", filename: "b.pdf", data: Buffer.alloc(300 * 1024, 0x41) },
+    ]);
+    const whole = Buffer.from(await new Response(body).arrayBuffer());
+    await fc.assert(
+      fc.asyncProperty(
+        fc.nat({ max: whole.length }),
+        fc.constantFrom("close" as const, "error" as const),
+        fc.option(fc.uint8Array({ minLength: 1, maxLength: 4096 }), { nil: undefined }),
+        async (cut, end, garbage) => {
+          const dir = tmp();
+          const bytes = garbage ? Buffer.concat([whole.subarray(0, cut), Buffer.from(garbage)]) : whole.subarray(0, cut);
+          try {
+            const r = await receiveMultipart(feed(bytes, end).body, contentType, opts(dir));
+            await r.cleanup();
+          } catch (error) {
+            expect(error).toBeInstanceOf(MultipartError);
+          }
+          expect(readdirSync(dir)).toEqual([]);
+        },
+      ),
+      { numRuns: 150 },
+    );
   });
 
   it("accepts exactly the limit", async () => {
     const { body, contentType } = multipart([{ name: "doc_1", filename: "max.pdf", data: Buffer.alloc(2 * 1024 * 1024, 0x25) }]);
-    const r = await receiveMultipart(body, contentType, { tmpDir: tmp(), limitFor });
-    expect(r.files[0]).toMatchObject({ tooLarge: false, size: 2 * 1024 * 1024 });
+    const r = await receiveMultipart(body, contentType, opts(tmp()));
+    expect(r.files[0]).toMatchObject({ size: 2 * 1024 * 1024 });
   });
 
   it("skips an empty file input and refuses a file on an unknown field", async () => {
     const a = multipart([{ name: "doc_1", filename: "", data: "" }]);
-    expect((await receiveMultipart(a.body, a.contentType, { tmpDir: tmp(), limitFor })).files).toEqual([]);
+    expect((await receiveMultipart(a.body, a.contentType, opts(tmp()))).files).toEqual([]);
     const dir = tmp();
     const b = multipart([{ name: "evil", filename: "x.pdf", data: "x" }]);
-    await expect(receiveMultipart(b.body, b.contentType, { tmpDir: dir, limitFor })).rejects.toMatchObject({ code: "UNEXPECTED_FILE" });
+    await expect(receiveMultipart(b.body, b.contentType, opts(dir))).rejects.toMatchObject({ code: "UNEXPECTED_FILE" });
     expect(readdirSync(dir)).toEqual([]);
   });
 
   it("refuses broken multipart and the wrong content type", async () => {
-    await expect(receiveMultipart(new Response("garbage").body, "multipart/form-data", { tmpDir: tmp(), limitFor })).rejects.toBeInstanceOf(MultipartError);
-    await expect(receiveMultipart(new Response("{}").body, "application/json", { tmpDir: tmp(), limitFor })).rejects.toMatchObject({ code: "MALFORMED_MULTIPART" });
+    await expect(receiveMultipart(new Response("garbage").body, "multipart/form-data", opts(tmp()))).rejects.toBeInstanceOf(MultipartError);
+    await expect(receiveMultipart(new Response("{}").body, "application/json", opts(tmp()))).rejects.toMatchObject({ code: "MALFORMED_MULTIPART" });
   });
 
   it("cleans the names it shows", () => {
     expect(displayName("C:\\Users\\x\\ijazah.pdf")).toBe("ijazah.pdf");
     expect(displayName("a\u0000b\nc.pdf")).toBe("abc.pdf");
     expect(displayName("")).toBe("berkas");
+    // A right-to-left override makes "ijazah\u202Efdp.exe" read as "ijazahexe.pdf".
+    expect(displayName("ijazah\u202Efdp.exe")).toBe("ijazahfdp.exe");
+    expect(displayName("a\u2066b\u200Fc\u200B.pdf\uFEFF")).toBe("abc.pdf");
   });
 });
 

@@ -1,13 +1,24 @@
 import { createHash, randomBytes } from "node:crypto";
-import { createWriteStream } from "node:fs";
+import { createWriteStream, type WriteStream } from "node:fs";
 import { mkdir, rm } from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { finished } from "node:stream/promises";
 import busboy from "busboy";
+import { MESSAGES } from "../../lib/errors";
 
 // Streaming multipart parsing (issue 4): each file goes straight to a temporary file while its bytes
 // are counted against the limit of its field; the whole file is never held in memory.
+//
+// Hostile networks (issue 18): a body that is cut off, garbled or abandoned half-way (a phone losing
+// signal, a closed tab, a proxy timing out) ends this request only — every stream here has an error
+// listener, the temporary files are removed, and nothing is stored. A file over its field's limit or
+// a body over the request's cap stops the reading at once (413): the phone stops spending data on a
+// file that cannot be kept.
+
+export const MB = 1024 * 1024;
+/** Room in a body's cap for what is not file bytes: part headers, boundaries, text fields. */
+export const FORM_OVERHEAD_BYTES = MB;
 
 export interface ReceivedFile {
   field: string;
@@ -16,8 +27,6 @@ export interface ReceivedFile {
   path: string;
   size: number;
   sha256: string;
-  /** The file passed its field's limit; what was written is deleted. */
-  tooLarge: boolean;
 }
 
 export interface Received {
@@ -27,12 +36,18 @@ export interface Received {
   cleanup: () => Promise<void>;
 }
 
+export type MultipartErrorCode = "MALFORMED_MULTIPART" | "TOO_MANY_FILES" | "UNEXPECTED_FILE" | "FILE_TOO_LARGE" | "UPLOAD_TOO_LARGE";
+
 export class MultipartError extends Error {
+  /** 413 when the reading stopped because of a size, else 400. */
+  readonly status: 400 | 413;
   constructor(
-    readonly code: "MALFORMED_MULTIPART" | "TOO_MANY_FILES" | "UNEXPECTED_FILE",
-    message: string,
+    readonly code: MultipartErrorCode,
+    /** the file field that passed its limit (FILE_TOO_LARGE) */
+    readonly field?: string,
   ) {
-    super(message);
+    super(MESSAGES[code]);
+    this.status = code === "FILE_TOO_LARGE" || code === "UPLOAD_TOO_LARGE" ? 413 : 400;
   }
 }
 
@@ -40,28 +55,27 @@ export interface ReceiveOptions {
   tmpDir: string;
   /** The byte limit of a file field, or null when the field takes no files. */
   limitFor: (field: string) => number | null;
+  /** The cap on the whole body, headers of the parts included. */
+  maxTotalBytes: number;
   maxFiles?: number;
   maxFields?: number;
 }
 
-/** A file name safe to show: no path, no control characters, at most 200 characters. */
+/** Characters that change how a name reads without being seen: bidirectional overrides and isolates, zero-width marks. */
+// eslint-disable-next-line no-misleading-character-class
+const INVISIBLE = /[\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/g;
+
+/** A file name safe to show: no path, no control or direction-changing characters, at most 200 characters. */
 export function displayName(name: string | undefined): string {
   const base = (name ?? "").split(/[\\/]/).pop() ?? "";
   // eslint-disable-next-line no-control-regex
-  const clean = base.replace(/[\u0000-\u001f\u007f]/g, "").trim().slice(0, 200);
+  const clean = base.replace(/[\u0000-\u001f\u007f-\u009f]/g, "").replace(INVISIBLE, "").trim().slice(0, 200);
   return clean || "berkas";
 }
 
 export async function receiveMultipart(body: ReadableStream<Uint8Array> | null, contentType: string, opts: ReceiveOptions): Promise<Received> {
-  if (!body || !contentType.toLowerCase().startsWith("multipart/form-data")) {
-    throw new MultipartError("MALFORMED_MULTIPART", "Permintaan unggah tidak valid.");
-  }
+  if (!body || !contentType.toLowerCase().startsWith("multipart/form-data")) throw new MultipartError("MALFORMED_MULTIPART");
   await mkdir(opts.tmpDir, { recursive: true });
-  const files: ReceivedFile[] = [];
-  const fields: Record<string, string> = {};
-  const cleanup = async () => {
-    await Promise.all(files.map((f) => rm(f.path, { force: true })));
-  };
 
   let parser: busboy.Busboy;
   try {
@@ -71,74 +85,107 @@ export async function receiveMultipart(body: ReadableStream<Uint8Array> | null, 
       defParamCharset: "utf8",
     });
   } catch {
-    throw new MultipartError("MALFORMED_MULTIPART", "Permintaan unggah tidak valid.");
+    throw new MultipartError("MALFORMED_MULTIPART");
   }
 
+  const files: ReceivedFile[] = [];
+  const fields: Record<string, string> = {};
+  const outputs: WriteStream[] = [];
   const writes: Promise<void>[] = [];
-  const done = new Promise<void>((resolve, reject) => {
-    parser.on("field", (name, value) => {
-      fields[name] = value;
-    });
-    parser.on("file", (field, stream, info) => {
-      const limit = opts.limitFor(field);
-      if (limit === null) {
-        stream.resume();
-        reject(new MultipartError("UNEXPECTED_FILE", "Berkas dikirim pada isian yang tidak dikenal."));
-        return;
-      }
-      // An empty file input arrives as a part with no name and no bytes: nothing was chosen.
-      const file: ReceivedFile = {
-        field,
-        originalName: displayName(info.filename),
-        path: path.join(opts.tmpDir, `${Date.now()}-${randomBytes(12).toString("hex")}.part`),
-        size: 0,
-        sha256: "",
-        tooLarge: false,
-      };
-      if (!info.filename) {
-        stream.resume();
-        return;
-      }
-      files.push(file);
-      const hash = createHash("sha256");
-      const out = createWriteStream(file.path, { flags: "wx", mode: 0o600 });
-      stream.on("data", (chunk: Buffer) => {
-        if (file.tooLarge) return;
-        file.size += chunk.length;
-        if (file.size > limit) {
-          file.tooLarge = true;
-          out.end();
-          return;
-        }
-        hash.update(chunk);
-        if (!out.write(chunk)) {
-          stream.pause();
-          out.once("drain", () => stream.resume());
-        }
-      });
-      stream.on("end", () => {
-        file.sha256 = hash.digest("hex");
-        if (!file.tooLarge) out.end();
-      });
-      writes.push(
-        finished(out).then(async () => {
-          if (file.tooLarge) await rm(file.path, { force: true });
-        }),
-      );
-    });
-    parser.on("filesLimit", () => reject(new MultipartError("TOO_MANY_FILES", "Terlalu banyak berkas dalam satu unggahan.")));
-    parser.on("error", () => reject(new MultipartError("MALFORMED_MULTIPART", "Permintaan unggah tidak valid.")));
-    parser.on("close", resolve);
-  });
+  const source = Readable.fromWeb(body as import("node:stream/web").ReadableStream);
+  let failure: MultipartError | null = null;
+  let settle!: { resolve: () => void; reject: (e: MultipartError) => void };
+  const done = new Promise<void>((resolve, reject) => (settle = { resolve, reject }));
 
+  /**
+   * The first failure ends the request: the parser stops, every write is abandoned. The body is left
+   * unread rather than cancelled: cancelling the portal's body stream would destroy the browser's
+   * connection before the portal can answer; the server drains and closes it after the answer.
+   */
+  function fail(error: MultipartError) {
+    if (failure) return;
+    failure = error;
+    source.unpipe(parser);
+    source.pause();
+    for (const out of outputs) out.destroy();
+    parser.removeAllListeners("close");
+    settle.reject(error);
+  }
+
+  let total = 0;
+  source.on("data", (chunk: Buffer) => {
+    total += chunk.length;
+    if (total > opts.maxTotalBytes) fail(new MultipartError("UPLOAD_TOO_LARGE"));
+  });
+  source.on("error", () => fail(new MultipartError("MALFORMED_MULTIPART")));
+
+  parser.on("field", (name, value) => {
+    fields[name] = value;
+  });
+  parser.on("file", (field, stream, info) => {
+    // A part's stream errors when the body ends inside it; the request fails with the parser.
+    stream.on("error", () => fail(new MultipartError("MALFORMED_MULTIPART")));
+    const limit = opts.limitFor(field);
+    if (limit === null) {
+      stream.resume();
+      fail(new MultipartError("UNEXPECTED_FILE"));
+      return;
+    }
+    // An empty file input arrives as a part with no name and no bytes: nothing was chosen.
+    if (!info.filename || failure) {
+      stream.resume();
+      return;
+    }
+    const file: ReceivedFile = {
+      field,
+      originalName: displayName(info.filename),
+      path: path.join(opts.tmpDir, `${Date.now()}-${randomBytes(12).toString("hex")}.part`),
+      size: 0,
+      sha256: "",
+    };
+    files.push(file);
+    const hash = createHash("sha256");
+    const out = createWriteStream(file.path, { flags: "wx", mode: 0o600 });
+    outputs.push(out);
+    out.on("error", () => fail(new MultipartError("MALFORMED_MULTIPART")));
+    stream.on("data", (chunk: Buffer) => {
+      if (failure) return;
+      file.size += chunk.length;
+      if (file.size > limit) {
+        fail(new MultipartError("FILE_TOO_LARGE", field));
+        return;
+      }
+      hash.update(chunk);
+      if (!out.write(chunk)) {
+        stream.pause();
+        out.once("drain", () => stream.resume());
+      }
+    });
+    stream.on("end", () => {
+      if (failure) return;
+      file.sha256 = hash.digest("hex");
+      out.end();
+    });
+    writes.push(finished(out));
+  });
+  parser.on("filesLimit", () => fail(new MultipartError("TOO_MANY_FILES")));
+  parser.on("error", () => fail(new MultipartError("MALFORMED_MULTIPART")));
+  parser.on("close", () => settle.resolve());
+
+  const cleanup = async () => {
+    await Promise.all(files.map((f) => rm(f.path, { force: true })));
+  };
   try {
-    Readable.fromWeb(body as import("node:stream/web").ReadableStream).on("error", () => parser.destroy(new Error("aborted"))).pipe(parser);
+    source.pipe(parser);
     await done;
     await Promise.all(writes);
+    if (failure) throw failure; // a write failed after the parser closed
   } catch (error) {
+    fail(error instanceof MultipartError ? error : new MultipartError("MALFORMED_MULTIPART"));
+    parser.destroy();
     await Promise.allSettled(writes);
     await cleanup();
-    throw error instanceof MultipartError ? error : new MultipartError("MALFORMED_MULTIPART", "Permintaan unggah tidak valid.");
+    throw failure;
   }
   return { fields, files, cleanup };
 }

@@ -3,7 +3,7 @@ import type { ApiDeps } from "../../lib/types";
 import type { files } from "../../db/schema";
 import { uploadMessages } from "../documents";
 import { allowedTypes, detectFileType, MIME_OF } from "./file-type";
-import { MultipartError, receiveMultipart } from "./receive";
+import { FORM_OVERHEAD_BYTES, MB, MultipartError, receiveMultipart } from "./receive";
 
 // One file in one multipart field (the profile photo, an additional document): streamed with its byte
 // limit, checked by content, moved into the storage. Every refusal is a 400 naming the field.
@@ -26,17 +26,18 @@ export async function receiveSingleFile(deps: Pick<ApiDeps, "storage" | "uploadT
   try {
     received = await receiveMultipart(request.body, request.headers.get("content-type") ?? "", {
       tmpDir: deps.uploadTmpDir,
-      limitFor: (field) => (field === rule.field ? rule.maxMb * 1024 * 1024 : null),
+      limitFor: (field) => (field === rule.field ? rule.maxMb * MB : null),
+      maxTotalBytes: rule.maxMb * MB + FORM_OVERHEAD_BYTES,
       maxFiles: 1,
     });
   } catch (err) {
-    if (err instanceof MultipartError) throw new ApiError(400, err.code, err.message);
-    throw err;
+    if (!(err instanceof MultipartError)) throw err;
+    if (err.code === "FILE_TOO_LARGE") throw new ApiError(413, err.code, err.message, {}, [{ path: rule.field, message: uploadMessages.tooLarge({ maxSize: rule.maxMb }) }]);
+    throw new ApiError(err.status, err.code, err.message);
   }
   try {
     const [file] = received.files;
     if (!file) throw invalid(rule.requiredMessage);
-    if (file.tooLarge) throw invalid(uploadMessages.tooLarge({ maxSize: rule.maxMb }));
     if (file.size === 0) throw invalid(uploadMessages.empty);
     const type = await detectFileType(file.path, file.size);
     if (!(allowedTypes(rule.allowedExtnames) as Set<string>).has(type)) throw invalid(uploadMessages.wrongType({ allowedExtnames: rule.allowedExtnames }));
