@@ -3,7 +3,6 @@ import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { getRequestListener } from "@hono/node-server";
-import { createRequestHandler } from "@remix-run/express";
 import type { AppLoadContext, ServerBuild } from "@remix-run/node";
 import * as Sentry from "@sentry/remix";
 import compression from "compression";
@@ -19,12 +18,13 @@ import { pageQueue } from "./app/utils/page-queue.server";
 import { installRouteMatchCache } from "./app/utils/route-match-cache.server";
 import { cspFor, isCrossOrigin } from "./app/utils/security.server";
 import { guardFormParsing } from "./app/utils/unreadable-form.server";
+import { createRequestHandler } from "./server/remix-handler";
+import { closeUnreadBodies, formBodies, uploadRoutes } from "./server/request-body";
 
 // One Node process (DESIGN §1): the Remix portal, the API at /api/v1, static files, health checks.
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 const BUILD_DIR = path.resolve(root, process.env.BUILD_DIR ?? "build");
-const MAX_FORM_BYTES = 1024 * 1024;
 
 /**
  * Serves the brotli or gzip file the build wrote beside each hashed asset (vite.config.ts), so no
@@ -121,6 +121,16 @@ export async function createServer(env: Env, opts: { dev?: boolean; logger?: pin
   app.disable("x-powered-by");
   if (process.env.TRUST_PROXY) app.set("trust proxy", process.env.TRUST_PROXY);
 
+  // A request answered before its body arrived is not read to the end (server/request-body.ts).
+  app.use(closeUnreadBodies());
+  // Every 5xx is logged; its cause is logged where it happened (entry.server, the API, below).
+  app.use((req, res, next) => {
+    res.once("finish", () => {
+      if (res.statusCode >= 500) logger.warn({ method: req.method, path: req.path, status: res.statusCode }, "answered with a server error");
+    });
+    next();
+  });
+
   // Hashed assets first, with the headers a script or stylesheet needs and nothing more.
   if (!dev) {
     const assets = path.join(BUILD_DIR, "client/assets");
@@ -169,14 +179,18 @@ export async function createServer(env: Env, opts: { dev?: boolean; logger?: pin
   app.get(GUIDEBOOK_PATH, serveGuidebook({ fetch: apiFetch, apiBase, apiKey: env.API_KEY, bundledFile: bundledGuidebook }));
 
   let build: ServerBuild | (() => Promise<ServerBuild>);
+  let isUpload: (pathname: string) => boolean | Promise<boolean>;
   if (dev) {
     const vite = await import("vite").then((v) => v.createServer({ server: { middlewareMode: true } }));
     app.use(vite.middlewares);
     build = async () => guardFormParsing((await vite.ssrLoadModule("virtual:remix/server-build")) as ServerBuild);
+    const devBuild = build;
+    isUpload = async (pathname) => uploadRoutes(await devBuild())(pathname);
   } else {
     const serverBuild = path.join(BUILD_DIR, "server/index.js");
     if (!existsSync(serverBuild)) throw new EnvError("No build found: run `npm run build` first (npm start does it for you)");
     build = guardFormParsing((await import(serverBuild)) as ServerBuild);
+    isUpload = uploadRoutes(build);
     // Hashed assets are served above. Other public files are revalidated (ETag). Only the paths the
     // build holds go to the file server: a page request costs no file-system lookup (issue 7).
     const clientDir = path.join(BUILD_DIR, "client");
@@ -190,15 +204,12 @@ export async function createServer(env: Env, opts: { dev?: boolean; logger?: pin
       res.status(403).type("text/plain; charset=utf-8").send("Permintaan lintas situs ditolak.");
       return;
     }
-    const length = Number(req.get("content-length") ?? 0);
-    if (length > MAX_FORM_BYTES && !req.get("content-type")?.startsWith("multipart/form-data")) {
-      res.status(413).type("text/plain; charset=utf-8").send("Isian terlalu besar.");
-      return;
-    }
     res.set("Content-Security-Policy", cspFor(res.locals.cspNonce as string, { dev, sentryDsn: env.SENTRY_DSN }));
     next();
   });
 
+  // A form body is read here within its limit, whatever the headers say; an upload streams on.
+  app.use(formBodies(isUpload));
   app.use(pageQueue(env.MAX_CONCURRENT_PAGES));
 
   app.all(
@@ -223,7 +234,25 @@ export async function createServer(env: Env, opts: { dev?: boolean; logger?: pin
     }),
   );
 
+  // Whatever reaches here unanswered: logged with its cause, answered without internals.
+  app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
+    logger.error({ err: error, method: req.method, path: req.path }, "request failed");
+    if (res.headersSent) return void res.destroy();
+    res.status(500).type("text/plain; charset=utf-8").send("Terjadi kesalahan, silahkan kembali ke awal.");
+  });
+
   return { app, api, logger };
+}
+
+/**
+ * HTTP timeouts for slow phones: no cap on a request's total time (5 MB at 20 kB/s takes over four
+ * minutes, and Node's default 300 s cap cut such uploads off), but a connection on which nothing
+ * arrives for HTTP_IDLE_TIMEOUT_SEC is closed. Headers must still arrive within 60 s.
+ */
+export function applyTimeouts(http: import("node:http").Server, idleTimeoutSec: number) {
+  http.requestTimeout = 0;
+  http.headersTimeout = 60_000;
+  http.setTimeout(idleTimeoutSec * 1000);
 }
 
 async function main() {
@@ -253,6 +282,7 @@ async function main() {
     const port = typeof address === "object" && address ? address.port : env.PORT;
     logger.info({ port, db: api?.dbKind ?? "remote" }, `Adaptasi Nakes LLN ready on http://localhost:${port}`);
   });
+  applyTimeouts(http, env.HTTP_IDLE_TIMEOUT_SEC);
   const shutdown = () => {
     http.close(() => void (api?.close() ?? Promise.resolve()).finally(() => process.exit(0)));
     setTimeout(() => process.exit(0), 5_000).unref();

@@ -12,6 +12,7 @@ import { currentApplication, documentPostResponse, postDocuments, requirements }
 import { formatDate } from "~/utils/format";
 import { facilityDestinations, facilityReupload, registrationOf, requireApplicantOrVerifiedFacility, requireVerifiedFacility } from "~/utils/registration.server";
 import { stageProgress } from "~/utils/review-query";
+import { STREAMS_UPLOAD } from "~/utils/uploads";
 
 export const meta: MetaFunction = () => [{ title: `Detail Permohonan — ${PRODUCT_NAME}` }];
 
@@ -32,6 +33,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (!application) throw redirect("/application-status");
   return { kind: "applicant" as const, application, progress: stageProgress(application) };
 }
+
+/** The multipart body streams to the API (server/request-body.ts). */
+export const handle = STREAMS_UPLOAD;
 
 /** The facility's reupload (role 8); the applicant's has its own page, /submission-form/reupload-form. */
 export async function action({ request, context }: ActionFunctionArgs) {

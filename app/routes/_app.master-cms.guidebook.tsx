@@ -12,6 +12,8 @@ import { formatDateTime } from "~/utils/format";
 import { GUIDEBOOK_PATH } from "~/utils/guidebook";
 import { requireUser } from "~/utils/guards.server";
 import { i18next } from "~/utils/i18n.server";
+import { formStatus } from "~/utils/api.server";
+import { STREAMS_UPLOAD } from "~/utils/uploads";
 
 export const meta: MetaFunction = () => [{ title: `Buku Panduan — Master CMS — ${PRODUCT_NAME}` }];
 
@@ -19,12 +21,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { guidebook: (await loadCms(request, context)).guidebook };
 }
 
+/** The multipart body streams to the API (server/request-body.ts). */
+export const handle = STREAMS_UPLOAD;
+
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireUser(request, context, { roles: CMS_ROLES });
   const token = await accessToken(context);
   // Streamed untouched to the API, which checks the type by content and the 5 MB limit while reading.
   const r = await context.api.upload("/admin/cms/guidebook", request.body, request.headers.get("content-type") ?? "", { token });
-  if (!r.ok) return data({ error: r.error.details?.[0]?.message ?? r.error.message }, { status: r.status >= 500 ? 503 : 400 });
+  if (!r.ok) return data({ error: r.error.details?.[0]?.message ?? r.error.message }, { status: formStatus(r.status) });
   const t = await i18next.getFixedT(request, "cms");
   return redirectWithToast("/master-cms#panduan", t("toast.guidebook"));
 }

@@ -7,6 +7,8 @@ import * as ui from "~/components/ui.css";
 import { accessToken } from "~/utils/applicant.server";
 import { requireUser } from "~/utils/guards.server";
 import { toastCookie } from "~/utils/session.server";
+import { formStatus } from "~/utils/api.server";
+import { STREAMS_UPLOAD } from "~/utils/uploads";
 
 export const meta: MetaFunction = () => [{ title: `Unggah Pas Foto — ${PRODUCT_NAME}` }];
 
@@ -15,12 +17,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return null;
 }
 
+/** The multipart body streams to the API (server/request-body.ts). */
+export const handle = STREAMS_UPLOAD;
+
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireUser(request, context, { roles: [3] });
   const token = await accessToken(context);
   // Streamed untouched to the API, which checks the type by content and the 2 MB limit.
   const r = await context.api.upload<{ data: { file_id: string } }>("/me/profile/photo", request.body, request.headers.get("content-type") ?? "", { token });
-  if (!r.ok) return data({ error: r.error.details?.[0]?.message ?? r.error.message }, { status: r.status >= 500 ? 503 : 400 });
+  if (!r.ok) return data({ error: r.error.details?.[0]?.message ?? r.error.message }, { status: formStatus(r.status) });
   return redirect("/personal-data", { headers: { "Set-Cookie": await toastCookie({ severity: "success", message: "Pas foto tersimpan." }) } });
 }
 

@@ -9,6 +9,8 @@ import { accessToken, orUnavailable, speApplication } from "~/utils/applicant.se
 import { formatDate } from "~/utils/format";
 import { requireUser } from "~/utils/guards.server";
 import { toastCookie } from "~/utils/session.server";
+import { formStatus } from "~/utils/api.server";
+import { STREAMS_UPLOAD } from "~/utils/uploads";
 
 export const meta: MetaFunction = () => [{ title: `Dokumen Tambahan — ${PRODUCT_NAME}` }];
 
@@ -35,6 +37,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { spe: true as const, ...list };
 }
 
+/** The multipart body streams to the API (server/request-body.ts). */
+export const handle = STREAMS_UPLOAD;
+
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireUser(request, context, { roles: [3] });
   const application = await speApplication(context);
@@ -49,7 +54,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     request.headers.get("content-type") ?? "",
     { token },
   );
-  if (!r.ok) return data({ requestId, error: r.error.details?.[0]?.message ?? r.error.message }, { status: r.status >= 500 ? 503 : r.status === 404 ? 404 : 400 });
+  if (!r.ok) return data({ requestId, error: r.error.details?.[0]?.message ?? r.error.message }, { status: formStatus(r.status) });
   return redirect("/portfolio/additional-requirements", {
     headers: { "Set-Cookie": await toastCookie({ severity: "success", message: "Dokumen tambahan tersimpan." }) },
   });

@@ -6,6 +6,7 @@ import { GeneralErrorBoundary } from "~/components/ErrorScreen";
 import { FacilityUploadForm } from "~/components/registration-upload";
 import { documentPostResponse, postDocuments, requirements } from "~/utils/applicant.server";
 import { facilityDestinations, facilityDraft, requireVerifiedFacility } from "~/utils/registration.server";
+import { STREAMS_UPLOAD } from "~/utils/uploads";
 
 export const meta: MetaFunction = () => [{ title: `Unggah Dokumen Persyaratan — ${PRODUCT_NAME}` }];
 
@@ -19,6 +20,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     idempotencyKey: randomUUID(),
   };
 }
+
+/** The multipart body streams to the API (server/request-body.ts). */
+export const handle = STREAMS_UPLOAD;
 
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireVerifiedFacility(request, context);

@@ -8,6 +8,7 @@ import { GeneralErrorBoundary } from "~/components/ErrorScreen";
 import * as ui from "~/components/ui.css";
 import { documentPostResponse, postDocuments, requireDraft, requirements } from "~/utils/applicant.server";
 import { requireUser } from "~/utils/guards.server";
+import { STREAMS_UPLOAD } from "~/utils/uploads";
 
 export const meta: MetaFunction = () => [{ title: `Formulir Pengajuan Adaptasi — ${PRODUCT_NAME}` }];
 
@@ -21,6 +22,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     idempotencyKey: randomUUID(),
   };
 }
+
+/** The multipart body streams to the API (server/request-body.ts). */
+export const handle = STREAMS_UPLOAD;
 
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireUser(request, context, { roles: [3] });

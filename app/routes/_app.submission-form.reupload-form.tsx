@@ -8,6 +8,7 @@ import { GeneralErrorBoundary } from "~/components/ErrorScreen";
 import * as ui from "~/components/ui.css";
 import { documentPostResponse, postDocuments, requireReupload, requirements } from "~/utils/applicant.server";
 import { requireUser } from "~/utils/guards.server";
+import { STREAMS_UPLOAD } from "~/utils/uploads";
 
 export const meta: MetaFunction = () => [{ title: `Perbaikan Berkas — ${PRODUCT_NAME}` }];
 
@@ -19,6 +20,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const items: Array<{ requirement: DocumentRequirement; reason: string }> = all.filter((r) => flagged.has(r.id)).map((r) => ({ requirement: r, reason: flagged.get(r.id)! }));
   return { application, items };
 }
+
+/** The multipart body streams to the API (server/request-body.ts). */
+export const handle = STREAMS_UPLOAD;
 
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireUser(request, context, { roles: [3] });

@@ -2,6 +2,10 @@ import { type ActionFunctionArgs } from "@remix-run/node";
 import { postDocuments } from "~/utils/applicant.server";
 import { facilityDestinations, facilityDraft, facilityReupload, requireVerifiedFacility } from "~/utils/registration.server";
 import { toastCookie } from "~/utils/session.server";
+import { STREAMS_UPLOAD } from "~/utils/uploads";
+
+/** The multipart body streams to the API (server/request-body.ts). */
+export const handle = STREAMS_UPLOAD;
 
 // The facility's upload and reupload forms' post when JavaScript runs (an XMLHttpRequest, for the progress
 // bar), as /submission-form/upload is for applicants: the same streaming and checks as the pages' actions, as JSON.

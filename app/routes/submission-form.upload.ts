@@ -2,6 +2,10 @@ import { type ActionFunctionArgs } from "@remix-run/node";
 import { postDocuments, requireDraft, requireReupload } from "~/utils/applicant.server";
 import { requireUser } from "~/utils/guards.server";
 import { toastCookie } from "~/utils/session.server";
+import { STREAMS_UPLOAD } from "~/utils/uploads";
+
+/** The multipart body streams to the API (server/request-body.ts). */
+export const handle = STREAMS_UPLOAD;
 
 // The adaptation and reupload forms' post when JavaScript runs (an XMLHttpRequest, for the progress bar):
 // the same streaming and checks as the pages' own actions, answered as JSON.

@@ -37,6 +37,15 @@ export function unavailableResponse(message: string = API_UNAVAILABLE.message): 
   return new Response(message, { status: 503, headers: { "Content-Type": "text/plain; charset=utf-8", "Retry-After": "30" } });
 }
 
+/**
+ * The status of a page that shows a refused API call on its form: the API's 404 and 413 as they are,
+ * an outage as 503, every other refusal 400.
+ */
+export function formStatus(apiStatus: number): 400 | 404 | 413 | 503 {
+  if (apiStatus >= 500) return 503;
+  return apiStatus === 404 || apiStatus === 413 ? apiStatus : 400;
+}
+
 export function createApiClient(opts: { fetch: ApiFetch; baseUrl: string; apiKey: string; clientIp?: string }): ApiClient {
   function prepare(path: string, options: Omit<ApiCallOptions, "body">) {
     const url = new URL(`${opts.baseUrl.replace(/\/$/, "")}/api/v1${path}`);

@@ -2,7 +2,7 @@ import { data, redirect, type AppLoadContext } from "@remix-run/node";
 import type { DocumentRequirement, JalurId } from "#domain/documents";
 import type { ApplicationStatus, LabelColour } from "#domain/status-label";
 import type { DocumentErrors, DocumentForm } from "~/components/applicant";
-import { unavailableResponse, type ApiResult } from "./api.server";
+import { formStatus, unavailableResponse, type ApiResult } from "./api.server";
 import { toastCookie } from "./session.server";
 
 // The applicant's journey (issue 4): the API's shapes (docs/contracts/applicant-api.md) and the calls
@@ -144,7 +144,7 @@ const APPLICANT_DESTINATIONS: DocumentDestinations = {
   successReupload: "/submission-form/success-reupload",
 };
 
-const refused = (status: number, errors: DocumentErrors): DocumentPost => ({ ok: false, status: status >= 500 ? 503 : 400, errors });
+const refused = (status: number, errors: DocumentErrors): DocumentPost => ({ ok: false, status: formStatus(status), errors });
 
 /**
  * A post of the adaptation form (save or submit) or of the reupload form, streamed to the API.

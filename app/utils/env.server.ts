@@ -33,6 +33,8 @@ const schema = z.object({
   RATE_LIMIT_MAIL_PER_IP: z.coerce.number().int().positive().default(20),
   /** page renders at once; more wait in order (issue 8 load, app/utils/page-queue.server.ts) */
   MAX_CONCURRENT_PAGES: z.coerce.number().int().positive().default(16),
+  /** a connection on which nothing arrives this long is closed; a request's total time is not capped (slow uploads, issue 18) */
+  HTTP_IDLE_TIMEOUT_SEC: z.coerce.number().int().positive().default(120),
 });
 
 export type Env = z.infer<typeof schema> & { API_KEY: string; SESSION_SECRET: string; JWT_SECRET: string };

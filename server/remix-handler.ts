@@ -1,0 +1,59 @@
+import { createReadableStreamFromReadable, createRequestHandler as createRemixHandler, writeReadableStreamToWritable } from "@remix-run/node";
+import type { AppLoadContext, ServerBuild } from "@remix-run/node";
+import type { NextFunction, Request, Response } from "express";
+
+// Express → Remix, as @remix-run/express 2.17.5 does it, with one change: the body. A form body has
+// already been read within its limit (server/request-body.ts, res.locals.body); only an upload
+// route's multipart body streams from the socket. The adapter itself would read any body whole.
+
+type GetLoadContext = (req: Request, res: Response) => AppLoadContext | Promise<AppLoadContext>;
+
+function remixHeaders(req: Request): Headers {
+  const headers = new Headers();
+  for (const [key, values] of Object.entries(req.headers)) {
+    if (values === undefined) continue;
+    if (Array.isArray(values)) for (const value of values) headers.append(key, value);
+    else headers.set(key, values);
+  }
+  return headers;
+}
+
+function remixRequest(req: Request, res: Response): globalThis.Request {
+  // req.hostname leaves out the port, and respects "trust proxy"; the port comes from the headers.
+  const portOf = (host: string | undefined) => Number.parseInt(host?.split(":")[1] ?? "", 10);
+  const port = [portOf(req.get("x-forwarded-host")), portOf(req.get("host"))].find(Number.isSafeInteger);
+  const url = new URL(`${req.protocol}://${req.hostname}${port ? `:${port}` : ""}${req.originalUrl}`);
+  // Loaders and actions stop once no answer can be written (closed before finished).
+  let controller: AbortController | null = new AbortController();
+  res.on("finish", () => (controller = null));
+  res.on("close", () => controller?.abort());
+  const init: RequestInit & { duplex?: "half" } = { method: req.method, headers: remixHeaders(req), signal: controller.signal };
+  if (req.method !== "GET" && req.method !== "HEAD") {
+    const read = res.locals.body as Buffer | undefined;
+    init.body = read ? new Uint8Array(read) : createReadableStreamFromReadable(req);
+    if (!read) init.duplex = "half";
+  }
+  return new globalThis.Request(url.href, init);
+}
+
+async function sendRemixResponse(res: Response, response: globalThis.Response) {
+  res.statusMessage = response.statusText;
+  res.status(response.status);
+  for (const [key, value] of response.headers.entries()) res.append(key, value);
+  if (response.headers.get("Content-Type")?.match(/text\/event-stream/i)) res.flushHeaders();
+  if (response.body) await writeReadableStreamToWritable(response.body, res);
+  else res.end();
+}
+
+export function createRequestHandler(opts: { build: ServerBuild | (() => Promise<ServerBuild>); mode: string; getLoadContext: GetLoadContext }) {
+  const handleRequest = createRemixHandler(opts.build, opts.mode);
+  return async (req: Request, res: Response, next: NextFunction) => {
+    try {
+      const request = remixRequest(req, res);
+      const response = await handleRequest(request, await opts.getLoadContext(req, res));
+      await sendRemixResponse(res, response);
+    } catch (error) {
+      next(error);
+    }
+  };
+}

@@ -1,0 +1,137 @@
+import type { ServerBuild } from "@remix-run/node";
+import type { NextFunction, Request, Response } from "express";
+import type { UploadHandle } from "../app/utils/uploads";
+
+// Request bodies on a hostile network (issue 18). Three rules:
+// - A form post is read whole before the portal sees it, counting bytes as they come, whatever the
+//   headers claim (chunked, multipart or a false Content-Length): past FORM_BODY_LIMIT it is a 413.
+// - A route that streams an upload to the API says so in its module (`handle.streamsUpload`); its
+//   multipart body goes through unread, and the API caps it per document and in total.
+// - A request answered before its body arrived (a refusal, a redirect, a 413) is not read to the
+//   end: the connection is shut after the answer and closed soon after.
+
+export const FORM_BODY_LIMIT = 1024 * 1024;
+/** After the answer, what is still read (and dropped) of an unfinished body before the connection is closed. */
+const LINGER_MS = 2_000;
+const LINGER_BYTES = 16 * 1024 * 1024;
+
+const TOO_LARGE = "Isian formulir terlalu besar (paling besar 1 MB). Kirim ulang formulir dari halamannya.";
+
+/** A route path of the build ("register-competency-evaluation/path/:othersId?/upload-file") as a matcher. */
+function pathMatcher(pattern: string): RegExp {
+  const segments = pattern
+    .split("/")
+    .filter(Boolean)
+    .map((segment) => {
+      if (segment === "*") return "(?:/.*)?";
+      const optional = segment.endsWith("?");
+      const name = optional ? segment.slice(0, -1) : segment;
+      const one = name.startsWith(":") ? "/[^/]+" : `/${name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`;
+      return optional ? `(?:${one})?` : one;
+    });
+  return new RegExp(`^${segments.join("")}/?$`);
+}
+
+/** The URL paths whose actions stream uploads, read from the route modules of a build. */
+export function uploadRoutes(build: Pick<ServerBuild, "routes">): (pathname: string) => boolean {
+  const fullPath = (id: string): string => {
+    const route = build.routes[id];
+    if (!route) return "";
+    const parent = route.parentId ? fullPath(route.parentId) : "";
+    return route.path ? `${parent}/${route.path}` : parent;
+  };
+  const matchers = Object.entries(build.routes)
+    .filter(([, route]) => (route.module.handle as UploadHandle | undefined)?.streamsUpload)
+    .map(([id]) => pathMatcher(fullPath(id)));
+  return (pathname) => matchers.some((m) => m.test(pathname));
+}
+
+const hasBody = (req: Request) => req.method !== "GET" && req.method !== "HEAD";
+
+/**
+ * Reads a form body into memory up to `limit` bytes, counting what arrives. null: too large (the
+ * rest is left unread); "gone": the client went away before the end.
+ */
+export function readLimited(req: Request, limit: number): Promise<Buffer | null | "gone"> {
+  const declared = Number(req.get("content-length") ?? 0);
+  if (declared > limit) return Promise.resolve(null);
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const finish = (result: Buffer | null | "gone") => {
+      req.off("data", onData).off("end", onEnd).off("error", onGone).off("close", onClose);
+      resolve(result);
+    };
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) {
+        req.pause();
+        finish(null);
+        return;
+      }
+      chunks.push(chunk);
+    };
+    const onEnd = () => finish(Buffer.concat(chunks, size));
+    const onGone = () => finish("gone");
+    const onClose = () => !req.complete && finish("gone");
+    req.on("data", onData).on("end", onEnd).on("error", onGone).on("close", onClose);
+  });
+}
+
+/**
+ * Every request: when the answer went out before the body had all arrived, the connection is closed
+ * gently, as a web server's "lingering close": our side is shut after the answer, so the client reads
+ * it and stops sending, and what still arrives is dropped for at most LINGER_MS (or LINGER_BYTES),
+ * then the connection goes. Closing at once would reset the connection with the answer unread.
+ */
+export function closeUnreadBodies() {
+  return (req: Request, res: Response, next: NextFunction) => {
+    if (!hasBody(req)) return next();
+    // When a client sent "Connection: close", Node destroys the socket right after the answer, and
+    // the body still coming in turns that into a reset that can swallow the answer. An answer that
+    // goes out before the body is in is sent as keep-alive, and the close below is ours.
+    const writeHead = res.writeHead;
+    res.writeHead = function (this: Response, ...args: Parameters<Response["writeHead"]>) {
+      if (!req.complete) this.shouldKeepAlive = true;
+      return writeHead.apply(this, args);
+    } as Response["writeHead"];
+    res.once("finish", () => {
+      if (req.complete || req.destroyed) return;
+      const socket = req.socket;
+      socket.end();
+      const timer = setTimeout(() => socket.destroy(), LINGER_MS);
+      timer.unref();
+      socket.once("close", () => clearTimeout(timer));
+      let dropped = 0;
+      req.on("data", (chunk: Buffer) => {
+        dropped += chunk.length;
+        if (dropped > LINGER_BYTES) socket.destroy();
+      });
+      req.resume();
+    });
+    next();
+  };
+}
+
+/**
+ * Portal routes: a form body is read here within FORM_BODY_LIMIT (res.locals.body), except the
+ * multipart body of an upload route, which streams on. Past the limit: 413 and no more reading.
+ */
+export function formBodies(isUpload: (pathname: string) => boolean | Promise<boolean>) {
+  return async (req: Request, res: Response, next: NextFunction) => {
+    if (!hasBody(req)) return next();
+    try {
+      if (/^multipart\/form-data/i.test(req.get("content-type") ?? "") && (await isUpload(req.path))) return next();
+      const body = await readLimited(req, FORM_BODY_LIMIT);
+      if (body === "gone") return void req.socket?.destroy();
+      if (body === null) {
+        res.status(413).type("text/plain; charset=utf-8").send(TOO_LARGE);
+        return;
+      }
+      res.locals.body = body;
+      next();
+    } catch (error) {
+      next(error);
+    }
+  };
+}
