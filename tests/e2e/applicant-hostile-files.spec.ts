@@ -1,6 +1,7 @@
 import { docxBomb, pdf, png } from "../fixtures/files";
 import { expectPath } from "./fixtures";
-import { choosePathway, competencyDocuments, completePersonalData, documentInput, expect, freshApplicant, test } from "./applicant-fixtures";
+import { requirementsFor } from "../../domain/documents";
+import { choosePathway, competencyDocuments, completePersonalData, documentInput, expect, freshApplicant, pdfFile, test } from "./applicant-fixtures";
 
 // Issue 4: files that lie about themselves. The type comes from the content, never from the name or
 // the browser's mime type; names are shown as text and never become paths; a double click submits once.
@@ -72,4 +73,20 @@ test("a double click on KIRIM PERMOHONAN makes one submission", async ({ page, r
   await expect(page).not.toHaveURL(/adaptation-form$/);
   await page.goto("/application-status/application-status-detail");
   await expect(page.getByText("Permohonan dikirim")).toHaveCount(1);
+});
+
+test("a file far over its limit is refused with its limit named, and what was saved before stays", async ({ page, request }, testInfo) => {
+  await freshApplicant(page, request, testInfo);
+  await choosePathway(page, "Reguler");
+  const [first, second] = requirementsFor("REG").filter((r) => r.max_size === 2);
+  await documentInput(page, first.order_num).setInputFiles(await pdfFile("ktp.pdf"));
+  await page.getByRole("button", { name: "SIMPAN DRAF" }).click();
+  await expect(page.getByRole("link", { name: "Unduh ktp.pdf" })).toBeVisible();
+
+  // 12 MB for a 2 MB document: without JavaScript the server stops reading at 2 MB and answers 413
+  // with the page; with JavaScript the form refuses it before sending.
+  await documentInput(page, second.order_num).setInputFiles({ name: "foto-besar.pdf", mimeType: "application/pdf", buffer: Buffer.alloc(12 * 1024 * 1024, 0x25) });
+  await page.getByRole("button", { name: "SIMPAN DRAF" }).click();
+  await expect(page.getByText("Ukuran berkas melebihi 2MB.").first()).toBeVisible();
+  await expect(page.getByRole("link", { name: "Unduh ktp.pdf" })).toBeVisible();
 });
