@@ -1,16 +1,18 @@
+import { randomBytes } from "node:crypto";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { doc, docx, docxBomb, elf, jpg, makeZip, pdf, png } from "../../../tests/fixtures/files";
+import { doc, docx, docxBomb, docxLyingBomb, elf, jpg, makeZip, pdf, png } from "../../../tests/fixtures/files";
 import { allowedTypes, detectFileType } from "./file-type";
 
 const dir = mkdtempSync(path.join(tmpdir(), "adaptasi-ft-"));
-async function detect(data: Buffer) {
+function save(data: Uint8Array) {
   const p = path.join(dir, `f-${Math.random().toString(36).slice(2)}`);
   writeFileSync(p, data);
-  return detectFileType(p, data.length);
+  return p;
 }
+const detect = (data: Uint8Array) => detectFileType(save(data), data.length);
 
 describe("detectFileType (by content only)", () => {
   it("knows the allowed kinds", async () => {
@@ -25,10 +27,13 @@ describe("detectFileType (by content only)", () => {
     expect(await detect(Buffer.alloc(0))).toBe("unknown");
     expect(await detect(Buffer.from("hello, I am a PDF"))).toBe("unknown");
   });
+});
+
+describe("DOCX: inflated and counted, never trusting the zip's index", () => {
   it("refuses a zip that is not a Word document", async () => {
     expect(await detect(makeZip([{ name: "a.txt", data: Buffer.from("x") }]))).toBe("not-docx");
   });
-  it("refuses a zip bomb by its ratio and by its claimed size", async () => {
+  it("refuses a zip bomb by its ratio and an index that overstates a size", async () => {
     expect(await detect(docxBomb())).toBe("zip-bomb");
     const claimed = makeZip([
       { name: "[Content_Types].xml", data: Buffer.from("x") },
@@ -36,12 +41,34 @@ describe("detectFileType (by content only)", () => {
     ]);
     expect(await detect(claimed)).toBe("zip-bomb");
   });
+  it("refuses a ~200 kB DOCX whose index declares 1 KiB but which inflates to 200 MB, stopping at the cap", async () => {
+    const bomb = await docxLyingBomb();
+    expect(bomb.length).toBeLessThan(256 * 1024);
+    const before = process.memoryUsage().rss;
+    const started = performance.now();
+    expect(await detect(bomb)).toBe("zip-bomb");
+    expect(performance.now() - started).toBeLessThan(5_000);
+    // Counted, not held: far less memory than even the 64 MiB cap.
+    expect(process.memoryUsage().rss - before).toBeLessThan(48 * 1024 * 1024);
+  });
+  it("refuses an index that understates a small entry, and a damaged entry", async () => {
+    const data = Buffer.from("<w:document/>".repeat(100));
+    expect(await detect(docx([{ name: "word/styles.xml", data, deflate: true, claimSize: 10 }]))).toBe("zip-bomb");
+    const damaged = docx([{ name: "word/styles.xml", data, deflate: true }]);
+    const at = damaged.indexOf("word/styles.xml") + "word/styles.xml".length;
+    damaged.fill(0xff, at, at + 8);
+    expect(await detect(damaged)).toBe("unknown");
+  });
   it("refuses a zip with too many entries", async () => {
     const many = makeZip(Array.from({ length: 2_001 }, (_, i) => ({ name: `f${i}`, data: Buffer.from("") })));
     expect(await detect(many)).toBe("zip-bomb");
   });
   it("refuses a truncated zip", async () => {
     expect(await detect(docx().subarray(0, 60))).toBe("unknown");
+  });
+  it("accepts a 5 MB DOCX with a picture", async () => {
+    const big = docx([{ name: "word/media/image1.jpeg", data: randomBytes(5 * 1024 * 1024 - 4096), deflate: true }]);
+    expect(await detect(big)).toBe("docx");
   });
 });
 
