@@ -3,7 +3,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { doc, docx, docxBomb, docxLyingBomb, elf, jpg, makeZip, pdf, png } from "../../../tests/fixtures/files";
+import { compoundFile, doc, docx, docxBomb, docxLyingBomb, elf, jpg, makeZip, pdf, png } from "../../../tests/fixtures/files";
 import { allowedTypes, detectFileType } from "./file-type";
 
 const dir = mkdtempSync(path.join(tmpdir(), "adaptasi-ft-"));
@@ -69,6 +69,30 @@ describe("DOCX: inflated and counted, never trusting the zip's index", () => {
   it("accepts a 5 MB DOCX with a picture", async () => {
     const big = docx([{ name: "word/media/image1.jpeg", data: randomBytes(5 * 1024 * 1024 - 4096), deflate: true }]);
     expect(await detect(big)).toBe("docx");
+  });
+});
+
+describe(".doc: a compound file with a WordDocument stream", () => {
+  it("refuses the OLE magic bytes followed by garbage", async () => {
+    const magic = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
+    expect(await detect(Buffer.concat([magic, Buffer.alloc(1024)]))).toBe("unknown");
+    expect(await detect(Buffer.concat([magic, randomBytes(8192)]))).toBe("unknown");
+  });
+  it("refuses an OLE file without a WordDocument stream (a spreadsheet, an installer)", async () => {
+    expect(await detect(compoundFile([{ name: "Workbook", data: Buffer.alloc(4096) }]))).toBe("unknown");
+  });
+  it("refuses insane header fields", async () => {
+    const patched = (offset: number, value: number) => {
+      const file = doc();
+      file.writeUInt16LE(value, offset);
+      return file;
+    };
+    expect(await detect(patched(0x1c, 0xfeff))).toBe("unknown"); // byte order
+    expect(await detect(patched(0x1e, 10))).toBe("unknown"); // sector shift
+    const outside = doc();
+    outside.writeUInt32LE(5_000, 0x30); // first directory sector past the end
+    expect(await detect(outside)).toBe("unknown");
+    expect(await detect(doc().subarray(0, 700))).toBe("unknown");
   });
 });
 

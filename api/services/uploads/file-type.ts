@@ -1,8 +1,10 @@
 import { open } from "node:fs/promises";
+import { isWordDocument } from "./doc";
 import { inspectDocx } from "./docx";
 
 // The type of an uploaded file, judged by its content only (issue 4): the browser's mime type and the
-// file name are never trusted. A DOCX is inflated within limits (issue 18).
+// file name are never trusted. Past the magic bytes, Word files are opened far enough to know they are
+// what they claim (issue 18): a DOC's compound-file directory, a DOCX inflated within limits.
 
 export type DetectedType = "pdf" | "png" | "jpg" | "doc" | "docx";
 
@@ -35,7 +37,7 @@ export async function detectFileType(path: string, size: number): Promise<Detect
     if (startsWith(head, PDF)) return "pdf";
     if (startsWith(head, PNG)) return "png";
     if (startsWith(head, JPG)) return "jpg";
-    if (startsWith(head, OLE)) return "doc";
+    if (startsWith(head, OLE)) return (await isWordDocument(fh, size)) ? "doc" : "unknown";
     if (startsWith(head, ZIP)) return await inspectDocx(fh, size);
     return "unknown";
   } finally {
