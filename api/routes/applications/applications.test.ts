@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MB, requirementsFor, type JalurId } from "../../../domain/documents";
-import { doc, docx, docxBomb, elf, jpg, pdf, png } from "../../../tests/fixtures/files";
+import { doc, docx, docxBomb, docxLyingBomb, elf, jpg, pdf, pdfWithOpenActionScript, png } from "../../../tests/fixtures/files";
 import { applicationDocuments, applications, auditLog, reuploadRequests } from "../../db/schema";
 import { createTestApi, expectError, type TestApi } from "../../test/helpers";
 
@@ -186,6 +186,20 @@ describe("bad uploads", () => {
   it("refuses an empty file and a DOCX zip bomb", async () => {
     expect(await one("doc_7", "kosong.pdf", Buffer.alloc(0))).toEqual({ saved: [], errors: [{ requirement_id: 7, message: "Berkas kosong." }] });
     expect(await one("doc_2", "cv.docx", docxBomb())).toEqual({ saved: [], errors: [{ requirement_id: 2, message: "Berkas DOCX tidak valid." }] });
+  });
+
+  it("refuses a DOCX whose index hides its size, a forged .doc and a PDF that runs a script, each with its own message", async () => {
+    expect(await one("doc_2", "cv.docx", await docxLyingBomb())).toEqual({ saved: [], errors: [{ requirement_id: 2, message: "Berkas DOCX tidak valid." }] });
+    const forged = Buffer.concat([doc().subarray(0, 8), Buffer.alloc(4096)]);
+    expect(await one("doc_2", "cv.doc", forged)).toEqual({ saved: [], errors: [{ requirement_id: 2, message: "Tipe berkas harus DOC, DOCX atau PDF." }] });
+    const script = "Berkas PDF berisi skrip atau tindakan otomatis yang tidak diizinkan.";
+    expect(await one("doc_7", "surat.pdf", await pdfWithOpenActionScript(true))).toEqual({ saved: [], errors: [{ requirement_id: 7, message: script }] });
+    // A merged item checks every part before merging.
+    const merged = await upload(token, id, [
+      { field: "doc_3", name: "halaman-1.png", data: png() },
+      { field: "doc_3", name: "halaman-2.pdf", data: await pdfWithOpenActionScript(false) },
+    ]);
+    expect((await merged.json()).data).toEqual({ saved: [], errors: [{ requirement_id: 3, message: script }] });
   });
 
   it("keeps a name with ../ and unicode only as a display name", async () => {

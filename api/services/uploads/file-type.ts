@@ -1,10 +1,12 @@
-import { open } from "node:fs/promises";
+import { open, readFile } from "node:fs/promises";
 import { isWordDocument } from "./doc";
 import { inspectDocx } from "./docx";
+import { inspectPdf } from "./pdf";
 
 // The type of an uploaded file, judged by its content only (issue 4): the browser's mime type and the
-// file name are never trusted. Past the magic bytes, Word files are opened far enough to know they are
-// what they claim (issue 18): a DOC's compound-file directory, a DOCX inflated within limits.
+// file name are never trusted. Past the magic bytes, each kind is opened far enough to know it is what
+// it claims and carries nothing active (issue 18): a DOC's compound-file directory, a DOCX inflated
+// within limits, a PDF's objects.
 
 export type DetectedType = "pdf" | "png" | "jpg" | "doc" | "docx";
 
@@ -16,8 +18,8 @@ export const MIME_OF: Record<DetectedType, string> = {
   docx: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
 };
 
-/** Why a file is refused: not a known kind, a DOCX over its bounds, a zip that is no DOCX. */
-export type Rejection = "unknown" | "zip-bomb" | "not-docx";
+/** Why a file is refused: not a known kind, a DOCX over its bounds, a zip that is no DOCX, a PDF with active content. */
+export type Rejection = "unknown" | "zip-bomb" | "not-docx" | "pdf-active";
 
 const PDF = [0x25, 0x50, 0x44, 0x46, 0x2d]; // %PDF-
 const PNG = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
@@ -34,7 +36,8 @@ export async function detectFileType(path: string, size: number): Promise<Detect
   try {
     const head = Buffer.alloc(Math.min(size, 16));
     await fh.read(head, 0, head.length, 0);
-    if (startsWith(head, PDF)) return "pdf";
+    // A PDF is parsed whole; the upload limits (5 MB at most) bound what is read.
+    if (startsWith(head, PDF)) return inspectPdf(await readFile(path));
     if (startsWith(head, PNG)) return "png";
     if (startsWith(head, JPG)) return "jpg";
     if (startsWith(head, OLE)) return (await isWordDocument(fh, size)) ? "doc" : "unknown";
