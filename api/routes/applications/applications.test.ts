@@ -338,8 +338,22 @@ describe("ownership", () => {
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("image/png");
     expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(res.headers.get("content-security-policy")).toBe("sandbox");
     expect(res.headers.get("content-disposition")).toBe("attachment; filename=\"scan.png\"; filename*=UTF-8''scan.png");
     expect(Buffer.from(await res.arrayBuffer()).equals(png())).toBe(true);
+    // Inline on request only for PDF and images; a Word file always downloads; every one is sandboxed.
+    const documents: Array<{ original_name: string; file_id: string }> = (await view(a.token, app.id)).documents;
+    for (const [name, disposition] of [
+      ["scan.png", "inline"],
+      ["ijazah.pdf", "inline"],
+      ["cv.docx", "attachment"],
+    ]) {
+      const fileId = documents.find((x) => x.original_name === name)!.file_id;
+      const inline = await api.request(`/api/v1/files/${fileId}?inline=1`, { token: a.token });
+      expect(inline.headers.get("content-disposition")).toMatch(new RegExp(`^${disposition}; filename="${name}"`));
+      expect(inline.headers.get("content-security-policy")).toBe("sandbox");
+      await inline.arrayBuffer();
+    }
 
     const reviewer = await api.login("subkomite@adaptasi.test");
     await expectError(await api.request(`/api/v1/files/${d.file_id}`, { token: reviewer.token }), 404, "NOT_FOUND");

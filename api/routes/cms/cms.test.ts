@@ -226,6 +226,7 @@ describe("the guidebook", () => {
     const served = await api.request("/api/v1/cms/guidebook");
     expect(served.status).toBe(200);
     expect(served.headers.get("content-type")).toBe("application/pdf");
+    expect(served.headers.get("content-security-policy")).toBe("sandbox");
     expect(served.headers.get("cache-control")).toMatch(/max-age=300/);
     const etag = served.headers.get("etag")!;
     const lastModified = served.headers.get("last-modified")!;
