@@ -6,7 +6,7 @@ import { applicationDocuments, applications, documentRequirements, files } from 
 import { ApiError } from "../lib/errors";
 import type { ApiDeps } from "../lib/types";
 import type { FileStorage } from "./storage";
-import { allowedTypes, detectFileType, MIME_OF, type DetectedType } from "./uploads/file-type";
+import { allowedTypes, detectFileType, MIME_OF, type DetectedType, type Rejection } from "./uploads/file-type";
 import { MergeError, mergeToPdf } from "./uploads/merge";
 import { FORM_OVERHEAD_BYTES, MultipartError, receiveMultipart, type ReceivedFile } from "./uploads/receive";
 
@@ -39,9 +39,19 @@ export const uploadMessages = {
   wrongType: (r: Pick<Requirement, "allowedExtnames">) => `Tipe berkas harus ${typeList(r.allowedExtnames)}.`,
   empty: "Berkas kosong.",
   zipBomb: "Berkas DOCX tidak valid.",
+  pdfActive: "Berkas PDF berisi skrip atau tindakan otomatis yang tidak diizinkan.",
   oneFile: "Hanya satu berkas yang dapat diunggah untuk dokumen ini.",
   mergedTooLarge: (r: Pick<Requirement, "maxSize">) => `Berkas gabungan melebihi ${r.maxSize}MB.`,
 };
+
+/** Why a file of this detected type is refused for a field taking `allowedExtnames`, or null when it is taken. */
+export function typeRefusal(type: DetectedType | Rejection, allowedExtnames: string): string | null {
+  const allowed = allowedTypes(allowedExtnames);
+  // A broken DOCX or an active PDF is named as such only where that kind is allowed at all.
+  if (type === "zip-bomb" && allowed.has("docx")) return uploadMessages.zipBomb;
+  if (type === "pdf-active" && allowed.has("pdf")) return uploadMessages.pdfActive;
+  return (allowed as Set<string>).has(type) ? null : uploadMessages.wrongType({ allowedExtnames });
+}
 
 export async function activeRequirements(db: Database, jalurId: string): Promise<Requirement[]> {
   return db
@@ -54,15 +64,15 @@ export async function activeRequirements(db: Database, jalurId: string): Promise
 /** Checks the files of one field; the detected types, or the message saying why they are refused. */
 async function checkFiles(r: Requirement, parts: ReceivedFile[]): Promise<DetectedType[] | string> {
   if (!r.merged && parts.length > 1) return uploadMessages.oneFile;
-  const allowed = allowedTypes(r.allowedExtnames);
   const types: DetectedType[] = [];
   for (const f of parts) {
     if (f.size === 0) return uploadMessages.empty;
     const t = await detectFileType(f.path, f.size);
-    if (t === "zip-bomb") return uploadMessages.zipBomb;
-    if (t === "unknown" || t === "not-docx" || !allowed.has(t)) return uploadMessages.wrongType(r);
-    if (r.merged && t !== "pdf" && t !== "png" && t !== "jpg") return uploadMessages.wrongType(r);
-    types.push(t);
+    const refusal = typeRefusal(t, r.allowedExtnames);
+    if (refusal) return refusal;
+    const detected = t as DetectedType;
+    if (r.merged && detected !== "pdf" && detected !== "png" && detected !== "jpg") return uploadMessages.wrongType(r);
+    types.push(detected);
   }
   return types;
 }

@@ -49,6 +49,7 @@ describe("serveGuidebook", () => {
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("application/pdf");
     expect(res.headers.get("cache-control")).toBe("public, max-age=300, must-revalidate");
+    expect(res.headers.get("content-security-policy")).toBe("sandbox");
     expect(await res.text()).toBe("%PDF-1.4 bawaan");
     const etag = res.headers.get("etag")!;
     expect(etag).toBeTruthy();
@@ -60,11 +61,18 @@ describe("serveGuidebook", () => {
   });
 
   it("relays the uploaded PDF and the API's 304, passing the conditional headers on", async () => {
-    const headers = { "content-type": "application/pdf", etag: '"abc"', "last-modified": "Mon, 01 Mar 2027 00:00:00 GMT", "cache-control": "public, max-age=300, must-revalidate" };
+    const headers = {
+      "content-type": "application/pdf",
+      etag: '"abc"',
+      "last-modified": "Mon, 01 Mar 2027 00:00:00 GMT",
+      "cache-control": "public, max-age=300, must-revalidate",
+      "content-security-policy": "sandbox",
+    };
     upstream = async (r) => (r.headers.get("if-none-match") === '"abc"' ? new Response(null, { status: 304, headers }) : new Response("%PDF-1.7 unggahan", { status: 200, headers }));
     const res = await fetch(base);
     expect(res.status).toBe(200);
     expect(res.headers.get("etag")).toBe('"abc"');
+    expect(res.headers.get("content-security-policy")).toBe("sandbox");
     expect(await res.text()).toBe("%PDF-1.7 unggahan");
     expect(await conditional({ "if-none-match": '"abc"' })).toEqual({ status: 304, etag: '"abc"' });
   });

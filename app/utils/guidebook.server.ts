@@ -5,7 +5,7 @@ import type { ApiFetch } from "./api.server";
 // GUIDEBOOK_PATH serves the PDF the Admin uploaded on /master-cms when there is one, else the bundled
 // file. Both revalidate after 5 minutes, so a new upload shows soon without a deploy.
 const CACHE = "public, max-age=300, must-revalidate";
-const RELAYED = ["content-type", "content-length", "content-disposition", "etag", "last-modified", "cache-control", "x-content-type-options"];
+const RELAYED = ["content-type", "content-length", "content-disposition", "etag", "last-modified", "cache-control", "x-content-type-options", "content-security-policy"];
 
 export function serveGuidebook(opts: { fetch: ApiFetch; apiBase: string; apiKey: string; bundledFile: string }) {
   return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
@@ -30,7 +30,8 @@ export function serveGuidebook(opts: { fetch: ApiFetch; apiBase: string; apiKey:
     }
     await upstream?.body?.cancel();
     // No upload (404) or the API is unwell: the bundled PDF; send() answers 304 itself.
-    res.sendFile(opts.bundledFile, { headers: { "Cache-Control": CACHE, "Content-Type": "application/pdf" }, cacheControl: false, lastModified: true, etag: true }, (err) => {
+    const bundled = { "Cache-Control": CACHE, "Content-Type": "application/pdf", "Content-Security-Policy": "sandbox" };
+    res.sendFile(opts.bundledFile, { headers: bundled, cacheControl: false, lastModified: true, etag: true }, (err) => {
       if (err) next(err);
     });
   };

@@ -20,6 +20,8 @@ test("a PNG named .pdf is kept as a PNG, a zip bomb named .docx is refused, host
     expect(res.status()).toBe(200);
     expect(res.headers()["content-type"]).toBe("image/png");
     expect(res.headers()["x-content-type-options"]).toBe("nosniff");
+    // The file's own policy, not the page's beside it (two CSP headers would read "…\nsandbox").
+    expect(res.headers()["content-security-policy"]).toBe("sandbox");
   });
 
   await test.step("a zip bomb named .docx on the CV is refused by its content", async () => {

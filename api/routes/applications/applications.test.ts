@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MB, requirementsFor, type JalurId } from "../../../domain/documents";
-import { doc, docx, docxBomb, elf, jpg, pdf, png } from "../../../tests/fixtures/files";
+import { doc, docx, docxBomb, docxLyingBomb, elf, jpg, pdf, pdfWithOpenActionScript, png } from "../../../tests/fixtures/files";
 import { applicationDocuments, applications, auditLog, reuploadRequests } from "../../db/schema";
 import { createTestApi, expectError, type TestApi } from "../../test/helpers";
 
@@ -190,6 +190,20 @@ describe("bad uploads", () => {
     expect(await one("doc_2", "cv.docx", docxBomb())).toEqual({ saved: [], errors: [{ requirement_id: 2, message: "Berkas DOCX tidak valid." }] });
   });
 
+  it("refuses a DOCX whose index hides its size, a forged .doc and a PDF that runs a script, each with its own message", async () => {
+    expect(await one("doc_2", "cv.docx", await docxLyingBomb())).toEqual({ saved: [], errors: [{ requirement_id: 2, message: "Berkas DOCX tidak valid." }] });
+    const forged = Buffer.concat([doc().subarray(0, 8), Buffer.alloc(4096)]);
+    expect(await one("doc_2", "cv.doc", forged)).toEqual({ saved: [], errors: [{ requirement_id: 2, message: "Tipe berkas harus DOC, DOCX atau PDF." }] });
+    const script = "Berkas PDF berisi skrip atau tindakan otomatis yang tidak diizinkan.";
+    expect(await one("doc_7", "surat.pdf", await pdfWithOpenActionScript(true))).toEqual({ saved: [], errors: [{ requirement_id: 7, message: script }] });
+    // A merged item checks every part before merging.
+    const merged = await upload(token, id, [
+      { field: "doc_3", name: "halaman-1.png", data: png() },
+      { field: "doc_3", name: "halaman-2.pdf", data: await pdfWithOpenActionScript(false) },
+    ]);
+    expect((await merged.json()).data).toEqual({ saved: [], errors: [{ requirement_id: 3, message: script }] });
+  });
+
   it("keeps a name with ../ and unicode only as a display name", async () => {
     expect(await one("doc_7", "../../etc/Surat Sehat — dr. Ñoño ☃.pdf", pdfBytes)).toEqual({ saved: [7], errors: [] });
     const d = (await view(token, id)).documents.find((x: { requirement_id: number }) => x.requirement_id === 7);
@@ -326,8 +340,22 @@ describe("ownership", () => {
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("image/png");
     expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(res.headers.get("content-security-policy")).toBe("sandbox");
     expect(res.headers.get("content-disposition")).toBe("attachment; filename=\"scan.png\"; filename*=UTF-8''scan.png");
     expect(Buffer.from(await res.arrayBuffer()).equals(png())).toBe(true);
+    // Inline on request only for PDF and images; a Word file always downloads; every one is sandboxed.
+    const documents: Array<{ original_name: string; file_id: string }> = (await view(a.token, app.id)).documents;
+    for (const [name, disposition] of [
+      ["scan.png", "inline"],
+      ["ijazah.pdf", "inline"],
+      ["cv.docx", "attachment"],
+    ]) {
+      const fileId = documents.find((x) => x.original_name === name)!.file_id;
+      const inline = await api.request(`/api/v1/files/${fileId}?inline=1`, { token: a.token });
+      expect(inline.headers.get("content-disposition")).toMatch(new RegExp(`^${disposition}; filename="${name}"`));
+      expect(inline.headers.get("content-security-policy")).toBe("sandbox");
+      await inline.arrayBuffer();
+    }
 
     const reviewer = await api.login("subkomite@adaptasi.test");
     await expectError(await api.request(`/api/v1/files/${d.file_id}`, { token: reviewer.token }), 404, "NOT_FOUND");

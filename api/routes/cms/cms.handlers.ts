@@ -34,6 +34,7 @@ export const getGuidebook: AppRouteHandler<typeof routes.getGuidebook> = async (
       "Content-Length": String(size),
       "Content-Disposition": 'inline; filename="buku-panduan-adaptasi-nakes-lln.pdf"',
       "X-Content-Type-Options": "nosniff",
+      "Content-Security-Policy": "sandbox", // an uploaded file, as /files/:id serves it
     },
   }) as never;
 };

@@ -1,6 +1,6 @@
 import { and, desc, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { pdf, png } from "../../../tests/fixtures/files";
+import { pdf, pdfOfSize, pdfWithOpenActionScript, png } from "../../../tests/fixtures/files";
 import { adminAuditLog, announcements, settings, users } from "../../db/schema";
 import { DEFAULT_SETTINGS } from "../../services/settings";
 import { createTestApi, expectError, type TestApi } from "../../test/helpers";
@@ -201,9 +201,11 @@ describe("the guidebook", () => {
     await expectError(await api.request("/api/v1/cms/guidebook"), 404, "NOT_FOUND");
   });
 
-  it("refuses a PNG renamed .pdf, an empty field and more than 5 MB, and changes nothing", async () => {
+  it("refuses a PNG renamed .pdf, a PDF with a script, an empty field and more than 5 MB, and changes nothing", async () => {
     const png_ = await expectError(await upload("panduan.pdf", png()), 400, "VALIDATION_ERROR");
     expect(png_.error.details).toEqual([{ path: "file", message: "Tipe berkas harus PDF." }]);
+    const script = await expectError(await upload("panduan.pdf", await pdfWithOpenActionScript(true)), 400, "VALIDATION_ERROR");
+    expect(script.error.details).toEqual([{ path: "file", message: "Berkas PDF berisi skrip atau tindakan otomatis yang tidak diizinkan." }]);
     // 5 MB + 1 byte, starting like a PDF: the reading stops at the limit (413), the field named
     const big = Buffer.alloc(5 * 1024 * 1024 + 1, 0x20);
     big.write("%PDF-1.4\n");
@@ -215,8 +217,7 @@ describe("the guidebook", () => {
   });
 
   it("accepts a PDF of exactly 5 MB, serves it with ETag/Last-Modified and answers 304 when unchanged", async () => {
-    const exact = Buffer.alloc(5 * 1024 * 1024, 0x20);
-    exact.write("%PDF-1.4\n");
+    const exact = await pdfOfSize(5 * 1024 * 1024);
     const res = await upload("Buku Panduan 2027.pdf", exact);
     expect(res.status, await res.clone().text()).toBe(200);
     const { data } = await res.json();
@@ -225,6 +226,7 @@ describe("the guidebook", () => {
     const served = await api.request("/api/v1/cms/guidebook");
     expect(served.status).toBe(200);
     expect(served.headers.get("content-type")).toBe("application/pdf");
+    expect(served.headers.get("content-security-policy")).toBe("sandbox");
     expect(served.headers.get("cache-control")).toMatch(/max-age=300/);
     const etag = served.headers.get("etag")!;
     const lastModified = served.headers.get("last-modified")!;

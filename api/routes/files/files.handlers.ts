@@ -67,6 +67,8 @@ export const getFile: AppRouteHandler<typeof routes.getFile> = async (c) => {
       // Only types the browser shows safely (PDF in its viewer, images) may open inline; everything else downloads.
       "Content-Disposition": contentDisposition(file.originalName, inline && INLINE_TYPES.has(file.detectedType) ? "inline" : "attachment"),
       "X-Content-Type-Options": "nosniff",
+      // Opened in a tab, an uploaded file is a unique opaque origin: no scripts, no forms, no cookies of ours.
+      "Content-Security-Policy": "sandbox",
       "Cache-Control": "private, no-store",
     },
   }) as never;

@@ -17,7 +17,7 @@ export const getFile = createRoute({
   },
   responses: {
     200: {
-      description: "Isi berkas, Content-Disposition attachment, X-Content-Type-Options nosniff",
+      description: "Isi berkas, Content-Disposition attachment (inline hanya PDF dan gambar), X-Content-Type-Options nosniff, Content-Security-Policy sandbox",
       content: { "application/octet-stream": { schema: z.string().openapi({ format: "binary" }) } },
     },
     ...errorResponses(401, 404),

@@ -1,16 +1,35 @@
+import { randomBytes } from "node:crypto";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { PDFDocument } from "pdf-lib";
 import { describe, expect, it } from "vitest";
-import { doc, docx, docxBomb, elf, jpg, makeZip, pdf, png } from "../../../tests/fixtures/files";
+import {
+  compoundFile,
+  doc,
+  docx,
+  docxBomb,
+  docxLyingBomb,
+  elf,
+  jpg,
+  makeZip,
+  objectStream,
+  pdf,
+  pdfWithAttachment,
+  pdfWithCatalog,
+  pdfWithOpenActionScript,
+  png,
+} from "../../../tests/fixtures/files";
 import { allowedTypes, detectFileType } from "./file-type";
+import { mergeToPdf } from "./merge";
 
 const dir = mkdtempSync(path.join(tmpdir(), "adaptasi-ft-"));
-async function detect(data: Buffer) {
+function save(data: Uint8Array) {
   const p = path.join(dir, `f-${Math.random().toString(36).slice(2)}`);
   writeFileSync(p, data);
-  return detectFileType(p, data.length);
+  return p;
 }
+const detect = (data: Uint8Array) => detectFileType(save(data), data.length);
 
 describe("detectFileType (by content only)", () => {
   it("knows the allowed kinds", async () => {
@@ -25,10 +44,13 @@ describe("detectFileType (by content only)", () => {
     expect(await detect(Buffer.alloc(0))).toBe("unknown");
     expect(await detect(Buffer.from("hello, I am a PDF"))).toBe("unknown");
   });
+});
+
+describe("DOCX: inflated and counted, never trusting the zip's index", () => {
   it("refuses a zip that is not a Word document", async () => {
     expect(await detect(makeZip([{ name: "a.txt", data: Buffer.from("x") }]))).toBe("not-docx");
   });
-  it("refuses a zip bomb by its ratio and by its claimed size", async () => {
+  it("refuses a zip bomb by its ratio and an index that overstates a size", async () => {
     expect(await detect(docxBomb())).toBe("zip-bomb");
     const claimed = makeZip([
       { name: "[Content_Types].xml", data: Buffer.from("x") },
@@ -36,12 +58,123 @@ describe("detectFileType (by content only)", () => {
     ]);
     expect(await detect(claimed)).toBe("zip-bomb");
   });
+  it("refuses a ~200 kB DOCX whose index declares 1 KiB but which inflates to 200 MB, stopping at the cap", async () => {
+    const bomb = await docxLyingBomb();
+    expect(bomb.length).toBeLessThan(256 * 1024);
+    const before = process.memoryUsage().rss;
+    const started = performance.now();
+    expect(await detect(bomb)).toBe("zip-bomb");
+    expect(performance.now() - started).toBeLessThan(5_000);
+    // Counted, not held: far less memory than even the 64 MiB cap.
+    expect(process.memoryUsage().rss - before).toBeLessThan(48 * 1024 * 1024);
+  });
+  it("refuses an index that understates a small entry, and a damaged entry", async () => {
+    const data = Buffer.from("<w:document/>".repeat(100));
+    expect(await detect(docx([{ name: "word/styles.xml", data, deflate: true, claimSize: 10 }]))).toBe("zip-bomb");
+    const damaged = docx([{ name: "word/styles.xml", data, deflate: true }]);
+    const at = damaged.indexOf("word/styles.xml") + "word/styles.xml".length;
+    damaged.fill(0xff, at, at + 8);
+    expect(await detect(damaged)).toBe("unknown");
+  });
   it("refuses a zip with too many entries", async () => {
     const many = makeZip(Array.from({ length: 2_001 }, (_, i) => ({ name: `f${i}`, data: Buffer.from("") })));
     expect(await detect(many)).toBe("zip-bomb");
   });
   it("refuses a truncated zip", async () => {
     expect(await detect(docx().subarray(0, 60))).toBe("unknown");
+  });
+  it("accepts a 5 MB DOCX with a picture", async () => {
+    const big = docx([{ name: "word/media/image1.jpeg", data: randomBytes(5 * 1024 * 1024 - 4096), deflate: true }]);
+    expect(await detect(big)).toBe("docx");
+  });
+});
+
+describe(".doc: a compound file with a WordDocument stream", () => {
+  it("refuses the OLE magic bytes followed by garbage", async () => {
+    const magic = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
+    expect(await detect(Buffer.concat([magic, Buffer.alloc(1024)]))).toBe("unknown");
+    expect(await detect(Buffer.concat([magic, randomBytes(8192)]))).toBe("unknown");
+  });
+  it("refuses an OLE file without a WordDocument stream (a spreadsheet, an installer)", async () => {
+    expect(await detect(compoundFile([{ name: "Workbook", data: Buffer.alloc(4096) }]))).toBe("unknown");
+  });
+  it("refuses insane header fields", async () => {
+    const patched = (offset: number, value: number) => {
+      const file = doc();
+      file.writeUInt16LE(value, offset);
+      return file;
+    };
+    expect(await detect(patched(0x1c, 0xfeff))).toBe("unknown"); // byte order
+    expect(await detect(patched(0x1e, 10))).toBe("unknown"); // sector shift
+    const outside = doc();
+    outside.writeUInt32LE(5_000, 0x30); // first directory sector past the end
+    expect(await detect(outside)).toBe("unknown");
+    expect(await detect(doc().subarray(0, 700))).toBe("unknown");
+  });
+});
+
+describe("PDF: refused when it carries active content", () => {
+  it("accepts ordinary PDFs: the fixture, pdf-lib's with and without object streams, a merged one", async () => {
+    expect(await detect(await pdf())).toBe("pdf");
+    const plain = await PDFDocument.create();
+    plain.addPage();
+    expect(await detect(await plain.save({ useObjectStreams: false }))).toBe("pdf");
+    expect(await detect(await plain.save())).toBe("pdf");
+    const merged = await mergeToPdf([
+      { path: save(png()), type: "png" },
+      { path: save(await pdf("halaman dua")), type: "pdf" },
+    ]);
+    expect(await detect(merged)).toBe("pdf");
+    expect(await detect(pdfWithCatalog("/OpenAction [3 0 R /Fit]"))).toBe("pdf");
+    expect(await detect(pdfWithCatalog("/OpenAction << /S /URI /URI (https://kemkes.go.id) >>"))).toBe("pdf");
+  });
+  it("refuses a script run on opening, plain or compressed in an object stream", async () => {
+    expect(await detect(await pdfWithOpenActionScript(false))).toBe("pdf-active");
+    const packed = await pdfWithOpenActionScript(true);
+    expect(packed.includes("JavaScript")).toBe(false); // not visible to a byte scan
+    expect(await detect(packed)).toBe("pdf-active");
+  });
+  it("refuses names hidden by #xx escapes, in either case", async () => {
+    expect(await detect(pdfWithCatalog("/OpenAction << /S /J#61vaScript /JS (app.alert(1)) >>"))).toBe("pdf-active");
+    expect(await detect(pdfWithCatalog("/OpenAction << /S /#4aava#53cript /J#53 (app.alert(1)) >>"))).toBe("pdf-active");
+    expect(await detect(pdfWithCatalog("/OpenAction 4 0 R", ["<< /Type /Action /#4A#53 (app.alert(1)) >>"]))).toBe("pdf-active");
+  });
+  it("refuses a script in a compressed object stream even when a later definition replaces it", async () => {
+    const hidden = pdfWithCatalog("/OpenAction 5 0 R", [objectStream([[5, "<< /S /J#61vaScript /J#53 (app.alert(1)) >>"]]), "<< /S /URI /URI (https://contoh.id) >>"]);
+    expect(await detect(hidden)).toBe("pdf-active");
+  });
+  it("refuses a script that pdf-lib reads as part of a stream but a reader finds by the xref table", async () => {
+    // Object 4's /Length is indirect, so pdf-lib looks for its end by keywords: the "stream" in its
+    // text and the "endstream" in object 6's string hide objects 5 and 6 from it.
+    const content = "BT (stream) Tj ET";
+    const hidden = pdfWithCatalog("/OpenAction 6 0 R", [`<< /Length 5 0 R >>\nstream\n${content}\nendstream`, String(content.length), "<< /S /JavaScript /JS (endstream) >>"]);
+    expect(await detect(hidden)).toBe("pdf-active");
+  });
+  it("refuses Launch actions, attached files, Flash and XFA forms", async () => {
+    expect(await detect(pdfWithCatalog("/OpenAction << /S /Launch /F (cmd.exe) >>"))).toBe("pdf-active");
+    expect(await detect(await pdfWithAttachment())).toBe("pdf-active");
+    expect(await detect(pdfWithCatalog("/AcroForm << /Fields [] /XFA 4 0 R >>", ["<< /Length 0 >>\nstream\n\nendstream"]))).toBe("pdf-active");
+    expect(await detect(pdfWithCatalog("", ["<< /Type /Annot /Subtype /RichMedia /Rect [0 0 10 10] >>"]))).toBe("pdf-active");
+  });
+  it("refuses a PDF that cannot be parsed, or has no catalog", async () => {
+    expect(await detect(Buffer.from("%PDF-1.4\n%%EOF\n"))).toBe("unknown");
+    expect(await detect(Buffer.concat([Buffer.from("%PDF-1.7\n"), randomBytes(4096)]))).toBe("unknown");
+    expect(await detect(Buffer.from("%PDF-1.7\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n2 0 obj\n<< /A ) >>\nendobj\n"))).toBe("unknown");
+  });
+  it("refuses object streams that inflate past the limit, one or many", async () => {
+    const one = pdfWithCatalog("", [objectStream([[4, `<< /Padding (${"0".repeat(33 * 1024 * 1024)}) >>`]])]);
+    expect(one.length).toBeLessThan(64 * 1024);
+    expect(await detect(one)).toBe("unknown");
+    const packed = objectStream([[4, `<< /Padding (${"0".repeat(4 * 1024 * 1024)}) >>`]]);
+    const many = pdfWithCatalog("", Array.from({ length: 9 }, () => packed));
+    expect(await detect(many)).toBe("unknown");
+    expect(await detect(pdfWithCatalog("", [packed]))).toBe("pdf");
+  });
+  it("checks 5 MB of junk in linear time", async () => {
+    const junk = Buffer.concat([pdfWithCatalog(""), Buffer.from("x".repeat(5 * 1024 * 1024))]);
+    const started = performance.now();
+    await detect(junk);
+    expect(performance.now() - started).toBeLessThan(3_000);
   });
 });
 

@@ -1,8 +1,8 @@
 import { ApiError, MESSAGES } from "../../lib/errors";
 import type { ApiDeps } from "../../lib/types";
 import type { files } from "../../db/schema";
-import { uploadMessages } from "../documents";
-import { allowedTypes, detectFileType, MIME_OF } from "./file-type";
+import { typeRefusal, uploadMessages } from "../documents";
+import { detectFileType, MIME_OF, type DetectedType } from "./file-type";
 import { FORM_OVERHEAD_BYTES, MB, MultipartError, receiveMultipart } from "./receive";
 
 // One file in one multipart field (the profile photo, an additional document): streamed with its byte
@@ -40,8 +40,9 @@ export async function receiveSingleFile(deps: Pick<ApiDeps, "storage" | "uploadT
     if (!file) throw invalid(rule.requiredMessage);
     if (file.size === 0) throw invalid(uploadMessages.empty);
     const type = await detectFileType(file.path, file.size);
-    if (!(allowedTypes(rule.allowedExtnames) as Set<string>).has(type)) throw invalid(uploadMessages.wrongType({ allowedExtnames: rule.allowedExtnames }));
-    const detected = type as keyof typeof MIME_OF;
+    const refusal = typeRefusal(type, rule.allowedExtnames);
+    if (refusal) throw invalid(refusal);
+    const detected = type as DetectedType;
     const storageKey = await deps.storage.put(file.path);
     return { storageKey, size: file.size, sha256: file.sha256, detectedType: detected, mime: MIME_OF[detected], originalName: file.originalName };
   } finally {

@@ -1,0 +1,134 @@
+import { constants, inflateSync } from "node:zlib";
+import { PDFArray, PDFDict, PDFName, PDFParser, PDFRawStream, PDFStream, type PDFContext, type PDFObject } from "pdf-lib";
+
+// A PDF may carry active content that a reader runs or opens by itself. Such PDFs are refused: nobody
+// needs a script, a launched program or an attached file in a certificate or a CV.
+//
+// Two passes, because neither sees everything alone:
+// - every object pdf-lib parses — including those packed in compressed object streams, and earlier
+//   definitions that a later revision replaces — is walked for a forbidden name, #xx escapes decoded;
+// - the raw bytes are scanned for the long forbidden names, for an object a lenient reader would find
+//   where pdf-lib does not. (`/JS` and `/XFA` are too short to scan for in compressed binary data.)
+// A PDF that pdf-lib cannot parse strictly and in full is refused: what cannot be inspected is not accepted.
+
+/** Names that mark active content: actions that run a script or a program, attached files, Flash, XFA forms. */
+const FORBIDDEN = new Set(["JavaScript", "JS", "Launch", "EmbeddedFile", "EmbeddedFiles", "RichMedia", "XFA"]);
+const SCANNED = new Set([...FORBIDDEN].filter((n) => n.length >= 6));
+
+export const PDF_LIMITS = {
+  /** what the object streams and cross-reference streams may unpack to, all together (pdf-lib holds them whole) */
+  maxDecodedBytes: 32 * 1024 * 1024,
+  /** names, numbers, strings, arrays and dictionaries in the whole file, as parsed */
+  maxObjects: 2_000_000,
+  /** top-level objects parsed between two yields to the event loop (pdf-lib's default is 100) */
+  objectsPerTick: 2_000,
+};
+
+export type PdfVerdict = "pdf" | "pdf-active" | "unknown";
+
+class Refused extends Error {}
+
+/** A name as a reader understands it: pdf-lib decodes `#XX` in upper case only, a reader in either case. */
+const decodeName = (raw: string) => raw.replace(/#([0-9a-fA-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+
+/** Walks one parsed object; true when it holds a forbidden name. Counts what it visits against the limit. */
+function walk(root: PDFObject, count: { objects: number }): boolean {
+  const stack: PDFObject[] = [root];
+  while (stack.length > 0) {
+    const object = stack.pop()!;
+    if (++count.objects > PDF_LIMITS.maxObjects) throw new Refused();
+    if (object instanceof PDFName) {
+      if (FORBIDDEN.has(decodeName(object.decodeText()))) return true;
+    } else if (object instanceof PDFDict) {
+      for (const [key, value] of object.entries()) stack.push(key, value);
+    } else if (object instanceof PDFArray) {
+      stack.push(...object.asArray());
+    } else if (object instanceof PDFStream) {
+      stack.push(object.dict);
+    }
+  }
+  return false;
+}
+
+/** Names of letters (or #xx escapes) in the raw bytes: the long forbidden names are all letters. */
+const RAW_NAME = /\/((?:[A-Za-z]|#[0-9A-Fa-f]{2}){6,})(?![A-Za-z0-9])/g;
+const rawScanFinds = (text: string) => [...text.matchAll(RAW_NAME)].some((m) => SCANNED.has(decodeName(m[1])));
+
+/**
+ * pdf-lib unpacks object streams and cross-reference streams whole, in memory: past the budget (a PDF
+ * zip bomb) one is refused before pdf-lib sees it, measured by inflating into a bounded buffer.
+ */
+function guardDecodedSize(stream: PDFRawStream, budget: { decodedBytes: number }) {
+  const type = stream.dict.lookup(PDFName.of("Type"));
+  if (type !== PDFName.of("ObjStm") && type !== PDFName.of("XRef")) return;
+  const filter = stream.dict.lookup(PDFName.of("Filter"));
+  const filters = filter instanceof PDFArray ? filter.asArray() : filter ? [filter] : [];
+  let decoded = stream.contents.length; // stored as is
+  if (filters.length > 1 || (filters.length === 1 && filters[0] !== PDFName.of("FlateDecode"))) throw new Refused();
+  if (filters.length === 1) {
+    try {
+      // Z_SYNC_FLUSH: a stream cut short is read as far as it goes, as pdf-lib does.
+      decoded = inflateSync(stream.contents, { maxOutputLength: Math.max(1, budget.decodedBytes), finishFlush: constants.Z_SYNC_FLUSH }).length;
+    } catch {
+      throw new Refused(); // past the budget, or not deflate data
+    }
+  }
+  budget.decodedBytes -= decoded;
+  if (budget.decodedBytes < 0) throw new Refused();
+}
+
+/** The regular expression form of the places pdf-lib's skipJibberish stops at (an object header, xref, trailer). */
+const RESUME = /xref|trailer|startxref|(?<![0-9])[0-9]+[\0\t\n\f\r ]+[0-9]+[\0\t\n\f\r ]*obj/g;
+
+interface ParserInternals {
+  context: PDFContext;
+  bytes: { offset(): number; moveTo(offset: number): void };
+  skipWhitespaceAndComments(): void;
+  skipJibberish(): void;
+  parseObject(): PDFObject;
+}
+
+/**
+ * pdf-lib 1.17.1's parser, strict (an object it cannot parse fails the file), with two patches on this
+ * instance: stream size guard (above) and a linear skipJibberish. pdf-lib's own tries to parse an
+ * object header at every printable byte of junk and throws an Error each time: ~4 s per MB of junk.
+ */
+function strictParser(bytes: Uint8Array, text: string): { parser: PDFParser; context: PDFContext } {
+  const parser = PDFParser.forBytesWithOptions(bytes, PDF_LIMITS.objectsPerTick, true);
+  const internals = parser as unknown as ParserInternals;
+  const budget = { decodedBytes: PDF_LIMITS.maxDecodedBytes };
+  const parseObject = internals.parseObject.bind(parser);
+  internals.parseObject = () => {
+    const object = parseObject();
+    if (object instanceof PDFRawStream) guardDecodedSize(object, budget);
+    return object;
+  };
+  internals.skipJibberish = () => {
+    internals.skipWhitespaceAndComments();
+    RESUME.lastIndex = internals.bytes.offset();
+    internals.bytes.moveTo(RESUME.exec(text)?.index ?? text.length);
+  };
+  return { parser, context: internals.context };
+}
+
+export async function inspectPdf(bytes: Uint8Array): Promise<PdfVerdict> {
+  const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("latin1");
+  if (rawScanFinds(text)) return "pdf-active";
+  const { parser, context } = strictParser(bytes, text);
+  const count = { objects: 0 };
+  let active = false;
+  const assign = context.assign.bind(context);
+  // Checked as each object is parsed, so a definition that a later one replaces is seen too.
+  context.assign = (ref, object) => {
+    active ||= walk(object, count);
+    assign(ref, object);
+  };
+  try {
+    await parser.parseDocument();
+    const { Root, Info, Encrypt } = context.trailerInfo;
+    if (active || [Info, Encrypt].some((o) => o && walk(o, count))) return "pdf-active";
+    return context.lookup(Root) instanceof PDFDict ? "pdf" : "unknown";
+  } catch {
+    return "unknown"; // malformed, or past a limit
+  }
+}
