@@ -65,6 +65,9 @@ export const DEFAULT_PUBLIC_URL = "http://localhost:3000";
 
 function resolveConfig(config: ApiConfig): ResolvedConfig {
   if (!config.apiKey || !config.jwtSecret) throw new Error("API: apiKey and jwtSecret must be set");
+  if (config.trustProxy !== undefined && !(Number.isInteger(config.trustProxy) && config.trustProxy >= 0)) {
+    throw new Error("API: trustProxy (TRUST_PROXY) must be the number of reverse proxies in front of the API, e.g. 1");
+  }
   const limits = config.rateLimits;
   return {
     apiKey: config.apiKey,
@@ -82,6 +85,7 @@ function resolveConfig(config: ApiConfig): ResolvedConfig {
     },
     logger: config.logger ?? pino({ level: process.env.LOG_LEVEL ?? "info" }),
     filesDir: path.resolve(config.filesDir ?? path.join(tmpdir(), "adaptasi-files")),
+    trustProxy: config.trustProxy ?? 0,
   };
 }
 

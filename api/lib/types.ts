@@ -1,4 +1,5 @@
 import type { RouteConfig, RouteHandler } from "@hono/zod-openapi";
+import type { HttpBindings } from "@hono/node-server";
 import type { Logger } from "pino";
 import type { Database } from "../db/client";
 import type { UserRow } from "../db/schema";
@@ -45,6 +46,12 @@ export interface ApiConfig {
   mail?: MailConfig;
   /** where uploaded documents are stored (disk driver); default a folder under the OS temp dir */
   filesDir?: string;
+  /**
+   * TRUST_PROXY: how many reverse proxies stand in front of the API's HTTP listener, counted from the
+   * socket; the client address of an HTTP request is that many X-Forwarded-For entries from the right.
+   * Default 0: the socket's address, the header ignored (docs/decisions/013-login-throttling.md).
+   */
+  trustProxy?: number;
   logger?: Logger;
 }
 
@@ -56,6 +63,7 @@ export interface ResolvedConfig {
   rateLimits: Required<RateLimitConfig>;
   logger: Logger;
   filesDir: string;
+  trustProxy: number;
 }
 
 export interface ApiDeps {
@@ -72,6 +80,11 @@ export interface ApiDeps {
 }
 
 export interface AppEnv {
+  /**
+   * Set by @hono/node-server for a request that came over HTTP (its socket); absent when the portal
+   * calls the API in-process (`startApi().fetch`) or a test calls `app.request()`.
+   */
+  Bindings: Partial<HttpBindings>;
   Variables: {
     deps: ApiDeps;
     /** set by requireUser on authenticated routes */
