@@ -12,6 +12,7 @@ import { validationHook } from "./lib/validation";
 import { requireApiKey } from "./middleware/api-key";
 import { rejectNul } from "./middleware/no-nul";
 import { createMailer, type Mailer } from "./services/mail";
+import { createLoginThrottle } from "./services/login-throttle";
 import { createRateLimiter } from "./services/rate-limit";
 import { createDiskStorage } from "./services/storage";
 import * as accountHandlers from "./routes/accounts/accounts.handlers";
@@ -78,6 +79,9 @@ function resolveConfig(config: ApiConfig): ResolvedConfig {
       loginPerIp: limits?.loginPerIp ?? 100,
       loginPerAccount: limits?.loginPerAccount ?? 5,
       windowSec: limits?.windowSec ?? 900,
+      loginPerAccountAllAddresses: limits?.loginPerAccountAllAddresses ?? 10 * (limits?.loginPerAccount ?? 5),
+      loginDelayBaseSec: limits?.loginDelayBaseSec ?? 30,
+      loginDelayMaxSec: limits?.loginDelayMaxSec ?? 900,
       signUpPerIp: limits?.signUpPerIp ?? 10,
       mailPerEmail: limits?.mailPerEmail ?? 3,
       mailPerIp: limits?.mailPerIp ?? 20,
@@ -99,7 +103,7 @@ export function createApiApp(deps: { db: Database; config: ApiConfig; mailer?: M
   const ctx: ApiDeps = {
     db: deps.db,
     config,
-    rateLimiter: createRateLimiter(deps.db, windowSec, "login"),
+    loginThrottle: createLoginThrottle(deps.db, config.rateLimits, createRateLimiter(deps.db, windowSec, "login")),
     accountRateLimiter: createRateLimiter(deps.db, accountWindowSec, "account"),
     mailer:
       deps.mailer ??

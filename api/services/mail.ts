@@ -119,6 +119,26 @@ export function passwordResetMail(to: Recipient, token: string, publicUrl: strin
   });
 }
 
+const WIB = { timeZone: "Asia/Jakarta", dateStyle: "long", timeStyle: "short" } as const;
+
+/**
+ * To the owner, once when failed logins from one address start to be delayed (api/services/login-throttle.ts).
+ * It names the address and the time, and never a password or a link that acts on the account.
+ */
+export function loginDelayMail(to: Recipient, attempt: { address: string; at: Date }, publicUrl: string): MailContent {
+  const when = `${attempt.at.toLocaleString("id-ID", WIB)} WIB`;
+  return compose(to, `${publicUrl.replace(/\/+$/, "")}/forgot-password/email`, {
+    subject: `Percobaan masuk yang gagal pada akun ${PRODUCT_NAME} / Failed sign-in attempts`,
+    lead: `Kami mencatat beberapa percobaan masuk yang gagal ke akun ${PRODUCT_NAME} Anda dari alamat IP ${attempt.address}, terakhir pada ${when}. Untuk melindungi akun Anda, percobaan berikutnya dari alamat tersebut harus menunggu beberapa saat, makin lama bila terus gagal.`,
+    action: "Buat kata sandi baru",
+    validity:
+      "Jika itu Anda dan Anda lupa kata sandi, buat kata sandi baru melalui tautan di atas; setelah itu Anda dapat langsung masuk. Kata sandi Anda belum berubah.",
+    ignore:
+      "Jika itu bukan Anda, akun Anda tetap aman selama kata sandinya tidak diketahui orang lain. Bila kata sandi yang sama juga Anda pakai di layanan lain, sebaiknya ganti kata sandi Anda.",
+    english: `We recorded several failed sign-in attempts to your ${PRODUCT_NAME} account from IP address ${attempt.address}, the last at ${attempt.at.toLocaleString("en-GB", WIB)} (Western Indonesia Time). Further attempts from that address must now wait a while. If this was you and you forgot your password, choose a new one with the link above. If it was not you, your account is safe as long as nobody knows your password.`,
+  });
+}
+
 let written = 0;
 
 /**

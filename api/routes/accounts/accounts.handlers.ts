@@ -149,7 +149,7 @@ export const checkResetToken: AppRouteHandler<typeof routes.checkResetToken> = a
 };
 
 export const resetPassword: AppRouteHandler<typeof routes.resetPassword> = async (c) => {
-  const { db, rateLimiter } = c.var.deps;
+  const { db, loginThrottle } = c.var.deps;
   const { token, password } = c.req.valid("json");
   // Checked before hashing so a dead link costs no argon2 work; spending it below is the real check.
   const check = await checkAccountToken(db, token, "password_reset");
@@ -169,7 +169,7 @@ export const resetPassword: AppRouteHandler<typeof routes.resetPassword> = async
     await revokeAllForUser(tx, user.id);
     return user.email;
   });
-  // Failed guesses against the old password no longer lock the owner out.
-  await rateLimiter.reset(`account:${email}`);
+  // Failed guesses against the old password no longer delay the owner anywhere.
+  await loginThrottle.forget(email);
   return c.json({ data: { email } }, 200);
 };
