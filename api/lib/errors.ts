@@ -12,10 +12,8 @@ export const MESSAGES = {
   INVALID_REFRESH_TOKEN: "Sesi tidak valid atau sudah berakhir. Silakan masuk kembali.",
   REFRESH_TOKEN_REUSED: "Sesi ini sudah dipakai di tempat lain dan telah diakhiri. Silakan masuk kembali.",
   WRONG_PASSWORD: "Kata sandi saat ini salah.",
-  EMAIL_TAKEN: "Alamat surel sudah terdaftar. Silakan masuk atau gunakan fitur lupa kata sandi.",
-  NIK_TAKEN: "NIK sudah terdaftar pada akun lain. Jika itu akun Anda, silakan masuk atau gunakan fitur lupa kata sandi.",
-  FOREIGN_ID_TAKEN:
-    "Nomor paspor / identitas asing dengan kewarganegaraan tersebut sudah terdaftar. Jika itu akun Anda, silakan masuk atau gunakan fitur lupa kata sandi.",
+  // Only for admins creating accounts: a sign-up never says whether an address is registered (issue 18).
+  EMAIL_TAKEN: "Alamat surel sudah terdaftar.",
   TOKEN_INVALID: "Tautan tidak valid. Periksa kembali tautan pada surel Anda, atau minta tautan baru.",
   TOKEN_USED: "Tautan ini sudah pernah digunakan. Silakan masuk, atau minta tautan baru bila diperlukan.",
   TOKEN_EXPIRED: "Tautan ini sudah kedaluwarsa atau digantikan tautan yang lebih baru. Silakan minta tautan baru.",

@@ -119,6 +119,32 @@ export function passwordResetMail(to: Recipient, token: string, publicUrl: strin
   });
 }
 
+/** A value a refused sign-up shared with an existing account. */
+export type TakenValue = "email" | "nik" | "foreign_id";
+
+const TAKEN_WORDS: Record<TakenValue, { id: string; en: string }> = {
+  email: { id: "alamat surel ini", en: "this e-mail address" },
+  nik: { id: "NIK Anda", en: "your NIK" },
+  foreign_id: { id: "nomor paspor / identitas asing Anda", en: "your passport or foreign identity number" },
+};
+
+/**
+ * To the owner of an account whose e-mail, NIK or passport someone just tried to sign up with; the
+ * person signing up saw the usual "check your e-mail" page (issue 18). No link here acts on the account.
+ */
+export function signUpAttemptMail(to: Recipient, matched: TakenValue[], publicUrl: string): MailContent {
+  const what = matched.map((v) => TAKEN_WORDS[v]);
+  return compose(to, `${publicUrl.replace(/\/+$/, "")}/login`, {
+    subject: `Percobaan pendaftaran dengan data akun Anda — ${PRODUCT_NAME} / Sign-up attempt with your details`,
+    lead: `Seseorang baru saja mencoba membuat akun baru di ${PRODUCT_NAME} dengan ${what.map((w) => w.id).join(" dan ")}, yang sudah terdaftar pada akun Anda. Tidak ada akun baru yang dibuat, dan akun Anda tidak berubah.`,
+    action: "Masuk ke akun Anda",
+    validity:
+      "Jika itu Anda, Anda sudah memiliki akun: silakan masuk. Bila lupa kata sandi atau akun Anda belum aktif, pilih \"Lupa kata sandi\" di halaman masuk untuk membuat kata sandi baru; itu juga mengaktifkan akun Anda.",
+    ignore: "Jika itu bukan Anda, abaikan surel ini; tidak ada yang dapat masuk ke akun Anda tanpa kata sandi Anda.",
+    english: `Someone just tried to create a new ${PRODUCT_NAME} account with ${what.map((w) => w.en).join(" and ")}, already registered to your account. No account was created and yours is unchanged. If it was you, you already have an account: log in, or use "Forgot password" on the login page. If it was not you, ignore this e-mail.`,
+  });
+}
+
 const WIB = { timeZone: "Asia/Jakarta", dateStyle: "long", timeStyle: "short" } as const;
 
 /**
