@@ -56,10 +56,9 @@ export const MESSAGES = {
   FACILITY_ONLY: "Hanya admin Fasyankes yang dapat mendaftarkan tenaga kesehatan.",
   FACILITY_NOT_VERIFIED:
     "Fasyankes Anda belum terverifikasi. Kirim Data Personal dan tunggu verifikasi Admin sebelum mendaftarkan tenaga kesehatan.",
+  // One answer whether the address is another person's or has an application still open (issue 18).
   PROFESSIONAL_EMAIL_TAKEN:
-    "Alamat surel ini sudah dipakai akun lain yang tidak didaftarkan oleh Fasyankes Anda. Minta pemilik akun mengajukan permohonan sendiri, atau gunakan alamat surel lain.",
-  PROFESSIONAL_HAS_OPEN_APPLICATION:
-    "Tenaga kesehatan dengan alamat surel ini masih memiliki permohonan yang berjalan. Pendaftaran baru dapat dibuat setelah permohonan tersebut selesai.",
+    "Alamat surel ini tidak dapat dipakai untuk pendaftaran baru. Jika tenaga kesehatan ini sudah Anda daftarkan, lanjutkan pendaftarannya di menu Status Pengajuan; jika belum, minta ia mengajukan permohonan sendiri atau gunakan alamat surel lain.",
   PROFESSIONAL_IDENTITY_TAKEN:
     "Nomor identitas ini sudah terdaftar pada akun dengan alamat surel lain. Periksa kembali nomor identitas dan alamat surel tenaga kesehatan.",
   INTERNAL_ERROR: "Terjadi kesalahan pada server. Silakan coba lagi nanti.",
