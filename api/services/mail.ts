@@ -30,6 +30,11 @@ export interface Mailer {
   sendPasswordReset(to: Recipient, token: string): void;
   /** Queues a message composed elsewhere (review notifications, api/services/notifications.ts). Never throws. */
   send(kind: string, to: Recipient, mail: MailContent): void;
+  /**
+   * Runs `work` (find the account, issue its link, queue its mail) in the background, so the request
+   * answers in the same time whether or not there is an account to mail. Never throws; `idle()` waits for it.
+   */
+  inBackground(kind: string, work: () => Promise<void>): void;
   /** The portal's address the links in the mails point to. */
   readonly publicUrl: string;
   /** Resolves once every message queued so far has been delivered or has failed (tests, shutdown). */
@@ -226,11 +231,18 @@ export function createMailer(options: MailerOptions): Mailer {
     logger.info({ kind, to: to.email, link: mail.link, file }, "mail written to outbox");
   }
 
-  function queue(kind: string, to: Recipient, mail: MailContent) {
-    const task = deliver(kind, to, mail)
-      .catch((err: unknown) => logger.error({ err, kind, to: to.email }, "mail delivery failed"))
+  function track(work: () => Promise<void>, onError: (err: unknown) => void) {
+    const task = work()
+      .catch(onError)
       .finally(() => pending.delete(task));
     pending.add(task);
+  }
+
+  function queue(kind: string, to: Recipient, mail: MailContent) {
+    track(
+      () => deliver(kind, to, mail),
+      (err) => logger.error({ err, kind, to: to.email }, "mail delivery failed"),
+    );
   }
 
   async function idle() {
@@ -241,6 +253,7 @@ export function createMailer(options: MailerOptions): Mailer {
     sendActivation: (to, token) => queue("activation", to, activationMail(to, token, publicUrl)),
     sendPasswordReset: (to, token) => queue("password_reset", to, passwordResetMail(to, token, publicUrl)),
     send: queue,
+    inBackground: (kind, work) => track(work, (err) => logger.error({ err, kind }, "background mail work failed")),
     publicUrl: publicUrl.replace(/\/+$/, ""),
     idle,
     async close() {

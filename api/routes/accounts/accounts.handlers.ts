@@ -136,15 +136,18 @@ async function throttleMailRequest(c: Context<AppEnv>, action: string, email: st
 
 const MAIL_REQUESTED = { data: { sent: true as const } };
 
+// Both answer before the account is even looked up: the same work before the answer, whether or not
+// there is an account, so the response time tells nothing (issue 18).
+
 export const resendActivation: AppRouteHandler<typeof routes.resendActivation> = async (c) => {
   const { db, mailer } = c.var.deps;
   const { email } = c.req.valid("json");
   await throttleMailRequest(c, "activation", email);
-  const [user] = await db.select().from(users).where(eq(users.email, email));
-  if (user && !user.activatedAt && user.isActive) {
-    const token = await issueAccountToken(db, user.id, "activation");
-    mailer.sendActivation({ email: user.email, name: user.fullName }, token);
-  }
+  mailer.inBackground("activation", async () => {
+    const [user] = await db.select().from(users).where(eq(users.email, email));
+    if (!user || user.activatedAt || !user.isActive) return;
+    mailer.sendActivation({ email: user.email, name: user.fullName }, await issueAccountToken(db, user.id, "activation"));
+  });
   return c.json(MAIL_REQUESTED, 200);
 };
 
@@ -152,12 +155,12 @@ export const forgotPassword: AppRouteHandler<typeof routes.forgotPassword> = asy
   const { db, mailer } = c.var.deps;
   const { email } = c.req.valid("json");
   await throttleMailRequest(c, "password-reset", email);
-  const [user] = await db.select().from(users).where(eq(users.email, email));
-  // A deactivated account gets nothing; one never activated does, see resetPassword.
-  if (user?.isActive) {
-    const token = await issueAccountToken(db, user.id, "password_reset");
-    mailer.sendPasswordReset({ email: user.email, name: user.fullName }, token);
-  }
+  mailer.inBackground("password_reset", async () => {
+    const [user] = await db.select().from(users).where(eq(users.email, email));
+    // A deactivated account gets nothing; one never activated does, see resetPassword.
+    if (!user?.isActive) return;
+    mailer.sendPasswordReset({ email: user.email, name: user.fullName }, await issueAccountToken(db, user.id, "password_reset"));
+  });
   return c.json(MAIL_REQUESTED, 200);
 };
 
