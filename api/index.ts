@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import type { HttpBindings } from "@hono/node-server";
+import type { Http2Bindings, HttpBindings } from "@hono/node-server";
 import pino, { type Logger } from "pino";
 import { createApiApp, DEFAULT_PUBLIC_URL } from "./app";
 import { openDatabase, type Database } from "./db/client";
@@ -51,7 +51,7 @@ export interface StartedApi {
    * The portal's in-process calls pass only the request; an HTTP listener passes its bindings too
    * (`getRequestListener((req, env) => api.fetch(req, env))`), so the client address is the socket's.
    */
-  fetch: (req: Request, env?: HttpBindings) => Promise<Response>;
+  fetch: (req: Request, env?: HttpBindings | Http2Bindings) => Promise<Response>;
   /** resolves when the database answers; throws otherwise (readiness probe) */
   ready: () => Promise<void>;
   close: () => Promise<void>;

@@ -95,7 +95,7 @@ export interface AppEnv {
    * Set by @hono/node-server for a request that came over HTTP (its socket); absent when the portal
    * calls the API in-process (`startApi().fetch`) or a test calls `app.request()`.
    */
-  Bindings: Partial<HttpBindings>;
+  Bindings: { incoming?: Pick<HttpBindings["incoming"], "socket"> };
   Variables: {
     deps: ApiDeps;
     /** set by requireUser on authenticated routes */
