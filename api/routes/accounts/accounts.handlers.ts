@@ -47,7 +47,7 @@ export async function signUp(
     });
   } catch (err) {
     if (!TAKEN.has(violatedUniqueConstraint(err) ?? "")) throw err;
-    await tellOwners(c, values);
+    mailer.inBackground("sign_up_attempt", () => tellOwners(c, values));
     return values.email;
   }
   mailer.sendActivation({ email: values.email, name: values.fullName }, token);
