@@ -16,7 +16,7 @@ import {
 import type * as routes from "./auth.routes";
 
 export const login: AppRouteHandler<typeof routes.login> = async (c) => {
-  const { db, config, loginThrottle } = c.var.deps;
+  const { db, config, loginThrottle, mailer } = c.var.deps;
   const { email, password } = c.req.valid("json");
   const address = clientIp(c);
 
@@ -25,7 +25,8 @@ export const login: AppRouteHandler<typeof routes.login> = async (c) => {
     return { user, ok: user ? await verifyPassword(user.passwordHash, password) : await verifyDummyPassword(password) };
   });
   if (!ok || !user) {
-    if (delayStarted && user) await warnOwner(c, user, address);
+    // In the background, so this answer takes no longer for an account than for an unknown address.
+    if (delayStarted && user) mailer.inBackground("login_delay", () => warnOwner(c, user, address));
     throw new ApiError(401, "INVALID_CREDENTIALS");
   }
 
