@@ -253,7 +253,12 @@ export function createMailer(options: MailerOptions): Mailer {
     sendActivation: (to, token) => queue("activation", to, activationMail(to, token, publicUrl)),
     sendPasswordReset: (to, token) => queue("password_reset", to, passwordResetMail(to, token, publicUrl)),
     send: queue,
-    inBackground: (kind, work) => track(work, (err) => logger.error({ err, kind }, "background mail work failed")),
+    // setImmediate: the work starts once the answer has gone, not interleaved with its last steps.
+    inBackground: (kind, work) =>
+      track(
+        () => new Promise<void>((resolve) => setImmediate(resolve)).then(work),
+        (err) => logger.error({ err, kind }, "background mail work failed"),
+      ),
     publicUrl: publicUrl.replace(/\/+$/, ""),
     idle,
     async close() {
