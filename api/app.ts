@@ -12,6 +12,7 @@ import { validationHook } from "./lib/validation";
 import { requireApiKey } from "./middleware/api-key";
 import { rejectNul } from "./middleware/no-nul";
 import { createMailer, type Mailer } from "./services/mail";
+import { createLoginThrottle } from "./services/login-throttle";
 import { createRateLimiter } from "./services/rate-limit";
 import { createDiskStorage } from "./services/storage";
 import * as accountHandlers from "./routes/accounts/accounts.handlers";
@@ -65,6 +66,9 @@ export const DEFAULT_PUBLIC_URL = "http://localhost:3000";
 
 function resolveConfig(config: ApiConfig): ResolvedConfig {
   if (!config.apiKey || !config.jwtSecret) throw new Error("API: apiKey and jwtSecret must be set");
+  if (config.trustProxy !== undefined && !(Number.isInteger(config.trustProxy) && config.trustProxy >= 0)) {
+    throw new Error("API: trustProxy (TRUST_PROXY) must be the number of reverse proxies in front of the API, e.g. 1");
+  }
   const limits = config.rateLimits;
   return {
     apiKey: config.apiKey,
@@ -75,6 +79,9 @@ function resolveConfig(config: ApiConfig): ResolvedConfig {
       loginPerIp: limits?.loginPerIp ?? 100,
       loginPerAccount: limits?.loginPerAccount ?? 5,
       windowSec: limits?.windowSec ?? 900,
+      loginPerAccountAllAddresses: limits?.loginPerAccountAllAddresses ?? 10 * (limits?.loginPerAccount ?? 5),
+      loginDelayBaseSec: limits?.loginDelayBaseSec ?? 30,
+      loginDelayMaxSec: limits?.loginDelayMaxSec ?? 900,
       signUpPerIp: limits?.signUpPerIp ?? 10,
       mailPerEmail: limits?.mailPerEmail ?? 3,
       mailPerIp: limits?.mailPerIp ?? 20,
@@ -82,6 +89,7 @@ function resolveConfig(config: ApiConfig): ResolvedConfig {
     },
     logger: config.logger ?? pino({ level: process.env.LOG_LEVEL ?? "info" }),
     filesDir: path.resolve(config.filesDir ?? path.join(tmpdir(), "adaptasi-files")),
+    trustProxy: config.trustProxy ?? 0,
   };
 }
 
@@ -95,7 +103,7 @@ export function createApiApp(deps: { db: Database; config: ApiConfig; mailer?: M
   const ctx: ApiDeps = {
     db: deps.db,
     config,
-    rateLimiter: createRateLimiter(deps.db, windowSec, "login"),
+    loginThrottle: createLoginThrottle(deps.db, config.rateLimits, createRateLimiter(deps.db, windowSec, "login")),
     accountRateLimiter: createRateLimiter(deps.db, accountWindowSec, "account"),
     mailer:
       deps.mailer ??

@@ -1,6 +1,7 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import type { Http2Bindings, HttpBindings } from "@hono/node-server";
 import pino, { type Logger } from "pino";
 import { createApiApp, DEFAULT_PUBLIC_URL } from "./app";
 import { openDatabase, type Database } from "./db/client";
@@ -39,12 +40,18 @@ export interface StartApiOptions {
   mailFrom?: string;
   /** uploaded documents; default `${dataDir}/files`, or a temporary folder (removed on close) when there is no dataDir */
   filesDir?: string;
+  /** TRUST_PROXY: reverse proxies in front of the HTTP listener (see ApiConfig.trustProxy); default 0 */
+  trustProxy?: number;
   logger?: Logger;
 }
 
 export interface StartedApi {
   app: ReturnType<typeof createApiApp>;
-  fetch: (req: Request) => Promise<Response>;
+  /**
+   * The portal's in-process calls pass only the request; an HTTP listener passes its bindings too
+   * (`getRequestListener((req, env) => api.fetch(req, env))`), so the client address is the socket's.
+   */
+  fetch: (req: Request, env?: HttpBindings | Http2Bindings) => Promise<Response>;
   /** resolves when the database answers; throws otherwise (readiness probe) */
   ready: () => Promise<void>;
   close: () => Promise<void>;
@@ -106,12 +113,13 @@ export async function startApi(opts: StartApiOptions): Promise<StartedApi> {
       refreshTokenTtlSec: opts.refreshTokenTtlSec,
       rateLimits: opts.rateLimits,
       filesDir,
+      trustProxy: opts.trustProxy,
       logger,
     },
   });
   return {
     app,
-    fetch: async (req) => app.fetch(req),
+    fetch: async (req, env) => app.fetch(req, env),
     ready: handle.ping,
     async close() {
       clearInterval(sweeper);

@@ -7,6 +7,7 @@ import {
   jsonb,
   pgSequence,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -155,6 +156,23 @@ export const rateLimits = pgTable(
     count: integer("count").notNull(),
   },
   (t) => [index("rate_limits_window_start_idx").on(t.windowStart)],
+);
+
+/**
+ * Login attempts per account (the e-mail typed, registered or not) and client address: the failures
+ * since the last success, for the growing delays, and the last success, which makes the address known
+ * to the account (docs/decisions/013-login-throttling.md).
+ */
+export const loginAttempts = pgTable(
+  "login_attempts",
+  {
+    email: text("email").notNull(),
+    address: text("address").notNull(),
+    failures: integer("failures").notNull().default(0),
+    lastFailureAt: timestamp("last_failure_at", { withTimezone: true }),
+    lastSuccessAt: timestamp("last_success_at", { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.email, t.address] })],
 );
 
 /** The competency-test schedule shown on /test-schedule (navbar 'JADWAL UJI KOMPETENSI'). */

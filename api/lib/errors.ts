@@ -12,10 +12,8 @@ export const MESSAGES = {
   INVALID_REFRESH_TOKEN: "Sesi tidak valid atau sudah berakhir. Silakan masuk kembali.",
   REFRESH_TOKEN_REUSED: "Sesi ini sudah dipakai di tempat lain dan telah diakhiri. Silakan masuk kembali.",
   WRONG_PASSWORD: "Kata sandi saat ini salah.",
-  EMAIL_TAKEN: "Alamat surel sudah terdaftar. Silakan masuk atau gunakan fitur lupa kata sandi.",
-  NIK_TAKEN: "NIK sudah terdaftar pada akun lain. Jika itu akun Anda, silakan masuk atau gunakan fitur lupa kata sandi.",
-  FOREIGN_ID_TAKEN:
-    "Nomor paspor / identitas asing dengan kewarganegaraan tersebut sudah terdaftar. Jika itu akun Anda, silakan masuk atau gunakan fitur lupa kata sandi.",
+  // Only for admins creating accounts: a sign-up never says whether an address is registered (issue 18).
+  EMAIL_TAKEN: "Alamat surel sudah terdaftar.",
   TOKEN_INVALID: "Tautan tidak valid. Periksa kembali tautan pada surel Anda, atau minta tautan baru.",
   TOKEN_USED: "Tautan ini sudah pernah digunakan. Silakan masuk, atau minta tautan baru bila diperlukan.",
   TOKEN_EXPIRED: "Tautan ini sudah kedaluwarsa atau digantikan tautan yang lebih baru. Silakan minta tautan baru.",
@@ -61,10 +59,9 @@ export const MESSAGES = {
   FACILITY_ONLY: "Hanya admin Fasyankes yang dapat mendaftarkan tenaga kesehatan.",
   FACILITY_NOT_VERIFIED:
     "Fasyankes Anda belum terverifikasi. Kirim Data Personal dan tunggu verifikasi Admin sebelum mendaftarkan tenaga kesehatan.",
+  // One answer whether the address is another person's or has an application still open (issue 18).
   PROFESSIONAL_EMAIL_TAKEN:
-    "Alamat surel ini sudah dipakai akun lain yang tidak didaftarkan oleh Fasyankes Anda. Minta pemilik akun mengajukan permohonan sendiri, atau gunakan alamat surel lain.",
-  PROFESSIONAL_HAS_OPEN_APPLICATION:
-    "Tenaga kesehatan dengan alamat surel ini masih memiliki permohonan yang berjalan. Pendaftaran baru dapat dibuat setelah permohonan tersebut selesai.",
+    "Alamat surel ini tidak dapat dipakai untuk pendaftaran baru. Jika tenaga kesehatan ini sudah Anda daftarkan, lanjutkan pendaftarannya di menu Status Pengajuan; jika belum, minta ia mengajukan permohonan sendiri atau gunakan alamat surel lain.",
   PROFESSIONAL_IDENTITY_TAKEN:
     "Nomor identitas ini sudah terdaftar pada akun dengan alamat surel lain. Periksa kembali nomor identitas dan alamat surel tenaga kesehatan.",
   INTERNAL_ERROR: "Terjadi kesalahan pada server. Silakan coba lagi nanti.",

@@ -1,18 +1,30 @@
 import type { RouteConfig, RouteHandler } from "@hono/zod-openapi";
+import type { HttpBindings } from "@hono/node-server";
 import type { Logger } from "pino";
 import type { Database } from "../db/client";
 import type { UserRow } from "../db/schema";
 import type { Mailer } from "../services/mail";
 import type { FileStorage } from "../services/storage";
+import type { LoginThrottle } from "../services/login-throttle";
 import type { RateLimiter } from "../services/rate-limit";
 
+/** Login throttling: docs/decisions/013-login-throttling.md. */
 export interface RateLimitConfig {
-  /** login attempts per client IP per window */
+  /** failed logins from one client address (to any accounts) per window; then every login from it waits for the window's end */
   loginPerIp: number;
-  /** failed login attempts per account (e-mail) per window */
+  /** failed logins per account and client address that cost no wait; each further one doubles the wait of that pair */
   loginPerAccount: number;
-  /** window of the two login limits */
+  /** window of the per-address and per-account failure counts; a pair forgets its failures this long after its longest wait */
   windowSec: number;
+  /**
+   * failed logins per account from all addresses per window after which an address that has not logged
+   * in to it in the last 30 days gets one free failure instead of loginPerAccount; default 10 × loginPerAccount
+   */
+  loginPerAccountAllAddresses?: number;
+  /** the first wait after the free failures; default 30 s */
+  loginDelayBaseSec?: number;
+  /** the longest wait; default 900 s (15 min) */
+  loginDelayMaxSec?: number;
   /** sign-ups per client IP per account window; default 10 */
   signUpPerIp?: number;
   /** activation resends, and password-recovery requests, per submitted e-mail per account window; default 3 */
@@ -45,6 +57,12 @@ export interface ApiConfig {
   mail?: MailConfig;
   /** where uploaded documents are stored (disk driver); default a folder under the OS temp dir */
   filesDir?: string;
+  /**
+   * TRUST_PROXY: how many reverse proxies stand in front of the API's HTTP listener, counted from the
+   * socket; the client address of an HTTP request is that many X-Forwarded-For entries from the right.
+   * Default 0: the socket's address, the header ignored (docs/decisions/013-login-throttling.md).
+   */
+  trustProxy?: number;
   logger?: Logger;
 }
 
@@ -56,13 +74,14 @@ export interface ResolvedConfig {
   rateLimits: Required<RateLimitConfig>;
   logger: Logger;
   filesDir: string;
+  trustProxy: number;
 }
 
 export interface ApiDeps {
   db: Database;
   config: ResolvedConfig;
-  /** login counters, for config.rateLimits.windowSec */
-  rateLimiter: RateLimiter;
+  /** failed-login counters and delays (api/services/login-throttle.ts) */
+  loginThrottle: LoginThrottle;
   /** sign-up and mail counters, for config.rateLimits.accountWindowSec */
   accountRateLimiter: RateLimiter;
   mailer: Mailer;
@@ -72,6 +91,11 @@ export interface ApiDeps {
 }
 
 export interface AppEnv {
+  /**
+   * Set by @hono/node-server for a request that came over HTTP (its socket); absent when the portal
+   * calls the API in-process (`startApi().fetch`) or a test calls `app.request()`.
+   */
+  Bindings: { incoming?: Pick<HttpBindings["incoming"], "socket"> };
   Variables: {
     deps: ApiDeps;
     /** set by requireUser on authenticated routes */

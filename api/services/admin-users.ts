@@ -139,7 +139,7 @@ export async function createInvitedAccount(db: Database, mailer: Mailer, account
       return { id: user.id, token: await issueAccountToken(tx, user.id, "password_reset") };
     });
   } catch (err) {
-    if (violatedUniqueConstraint(err) === "users_email_unique") throw new ApiError(409, "EMAIL_TAKEN", "Alamat surel sudah terdaftar.");
+    if (violatedUniqueConstraint(err) === "users_email_unique") throw new ApiError(409, "EMAIL_TAKEN");
     throw err;
   }
   mailer.sendPasswordReset({ email: account.email, name: account.fullName }, created.token);

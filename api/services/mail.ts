@@ -30,6 +30,11 @@ export interface Mailer {
   sendPasswordReset(to: Recipient, token: string): void;
   /** Queues a message composed elsewhere (review notifications, api/services/notifications.ts). Never throws. */
   send(kind: string, to: Recipient, mail: MailContent): void;
+  /**
+   * Runs `work` (find the account, issue its link, queue its mail) in the background, so the request
+   * answers in the same time whether or not there is an account to mail. Never throws; `idle()` waits for it.
+   */
+  inBackground(kind: string, work: () => Promise<void>): void;
   /** The portal's address the links in the mails point to. */
   readonly publicUrl: string;
   /** Resolves once every message queued so far has been delivered or has failed (tests, shutdown). */
@@ -119,6 +124,52 @@ export function passwordResetMail(to: Recipient, token: string, publicUrl: strin
   });
 }
 
+/** A value a refused sign-up shared with an existing account. */
+export type TakenValue = "email" | "nik" | "foreign_id";
+
+const TAKEN_WORDS: Record<TakenValue, { id: string; en: string }> = {
+  email: { id: "alamat surel ini", en: "this e-mail address" },
+  nik: { id: "NIK Anda", en: "your NIK" },
+  foreign_id: { id: "nomor paspor / identitas asing Anda", en: "your passport or foreign identity number" },
+};
+
+/**
+ * To the owner of an account whose e-mail, NIK or passport someone just tried to sign up with; the
+ * person signing up saw the usual "check your e-mail" page (issue 18). No link here acts on the account.
+ */
+export function signUpAttemptMail(to: Recipient, matched: TakenValue[], publicUrl: string): MailContent {
+  const what = matched.map((v) => TAKEN_WORDS[v]);
+  return compose(to, `${publicUrl.replace(/\/+$/, "")}/login`, {
+    subject: `Percobaan pendaftaran dengan data akun Anda — ${PRODUCT_NAME} / Sign-up attempt with your details`,
+    lead: `Seseorang baru saja mencoba membuat akun baru di ${PRODUCT_NAME} dengan ${what.map((w) => w.id).join(" dan ")}, yang sudah terdaftar pada akun Anda. Tidak ada akun baru yang dibuat, dan akun Anda tidak berubah.`,
+    action: "Masuk ke akun Anda",
+    validity:
+      "Jika itu Anda, Anda sudah memiliki akun: silakan masuk. Bila lupa kata sandi atau akun Anda belum aktif, pilih \"Lupa kata sandi\" di halaman masuk untuk membuat kata sandi baru; itu juga mengaktifkan akun Anda.",
+    ignore: "Jika itu bukan Anda, abaikan surel ini; tidak ada yang dapat masuk ke akun Anda tanpa kata sandi Anda.",
+    english: `Someone just tried to create a new ${PRODUCT_NAME} account with ${what.map((w) => w.en).join(" and ")}, already registered to your account. No account was created and yours is unchanged. If it was you, you already have an account: log in, or use "Forgot password" on the login page. If it was not you, ignore this e-mail.`,
+  });
+}
+
+const WIB = { timeZone: "Asia/Jakarta", dateStyle: "long", timeStyle: "short" } as const;
+
+/**
+ * To the owner, once when failed logins from one address start to be delayed (api/services/login-throttle.ts).
+ * It names the address and the time, and never a password or a link that acts on the account.
+ */
+export function loginDelayMail(to: Recipient, attempt: { address: string; at: Date }, publicUrl: string): MailContent {
+  const when = `${attempt.at.toLocaleString("id-ID", WIB)} WIB`;
+  return compose(to, `${publicUrl.replace(/\/+$/, "")}/forgot-password/email`, {
+    subject: `Percobaan masuk yang gagal pada akun ${PRODUCT_NAME} / Failed sign-in attempts`,
+    lead: `Kami mencatat beberapa percobaan masuk yang gagal ke akun ${PRODUCT_NAME} Anda dari alamat IP ${attempt.address}, terakhir pada ${when}. Untuk melindungi akun Anda, percobaan berikutnya dari alamat tersebut harus menunggu beberapa saat, makin lama bila terus gagal.`,
+    action: "Buat kata sandi baru",
+    validity:
+      "Jika itu Anda dan Anda lupa kata sandi, buat kata sandi baru melalui tautan di atas; setelah itu Anda dapat langsung masuk. Kata sandi Anda belum berubah.",
+    ignore:
+      "Jika itu bukan Anda, akun Anda tetap aman selama kata sandinya tidak diketahui orang lain. Bila kata sandi yang sama juga Anda pakai di layanan lain, sebaiknya ganti kata sandi Anda.",
+    english: `We recorded several failed sign-in attempts to your ${PRODUCT_NAME} account from IP address ${attempt.address}, the last at ${attempt.at.toLocaleString("en-GB", WIB)} (Western Indonesia Time). Further attempts from that address must now wait a while. If this was you and you forgot your password, choose a new one with the link above. If it was not you, your account is safe as long as nobody knows your password.`,
+  });
+}
+
 let written = 0;
 
 /**
@@ -180,11 +231,18 @@ export function createMailer(options: MailerOptions): Mailer {
     logger.info({ kind, to: to.email, link: mail.link, file }, "mail written to outbox");
   }
 
-  function queue(kind: string, to: Recipient, mail: MailContent) {
-    const task = deliver(kind, to, mail)
-      .catch((err: unknown) => logger.error({ err, kind, to: to.email }, "mail delivery failed"))
+  function track(work: () => Promise<void>, onError: (err: unknown) => void) {
+    const task = work()
+      .catch(onError)
       .finally(() => pending.delete(task));
     pending.add(task);
+  }
+
+  function queue(kind: string, to: Recipient, mail: MailContent) {
+    track(
+      () => deliver(kind, to, mail),
+      (err) => logger.error({ err, kind, to: to.email }, "mail delivery failed"),
+    );
   }
 
   async function idle() {
@@ -195,6 +253,12 @@ export function createMailer(options: MailerOptions): Mailer {
     sendActivation: (to, token) => queue("activation", to, activationMail(to, token, publicUrl)),
     sendPasswordReset: (to, token) => queue("password_reset", to, passwordResetMail(to, token, publicUrl)),
     send: queue,
+    // setImmediate: the work starts once the answer has gone, not interleaved with its last steps.
+    inBackground: (kind, work) =>
+      track(
+        () => new Promise<void>((resolve) => setImmediate(resolve)).then(work),
+        (err) => logger.error({ err, kind }, "background mail work failed"),
+      ),
     publicUrl: publicUrl.replace(/\/+$/, ""),
     idle,
     async close() {

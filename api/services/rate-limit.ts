@@ -16,6 +16,7 @@ export interface RateLimitHit {
 export function createRateLimiter(db: Database, windowSec: number, scope: string) {
   const scoped = (key: string) => `${scope}:${key}`;
   const expired = sql`${rateLimits.windowStart} <= now() - make_interval(secs => ${windowSec})`;
+  const retryAfterSec = sql<number>`greatest(1, ceil(extract(epoch from ${rateLimits.windowStart} + make_interval(secs => ${windowSec}) - now())))::int`;
   let lastPurge = 0;
 
   async function purgeStale() {
@@ -45,11 +46,16 @@ export function createRateLimiter(db: Database, windowSec: number, scope: string
             windowStart: sql`case when ${expired} then now() else ${rateLimits.windowStart} end`,
           },
         })
-        .returning({
-          count: rateLimits.count,
-          retryAfterSec: sql<number>`greatest(1, ceil(extract(epoch from ${rateLimits.windowStart} + make_interval(secs => ${windowSec}) - now())))::int`,
-        });
+        .returning({ count: rateLimits.count, retryAfterSec });
       return row;
+    },
+    /** The count of the current window without adding to it (0 when none runs). */
+    async peek(key: string): Promise<RateLimitHit> {
+      const [row] = await db
+        .select({ count: rateLimits.count, retryAfterSec })
+        .from(rateLimits)
+        .where(and(eq(rateLimits.key, scoped(key)), sql`not (${expired})`));
+      return row ?? { count: 0, retryAfterSec: 0 };
     },
     async reset(key: string): Promise<void> {
       await db.delete(rateLimits).where(eq(rateLimits.key, scoped(key)));

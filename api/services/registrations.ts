@@ -111,13 +111,13 @@ async function checkReferences(db: Database, v: RegistrationForm): Promise<numbe
 async function professionalAccount(tx: Database, admin: UserRow, v: RegistrationForm): Promise<string> {
   const [existing] = await tx.select().from(users).where(eq(users.email, v.email));
   if (existing) {
+    // Someone else's account, or one with an application still open: one answer, so it never tells which.
     if (existing.roleId !== ROLE.APPLICANT) throw new ApiError(409, "PROFESSIONAL_EMAIL_TAKEN");
     const earlier = await tx
       .select({ by: applications.submittedByUserId, isFinal: applications.isFinal })
       .from(applications)
       .where(eq(applications.applicantUserId, existing.id));
-    if (earlier.some((a) => !a.isFinal)) throw new ApiError(409, "PROFESSIONAL_HAS_OPEN_APPLICATION");
-    if (earlier.length === 0 || earlier.some((a) => a.by !== admin.id)) throw new ApiError(409, "PROFESSIONAL_EMAIL_TAKEN");
+    if (earlier.length === 0 || earlier.some((a) => !a.isFinal || a.by !== admin.id)) throw new ApiError(409, "PROFESSIONAL_EMAIL_TAKEN");
     return existing.id;
   }
   const foreign = v.identity_type === "PASPOR";
@@ -140,11 +140,11 @@ async function professionalAccount(tx: Database, admin: UserRow, v: Registration
   return created.id;
 }
 
-const CONFLICTS: Record<string, "PROFESSIONAL_EMAIL_TAKEN" | "PROFESSIONAL_IDENTITY_TAKEN" | "PROFESSIONAL_HAS_OPEN_APPLICATION"> = {
+const CONFLICTS: Record<string, "PROFESSIONAL_EMAIL_TAKEN" | "PROFESSIONAL_IDENTITY_TAKEN"> = {
   users_email_unique: "PROFESSIONAL_EMAIL_TAKEN",
   users_nik_unique: "PROFESSIONAL_IDENTITY_TAKEN",
   users_foreign_id_nationality_unique: "PROFESSIONAL_IDENTITY_TAKEN",
-  applications_one_open_per_applicant: "PROFESSIONAL_HAS_OPEN_APPLICATION",
+  applications_one_open_per_applicant: "PROFESSIONAL_EMAIL_TAKEN",
 };
 
 /** The professional's account, profile and draft application, in one transaction. */

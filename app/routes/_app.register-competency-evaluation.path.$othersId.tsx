@@ -40,7 +40,6 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 /** Where the API's conflicts about the person belong on the form. */
 const FIELD_OF_CONFLICT: Record<string, string> = {
   PROFESSIONAL_EMAIL_TAKEN: "email",
-  PROFESSIONAL_HAS_OPEN_APPLICATION: "email",
   PROFESSIONAL_IDENTITY_TAKEN: "identity_number",
 };
 

@@ -5,7 +5,7 @@ import { GeneralErrorBoundary } from "~/components/ErrorScreen";
 import { SignUpResult } from "~/components/SignUpResult";
 import { takeSignedUpEmail } from "~/utils/register-wna.server";
 
-export const meta: MetaFunction = () => [{ title: `Akun Berhasil Dibuat — ${PRODUCT_NAME}` }];
+export const meta: MetaFunction = () => [{ title: `Periksa Surel Anda — ${PRODUCT_NAME}` }];
 export const handle = { faq: "signUp" };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -7,7 +7,7 @@ import type { loader } from "./_plain.sign-up.result";
 // The foreign-national result (spec §2 /wna/sign-up/result): the same page, leading to /wna/login.
 export { ErrorBoundary, handle, loader } from "./_plain.sign-up.result";
 
-export const meta: MetaFunction = () => [{ title: `Akun Berhasil Dibuat — ${PRODUCT_NAME}` }];
+export const meta: MetaFunction = () => [{ title: `Periksa Surel Anda — ${PRODUCT_NAME}` }];
 
 export default function ForeignSignUpResult() {
   const { email } = useLoaderData<typeof loader>();

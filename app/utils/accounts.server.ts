@@ -11,18 +11,14 @@ export function caughtByHoneypot(formData: FormData): boolean {
   return typeof value === "string" && value.trim() !== "";
 }
 
-// A value already registered belongs next to the field that holds it.
-const FIELD_OF_CODE: Record<string, string> = { EMAIL_TAKEN: "email", NIK_TAKEN: "nik", FOREIGN_ID_TAKEN: "foreign_id" };
-
 /**
- * The form's reply to a refused API call, keeping what was typed (passwords aside): a taken value
- * or a broken rule on its field; anything else (429, a bad token, an outage) above the form.
+ * The form's reply to a refused API call, keeping what was typed (passwords aside): a broken rule on
+ * its field; anything else (429, a bad token, an outage) above the form. A sign-up with a registered
+ * e-mail, NIK or passport is not refused: the API answers it as a new one (issue 18).
  */
 export function replyWithApiError(submission: Submission<unknown>, result: { status: number; error: ApiError }, hideFields: string[], headers?: HeadersInit) {
   const { error } = result;
   const fieldErrors: Record<string, string[]> = {};
-  const taken = FIELD_OF_CODE[error.code];
-  if (taken) fieldErrors[taken] = [error.message];
   if (error.code === "VALIDATION_ERROR") {
     for (const detail of error.details ?? []) {
       const name = detail.path.split(".").pop() ?? "";

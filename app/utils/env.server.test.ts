@@ -43,4 +43,13 @@ describe("environment (DESIGN §1, issue 8 production start)", () => {
     expect(() => loadEnv({ PORT: "abc" })).toThrow(/^Invalid setting PORT/);
     expect(() => loadEnv({ DATABASE_URL: "mysql://x" })).toThrow(/DATABASE_URL/);
   });
+
+  it("reads TRUST_PROXY as a number of proxies, 0 when unset", () => {
+    const prod = { NODE_ENV: "production", API_KEY: strong, SESSION_SECRET: strong, JWT_SECRET: strong } as const;
+    expect(loadEnv(prod).TRUST_PROXY).toBe(0);
+    expect(loadEnv({ ...prod, TRUST_PROXY: "2" }).TRUST_PROXY).toBe(2);
+    // Express would read "loopback" or "true" as an address list; the API counts hops only.
+    expect(() => loadEnv({ ...prod, TRUST_PROXY: "true" })).toThrow(/^Invalid setting TRUST_PROXY/);
+    expect(() => loadEnv({ ...prod, TRUST_PROXY: "-1" })).toThrow(/^Invalid setting TRUST_PROXY/);
+  });
 });

@@ -110,7 +110,7 @@ test("a filled honeypot pretends success and creates nothing", async ({ page }, 
   await page.locator('input[name="website"]').evaluate((input: HTMLInputElement) => (input.value = "https://spam.example"));
   await submitSignUp(page);
   await expectPath(page, "/sign-up/result");
-  await expect(page.getByRole("heading", { name: "Akun berhasil dibuat" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Periksa surel Anda" })).toBeVisible();
   await submitLogin(page, "/login", bot.email, bot.password);
   await expect(page.getByRole("alert")).toContainText("E-mail atau kata sandi salah.");
 });

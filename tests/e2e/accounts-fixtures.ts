@@ -120,7 +120,7 @@ export async function signUpCitizen(page: Page, citizen: Citizen) {
   await fillCitizenForm(page, citizen);
   await submitSignUp(page);
   await expectPath(page, "/sign-up/result");
-  await expect(page.getByRole("heading", { name: "Akun berhasil dibuat" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Periksa surel Anda" })).toBeVisible();
 }
 
 /** Logs in through the real form at `loginPath` with any password, without waiting to leave the page. */
@@ -218,6 +218,12 @@ export async function linkFromMail(email: string, kind: MailKind): Promise<strin
     )
     .toBeTruthy();
   return link!;
+}
+
+/** The decoded text of the newest mail to `email` ("" when there is none). */
+export function newestMailText(email: string): string {
+  const [newest] = outboxFor(email);
+  return newest ? mailBodies(newest.raw).join("\n") : "";
 }
 
 /** How many mails `email` has received so far. */

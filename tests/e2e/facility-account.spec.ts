@@ -35,7 +35,7 @@ async function signUpAsFacility(page: Page, admin: FacilityAdmin) {
   await page.getByRole("checkbox", { name: /menyetujui penggunaannya/ }).check();
   await page.getByRole("button", { name: "DAFTAR", exact: true }).click();
   await expectPath(page, "/sign-up/result");
-  await expect(page.getByRole("heading", { name: "Akun berhasil dibuat" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Periksa surel Anda" })).toBeVisible();
 }
 
 /** The Admin's rejection, through the API of /admin-fasyankes-list with the Admin's own token. */

@@ -1,23 +1,20 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, or, sql } from "drizzle-orm";
 import type { Context } from "hono";
 import { ROLE } from "../../../domain/roles";
 import type { Database } from "../../db/client";
 import { violatedUniqueConstraint } from "../../db/errors";
 import { users } from "../../db/schema";
-import { ApiError, rateLimited, type ErrorCode } from "../../lib/errors";
+import { ApiError, rateLimited } from "../../lib/errors";
 import { clientIp } from "../../lib/request";
 import type { AppEnv, AppRouteHandler } from "../../lib/types";
 import { checkAccountToken, consumeAccountToken, expireUnusedTokens, issueAccountToken } from "../../services/account-tokens";
+import { signUpAttemptMail, type TakenValue } from "../../services/mail";
 import { hashPassword } from "../../services/passwords";
 import { revokeAllForUser } from "../../services/tokens";
 import type * as routes from "./accounts.routes";
 
-// The unique constraints of `users` that a sign-up can run into, and what the caller is told.
-const TAKEN: Record<string, ErrorCode> = {
-  users_email_unique: "EMAIL_TAKEN",
-  users_nik_unique: "NIK_TAKEN",
-  users_foreign_id_nationality_unique: "FOREIGN_ID_TAKEN",
-};
+// The unique constraints of `users` that a sign-up can run into: each means the value has an owner.
+const TAKEN = new Set(["users_email_unique", "users_nik_unique", "users_foreign_id_nationality_unique"]);
 
 type NewAccount = Omit<typeof users.$inferInsert, "id" | "passwordHash" | "roleId"> & { password: string };
 
@@ -25,7 +22,8 @@ type NewAccount = Omit<typeof users.$inferInsert, "id" | "passwordHash" | "roleI
  * Creates a not yet activated account (an applicant unless `options.roleId` says otherwise) with its
  * first activation link and queues the mail; `options.alongside` writes the account's other rows in the
  * same transaction. The unique indexes decide duplicates, so two identical sign-ups at once create
- * exactly one account.
+ * exactly one account. An e-mail, NIK or passport that is already registered gets the same answer as a
+ * new account, and its owner a mail instead: the answer never tells who is registered (issue 18).
  */
 export async function signUp(
   c: Context<AppEnv>,
@@ -48,12 +46,35 @@ export async function signUp(
       return issueAccountToken(tx, user.id, "activation");
     });
   } catch (err) {
-    const taken = TAKEN[violatedUniqueConstraint(err) ?? ""];
-    if (taken) throw new ApiError(409, taken);
-    throw err;
+    if (!TAKEN.has(violatedUniqueConstraint(err) ?? "")) throw err;
+    mailer.inBackground("sign_up_attempt", () => tellOwners(c, values));
+    return values.email;
   }
   mailer.sendActivation({ email: values.email, name: values.fullName }, token);
   return values.email;
+}
+
+/**
+ * Mails the owner of each active account that holds a value of the refused sign-up, naming which kind
+ * of value; at most `mailPerEmail` such mails per account per window, so nobody can flood a mailbox.
+ */
+async function tellOwners(c: Context<AppEnv>, values: Omit<NewAccount, "password">) {
+  const { db, config, accountRateLimiter, mailer } = c.var.deps;
+  const sameForeignId = values.foreignId && values.nationality ? and(eq(users.foreignId, values.foreignId), eq(users.nationality, values.nationality)) : undefined;
+  const owners = await db
+    .select()
+    .from(users)
+    .where(or(eq(users.email, values.email), values.nik ? eq(users.nik, values.nik) : undefined, sameForeignId));
+  for (const owner of owners) {
+    if (!owner.isActive) continue;
+    if ((await accountRateLimiter.hit(`sign-up-notice:${owner.id}`)).count > config.rateLimits.mailPerEmail) continue;
+    const matched: TakenValue[] = [];
+    if (owner.email === values.email) matched.push("email");
+    if (values.nik && owner.nik === values.nik) matched.push("nik");
+    if (sameForeignId && owner.foreignId === values.foreignId && owner.nationality === values.nationality) matched.push("foreign_id");
+    const to = { email: owner.email, name: owner.fullName };
+    mailer.send("sign_up_attempt", to, signUpAttemptMail(to, matched, mailer.publicUrl));
+  }
 }
 
 export const registerCitizen: AppRouteHandler<typeof routes.registerCitizen> = async (c) => {
@@ -115,15 +136,18 @@ async function throttleMailRequest(c: Context<AppEnv>, action: string, email: st
 
 const MAIL_REQUESTED = { data: { sent: true as const } };
 
+// Both answer before the account is even looked up: the same work before the answer, whether or not
+// there is an account, so the response time tells nothing (issue 18).
+
 export const resendActivation: AppRouteHandler<typeof routes.resendActivation> = async (c) => {
   const { db, mailer } = c.var.deps;
   const { email } = c.req.valid("json");
   await throttleMailRequest(c, "activation", email);
-  const [user] = await db.select().from(users).where(eq(users.email, email));
-  if (user && !user.activatedAt && user.isActive) {
-    const token = await issueAccountToken(db, user.id, "activation");
-    mailer.sendActivation({ email: user.email, name: user.fullName }, token);
-  }
+  mailer.inBackground("activation", async () => {
+    const [user] = await db.select().from(users).where(eq(users.email, email));
+    if (!user || user.activatedAt || !user.isActive) return;
+    mailer.sendActivation({ email: user.email, name: user.fullName }, await issueAccountToken(db, user.id, "activation"));
+  });
   return c.json(MAIL_REQUESTED, 200);
 };
 
@@ -131,12 +155,12 @@ export const forgotPassword: AppRouteHandler<typeof routes.forgotPassword> = asy
   const { db, mailer } = c.var.deps;
   const { email } = c.req.valid("json");
   await throttleMailRequest(c, "password-reset", email);
-  const [user] = await db.select().from(users).where(eq(users.email, email));
-  // A deactivated account gets nothing; one never activated does, see resetPassword.
-  if (user?.isActive) {
-    const token = await issueAccountToken(db, user.id, "password_reset");
-    mailer.sendPasswordReset({ email: user.email, name: user.fullName }, token);
-  }
+  mailer.inBackground("password_reset", async () => {
+    const [user] = await db.select().from(users).where(eq(users.email, email));
+    // A deactivated account gets nothing; one never activated does, see resetPassword.
+    if (!user?.isActive) return;
+    mailer.sendPasswordReset({ email: user.email, name: user.fullName }, await issueAccountToken(db, user.id, "password_reset"));
+  });
   return c.json(MAIL_REQUESTED, 200);
 };
 
@@ -149,7 +173,7 @@ export const checkResetToken: AppRouteHandler<typeof routes.checkResetToken> = a
 };
 
 export const resetPassword: AppRouteHandler<typeof routes.resetPassword> = async (c) => {
-  const { db, rateLimiter } = c.var.deps;
+  const { db, loginThrottle } = c.var.deps;
   const { token, password } = c.req.valid("json");
   // Checked before hashing so a dead link costs no argon2 work; spending it below is the real check.
   const check = await checkAccountToken(db, token, "password_reset");
@@ -169,7 +193,7 @@ export const resetPassword: AppRouteHandler<typeof routes.resetPassword> = async
     await revokeAllForUser(tx, user.id);
     return user.email;
   });
-  // Failed guesses against the old password no longer lock the owner out.
-  await rateLimiter.reset(`account:${email}`);
+  // Failed guesses against the old password no longer delay the owner anywhere.
+  await loginThrottle.forget(email);
   return c.json({ data: { email } }, 200);
 };

@@ -33,6 +33,10 @@ const tokenErrors = {
   },
 };
 
+// Issue 18: the same answer whether or not a value is registered, so it never tells who has an account.
+const SIGNED_UP =
+  "Selalu sama: akun baru dibuat (belum aktif) dan surel aktivasi dikirim, atau — bila alamat surel, NIK atau paspor sudah terdaftar — tidak ada akun dibuat dan pemilik akun yang ada diberi tahu lewat surel";
+
 export const registerCitizen = createRoute({
   method: "post",
   path: "/register/citizen",
@@ -40,8 +44,8 @@ export const registerCitizen = createRoute({
   summary: "Pendaftaran akun Warga Negara Indonesia; surel aktivasi (24 jam) dikirim",
   request: json(citizenSignUpSchema.openapi("CitizenSignUp")),
   responses: {
-    201: ok("Akun dibuat, belum aktif", EmailResult),
-    ...errorResponses(400, 409, 413, 429),
+    201: ok(SIGNED_UP, EmailResult),
+    ...errorResponses(400, 413, 429),
   },
 });
 
@@ -52,8 +56,8 @@ export const registerForeign = createRoute({
   summary: "Pendaftaran akun Warga Negara Asing; surel aktivasi (24 jam) dikirim",
   request: json(foreignSignUpSchema.openapi("ForeignSignUp")),
   responses: {
-    201: ok("Akun dibuat, belum aktif", EmailResult),
-    ...errorResponses(400, 409, 413, 429),
+    201: ok(SIGNED_UP, EmailResult),
+    ...errorResponses(400, 413, 429),
   },
 });
 

@@ -61,32 +61,54 @@ describe("POST /api/v1/register/citizen", () => {
     expect((await userByEmail("budi.baru@contoh.id")).activatedAt).toBeInstanceOf(Date);
   });
 
-  it("refuses an e-mail that is already registered, whatever its case, and keeps one account", async () => {
+  it("answers a registered e-mail, whatever its case, as a new sign-up, and mails its owner instead", async () => {
     const first = citizen();
-    expect((await signUpCitizen(first)).status).toBe(201);
-    const body = await expectError(await signUpCitizen(citizen({ email: first.email.toUpperCase() })), 409, "EMAIL_TAKEN");
-    expect(body.error.message).toBe("Alamat surel sudah terdaftar. Silakan masuk atau gunakan fitur lupa kata sandi.");
+    const created = await signUpCitizen(first);
+    const again = await signUpCitizen(citizen({ email: first.email.toUpperCase() }));
+    expect({ status: again.status, body: await again.json() }).toEqual({ status: created.status, body: await created.json() });
     expect(await usersWith(first.email)).toBe(1);
-    await expectError(await signUpCitizen(citizen({ email: "pemohon@adaptasi.test" })), 409, "EMAIL_TAKEN");
+
+    const [activation, notice, ...more] = await api.mails(first.email);
+    expect(more).toEqual([]);
+    expect(activation.subject).toContain("Aktivasi akun");
+    expect(notice.subject).toBe("Percobaan pendaftaran dengan data akun Anda — Adaptasi Nakes LLN / Sign-up attempt with your details");
+    expect(notice.text).toContain("Yth. Budi Santoso,");
+    expect(notice.text).toContain("mencoba membuat akun baru di Adaptasi Nakes LLN dengan alamat surel ini, yang sudah terdaftar pada akun Anda");
+    expect(notice.text).toContain("http://localhost:3000/login");
+    expect(notice.text).not.toMatch(/token=/);
+
+    expect((await signUpCitizen(citizen({ email: "pemohon@adaptasi.test" }))).status).toBe(201);
+    expect((await api.mails("pemohon@adaptasi.test")).map((m) => m.subject)).toEqual([notice.subject]);
   });
 
-  it("refuses a NIK that is already registered", async () => {
+  it("answers a registered NIK as a new sign-up, creates nothing and mails the NIK's owner, not the address typed", async () => {
     const first = citizen();
     expect((await signUpCitizen(first)).status).toBe(201);
     const second = citizen({ nik: first.nik });
-    const body = await expectError(await signUpCitizen(second), 409, "NIK_TAKEN");
-    expect(body.error.message).toMatch(/^NIK sudah terdaftar/);
+    const res = await signUpCitizen(second);
+    expect(res.status).toBe(201);
+    expect(await res.json()).toEqual({ data: { email: second.email } });
     expect(await usersWith(second.email)).toBe(0);
+    expect(await api.mails(second.email)).toEqual([]);
+    const notice = (await api.mails(first.email)).find((m) => m.subject.startsWith("Percobaan pendaftaran"));
+    expect(notice?.text).toContain("dengan NIK Anda, yang sudah terdaftar");
+  });
+
+  it("mails an owner at most mailPerEmail times an hour about sign-ups with their values", async () => {
+    const { request } = api.appWith({ rateLimits: { loginPerIp: 100, loginPerAccount: 100, windowSec: 900, mailPerEmail: 1, accountWindowSec: 3600 } });
+    const first = citizen();
+    expect((await signUpCitizen(first)).status).toBe(201);
+    for (let i = 0; i < 3; i++) expect((await request("/api/v1/register/citizen", { json: citizen({ email: first.email }) })).status).toBe(201);
+    expect((await api.mails(first.email)).filter((m) => m.subject.startsWith("Percobaan pendaftaran"))).toHaveLength(1);
   });
 
   it("creates exactly one account from two identical sign-ups sent at the same moment", async () => {
     const body = citizen();
     const results = await Promise.all([signUpCitizen(body), signUpCitizen(body)]);
-    expect(results.map((r) => r.status).sort()).toEqual([201, 409]);
-    const refused = results.find((r) => r.status === 409)!;
-    expect((await refused.json()).error.code).toMatch(/^(EMAIL|NIK)_TAKEN$/);
+    expect(results.map((r) => r.status)).toEqual([201, 201]);
     expect(await usersWith(body.email)).toBe(1);
-    expect(await api.mails(body.email)).toHaveLength(1);
+    // The one that lost the race tells the account that won it.
+    expect((await api.mails(body.email)).map((m) => m.subject.split(" ")[0]).sort()).toEqual(["Aktivasi", "Percobaan"]);
   });
 
   it("answers each field's rule with the spec's message", async () => {
@@ -190,7 +212,7 @@ describe("POST /api/v1/register/citizen", () => {
       request("/api/v1/register/citizen", { json: body, headers: { "x-forwarded-for": `${ip}, 10.0.0.1` } });
     const body = citizen();
     expect((await from("198.51.100.20", body)).status).toBe(201);
-    expect((await from("198.51.100.20", body)).status).toBe(409); // every attempt counts
+    expect((await from("198.51.100.20", body)).status).toBe(201); // a taken e-mail counts too
     const blocked = await from("198.51.100.20");
     const json = await expectError(blocked, 429, "RATE_LIMITED");
     expect(json.error.message).toBe("Terlalu banyak percobaan. Coba lagi dalam 60 menit.");
@@ -235,17 +257,20 @@ describe("POST /api/v1/register/foreign", () => {
     expect(await userByEmail(body.email)).toMatchObject({ isKek: false, preferredJalur: "REG" });
   });
 
-  it("refuses a passport number already registered for the same country, in any case", async () => {
+  it("answers a passport number already registered for the same country, in any case, as a new sign-up and mails its owner", async () => {
     const first = foreigner({ foreign_id: "AB1234567", nationality: "MY" });
     expect((await signUpForeign(first)).status).toBe(201);
-    const body = await expectError(
-      await signUpForeign(foreigner({ foreign_id: "ab1234567", nationality: "MY" })),
-      409,
-      "FOREIGN_ID_TAKEN",
-    );
-    expect(body.error.message).toMatch(/sudah terdaftar/);
+    const again = foreigner({ foreign_id: "ab1234567", nationality: "MY" });
+    const res = await signUpForeign(again);
+    expect(res.status).toBe(201);
+    expect(await res.json()).toEqual({ data: { email: again.email } });
+    expect(await usersWith(again.email)).toBe(0);
+    const notice = (await api.mails(first.email)).find((m) => m.subject.startsWith("Percobaan pendaftaran"));
+    expect(notice?.text).toContain("dengan nomor paspor / identitas asing Anda, yang sudah terdaftar");
     // The same number from another country is another document.
-    expect((await signUpForeign(foreigner({ foreign_id: "AB1234567", nationality: "SG" }))).status).toBe(201);
+    const other = foreigner({ foreign_id: "AB1234567", nationality: "SG" });
+    expect((await signUpForeign(other)).status).toBe(201);
+    expect(await usersWith(other.email)).toBe(1);
   });
 
   it("gives the spec's messages for the foreign-national fields", async () => {

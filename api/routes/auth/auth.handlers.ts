@@ -1,8 +1,10 @@
 import { eq } from "drizzle-orm";
-import { users } from "../../db/schema";
-import { ApiError, rateLimited } from "../../lib/errors";
+import type { Context } from "hono";
+import { users, type UserRow } from "../../db/schema";
+import { ApiError } from "../../lib/errors";
 import { clientIp } from "../../lib/request";
-import type { AppRouteHandler } from "../../lib/types";
+import type { AppEnv, AppRouteHandler } from "../../lib/types";
+import { loginDelayMail } from "../../services/mail";
 import { verifyDummyPassword, verifyPassword } from "../../services/passwords";
 import {
   issueTokenPair,
@@ -14,22 +16,19 @@ import {
 import type * as routes from "./auth.routes";
 
 export const login: AppRouteHandler<typeof routes.login> = async (c) => {
-  const { db, config, rateLimiter: limiter } = c.var.deps;
+  const { db, config, loginThrottle, mailer } = c.var.deps;
   const { email, password } = c.req.valid("json");
-  const limits = config.rateLimits;
+  const address = clientIp(c);
 
-  const perIp = await limiter.hit(`ip:${clientIp(c)}`);
-  if (perIp.count > limits.loginPerIp) throw rateLimited(perIp.retryAfterSec);
-  // Counted before checking, so parallel guesses cannot slip past the limit; a success clears it,
-  // which leaves only failures counted.
-  const accountKey = `account:${email}`;
-  const perAccount = await limiter.hit(accountKey);
-  if (perAccount.count > limits.loginPerAccount) throw rateLimited(perAccount.retryAfterSec);
-
-  const [user] = await db.select().from(users).where(eq(users.email, email));
-  const valid = user ? await verifyPassword(user.passwordHash, password) : await verifyDummyPassword(password);
-  if (!user || !valid) throw new ApiError(401, "INVALID_CREDENTIALS");
-  await limiter.reset(accountKey);
+  const { ok, user, delayStarted } = await loginThrottle.attempt(email, address, async () => {
+    const [user] = await db.select().from(users).where(eq(users.email, email));
+    return { user, ok: user ? await verifyPassword(user.passwordHash, password) : await verifyDummyPassword(password) };
+  });
+  if (!ok || !user) {
+    // In the background, so this answer takes no longer for an account than for an unknown address.
+    if (delayStarted && user) mailer.inBackground("login_delay", () => warnOwner(c, user, address));
+    throw new ApiError(401, "INVALID_CREDENTIALS");
+  }
 
   // Only after the password is right, so these answers reveal nothing to a guesser.
   if (!user.activatedAt) throw new ApiError(403, "ACCOUNT_NOT_ACTIVATED");
@@ -37,6 +36,18 @@ export const login: AppRouteHandler<typeof routes.login> = async (c) => {
 
   return c.json({ token: await issueTokenPair(db, user, config) }, 200);
 };
+
+/**
+ * Tells the owner that failed logins from `address` are now delayed: at most one such mail per account
+ * per account window, so a guesser with many addresses cannot flood the owner's mailbox.
+ */
+async function warnOwner(c: Context<AppEnv>, user: UserRow, address: string) {
+  const { accountRateLimiter, mailer } = c.var.deps;
+  if (!user.activatedAt || !user.isActive) return;
+  if ((await accountRateLimiter.hit(`login-delay-mail:${user.id}`)).count !== 1) return;
+  const to = { email: user.email, name: user.fullName };
+  mailer.send("login_delay", to, loginDelayMail(to, { address, at: new Date() }, mailer.publicUrl));
+}
 
 export const refresh: AppRouteHandler<typeof routes.refresh> = async (c) => {
   const { db, config } = c.var.deps;

@@ -72,8 +72,11 @@ export const registerFacility = createRoute({
   summary: "Pendaftaran akun Admin Fasyankes beserta data Fasyankes; surel aktivasi (24 jam) dikirim",
   request: { body: json(facilitySignUpSchema.openapi("FacilitySignUp")) },
   responses: {
-    201: ok("Akun dibuat, belum aktif dan belum terverifikasi", z.object({ email: z.string() })),
-    ...errorResponses(400, 409, 413, 429),
+    201: ok(
+      "Selalu sama: akun dibuat (belum aktif, belum terverifikasi) dan surel aktivasi dikirim, atau — bila alamat surel sudah terdaftar — pemiliknya diberi tahu lewat surel",
+      z.object({ email: z.string() }),
+    ),
+    ...errorResponses(400, 413, 429),
   },
 });
 

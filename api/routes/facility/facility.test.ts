@@ -103,9 +103,13 @@ describe("POST /api/v1/register/facility", () => {
     expect(mail.subject).toContain("Aktivasi akun Adaptasi Nakes LLN");
   });
 
-  it("refuses an e-mail already registered with the sign-up's own message, and writes nothing", async () => {
-    const body = await expectError(await signUp(signUpBody({ email: "fasyankes@adaptasi.test" })), 409, "EMAIL_TAKEN");
-    expect(body.error.message).toBe("Alamat surel sudah terdaftar. Silakan masuk atau gunakan fitur lupa kata sandi.");
+  it("answers an e-mail already registered as a new sign-up, writes nothing and mails the owner", async () => {
+    const res = await signUp(signUpBody({ email: "fasyankes@adaptasi.test", facility_name: "RS Tiruan" }));
+    expect(res.status).toBe(201);
+    expect(await res.json()).toEqual({ data: { email: "fasyankes@adaptasi.test" } });
+    expect(await api.db.select().from(facilityProfiles).where(eq(facilityProfiles.facilityName, "RS Tiruan"))).toEqual([]);
+    const [notice] = await api.mails("fasyankes@adaptasi.test");
+    expect(notice.subject).toMatch(/^Percobaan pendaftaran dengan data akun Anda/);
   });
 
   it("shares the sign-up limit per client IP with the other sign-ups", async () => {

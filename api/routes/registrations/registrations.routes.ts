@@ -82,7 +82,7 @@ export const createRegistration = createRoute({
   summary: "Daftarkan tenaga kesehatan: akun pemohon (peran 3), data pribadi dan draf permohonan pada jalur REG, SPE atau OTH",
   description:
     "Skema domain/forms/registration.ts. Akun baru tidak dapat dipakai masuk sampai pemiliknya membuat kata sandi lewat Lupa kata sandi. " +
-    "Surel milik akun lain → 409 PROFESSIONAL_EMAIL_TAKEN; akun yang masih punya permohonan berjalan → 409 PROFESSIONAL_HAS_OPEN_APPLICATION.",
+    "Surel milik akun lain, atau akun yang masih punya permohonan berjalan → 409 PROFESSIONAL_EMAIL_TAKEN (satu jawaban untuk keduanya).",
   security,
   middleware,
   request: { body: json(registrationFormSchema) },

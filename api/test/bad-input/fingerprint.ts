@@ -3,9 +3,9 @@ import type { Database } from "../../db/client";
 
 /**
  * Tables whose rows may change on a rejected request by design: the throttling counters count
- * failed attempts too.
+ * failed attempts too (login_attempts: the failed logins per account and address, decision 013).
  */
-const IGNORED_TABLES = new Set(["rate_limits"]);
+const IGNORED_TABLES = new Set(["rate_limits", "login_attempts"]);
 
 type Rows = { rows: Record<string, unknown>[] };
 
