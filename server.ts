@@ -109,6 +109,7 @@ export async function createServer(env: Env, opts: { dev?: boolean; logger?: pin
         mailPerIp: env.RATE_LIMIT_MAIL_PER_IP,
         accountWindowSec: 3600,
       },
+      trustProxy: env.TRUST_PROXY,
       smtpUrl: env.SMTP_URL,
       publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
       logger: logger.child({ component: "api" }),
@@ -119,7 +120,8 @@ export async function createServer(env: Env, opts: { dev?: boolean; logger?: pin
 
   const app = express();
   app.disable("x-powered-by");
-  if (process.env.TRUST_PROXY) app.set("trust proxy", process.env.TRUST_PROXY);
+  // A hop count: Express reads the string "1" as an address, and would trust no real proxy.
+  app.set("trust proxy", env.TRUST_PROXY);
 
   // A request answered before its body arrived is not read to the end (server/request-body.ts).
   app.use(closeUnreadBodies());
@@ -165,7 +167,7 @@ export async function createServer(env: Env, opts: { dev?: boolean; logger?: pin
   });
 
   if (api) {
-    const listener = getRequestListener((request) => api!.fetch(request));
+    const listener = getRequestListener((request, bindings) => api!.fetch(request, bindings));
     app.use("/api/v1", (req, res) => {
       req.url = req.originalUrl; // the API routes carry the /api/v1 prefix themselves
       void listener(req, res);
