@@ -18,6 +18,12 @@ export async function ensureBuild(): Promise<void> {
   await build();
 }
 
+/**
+ * What a production start needs besides its secrets: mail goes to a loopback port nothing listens on
+ * (a send fails at once and is logged; these tests are not about mail), links name a public address.
+ */
+export const PRODUCTION_MAIL = { SMTP_URL: "smtp://127.0.0.1:1", PUBLIC_URL: "https://adaptasi.example.go.id" };
+
 export const strongSecret = () => randomBytes(32).toString("hex");
 export const strongSecrets = () => ({ API_KEY: strongSecret(), SESSION_SECRET: strongSecret(), JWT_SECRET: strongSecret() });
 
