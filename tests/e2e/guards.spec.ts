@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { ACCOUNTS, STAFF, apiTokens, expectLoggedOut, expectPath, loginViaForm, sidebar, submitLogin, userMenuSummary, type Account } from "./fixtures";
+import { ACCOUNTS, DEMO_PASSWORD, STAFF, apiTokens, expectLoggedOut, expectPath, loginViaForm, sidebar, submitLogin, userMenuSummary, type Account } from "./fixtures";
 
 // Spec §2 "Navigation guards" and §6 "Area rules", as a visitor meets them in the browser.
 
@@ -87,6 +87,20 @@ test.describe("logged-in pages", () => {
     await submitLogin(page, ACCOUNTS.subkomite);
     await expectPath(page, "/profile");
     await expect(page.getByRole("heading", { name: "Profil", level: 1 })).toBeVisible();
+  });
+
+  test("a login never follows a return path off the portal, and a broken one is not a 500 (issue 18)", async ({ request, baseURL }) => {
+    // Form-decoded, as the browser's hidden field sends them: "%2F%09%2F127.0.0.1:4999%2F" and "/%0A/x".
+    const hostile = ["/\t/127.0.0.1:4999/", "/\n/x", "/\r\n/x", "//127.0.0.1:4999/", "/\\127.0.0.1:4999", "/.//127.0.0.1:4999/", "https://127.0.0.1:4999/", "javascript:alert(1)", `/${"a".repeat(5000)}`];
+    for (const redirectTo of hostile) {
+      const res = await request.post("/login", {
+        headers: { Origin: baseURL! },
+        form: { email: ACCOUNTS.pemohon.email, password: DEMO_PASSWORD, redirectTo },
+        maxRedirects: 0,
+      });
+      expect(res.status(), JSON.stringify(redirectTo)).toBe(302);
+      expect(res.headers()["location"], JSON.stringify(redirectTo)).toBe(ACCOUNTS.pemohon.home);
+    }
   });
 
   for (const [key, path] of [["pemohon", "/application"], ["subkomite", "/application"], ["fasyankes", "/application"], ["kki", "/application-list"]] as const) {
