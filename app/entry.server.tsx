@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { StringDecoder } from "node:string_decoder";
 import { Transform, type TransformCallback } from "node:stream";
 import { createReadableStreamFromReadable, type AppLoadContext, type EntryContext, type HandleErrorFunction } from "@remix-run/node";
-import { RemixServer } from "@remix-run/react";
+import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import * as Sentry from "@sentry/remix";
 import { createInstance, type i18n as I18n } from "i18next";
 import { isbot } from "isbot";
@@ -170,14 +170,16 @@ function requestLabel(request: Request): string {
 /** Every 5xx a render answers is logged once with its cause (issue 18); the user never sees a stack trace. */
 function logServerError(request: Request, error: unknown) {
   Sentry.captureException(error);
-  console.error(`adaptasi: ${requestLabel(request)} answered 5xx:`, error instanceof Response ? `${error.status} ${error.statusText || ""}`.trim() : error);
+  const cause = error instanceof Response ? `${error.status} ${error.statusText}`.trim() : isRouteErrorResponse(error) ? ((error as { error?: unknown }).error ?? error.data) : error;
+  console.error(`adaptasi: ${requestLabel(request)} answered 5xx:`, cause);
 }
 
 export const handleError: HandleErrorFunction = (error, { request }) => {
   // The browser left: nobody gets an answer, nothing to log.
   if (request.signal.aborted) return;
-  // A thrown 4xx (a refusal, a missing object) is an answer, not a fault.
-  if (error instanceof Response && error.status < 500) return;
+  // A 4xx (a refusal, a missing object, a GET to an action-only route) is an answer, not a fault.
+  const status = error instanceof Response || isRouteErrorResponse(error) ? error.status : 500;
+  if (status < 500) return;
   logServerError(request, error);
 };
 
