@@ -17,6 +17,10 @@ const HONEYPOT_FIELD = "website";
 /** Every generated value carries it; afterwards the API is searched for it to prove nothing was stored. */
 const MARKER = "KORPUSH6";
 const HOSTILE = `${MARKER}<script>alert(1)</script>"><img src=x onerror=alert(2)>' OR 1=1 --\u0000\u202Eevil`;
+/** A return path the browser would follow off the site (tab) or that cannot be a header (newline). */
+const BROKEN_PATHS = ["/\n/x", "/\t/127.0.0.1:4999/"];
+/** Field names nested past any form of the portal: 5,000 levels overflowed the form parser (issue 18). */
+const ABSURD_DEPTH = 5_000;
 
 interface FormShape {
   action: string;
@@ -84,6 +88,17 @@ function badBodies(form: FormShape | null): Body[] {
     { kind: "unknown intent", form: [["intent", HOSTILE], ["_action", HOSTILE], ...fields.map((f): [string, string] => [f, ""])] },
     { kind: "broken multipart", contentType: "multipart/form-data; boundary=korpus", data: `--korpus\r\nContent-Disposition: form-data; name="${fields[0]}"\r\n\r\n${MARKER}` },
   ];
+  const hidden = form?.kept.filter(([name]) => !/intent|_action/i.test(name)).map(([name]) => name) ?? [];
+  // Hidden fields come back as they were sent: one that names a page (a return path) must not become
+  // a Location header that breaks (newline) or leads off the site (tab).
+  if (hidden.length > 0) {
+    for (const path of BROKEN_PATHS) bodies.push({ kind: `hidden fields ${JSON.stringify(path)}`, form: [...kept, ...hidden.map((f): [string, string] => [f, path])] });
+  }
+  const nestedName = fields[0] ?? hidden[0] ?? "x";
+  bodies.push({
+    kind: `field names nested ${ABSURD_DEPTH} levels`,
+    form: [...kept, [`${nestedName}${".a".repeat(ABSURD_DEPTH)}`, MARKER], [`${nestedName}${"[0]".repeat(ABSURD_DEPTH)}`, MARKER]],
+  });
   if (form && form.fields.length > 0) {
     bodies.push(
       { kind: "required fields missing, intent only", form: kept },
