@@ -41,11 +41,11 @@ export interface Running {
   exited: Promise<number | null>;
 }
 
-/** Spawns server.ts with the given environment (inherits PATH etc., never the caller's secrets). */
+/** Spawns server.ts with the given environment (inherits PATH etc., never the caller's secrets or mail server). */
 export function spawnServer(env: Record<string, string | undefined>): Running {
   const clean: Record<string, string> = {};
   for (const [k, v] of Object.entries(process.env)) {
-    if (v !== undefined && !["API_KEY", "SESSION_SECRET", "JWT_SECRET", "DATABASE_URL", "API_URL", "SEED_DEMO", "NODE_ENV"].includes(k)) clean[k] = v;
+    if (v !== undefined && !["API_KEY", "SESSION_SECRET", "JWT_SECRET", "DATABASE_URL", "API_URL", "SEED_DEMO", "NODE_ENV", "SMTP_URL", "PUBLIC_URL"].includes(k)) clean[k] = v;
   }
   for (const [k, v] of Object.entries(env)) if (v !== undefined) clean[k] = v;
   clean.HOST ??= "127.0.0.1";
