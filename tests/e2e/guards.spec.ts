@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { ACCOUNTS, DEMO_PASSWORD, STAFF, apiKey, apiTokens, expectLoggedOut, expectPath, loginViaForm, sidebar, submitLogin, userMenuSummary, type Account } from "./fixtures";
 
@@ -208,8 +209,12 @@ test.describe("a query-token link of another account while logged in (issue 18)"
     return { mine, theirs };
   }
 
-  test("declining keeps the applicant in their own account and cancels the link's session", async ({ page, request }) => {
+  test("declining keeps the applicant in their own account and cancels the link's session", async ({ page, request, javaScriptEnabled }) => {
     const { mine, theirs } = await openOthersLink(page, request);
+    if (javaScriptEnabled) {
+      const axe = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+      expect(axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id), "axe on the question").toEqual([]);
+    }
     await page.getByRole("button", { name: `Tetap sebagai ${me.name}` }).click();
     await expectPath(page, "/");
     await expect(page.getByRole("heading", { name: `Halo, ${me.name}` })).toBeVisible();
