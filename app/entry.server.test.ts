@@ -1,10 +1,10 @@
 import { Readable } from "node:stream";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { createInstance } from "i18next";
 import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { I18nextProvider, initReactI18next, useTranslation } from "react-i18next";
-import { HoldClosingTags, inlineTexts, pageEtag, pageNamespaces, requestI18n, trackNamespaces } from "./entry.server";
+import { HoldClosingTags, inlineTexts, pageEtag, pageNamespaces, renderDeadline, requestI18n, startRenderDeadline, trackNamespaces } from "./entry.server";
 import { i18nConfig } from "./i18n";
 
 async function through(chunks: Array<string | Buffer>, tail?: () => string): Promise<string> {
@@ -137,5 +137,41 @@ describe("the page's texts for the browser", () => {
     expect(script).toMatch(/^<script>window\.__i18n=/);
     const json = JSON.parse(script.slice("<script>window.__i18n=".length, -"</script>".length));
     expect(json.common.evil).toBe("</script><script>alert(1)</script>\u2028");
+  });
+});
+
+describe("the render deadline", () => {
+  afterEach(() => vi.useRealTimers());
+
+  it("cuts a page (GET, HEAD) short after 6 s: it rendered after its turn in the page queue", () => {
+    expect(renderDeadline("GET")).toBe(6_000);
+    expect(renderDeadline("HEAD")).toBe(6_000);
+  });
+
+  it("gives a form's answer (POST…), which no queue holds back, a generous bound instead (issue 18)", () => {
+    vi.useFakeTimers();
+    for (const method of ["POST", "PUT", "PATCH", "DELETE"]) {
+      const abort = vi.fn();
+      startRenderDeadline(method, abort);
+      vi.advanceTimersByTime(6_000);
+      expect(abort, `${method} after 6 s`).not.toHaveBeenCalled();
+      vi.advanceTimersByTime(30_000);
+      expect(abort, `${method} after 36 s`).not.toHaveBeenCalled();
+      vi.advanceTimersByTime(24_000);
+      expect(abort, `${method} after 60 s`).toHaveBeenCalledOnce();
+    }
+  });
+
+  it("aborts a page that overruns, and nothing once the render has finished", () => {
+    vi.useFakeTimers();
+    const overrun = vi.fn();
+    startRenderDeadline("GET", overrun);
+    vi.advanceTimersByTime(6_000);
+    expect(overrun).toHaveBeenCalledOnce();
+    const finished = vi.fn();
+    const cancel = startRenderDeadline("POST", finished);
+    cancel();
+    vi.advanceTimersByTime(120_000);
+    expect(finished).not.toHaveBeenCalled();
   });
 });

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { StringDecoder } from "node:string_decoder";
 import { Transform, type TransformCallback } from "node:stream";
 import { createReadableStreamFromReadable, type AppLoadContext, type EntryContext, type HandleErrorFunction } from "@remix-run/node";
-import { RemixServer } from "@remix-run/react";
+import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import * as Sentry from "@sentry/remix";
 import { createInstance, type i18n as I18n } from "i18next";
 import { isbot } from "isbot";
@@ -14,6 +14,30 @@ import { NonceProvider } from "./utils/nonce-provider";
 
 const ABORT_DELAY = 5_000;
 const CLOSING_TAGS = "</body></html>";
+
+/**
+ * How long a render may run before it is cut short. A page (GET/HEAD) waits its turn in the page queue
+ * before its loaders run, so 6 s is plenty once it renders. A form's answer (POST…) is never queued: under
+ * a burst it renders among hundreds, and the 6 s cut turned 81 of 200 logins into a 500 (issue 18). It
+ * gets a generous bound instead, against a render that never ends.
+ */
+export function renderDeadline(method: string): number {
+  return method === "GET" || method === "HEAD" ? ABORT_DELAY + 1_000 : ACTION_RENDER_DEADLINE;
+}
+
+const ACTION_RENDER_DEADLINE = 60_000;
+
+/** Starts the render's deadline; `abort` runs when it passes. Returns the cancel for a finished render. */
+export function startRenderDeadline(method: string, abort: () => void): () => void {
+  const timer = setTimeout(abort, renderDeadline(method));
+  return () => clearTimeout(timer);
+}
+
+/**
+ * A render cut short before anything was sent: the server is too busy, not broken — a 503 with the
+ * "try again in a moment" screen (and Retry-After), never a 500.
+ */
+export const RENDER_CUT_SHORT = "Layanan sedang sibuk. Silakan coba beberapa saat lagi.";
 
 /**
  * React 18 writes `</body></html>` with the shell and streams later data scripts after it, which
@@ -138,11 +162,25 @@ export function inlineTexts(instance: I18n, lng: string, namespaces: Iterable<st
   return `<script${nonce ? ` nonce="${nonce}"` : ""}>window.${INLINE_TEXTS_GLOBAL}=${json}</script>`;
 }
 
-export const handleError: HandleErrorFunction = (error, { request }) => {
-  if (request.signal.aborted) return;
+/** Where a request went, for the log: method and path, never the query (it may carry tokens). */
+function requestLabel(request: Request): string {
+  return `${request.method} ${new URL(request.url).pathname}`;
+}
+
+/** Every 5xx a render answers is logged once with its cause (issue 18); the user never sees a stack trace. */
+function logServerError(request: Request, error: unknown) {
   Sentry.captureException(error);
-  // Logged once on the server; the user sees the error screen, never a stack trace.
-  console.error(error);
+  const cause = error instanceof Response ? `${error.status} ${error.statusText}`.trim() : isRouteErrorResponse(error) ? ((error as { error?: unknown }).error ?? error.data) : error;
+  console.error(`adaptasi: ${requestLabel(request)} answered 5xx:`, cause);
+}
+
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  // The browser left: nobody gets an answer, nothing to log.
+  if (request.signal.aborted) return;
+  // A 4xx (a refusal, a missing object, a GET to an action-only route) is an answer, not a fault.
+  const status = error instanceof Response || isRouteErrorResponse(error) ? error.status : 500;
+  if (status < 500) return;
+  logServerError(request, error);
 };
 
 export default async function handleRequest(
@@ -169,7 +207,47 @@ export default async function handleRequest(
   const revalidatable = !loggedInLayout && request.method === "GET" && responseStatusCode === 200;
 
   return new Promise<Response>((resolve, reject) => {
-    let shellRendered = false;
+    /** The shell is complete (React will not call onShellError any more). */
+    let shellDone = false;
+    /** The page has gone out (its status with it). */
+    let sent = false;
+    let cutShort = false;
+    // Errors inside a Suspense boundary before the page goes out make it a 500: logged when it goes out.
+    const earlyErrors: unknown[] = [];
+    let abortRender = () => {};
+    const cancelDeadline = startRenderDeadline(request.method, () => {
+      cutShort = true;
+      console.error(`adaptasi: ${requestLabel(request)} render cut short after ${renderDeadline(request.method)} ms`);
+      abortRender();
+    });
+    const ready = revalidatable ? "onAllReady" : readyEvent;
+    const send = () => {
+      sent = true;
+      for (const error of earlyErrors) logServerError(request, error);
+      const body = new HoldClosingTags(() => inlineTexts(instance, lng, pageNamespaces(instance, usedNamespaces), nonce));
+      responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+      if (!revalidatable) {
+        resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
+        pipe(body);
+        return;
+      }
+      const chunks: Buffer[] = [];
+      body.on("data", (c: Buffer | string) => chunks.push(Buffer.from(c)));
+      body.on("error", reject);
+      body.on("end", () => {
+        const html = Buffer.concat(chunks);
+        const etag = pageEtag(html.toString("utf8"), nonce);
+        responseHeaders.set("ETag", etag);
+        if (ifNoneMatch(request.headers.get("If-None-Match"), etag)) {
+          loadContext.omitHeader?.("Content-Security-Policy");
+          responseHeaders.delete("Content-Type");
+          resolve(new Response(null, { status: 304, headers: responseHeaders }));
+          return;
+        }
+        resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode }));
+      });
+      pipe(body);
+    };
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
         <I18nextProvider i18n={instance}>
@@ -178,42 +256,29 @@ export default async function handleRequest(
       </NonceProvider>,
       {
         nonce,
-        [revalidatable ? "onAllReady" : readyEvent]() {
-          shellRendered = true;
-          const body = new HoldClosingTags(() => inlineTexts(instance, lng, pageNamespaces(instance, usedNamespaces), nonce));
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          if (!revalidatable) {
-            resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
-            pipe(body);
-            return;
-          }
-          const chunks: Buffer[] = [];
-          body.on("data", (c: Buffer | string) => chunks.push(Buffer.from(c)));
-          body.on("error", reject);
-          body.on("end", () => {
-            const html = Buffer.concat(chunks);
-            const etag = pageEtag(html.toString("utf8"), nonce);
-            responseHeaders.set("ETag", etag);
-            if (ifNoneMatch(request.headers.get("If-None-Match"), etag)) {
-              loadContext.omitHeader?.("Content-Security-Policy");
-              responseHeaders.delete("Content-Type");
-              resolve(new Response(null, { status: 304, headers: responseHeaders }));
-              return;
-            }
-            resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode }));
-          });
-          pipe(body);
+        onShellReady() {
+          shellDone = true;
+          if (ready === "onShellReady") send();
+        },
+        onAllReady() {
+          cancelDeadline();
+          if (ready === "onAllReady") send();
         },
         onShellError(error: unknown) {
-          reject(error);
+          cancelDeadline();
+          // Remix logs the rejection (handleError) and renders the error screen with its status:
+          // 503 "try again in a moment" for a render cut short, 500 for a fault.
+          reject(cutShort ? new Response(RENDER_CUT_SHORT, { status: 503, statusText: "render cut short" }) : error);
         },
         onError(error: unknown) {
-          responseStatusCode = 500;
-          if (shellRendered) console.error(error);
+          if (cutShort && !shellDone) return; // the shell error that follows answers 503
+          responseStatusCode = cutShort ? 503 : 500;
+          if (sent) logServerError(request, error);
+          else earlyErrors.push(error);
         },
       },
     );
-    setTimeout(abort, ABORT_DELAY + 1_000);
+    abortRender = abort;
   });
 }
 

@@ -25,7 +25,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const cookie = request.headers.get("Cookie");
   const [me, config, { toast, setCookie }] = await Promise.all([getOptionalUser(context), getPublicConfig(context), takeToast(cookie)]);
   if (setCookie) context.appendSetCookie(setCookie);
-  if ((await localeCookie.parse(cookie)) !== LOCALE.DEFAULT) context.appendSetCookie(await localeCookie.serialize(LOCALE.DEFAULT));
+  if ((await localeCookie().parse(cookie)) !== LOCALE.DEFAULT) context.appendSetCookie(await localeCookie().serialize(LOCALE.DEFAULT));
   return { me, config, toast, locale: LOCALE.DEFAULT, env: { SENTRY_DSN: getEnv().SENTRY_DSN } };
 }
 

@@ -26,6 +26,8 @@ export default [
     route("forgot-password/email", "routes/_plain.forgot-password.email.tsx"),
     route("forgot-password/email-send", "routes/_plain.forgot-password.email-send.tsx"),
     route("forgot-password/change-success", "routes/_plain.forgot-password.change-success.tsx"),
+    // A query-token link of another account while logged in: asked before switching (issue 18)
+    route("session/switch", "routes/_plain.session.switch.tsx"),
   ]),
   // Logged-in routes
   layout("routes/_app.tsx", [

@@ -50,6 +50,12 @@ export async function startServer({ port, dataDir, databaseUrl, nodeEnv = "produ
   const secret = () => randomBytes(32).toString("hex");
   const keys = secrets ?? { API_KEY: secret(), SESSION_SECRET: secret(), JWT_SECRET: secret() };
   const env = { ...process.env, NODE_ENV: nodeEnv, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn", ...keys };
+  // Production needs a mail server and its public address (app/utils/env.server.ts). The benchmarks send no
+  // mail: a loopback port nothing listens on, where a send would fail at once and be logged.
+  if (nodeEnv === "production") {
+    env.SMTP_URL ??= "smtp://127.0.0.1:1";
+    env.PUBLIC_URL ??= `http://127.0.0.1:${port}`;
+  }
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
   else delete env.DATABASE_URL;
   if (seedDemo) env.SEED_DEMO = "true";

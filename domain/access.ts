@@ -239,6 +239,8 @@ export const PORTAL_ROWS: readonly PortalRow[] = [
   // Resource routes. GET on the action-only ones just goes to "/".
   { route: "/logout", action: true, rule: pub, except: Object.fromEntries(BASE_PRINCIPALS.map((p) => [p, "redirect:/"])) },
   { route: "/session/refresh", action: true, rule: pub, except: Object.fromEntries(BASE_PRINCIPALS.map((p) => [p, "redirect:/"])) },
+  // Asks before a query-token link switches accounts; with no link waiting, everyone goes home.
+  { route: "/session/switch", action: true, rule: landing, except: { anonymous: "welcome" } },
   // Downloads (DESIGN §6): the applicant, the facility that registered the application, and the reviewers who
   // may see that application; anyone else gets 404 (the API's refusal reads as "not found").
   {

@@ -8,31 +8,49 @@ import type { AppEnv } from "../lib/types";
 
 const NUL_MESSAGE = "berisi karakter yang tidak diizinkan (NUL)";
 
-function nulPath(value: unknown, path: string[]): string | null {
-  if (typeof value === "string") return value.includes("\u0000") ? path.join(".") : null;
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) {
-      const found = nulPath(value[i], [...path, String(i)]);
-      if (found !== null) return found;
+/**
+ * No request of this API nests deeper than a few levels. A body nested 5,000 levels deep overflowed
+ * the stack of a recursive walk and answered 500 (issue 18): the walk is iterative and stops here.
+ */
+export const MAX_JSON_DEPTH = 64;
+const TOO_DEEP_MESSAGE = `Isi permintaan bersarang terlalu dalam (lebih dari ${MAX_JSON_DEPTH} tingkat).`;
+
+type Finding = { kind: "nul"; path: string } | { kind: "too-deep"; path: string };
+
+/** The first NUL in a string or key, or the first value nested past MAX_JSON_DEPTH; walked without recursion. */
+function inspect(body: unknown): Finding | null {
+  const stack: Array<{ value: unknown; path: string[] }> = [{ value: body, path: [] }];
+  while (stack.length > 0) {
+    const { value, path } = stack.pop()!;
+    if (typeof value === "string") {
+      if (value.includes("\u0000")) return { kind: "nul", path: path.join(".") };
+      continue;
     }
-    return null;
-  }
-  if (value && typeof value === "object") {
-    for (const [key, item] of Object.entries(value)) {
-      const found = key.includes("\u0000") ? [...path, key].join(".") : nulPath(item, [...path, key]);
-      if (found !== null) return found;
+    if (!value || typeof value !== "object") continue;
+    if (path.length >= MAX_JSON_DEPTH) return { kind: "too-deep", path: path[0] ?? "" }; // the field it came in
+    const entries = Array.isArray(value) ? value.map((item, i) => [String(i), item] as const) : Object.entries(value);
+    // Pushed in reverse, so the first field is looked at first (the path named is the first offender).
+    for (let i = entries.length - 1; i >= 0; i--) {
+      const [key, item] = entries[i];
+      if (key.includes("\u0000")) return { kind: "nul", path: [...path, key].join(".") };
+      stack.push({ value: item, path: [...path, key] });
     }
   }
   return null;
 }
 
-const refuse = (path: string) =>
-  new ApiError(400, "VALIDATION_ERROR", undefined, {}, [{ path, message: `${path || "Isi permintaan"} ${NUL_MESSAGE}` }]);
+const refuse = (finding: Finding) =>
+  new ApiError(400, "VALIDATION_ERROR", undefined, {}, [
+    {
+      path: finding.path,
+      message: finding.kind === "nul" ? `${finding.path || "Isi permintaan"} ${NUL_MESSAGE}` : TOO_DEEP_MESSAGE,
+    },
+  ]);
 
-/** 400 VALIDATION_ERROR for a NUL character in the query string or anywhere in a JSON body. */
+/** 400 VALIDATION_ERROR for a NUL character in the query string or anywhere in a JSON body, or absurd nesting. */
 export const rejectNul: MiddlewareHandler<AppEnv> = async (c, next) => {
   for (const [name, values] of Object.entries(c.req.queries())) {
-    if (name.includes("\u0000") || values.some((v) => v.includes("\u0000"))) throw refuse(name);
+    if (name.includes("\u0000") || values.some((v) => v.includes("\u0000"))) throw refuse({ kind: "nul", path: name });
   }
   if (c.req.method !== "GET" && c.req.header("content-type")?.toLowerCase().includes("json")) {
     let body: unknown;
@@ -41,7 +59,7 @@ export const rejectNul: MiddlewareHandler<AppEnv> = async (c, next) => {
     } catch {
       return next(); // not JSON: the validator answers MALFORMED_BODY
     }
-    const found = nulPath(body, []);
+    const found = inspect(body);
     if (found !== null) throw refuse(found);
   }
   await next();

@@ -25,7 +25,7 @@ function mailer(options: Partial<MailerOptions> = {}) {
 }
 
 describe("outbox (no SMTP_URL)", () => {
-  it("writes the activation mail as an .eml with a text and an HTML part, and logs its link", async () => {
+  it("writes the activation mail as an .eml with a text and an HTML part, and logs its file, never its link", async () => {
     const m = mailer();
     m.sendActivation(PERSON, TOKEN);
     await m.idle();
@@ -53,8 +53,18 @@ describe("outbox (no SMTP_URL)", () => {
     expect(mail.html).toContain("24 jam");
 
     expect(logs).toContainEqual(
-      expect.objectContaining({ level: 30, msg: "mail written to outbox", to: "ana@contoh.id", link, kind: "activation" }),
+      expect.objectContaining({ level: 30, msg: "mail written to outbox", to: "ana@contoh.id", kind: "activation", file: expect.stringMatching(/\.eml$/) }),
     );
+    // The link is a secret for the recipient (issue 18): neither it nor its token is in any log line.
+    expect(JSON.stringify(logs)).not.toContain(TOKEN);
+  });
+
+  it("logs no token of a recovery mail either", async () => {
+    const m = mailer();
+    m.sendPasswordReset(PERSON, TOKEN);
+    await m.idle();
+    expect(logs.length).toBeGreaterThan(0);
+    expect(JSON.stringify(logs)).not.toContain(TOKEN);
   });
 
   it("writes the recovery mail with its one-hour link to /forgot-password", async () => {
@@ -101,6 +111,7 @@ describe("outbox (no SMTP_URL)", () => {
     expect(() => m.sendActivation(PERSON, TOKEN)).not.toThrow();
     await m.idle();
     expect(logs).toContainEqual(expect.objectContaining({ level: 50, msg: "mail delivery failed", to: "ana@contoh.id" }));
+    expect(JSON.stringify(logs)).not.toContain(TOKEN);
   });
 });
 
@@ -160,5 +171,6 @@ describe("SMTP (SMTP_URL)", () => {
     m.sendActivation(PERSON, TOKEN);
     await m.close();
     expect(logs).toContainEqual(expect.objectContaining({ level: 50, msg: "mail delivery failed", kind: "activation" }));
+    expect(JSON.stringify(logs)).not.toContain(TOKEN);
   });
 });

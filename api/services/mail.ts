@@ -6,7 +6,8 @@ import type { Logger } from "pino";
 import { PRODUCT_FULL_NAME, PRODUCT_NAME } from "../../domain/menu";
 
 // Outgoing mail (DESIGN §1): SMTP when SMTP_URL is set, otherwise one .eml file per message under
-// the outbox folder, with its link logged so a developer can follow it without a mail server.
+// the outbox folder, where a developer reads it. A mail's link (activation, reset) is a secret for its
+// recipient: it is never logged, in any environment (issue 18); the log names the file.
 
 export const DEFAULT_MAIL_FROM = `"${PRODUCT_NAME}" <no-reply@adaptasi.kemkes.go.id>`;
 
@@ -220,7 +221,6 @@ export function createMailer(options: MailerOptions): Mailer {
     };
     if (smtp) {
       const info = await smtp.sendMail(message);
-      // The link is a secret for the recipient only; with real mail it stays out of the logs.
       logger.info({ kind, to: to.email, messageId: info.messageId }, "mail sent");
       return;
     }
@@ -228,7 +228,7 @@ export function createMailer(options: MailerOptions): Mailer {
     await mkdir(options.outboxDir, { recursive: true });
     const file = path.join(options.outboxDir, fileName);
     await writeFile(file, info.message as Buffer, { flag: "wx" });
-    logger.info({ kind, to: to.email, link: mail.link, file }, "mail written to outbox");
+    logger.info({ kind, to: to.email, file }, "mail written to outbox");
   }
 
   function track(work: () => Promise<void>, onError: (err: unknown) => void) {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MESSAGES } from "../lib/errors";
 import { casesFor, endpointsOf, type BadCase, type Role } from "./bad-input/cases";
+import { nestedJson } from "./bad-input/values";
 import { changedTables, fingerprinter } from "./bad-input/fingerprint";
 import { createTestApi, TEST_API_KEY, type TestApi } from "./helpers";
 
@@ -125,4 +126,31 @@ describe("bad-input corpus (issue 8)", () => {
     expect(query.status).toBe(400);
     expect(await fingerprint()).toBe(before);
   });
+
+  it("refuses a body nested absurdly deep with a 400 in Indonesian, however it nests (issue 18)", async () => {
+    const before = await fingerprint();
+    const bodies = [
+      nestedJson(5_000, "arrays"),
+      nestedJson(5_000, "objects"),
+      `{"name":${nestedJson(100_000, "objects", '"x"')}}`,
+      `{"name":"Bedah","extra":${nestedJson(65, "arrays")}}`,
+    ];
+    for (const body of bodies) {
+      const res = await api.app.request("/api/v1/admin/specializations", {
+        method: "POST",
+        headers: { "x-adaptasiapikey": TEST_API_KEY, authorization: `Bearer ${tokens.superadmin}`, "content-type": "application/json" },
+        body,
+      });
+      expect(res.status, body.slice(0, 20)).toBe(400);
+      const json = await res.json();
+      expect(json).toMatchObject({ error: { code: "VALIDATION_ERROR", details: [{ message: expect.stringMatching(/^Isi permintaan bersarang terlalu dalam/) }] } });
+    }
+    // Nesting a real request could have still passes this check (and meets the validator as before).
+    const shallow = await api.request("/api/v1/admin/specializations", { token: tokens.superadmin, json: { name: nestedJsonValue(8) } });
+    expect(shallow.status).toBe(400);
+    expect(JSON.stringify(await shallow.json())).not.toContain("bersarang");
+    expect(await fingerprint()).toBe(before);
+  });
 });
+
+const nestedJsonValue = (depth: number): unknown => JSON.parse(nestedJson(depth, "objects"));

@@ -43,7 +43,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
   const path = `/admin/users/${encodeURIComponent(params.id ?? "")}`;
-  const self = `/user-list/${params.id}`;
+  const self = `/user-list/${encodeURIComponent(params.id ?? "")}`; // the address as typed: never a header it cannot be
   if (intent === "update") {
     const submission = parseWithZod(form, { schema: staffUpdateSchema });
     if (submission.status !== "success") return reply("update", submission.reply(), 400);

@@ -41,7 +41,7 @@ export async function referenceEntryAction(kind: ReferenceKind, { request, conte
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
   const path = entryPath(kind, params.id);
-  const self = `${page.base}/${params.id}`;
+  const self = `${page.base}/${encodeURIComponent(params.id ?? "")}`; // the address as typed: never a header it cannot be
   if (intent === "update") {
     const submission = parseWithZod(form, { schema: REFERENCE_SCHEMAS[kind] });
     if (submission.status !== "success") return data(submission.reply(), { status: 400 });

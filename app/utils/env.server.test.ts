@@ -5,6 +5,8 @@ import { describe, expect, it } from "vitest";
 import { EnvError, isWeakSecret, loadEnv } from "./env.server";
 
 const strong = "Zx8#kLq2!mN4@pR6$tV8%wY0^aB2&cD4";
+const secrets = { API_KEY: strong, SESSION_SECRET: strong, JWT_SECRET: strong };
+const mail = { SMTP_URL: "smtp://mailer:rahasia@smtp.kemkes.go.id:587", PUBLIC_URL: "https://adaptasi.kemkes.go.id" };
 
 describe("environment (DESIGN §1, issue 8 production start)", () => {
   it("judges secrets", () => {
@@ -26,7 +28,25 @@ describe("environment (DESIGN §1, issue 8 production start)", () => {
     expect(() => loadEnv({ NODE_ENV: "production", SESSION_SECRET: strong, JWT_SECRET: strong })).toThrow(EnvError);
     expect(() => loadEnv({ NODE_ENV: "production", SESSION_SECRET: strong, JWT_SECRET: strong })).toThrow(/^API_KEY is missing or weak/);
     expect(() => loadEnv({ NODE_ENV: "production", API_KEY: strong, SESSION_SECRET: "changeme", JWT_SECRET: strong })).toThrow(/^SESSION_SECRET/);
-    expect(loadEnv({ NODE_ENV: "production", API_KEY: strong, SESSION_SECRET: strong, JWT_SECRET: strong }).API_KEY).toBe(strong);
+    expect(loadEnv({ NODE_ENV: "production", ...secrets, ...mail }).API_KEY).toBe(strong);
+  });
+
+  it("stops production without a mail server and a public address, in one line naming them (issue 18)", () => {
+    expect(() => loadEnv({ NODE_ENV: "production", ...secrets })).toThrow(EnvError);
+    expect(() => loadEnv({ NODE_ENV: "production", ...secrets })).toThrow(/^SMTP_URL, PUBLIC_URL are missing: [^\n]+$/);
+    expect(() => loadEnv({ NODE_ENV: "production", ...secrets, PUBLIC_URL: mail.PUBLIC_URL })).toThrow(/^SMTP_URL is missing: [^\n]+$/);
+    expect(() => loadEnv({ NODE_ENV: "production", ...secrets, SMTP_URL: mail.SMTP_URL, PUBLIC_URL: " " })).toThrow(/^PUBLIC_URL is missing: /);
+    // The message names the settings, never their values (the SMTP URL holds a password).
+    try {
+      loadEnv({ NODE_ENV: "production", ...secrets, SMTP_URL: mail.SMTP_URL });
+    } catch (error) {
+      expect(String(error)).not.toContain("rahasia");
+    }
+    // Secrets come first: a weak one is named before the mail settings.
+    expect(() => loadEnv({ NODE_ENV: "production", ...secrets, API_KEY: "short" })).toThrow(/^API_KEY is missing or weak/);
+    // A separately running API sends the mail; outside production the outbox stands in for it.
+    expect(() => loadEnv({ NODE_ENV: "production", API_URL: "http://api:3001", API_KEY: strong, SESSION_SECRET: strong })).not.toThrow();
+    expect(() => loadEnv({ NODE_ENV: "test", DATA_DIR: mkdtempSync(path.join(tmpdir(), "adaptasi-env-")) })).not.toThrow();
   });
 
   it("generates development secrets once and keeps them in DATA_DIR", () => {

@@ -73,6 +73,14 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
         `${weak.join(", ")} ${weak.length > 1 ? "are" : "is"} missing or weak: set ${weak.length > 1 ? "each" : "it"} to a random value of at least 32 characters (e.g. openssl rand -hex 32)`,
       );
     }
+    // Without a mail server the activation and reset links (secrets) would only sit in the outbox, and
+    // without the public address they would point to localhost (issue 18). The remote API sends mail itself.
+    const mail = env.API_URL ? [] : (["SMTP_URL", "PUBLIC_URL"] as const).filter((name) => !env[name]);
+    if (mail.length > 0) {
+      throw new EnvError(
+        `${mail.join(", ")} ${mail.length > 1 ? "are" : "is"} missing: set SMTP_URL to the mail server (smtp://user:pass@host:587) and PUBLIC_URL to the portal's public address (https://…), which activation and reset mails link to`,
+      );
+    }
     return env as Env;
   }
   const file = path.join(env.DATA_DIR, "secrets.json");

@@ -2,8 +2,8 @@ import { redirect, type AppLoadContext } from "@remix-run/node";
 import type { AuthUser } from "#domain/auth-user";
 import { roleOf } from "#domain/auth-user";
 import { applicantGuard, dashboardGuard, landingGuard, loggedInGuard, type GuardDecision, type SessionState } from "#domain/guards";
-import { commitAuthSession, fetchMe, logoutResponse, sessionFromTokens, type AuthState } from "./auth.server";
-import { toastCookie } from "./session.server";
+import { logoutResponse, type AuthState } from "./auth.server";
+import { tokenLogin } from "./token-login.server";
 
 // Guards come first in every loader and action; they throw the redirect (CONVENTIONS habit 3).
 
@@ -27,7 +27,7 @@ async function carryOut(decision: GuardDecision, request: Request, context: AppL
     case "logout":
       throw await logoutResponse(context.api, auth, decision.to, ROLE_NOT_ALLOWED);
     case "token-login":
-      throw await tokenLogin(request, context);
+      throw await tokenLogin(request, context, auth);
     case "wait":
       // The server always loads the user before deciding; a wait cannot happen here.
       throw new Error("guard waited on the server");
@@ -65,23 +65,4 @@ export async function guardDashboard(request: Request, context: AppLoadContext):
   const url = new URL(request.url);
   const auth = await context.auth();
   return (await carryOut(dashboardGuard(url.pathname, url.searchParams, sessionState(auth)), request, context, auth))!;
-}
-
-/**
- * Login through URL query parameters (spec §7): the token is checked with get-me, stored in the session,
- * and the user is sent to the same page without the tokens in the URL.
- */
-async function tokenLogin(request: Request, context: AppLoadContext): Promise<Response> {
-  const url = new URL(request.url);
-  const accessToken = url.searchParams.get("access_token") ?? url.searchParams.get("token") ?? "";
-  const refreshToken = url.searchParams.get("refresh_token") ?? undefined;
-  for (const p of ["access_token", "token", "refresh_token"]) url.searchParams.delete(p);
-  const clean = url.pathname + (url.searchParams.size ? `?${url.searchParams}` : "");
-  const me = accessToken ? await fetchMe(context.api, accessToken) : null;
-  if (!me?.ok) {
-    return redirect("/welcome", {
-      headers: { "Set-Cookie": await toastCookie({ severity: "error", message: "Tautan masuk tidak valid atau sudah kedaluwarsa. Silakan masuk kembali." }) },
-    });
-  }
-  return redirect(clean, { headers: { "Set-Cookie": await commitAuthSession(sessionFromTokens({ token: accessToken, refreshToken })) } });
 }

@@ -1,10 +1,22 @@
-import { createCookie } from "@remix-run/node";
+import { createCookie, type Cookie } from "@remix-run/node";
 import { RemixI18Next } from "remix-i18next/server";
 import { LOCALE } from "#domain/constants";
 import { i18nConfig } from "~/i18n";
+import { getEnv } from "./env.server";
 
-/** The locale cookie, kept 365 days (spec §9). */
-export const localeCookie = createCookie(LOCALE.COOKIE_NAME, { path: "/", sameSite: "lax", httpOnly: true, maxAge: LOCALE.COOKIE_MAX_AGE_SEC });
+let locale: Cookie | undefined;
+
+/** The locale cookie, kept 365 days (spec §9); Secure in production, as every cookie of the portal (issue 18). */
+export function localeCookie(): Cookie {
+  locale ??= createCookie(LOCALE.COOKIE_NAME, {
+    path: "/",
+    sameSite: "lax",
+    httpOnly: true,
+    secure: getEnv().NODE_ENV === "production",
+    maxAge: LOCALE.COOKIE_MAX_AGE_SEC,
+  });
+  return locale;
+}
 
 export const i18next = new RemixI18Next({
   detection: {

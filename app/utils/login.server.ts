@@ -45,18 +45,38 @@ function authenticatorFor(context: AppLoadContext) {
   return authenticator;
 }
 
-/** Only same-site paths (never "//host": open redirects) that the role may open; else its home. */
-function safeRedirect(to: string | undefined, roleId: number): string {
+/** Longer than any page address of the portal: refused rather than echoed into a Location header. */
+const MAX_REDIRECT_LENGTH = 2048;
+
+/**
+ * Whitespace (a browser drops tab, CR and LF inside a URL, so "/\t/host" becomes "//host"), control and
+ * invisible format characters, and backslashes (read as "/" by browsers) are never part of a return path.
+ */
+const UNSAFE_CHARACTERS = /[\s\\\p{Cc}\p{Cf}]/u;
+
+/**
+ * Where the login sends the user (issue 18): a path on this origin that the role may open, resolved the
+ * way the browser will resolve it (so "/.//host" is refused as "//host"); anything else is the role's home.
+ */
+export function safeRedirect(to: string | undefined, roleId: number, origin: string): string {
   const home = homePathFor(roleId);
-  if (!to || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return home;
-  return mayReturnTo(roleId, to) ? to : home;
+  if (!to || to.length > MAX_REDIRECT_LENGTH || !to.startsWith("/") || UNSAFE_CHARACTERS.test(to)) return home;
+  let url: URL;
+  try {
+    url = new URL(to, origin);
+  } catch {
+    return home;
+  }
+  const path = url.pathname + url.search + url.hash;
+  if (url.origin !== new URL(origin).origin || path.startsWith("//")) return home;
+  return mayReturnTo(roleId, path) ? path : home;
 }
 
 /** The action behind /login and /wna/login. */
 export async function loginAction(request: Request, context: AppLoadContext) {
   try {
     const result = await authenticatorFor(context).authenticate("form", request);
-    const to = safeRedirect(result.redirectTo, roleOf(result.me));
+    const to = safeRedirect(result.redirectTo, roleOf(result.me), new URL(request.url).origin);
     return redirect(to, { headers: { "Set-Cookie": await commitAuthSession(sessionFromTokens(result)) } });
   } catch (error) {
     if (error instanceof LoginRefused) return data(error.reply, { status: error.status });

@@ -1,5 +1,7 @@
+import { parseWithZod } from "@conform-to/zod/v4";
 import type { ServerBuild } from "@remix-run/node";
 import { describe, expect, it } from "vitest";
+import { z } from "zod";
 import { guardFormParsing, UNREADABLE_FORM } from "./unreadable-form.server";
 
 // Issue 8: a body that is not a form is the sender's mistake (400), not the server's (500).
@@ -35,9 +37,31 @@ describe("guardFormParsing", () => {
     expect(await (thrown as Response).text()).toBe(UNREADABLE_FORM);
   });
 
+  it("answers field names nested 5,000 levels deep (a stack overflow in the form parser) with a 400 (issue 18)", async () => {
+    const parsing = guardFormParsing(
+      // An action's refusal replies with the form's values, which conform normalises recursively.
+      buildWith(async ({ request }) => parseWithZod(await request.formData(), { schema: z.object({ email: z.string().email() }) }).reply().status),
+    );
+    for (const name of [`email${".a".repeat(5_000)}`, `email${"[0]".repeat(5_000)}`]) {
+      const request = new Request("http://x/page", { method: "POST", body: new URLSearchParams({ [name]: "x" }) });
+      const thrown = await callAction(parsing, request).then(
+        () => null,
+        (e: unknown) => e,
+      );
+      expect(thrown).toBeInstanceOf(Response);
+      expect((thrown as Response).status).toBe(400);
+      expect(await (thrown as Response).text()).toBe(UNREADABLE_FORM);
+    }
+    // A name a form of the portal could have is parsed as before.
+    const request = new Request("http://x/page", { method: "POST", body: new URLSearchParams({ email: "a@b.id", "documents[0].note": "x" }) });
+    expect(await callAction(parsing, request)).toBe("success");
+  });
+
   it("leaves other errors and routes without an action alone", async () => {
     const failing = guardFormParsing(buildWith(async () => Promise.reject(new Error("boom"))));
     await expect(callAction(failing, new Request("http://x/page", { method: "POST" }))).rejects.toThrow("boom");
+    const range = guardFormParsing(buildWith(async () => Promise.reject(new RangeError("Invalid time value"))));
+    await expect(callAction(range, new Request("http://x/page", { method: "POST" }))).rejects.toThrow("Invalid time value");
     expect(build.routes.plain.module.action).toBeUndefined();
   });
 });

@@ -9,8 +9,10 @@ export const UNREADABLE_FORM = "Isian formulir tidak dapat dibaca. Kirim ulang f
 
 function isUnreadableForm(error: unknown): boolean {
   return (
-    error instanceof TypeError &&
-    /Content-Type was not one of|Failed to parse body as FormData|multipart|boundary/i.test(error.message)
+    (error instanceof TypeError && /Content-Type was not one of|Failed to parse body as FormData|multipart|boundary/i.test(error.message)) ||
+    // Field names nested thousands of levels deep ("a.a.a…", "a[0][0]…") overflow the stack of conform's
+    // parser, a 500 on every form (issue 18). No form of the portal nests more than two levels.
+    (error instanceof RangeError && /Maximum call stack size exceeded/.test(error.message))
   );
 }
 

@@ -17,6 +17,12 @@ const HONEYPOT_FIELD = "website";
 /** Every generated value carries it; afterwards the API is searched for it to prove nothing was stored. */
 const MARKER = "KORPUSH6";
 const HOSTILE = `${MARKER}<script>alert(1)</script>"><img src=x onerror=alert(2)>' OR 1=1 --\u0000\u202Eevil`;
+/** A return path the browser would follow off the site (tab) or that cannot be a header (newline). */
+const BROKEN_PATHS = ["/\n/x", "/\t/127.0.0.1:4999/"];
+/** Appended to a form's address: CR LF and U+2028, percent-encoded as a browser would send them. */
+const ADDRESS_SUFFIX = "%0D%0A%E2%80%A8x";
+/** Field names nested past any form of the portal: 5,000 levels overflowed the form parser (issue 18). */
+const ABSURD_DEPTH = 5_000;
 
 interface FormShape {
   action: string;
@@ -84,6 +90,17 @@ function badBodies(form: FormShape | null): Body[] {
     { kind: "unknown intent", form: [["intent", HOSTILE], ["_action", HOSTILE], ...fields.map((f): [string, string] => [f, ""])] },
     { kind: "broken multipart", contentType: "multipart/form-data; boundary=korpus", data: `--korpus\r\nContent-Disposition: form-data; name="${fields[0]}"\r\n\r\n${MARKER}` },
   ];
+  const hidden = form?.kept.filter(([name]) => !/intent|_action/i.test(name)).map(([name]) => name) ?? [];
+  // Hidden fields come back as they were sent: one that names a page (a return path) must not become
+  // a Location header that breaks (newline) or leads off the site (tab).
+  if (hidden.length > 0) {
+    for (const path of BROKEN_PATHS) bodies.push({ kind: `hidden fields ${JSON.stringify(path)}`, form: [...kept, ...hidden.map((f): [string, string] => [f, path])] });
+  }
+  const nestedName = fields[0] ?? hidden[0] ?? "x";
+  bodies.push({
+    kind: `field names nested ${ABSURD_DEPTH} levels`,
+    form: [...kept, [`${nestedName}${".a".repeat(ABSURD_DEPTH)}`, MARKER], [`${nestedName}${"[0]".repeat(ABSURD_DEPTH)}`, MARKER]],
+  });
   if (form && form.fields.length > 0) {
     bodies.push(
       { kind: "required fields missing, intent only", form: kept },
@@ -109,6 +126,7 @@ function badBodies(form: FormShape | null): Body[] {
 
 /** Where a refusal must not leak: stack frames, error names, markup we sent coming back unescaped. */
 const LEAK = /\bat [\w.$<>]+ \([^)]*:\d+:\d+\)|node_modules|\bError:|<script>alert\(1\)<\/script>|<img src=x onerror/;
+const STACK = /\bat [\w.$<>]+ \([^)]*:\d+:\d+\)|node_modules/;
 /** An Indonesian refusal on the re-rendered page: the error summary or a field marked invalid. */
 const REFUSED = /role="alert"|aria-invalid="true"/;
 
@@ -153,6 +171,19 @@ async function corpus(request: APIRequestContext, baseURL: string, pageUrl: stri
       if (status >= 300 && status < 400 && samePage && /every field|control/.test(body.kind)) problems.push(`accepted: redirect to ${location}`);
       outcomes.push({ label: `POST ${url} [${body.kind}] -> ${status}`, problems });
     }
+    // The address itself: a line break and a line separator in the last path segment (an id) must not
+    // reach a Location header that cannot carry them (issue 18).
+    const address = new URL(url, baseURL);
+    address.pathname += ADDRESS_SUFFIX;
+    const res = await post(request, baseURL, address.pathname + address.search, { kind: "control characters in the address", form: form?.kept.filter(([n]) => /intent|_action/i.test(n)) ?? [] });
+    const text = await res.text();
+    const problems: string[] = [];
+    if (res.status() >= 500) problems.push(`status ${res.status()}`);
+    // A line break matches no route pattern ("*" included): Remix's own 404 names the address it was sent,
+    // "Error: No route matches URL …", in the page's data. Only stack traces count as a leak here.
+    const leak = text.match(STACK);
+    if (leak) problems.push(`leak: ${leak[0]}`);
+    outcomes.push({ label: `POST ${address.pathname}${address.search} [control characters in the address] -> ${res.status()}`, problems });
   }
   return { outcomes, forms: forms.length };
 }

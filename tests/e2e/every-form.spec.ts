@@ -68,6 +68,8 @@ const FORMS: FormRow[] = [
   { route: "_plain.account-activation.tsx", page: "/account-activation", form: "KIRIM ULANG TAUTAN AKTIVASI", by: "anonymous", coveredBy: CITIZEN_JOURNEY },
   { route: "_plain.forgot-password.email.tsx", page: "/forgot-password/email", form: "KIRIM TAUTAN", by: "anonymous", coveredBy: CITIZEN_JOURNEY },
   { route: "_plain.forgot-password.tsx", page: "/forgot-password?token=… (link from the mail)", form: "SIMPAN KATA SANDI", by: "anonymous", coveredBy: CITIZEN_JOURNEY },
+  { route: "_plain.session.switch.tsx", intent: "confirm", page: "/session/switch (a query-token link of another account)", form: "Masuk sebagai …", by: "a logged-in applicant", coveredBy: "guards.spec.ts › accepting switches to the other account and revokes the session it replaces" },
+  { route: "_plain.session.switch.tsx", intent: "decline", page: "/session/switch (a query-token link of another account)", form: "Tetap sebagai …", by: "a logged-in applicant", coveredBy: "guards.spec.ts › declining keeps the applicant in their own account and cancels the link's session" },
   { route: "logout.ts", page: "every logged-in page (navbar KELUAR, user menu Logout)", form: "KELUAR", by: "an activated citizen", coveredBy: CITIZEN_JOURNEY },
   // Every logged-in role
   { route: "_app.profile.tsx", page: "/profile", form: "SIMPAN KATA SANDI", by: "a fresh applicant", test: T.profile },

@@ -1,5 +1,6 @@
-import { expect, test, type Page } from "@playwright/test";
-import { ACCOUNTS, STAFF, apiTokens, expectLoggedOut, expectPath, loginViaForm, sidebar, submitLogin, userMenuSummary, type Account } from "./fixtures";
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { ACCOUNTS, DEMO_PASSWORD, STAFF, apiKey, apiTokens, expectLoggedOut, expectPath, loginViaForm, sidebar, submitLogin, userMenuSummary, type Account } from "./fixtures";
 
 // Spec §2 "Navigation guards" and §6 "Area rules", as a visitor meets them in the browser.
 
@@ -89,6 +90,20 @@ test.describe("logged-in pages", () => {
     await expect(page.getByRole("heading", { name: "Profil", level: 1 })).toBeVisible();
   });
 
+  test("a login never follows a return path off the portal, and a broken one is not a 500 (issue 18)", async ({ request, baseURL }) => {
+    // Form-decoded, as the browser's hidden field sends them: "%2F%09%2F127.0.0.1:4999%2F" and "/%0A/x".
+    const hostile = ["/\t/127.0.0.1:4999/", "/\n/x", "/\r\n/x", "//127.0.0.1:4999/", "/\\127.0.0.1:4999", "/.//127.0.0.1:4999/", "https://127.0.0.1:4999/", "javascript:alert(1)", `/${"a".repeat(5000)}`];
+    for (const redirectTo of hostile) {
+      const res = await request.post("/login", {
+        headers: { Origin: baseURL! },
+        form: { email: ACCOUNTS.pemohon.email, password: DEMO_PASSWORD, redirectTo },
+        maxRedirects: 0,
+      });
+      expect(res.status(), JSON.stringify(redirectTo)).toBe(302);
+      expect(res.headers()["location"], JSON.stringify(redirectTo)).toBe(ACCOUNTS.pemohon.home);
+    }
+  });
+
   for (const [key, path] of [["pemohon", "/application"], ["subkomite", "/application"], ["fasyankes", "/application"], ["kki", "/application-list"]] as const) {
     const account = ACCOUNTS[key];
     test(`role ${account.roleId} (${account.email}) is logged out on ${path}`, async ({ page }) => {
@@ -137,6 +152,15 @@ test.describe("query-token login", () => {
     await expectPath(page, "/evaluation-requirements");
   });
 
+  test("the link's page is never cached and sends no Referer (its URL holds the tokens)", async ({ request }) => {
+    const { token, refreshToken } = await apiTokens(request, ACCOUNTS.pemohon);
+    const res = await request.get(`/?token=${encodeURIComponent(token)}&refresh_token=${encodeURIComponent(refreshToken)}`, { maxRedirects: 0 });
+    expect(res.status()).toBe(302);
+    expect(res.headers()["location"]).toBe("/");
+    expect(res.headers()["cache-control"]).toBe("no-store");
+    expect(res.headers()["referrer-policy"]).toBe("no-referrer");
+  });
+
   test("an invalid token goes to /welcome with an error", async ({ page }) => {
     for (const url of ["/dashboard?access_token=tidak-sah", "/?token=tidak-sah&refresh_token=tidak-sah"]) {
       await page.goto(url);
@@ -145,5 +169,103 @@ test.describe("query-token login", () => {
       await expect(page.getByRole("alert")).toContainText(BAD_LINK);
     }
     await expectLoggedOut(page);
+  });
+});
+
+/** The tokens the portal keeps for this browser: its signed session cookie is base64 JSON before the signature. */
+async function sessionTokens(page: Page): Promise<{ accessToken: string; refreshToken: string }> {
+  const cookie = (await page.context().cookies()).find((c) => c.name === "__session");
+  expect(cookie, "logged in").toBeTruthy();
+  const value = decodeURIComponent(cookie!.value);
+  const data = JSON.parse(decodeURIComponent(escape(atob(value.slice(0, value.lastIndexOf("."))))));
+  return data.auth;
+}
+
+/** Whether an access token still opens the API (a revoked session's tokens stop at once, decision 006). */
+async function accessWorks(request: APIRequestContext, token: string): Promise<boolean> {
+  const res = await request.get("/api/v1/admin/get-me", { headers: { "x-adaptasiapikey": apiKey(), authorization: `Bearer ${token}` } });
+  return res.status() === 200;
+}
+
+test.describe("a query-token link of another account while logged in (issue 18)", () => {
+  const me = ACCOUNTS.pemohon;
+  const other = ACCOUNTS.pemohonWna;
+  const linkOf = (t: { token: string; refreshToken: string }) => `/?token=${encodeURIComponent(t.token)}&refresh_token=${encodeURIComponent(t.refreshToken)}`;
+
+  /** Logged in through the form, the applicant opens the other account's link and is asked. */
+  async function openOthersLink(page: Page, request: APIRequestContext) {
+    await loginViaForm(page, me);
+    await expectPath(page, "/");
+    const mine = await sessionTokens(page);
+    const theirs = await apiTokens(request, other);
+    await page.goto(linkOf(theirs));
+    await expectPath(page, "/session/switch");
+    expect(new URL(page.url()).search, "no token in the address").toBe("");
+    await expect(page.getByRole("heading", { name: "Ganti akun?", level: 1 })).toBeVisible();
+    await expect(page.getByText(`Anda sedang masuk sebagai ${me.name} (${me.email}). Masuk sebagai ${other.name} (${other.email})?`)).toBeVisible();
+    const html = await page.content();
+    expect(html).not.toContain(theirs.token);
+    expect(html).not.toContain(theirs.refreshToken);
+    return { mine, theirs };
+  }
+
+  test("declining keeps the applicant in their own account and cancels the link's session", async ({ page, request, javaScriptEnabled }) => {
+    const { mine, theirs } = await openOthersLink(page, request);
+    if (javaScriptEnabled) {
+      const axe = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+      expect(axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id), "axe on the question").toEqual([]);
+    }
+    await page.getByRole("button", { name: `Tetap sebagai ${me.name}` }).click();
+    await expectPath(page, "/");
+    await expect(page.getByRole("heading", { name: `Halo, ${me.name}` })).toBeVisible();
+    await expect(page.getByRole("status")).toContainText(`Anda tetap masuk sebagai ${me.name}`);
+    expect(await accessWorks(request, mine.accessToken), "the applicant's own session stands").toBe(true);
+    expect(await accessWorks(request, theirs.token), "the link's session is revoked").toBe(false);
+    // The question is gone: the page cannot be answered again.
+    await page.goto("/session/switch");
+    await expectPath(page, "/");
+  });
+
+  test("accepting switches to the other account and revokes the session it replaces", async ({ page, request }) => {
+    const { mine } = await openOthersLink(page, request);
+    await page.getByRole("button", { name: `Masuk sebagai ${other.name}` }).click();
+    await expectPath(page, "/");
+    await expect(page.getByRole("heading", { name: `Halo, ${other.name}` })).toBeVisible();
+    await expect(page.getByRole("status")).toContainText(`Anda sekarang masuk sebagai ${other.name}`);
+    expect(await accessWorks(request, mine.accessToken), "the replaced session's access token").toBe(false);
+    const refresh = await request.post("/api/v1/refresh", { headers: { "x-adaptasiapikey": apiKey() }, data: { refresh_token: mine.refreshToken } });
+    expect(refresh.status(), "the replaced session's refresh token").toBe(401);
+    await page.goto("/profile");
+    await expect(page.getByText(other.email).first()).toBeVisible();
+  });
+
+  test("a link of the same account asks nothing and keeps the session", async ({ page, request }) => {
+    await loginViaForm(page, me);
+    await expectPath(page, "/");
+    const mine = await sessionTokens(page);
+    await page.goto(linkOf(await apiTokens(request, me)));
+    await expectPath(page, "/");
+    expect(new URL(page.url()).search).toBe("");
+    await expect(page.getByRole("heading", { name: `Halo, ${me.name}` })).toBeVisible();
+    expect(await accessWorks(request, mine.accessToken)).toBe(true);
+  });
+
+  test("an anonymous visitor with the link is logged in directly, as before", async ({ page, request }) => {
+    await page.goto(linkOf(await apiTokens(request, other)));
+    await expectPath(page, "/");
+    expect(new URL(page.url()).search).toBe("");
+    await expect(page.getByRole("heading", { name: `Halo, ${other.name}` })).toBeVisible();
+  });
+
+  test("another site cannot answer the question for the user", async ({ page, request, baseURL }) => {
+    await openOthersLink(page, request);
+    const forged = await page.request.post("/session/switch", {
+      headers: { Origin: "https://evil.example", "content-type": "application/x-www-form-urlencoded" },
+      data: "intent=confirm",
+      maxRedirects: 0,
+    });
+    expect(forged.status()).toBe(403);
+    await page.goto(`${baseURL}/`);
+    await expect(page.getByRole("heading", { name: `Halo, ${me.name}` })).toBeVisible();
   });
 });

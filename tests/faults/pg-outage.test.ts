@@ -3,7 +3,7 @@ import { randomBytes } from "node:crypto";
 import { rmSync } from "node:fs";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiClient, apiLogin, ensureBuild, INTERNALS, portalLogin, startServer, stopServer, strongSecrets, tempDir, type Running } from "./server";
+import { apiClient, apiLogin, ensureBuild, INTERNALS, portalLogin, PRODUCTION_MAIL, startServer, stopServer, strongSecrets, tempDir, type Running } from "./server";
 
 // Issue 8, faults: PostgreSQL goes away while the portal runs. The machine's PostgreSQL is shared, so
 // instead of restarting it, a TCP proxy in this test stands between the portal and 127.0.0.1:5432 and is
@@ -92,7 +92,7 @@ describe("PostgreSQL outage while the portal runs", () => {
     // First start seeds the demo accounts (NODE_ENV=test), then the production start on the same data.
     const seeding = await startServer({ ...env, NODE_ENV: "test", SEED_DEMO: "true" });
     await stopServer(seeding);
-    server = await startServer({ ...env, NODE_ENV: "production" });
+    server = await startServer({ ...env, NODE_ENV: "production", ...PRODUCTION_MAIL });
 
     const api = apiClient(server);
     const cookie = await portalLogin(server, "pemohon@adaptasi.test");

@@ -3,7 +3,7 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiClient, DEMO_PASSWORD, ensureBuild, INTERNALS, portalLogin, spawnServer, startServer, stopServer, strongSecret, strongSecrets, tempDir, type Running } from "./server";
+import { apiClient, DEMO_PASSWORD, ensureBuild, INTERNALS, portalLogin, PRODUCTION_MAIL, spawnServer, startServer, stopServer, strongSecret, strongSecrets, tempDir, type Running } from "./server";
 
 // Issue 8, production start and request security on the real production process: weak or missing
 // secrets stop it with one line; demo data is never seeded; errors show no internals; every HTML
@@ -38,7 +38,7 @@ describe("production start", () => {
   ];
 
   it.each(cases)("stops with one clear line when %s", async (_label, secrets, names) => {
-    const p = spawnServer({ NODE_ENV: "production", PORT: "3374", DATA_DIR: dir("weak"), ...secrets });
+    const p = spawnServer({ NODE_ENV: "production", PORT: "3374", DATA_DIR: dir("weak"), ...PRODUCTION_MAIL, ...secrets });
     const code = await p.exited;
     expect(code).not.toBe(0);
     const lines = p.stderr().trim().split("\n");
@@ -48,9 +48,22 @@ describe("production start", () => {
     expect(lines[0]).not.toContain(String(secrets.SESSION_SECRET ?? "\u0000")); // never echoes the value
   }, 60_000);
 
+  // Without a mail server the activation and reset links would only be written to the outbox (issue 18).
+  it.each([
+    ["SMTP_URL and PUBLIC_URL are missing", {}, /^adaptasi: SMTP_URL, PUBLIC_URL are missing: /],
+    ["SMTP_URL is missing", { PUBLIC_URL: PRODUCTION_MAIL.PUBLIC_URL }, /^adaptasi: SMTP_URL is missing: /],
+    ["PUBLIC_URL is missing", { SMTP_URL: PRODUCTION_MAIL.SMTP_URL }, /^adaptasi: PUBLIC_URL is missing: /],
+  ])("stops with one clear line when %s", async (_label, mail, line) => {
+    const p = spawnServer({ NODE_ENV: "production", PORT: "3374", DATA_DIR: dir("mail"), ...strongSecrets(), ...mail });
+    expect(await p.exited).not.toBe(0);
+    const lines = p.stderr().trim().split("\n");
+    expect(lines, p.stderr()).toHaveLength(1);
+    expect(lines[0]).toMatch(line);
+  }, 60_000);
+
   it("never seeds demo data, even when asked to, and shows no internals in errors", async () => {
     const dataDir = dir("empty");
-    running = await startServer({ NODE_ENV: "production", PORT: "3375", DATA_DIR: dataDir, SEED_DEMO: "true", ...strongSecrets() });
+    running = await startServer({ NODE_ENV: "production", PORT: "3375", DATA_DIR: dataDir, SEED_DEMO: "true", ...strongSecrets(), ...PRODUCTION_MAIL });
     const res = await fetch(`${running.base}/login`, {
       method: "POST",
       redirect: "manual",
@@ -95,7 +108,7 @@ describe("request security in production", () => {
     const env = { PORT: "3376", DATA_DIR: dataDir, ...secrets, RATE_LIMIT_LOGIN_PER_ACCOUNT: "100" };
     const seeding = await startServer({ ...env, NODE_ENV: "test" }); // the demo accounts, as `npm start` does
     await stopServer(seeding);
-    running = await startServer({ ...env, NODE_ENV: "production" });
+    running = await startServer({ ...env, NODE_ENV: "production", ...PRODUCTION_MAIL });
     const base = running.base;
 
     // Every HTML response: public, error, logged-in.
@@ -144,6 +157,11 @@ describe("request security in production", () => {
       expect(c).toMatch(/;\s*Path=\//i);
     }
     const cookieB = setCookies.map((c) => c.split(";")[0]).join("; ");
+    // The language cookie a first visit gets is Secure too (issue 18).
+    const lng = (await fetch(`${base}/login`)).headers.getSetCookie().find((c) => c.startsWith("lng="));
+    expect(lng, "a first visit sets the language cookie").toBeTruthy();
+    expect(lng).toMatch(/;\s*Secure/i);
+    expect(lng).toMatch(/;\s*HttpOnly/i);
 
     // Cross-origin POSTs are refused on every action, logged in or not.
     for (const [p, cookie] of [["/login", ""], ["/logout", cookieA], ["/profile", cookieA], ["/sign-up", ""]] as const) {

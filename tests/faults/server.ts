@@ -18,6 +18,12 @@ export async function ensureBuild(): Promise<void> {
   await build();
 }
 
+/**
+ * What a production start needs besides its secrets: mail goes to a loopback port nothing listens on
+ * (a send fails at once and is logged; these tests are not about mail), links name a public address.
+ */
+export const PRODUCTION_MAIL = { SMTP_URL: "smtp://127.0.0.1:1", PUBLIC_URL: "https://adaptasi.example.go.id" };
+
 export const strongSecret = () => randomBytes(32).toString("hex");
 export const strongSecrets = () => ({ API_KEY: strongSecret(), SESSION_SECRET: strongSecret(), JWT_SECRET: strongSecret() });
 
@@ -35,11 +41,11 @@ export interface Running {
   exited: Promise<number | null>;
 }
 
-/** Spawns server.ts with the given environment (inherits PATH etc., never the caller's secrets). */
+/** Spawns server.ts with the given environment (inherits PATH etc., never the caller's secrets or mail server). */
 export function spawnServer(env: Record<string, string | undefined>): Running {
   const clean: Record<string, string> = {};
   for (const [k, v] of Object.entries(process.env)) {
-    if (v !== undefined && !["API_KEY", "SESSION_SECRET", "JWT_SECRET", "DATABASE_URL", "API_URL", "SEED_DEMO", "NODE_ENV"].includes(k)) clean[k] = v;
+    if (v !== undefined && !["API_KEY", "SESSION_SECRET", "JWT_SECRET", "DATABASE_URL", "API_URL", "SEED_DEMO", "NODE_ENV", "SMTP_URL", "PUBLIC_URL"].includes(k)) clean[k] = v;
   }
   for (const [k, v] of Object.entries(env)) if (v !== undefined) clean[k] = v;
   clean.HOST ??= "127.0.0.1";

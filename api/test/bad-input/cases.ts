@@ -1,5 +1,5 @@
 import fc from "fast-check";
-import { anyString, BAD_PARAMS, draw, HUGE, INVALID_JSON_TEXTS, NASTY_STRINGS, NON_OBJECT_BODIES, WRONG_CONTENT_TYPES, wrongTypeFor } from "./values";
+import { ABSURD_DEPTH, anyString, BAD_PARAMS, draw, HUGE, INVALID_JSON_TEXTS, NASTY_STRINGS, nestedJson, NON_OBJECT_BODIES, WRONG_CONTENT_TYPES, wrongTypeFor } from "./values";
 
 // Builds the bad-input corpus (issue 8) from the API's own OpenAPI document, so a new endpoint gets
 // cases without anyone remembering to add them.
@@ -234,6 +234,13 @@ export function casesFor(ep: Endpoint, ctx: CaseContext, apiKey: string, index: 
     }
     cases.push(json("body over 1 MB", { ...valid, padding: "x".repeat(1_100_000) }));
     cases.push(json("deeply nested", JSON.parse("[".repeat(2000) + "]".repeat(2000))));
+    for (const kind of ["arrays", "objects"] as const) cases.push(json(`nested ${ABSURD_DEPTH} levels (${kind})`, undefined, nestedJson(ABSURD_DEPTH, kind)));
+    // The same depth inside an otherwise valid body, in its first field.
+    const [firstField] = Object.keys(valid);
+    if (firstField) {
+      const rest = JSON.stringify({ ...valid, [firstField]: undefined }).slice(1, -1);
+      cases.push(json(`${firstField}: nested ${ABSURD_DEPTH} levels`, undefined, `{${rest}${rest ? "," : ""}${JSON.stringify(firstField)}:${nestedJson(ABSURD_DEPTH, "objects")}}`));
+    }
     cases.push(json("empty object", {}));
     const extra = { ...valid, id: 1, role_id: 1, is_admin: true, user_id: "1 OR 1=1", "<script>": "x" };
     cases.push(json("extra fields", extra));
@@ -260,6 +267,7 @@ export function casesFor(ep: Endpoint, ctx: CaseContext, apiKey: string, index: 
   if (!ep.bodySchema && !ep.multipart && ep.method !== "GET" && ep.method !== "DELETE") {
     // An endpoint without a body still gets one it did not ask for (with a bad id, so nothing may change).
     cases.push(json("unexpected JSON body", { unexpected: "<script>alert(1)</script>", id: "1 OR 1=1" }));
+    cases.push(json(`unexpected JSON body nested ${ABSURD_DEPTH} levels`, undefined, nestedJson(ABSURD_DEPTH, "arrays")));
   }
 
   for (const param of ep.pathParams) {

@@ -80,6 +80,17 @@ export const INVALID_JSON_TEXTS: readonly string[] = [
 
 export const NON_OBJECT_BODIES: readonly unknown[] = [[], [{}], "tekst", 42, true, null];
 
+/** Nesting no request of this API comes near; 5,000 levels overflowed a recursive walk (issue 18). */
+export const ABSURD_DEPTH = 5_000;
+
+/**
+ * JSON text of arrays or objects nested `depth` levels deep, built as text: no recursive encoder
+ * (JSON.stringify included) is trusted with it.
+ */
+export function nestedJson(depth: number, kind: "arrays" | "objects", inner = "1"): string {
+  return kind === "arrays" ? "[".repeat(depth) + inner + "]".repeat(depth) : '{"a":'.repeat(depth) + inner + "}".repeat(depth);
+}
+
 export const WRONG_CONTENT_TYPES: readonly { type: string | undefined; body: string }[] = [
   { type: "text/plain", body: '{"a":1}' },
   { type: "application/x-www-form-urlencoded", body: "a=1&b=%3Cscript%3E" },
