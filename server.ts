@@ -238,9 +238,12 @@ export async function createServer(env: Env, opts: { dev?: boolean; logger?: pin
 
   // Whatever reaches here unanswered: logged with its cause, answered without internals.
   app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
-    logger.error({ err: error, method: req.method, path: req.path }, "request failed");
+    // A request Express cannot read (a malformed percent-encoding) is the sender's mistake: its 4xx.
+    const declared = Number((error as { status?: unknown; statusCode?: unknown })?.status ?? (error as { statusCode?: unknown })?.statusCode);
+    const status = declared >= 400 && declared < 500 ? declared : 500;
+    if (status === 500) logger.error({ err: error, method: req.method, path: req.path }, "request failed");
     if (res.headersSent) return void res.destroy();
-    res.status(500).type("text/plain; charset=utf-8").send("Terjadi kesalahan, silahkan kembali ke awal.");
+    res.status(status).type("text/plain; charset=utf-8").send("Terjadi kesalahan, silahkan kembali ke awal.");
   });
 
   return { app, api, logger };
