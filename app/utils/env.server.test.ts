@@ -65,7 +65,7 @@ describe("environment (DESIGN §1, issue 8 production start)", () => {
   });
 
   it("reads TRUST_PROXY as a number of proxies, 0 when unset", () => {
-    const prod = { NODE_ENV: "production", API_KEY: strong, SESSION_SECRET: strong, JWT_SECRET: strong } as const;
+    const prod = { NODE_ENV: "production", API_KEY: strong, SESSION_SECRET: strong, JWT_SECRET: strong, SMTP_URL: "smtp://127.0.0.1:2525", PUBLIC_URL: "https://adaptasi.example.go.id" } as const;
     expect(loadEnv(prod).TRUST_PROXY).toBe(0);
     expect(loadEnv({ ...prod, TRUST_PROXY: "2" }).TRUST_PROXY).toBe(2);
     // Express would read "loopback" or "true" as an address list; the API counts hops only.
