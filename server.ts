@@ -240,7 +240,7 @@ export async function createServer(env: Env, opts: { dev?: boolean; logger?: pin
   app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
     // A request Express cannot read (a malformed percent-encoding) is the sender's mistake: its 4xx.
     const declared = Number((error as { status?: unknown; statusCode?: unknown })?.status ?? (error as { statusCode?: unknown })?.statusCode);
-    const status = declared >= 400 && declared < 500 ? declared : 500;
+    const status = declared >= 400 && declared < 500 ? declared : error instanceof URIError ? 400 : 500;
     if (status === 500) logger.error({ err: error, method: req.method, path: req.path }, "request failed");
     if (res.headersSent) return void res.destroy();
     res.status(status).type("text/plain; charset=utf-8").send("Terjadi kesalahan, silahkan kembali ke awal.");

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync } from "node:fs";
+import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -58,8 +59,21 @@ export function spawnServer(env: Record<string, string | undefined>): Running {
   return { child, port, base: `http://127.0.0.1:${port}`, env: clean, stderr: () => err, exited };
 }
 
+/** Whether something already listens on the port: its answers would pass for the new server's. */
+function portTaken(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect(port, "127.0.0.1");
+    socket.once("connect", () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once("error", () => resolve(false));
+  });
+}
+
 /** Starts the server and waits until `readyPath` answers 200 (at most `timeoutMs`). */
 export async function startServer(env: Record<string, string | undefined>, readyPath = "/readyz", timeoutMs = 90_000): Promise<Running> {
+  if (env.PORT && (await portTaken(Number(env.PORT)))) throw new Error(`port ${env.PORT} is taken, by a server an earlier run left behind?`);
   const running = spawnServer(env);
   const started = Date.now();
   while (Date.now() - started < timeoutMs) {
