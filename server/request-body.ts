@@ -11,9 +11,13 @@ import type { UploadHandle } from "../app/utils/uploads";
 //   end: the connection is shut after the answer and closed soon after.
 
 export const FORM_BODY_LIMIT = 1024 * 1024;
-/** After the answer, what is still read (and dropped) of an unfinished body before the connection is closed. */
-const LINGER_MS = 2_000;
-const LINGER_BYTES = 16 * 1024 * 1024;
+/**
+ * After the answer, how long what still arrives of an unfinished body is read and dropped before the
+ * connection closes: at most LINGER_MS in all, or LINGER_IDLE_MS without a byte (as a web server's
+ * lingering close). Closing while bytes still come resets the connection, which can swallow the answer.
+ */
+const LINGER_MS = 5_000;
+const LINGER_IDLE_MS = 1_000;
 
 const TOO_LARGE = "Isian formulir terlalu besar (paling besar 1 MB). Kirim ulang formulir dari halamannya.";
 
@@ -81,8 +85,7 @@ export function readLimited(req: Request, limit: number): Promise<Buffer | null 
 /**
  * Every request: when the answer went out before the body had all arrived, the connection is closed
  * gently, as a web server's "lingering close": our side is shut after the answer, so the client reads
- * it and stops sending, and what still arrives is dropped for at most LINGER_MS (or LINGER_BYTES),
- * then the connection goes. Closing at once would reset the connection with the answer unread.
+ * it and stops sending, and what still arrives is dropped for a few seconds, then the connection goes.
  */
 export function closeUnreadBodies() {
   return (req: Request, res: Response, next: NextFunction) => {
@@ -99,13 +102,19 @@ export function closeUnreadBodies() {
       if (req.complete || req.destroyed) return;
       const socket = req.socket;
       socket.end();
-      const timer = setTimeout(() => socket.destroy(), LINGER_MS);
+      const close = () => socket.destroy();
+      const timer = setTimeout(close, LINGER_MS);
+      let idle = setTimeout(close, LINGER_IDLE_MS);
       timer.unref();
-      socket.once("close", () => clearTimeout(timer));
-      let dropped = 0;
-      req.on("data", (chunk: Buffer) => {
-        dropped += chunk.length;
-        if (dropped > LINGER_BYTES) socket.destroy();
+      idle.unref();
+      socket.once("close", () => {
+        clearTimeout(timer);
+        clearTimeout(idle);
+      });
+      req.on("data", () => {
+        clearTimeout(idle);
+        idle = setTimeout(close, LINGER_IDLE_MS);
+        idle.unref();
       });
       req.resume();
     });
