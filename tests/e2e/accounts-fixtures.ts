@@ -220,10 +220,9 @@ export async function linkFromMail(email: string, kind: MailKind): Promise<strin
   return link!;
 }
 
-/** The decoded text of the newest mail to `email` ("" when there is none). */
-export function newestMailText(email: string): string {
-  const [newest] = outboxFor(email);
-  return newest ? mailBodies(newest.raw).join("\n") : "";
+/** The decoded texts of every mail to `email`, newest first. */
+export function mailTexts(email: string): string[] {
+  return outboxFor(email).map(({ raw }) => mailBodies(raw).join("\n"));
 }
 
 /** How many mails `email` has received so far. */

@@ -6,10 +6,10 @@ import {
   loginAsApplicant,
   logout,
   mailCount,
+  mailTexts,
   NEW_PASSWORD,
   newCitizen,
   newForeigner,
-  newestMailText,
   newLinkFromMail,
   signUpCitizen,
   submitLogin,
@@ -93,15 +93,19 @@ test("a citizen signs up, activates the account from the mail, logs in and recov
     await expect(page.getByText(citizen.email)).toBeVisible();
     await expect(page.getByText(/24 jam/)).toBeVisible();
     await expect(page.getByRole("link", { name: "KE HALAMAN MASUK" })).toHaveAttribute("href", "/login");
+    // The activation mail is in before the next steps count mails.
+    await linkFromMail(citizen.email, "activation");
   });
 
   await test.step("a second sign-up with the same e-mail gets the same answer, and the owner a mail instead", async () => {
-    const before = mailCount(citizen.email);
+    // Mail goes out after the answer: the two mails may arrive in either order, so the test looks
+    // for the owner's mail among all of them rather than taking the newest.
+    const ownerMail = "mencoba membuat akun baru di Adaptasi Nakes LLN dengan alamat surel ini";
+    expect(mailTexts(citizen.email).some((text) => text.includes(ownerMail))).toBe(false);
     await signUpCitizen(page, { ...newCitizen(testInfo, "Budi Kedua"), email: citizen.email });
     await expect(page.getByText(citizen.email)).toBeVisible();
     await expect(page.getByText(/sudah terdaftar, tidak ada akun baru yang dibuat/)).toBeVisible();
-    await expect.poll(() => mailCount(citizen.email)).toBeGreaterThan(before);
-    expect(newestMailText(citizen.email)).toContain("mencoba membuat akun baru di Adaptasi Nakes LLN dengan alamat surel ini");
+    await expect.poll(() => mailTexts(citizen.email).filter((text) => text.includes(ownerMail)).length).toBe(1);
   });
 
   await test.step("logging in before activation says so and offers a new activation link", async () => {
