@@ -1,4 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { Readable } from "node:stream";
 import path from "node:path";
 import type { ServerBuild } from "@remix-run/node";
 import { describe, expect, it } from "vitest";
@@ -45,5 +48,62 @@ describe("route modules", () => {
     }
     expect(streams.length).toBeGreaterThan(5);
     expect(declares.sort()).toEqual(streams.sort());
+  });
+});
+
+describe("closeUnreadBodies", () => {
+  // A small app that refuses every POST before reading its body, as the cross-origin check does.
+  async function refusingServer() {
+    const { default: express } = await import("express");
+    const { closeUnreadBodies } = await import("./request-body");
+    const app = express();
+    app.use(closeUnreadBodies());
+    app.post("*", (_req, res) => void res.status(403).send("refused"));
+    app.get("*", (_req, res) => void res.send("ok"));
+    const server = app.listen(0, "127.0.0.1");
+    await new Promise((resolve) => server.once("listening", resolve));
+    const { port } = server.address() as AddressInfo;
+    return { port, close: () => new Promise((resolve) => server.close(resolve)) };
+  }
+
+  function send(port: number, agent: http.Agent, method: string, body?: Buffer | (() => NodeJS.ReadableStream)) {
+    return new Promise<{ status: number; connection: string | undefined; text: string }>((resolve, reject) => {
+      const req = http.request({ host: "127.0.0.1", port, method, path: "/x", agent, headers: body ? { "content-type": "application/x-www-form-urlencoded" } : {} }, (res) => {
+        let text = "";
+        res.setEncoding("utf8").on("data", (c: string) => (text += c));
+        res.on("end", () => resolve({ status: res.statusCode!, connection: res.headers.connection, text }));
+      });
+      req.on("error", reject);
+      if (typeof body === "function") body().pipe(req).on("error", () => {});
+      else req.end(body);
+    });
+  }
+
+  it("answers a refused body with Connection: close, so a kept-alive client's next request goes on a new connection", async () => {
+    const { port, close } = await refusingServer();
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    try {
+      for (let i = 0; i < 5; i++) {
+        const refused = await send(port, agent, "POST", Buffer.from("email=a%40b.id&password=Salah%23Sandi2026&x=1234567890"));
+        expect(refused).toMatchObject({ status: 403, connection: "close", text: "refused" });
+        expect(await send(port, agent, "GET")).toMatchObject({ status: 200, text: "ok" });
+      }
+    } finally {
+      agent.destroy();
+      await close();
+    }
+  });
+
+  it("lets the client read the answer while a large body is still coming", async () => {
+    const { port, close } = await refusingServer();
+    const agent = new http.Agent({ keepAlive: false });
+    try {
+      const chunk = Buffer.alloc(64 * 1024, 97);
+      const body = () => Readable.from((function* () { for (let i = 0; i < 320; i++) yield chunk; })());
+      const refused = await send(port, agent, "POST", body);
+      expect(refused).toMatchObject({ status: 403, connection: "close", text: "refused" });
+    } finally {
+      await close();
+    }
   });
 });

@@ -84,41 +84,49 @@ export function readLimited(req: Request, limit: number): Promise<Buffer | null 
 
 /**
  * Every request: when the answer went out before the body had all arrived, the connection is closed
- * gently, as a web server's "lingering close": our side is shut after the answer, so the client reads
- * it and stops sending, and what still arrives is dropped for a few seconds, then the connection goes.
+ * gently, as a web server's "lingering close": the answer says "Connection: close" (so a client that
+ * keeps connections never sends its next request on this one), our side is shut after it, so the
+ * client reads it and stops sending, and what still arrives is dropped for a few seconds, then the
+ * connection goes.
  */
 export function closeUnreadBodies() {
   return (req: Request, res: Response, next: NextFunction) => {
     if (!hasBody(req)) return next();
-    // When a client sent "Connection: close", Node destroys the socket right after the answer, and
-    // the body still coming in turns that into a reset that can swallow the answer. An answer that
-    // goes out before the body is in is sent as keep-alive, and the close below is ours.
     const writeHead = res.writeHead;
     res.writeHead = function (this: Response, ...args: Parameters<Response["writeHead"]>) {
-      if (!req.complete) this.shouldKeepAlive = true;
+      if (!req.complete && !req.destroyed) lingerOnClose(req, this);
       return writeHead.apply(this, args);
     } as Response["writeHead"];
-    res.once("finish", () => {
-      if (req.complete || req.destroyed) return;
-      const socket = req.socket;
-      socket.end();
-      const close = () => socket.destroy();
-      const timer = setTimeout(close, LINGER_MS);
-      let idle = setTimeout(close, LINGER_IDLE_MS);
-      timer.unref();
-      idle.unref();
-      socket.once("close", () => {
-        clearTimeout(timer);
-        clearTimeout(idle);
-      });
-      req.on("data", () => {
-        clearTimeout(idle);
-        idle = setTimeout(close, LINGER_IDLE_MS);
-        idle.unref();
-      });
-      req.resume();
-    });
     next();
+  };
+}
+
+/**
+ * Node closes a "Connection: close" socket with destroySoon() right after the answer, and the body
+ * still coming in turns that into a reset that can swallow the answer. For this one socket,
+ * destroySoon() becomes the lingering close.
+ */
+function lingerOnClose(req: Request, res: Response) {
+  res.setHeader("Connection", "close");
+  const socket = req.socket as Request["socket"] & { destroySoon?: () => void };
+  socket.destroySoon = () => {
+    socket.end();
+    const close = () => socket.destroy();
+    const timer = setTimeout(close, LINGER_MS);
+    let idle = setTimeout(close, LINGER_IDLE_MS);
+    timer.unref();
+    idle.unref();
+    socket.once("close", () => {
+      clearTimeout(timer);
+      clearTimeout(idle);
+    });
+    // The HTTP parser reads the socket; what arrives of the body comes out of the request.
+    req.on("data", () => {
+      clearTimeout(idle);
+      idle = setTimeout(close, LINGER_IDLE_MS);
+      idle.unref();
+    });
+    req.resume();
   };
 }
 
