@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { ServerBuild } from "@remix-run/node";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { guardFormParsing, UNREADABLE_FORM } from "./unreadable-form.server";
+import { guardFormParsing, UNREADABLE_FORM } from "./form-guard";
 
 // Issue 8: a body that is not a form is the sender's mistake (400), not the server's (500).
 

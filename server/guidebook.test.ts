@@ -4,9 +4,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ApiFetch } from "./api.server";
-import { GUIDEBOOK_PATH } from "./guidebook";
-import { serveGuidebook } from "./guidebook.server";
+import type { ApiFetch } from "../app/utils/api.server";
+import { GUIDEBOOK_PATH } from "../app/utils/guidebook";
+import { serveGuidebook } from "./guidebook";
 
 let dir: string;
 let bundledFile: string;

@@ -1,6 +1,6 @@
 import { Readable } from "node:stream";
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
-import type { ApiFetch } from "./api.server";
+import type { ApiFetch } from "../app/utils/api.server";
 
 // GUIDEBOOK_PATH serves the PDF the Admin uploaded on /master-cms when there is one, else the bundled
 // file. Both revalidate after 5 minutes, so a new upload shows soon without a deploy.

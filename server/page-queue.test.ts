@@ -1,7 +1,7 @@
 import { EventEmitter } from "node:events";
 import type { NextFunction, Request, Response } from "express";
 import { describe, expect, it } from "vitest";
-import { pageQueue } from "./page-queue.server";
+import { pageQueue } from "./page-queue";
 
 const req = (method = "GET") => ({ method }) as Request;
 const res = () => new EventEmitter() as unknown as Response & EventEmitter;

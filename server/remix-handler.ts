@@ -6,6 +6,12 @@ import type { NextFunction, Request, Response } from "express";
 // already been read within its limit (server/request-body.ts, res.locals.body); only an upload
 // route's multipart body streams from the socket. The adapter itself would read any body whole.
 
+/**
+ * The adapter this file follows, and a fingerprint of its dist/server.js (sha-256, first 16 hex
+ * digits): remix-handler.test.ts fails when either changes, so an upgrade is compared with it.
+ */
+export const WRITTEN_FOR = { package: "@remix-run/express", version: "2.17.5", serverJs: "84f083a37f67ed2f" } as const;
+
 type GetLoadContext = (req: Request, res: Response) => AppLoadContext | Promise<AppLoadContext>;
 
 function remixHeaders(req: Request): Headers {

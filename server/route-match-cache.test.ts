@@ -1,7 +1,7 @@
 import { createRequire } from "node:module";
 import { describe, expect, it } from "vitest";
 import routeConfig from "~/routes";
-import { memoizeMatchRoutes, PATHS_PER_SHAPE } from "./route-match-cache.server";
+import { memoizeMatchRoutes, PATHS_PER_SHAPE } from "./route-match-cache";
 
 type Route = { id: string; path?: string; index?: boolean; caseSensitive?: boolean; children?: Route[] };
 type ConfigEntry = { id?: string; file: string; path?: string; index?: boolean; children?: ConfigEntry[] };
@@ -89,5 +89,21 @@ describe("memoizeMatchRoutes", () => {
     expect(calls).toBe(0);
     memo(routes, "/p/0"); // the oldest was forgotten
     expect(calls).toBe(1);
+  });
+});
+
+describe("the patched internal", () => {
+  it("is the @remix-run/router version and matchRoutes source the cache was written for", async () => {
+    const { createHash } = await import("node:crypto");
+    const { createRequire } = await import("node:module");
+    const { WRITTEN_FOR } = await import("./route-match-cache");
+    const require = createRequire(import.meta.url);
+    const { version } = require(`${WRITTEN_FOR.package}/package.json`) as { version: string };
+    const router = require(WRITTEN_FOR.package) as { matchRoutes: { original?: () => unknown } & (() => unknown) };
+    const source = (router.matchRoutes.original ?? router.matchRoutes).toString();
+    expect({ version, matchRoutes: createHash("sha256").update(source).digest("hex").slice(0, 16) }).toEqual({
+      version: WRITTEN_FOR.version,
+      matchRoutes: WRITTEN_FOR.matchRoutes,
+    });
   });
 });

@@ -4,7 +4,7 @@ import { createRequire } from "node:module";
  * Remix matches the request's path against the route tree three to four times per page (the request
  * handler, the static handler, React Router's <Routes> and the fog-of-war manifest), and React Router's
  * `matchRoutes` flattens, ranks and compiles the whole tree to regular expressions on every call: with
- * our 70-odd routes that was 20 % of a /login render (issue 7, bench/pages.mjs profile).
+ * our 70-odd routes that was 20 % of a /login render (bench/pages.mjs profile).
  *
  * The answer depends only on the tree's shape and the path, so it is remembered per (shape, path):
  * which route ids matched, with their params and pathnames. The matches handed out are rebuilt from the
@@ -21,6 +21,13 @@ interface Shape {
   key: string;
   byId: Map<string, AnyRoute>;
 }
+
+/**
+ * The @remix-run/router this patch was written for, and a fingerprint of its `matchRoutes` source
+ * (sha-256 of `matchRoutes.toString()`, first 16 hex digits): route-match-cache.test.ts fails when
+ * either changes, so an upgrade is read against this file before it ships.
+ */
+export const WRITTEN_FOR = { package: "@remix-run/router", version: "1.23.3", matchRoutes: "c64b600faf4de3b7" } as const;
 
 /** Paths remembered per tree shape; the oldest is forgotten first, so odd paths cannot grow memory. */
 export const PATHS_PER_SHAPE = 1_000;

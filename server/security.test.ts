@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cspFor, isCrossOrigin } from "./security.server";
+import { cspFor, isCrossOrigin } from "./security";
 
 const headers = (h: Record<string, string>) => (name: string) => h[name];
 

@@ -21,7 +21,7 @@ afterAll(async () => {
 
 const LIMITS = { loginPerIp: 2, loginPerAccount: 100, windowSec: 900, signUpPerIp: 2, accountWindowSec: 3600 };
 
-/** The API on a loopback port, wired as server.ts mounts it: the listener hands over its socket. */
+/** The API on a loopback port, wired as server/app.ts mounts it: the listener hands over its socket. */
 async function overHttp(config: Partial<ApiConfig> = {}) {
   const { app } = api.appWith({ rateLimits: LIMITS, ...config });
   const server = createServer(getRequestListener((request, env) => app.fetch(request, env)));

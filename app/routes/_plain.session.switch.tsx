@@ -39,7 +39,7 @@ export default function SessionSwitch() {
       <h1 id="switch-title">{t("sessionSwitch.title")}</h1>
       <p>{t("sessionSwitch.question", { current: current.person, next: next.person })}</p>
       <p className={ui.muted}>{t("sessionSwitch.explain", { currentName: current.name })}</p>
-      {/* A POST (the cross-origin check in server.ts refuses one from another site); the tokens stay in their cookie. */}
+      {/* A POST (the cross-origin check in server/security.ts refuses one from another site); the tokens stay in their cookie. */}
       <Form method="post" className={ui.row}>
         <button type="submit" name="intent" value="confirm" className={ui.button}>
           {t("sessionSwitch.confirm", { name: next.name })}

@@ -4,7 +4,7 @@ import type { AuthUser } from "#domain/auth-user";
 import { createApiClient } from "~/utils/api.server";
 import { loader } from "./files.$id";
 
-// /files/:id relays the API's file with its safe headers; the page CSP server.ts set before the route
+// /files/:id relays the API's file with its safe headers; the page CSP server/security.ts set before the route
 // ran gives way to the file's own `sandbox`.
 
 const me = { id: "u1", email: "a@contoh.id", name: "A", role: 3, userVerification: [], user: { role_id: 3 } } as unknown as AuthUser;

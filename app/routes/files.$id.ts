@@ -3,7 +3,7 @@ import { accessToken } from "~/utils/applicant.server";
 import { requireUser } from "~/utils/guards.server";
 
 // Downloads go through the portal, which holds the session; the API decides who may read the file.
-// server.ts adds nosniff to every response, this one too.
+// The server (server/security.ts) adds nosniff to every response, this one too.
 const PASSED_HEADERS = ["content-type", "content-disposition", "content-length", "content-security-policy"];
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
@@ -15,7 +15,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   // Any refusal reads as "not found" (ids reveal nothing); only an unreachable or failing API is a 503.
   if (!r || r.status >= 500) throw new Response("Berkas tidak dapat diunduh. Silakan coba beberapa saat lagi.", { status: 503 });
   if (!r.ok) throw new Response("Berkas tidak ditemukan.", { status: 404 });
-  // The file's own policy (the API's `sandbox`) replaces the page policy server.ts set before the route ran.
+  // The file's own policy (the API's `sandbox`) replaces the page policy server/security.ts set before the route ran.
   context.omitHeader?.("Content-Security-Policy");
   const headers = new Headers({ "cache-control": "private, no-store", "content-security-policy": "sandbox" });
   for (const h of PASSED_HEADERS) {

@@ -33,7 +33,7 @@ const schema = z.object({
   RATE_LIMIT_MAIL_PER_IP: z.coerce.number().int().positive().default(20),
   /** reverse proxies in front of the process: the client address is that many X-Forwarded-For hops from the right (0: the socket's) */
   TRUST_PROXY: z.coerce.number().int().min(0).default(0),
-  /** page renders at once; more wait in order (issue 8 load, app/utils/page-queue.server.ts) */
+  /** page renders at once; more wait in order (server/page-queue.ts) */
   MAX_CONCURRENT_PAGES: z.coerce.number().int().positive().default(16),
   /** a connection on which nothing arrives this long is closed; a request's total time is not capped (slow uploads, issue 18) */
   HTTP_IDLE_TIMEOUT_SEC: z.coerce.number().int().positive().default(120),

@@ -40,7 +40,7 @@ function isPending(value: unknown): value is PendingLogin {
 
 /**
  * The answer to a URL that carries tokens: never stored by a browser or a proxy, and no Referer from
- * it. server.ts sets every response's Referrer-Policy; this one replaces it rather than adding a second.
+ * it. server/security.ts sets every response's Referrer-Policy; this one replaces it rather than adding a second.
  */
 function tokenUrlHeaders(context: AppLoadContext): Headers {
   context.omitHeader?.("Referrer-Policy");

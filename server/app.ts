@@ -1,0 +1,164 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { getRequestListener } from "@hono/node-server";
+import type { AppLoadContext, ServerBuild } from "@remix-run/node";
+import compression from "compression";
+import express from "express";
+import { pino } from "pino";
+import { startApi, type StartedApi } from "../api/index";
+import { createApiClient, type ApiFetch } from "../app/utils/api.server";
+import { resolveAuth } from "../app/utils/auth.server";
+import { EnvError, type Env } from "../app/utils/env.server";
+import { GUIDEBOOK_PATH } from "../app/utils/guidebook";
+import { ASSET_FILE_OPTIONS, assetHeaders, listFiles, precompressed } from "./assets";
+import { lastResort, logServerErrors } from "./errors";
+import { guardFormParsing } from "./form-guard";
+import { serveGuidebook } from "./guidebook";
+import { pageQueue } from "./page-queue";
+import { createRequestHandler } from "./remix-handler";
+import { closeUnreadBodies, formBodies, uploadRoutes } from "./request-body";
+import { installRouteMatchCache } from "./route-match-cache";
+import { pagePolicy, securityHeaders } from "./security";
+
+// One Node process (DESIGN §1): the Remix portal, the API at /api/v1, static files, health checks.
+// The middleware, in the order a request meets it.
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const BUILD_DIR = path.resolve(root, process.env.BUILD_DIR ?? "build");
+
+export async function createServer(env: Env, opts: { dev?: boolean; logger?: pino.Logger } = {}) {
+  const dev = opts.dev ?? false;
+  const logger = opts.logger ?? pino({ level: env.LOG_LEVEL });
+  const production = env.NODE_ENV === "production";
+  installRouteMatchCache();
+
+  let api: StartedApi | undefined;
+  let apiFetch: ApiFetch;
+  let apiBase: string;
+  if (env.API_URL) {
+    apiFetch = (request) => fetch(request);
+    apiBase = env.API_URL;
+  } else {
+    api = await startApi({
+      dataDir: env.DATA_DIR,
+      databaseUrl: env.DATABASE_URL,
+      apiKey: env.API_KEY,
+      jwtSecret: env.JWT_SECRET,
+      seedDemo: !production && (!env.DATABASE_URL || process.env.SEED_DEMO === "true"),
+      rateLimits: {
+        loginPerIp: env.RATE_LIMIT_LOGIN_PER_IP,
+        loginPerAccount: env.RATE_LIMIT_LOGIN_PER_ACCOUNT,
+        windowSec: 900,
+        signUpPerIp: env.RATE_LIMIT_SIGNUP_PER_IP,
+        mailPerEmail: env.RATE_LIMIT_MAIL_PER_EMAIL,
+        mailPerIp: env.RATE_LIMIT_MAIL_PER_IP,
+        accountWindowSec: 3600,
+      },
+      trustProxy: env.TRUST_PROXY,
+      smtpUrl: env.SMTP_URL,
+      publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
+      logger: logger.child({ component: "api" }),
+    });
+    apiFetch = api.fetch;
+    apiBase = "http://api.internal";
+  }
+
+  const app = express();
+  app.disable("x-powered-by");
+  // A hop count: Express reads the string "1" as an address, and would trust no real proxy.
+  app.set("trust proxy", env.TRUST_PROXY);
+
+  // A request answered before its body arrived is not read to the end (server/request-body.ts).
+  app.use(closeUnreadBodies());
+  app.use(logServerErrors(logger));
+
+  // Hashed assets first, with the headers a script or stylesheet needs and nothing more.
+  if (!dev) {
+    const assets = path.join(BUILD_DIR, "client/assets");
+    app.use("/assets", assetHeaders(production), precompressed(assets), express.static(assets, ASSET_FILE_OPTIONS));
+  }
+
+  app.use(securityHeaders(production));
+
+  app.get("/healthz", (_req, res) => {
+    res.set("Cache-Control", "no-store").json({ status: "ok" });
+  });
+  app.get("/readyz", async (_req, res) => {
+    res.set("Cache-Control", "no-store");
+    try {
+      if (api) await api.ready();
+      else if (!(await fetch(new URL("/api/v1/openapi.json", env.API_URL))).ok) throw new Error("API not ready");
+      res.json({ status: "ready" });
+    } catch {
+      res.status(503).json({ status: "unavailable" });
+    }
+  });
+
+  if (api) {
+    const listener = getRequestListener((request, bindings) => api!.fetch(request, bindings));
+    app.use("/api/v1", (req, res) => {
+      req.url = req.originalUrl; // the API routes carry the /api/v1 prefix themselves
+      void listener(req, res);
+    });
+  }
+
+  app.use(compression());
+
+  // The guidebook PDF: the Admin's upload (/master-cms) or the bundled file, before the static files.
+  const bundledGuidebook = path.join(dev ? path.join(root, "public") : path.join(BUILD_DIR, "client"), GUIDEBOOK_PATH);
+  app.get(GUIDEBOOK_PATH, serveGuidebook({ fetch: apiFetch, apiBase, apiKey: env.API_KEY, bundledFile: bundledGuidebook }));
+
+  let build: ServerBuild | (() => Promise<ServerBuild>);
+  let isUpload: (pathname: string) => boolean | Promise<boolean>;
+  if (dev) {
+    const vite = await import("vite").then((v) => v.createServer({ server: { middlewareMode: true } }));
+    app.use(vite.middlewares);
+    build = async () => guardFormParsing((await vite.ssrLoadModule("virtual:remix/server-build")) as ServerBuild);
+    const devBuild = build;
+    isUpload = async (pathname) => uploadRoutes(await devBuild())(pathname);
+  } else {
+    const serverBuild = path.join(BUILD_DIR, "server/index.js");
+    if (!existsSync(serverBuild)) throw new EnvError("No build found: run `npm run build` first (npm start does it for you)");
+    build = guardFormParsing((await import(serverBuild)) as ServerBuild);
+    isUpload = uploadRoutes(build);
+    // Hashed assets are served above. Other public files are revalidated (ETag). Only the paths the
+    // build holds go to the file server: a page request costs no file-system lookup.
+    const clientDir = path.join(BUILD_DIR, "client");
+    const publicFiles = new Set(listFiles(clientDir).filter((f) => !f.startsWith("/assets/")));
+    const serveStatic = express.static(clientDir, { maxAge: "1h", index: false });
+    app.use((req, res, next) => (publicFiles.has(req.path) ? serveStatic(req, res, next) : next()));
+  }
+
+  app.use(pagePolicy({ dev, sentryDsn: env.SENTRY_DSN }));
+
+  // A form body is read here within its limit, whatever the headers say; an upload streams on.
+  app.use(formBodies(isUpload));
+  app.use(pageQueue(env.MAX_CONCURRENT_PAGES));
+
+  app.all(
+    "*",
+    createRequestHandler({
+      build,
+      mode: dev ? "development" : "production",
+      getLoadContext(req, res): AppLoadContext {
+        const clientIp = req.ip ?? req.socket.remoteAddress ?? "unknown";
+        const client = createApiClient({ fetch: apiFetch, baseUrl: apiBase, apiKey: env.API_KEY, clientIp });
+        const appendSetCookie = (cookie: string) => res.append("Set-Cookie", cookie);
+        let auth: ReturnType<AppLoadContext["auth"]> | undefined;
+        return {
+          cspNonce: res.locals.cspNonce as string,
+          api: client,
+          clientIp,
+          appendSetCookie,
+          omitHeader: (name: string) => res.removeHeader(name),
+          auth: (opts) => (auth ??= resolveAuth(req.headers.cookie ?? null, client, appendSetCookie, opts)),
+        };
+      },
+    }),
+  );
+
+  app.use(lastResort(logger));
+
+  return { app, api, logger };
+}
