@@ -13,7 +13,7 @@ export default defineConfig({
     },
   },
   test: {
-    include: ["{app,api,domain,scripts,server}/**/*.test.{ts,tsx}", "tests/faults/**/*.test.ts"],
+    include: ["{app,api,domain,scripts,server}/**/*.test.{ts,tsx}", "tests/faults/**/*.test.ts", "tests/oracle/**/*.test.ts"],
     setupFiles: ["tests/setup-unit.ts"],
     environment: "node",
     testTimeout: 30_000,

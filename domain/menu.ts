@@ -1,5 +1,5 @@
 import { roleOf, verificationPending, type AuthUser } from "./auth-user";
-import { ROLE } from "./roles";
+import { ADAPTATION_LIST_ROLES, APPLICATION_LIST_ROLES, FACILITY_ROLES, ROLE } from "./roles";
 
 export const PRODUCT_NAME = "Adaptasi Nakes LLN";
 export const PRODUCT_FULL_NAME = "Portal Adaptasi Tenaga Kesehatan Lulusan Luar Negeri";
@@ -27,19 +27,19 @@ export interface SidebarItem {
 
 // Spec §2 "Sidebar", row for row.
 export const SIDEBAR_ITEMS: readonly SidebarItem[] = [
-  { key: "adaptation", label: "Daftar Permohonan Adaptasi", meaning: "adaptation application list", path: "/", subpath: "application", href: "/application", allowedRoles: [1, 5, 6, 7] },
-  { key: "user-list", label: "Daftar Pengguna", meaning: "user list", path: "/user-list", href: "/user-list", allowedRoles: [1] },
-  { key: "sla-setting", label: "Pengaturan SLA", meaning: "SLA settings", path: "/sla-setting", href: "/sla-setting", allowedRoles: [1] },
-  { key: "specialization-list", label: "Pengaturan Daftar Spesialisasi", meaning: "specialization list settings", path: "/specialization-list", href: "/specialization-list", allowedRoles: [1] },
-  { key: "institution-list", label: "Pengaturan Daftar Institusi", meaning: "institution list settings", path: "/institution-list", href: "/institution-list", allowedRoles: [1] },
-  { key: "admin-fasyankes-list", label: "Data Admin Fasyankes", meaning: "health-facility admin data", path: "/admin-fasyankes-list", href: "/admin-fasyankes-list", allowedRoles: [2] },
-  { key: "application-list", label: "Daftar Permohonan", meaning: "application list", path: "/application-list", href: "/application-list", allowedRoles: [2, 4] },
-  { key: "master-position", label: "Master Jabatan", meaning: "position master data", path: "/master-position", href: "/master-position", allowedRoles: [2] },
-  { key: "master-cms", label: "Master CMS", meaning: "CMS master data", path: "/master-cms", href: "/master-cms", allowedRoles: [2] },
-  { key: "dashboard", label: "Beranda", meaning: "home", path: "/dashboard", href: "/dashboard", allowedRoles: [8, 400] },
-  { key: "personal-data", label: "Data Personal", meaning: "personal data", path: "/personal-data", href: "/personal-data", allowedRoles: [8] },
-  { key: "register", label: "Pendaftaran", meaning: "registration", path: "/registration-path", href: "/registration-path", allowedRoles: [8], activeUnder: ["/register-competency-evaluation"] },
-  { key: "application-status", label: "Status Pengajuan", meaning: "submission status", path: "/application-status", href: "/application-status", allowedRoles: [8] },
+  { key: "adaptation", label: "Daftar Permohonan Adaptasi", meaning: "adaptation application list", path: "/", subpath: "application", href: "/application", allowedRoles: ADAPTATION_LIST_ROLES },
+  { key: "user-list", label: "Daftar Pengguna", meaning: "user list", path: "/user-list", href: "/user-list", allowedRoles: [ROLE.SUPER_ADMIN] },
+  { key: "sla-setting", label: "Pengaturan SLA", meaning: "SLA settings", path: "/sla-setting", href: "/sla-setting", allowedRoles: [ROLE.SUPER_ADMIN] },
+  { key: "specialization-list", label: "Pengaturan Daftar Spesialisasi", meaning: "specialization list settings", path: "/specialization-list", href: "/specialization-list", allowedRoles: [ROLE.SUPER_ADMIN] },
+  { key: "institution-list", label: "Pengaturan Daftar Institusi", meaning: "institution list settings", path: "/institution-list", href: "/institution-list", allowedRoles: [ROLE.SUPER_ADMIN] },
+  { key: "admin-fasyankes-list", label: "Data Admin Fasyankes", meaning: "health-facility admin data", path: "/admin-fasyankes-list", href: "/admin-fasyankes-list", allowedRoles: [ROLE.ADMIN] },
+  { key: "application-list", label: "Daftar Permohonan", meaning: "application list", path: "/application-list", href: "/application-list", allowedRoles: APPLICATION_LIST_ROLES },
+  { key: "master-position", label: "Master Jabatan", meaning: "position master data", path: "/master-position", href: "/master-position", allowedRoles: [ROLE.ADMIN] },
+  { key: "master-cms", label: "Master CMS", meaning: "CMS master data", path: "/master-cms", href: "/master-cms", allowedRoles: [ROLE.ADMIN] },
+  { key: "dashboard", label: "Beranda", meaning: "home", path: "/dashboard", href: "/dashboard", allowedRoles: [ROLE.ADMIN_FASYANKES, ROLE.DASHBOARD_EXTRA] },
+  { key: "personal-data", label: "Data Personal", meaning: "personal data", path: "/personal-data", href: "/personal-data", allowedRoles: FACILITY_ROLES },
+  { key: "register", label: "Pendaftaran", meaning: "registration", path: "/registration-path", href: "/registration-path", allowedRoles: FACILITY_ROLES, activeUnder: ["/register-competency-evaluation"] },
+  { key: "application-status", label: "Status Pengajuan", meaning: "submission status", path: "/application-status", href: "/application-status", allowedRoles: FACILITY_ROLES },
 ];
 
 /** Each sub-route takes 3rem of height (spec §2, §9). */
@@ -49,7 +49,7 @@ export const PROFILE_MENU_ENTRY = { key: "profile", label: "PROFILE", path: "/pr
 
 /** Spec §2: 'Evaluasi Kompetensi' for roles 2, 4 and 8, the product's own name for everyone else. */
 export function sidebarTitle(roleId: number): string {
-  return [2, 4, 8].includes(roleId) ? COMPETENCY_EVALUATION_TITLE : PRODUCT_NAME;
+  return ([ROLE.ADMIN, ROLE.SUBKOMITE_EVALUASI, ROLE.ADMIN_FASYANKES] as number[]).includes(roleId) ? COMPETENCY_EVALUATION_TITLE : PRODUCT_NAME;
 }
 
 export interface VisibleSidebarItem extends SidebarItem {

@@ -14,6 +14,16 @@ export const ROLE = {
 
 export type RoleId = (typeof ROLE)[keyof typeof ROLE];
 
+// Who may open an area, named once: guards, the sidebar, the API and the tests import these lists.
+/** The applicant's own pages (spec §2 "/" guard). */
+export const APPLICANT_ROLES = [ROLE.APPLICANT] as const;
+/** The health-facility admin's pages (spec §2 "/dashboard" area). */
+export const FACILITY_ROLES = [ROLE.ADMIN_FASYANKES] as const;
+/** "Daftar Permohonan Adaptasi" (/application…): spec §2 sidebar, DESIGN §3. */
+export const ADAPTATION_LIST_ROLES = [ROLE.SUPER_ADMIN, ROLE.SUBKOMITE_PEMBEKALAN, ROLE.KOLEGIUM, ROLE.KKI] as const;
+/** "Daftar Permohonan" (/application-list…): spec §2 sidebar, DESIGN §3. */
+export const APPLICATION_LIST_ROLES = [ROLE.ADMIN, ROLE.SUBKOMITE_EVALUASI] as const;
+
 /** Committee named after the Super Admin label (spec §6: "the label is followed by the committee's name"). */
 export const COMMITTEE_NAME = "Komite Adaptasi";
 

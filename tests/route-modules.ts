@@ -1,5 +1,5 @@
 // What the tests read from route modules' source: one definition, shared by the access matrix
-// (domain/access.test.ts) and the every-form table (tests/e2e/every-form.spec.ts).
+// (tests/oracle/access.test.ts) and the every-form table (tests/e2e/every-form.spec.ts).
 
 /** Whether a route module exports an action: declared in it, or re-exported (`export { action } from …`). */
 export function exportsAction(source: string): boolean {

@@ -12,13 +12,14 @@ import { formatDate, formatDateTime } from "~/utils/format";
 import { RegistrationTable } from "~/components/registration-table";
 import { registrationParams, registrations, requireApplicantOrVerifiedFacility } from "~/utils/registration.server";
 import { stageProgress } from "~/utils/review-query";
+import { ROLE } from "#domain/roles";
 
 export const meta: MetaFunction = () => [{ title: `Status Pengajuan — ${PRODUCT_NAME}` }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const me = await requireApplicantOrVerifiedFacility(request, context);
   // A facility admin (role 8) follows every registration of the facility.
-  if (me.user.role_id === 8) {
+  if (me.user.role_id === ROLE.ADMIN_FASYANKES) {
     const params = registrationParams(new URL(request.url));
     return { kind: "facility" as const, params, page: await registrations(context, params) };
   }

@@ -13,13 +13,14 @@ import { formatDate } from "~/utils/format";
 import { facilityDestinations, facilityReupload, registrationOf, requireApplicantOrVerifiedFacility, requireVerifiedFacility } from "~/utils/registration.server";
 import { stageProgress } from "~/utils/review-query";
 import { STREAMS_UPLOAD } from "~/utils/uploads";
+import { ROLE } from "#domain/roles";
 
 export const meta: MetaFunction = () => [{ title: `Detail Permohonan — ${PRODUCT_NAME}` }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const me = await requireApplicantOrVerifiedFacility(request, context);
   // A facility admin (role 8) reads one registration of the facility (?id=), and reuploads what a reviewer asked for.
-  if (me.user.role_id === 8) {
+  if (me.user.role_id === ROLE.ADMIN_FASYANKES) {
     const registration = await registrationOf(context, request);
     const { application } = registration;
     const flagged = new Map(application.reupload.map((f) => [f.requirement_id, f.reason]));

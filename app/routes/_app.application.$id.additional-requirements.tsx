@@ -14,6 +14,7 @@ import * as ui from "~/components/ui.css";
 import { accessToken, orUnavailable } from "~/utils/applicant.server";
 import { requireUser } from "~/utils/guards.server";
 import { toastCookie } from "~/utils/session.server";
+import { ADAPTATION_LIST_ROLES, APPLICATION_LIST_ROLES } from "#domain/roles";
 
 // /application/:id/additional-requirements (roles 1, 5, 6, 7) and /application-list/:id/additional-requirements
 // (roles 2, 4): a reviewer of the open stage of an SPE file asks for an extra document.
@@ -28,7 +29,7 @@ interface AdditionalList {
 /** The list this page belongs to, from its URL: /application-list/… for roles 2 and 4, /application/… for the others. */
 function area(request: Request) {
   const list = new URL(request.url).pathname.startsWith("/application-list/") ? "/application-list" : "/application";
-  return { list, roles: list === "/application-list" ? [2, 4] : [1, 5, 6, 7] };
+  return { list, roles: list === "/application-list" ? APPLICATION_LIST_ROLES : ADAPTATION_LIST_ROLES };
 }
 
 async function load(context: LoaderFunctionArgs["context"], id: string) {

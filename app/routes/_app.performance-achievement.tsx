@@ -17,6 +17,7 @@ import * as ui from "~/components/ui.css";
 import { accessToken, orUnavailable, speApplication } from "~/utils/applicant.server";
 import { requireUser } from "~/utils/guards.server";
 import { toastCookie } from "~/utils/session.server";
+import { APPLICANT_ROLES } from "#domain/roles";
 
 export const meta: MetaFunction = () => [{ title: `Capaian Kinerja — ${PRODUCT_NAME}` }];
 
@@ -34,7 +35,7 @@ async function achievements(context: LoaderFunctionArgs["context"], id: string) 
 }
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireUser(request, context, { roles: [3] });
+  await requireUser(request, context, { roles: APPLICANT_ROLES });
   const application = await speApplication(context);
   if (!application) return { spe: false as const };
   const [current, types] = await Promise.all([
@@ -45,7 +46,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  await requireUser(request, context, { roles: [3] });
+  await requireUser(request, context, { roles: APPLICANT_ROLES });
   const application = await speApplication(context);
   if (!application) throw redirect("/performance-achievement");
   const formData = await request.formData();

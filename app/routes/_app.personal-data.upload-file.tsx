@@ -9,11 +9,12 @@ import { requireUser } from "~/utils/guards.server";
 import { toastCookie } from "~/utils/session.server";
 import { formStatus } from "~/utils/api.server";
 import { STREAMS_UPLOAD } from "~/utils/uploads";
+import { APPLICANT_ROLES } from "#domain/roles";
 
 export const meta: MetaFunction = () => [{ title: `Unggah Pas Foto — ${PRODUCT_NAME}` }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireUser(request, context, { roles: [3] });
+  await requireUser(request, context, { roles: APPLICANT_ROLES });
   return null;
 }
 
@@ -21,7 +22,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export const handle = STREAMS_UPLOAD;
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  await requireUser(request, context, { roles: [3] });
+  await requireUser(request, context, { roles: APPLICANT_ROLES });
   const token = await accessToken(context);
   // Streamed untouched to the API, which checks the type by content and the 2 MB limit.
   const r = await context.api.upload<{ data: { file_id: string } }>("/me/profile/photo", request.body, request.headers.get("content-type") ?? "", { token });

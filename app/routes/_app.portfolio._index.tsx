@@ -9,18 +9,19 @@ import * as ui from "~/components/ui.css";
 import { accessToken, portfolio, speApplication } from "~/utils/applicant.server";
 import { requireUser } from "~/utils/guards.server";
 import { toastCookie } from "~/utils/session.server";
+import { APPLICANT_ROLES } from "#domain/roles";
 
 export const meta: MetaFunction = () => [{ title: `Portofolio — ${PRODUCT_NAME}` }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireUser(request, context, { roles: [3] });
+  await requireUser(request, context, { roles: APPLICANT_ROLES });
   const application = await speApplication(context);
   if (!application) return { spe: false as const };
   return { spe: true as const, ...(await portfolio(context, application.id)) };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  await requireUser(request, context, { roles: [3] });
+  await requireUser(request, context, { roles: APPLICANT_ROLES });
   const application = await speApplication(context);
   if (!application) throw redirect("/portfolio");
   const index = Number((await request.formData()).get("index"));

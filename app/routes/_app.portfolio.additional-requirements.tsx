@@ -11,6 +11,7 @@ import { requireUser } from "~/utils/guards.server";
 import { toastCookie } from "~/utils/session.server";
 import { formStatus } from "~/utils/api.server";
 import { STREAMS_UPLOAD } from "~/utils/uploads";
+import { APPLICANT_ROLES } from "#domain/roles";
 
 export const meta: MetaFunction = () => [{ title: `Dokumen Tambahan — ${PRODUCT_NAME}` }];
 
@@ -29,7 +30,7 @@ interface AdditionalList {
 }
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireUser(request, context, { roles: [3] });
+  await requireUser(request, context, { roles: APPLICANT_ROLES });
   const application = await speApplication(context);
   if (!application) return { spe: false as const };
   const token = await accessToken(context);
@@ -41,7 +42,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export const handle = STREAMS_UPLOAD;
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  await requireUser(request, context, { roles: [3] });
+  await requireUser(request, context, { roles: APPLICANT_ROLES });
   const application = await speApplication(context);
   if (!application) throw redirect("/portfolio/additional-requirements");
   // The body streams to the API untouched, so the request it answers travels in the URL.

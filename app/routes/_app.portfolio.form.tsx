@@ -14,18 +14,19 @@ import * as ui from "~/components/ui.css";
 import { accessToken, portfolio, speApplication } from "~/utils/applicant.server";
 import { requireUser } from "~/utils/guards.server";
 import { toastCookie } from "~/utils/session.server";
+import { APPLICANT_ROLES } from "#domain/roles";
 
 export const meta: MetaFunction = () => [{ title: `Tambah Portofolio — ${PRODUCT_NAME}` }];
 
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireUser(request, context, { roles: [3] });
+  await requireUser(request, context, { roles: APPLICANT_ROLES });
   if (!(await speApplication(context))) throw redirect("/portfolio");
   return null;
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  await requireUser(request, context, { roles: [3] });
+  await requireUser(request, context, { roles: APPLICANT_ROLES });
   const application = await speApplication(context);
   if (!application) throw redirect("/portfolio");
   const submission = parseWithZod(await request.formData(), { schema: portfolioSchema });

@@ -9,6 +9,7 @@ import * as ui from "~/components/ui.css";
 import { accessToken, currentApplication, requirements, type Application } from "~/utils/applicant.server";
 import { requireUser } from "~/utils/guards.server";
 import { toastCookie } from "~/utils/session.server";
+import { APPLICANT_ROLES } from "#domain/roles";
 
 export const meta: MetaFunction = () => [{ title: `Konfirmasi Jalur Pendaftaran — ${PRODUCT_NAME}` }];
 
@@ -21,7 +22,7 @@ function chosenJalur(request: Request): JalurId {
 }
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireUser(request, context, { roles: [3] });
+  await requireUser(request, context, { roles: APPLICANT_ROLES });
   const jalur = chosenJalur(request);
   const application = await currentApplication(context);
   if (application?.is_submitted) throw redirect("/application-status");
@@ -29,7 +30,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  await requireUser(request, context, { roles: [3] });
+  await requireUser(request, context, { roles: APPLICANT_ROLES });
   const jalur = (await request.formData()).get("jalur_id");
   if (!isJalur(jalur)) return data({ error: "Pilih jalur pendaftaran terlebih dahulu." }, { status: 400 });
   const token = await accessToken(context);

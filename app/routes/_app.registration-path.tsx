@@ -16,6 +16,7 @@ import * as ui from "~/components/ui.css";
 import { currentApplication, requirements } from "~/utils/applicant.server";
 import { requireUser } from "~/utils/guards.server";
 import { activityKinds, requireApplicantOrVerifiedFacility } from "~/utils/registration.server";
+import { APPLICANT_ROLES, ROLE } from "#domain/roles";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.kind === "facility" ? "Pendaftaran" : "Jalur Pendaftaran"} — ${PRODUCT_NAME}` }];
 
@@ -23,13 +24,13 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const me = await requireApplicantOrVerifiedFacility(request, context);
   // A facility admin (role 8) registers professionals: this page introduces /register-competency-evaluation.
-  if (me.user.role_id === 8) return { kind: "facility" as const, kinds: await activityKinds(context) };
+  if (me.user.role_id === ROLE.ADMIN_FASYANKES) return { kind: "facility" as const, kinds: await activityKinds(context) };
   const application = await currentApplication(context);
   return { kind: "applicant" as const, application, requirements: await requirements(context) };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  await requireUser(request, context, { roles: [3] });
+  await requireUser(request, context, { roles: APPLICANT_ROLES });
   const submission = parseWithZod(await request.formData(), { schema: pathwaySchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   // Choosing changes nothing yet; the confirmation page creates the draft or changes its pathway.

@@ -9,11 +9,12 @@ import * as ui from "~/components/ui.css";
 import { documentPostResponse, postDocuments, requireReupload, requirements } from "~/utils/applicant.server";
 import { requireUser } from "~/utils/guards.server";
 import { STREAMS_UPLOAD } from "~/utils/uploads";
+import { APPLICANT_ROLES } from "#domain/roles";
 
 export const meta: MetaFunction = () => [{ title: `Perbaikan Berkas — ${PRODUCT_NAME}` }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireUser(request, context, { roles: [3] });
+  await requireUser(request, context, { roles: APPLICANT_ROLES });
   const application = await requireReupload(context);
   const flagged = new Map(application.reupload.map((f) => [f.requirement_id, f.reason]));
   const all = await requirements(context, application.jalur_id);
@@ -25,7 +26,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export const handle = STREAMS_UPLOAD;
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  await requireUser(request, context, { roles: [3] });
+  await requireUser(request, context, { roles: APPLICANT_ROLES });
   const application = await requireReupload(context);
   return documentPostResponse(await postDocuments(request, context, application, "reupload"));
 }

@@ -5,11 +5,12 @@ import { GeneralErrorBoundary } from "~/components/ErrorScreen";
 import { SubmissionSuccess } from "~/components/SubmissionSuccess";
 import { currentApplication } from "~/utils/applicant.server";
 import { requireUser } from "~/utils/guards.server";
+import { APPLICANT_ROLES } from "#domain/roles";
 
 export const meta: MetaFunction = () => [{ title: `Perbaikan Berkas Terkirim — ${PRODUCT_NAME}` }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireUser(request, context, { roles: [3] });
+  await requireUser(request, context, { roles: APPLICANT_ROLES });
   const application = await currentApplication(context);
   return { registrationNumber: application?.registration_number ?? null };
 }

@@ -3,6 +3,7 @@ import { postDocuments, requireDraft, requireReupload } from "~/utils/applicant.
 import { requireUser } from "~/utils/guards.server";
 import { toastCookie } from "~/utils/session.server";
 import { STREAMS_UPLOAD } from "~/utils/uploads";
+import { APPLICANT_ROLES } from "#domain/roles";
 
 /** The multipart body streams to the API (server/request-body.ts). */
 export const handle = STREAMS_UPLOAD;
@@ -10,7 +11,7 @@ export const handle = STREAMS_UPLOAD;
 // The adaptation and reupload forms' post when JavaScript runs (an XMLHttpRequest, for the progress bar):
 // the same streaming and checks as the pages' own actions, answered as JSON.
 export async function action({ request, context }: ActionFunctionArgs) {
-  await requireUser(request, context, { roles: [3] });
+  await requireUser(request, context, { roles: APPLICANT_ROLES });
   const form = new URL(request.url).searchParams.get("form") === "reupload" ? "reupload" : "adaptation";
   const application = await (form === "reupload" ? requireReupload(context) : requireDraft(context)).catch((thrown: unknown) => {
     // A redirect (nothing to upload to any more) becomes a place to go.

@@ -6,6 +6,7 @@ import type { ApplicationStatus, LabelColour } from "#domain/status-label";
 import { redirectWithToast } from "./admin.server";
 import { accessToken, orUnavailable, type Application, type DocumentDestinations } from "./applicant.server";
 import { requireUser } from "./guards.server";
+import { APPLICANT_ROLES, FACILITY_ROLES, ROLE } from "#domain/roles";
 
 // A verified facility admin (role 8) registers professionals and follows them (DESIGN §4): the API's
 // shapes of /api/v1/registrations and the calls the facility's pages make.
@@ -46,15 +47,15 @@ export const NOT_VERIFIED_TOAST = "Fasyankes Anda belum terverifikasi. Pendaftar
 
 /** Role 8 only (others are logged out by the guard); an unverified facility goes to /dashboard with a toast. */
 export async function requireVerifiedFacility(request: Request, context: AppLoadContext): Promise<AuthUser> {
-  const me = await requireUser(request, context, { roles: [8] });
+  const me = await requireUser(request, context, { roles: FACILITY_ROLES });
   if (!me.user.is_hospital_verified) throw await redirectWithToast("/dashboard", NOT_VERIFIED_TOAST, "error");
   return me;
 }
 
 /** For pages shared with role 3: a role-8 visitor must be verified; role 3 passes untouched. */
 export async function requireApplicantOrVerifiedFacility(request: Request, context: AppLoadContext): Promise<AuthUser> {
-  const me = await requireUser(request, context, { roles: [3, 8] });
-  if (me.user.role_id === 8 && !me.user.is_hospital_verified) throw await redirectWithToast("/dashboard", NOT_VERIFIED_TOAST, "error");
+  const me = await requireUser(request, context, { roles: [...APPLICANT_ROLES, ...FACILITY_ROLES] });
+  if (me.user.role_id === ROLE.ADMIN_FASYANKES && !me.user.is_hospital_verified) throw await redirectWithToast("/dashboard", NOT_VERIFIED_TOAST, "error");
   return me;
 }
 

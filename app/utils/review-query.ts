@@ -1,6 +1,5 @@
-import { ADAPTATION_LIST_ROLES, APPLICATION_LIST_ROLES } from "#domain/access";
 import { JALUR_IDS, type JalurId } from "#domain/documents";
-import { ROLE } from "#domain/roles";
+import { ADAPTATION_LIST_ROLES, APPLICATION_LIST_ROLES, ROLE } from "#domain/roles";
 import { holderLabel, openStage, STAGE_IDS, stageName, type WorkflowState } from "#domain/workflow";
 
 // The review lists' query (GET /review/applications of docs/contracts/review-api.md) read from the page's
@@ -93,7 +92,7 @@ export function pageWindow(page: number, pages: number, around = 2): Array<numbe
   return out;
 }
 
-/** The two lists of DESIGN §3: the same pages under two URLs, each for its roles (from the access matrix, domain/access.ts). */
+/** The two lists of DESIGN §3: the same pages under two URLs, each for its roles (domain/roles.ts; the access matrix in tests/oracle/access.ts checks them). */
 export const REVIEW_AREAS = {
   adaptation: { base: "/application", roles: ADAPTATION_LIST_ROLES, title: "adaptationTitle" },
   list: { base: "/application-list", roles: APPLICATION_LIST_ROLES, title: "listTitle" },

@@ -11,12 +11,12 @@ import {
   type PortalCell,
   type PortalObject,
   type Principal,
-} from "#domain/access";
+} from "../oracle/access";
 import { linkFromMail } from "./accounts-fixtures";
 import { ACCOUNTS, apiKey, DEMO_PASSWORD, type AccountKey } from "./fixtures";
 import { activeApplicant, submittedApplication } from "./review-fixtures";
 
-// Issue 8 "Access matrix": every cell of domain/access.ts — every portal route and every API endpoint × every
+// Issue 8 "Access matrix": every cell of tests/oracle/access.ts — every portal route and every API endpoint × every
 // principal — against the running portal and API, without following redirects. All differences are collected
 // and reported at once. No browser: one request context (its own cookie jar) per principal.
 
@@ -230,7 +230,7 @@ test("access matrix: every route and endpoint × every principal", async ({ play
   const documented = Object.entries(openapi.paths)
     .flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${path.slice(API.length)}`))
     .sort();
-  expect(apiRoster(), "every endpoint of openapi.json has a row in domain/access.ts API_ROWS, and no row is stale").toEqual(documented);
+  expect(apiRoster(), "every endpoint of openapi.json has a row in tests/oracle/access.ts API_ROWS, and no row is stale").toEqual(documented);
 
   const apiCells = apiMatrix();
   const walkApi = async (principal: Principal) => {
@@ -262,5 +262,5 @@ test("access matrix: every route and endpoint × every principal", async ({ play
   console.log(
     `access matrix: ${checked} cells checked (${portalCells.length} portal, ${apiCells.length} API over ${API_ROWS.length} endpoints) in ${((Date.now() - started) / 1000).toFixed(1)} s`,
   );
-  expect(mismatches, `${mismatches.length} of ${checked} cells differ from domain/access.ts`).toEqual([]);
+  expect(mismatches, `${mismatches.length} of ${checked} cells differ from tests/oracle/access.ts`).toEqual([]);
 });

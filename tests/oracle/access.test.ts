@@ -16,14 +16,14 @@ import {
   ruleOutcome,
   type PortalOutcome,
 } from "./access";
-import { applicantGuard, dashboardGuard, homePathFor, loggedInGuard, type GuardDecision, type SessionState } from "./guards";
-import { SIDEBAR_ITEMS } from "./menu";
-import { exportsAction } from "../tests/route-modules";
+import { applicantGuard, dashboardGuard, homePathFor, loggedInGuard, type GuardDecision, type SessionState } from "../../domain/guards";
+import { SIDEBAR_ITEMS } from "../../domain/menu";
+import { exportsAction } from "../route-modules";
 
 // The access matrix is complete and agrees with the guards it documents; the e2e spec
 // (tests/e2e/access-matrix.spec.ts) walks it against the running portal and API.
 
-const root = path.resolve(__dirname, "..");
+const root = path.resolve(__dirname, "../..");
 const routesSource = readFileSync(path.join(root, "app/routes.ts"), "utf8");
 
 /** Every route of app/routes.ts as "/path" → its module. */

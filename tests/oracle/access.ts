@@ -1,11 +1,11 @@
-import { ROLE, STAFF_ROLES } from "./roles";
+import { ADAPTATION_LIST_ROLES, APPLICATION_LIST_ROLES, ROLE, STAFF_ROLES } from "../../domain/roles";
 
 // The access matrix (issue 8): every portal route and every API endpoint × every principal → the outcome.
 // One row per route or endpoint, written as the rule that decides it (spec §2 guards and layouts, §6 area
 // rules, DESIGN §3–§4) plus the exceptions of that row; `portalMatrix()` and `apiMatrix()` expand the rows
 // into the full table, which tests/e2e/access-matrix.spec.ts walks cell by cell against the running
 // portal and API. A new route in app/routes.ts or a new endpoint in /api/v1/openapi.json without a row
-// here fails the tests (domain/access.test.ts, the e2e spec).
+// here fails the tests (tests/oracle/access.test.ts, the e2e spec).
 
 /** Who asks. Role 8 is split by verification; the "other" principals only matter on object rows. */
 export const PRINCIPALS = [
@@ -118,10 +118,6 @@ export interface PortalRow {
 const APPLICANT = [ROLE.APPLICANT] as const;
 const SUPER_ADMIN = [ROLE.SUPER_ADMIN] as const;
 const ADMIN = [ROLE.ADMIN] as const;
-/** "Daftar Permohonan Adaptasi" (/application…): spec §2 sidebar, DESIGN §3 */
-export const ADAPTATION_LIST_ROLES = [ROLE.SUPER_ADMIN, ROLE.SUBKOMITE_PEMBEKALAN, ROLE.KOLEGIUM, ROLE.KKI] as const;
-/** "Daftar Permohonan" (/application-list…) */
-export const APPLICATION_LIST_ROLES = [ROLE.ADMIN, ROLE.SUBKOMITE_EVALUASI] as const;
 
 const FACILITY = [ROLE.ADMIN_FASYANKES] as const;
 /** An unverified facility admin is sent back to its dashboard with a toast (spec §6 role 8 specifics), not logged out. */
