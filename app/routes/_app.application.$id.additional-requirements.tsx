@@ -11,7 +11,7 @@ import type { FormInput } from "#domain/forms/registry";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
 import { ErrorSummary, Field, SubmitButton } from "~/components/forms";
 import * as ui from "~/components/ui.css";
-import { accessToken, orUnavailable } from "~/utils/applicant.server";
+import { accessToken, orUnavailable } from "~/utils/api.server";
 import { requireUser } from "~/utils/guards.server";
 import { toastCookie } from "~/utils/session.server";
 import { ADAPTATION_LIST_ROLES, APPLICATION_LIST_ROLES } from "#domain/roles";

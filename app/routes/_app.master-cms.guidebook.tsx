@@ -6,13 +6,12 @@ import { PRODUCT_NAME } from "#domain/menu";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
 import * as ui from "~/components/ui.css";
 import { redirectWithToast } from "~/utils/admin.server";
-import { accessToken } from "~/utils/applicant.server";
 import { CMS_ROLES, loadCms } from "~/utils/cms.server";
 import { formatDateTime } from "~/utils/format";
 import { GUIDEBOOK_PATH } from "~/utils/guidebook";
 import { requireUser } from "~/utils/guards.server";
 import { i18next } from "~/utils/i18n.server";
-import { formStatus } from "~/utils/api.server";
+import { formStatus, accessToken } from "~/utils/api.server";
 import { STREAMS_UPLOAD } from "~/utils/uploads";
 
 export const meta: MetaFunction = () => [{ title: `Buku Panduan — Master CMS — ${PRODUCT_NAME}` }];

@@ -4,10 +4,9 @@ import { useTranslation } from "react-i18next";
 import { PRODUCT_NAME } from "#domain/menu";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
 import * as ui from "~/components/ui.css";
-import { accessToken } from "~/utils/applicant.server";
 import { requireUser } from "~/utils/guards.server";
 import { toastCookie } from "~/utils/session.server";
-import { formStatus } from "~/utils/api.server";
+import { formStatus, accessToken } from "~/utils/api.server";
 import { STREAMS_UPLOAD } from "~/utils/uploads";
 import { APPLICANT_ROLES } from "#domain/roles";
 

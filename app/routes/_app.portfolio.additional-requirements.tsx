@@ -5,11 +5,11 @@ import { PRODUCT_NAME } from "#domain/menu";
 import { OnlySpe } from "~/components/applicant";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
 import * as ui from "~/components/ui.css";
-import { accessToken, orUnavailable, speApplication } from "~/utils/applicant.server";
+import { speApplication } from "~/utils/applicant.server";
 import { formatDate } from "~/utils/format";
 import { requireUser } from "~/utils/guards.server";
 import { toastCookie } from "~/utils/session.server";
-import { formStatus } from "~/utils/api.server";
+import { formStatus, accessToken, orUnavailable } from "~/utils/api.server";
 import { STREAMS_UPLOAD } from "~/utils/uploads";
 import { APPLICANT_ROLES } from "#domain/roles";
 

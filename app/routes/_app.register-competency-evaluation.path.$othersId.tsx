@@ -8,7 +8,7 @@ import { replyWithApiError } from "~/utils/accounts.server";
 import { redirectWithToast } from "~/utils/admin.server";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
 import { ProfessionalForm } from "~/components/registration";
-import { accessToken, orUnavailable } from "~/utils/applicant.server";
+import { accessToken, orUnavailable } from "~/utils/api.server";
 import { activityKinds, requireVerifiedFacility, type Registration } from "~/utils/registration.server";
 
 export const meta: MetaFunction = () => [{ title: `Data Tenaga Kesehatan — ${PRODUCT_NAME}` }];

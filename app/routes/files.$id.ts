@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { accessToken } from "~/utils/applicant.server";
+import { accessToken } from "~/utils/api.server";
 import { requireUser } from "~/utils/guards.server";
 
 // Downloads go through the portal, which holds the session; the API decides who may read the file.

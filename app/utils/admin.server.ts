@@ -3,7 +3,7 @@ import { redirect, type AppLoadContext } from "@remix-run/node";
 import { ENTRY_STATUSES, type ReferenceKind } from "#domain/forms/admin";
 import { ROLE } from "#domain/roles";
 import type { ApiError, ApiResult } from "./api.server";
-import { accessToken, orUnavailable } from "./applicant.server";
+import { accessToken, orUnavailable } from "./api.server";
 import { toastCookie } from "./session.server";
 
 // The admin pages (issue 6) talk to /api/v1/admin through these; the routes stay thin.

@@ -1,3 +1,5 @@
+import type { AppLoadContext } from "@remix-run/node";
+
 // The portal's only door to data: the HTTP API of spec §7 / DESIGN §5, in-process or at API_URL.
 
 export type ApiFetch = (request: Request) => Promise<Response>;
@@ -44,6 +46,23 @@ export function unavailableResponse(message: string = API_UNAVAILABLE.message): 
 export function formStatus(apiStatus: number): 400 | 404 | 413 | 503 {
   if (apiStatus >= 500) return 503;
   return apiStatus === 404 || apiStatus === 413 ? apiStatus : 400;
+}
+
+/** The access token of this request's session (the page's guard already ran, so it is there). */
+export async function accessToken(context: AppLoadContext): Promise<string> {
+  const auth = await context.auth();
+  return auth.kind === "loaded" ? auth.session.accessToken : "";
+}
+
+/** An API call that must answer for the page to make sense: a refusal becomes the error screen, never a 500. */
+export function orUnavailable<T>(r: ApiResult<T>): T {
+  if (!r.ok) throw r.status >= 500 ? unavailableResponse(r.error.message) : new Response(r.error.message, { status: r.status });
+  return r.body;
+}
+
+/** GET with the session's token, for a page that cannot show without the answer (see orUnavailable). */
+export async function getOrUnavailable<T>(context: AppLoadContext, path: string, query?: ApiCallOptions["query"]): Promise<T> {
+  return orUnavailable(await context.api.call<T>("GET", path, { token: await accessToken(context), query }));
 }
 
 export function createApiClient(opts: { fetch: ApiFetch; baseUrl: string; apiKey: string; clientIp?: string }): ApiClient {

@@ -2,7 +2,7 @@ import { data, redirect, type AppLoadContext } from "@remix-run/node";
 import type { DocumentRequirement, JalurId } from "#domain/documents";
 import type { ApplicationStatus, LabelColour } from "#domain/status-label";
 import type { DocumentErrors, DocumentForm } from "~/components/applicant";
-import { formStatus, unavailableResponse, type ApiResult } from "./api.server";
+import { accessToken, formStatus, orUnavailable, unavailableResponse, type ApiResult } from "./api.server";
 import { toastCookie } from "./session.server";
 
 // The applicant's journey (issue 4): the API's shapes (docs/contracts/applicant-api.md) and the calls
@@ -65,18 +65,6 @@ export interface UploadOutcome {
   errors: Array<{ requirement_id: number; message: string }>;
   /** Answered by the reupload post only. */
   application?: Application;
-}
-
-/** The access token of this request's session (the guard already ran, so it is there). */
-export async function accessToken(context: AppLoadContext): Promise<string> {
-  const auth = await context.auth();
-  return auth.kind === "loaded" ? auth.session.accessToken : "";
-}
-
-/** An API call that must answer for the page to make sense: a refusal becomes the error screen, never a 500. */
-export function orUnavailable<T>(r: ApiResult<T>): T {
-  if (!r.ok) throw r.status >= 500 ? unavailableResponse(r.error.message) : new Response(r.error.message, { status: r.status });
-  return r.body;
 }
 
 export async function currentApplication(context: AppLoadContext): Promise<Application | null> {

@@ -5,7 +5,7 @@ import { facilityDataSchema } from "#domain/forms/facility";
 import type { LabelColour } from "#domain/status-label";
 import { replyWithApiError } from "./accounts.server";
 import { redirectWithToast } from "./admin.server";
-import { accessToken, orUnavailable } from "./applicant.server";
+import { accessToken, getOrUnavailable } from "./api.server";
 
 // The facility admin's own pages (role 8): /personal-data and /dashboard talk to /api/v1/me/facility
 // through these; the routes stay thin.
@@ -43,7 +43,7 @@ export interface FacilityDashboard {
 }
 
 async function load<T>(context: AppLoadContext, path: string): Promise<T> {
-  return orUnavailable(await context.api.call<{ data: T }>("GET", path, { token: await accessToken(context) })).data;
+  return (await getOrUnavailable<{ data: T }>(context, path)).data;
 }
 
 /** /personal-data for role 8: the facility, the positions to choose from (only while the form shows). */

@@ -4,7 +4,8 @@ import type { JalurId } from "#domain/documents";
 import { uploadFilePath } from "#domain/forms/registration";
 import type { ApplicationStatus, LabelColour } from "#domain/status-label";
 import { redirectWithToast } from "./admin.server";
-import { accessToken, orUnavailable, type Application, type DocumentDestinations } from "./applicant.server";
+import { getOrUnavailable } from "./api.server";
+import { type Application, type DocumentDestinations } from "./applicant.server";
 import { requireUser } from "./guards.server";
 import { APPLICANT_ROLES, FACILITY_ROLES, ROLE } from "#domain/roles";
 
@@ -59,9 +60,7 @@ export async function requireApplicantOrVerifiedFacility(request: Request, conte
   return me;
 }
 
-async function load<T>(context: AppLoadContext, path: string, query?: Record<string, string | undefined>): Promise<T> {
-  return orUnavailable(await context.api.call<T>("GET", path, { token: await accessToken(context), query }));
-}
+const load = getOrUnavailable;
 
 export async function activityKinds(context: AppLoadContext): Promise<ActivityKind[]> {
   return (await load<{ data: ActivityKind[] }>(context, "/activity-kinds")).data;
