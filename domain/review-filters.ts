@@ -1,7 +1,14 @@
-import { statusLabel, type ApplicationStatus } from "./status-label";
+import { APPLICATION_STATUSES, statusLabel, type ApplicationStatus } from "./status-label";
 import { STAGE_IDS } from "./workflow";
 
-// The review lists' label filter (issue 5): which stored (status, stage_id, is_submitted) give a
+// The review lists' query words, one list each, for the API that checks them and the portal that
+// offers them: the tabs, the sort keys and the directions.
+export const TABS = ["action", "all"] as const;
+export const SORTS = ["submitted", "deadline", "name"] as const;
+export const DIRS = ["asc", "desc"] as const;
+export type Tab = (typeof TABS)[number];
+
+// The review lists' label filter: which stored (status, stage_id, is_submitted) give a
 // rule of the spec §4 label table. Derived by running statusLabel() over every stored state, so
 // the table stays in status-label.ts only.
 
@@ -18,7 +25,7 @@ export interface LabelCondition {
   nullStage: boolean;
 }
 
-const STATUSES: readonly (ApplicationStatus | null)[] = [null, "IN-PROGRESS", "FAILED", "PASSED", "REUPLOAD"];
+const STATUSES: readonly (ApplicationStatus | null)[] = [null, ...APPLICATION_STATUSES];
 /** Stands for every stage id the workflow does not know. */
 const OTHER = -1;
 const STAGE_VALUES: readonly (number | null)[] = [...STAGE_IDS, OTHER, null];

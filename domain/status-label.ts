@@ -1,6 +1,9 @@
 // Spec §4 "Applicant status label": checked in order, the first match wins.
-export type ApplicationStatus = "IN-PROGRESS" | "FAILED" | "PASSED" | "REUPLOAD";
-export type LabelColour = "yellow" | "red" | "green" | "blue" | "none";
+/** The stored status of an application (spec §4); the API, the database check and the lists use this list. */
+export const APPLICATION_STATUSES = ["IN-PROGRESS", "FAILED", "PASSED", "REUPLOAD"] as const;
+export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
+export const LABEL_COLOURS = ["yellow", "red", "green", "blue", "none"] as const;
+export type LabelColour = (typeof LABEL_COLOURS)[number];
 
 export interface StatusRecord {
   status: ApplicationStatus | null | undefined;

@@ -1,4 +1,5 @@
 import type { JalurId } from "./documents";
+import type { ApplicationStatus } from "./status-label";
 import { ROLE, ROLE_LABELS } from "./roles";
 
 // DESIGN §4 "Review bodies": the stages of each pathway, who decides them and where a pass leads.
@@ -111,7 +112,7 @@ export type Decision = (typeof DECISIONS)[number];
 
 export interface WorkflowState {
   is_submitted: boolean;
-  status: "IN-PROGRESS" | "FAILED" | "PASSED" | "REUPLOAD" | null;
+  status: ApplicationStatus | null;
   stage_id: number | null;
 }
 

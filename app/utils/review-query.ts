@@ -1,14 +1,11 @@
 import { JALUR_IDS, type JalurId } from "#domain/documents";
+import { DIRS, SORTS, TABS, type Tab } from "#domain/review-filters";
 import { ADAPTATION_LIST_ROLES, APPLICATION_LIST_ROLES, ROLE } from "#domain/roles";
 import { holderLabel, openStage, STAGE_IDS, stageName, type WorkflowState } from "#domain/workflow";
 
 // The review lists' query (GET /review/applications of docs/contracts/review-api.md) read from the page's
 // URL: a value the API would refuse is dropped here, so a hand-edited or stale link never breaks the page.
 
-export const TABS = ["action", "all"] as const;
-export const SORTS = ["submitted", "deadline", "name"] as const;
-export const DIRS = ["asc", "desc"] as const;
-export type Tab = (typeof TABS)[number];
 export const Q_MAX = 100;
 export const LABEL_RULES = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13] as const;
 
