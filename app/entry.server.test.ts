@@ -148,7 +148,7 @@ describe("the render deadline", () => {
     expect(renderDeadline("HEAD")).toBe(6_000);
   });
 
-  it("gives a form's answer (POST…), which no queue holds back, a generous bound instead (issue 18)", () => {
+  it("gives a form's answer (POST…), which no queue holds back, a generous bound instead", () => {
     vi.useFakeTimers();
     for (const method of ["POST", "PUT", "PATCH", "DELETE"]) {
       const abort = vi.fn();

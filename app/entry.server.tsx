@@ -18,7 +18,7 @@ const CLOSING_TAGS = "</body></html>";
 /**
  * How long a render may run before it is cut short. A page (GET/HEAD) waits its turn in the page queue
  * before its loaders run, so 6 s is plenty once it renders. A form's answer (POST…) is never queued: under
- * a burst it renders among hundreds, and the 6 s cut turned 81 of 200 logins into a 500 (issue 18). It
+ * a burst it renders among hundreds, and the 6 s cut turned 81 of 200 logins into a 500. It
  * gets a generous bound instead, against a render that never ends.
  */
 export function renderDeadline(method: string): number {
@@ -68,7 +68,7 @@ export class HoldClosingTags extends Transform {
       this.held = true;
     }
     // React writes a page in 2 KB pieces; each piece went through the web stream and gzip on its own,
-    // which cost a list page 1.3 ms (issue 7). What one burst of rendering writes goes out together,
+    // which cost a list page 1.3 ms. What one burst of rendering writes goes out together,
     // at the latest when the burst ends, so streaming still sends each part as soon as it is ready.
     this.pending += text;
     if (this.pending.length >= COALESCE_CHARS) this.sendPending();
@@ -106,7 +106,7 @@ export const streamTimeout = ABORT_DELAY;
 /**
  * The texts are loaded and parsed once per process; each request gets a light clone of that instance
  * (its own language and translator, the same resource store). Creating and initialising an instance
- * per request took 0.5 ms, against 0.1 ms for a clone (issue 7).
+ * per request took 0.5 ms, against 0.1 ms for a clone.
  */
 let shared: Promise<I18n> | undefined;
 export async function requestI18n(lng: string): Promise<I18n> {
@@ -167,7 +167,7 @@ function requestLabel(request: Request): string {
   return `${request.method} ${new URL(request.url).pathname}`;
 }
 
-/** Every 5xx a render answers is logged once with its cause (issue 18); the user never sees a stack trace. */
+/** Every 5xx a render answers is logged once with its cause; the user never sees a stack trace. */
 function logServerError(request: Request, error: unknown) {
   Sentry.captureException(error);
   const cause = error instanceof Response ? `${error.status} ${error.statusText}`.trim() : isRouteErrorResponse(error) ? ((error as { error?: unknown }).error ?? error.data) : error;
@@ -194,7 +194,7 @@ export default async function handleRequest(
   const instance = await requestI18n(lng);
   const usedNamespaces = trackNamespaces(instance, lng);
   const nonce = loadContext.cspNonce;
-  // Logged-in pages carry personal data: never stored by the browser or a proxy (issue 7).
+  // Logged-in pages carry personal data: never stored by the browser or a proxy.
   const loggedInLayout = remixContext.staticHandlerContext.matches.some((m) => m.route.id === "routes/_app");
   if (!responseHeaders.has("Cache-Control")) responseHeaders.set("Cache-Control", loggedInLayout ? "private, no-store" : "no-cache");
   // 503: the API or its database cannot answer (api.server unavailableResponse); the browser may try again soon.
@@ -202,7 +202,7 @@ export default async function handleRequest(
   const readyEvent = isbot(request.headers.get("user-agent") ?? "") || remixContext.isSpaMode ? "onAllReady" : "onShellReady";
 
   // Public pages are small: rendered whole, they get an ETag over their text without the per-request
-  // nonce, and a revalidation that finds the same page answers 304 (issue 7). A 304 carries no CSP, so
+  // nonce, and a revalidation that finds the same page answers 304. A 304 carries no CSP, so
   // the browser keeps the cached page's policy together with the nonce the cached page holds.
   const revalidatable = !loggedInLayout && request.method === "GET" && responseStatusCode === 200;
 

@@ -26,7 +26,7 @@ export default [
     route("forgot-password/email", "routes/_plain.forgot-password.email.tsx"),
     route("forgot-password/email-send", "routes/_plain.forgot-password.email-send.tsx"),
     route("forgot-password/change-success", "routes/_plain.forgot-password.change-success.tsx"),
-    // A query-token link of another account while logged in: asked before switching (issue 18)
+    // A query-token link of another account while logged in: asked before switching
     route("session/switch", "routes/_plain.session.switch.tsx"),
   ]),
   // Logged-in routes
@@ -38,13 +38,13 @@ export default [
     route("test-schedule", "routes/_app.test-schedule.tsx"),
     route("application", "routes/_app.application.tsx"),
     route("application-list", "routes/_app.application-list.tsx"),
-    // The review workflow (issue 5): one detail page with its decision form under both lists
+    // The review workflow: one detail page with its decision form under both lists
     route("application/:id", "routes/_app.application.$id.tsx", { id: "application-detail" }),
     route("application-list/:id", "routes/_app.application.$id.tsx", { id: "application-list-detail" }),
-    // A reviewer asks an SPE applicant for an extra document (issue 4, /portfolio/additional-requirements)
+    // A reviewer asks an SPE applicant for an extra document (/portfolio/additional-requirements)
     route("application/:id/additional-requirements", "routes/_app.application.$id.additional-requirements.tsx", { id: "application-additional" }),
     route("application-list/:id/additional-requirements", "routes/_app.application.$id.additional-requirements.tsx", { id: "application-list-additional" }),
-    // The applicant's journey (issue 4)
+    // The applicant's journey
     route("personal-data", "routes/_app.personal-data._index.tsx"),
     route("personal-data/upload-file", "routes/_app.personal-data.upload-file.tsx"),
     route("registration-path", "routes/_app.registration-path.tsx"),
@@ -70,7 +70,7 @@ export default [
     route("portfolio", "routes/_app.portfolio._index.tsx"),
     route("portfolio/form", "routes/_app.portfolio.form.tsx"),
     route("portfolio/additional-requirements", "routes/_app.portfolio.additional-requirements.tsx"),
-    // Administration (issue 6): the Super Admin's users, SLA and lists; the Admin's Master Jabatan
+    // Administration: the Super Admin's users, SLA and lists; the Admin's Master Jabatan
     route("user-list", "routes/_app.user-list.tsx"),
     route("user-list/new", "routes/_app.user-list.new.tsx"),
     route("user-list/:id", "routes/_app.user-list.$id.tsx"),
@@ -97,7 +97,7 @@ export default [
   route("files/:id", "routes/files.$id.ts"),
   route("submission-form/upload", "routes/submission-form.upload.ts"),
   route("register-competency-evaluation/upload", "routes/register-competency-evaluation.upload.ts"),
-  // CSV export of the review lists (issue 5)
+  // CSV export of the review lists
   route("application/export", "routes/application.export.ts", { id: "application-export" }),
   route("application-list/export", "routes/application.export.ts", { id: "application-list-export" }),
   // Unknown routes: 404 'This page could not be found'

@@ -1,4 +1,4 @@
-// Load (issue 8): many concurrent logged-in sessions browsing lists and status pages on loopback.
+// Load: many concurrent logged-in sessions browsing lists and status pages on loopback.
 //   node bench/load.mjs [--sessions=500] [--duration=60] [--think=0] [--db=pglite|pg] [--port=3351]
 // A first start on an empty store seeds the demo data (NODE_ENV=test, as `npm start` does); then the
 // production start on the same data, with the login limits raised for the run. Every session is its own

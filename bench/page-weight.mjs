@@ -1,4 +1,4 @@
-// Prints the bytes each page transfers (issue 7), from the rows tests/e2e/reach.spec.ts wrote to
+// Prints the bytes each page transfers, from the rows tests/e2e/reach.spec.ts wrote to
 // .cache/reach/. With --run it first runs that spec (JavaScript off and on) on a fresh server.
 // Usage: node bench/page-weight.mjs [--run]
 import { spawnSync } from "node:child_process";

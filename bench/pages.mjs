@@ -1,4 +1,4 @@
-// Server speed of the pages issue 7 names, on the built portal with the demo data (DESIGN §7):
+// Server speed of the pages the speed budget names, on the built portal with the demo data (DESIGN §7):
 //   node bench/pages.mjs [--db=pglite|pg|both] [--duration=10] [--connections=10] [--warmup=3] [--port=3341]
 // For each database: a first start on an empty store (migrations + demo seed, NODE_ENV=test, as
 // `npm start` does), then the production start on the same data — "cold start" is spawn → first

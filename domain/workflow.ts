@@ -3,7 +3,7 @@ import type { ApplicationStatus } from "./status-label";
 import { ROLE, ROLE_LABELS } from "./roles";
 
 // DESIGN §4 "Review bodies": the stages of each pathway, who decides them and where a pass leads.
-// The API seeds its SLA defaults from here and (issue 5) enforces decisions with it.
+// The API seeds its SLA defaults from here and enforces decisions with it.
 
 export type StageId = 1 | 2 | 3 | 4 | 11 | 12 | 13 | 21 | 22 | 23;
 
@@ -101,7 +101,7 @@ export function stageDeadline(startedAt: Date, days: number): Date {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Decisions (issue 5, decision 008). An application's stored state is (stage_id, status).
+// Decisions (decision 008). An application's stored state is (stage_id, status).
 // A PASSED stage keeps its own label (Setara, Kompeten, … or rule 11 "Selesai" for the document
 // check) and opens the next stage at once: the next body may decide it, and its SLA clock runs
 // from the moment of the pass. IN-PROGRESS opens the stored stage itself. REUPLOAD waits for the

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { guardFormParsing, UNREADABLE_FORM } from "./form-guard";
 
-// Issue 8: a body that is not a form is the sender's mistake (400), not the server's (500).
+// A body that is not a form is the sender's mistake (400), not the server's (500).
 
 function buildWith(action: (args: { request: Request }) => Promise<unknown>): ServerBuild {
   return { routes: { page: { id: "page", module: { action } }, plain: { id: "plain", module: {} } } } as unknown as ServerBuild;
@@ -37,7 +37,7 @@ describe("guardFormParsing", () => {
     expect(await (thrown as Response).text()).toBe(UNREADABLE_FORM);
   });
 
-  it("answers field names nested 5,000 levels deep (a stack overflow in the form parser) with a 400 (issue 18)", async () => {
+  it("answers field names nested 5,000 levels deep (a stack overflow in the form parser) with a 400", async () => {
     const parsing = guardFormParsing(
       // An action's refusal replies with the form's values, which conform normalises recursively.
       buildWith(async ({ request }) => parseWithZod(await request.formData(), { schema: z.object({ email: z.string().email() }) }).reply().status),

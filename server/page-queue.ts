@@ -2,7 +2,7 @@ import type { NextFunction, Request, Response } from "express";
 
 /**
  * At most `max` page requests (GET/HEAD) are rendered at once; the others wait their turn in order.
- * Issue 8 load test: with hundreds of pages rendering at once, each render's stream was interleaved
+ * Load test: with hundreds of pages rendering at once, each render's stream was interleaved
  * with all the others and passed entry.server's abort delay, so pages went out cut short. In a queue
  * a page waits before its loaders run, then renders without competing with hundreds of others.
  * Actions (POST, uploads) are never held back.

@@ -2,7 +2,7 @@ import type { ServerBuild } from "@remix-run/node";
 import type { NextFunction, Request, Response } from "express";
 import type { UploadHandle } from "../app/utils/uploads";
 
-// Request bodies on a hostile network (issue 18). Three rules:
+// Request bodies on a hostile network. Three rules:
 // - A form post is read whole before the portal sees it, counting bytes as they come, whatever the
 //   headers claim (chunked, multipart or a false Content-Length): past FORM_BODY_LIMIT it is a 413.
 // - A route that streams an upload to the API says so in its module (`handle.streamsUpload`); its

@@ -23,7 +23,7 @@ describe("cross-origin POST check", () => {
 });
 
 describe("content security policy", () => {
-  it("carries the nonce and the directives issue 8 names", () => {
+  it("carries the nonce and the directives the security review names", () => {
     const csp = cspFor("abc", { dev: false });
     expect(csp).toContain("script-src 'nonce-abc' 'strict-dynamic'");
     for (const d of ["frame-ancestors 'none'", "object-src 'none'", "base-uri 'none'"]) expect(csp).toContain(d);

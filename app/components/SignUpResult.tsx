@@ -19,7 +19,7 @@ export function SignUpResult({ email, loginPath }: { email: string | null; login
         {t("result.validity")}
       </p>
       <p>{t("result.openMail")}</p>
-      {/* The same page whether or not the values were registered: it never tells who has an account (issue 18). */}
+      {/* The same page whether or not the values were registered: it never tells who has an account. */}
       <p>{t("result.registered")}</p>
       <p>
         {t("result.noMail")} <Link to="/account-activation">{t("result.resend")}</Link>

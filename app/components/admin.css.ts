@@ -1,7 +1,7 @@
 import { globalStyle, style } from "@vanilla-extract/css";
 import { mq, vars } from "~/styles/theme.css";
 
-// The admin pages (issue 6): list toolbars and filters, tables, paging, the audit trail.
+// The admin pages: list toolbars and filters, tables, paging, the audit trail.
 
 export const toolbar = style({ display: "flex", flexWrap: "wrap", justifyContent: "space-between", gap: vars.space.md, alignItems: "center", marginBottom: vars.space.md });
 export const filters = style({

@@ -14,7 +14,7 @@ import * as a from "./admin.css";
 import { ErrorSummary, Field, SelectField, SubmitButton } from "./forms";
 import * as ui from "./ui.css";
 
-// Shared pieces of the admin pages (issue 6). Every form posts and works without JavaScript.
+// Shared pieces of the admin pages. Every form posts and works without JavaScript.
 
 const COUNTRY_OPTIONS = COUNTRIES.map(([value, label]) => ({ value, label }));
 

@@ -1,7 +1,7 @@
 import { style } from "@vanilla-extract/css";
 import { vars } from "~/styles/theme.css";
 
-// The applicant's journey (issue 4): the workspace steps and the document upload fields.
+// The applicant's journey: the workspace steps and the document upload fields.
 export const step = style({ display: "flex", flexWrap: "wrap", gap: vars.space.sm, alignItems: "baseline" });
 export const stepDone = style({ color: vars.color.success, fontWeight: 700 });
 export const document = style({ borderTop: `1px solid ${vars.color.border}`, paddingTop: vars.space.md, marginBottom: vars.space.md });

@@ -6,7 +6,7 @@ import { formatDateTime } from "~/utils/format";
 import * as a from "./applicant.css";
 import * as ui from "./ui.css";
 
-// Shared by the applicant's pages (issue 4): the status badge and the document upload fields.
+// Shared by the applicant's pages: the status badge and the document upload fields.
 
 import { formatSize } from "./StatusBadge";
 

@@ -6,7 +6,7 @@ import * as f from "./forms.css";
 import * as ui from "./ui.css";
 
 /**
- * An error summary at the top of a form, each message linked to its field (issue 7, GOV.UK pattern).
+ * An error summary at the top of a form, each message linked to its field (GOV.UK pattern).
  * Form-level errors (e.g. wrong password) come first, without a link.
  */
 export function ErrorSummary({ form, fields }: { form: FormMetadata<any>; fields: Array<{ meta: FieldMetadata<any>; label: string }> }) {

@@ -14,7 +14,7 @@ import * as r from "./review.css";
 import * as ui from "./ui.css";
 import { SlaState } from "./SlaState";
 
-// The review lists of /application and /application-list (issue 5): server-rendered, paged, filtered.
+// The review lists of /application and /application-list: server-rendered, paged, filtered.
 // Their own module, so a list page loads none of the detail page and its decision form.
 
 export interface ListPageData {

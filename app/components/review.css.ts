@@ -1,7 +1,7 @@
 import { globalStyle, style } from "@vanilla-extract/css";
 import { mq, vars } from "~/styles/theme.css";
 
-// The review pages (issue 5): list tabs, filters, the table, paging, the detail's documents and timeline.
+// The review pages: list tabs, filters, the table, paging, the detail's documents and timeline.
 
 export const tabs = style({ display: "flex", flexWrap: "wrap", gap: vars.space.sm, borderBottom: `2px solid ${vars.color.border}`, marginBottom: vars.space.md, padding: 0, listStyle: "none" });
 export const tab = style({

@@ -9,7 +9,7 @@ export const meta: MetaFunction = () => [{ title: `Pengaturan Daftar Institusi â
 export const loader = (args: LoaderFunctionArgs) => referenceEntryLoader("institution", args);
 export const action = (args: ActionFunctionArgs) => referenceEntryAction("institution", args);
 
-/** /institution-list/:id (issue 6). */
+/** /institution-list/:id. */
 export default function Page() {
   return <ReferenceEntryPage kind="institution" base="/institution-list" />;
 }

@@ -9,7 +9,7 @@ export const meta: MetaFunction = () => [{ title: `Pengaturan Daftar Institusi â
 export const loader = (args: LoaderFunctionArgs) => referenceListLoader("institution", args);
 export const action = (args: ActionFunctionArgs) => referenceListAction("institution", args);
 
-/** /institution-list (issue 6). */
+/** /institution-list. */
 export default function Page() {
   return <ReferenceListPage kind="institution" base="/institution-list" />;
 }

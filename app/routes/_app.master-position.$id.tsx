@@ -9,7 +9,7 @@ export const meta: MetaFunction = () => [{ title: `Master Jabatan — ${PRODUCT_
 export const loader = (args: LoaderFunctionArgs) => referenceEntryLoader("position", args);
 export const action = (args: ActionFunctionArgs) => referenceEntryAction("position", args);
 
-/** /master-position/:id (issue 6). */
+/** /master-position/:id. */
 export default function Page() {
   return <ReferenceEntryPage kind="position" base="/master-position" />;
 }

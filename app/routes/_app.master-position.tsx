@@ -9,7 +9,7 @@ export const meta: MetaFunction = () => [{ title: `Master Jabatan — ${PRODUCT_
 export const loader = (args: LoaderFunctionArgs) => referenceListLoader("position", args);
 export const action = (args: ActionFunctionArgs) => referenceListAction("position", args);
 
-/** /master-position (issue 6). */
+/** /master-position. */
 export default function Page() {
   return <ReferenceListPage kind="position" base="/master-position" />;
 }

@@ -38,7 +38,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return redirectWithToast("/sla-setting", message);
 }
 
-/** /sla-setting: days allowed per review stage, per pathway (issue 6). */
+/** /sla-setting: days allowed per review stage, per pathway. */
 export default function SlaSetting() {
   const { t } = useTranslation("admin");
   const { stages } = useLoaderData<typeof loader>();

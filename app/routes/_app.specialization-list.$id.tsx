@@ -9,7 +9,7 @@ export const meta: MetaFunction = () => [{ title: `Pengaturan Daftar Spesialisas
 export const loader = (args: LoaderFunctionArgs) => referenceEntryLoader("specialization", args);
 export const action = (args: ActionFunctionArgs) => referenceEntryAction("specialization", args);
 
-/** /specialization-list/:id (issue 6). */
+/** /specialization-list/:id. */
 export default function Page() {
   return <ReferenceEntryPage kind="specialization" base="/specialization-list" />;
 }

@@ -9,7 +9,7 @@ export const meta: MetaFunction = () => [{ title: `Pengaturan Daftar Spesialisas
 export const loader = (args: LoaderFunctionArgs) => referenceListLoader("specialization", args);
 export const action = (args: ActionFunctionArgs) => referenceListAction("specialization", args);
 
-/** /specialization-list (issue 6). */
+/** /specialization-list. */
 export default function Page() {
   return <ReferenceListPage kind="specialization" base="/specialization-list" />;
 }

@@ -22,7 +22,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { users: list.data, meta: list.meta, params };
 }
 
-/** /user-list: the Super Admin's staff accounts (issue 6). */
+/** /user-list: the Super Admin's staff accounts. */
 export default function UserList() {
   const { t } = useTranslation("admin");
   const { users, meta, params } = useLoaderData<typeof loader>();

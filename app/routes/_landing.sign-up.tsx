@@ -36,7 +36,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return redirect("/sign-up/result", { headers: { "Set-Cookie": await finishSignUp(request, r.body.data?.email ?? submission.value.email) } });
 }
 
-/** /sign-up: an Indonesian citizen creates an account (spec §2, issue 3). */
+/** /sign-up: an Indonesian citizen creates an account (spec §2). */
 export default function SignUp() {
   const { t } = useTranslation(["accounts", "facility"]);
   const lastResult = useActionData<typeof action>();

@@ -19,7 +19,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 
 type Activation = { state: "none" } | { state: "activated"; email: string } | { state: "failed"; code: string; message: string | null };
 
-// The mail's link is the only way in, so the single-use token is spent here, on the GET (issue 3).
+// The mail's link is the only way in, so the single-use token is spent here, on the GET.
 export async function loader({ request, context }: LoaderFunctionArgs): Promise<Activation> {
   const token = new URL(request.url).searchParams.get("token");
   if (!token) return { state: "none" };

@@ -13,7 +13,7 @@ export const headers: HeadersFunction = ({ loaderHeaders, actionHeaders }) => (a
 
 const person = (me: { name: string; email: string }) => `${me.name} (${me.email})`;
 
-/** /session/switch: a query-token link of another account while logged in (issue 18) asks before switching. */
+/** /session/switch: a query-token link of another account while logged in asks before switching. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const pending = await pendingSwitch(request, context);
   if (pending.kind === "done") throw pending.response;

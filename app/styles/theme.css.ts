@@ -41,7 +41,7 @@ globalStyle("a:hover", { color: vars.color.brandDark });
 globalStyle("h1, h2, h3", { lineHeight: 1.25, margin: `0 0 ${vars.space.md}` });
 globalStyle("h1", { fontSize: "1.625rem" });
 globalStyle("h2", { fontSize: "1.25rem" });
-// Visible focus everywhere (issue 7: keyboard users on every page).
+// Visible focus everywhere (keyboard users on every page).
 globalStyle(":focus-visible", { outline: `3px solid ${vars.color.focus}`, outlineOffset: "2px" });
 globalStyle("table", { borderCollapse: "collapse", width: "100%" });
 globalStyle("th, td", { textAlign: "left", padding: vars.space.sm, borderBottom: `1px solid ${vars.color.border}`, verticalAlign: "top" });

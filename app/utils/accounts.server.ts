@@ -3,7 +3,7 @@ import { data } from "@remix-run/node";
 import { HONEYPOT_FIELD } from "~/components/forms";
 import type { ApiError } from "./api.server";
 
-// Shared by the account forms (issue 3): the honeypot check and the reply to a refused API call.
+// Shared by the account forms: the honeypot check and the reply to a refused API call.
 
 /** A bot filled the field people never see: the form pretends to succeed and calls nothing. */
 export function caughtByHoneypot(formData: FormData): boolean {
@@ -14,7 +14,7 @@ export function caughtByHoneypot(formData: FormData): boolean {
 /**
  * The form's reply to a refused API call, keeping what was typed (passwords aside): a broken rule on
  * its field; anything else (429, a bad token, an outage) above the form. A sign-up with a registered
- * e-mail, NIK or passport is not refused: the API answers it as a new one (issue 18).
+ * e-mail, NIK or passport is not refused: the API answers it as a new one.
  */
 export function replyWithApiError(submission: Submission<unknown>, result: { status: number; error: ApiError }, hideFields: string[], headers?: HeadersInit) {
   const { error } = result;

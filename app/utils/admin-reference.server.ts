@@ -4,7 +4,7 @@ import { REFERENCE_SCHEMAS, type ReferenceKind } from "#domain/forms/admin";
 import { adminApi, adminLoad, listParams, redirectWithToast, REFERENCE_PAGES, replyFromApi, type Entry, type PageMeta } from "./admin.server";
 import { requireUser } from "./guards.server";
 
-// Loaders and actions of the three reference-list pages (issue 6); each route module names its kind.
+// Loaders and actions of the three reference-list pages; each route module names its kind.
 
 const NOUN: Record<ReferenceKind, string> = { specialization: "Spesialisasi", institution: "Institusi", position: "Jabatan" };
 

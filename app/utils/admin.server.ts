@@ -6,7 +6,7 @@ import type { ApiError, ApiResult } from "./api.server";
 import { accessToken, orUnavailable } from "./api.server";
 import { toastCookie } from "./session.server";
 
-// The admin pages (issue 6) talk to /api/v1/admin through these; the routes stay thin.
+// The admin pages talk to /api/v1/admin through these; the routes stay thin.
 
 export interface PageMeta {
   page: number;

@@ -5,7 +5,7 @@ import type { DocumentErrors, DocumentForm } from "~/components/applicant";
 import { accessToken, formStatus, orUnavailable, unavailableResponse, type ApiResult } from "./api.server";
 import { toastCookie } from "./session.server";
 
-// The applicant's journey (issue 4): the API's shapes (docs/contracts/applicant-api.md) and the calls
+// The applicant's journey: the API's shapes (docs/contracts/applicant-api.md) and the calls
 // every applicant page makes with the session's access token.
 
 export interface ApplicationDocument {

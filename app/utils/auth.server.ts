@@ -101,12 +101,12 @@ export async function resolveAuth(
   }
   if (me.ok) return { kind: "loaded", me: me.body.data, session };
   if (me.status === 401 || me.status === 403) return endSession();
-  throw unavailableResponse(me.error.message); // a 503 page, never a 500 (issue 8: a PostgreSQL outage)
+  throw unavailableResponse(me.error.message); // a 503 page, never a 500 (a PostgreSQL outage)
 }
 
 /**
  * Ends the session here and at the API (its refresh-token family, or with `all` every session of the
- * account, as KELUAR does — issue 8), then redirects with an optional toast.
+ * account, as KELUAR does), then redirects with an optional toast.
  */
 export async function logoutResponse(api: ApiClient, auth: AuthState, to: string, toast?: Toast, opts: { all?: boolean } = {}): Promise<Response> {
   if (auth.kind === "loaded" && auth.session.refreshToken) {

@@ -3,7 +3,7 @@ import { ROLE } from "#domain/roles";
 import { adminLoad } from "./admin.server";
 import { requireUser } from "./guards.server";
 
-// The /master-cms pages (issue 6): the Admin's view of what the public pages show.
+// The /master-cms pages: the Admin's view of what the public pages show.
 
 export const CMS_ROLES = [ROLE.ADMIN];
 

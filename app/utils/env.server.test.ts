@@ -8,7 +8,7 @@ const strong = "Zx8#kLq2!mN4@pR6$tV8%wY0^aB2&cD4";
 const secrets = { API_KEY: strong, SESSION_SECRET: strong, JWT_SECRET: strong };
 const mail = { SMTP_URL: "smtp://mailer:rahasia@smtp.kemkes.go.id:587", PUBLIC_URL: "https://adaptasi.kemkes.go.id" };
 
-describe("environment (DESIGN §1, issue 8 production start)", () => {
+describe("environment (DESIGN §1, production start)", () => {
   it("judges secrets", () => {
     expect(isWeakSecret(undefined)).toBe(true);
     expect(isWeakSecret("short")).toBe(true);
@@ -31,7 +31,7 @@ describe("environment (DESIGN §1, issue 8 production start)", () => {
     expect(loadEnv({ NODE_ENV: "production", ...secrets, ...mail }).API_KEY).toBe(strong);
   });
 
-  it("stops production without a mail server and a public address, in one line naming them (issue 18)", () => {
+  it("stops production without a mail server and a public address, in one line naming them", () => {
     expect(() => loadEnv({ NODE_ENV: "production", ...secrets })).toThrow(EnvError);
     expect(() => loadEnv({ NODE_ENV: "production", ...secrets })).toThrow(/^SMTP_URL, PUBLIC_URL are missing: [^\n]+$/);
     expect(() => loadEnv({ NODE_ENV: "production", ...secrets, PUBLIC_URL: mail.PUBLIC_URL })).toThrow(/^SMTP_URL is missing: [^\n]+$/);

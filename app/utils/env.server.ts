@@ -35,7 +35,7 @@ const schema = z.object({
   TRUST_PROXY: z.coerce.number().int().min(0).default(0),
   /** page renders at once; more wait in order (server/page-queue.ts) */
   MAX_CONCURRENT_PAGES: z.coerce.number().int().positive().default(16),
-  /** a connection on which nothing arrives this long is closed; a request's total time is not capped (slow uploads, issue 18) */
+  /** a connection on which nothing arrives this long is closed; a request's total time is not capped (slow uploads) */
   HTTP_IDLE_TIMEOUT_SEC: z.coerce.number().int().positive().default(120),
 });
 
@@ -74,7 +74,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
       );
     }
     // Without a mail server the activation and reset links (secrets) would only sit in the outbox, and
-    // without the public address they would point to localhost (issue 18). The remote API sends mail itself.
+    // without the public address they would point to localhost. The remote API sends mail itself.
     const mail = env.API_URL ? [] : (["SMTP_URL", "PUBLIC_URL"] as const).filter((name) => !env[name]);
     if (mail.length > 0) {
       throw new EnvError(

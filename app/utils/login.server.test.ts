@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { ROLE } from "#domain/roles";
 import { safeRedirect } from "./login.server";
 
-// Issue 18: the login's redirectTo is the visitor's input. Only a path of this origin that the role may
+// The login's redirectTo is the visitor's input. Only a path of this origin that the role may
 // open is followed; everything else lands on the role's home, and nothing can make the answer a 500.
 
 const ORIGIN = "https://adaptasi.example.go.id";

@@ -55,7 +55,7 @@ const MAX_REDIRECT_LENGTH = 2048;
 const UNSAFE_CHARACTERS = /[\s\\\p{Cc}\p{Cf}]/u;
 
 /**
- * Where the login sends the user (issue 18): a path on this origin that the role may open, resolved the
+ * Where the login sends the user: a path on this origin that the role may open, resolved the
  * way the browser will resolve it (so "/.//host" is refused as "//host"); anything else is the role's home.
  */
 export function safeRedirect(to: string | undefined, roleId: number, origin: string): string {

@@ -8,7 +8,7 @@ import { unavailableResponse, type ApiError, accessToken, orUnavailable } from "
 import { type Application, type PortfolioEntry, type Profile } from "./applicant.server";
 import { parseListQuery, REVIEW_AREAS, type ListQuery, type ReviewArea } from "./review-query";
 
-// The review workflow (issue 5): the API's shapes (docs/contracts/review-api.md) and the calls the list,
+// The review workflow: the API's shapes (docs/contracts/review-api.md) and the calls the list,
 // detail and export routes make with the reviewer's access token.
 
 export interface ReviewRow {

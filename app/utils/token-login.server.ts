@@ -7,7 +7,7 @@ import { cookieBase, toastCookie } from "./session.server";
 
 // Login through URL query parameters (spec §2, §7): access_token on /dashboard, token + refresh_token on "/".
 // A visitor who is not logged in is logged in at once, as the spec says. A logged-in visitor is never
-// switched to another account silently (issue 18: a page elsewhere could send the victim to
+// switched to another account silently (a page elsewhere could send the victim to
 // "/?token=<attacker's>&refresh_token=…" and have them work in the attacker's account): the tokens wait
 // in a short-lived cookie while /session/switch asks. See docs/decisions/015-query-token-login.md.
 

@@ -16,7 +16,7 @@ import { linkFromMail } from "./accounts-fixtures";
 import { ACCOUNTS, apiKey, DEMO_PASSWORD, type AccountKey } from "./fixtures";
 import { activeApplicant, submittedApplication } from "./review-fixtures";
 
-// Issue 8 "Access matrix": every cell of tests/oracle/access.ts — every portal route and every API endpoint × every
+// Access matrix: every cell of tests/oracle/access.ts — every portal route and every API endpoint × every
 // principal — against the running portal and API, without following redirects. All differences are collected
 // and reported at once. No browser: one request context (its own cookie jar) per principal.
 

@@ -11,7 +11,7 @@ import {
   test,
 } from "./accounts-fixtures";
 
-// Issue 3, bad input: every field's rule shows the spec §5 message, a huge name, HTML- and SQL-looking
+// Bad input: every field's rule shows the spec §5 message, a huge name, HTML- and SQL-looking
 // text shown back as text, a bot's honeypot, and the mail-request forms. No 5xx and no dialog on any
 // of them (checked by the fixture), with JavaScript off and on.
 

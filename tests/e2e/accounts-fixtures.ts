@@ -4,7 +4,7 @@ import { test as base, expect, type Page, type TestInfo } from "@playwright/test
 import { E2E_DATA_DIR } from "../../playwright.config";
 import { expectPath, fillLoginForm } from "./fixtures";
 
-// Shared by the account specs (issue 3): fresh people for every test and project, the sign-up forms
+// Shared by the account specs: fresh people for every test and project, the sign-up forms
 // filled as a person fills them, the mail read back from the outbox, and two checks on every test —
 // no response of 500 or more, no dialog (a sign of script run from user input), no error in the page.
 

@@ -20,7 +20,7 @@ import {
 } from "./accounts-fixtures";
 import type { Page } from "@playwright/test";
 
-// Issue 3, the journeys: a citizen and a foreign national each sign up, read their mail from the
+// The journeys: a citizen and a foreign national each sign up, read their mail from the
 // outbox, activate, log in, recover the password, log in with the new one — and the old one fails.
 // Both run with JavaScript off and on (the "nojs" and "js" projects).
 

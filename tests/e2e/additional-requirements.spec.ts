@@ -2,7 +2,7 @@ import { pdf } from "../fixtures/files";
 import { expectPath } from "./fixtures";
 import { applicantPage, expect, reviewerPage, submittedApplication, test } from "./review-fixtures";
 
-// Issue 4 / DESIGN §4.8: a reviewer of the open stage asks an SPE applicant for an extra document;
+// DESIGN §4.8: a reviewer of the open stage asks an SPE applicant for an extra document;
 // the applicant answers on /portfolio/additional-requirements; the reviewer opens the file.
 
 test("the document-check reviewer asks for an extra document and the SPE applicant uploads it", async ({ browser, request }, testInfo) => {

@@ -4,7 +4,7 @@ import { expect, linkFromMail, NEW_PASSWORD, test } from "./accounts-fixtures";
 import { choosePathway, freshApplicant } from "./applicant-fixtures";
 import { ACCOUNTS, expectPath, fillLoginForm as fillLogin, loginViaForm, sidebar } from "./fixtures";
 
-// Issue 6: the Super Admin's tools, each run with JavaScript on and off (the two projects).
+// The Super Admin's tools, each run with JavaScript on and off (the two projects).
 
 let counter = 0;
 const unique = (testInfo: TestInfo) => `${Date.now().toString(36)}${testInfo.workerIndex}${(counter += 1)}`;

@@ -3,7 +3,7 @@ import { expectPath } from "./fixtures";
 import { logout } from "./accounts-fixtures";
 import { choosePathway, documentInput, expect, freshApplicant, pdfFile, test } from "./applicant-fixtures";
 
-// Issue 4, bad input on the document form: each refusal is clear, next to its field and in the summary,
+// Bad input on the document form: each refusal is clear, next to its field and in the summary,
 // and what was saved before stays saved. With JavaScript the browser's pre-check answers first for
 // size and emptiness; the server answers for the content either way.
 

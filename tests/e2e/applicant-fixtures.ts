@@ -3,7 +3,7 @@ import { docx, pdf, png } from "../fixtures/files";
 import { expect, linkFromMail, loginAsApplicant, newCitizen, newForeigner, type Citizen, type Foreigner } from "./accounts-fixtures";
 import { apiKey, expectPath } from "./fixtures";
 
-// Shared by the applicant specs (issue 4): a fresh, activated citizen made through the API (sign-up by
+// Shared by the applicant specs: a fresh, activated citizen made through the API (sign-up by
 // form is proven in accounts.spec), logged in by the real form, and the steps of the journey.
 
 export { expect, test } from "./accounts-fixtures";

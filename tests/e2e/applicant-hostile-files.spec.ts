@@ -3,7 +3,7 @@ import { expectPath } from "./fixtures";
 import { requirementsFor } from "../../domain/documents";
 import { choosePathway, competencyDocuments, completePersonalData, documentInput, expect, freshApplicant, pdfFile, test } from "./applicant-fixtures";
 
-// Issue 4: files that lie about themselves. The type comes from the content, never from the name or
+// Files that lie about themselves. The type comes from the content, never from the name or
 // the browser's mime type; names are shown as text and never become paths; a double click submits once.
 
 test("a PNG named .pdf is kept as a PNG, a zip bomb named .docx is refused, hostile names stay text", async ({ page, request }, testInfo) => {

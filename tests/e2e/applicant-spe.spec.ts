@@ -1,7 +1,7 @@
 import { expectPath } from "./fixtures";
 import { choosePathway, expect, freshApplicant, test } from "./applicant-fixtures";
 
-// Issue 4, SPE extras: performance achievements by type, and the section marked done.
+// SPE extras: performance achievements by type, and the section marked done.
 
 test("an SPE applicant records achievements, fixes a missing title, marks the section done and removes one", async ({ page, request }, testInfo) => {
   await freshApplicant(page, request, testInfo);

@@ -1,7 +1,7 @@
 import { expectPath } from "./fixtures";
 import { choosePathway, competencyDocuments, completePersonalData, documentInput, expect, freshApplicant, freshForeignApplicant, otherDocuments, pdfFile, pngFile, test } from "./applicant-fixtures";
 
-// Issue 4, "Done when": a new citizen goes from an empty account to a submitted application on REG,
+// "Done when": a new citizen goes from an empty account to a submitted application on REG,
 // with JavaScript off and on, and follows its status.
 
 test("a new citizen completes personal data, the REG pathway and every document, submits, and sees 'Dalam Proses'", async ({ page, request }, testInfo) => {

@@ -4,7 +4,7 @@ import { ACCOUNTS, apiTokens, apiKey, loginViaForm, type AccountKey } from "./fi
 import { choosePathway, expect, freshApplicant, test } from "./applicant-fixtures";
 import { detailPath, submittedApplication } from "./review-fixtures";
 
-// Issue 8, the portal half of the bad-input corpus: every form action (the pages of app/routes.ts that
+// The portal half of the bad-input corpus: every form action (the pages of app/routes.ts that
 // export `action`) gets generated bad form bodies from a role that may post there. Each answer is below
 // 500, shows no stack trace or raw markup, and refuses with an Indonesian message (or a 4xx). The fields
 // come from the page's own <form>s, so a new field gets cases without anyone remembering to add them.
@@ -21,7 +21,7 @@ const HOSTILE = `${MARKER}<script>alert(1)</script>"><img src=x onerror=alert(2)
 const BROKEN_PATHS = ["/\n/x", "/\t/127.0.0.1:4999/"];
 /** Appended to a form's address: CR LF and U+2028, percent-encoded as a browser would send them. */
 const ADDRESS_SUFFIX = "%0D%0A%E2%80%A8x";
-/** Field names nested past any form of the portal: 5,000 levels overflowed the form parser (issue 18). */
+/** Field names nested past any form of the portal: 5,000 levels overflowed the form parser. */
 const ABSURD_DEPTH = 5_000;
 
 interface FormShape {
@@ -172,7 +172,7 @@ async function corpus(request: APIRequestContext, baseURL: string, pageUrl: stri
       outcomes.push({ label: `POST ${url} [${body.kind}] -> ${status}`, problems });
     }
     // The address itself: a line break and a line separator in the last path segment (an id) must not
-    // reach a Location header that cannot carry them (issue 18).
+    // reach a Location header that cannot carry them.
     const address = new URL(url, baseURL);
     address.pathname += ADDRESS_SUFFIX;
     const res = await post(request, baseURL, address.pathname + address.search, { kind: "control characters in the address", form: form?.kept.filter(([n]) => /intent|_action/i.test(n)) ?? [] });

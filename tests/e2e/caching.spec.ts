@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { loginViaForm } from "./fixtures";
 
-// Issue 7 "Caching": hashed assets immutable for a year; logged-in HTML never stored; public pages
+// Caching: hashed assets immutable for a year; logged-in HTML never stored; public pages
 // and the guidebook revalidate with a validator and answer 304 when nothing changed.
 
 test("hashed assets are immutable for a year and come pre-compressed", async ({ request }) => {

@@ -2,7 +2,7 @@ import { expect, test, type Browser, type Page, type TestInfo } from "@playwrigh
 import { pdf, png } from "../fixtures/files";
 import { ACCOUNTS, expectPath, loginViaForm, navbar } from "./fixtures";
 
-// Issue 6, /master-cms: the Admin's edits show at once on the public pages. Each journey runs with
+// /master-cms: the Admin's edits show at once on the public pages. Each journey runs with
 // JavaScript on and off; the content is global, so each project asserts only on its own unique text
 // (the other project may save in between, hence the save-and-look retries).
 

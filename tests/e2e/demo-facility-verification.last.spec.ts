@@ -2,7 +2,7 @@ import type { Browser, Page, TestInfo } from "@playwright/test";
 import { expect, test } from "./accounts-fixtures";
 import { ACCOUNTS, expectPath, loginViaForm, sidebar } from "./fixtures";
 
-// Issue 6: "the admin verifies fasyankes.baru@adaptasi.test and its sidebar changes on the next page".
+// "the admin verifies fasyankes.baru@adaptasi.test and its sidebar changes on the next page".
 // The demo account is single and a decision cannot be undone, while other specs expect it pending:
 // this file runs once, JavaScript off, in the "last" project after every other test (playwright.config.ts).
 

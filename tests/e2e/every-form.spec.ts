@@ -6,7 +6,7 @@ import { NEW_PASSWORD } from "./accounts-fixtures";
 import { documentInput, expect, freshApplicant, pdfFile, test } from "./applicant-fixtures";
 import { exportsAction } from "../route-modules";
 
-// Issue 7, "Works without JavaScript": every form of the portal is submitted once with valid data, with
+// "Works without JavaScript": every form of the portal is submitted once with valid data, with
 // JavaScript off. FORMS has one row per form action (route module × intent): either a test below fills the
 // form in as a person would and checks what the portal answers, or the row names the journey spec that
 // already does so in the nojs project. The first test fails when a route gains an action or an intent

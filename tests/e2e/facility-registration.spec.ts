@@ -2,7 +2,7 @@ import { documentInput, expect, otherDocuments, pngFile, test } from "./applican
 import { ACCOUNTS, expectPath, loginViaForm, sidebar } from "./fixtures";
 import { decideByApi, newPersonContext, reviewerPage } from "./review-fixtures";
 
-// Issue 6, "Done when": a verified facility registers a professional on an OTH path with all documents
+// "Done when": a verified facility registers a professional on an OTH path with all documents
 // and submits; the registration shows in Status Pengajuan and in the Admin's /application-list.
 // Runs with JavaScript off and on; each project registers its own professional.
 

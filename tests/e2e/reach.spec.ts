@@ -7,7 +7,7 @@ import { CATALOGUE, type PageSpec } from "../reach/catalogue";
 import { BUDGETS, firstLinkMatching, kb, startMeter, type Weight } from "../reach/measure";
 import { loginViaForm } from "./fixtures";
 
-// Issue 7, on every page of every role: bytes on the wire against the budgets (JavaScript off and
+// On every page of every role: bytes on the wire against the budgets (JavaScript off and
 // on), the Nu HTML checker (JavaScript off: the markup as served) and axe-core (JavaScript on) — for
 // the forms marked `invalid` in the catalogue, in their validation-error state too.
 // Each run writes its rows to .cache/reach/ for `node bench/page-weight.mjs`.

@@ -3,7 +3,7 @@ import { pdf, png } from "../fixtures/files";
 import { expect, linkFromMail, loginAsApplicant, newCitizen, newForeigner, type Citizen, type Foreigner } from "./accounts-fixtures";
 import { ACCOUNTS, apiKey, apiTokens, loginViaForm, type AccountKey } from "./fixtures";
 
-// Shared by the review specs (issue 5): a fresh applicant with a submitted application made entirely
+// Shared by the review specs: a fresh applicant with a submitted application made entirely
 // through /api/v1 (the journey itself is proven by the applicant specs), reviewers logged in by the real
 // form in their own browser contexts, and API shortcuts that move a file on to the stage under test.
 

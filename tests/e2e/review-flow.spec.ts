@@ -2,7 +2,7 @@ import { expectPath } from "./fixtures";
 import { pdfFile } from "./applicant-fixtures";
 import { applicantLabel, applicantPage, decide, decideByApi, detailPath, expect, expectApplicantLabel, reviewerPage, submittedApplication, test } from "./review-fixtures";
 
-// Issue 5: each stage decided on the detail page by the demo account of the right role, the applicant
+// Each stage decided on the detail page by the demo account of the right role, the applicant
 // reading the label on /application-status after each step. Every test starts from a fresh submitted
 // application made through the API.
 

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { expectPath } from "./fixtures";
 import { decideByApi, detailPath, draftApplication, expect, reviewerPage, submittedApplication, test } from "./review-fixtures";
 
-// Issue 5: who may act (403 for another body's stage, 409 for a stage decided meanwhile) and the lists
+// Who may act (403 for another body's stage, 409 for a stage decided meanwhile) and the lists
 // (search, the "needs my action" tab, paging that keeps the filters, CSV export, bad query values).
 
 test("a body whose stage is not open sees no decision form, and the API refuses it with 403", async ({ browser, request }, testInfo) => {

@@ -5,7 +5,7 @@ import { ACCOUNTS, DEMO_PASSWORD, expectPath, loginViaForm } from "./fixtures";
 // and the logged-in layout leaves for /welcome once it does not.
 
 test.describe("POST /session/refresh", () => {
-  test("answers 401 without a session and 200 with one (issue 18)", async ({ request, baseURL }) => {
+  test("answers 401 without a session and 200 with one", async ({ request, baseURL }) => {
     const anonymous = await request.post("/session/refresh", { headers: { Origin: baseURL! }, maxRedirects: 0 });
     expect(anonymous.status()).toBe(401);
     expect(await anonymous.json()).toEqual({ ok: false });

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pdf } from "../fixtures/files";
 import { apiClient, apiLogin, ensureBuild, startServer, stopServer, strongSecrets, tempDir, type Running } from "./server";
 
-// Issue 8, faults: kill -9 the server during 10 parallel uploads and a submission, restart on the same
+// Faults: kill -9 the server during 10 parallel uploads and a submission, restart on the same
 // DATA_DIR, and check that the database and the file storage agree.
 
 const PORT = "3371";

@@ -10,7 +10,7 @@ import { pdf } from "../fixtures/files";
 import { multipartBody, rawRequest, throttlingProxy } from "./raw-http";
 import { apiClient, apiLogin, ensureBuild, portalLogin, ROOT, startServer, stopServer, strongSecrets, tempDir, type Running } from "./server";
 
-// Issue 18: one lost phone signal must not stop the portal. The built server takes bodies that are
+// One lost phone signal must not stop the portal. The built server takes bodies that are
 // cut short, abandoned mid-file, garbled, stalled, throttled to 1 kB/s and far too large, on every
 // multipart endpoint of the API and every upload route of the portal, while another client keeps
 // loading /welcome. The process stays up, every /welcome answers 200, no temporary file stays behind,

@@ -2,7 +2,7 @@ import { rmSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_PASSWORD, ensureBuild, PRODUCTION_MAIL, startServer, stopServer, strongSecrets, tempDir, type Running } from "./server";
 
-// Issue 18: 200 concurrent login posts right after a start answered 81 × 500 with no log line. A form's
+// 200 concurrent login posts right after a start answered 81 × 500 with no log line. A form's
 // answer is rendered outside the page queue, among all the others, and entry.server cut any render
 // still running after 6 s short. A valid login is a redirect and renders nothing; a refused one renders
 // the form again. On a machine this test shares, a render seldom takes 6 s by itself, so the process is

@@ -5,7 +5,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiClient, apiLogin, ensureBuild, INTERNALS, portalLogin, PRODUCTION_MAIL, startServer, stopServer, strongSecrets, tempDir, type Running } from "./server";
 
-// Issue 8, faults: PostgreSQL goes away while the portal runs. The machine's PostgreSQL is shared, so
+// Faults: PostgreSQL goes away while the portal runs. The machine's PostgreSQL is shared, so
 // instead of restarting it, a TCP proxy in this test stands between the portal and 127.0.0.1:5432 and is
 // closed (every connection cut, nothing listening) and opened again. The portal is never restarted.
 

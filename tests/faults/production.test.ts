@@ -5,7 +5,7 @@ import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiClient, DEMO_PASSWORD, ensureBuild, INTERNALS, portalLogin, PRODUCTION_MAIL, spawnServer, startServer, stopServer, strongSecret, strongSecrets, tempDir, type Running } from "./server";
 
-// Issue 8, production start and request security on the real production process: weak or missing
+// Production start and request security on the real production process: weak or missing
 // secrets stop it with one line; demo data is never seeded; errors show no internals; every HTML
 // response carries the CSP with its nonce, HSTS and nosniff; session cookies are HttpOnly, SameSite
 // and Secure; cross-origin POSTs are refused; logout ends every session of the account.
@@ -48,7 +48,7 @@ describe("production start", () => {
     expect(lines[0]).not.toContain(String(secrets.SESSION_SECRET ?? "\u0000")); // never echoes the value
   }, 60_000);
 
-  // Without a mail server the activation and reset links would only be written to the outbox (issue 18).
+  // Without a mail server the activation and reset links would only be written to the outbox.
   it.each([
     ["SMTP_URL and PUBLIC_URL are missing", {}, /^adaptasi: SMTP_URL, PUBLIC_URL are missing: /],
     ["SMTP_URL is missing", { PUBLIC_URL: PRODUCTION_MAIL.PUBLIC_URL }, /^adaptasi: SMTP_URL is missing: /],
@@ -157,7 +157,7 @@ describe("request security in production", () => {
       expect(c).toMatch(/;\s*Path=\//i);
     }
     const cookieB = setCookies.map((c) => c.split(";")[0]).join("; ");
-    // The language cookie a first visit gets is Secure too (issue 18).
+    // The language cookie a first visit gets is Secure too.
     const lng = (await fetch(`${base}/login`)).headers.getSetCookie().find((c) => c.startsWith("lng="));
     expect(lng, "a first visit sets the language cookie").toBeTruthy();
     expect(lng).toMatch(/;\s*Secure/i);
@@ -180,7 +180,7 @@ describe("request security in production", () => {
     expect(sfs.status).toBe(403);
     expect((await fetch(`${base}/`, { headers: { cookie: cookieA }, redirect: "manual" })).status).toBe(200); // still logged in
 
-    // Logout in one browser ends every session of the account (issue 8).
+    // Logout in one browser ends every session of the account.
     expect((await fetch(`${base}/`, { headers: { cookie: cookieB }, redirect: "manual" })).status).toBe(200);
     const out = await fetch(`${base}/logout`, { method: "POST", redirect: "manual", headers: { origin: base, cookie: cookieB } });
     expect(out.status).toBe(302);

@@ -1,6 +1,6 @@
 import { ADAPTATION_LIST_ROLES, APPLICATION_LIST_ROLES, ROLE, STAFF_ROLES } from "../../domain/roles";
 
-// The access matrix (issue 8): every portal route and every API endpoint × every principal → the outcome.
+// The access matrix: every portal route and every API endpoint × every principal → the outcome.
 // One row per route or endpoint, written as the rule that decides it (spec §2 guards and layouts, §6 area
 // rules, DESIGN §3–§4) plus the exceptions of that row; `portalMatrix()` and `apiMatrix()` expand the rows
 // into the full table, which tests/e2e/access-matrix.spec.ts walks cell by cell against the running
@@ -164,7 +164,7 @@ export const PORTAL_ROWS: readonly PortalRow[] = [
   { route: "/profile", action: true, rule: loggedIn() },
   { route: "/evaluation-requirements", rule: loggedIn() },
   { route: "/test-schedule", rule: loggedIn() },
-  // Review (issue 5)
+  // Review
   { route: "/application", rule: loggedIn(ADAPTATION_LIST_ROLES) },
   { route: "/application-list", rule: loggedIn(APPLICATION_LIST_ROLES) },
   { route: "/application/:id", action: true, object: "application", rule: loggedIn(ADAPTATION_LIST_ROLES), except: STAGE1_HIDDEN, actionExcept: STAGE1_HIDDEN_POST },
@@ -173,7 +173,7 @@ export const PORTAL_ROWS: readonly PortalRow[] = [
   { route: "/application-list/:id/additional-requirements", action: true, object: "application", rule: loggedIn(APPLICATION_LIST_ROLES) },
   { route: "/application/export", rule: loggedIn(ADAPTATION_LIST_ROLES) },
   { route: "/application-list/export", rule: loggedIn(APPLICATION_LIST_ROLES) },
-  // The applicant's journey (issue 4); role 8's own /personal-data (issue 6)
+  // The applicant's journey; role 8's own /personal-data
   { route: "/personal-data", action: true, rule: loggedIn([ROLE.APPLICANT, ROLE.ADMIN_FASYANKES]) },
   { route: "/personal-data/upload-file", action: true, rule: loggedIn(APPLICANT) },
   // The pathway form posts for role 3 only (role 8 chooses on /register-competency-evaluation/registration-path):
@@ -214,7 +214,7 @@ export const PORTAL_ROWS: readonly PortalRow[] = [
   // The portfolio form is for SPE; role3's application is REG
   { route: "/portfolio/form", action: true, rule: loggedIn(APPLICANT), except: { role3: "redirect:/portfolio" } },
   { route: "/portfolio/additional-requirements", action: true, rule: loggedIn(APPLICANT) },
-  // Administration (issue 6)
+  // Administration
   { route: "/user-list", rule: loggedIn(SUPER_ADMIN) },
   { route: "/user-list/new", action: true, rule: loggedIn(SUPER_ADMIN) },
   { route: "/user-list/:id", action: true, object: "user", rule: loggedIn(SUPER_ADMIN) },
@@ -501,7 +501,7 @@ export const API_ROWS: readonly ApiRow[] = [
   { method: "GET", path: "/registrations", rule: only(ROLE.ADMIN_FASYANKES), except: { role8u: "forbidden" } },
   { method: "POST", path: "/registrations", rule: only(ROLE.ADMIN_FASYANKES), except: { role8u: "forbidden" } },
   { method: "GET", path: "/registrations/{id}", object: "registration", rule: only(ROLE.ADMIN_FASYANKES), except: { role8u: "forbidden", otherFacility: "notFound" } },
-  // Review (issue 5)
+  // Review
   { method: "GET", path: "/review/applications", rule: only(...STAFF) },
   { method: "GET", path: "/review/applications.csv", rule: only(...STAFF) },
   { method: "GET", path: "/review/applications/{id}", object: "application", rule: only(...STAFF), except: REVIEW_HIDDEN },
@@ -514,7 +514,7 @@ export const API_ROWS: readonly ApiRow[] = [
     rule: only(...STAFF),
     except: { ...REVIEW_WRITE, ...Object.fromEntries(PRINCIPALS.filter((p) => p !== "anonymous" && !STAFF.includes(PRINCIPAL_ROLE[p] ?? 0)).map((p) => [p, "notFound"])) },
   },
-  // Administration (issue 6)
+  // Administration
   { method: "GET", path: "/admin/users", rule: only(ROLE.SUPER_ADMIN) },
   { method: "POST", path: "/admin/users", rule: only(ROLE.SUPER_ADMIN) },
   { method: "GET", path: "/admin/users/{id}", object: "user", rule: only(ROLE.SUPER_ADMIN) },

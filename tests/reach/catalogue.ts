@@ -1,4 +1,4 @@
-// Every page of every role (issue 7), with the demo data of DESIGN §7: who looks at it and where.
+// Every page of every role, with the demo data of DESIGN §7: who looks at it and where.
 // The page-weight, accessibility and HTML checks walk this one list; a new page belongs here.
 
 export interface PageSpec {

@@ -1,6 +1,6 @@
 import type { CDPSession, Page } from "@playwright/test";
 
-// Bytes on the wire per page (issue 7): Chromium's own count of each response as transferred
+// Bytes on the wire per page: Chromium's own count of each response as transferred
 // (compressed body + headers), grouped the way the budgets are written.
 
 export interface Weight {
