@@ -36,7 +36,7 @@ import {
   type ApplicationRow,
 } from "../db/schema";
 import { ApiError, type ErrorDetail } from "../lib/errors";
-import { profileBody } from "../routes/profile/profile.handlers";
+import { profileBody } from "./profile";
 import { applicationView, isUuid, statePoint } from "./applications";
 import { activeRequirements } from "./documents";
 import type { Mailer } from "./mail";
