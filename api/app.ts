@@ -9,6 +9,8 @@ import { databaseUnreachable } from "./db/errors";
 import { ApiError, errorBody, MESSAGES } from "./lib/errors";
 import type { ApiConfig, ApiDeps, AppEnv, ResolvedConfig } from "./lib/types";
 import { validationHook } from "./lib/validation";
+import { APPLICANT_ONLY } from "../domain/roles";
+import { afterValidation, allow } from "./middleware/allow";
 import { requireApiKey } from "./middleware/api-key";
 import { rejectNul } from "./middleware/no-nul";
 import { createMailer, type Mailer } from "./services/mail";
@@ -169,7 +171,8 @@ export function createApiApp(deps: { db: Database; config: ApiConfig; mailer?: M
     .openapi(profileRoutes.putProfile, profileHandlers.putProfile)
     .openapi(profileRoutes.uploadPhoto, profileHandlers.uploadPhoto)
     .openapi(applicationRoutes.getCurrent, applicationHandlers.getCurrent)
-    .openapi(applicationRoutes.create, applicationHandlers.create)
+    // Facility admins (role 8) register professionals through their own flow (/registrations).
+    .openapi(applicationRoutes.create, afterValidation(allow(APPLICANT_ONLY, { otherwise: "APPLICANTS_ONLY" }), applicationHandlers.create))
     .openapi(applicationRoutes.getOne, applicationHandlers.getOne)
     .openapi(applicationRoutes.changeJalur, applicationHandlers.changeJalur)
     .openapi(applicationRoutes.uploadDocuments, applicationHandlers.uploadDocuments)

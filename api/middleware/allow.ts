@@ -1,4 +1,4 @@
-import type { MiddlewareHandler } from "hono";
+import type { Context, MiddlewareHandler, Next } from "hono";
 import { ApiError } from "../lib/errors";
 import type { AppEnv } from "../lib/types";
 
@@ -17,4 +17,17 @@ export function allow(roles: readonly number[], options: { otherwise?: Refusal }
     if (!roles.includes(c.var.user.roleId)) throw refusal();
     await next();
   };
+}
+
+/**
+ * A gate that decides after the request was validated, for the endpoint whose tests pin that order
+ * (POST /applications: a non-applicant's invalid body reads 400, a valid one 403 APPLICANTS_ONLY).
+ * Route middleware runs before the validators, so the gate wraps the handler instead.
+ */
+export function afterValidation<H extends (c: Context<AppEnv, any, any>, next: Next) => any>(gate: MiddlewareHandler<AppEnv>, handler: H): H {
+  const gated = async (c: Context<AppEnv, any, any>, next: Next) => {
+    await gate(c, async () => {});
+    return handler(c, next);
+  };
+  return gated as H;
 }

@@ -1,10 +1,8 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { JALUR_IDS } from "../../../domain/documents";
-import { APPLICANT_ONLY } from "../../../domain/roles";
 import { rules } from "../../../domain/validation";
 import { errorResponses } from "../../lib/errors";
 import { jsonObject } from "../../lib/validation";
-import { allow } from "../../middleware/allow";
 import { requireUser } from "../../middleware/auth";
 
 const tags = ["Permohonan"];
@@ -91,8 +89,8 @@ export const create = createRoute({
   tags,
   summary: "Buat draf permohonan pada jalur yang dipilih",
   security,
-  // Facility admins (role 8) register professionals through their own flow (/registrations).
-  middleware: [requireUser, allow(APPLICANT_ONLY, { otherwise: "APPLICANTS_ONLY" })] as const,
+  // Applicants only (403 APPLICANTS_ONLY), decided after the body is validated: see the router.
+  middleware: [requireUser] as const,
   request: { body: json(jalurBody) },
   responses: { 201: ok("Draf dibuat", ApplicationSchema), ...errorResponses(400, 401, 403, 409, 413) },
 });
