@@ -67,6 +67,15 @@ describe("API layering", () => {
     expect(offending).toEqual([]);
   });
 
+  it("app.ts wires no route itself: each resource's router (api/routes/<resource>/index.ts) holds its routes", () => {
+    expect(readFileSync(path.join(API_DIR, "app.ts"), "utf8")).not.toMatch(/\.openapi\(/);
+    const folders = readdirSync(ROUTES_DIR, { withFileTypes: true }).filter((entry) => entry.isDirectory());
+    const withoutRouter = folders
+      .filter((folder) => !/export const \w+Router = createRouter\(\)/.test(readFileSync(path.join(ROUTES_DIR, folder.name, "index.ts"), "utf8")))
+      .map((folder) => folder.name);
+    expect(withoutRouter).toEqual([]);
+  });
+
   it("every router that gates roles does so with allow() and a named role list", () => {
     const offending = sourceFiles(ROUTES_DIR)
       .filter(isRouterFile)
