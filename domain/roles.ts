@@ -49,4 +49,24 @@ export function roleLabel(user: { role_id: number; is_fasyankes: boolean }): str
 }
 
 /** Roles that review applications (spec §1 review bodies plus the two admins). */
-export const STAFF_ROLES: readonly number[] = [1, 2, 4, 5, 6, 7];
+export const STAFF_ROLES: readonly number[] = [
+  ROLE.SUPER_ADMIN,
+  ROLE.ADMIN,
+  ROLE.SUBKOMITE_EVALUASI,
+  ROLE.SUBKOMITE_PEMBEKALAN,
+  ROLE.KOLEGIUM,
+  ROLE.KKI,
+];
+
+// The role lists the API's gate takes (api/middleware/allow.ts): who may call an endpoint at all.
+
+/** Both admins: the Super Admin and the Admin. */
+export const ADMIN_ROLES: readonly number[] = [ROLE.SUPER_ADMIN, ROLE.ADMIN];
+/** The Super Admin alone: staff accounts, the SLA, specializations and institutions. */
+export const SUPER_ADMIN_ONLY: readonly number[] = [ROLE.SUPER_ADMIN];
+/** The Admin alone: facility verification, the CMS, test schedules and positions. */
+export const ADMIN_ONLY: readonly number[] = [ROLE.ADMIN];
+/** The applicant alone: opening an application. */
+export const APPLICANT_ONLY: readonly number[] = [ROLE.APPLICANT];
+/** The facility admin alone: the facility's own account and its registrations. */
+export const FACILITY_ADMIN_ONLY: readonly number[] = [ROLE.ADMIN_FASYANKES];

@@ -39,7 +39,6 @@ export const list: AppRouteHandler<typeof routes.list> = async (c) => {
 export const request: AppRouteHandler<typeof routes.request> = async (c) => {
   const { db } = c.var.deps;
   const user = c.var.user;
-  if (!STAFF_ROLES.includes(user.roleId)) throw new ApiError(404, "NOT_FOUND");
   const app = await visibleApplication(db, user, c.req.valid("param").id);
   await requestAdditional(db, app, user, c.req.valid("json"));
   return c.json({ data: await body(db, app, user) }, 201);

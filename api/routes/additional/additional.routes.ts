@@ -1,10 +1,9 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { additionalRequestSchema } from "../../../domain/forms/additional";
-import type { MiddlewareHandler } from "hono";
 import { STAFF_ROLES } from "../../../domain/roles";
-import { ApiError, errorResponses } from "../../lib/errors";
+import { errorResponses } from "../../lib/errors";
+import { allow } from "../../middleware/allow";
 import { requireUser } from "../../middleware/auth";
-import type { AppEnv } from "../../lib/types";
 
 // Extra documents a reviewer asks an SPE applicant for (/portfolio/additional-requirements).
 
@@ -57,12 +56,6 @@ export const upload = createRoute({
   responses: { 200: ok("Tersimpan", ListSchema), ...errorResponses(400, 401, 404, 409) },
 });
 
-/** Only staff may ask; to anyone else the endpoint does not exist (404, as the handler answered before). */
-const staffOrNotFound: MiddlewareHandler<AppEnv> = async (c, next) => {
-  if (!STAFF_ROLES.includes(c.var.user.roleId)) throw new ApiError(404, "NOT_FOUND");
-  await next();
-};
-
 export const request = createRoute({
   method: "post",
   path: "/review/applications/{id}/additional-requirements",
@@ -70,7 +63,7 @@ export const request = createRoute({
   summary: "Peninjau tahap yang sedang terbuka meminta dokumen tambahan dari pemohon SPE",
   security,
   // Staff only, decided before the body is read (issue 8 access matrix); anyone else reads "not found"
-  middleware: [requireUser, staffOrNotFound] as const,
+  middleware: [requireUser, allow(STAFF_ROLES, { otherwise: "not-found" })] as const,
   request: { params: idParam, body: { required: true, content: { "application/json": { schema: additionalRequestSchema } } } },
   responses: { 201: ok("Permintaan dibuat", ListSchema), ...errorResponses(400, 401, 403, 404) },
 });

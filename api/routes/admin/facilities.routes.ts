@@ -1,14 +1,15 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { FACILITY_STATE_FILTERS, facilityAdminCreateSchema, facilityVerifySchema } from "../../../domain/forms/admin-facilities";
-import { ROLE } from "../../../domain/roles";
+import { ADMIN_ONLY } from "../../../domain/roles";
 import { errorResponses } from "../../lib/errors";
-import { adminOnly } from "./require-role";
+import { allow } from "../../middleware/allow";
+import { requireUser } from "../../middleware/auth";
 import { AdminAuditEntrySchema, idParam, json, listOk, listQuery, ok, security } from "./shared";
 
 // /admin-fasyankes-list: the Admin's facility admins (role 8) and the verification of their facility data.
 
 const tags = ["Admin: Fasyankes"];
-const middleware = adminOnly(ROLE.ADMIN);
+const middleware = [requireUser, allow(ADMIN_ONLY)];
 
 const StateSchema = z.enum(FACILITY_STATE_FILTERS).openapi({ description: "pending, verified, rejected, notSubmitted (domain/facility.ts verificationState)" });
 

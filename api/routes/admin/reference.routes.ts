@@ -1,8 +1,9 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { REFERENCE_SCHEMAS, type ReferenceKind } from "../../../domain/forms/admin";
-import { ROLE } from "../../../domain/roles";
+import { ADMIN_ONLY, ADMIN_ROLES, SUPER_ADMIN_ONLY } from "../../../domain/roles";
 import { errorResponses } from "../../lib/errors";
-import { adminOnly } from "./require-role";
+import { allow } from "../../middleware/allow";
+import { requireUser } from "../../middleware/auth";
 import { idParam, json, listOk, listQuery, ok, security } from "./shared";
 
 // The reference lists (issue 6): /specialization-list and /institution-list (Super Admin),
@@ -19,9 +20,9 @@ export const EntrySchema = z
   })
   .openapi("ReferenceEntry");
 
-function referenceRoutes<K extends ReferenceKind>(kind: K, path: string, roles: number[], tag: string) {
+function referenceRoutes<K extends ReferenceKind>(kind: K, path: string, roles: readonly number[], tag: string) {
   const tags = [tag];
-  const middleware = adminOnly(...roles);
+  const middleware = [requireUser, allow(roles)];
   const body = json(REFERENCE_SCHEMAS[kind]);
   const entry = (description: string) => ok(description, EntrySchema);
   const byId = `${path}/{id}`;
@@ -101,9 +102,9 @@ function referenceRoutes<K extends ReferenceKind>(kind: K, path: string, roles: 
 
 export type ReferenceRoutes = ReturnType<typeof referenceRoutes>;
 
-export const specializations = referenceRoutes("specialization", "/admin/specializations", [ROLE.SUPER_ADMIN], "Admin: Spesialisasi");
-export const institutions = referenceRoutes("institution", "/admin/institutions", [ROLE.SUPER_ADMIN], "Admin: Institusi");
-export const positions = referenceRoutes("position", "/admin/positions", [ROLE.ADMIN], "Admin: Master Jabatan");
+export const specializations = referenceRoutes("specialization", "/admin/specializations", SUPER_ADMIN_ONLY, "Admin: Spesialisasi");
+export const institutions = referenceRoutes("institution", "/admin/institutions", SUPER_ADMIN_ONLY, "Admin: Institusi");
+export const positions = referenceRoutes("position", "/admin/positions", ADMIN_ONLY, "Admin: Master Jabatan");
 
 export const positionOptions = createRoute({
   method: "get",
@@ -111,6 +112,6 @@ export const positionOptions = createRoute({
   tags: ["Admin: Master Jabatan"],
   summary: "Jabatan aktif, untuk formulir akun staf",
   security,
-  middleware: adminOnly(ROLE.SUPER_ADMIN, ROLE.ADMIN),
+  middleware: [requireUser, allow(ADMIN_ROLES)] as const,
   responses: { 200: ok("Jabatan aktif", z.array(z.object({ id: z.number().int(), name: z.string() }))), ...errorResponses(401, 403) },
 });

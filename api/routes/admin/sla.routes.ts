@@ -1,15 +1,16 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { JALUR_IDS } from "../../../domain/documents";
 import { slaSchema } from "../../../domain/forms/admin";
-import { ROLE } from "../../../domain/roles";
+import { SUPER_ADMIN_ONLY } from "../../../domain/roles";
 import { errorResponses } from "../../lib/errors";
-import { adminOnly } from "./require-role";
+import { allow } from "../../middleware/allow";
+import { requireUser } from "../../middleware/auth";
 import { json, ok, security } from "./shared";
 
 // /sla-setting (issue 6): days allowed per review stage.
 
 const tags = ["Admin: SLA"];
-const middleware = adminOnly(ROLE.SUPER_ADMIN);
+const middleware = [requireUser, allow(SUPER_ADMIN_ONLY)];
 
 const SlaStageSchema = z
   .object({

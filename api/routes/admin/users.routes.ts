@@ -1,15 +1,16 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { reasonSchema, staffCreateSchema, staffUpdateSchema } from "../../../domain/forms/admin";
-import { ROLE } from "../../../domain/roles";
+import { SUPER_ADMIN_ONLY } from "../../../domain/roles";
 import { errorResponses } from "../../lib/errors";
 import { jsonObject } from "../../lib/validation";
-import { adminOnly } from "./require-role";
+import { allow } from "../../middleware/allow";
+import { requireUser } from "../../middleware/auth";
 import { AdminAuditEntrySchema, idParam, json, listOk, listQuery, ok, security } from "./shared";
 
 // /user-list (issue 6): the Super Admin's staff accounts.
 
 const tags = ["Admin: Pengguna"];
-const middleware = adminOnly(ROLE.SUPER_ADMIN);
+const middleware = [requireUser, allow(SUPER_ADMIN_ONLY)];
 
 export const StaffSchema = z
   .object({

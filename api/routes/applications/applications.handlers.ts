@@ -1,5 +1,4 @@
 import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
-import { ROLE } from "../../../domain/roles";
 import { firstStage } from "../../../domain/workflow";
 import type { Database } from "../../db/client";
 import {
@@ -41,8 +40,6 @@ export const create: AppRouteHandler<typeof routes.create> = async (c) => {
   const { db } = c.var.deps;
   const user = c.var.user;
   const { jalur_id } = c.req.valid("json");
-  // Facility admins (role 8) register professionals through their own flow (issue 6).
-  if (user.roleId !== ROLE.APPLICANT) throw new ApiError(403, "APPLICANTS_ONLY");
   try {
     const [app] = await db
       .insert(applications)

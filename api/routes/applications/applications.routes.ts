@@ -89,6 +89,7 @@ export const create = createRoute({
   tags,
   summary: "Buat draf permohonan pada jalur yang dipilih",
   security,
+  // Applicants only (403 APPLICANTS_ONLY), decided after the body is validated: see the router.
   middleware: [requireUser] as const,
   request: { body: json(jalurBody) },
   responses: { 201: ok("Draf dibuat", ApplicationSchema), ...errorResponses(400, 401, 403, 409, 413) },

@@ -1,9 +1,10 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { announcementSchema, faqSchema, navbarLinksSchema, welcomeSchema } from "../../../domain/forms/cms";
-import { ROLE } from "../../../domain/roles";
+import { ADMIN_ONLY } from "../../../domain/roles";
 import { errorResponses } from "../../lib/errors";
 import { FaqLinksSchema, NavbarLinkSchema, WelcomeTextsSchema } from "../../services/settings";
-import { adminOnly } from "../admin/require-role";
+import { allow } from "../../middleware/allow";
+import { requireUser } from "../../middleware/auth";
 import { idParam, json, ok, security } from "../admin/shared";
 import { AdminTestScheduleSchema } from "../test-schedules/test-schedules.routes";
 
@@ -11,7 +12,7 @@ import { AdminTestScheduleSchema } from "../test-schedules/test-schedules.routes
 // (/welcome's content, the guidebook PDF) and the Admin's endpoints under /admin/cms.
 
 const tags = ["Admin: CMS"];
-const middleware = adminOnly(ROLE.ADMIN);
+const middleware = [requireUser, allow(ADMIN_ONLY)];
 
 export const AnnouncementSchema = z
   .object({

@@ -1,9 +1,10 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { FACILITY_TYPES, VERIFICATION_STATES } from "../../../domain/facility";
 import { facilityDataSchema, facilitySignUpSchema } from "../../../domain/forms/facility";
-import { ROLE } from "../../../domain/roles";
+import { FACILITY_ADMIN_ONLY } from "../../../domain/roles";
 import { errorResponses } from "../../lib/errors";
-import { adminOnly } from "../admin/require-role";
+import { allow } from "../../middleware/allow";
+import { requireUser } from "../../middleware/auth";
 import { json, ok, security } from "../admin/shared";
 
 // The facility admin's own account (role 8, DESIGN §4): sign-up, the facility data sent for
@@ -12,7 +13,7 @@ import { json, ok, security } from "../admin/shared";
 
 const tags = ["Admin Fasyankes"];
 // A signed-in user (401) who is a facility admin (403 otherwise).
-const middleware = adminOnly(ROLE.ADMIN_FASYANKES);
+const middleware = [requireUser, allow(FACILITY_ADMIN_ONLY)];
 
 const Verification = {
   state: z.enum(VERIFICATION_STATES as ["pending", "verified", "rejected", "notSubmitted"]),

@@ -2,9 +2,10 @@ import { createRoute, z } from "@hono/zod-openapi";
 import type { MiddlewareHandler } from "hono";
 import { JALUR_IDS } from "../../../domain/documents";
 import { registrationFormSchema } from "../../../domain/forms/registration";
-import { ROLE } from "../../../domain/roles";
+import { FACILITY_ADMIN_ONLY } from "../../../domain/roles";
 import { ApiError, errorResponses } from "../../lib/errors";
 import type { AppEnv } from "../../lib/types";
+import { allow } from "../../middleware/allow";
 import { requireUser } from "../../middleware/auth";
 import { idParam, json, listOk, listQuery, ok, security } from "../admin/shared";
 import { ApplicationSchema } from "../applications/applications.routes";
@@ -15,13 +16,12 @@ import { ApplicationSchema } from "../applications/applications.routes";
 
 const tags = ["Pendaftaran Fasyankes"];
 
-/** Role 8 only (403 FACILITY_ONLY), and only once the Admin verified the facility (403 FACILITY_NOT_VERIFIED). */
+/** After the gate let role 8 through (403 FACILITY_ONLY): only once the Admin verified the facility (403 FACILITY_NOT_VERIFIED). */
 export const requireVerifiedFacility: MiddlewareHandler<AppEnv> = async (c, next) => {
-  if (c.var.user.roleId !== ROLE.ADMIN_FASYANKES) throw new ApiError(403, "FACILITY_ONLY");
   if (!c.var.user.isHospitalVerified) throw new ApiError(403, "FACILITY_NOT_VERIFIED");
   await next();
 };
-const middleware: [MiddlewareHandler<AppEnv>, MiddlewareHandler<AppEnv>] = [requireUser, requireVerifiedFacility];
+const middleware = [requireUser, allow(FACILITY_ADMIN_ONLY, { otherwise: "FACILITY_ONLY" }), requireVerifiedFacility];
 
 const LabelSchema = z.object({ rule: z.number().int(), label: z.string().nullable(), colour: z.enum(["yellow", "red", "green", "blue", "none"]) });
 const ActivityKindSchema = z.object({ id: z.number().int(), name: z.string() }).openapi("ActivityKindRef");

@@ -1,13 +1,13 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import type { MiddlewareHandler } from "hono";
 import { JALUR_IDS } from "../../../domain/documents";
 import { decisionBodySchema } from "../../../domain/forms/review";
+import { STAFF_ROLES } from "../../../domain/roles";
 import { DECISIONS, STAGE_IDS } from "../../../domain/workflow";
 import { validationMessage as m } from "../../../domain/validation";
 import { errorResponses } from "../../lib/errors";
-import type { AppEnv } from "../../lib/types";
+import { allow } from "../../middleware/allow";
 import { requireUser } from "../../middleware/auth";
-import { assertStaff, DIRS, SORTS, TABS } from "../../services/review";
+import { DIRS, SORTS, TABS } from "../../services/review";
 import { ApplicationSchema } from "../applications/applications.routes";
 import { ProfileSchema } from "../profile/profile.routes";
 
@@ -16,11 +16,8 @@ import { ProfileSchema } from "../profile/profile.routes";
 const tags = ["Peninjauan"];
 const security = [{ ApiKey: [], Bearer: [] }];
 
-/** After requireUser: staff roles only (403 STAFF_ONLY), before any query or body is read. */
-export const requireStaff: MiddlewareHandler<AppEnv> = async (c, next) => {
-  assertStaff(c.var.user.roleId);
-  await next();
-};
+/** Staff roles only (403 STAFF_ONLY), before any query or body is read. */
+const staffOnly = allow(STAFF_ROLES, { otherwise: "STAFF_ONLY" });
 
 
 // Query values arrive as text; an empty one counts as absent.
@@ -167,7 +164,7 @@ export const list = createRoute({
   tags,
   summary: "Daftar permohonan yang boleh dilihat peran ini: tab, pencarian, filter, urutan, 25 per halaman",
   security,
-  middleware: [requireUser, requireStaff] as const,
+  middleware: [requireUser, staffOnly] as const,
   request: { query: ListQuerySchema },
   responses: { 200: { description: "Satu halaman dan jumlah kedua tab", content: { "application/json": { schema: ListSchema } } }, ...errorResponses(400, 401, 403) },
 });
@@ -178,7 +175,7 @@ export const exportCsv = createRoute({
   tags,
   summary: "Semua baris daftar (kueri yang sama, tanpa halaman) sebagai CSV UTF-8 dengan BOM, dialirkan",
   security,
-  middleware: [requireUser, requireStaff] as const,
+  middleware: [requireUser, staffOnly] as const,
   request: { query: ListQuerySchema.omit({ page: true }) },
   responses: {
     200: { description: "CSV", content: { "text/csv": { schema: z.string() } } },
@@ -192,7 +189,7 @@ export const getOne = createRoute({
   tags,
   summary: "Rincian permohonan untuk peninjau: data, dokumen (semua versi), riwayat, SLA, keputusan yang tersedia",
   security,
-  middleware: [requireUser, requireStaff] as const,
+  middleware: [requireUser, staffOnly] as const,
   request: { params: idParam },
   responses: { 200: ok("Rincian", ReviewDetailSchema), ...errorResponses(401, 403, 404) },
 });
@@ -203,7 +200,7 @@ export const decide = createRoute({
   tags,
   summary: "Putuskan tahap yang terbuka: PASSED, FAILED (catatan wajib) atau REUPLOAD (catatan dan dokumen wajib)",
   security,
-  middleware: [requireUser, requireStaff] as const,
+  middleware: [requireUser, staffOnly] as const,
   request: { params: idParam, body: { required: true, content: { "application/json": { schema: decisionBodySchema } } } },
   responses: { 200: ok("Rincian sesudah keputusan", ReviewDetailSchema), ...errorResponses(400, 401, 403, 404, 409, 413) },
 });

@@ -1,8 +1,9 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { testScheduleSchema } from "../../../domain/forms/cms";
-import { ROLE } from "../../../domain/roles";
+import { ADMIN_ONLY } from "../../../domain/roles";
 import { errorResponses } from "../../lib/errors";
-import { adminOnly } from "../admin/require-role";
+import { allow } from "../../middleware/allow";
+import { requireUser } from "../../middleware/auth";
 import { idParam, json, ok, security } from "../admin/shared";
 
 const dateTime = (description?: string) => z.string().openapi({ format: "date-time", description });
@@ -35,7 +36,7 @@ export const listTestSchedules = createRoute({
 // --- /master-cms: the Admin (role 2) keeps the schedule; inactive entries stay for the record. -------
 
 const adminTags = ["Admin: CMS"];
-const middleware = adminOnly(ROLE.ADMIN);
+const middleware = [requireUser, allow(ADMIN_ONLY)];
 
 export const AdminTestScheduleSchema = TestScheduleSchema.extend({ is_active: z.boolean() }).openapi("AdminTestSchedule");
 

@@ -1,0 +1,8 @@
+import { createRouter } from "../../lib/router";
+import * as handlers from "./additional.handlers";
+import * as routes from "./additional.routes";
+
+export const additionalRouter = createRouter()
+  .openapi(routes.list, handlers.list)
+  .openapi(routes.upload, handlers.upload)
+  .openapi(routes.request, handlers.request);
