@@ -70,7 +70,7 @@ export function createApiApp(deps: { db: Database; config: ApiConfig; mailer?: M
   });
   app.use(`${API_BASE}/*`, requireApiKey(ctx.config.apiKey, [OPENAPI_PATH]));
   app.use(`${API_BASE}/*`, limitJsonBody);
-  // PostgreSQL text cannot hold NUL: refuse it as bad input instead of failing at the INSERT (issue 8).
+  // PostgreSQL text cannot hold NUL: refuse it as bad input instead of failing at the INSERT.
   app.use(`${API_BASE}/*`, rejectNul);
 
   const v1 = createRouter();

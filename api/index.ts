@@ -73,8 +73,8 @@ export async function startApi(opts: StartApiOptions): Promise<StartedApi> {
     const embeddedDefault = !opts.inMemory && !opts.databaseUrl && opts.dataDir !== undefined;
     const storage = embeddedDefault ? createDiskStorage(opts.filesDir ?? path.resolve(opts.dataDir!, "files")) : undefined;
     await seedIfEmpty(handle.db, { demo: opts.seedDemo, storage });
-    await seedAdministration(handle.db, { demo: opts.seedDemo }); // positions, demo staff positions (issue 6)
-    await seedFacilities(handle.db, { demo: opts.seedDemo }); // activity kinds, announcements, demo facility data (issue 6)
+    await seedAdministration(handle.db, { demo: opts.seedDemo }); // positions, demo staff positions
+    await seedFacilities(handle.db, { demo: opts.seedDemo }); // activity kinds, announcements, demo facility data
   } catch (err) {
     await handle.close().catch(() => {});
     throw err;

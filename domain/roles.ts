@@ -15,9 +15,9 @@ export const ROLE = {
 export type RoleId = (typeof ROLE)[keyof typeof ROLE];
 
 // Who may open an area, named once: guards, the sidebar, the API and the tests import these lists.
-/** The applicant's own pages (spec §2 "/" guard). */
+/** The applicant's own pages (spec §2 "/" guard), and opening an application. */
 export const APPLICANT_ROLES = [ROLE.APPLICANT] as const;
-/** The health-facility admin's pages (spec §2 "/dashboard" area). */
+/** The health-facility admin's pages (spec §2 "/dashboard" area): the facility's account and its registrations. */
 export const FACILITY_ROLES = [ROLE.ADMIN_FASYANKES] as const;
 /** "Daftar Permohonan Adaptasi" (/application…): spec §2 sidebar, DESIGN §3. */
 export const ADAPTATION_LIST_ROLES = [ROLE.SUPER_ADMIN, ROLE.SUBKOMITE_PEMBEKALAN, ROLE.KOLEGIUM, ROLE.KKI] as const;
@@ -66,7 +66,3 @@ export const ADMIN_ROLES: readonly number[] = [ROLE.SUPER_ADMIN, ROLE.ADMIN];
 export const SUPER_ADMIN_ONLY: readonly number[] = [ROLE.SUPER_ADMIN];
 /** The Admin alone: facility verification, the CMS, test schedules and positions. */
 export const ADMIN_ONLY: readonly number[] = [ROLE.ADMIN];
-/** The applicant alone: opening an application. */
-export const APPLICANT_ONLY: readonly number[] = [ROLE.APPLICANT];
-/** The facility admin alone: the facility's own account and its registrations. */
-export const FACILITY_ADMIN_ONLY: readonly number[] = [ROLE.ADMIN_FASYANKES];

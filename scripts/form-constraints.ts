@@ -5,7 +5,7 @@ import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { getZodConstraint } from "@conform-to/zod/v4";
-import { FORM_SCHEMAS } from "../domain/forms/registry";
+import { FORM_SCHEMAS } from "#domain/forms/registry";
 
 export const GENERATED = path.join(path.dirname(fileURLToPath(import.meta.url)), "../domain/forms/constraints.generated.ts");
 

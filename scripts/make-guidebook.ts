@@ -2,9 +2,9 @@
 // guide states the same documents and labels as the portal. Run: npx tsx scripts/make-guidebook.ts
 import { writeFileSync } from "node:fs";
 import { PDFDocument, StandardFonts, rgb } from "pdf-lib";
-import { DOCUMENT_REQUIREMENTS } from "../domain/documents";
-import { PRODUCT_FULL_NAME, PRODUCT_NAME } from "../domain/menu";
-import { STATUS_LABELS } from "../domain/status-label";
+import { DOCUMENT_REQUIREMENTS } from "#domain/documents";
+import { PRODUCT_FULL_NAME, PRODUCT_NAME } from "#domain/menu";
+import { STATUS_LABELS } from "#domain/status-label";
 
 const OUT = "public/template-docs/buku-panduan-adaptasi-nakes-lln.pdf";
 

@@ -15,7 +15,7 @@ const UNREACHABLE_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "E
 /**
  * Whether an error says the database cannot be reached right now (connection refused or lost, server
  * shutting down or starting: SQLSTATE class 08 and 57P01–57P03), as opposed to a fault in a query.
- * The API answers those 503, so callers know to try again (issue 8: a PostgreSQL outage).
+ * The API answers those 503, so callers know to try again (a PostgreSQL outage).
  */
 export function databaseUnreachable(err: unknown): boolean {
   for (let e: unknown = err; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {

@@ -77,7 +77,7 @@ export const ACHIEVEMENT_TYPES: readonly { code: string; name: string }[] = [
   { code: "ORGANISASI", name: "Organisasi Profesi" },
 ];
 
-// Master Jabatan (issue 6): positions held by staff accounts; Admin (role 2) maintains them on /master-position.
+// Master Jabatan: positions held by staff accounts; Admin (role 2) maintains them on /master-position.
 export const POSITIONS: readonly string[] = [
   "Ketua Komite Adaptasi",
   "Sekretaris Komite Adaptasi",

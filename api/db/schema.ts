@@ -14,8 +14,8 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import type { JalurId } from "../../domain/documents";
-import type { ApplicationStatus } from "../../domain/status-label";
+import type { JalurId } from "#domain/documents";
+import type { ApplicationStatus } from "#domain/status-label";
 import type { DetectedType } from "../services/uploads/file-type";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
@@ -293,7 +293,7 @@ export const applications = pgTable(
     status: text("status").$type<ApplicationStatus>(),
     stageId: integer("stage_id"),
     isSubmitted: boolean("is_submitted").notNull().default(false),
-    /** a final decision was taken (issue 5); the applicant may then open a new application */
+    /** a final decision was taken; the applicant may then open a new application */
     isFinal: boolean("is_final").notNull().default(false),
     submittedAt: timestamp("submitted_at", { withTimezone: true }),
     stageStartedAt: timestamp("stage_started_at", { withTimezone: true }),
@@ -301,7 +301,7 @@ export const applications = pgTable(
     achievementsDone: boolean("achievements_done").notNull().default(false),
     /** OTH registered by a facility: the kind of activity (activity_kinds), the {othersId} of the route */
     activityKindId: integer("activity_kind_id").references(() => activityKinds.id),
-    // Review state kept beside (stage_id, status) so the lists stay fast at 100k files (issue 5).
+    // Review state kept beside (stage_id, status) so the lists stay fast at 100k files.
     // Written only through api/services/review-state.ts, from domain/workflow.ts.
     /** the stage whose decision is awaited (domain openStage), null when none */
     openStageId: integer("open_stage_id"),
@@ -475,7 +475,7 @@ export type UserRow = typeof users.$inferSelect;
 export type ApplicationRow = typeof applications.$inferSelect;
 
 // =============================================================================================
-// Administration (issue 6): positions (Master Jabatan), staff positions, and the admin audit log.
+// Administration: positions (Master Jabatan), staff positions, and the admin audit log.
 // =============================================================================================
 
 /** Master Jabatan (/master-position): positions held by staff accounts. In use → deactivated, never deleted. */
@@ -582,4 +582,4 @@ export const announcements = pgTable(
   },
   (t) => [index("announcements_published_at_idx").on(t.publishedAt)],
 );
-// ============================ end of administration (issue 6) ================================
+// ============================ end of administration ================================

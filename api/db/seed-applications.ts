@@ -1,9 +1,9 @@
 import { createHash } from "node:crypto";
 import { asc, eq, inArray, sql } from "drizzle-orm";
 import { PDFDocument, StandardFonts, degrees, rgb } from "pdf-lib";
-import type { JalurId } from "../../domain/documents";
-import { ROLE } from "../../domain/roles";
-import { firstStage, openStage, stageById, type Decision, type WorkflowState } from "../../domain/workflow";
+import type { JalurId } from "#domain/documents";
+import { ROLE } from "#domain/roles";
+import { firstStage, openStage, stageById, type Decision, type WorkflowState } from "#domain/workflow";
 import { decideApplication } from "../services/review";
 import { applicantColumns, reviewColumnsNow } from "../services/review-state";
 import type { FileStorage } from "../services/storage";

@@ -1,10 +1,10 @@
 import { count, getTableColumns, sql } from "drizzle-orm";
-import { DOCUMENT_REQUIREMENTS } from "../../domain/documents";
+import { DOCUMENT_REQUIREMENTS } from "#domain/documents";
 import { hashPassword } from "../services/passwords";
 import type { FileStorage } from "../services/storage";
 import { DEFAULT_SETTINGS } from "../services/settings";
 import type { Database } from "./client";
-import { DEFAULT_SLA_DAYS } from "../../domain/workflow";
+import { DEFAULT_SLA_DAYS } from "#domain/workflow";
 import { ACHIEVEMENT_TYPES, INSTITUTIONS, SPECIALIZATIONS } from "./reference-data";
 import { seedDemoApplications } from "./seed-applications";
 import {

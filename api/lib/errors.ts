@@ -12,7 +12,7 @@ export const MESSAGES = {
   INVALID_REFRESH_TOKEN: "Sesi tidak valid atau sudah berakhir. Silakan masuk kembali.",
   REFRESH_TOKEN_REUSED: "Sesi ini sudah dipakai di tempat lain dan telah diakhiri. Silakan masuk kembali.",
   WRONG_PASSWORD: "Kata sandi saat ini salah.",
-  // Only for admins creating accounts: a sign-up never says whether an address is registered (issue 18).
+  // Only for admins creating accounts: a sign-up never says whether an address is registered.
   EMAIL_TAKEN: "Alamat surel sudah terdaftar.",
   TOKEN_INVALID: "Tautan tidak valid. Periksa kembali tautan pada surel Anda, atau minta tautan baru.",
   TOKEN_USED: "Tautan ini sudah pernah digunakan. Silakan masuk, atau minta tautan baru bila diperlukan.",
@@ -36,12 +36,12 @@ export const MESSAGES = {
   NOT_SPE: "Portofolio dan capaian kinerja hanya diisi untuk jalur Spesialis.",
   ADDITIONAL_NOT_ALLOWED: "Dokumen tambahan hanya dapat diminta oleh peninjau tahap yang sedang berjalan pada permohonan jalur Spesialis.",
   ADDITIONAL_CLOSED: "Permohonan tidak sedang ditinjau; dokumen tambahan tidak dapat diunggah.",
-  // Review workflow (issue 5)
+  // Review workflow
   STAFF_ONLY: "Halaman ini hanya untuk peninjau dan admin.",
   NOT_YOUR_STAGE: "Peran Anda tidak dapat memutuskan tahap ini.",
   STAGE_NOT_OPEN:
     "Permohonan ini sudah diputuskan pada tahap ini atau belum sampai di tahap ini. Muat ulang halaman untuk melihat keadaan terbaru.",
-  // Administration (issue 6)
+  // Administration
   ADMIN_ROLE_REQUIRED: "Peran Anda tidak diizinkan melakukan tindakan ini.",
   NAME_TAKEN: "Nama tersebut sudah ada dalam daftar.",
   ENTRY_IN_USE: "Data ini masih digunakan sehingga tidak dapat dihapus. Nonaktifkan saja agar tidak muncul lagi sebagai pilihan.",
@@ -59,7 +59,7 @@ export const MESSAGES = {
   FACILITY_ONLY: "Hanya admin Fasyankes yang dapat mendaftarkan tenaga kesehatan.",
   FACILITY_NOT_VERIFIED:
     "Fasyankes Anda belum terverifikasi. Kirim Data Personal dan tunggu verifikasi Admin sebelum mendaftarkan tenaga kesehatan.",
-  // One answer whether the address is another person's or has an application still open (issue 18).
+  // One answer whether the address is another person's or has an application still open.
   PROFESSIONAL_EMAIL_TAKEN:
     "Alamat surel ini tidak dapat dipakai untuk pendaftaran baru. Jika tenaga kesehatan ini sudah Anda daftarkan, lanjutkan pendaftarannya di menu Status Pengajuan; jika belum, minta ia mengajukan permohonan sendiri atau gunakan alamat surel lain.",
   PROFESSIONAL_IDENTITY_TAKEN:

@@ -7,7 +7,7 @@ import type { ApiConfig } from "../app";
 import { citizenSignUp } from "../test/factories";
 import { createTestApi, TEST_API_KEY, type TestApi } from "../test/helpers";
 
-// Issue 18 item 6: the client address behind the per-IP limits cannot be chosen by the caller.
+// The client address behind the per-IP limits cannot be chosen by the caller.
 
 let api: TestApi;
 const servers: Server[] = [];

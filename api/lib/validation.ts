@@ -43,7 +43,7 @@ const ZOD_DEFAULT = /^(Invalid|Too (big|small)|Unrecognized|Expected)\b/;
 
 /**
  * The issue's own message, or an Indonesian one where zod fell back to English (e.g. a number or a
- * repeated query parameter where an optional text belongs; found by the bad-input corpus, issue 8).
+ * repeated query parameter where an optional text belongs; found by the bad-input corpus).
  */
 function indonesian(issue: z.core.$ZodIssue): string {
   if (!ZOD_DEFAULT.test(issue.message)) return issue.message;

@@ -8,7 +8,7 @@ import { verifyAccessToken } from "../services/tokens";
 
 /**
  * The token's user, if active and the token's session (refresh family) is not revoked: one prepared
- * query, as every authenticated call runs it (a logged-in page makes three or four such calls, issue 7).
+ * query, as every authenticated call runs it (a logged-in page makes three or four such calls).
  */
 function liveUserQuery(db: Database) {
   const liveFamily = db

@@ -3,14 +3,14 @@ import { ApiError } from "../lib/errors";
 import type { AppEnv } from "../lib/types";
 
 // PostgreSQL cannot store U+0000 in text; a NUL in a field reached the INSERT and answered 500
-// (found by the bad-input corpus, issue 8). No field of this API has a use for it, so it is refused
+// (found by the bad-input corpus). No field of this API has a use for it, so it is refused
 // up front, before anything is written.
 
 const NUL_MESSAGE = "berisi karakter yang tidak diizinkan (NUL)";
 
 /**
  * No request of this API nests deeper than a few levels. A body nested 5,000 levels deep overflowed
- * the stack of a recursive walk and answered 500 (issue 18): the walk is iterative and stops here.
+ * the stack of a recursive walk and answered 500: the walk is iterative and stops here.
  */
 export const MAX_JSON_DEPTH = 64;
 const TOO_DEEP_MESSAGE = `Isi permintaan bersarang terlalu dalam (lebih dari ${MAX_JSON_DEPTH} tingkat).`;

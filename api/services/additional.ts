@@ -1,6 +1,6 @@
 import { and, asc, eq } from "drizzle-orm";
-import { ROLE_LABELS } from "../../domain/roles";
-import { decisionsFor, openStage } from "../../domain/workflow";
+import { ROLE_LABELS } from "#domain/roles";
+import { decisionsFor, openStage } from "#domain/workflow";
 import type { Database } from "../db/client";
 import { additionalRequirements, applications, auditLog, files, type ApplicationRow, type UserRow } from "../db/schema";
 import { ApiError } from "../lib/errors";

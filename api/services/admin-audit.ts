@@ -2,7 +2,7 @@ import { and, desc, eq } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { adminAuditLog, type AdminAuditAction, type UserRow, users } from "../db/schema";
 
-// The admin audit log (issue 6): one row per admin action, written in the action's own transaction.
+// The admin audit log: one row per admin action, written in the action's own transaction.
 
 export type AdminTarget = "user" | "sla_stage" | "specialization" | "institution" | "position" | "cms";
 

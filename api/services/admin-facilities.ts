@@ -1,9 +1,9 @@
 import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import type { Logger } from "pino";
-import { FACILITY_TYPE_LABELS, verificationState, type FacilityType, type VerificationState } from "../../domain/facility";
-import type { FacilityAdminCreate, FacilityVerify } from "../../domain/forms/admin-facilities";
-import { PAGE_SIZE } from "../../domain/forms/admin";
-import { ROLE } from "../../domain/roles";
+import { FACILITY_TYPE_LABELS, verificationState, type FacilityType, type VerificationState } from "#domain/facility";
+import type { FacilityAdminCreate, FacilityVerify } from "#domain/forms/admin-facilities";
+import { PAGE_SIZE } from "#domain/forms/admin";
+import { ROLE } from "#domain/roles";
 import type { Database } from "../db/client";
 import { facilityProfiles, positions, type UserRow, users, userVerifications } from "../db/schema";
 import { ApiError } from "../lib/errors";

@@ -1,5 +1,5 @@
 import { and, asc, count, eq, ilike, inArray, isNull, ne, sql, type SQL } from "drizzle-orm";
-import { PAGE_SIZE, type ReferenceInput, type ReferenceKind } from "../../domain/forms/admin";
+import { PAGE_SIZE, type ReferenceInput, type ReferenceKind } from "#domain/forms/admin";
 import type { Database } from "../db/client";
 import { violatedUniqueConstraint } from "../db/errors";
 import { DEMO_STAFF_POSITIONS, POSITIONS } from "../db/reference-data";
@@ -7,7 +7,7 @@ import { applicantProfiles, institutions, positions, specializations, staffProfi
 import { ApiError } from "../lib/errors";
 import { recordAdminAction } from "./admin-audit";
 
-// The three reference lists an admin keeps (issue 6): specializations and institutions (Super Admin,
+// The three reference lists an admin keeps: specializations and institutions (Super Admin,
 // chosen by applicants on /personal-data) and positions (Admin, Master Jabatan, given to staff).
 // An entry in use is deactivated, never deleted; inactive entries leave the choices at once
 // (api/routes/reference and the staff form read active entries only).

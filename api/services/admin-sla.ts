@@ -1,11 +1,11 @@
 import { and, eq, isNotNull, sql } from "drizzle-orm";
-import { slaField, slaLabel, type SlaForm } from "../../domain/forms/admin";
-import { DEFAULT_SLA_DAYS, STAGES } from "../../domain/workflow";
+import { slaField, slaLabel, type SlaForm } from "#domain/forms/admin";
+import { DEFAULT_SLA_DAYS, STAGES } from "#domain/workflow";
 import type { Database } from "../db/client";
 import { applications, slaSettings, type UserRow } from "../db/schema";
 import { recordAdminAction } from "./admin-audit";
 
-// Days allowed per review stage (/sla-setting, issue 6). A change moves the deadline of every file
+// Days allowed per review stage (/sla-setting). A change moves the deadline of every file
 // waiting at that stage, so the lists, which read applications.deadline_at, stay right.
 
 export async function slaSettingsList(db: Database) {

@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { and, asc, count, eq, ilike, inArray, or, type SQL } from "drizzle-orm";
-import type { StaffCreate, StaffUpdate } from "../../domain/forms/admin";
-import { PAGE_SIZE } from "../../domain/forms/admin";
-import { ROLE, ROLE_LABELS, STAFF_ROLES } from "../../domain/roles";
+import type { StaffCreate, StaffUpdate } from "#domain/forms/admin";
+import { PAGE_SIZE } from "#domain/forms/admin";
+import { ROLE, ROLE_LABELS, STAFF_ROLES } from "#domain/roles";
 import type { Database } from "../db/client";
 import { violatedUniqueConstraint } from "../db/errors";
 import { positions, staffProfiles, type UserRow, users } from "../db/schema";
@@ -13,7 +13,7 @@ import { recentAdminActions, recordAdminAction } from "./admin-audit";
 import { hashPassword } from "./passwords";
 import { revokeAllForUser } from "./tokens";
 
-// Staff accounts (roles 1, 2, 4–7) as the Super Admin manages them on /user-list (issue 6).
+// Staff accounts (roles 1, 2, 4–7) as the Super Admin manages them on /user-list.
 
 /** The "Evaluasi Kompetensi" side (spec §2 sidebar title): is_fasyankes, as the demo seed sets it. */
 const FASYANKES_SIDE_ROLES: readonly number[] = [ROLE.ADMIN, ROLE.SUBKOMITE_EVALUASI];

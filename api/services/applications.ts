@@ -1,7 +1,7 @@
 import { and, asc, eq, isNull, or } from "drizzle-orm";
-import { statusLabel } from "../../domain/status-label";
-import { holderLabel, stageDeadline, stageName } from "../../domain/workflow";
-import { ROLE_LABELS } from "../../domain/roles";
+import { statusLabel } from "#domain/status-label";
+import { holderLabel, stageDeadline, stageName } from "#domain/workflow";
+import { ROLE_LABELS } from "#domain/roles";
 import type { Database } from "../db/client";
 import {
   applicantProfiles,

@@ -1,5 +1,5 @@
 import { asc, desc, eq } from "drizzle-orm";
-import { WELCOME_ANNOUNCEMENTS, type AnnouncementForm, type TestScheduleForm } from "../../domain/forms/cms";
+import { WELCOME_ANNOUNCEMENTS, type AnnouncementForm, type TestScheduleForm } from "#domain/forms/cms";
 import type { Database } from "../db/client";
 import { announcements, files, testSchedules, type UserRow } from "../db/schema";
 import { ApiError } from "../lib/errors";
@@ -7,7 +7,7 @@ import { recordAdminAction } from "./admin-audit";
 import { forgetCachedSettings, readSetting, writeSetting, type SettingKey, type SettingValue } from "./settings";
 import type { StoredSingleFile } from "./uploads/single";
 
-// The Admin's /master-cms (issue 6): the texts, links, announcements, test schedule and guidebook the
+// The Admin's /master-cms: the texts, links, announcements, test schedule and guidebook the
 // public pages show. Every change is one CMS_UPDATE row in admin_audit_log (target "cms", the
 // section as target id, old → new), written in the change's own transaction.
 

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
-import { maxBytes } from "../../domain/documents";
+import { maxBytes } from "#domain/documents";
 import type { Database } from "../db/client";
 import { applicationDocuments, applications, documentRequirements, files } from "../db/schema";
 import { ApiError } from "../lib/errors";

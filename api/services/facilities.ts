@@ -1,9 +1,9 @@
 import { and, asc, count, desc, eq } from "drizzle-orm";
-import { FACILITY_TYPE_LABELS, verificationState, type FacilityType } from "../../domain/facility";
-import { FACILITY_LABELS, type FacilityData, type FacilitySignUp } from "../../domain/forms/facility";
-import { ROLE_LABELS } from "../../domain/roles";
-import { STATUS_LABELS, statusLabel, type LabelColour } from "../../domain/status-label";
-import { validationMessage } from "../../domain/validation";
+import { FACILITY_TYPE_LABELS, verificationState, type FacilityType } from "#domain/facility";
+import { FACILITY_LABELS, type FacilityData, type FacilitySignUp } from "#domain/forms/facility";
+import { ROLE_LABELS } from "#domain/roles";
+import { STATUS_LABELS, statusLabel, type LabelColour } from "#domain/status-label";
+import { validationMessage } from "#domain/validation";
 import type { Database } from "../db/client";
 import { applications, auditLog, facilityProfiles, positions, type UserRow, users, userVerifications } from "../db/schema";
 import { ApiError, MESSAGES } from "../lib/errors";

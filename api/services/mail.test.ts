@@ -55,7 +55,7 @@ describe("outbox (no SMTP_URL)", () => {
     expect(logs).toContainEqual(
       expect.objectContaining({ level: 30, msg: "mail written to outbox", to: "ana@contoh.id", kind: "activation", file: expect.stringMatching(/\.eml$/) }),
     );
-    // The link is a secret for the recipient (issue 18): neither it nor its token is in any log line.
+    // The link is a secret for the recipient: neither it nor its token is in any log line.
     expect(JSON.stringify(logs)).not.toContain(TOKEN);
   });
 

@@ -3,11 +3,11 @@ import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import nodemailer from "nodemailer";
 import type { Logger } from "pino";
-import { PRODUCT_FULL_NAME, PRODUCT_NAME } from "../../domain/menu";
+import { PRODUCT_FULL_NAME, PRODUCT_NAME } from "#domain/menu";
 
 // Outgoing mail (DESIGN §1): SMTP when SMTP_URL is set, otherwise one .eml file per message under
 // the outbox folder, where a developer reads it. A mail's link (activation, reset) is a secret for its
-// recipient: it is never logged, in any environment (issue 18); the log names the file.
+// recipient: it is never logged, in any environment; the log names the file.
 
 export const DEFAULT_MAIL_FROM = `"${PRODUCT_NAME}" <no-reply@adaptasi.kemkes.go.id>`;
 
@@ -136,7 +136,7 @@ const TAKEN_WORDS: Record<TakenValue, { id: string; en: string }> = {
 
 /**
  * To the owner of an account whose e-mail, NIK or passport someone just tried to sign up with; the
- * person signing up saw the usual "check your e-mail" page (issue 18). No link here acts on the account.
+ * person signing up saw the usual "check your e-mail" page. No link here acts on the account.
  */
 export function signUpAttemptMail(to: Recipient, matched: TakenValue[], publicUrl: string): MailContent {
   const what = matched.map((v) => TAKEN_WORDS[v]);

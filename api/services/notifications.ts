@@ -1,9 +1,9 @@
 import { eq, inArray } from "drizzle-orm";
 import type { Logger } from "pino";
-import { PRODUCT_FULL_NAME, PRODUCT_NAME } from "../../domain/menu";
-import { ROLE } from "../../domain/roles";
-import { statusLabel } from "../../domain/status-label";
-import { stageName, type Decision } from "../../domain/workflow";
+import { PRODUCT_FULL_NAME, PRODUCT_NAME } from "#domain/menu";
+import { ROLE } from "#domain/roles";
+import { statusLabel } from "#domain/status-label";
+import { stageName, type Decision } from "#domain/workflow";
 import type { Database } from "../db/client";
 import { applicantProfiles, applications, documentRequirements, users, type ApplicationRow } from "../db/schema";
 import { escapeHtml, type MailContent, type Mailer, type Recipient } from "./mail";

@@ -1,11 +1,11 @@
 import { randomBytes } from "node:crypto";
 import { and, asc, desc, eq, sql } from "drizzle-orm";
-import type { RegistrationForm } from "../../domain/forms/registration";
-import { REGISTRATION_LABELS } from "../../domain/forms/registration";
-import { ROLE } from "../../domain/roles";
-import { statusLabel } from "../../domain/status-label";
-import { stageName } from "../../domain/workflow";
-import { validationMessage } from "../../domain/validation";
+import type { RegistrationForm } from "#domain/forms/registration";
+import { REGISTRATION_LABELS } from "#domain/forms/registration";
+import { ROLE } from "#domain/roles";
+import { statusLabel } from "#domain/status-label";
+import { stageName } from "#domain/workflow";
+import { validationMessage } from "#domain/validation";
 import type { Database } from "../db/client";
 import { violatedUniqueConstraint } from "../db/errors";
 import { activityKinds, applicantProfiles, applications, institutions, specializations, users, type UserRow } from "../db/schema";

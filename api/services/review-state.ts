@@ -1,5 +1,5 @@
 import { eq, sql, type SQL } from "drizzle-orm";
-import { DEFAULT_SLA_DAYS, openStage, stageDeadline, type WorkflowState } from "../../domain/workflow";
+import { DEFAULT_SLA_DAYS, openStage, stageDeadline, type WorkflowState } from "#domain/workflow";
 import type { Database } from "../db/client";
 import { applicantProfiles, applications, slaSettings, users } from "../db/schema";
 

@@ -1,12 +1,12 @@
 import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lt, or, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Logger } from "pino";
-import { JALUR_IDS, type JalurId } from "../../domain/documents";
-import { DECISION_MESSAGES, NOTE_MAX, REASON_MAX } from "../../domain/forms/review";
-import { labelConditions } from "../../domain/review-filters";
-import { ROLE } from "../../domain/roles";
-import { statusLabel } from "../../domain/status-label";
-import { validationMessage } from "../../domain/validation";
+import { JALUR_IDS, type JalurId } from "#domain/documents";
+import { DECISION_MESSAGES, NOTE_MAX, REASON_MAX } from "#domain/forms/review";
+import { type DIRS, labelConditions, type SORTS, type TABS } from "#domain/review-filters";
+import { ROLE } from "#domain/roles";
+import { statusLabel } from "#domain/status-label";
+import { validationMessage } from "#domain/validation";
 import {
   decide,
   decisionsFor,
@@ -18,7 +18,7 @@ import {
   staffMaySee,
   type Decision,
   type WorkflowState,
-} from "../../domain/workflow";
+} from "#domain/workflow";
 import type { Database } from "../db/client";
 import {
   achievements,
@@ -43,16 +43,13 @@ import type { Mailer } from "./mail";
 import { notifyDecision } from "./notifications";
 import { daysLeft, isOverdue, reviewColumnsNow } from "./review-state";
 
-// The review workflow (issue 5, docs/contracts/review-api.md, decision 008): what a staff role sees,
+// The review workflow (docs/contracts/review-api.md, decision 008): what a staff role sees,
 // the lists, the CSV export, the detail and the decisions. The rules are domain/workflow.ts; this
 // module only reads and writes them.
 
 export const PAGE_SIZE = 25;
 export const CSV_PAGE_SIZE = 500;
 
-export const TABS = ["action", "all"] as const;
-export const SORTS = ["submitted", "deadline", "name"] as const;
-export const DIRS = ["asc", "desc"] as const;
 
 export interface ListQuery {
   tab?: (typeof TABS)[number];

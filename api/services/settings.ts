@@ -80,7 +80,7 @@ export async function getPublicConfig(db: Database): Promise<PublicConfig> {
 
 // --- The public settings, remembered ---------------------------------------------------------------
 // Every page reads the navbar links and FAQ addresses (spec §3); read from the database each time that
-// was a tenth of a /login render (issue 7). They change only through the Admin's CMS, which forgets the
+// was a tenth of a /login render. They change only through the Admin's CMS, which forgets the
 // remembered copy once its transaction is committed, so an edit shows on the next page. Another process
 // writing the same PostgreSQL database is seen within PUBLIC_CONFIG_TTL_MS.
 

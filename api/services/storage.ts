@@ -77,7 +77,7 @@ export function createDiskStorage(root: string): FileStorage {
 export const TEMPORARY_FILE_MAX_AGE_MS = 15 * 60 * 1000;
 
 /**
- * Removes what an interrupted upload leaves under `root` (issue 8: kill -9 during uploads): `.part`
+ * Removes what an interrupted upload leaves under `root` (kill -9 during uploads): `.part`
  * files of the multipart receiver (`tmp/`) and `.tmp` files of a store that did not reach its rename.
  * Neither is ever under a storage key, so nothing serves them; they only take space. Files younger
  * than `maxAgeMs` may belong to an upload still running (in this process or another) and are kept.

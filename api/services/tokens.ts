@@ -36,7 +36,7 @@ export function signAccessToken(user: { id: string; roleId: number }, familyId: 
 
 /**
  * Access tokens verified lately, so the three or four API calls of one page check the signature once
- * (issue 7). An entry holds the secret it was checked with and the token's expiry, which is checked
+ *. An entry holds the secret it was checked with and the token's expiry, which is checked
  * again on every use; only valid tokens are kept, at most VERIFIED_TOKENS_MAX, the oldest dropped first.
  */
 const verified = new Map<string, { secret: string; userId: string; familyId: string; expMs: number }>();

@@ -5,7 +5,7 @@ import { nestedJson } from "./bad-input/values";
 import { changedTables, fingerprinter } from "./bad-input/fingerprint";
 import { createTestApi, TEST_API_KEY, type TestApi } from "./helpers";
 
-// Issue 8: a generated corpus of bad input against every endpoint of the OpenAPI document. Each case
+// A generated corpus of bad input against every endpoint of the OpenAPI document. Each case
 // must answer below 500; a refusal is { error: { code, message } } in Indonesian with no stack trace
 // or SQL text, and leaves the database as it was.
 
@@ -87,7 +87,7 @@ function problems(status: number, text: string): string[] {
   return found;
 }
 
-describe("bad-input corpus (issue 8)", () => {
+describe("bad-input corpus", () => {
   it("answers every generated bad request with a clear 4xx and no change to the database", async () => {
     expect(cases.length).toBeGreaterThanOrEqual(400);
     const failures: string[] = [];
@@ -127,7 +127,7 @@ describe("bad-input corpus (issue 8)", () => {
     expect(await fingerprint()).toBe(before);
   });
 
-  it("refuses a body nested absurdly deep with a 400 in Indonesian, however it nests (issue 18)", async () => {
+  it("refuses a body nested absurdly deep with a 400 in Indonesian, however it nests", async () => {
     const before = await fingerprint();
     const bodies = [
       nestedJson(5_000, "arrays"),

@@ -1,5 +1,5 @@
 import type { Browser, Page, TestInfo } from "@playwright/test";
-import { DEFAULT_SLA_DAYS } from "../../domain/workflow";
+import { DEFAULT_SLA_DAYS } from "#domain/workflow";
 import { expect, linkFromMail, NEW_PASSWORD, test } from "./accounts-fixtures";
 import { choosePathway, freshApplicant } from "./applicant-fixtures";
 import { ACCOUNTS, expectPath, fillLoginForm as fillLogin, loginViaForm, sidebar } from "./fixtures";

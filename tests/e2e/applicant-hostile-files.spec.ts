@@ -1,6 +1,6 @@
 import { docxBomb, pdf, png } from "../fixtures/files";
 import { expectPath } from "./fixtures";
-import { requirementsFor } from "../../domain/documents";
+import { requirementsFor } from "#domain/documents";
 import { choosePathway, competencyDocuments, completePersonalData, documentInput, expect, freshApplicant, pdfFile, test } from "./applicant-fixtures";
 
 // Files that lie about themselves. The type comes from the content, never from the name or

@@ -3,7 +3,7 @@ import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { requirementsFor } from "../../domain/documents";
+import { requirementsFor } from "#domain/documents";
 import { endpointsOf } from "../../api/test/bad-input/cases";
 import { uploadRoutes } from "../../server/request-body";
 import { pdf } from "../fixtures/files";

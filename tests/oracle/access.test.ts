@@ -16,8 +16,8 @@ import {
   ruleOutcome,
   type PortalOutcome,
 } from "./access";
-import { applicantGuard, dashboardGuard, homePathFor, loggedInGuard, type GuardDecision, type SessionState } from "../../domain/guards";
-import { SIDEBAR_ITEMS } from "../../domain/menu";
+import { applicantGuard, dashboardGuard, homePathFor, loggedInGuard, type GuardDecision, type SessionState } from "#domain/guards";
+import { SIDEBAR_ITEMS } from "#domain/menu";
 import { exportsAction } from "../route-modules";
 
 // The access matrix is complete and agrees with the guards it documents; the e2e spec

@@ -1,4 +1,4 @@
-import { ADAPTATION_LIST_ROLES, APPLICATION_LIST_ROLES, ROLE, STAFF_ROLES } from "../../domain/roles";
+import { ADAPTATION_LIST_ROLES, APPLICATION_LIST_ROLES, ROLE, STAFF_ROLES } from "#domain/roles";
 
 // The access matrix: every portal route and every API endpoint × every principal → the outcome.
 // One row per route or endpoint, written as the rule that decides it (spec §2 guards and layouts, §6 area

@@ -1,6 +1,6 @@
 import { and, eq, or, sql } from "drizzle-orm";
 import type { Context } from "hono";
-import { ROLE } from "../../../domain/roles";
+import { ROLE } from "#domain/roles";
 import type { Database } from "../../db/client";
 import { violatedUniqueConstraint } from "../../db/errors";
 import { users } from "../../db/schema";
@@ -23,7 +23,7 @@ type NewAccount = Omit<typeof users.$inferInsert, "id" | "passwordHash" | "roleI
  * first activation link and queues the mail; `options.alongside` writes the account's other rows in the
  * same transaction. The unique indexes decide duplicates, so two identical sign-ups at once create
  * exactly one account. An e-mail, NIK or passport that is already registered gets the same answer as a
- * new account, and its owner a mail instead: the answer never tells who is registered (issue 18).
+ * new account, and its owner a mail instead: the answer never tells who is registered.
  */
 export async function signUp(
   c: Context<AppEnv>,
@@ -137,7 +137,7 @@ async function throttleMailRequest(c: Context<AppEnv>, action: string, email: st
 const MAIL_REQUESTED = { data: { sent: true as const } };
 
 // Both answer before the account is even looked up: the same work before the answer, whether or not
-// there is an account, so the response time tells nothing (issue 18).
+// there is an account, so the response time tells nothing.
 
 export const resendActivation: AppRouteHandler<typeof routes.resendActivation> = async (c) => {
   const { db, mailer } = c.var.deps;

@@ -5,8 +5,8 @@ import {
   emailOnlySchema,
   foreignSignUpSchema,
   resetPasswordSchema,
-} from "../../../domain/forms/accounts";
-import { rules } from "../../../domain/validation";
+} from "#domain/forms/accounts";
+import { rules } from "#domain/validation";
 import { errorResponses } from "../../lib/errors";
 
 // The bodies are the portal's own form schemas (domain/forms/accounts.ts), so the API answers with
@@ -33,7 +33,7 @@ const tokenErrors = {
   },
 };
 
-// Issue 18: the same answer whether or not a value is registered, so it never tells who has an account.
+// The same answer whether or not a value is registered, so it never tells who has an account.
 const SIGNED_UP =
   "Selalu sama: akun baru dibuat (belum aktif) dan surel aktivasi dikirim, atau — bila alamat surel, NIK atau paspor sudah terdaftar — tidak ada akun dibuat dan pemilik akun yang ada diberi tahu lewat surel";
 

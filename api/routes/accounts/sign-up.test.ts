@@ -3,7 +3,7 @@ import path from "node:path";
 import { count, eq } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { COUNTRIES } from "../../../domain/countries";
+import { COUNTRIES } from "#domain/countries";
 import { createApiApp } from "../../app";
 import { users } from "../../db/schema";
 import { verifyPassword } from "../../services/passwords";

@@ -1,4 +1,4 @@
-import { STAFF_ROLES } from "../../../domain/roles";
+import { STAFF_ROLES } from "#domain/roles";
 import type { Database } from "../../db/client";
 import { files, type ApplicationRow, type UserRow } from "../../db/schema";
 import { ApiError } from "../../lib/errors";

@@ -1,6 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { additionalRequestSchema } from "../../../domain/forms/additional";
-import { STAFF_ROLES } from "../../../domain/roles";
+import { additionalRequestSchema } from "#domain/forms/additional";
+import { STAFF_ROLES } from "#domain/roles";
 import { errorResponses } from "../../lib/errors";
 import { allow } from "../../middleware/allow";
 import { requireUser } from "../../middleware/auth";
@@ -62,7 +62,7 @@ export const request = createRoute({
   tags,
   summary: "Peninjau tahap yang sedang terbuka meminta dokumen tambahan dari pemohon SPE",
   security,
-  // Staff only, decided before the body is read (issue 8 access matrix); anyone else reads "not found"
+  // Staff only, decided before the body is read (the access matrix); anyone else reads "not found"
   middleware: [requireUser, allow(STAFF_ROLES, { otherwise: "not-found" })] as const,
   request: { params: idParam, body: { required: true, content: { "application/json": { schema: additionalRequestSchema } } } },
   responses: { 201: ok("Permintaan dibuat", ListSchema), ...errorResponses(400, 401, 403, 404) },

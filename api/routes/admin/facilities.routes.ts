@@ -1,6 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { FACILITY_STATE_FILTERS, facilityAdminCreateSchema, facilityVerifySchema } from "../../../domain/forms/admin-facilities";
-import { ADMIN_ONLY } from "../../../domain/roles";
+import { FACILITY_STATE_FILTERS, facilityAdminCreateSchema, facilityVerifySchema } from "#domain/forms/admin-facilities";
+import { ADMIN_ONLY } from "#domain/roles";
 import { errorResponses } from "../../lib/errors";
 import { allow } from "../../middleware/allow";
 import { requireUser } from "../../middleware/auth";

@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { verificationState } from "../../../domain/facility";
+import { verificationState } from "#domain/facility";
 import { adminAuditLog, facilityProfiles, users, userVerifications } from "../../db/schema";
 import { tokenFrom } from "../../test/mail";
 import { createTestApi, expectError, type TestApi } from "../../test/helpers";

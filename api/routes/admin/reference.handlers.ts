@@ -1,4 +1,4 @@
-import type { ReferenceInput, ReferenceKind } from "../../../domain/forms/admin";
+import type { ReferenceInput, ReferenceKind } from "#domain/forms/admin";
 import type { AppRouteHandler } from "../../lib/types";
 import { activePositions, createEntry, deleteEntry, entryNotFound, getEntry, listEntries, setEntryActive, updateEntry } from "../../services/admin-reference";
 import type * as routes from "./reference.routes";

@@ -1,12 +1,12 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { REFERENCE_SCHEMAS, type ReferenceKind } from "../../../domain/forms/admin";
-import { ADMIN_ONLY, ADMIN_ROLES, SUPER_ADMIN_ONLY } from "../../../domain/roles";
+import { REFERENCE_SCHEMAS, type ReferenceKind } from "#domain/forms/admin";
+import { ADMIN_ONLY, ADMIN_ROLES, SUPER_ADMIN_ONLY } from "#domain/roles";
 import { errorResponses } from "../../lib/errors";
 import { allow } from "../../middleware/allow";
 import { requireUser } from "../../middleware/auth";
 import { idParam, json, listOk, listQuery, ok, security } from "./shared";
 
-// The reference lists (issue 6): /specialization-list and /institution-list (Super Admin),
+// The reference lists: /specialization-list and /institution-list (Super Admin),
 // /master-position (Admin). The same seven endpoints for each; in use → deactivate, never delete.
 
 export const EntrySchema = z

@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { ENTRY_STATUSES } from "../../../domain/forms/admin";
+import { ENTRY_STATUSES } from "#domain/forms/admin";
 
 // Pieces every /admin route uses: the security, JSON envelopes, list paging and audit entries.
 

@@ -1,4 +1,4 @@
-import type { SlaForm } from "../../../domain/forms/admin";
+import type { SlaForm } from "#domain/forms/admin";
 import type { AppRouteHandler } from "../../lib/types";
 import { slaSettingsList, updateSla } from "../../services/admin-sla";
 import type * as routes from "./sla.routes";

@@ -1,13 +1,13 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { JALUR_IDS } from "../../../domain/documents";
-import { slaSchema } from "../../../domain/forms/admin";
-import { SUPER_ADMIN_ONLY } from "../../../domain/roles";
+import { JALUR_IDS } from "#domain/documents";
+import { slaSchema } from "#domain/forms/admin";
+import { SUPER_ADMIN_ONLY } from "#domain/roles";
 import { errorResponses } from "../../lib/errors";
 import { allow } from "../../middleware/allow";
 import { requireUser } from "../../middleware/auth";
 import { json, ok, security } from "./shared";
 
-// /sla-setting (issue 6): days allowed per review stage.
+// /sla-setting: days allowed per review stage.
 
 const tags = ["Admin: SLA"];
 const middleware = [requireUser, allow(SUPER_ADMIN_ONLY)];

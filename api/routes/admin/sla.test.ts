@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { STAGES } from "../../../domain/workflow";
+import { STAGES } from "#domain/workflow";
 import { adminAuditLog, applications, slaSettings, users } from "../../db/schema";
 import { createTestApi, expectError, type TestApi } from "../../test/helpers";
 

@@ -1,13 +1,13 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { reasonSchema, staffCreateSchema, staffUpdateSchema } from "../../../domain/forms/admin";
-import { SUPER_ADMIN_ONLY } from "../../../domain/roles";
+import { reasonSchema, staffCreateSchema, staffUpdateSchema } from "#domain/forms/admin";
+import { SUPER_ADMIN_ONLY } from "#domain/roles";
 import { errorResponses } from "../../lib/errors";
 import { jsonObject } from "../../lib/validation";
 import { allow } from "../../middleware/allow";
 import { requireUser } from "../../middleware/auth";
 import { AdminAuditEntrySchema, idParam, json, listOk, listQuery, ok, security } from "./shared";
 
-// /user-list (issue 6): the Super Admin's staff accounts.
+// /user-list: the Super Admin's staff accounts.
 
 const tags = ["Admin: Pengguna"];
 const middleware = [requireUser, allow(SUPER_ADMIN_ONLY)];

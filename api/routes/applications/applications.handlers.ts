@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
-import { firstStage } from "../../../domain/workflow";
+import { firstStage } from "#domain/workflow";
 import type { Database } from "../../db/client";
 import {
   achievements,

@@ -1,6 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { JALUR_IDS } from "../../../domain/documents";
-import { rules } from "../../../domain/validation";
+import { JALUR_IDS } from "#domain/documents";
+import { APPLICATION_STATUSES, LABEL_COLOURS } from "#domain/status-label";
+import { rules } from "#domain/validation";
 import { errorResponses } from "../../lib/errors";
 import { jsonObject } from "../../lib/validation";
 import { requireUser } from "../../middleware/auth";
@@ -17,17 +18,19 @@ const json = <T extends z.ZodType>(schema: T) => ({ required: true, content: { "
 const MULTIPART_NOTE =
   "Isi multipart/form-data: satu atau lebih isian berkas doc_<id persyaratan>; beberapa berkas hanya untuk persyaratan `merged`.";
 
-const Status = z.enum(["IN-PROGRESS", "FAILED", "PASSED", "REUPLOAD"]);
+/** An application's stored status and its label (spec §4), as every resource that shows an application answers them. */
+export const StatusSchema = z.enum(APPLICATION_STATUSES);
+export const LabelSchema = z.object({ rule: z.number().int(), label: z.string().nullable(), colour: z.enum(LABEL_COLOURS) });
 
 export const ApplicationSchema = z
   .object({
     id: z.string().uuid(),
     registration_number: z.string().openapi({ example: "ADP-2026-000123" }),
     jalur_id: z.enum(JALUR_IDS),
-    status: Status.nullable(),
+    status: StatusSchema.nullable(),
     is_submitted: z.boolean(),
     tahap: z.object({ id: z.number().int(), name: z.string() }).nullable(),
-    label: z.object({ rule: z.number().int(), label: z.string().nullable(), colour: z.enum(["yellow", "red", "green", "blue", "none"]) }),
+    label: LabelSchema,
     submitted_at: z.string().nullable(),
     stage_started_at: z.string().nullable(),
     stage_deadline: z.string().nullable(),
@@ -54,9 +57,9 @@ export const ApplicationSchema = z
         from: z.string().nullable().openapi({ example: "Pemeriksaan Dokumen — Perbaikan Berkas" }),
         to: z.string().nullable().openapi({ example: "Pemeriksaan Dokumen — Dalam Proses" }),
         from_stage_id: z.number().int().nullable(),
-        from_status: Status.nullable(),
+        from_status: StatusSchema.nullable(),
         to_stage_id: z.number().int().nullable(),
-        to_status: Status.nullable(),
+        to_status: StatusSchema.nullable(),
         note: z.string().nullable(),
       }),
     ),

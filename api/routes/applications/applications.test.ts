@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MB, requirementsFor, type JalurId } from "../../../domain/documents";
+import { MB, requirementsFor, type JalurId } from "#domain/documents";
 import { doc, docx, docxBomb, docxLyingBomb, elf, jpg, pdf, pdfWithOpenActionScript, png } from "../../../tests/fixtures/files";
 import { applicationDocuments, applications, auditLog, reuploadRequests } from "../../db/schema";
 import { createTestApi, expectError, type TestApi } from "../../test/helpers";
@@ -372,7 +372,7 @@ describe("reupload", () => {
     await api.request(`/api/v1/applications/${app.id}/submit`, { token, json: {} });
     await expectError(await upload(token, app.id, [{ field: "doc_2", name: "cv.pdf", data: pdfBytes }], "reupload"), 409, "NOT_REUPLOAD");
 
-    // A reviewer's REUPLOAD decision (issue 5), done here on the database.
+    // A reviewer's REUPLOAD decision, done here on the database.
     await api.db.update(applications).set({ status: "REUPLOAD" }).where(eq(applications.id, app.id));
     await api.db.insert(reuploadRequests).values({ applicationId: app.id, requirementId: 2, reason: "CV tidak terbaca, unggah ulang dalam PDF." });
     let v = await view(token, app.id);

@@ -1,4 +1,4 @@
-import { APPLICANT_ONLY } from "../../../domain/roles";
+import { APPLICANT_ROLES } from "#domain/roles";
 import { afterValidation, allow } from "../../middleware/allow";
 import { createRouter } from "../../lib/router";
 import * as handlers from "./applications.handlers";
@@ -8,7 +8,7 @@ export const applicationsRouter = createRouter()
   .openapi(routes.getCurrent, handlers.getCurrent)
   // Applicants only; facility admins (role 8) register professionals through /registrations. Decided
   // after the body is validated, so a non-applicant's invalid body still reads 400 (applications.test.ts).
-  .openapi(routes.create, afterValidation(allow(APPLICANT_ONLY, { otherwise: "APPLICANTS_ONLY" }), handlers.create))
+  .openapi(routes.create, afterValidation(allow(APPLICANT_ROLES, { otherwise: "APPLICANTS_ONLY" }), handlers.create))
   .openapi(routes.getOne, handlers.getOne)
   .openapi(routes.changeJalur, handlers.changeJalur)
   .openapi(routes.uploadDocuments, handlers.uploadDocuments)

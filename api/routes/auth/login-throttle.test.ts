@@ -4,7 +4,7 @@ import { loginAttempts } from "../../db/schema";
 import type { RateLimitConfig } from "../../lib/types";
 import { createTestApi, DEMO_PASSWORD, expectError, type TestApi } from "../../test/helpers";
 
-// Issue 18 item 5, docs/decisions/013-login-throttling.md: only failures count, per account and
+// Docs/decisions/013-login-throttling.md: only failures count, per account and
 // client address, with waits that grow; nobody's failures refuse the owner's right password elsewhere.
 
 let api: TestApi;

@@ -1,6 +1,6 @@
 import { Readable } from "node:stream";
-import { GUIDEBOOK_MAX_MB, CMS_LABELS, type AnnouncementForm, type FaqForm, type NavbarLinksForm, type WelcomeForm } from "../../../domain/forms/cms";
-import { validationMessage } from "../../../domain/validation";
+import { GUIDEBOOK_MAX_MB, CMS_LABELS, type AnnouncementForm, type FaqForm, type NavbarLinksForm, type WelcomeForm } from "#domain/forms/cms";
+import { validationMessage } from "#domain/validation";
 import { ApiError } from "../../lib/errors";
 import type { AppRouteHandler } from "../../lib/types";
 import * as cms from "../../services/cms";

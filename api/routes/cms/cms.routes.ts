@@ -1,6 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { announcementSchema, faqSchema, navbarLinksSchema, welcomeSchema } from "../../../domain/forms/cms";
-import { ADMIN_ONLY } from "../../../domain/roles";
+import { announcementSchema, faqSchema, navbarLinksSchema, welcomeSchema } from "#domain/forms/cms";
+import { ADMIN_ONLY } from "#domain/roles";
 import { errorResponses } from "../../lib/errors";
 import { FaqLinksSchema, NavbarLinkSchema, WelcomeTextsSchema } from "../../services/settings";
 import { allow } from "../../middleware/allow";
@@ -8,7 +8,7 @@ import { requireUser } from "../../middleware/auth";
 import { idParam, json, ok, security } from "../admin/shared";
 import { AdminTestScheduleSchema } from "../test-schedules/test-schedules.routes";
 
-// /master-cms (issue 6): what the public pages show, edited by the Admin (role 2). Two public reads
+// /master-cms: what the public pages show, edited by the Admin (role 2). Two public reads
 // (/welcome's content, the guidebook PDF) and the Admin's endpoints under /admin/cms.
 
 const tags = ["Admin: CMS"];

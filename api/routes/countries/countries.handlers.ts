@@ -1,4 +1,4 @@
-import { COUNTRIES } from "../../../domain/countries";
+import { COUNTRIES } from "#domain/countries";
 import type { AppRouteHandler } from "../../lib/types";
 import type * as routes from "./countries.routes";
 

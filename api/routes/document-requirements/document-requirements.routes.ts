@@ -1,5 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { JALUR_IDS } from "../../../domain/documents";
+import { JALUR_IDS } from "#domain/documents";
 import { errorResponses } from "../../lib/errors";
 
 const jalur = z.enum(JALUR_IDS, { error: "jalur harus salah satu dari REG, SPE atau OTH" });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { requirementsFor } from "../../../domain/documents";
+import { requirementsFor } from "#domain/documents";
 import { createTestApi, expectError, type TestApi } from "../../test/helpers";
 
 let api: TestApi;

@@ -1,4 +1,4 @@
-import { ROLE } from "../../../domain/roles";
+import { ROLE } from "#domain/roles";
 import type { AppRouteHandler } from "../../lib/types";
 import { createFacilityProfile, facilityDashboard, myFacility, positionOptions as activePositions, submitFacilityData } from "../../services/facilities";
 import { signUp } from "../accounts/accounts.handlers";

@@ -1,7 +1,8 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { FACILITY_TYPES, VERIFICATION_STATES } from "../../../domain/facility";
-import { facilityDataSchema, facilitySignUpSchema } from "../../../domain/forms/facility";
-import { FACILITY_ADMIN_ONLY } from "../../../domain/roles";
+import { FACILITY_TYPES, VERIFICATION_STATES } from "#domain/facility";
+import { facilityDataSchema, facilitySignUpSchema } from "#domain/forms/facility";
+import { FACILITY_ROLES } from "#domain/roles";
+import { LABEL_COLOURS } from "#domain/status-label";
 import { errorResponses } from "../../lib/errors";
 import { allow } from "../../middleware/allow";
 import { requireUser } from "../../middleware/auth";
@@ -13,7 +14,7 @@ import { json, ok, security } from "../admin/shared";
 
 const tags = ["Admin Fasyankes"];
 // A signed-in user (401) who is a facility admin (403 otherwise).
-const middleware = [requireUser, allow(FACILITY_ADMIN_ONLY)];
+const middleware = [requireUser, allow(FACILITY_ROLES)];
 
 const Verification = {
   state: z.enum(VERIFICATION_STATES as ["pending", "verified", "rejected", "notSubmitted"]),
@@ -50,7 +51,7 @@ const DashboardSchema = z
     ...Verification,
     submitted: z.number().int().openapi({ description: "Pendaftaran yang sudah diajukan" }),
     drafts: z.number().int().openapi({ description: "Draf Permohonan" }),
-    counts: z.array(z.object({ label: z.string(), colour: z.enum(["yellow", "red", "green", "blue", "none"]), count: z.number().int() })),
+    counts: z.array(z.object({ label: z.string(), colour: z.enum(LABEL_COLOURS), count: z.number().int() })),
     recent: z.array(
       z.object({
         id: z.number().int(),

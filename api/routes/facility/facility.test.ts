@@ -1,6 +1,6 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { statusLabel } from "../../../domain/status-label";
+import { statusLabel } from "#domain/status-label";
 import { applications, auditLog, facilityProfiles, positions, users, userVerifications } from "../../db/schema";
 import { seedIfEmpty } from "../../db/seed";
 import { createDiskStorage } from "../../services/storage";

@@ -1,6 +1,6 @@
 import { Readable } from "node:stream";
 import { and, eq, or, sql, type SQL } from "drizzle-orm";
-import { STAFF_ROLES } from "../../../domain/roles";
+import { STAFF_ROLES } from "#domain/roles";
 import type { Database } from "../../db/client";
 import { additionalRequirements, applicantProfiles, applicationDocuments, applications, files } from "../../db/schema";
 import { ApiError } from "../../lib/errors";

@@ -1,7 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { JALUR_IDS } from "../../../domain/documents";
+import { JALUR_IDS } from "#domain/documents";
 import { errorResponses } from "../../lib/errors";
-import { newPasswordRule } from "../../../domain/forms/accounts";
+import { newPasswordRule } from "#domain/forms/accounts";
 import { jsonObject, requiredText } from "../../lib/validation";
 import { requireUser } from "../../middleware/auth";
 

@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
-import { PROFILE_LABELS } from "../../../domain/forms/profile";
-import { validationMessage } from "../../../domain/validation";
+import { PROFILE_LABELS } from "#domain/forms/profile";
+import { validationMessage } from "#domain/validation";
 import { applicantProfiles, applications, files, institutions, specializations } from "../../db/schema";
 import { ApiError, MESSAGES } from "../../lib/errors";
 import type { AppRouteHandler } from "../../lib/types";

@@ -1,5 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { GENDERS, IDENTITY_TYPES, PROFESSIONS, profileFormSchema } from "../../../domain/forms/profile";
+import { GENDERS, IDENTITY_TYPES, PROFESSIONS, profileFormSchema } from "#domain/forms/profile";
 import { errorResponses } from "../../lib/errors";
 import { requireUser } from "../../middleware/auth";
 

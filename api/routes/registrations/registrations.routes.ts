@@ -1,14 +1,14 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { MiddlewareHandler } from "hono";
-import { JALUR_IDS } from "../../../domain/documents";
-import { registrationFormSchema } from "../../../domain/forms/registration";
-import { FACILITY_ADMIN_ONLY } from "../../../domain/roles";
+import { JALUR_IDS } from "#domain/documents";
+import { registrationFormSchema } from "#domain/forms/registration";
+import { FACILITY_ROLES } from "#domain/roles";
 import { ApiError, errorResponses } from "../../lib/errors";
 import type { AppEnv } from "../../lib/types";
 import { allow } from "../../middleware/allow";
 import { requireUser } from "../../middleware/auth";
 import { idParam, json, listOk, listQuery, ok, security } from "../admin/shared";
-import { ApplicationSchema } from "../applications/applications.routes";
+import { ApplicationSchema, LabelSchema, StatusSchema } from "../applications/applications.routes";
 
 // A verified facility admin (role 8) registers professionals and follows their registrations
 // (DESIGN §4 "Health-facility admin", docs/decisions/010-facility-registrations.md). Documents, submit
@@ -21,9 +21,8 @@ export const requireVerifiedFacility: MiddlewareHandler<AppEnv> = async (c, next
   if (!c.var.user.isHospitalVerified) throw new ApiError(403, "FACILITY_NOT_VERIFIED");
   await next();
 };
-const middleware = [requireUser, allow(FACILITY_ADMIN_ONLY, { otherwise: "FACILITY_ONLY" }), requireVerifiedFacility];
+const middleware = [requireUser, allow(FACILITY_ROLES, { otherwise: "FACILITY_ONLY" }), requireVerifiedFacility];
 
-const LabelSchema = z.object({ rule: z.number().int(), label: z.string().nullable(), colour: z.enum(["yellow", "red", "green", "blue", "none"]) });
 const ActivityKindSchema = z.object({ id: z.number().int(), name: z.string() }).openapi("ActivityKindRef");
 
 export const RegistrationRowSchema = z
@@ -35,7 +34,7 @@ export const RegistrationRowSchema = z
     jalur_id: z.enum(JALUR_IDS),
     activity_kind: ActivityKindSchema.nullable(),
     is_submitted: z.boolean(),
-    status: z.enum(["IN-PROGRESS", "FAILED", "PASSED", "REUPLOAD"]).nullable(),
+    status: StatusSchema.nullable(),
     tahap: z.object({ id: z.number().int(), name: z.string() }).nullable(),
     label: LabelSchema,
     submitted_at: z.string().nullable(),

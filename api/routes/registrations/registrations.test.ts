@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { requirementsFor, type JalurId } from "../../../domain/documents";
+import { requirementsFor, type JalurId } from "#domain/documents";
 import { docx, pdf, png } from "../../../tests/fixtures/files";
 import { activityKinds, applicantProfiles, applications, users } from "../../db/schema";
 import { hashPassword } from "../../services/passwords";

@@ -1,17 +1,17 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { JALUR_IDS } from "../../../domain/documents";
-import { decisionBodySchema } from "../../../domain/forms/review";
-import { STAFF_ROLES } from "../../../domain/roles";
-import { DECISIONS, STAGE_IDS } from "../../../domain/workflow";
-import { validationMessage as m } from "../../../domain/validation";
+import { JALUR_IDS } from "#domain/documents";
+import { DIRS, SORTS, TABS } from "#domain/review-filters";
+import { decisionBodySchema } from "#domain/forms/review";
+import { STAFF_ROLES } from "#domain/roles";
+import { DECISIONS, STAGE_IDS } from "#domain/workflow";
+import { validationMessage as m } from "#domain/validation";
 import { errorResponses } from "../../lib/errors";
 import { allow } from "../../middleware/allow";
 import { requireUser } from "../../middleware/auth";
-import { DIRS, SORTS, TABS } from "../../services/review";
-import { ApplicationSchema } from "../applications/applications.routes";
+import { ApplicationSchema, LabelSchema, StatusSchema } from "../applications/applications.routes";
 import { ProfileSchema } from "../profile/profile.routes";
 
-// The review workflow (issue 5, docs/contracts/review-api.md): lists, CSV, detail, decisions.
+// The review workflow (docs/contracts/review-api.md): lists, CSV, detail, decisions.
 
 const tags = ["Peninjauan"];
 const security = [{ ApiKey: [], Bearer: [] }];
@@ -46,9 +46,7 @@ export const ListQuerySchema = z.object({
   dir: optional(oneOf("Arah urutan", DIRS)),
 });
 
-const Status = z.enum(["IN-PROGRESS", "FAILED", "PASSED", "REUPLOAD"]);
 const StageRef = z.object({ id: z.number().int(), name: z.string() });
-const Label = z.object({ rule: z.number().int(), label: z.string().nullable(), colour: z.enum(["yellow", "red", "green", "blue", "none"]) });
 
 export const ReviewRowSchema = z
   .object({
@@ -57,11 +55,11 @@ export const ReviewRowSchema = z
     applicant_name: z.string().nullable(),
     applicant_email: z.string().nullable(),
     jalur_id: z.enum(JALUR_IDS),
-    status: Status.nullable(),
+    status: StatusSchema.nullable(),
     is_submitted: z.boolean(),
     stage: StageRef.nullable(),
     open_stage: StageRef.nullable().openapi({ description: "Tahap yang menunggu keputusan" }),
-    label: Label,
+    label: LabelSchema,
     submitted_at: z.string().nullable(),
     deadline_at: z.string().nullable(),
     days_left: z.number().int().nullable().openapi({ description: "Hari tersisa (dibulatkan menjauhi nol), negatif bila lewat tenggat" }),
@@ -128,9 +126,9 @@ export const ReviewDetailSchema = z
         from: z.string().nullable(),
         to: z.string().nullable(),
         from_stage_id: z.number().int().nullable(),
-        from_status: Status.nullable(),
+        from_status: StatusSchema.nullable(),
         to_stage_id: z.number().int().nullable(),
-        to_status: Status.nullable(),
+        to_status: StatusSchema.nullable(),
         note: z.string().nullable().openapi({ description: "Untuk pemohon" }),
         internal_note: z.string().nullable().openapi({ description: "Hanya untuk peninjau" }),
         details: z.array(z.object({ requirement_id: z.number().int(), reason: z.string() })).nullable(),

@@ -1,5 +1,5 @@
 import { asc, eq } from "drizzle-orm";
-import type { TestScheduleForm } from "../../../domain/forms/cms";
+import type { TestScheduleForm } from "#domain/forms/cms";
 import { testSchedules } from "../../db/schema";
 import type { AppRouteHandler } from "../../lib/types";
 import { createTestSchedule, getTestSchedule, rowId, setTestScheduleActive, testScheduleOut, updateTestSchedule } from "../../services/cms";

@@ -1,6 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { testScheduleSchema } from "../../../domain/forms/cms";
-import { ADMIN_ONLY } from "../../../domain/roles";
+import { testScheduleSchema } from "#domain/forms/cms";
+import { ADMIN_ONLY } from "#domain/roles";
 import { errorResponses } from "../../lib/errors";
 import { allow } from "../../middleware/allow";
 import { requireUser } from "../../middleware/auth";

@@ -3,9 +3,9 @@ import { isWordDocument } from "./doc";
 import { inspectDocx } from "./docx";
 import { inspectPdf } from "./pdf";
 
-// The type of an uploaded file, judged by its content only (issue 4): the browser's mime type and the
+// The type of an uploaded file, judged by its content only: the browser's mime type and the
 // file name are never trusted. Past the magic bytes, each kind is opened far enough to know it is what
-// it claims and carries nothing active (issue 18): a DOC's compound-file directory, a DOCX inflated
+// it claims and carries nothing active: a DOC's compound-file directory, a DOCX inflated
 // within limits, a PDF's objects.
 
 export type DetectedType = "pdf" | "png" | "jpg" | "doc" | "docx";

@@ -3,7 +3,7 @@ import { PDFDocument } from "pdf-lib";
 import type { DetectedType } from "./file-type";
 
 // Merged documents (professional certificate, logbook, diploma): several files become one PDF,
-// images as pages (issue 4). The caller checks the result against the 5 MB limit.
+// images as pages. The caller checks the result against the 5 MB limit.
 
 const A4 = { width: 595.28, height: 841.89 };
 const MARGIN = 24;

@@ -7,10 +7,10 @@ import { finished } from "node:stream/promises";
 import busboy from "busboy";
 import { MESSAGES } from "../../lib/errors";
 
-// Streaming multipart parsing (issue 4): each file goes straight to a temporary file while its bytes
+// Streaming multipart parsing: each file goes straight to a temporary file while its bytes
 // are counted against the limit of its field; the whole file is never held in memory.
 //
-// Hostile networks (issue 18): a body that is cut off, garbled or abandoned half-way (a phone losing
+// Hostile networks: a body that is cut off, garbled or abandoned half-way (a phone losing
 // signal, a closed tab, a proxy timing out) ends this request only — every stream here has an error
 // listener, the temporary files are removed, and nothing is stored. A file over its field's limit or
 // a body over the request's cap stops the reading at once (413): the phone stops spending data on a

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { ABSURD_DEPTH, anyString, BAD_PARAMS, draw, HUGE, INVALID_JSON_TEXTS, NASTY_STRINGS, nestedJson, NON_OBJECT_BODIES, WRONG_CONTENT_TYPES, wrongTypeFor } from "./values";
 
-// Builds the bad-input corpus (issue 8) from the API's own OpenAPI document, so a new endpoint gets
+// Builds the bad-input corpus from the API's own OpenAPI document, so a new endpoint gets
 // cases without anyone remembering to add them.
 
 export type Role = "superadmin" | "admin" | "applicant" | "subkomite" | "fasyankes";

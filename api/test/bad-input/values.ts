@@ -1,6 +1,6 @@
 import fc from "fast-check";
 
-/** One seed for the whole corpus: the same cases on every run (issue 8). Override with BAD_INPUT_SEED to explore. */
+/** One seed for the whole corpus: the same cases on every run. Override with BAD_INPUT_SEED to explore. */
 export const SEED = Number(process.env.BAD_INPUT_SEED ?? 20260808);
 
 /** A stable small number from a text, so each endpoint/field draws its own (but fixed) sample. */
@@ -80,7 +80,7 @@ export const INVALID_JSON_TEXTS: readonly string[] = [
 
 export const NON_OBJECT_BODIES: readonly unknown[] = [[], [{}], "tekst", 42, true, null];
 
-/** Nesting no request of this API comes near; 5,000 levels overflowed a recursive walk (issue 18). */
+/** Nesting no request of this API comes near; 5,000 levels overflowed a recursive walk. */
 export const ABSURD_DEPTH = 5_000;
 
 /**
