@@ -25,7 +25,7 @@ export default defineConfig({
   projects: [
     { name: "nojs", use: { javaScriptEnabled: false }, testIgnore: /\.(final|last)\.spec\.ts$/ },
     { name: "js", use: { javaScriptEnabled: true }, testIgnore: /\.(final|last)\.spec\.ts$/ },
-    // Logging a demo account out with KELUAR ends every session of it (issue 8), which would cut the
+    // Logging a demo account out with KELUAR ends every session of it, which would cut the
     // other specs' sessions short: those journeys (*.final.spec.ts) run after them, one at a time.
     { name: "final", use: { javaScriptEnabled: false }, testMatch: /\.final\.spec\.ts$/, fullyParallel: false, dependencies: ["nojs", "js"] },
     { name: "final-js", use: { javaScriptEnabled: true }, testMatch: /\.final\.spec\.ts$/, fullyParallel: false, dependencies: ["final"] },

@@ -36,7 +36,7 @@ declare module "@remix-run/node" {
 /**
  * Client chunks by what loads together. Left to itself, Rollup gives every small shared module (style
  * classes, labels, helpers) its own file, and a page fetches 20-odd of them, each with its own response
- * headers over HTTP/1.1 (issue 7 counts them). The pieces every page loads form one "shell" chunk and
+ * headers over HTTP/1.1 (the page budget counts them). The pieces every page loads form one "shell" chunk and
  * the form library with its helpers one "forms" chunk; route modules and page components stay split.
  */
 function clientChunk(id: string): string | undefined {
