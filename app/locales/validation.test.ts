@@ -1,0 +1,70 @@
+import { createInstance, type TFunction } from "i18next";
+import { describe, expect, it } from "vitest";
+import type { z } from "zod";
+import { accountSchemas } from "#domain/forms/accounts";
+import { formTexts, INDONESIAN, validationMessage, VALIDATION_MESSAGES, type RuleName } from "#domain/validation";
+import { i18nConfig } from "~/i18n";
+
+// The form schemas speak the request's language: the portal's actions build them with the request's
+// `t` (formTexts), the API and the module-level schemas with INDONESIAN. Both must say the same thing
+// in Indonesian, and an English `t` must give English messages with English labels.
+
+async function translator(lng: string): Promise<TFunction> {
+  const i18n = createInstance();
+  await i18n.init({ ...i18nConfig, lng });
+  return i18n.getFixedT(lng);
+}
+
+/** The first message of each field, as the form shows it. */
+function errors(schema: z.ZodType, value: unknown): Record<string, string> {
+  const r = schema.safeParse(value);
+  const out: Record<string, string> = {};
+  for (const i of r.success ? [] : r.error.issues) out[i.path.join(".")] ??= i.message;
+  return out;
+}
+
+const BAD_INPUTS: unknown[] = [
+  {},
+  { full_name: "x", nik: "12", email: "salah", phone: "08-1", password: "abc", password_confirmation: "abd", consent: "no", token: "", foreign_id: "a b", nationality: "XX", is_kek: "mungkin", jalur_id: "ZZZ" },
+  { full_name: "x".repeat(200), email: "a@b.co", phone: "0812345678901234567", password: "abcdefgh", password_confirmation: "abcdefgh", current_password: "x".repeat(200), new_password: "abcdefgh1", new_password_confirmation: "lain" },
+];
+
+describe("validation messages per request", () => {
+  it("the request's Indonesian t says every rule as the catalogue does", async () => {
+    const t = await translator("id");
+    const params = { field: "Nama", target: "Kata Sandi", length: 8, size: 2048, min: 1, max: 9, width: 10, height: 20 };
+    for (const rule of Object.keys(VALIDATION_MESSAGES.id) as RuleName[]) {
+      expect(formTexts(t).message(rule, params)).toBe(validationMessage(rule, params, "id"));
+    }
+  });
+
+  it("builds the account schemas in Indonesian exactly as the module-level ones", async () => {
+    const fromRequest = accountSchemas(formTexts(await translator("id")));
+    const atLoad = accountSchemas(INDONESIAN);
+    const names = ["citizenSignUp", "wnaWelcome", "foreignSignUp", "emailOnly", "resetPassword", "login", "passwordChange"] as const;
+    for (const name of names) {
+      for (const input of BAD_INPUTS) expect(errors(fromRequest[name], input)).toEqual(errors(atLoad[name], input));
+    }
+  });
+
+  it("gives an English request English messages with English labels", async () => {
+    const en = accountSchemas(formTexts(await translator("en-US")));
+    expect(errors(en.citizenSignUp, {})).toMatchObject({
+      full_name: "Full name is required",
+      email: "E-mail address is required",
+      consent: "Consent is required",
+    });
+    expect(errors(en.citizenSignUp, BAD_INPUTS[1])).toMatchObject({
+      full_name: "must contain at least 3 characters",
+      nik: "must be 16 digits",
+      email: "must be a valid email address",
+      phone: "must be a number",
+    });
+    expect(errors(en.resetPassword, { token: "t", password: "abcdefgh1", password_confirmation: "abcdefgh2" })).toEqual({
+      password_confirmation: "Confirm password does not match Password",
+    });
+    expect(errors(en.passwordChange, { current_password: "x", new_password: "abcdefgh1", new_password_confirmation: "y" })).toEqual({
+      new_password_confirmation: "Confirm new password does not match New password",
+    });
+  });
+});
