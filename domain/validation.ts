@@ -26,6 +26,11 @@ export function formTexts(t: Translate): FormTexts {
   return { message: (rule, params) => t(`validation:${rule}`, params), label: (key) => t(key) };
 }
 
+/** A form's labels in the language of `texts`: each field's locale key, with its Indonesian text. */
+export function labelsIn<K extends string>(texts: FormTexts, keys: Record<K, string>, indonesian: Record<K, string>): Record<K, string> {
+  return Object.fromEntries(Object.entries<string>(keys).map(([name, key]) => [name, texts.label(key, indonesian[name as K])])) as Record<K, string>;
+}
+
 /** Control characters other than tab and line breaks: nothing a person types, and invalid in HTML. */
 export const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 

@@ -2,6 +2,7 @@ import { createInstance, type TFunction } from "i18next";
 import { describe, expect, it } from "vitest";
 import type { z } from "zod";
 import { accountSchemas } from "#domain/forms/accounts";
+import { facilitySchemas } from "#domain/forms/facility";
 import { formTexts, INDONESIAN, validationMessage, VALIDATION_MESSAGES, type RuleName } from "#domain/validation";
 import { i18nConfig } from "~/i18n";
 
@@ -26,6 +27,7 @@ function errors(schema: z.ZodType, value: unknown): Record<string, string> {
 const BAD_INPUTS: unknown[] = [
   {},
   { full_name: "x", nik: "12", email: "salah", phone: "08-1", password: "abc", password_confirmation: "abd", consent: "no", token: "", foreign_id: "a b", nationality: "XX", is_kek: "mungkin", jalur_id: "ZZZ" },
+  { facility_name: "ab", facility_type: "X", address: "pendek", licence_number: "", contact_phone: "abc", contact_email: "salah", admin_nik: "1", admin_phone: "1", position_id: "x" },
   { full_name: "x".repeat(200), email: "a@b.co", phone: "0812345678901234567", password: "abcdefgh", password_confirmation: "abcdefgh", current_password: "x".repeat(200), new_password: "abcdefgh1", new_password_confirmation: "lain" },
 ];
 
@@ -43,6 +45,14 @@ describe("validation messages per request", () => {
     const atLoad = accountSchemas(INDONESIAN);
     const names = ["citizenSignUp", "wnaWelcome", "foreignSignUp", "emailOnly", "resetPassword", "login", "passwordChange"] as const;
     for (const name of names) {
+      for (const input of BAD_INPUTS) expect(errors(fromRequest[name], input)).toEqual(errors(atLoad[name], input));
+    }
+  });
+
+  it("builds the facility schemas in Indonesian exactly as the module-level ones", async () => {
+    const fromRequest = facilitySchemas(formTexts(await translator("id")));
+    const atLoad = facilitySchemas(INDONESIAN);
+    for (const name of ["facilitySignUp", "facilityData"] as const) {
       for (const input of BAD_INPUTS) expect(errors(fromRequest[name], input)).toEqual(errors(atLoad[name], input));
     }
   });
@@ -65,6 +75,11 @@ describe("validation messages per request", () => {
     });
     expect(errors(en.passwordChange, { current_password: "x", new_password: "abcdefgh1", new_password_confirmation: "y" })).toEqual({
       new_password_confirmation: "Confirm new password does not match New password",
+    });
+    expect(errors(facilitySchemas(formTexts(await translator("en-US"))).facilityData, {})).toMatchObject({
+      facility_name: "Facility name is required",
+      admin_nik: "NIK is required",
+      position_id: "Position is required",
     });
   });
 });

@@ -20,6 +20,7 @@ import { accessToken, currentApplication, myProfile, orUnavailable, type Profile
 import { loadFacilityPersonalData, submitFacilityPersonalData } from "~/utils/facility.server";
 import { requireUser } from "~/utils/guards.server";
 import { toastCookie } from "~/utils/session.server";
+import { formTextsFor } from "~/utils/i18n.server";
 
 export const meta: MetaFunction = () => [{ title: `Data Personal — ${PRODUCT_NAME}` }];
 
@@ -40,7 +41,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const me = await requireUser(request, context, { roles: [ROLE.APPLICANT, ROLE.ADMIN_FASYANKES] });
-  if (roleOf(me) === ROLE.ADMIN_FASYANKES) return submitFacilityPersonalData(await request.formData(), context);
+  if (roleOf(me) === ROLE.ADMIN_FASYANKES) return submitFacilityPersonalData(await request.formData(), context, await formTextsFor(request));
   const submission = parseWithZod(await request.formData(), { schema: profileFormSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const token = await accessToken(context);

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { COUNTRY_CODES } from "../countries";
 import { PATHWAYS } from "../constants";
-import { confirmed, INDONESIAN, rulesFor, type FormTexts } from "../validation";
+import { confirmed, INDONESIAN, labelsIn, rulesFor, type FormTexts } from "../validation";
 import { ACCOUNT_LABELS, PASSWORD_CHANGE_LABELS } from "./accounts.labels";
 
 export * from "./accounts.labels";
@@ -36,17 +36,12 @@ const PASSWORD_CHANGE_KEYS = {
   new_password_confirmation: "common:profile.confirmPassword",
 } as const satisfies Record<keyof typeof PASSWORD_CHANGE_LABELS, string>;
 
-/** The labels of a form in the language of `texts`, by the keys of the labels' Indonesian texts. */
-function labels<K extends string>(texts: FormTexts, keys: Record<K, string>, indonesian: Record<K, string>): Record<K, string> {
-  return Object.fromEntries(Object.entries<string>(keys).map(([name, key]) => [name, texts.label(key, indonesian[name as K])])) as Record<K, string>;
-}
-
 /** The account forms' schemas, saying their messages and labels in the language of `texts`. */
 export function accountSchemas(texts: FormTexts = INDONESIAN) {
   const rules = rulesFor(texts);
   const m = texts.message;
-  const L = labels(texts, LABEL_KEYS, ACCOUNT_LABELS);
-  const P = labels(texts, PASSWORD_CHANGE_KEYS, PASSWORD_CHANGE_LABELS);
+  const L = labelsIn(texts, LABEL_KEYS, ACCOUNT_LABELS);
+  const P = labelsIn(texts, PASSWORD_CHANGE_KEYS, PASSWORD_CHANGE_LABELS);
 
   /** A new password, wherever one is chosen: 8–128 characters with at least a letter and a digit. */
   const newPasswordRule = (field: string) => rules.password(field).regex(PASSWORD_SHAPE, m("regex"));

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { COUNTRY_CODES } from "../countries";
 import { STAFF_ROLES } from "../roles";
-import { rules, validationMessage as m } from "../validation";
+import { INDONESIAN, rules, validationMessage as m, type FormTexts } from "../validation";
 import { STAGES } from "../workflow";
 import { ADMIN_LABELS, REASON_MAX, SLA_DAYS, slaField, slaLabel } from "./admin.labels";
 
@@ -13,7 +13,8 @@ export * from "./admin.labels";
 const L = ADMIN_LABELS;
 
 /** A whole number from a form (string) or JSON (number), within [min, max]; empty means not given. */
-export function wholeNumber(field: string, range: { min: number; max: number }) {
+export function wholeNumber(field: string, range: { min: number; max: number }, texts: FormTexts = INDONESIAN) {
+  const m = texts.message;
   return z.preprocess(
     (v) => (v === "" || v === null ? undefined : typeof v === "string" && /^\s*-?\d+\s*$/.test(v) ? Number(v) : v),
     z
