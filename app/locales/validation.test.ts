@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { z } from "zod";
 import { accountSchemas } from "#domain/forms/accounts";
 import { facilitySchemas } from "#domain/forms/facility";
+import { profileSchema } from "#domain/forms/profile";
 import { formTexts, INDONESIAN, validationMessage, VALIDATION_MESSAGES, type RuleName } from "#domain/validation";
 import { i18nConfig } from "~/i18n";
 
@@ -28,6 +29,8 @@ const BAD_INPUTS: unknown[] = [
   {},
   { full_name: "x", nik: "12", email: "salah", phone: "08-1", password: "abc", password_confirmation: "abd", consent: "no", token: "", foreign_id: "a b", nationality: "XX", is_kek: "mungkin", jalur_id: "ZZZ" },
   { facility_name: "ab", facility_type: "X", address: "pendek", licence_number: "", contact_phone: "abc", contact_email: "salah", admin_nik: "1", admin_phone: "1", position_id: "x" },
+  { identity_type: "NIK", identity_number: "12345", birth_date: "2999-01-01", graduation_year: "1900", institution_id: "x", specialization_id: "0", gender: "X" },
+  { identity_type: "PASPOR", identity_number: "ab-123", birth_date: "2020-02-30", graduation_year: "20x0", institution_id: "0" },
   { full_name: "x".repeat(200), email: "a@b.co", phone: "0812345678901234567", password: "abcdefgh", password_confirmation: "abcdefgh", current_password: "x".repeat(200), new_password: "abcdefgh1", new_password_confirmation: "lain" },
 ];
 
@@ -57,6 +60,13 @@ describe("validation messages per request", () => {
     }
   });
 
+  it("builds the personal-data schema in Indonesian exactly as the module-level one", async () => {
+    const today = new Date("2026-01-15T00:00:00Z");
+    const fromRequest = profileSchema(today, formTexts(await translator("id")));
+    const atLoad = profileSchema(today, INDONESIAN);
+    for (const input of BAD_INPUTS) expect(errors(fromRequest, input)).toEqual(errors(atLoad, input));
+  });
+
   it("gives an English request English messages with English labels", async () => {
     const en = accountSchemas(formTexts(await translator("en-US")));
     expect(errors(en.citizenSignUp, {})).toMatchObject({
@@ -80,6 +90,12 @@ describe("validation messages per request", () => {
       facility_name: "Facility name is required",
       admin_nik: "NIK is required",
       position_id: "Position is required",
+    });
+    const profile = profileSchema(new Date("2026-01-15T00:00:00Z"), formTexts(await translator("en-US")));
+    expect(errors(profile, { birth_date: "2999-01-01", graduation_year: "1900" })).toMatchObject({
+      full_name: "Full name is required",
+      birth_date: "Date of birth may not be above 2026-01-15",
+      graduation_year: "Year of graduation must be between 1950 and 2026",
     });
   });
 });
