@@ -4,6 +4,7 @@ import type { z } from "zod";
 import { accountSchemas } from "#domain/forms/accounts";
 import { facilitySchemas } from "#domain/forms/facility";
 import { profileSchema } from "#domain/forms/profile";
+import { pathwayChoice, registrationSchema } from "#domain/forms/registration";
 import { formTexts, INDONESIAN, validationMessage, VALIDATION_MESSAGES, type RuleName } from "#domain/validation";
 import { i18nConfig } from "~/i18n";
 
@@ -31,6 +32,7 @@ const BAD_INPUTS: unknown[] = [
   { facility_name: "ab", facility_type: "X", address: "pendek", licence_number: "", contact_phone: "abc", contact_email: "salah", admin_nik: "1", admin_phone: "1", position_id: "x" },
   { identity_type: "NIK", identity_number: "12345", birth_date: "2999-01-01", graduation_year: "1900", institution_id: "x", specialization_id: "0", gender: "X" },
   { identity_type: "PASPOR", identity_number: "ab-123", birth_date: "2020-02-30", graduation_year: "20x0", institution_id: "0" },
+  { jalur_id: "OTH" }, { jalur_id: "SPE", activity_kind_id: "0" }, { jalur_id: "XXX", activity_kind_id: "abc" },
   { full_name: "x".repeat(200), email: "a@b.co", phone: "0812345678901234567", password: "abcdefgh", password_confirmation: "abcdefgh", current_password: "x".repeat(200), new_password: "abcdefgh1", new_password_confirmation: "lain" },
 ];
 
@@ -67,6 +69,15 @@ describe("validation messages per request", () => {
     for (const input of BAD_INPUTS) expect(errors(fromRequest, input)).toEqual(errors(atLoad, input));
   });
 
+  it("builds the registration schemas in Indonesian exactly as the module-level ones", async () => {
+    const today = new Date("2026-01-15T00:00:00Z");
+    const t = formTexts(await translator("id"));
+    for (const input of BAD_INPUTS) {
+      expect(errors(registrationSchema(today, t), input)).toEqual(errors(registrationSchema(today, INDONESIAN), input));
+      expect(errors(pathwayChoice(t), input)).toEqual(errors(pathwayChoice(INDONESIAN), input));
+    }
+  });
+
   it("gives an English request English messages with English labels", async () => {
     const en = accountSchemas(formTexts(await translator("en-US")));
     expect(errors(en.citizenSignUp, {})).toMatchObject({
@@ -97,5 +108,6 @@ describe("validation messages per request", () => {
       birth_date: "Date of birth may not be above 2026-01-15",
       graduation_year: "Year of graduation must be between 1950 and 2026",
     });
+    expect(errors(pathwayChoice(formTexts(await translator("en-US"))), { jalur_id: "OTH" })).toEqual({ activity_kind_id: "Kind of activity is required" });
   });
 });
