@@ -2,6 +2,8 @@ import { createInstance, type TFunction } from "i18next";
 import { describe, expect, it } from "vitest";
 import type { z } from "zod";
 import { accountSchemas } from "#domain/forms/accounts";
+import { additionalRequest } from "#domain/forms/additional";
+import { applicantSchemas } from "#domain/forms/applicant";
 import { facilitySchemas } from "#domain/forms/facility";
 import { profileSchema } from "#domain/forms/profile";
 import { pathwayChoice, registrationSchema } from "#domain/forms/registration";
@@ -33,6 +35,7 @@ const BAD_INPUTS: unknown[] = [
   { identity_type: "NIK", identity_number: "12345", birth_date: "2999-01-01", graduation_year: "1900", institution_id: "x", specialization_id: "0", gender: "X" },
   { identity_type: "PASPOR", identity_number: "ab-123", birth_date: "2020-02-30", graduation_year: "20x0", institution_id: "0" },
   { jalur_id: "OTH" }, { jalur_id: "SPE", activity_kind_id: "0" }, { jalur_id: "XXX", activity_kind_id: "abc" },
+  { kind: "", title: "x".repeat(300), type_code: "   ", year: "20", description: "x".repeat(3000), institution: "x".repeat(300) },
   { full_name: "x".repeat(200), email: "a@b.co", phone: "0812345678901234567", password: "abcdefgh", password_confirmation: "abcdefgh", current_password: "x".repeat(200), new_password: "abcdefgh1", new_password_confirmation: "lain" },
 ];
 
@@ -74,7 +77,19 @@ describe("validation messages per request", () => {
     const t = formTexts(await translator("id"));
     for (const input of BAD_INPUTS) {
       expect(errors(registrationSchema(today, t), input)).toEqual(errors(registrationSchema(today, INDONESIAN), input));
-      expect(errors(pathwayChoice(t), input)).toEqual(errors(pathwayChoice(INDONESIAN), input));
+      expect(errors(applicantSchemas(formTexts(await translator("en-US"))).achievement, {})).toMatchObject({ type_code: "Kind of achievement is required", title: "Title is required" });
+    expect(errors(additionalRequest(formTexts(await translator("en-US"))), {})).toEqual({ title: "Document name is required" });
+    expect(errors(pathwayChoice(t), input)).toEqual(errors(pathwayChoice(INDONESIAN), input));
+    }
+  });
+
+  it("builds the applicant's small forms and the additional-document request in Indonesian exactly as the module-level ones", async () => {
+    const t = formTexts(await translator("id"));
+    for (const input of BAD_INPUTS) {
+      for (const name of ["portfolio", "achievement", "pathway"] as const) {
+        expect(errors(applicantSchemas(t)[name], input)).toEqual(errors(applicantSchemas(INDONESIAN)[name], input));
+      }
+      expect(errors(additionalRequest(t), input)).toEqual(errors(additionalRequest(INDONESIAN), input));
     }
   });
 
@@ -108,6 +123,8 @@ describe("validation messages per request", () => {
       birth_date: "Date of birth may not be above 2026-01-15",
       graduation_year: "Year of graduation must be between 1950 and 2026",
     });
+    expect(errors(applicantSchemas(formTexts(await translator("en-US"))).achievement, {})).toMatchObject({ type_code: "Kind of achievement is required", title: "Title is required" });
+    expect(errors(additionalRequest(formTexts(await translator("en-US"))), {})).toEqual({ title: "Document name is required" });
     expect(errors(pathwayChoice(formTexts(await translator("en-US"))), { jalur_id: "OTH" })).toEqual({ activity_kind_id: "Kind of activity is required" });
   });
 });

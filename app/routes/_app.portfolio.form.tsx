@@ -4,7 +4,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, Link, useActionData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { PRODUCT_NAME } from "#domain/menu";
-import { portfolioSchema } from "#domain/forms/applicant";
+import { applicantSchemas } from "#domain/forms/applicant";
 import { PORTFOLIO_LABELS as LABELS } from "#domain/forms/applicant.labels";
 import { CONSTRAINTS } from "#domain/forms/constraints.generated";
 import type { FormInput } from "#domain/forms/registry";
@@ -14,6 +14,7 @@ import * as ui from "~/components/ui.css";
 import { accessToken, portfolio, speApplication } from "~/utils/applicant.server";
 import { requireUser } from "~/utils/guards.server";
 import { toastCookie } from "~/utils/session.server";
+import { formTextsFor } from "~/utils/i18n.server";
 
 export const meta: MetaFunction = () => [{ title: `Tambah Portofolio — ${PRODUCT_NAME}` }];
 
@@ -28,7 +29,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   await requireUser(request, context, { roles: [3] });
   const application = await speApplication(context);
   if (!application) throw redirect("/portfolio");
-  const submission = parseWithZod(await request.formData(), { schema: portfolioSchema });
+  const submission = parseWithZod(await request.formData(), { schema: applicantSchemas(await formTextsFor(request)).portfolio });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const { year, institution, description, ...rest } = submission.value;
   const current = await portfolio(context, application.id);
