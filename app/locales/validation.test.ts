@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { z } from "zod";
 import { accountSchemas } from "#domain/forms/accounts";
 import { additionalRequest } from "#domain/forms/additional";
+import { facilityAdminSchemas } from "#domain/forms/admin-facilities";
 import { applicantSchemas } from "#domain/forms/applicant";
 import { facilitySchemas } from "#domain/forms/facility";
 import { profileSchema } from "#domain/forms/profile";
@@ -36,6 +37,7 @@ const BAD_INPUTS: unknown[] = [
   { identity_type: "PASPOR", identity_number: "ab-123", birth_date: "2020-02-30", graduation_year: "20x0", institution_id: "0" },
   { jalur_id: "OTH" }, { jalur_id: "SPE", activity_kind_id: "0" }, { jalur_id: "XXX", activity_kind_id: "abc" },
   { kind: "", title: "x".repeat(300), type_code: "   ", year: "20", description: "x".repeat(3000), institution: "x".repeat(300) },
+  { decision: "REJECT", verification_id: "x" }, { decision: "MAYBE", reason: "x".repeat(3000), verification_id: "-1" },
   { full_name: "x".repeat(200), email: "a@b.co", phone: "0812345678901234567", password: "abcdefgh", password_confirmation: "abcdefgh", current_password: "x".repeat(200), new_password: "abcdefgh1", new_password_confirmation: "lain" },
 ];
 
@@ -93,6 +95,15 @@ describe("validation messages per request", () => {
     }
   });
 
+  it("builds the Admin's facility-admin forms in Indonesian exactly as the module-level ones", async () => {
+    const t = formTexts(await translator("id"));
+    for (const input of BAD_INPUTS) {
+      for (const name of ["facilityAdminCreate", "facilityVerify"] as const) {
+        expect(errors(facilityAdminSchemas(t)[name], input)).toEqual(errors(facilityAdminSchemas(INDONESIAN)[name], input));
+      }
+    }
+  });
+
   it("gives an English request English messages with English labels", async () => {
     const en = accountSchemas(formTexts(await translator("en-US")));
     expect(errors(en.citizenSignUp, {})).toMatchObject({
@@ -125,6 +136,9 @@ describe("validation messages per request", () => {
     });
     expect(errors(applicantSchemas(formTexts(await translator("en-US"))).achievement, {})).toMatchObject({ type_code: "Kind of achievement is required", title: "Title is required" });
     expect(errors(additionalRequest(formTexts(await translator("en-US"))), {})).toEqual({ title: "Document name is required" });
+    const verify = facilityAdminSchemas(formTexts(await translator("en-US"))).facilityVerify;
+    expect(errors(verify, { decision: "REJECT", verification_id: "x" })).toEqual({ verification_id: "Submission must be a whole number" });
+    expect(errors(verify, { decision: "REJECT", verification_id: "3" })).toEqual({ reason: "Reason is required" });
     expect(errors(pathwayChoice(formTexts(await translator("en-US"))), { jalur_id: "OTH" })).toEqual({ activity_kind_id: "Kind of activity is required" });
   });
 });
