@@ -8,6 +8,7 @@ import { applicantSchemas } from "#domain/forms/applicant";
 import { facilitySchemas } from "#domain/forms/facility";
 import { profileSchema } from "#domain/forms/profile";
 import { pathwayChoice, registrationSchema } from "#domain/forms/registration";
+import { decisionForm } from "#domain/forms/review";
 import { formTexts, INDONESIAN, validationMessage, VALIDATION_MESSAGES, type RuleName } from "#domain/validation";
 import { i18nConfig } from "~/i18n";
 
@@ -38,6 +39,9 @@ const BAD_INPUTS: unknown[] = [
   { jalur_id: "OTH" }, { jalur_id: "SPE", activity_kind_id: "0" }, { jalur_id: "XXX", activity_kind_id: "abc" },
   { kind: "", title: "x".repeat(300), type_code: "   ", year: "20", description: "x".repeat(3000), institution: "x".repeat(300) },
   { decision: "REJECT", verification_id: "x" }, { decision: "MAYBE", reason: "x".repeat(3000), verification_id: "-1" },
+  { stage_id: "x", decision: "REUPLOAD", documents: [{ requirement_id: "0", selected: "on" }] },
+  { stage_id: "2", decision: "REUPLOAD", note: "", documents: [{ requirement_id: "3", selected: "on" }, { requirement_id: "4" }] },
+  { stage_id: "2", decision: "FAILED", documents: [{ requirement_id: "3" }] },
   { full_name: "x".repeat(200), email: "a@b.co", phone: "0812345678901234567", password: "abcdefgh", password_confirmation: "abcdefgh", current_password: "x".repeat(200), new_password: "abcdefgh1", new_password_confirmation: "lain" },
 ];
 
@@ -104,6 +108,11 @@ describe("validation messages per request", () => {
     }
   });
 
+  it("builds the reviewer's decision form in Indonesian exactly as the module-level one", async () => {
+    const t = formTexts(await translator("id"));
+    for (const input of BAD_INPUTS) expect(errors(decisionForm(t), input)).toEqual(errors(decisionForm(INDONESIAN), input));
+  });
+
   it("gives an English request English messages with English labels", async () => {
     const en = accountSchemas(formTexts(await translator("en-US")));
     expect(errors(en.citizenSignUp, {})).toMatchObject({
@@ -136,6 +145,15 @@ describe("validation messages per request", () => {
     });
     expect(errors(applicantSchemas(formTexts(await translator("en-US"))).achievement, {})).toMatchObject({ type_code: "Kind of achievement is required", title: "Title is required" });
     expect(errors(additionalRequest(formTexts(await translator("en-US"))), {})).toEqual({ title: "Document name is required" });
+    const decision = decisionForm(formTexts(await translator("en-US")));
+    expect(errors(decision, { stage_id: "2", decision: "REUPLOAD", documents: [{ requirement_id: "3", selected: "on" }] })).toEqual({
+      note: "A note is required",
+      "documents.0.reason": "A reason is required",
+    });
+    expect(errors(decision, { stage_id: "x", decision: "PASSED", documents: [{ requirement_id: "0" }] })).toEqual({
+      stage_id: "Stage must be a whole number",
+      "documents.0.requirement_id": "Document must be a whole number",
+    });
     const verify = facilityAdminSchemas(formTexts(await translator("en-US"))).facilityVerify;
     expect(errors(verify, { decision: "REJECT", verification_id: "x" })).toEqual({ verification_id: "Submission must be a whole number" });
     expect(errors(verify, { decision: "REJECT", verification_id: "3" })).toEqual({ reason: "Reason is required" });
