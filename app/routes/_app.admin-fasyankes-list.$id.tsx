@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { facilityVerifySchema } from "#domain/forms/admin-facilities";
+import { facilityAdminSchemas } from "#domain/forms/admin-facilities";
 import { FACILITY_ADMIN_LABELS as L } from "#domain/forms/admin-facilities.labels";
 import { PRODUCT_NAME } from "#domain/menu";
 import { ROLE } from "#domain/roles";
@@ -20,7 +20,7 @@ import type { FacilityAdminDetail, VerificationEntry } from "~/utils/admin-facil
 import { adminApi, adminLoad, redirectWithToast, replyFromApi } from "~/utils/admin.server";
 import { formatDateTime } from "~/utils/format";
 import { requireUser } from "~/utils/guards.server";
-import { i18next } from "~/utils/i18n.server";
+import { formTextsFor, i18next } from "~/utils/i18n.server";
 
 export const meta: MetaFunction = () => [{ title: `Detail Admin Fasyankes — ${PRODUCT_NAME}` }];
 
@@ -36,7 +36,7 @@ type Conflict = { message: string };
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   await requireUser(request, context, { roles: [ROLE.ADMIN] });
-  const submission = parseWithZod(await request.formData(), { schema: facilityVerifySchema });
+  const submission = parseWithZod(await request.formData(), { schema: facilityAdminSchemas(await formTextsFor(request)).facilityVerify });
   const none = { conflict: null as Conflict | null, detail: null as FacilityAdminDetail | null };
   if (submission.status !== "success") return data({ result: submission.reply() as SubmissionResult<string[]>, ...none }, { status: 400 });
   const res = await adminApi<{ data: FacilityAdminDetail }>(context, "POST", `${apiPath(params.id)}/verify`, { body: submission.value });

@@ -4,7 +4,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { FACILITY_TYPE_LABELS, FACILITY_TYPES } from "#domain/facility";
-import { facilityAdminCreateSchema } from "#domain/forms/admin-facilities";
+import { facilityAdminSchemas } from "#domain/forms/admin-facilities";
 import { FACILITY_ADMIN_LABELS as L } from "#domain/forms/admin-facilities.labels";
 import { PRODUCT_NAME } from "#domain/menu";
 import { ROLE } from "#domain/roles";
@@ -17,7 +17,7 @@ import * as ui from "~/components/ui.css";
 import type { FacilityAdminDetail } from "~/utils/admin-facilities.server";
 import { adminApi, redirectWithToast, replyFromApi } from "~/utils/admin.server";
 import { requireUser } from "~/utils/guards.server";
-import { i18next } from "~/utils/i18n.server";
+import { formTextsFor, i18next } from "~/utils/i18n.server";
 
 export const meta: MetaFunction = () => [{ title: `Tambah Admin Fasyankes — ${PRODUCT_NAME}` }];
 
@@ -30,7 +30,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireUser(request, context, { roles: [ROLE.ADMIN] });
-  const submission = parseWithZod(await request.formData(), { schema: facilityAdminCreateSchema });
+  const submission = parseWithZod(await request.formData(), { schema: facilityAdminSchemas(await formTextsFor(request)).facilityAdminCreate });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const res = await adminApi<{ data: FacilityAdminDetail }>(context, "POST", "/admin/facilities", { body: submission.value });
   if (!res.ok) {

@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { additionalRequestSchema as schema } from "#domain/forms/additional";
+import { additionalRequest } from "#domain/forms/additional";
 import { ADDITIONAL_LABELS } from "#domain/forms/additional.labels";
 import { PRODUCT_NAME } from "#domain/menu";
 import { CONSTRAINTS } from "#domain/forms/constraints.generated";
@@ -15,6 +15,7 @@ import { accessToken, orUnavailable } from "~/utils/api.server";
 import { requireUser } from "~/utils/guards.server";
 import { toastCookie } from "~/utils/session.server";
 import { ADAPTATION_LIST_ROLES, APPLICATION_LIST_ROLES } from "#domain/roles";
+import { formTextsFor } from "~/utils/i18n.server";
 
 // /application/:id/additional-requirements (roles 1, 5, 6, 7) and /application-list/:id/additional-requirements
 // (roles 2, 4): a reviewer of the open stage of an SPE file asks for an extra document.
@@ -50,7 +51,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const { list, roles } = area(request);
   await requireUser(request, context, { roles });
   const id = params.id ?? "";
-  const submission = parseWithZod(await request.formData(), { schema });
+  const submission = parseWithZod(await request.formData(), { schema: additionalRequest(await formTextsFor(request)) });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const token = await accessToken(context);
   const r = await context.api.call("POST", `/review/applications/${encodeURIComponent(id)}/additional-requirements`, { token, body: submission.value });

@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { isRouteErrorResponse, Link, useActionData, useLoaderData, useLocation, useRouteError } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { decisionBody, decisionFormSchema } from "#domain/forms/review";
+import { decisionBody, decisionForm } from "#domain/forms/review";
 import { PRODUCT_NAME } from "#domain/menu";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
 import { ApplicantSection, AuditSection, DecisionForm, DetailSummary, DocumentsSection, PortfolioSection } from "~/components/review";
@@ -12,6 +12,7 @@ import { requireUser } from "~/utils/guards.server";
 import { REVIEW_AREAS } from "~/utils/review-query";
 import { postDecision, reviewArea, reviewDetail, type ReviewDetail } from "~/utils/review.server";
 import { toastCookie } from "~/utils/session.server";
+import { formTextsFor } from "~/utils/i18n.server";
 
 // /application/:id (roles 1, 5, 6, 7) and /application-list/:id (roles 2, 4): one application as the
 // reviewer's role sees it, and the decision on its open stage when the API says the role may take it.
@@ -41,7 +42,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const area = reviewArea(request);
   await requireUser(request, context, { roles: area.roles });
   const id = params.id ?? "";
-  const submission = parseWithZod(await request.formData(), { schema: decisionFormSchema });
+  const submission = parseWithZod(await request.formData(), { schema: decisionForm(await formTextsFor(request)) });
   if (submission.status !== "success") return data({ result: submission.reply(), alert: null as Alert | null, detail: null as ReviewDetail | null }, { status: 400 });
   const { body, rows } = decisionBody(submission.value);
   const outcome = await postDecision(context, id, body);

@@ -5,7 +5,7 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
 import { PRODUCT_NAME } from "#domain/menu";
-import { achievementSchema } from "#domain/forms/applicant";
+import { achievementSchema, applicantSchemas } from "#domain/forms/applicant";
 import { ACHIEVEMENT_LABELS as LABELS } from "#domain/forms/applicant.labels";
 import { CONSTRAINTS } from "#domain/forms/constraints.generated";
 import type { FormInput } from "#domain/forms/registry";
@@ -19,6 +19,7 @@ import { speApplication } from "~/utils/applicant.server";
 import { requireUser } from "~/utils/guards.server";
 import { toastCookie } from "~/utils/session.server";
 import { APPLICANT_ROLES } from "#domain/roles";
+import { formTextsFor } from "~/utils/i18n.server";
 
 export const meta: MetaFunction = () => [{ title: `Capaian Kinerja — ${PRODUCT_NAME}` }];
 
@@ -56,7 +57,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   let next = current;
   let submission: Submission<z.input<typeof achievementSchema>, string[], z.output<typeof achievementSchema>> | null = null;
   if (intent === "add") {
-    const parsed = parseWithZod(formData, { schema: achievementSchema });
+    const parsed = parseWithZod(formData, { schema: applicantSchemas(await formTextsFor(request)).achievement });
     submission = parsed;
     if (parsed.status !== "success") return data({ reply: parsed.reply(), error: null }, { status: 400 });
     const { year, description, ...rest } = parsed.value;

@@ -5,7 +5,7 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { roleOf } from "#domain/auth-user";
 import { COUNTRIES } from "#domain/countries";
-import { profileFormSchema } from "#domain/forms/profile";
+import { profileSchema } from "#domain/forms/profile";
 import { GENDER_LABELS, GENDERS, IDENTITY_TYPES, PROFESSION_LABELS, PROFESSIONS, PROFILE_LABELS as L } from "#domain/forms/profile.labels";
 import { PRODUCT_NAME } from "#domain/menu";
 import { ROLE } from "#domain/roles";
@@ -21,6 +21,7 @@ import { currentApplication, myProfile, type Profile } from "~/utils/applicant.s
 import { loadFacilityPersonalData, submitFacilityPersonalData } from "~/utils/facility.server";
 import { requireUser } from "~/utils/guards.server";
 import { toastCookie } from "~/utils/session.server";
+import { formTextsFor } from "~/utils/i18n.server";
 
 export const meta: MetaFunction = () => [{ title: `Data Personal — ${PRODUCT_NAME}` }];
 
@@ -41,8 +42,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const me = await requireUser(request, context, { roles: [ROLE.APPLICANT, ROLE.ADMIN_FASYANKES] });
-  if (roleOf(me) === ROLE.ADMIN_FASYANKES) return submitFacilityPersonalData(await request.formData(), context);
-  const submission = parseWithZod(await request.formData(), { schema: profileFormSchema });
+  if (roleOf(me) === ROLE.ADMIN_FASYANKES) return submitFacilityPersonalData(await request.formData(), context, await formTextsFor(request));
+  const submission = parseWithZod(await request.formData(), { schema: profileSchema(new Date(), await formTextsFor(request)) });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const token = await accessToken(context);
   // The API parses the same schema, whose graduation_year takes the form's string: it gets what the form sent.

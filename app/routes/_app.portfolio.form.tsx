@@ -4,7 +4,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, Link, useActionData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { PRODUCT_NAME } from "#domain/menu";
-import { portfolioSchema } from "#domain/forms/applicant";
+import { applicantSchemas } from "#domain/forms/applicant";
 import { PORTFOLIO_LABELS as LABELS } from "#domain/forms/applicant.labels";
 import { CONSTRAINTS } from "#domain/forms/constraints.generated";
 import type { FormInput } from "#domain/forms/registry";
@@ -16,6 +16,7 @@ import { portfolio, speApplication } from "~/utils/applicant.server";
 import { requireUser } from "~/utils/guards.server";
 import { toastCookie } from "~/utils/session.server";
 import { APPLICANT_ROLES } from "#domain/roles";
+import { formTextsFor } from "~/utils/i18n.server";
 
 export const meta: MetaFunction = () => [{ title: `Tambah Portofolio — ${PRODUCT_NAME}` }];
 
@@ -30,7 +31,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   await requireUser(request, context, { roles: APPLICANT_ROLES });
   const application = await speApplication(context);
   if (!application) throw redirect("/portfolio");
-  const submission = parseWithZod(await request.formData(), { schema: portfolioSchema });
+  const submission = parseWithZod(await request.formData(), { schema: applicantSchemas(await formTextsFor(request)).portfolio });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const { year, institution, description, ...rest } = submission.value;
   const current = await portfolio(context, application.id);

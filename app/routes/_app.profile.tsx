@@ -5,7 +5,7 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { PRODUCT_NAME } from "#domain/menu";
 import { roleLabel, ROLE_LABELS } from "#domain/roles";
-import { passwordChangeSchema } from "#domain/forms/accounts";
+import { accountSchemas } from "#domain/forms/accounts";
 import { PASSWORD_CHANGE_LABELS as LABELS, PASSWORD_HINT } from "#domain/forms/accounts.labels";
 import { CONSTRAINTS } from "#domain/forms/constraints.generated";
 import type { FormInput } from "#domain/forms/registry";
@@ -14,6 +14,7 @@ import { ErrorSummary, Field, SubmitButton } from "~/components/forms";
 import * as ui from "~/components/ui.css";
 import { logoutResponse } from "~/utils/auth.server";
 import { requireUser } from "~/utils/guards.server";
+import { formTextsFor } from "~/utils/i18n.server";
 
 export const meta: MetaFunction = () => [{ title: `Profil — ${PRODUCT_NAME}` }];
 
@@ -27,7 +28,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireUser(request, context);
   const auth = await context.auth();
-  const submission = parseWithZod(await request.formData(), { schema: passwordChangeSchema });
+  const submission = parseWithZod(await request.formData(), { schema: accountSchemas(await formTextsFor(request)).passwordChange });
   if (submission.status !== "success") return data(submission.reply({ hideFields: HIDDEN }), { status: 400 });
   const token = auth.kind === "loaded" ? auth.session.accessToken : "";
   const r = await context.api.call("POST", "/me/password", {

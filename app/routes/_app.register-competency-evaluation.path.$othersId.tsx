@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type AppLoadContext, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { registrationFormSchema } from "#domain/forms/registration";
+import { registrationSchema } from "#domain/forms/registration";
 import { jalurOfSegment, uploadFilePath } from "#domain/forms/registration.labels";
 import { PRODUCT_NAME } from "#domain/menu";
 import { replyWithApiError } from "~/utils/accounts.server";
@@ -10,6 +10,7 @@ import { GeneralErrorBoundary } from "~/components/ErrorScreen";
 import { ProfessionalForm } from "~/components/registration";
 import { accessToken, orUnavailable } from "~/utils/api.server";
 import { activityKinds, requireVerifiedFacility, type Registration } from "~/utils/registration.server";
+import { formTextsFor } from "~/utils/i18n.server";
 
 export const meta: MetaFunction = () => [{ title: `Data Tenaga Kesehatan — ${PRODUCT_NAME}` }];
 
@@ -51,7 +52,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   formData.set("jalur_id", jalur);
   if (kind) formData.set("activity_kind_id", String(kind.id));
   else formData.delete("activity_kind_id");
-  const submission = parseWithZod(formData, { schema: registrationFormSchema });
+  const submission = parseWithZod(formData, { schema: registrationSchema(new Date(), await formTextsFor(request)) });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   // The API parses the same schema, so it gets what was typed (as /personal-data sends its form), not the parsed values.
   const body = Object.fromEntries(Object.keys(submission.value).map((k) => [k, submission.payload[k]]));

@@ -1,12 +1,13 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { pathwayChoiceSchema } from "#domain/forms/registration";
+import { pathwayChoice } from "#domain/forms/registration";
 import { segmentOf } from "#domain/forms/registration.labels";
 import { PRODUCT_NAME } from "#domain/menu";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
 import { PathwayChoice } from "~/components/registration-pathway";
 import { activityKinds, requireVerifiedFacility } from "~/utils/registration.server";
+import { formTextsFor } from "~/utils/i18n.server";
 
 export const meta: MetaFunction = () => [{ title: `Pilih Jalur Pendaftaran — ${PRODUCT_NAME}` }];
 
@@ -17,7 +18,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireVerifiedFacility(request, context);
-  const submission = parseWithZod(await request.formData(), { schema: pathwayChoiceSchema });
+  const submission = parseWithZod(await request.formData(), { schema: pathwayChoice(await formTextsFor(request)) });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   // Choosing creates nothing; the professional's data page creates the draft.
   const { jalur_id, activity_kind_id } = submission.value;

@@ -4,7 +4,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { JALUR_IDS } from "#domain/documents";
-import { pathwaySchema } from "#domain/forms/applicant";
+import { applicantSchemas } from "#domain/forms/applicant";
 import { PATHWAY_LABEL as LABEL } from "#domain/forms/applicant.labels";
 import { PRODUCT_NAME } from "#domain/menu";
 import { CONSTRAINTS } from "#domain/forms/constraints.generated";
@@ -17,6 +17,7 @@ import { currentApplication, requirements } from "~/utils/applicant.server";
 import { requireUser } from "~/utils/guards.server";
 import { activityKinds, requireApplicantOrVerifiedFacility } from "~/utils/registration.server";
 import { APPLICANT_ROLES, ROLE } from "#domain/roles";
+import { formTextsFor } from "~/utils/i18n.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.kind === "facility" ? "Pendaftaran" : "Jalur Pendaftaran"} — ${PRODUCT_NAME}` }];
 
@@ -31,7 +32,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireUser(request, context, { roles: APPLICANT_ROLES });
-  const submission = parseWithZod(await request.formData(), { schema: pathwaySchema });
+  const submission = parseWithZod(await request.formData(), { schema: applicantSchemas(await formTextsFor(request)).pathway });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   // Choosing changes nothing yet; the confirmation page creates the draft or changes its pathway.
   return redirect(`/registration-path/confirmation?jalur=${submission.value.jalur_id}`);

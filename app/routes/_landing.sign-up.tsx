@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { citizenSignUpSchema } from "#domain/forms/accounts";
+import { accountSchemas } from "#domain/forms/accounts";
 import { ACCOUNT_LABELS } from "#domain/forms/accounts.labels";
 import { PRODUCT_NAME } from "#domain/menu";
 import { CONSTRAINTS } from "#domain/forms/constraints.generated";
@@ -15,6 +15,7 @@ import * as ui from "~/components/ui.css";
 import { caughtByHoneypot, replyWithApiError } from "~/utils/accounts.server";
 import { requireAnonymous } from "~/utils/guards.server";
 import { finishSignUp } from "~/utils/register-wna.server";
+import { formTextsFor } from "~/utils/i18n.server";
 
 export const meta: MetaFunction = () => [{ title: `Daftar Akun — ${PRODUCT_NAME}` }];
 // spec §2: on sign-up the FAQ points to the article about not being able to create an account.
@@ -29,7 +30,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   await requireAnonymous(request, context);
   const formData = await request.formData();
   if (caughtByHoneypot(formData)) return redirect("/sign-up/result", { headers: { "Set-Cookie": await finishSignUp(request, null) } });
-  const submission = parseWithZod(formData, { schema: citizenSignUpSchema });
+  const submission = parseWithZod(formData, { schema: accountSchemas(await formTextsFor(request)).citizenSignUp });
   if (submission.status !== "success") return data(submission.reply({ hideFields: PASSWORD_FIELDS }), { status: 400 });
   const r = await context.api.call<{ data: { email: string } }>("POST", "/register/citizen", { body: submission.value });
   if (!r.ok) return replyWithApiError(submission, r, PASSWORD_FIELDS);

@@ -4,7 +4,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { COUNTRIES } from "#domain/countries";
-import { foreignSignUpSchema } from "#domain/forms/accounts";
+import { accountSchemas } from "#domain/forms/accounts";
 import { ACCOUNT_LABELS } from "#domain/forms/accounts.labels";
 import { PRODUCT_NAME } from "#domain/menu";
 import { CONSTRAINTS } from "#domain/forms/constraints.generated";
@@ -17,6 +17,7 @@ import * as ui from "~/components/ui.css";
 import { caughtByHoneypot, replyWithApiError } from "~/utils/accounts.server";
 import { requireAnonymous } from "~/utils/guards.server";
 import { finishSignUp, readRegisterWnaDraft, saveRegisterWnaDraft, type RegisterWnaDraft } from "~/utils/register-wna.server";
+import { formTextsFor } from "~/utils/i18n.server";
 
 export const meta: MetaFunction = () => [{ title: `Daftar Akun Warga Negara Asing — ${PRODUCT_NAME}` }];
 export const handle = { faq: "signUp" };
@@ -52,7 +53,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const typed = formData.get("foreign_id");
   const setCookie = await saveRegisterWnaDraft(request, { foreignId: typeof typed === "string" ? typed.trim() : "" });
   if (formData.get(INTENT) === CHANGE_CHOICES) return redirect("/wna/sign-up/welcome", { headers: { "Set-Cookie": setCookie } });
-  const submission = parseWithZod(formData, { schema: foreignSignUpSchema });
+  const submission = parseWithZod(formData, { schema: accountSchemas(await formTextsFor(request)).foreignSignUp });
   if (submission.status !== "success") return data(submission.reply({ hideFields: PASSWORD_FIELDS }), { status: 400, headers: { "Set-Cookie": setCookie } });
   const r = await context.api.call<{ data: { email: string } }>("POST", "/register/foreign", { body: submission.value });
   if (!r.ok) return replyWithApiError(submission, r, PASSWORD_FIELDS, { "Set-Cookie": setCookie });

@@ -4,7 +4,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { PATHWAYS } from "#domain/constants";
-import { wnaWelcomeSchema } from "#domain/forms/accounts";
+import { accountSchemas } from "#domain/forms/accounts";
 import { ACCOUNT_LABELS } from "#domain/forms/accounts.labels";
 import { PRODUCT_NAME } from "#domain/menu";
 import { CONSTRAINTS } from "#domain/forms/constraints.generated";
@@ -14,6 +14,7 @@ import { ErrorSummary, RadioGroup, SubmitButton } from "~/components/forms";
 import * as ui from "~/components/ui.css";
 import { requireAnonymous } from "~/utils/guards.server";
 import { readRegisterWnaDraft, saveRegisterWnaDraft } from "~/utils/register-wna.server";
+import { formTextsFor } from "~/utils/i18n.server";
 
 export const meta: MetaFunction = () => [{ title: `Pendaftaran Warga Negara Asing — ${PRODUCT_NAME}` }];
 export const handle = { faq: "signUp" };
@@ -27,7 +28,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireAnonymous(request, context);
-  const submission = parseWithZod(await request.formData(), { schema: wnaWelcomeSchema });
+  const submission = parseWithZod(await request.formData(), { schema: accountSchemas(await formTextsFor(request)).wnaWelcome });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const setCookie = await saveRegisterWnaDraft(request, { isKek: submission.value.is_kek === "ya", jalurId: submission.value.jalur_id });
   return redirect("/wna/sign-up", { headers: { "Set-Cookie": setCookie } });

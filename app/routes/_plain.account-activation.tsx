@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { emailOnlySchema } from "#domain/forms/accounts";
+import { accountSchemas } from "#domain/forms/accounts";
 import { ACCOUNT_LABELS } from "#domain/forms/accounts.labels";
 import { PRODUCT_NAME } from "#domain/menu";
 import { CONSTRAINTS } from "#domain/forms/constraints.generated";
@@ -12,6 +12,7 @@ import { GeneralErrorBoundary } from "~/components/ErrorScreen";
 import { ErrorSummary, Field, Honeypot, SubmitButton } from "~/components/forms";
 import * as ui from "~/components/ui.css";
 import { caughtByHoneypot, replyWithApiError } from "~/utils/accounts.server";
+import { formTextsFor } from "~/utils/i18n.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.state === "activated" ? "Akun Berhasil Diaktifkan" : "Aktivasi Akun"} — ${PRODUCT_NAME}` },
@@ -37,7 +38,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl
 export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await request.formData();
   if (caughtByHoneypot(formData)) return redirect("/account-activation/success-resend");
-  const submission = parseWithZod(formData, { schema: emailOnlySchema });
+  const submission = parseWithZod(formData, { schema: accountSchemas(await formTextsFor(request)).emailOnly });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const r = await context.api.call("POST", "/account/activation/resend", { body: { email: submission.value.email } });
   if (!r.ok) return replyWithApiError(submission, r, []);

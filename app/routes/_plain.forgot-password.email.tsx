@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { emailOnlySchema } from "#domain/forms/accounts";
+import { accountSchemas } from "#domain/forms/accounts";
 import { ACCOUNT_LABELS } from "#domain/forms/accounts.labels";
 import { PRODUCT_NAME } from "#domain/menu";
 import { CONSTRAINTS } from "#domain/forms/constraints.generated";
@@ -12,6 +12,7 @@ import { GeneralErrorBoundary } from "~/components/ErrorScreen";
 import { ErrorSummary, Field, Honeypot, SubmitButton } from "~/components/forms";
 import * as ui from "~/components/ui.css";
 import { caughtByHoneypot, replyWithApiError } from "~/utils/accounts.server";
+import { formTextsFor } from "~/utils/i18n.server";
 
 export const meta: MetaFunction = () => [{ title: `Lupa Kata Sandi — ${PRODUCT_NAME}` }];
 
@@ -19,7 +20,7 @@ export const meta: MetaFunction = () => [{ title: `Lupa Kata Sandi — ${PRODUCT
 export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await request.formData();
   if (caughtByHoneypot(formData)) return redirect("/forgot-password/email-send");
-  const submission = parseWithZod(formData, { schema: emailOnlySchema });
+  const submission = parseWithZod(formData, { schema: accountSchemas(await formTextsFor(request)).emailOnly });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const r = await context.api.call("POST", "/password/forgot", { body: { email: submission.value.email } });
   if (!r.ok) return replyWithApiError(submission, r, []);

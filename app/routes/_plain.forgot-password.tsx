@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { resetPasswordSchema } from "#domain/forms/accounts";
+import { accountSchemas } from "#domain/forms/accounts";
 import { ACCOUNT_LABELS } from "#domain/forms/accounts.labels";
 import { PRODUCT_NAME } from "#domain/menu";
 import { CONSTRAINTS } from "#domain/forms/constraints.generated";
@@ -13,6 +13,7 @@ import { ErrorSummary, Field, SubmitButton } from "~/components/forms";
 import { PASSWORD_FIELDS } from "~/components/SignUpFields";
 import * as ui from "~/components/ui.css";
 import { replyWithApiError } from "~/utils/accounts.server";
+import { formTextsFor } from "~/utils/i18n.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.state === "form" ? "Buat Kata Sandi Baru" : "Lupa Kata Sandi"} — ${PRODUCT_NAME}` },
@@ -31,7 +32,7 @@ export async function loader({ request, context }: LoaderFunctionArgs): Promise<
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: resetPasswordSchema });
+  const submission = parseWithZod(await request.formData(), { schema: accountSchemas(await formTextsFor(request)).resetPassword });
   if (submission.status !== "success") return data(submission.reply({ hideFields: PASSWORD_FIELDS }), { status: 400 });
   const r = await context.api.call("POST", "/password/reset", { body: submission.value });
   if (!r.ok) return replyWithApiError(submission, r, PASSWORD_FIELDS);

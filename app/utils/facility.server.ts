@@ -1,7 +1,8 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type AppLoadContext } from "@remix-run/node";
 import type { VerificationState } from "#domain/facility";
-import { facilityDataSchema } from "#domain/forms/facility";
+import { facilitySchemas } from "#domain/forms/facility";
+import type { FormTexts } from "#domain/validation";
 import type { LabelColour } from "#domain/status-label";
 import { replyWithApiError } from "./accounts.server";
 import { redirectWithToast } from "./admin.server";
@@ -55,8 +56,8 @@ export async function loadFacilityPersonalData(context: AppLoadContext) {
 }
 
 /** Saves and sends the facility data; a refusal (409 while pending or once verified) shows above the form. */
-export async function submitFacilityPersonalData(formData: FormData, context: AppLoadContext) {
-  const submission = parseWithZod(formData, { schema: facilityDataSchema });
+export async function submitFacilityPersonalData(formData: FormData, context: AppLoadContext, texts: FormTexts) {
+  const submission = parseWithZod(formData, { schema: facilitySchemas(texts).facilityData });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const r = await context.api.call<{ data: MyFacility }>("PUT", "/me/facility", { token: await accessToken(context), body: submission.value });
   if (!r.ok) return replyWithApiError(submission, r, []);

@@ -1,12 +1,13 @@
 import { createCookie, type Cookie } from "@remix-run/node";
 import { RemixI18Next } from "remix-i18next/server";
 import { LOCALE } from "#domain/constants";
+import { formTexts, type FormTexts } from "#domain/validation";
 import { i18nConfig } from "~/i18n";
 import { getEnv } from "./env.server";
 
 let locale: Cookie | undefined;
 
-/** The locale cookie, kept 365 days (spec §9); Secure in production, as every cookie of the portal (issue 18). */
+/** The locale cookie, kept 365 days (spec §9); Secure in production, as every cookie of the portal. */
 export function localeCookie(): Cookie {
   locale ??= createCookie(LOCALE.COOKIE_NAME, {
     path: "/",
@@ -28,3 +29,8 @@ export const i18next = new RemixI18Next({
   },
   i18next: i18nConfig,
 });
+
+/** The words a form's schema says to this request: validation messages and field labels in its language. */
+export async function formTextsFor(request: Request): Promise<FormTexts> {
+  return formTexts(await i18next.getFixedT(request));
+}

@@ -5,8 +5,9 @@ import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { roleOf, type AuthUser } from "#domain/auth-user";
 import { homePathFor, mayReturnTo } from "#domain/guards";
-import { loginSchema } from "#domain/forms/accounts";
+import { accountSchemas } from "#domain/forms/accounts";
 import { commitAuthSession, fetchMe, sessionFromTokens } from "./auth.server";
+import { formTextsFor } from "./i18n.server";
 
 
 /** A refused login: the form's reply (field or form errors) and its HTTP status. */
@@ -27,8 +28,8 @@ interface LoggedIn {
 function authenticatorFor(context: AppLoadContext) {
   const authenticator = new Authenticator<LoggedIn>();
   authenticator.use(
-    new FormStrategy(async ({ form }) => {
-      const submission = parseWithZod(form, { schema: loginSchema });
+    new FormStrategy(async ({ form, request }) => {
+      const submission = parseWithZod(form, { schema: accountSchemas(await formTextsFor(request)).login });
       if (submission.status !== "success") throw new LoginRefused(submission.reply({ hideFields: ["password"] }), 400);
       const { email, password, redirectTo } = submission.value;
       const login = await context.api.call<{ token: { token: string; refreshToken: string } }>("POST", "/login", { body: { email, password } });

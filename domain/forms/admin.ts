@@ -1,19 +1,20 @@
 import { z } from "zod";
 import { COUNTRY_CODES } from "../countries";
 import { STAFF_ROLES } from "../roles";
-import { rules, validationMessage as m } from "../validation";
+import { INDONESIAN, rules, validationMessage as m, type FormTexts } from "../validation";
 import { STAGES } from "../workflow";
 import { ADMIN_LABELS, REASON_MAX, SLA_DAYS, slaField, slaLabel } from "./admin.labels";
 
 export * from "./admin.labels";
 
-// The Super Admin and Admin forms (issue 6): one schema per form, used by the portal's action and by
+// The Super Admin and Admin forms: one schema per form, used by the portal's action and by
 // the /api/v1/admin endpoints for the same payload (the browser: ./admin.labels.ts).
 
 const L = ADMIN_LABELS;
 
 /** A whole number from a form (string) or JSON (number), within [min, max]; empty means not given. */
-export function wholeNumber(field: string, range: { min: number; max: number }) {
+export function wholeNumber(field: string, range: { min: number; max: number }, texts: FormTexts = INDONESIAN) {
+  const m = texts.message;
   return z.preprocess(
     (v) => (v === "" || v === null ? undefined : typeof v === "string" && /^\s*-?\d+\s*$/.test(v) ? Number(v) : v),
     z

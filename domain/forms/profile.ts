@@ -1,17 +1,23 @@
 import { z } from "zod";
 import { COUNTRY_CODES } from "../countries";
-import { rules, validationMessage as m } from "../validation";
+import { INDONESIAN, labelsIn, rulesFor, type FormTexts } from "../validation";
 import { GENDERS, IDENTITY_TYPES, PROFESSIONS, PROFILE_LABELS } from "./profile.labels";
 
 export * from "./profile.labels";
 
 // The applicant's personal data (/personal-data, DESIGN §4.3): one schema for the portal's form
 // and PUT /api/v1/me/profile; the browser gets ./profile.labels.ts and the generated constraints.
+// The portal builds it with its request's words (`profileSchema(today, formTexts(t))`); the export
+// below is the Indonesian one the API and the form registry use.
 
-const L = PROFILE_LABELS;
+/** Each field's label: its key in the locale files. */
+const LABEL_KEYS = Object.fromEntries(Object.keys(PROFILE_LABELS).map((name) => [name, `applicant:personal.fields.${name}`])) as Record<
+  keyof typeof PROFILE_LABELS,
+  string
+>;
 
 /** A positive whole number from a form (string) or JSON (number); empty means not given. */
-function idField(field: string) {
+function idField(field: string, m: FormTexts["message"]) {
   return z.preprocess(
     (v) => (v === "" || v === null ? undefined : typeof v === "string" && /^\s*\d+\s*$/.test(v) ? Number(v) : v),
     z
@@ -29,7 +35,10 @@ function isRealDate(value: string): boolean {
 }
 
 /** `today` is injectable for tests; birth dates and graduation years cannot lie in the future. */
-export function profileSchema(today: Date = new Date()) {
+export function profileSchema(today: Date = new Date(), texts: FormTexts = INDONESIAN) {
+  const rules = rulesFor(texts);
+  const m = texts.message;
+  const L = labelsIn(texts, LABEL_KEYS, PROFILE_LABELS);
   const thisYear = today.getUTCFullYear();
   const todayIso = today.toISOString().slice(0, 10);
   return z
@@ -48,13 +57,13 @@ export function profileSchema(today: Date = new Date()) {
       address: rules.text(L.address, { min: 5, max: 500 }),
       phone: rules.numeric(L.phone, { min: 9, max: 15 }),
       profession: rules.oneOf(L.profession, PROFESSIONS),
-      institution_id: idField(L.institution_id),
+      institution_id: idField(L.institution_id, m),
       graduation_country: rules.oneOf(L.graduation_country, COUNTRY_CODES),
       graduation_year: rules
         .digits(L.graduation_year, 4)
         .transform(Number)
         .refine((y) => y >= 1950 && y <= thisYear, m("between", { field: L.graduation_year, min: 1950, max: thisYear })),
-      specialization_id: idField(L.specialization_id).optional(),
+      specialization_id: idField(L.specialization_id, m).optional(),
     })
     .superRefine((v, ctx) => {
       // NIK: the 16 digits of an Indonesian identity card; a passport number: letters and digits.

@@ -1,16 +1,22 @@
 import { z } from "zod";
-import { rules, validationMessage as m } from "../validation";
+import { INDONESIAN, labelsIn, rules, rulesFor, validationMessage as m, type FormTexts } from "../validation";
 import { DECISIONS, type Decision } from "../workflow";
 import { DECISION_LABELS, DECISION_MESSAGES, NOTE_MAX, REASON_MAX } from "./review.labels";
 
 export * from "./review.labels";
 
-// A reviewer's decision on the open stage of an application (issue 5, docs/contracts/review-api.md):
+// A reviewer's decision on the open stage of an application (docs/contracts/review-api.md):
 // `decisionBodySchema` is the JSON of POST /api/v1/review/applications/:id/decisions, `decisionFormSchema`
 // the portal's form (a checkbox and a reason per current document) that turns into that body.
 
+/** The form's labels, with the document row's. */
+const FORM_LABELS = { ...DECISION_LABELS, requirement_id: "Dokumen" };
+
+const keysOf = <K extends string>(labels: Record<K, string>, prefix: string) =>
+  Object.fromEntries(Object.keys(labels).map((name) => [name, `${prefix}.${name}`])) as Record<K, string>;
+
 /** A positive whole number from a form (string) or JSON (number). */
-function positiveInt(field: string) {
+function positiveInt(field: string, m: FormTexts["message"] = INDONESIAN.message) {
   return z.preprocess(
     (v) => (typeof v === "string" && /^\s*\d+\s*$/.test(v) ? Number(v) : v),
     z.number({ error: (issue) => (issue.input === undefined ? m("required", { field }) : m("integer", { field })) }).int(m("integer", { field })).positive(m("integer", { field })),
@@ -50,33 +56,42 @@ export type DecisionBody = z.infer<typeof decisionBodySchema>;
 /**
  * The form: every current document is a row `documents[i]` with its requirement id (hidden), a checkbox
  * `selected` and a `reason`; only the ticked rows of a REUPLOAD go to the API, and a reason's error stays
- * on its own row.
+ * on its own row. Built with the request's words by the portal (`decisionForm(formTexts(t))`).
  */
-export const decisionFormSchema = z
-  .object({
-    stage_id: positiveInt(DECISION_LABELS.stage_id),
-    decision: rules.oneOf(DECISION_LABELS.decision, DECISIONS),
-    note: optionalNote,
-    internal_note: optionalNote,
-    documents: z
-      .array(
-        z.object({
-          requirement_id: positiveInt("Dokumen"),
-          selected: z.literal("on").optional(),
-          reason: z.string().trim().max(REASON_MAX, m("max", { length: REASON_MAX })).optional(),
-        }),
-      )
-      .max(50)
-      .default([]),
-  })
-  .superRefine((v, ctx) => {
-    if (needsNote(v.decision, v.note)) ctx.addIssue({ code: "custom", path: ["note"], message: DECISION_MESSAGES.noteRequired });
-    if (v.decision !== "REUPLOAD") return;
-    if (!v.documents.some((d) => d.selected)) ctx.addIssue({ code: "custom", path: ["documents"], message: DECISION_MESSAGES.documentsRequired });
-    v.documents.forEach((d, i) => {
-      if (d.selected && !d.reason) ctx.addIssue({ code: "custom", path: ["documents", i, "reason"], message: DECISION_MESSAGES.reasonRequired });
+export function decisionForm(texts: FormTexts = INDONESIAN) {
+  const rules = rulesFor(texts);
+  const m = texts.message;
+  const L = labelsIn(texts, keysOf(FORM_LABELS, "review:decision.fields"), FORM_LABELS);
+  const M = labelsIn(texts, keysOf(DECISION_MESSAGES, "review:decision.messages"), DECISION_MESSAGES);
+  const note = z.string().trim().max(NOTE_MAX, m("max", { length: NOTE_MAX })).optional();
+  return z
+    .object({
+      stage_id: positiveInt(L.stage_id, m),
+      decision: rules.oneOf(L.decision, DECISIONS),
+      note,
+      internal_note: note,
+      documents: z
+        .array(
+          z.object({
+            requirement_id: positiveInt(L.requirement_id, m),
+            selected: z.literal("on").optional(),
+            reason: z.string().trim().max(REASON_MAX, m("max", { length: REASON_MAX })).optional(),
+          }),
+        )
+        .max(50)
+        .default([]),
+    })
+    .superRefine((v, ctx) => {
+      if (needsNote(v.decision, v.note)) ctx.addIssue({ code: "custom", path: ["note"], message: M.noteRequired });
+      if (v.decision !== "REUPLOAD") return;
+      if (!v.documents.some((d) => d.selected)) ctx.addIssue({ code: "custom", path: ["documents"], message: M.documentsRequired });
+      v.documents.forEach((d, i) => {
+        if (d.selected && !d.reason) ctx.addIssue({ code: "custom", path: ["documents", i, "reason"], message: M.reasonRequired });
+      });
     });
-  });
+}
+
+export const decisionFormSchema = decisionForm();
 
 export type DecisionForm = z.infer<typeof decisionFormSchema>;
 
