@@ -51,6 +51,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     alias: {
       "~": path.resolve(__dirname, "app"),
       "#domain": path.resolve(__dirname, "domain"),
+      "#contracts": path.resolve(__dirname, "contracts"),
     },
   },
   server: { middlewareMode: true },

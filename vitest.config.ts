@@ -9,11 +9,12 @@ export default defineConfig({
     alias: {
       "~": path.resolve(__dirname, "app"),
       "#domain": path.resolve(__dirname, "domain"),
+      "#contracts": path.resolve(__dirname, "contracts"),
       "#api": path.resolve(__dirname, "api"),
     },
   },
   test: {
-    include: ["{app,api,domain,scripts,server}/**/*.test.{ts,tsx}", "tests/faults/**/*.test.ts", "tests/oracle/**/*.test.ts"],
+    include: ["{app,api,contracts,domain,scripts,server}/**/*.test.{ts,tsx}", "tests/faults/**/*.test.ts", "tests/oracle/**/*.test.ts"],
     setupFiles: ["tests/setup-unit.ts"],
     environment: "node",
     testTimeout: 30_000,

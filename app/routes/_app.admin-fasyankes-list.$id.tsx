@@ -16,7 +16,7 @@ import { GeneralErrorBoundary } from "~/components/ErrorScreen";
 import { ErrorSummary, RadioGroup, SubmitButton } from "~/components/forms";
 import * as r from "~/components/review.css";
 import * as ui from "~/components/ui.css";
-import type { FacilityAdminDetail, VerificationEntry } from "~/utils/admin-facilities.server";
+import type { FacilityAdminDetail, VerificationEntry } from "#contracts/admin";
 import { adminApi, adminLoad, redirectWithToast, replyFromApi } from "~/utils/admin.server";
 import { formatDateTime } from "~/utils/format";
 import { requireUser } from "~/utils/guards.server";

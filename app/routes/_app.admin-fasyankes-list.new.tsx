@@ -14,7 +14,7 @@ import { TextareaField } from "~/components/admin";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
 import { ErrorSummary, Field, SelectField, SubmitButton } from "~/components/forms";
 import * as ui from "~/components/ui.css";
-import type { FacilityAdminDetail } from "~/utils/admin-facilities.server";
+import type { FacilityAdminDetail } from "#contracts/admin";
 import { adminApi, redirectWithToast, replyFromApi } from "~/utils/admin.server";
 import { requireUser } from "~/utils/guards.server";
 import { formTextsFor, i18next } from "~/utils/i18n.server";

@@ -9,7 +9,7 @@ import { FACILITY_TABS, VerificationBadge, type FacilityTab } from "~/components
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
 import * as r from "~/components/review.css";
 import * as ui from "~/components/ui.css";
-import type { FacilityAdminRow } from "~/utils/admin-facilities.server";
+import type { FacilityAdminRow } from "#contracts/admin";
 import { adminLoad, listParams, type PageMeta } from "~/utils/admin.server";
 import { formatDate } from "~/utils/format";
 import { requireUser } from "~/utils/guards.server";

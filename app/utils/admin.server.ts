@@ -1,3 +1,4 @@
+import type { AuditEntry } from "#contracts/admin";
 import type { SubmissionResult } from "@conform-to/react";
 import { redirect, type AppLoadContext } from "@remix-run/node";
 import { ENTRY_STATUSES, type ReferenceKind } from "#domain/forms/admin";
@@ -15,15 +16,7 @@ export interface PageMeta {
   pages: number;
 }
 
-export interface AuditEntry {
-  id: number;
-  action: string;
-  actor_name: string | null;
-  actor_role: number;
-  reason: string | null;
-  details: Record<string, unknown> | null;
-  created_at: string;
-}
+export type { AuditEntry };
 
 export interface Staff {
   id: string;

@@ -1,43 +1,15 @@
+import type { Application, ApplicationDocument } from "#contracts/applications";
 import { data, redirect, type AppLoadContext } from "@remix-run/node";
 import type { DocumentRequirement, JalurId } from "#domain/documents";
-import type { ApplicationStatus, LabelColour } from "#domain/status-label";
 import type { DocumentErrors, DocumentForm } from "~/components/applicant";
-import { accessToken, formStatus, orUnavailable, unavailableResponse, type ApiResult } from "./api.server";
+import { accessToken, formStatus, orUnavailable, type ApiResult } from "./api.server";
 import { toastCookie } from "./session.server";
 
 // The applicant's journey: the API's shapes (docs/contracts/applicant-api.md) and the calls
 // every applicant page makes with the session's access token.
 
-export interface ApplicationDocument {
-  requirement_id: number;
-  name: string;
-  file_id: string;
-  original_name: string;
-  size: number;
-  uploaded_at: string;
-  version: number;
-}
-
-export interface Application {
-  id: string;
-  registration_number: string | null;
-  jalur_id: JalurId;
-  status: ApplicationStatus | null;
-  is_submitted: boolean;
-  tahap: { id: number; name: string } | null;
-  label: { rule: number; label: string | null; colour: LabelColour };
-  submitted_at: string | null;
-  stage_started_at: string | null;
-  stage_deadline: string | null;
-  holder: string | null;
-  documents: ApplicationDocument[];
-  missing: number[];
-  reupload: Array<{ requirement_id: number; reason: string }>;
-  achievements_done: boolean;
-  /** Notes here are the ones meant for the applicant. */
-  /** `from`/`to` read "<stage name> — <status label>". */
-  timeline: Array<{ at: string; action: string; actor: string | null; from: string | null; to: string | null; note: string | null }>;
-}
+// The application's shape is the API's contract (contracts/applications.ts), not a copy of it.
+export type { Application, ApplicationDocument };
 
 export interface Profile {
   full_name: string;

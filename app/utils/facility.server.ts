@@ -1,9 +1,8 @@
+import type { FacilityDashboard, MyFacility } from "#contracts/facility";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type AppLoadContext } from "@remix-run/node";
-import type { VerificationState } from "#domain/facility";
 import { facilitySchemas } from "#domain/forms/facility";
 import type { FormTexts } from "#domain/validation";
-import type { LabelColour } from "#domain/status-label";
 import { replyWithApiError } from "./accounts.server";
 import { redirectWithToast } from "./admin.server";
 import { accessToken, getOrUnavailable } from "./api.server";
@@ -11,37 +10,8 @@ import { accessToken, getOrUnavailable } from "./api.server";
 // The facility admin's own pages (role 8): /personal-data and /dashboard talk to /api/v1/me/facility
 // through these; the routes stay thin.
 
-export interface MyFacility {
-  full_name: string;
-  email: string;
-  phone: string | null;
-  facility: {
-    facility_name: string;
-    facility_type: string;
-    facility_type_label: string;
-    address: string;
-    licence_number: string;
-    contact_phone: string;
-    contact_email: string | null;
-    admin_nik: string | null;
-    admin_phone: string | null;
-    position_id: number | null;
-    position_name: string | null;
-  } | null;
-  state: VerificationState;
-  reason: string | null;
-  submitted_at: string | null;
-}
-
-export interface FacilityDashboard {
-  state: VerificationState;
-  reason: string | null;
-  submitted_at: string | null;
-  submitted: number;
-  drafts: number;
-  counts: Array<{ label: string; colour: LabelColour; count: number }>;
-  recent: Array<{ id: number; at: string; registration_number: string; applicant_name: string | null; action: string; actor: string | null; from: string | null; to: string | null }>;
-}
+// The shapes are the API's contract (contracts/facility.ts), not copies of it.
+export type { FacilityDashboard, MyFacility };
 
 async function load<T>(context: AppLoadContext, path: string): Promise<T> {
   return (await getOrUnavailable<{ data: T }>(context, path)).data;

@@ -30,16 +30,4 @@ export const listQuery = {
 
 export const pageOf = (page: string | undefined) => Math.max(1, Number(page ?? 1) || 1);
 
-export const AdminAuditEntrySchema = z
-  .object({
-    id: z.number().int(),
-    action: z.string().openapi({ example: "USER_DEACTIVATE" }),
-    actor_name: z.string().nullable(),
-    actor_role: z.number().int(),
-    reason: z.string().nullable(),
-    details: z.record(z.string(), z.unknown()).nullable(),
-    created_at: z.string(),
-  })
-  .openapi("AdminAuditEntry");
-
 export const idParam = z.object({ id: z.string().openapi({ param: { name: "id", in: "path" } }) });

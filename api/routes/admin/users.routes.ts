@@ -1,11 +1,12 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { AdminAuditEntrySchema } from "#contracts/admin";
 import { reasonSchema, staffCreateSchema, staffUpdateSchema } from "#domain/forms/admin";
 import { SUPER_ADMIN_ONLY } from "#domain/roles";
 import { errorResponses } from "../../lib/errors";
 import { jsonObject } from "../../lib/validation";
 import { allow } from "../../middleware/allow";
 import { requireUser } from "../../middleware/auth";
-import { AdminAuditEntrySchema, idParam, json, listOk, listQuery, ok, security } from "./shared";
+import { idParam, json, listOk, listQuery, ok, security } from "./shared";
 
 // /user-list: the Super Admin's staff accounts.
 

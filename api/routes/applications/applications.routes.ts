@@ -1,6 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { ApplicationSchema } from "#contracts/applications";
 import { JALUR_IDS } from "#domain/documents";
-import { APPLICATION_STATUSES, LABEL_COLOURS } from "#domain/status-label";
 import { rules } from "#domain/validation";
 import { errorResponses } from "../../lib/errors";
 import { jsonObject } from "../../lib/validation";
@@ -17,54 +17,6 @@ const json = <T extends z.ZodType>(schema: T) => ({ required: true, content: { "
 // by the validator; the handlers stream it instead (api/services/uploads/receive.ts).
 const MULTIPART_NOTE =
   "Isi multipart/form-data: satu atau lebih isian berkas doc_<id persyaratan>; beberapa berkas hanya untuk persyaratan `merged`.";
-
-/** An application's stored status and its label (spec §4), as every resource that shows an application answers them. */
-export const StatusSchema = z.enum(APPLICATION_STATUSES);
-export const LabelSchema = z.object({ rule: z.number().int(), label: z.string().nullable(), colour: z.enum(LABEL_COLOURS) });
-
-export const ApplicationSchema = z
-  .object({
-    id: z.string().uuid(),
-    registration_number: z.string().openapi({ example: "ADP-2026-000123" }),
-    jalur_id: z.enum(JALUR_IDS),
-    status: StatusSchema.nullable(),
-    is_submitted: z.boolean(),
-    tahap: z.object({ id: z.number().int(), name: z.string() }).nullable(),
-    label: LabelSchema,
-    submitted_at: z.string().nullable(),
-    stage_started_at: z.string().nullable(),
-    stage_deadline: z.string().nullable(),
-    holder: z.string().nullable().openapi({ description: "Siapa yang memegang berkas (label peran)" }),
-    documents: z.array(
-      z.object({
-        requirement_id: z.number().int(),
-        name: z.string(),
-        file_id: z.string().uuid(),
-        original_name: z.string(),
-        size: z.number().int(),
-        uploaded_at: z.string(),
-        version: z.number().int(),
-      }),
-    ),
-    missing: z.array(z.number().int()),
-    reupload: z.array(z.object({ requirement_id: z.number().int(), reason: z.string() })),
-    achievements_done: z.boolean(),
-    timeline: z.array(
-      z.object({
-        at: z.string(),
-        action: z.string(),
-        actor: z.string().nullable(),
-        from: z.string().nullable().openapi({ example: "Pemeriksaan Dokumen — Perbaikan Berkas" }),
-        to: z.string().nullable().openapi({ example: "Pemeriksaan Dokumen — Dalam Proses" }),
-        from_stage_id: z.number().int().nullable(),
-        from_status: StatusSchema.nullable(),
-        to_stage_id: z.number().int().nullable(),
-        to_status: StatusSchema.nullable(),
-        note: z.string().nullable(),
-      }),
-    ),
-  })
-  .openapi("Application");
 
 const UploadResultSchema = z
   .object({
@@ -258,3 +210,4 @@ export const putAchievements = createRoute({
   request: { params: idParam, body: json(AchievementsSchema) },
   responses: { 200: ok("Capaian", AchievementsSchema), ...errorResponses(400, 401, 404, 409, 413) },
 });
+

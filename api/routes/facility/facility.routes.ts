@@ -1,8 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { FACILITY_TYPES, VERIFICATION_STATES } from "#domain/facility";
+import { DashboardSchema, MyFacilitySchema } from "#contracts/facility";
 import { facilityDataSchema, facilitySignUpSchema } from "#domain/forms/facility";
 import { FACILITY_ROLES } from "#domain/roles";
-import { LABEL_COLOURS } from "#domain/status-label";
 import { errorResponses } from "../../lib/errors";
 import { allow } from "../../middleware/allow";
 import { requireUser } from "../../middleware/auth";
@@ -15,57 +14,6 @@ import { json, ok, security } from "../admin/shared";
 const tags = ["Admin Fasyankes"];
 // A signed-in user (401) who is a facility admin (403 otherwise).
 const middleware = [requireUser, allow(FACILITY_ROLES)];
-
-const Verification = {
-  state: z.enum(VERIFICATION_STATES as ["pending", "verified", "rejected", "notSubmitted"]),
-  reason: z.string().nullable().openapi({ description: "Alasan penolakan, hanya bila ditolak" }),
-  submitted_at: z.string().nullable().openapi({ description: "Waktu pengajuan terbaru" }),
-};
-
-const MyFacilitySchema = z
-  .object({
-    full_name: z.string(),
-    email: z.string(),
-    phone: z.string().nullable().openapi({ description: "Nomor telepon akun, dari pendaftaran" }),
-    facility: z
-      .object({
-        facility_name: z.string(),
-        facility_type: z.string().openapi({ example: FACILITY_TYPES[0] }),
-        facility_type_label: z.string(),
-        address: z.string(),
-        licence_number: z.string(),
-        contact_phone: z.string(),
-        contact_email: z.string().nullable(),
-        admin_nik: z.string().nullable(),
-        admin_phone: z.string().nullable(),
-        position_id: z.number().int().nullable(),
-        position_name: z.string().nullable(),
-      })
-      .nullable(),
-    ...Verification,
-  })
-  .openapi("MyFacility");
-
-const DashboardSchema = z
-  .object({
-    ...Verification,
-    submitted: z.number().int().openapi({ description: "Pendaftaran yang sudah diajukan" }),
-    drafts: z.number().int().openapi({ description: "Draf Permohonan" }),
-    counts: z.array(z.object({ label: z.string(), colour: z.enum(LABEL_COLOURS), count: z.number().int() })),
-    recent: z.array(
-      z.object({
-        id: z.number().int(),
-        at: z.string(),
-        registration_number: z.string(),
-        applicant_name: z.string().nullable(),
-        action: z.string(),
-        actor: z.string().nullable(),
-        from: z.string().nullable(),
-        to: z.string().nullable(),
-      }),
-    ),
-  })
-  .openapi("FacilityDashboard");
 
 export const registerFacility = createRoute({
   method: "post",

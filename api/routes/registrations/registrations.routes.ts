@@ -8,7 +8,7 @@ import type { AppEnv } from "../../lib/types";
 import { allow } from "../../middleware/allow";
 import { requireUser } from "../../middleware/auth";
 import { idParam, json, listOk, listQuery, ok, security } from "../admin/shared";
-import { ApplicationSchema, LabelSchema, StatusSchema } from "../applications/applications.routes";
+import { ApplicationSchema, LabelSchema, StatusSchema } from "#contracts/applications";
 
 // A verified facility admin (role 8) registers professionals and follows their registrations
 // (DESIGN §4 "Health-facility admin", docs/decisions/010-facility-registrations.md). Documents, submit

@@ -8,7 +8,7 @@ import { validationMessage as m } from "#domain/validation";
 import { errorResponses } from "../../lib/errors";
 import { allow } from "../../middleware/allow";
 import { requireUser } from "../../middleware/auth";
-import { ApplicationSchema, LabelSchema, StatusSchema } from "../applications/applications.routes";
+import { ApplicationSchema, LabelSchema, StatusSchema } from "#contracts/applications";
 import { ProfileSchema } from "../profile/profile.routes";
 
 // The review workflow (docs/contracts/review-api.md): lists, CSV, detail, decisions.

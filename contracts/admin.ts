@@ -1,0 +1,83 @@
+import { z } from "@hono/zod-openapi";
+import { FACILITY_STATE_FILTERS } from "#domain/forms/admin-facilities";
+
+// What the admin endpoints answer (/api/v1/admin/…): the API validates and documents with these
+// schemas; the portal's admin pages are typed with the types below (types only; no zod reaches a page).
+
+/** One admin action on an account, newest first on the account's page. */
+export const AdminAuditEntrySchema = z
+  .object({
+    id: z.number().int(),
+    action: z.string().openapi({ example: "USER_DEACTIVATE" }),
+    actor_name: z.string().nullable(),
+    actor_role: z.number().int(),
+    reason: z.string().nullable(),
+    details: z.record(z.string(), z.unknown()).nullable(),
+    created_at: z.string(),
+  })
+  .openapi("AdminAuditEntry");
+
+export const StateSchema = z.enum(FACILITY_STATE_FILTERS).openapi({ description: "pending, verified, rejected, notSubmitted (domain/facility.ts verificationState)" });
+
+export const FacilityAdminSchema = z
+  .object({
+    id: z.string().uuid(),
+    email: z.string(),
+    full_name: z.string(),
+    is_active: z.boolean(),
+    is_hospital_verified: z.boolean(),
+    facility_name: z.string().nullable(),
+    facility_type: z.string().nullable(),
+    facility_type_label: z.string().nullable(),
+    licence_number: z.string().nullable(),
+    verification_state: StateSchema,
+    submitted_at: z.string().nullable().openapi({ description: "Waktu pengajuan terbaru" }),
+  })
+  .openapi("FacilityAdmin");
+
+export const VerificationEntrySchema = z
+  .object({
+    id: z.number().int(),
+    is_approved: z.boolean(),
+    is_rejected: z.boolean(),
+    reason: z.string().nullable(),
+    created_at: z.string(),
+    decided_at: z.string().nullable(),
+  })
+  .openapi("FacilityVerificationEntry");
+
+export const FacilityAdminDetailSchema = z
+  .object({
+    id: z.string().uuid(),
+    email: z.string(),
+    full_name: z.string(),
+    phone: z.string().nullable(),
+    is_active: z.boolean(),
+    is_hospital_verified: z.boolean(),
+    activated_at: z.string().nullable(),
+    created_at: z.string(),
+    verification_state: StateSchema,
+    facility: z
+      .object({
+        facility_name: z.string(),
+        facility_type: z.string(),
+        facility_type_label: z.string().nullable(),
+        address: z.string(),
+        licence_number: z.string(),
+        contact_phone: z.string(),
+        contact_email: z.string().nullable(),
+        admin_nik: z.string().nullable(),
+        admin_phone: z.string().nullable(),
+        position: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+        updated_at: z.string(),
+      })
+      .nullable(),
+    verifications: z.array(VerificationEntrySchema).openapi({ description: "Semua pengajuan, terbaru lebih dahulu" }),
+    audit: z.array(AdminAuditEntrySchema).openapi({ description: "Tindakan admin terbaru atas akun ini, terbaru lebih dahulu" }),
+  })
+  .openapi("FacilityAdminDetail");
+
+export type AuditEntry = z.infer<typeof AdminAuditEntrySchema>;
+export type FacilityAdminRow = z.infer<typeof FacilityAdminSchema>;
+export type VerificationEntry = z.infer<typeof VerificationEntrySchema>;
+export type FacilityAdminDetail = z.infer<typeof FacilityAdminDetailSchema>;

@@ -1,0 +1,61 @@
+import { z } from "@hono/zod-openapi";
+import { FACILITY_TYPES, VERIFICATION_STATES } from "#domain/facility";
+import { LABEL_COLOURS } from "#domain/status-label";
+
+// The facility admin's own account as the API answers it (GET /me/facility, /me/facility/dashboard):
+// the API validates and documents with these schemas; the portal types /personal-data and /dashboard
+// with the types below (types only; no zod reaches a page).
+
+const Verification = {
+  state: z.enum(VERIFICATION_STATES as ["pending", "verified", "rejected", "notSubmitted"]),
+  reason: z.string().nullable().openapi({ description: "Alasan penolakan, hanya bila ditolak" }),
+  submitted_at: z.string().nullable().openapi({ description: "Waktu pengajuan terbaru" }),
+};
+
+export const MyFacilitySchema = z
+  .object({
+    full_name: z.string(),
+    email: z.string(),
+    phone: z.string().nullable().openapi({ description: "Nomor telepon akun, dari pendaftaran" }),
+    facility: z
+      .object({
+        facility_name: z.string(),
+        facility_type: z.string().openapi({ example: FACILITY_TYPES[0] }),
+        facility_type_label: z.string(),
+        address: z.string(),
+        licence_number: z.string(),
+        contact_phone: z.string(),
+        contact_email: z.string().nullable(),
+        admin_nik: z.string().nullable(),
+        admin_phone: z.string().nullable(),
+        position_id: z.number().int().nullable(),
+        position_name: z.string().nullable(),
+      })
+      .nullable(),
+    ...Verification,
+  })
+  .openapi("MyFacility");
+
+export const DashboardSchema = z
+  .object({
+    ...Verification,
+    submitted: z.number().int().openapi({ description: "Pendaftaran yang sudah diajukan" }),
+    drafts: z.number().int().openapi({ description: "Draf Permohonan" }),
+    counts: z.array(z.object({ label: z.string(), colour: z.enum(LABEL_COLOURS), count: z.number().int() })),
+    recent: z.array(
+      z.object({
+        id: z.number().int(),
+        at: z.string(),
+        registration_number: z.string(),
+        applicant_name: z.string().nullable(),
+        action: z.string(),
+        actor: z.string().nullable(),
+        from: z.string().nullable(),
+        to: z.string().nullable(),
+      }),
+    ),
+  })
+  .openapi("FacilityDashboard");
+
+export type MyFacility = z.infer<typeof MyFacilitySchema>;
+export type FacilityDashboard = z.infer<typeof DashboardSchema>;
