@@ -6,6 +6,7 @@ import { createTestApi, type TestApi } from "../api/test/helpers";
 import { FacilityAdminDetailSchema, FacilityAdminSchema } from "./admin";
 import { ApplicationSchema } from "./applications";
 import { DashboardSchema, MyFacilitySchema } from "./facility";
+import { ProfileSchema } from "./profile";
 
 // The API's answers against the contracts the portal is typed with, on the demo data: a field the
 // API adds, drops, renames or retypes fails here, not in a page at run time.
@@ -55,5 +56,21 @@ describe("the contracts match what the API answers", () => {
     for (const row of rows) expectExactly(FacilityAdminSchema, row);
     const verified = rows.find((r: { facility_name: string | null }) => r.facility_name !== null);
     expectExactly(FacilityAdminDetailSchema, await get(`/admin/facilities/${verified.id}`, token));
+  });
+});
+
+describe("the applicant's personal data", () => {
+  it("Profile: every demo applicant's data as the review detail shows it, and a new account's empty one", async () => {
+    const { token } = await api.login("superadmin@adaptasi.test");
+    const res = await api.request("/api/v1/review/applications?tab=all", { token });
+    const { data: rows } = (await res.json()) as { data: Array<{ id: string }> };
+    for (const { id } of rows) {
+      const { applicant } = await get(`/review/applications/${id}`, token);
+      const { kind: _kind, institution_name: _institution, specialization_name: _specialization, ...profile } = applicant;
+      expectExactly(ProfileSchema, profile);
+    }
+    await api.createUser({ email: "kontrak.baru@contoh.id" });
+    const fresh = await api.login("kontrak.baru@contoh.id");
+    expectExactly(ProfileSchema, await get("/me/profile", fresh.token));
   });
 });

@@ -1,3 +1,4 @@
+import type { Profile } from "#contracts/profile";
 import type { Application, ApplicationDocument } from "#contracts/applications";
 import { data, redirect, type AppLoadContext } from "@remix-run/node";
 import type { DocumentRequirement, JalurId } from "#domain/documents";
@@ -11,25 +12,7 @@ import { toastCookie } from "./session.server";
 // The application's shape is the API's contract (contracts/applications.ts), not a copy of it.
 export type { Application, ApplicationDocument };
 
-export interface Profile {
-  full_name: string;
-  identity_type: "NIK" | "PASPOR";
-  identity_number: string;
-  nationality: string;
-  birth_place: string;
-  birth_date: string;
-  gender: "L" | "P";
-  address: string;
-  phone: string;
-  email: string;
-  profession: string;
-  institution_id: number | null;
-  graduation_country: string;
-  graduation_year: number | null;
-  specialization_id: number | null;
-  photo_file_id: string | null;
-  complete: boolean;
-}
+export type { Profile };
 
 /** The result of a documents or reupload post: what was saved, and each refused file's reason. */
 export interface UploadOutcome {

@@ -9,7 +9,7 @@ import { errorResponses } from "../../lib/errors";
 import { allow } from "../../middleware/allow";
 import { requireUser } from "../../middleware/auth";
 import { ApplicationSchema, LabelSchema, StatusSchema } from "#contracts/applications";
-import { ProfileSchema } from "../profile/profile.routes";
+import { ProfileSchema } from "#contracts/profile";
 
 // The review workflow (docs/contracts/review-api.md): lists, CSV, detail, decisions.
 
