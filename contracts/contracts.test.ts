@@ -7,6 +7,7 @@ import { FacilityAdminDetailSchema, FacilityAdminSchema } from "./admin";
 import { ApplicationSchema } from "./applications";
 import { DashboardSchema, MyFacilitySchema } from "./facility";
 import { ProfileSchema } from "./profile";
+import { ListSchema, ReviewDetailSchema } from "./review";
 
 // The API's answers against the contracts the portal is typed with, on the demo data: a field the
 // API adds, drops, renames or retypes fails here, not in a page at run time.
@@ -72,5 +73,15 @@ describe("the applicant's personal data", () => {
     await api.createUser({ email: "kontrak.baru@contoh.id" });
     const fresh = await api.login("kontrak.baru@contoh.id");
     expectExactly(ProfileSchema, await get("/me/profile", fresh.token));
+  });
+});
+
+describe("the review lists and detail", () => {
+  it("ReviewRow and ReviewDetail: the Super Admin's list and every detail on it", async () => {
+    const { token } = await api.login("superadmin@adaptasi.test");
+    const res = await api.request("/api/v1/review/applications?tab=all", { token });
+    const list = await res.json();
+    expectExactly(ListSchema, list);
+    for (const { id } of list.data as Array<{ id: string }>) expectExactly(ReviewDetailSchema, await get(`/review/applications/${id}`, token));
   });
 });

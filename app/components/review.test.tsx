@@ -122,6 +122,9 @@ describe("SlaState", () => {
   });
 });
 
+/** An audit row's stage and status fields, empty, as the API answers them for rows that change no state. */
+const NO_STATES = { from_stage_id: null, from_status: null, to_stage_id: null, to_status: null, details: null } as const;
+
 const detail = (extra: Partial<ReviewDetail> = {}): ReviewDetail => ({
   application: {
     id: "app-1",
@@ -141,7 +144,29 @@ const detail = (extra: Partial<ReviewDetail> = {}): ReviewDetail => ({
     achievements_done: false,
     timeline: [],
   },
-  applicant: { full_name: "dr. Sari Wulandari", email: "sari@contoh.test", kind: "WNI", institution_name: "Universitas Manila", specialization_name: null, identity_type: "NIK", identity_number: "3201010101010001", gender: "P", nationality: "ID" },
+  applicant: {
+    full_name: "dr. Sari Wulandari",
+    email: "sari@contoh.test",
+    kind: "WNI",
+    institution_name: "Universitas Manila",
+    specialization_name: null,
+    identity_type: "NIK",
+    identity_number: "3201010101010001",
+    gender: "P",
+    nationality: "ID",
+    // What the API also answers (contracts/profile.ts), not filled in for this applicant.
+    birth_place: null,
+    birth_date: null,
+    address: null,
+    phone: null,
+    profession: null,
+    institution_id: null,
+    graduation_country: null,
+    graduation_year: null,
+    specialization_id: null,
+    photo_file_id: null,
+    complete: false,
+  },
   submitted_by: { name: "dr. Sari Wulandari", email: "sari@contoh.test", facility: false },
   documents: [
     {
@@ -158,8 +183,8 @@ const detail = (extra: Partial<ReviewDetail> = {}): ReviewDetail => ({
   portfolio: [],
   achievements: { items: [], done: false },
   audit: [
-    { id: 1, at: "2026-05-01T03:00:00Z", action: "SUBMIT", actor_name: "dr. Sari Wulandari", actor_role: 3, from: null, to: "Pemeriksaan Dokumen — Dalam Proses", note: null, internal_note: null },
-    { id: 2, at: "2026-05-02T03:00:00Z", action: "DECISION", actor_name: "Rina Marlina", actor_role: 2, from: "Pemeriksaan Dokumen — Dalam Proses", to: "Pemeriksaan Dokumen — Perbaikan Berkas", note: "Foto KTP buram", internal_note: "Sudah dicek dua kali" },
+    { id: 1, at: "2026-05-01T03:00:00Z", action: "SUBMIT", actor_name: "dr. Sari Wulandari", actor_role: 3, from: null, to: "Pemeriksaan Dokumen — Dalam Proses", note: null, internal_note: null, ...NO_STATES },
+    { id: 2, at: "2026-05-02T03:00:00Z", action: "DECISION", actor_name: "Rina Marlina", actor_role: 2, from: "Pemeriksaan Dokumen — Dalam Proses", to: "Pemeriksaan Dokumen — Perbaikan Berkas", note: "Foto KTP buram", internal_note: "Sudah dicek dua kali", ...NO_STATES },
   ],
   sla: { stage: { id: 1, name: "Pemeriksaan Dokumen" }, started_at: "2026-05-01T03:00:00Z", deadline_at: "2026-05-15T03:00:00Z", days: 14, days_left: 4, overdue: false },
   open_stage: { id: 1, name: "Pemeriksaan Dokumen" },

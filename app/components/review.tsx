@@ -179,9 +179,8 @@ export function PortfolioSection({ detail }: { detail: ReviewDetail }) {
   );
 }
 
-function roleName(role: AuditEntry["actor_role"]): string | null {
-  if (role === null || role === undefined || role === "") return null;
-  return typeof role === "number" || /^\d+$/.test(String(role)) ? (ROLE_LABELS[Number(role)] ?? String(role)) : String(role);
+function roleName(role: AuditEntry["actor_role"]): string {
+  return ROLE_LABELS[role] ?? String(role);
 }
 
 /** The documents a REUPLOAD decision named (its details: `[{ requirement_id, reason }]`), by name. */

@@ -1,3 +1,4 @@
+import type { DocumentVersion, ReviewAuditEntry, ReviewDetail, ReviewListMeta, ReviewRow, Sla } from "#contracts/review";
 import type { AppLoadContext } from "@remix-run/node";
 import { roleOf, type AuthUser } from "#domain/auth-user";
 import type { JalurId } from "#domain/documents";
@@ -11,78 +12,9 @@ import { parseListQuery, REVIEW_AREAS, type ListQuery, type ReviewArea } from ".
 // The review workflow: the API's shapes (docs/contracts/review-api.md) and the calls the list,
 // detail and export routes make with the reviewer's access token.
 
-export interface ReviewRow {
-  id: string;
-  registration_number: string | null;
-  applicant_name: string | null;
-  applicant_email: string | null;
-  jalur_id: JalurId;
-  status: Application["status"];
-  is_submitted: boolean;
-  stage: { id: number; name: string } | null;
-  open_stage: { id: number; name: string } | null;
-  label: { rule: number; label: string | null; colour: LabelColour };
-  submitted_at: string | null;
-  deadline_at: string | null;
-  days_left: number | null;
-  overdue: boolean;
-  may_decide: boolean;
-  submitted_by_facility: boolean;
-}
-
-export interface ReviewListMeta {
-  page: number;
-  page_size: number;
-  total: number;
-  pages: number;
-  counts: { action: number; all: number };
-}
-
-export interface DocumentVersion {
-  file_id: string;
-  original_name: string;
-  size: number;
-  detected_type: string;
-  uploaded_at: string;
-  version: number;
-  is_current: boolean;
-}
-
-export interface AuditEntry {
-  id: string | number;
-  at: string;
-  action: string;
-  actor_name: string | null;
-  actor_role: number | string | null;
-  from: string | null;
-  to: string | null;
-  note: string | null;
-  internal_note: string | null;
-  details?: unknown;
-}
-
-export interface Sla {
-  stage: { id: number; name: string };
-  started_at: string | null;
-  deadline_at: string | null;
-  days: number | null;
-  days_left: number | null;
-  overdue: boolean;
-}
-
-export interface ReviewDetail {
-  application: Application;
-  applicant: Partial<Profile> & { email: string; kind: "WNI" | "WNA"; institution_name: string | null; specialization_name: string | null };
-  submitted_by: { name: string | null; email: string | null; facility: boolean } | null;
-  documents: Array<{ requirement_id: number; name: string; merged: boolean; versions: DocumentVersion[] }>;
-  portfolio: PortfolioEntry[];
-  achievements: { items: Array<{ type_code: string; type_name: string; title: string; year: number | null; description: string | null }>; done: boolean };
-  audit: AuditEntry[];
-  sla: Sla | null;
-  open_stage: { id: number; name: string } | null;
-  may_decide: boolean;
-  decisions: Decision[];
-}
+// The shapes are the API's contract (contracts/review.ts), not copies of it.
+export type { DocumentVersion, ReviewDetail, ReviewListMeta, ReviewRow, Sla };
+export type AuditEntry = ReviewAuditEntry;
 
 /** The list this URL belongs to: /application-list/… for roles 2 and 4, /application/… for 1, 5, 6, 7. */
 export function reviewArea(request: Request): ReviewArea {

@@ -1,15 +1,14 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { ListSchema, ReviewDetailSchema } from "#contracts/review";
 import { JALUR_IDS } from "#domain/documents";
 import { DIRS, SORTS, TABS } from "#domain/review-filters";
 import { decisionBodySchema } from "#domain/forms/review";
 import { STAFF_ROLES } from "#domain/roles";
-import { DECISIONS, STAGE_IDS } from "#domain/workflow";
+import { STAGE_IDS } from "#domain/workflow";
 import { validationMessage as m } from "#domain/validation";
 import { errorResponses } from "../../lib/errors";
 import { allow } from "../../middleware/allow";
 import { requireUser } from "../../middleware/auth";
-import { ApplicationSchema, LabelSchema, StatusSchema } from "#contracts/applications";
-import { ProfileSchema } from "#contracts/profile";
 
 // The review workflow (docs/contracts/review-api.md): lists, CSV, detail, decisions.
 
@@ -45,110 +44,6 @@ export const ListQuerySchema = z.object({
   sort: optional(oneOf("Urutan", SORTS)),
   dir: optional(oneOf("Arah urutan", DIRS)),
 });
-
-const StageRef = z.object({ id: z.number().int(), name: z.string() });
-
-export const ReviewRowSchema = z
-  .object({
-    id: z.string().uuid(),
-    registration_number: z.string(),
-    applicant_name: z.string().nullable(),
-    applicant_email: z.string().nullable(),
-    jalur_id: z.enum(JALUR_IDS),
-    status: StatusSchema.nullable(),
-    is_submitted: z.boolean(),
-    stage: StageRef.nullable(),
-    open_stage: StageRef.nullable().openapi({ description: "Tahap yang menunggu keputusan" }),
-    label: LabelSchema,
-    submitted_at: z.string().nullable(),
-    deadline_at: z.string().nullable(),
-    days_left: z.number().int().nullable().openapi({ description: "Hari tersisa (dibulatkan menjauhi nol), negatif bila lewat tenggat" }),
-    overdue: z.boolean(),
-    may_decide: z.boolean(),
-    submitted_by_facility: z.boolean(),
-  })
-  .openapi("ReviewRow");
-
-const ListSchema = z.object({
-  data: z.array(ReviewRowSchema),
-  meta: z.object({
-    page: z.number().int(),
-    page_size: z.number().int(),
-    total: z.number().int(),
-    pages: z.number().int(),
-    counts: z.object({ action: z.number().int(), all: z.number().int() }),
-  }),
-});
-
-export const ReviewDetailSchema = z
-  .object({
-    application: ApplicationSchema,
-    applicant: ProfileSchema.extend({
-      kind: z.enum(["WNI", "WNA"]),
-      institution_name: z.string().nullable(),
-      specialization_name: z.string().nullable(),
-    }),
-    submitted_by: z.object({ name: z.string().nullable(), email: z.string().nullable(), facility: z.boolean() }),
-    documents: z.array(
-      z.object({
-        requirement_id: z.number().int(),
-        name: z.string(),
-        merged: z.boolean(),
-        versions: z.array(
-          z.object({
-            file_id: z.string().uuid(),
-            original_name: z.string(),
-            size: z.number().int(),
-            detected_type: z.string(),
-            uploaded_at: z.string(),
-            version: z.number().int(),
-            is_current: z.boolean(),
-          }),
-        ),
-      }),
-    ),
-    portfolio: z.array(
-      z.object({ kind: z.string(), title: z.string(), institution: z.string().nullable(), year: z.number().int().nullable(), description: z.string().nullable() }),
-    ),
-    achievements: z.object({
-      items: z.array(
-        z.object({ type_code: z.string(), type_name: z.string(), title: z.string(), year: z.number().int().nullable(), description: z.string().nullable() }),
-      ),
-      done: z.boolean(),
-    }),
-    audit: z.array(
-      z.object({
-        id: z.number().int(),
-        at: z.string(),
-        action: z.string(),
-        actor_name: z.string().nullable(),
-        actor_role: z.number().int(),
-        from: z.string().nullable(),
-        to: z.string().nullable(),
-        from_stage_id: z.number().int().nullable(),
-        from_status: StatusSchema.nullable(),
-        to_stage_id: z.number().int().nullable(),
-        to_status: StatusSchema.nullable(),
-        note: z.string().nullable().openapi({ description: "Untuk pemohon" }),
-        internal_note: z.string().nullable().openapi({ description: "Hanya untuk peninjau" }),
-        details: z.array(z.object({ requirement_id: z.number().int(), reason: z.string() })).nullable(),
-      }),
-    ),
-    sla: z
-      .object({
-        stage: StageRef,
-        started_at: z.string().nullable(),
-        deadline_at: z.string().nullable(),
-        days: z.number().int().nullable(),
-        days_left: z.number().int().nullable(),
-        overdue: z.boolean(),
-      })
-      .nullable(),
-    open_stage: StageRef.nullable(),
-    may_decide: z.boolean(),
-    decisions: z.array(z.enum(DECISIONS)),
-  })
-  .openapi("ReviewDetail");
 
 const idParam = z.object({ id: z.string().openapi({ param: { name: "id", in: "path" } }) });
 const ok = <T extends z.ZodType>(description: string, data: T) => ({
