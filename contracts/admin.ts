@@ -1,8 +1,14 @@
 import { z } from "@hono/zod-openapi";
+import { JALUR_IDS } from "#domain/documents";
 import { FACILITY_STATE_FILTERS } from "#domain/forms/admin-facilities";
 
 // What the admin endpoints answer (/api/v1/admin/…): the API validates and documents with these
 // schemas; the portal's admin pages are typed with the types below (types only; no zod reaches a page).
+
+/** A page of a list: the admin lists and a facility's registrations. */
+export const PageMetaSchema = z
+  .object({ page: z.number().int(), per_page: z.number().int(), total: z.number().int(), pages: z.number().int() })
+  .openapi("PageMeta");
 
 /** One admin action on an account, newest first on the account's page. */
 export const AdminAuditEntrySchema = z
@@ -77,7 +83,56 @@ export const FacilityAdminDetailSchema = z
   })
   .openapi("FacilityAdminDetail");
 
+/** /user-list: a staff account, and its page with the admin actions taken on it. */
+export const StaffSchema = z
+  .object({
+    id: z.string().uuid(),
+    email: z.string(),
+    full_name: z.string(),
+    role_id: z.number().int(),
+    role_label: z.string(),
+    position: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+    phone: z.string().nullable(),
+    is_active: z.boolean(),
+    activated_at: z.string().nullable(),
+    created_at: z.string(),
+  })
+  .openapi("StaffUser");
+
+export const StaffDetailSchema = StaffSchema.extend({
+  audit: z.array(AdminAuditEntrySchema).openapi({ description: "Tindakan admin terbaru atas akun ini, terbaru lebih dahulu" }),
+}).openapi("StaffUserDetail");
+
+/** A row of the reference lists (/specialization-list, /institution-list, /master-position). */
+export const EntrySchema = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    country: z.string().nullable().optional().openapi({ description: "Institusi saja: kode negara ISO 3166-1 alpha-2" }),
+    is_active: z.boolean(),
+    in_use: z.boolean().openapi({ description: "Dirujuk oleh data pribadi pemohon atau akun staf; tidak dapat dihapus" }),
+    created_at: z.string(),
+  })
+  .openapi("ReferenceEntry");
+
+/** /sla-setting: the days of one review stage. */
+export const SlaStageSchema = z
+  .object({
+    stage_id: z.number().int(),
+    name: z.string(),
+    jalur_id: z.enum(JALUR_IDS),
+    label: z.string().openapi({ example: "Pemeriksaan Dokumen (Reguler)" }),
+    days: z.number().int(),
+    updated_at: z.string().nullable(),
+  })
+  .openapi("SlaStage");
+
+export type PageMeta = z.infer<typeof PageMetaSchema>;
 export type AuditEntry = z.infer<typeof AdminAuditEntrySchema>;
 export type FacilityAdminRow = z.infer<typeof FacilityAdminSchema>;
 export type VerificationEntry = z.infer<typeof VerificationEntrySchema>;
 export type FacilityAdminDetail = z.infer<typeof FacilityAdminDetailSchema>;
+export type Staff = z.infer<typeof StaffSchema>;
+export type StaffDetail = z.infer<typeof StaffDetailSchema>;
+export type Entry = z.infer<typeof EntrySchema>;
+export type SlaStage = z.infer<typeof SlaStageSchema>;

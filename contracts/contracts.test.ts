@@ -3,10 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedIfEmpty } from "../api/db/seed";
 import { createDiskStorage } from "../api/services/storage";
 import { createTestApi, type TestApi } from "../api/test/helpers";
-import { FacilityAdminDetailSchema, FacilityAdminSchema } from "./admin";
+import { EntrySchema, FacilityAdminDetailSchema, FacilityAdminSchema, PageMetaSchema, SlaStageSchema, StaffDetailSchema, StaffSchema } from "./admin";
 import { ApplicationSchema } from "./applications";
 import { DashboardSchema, MyFacilitySchema } from "./facility";
 import { ProfileSchema } from "./profile";
+import { RegistrationRowSchema, RegistrationSchema } from "./registrations";
 import { ListSchema, ReviewDetailSchema } from "./review";
 
 // The API's answers against the contracts the portal is typed with, on the demo data: a field the
@@ -83,5 +84,32 @@ describe("the review lists and detail", () => {
     const list = await res.json();
     expectExactly(ListSchema, list);
     for (const { id } of list.data as Array<{ id: string }>) expectExactly(ReviewDetailSchema, await get(`/review/applications/${id}`, token));
+  });
+});
+
+describe("a facility's registrations", () => {
+  it("RegistrationRow, PageMeta and Registration: the verified demo facility's list and each registration", async () => {
+    const { token } = await api.login("fasyankes@adaptasi.test");
+    const res = await api.request("/api/v1/registrations", { token });
+    const page = (await res.json()) as { data: Array<{ id: string }>; meta: unknown };
+    expect(page.data.length).toBeGreaterThan(0);
+    expectExactly(PageMetaSchema, page.meta);
+    for (const row of page.data) {
+      expectExactly(RegistrationRowSchema, row);
+      expectExactly(RegistrationSchema, await get(`/registrations/${row.id}`, token));
+    }
+  });
+});
+
+describe("the Super Admin's and Admin's lists", () => {
+  it("Staff, StaffDetail, ReferenceEntry and SlaStage: every row the demo data has", async () => {
+    const superAdmin = (await api.login("superadmin@adaptasi.test")).token;
+    const users = await get("/admin/users", superAdmin);
+    for (const row of users) expectExactly(StaffSchema, row);
+    expectExactly(StaffDetailSchema, await get(`/admin/users/${users[0].id}`, superAdmin));
+    for (const path of ["/admin/specializations", "/admin/institutions"]) for (const row of await get(path, superAdmin)) expectExactly(EntrySchema, row);
+    for (const row of await get("/admin/sla", superAdmin)) expectExactly(SlaStageSchema, row);
+    const admin = (await api.login("admin@adaptasi.test")).token;
+    for (const row of await get("/admin/positions", admin)) expectExactly(EntrySchema, row);
   });
 });

@@ -1,4 +1,4 @@
-import type { AuditEntry } from "#contracts/admin";
+import type { AuditEntry, Entry, PageMeta, SlaStage, Staff, StaffDetail } from "#contracts/admin";
 import type { SubmissionResult } from "@conform-to/react";
 import { redirect, type AppLoadContext } from "@remix-run/node";
 import { ENTRY_STATUSES, type ReferenceKind } from "#domain/forms/admin";
@@ -9,49 +9,10 @@ import { toastCookie } from "./session.server";
 
 // The admin pages talk to /api/v1/admin through these; the routes stay thin.
 
-export interface PageMeta {
-  page: number;
-  per_page: number;
-  total: number;
-  pages: number;
-}
+export type { AuditEntry, PageMeta };
 
-export type { AuditEntry };
-
-export interface Staff {
-  id: string;
-  email: string;
-  full_name: string;
-  role_id: number;
-  role_label: string;
-  position: { id: number; name: string } | null;
-  phone: string | null;
-  is_active: boolean;
-  activated_at: string | null;
-  created_at: string;
-}
-
-export interface StaffDetail extends Staff {
-  audit: AuditEntry[];
-}
-
-export interface Entry {
-  id: number;
-  name: string;
-  country?: string | null;
-  is_active: boolean;
-  in_use: boolean;
-  created_at: string;
-}
-
-export interface SlaStage {
-  stage_id: number;
-  name: string;
-  jalur_id: string;
-  label: string;
-  days: number;
-  updated_at: string | null;
-}
+// The shapes are the API's contract (contracts/admin.ts), not copies of it.
+export type { Entry, SlaStage, Staff, StaffDetail };
 
 /** An authenticated call to the API as the signed-in admin. */
 export async function adminApi<T>(context: AppLoadContext, method: string, path: string, options: { body?: unknown; query?: Record<string, string | number | undefined> } = {}): Promise<ApiResult<T>> {

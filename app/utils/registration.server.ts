@@ -1,11 +1,11 @@
+import type { PageMeta } from "#contracts/admin";
+import type { Registration, RegistrationRow } from "#contracts/registrations";
 import { redirect, type AppLoadContext } from "@remix-run/node";
 import type { AuthUser } from "#domain/auth-user";
-import type { JalurId } from "#domain/documents";
 import { uploadFilePath } from "#domain/forms/registration";
-import type { ApplicationStatus, LabelColour } from "#domain/status-label";
 import { redirectWithToast } from "./admin.server";
 import { getOrUnavailable } from "./api.server";
-import { type Application, type DocumentDestinations } from "./applicant.server";
+import type { DocumentDestinations } from "./applicant.server";
 import { requireUser } from "./guards.server";
 import { APPLICANT_ROLES, FACILITY_ROLES, ROLE } from "#domain/roles";
 
@@ -18,30 +18,12 @@ export interface ActivityKind {
   description: string | null;
 }
 
-export interface RegistrationRow {
-  id: string;
-  registration_number: string;
-  applicant_name: string | null;
-  applicant_email: string | null;
-  jalur_id: JalurId;
-  activity_kind: { id: number; name: string } | null;
-  is_submitted: boolean;
-  status: ApplicationStatus | null;
-  tahap: { id: number; name: string } | null;
-  label: { rule: number; label: string | null; colour: LabelColour };
-  submitted_at: string | null;
-  created_at: string;
-}
+// The shapes are the API's contract (contracts/registrations.ts), not copies of it.
+export type { Registration, RegistrationRow };
 
 export interface RegistrationPage {
   data: RegistrationRow[];
-  meta: { page: number; per_page: number; total: number; pages: number };
-}
-
-export interface Registration {
-  application: Application;
-  professional: { full_name: string; email: string };
-  activity_kind: { id: number; name: string } | null;
+  meta: PageMeta;
 }
 
 export const NOT_VERIFIED_TOAST = "Fasyankes Anda belum terverifikasi. Pendaftaran dan Status Pengajuan terbuka setelah Admin memverifikasi Data Personal.";

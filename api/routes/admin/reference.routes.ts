@@ -1,4 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { EntrySchema } from "#contracts/admin";
 import { REFERENCE_SCHEMAS, type ReferenceKind } from "#domain/forms/admin";
 import { ADMIN_ONLY, ADMIN_ROLES, SUPER_ADMIN_ONLY } from "#domain/roles";
 import { errorResponses } from "../../lib/errors";
@@ -9,16 +10,7 @@ import { idParam, json, listOk, listQuery, ok, security } from "./shared";
 // The reference lists: /specialization-list and /institution-list (Super Admin),
 // /master-position (Admin). The same seven endpoints for each; in use → deactivate, never delete.
 
-export const EntrySchema = z
-  .object({
-    id: z.number().int(),
-    name: z.string(),
-    country: z.string().nullable().optional().openapi({ description: "Institusi saja: kode negara ISO 3166-1 alpha-2" }),
-    is_active: z.boolean(),
-    in_use: z.boolean().openapi({ description: "Dirujuk oleh data pribadi pemohon atau akun staf; tidak dapat dihapus" }),
-    created_at: z.string(),
-  })
-  .openapi("ReferenceEntry");
+
 
 function referenceRoutes<K extends ReferenceKind>(kind: K, path: string, roles: readonly number[], tag: string) {
   const tags = [tag];

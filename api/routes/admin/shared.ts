@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { PageMetaSchema } from "#contracts/admin";
 import { ENTRY_STATUSES } from "#domain/forms/admin";
 
 // Pieces every /admin route uses: the security, JSON envelopes, list paging and audit entries.
@@ -12,9 +13,6 @@ export const ok = <T extends z.ZodType>(description: string, data: T) => ({
 
 export const json = <T extends z.ZodType>(schema: T) => ({ required: true, content: { "application/json": { schema } } });
 
-export const PageMetaSchema = z
-  .object({ page: z.number().int(), per_page: z.number().int(), total: z.number().int(), pages: z.number().int() })
-  .openapi("PageMeta");
 
 export const listOk = <T extends z.ZodType>(description: string, row: T) => ({
   description,

@@ -1,5 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { JALUR_IDS } from "#domain/documents";
+import { SlaStageSchema } from "#contracts/admin";
 import { slaSchema } from "#domain/forms/admin";
 import { SUPER_ADMIN_ONLY } from "#domain/roles";
 import { errorResponses } from "../../lib/errors";
@@ -12,16 +12,7 @@ import { json, ok, security } from "./shared";
 const tags = ["Admin: SLA"];
 const middleware = [requireUser, allow(SUPER_ADMIN_ONLY)];
 
-const SlaStageSchema = z
-  .object({
-    stage_id: z.number().int(),
-    name: z.string(),
-    jalur_id: z.enum(JALUR_IDS),
-    label: z.string().openapi({ example: "Pemeriksaan Dokumen (Reguler)" }),
-    days: z.number().int(),
-    updated_at: z.string().nullable(),
-  })
-  .openapi("SlaStage");
+
 
 export const getSla = createRoute({
   method: "get",

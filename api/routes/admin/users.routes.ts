@@ -1,5 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { AdminAuditEntrySchema } from "#contracts/admin";
+import { StaffDetailSchema, StaffSchema } from "#contracts/admin";
 import { reasonSchema, staffCreateSchema, staffUpdateSchema } from "#domain/forms/admin";
 import { SUPER_ADMIN_ONLY } from "#domain/roles";
 import { errorResponses } from "../../lib/errors";
@@ -12,25 +12,6 @@ import { idParam, json, listOk, listQuery, ok, security } from "./shared";
 
 const tags = ["Admin: Pengguna"];
 const middleware = [requireUser, allow(SUPER_ADMIN_ONLY)];
-
-export const StaffSchema = z
-  .object({
-    id: z.string().uuid(),
-    email: z.string(),
-    full_name: z.string(),
-    role_id: z.number().int(),
-    role_label: z.string(),
-    position: z.object({ id: z.number().int(), name: z.string() }).nullable(),
-    phone: z.string().nullable(),
-    is_active: z.boolean(),
-    activated_at: z.string().nullable(),
-    created_at: z.string(),
-  })
-  .openapi("StaffUser");
-
-const StaffDetailSchema = StaffSchema.extend({
-  audit: z.array(AdminAuditEntrySchema).openapi({ description: "Tindakan admin terbaru atas akun ini, terbaru lebih dahulu" }),
-}).openapi("StaffUserDetail");
 
 export const listUsers = createRoute({
   method: "get",

@@ -1,6 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { RegistrationRowSchema, RegistrationSchema } from "#contracts/registrations";
 import type { MiddlewareHandler } from "hono";
-import { JALUR_IDS } from "#domain/documents";
 import { registrationFormSchema } from "#domain/forms/registration";
 import { FACILITY_ROLES } from "#domain/roles";
 import { ApiError, errorResponses } from "../../lib/errors";
@@ -8,7 +8,6 @@ import type { AppEnv } from "../../lib/types";
 import { allow } from "../../middleware/allow";
 import { requireUser } from "../../middleware/auth";
 import { idParam, json, listOk, listQuery, ok, security } from "../admin/shared";
-import { ApplicationSchema, LabelSchema, StatusSchema } from "#contracts/applications";
 
 // A verified facility admin (role 8) registers professionals and follows their registrations
 // (DESIGN §4 "Health-facility admin", docs/decisions/010-facility-registrations.md). Documents, submit
@@ -22,33 +21,6 @@ export const requireVerifiedFacility: MiddlewareHandler<AppEnv> = async (c, next
   await next();
 };
 const middleware = [requireUser, allow(FACILITY_ROLES, { otherwise: "FACILITY_ONLY" }), requireVerifiedFacility];
-
-const ActivityKindSchema = z.object({ id: z.number().int(), name: z.string() }).openapi("ActivityKindRef");
-
-export const RegistrationRowSchema = z
-  .object({
-    id: z.string().uuid(),
-    registration_number: z.string(),
-    applicant_name: z.string().nullable(),
-    applicant_email: z.string().nullable(),
-    jalur_id: z.enum(JALUR_IDS),
-    activity_kind: ActivityKindSchema.nullable(),
-    is_submitted: z.boolean(),
-    status: StatusSchema.nullable(),
-    tahap: z.object({ id: z.number().int(), name: z.string() }).nullable(),
-    label: LabelSchema,
-    submitted_at: z.string().nullable(),
-    created_at: z.string(),
-  })
-  .openapi("FacilityRegistrationRow");
-
-const RegistrationSchema = z
-  .object({
-    application: ApplicationSchema,
-    professional: z.object({ full_name: z.string(), email: z.string() }),
-    activity_kind: ActivityKindSchema.nullable(),
-  })
-  .openapi("FacilityRegistration");
 
 export const listActivityKinds = createRoute({
   method: "get",

@@ -1,0 +1,37 @@
+import { z } from "@hono/zod-openapi";
+import { JALUR_IDS } from "#domain/documents";
+import { ApplicationSchema, LabelSchema, StatusSchema } from "./applications";
+
+// A facility's registrations of professionals as the API answers them (GET/POST /registrations,
+// /registrations/:id): the API validates and documents with these schemas; the facility's pages use
+// their types.
+
+export const ActivityKindSchema = z.object({ id: z.number().int(), name: z.string() }).openapi("ActivityKindRef");
+
+export const RegistrationRowSchema = z
+  .object({
+    id: z.string().uuid(),
+    registration_number: z.string(),
+    applicant_name: z.string().nullable(),
+    applicant_email: z.string().nullable(),
+    jalur_id: z.enum(JALUR_IDS),
+    activity_kind: ActivityKindSchema.nullable(),
+    is_submitted: z.boolean(),
+    status: StatusSchema.nullable(),
+    tahap: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+    label: LabelSchema,
+    submitted_at: z.string().nullable(),
+    created_at: z.string(),
+  })
+  .openapi("FacilityRegistrationRow");
+
+export const RegistrationSchema = z
+  .object({
+    application: ApplicationSchema,
+    professional: z.object({ full_name: z.string(), email: z.string() }),
+    activity_kind: ActivityKindSchema.nullable(),
+  })
+  .openapi("FacilityRegistration");
+
+export type RegistrationRow = z.infer<typeof RegistrationRowSchema>;
+export type Registration = z.infer<typeof RegistrationSchema>;
