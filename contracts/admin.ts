@@ -1,6 +1,8 @@
 import { z } from "@hono/zod-openapi";
 import { JALUR_IDS } from "#domain/documents";
 import { FACILITY_STATE_FILTERS } from "#domain/forms/admin-facilities";
+import { RefSchema } from "./applications";
+import { facilityDataFields } from "./facility";
 
 // What the admin endpoints answer (/api/v1/admin/…): the API validates and documents with these
 // schemas; the portal's admin pages are typed with the types below (types only; no zod reaches a page).
@@ -65,16 +67,9 @@ export const FacilityAdminDetailSchema = z
     verification_state: StateSchema,
     facility: z
       .object({
-        facility_name: z.string(),
-        facility_type: z.string(),
+        ...facilityDataFields,
         facility_type_label: z.string().nullable(),
-        address: z.string(),
-        licence_number: z.string(),
-        contact_phone: z.string(),
-        contact_email: z.string().nullable(),
-        admin_nik: z.string().nullable(),
-        admin_phone: z.string().nullable(),
-        position: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+        position: RefSchema.nullable(),
         updated_at: z.string(),
       })
       .nullable(),
@@ -91,7 +86,7 @@ export const StaffSchema = z
     full_name: z.string(),
     role_id: z.number().int(),
     role_label: z.string(),
-    position: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+    position: RefSchema.nullable(),
     phone: z.string().nullable(),
     is_active: z.boolean(),
     activated_at: z.string().nullable(),

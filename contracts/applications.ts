@@ -7,6 +7,9 @@ import { APPLICATION_STATUSES, LABEL_COLOURS } from "#domain/status-label";
 // portal types its pages with the types below. Types only cross to the portal; no zod reaches a page.
 
 /** An application's stored status and its label (spec §4), as every resource that shows an application answers them. */
+/** A reference to a named row by its id: a stage, a position, an activity kind. */
+export const RefSchema = z.object({ id: z.number().int(), name: z.string() });
+
 export const StatusSchema = z.enum(APPLICATION_STATUSES);
 export const LabelSchema = z.object({ rule: z.number().int(), label: z.string().nullable(), colour: z.enum(LABEL_COLOURS) });
 
@@ -17,7 +20,7 @@ export const ApplicationSchema = z
     jalur_id: z.enum(JALUR_IDS),
     status: StatusSchema.nullable(),
     is_submitted: z.boolean(),
-    tahap: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+    tahap: RefSchema.nullable(),
     label: LabelSchema,
     submitted_at: z.string().nullable(),
     stage_started_at: z.string().nullable(),

@@ -6,6 +6,18 @@ import { LABEL_COLOURS } from "#domain/status-label";
 // the API validates and documents with these schemas; the portal types /personal-data and /dashboard
 // with the types below (types only; no zod reaches a page).
 
+/** The facility's data as its admin sends it for verification; both the admin's and the Admin's view answer it. */
+export const facilityDataFields = {
+  facility_name: z.string(),
+  facility_type: z.string().openapi({ example: FACILITY_TYPES[0] }),
+  address: z.string(),
+  licence_number: z.string(),
+  contact_phone: z.string(),
+  contact_email: z.string().nullable(),
+  admin_nik: z.string().nullable(),
+  admin_phone: z.string().nullable(),
+};
+
 const Verification = {
   state: z.enum(VERIFICATION_STATES as ["pending", "verified", "rejected", "notSubmitted"]),
   reason: z.string().nullable().openapi({ description: "Alasan penolakan, hanya bila ditolak" }),
@@ -19,15 +31,8 @@ export const MyFacilitySchema = z
     phone: z.string().nullable().openapi({ description: "Nomor telepon akun, dari pendaftaran" }),
     facility: z
       .object({
-        facility_name: z.string(),
-        facility_type: z.string().openapi({ example: FACILITY_TYPES[0] }),
+        ...facilityDataFields,
         facility_type_label: z.string(),
-        address: z.string(),
-        licence_number: z.string(),
-        contact_phone: z.string(),
-        contact_email: z.string().nullable(),
-        admin_nik: z.string().nullable(),
-        admin_phone: z.string().nullable(),
         position_id: z.number().int().nullable(),
         position_name: z.string().nullable(),
       })

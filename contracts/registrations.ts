@@ -1,12 +1,12 @@
 import { z } from "@hono/zod-openapi";
 import { JALUR_IDS } from "#domain/documents";
-import { ApplicationSchema, LabelSchema, StatusSchema } from "./applications";
+import { ApplicationSchema, LabelSchema, RefSchema, StatusSchema } from "./applications";
 
 // A facility's registrations of professionals as the API answers them (GET/POST /registrations,
 // /registrations/:id): the API validates and documents with these schemas; the facility's pages use
 // their types.
 
-export const ActivityKindSchema = z.object({ id: z.number().int(), name: z.string() }).openapi("ActivityKindRef");
+export const ActivityKindSchema = RefSchema.openapi("ActivityKindRef");
 
 export const RegistrationRowSchema = z
   .object({
@@ -18,7 +18,7 @@ export const RegistrationRowSchema = z
     activity_kind: ActivityKindSchema.nullable(),
     is_submitted: z.boolean(),
     status: StatusSchema.nullable(),
-    tahap: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+    tahap: RefSchema.nullable(),
     label: LabelSchema,
     submitted_at: z.string().nullable(),
     created_at: z.string(),

@@ -1,14 +1,14 @@
 import { z } from "@hono/zod-openapi";
 import { JALUR_IDS } from "#domain/documents";
 import { DECISIONS } from "#domain/workflow";
-import { ApplicationSchema, LabelSchema, StatusSchema } from "./applications";
+import { ApplicationSchema, LabelSchema, RefSchema, StatusSchema } from "./applications";
 import { ProfileSchema } from "./profile";
 
 // The review lists and the review detail as the API answers them (GET /review/applications, …/:id,
 // and a decision's answer): the API validates and documents with these schemas; the portal's
 // review pages use their types.
 
-export const StageRef = z.object({ id: z.number().int(), name: z.string() });
+export const StageRef = RefSchema;
 
 export const ReviewRowSchema = z
   .object({
