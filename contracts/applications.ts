@@ -13,6 +13,15 @@ export const RefSchema = z.object({ id: z.number().int(), name: z.string() });
 export const StatusSchema = z.enum(APPLICATION_STATUSES);
 export const LabelSchema = z.object({ rule: z.number().int(), label: z.string().nullable(), colour: z.enum(LABEL_COLOURS) });
 
+/** The first columns of every list of applications (the review lists, a facility's registrations). */
+export const applicationRowFields = {
+  id: z.string().uuid(),
+  registration_number: z.string(),
+  applicant_name: z.string().nullable(),
+  applicant_email: z.string().nullable(),
+  jalur_id: z.enum(JALUR_IDS),
+};
+
 export const ApplicationSchema = z
   .object({
     id: z.string().uuid(),

@@ -1,6 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { JALUR_IDS } from "#domain/documents";
-import { ApplicationSchema, LabelSchema, RefSchema, StatusSchema } from "./applications";
+import { ApplicationSchema, applicationRowFields, LabelSchema, RefSchema, StatusSchema } from "./applications";
 
 // A facility's registrations of professionals as the API answers them (GET/POST /registrations,
 // /registrations/:id): the API validates and documents with these schemas; the facility's pages use
@@ -10,11 +9,7 @@ export const ActivityKindSchema = RefSchema.openapi("ActivityKindRef");
 
 export const RegistrationRowSchema = z
   .object({
-    id: z.string().uuid(),
-    registration_number: z.string(),
-    applicant_name: z.string().nullable(),
-    applicant_email: z.string().nullable(),
-    jalur_id: z.enum(JALUR_IDS),
+    ...applicationRowFields,
     activity_kind: ActivityKindSchema.nullable(),
     is_submitted: z.boolean(),
     status: StatusSchema.nullable(),

@@ -1,7 +1,6 @@
 import { z } from "@hono/zod-openapi";
-import { JALUR_IDS } from "#domain/documents";
 import { DECISIONS } from "#domain/workflow";
-import { ApplicationSchema, LabelSchema, RefSchema, StatusSchema } from "./applications";
+import { ApplicationSchema, applicationRowFields, LabelSchema, RefSchema, StatusSchema } from "./applications";
 import { ProfileSchema } from "./profile";
 
 // The review lists and the review detail as the API answers them (GET /review/applications, …/:id,
@@ -12,11 +11,7 @@ export const StageRef = RefSchema;
 
 export const ReviewRowSchema = z
   .object({
-    id: z.string().uuid(),
-    registration_number: z.string(),
-    applicant_name: z.string().nullable(),
-    applicant_email: z.string().nullable(),
-    jalur_id: z.enum(JALUR_IDS),
+    ...applicationRowFields,
     status: StatusSchema.nullable(),
     is_submitted: z.boolean(),
     stage: StageRef.nullable(),
