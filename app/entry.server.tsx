@@ -195,7 +195,7 @@ export default async function handleRequest(
   const usedNamespaces = trackNamespaces(instance, lng);
   const nonce = loadContext.cspNonce;
   // Logged-in pages carry personal data: never stored by the browser or a proxy.
-  const loggedInLayout = remixContext.staticHandlerContext.matches.some((m) => m.route.id === "routes/_app");
+  const loggedInLayout = remixContext.staticHandlerContext.matches.some((m) => m.route.id === "routes/layouts/app");
   if (!responseHeaders.has("Cache-Control")) responseHeaders.set("Cache-Control", loggedInLayout ? "private, no-store" : "no-cache");
   // 503: the API or its database cannot answer (api.server unavailableResponse); the browser may try again soon.
   if (responseStatusCode === 503 && !responseHeaders.has("Retry-After")) responseHeaders.set("Retry-After", "30");

@@ -46,7 +46,7 @@ export function useFaqHref(config: PublicConfig | undefined): string {
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRootData();
   const matches = useMatches();
-  const loggedInPage = matches.some((m) => m.id === "routes/_app");
+  const loggedInPage = matches.some((m) => m.id === "routes/layouts/app");
   const { t } = useTranslation();
   const nonce = useNonce();
   return (

@@ -11,10 +11,10 @@ import common from "./locales/id/common.json";
 
 const ALLOWED: Record<string, readonly string[]> = {
   // The logo's mark, hidden from assistive technology; the product name beside it comes from t().
-  "routes/_plain.tsx": ["LLN"],
+  "routes/layouts/plain.tsx": ["LLN"],
   "components/Navbar.tsx": ["LLN"],
   // A unit after a number.
-  "routes/_app.evaluation-requirements.tsx": ["MB"],
+  "routes/resources/evaluation-requirements.tsx": ["MB"],
   // spec §8: the last-resort screen when showing the error page itself failed must not depend on
   // i18n; its words are the locale's, checked below.
   "components/ErrorScreen.tsx": [common.error.fallback, common.error.fallbackLink],

@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { Readable } from "node:stream";
@@ -6,6 +6,7 @@ import path from "node:path";
 import type { ServerBuild } from "@remix-run/node";
 import { describe, expect, it } from "vitest";
 import { uploadRoutes } from "./request-body";
+import { routeModules } from "../tests/route-modules";
 
 const ROUTES_DIR = path.resolve(__dirname, "../app/routes");
 
@@ -41,7 +42,7 @@ describe("route modules", () => {
   it("declare handle = STREAMS_UPLOAD exactly when their action streams the request body to the API", () => {
     const streams: string[] = [];
     const declares: string[] = [];
-    for (const file of readdirSync(ROUTES_DIR).filter((f) => /\.tsx?$/.test(f) && !f.includes(".test."))) {
+    for (const file of routeModules(readFileSync(path.join(ROUTES_DIR, "../routes.ts"), "utf8"))) {
       const source = readFileSync(path.join(ROUTES_DIR, file), "utf8");
       if (/\bpostDocuments\(|\bapi\.upload[<(]|\bforwardUpload\(/.test(source)) streams.push(file);
       if (/export const handle = STREAMS_UPLOAD\b/.test(source)) declares.push(file);

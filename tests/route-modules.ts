@@ -5,3 +5,13 @@
 export function exportsAction(source: string): boolean {
   return /export\s+(async\s+)?function\s+action\b|export\s+const\s+action\b|export\s*\{[^}]*\baction\b/.test(source);
 }
+
+/**
+ * The route modules of app/routes.ts, as paths under app/routes ("accounts/login.tsx"), each once.
+ * Pages sit in feature folders beside their helpers and page-only components, so a folder listing
+ * would mix modules with the files they import; the route table is what says which are routes.
+ */
+export function routeModules(routesSource: string): string[] {
+  const files = [...routesSource.matchAll(/"routes\/([^"]+\.tsx?)"/g)].map((m) => m[1]);
+  return [...new Set(files)].sort();
+}

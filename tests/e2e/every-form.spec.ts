@@ -4,7 +4,7 @@ import { test as plain, type Page, type TestInfo } from "@playwright/test";
 import { ACCOUNTS, expectPath, fillLoginForm, loginViaForm, type AccountKey } from "./fixtures";
 import { NEW_PASSWORD } from "./accounts-fixtures";
 import { documentInput, expect, freshApplicant, pdfFile, test } from "./applicant-fixtures";
-import { exportsAction } from "../route-modules";
+import { exportsAction, routeModules } from "../route-modules";
 
 // "Works without JavaScript": every form of the portal is submitted once with valid data, with
 // JavaScript off. FORMS has one row per form action (route module × intent): either a test below fills the
@@ -58,78 +58,78 @@ const ENTRY_BUTTON = { update: "Simpan", deactivate: "Nonaktifkan", activate: "A
 
 const FORMS: FormRow[] = [
   // Anonymous
-  { route: "_landing.login.tsx", page: "/login", form: "MASUK", by: "an activated citizen", coveredBy: CITIZEN_JOURNEY },
-  { route: "_landing.wna.login.tsx", page: "/wna/login (the same action)", form: "MASUK", by: "an activated foreign national", coveredBy: FOREIGN_JOURNEY },
-  { route: "_landing.sign-up.tsx", page: "/sign-up", form: "DAFTAR", by: "anonymous", coveredBy: CITIZEN_JOURNEY },
-  { route: "_landing.sign-up.fasyankes.tsx", page: "/sign-up/fasyankes", form: "DAFTAR", by: "anonymous", coveredBy: "facility-account.spec.ts › a facility admin signs up, activates, sends the facility data, is rejected with a reason and sends again" },
-  { route: "_landing.wna.sign-up.welcome.tsx", page: "/wna/sign-up/welcome", form: "LANJUTKAN", by: "anonymous", coveredBy: FOREIGN_JOURNEY },
-  { route: "_landing.wna.sign-up.tsx", page: "/wna/sign-up", form: "DAFTAR", by: "anonymous", coveredBy: FOREIGN_JOURNEY },
-  { route: "_landing.wna.sign-up.tsx", intent: "change-choices", page: "/wna/sign-up", form: "Ubah (pilihan KEK dan jalur)", by: "anonymous", coveredBy: FOREIGN_JOURNEY },
-  { route: "_plain.account-activation.tsx", page: "/account-activation", form: "KIRIM ULANG TAUTAN AKTIVASI", by: "anonymous", coveredBy: CITIZEN_JOURNEY },
-  { route: "_plain.forgot-password.email.tsx", page: "/forgot-password/email", form: "KIRIM TAUTAN", by: "anonymous", coveredBy: CITIZEN_JOURNEY },
-  { route: "_plain.forgot-password.tsx", page: "/forgot-password?token=… (link from the mail)", form: "SIMPAN KATA SANDI", by: "anonymous", coveredBy: CITIZEN_JOURNEY },
-  { route: "_plain.session.switch.tsx", intent: "confirm", page: "/session/switch (a query-token link of another account)", form: "Masuk sebagai …", by: "a logged-in applicant", coveredBy: "guards.spec.ts › accepting switches to the other account and revokes the session it replaces" },
-  { route: "_plain.session.switch.tsx", intent: "decline", page: "/session/switch (a query-token link of another account)", form: "Tetap sebagai …", by: "a logged-in applicant", coveredBy: "guards.spec.ts › declining keeps the applicant in their own account and cancels the link's session" },
-  { route: "logout.ts", page: "every logged-in page (navbar KELUAR, user menu Logout)", form: "KELUAR", by: "an activated citizen", coveredBy: CITIZEN_JOURNEY },
+  { route: "accounts/login.tsx", page: "/login", form: "MASUK", by: "an activated citizen", coveredBy: CITIZEN_JOURNEY },
+  { route: "accounts/wna.login.tsx", page: "/wna/login (the same action)", form: "MASUK", by: "an activated foreign national", coveredBy: FOREIGN_JOURNEY },
+  { route: "accounts/sign-up.tsx", page: "/sign-up", form: "DAFTAR", by: "anonymous", coveredBy: CITIZEN_JOURNEY },
+  { route: "accounts/sign-up.fasyankes.tsx", page: "/sign-up/fasyankes", form: "DAFTAR", by: "anonymous", coveredBy: "facility-account.spec.ts › a facility admin signs up, activates, sends the facility data, is rejected with a reason and sends again" },
+  { route: "accounts/wna.sign-up.welcome.tsx", page: "/wna/sign-up/welcome", form: "LANJUTKAN", by: "anonymous", coveredBy: FOREIGN_JOURNEY },
+  { route: "accounts/wna.sign-up.tsx", page: "/wna/sign-up", form: "DAFTAR", by: "anonymous", coveredBy: FOREIGN_JOURNEY },
+  { route: "accounts/wna.sign-up.tsx", intent: "change-choices", page: "/wna/sign-up", form: "Ubah (pilihan KEK dan jalur)", by: "anonymous", coveredBy: FOREIGN_JOURNEY },
+  { route: "accounts/account-activation.tsx", page: "/account-activation", form: "KIRIM ULANG TAUTAN AKTIVASI", by: "anonymous", coveredBy: CITIZEN_JOURNEY },
+  { route: "accounts/forgot-password.email.tsx", page: "/forgot-password/email", form: "KIRIM TAUTAN", by: "anonymous", coveredBy: CITIZEN_JOURNEY },
+  { route: "accounts/forgot-password.tsx", page: "/forgot-password?token=… (link from the mail)", form: "SIMPAN KATA SANDI", by: "anonymous", coveredBy: CITIZEN_JOURNEY },
+  { route: "accounts/session.switch.tsx", intent: "confirm", page: "/session/switch (a query-token link of another account)", form: "Masuk sebagai …", by: "a logged-in applicant", coveredBy: "guards.spec.ts › accepting switches to the other account and revokes the session it replaces" },
+  { route: "accounts/session.switch.tsx", intent: "decline", page: "/session/switch (a query-token link of another account)", form: "Tetap sebagai …", by: "a logged-in applicant", coveredBy: "guards.spec.ts › declining keeps the applicant in their own account and cancels the link's session" },
+  { route: "accounts/logout.ts", page: "every logged-in page (navbar KELUAR, user menu Logout)", form: "KELUAR", by: "an activated citizen", coveredBy: CITIZEN_JOURNEY },
   // Every logged-in role
-  { route: "_app.profile.tsx", page: "/profile", form: "SIMPAN KATA SANDI", by: "a fresh applicant", test: T.profile },
+  { route: "accounts/profile.tsx", page: "/profile", form: "SIMPAN KATA SANDI", by: "a fresh applicant", test: T.profile },
   // Applicant (role 3)
-  { route: "_app.personal-data._index.tsx", page: "/personal-data", form: "SIMPAN", by: "applicant", coveredBy: REG_JOURNEY },
-  { route: "_app.personal-data._index.tsx", page: "/personal-data", form: "Simpan dan kirim untuk verifikasi", by: "facility admin (role 8)", coveredBy: "facility-account.spec.ts › a facility admin signs up, activates, sends the facility data, is rejected with a reason and sends again" },
-  { route: "_app.personal-data.upload-file.tsx", page: "/personal-data/upload-file", form: "UNGGAH", by: "applicant", coveredBy: REG_JOURNEY },
-  { route: "_app.registration-path.tsx", page: "/registration-path", form: "LANJUTKAN", by: "applicant", coveredBy: REG_JOURNEY },
-  { route: "_app.registration-path.confirmation.tsx", page: "/registration-path/confirmation", form: "KONFIRMASI", by: "applicant", coveredBy: REG_JOURNEY },
-  { route: "_app.submission-form.adaptation-form.tsx", intent: "save", page: "/submission-form/adaptation-form", form: "SIMPAN DRAF", by: "applicant", coveredBy: REG_JOURNEY },
-  { route: "_app.submission-form.adaptation-form.tsx", intent: "submit", page: "/submission-form/adaptation-form", form: "KIRIM PERMOHONAN", by: "applicant", coveredBy: REG_JOURNEY },
-  { route: "_app.submission-form.reupload-form.tsx", page: "/submission-form/reupload-form", form: "KIRIM PERBAIKAN", by: "applicant", coveredBy: "review-flow.spec.ts › REG: document check asks for a reupload, then every body passes the file to 'Sesuai'" },
-  { route: "_app.performance-achievement.tsx", intent: "add", page: "/performance-achievement", form: "TAMBAH", by: "SPE applicant", coveredBy: ACHIEVEMENTS },
-  { route: "_app.performance-achievement.tsx", intent: "done", page: "/performance-achievement", form: "SIMPAN STATUS", by: "SPE applicant", coveredBy: ACHIEVEMENTS },
-  { route: "_app.performance-achievement.tsx", intent: "remove", page: "/performance-achievement", form: "Hapus <judul>", by: "SPE applicant", coveredBy: ACHIEVEMENTS },
-  { route: "_app.portfolio.form.tsx", page: "/portfolio/form", form: "SIMPAN", by: "SPE applicant", coveredBy: PORTFOLIO },
-  { route: "_app.portfolio._index.tsx", page: "/portfolio", form: "Hapus <judul>", by: "SPE applicant", coveredBy: PORTFOLIO },
-  { route: "_app.portfolio.additional-requirements.tsx", page: "/portfolio/additional-requirements", form: "UNGGAH", by: "SPE applicant", coveredBy: EXTRA_DOCUMENT },
+  { route: "applicant/personal-data.tsx", page: "/personal-data", form: "SIMPAN", by: "applicant", coveredBy: REG_JOURNEY },
+  { route: "applicant/personal-data.tsx", page: "/personal-data", form: "Simpan dan kirim untuk verifikasi", by: "facility admin (role 8)", coveredBy: "facility-account.spec.ts › a facility admin signs up, activates, sends the facility data, is rejected with a reason and sends again" },
+  { route: "applicant/personal-data.upload-file.tsx", page: "/personal-data/upload-file", form: "UNGGAH", by: "applicant", coveredBy: REG_JOURNEY },
+  { route: "applicant/registration-path.tsx", page: "/registration-path", form: "LANJUTKAN", by: "applicant", coveredBy: REG_JOURNEY },
+  { route: "applicant/registration-path.confirmation.tsx", page: "/registration-path/confirmation", form: "KONFIRMASI", by: "applicant", coveredBy: REG_JOURNEY },
+  { route: "applicant/submission-form.adaptation-form.tsx", intent: "save", page: "/submission-form/adaptation-form", form: "SIMPAN DRAF", by: "applicant", coveredBy: REG_JOURNEY },
+  { route: "applicant/submission-form.adaptation-form.tsx", intent: "submit", page: "/submission-form/adaptation-form", form: "KIRIM PERMOHONAN", by: "applicant", coveredBy: REG_JOURNEY },
+  { route: "applicant/submission-form.reupload-form.tsx", page: "/submission-form/reupload-form", form: "KIRIM PERBAIKAN", by: "applicant", coveredBy: "review-flow.spec.ts › REG: document check asks for a reupload, then every body passes the file to 'Sesuai'" },
+  { route: "applicant/performance-achievement.tsx", intent: "add", page: "/performance-achievement", form: "TAMBAH", by: "SPE applicant", coveredBy: ACHIEVEMENTS },
+  { route: "applicant/performance-achievement.tsx", intent: "done", page: "/performance-achievement", form: "SIMPAN STATUS", by: "SPE applicant", coveredBy: ACHIEVEMENTS },
+  { route: "applicant/performance-achievement.tsx", intent: "remove", page: "/performance-achievement", form: "Hapus <judul>", by: "SPE applicant", coveredBy: ACHIEVEMENTS },
+  { route: "applicant/portfolio.form.tsx", page: "/portfolio/form", form: "SIMPAN", by: "SPE applicant", coveredBy: PORTFOLIO },
+  { route: "applicant/portfolio.tsx", page: "/portfolio", form: "Hapus <judul>", by: "SPE applicant", coveredBy: PORTFOLIO },
+  { route: "applicant/portfolio.additional-requirements.tsx", page: "/portfolio/additional-requirements", form: "UNGGAH", by: "SPE applicant", coveredBy: EXTRA_DOCUMENT },
   // Reviewers
-  { route: "_app.application.$id.tsx", page: "/application-list/:id, /application/:id", form: "SIMPAN KEPUTUSAN", by: "reviewer of the open stage", coveredBy: "review-flow.spec.ts › REG rejected at the document check ('Tolak'): the note is required, the form keeps what was typed" },
-  { route: "_app.application.$id.additional-requirements.tsx", page: "/application-list/:id/additional-requirements", form: "KIRIM PERMINTAAN", by: "Admin (document check)", coveredBy: EXTRA_DOCUMENT },
+  { route: "review/application.$id.tsx", page: "/application-list/:id, /application/:id", form: "SIMPAN KEPUTUSAN", by: "reviewer of the open stage", coveredBy: "review-flow.spec.ts › REG rejected at the document check ('Tolak'): the note is required, the form keeps what was typed" },
+  { route: "review/application.$id.additional-requirements.tsx", page: "/application-list/:id/additional-requirements", form: "KIRIM PERMINTAAN", by: "Admin (document check)", coveredBy: EXTRA_DOCUMENT },
   // Super Admin
-  { route: "_app.user-list.new.tsx", page: "/user-list/new", form: "Buat Akun", by: "Super Admin", test: T.users },
-  { route: "_app.user-list.$id.tsx", intent: "update", page: "/user-list/:id", form: "Simpan", by: "Super Admin", test: T.users },
-  { route: "_app.user-list.$id.tsx", intent: "reset", page: "/user-list/:id", form: "Kirim Surel Atur Ulang Kata Sandi", by: "Super Admin", test: T.users },
-  { route: "_app.user-list.$id.tsx", intent: "deactivate", page: "/user-list/:id", form: "Nonaktifkan", by: "Super Admin", test: T.users },
-  { route: "_app.user-list.$id.tsx", intent: "reactivate", page: "/user-list/:id", form: "Aktifkan Kembali", by: "Super Admin", test: T.users },
-  { route: "_app.sla-setting.tsx", page: "/sla-setting", form: "Simpan", by: "Super Admin", coveredBy: "admin.spec.ts › an SLA change shows on /sla-setting and recomputes deadlines; bad days are refused" },
-  { route: "_app.specialization-list.tsx", page: "/specialization-list", form: "Tambah", by: "Super Admin", test: T.specialization },
+  { route: "admin/user-list.new.tsx", page: "/user-list/new", form: "Buat Akun", by: "Super Admin", test: T.users },
+  { route: "admin/user-list.$id.tsx", intent: "update", page: "/user-list/:id", form: "Simpan", by: "Super Admin", test: T.users },
+  { route: "admin/user-list.$id.tsx", intent: "reset", page: "/user-list/:id", form: "Kirim Surel Atur Ulang Kata Sandi", by: "Super Admin", test: T.users },
+  { route: "admin/user-list.$id.tsx", intent: "deactivate", page: "/user-list/:id", form: "Nonaktifkan", by: "Super Admin", test: T.users },
+  { route: "admin/user-list.$id.tsx", intent: "reactivate", page: "/user-list/:id", form: "Aktifkan Kembali", by: "Super Admin", test: T.users },
+  { route: "admin/sla-setting.tsx", page: "/sla-setting", form: "Simpan", by: "Super Admin", coveredBy: "admin.spec.ts › an SLA change shows on /sla-setting and recomputes deadlines; bad days are refused" },
+  { route: "admin/specialization-list.tsx", page: "/specialization-list", form: "Tambah", by: "Super Admin", test: T.specialization },
   ...(["update", "deactivate", "activate", "delete"] as const).flatMap((intent) => [
-    { route: "_app.specialization-list.$id.tsx", intent, page: "/specialization-list/:id", form: ENTRY_BUTTON[intent], by: "Super Admin", test: T.specialization },
-    { route: "_app.institution-list.$id.tsx", intent, page: "/institution-list/:id", form: ENTRY_BUTTON[intent], by: "Super Admin", test: T.institution },
-    { route: "_app.master-position.$id.tsx", intent, page: "/master-position/:id", form: ENTRY_BUTTON[intent], by: "Admin", test: T.position },
+    { route: "admin/specialization-list.$id.tsx", intent, page: "/specialization-list/:id", form: ENTRY_BUTTON[intent], by: "Super Admin", test: T.specialization },
+    { route: "admin/institution-list.$id.tsx", intent, page: "/institution-list/:id", form: ENTRY_BUTTON[intent], by: "Super Admin", test: T.institution },
+    { route: "admin/master-position.$id.tsx", intent, page: "/master-position/:id", form: ENTRY_BUTTON[intent], by: "Admin", test: T.position },
   ]),
-  { route: "_app.institution-list.tsx", page: "/institution-list", form: "Tambah", by: "Super Admin", test: T.institution },
+  { route: "admin/institution-list.tsx", page: "/institution-list", form: "Tambah", by: "Super Admin", test: T.institution },
   // Admin
-  { route: "_app.master-position.tsx", page: "/master-position", form: "Tambah", by: "Admin", test: T.position },
-  { route: "_app.master-cms.tsx", intent: "welcome", page: "/master-cms#sambutan", form: "Simpan Teks Sambutan", by: "Admin", coveredBy: CMS_WELCOME },
-  { route: "_app.master-cms.tsx", intent: "navbar", page: "/master-cms#navbar", form: "Simpan Tautan Navbar", by: "Admin", coveredBy: "cms.spec.ts › the Admin adds a navbar link: a script address is refused, a good one shows in the navbar at once" },
-  { route: "_app.master-cms.tsx", intent: "faq", page: "/master-cms#faq", form: "Simpan Alamat FAQ", by: "Admin", test: T.faq },
-  { route: "_app.master-cms.announcements.$id.tsx", intent: "save", page: "/master-cms/announcements/new", form: "Simpan Pengumuman", by: "Admin", test: T.announcement },
-  { route: "_app.master-cms.announcements.$id.tsx", intent: "deactivate", page: "/master-cms/announcements/:id", form: "Nonaktifkan Pengumuman", by: "Admin", test: T.announcement },
-  { route: "_app.master-cms.announcements.$id.tsx", intent: "activate", page: "/master-cms/announcements/:id", form: "Aktifkan Kembali", by: "Admin", test: T.announcement },
-  { route: "_app.master-cms.test-schedules.$id.tsx", intent: "save", page: "/master-cms/test-schedules/new", form: "Simpan Jadwal", by: "Admin", test: T.schedule },
-  { route: "_app.master-cms.test-schedules.$id.tsx", intent: "deactivate", page: "/master-cms/test-schedules/:id", form: "Nonaktifkan Jadwal", by: "Admin", test: T.schedule },
-  { route: "_app.master-cms.test-schedules.$id.tsx", intent: "activate", page: "/master-cms/test-schedules/:id", form: "Aktifkan Kembali", by: "Admin", test: T.schedule },
-  { route: "_app.master-cms.guidebook.tsx", page: "/master-cms/guidebook", form: "Unggah", by: "Admin", coveredBy: "cms.spec.ts › the guidebook: a PNG named .pdf is refused, a PDF replaces the one behind BUKU PANDUAN" },
-  { route: "_app.admin-fasyankes-list.new.tsx", page: "/admin-fasyankes-list/new", form: "Buat Akun", by: "Admin", coveredBy: "admin-fasyankes.spec.ts › the Admin creates a facility admin and rejects its data; the facility sees the reason on its dashboard" },
-  { route: "_app.admin-fasyankes-list.$id.tsx", page: "/admin-fasyankes-list/:id", form: "Simpan Keputusan", by: "Admin", coveredBy: "admin-fasyankes.spec.ts › the Admin creates a facility admin and rejects its data; the facility sees the reason on its dashboard" },
+  { route: "admin/master-position.tsx", page: "/master-position", form: "Tambah", by: "Admin", test: T.position },
+  { route: "cms/master-cms.tsx", intent: "welcome", page: "/master-cms#sambutan", form: "Simpan Teks Sambutan", by: "Admin", coveredBy: CMS_WELCOME },
+  { route: "cms/master-cms.tsx", intent: "navbar", page: "/master-cms#navbar", form: "Simpan Tautan Navbar", by: "Admin", coveredBy: "cms.spec.ts › the Admin adds a navbar link: a script address is refused, a good one shows in the navbar at once" },
+  { route: "cms/master-cms.tsx", intent: "faq", page: "/master-cms#faq", form: "Simpan Alamat FAQ", by: "Admin", test: T.faq },
+  { route: "cms/master-cms.announcements.$id.tsx", intent: "save", page: "/master-cms/announcements/new", form: "Simpan Pengumuman", by: "Admin", test: T.announcement },
+  { route: "cms/master-cms.announcements.$id.tsx", intent: "deactivate", page: "/master-cms/announcements/:id", form: "Nonaktifkan Pengumuman", by: "Admin", test: T.announcement },
+  { route: "cms/master-cms.announcements.$id.tsx", intent: "activate", page: "/master-cms/announcements/:id", form: "Aktifkan Kembali", by: "Admin", test: T.announcement },
+  { route: "cms/master-cms.test-schedules.$id.tsx", intent: "save", page: "/master-cms/test-schedules/new", form: "Simpan Jadwal", by: "Admin", test: T.schedule },
+  { route: "cms/master-cms.test-schedules.$id.tsx", intent: "deactivate", page: "/master-cms/test-schedules/:id", form: "Nonaktifkan Jadwal", by: "Admin", test: T.schedule },
+  { route: "cms/master-cms.test-schedules.$id.tsx", intent: "activate", page: "/master-cms/test-schedules/:id", form: "Aktifkan Kembali", by: "Admin", test: T.schedule },
+  { route: "cms/master-cms.guidebook.tsx", page: "/master-cms/guidebook", form: "Unggah", by: "Admin", coveredBy: "cms.spec.ts › the guidebook: a PNG named .pdf is refused, a PDF replaces the one behind BUKU PANDUAN" },
+  { route: "admin/admin-fasyankes-list.new.tsx", page: "/admin-fasyankes-list/new", form: "Buat Akun", by: "Admin", coveredBy: "admin-fasyankes.spec.ts › the Admin creates a facility admin and rejects its data; the facility sees the reason on its dashboard" },
+  { route: "admin/admin-fasyankes-list.$id.tsx", page: "/admin-fasyankes-list/:id", form: "Simpan Keputusan", by: "Admin", coveredBy: "admin-fasyankes.spec.ts › the Admin creates a facility admin and rejects its data; the facility sees the reason on its dashboard" },
   // Verified facility admin (role 8)
-  { route: "_app.register-competency-evaluation.registration-path.tsx", page: "/register-competency-evaluation/registration-path", form: "LANJUTKAN", by: "verified facility", coveredBy: FACILITY_REGISTRATION },
-  { route: "_app.register-competency-evaluation.path.$othersId.tsx", page: "/register-competency-evaluation/path/:othersId", form: "SIMPAN DAN LANJUTKAN", by: "verified facility", coveredBy: FACILITY_REGISTRATION },
-  { route: "_app.register-competency-evaluation.path.$othersId.upload-file.tsx", intent: "save", page: "/register-competency-evaluation/path/:othersId/upload-file", form: "SIMPAN DRAF", by: "verified facility", test: T.facilityDraft },
-  { route: "_app.register-competency-evaluation.path.$othersId.upload-file.tsx", intent: "submit", page: "/register-competency-evaluation/path/:othersId/upload-file", form: "KIRIM PERMOHONAN", by: "verified facility", coveredBy: FACILITY_REGISTRATION },
-  { route: "_app.application-status.application-status-detail.tsx", page: "/application-status/application-status-detail?id=…", form: "KIRIM PERBAIKAN", by: "verified facility", coveredBy: FACILITY_REGISTRATION },
+  { route: "facility/register-competency-evaluation.registration-path.tsx", page: "/register-competency-evaluation/registration-path", form: "LANJUTKAN", by: "verified facility", coveredBy: FACILITY_REGISTRATION },
+  { route: "facility/register-competency-evaluation.path.$othersId.tsx", page: "/register-competency-evaluation/path/:othersId", form: "SIMPAN DAN LANJUTKAN", by: "verified facility", coveredBy: FACILITY_REGISTRATION },
+  { route: "facility/register-competency-evaluation.path.$othersId.upload-file.tsx", intent: "save", page: "/register-competency-evaluation/path/:othersId/upload-file", form: "SIMPAN DRAF", by: "verified facility", test: T.facilityDraft },
+  { route: "facility/register-competency-evaluation.path.$othersId.upload-file.tsx", intent: "submit", page: "/register-competency-evaluation/path/:othersId/upload-file", form: "KIRIM PERMOHONAN", by: "verified facility", coveredBy: FACILITY_REGISTRATION },
+  { route: "applicant/application-status.application-status-detail.tsx", page: "/application-status/application-status-detail?id=…", form: "KIRIM PERBAIKAN", by: "verified facility", coveredBy: FACILITY_REGISTRATION },
   // Endpoints only the page scripts call
-  { route: "session.refresh.ts", page: "—", form: "—", by: "any logged-in user", noForm: "the session keeper's fetch; without JavaScript the loaders refresh the session" },
-  { route: "submission-form.upload.ts", page: "—", form: "—", by: "applicant", noForm: "the progress-bar XHR of /submission-form/*; without JavaScript the same form posts to its page (rows above)" },
-  { route: "register-competency-evaluation.upload.ts", page: "—", form: "—", by: "verified facility", noForm: "the progress-bar XHR of the facility upload forms; without JavaScript they post to their pages (rows above)" },
-  { route: "$.tsx", page: "any unknown address", form: "—", by: "anyone", noForm: "the 404 page's action: a POST to an unknown address answers 404 (spec §8); no form posts there" },
+  { route: "accounts/session.refresh.ts", page: "—", form: "—", by: "any logged-in user", noForm: "the session keeper's fetch; without JavaScript the loaders refresh the session" },
+  { route: "applicant/submission-form.upload.ts", page: "—", form: "—", by: "applicant", noForm: "the progress-bar XHR of /submission-form/*; without JavaScript the same form posts to its page (rows above)" },
+  { route: "facility/register-competency-evaluation.upload.ts", page: "—", form: "—", by: "verified facility", noForm: "the progress-bar XHR of the facility upload forms; without JavaScript they post to their pages (rows above)" },
+  { route: "layouts/not-found.tsx", page: "any unknown address", form: "—", by: "anyone", noForm: "the 404 page's action: a POST to an unknown address answers 404 (spec §8); no form posts there" },
 ];
 
 // --- The table is complete ----------------------------------------------------------------------
@@ -180,8 +180,7 @@ function intentsOf(source: string): string[] {
 
 plain("FORMS has a row for every form action and intent of app/routes, and each row is proven", () => {
   const expected: string[] = [];
-  for (const file of fs.readdirSync(ROUTES).sort()) {
-    if (!/\.tsx?$/.test(file) || /\.test\.tsx?$/.test(file)) continue;
+  for (const file of routeModules(fs.readFileSync(path.join(APP, "routes.ts"), "utf8"))) {
     const source = fs.readFileSync(path.join(ROUTES, file), "utf8");
     if (!exportsAction(source)) continue;
     const intents = intentsOf(source);

@@ -1,0 +1,110 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { accountSchemas } from "#domain/forms/accounts";
+import { ACCOUNT_LABELS } from "#domain/forms/accounts.labels";
+import { PRODUCT_NAME } from "#domain/menu";
+import { CONSTRAINTS } from "#domain/forms/constraints.generated";
+import type { FormInput } from "#domain/forms/registry";
+import { GeneralErrorBoundary } from "~/components/ErrorScreen";
+import { ErrorSummary, Field, Honeypot, SubmitButton } from "~/components/forms";
+import * as ui from "~/components/ui.css";
+import { caughtByHoneypot, replyWithApiError } from "~/routes/accounts/accounts.server";
+import { formTextsFor } from "~/utils/i18n.server";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data?.state === "activated" ? "Akun Berhasil Diaktifkan" : "Aktivasi Akun"} — ${PRODUCT_NAME}` },
+];
+
+type Activation = { state: "none" } | { state: "activated"; email: string } | { state: "failed"; code: string; message: string | null };
+
+// The mail's link is the only way in, so the single-use token is spent here, on the GET.
+export async function loader({ request, context }: LoaderFunctionArgs): Promise<Activation> {
+  const token = new URL(request.url).searchParams.get("token");
+  if (!token) return { state: "none" };
+  const r = await context.api.call<{ data: { email: string } }>("POST", "/account/activate", { body: { token } });
+  if (r.ok) return { state: "activated", email: r.body.data?.email ?? "" };
+  // A token mangled beyond its shape fails validation; the page says "invalid link" rather than "invalid data".
+  return { state: "failed", code: r.error.code, message: r.error.code === "VALIDATION_ERROR" ? null : r.error.message };
+}
+
+// Spend the token once: the same URL is not loaded again after a post (a second call would say "already used").
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
+  currentUrl.searchParams.has("token") && currentUrl.href === nextUrl.href ? false : defaultShouldRevalidate;
+
+/** The resend form: always the same answer, whether or not the address has an account waiting. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const formData = await request.formData();
+  if (caughtByHoneypot(formData)) return redirect("/account-activation/success-resend");
+  const submission = parseWithZod(formData, { schema: accountSchemas(await formTextsFor(request)).emailOnly });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  const r = await context.api.call("POST", "/account/activation/resend", { body: { email: submission.value.email } });
+  if (!r.ok) return replyWithApiError(submission, r, []);
+  return redirect("/account-activation/success-resend");
+}
+
+function ResendForm({ headingLevel }: { headingLevel: "h1" | "h2" }) {
+  const { t } = useTranslation("accounts");
+  const lastResult = useActionData<typeof action>();
+  const [form, fields] = useForm<FormInput<"emailOnly">>({
+    id: "resend-activation",
+    lastResult,
+    constraint: CONSTRAINTS.emailOnly,
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onSubmit",
+  });
+  const Heading = headingLevel;
+  return (
+    <section aria-labelledby="resend-title">
+      <Heading id="resend-title">{t("activation.resendTitle")}</Heading>
+      <p>{t("activation.resendLead")}</p>
+      <ErrorSummary form={form} fields={[{ meta: fields.email, label: ACCOUNT_LABELS.email }]} />
+      {/* Posted without the token, so a failed resend never spends it again. */}
+      <Form method="post" action="/account-activation" {...getFormProps(form)}>
+        <Field meta={fields.email} label={t("fields.email")} type="email" autoComplete="email" inputMode="email" />
+        <Honeypot />
+        <SubmitButton>{t("activation.resendSubmit")}</SubmitButton>
+      </Form>
+    </section>
+  );
+}
+
+/** /account-activation: activates from the mail's link; otherwise, or when the link fails, offers a new one. */
+export default function AccountActivation() {
+  const { t } = useTranslation("accounts");
+  const activation = useLoaderData<typeof loader>();
+  if (activation.state === "activated") {
+    return (
+      <section className={ui.card} aria-labelledby="activated-title">
+        <h1 id="activated-title">{t("activation.successTitle")}</h1>
+        <p>{activation.email ? t("activation.successLeadEmail", { email: activation.email }) : t("activation.successLead")}</p>
+        <div className={ui.row}>
+          <Link to="/login" className={ui.button}>{t("activation.loginCitizen")}</Link>
+          <Link to="/wna/login" className={ui.secondaryButton}>{t("activation.loginForeign")}</Link>
+        </div>
+      </section>
+    );
+  }
+  return (
+    <section className={ui.card} aria-labelledby={activation.state === "failed" ? "failed-title" : "resend-title"}>
+      {activation.state === "failed" ? (
+        <>
+          <h1 id="failed-title">{t("activation.failedTitle")}</h1>
+          <div className={ui.errorSummary} role="alert">
+            <p>{activation.message ?? t("invalidLink")}</p>
+            {activation.code === "TOKEN_USED" ? (
+              <p>
+                {t("activation.usedHint")} <Link to="/login">{t("activation.loginCitizen")}</Link> · <Link to="/wna/login">{t("activation.loginForeign")}</Link>
+              </p>
+            ) : null}
+          </div>
+        </>
+      ) : null}
+      <ResendForm headingLevel={activation.state === "failed" ? "h2" : "h1"} />
+    </section>
+  );
+}
+
+export const ErrorBoundary = GeneralErrorBoundary;

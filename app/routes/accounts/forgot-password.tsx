@@ -1,0 +1,111 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { accountSchemas } from "#domain/forms/accounts";
+import { ACCOUNT_LABELS } from "#domain/forms/accounts.labels";
+import { PRODUCT_NAME } from "#domain/menu";
+import { CONSTRAINTS } from "#domain/forms/constraints.generated";
+import type { FormInput } from "#domain/forms/registry";
+import { GeneralErrorBoundary } from "~/components/ErrorScreen";
+import { ErrorSummary, Field, SubmitButton } from "~/components/forms";
+import { PASSWORD_FIELDS } from "~/routes/accounts/SignUpFields";
+import * as ui from "~/components/ui.css";
+import { replyWithApiError } from "~/routes/accounts/accounts.server";
+import { formTextsFor } from "~/utils/i18n.server";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data?.state === "form" ? "Buat Kata Sandi Baru" : "Lupa Kata Sandi"} — ${PRODUCT_NAME}` },
+];
+
+type Recovery = { state: "start" } | { state: "form"; token: string; email: string } | { state: "failed"; message: string | null };
+
+/** Without a token: the start of recovery. With the mailed token: checked (not spent) before the form shows. */
+export async function loader({ request, context }: LoaderFunctionArgs): Promise<Recovery> {
+  const token = new URL(request.url).searchParams.get("token");
+  if (!token) return { state: "start" };
+  const r = await context.api.call<{ data: { valid: boolean; email: string } }>("GET", "/password/reset", { query: { token } });
+  if (r.ok) return { state: "form", token, email: r.body.data?.email ?? "" };
+  // A token mangled beyond its shape fails validation; the page says "invalid link" rather than "invalid data".
+  return { state: "failed", message: r.error.code === "VALIDATION_ERROR" ? null : r.error.message };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const submission = parseWithZod(await request.formData(), { schema: accountSchemas(await formTextsFor(request)).resetPassword });
+  if (submission.status !== "success") return data(submission.reply({ hideFields: PASSWORD_FIELDS }), { status: 400 });
+  const r = await context.api.call("POST", "/password/reset", { body: submission.value });
+  if (!r.ok) return replyWithApiError(submission, r, PASSWORD_FIELDS);
+  return redirect("/forgot-password/change-success");
+}
+
+function NewPasswordForm({ token, email }: { token: string; email: string }) {
+  const { t } = useTranslation("accounts");
+  const lastResult = useActionData<typeof action>();
+  const [form, fields] = useForm<FormInput<"resetPassword">>({
+    id: "reset-password",
+    lastResult,
+    defaultValue: { token },
+    constraint: CONSTRAINTS.resetPassword,
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onSubmit",
+  });
+  return (
+    <section className={ui.card} aria-labelledby="reset-title">
+      <h1 id="reset-title">{t("recovery.newTitle")}</h1>
+      <p>{email ? t("recovery.newLeadEmail", { email }) : t("recovery.newLead")}</p>
+      <ErrorSummary
+        form={form}
+        fields={[
+          { meta: fields.password, label: ACCOUNT_LABELS.password },
+          { meta: fields.password_confirmation, label: ACCOUNT_LABELS.password_confirmation },
+          { meta: fields.token, label: ACCOUNT_LABELS.token },
+        ]}
+      />
+      {/* The token stays in the address too, so a refused post without JavaScript shows this form again. */}
+      <Form method="post" action={`/forgot-password?token=${encodeURIComponent(token)}`} {...getFormProps(form)}>
+        <input type="hidden" name="token" value={token} />
+        <Field meta={fields.password} label={t("fields.newPassword")} type="password" autoComplete="new-password" hint={t("hints.password")} />
+        <Field meta={fields.password_confirmation} label={t("fields.newPasswordConfirmation")} type="password" autoComplete="new-password" />
+        <SubmitButton>{t("recovery.saveSubmit")}</SubmitButton>
+      </Form>
+      <p>
+        <Link to="/forgot-password/email">{t("recovery.askNewLink")}</Link>
+      </p>
+    </section>
+  );
+}
+
+/** /forgot-password: the start of recovery, or the new-password form reached from the mail (DESIGN §3). */
+export default function ForgotPassword() {
+  const { t } = useTranslation("accounts");
+  const recovery = useLoaderData<typeof loader>();
+  if (recovery.state === "form") return <NewPasswordForm token={recovery.token} email={recovery.email} />;
+  if (recovery.state === "failed") {
+    return (
+      <section className={ui.card} aria-labelledby="link-failed-title">
+        <h1 id="link-failed-title">{t("recovery.failedTitle")}</h1>
+        <div className={ui.errorSummary} role="alert">
+          <p>{recovery.message ?? t("invalidLink")}</p>
+        </div>
+        <p>{t("recovery.failedLead")}</p>
+        <Link to="/forgot-password/email" className={ui.button}>{t("recovery.askNewLinkButton")}</Link>
+      </section>
+    );
+  }
+  return (
+    <section className={ui.card} aria-labelledby="forgot-title">
+      <h1 id="forgot-title">{t("recovery.startTitle")}</h1>
+      <p>{t("recovery.startLead")}</p>
+      <ol>
+        {(t("recovery.startSteps", { returnObjects: true }) as string[]).map((step) => <li key={step}>{step}</li>)}
+      </ol>
+      <div className={ui.row}>
+        <Link to="/forgot-password/email" className={ui.button}>{t("recovery.startButton")}</Link>
+        <Link to="/login">{t("recovery.backToLogin")}</Link>
+      </div>
+    </section>
+  );
+}
+
+export const ErrorBoundary = GeneralErrorBoundary;

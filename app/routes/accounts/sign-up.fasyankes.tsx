@@ -1,0 +1,76 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { facilitySchemas } from "#domain/forms/facility";
+import { PRODUCT_NAME } from "#domain/menu";
+import { CONSTRAINTS } from "#domain/forms/constraints.generated";
+import type { FormInput } from "#domain/forms/registry";
+import { GeneralErrorBoundary } from "~/components/ErrorScreen";
+import { FacilityFields, facilitySummary } from "~/routes/facility/facility";
+import { ErrorSummary, SubmitButton } from "~/components/forms";
+import { ContactAndPasswordFields, contactSummary, FullNameField, PASSWORD_FIELDS } from "~/routes/accounts/SignUpFields";
+import * as ui from "~/components/ui.css";
+import { caughtByHoneypot, replyWithApiError } from "~/routes/accounts/accounts.server";
+import { requireAnonymous } from "~/utils/guards.server";
+import { finishSignUp } from "~/routes/accounts/register-wna.server";
+import { formTextsFor } from "~/utils/i18n.server";
+
+export const meta: MetaFunction = () => [{ title: `Daftar Admin Fasyankes — ${PRODUCT_NAME}` }];
+// spec §2: on sign-up the FAQ points to the article about not being able to create an account.
+export const handle = { faq: "signUp" };
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireAnonymous(request, context);
+  return null;
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  await requireAnonymous(request, context);
+  const formData = await request.formData();
+  if (caughtByHoneypot(formData)) return redirect("/sign-up/result", { headers: { "Set-Cookie": await finishSignUp(request, null) } });
+  const submission = parseWithZod(formData, { schema: facilitySchemas(await formTextsFor(request)).facilitySignUp });
+  if (submission.status !== "success") return data(submission.reply({ hideFields: PASSWORD_FIELDS }), { status: 400 });
+  const r = await context.api.call<{ data: { email: string } }>("POST", "/register/facility", { body: submission.value });
+  if (!r.ok) return replyWithApiError(submission, r, PASSWORD_FIELDS);
+  // The same activation mail and result page as every sign-up.
+  return redirect("/sign-up/result", { headers: { "Set-Cookie": await finishSignUp(request, r.body.data?.email ?? submission.value.email) } });
+}
+
+/** /sign-up/fasyankes: a health-facility admin (role 8) creates an account with the facility's data (DESIGN §4). */
+export default function FacilitySignUp() {
+  const { t } = useTranslation("facility");
+  const lastResult = useActionData<typeof action>();
+  const [form, fields] = useForm<FormInput<"facilitySignUp">>({
+    id: "facility-sign-up",
+    lastResult,
+    constraint: CONSTRAINTS.facilitySignUp,
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onSubmit",
+  });
+  return (
+    <section className={`${ui.card} ${ui.narrow}`} aria-labelledby="facility-sign-up-title">
+      <h1 id="facility-sign-up-title">{t("signUp.title")}</h1>
+      <p className={ui.muted}>{t("signUp.lead")}</p>
+      <p>
+        {t("signUp.individualQuestion")} <Link to="/sign-up">{t("signUp.individualLink")}</Link>
+      </p>
+      <ErrorSummary form={form} fields={[...facilitySummary(fields), ...contactSummary(fields)]} />
+      <Form method="post" {...getFormProps(form)}>
+        <h2>{t("signUp.facilitySection")}</h2>
+        <FacilityFields fields={fields} />
+        <h2>{t("signUp.accountSection")}</h2>
+        <FullNameField meta={fields.full_name} />
+        <ContactAndPasswordFields fields={fields} />
+        <p className={ui.hint}>{t("signUp.verificationNote")}</p>
+        <SubmitButton>{t("signUp.submit")}</SubmitButton>
+      </Form>
+      <p>
+        {t("signUp.haveAccount")} <Link to="/login">{t("signUp.login")}</Link>
+      </p>
+    </section>
+  );
+}
+
+export const ErrorBoundary = GeneralErrorBoundary;

@@ -1,0 +1,23 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { PRODUCT_NAME } from "#domain/menu";
+import { GeneralErrorBoundary } from "~/components/ErrorScreen";
+import { SignUpResult } from "~/routes/accounts/SignUpResult";
+import { takeSignedUpEmail } from "~/routes/accounts/register-wna.server";
+
+export const meta: MetaFunction = () => [{ title: `Periksa Surel Anda — ${PRODUCT_NAME}` }];
+export const handle = { faq: "signUp" };
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  // The address is shown once, as a reminder; a refresh shows the same page without it.
+  const { email, setCookie } = await takeSignedUpEmail(request);
+  if (setCookie) context.appendSetCookie(setCookie);
+  return { email };
+}
+
+export default function CitizenSignUpResult() {
+  const { email } = useLoaderData<typeof loader>();
+  return <SignUpResult email={email} loginPath="/login" />;
+}
+
+export const ErrorBoundary = GeneralErrorBoundary;

@@ -1,0 +1,76 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { accountSchemas } from "#domain/forms/accounts";
+import { ACCOUNT_LABELS } from "#domain/forms/accounts.labels";
+import { PRODUCT_NAME } from "#domain/menu";
+import { CONSTRAINTS } from "#domain/forms/constraints.generated";
+import type { FormInput } from "#domain/forms/registry";
+import { GeneralErrorBoundary } from "~/components/ErrorScreen";
+import { ErrorSummary, Field, SubmitButton } from "~/components/forms";
+import { ContactAndPasswordFields, contactSummary, FullNameField, PASSWORD_FIELDS } from "~/routes/accounts/SignUpFields";
+import * as ui from "~/components/ui.css";
+import { caughtByHoneypot, replyWithApiError } from "~/routes/accounts/accounts.server";
+import { requireAnonymous } from "~/utils/guards.server";
+import { finishSignUp } from "~/routes/accounts/register-wna.server";
+import { formTextsFor } from "~/utils/i18n.server";
+
+export const meta: MetaFunction = () => [{ title: `Daftar Akun — ${PRODUCT_NAME}` }];
+// spec §2: on sign-up the FAQ points to the article about not being able to create an account.
+export const handle = { faq: "signUp" };
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireAnonymous(request, context);
+  return null;
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  await requireAnonymous(request, context);
+  const formData = await request.formData();
+  if (caughtByHoneypot(formData)) return redirect("/sign-up/result", { headers: { "Set-Cookie": await finishSignUp(request, null) } });
+  const submission = parseWithZod(formData, { schema: accountSchemas(await formTextsFor(request)).citizenSignUp });
+  if (submission.status !== "success") return data(submission.reply({ hideFields: PASSWORD_FIELDS }), { status: 400 });
+  const r = await context.api.call<{ data: { email: string } }>("POST", "/register/citizen", { body: submission.value });
+  if (!r.ok) return replyWithApiError(submission, r, PASSWORD_FIELDS);
+  return redirect("/sign-up/result", { headers: { "Set-Cookie": await finishSignUp(request, r.body.data?.email ?? submission.value.email) } });
+}
+
+/** /sign-up: an Indonesian citizen creates an account (spec §2). */
+export default function SignUp() {
+  const { t } = useTranslation(["accounts", "facility"]);
+  const lastResult = useActionData<typeof action>();
+  const [form, fields] = useForm<FormInput<"citizenSignUp">>({
+    id: "sign-up",
+    lastResult,
+    constraint: CONSTRAINTS.citizenSignUp,
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onSubmit",
+  });
+  const [fullName, ...rest] = contactSummary(fields);
+  return (
+    <section className={`${ui.card} ${ui.narrow}`} aria-labelledby="sign-up-title">
+      <h1 id="sign-up-title">{t("signUp.title")}</h1>
+      <p className={ui.muted}>{t("signUp.lead")}</p>
+      <p>
+        {t("signUp.foreignQuestion")} <Link to="/wna/sign-up/welcome">{t("signUp.foreignLink")}</Link>
+      </p>
+      <p>
+        {t("facility:signUp.question")} <Link to="/sign-up/fasyankes">{t("facility:signUp.link")}</Link>
+      </p>
+      <ErrorSummary form={form} fields={[fullName, { meta: fields.nik, label: ACCOUNT_LABELS.nik }, ...rest]} />
+      <Form method="post" {...getFormProps(form)}>
+        <FullNameField meta={fields.full_name} />
+        <Field meta={fields.nik} label={t("fields.nik")} inputMode="numeric" autoComplete="off" hint={t("hints.nik")} />
+        <ContactAndPasswordFields fields={fields} />
+        <SubmitButton>{t("signUp.submit")}</SubmitButton>
+      </Form>
+      <p>
+        {t("signUp.haveAccount")} <Link to="/login">{t("signUp.login")}</Link>
+      </p>
+    </section>
+  );
+}
+
+export const ErrorBoundary = GeneralErrorBoundary;

@@ -1,0 +1,197 @@
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { facilityAdminSchemas } from "#domain/forms/admin-facilities";
+import { FACILITY_ADMIN_LABELS as L } from "#domain/forms/admin-facilities.labels";
+import { PRODUCT_NAME } from "#domain/menu";
+import { ROLE } from "#domain/roles";
+import { CONSTRAINTS } from "#domain/forms/constraints.generated";
+import type { FormInput } from "#domain/forms/registry";
+import { ActiveBadge, AuditList, TextareaField } from "~/routes/admin/admin";
+import * as a from "~/components/admin.css";
+import { VerificationBadge } from "~/routes/admin/admin-facilities";
+import { GeneralErrorBoundary } from "~/components/ErrorScreen";
+import { ErrorSummary, RadioGroup, SubmitButton } from "~/components/forms";
+import * as r from "~/routes/review/review.css";
+import * as ui from "~/components/ui.css";
+import type { FacilityAdminDetail, VerificationEntry } from "#contracts/admin";
+import { adminApi, adminLoad, redirectWithToast, replyFromApi } from "~/routes/admin/admin.server";
+import { formatDateTime } from "~/utils/format";
+import { requireUser } from "~/utils/guards.server";
+import { formTextsFor, i18next } from "~/utils/i18n.server";
+
+export const meta: MetaFunction = () => [{ title: `Detail Admin Fasyankes — ${PRODUCT_NAME}` }];
+
+const apiPath = (id: string | undefined) => `/admin/facilities/${encodeURIComponent(id ?? "")}`;
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  await requireUser(request, context, { roles: [ROLE.ADMIN] });
+  const detail = await adminLoad<{ data: FacilityAdminDetail }>(context, apiPath(params.id));
+  return { detail: detail.data };
+}
+
+type Conflict = { message: string };
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  await requireUser(request, context, { roles: [ROLE.ADMIN] });
+  const submission = parseWithZod(await request.formData(), { schema: facilityAdminSchemas(await formTextsFor(request)).facilityVerify });
+  const none = { conflict: null as Conflict | null, detail: null as FacilityAdminDetail | null };
+  if (submission.status !== "success") return data({ result: submission.reply() as SubmissionResult<string[]>, ...none }, { status: 400 });
+  const res = await adminApi<{ data: FacilityAdminDetail }>(context, "POST", `${apiPath(params.id)}/verify`, { body: submission.value });
+  if (res.ok) {
+    const t = await i18next.getFixedT(request, "admin");
+    const name = res.body.data.facility?.facility_name ?? res.body.data.full_name;
+    return redirectWithToast(`/admin-fasyankes-list/${params.id}`, t(submission.value.decision === "APPROVE" ? "fasyankes.approved" : "fasyankes.rejected", { name }));
+  }
+  if (res.status === 409) {
+    // Decided meanwhile (another admin, another tab) or sent again: say so and show the state as it is now.
+    const fresh = await adminLoad<{ data: FacilityAdminDetail }>(context, apiPath(params.id));
+    return data({ result: submission.reply({ resetForm: true }) as SubmissionResult<string[]>, conflict: { message: res.error.message } as Conflict | null, detail: fresh.data as FacilityAdminDetail | null }, { status: 409 });
+  }
+  return data({ result: replyFromApi(submission.reply, res.error), ...none }, { status: res.status >= 500 ? 503 : 400 });
+}
+
+/** /admin-fasyankes-list/:id: a facility admin's account and facility, the decision on its newest submission, its history. */
+export default function FacilityAdminPage() {
+  const { t } = useTranslation("admin");
+  const loaded = useLoaderData<typeof loader>();
+  const acted = useActionData<typeof action>();
+  const detail = acted?.detail ?? loaded.detail;
+  const newest = detail.verifications[0];
+  const facility = detail.facility;
+  return (
+    <>
+      <p><Link to="/admin-fasyankes-list">{t("fasyankes.back")}</Link></p>
+      <h1>{detail.full_name}</h1>
+      <p><VerificationBadge state={detail.verification_state} /></p>
+      {acted?.conflict ? (
+        <div className={r.alert} role="alert">
+          <p className={ui.flush}><strong>{t("fasyankes.conflictTitle")}</strong></p>
+          <p className={ui.flush}>{acted.conflict.message}</p>
+        </div>
+      ) : null}
+
+      <section className={ui.card} aria-labelledby="facility-account-title">
+        <h2 id="facility-account-title">{t("fasyankes.account")}</h2>
+        <dl className={a.details}>
+          <dt>{t("fasyankes.email")}</dt>
+          <dd>{detail.email}</dd>
+          <dt>{t("fasyankes.activeStatus")}</dt>
+          <dd><ActiveBadge active={detail.is_active} /></dd>
+          <dt>{t("fasyankes.created")}</dt>
+          <dd>{formatDateTime(detail.created_at)}</dd>
+        </dl>
+      </section>
+
+      <section className={ui.card} aria-labelledby="facility-data-title">
+        <h2 id="facility-data-title">{t("fasyankes.facilityData")}</h2>
+        {facility ? (
+          <dl className={a.details}>
+            <dt>{L.facility_name}</dt>
+            <dd>{facility.facility_name}</dd>
+            <dt>{L.facility_type}</dt>
+            <dd>{facility.facility_type_label ?? facility.facility_type}</dd>
+            <dt>{L.address}</dt>
+            <dd>{facility.address}</dd>
+            <dt>{L.licence_number}</dt>
+            <dd>{facility.licence_number}</dd>
+            <dt>{L.contact_phone}</dt>
+            <dd>{facility.contact_phone}</dd>
+            <dt>{L.contact_email}</dt>
+            <dd>{facility.contact_email ?? "—"}</dd>
+            <dt>{t("fasyankes.adminNik")}</dt>
+            <dd>{facility.admin_nik ?? "—"}</dd>
+            <dt>{t("fasyankes.adminPhone")}</dt>
+            <dd>{facility.admin_phone ?? "—"}</dd>
+            <dt>{t("fasyankes.position")}</dt>
+            <dd>{facility.position?.name ?? "—"}</dd>
+            <dt>{t("fasyankes.facilityUpdated")}</dt>
+            <dd>{formatDateTime(facility.updated_at)}</dd>
+          </dl>
+        ) : (
+          <p className={ui.muted}>{t("fasyankes.noFacility")}</p>
+        )}
+      </section>
+
+      {detail.verification_state === "pending" && newest ? (
+        <DecisionForm key={newest.id} entry={newest} lastResult={acted?.conflict ? null : acted?.result} />
+      ) : (
+        <section className={ui.card} aria-labelledby="facility-decision-title">
+          <h2 id="facility-decision-title">{t("fasyankes.decisionTitle")}</h2>
+          <p className={ui.flush}>{t("fasyankes.noDecision")}</p>
+        </section>
+      )}
+
+      <section className={ui.card} aria-labelledby="facility-history-title">
+        <h2 id="facility-history-title">{t("fasyankes.history")}</h2>
+        <History entries={detail.verifications} />
+      </section>
+
+      <section className={ui.card} aria-labelledby="facility-audit-title">
+        <h2 id="facility-audit-title">{t("audit.title")}</h2>
+        <AuditList entries={detail.audit} />
+      </section>
+    </>
+  );
+}
+
+/** Approve or reject the pending entry; its id travels along so a form left open on an older entry is refused. */
+function DecisionForm({ entry, lastResult }: { entry: VerificationEntry; lastResult?: SubmissionResult<string[]> | null }) {
+  const { t } = useTranslation("admin");
+  const [form, fields] = useForm<FormInput<"facilityVerify">>({
+    id: `facility-decision-${entry.id}`,
+    lastResult,
+    constraint: CONSTRAINTS.facilityVerify,
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onSubmit",
+  });
+  const options = [
+    { value: "APPROVE", label: t("fasyankes.approve"), description: t("fasyankes.approveHint") },
+    { value: "REJECT", label: t("fasyankes.reject"), description: t("fasyankes.rejectHint") },
+  ];
+  return (
+    <section className={ui.card} aria-labelledby="facility-decision-title">
+      <h2 id="facility-decision-title">{t("fasyankes.decisionTitle")}</h2>
+      <p>{t("fasyankes.decisionLead", { date: formatDateTime(entry.created_at) })}</p>
+      <ErrorSummary
+        form={form}
+        fields={[
+          { meta: fields.decision, label: L.decision },
+          { meta: fields.reason, label: L.reason },
+        ]}
+      />
+      <Form method="post" {...getFormProps(form)} className={ui.formBlock}>
+        <input type="hidden" name="verification_id" value={entry.id} />
+        <RadioGroup meta={fields.decision} legend={L.decision} options={options} />
+        <TextareaField meta={fields.reason} label={L.reason} hint={t("fasyankes.reasonHint")} />
+        <SubmitButton>{t("fasyankes.submit")}</SubmitButton>
+      </Form>
+    </section>
+  );
+}
+
+function History({ entries }: { entries: VerificationEntry[] }) {
+  const { t } = useTranslation("admin");
+  if (entries.length === 0) return <p className={ui.muted}>{t("fasyankes.historyEmpty")}</p>;
+  return (
+    <ol className={a.audit}>
+      {entries.map((e) => (
+        <li key={e.id} className={a.auditEntry}>
+          <p className={ui.flush}><strong>{t("fasyankes.entry", { date: formatDateTime(e.created_at) })}</strong></p>
+          <p className={ui.flush}>
+            {e.is_approved
+              ? t("fasyankes.entryApproved", { date: formatDateTime(e.decided_at) })
+              : e.is_rejected
+                ? t("fasyankes.entryRejected", { date: formatDateTime(e.decided_at) })
+                : t("fasyankes.entryPending")}
+          </p>
+          {e.reason ? <p className={ui.flush}>{t("fasyankes.entryReason", { reason: e.reason })}</p> : null}
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+export const ErrorBoundary = GeneralErrorBoundary;

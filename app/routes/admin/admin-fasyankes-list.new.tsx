@@ -1,0 +1,94 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { FACILITY_TYPE_LABELS, FACILITY_TYPES } from "#domain/facility";
+import { facilityAdminSchemas } from "#domain/forms/admin-facilities";
+import { FACILITY_ADMIN_LABELS as L } from "#domain/forms/admin-facilities.labels";
+import { PRODUCT_NAME } from "#domain/menu";
+import { ROLE } from "#domain/roles";
+import { CONSTRAINTS } from "#domain/forms/constraints.generated";
+import type { FormInput } from "#domain/forms/registry";
+import { TextareaField } from "~/routes/admin/admin";
+import { GeneralErrorBoundary } from "~/components/ErrorScreen";
+import { ErrorSummary, Field, SelectField, SubmitButton } from "~/components/forms";
+import * as ui from "~/components/ui.css";
+import type { FacilityAdminDetail } from "#contracts/admin";
+import { adminApi, redirectWithToast, replyFromApi } from "~/routes/admin/admin.server";
+import { requireUser } from "~/utils/guards.server";
+import { formTextsFor, i18next } from "~/utils/i18n.server";
+
+export const meta: MetaFunction = () => [{ title: `Tambah Admin Fasyankes — ${PRODUCT_NAME}` }];
+
+const TYPE_OPTIONS = FACILITY_TYPES.map((value) => ({ value, label: FACILITY_TYPE_LABELS[value] }));
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireUser(request, context, { roles: [ROLE.ADMIN] });
+  return null;
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  await requireUser(request, context, { roles: [ROLE.ADMIN] });
+  const submission = parseWithZod(await request.formData(), { schema: facilityAdminSchemas(await formTextsFor(request)).facilityAdminCreate });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  const res = await adminApi<{ data: FacilityAdminDetail }>(context, "POST", "/admin/facilities", { body: submission.value });
+  if (!res.ok) {
+    // A taken e-mail belongs next to the e-mail field.
+    const error = res.error.code === "EMAIL_TAKEN" ? { ...res.error, details: [{ path: "email", message: res.error.message }] } : res.error;
+    return data(replyFromApi(submission.reply, error), { status: res.status >= 500 ? 503 : 400 });
+  }
+  const created = res.body.data;
+  const t = await i18next.getFixedT(request, "admin");
+  return redirectWithToast(`/admin-fasyankes-list/${created.id}`, t("fasyankes.createdToast", { name: created.full_name, email: created.email }));
+}
+
+/** /admin-fasyankes-list/new: a facility admin and its facility, created by the Admin; its data waits for verification. */
+export default function NewFacilityAdmin() {
+  const { t } = useTranslation("admin");
+  const lastResult = useActionData<typeof action>();
+  const [form, fields] = useForm<FormInput<"facilityAdminCreate">>({
+    id: "new-facility-admin",
+    lastResult,
+    constraint: CONSTRAINTS.facilityAdminCreate,
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onSubmit",
+  });
+  return (
+    <>
+      <p><Link to="/admin-fasyankes-list">{t("fasyankes.back")}</Link></p>
+      <section className={ui.card} aria-labelledby="new-facility-title">
+        <h1 id="new-facility-title">{t("fasyankes.newTitle")}</h1>
+        <p>{t("fasyankes.newLead")}</p>
+        <ErrorSummary
+          form={form}
+          fields={[
+            { meta: fields.full_name, label: L.full_name },
+            { meta: fields.email, label: L.email },
+            { meta: fields.facility_name, label: L.facility_name },
+            { meta: fields.facility_type, label: L.facility_type },
+            { meta: fields.address, label: L.address },
+            { meta: fields.licence_number, label: L.licence_number },
+            { meta: fields.contact_phone, label: L.contact_phone },
+            { meta: fields.contact_email, label: L.contact_email },
+          ]}
+        />
+        <Form method="post" {...getFormProps(form)} className={ui.formBlock}>
+          <h2>{t("fasyankes.accountSection")}</h2>
+          <Field meta={fields.full_name} label={L.full_name} autoComplete="off" />
+          <Field meta={fields.email} label={L.email} type="email" autoComplete="off" />
+          <h2>{t("fasyankes.facilitySection")}</h2>
+          <Field meta={fields.facility_name} label={L.facility_name} autoComplete="off" />
+          <SelectField meta={fields.facility_type} label={L.facility_type} options={TYPE_OPTIONS} placeholder={t("form.choose")} />
+          <TextareaField meta={fields.address} label={L.address} />
+          <Field meta={fields.licence_number} label={L.licence_number} autoComplete="off" />
+          <Field meta={fields.contact_phone} label={L.contact_phone} type="tel" inputMode="numeric" autoComplete="off" />
+          <Field meta={fields.contact_email} label={`${L.contact_email} ${t("form.optional")}`} type="email" autoComplete="off" />
+          <SubmitButton>{t("fasyankes.create")}</SubmitButton>
+        </Form>
+      </section>
+    </>
+  );
+}
+
+export const ErrorBoundary = GeneralErrorBoundary;

@@ -1,0 +1,103 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { PRODUCT_NAME } from "#domain/menu";
+import { ROLE } from "#domain/roles";
+import { listSearch, Pager } from "~/routes/admin/Pager";
+import * as a from "~/components/admin.css";
+import { FACILITY_TABS, VerificationBadge, type FacilityTab } from "~/routes/admin/admin-facilities";
+import { GeneralErrorBoundary } from "~/components/ErrorScreen";
+import * as r from "~/routes/review/review.css";
+import * as ui from "~/components/ui.css";
+import type { FacilityAdminRow } from "#contracts/admin";
+import { adminLoad, listParams, type PageMeta } from "~/routes/admin/admin.server";
+import { formatDate } from "~/utils/format";
+import { requireUser } from "~/utils/guards.server";
+
+export const meta: MetaFunction = () => [{ title: `Data Admin Fasyankes — ${PRODUCT_NAME}` }];
+
+const DEFAULT_TAB: FacilityTab = "pending";
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireUser(request, context, { roles: [ROLE.ADMIN] });
+  const params = listParams(new URL(request.url), { state: FACILITY_TABS.filter((s) => s !== DEFAULT_TAB) });
+  const tab = (params.state ?? DEFAULT_TAB) as FacilityTab;
+  const list = await adminLoad<{ data: FacilityAdminRow[]; meta: PageMeta }>(context, "/admin/facilities", {
+    page: params.page,
+    q: params.q,
+    state: tab === "all" ? undefined : tab,
+  });
+  return { rows: list.data, meta: list.meta, params, tab };
+}
+
+/** /admin-fasyankes-list: the facility admins, the ones awaiting verification first (the Admin's queue). */
+export default function FacilityAdminList() {
+  const { t } = useTranslation("admin");
+  const { rows, meta, params, tab } = useLoaderData<typeof loader>();
+  return (
+    <>
+      <div className={a.toolbar}>
+        <h1 className={ui.flush}>{t("fasyankes.title")}</h1>
+        <Link to="/admin-fasyankes-list/new" className={ui.button}>{t("fasyankes.add")}</Link>
+      </div>
+      <p>{t("fasyankes.lead")}</p>
+      <nav aria-label={t("fasyankes.tabsLabel")}>
+        <ul className={r.tabs}>
+          {FACILITY_TABS.map((s) => (
+            <li key={s}>
+              <Link to={listSearch(params, { state: s === DEFAULT_TAB ? undefined : s, page: undefined })} className={r.tab} aria-current={tab === s ? "page" : undefined}>
+                {t(`fasyankes.tabs.${s}`)}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <Form method="get" className={a.filters} role="search">
+        {params.state ? <input type="hidden" name="state" value={params.state} /> : null}
+        <div className={a.filterField}>
+          <label htmlFor="q" className={ui.label}>{t("fasyankes.search")}</label>
+          <input id="q" name="q" type="search" className={ui.input} defaultValue={params.q ?? ""} maxLength={100} />
+        </div>
+        <div />
+        <div />
+        <button type="submit" className={ui.secondaryButton}>{t("filters.apply")}</button>
+      </Form>
+      {rows.length === 0 ? (
+        <p className={ui.card}>{t("fasyankes.empty")}</p>
+      ) : (
+        <div className={a.tableScroll}>
+          <table className={a.table}>
+            <caption className={ui.muted}>{t("fasyankes.caption")}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t("fasyankes.name")}</th>
+                <th scope="col">{t("fasyankes.email")}</th>
+                <th scope="col">{t("fasyankes.facility")}</th>
+                <th scope="col">{t("fasyankes.type")}</th>
+                <th scope="col">{t("fasyankes.licence")}</th>
+                <th scope="col">{t("fasyankes.state")}</th>
+                <th scope="col">{t("fasyankes.submitted")}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row) => (
+                <tr key={row.id}>
+                  <td><Link to={`/admin-fasyankes-list/${row.id}`}>{row.full_name}</Link></td>
+                  <td>{row.email}</td>
+                  <td>{row.facility_name ?? "—"}</td>
+                  <td>{row.facility_type_label ?? "—"}</td>
+                  <td>{row.licence_number ?? "—"}</td>
+                  <td><VerificationBadge state={row.verification_state} /></td>
+                  <td>{formatDate(row.submitted_at)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <Pager meta={meta} params={params} noun={t("fasyankes.noun")} />
+    </>
+  );
+}
+
+export const ErrorBoundary = GeneralErrorBoundary;

@@ -1,0 +1,63 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { REFERENCE_SCHEMAS, type ReferenceKind } from "#domain/forms/admin";
+import { adminApi, adminLoad, listParams, redirectWithToast, REFERENCE_PAGES, replyFromApi, type Entry, type PageMeta } from "./admin.server";
+import { requireUser } from "../../utils/guards.server";
+
+// Loaders and actions of the three reference-list pages; each route module names its kind.
+
+const NOUN: Record<ReferenceKind, string> = { specialization: "Spesialisasi", institution: "Institusi", position: "Jabatan" };
+
+export async function referenceListLoader(kind: ReferenceKind, { request, context }: LoaderFunctionArgs) {
+  const page = REFERENCE_PAGES[kind];
+  await requireUser(request, context, { roles: page.roles });
+  const params = listParams(new URL(request.url));
+  const list = await adminLoad<{ data: Entry[]; meta: PageMeta }>(context, page.api, params);
+  return { entries: list.data, meta: list.meta, params };
+}
+
+/** The list page's one form: a new entry. */
+export async function referenceListAction(kind: ReferenceKind, { request, context }: ActionFunctionArgs) {
+  const page = REFERENCE_PAGES[kind];
+  await requireUser(request, context, { roles: page.roles });
+  const submission = parseWithZod(await request.formData(), { schema: REFERENCE_SCHEMAS[kind] });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  const r = await adminApi<{ data: Entry }>(context, "POST", page.api, { body: submission.value });
+  if (!r.ok) return data(replyFromApi(submission.reply, r.error), { status: r.status >= 500 ? 503 : 400 });
+  return redirectWithToast(`${page.base}?q=${encodeURIComponent(r.body.data.name)}`, `${NOUN[kind]} "${r.body.data.name}" ditambahkan.`);
+}
+
+const entryPath = (kind: ReferenceKind, id: string | undefined) => `${REFERENCE_PAGES[kind].api}/${encodeURIComponent(id ?? "")}`;
+
+export async function referenceEntryLoader(kind: ReferenceKind, { request, context, params }: LoaderFunctionArgs) {
+  await requireUser(request, context, { roles: REFERENCE_PAGES[kind].roles });
+  return { entry: (await adminLoad<{ data: Entry }>(context, entryPath(kind, params.id))).data };
+}
+
+/** The edit page's forms: intent update, deactivate, activate or delete. */
+export async function referenceEntryAction(kind: ReferenceKind, { request, context, params }: ActionFunctionArgs) {
+  const page = REFERENCE_PAGES[kind];
+  await requireUser(request, context, { roles: page.roles });
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+  const path = entryPath(kind, params.id);
+  const self = `${page.base}/${encodeURIComponent(params.id ?? "")}`; // the address as typed: never a header it cannot be
+  if (intent === "update") {
+    const submission = parseWithZod(form, { schema: REFERENCE_SCHEMAS[kind] });
+    if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+    const r = await adminApi<{ data: Entry }>(context, "PUT", path, { body: submission.value });
+    if (!r.ok) return data(replyFromApi(submission.reply, r.error), { status: r.status >= 500 ? 503 : 400 });
+    return redirectWithToast(self, "Perubahan disimpan.");
+  }
+  if (intent === "deactivate" || intent === "activate") {
+    const r = await adminApi<{ data: Entry }>(context, "POST", `${path}/${intent}`);
+    if (!r.ok) return redirectWithToast(self, r.error.message, "error");
+    return redirectWithToast(self, intent === "deactivate" ? `${NOUN[kind]} dinonaktifkan dan tidak lagi muncul sebagai pilihan.` : `${NOUN[kind]} diaktifkan kembali.`);
+  }
+  if (intent === "delete") {
+    const r = await adminApi<{ data: { deleted: true } }>(context, "DELETE", path);
+    if (!r.ok) return redirectWithToast(self, r.error.message, "error");
+    return redirectWithToast(page.base, `${NOUN[kind]} dihapus.`);
+  }
+  return redirectWithToast(self, "Tindakan tidak dikenal.", "error");
+}

@@ -1,0 +1,64 @@
+import type { AuditEntry, Entry, PageMeta, SlaStage, Staff, StaffDetail } from "#contracts/admin";
+import type { SubmissionResult } from "@conform-to/react";
+import { redirect, type AppLoadContext } from "@remix-run/node";
+import { ENTRY_STATUSES, type ReferenceKind } from "#domain/forms/admin";
+import { ROLE } from "#domain/roles";
+import type { ApiError, ApiResult } from "../../utils/api.server";
+import { accessToken, orUnavailable } from "../../utils/api.server";
+import { toastCookie } from "../../utils/session.server";
+
+// The admin pages talk to /api/v1/admin through these; the routes stay thin.
+
+export type { AuditEntry, PageMeta };
+
+// The shapes are the API's contract (contracts/admin.ts), not copies of it.
+export type { Entry, SlaStage, Staff, StaffDetail };
+
+/** An authenticated call to the API as the signed-in admin. */
+export async function adminApi<T>(context: AppLoadContext, method: string, path: string, options: { body?: unknown; query?: Record<string, string | number | undefined> } = {}): Promise<ApiResult<T>> {
+  return context.api.call<T>(method, path, { ...options, token: await accessToken(context) });
+}
+
+/** A GET that must answer for the page to make sense; a 404 is the not-found screen. */
+export async function adminLoad<T>(context: AppLoadContext, path: string, query?: Record<string, string | number | undefined>): Promise<T> {
+  return orUnavailable(await adminApi<T>(context, "GET", path, { query }));
+}
+
+/** List filters from the URL, each dropped when it is not one the API accepts (never a 400 page). */
+export function listParams(url: URL, extra: Record<string, readonly string[]> = {}) {
+  const page = url.searchParams.get("page") ?? "";
+  const q = (url.searchParams.get("q") ?? "").trim().slice(0, 100);
+  const status = url.searchParams.get("status") ?? "";
+  const out: Record<string, string> = {};
+  if (/^\d{1,6}$/.test(page) && Number(page) > 1) out.page = page;
+  if (q) out.q = q;
+  if ((ENTRY_STATUSES as readonly string[]).includes(status)) out.status = status;
+  for (const [key, allowed] of Object.entries(extra)) {
+    const value = url.searchParams.get(key) ?? "";
+    if (allowed.includes(value)) out[key] = value;
+  }
+  return out;
+}
+
+/** The API's refusal as the form's reply: field details next to their fields, the rest on top. */
+export function replyFromApi(
+  reply: (options: { formErrors?: string[]; fieldErrors?: Record<string, string[]> }) => SubmissionResult<string[]>,
+  error: ApiError,
+): SubmissionResult<string[]> {
+  const fieldErrors: Record<string, string[]> = {};
+  for (const d of error.details ?? []) if (d.path) (fieldErrors[d.path] ??= []).push(d.message);
+  const hasFields = Object.keys(fieldErrors).length > 0;
+  return reply({ fieldErrors: hasFields ? fieldErrors : undefined, formErrors: hasFields ? undefined : [error.message] });
+}
+
+/** Post/redirect/get with a toast, so a reload never repeats the action. */
+export async function redirectWithToast(to: string, message: string, severity: "success" | "error" = "success") {
+  return redirect(to, { headers: { "Set-Cookie": await toastCookie({ severity, message }) } });
+}
+
+/** The three reference lists: who keeps them, where they live, what the API calls them. */
+export const REFERENCE_PAGES: Record<ReferenceKind, { base: string; api: string; roles: number[] }> = {
+  specialization: { base: "/specialization-list", api: "/admin/specializations", roles: [ROLE.SUPER_ADMIN] },
+  institution: { base: "/institution-list", api: "/admin/institutions", roles: [ROLE.SUPER_ADMIN] },
+  position: { base: "/master-position", api: "/admin/positions", roles: [ROLE.ADMIN] },
+};

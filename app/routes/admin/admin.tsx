@@ -1,0 +1,214 @@
+import { getFormProps, getTextareaProps, useForm, type FieldMetadata } from "@conform-to/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { ADMIN_LABELS, type ReferenceKind } from "#domain/forms/admin.labels";
+import { CONSTRAINTS } from "#domain/forms/constraints.generated";
+import type { FormInput } from "#domain/forms/registry";
+import { COUNTRIES, countryName } from "#domain/countries";
+import { ROLE_LABELS, STAFF_ROLES } from "#domain/roles";
+import { formatDateTime } from "~/utils/format";
+import type { AuditEntry } from "~/routes/admin/admin.server";
+import type { referenceEntryLoader, referenceListLoader, referenceEntryAction, referenceListAction } from "~/routes/admin/admin-reference.server";
+import * as a from "../../components/admin.css";
+import { ErrorSummary, Field, SelectField, SubmitButton } from "../../components/forms";
+import * as ui from "../../components/ui.css";
+
+// Shared pieces of the admin pages. Every form posts and works without JavaScript.
+
+const COUNTRY_OPTIONS = COUNTRIES.map(([value, label]) => ({ value, label }));
+
+/** The roles a staff account may have, for the staff forms. */
+export const ROLE_OPTIONS = STAFF_ROLES.map((r) => ({ value: String(r), label: ROLE_LABELS[r] }));
+
+import { Pager } from "./Pager";
+
+export function ActiveBadge({ active }: { active: boolean }) {
+  const { t } = useTranslation("admin");
+  return <span className={`${ui.badge} ${active ? ui.badgeColour.green : ui.badgeColour.none}`}>{active ? t("status.active") : t("status.inactive")}</span>;
+}
+
+/** A labelled textarea with its error, for reasons. */
+export function TextareaField({ meta, label, hint }: { meta: FieldMetadata<any>; label: string; hint?: ReactNode }) {
+  const invalid = Boolean(meta.errors?.length);
+  const props = getTextareaProps(meta, { ariaAttributes: false });
+  const describedBy = [hint ? `${meta.id}-hint` : null, invalid ? `${meta.id}-error` : null].filter(Boolean).join(" ") || undefined;
+  return (
+    <div className={ui.field}>
+      <label htmlFor={meta.id} className={ui.label}>{label}</label>
+      {hint ? <p id={`${meta.id}-hint`} className={ui.hint}>{hint}</p> : null}
+      {invalid ? <p id={`${meta.id}-error`} className={ui.fieldError}>{meta.errors![0]}</p> : null}
+      <textarea {...props} key={props.key} id={meta.id} className={`${ui.input} ${a.textarea}`} aria-invalid={invalid || undefined} aria-describedby={describedBy} />
+    </div>
+  );
+}
+
+/** The admin actions recorded about one record, newest first. */
+export function AuditList({ entries }: { entries: AuditEntry[] }) {
+  const { t } = useTranslation("admin");
+  if (entries.length === 0) return <p className={ui.muted}>{t("audit.empty")}</p>;
+  return (
+    <ol className={a.audit}>
+      {entries.map((e) => (
+        <li key={e.id} className={a.auditEntry}>
+          <p className={ui.flush}>
+            <strong>{t(`audit.actions.${e.action}`, { defaultValue: e.action })}</strong> — {formatDateTime(e.created_at)}
+          </p>
+          <p className={`${ui.flush} ${ui.muted}`}>
+            {t("audit.by", { name: e.actor_name ?? "—", role: ROLE_LABELS[e.actor_role] ?? e.actor_role })}
+          </p>
+          {e.reason ? <p className={ui.flush}>{t("audit.reason", { reason: e.reason })}</p> : null}
+          {e.details && e.action === "USER_UPDATE" ? (
+            <ul>
+              {Object.entries(e.details as Record<string, { from: unknown; to: unknown }>).map(([field, change]) => (
+                <li key={field}>{t("audit.change", { field: t(`audit.fields.${field}`, { defaultValue: field }), from: show(field, change.from), to: show(field, change.to) })}</li>
+              ))}
+            </ul>
+          ) : null}
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+const show = (field: string, value: unknown) => (field === "role_id" ? (ROLE_LABELS[Number(value)] ?? String(value)) : value === null || value === undefined ? "—" : String(value));
+
+// --- Reference lists --------------------------------------------------------------------------
+
+function useEntryForm(kind: ReferenceKind, id: string, lastResult: unknown, defaultValue?: Record<string, string>) {
+  return useForm<FormInput<typeof kind>>({
+    id,
+    lastResult: lastResult as never,
+    defaultValue,
+    constraint: CONSTRAINTS[kind],
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onSubmit",
+  });
+}
+
+function EntryFields({ kind, fields }: { kind: ReferenceKind; fields: Record<string, FieldMetadata<any>> }) {
+  const { t } = useTranslation("admin");
+  return (
+    <>
+      <Field meta={fields.name} label={ADMIN_LABELS.name} />
+      {kind === "institution" ? <SelectField meta={fields.country} label={ADMIN_LABELS.country} options={COUNTRY_OPTIONS} placeholder={t("form.choose")} /> : null}
+    </>
+  );
+}
+
+const entryErrorFields = (kind: ReferenceKind, fields: Record<string, FieldMetadata<any>>) => [
+  { meta: fields.name, label: ADMIN_LABELS.name },
+  ...(kind === "institution" ? [{ meta: fields.country, label: ADMIN_LABELS.country }] : []),
+];
+
+/** /specialization-list, /institution-list, /master-position: search, paging and a form to add. */
+export function ReferenceListPage({ kind, base }: { kind: ReferenceKind; base: string }) {
+  const { t } = useTranslation("admin");
+  const { entries, meta, params } = useLoaderData<typeof referenceListLoader>();
+  const lastResult = useActionData<typeof referenceListAction>();
+  const [form, fields] = useEntryForm(kind, `${kind}-new`, lastResult);
+  const noun = t(`lists.${kind}.noun`);
+  return (
+    <>
+      <h1>{t(`lists.${kind}.title`)}</h1>
+      <p>{t(`lists.${kind}.lead`)}</p>
+      <section className={ui.card} aria-labelledby={`${kind}-new-title`}>
+        <h2 id={`${kind}-new-title`}>{t(`lists.${kind}.add`)}</h2>
+        <ErrorSummary form={form} fields={entryErrorFields(kind, fields)} />
+        <Form method="post" {...getFormProps(form)} className={ui.formBlock}>
+          <EntryFields kind={kind} fields={fields} />
+          <SubmitButton>{t("lists.addSubmit")}</SubmitButton>
+        </Form>
+      </section>
+      <section aria-labelledby={`${kind}-list-title`}>
+        <h2 id={`${kind}-list-title`}>{t("lists.entries", { noun })}</h2>
+        <Form method="get" className={a.filters} role="search">
+          <div className={a.filterField}>
+            <label htmlFor="q" className={ui.label}>{t("lists.search")}</label>
+            <input id="q" name="q" type="search" className={ui.input} defaultValue={params.q ?? ""} maxLength={100} />
+          </div>
+          <div className={a.filterField}>
+            <label htmlFor="status" className={ui.label}>{t("filters.status")}</label>
+            <select id="status" name="status" className={ui.input} defaultValue={params.status ?? ""}>
+              <option value="">{t("filters.anyStatus")}</option>
+              <option value="active">{t("status.active")}</option>
+              <option value="inactive">{t("status.inactive")}</option>
+            </select>
+          </div>
+          <div />
+          <button type="submit" className={ui.secondaryButton}>{t("filters.apply")}</button>
+        </Form>
+        {entries.length === 0 ? (
+          <p className={ui.card}>{t("lists.empty")}</p>
+        ) : (
+          <div className={a.tableScroll}>
+            <table className={a.table}>
+              <caption className={ui.muted}>{t("lists.caption", { noun })}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{ADMIN_LABELS.name}</th>
+                  {kind === "institution" ? <th scope="col">{ADMIN_LABELS.country}</th> : null}
+                  <th scope="col">{t("filters.status")}</th>
+                  <th scope="col">{t("lists.usage")}</th>
+                  <th scope="col"><span className={ui.muted}>{t("lists.actions")}</span></th>
+                </tr>
+              </thead>
+              <tbody>
+                {entries.map((e) => (
+                  <tr key={e.id}>
+                    <td>{e.name}</td>
+                    {kind === "institution" ? <td>{countryName(e.country ?? "") ?? e.country}</td> : null}
+                    <td><ActiveBadge active={e.is_active} /></td>
+                    <td>{e.in_use ? t("lists.inUse") : t("lists.unused")}</td>
+                    <td><Link to={`${base}/${e.id}`} aria-label={t("lists.editNamed", { name: e.name })}>{t("lists.edit")}</Link></td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+        <Pager meta={meta} params={params} noun={noun} />
+      </section>
+    </>
+  );
+}
+
+/** /<list>/:id: edit, deactivate or reactivate, and delete when nothing refers to the entry. */
+export function ReferenceEntryPage({ kind, base }: { kind: ReferenceKind; base: string }) {
+  const { t } = useTranslation("admin");
+  const { entry } = useLoaderData<typeof referenceEntryLoader>();
+  const lastResult = useActionData<typeof referenceEntryAction>();
+  const [form, fields] = useEntryForm(kind, `${kind}-edit`, lastResult, { name: entry.name, country: entry.country ?? "" });
+  return (
+    <>
+      <p><Link to={base}>{t("lists.back", { title: t(`lists.${kind}.title`) })}</Link></p>
+      <h1>{entry.name}</h1>
+      <p>
+        <ActiveBadge active={entry.is_active} /> {entry.in_use ? t("lists.inUseLong") : t("lists.unusedLong")}
+      </p>
+      <section className={ui.card} aria-labelledby="entry-edit-title">
+        <h2 id="entry-edit-title">{t("lists.editTitle")}</h2>
+        <ErrorSummary form={form} fields={entryErrorFields(kind, fields)} />
+        <Form method="post" {...getFormProps(form)} className={ui.formBlock}>
+          <EntryFields kind={kind} fields={fields} />
+          <SubmitButton name="intent" value="update">{t("form.save")}</SubmitButton>
+        </Form>
+      </section>
+      <section className={ui.card} aria-labelledby="entry-status-title">
+        <h2 id="entry-status-title">{t("lists.statusTitle")}</h2>
+        <p>{entry.is_active ? t("lists.deactivateHint") : t("lists.activateHint")}</p>
+        <Form method="post" className={ui.row}>
+          {entry.is_active ? (
+            <button type="submit" name="intent" value="deactivate" className={ui.secondaryButton}>{t("lists.deactivate")}</button>
+          ) : (
+            <button type="submit" name="intent" value="activate" className={ui.secondaryButton}>{t("lists.activate")}</button>
+          )}
+          {entry.in_use ? null : (
+            <button type="submit" name="intent" value="delete" className={a.dangerButton}>{t("lists.delete")}</button>
+          )}
+        </Form>
+        {entry.in_use ? <p className={ui.muted}>{t("lists.cannotDelete")}</p> : null}
+      </section>
+    </>
+  );
+}

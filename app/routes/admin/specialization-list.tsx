@@ -1,0 +1,17 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { PRODUCT_NAME } from "#domain/menu";
+import { ReferenceListPage } from "~/routes/admin/admin";
+import { GeneralErrorBoundary } from "~/components/ErrorScreen";
+import { referenceListAction, referenceListLoader } from "~/routes/admin/admin-reference.server";
+
+export const meta: MetaFunction = () => [{ title: `Pengaturan Daftar Spesialisasi — ${PRODUCT_NAME}` }];
+
+export const loader = (args: LoaderFunctionArgs) => referenceListLoader("specialization", args);
+export const action = (args: ActionFunctionArgs) => referenceListAction("specialization", args);
+
+/** /specialization-list. */
+export default function Page() {
+  return <ReferenceListPage kind="specialization" base="/specialization-list" />;
+}
+
+export const ErrorBoundary = GeneralErrorBoundary;

@@ -1,0 +1,169 @@
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { reasonSchema, staffUpdateSchema } from "#domain/forms/admin";
+import { ADMIN_LABELS as L } from "#domain/forms/admin.labels";
+import { PRODUCT_NAME } from "#domain/menu";
+import { ROLE } from "#domain/roles";
+import { CONSTRAINTS } from "#domain/forms/constraints.generated";
+import type { FormInput } from "#domain/forms/registry";
+import { ActiveBadge, AuditList, ROLE_OPTIONS, TextareaField } from "~/routes/admin/admin";
+import * as a from "~/components/admin.css";
+import { GeneralErrorBoundary } from "~/components/ErrorScreen";
+import { ErrorSummary, Field, SelectField, SubmitButton } from "~/components/forms";
+import * as ui from "~/components/ui.css";
+import { adminApi, adminLoad, redirectWithToast, replyFromApi, type StaffDetail } from "~/routes/admin/admin.server";
+import { formatDateTime } from "~/utils/format";
+import { requireUser } from "~/utils/guards.server";
+
+export const meta: MetaFunction = () => [{ title: `Detail Pengguna — ${PRODUCT_NAME}` }];
+
+type Intent = "update" | "status";
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const me = await requireUser(request, context, { roles: [ROLE.SUPER_ADMIN] });
+  const [user, positions] = await Promise.all([
+    adminLoad<{ data: StaffDetail }>(context, `/admin/users/${encodeURIComponent(params.id ?? "")}`),
+    adminLoad<{ data: Array<{ id: number; name: string }> }>(context, "/admin/position-options"),
+  ]);
+  const options = positions.data.map((p) => ({ value: String(p.id), label: p.name }));
+  // A position deactivated after it was given still shows as the account's own.
+  const current = user.data.position;
+  if (current && !options.some((o) => o.value === String(current.id))) options.push({ value: String(current.id), label: current.name });
+  return { user: user.data, positions: options, isSelf: me.user.id === user.data.id };
+}
+
+/** Each form answers to its own intent, so an error lands on the form that was sent. */
+const reply = (intent: Intent, result: SubmissionResult<string[]>, status: number) => data({ intent, result }, { status: status >= 500 ? 503 : 400 });
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  await requireUser(request, context, { roles: [ROLE.SUPER_ADMIN] });
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+  const path = `/admin/users/${encodeURIComponent(params.id ?? "")}`;
+  const self = `/user-list/${encodeURIComponent(params.id ?? "")}`; // the address as typed: never a header it cannot be
+  if (intent === "update") {
+    const submission = parseWithZod(form, { schema: staffUpdateSchema });
+    if (submission.status !== "success") return reply("update", submission.reply(), 400);
+    const r = await adminApi<{ data: StaffDetail }>(context, "PUT", path, { body: submission.value });
+    if (!r.ok) return reply("update", replyFromApi(submission.reply, r.error), r.status);
+    return redirectWithToast(self, "Perubahan akun disimpan.");
+  }
+  if (intent === "deactivate" || intent === "reactivate") {
+    const submission = parseWithZod(form, { schema: reasonSchema });
+    if (submission.status !== "success") return reply("status", submission.reply(), 400);
+    const r = await adminApi<{ data: StaffDetail }>(context, "POST", `${path}/${intent}`, { body: submission.value });
+    if (!r.ok) return reply("status", replyFromApi(submission.reply, r.error), r.status);
+    return redirectWithToast(
+      self,
+      intent === "deactivate" ? "Akun dinonaktifkan. Semua sesinya telah diakhiri dan akun ini tidak dapat masuk lagi." : "Akun diaktifkan kembali.",
+    );
+  }
+  if (intent === "reset") {
+    const r = await adminApi<{ data: { email: string } }>(context, "POST", `${path}/password-reset`);
+    if (!r.ok) return redirectWithToast(self, r.error.message, "error");
+    return redirectWithToast(self, `Surel atur ulang kata sandi telah dikirim ke ${r.body.data.email}.`);
+  }
+  return redirectWithToast(self, "Tindakan tidak dikenal.", "error");
+}
+
+/** /user-list/:id: a staff account — details, edit, deactivate or reactivate, password mail, history. */
+export default function UserDetail() {
+  const { t } = useTranslation("admin");
+  const { user, positions, isSelf } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const resultFor = (intent: Intent) => (actionData && actionData.intent === intent ? actionData.result : undefined);
+
+  const [editForm, edit] = useForm<FormInput<"staffUpdate">>({
+    id: "edit-user",
+    lastResult: resultFor("update"),
+    defaultValue: { full_name: user.full_name, role_id: String(user.role_id), position_id: user.position ? String(user.position.id) : "" },
+    constraint: CONSTRAINTS.staffUpdate,
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onSubmit",
+  });
+  const [statusForm, status] = useForm<FormInput<"reason">>({
+    id: "user-status",
+    lastResult: resultFor("status"),
+    constraint: CONSTRAINTS.reason,
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onSubmit",
+  });
+
+  return (
+    <>
+      <p><Link to="/user-list">{t("users.back")}</Link></p>
+      <h1>{user.full_name}</h1>
+      <section className={ui.card} aria-labelledby="user-account-title">
+        <h2 id="user-account-title">{t("users.account")}</h2>
+        <dl className={a.details}>
+          <dt>{t("users.email")}</dt>
+          <dd>{user.email}</dd>
+          <dt>{t("users.role")}</dt>
+          <dd>{user.role_label}</dd>
+          <dt>{t("users.position")}</dt>
+          <dd>{user.position?.name ?? "—"}</dd>
+          <dt>{L.phone}</dt>
+          <dd>{user.phone ?? "—"}</dd>
+          <dt>{t("filters.status")}</dt>
+          <dd><ActiveBadge active={user.is_active} /></dd>
+          <dt>{t("users.created")}</dt>
+          <dd>{formatDateTime(user.created_at)}</dd>
+        </dl>
+      </section>
+
+      <section className={ui.card} aria-labelledby="user-edit-title">
+        <h2 id="user-edit-title">{t("users.editTitle")}</h2>
+        <ErrorSummary
+          form={editForm}
+          fields={[
+            { meta: edit.full_name, label: L.full_name },
+            { meta: edit.role_id, label: L.role_id },
+            { meta: edit.position_id, label: L.position_id },
+          ]}
+        />
+        <Form method="post" {...getFormProps(editForm)} className={ui.formBlock}>
+          <Field meta={edit.full_name} label={L.full_name} autoComplete="off" />
+          <SelectField meta={edit.role_id} label={L.role_id} options={ROLE_OPTIONS} placeholder={t("form.choose")} hint={isSelf ? t("users.selfRoleHint") : undefined} />
+          <SelectField meta={edit.position_id} label={L.position_id} options={positions} placeholder={t("form.choose")} />
+          <SubmitButton name="intent" value="update">{t("form.save")}</SubmitButton>
+        </Form>
+      </section>
+
+      {isSelf ? null : (
+        <section className={ui.card} aria-labelledby="user-status-title">
+          <h2 id="user-status-title">{user.is_active ? t("users.deactivateTitle") : t("users.reactivateTitle")}</h2>
+          <p>{user.is_active ? t("users.deactivateLead") : t("users.reactivateLead")}</p>
+          <ErrorSummary form={statusForm} fields={[{ meta: status.reason, label: L.reason }]} />
+          <Form method="post" {...getFormProps(statusForm)} className={ui.formBlock}>
+            <TextareaField meta={status.reason} label={L.reason} hint={t("users.reasonHint")} />
+            {user.is_active ? (
+              <SubmitButton name="intent" value="deactivate">{t("users.deactivate")}</SubmitButton>
+            ) : (
+              <SubmitButton name="intent" value="reactivate">{t("users.reactivate")}</SubmitButton>
+            )}
+          </Form>
+        </section>
+      )}
+
+      {user.is_active ? (
+        <section className={ui.card} aria-labelledby="user-reset-title">
+          <h2 id="user-reset-title">{t("users.resetTitle")}</h2>
+          <p>{t("users.resetLead", { email: user.email })}</p>
+          <Form method="post">
+            <button type="submit" name="intent" value="reset" className={ui.secondaryButton}>{t("users.reset")}</button>
+          </Form>
+        </section>
+      ) : null}
+
+      <section className={ui.card} aria-labelledby="user-audit-title">
+        <h2 id="user-audit-title">{t("audit.title")}</h2>
+        <AuditList entries={user.audit} />
+      </section>
+    </>
+  );
+}
+
+export const ErrorBoundary = GeneralErrorBoundary;

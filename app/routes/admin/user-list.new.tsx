@@ -1,0 +1,82 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { staffCreateSchema } from "#domain/forms/admin";
+import { ADMIN_LABELS as L } from "#domain/forms/admin.labels";
+import { PRODUCT_NAME } from "#domain/menu";
+import { ROLE } from "#domain/roles";
+import { CONSTRAINTS } from "#domain/forms/constraints.generated";
+import type { FormInput } from "#domain/forms/registry";
+import { ROLE_OPTIONS } from "~/routes/admin/admin";
+import { GeneralErrorBoundary } from "~/components/ErrorScreen";
+import { ErrorSummary, Field, SelectField, SubmitButton } from "~/components/forms";
+import * as ui from "~/components/ui.css";
+import { adminApi, adminLoad, redirectWithToast, replyFromApi, type StaffDetail } from "~/routes/admin/admin.server";
+import { requireUser } from "~/utils/guards.server";
+
+export const meta: MetaFunction = () => [{ title: `Tambah Pengguna — ${PRODUCT_NAME}` }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireUser(request, context, { roles: [ROLE.SUPER_ADMIN] });
+  const positions = await adminLoad<{ data: Array<{ id: number; name: string }> }>(context, "/admin/position-options");
+  return { positions: positions.data.map((p) => ({ value: String(p.id), label: p.name })) };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  await requireUser(request, context, { roles: [ROLE.SUPER_ADMIN] });
+  const submission = parseWithZod(await request.formData(), { schema: staffCreateSchema });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  const r = await adminApi<{ data: StaffDetail }>(context, "POST", "/admin/users", { body: submission.value });
+  if (!r.ok) {
+    // A taken e-mail belongs next to the e-mail field.
+    const error = r.error.code === "EMAIL_TAKEN" ? { ...r.error, details: [{ path: "email", message: r.error.message }] } : r.error;
+    return data(replyFromApi(submission.reply, error), { status: r.status >= 500 ? 503 : 400 });
+  }
+  const user = r.body.data;
+  return redirectWithToast(`/user-list/${user.id}`, `Akun ${user.full_name} dibuat. Tautan untuk membuat kata sandi telah dikirim ke ${user.email}.`);
+}
+
+/** /user-list/new: a staff account, created activated; its owner sets the password from the mail. */
+export default function NewUser() {
+  const { t } = useTranslation("admin");
+  const { positions } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const [form, fields] = useForm<FormInput<"staffCreate">>({
+    id: "new-user",
+    lastResult,
+    constraint: CONSTRAINTS.staffCreate,
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onSubmit",
+  });
+  return (
+    <>
+      <p><Link to="/user-list">{t("users.back")}</Link></p>
+      <section className={ui.card} aria-labelledby="new-user-title">
+        <h1 id="new-user-title">{t("users.newTitle")}</h1>
+        <p>{t("users.newLead")}</p>
+        <ErrorSummary
+          form={form}
+          fields={[
+            { meta: fields.full_name, label: L.full_name },
+            { meta: fields.email, label: L.email },
+            { meta: fields.role_id, label: L.role_id },
+            { meta: fields.position_id, label: L.position_id },
+            { meta: fields.phone, label: L.phone },
+          ]}
+        />
+        <Form method="post" {...getFormProps(form)} className={ui.formBlock}>
+          <Field meta={fields.full_name} label={L.full_name} autoComplete="off" />
+          <Field meta={fields.email} label={L.email} type="email" autoComplete="off" />
+          <SelectField meta={fields.role_id} label={L.role_id} options={ROLE_OPTIONS} placeholder={t("form.choose")} />
+          <SelectField meta={fields.position_id} label={L.position_id} options={positions} placeholder={t("form.choose")} hint={t("users.positionHint")} />
+          <Field meta={fields.phone} label={`${L.phone} ${t("form.optional")}`} type="tel" inputMode="numeric" autoComplete="off" />
+          <SubmitButton>{t("users.create")}</SubmitButton>
+        </Form>
+      </section>
+    </>
+  );
+}
+
+export const ErrorBoundary = GeneralErrorBoundary;

@@ -1,0 +1,92 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { PRODUCT_NAME } from "#domain/menu";
+import { ROLE, ROLE_LABELS, STAFF_ROLES } from "#domain/roles";
+import { ActiveBadge } from "~/routes/admin/admin";
+import { Pager } from "~/routes/admin/Pager";
+import * as a from "~/components/admin.css";
+import { GeneralErrorBoundary } from "~/components/ErrorScreen";
+import * as ui from "~/components/ui.css";
+import { adminLoad, listParams, type PageMeta, type Staff } from "~/routes/admin/admin.server";
+import { requireUser } from "~/utils/guards.server";
+
+export const meta: MetaFunction = () => [{ title: `Daftar Pengguna — ${PRODUCT_NAME}` }];
+
+const ROLE_VALUES = STAFF_ROLES.map(String);
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireUser(request, context, { roles: [ROLE.SUPER_ADMIN] });
+  const params = listParams(new URL(request.url), { role: ROLE_VALUES });
+  const list = await adminLoad<{ data: Staff[]; meta: PageMeta }>(context, "/admin/users", params);
+  return { users: list.data, meta: list.meta, params };
+}
+
+/** /user-list: the Super Admin's staff accounts. */
+export default function UserList() {
+  const { t } = useTranslation("admin");
+  const { users, meta, params } = useLoaderData<typeof loader>();
+  return (
+    <>
+      <div className={a.toolbar}>
+        <h1 className={ui.flush}>{t("users.title")}</h1>
+        <Link to="/user-list/new" className={ui.button}>{t("users.add")}</Link>
+      </div>
+      <p>{t("users.lead")}</p>
+      <Form method="get" className={a.filters} role="search">
+        <div className={a.filterField}>
+          <label htmlFor="q" className={ui.label}>{t("users.search")}</label>
+          <input id="q" name="q" type="search" className={ui.input} defaultValue={params.q ?? ""} maxLength={100} />
+        </div>
+        <div className={a.filterField}>
+          <label htmlFor="role" className={ui.label}>{t("filters.role")}</label>
+          <select id="role" name="role" className={ui.input} defaultValue={params.role ?? ""}>
+            <option value="">{t("filters.anyRole")}</option>
+            {STAFF_ROLES.map((r) => <option key={r} value={r}>{ROLE_LABELS[r]}</option>)}
+          </select>
+        </div>
+        <div className={a.filterField}>
+          <label htmlFor="status" className={ui.label}>{t("filters.status")}</label>
+          <select id="status" name="status" className={ui.input} defaultValue={params.status ?? ""}>
+            <option value="">{t("filters.anyStatus")}</option>
+            <option value="active">{t("status.active")}</option>
+            <option value="inactive">{t("status.inactive")}</option>
+          </select>
+        </div>
+        <button type="submit" className={ui.secondaryButton}>{t("filters.apply")}</button>
+      </Form>
+      {users.length === 0 ? (
+        <p className={ui.card}>{t("users.empty")}</p>
+      ) : (
+        <div className={a.tableScroll}>
+          <table className={a.table}>
+            <caption className={ui.muted}>{t("users.caption")}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t("users.name")}</th>
+                <th scope="col">{t("users.email")}</th>
+                <th scope="col">{t("users.role")}</th>
+                <th scope="col">{t("users.position")}</th>
+                <th scope="col">{t("filters.status")}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {users.map((u) => (
+                <tr key={u.id}>
+                  <td><Link to={`/user-list/${u.id}`}>{u.full_name}</Link></td>
+                  <td>{u.email}</td>
+                  <td>{u.role_label}</td>
+                  <td>{u.position?.name ?? "—"}</td>
+                  <td><ActiveBadge active={u.is_active} /></td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <Pager meta={meta} params={params} noun={t("users.noun")} />
+    </>
+  );
+}
+
+export const ErrorBoundary = GeneralErrorBoundary;

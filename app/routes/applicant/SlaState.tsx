@@ -1,0 +1,13 @@
+import { useTranslation } from "react-i18next";
+import * as r from "../review/review.css";
+
+// Its own module so the applicant's and facility's status pages don't load the review pages' code.
+
+/** "Sisa N hari" / "Terlambat N hari" beside a deadline; nothing when there is no deadline. */
+export function SlaState({ daysLeft, overdue }: { daysLeft: number | null | undefined; overdue?: boolean }) {
+  const { t } = useTranslation("review");
+  if (daysLeft === null || daysLeft === undefined) return null;
+  const late = overdue ?? daysLeft < 0;
+  if (late) return <span className={r.overdue}>{t("sla.overdue", { days: Math.max(1, Math.abs(daysLeft)) })}</span>;
+  return <span className={r.onTime}>{daysLeft === 0 ? t("sla.today") : t("sla.left", { days: daysLeft })}</span>;
+}

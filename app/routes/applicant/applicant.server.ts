@@ -1,0 +1,167 @@
+import type { Profile } from "#contracts/profile";
+import type { Application, ApplicationDocument } from "#contracts/applications";
+import { data, redirect, type AppLoadContext } from "@remix-run/node";
+import type { DocumentRequirement, JalurId } from "#domain/documents";
+import type { DocumentErrors, DocumentForm } from "~/routes/applicant/applicant";
+import { accessToken, formStatus, orUnavailable, type ApiResult } from "../../utils/api.server";
+import { toastCookie } from "../../utils/session.server";
+
+// The applicant's journey: the API's shapes (docs/contracts/applicant-api.md) and the calls
+// every applicant page makes with the session's access token.
+
+// The application's shape is the API's contract (contracts/applications.ts), not a copy of it.
+export type { Application, ApplicationDocument };
+
+export type { Profile };
+
+/** The result of a documents or reupload post: what was saved, and each refused file's reason. */
+export interface UploadOutcome {
+  saved: number[];
+  errors: Array<{ requirement_id: number; message: string }>;
+  /** Answered by the reupload post only. */
+  application?: Application;
+}
+
+export async function currentApplication(context: AppLoadContext): Promise<Application | null> {
+  const token = await accessToken(context);
+  return orUnavailable(await context.api.call<{ data: Application | null }>("GET", "/applications/current", { token })).data;
+}
+
+export async function myProfile(context: AppLoadContext): Promise<Profile> {
+  const token = await accessToken(context);
+  return orUnavailable(await context.api.call<{ data: Profile }>("GET", "/me/profile", { token })).data;
+}
+
+/** The active requirements of a pathway (or of all), in order_num order. */
+export async function requirements(context: AppLoadContext, jalur?: JalurId): Promise<DocumentRequirement[]> {
+  const body = orUnavailable(await context.api.call<{ data: DocumentRequirement[] }>("GET", "/document-requirements", { query: { jalur } }));
+  return body.data.filter((r) => r.is_active).sort((a, b) => a.order_num - b.order_num);
+}
+
+/** The documents field name the API expects for a requirement. */
+export function documentField(requirementId: number): string {
+  return `doc_${requirementId}`;
+}
+
+/** Errors of an upload, keyed by requirement id, as the document fields show them. */
+export function uploadErrors(outcome: UploadOutcome): Record<string, string> {
+  return Object.fromEntries(outcome.errors.map((e) => [String(e.requirement_id), e.message]));
+}
+
+/**
+ * Streams the browser's multipart body to `path` untouched: the portal never holds a file in memory.
+ * The API answers per document what it saved and what it refused.
+ */
+export async function forwardUpload(request: Request, context: AppLoadContext, path: string): Promise<ApiResult<{ data: UploadOutcome }>> {
+  const token = await accessToken(context);
+  return context.api.upload<{ data: UploadOutcome }>(path, request.body, request.headers.get("content-type") ?? "", { token });
+}
+
+/** The API's `details` of `doc_<id>` paths, keyed by requirement id. */
+export function detailErrors(details: Array<{ path: string; message: string }> | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const d of details ?? []) {
+    const id = /^doc_(\d+)$/.exec(d.path)?.[1];
+    if (id) out[id] ??= d.message;
+  }
+  return out;
+}
+
+export type DocumentPost = { ok: true; redirectTo: string; toast?: string } | { ok: false; status: number; errors: DocumentErrors };
+
+/** Where a document post leads: the applicant's pages, or a facility's (app/utils/registration.server.ts). */
+export interface DocumentDestinations {
+  draft: string;
+  reupload: string;
+  success: string;
+  successReupload: string;
+  /** toasts on the success pages (the applicant's success pages say it themselves) */
+  successToast?: string;
+  successReuploadToast?: string;
+}
+
+const APPLICANT_DESTINATIONS: DocumentDestinations = {
+  draft: "/submission-form/adaptation-form",
+  reupload: "/submission-form/reupload-form",
+  success: "/submission-form/success",
+  successReupload: "/submission-form/success-reupload",
+};
+
+const refused = (status: number, errors: DocumentErrors): DocumentPost => ({ ok: false, status: formStatus(status), errors });
+
+/**
+ * A post of the adaptation form (save or submit) or of the reupload form, streamed to the API.
+ * The body is never read here, so the intent and the idempotency key come from the URL.
+ */
+export async function postDocuments(
+  request: Request,
+  context: AppLoadContext,
+  application: Application,
+  form: DocumentForm,
+  to: DocumentDestinations = APPLICANT_DESTINATIONS,
+): Promise<DocumentPost> {
+  const url = new URL(request.url);
+  const upload = await forwardUpload(request, context, `/applications/${application.id}/${form === "reupload" ? "reupload" : "documents"}`);
+  if (!upload.ok) return refused(upload.status, { documents: detailErrors(upload.error.details), form: [upload.error.message] });
+  const outcome = upload.body.data;
+  if (outcome.errors.length > 0) return refused(400, { documents: uploadErrors(outcome), form: [] });
+  if (form === "reupload") {
+    // The file goes back to the reviewers only once every flagged document is there again.
+    if (outcome.application?.status === "REUPLOAD") {
+      return { ok: true, redirectTo: to.reupload, toast: `${outcome.saved.length} dokumen tersimpan. Masih ada dokumen yang perlu diperbaiki.` };
+    }
+    return { ok: true, redirectTo: to.successReupload, toast: to.successReuploadToast };
+  }
+  if (url.searchParams.get("intent") !== "submit") {
+    const toast = outcome.saved.length > 0 ? `Draf tersimpan. ${outcome.saved.length} dokumen berhasil diunggah.` : "Draf tersimpan.";
+    return { ok: true, redirectTo: to.draft, toast };
+  }
+  const token = await accessToken(context);
+  const key = url.searchParams.get("key") || crypto.randomUUID();
+  const r = await context.api.call<{ data: Application }>("POST", `/applications/${application.id}/submit`, { token, body: { idempotency_key: key } });
+  if (!r.ok) return refused(r.status, { documents: detailErrors(r.error.details), form: [r.error.message] });
+  return { ok: true, redirectTo: to.success, toast: to.successToast };
+}
+
+/** The open draft, or a redirect to where the applicant belongs instead. */
+export async function requireDraft(context: AppLoadContext): Promise<Application> {
+  const application = await currentApplication(context);
+  if (!application) throw redirect("/registration-path");
+  if (application.status === "REUPLOAD") throw redirect("/submission-form/reupload-form");
+  if (application.is_submitted) throw redirect("/application-status");
+  return application;
+}
+
+/** Only a 'Perbaikan Berkas' application has anything to reupload. */
+export async function requireReupload(context: AppLoadContext): Promise<Application> {
+  const application = await currentApplication(context);
+  if (!application) throw redirect("/registration-path");
+  if (application.status !== "REUPLOAD") throw redirect("/application-status");
+  return application;
+}
+
+/** The page's answer to a document post: a redirect (with its toast) or the form again with its errors. */
+export async function documentPostResponse(result: DocumentPost) {
+  if (!result.ok) return data({ errors: result.errors }, { status: result.status });
+  const headers = result.toast ? { "Set-Cookie": await toastCookie({ severity: "success", message: result.toast }) } : undefined;
+  return redirect(result.redirectTo, { headers });
+}
+
+/** The applicant's application when it is on the SPE pathway (portfolio and achievements), else null. */
+export async function speApplication(context: AppLoadContext): Promise<Application | null> {
+  const application = await currentApplication(context);
+  return application?.jalur_id === "SPE" ? application : null;
+}
+
+export interface PortfolioEntry {
+  kind: string;
+  title: string;
+  institution?: string | null;
+  year?: number | null;
+  description?: string | null;
+}
+
+export async function portfolio(context: AppLoadContext, applicationId: string): Promise<{ entries: PortfolioEntry[] }> {
+  const token = await accessToken(context);
+  return orUnavailable(await context.api.call<{ data: { entries: PortfolioEntry[] } }>("GET", `/applications/${applicationId}/portfolio`, { token })).data;
+}

@@ -1,0 +1,53 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, screen } from "@testing-library/react";
+import { afterEach, describe, expect, it } from "vitest";
+import { requirementsFor } from "#domain/documents";
+import { renderInRoute } from "../../../tests/render";
+import { DocumentField, formatSize } from "./applicant";
+
+afterEach(cleanup);
+
+const [identity, cv, certificate] = requirementsFor("REG");
+
+function choose(input: HTMLInputElement, files: File[]) {
+  Object.defineProperty(input, "files", { value: files, configurable: true });
+  fireEvent.change(input);
+}
+
+describe("DocumentField", () => {
+  it("renders name, help text, accept list and the current file's download link", async () => {
+    renderInRoute(<DocumentField requirement={cv} current={{ file_id: "f1", original_name: "cv.docx", size: 2048 }} />, "/submission-form/adaptation-form");
+    const input = (await screen.findByLabelText(`2. ${cv.name}`)) as HTMLInputElement;
+    expect(input.getAttribute("accept")).toBe(".doc,.docx,.pdf");
+    expect(input.multiple).toBe(false);
+    expect(screen.getByRole("link", { name: "Unduh cv.docx" }).getAttribute("href")).toBe("/files/f1");
+    expect(screen.getByText(/2 KB/)).toBeTruthy();
+  });
+
+  it("lets merged items take several files", async () => {
+    renderInRoute(<DocumentField requirement={certificate} />, "/submission-form/adaptation-form");
+    expect(((await screen.findByLabelText(`3. ${certificate.name}`)) as HTMLInputElement).multiple).toBe(true);
+  });
+
+  it("pre-checks type, emptiness and size in the server's words, and clears once a good file is chosen", async () => {
+    renderInRoute(<DocumentField requirement={identity} />, "/submission-form/adaptation-form");
+    const input = (await screen.findByLabelText(`1. ${identity.name}`)) as HTMLInputElement;
+    choose(input, [new File(["MZ"], "setup.exe")]);
+    expect(await screen.findByText("Tipe berkas harus JPG, JPEG, PNG atau PDF.")).toBeTruthy();
+    expect(input.validationMessage).toBe("Tipe berkas harus JPG, JPEG, PNG atau PDF.");
+    choose(input, [new File([], "kosong.pdf")]);
+    expect(await screen.findByText("Berkas kosong.")).toBeTruthy();
+    choose(input, [new File([new Uint8Array(2 * 1024 * 1024 + 1)], "besar.pdf")]);
+    expect(await screen.findByText("Ukuran berkas melebihi 2MB.")).toBeTruthy();
+    choose(input, [new File(["%PDF-1.7"], "ok.pdf")]);
+    expect(screen.queryByText("Ukuran berkas melebihi 2MB.")).toBeNull();
+    expect(input.validationMessage).toBe("");
+  });
+});
+
+describe("formatSize", () => {
+  it("shows kilobytes below a megabyte and megabytes above", () => {
+    expect(formatSize(10)).toBe("1 KB");
+    expect(formatSize(3 * 1024 * 1024)).toBe("3.0 MB");
+  });
+});

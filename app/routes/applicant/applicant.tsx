@@ -1,0 +1,280 @@
+import { useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from "react";
+import { Form, Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { MB, type DocumentRequirement } from "#domain/documents";
+import { formatDateTime } from "~/utils/format";
+import * as a from "./applicant.css";
+import * as ui from "../../components/ui.css";
+
+// Shared by the applicant's pages: the status badge and the document upload fields.
+
+import { formatSize } from "../../components/StatusBadge";
+
+export { formatSize };
+
+export interface CurrentFile {
+  file_id: string;
+  original_name: string;
+  size: number;
+}
+
+/** Per-document errors keyed by requirement id, plus errors about the whole form. */
+export interface DocumentErrors {
+  documents: Record<string, string>;
+  form: string[];
+}
+
+export type DocumentForm = "adaptation" | "reupload";
+
+/**
+ * With JavaScript: the form goes by XMLHttpRequest to /submission-form/upload (a facility's forms: to
+ * `endpoint`) so an upload progress bar can show; the answer is a place to go or the errors to show.
+ * Without it the form posts natively.
+ */
+export function useUploadProgress(form: DocumentForm, endpoint = "/submission-form/upload") {
+  const { t } = useTranslation("applicant");
+  const [percent, setPercent] = useState<number | null>(null);
+  const [errors, setErrors] = useState<DocumentErrors | null>(null);
+  // One upload at a time: a double click would send the form twice, and the later answer (the
+  // submission already made) would decide where the page goes.
+  const sending = useRef(false);
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (sending.current) return;
+    sending.current = true;
+    const element = event.currentTarget;
+    const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
+    const query = new URL(submitter?.formAction || element.action, window.location.href).searchParams;
+    query.set("form", form);
+    const xhr = new XMLHttpRequest();
+    xhr.open("POST", `${endpoint}?${query}`);
+    xhr.responseType = "json";
+    xhr.upload.onprogress = (e) => setPercent(e.lengthComputable ? Math.round((e.loaded / e.total) * 100) : 0);
+    xhr.onload = () => {
+      const body = xhr.response as { redirectTo?: string; errors?: DocumentErrors } | null;
+      if (body?.redirectTo) return window.location.assign(body.redirectTo);
+      // A guard's redirect (e.g. the session ended) was followed: show that page.
+      if (!body && new URL(xhr.responseURL || window.location.href).pathname !== endpoint) return window.location.assign(xhr.responseURL);
+      sending.current = false;
+      setPercent(null);
+      setErrors(body?.errors ?? { documents: {}, form: [t("documents.failed")] });
+      window.scrollTo(0, 0);
+    };
+    xhr.onerror = () => {
+      sending.current = false;
+      setPercent(null);
+      setErrors({ documents: {}, form: [t("documents.failed")] });
+    };
+    setErrors(null);
+    setPercent(0);
+    xhr.send(new FormData(element));
+  };
+  return { onSubmit, percent, errors };
+}
+
+/** The upload's progress while the XMLHttpRequest runs. */
+export function UploadProgress({ percent }: { percent: number | null }) {
+  const { t } = useTranslation("applicant");
+  if (percent === null) return null;
+  return (
+    <p role="status" className={ui.stack}>
+      <span>{t("documents.uploading", { percent })}</span>
+      <progress className={a.progress} max={100} value={percent} aria-label={t("documents.uploading", { percent })} />
+    </p>
+  );
+}
+
+/** The summary at the top: each document's message links to its input (GOV.UK pattern). */
+export function DocumentErrorSummary({ errors, requirements }: { errors: DocumentErrors | undefined; requirements: DocumentRequirement[] }) {
+  const { t } = useTranslation("applicant");
+  if (!errors) return null;
+  const onDocuments = requirements.filter((r) => errors.documents[r.id]);
+  const count = errors.form.length + onDocuments.length;
+  if (count === 0) return null;
+  return (
+    <div className={ui.errorSummary} role="alert" aria-labelledby="documents-summary-title" tabIndex={-1}>
+      <h2 id="documents-summary-title">{t("documents.errorTitle", { count })}</h2>
+      <ul>
+        {errors.form.map((e) => <li key={e}>{e}</li>)}
+        {onDocuments.map((r) => (
+          <li key={r.id}>
+            <a href={`#doc_${r.id}`}>{`${r.name}: ${errors.documents[r.id]}`}</a>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** ["jpg","png","pdf"] → "JPG, PNG atau PDF", as the server words it. */
+function typeList(extnames: string[], join: string): string {
+  const upper = extnames.map((e) => e.toUpperCase());
+  return upper.length > 1 ? `${upper.slice(0, -1).join(", ")} ${join} ${upper.at(-1)}` : (upper[0] ?? "");
+}
+
+/** The browser's pre-check of a chosen file (JavaScript only); the server's check stays the one that counts. */
+function precheck(files: FileList, requirement: DocumentRequirement, t: (key: string, o?: Record<string, unknown>) => string): string | null {
+  const extnames = requirement.allowed_extnames.split(",");
+  let total = 0;
+  for (const file of Array.from(files)) {
+    const ext = file.name.split(".").pop()?.toLowerCase() ?? "";
+    if (!extnames.includes(ext)) return t("documents.wrongType", { types: typeList(extnames, t("documents.typeListJoin")) });
+    if (file.size === 0) return t("documents.empty");
+    total += file.size;
+  }
+  return total > requirement.max_size * MB ? t("documents.tooLarge", { size: requirement.max_size }) : null;
+}
+
+/** One file input per requirement: name, help text, the file already uploaded, and its error. */
+export function DocumentField({ requirement, current, error, reason }: { requirement: DocumentRequirement; current?: CurrentFile; error?: string; reason?: string }) {
+  const { t } = useTranslation("applicant");
+  const [clientError, setClientError] = useState<string | null>(null);
+  const id = `doc_${requirement.id}`;
+  const shown = clientError ?? error;
+  const onChange = (event: ChangeEvent<HTMLInputElement>) => {
+    const input = event.currentTarget;
+    const message = input.files && input.files.length > 0 ? precheck(input.files, requirement, t) : null;
+    input.setCustomValidity(message ?? "");
+    setClientError(message);
+  };
+  const describedBy = [reason ? `${id}-reason` : null, `${id}-hint`, current ? `${id}-current` : null, shown ? `${id}-error` : null].filter(Boolean).join(" ");
+  return (
+    <div className={a.document}>
+      <label htmlFor={id} className={ui.label}>{`${requirement.order_num}. ${requirement.name}`}</label>
+      {reason ? (
+        <p id={`${id}-reason`} className={ui.flush}>
+          <strong>{t("reupload.reason")}:</strong> {reason}
+        </p>
+      ) : null}
+      <p id={`${id}-hint`} className={ui.hint}>
+        {requirement.help_text}
+        {requirement.merged ? ` ${t("documents.multiple")}` : ""}
+      </p>
+      <p id={`${id}-current`} className={ui.hint}>
+        {t("documents.current")}:{" "}
+        {current ? (
+          <a href={`/files/${current.file_id}`} aria-label={t("documents.download", { name: current.original_name })}>
+            {current.original_name}
+          </a>
+        ) : (
+          t("documents.none")
+        )}
+        {current ? ` (${formatSize(current.size)})` : null}
+      </p>
+      {shown ? <p id={`${id}-error`} className={ui.fieldError}>{shown}</p> : null}
+      <input
+        type="file"
+        id={id}
+        name={id}
+        className={a.fileInput}
+        multiple={requirement.merged || undefined}
+        accept={requirement.allowed_extnames.split(",").map((e) => `.${e}`).join(",")}
+        aria-invalid={shown ? true : undefined}
+        aria-describedby={describedBy}
+        onChange={onChange}
+      />
+    </div>
+  );
+}
+
+/**
+ * The multipart form of document fields every upload page shares — the applicant's and the facility's,
+ * first upload and reupload. It posts without JavaScript; with it, `upload` sends the same fields to the
+ * JSON endpoint and shows the progress bar. `children` are the page's submit buttons.
+ */
+export function DocumentUploadForm({
+  upload,
+  errors,
+  items,
+  current,
+  action,
+  children,
+}: {
+  upload: ReturnType<typeof useUploadProgress>;
+  errors: DocumentErrors | undefined;
+  items: Array<{ requirement: DocumentRequirement; reason?: string }>;
+  current: Map<number, CurrentFile>;
+  action?: string;
+  children: ReactNode;
+}) {
+  return (
+    <Form method="post" action={action} encType="multipart/form-data" reloadDocument onSubmit={upload.onSubmit}>
+      {items.map(({ requirement, reason }) => (
+        <DocumentField key={requirement.id} requirement={requirement} reason={reason} current={current.get(requirement.id)} error={errors?.documents[requirement.id]} />
+      ))}
+      {children}
+      <UploadProgress percent={upload.percent} />
+    </Form>
+  );
+}
+
+/** The SPE-only pages (portfolio, achievements, additional documents) for an applicant on another pathway. */
+export function OnlySpe({ title, message }: { title: string; message: string }) {
+  const { t } = useTranslation("applicant");
+  return (
+    <>
+      <h1>{title}</h1>
+      <section className={ui.card}>
+        <p>{message}</p>
+        <Link to="/registration-path">{t("achievement.toPathway")}</Link>
+      </section>
+    </>
+  );
+}
+
+type TimelineEntry = { at: string; action: string; actor: string | null; from: string | null; to: string | null; note: string | null };
+type StoredDocument = { requirement_id: number; name: string; file_id: string; original_name: string; size: number; uploaded_at: string; version: number };
+
+/** The detail's timeline of stages with the notes meant for the applicant (the applicant's and the facility's detail). */
+export function ApplicationTimeline({ timeline }: { timeline: TimelineEntry[] }) {
+  const { t } = useTranslation("applicant");
+  return (
+    <section className={ui.card} aria-labelledby="timeline-title">
+      <h2 id="timeline-title">{t("detail.timeline")}</h2>
+      {timeline.length === 0 ? (
+        <p>{t("detail.noTimeline")}</p>
+      ) : (
+        <ol className={ui.checklist}>
+          {timeline.map((entry, i) => (
+            <li key={`${entry.at}-${i}`}>
+              <strong>{t(`detail.actions.${entry.action}`, { defaultValue: entry.action })}</strong> — <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
+              {entry.actor ? ` · ${entry.actor}` : null}
+              {entry.from ? ` · ${t("detail.from", { from: entry.from })}` : null}
+              {entry.to ? ` · ${t("detail.to", { to: entry.to })}` : null}
+              {entry.note ? (
+                <p className={ui.flush}>
+                  {t("detail.note")}: {entry.note}
+                </p>
+              ) : null}
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}
+
+/** The detail's current documents, each a download through /files/:id. */
+export function ApplicationDocuments({ documents }: { documents: StoredDocument[] }) {
+  const { t } = useTranslation("applicant");
+  return (
+    <section className={ui.card} aria-labelledby="documents-title">
+      <h2 id="documents-title">{t("detail.documents")}</h2>
+      {documents.length === 0 ? (
+        <p>{t("detail.noDocuments")}</p>
+      ) : (
+        <ul>
+          {documents.map((d) => (
+            <li key={d.requirement_id}>
+              {d.name}:{" "}
+              <a href={`/files/${d.file_id}`} aria-label={t("documents.download", { name: d.original_name })}>{d.original_name}</a>{" "}
+              <span className={ui.muted}>
+                ({formatSize(d.size)}, {t("detail.version", { version: d.version })}, {formatDateTime(d.uploaded_at)})
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,104 @@
+import type { LoaderFunctionArgs, MetaFunction, SerializeFrom } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { PRODUCT_NAME } from "#domain/menu";
+import { StatusBadge } from "~/components/StatusBadge";
+import { SlaState } from "~/routes/applicant/SlaState";
+import { GeneralErrorBoundary } from "~/components/ErrorScreen";
+import { answers } from "~/components/forms.css";
+import * as ui from "~/components/ui.css";
+import { currentApplication } from "~/routes/applicant/applicant.server";
+import { formatDate, formatDateTime } from "~/utils/format";
+import { RegistrationTable } from "~/routes/facility/registration-table";
+import { registrationParams, registrations, requireApplicantOrVerifiedFacility } from "~/routes/facility/registration.server";
+import { stageProgress } from "~/routes/review/review-query";
+import { ROLE } from "#domain/roles";
+
+export const meta: MetaFunction = () => [{ title: `Status Pengajuan — ${PRODUCT_NAME}` }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const me = await requireApplicantOrVerifiedFacility(request, context);
+  // A facility admin (role 8) follows every registration of the facility.
+  if (me.user.role_id === ROLE.ADMIN_FASYANKES) {
+    const params = registrationParams(new URL(request.url));
+    return { kind: "facility" as const, params, page: await registrations(context, params) };
+  }
+  const application = await currentApplication(context);
+  // Days left are counted here, on the server, so the page reads the same with and without JavaScript.
+  return { kind: "applicant" as const, application, progress: application ? stageProgress(application) : null };
+}
+
+/** /application-status: the label and colour of spec §4, the stage, who holds the file and its deadline. */
+export default function ApplicationStatus() {
+  const loaded = useLoaderData<typeof loader>();
+  if (loaded.kind === "facility") return <FacilityApplicationStatus params={loaded.params} page={loaded.page} />;
+  return <ApplicantApplicationStatus application={loaded.application} progress={loaded.progress} />;
+}
+
+function FacilityApplicationStatus({ params, page }: Omit<Extract<SerializeFrom<typeof loader>, { kind: "facility" }>, "kind">) {
+  const { t } = useTranslation("registration");
+  return (
+    <>
+      <h1>{t("status.title")}</h1>
+      <p>{t("status.lead")}</p>
+      <RegistrationTable page={page} params={params} />
+    </>
+  );
+}
+
+function ApplicantApplicationStatus({ application, progress }: Omit<Extract<SerializeFrom<typeof loader>, { kind: "applicant" }>, "kind">) {
+  const { t } = useTranslation(["applicant", "review"]);
+  if (!application) {
+    return (
+      <>
+        <h1>{t("status.title")}</h1>
+        <section className={ui.card}>
+          <p>{t("status.none")}</p>
+          <Link to="/registration-path" className={ui.button}>{t("status.start")}</Link>
+        </section>
+      </>
+    );
+  }
+  const { label } = application;
+  return (
+    <>
+      <h1>{t("status.title")}</h1>
+      <section className={ui.card} aria-labelledby="status-title">
+        <h2 id="status-title">
+          {t("status.label")}: <StatusBadge label={label.label} colour={label.colour} fallback="—" />
+        </h2>
+        <dl className={answers}>
+          <dt>{t("status.number")}</dt>
+          <dd>{application.registration_number ?? "—"}</dd>
+          <dt>{t("status.jalur")}</dt>
+          <dd>{t(`jalur.${application.jalur_id}`)}</dd>
+          <dt>{t("status.submittedAt")}</dt>
+          <dd>{application.submitted_at ? formatDateTime(application.submitted_at) : t("status.notSubmitted")}</dd>
+          <dt>{t("status.stage")}</dt>
+          <dd>{progress?.open?.name ?? application.tahap?.name ?? "—"}</dd>
+          {application.status === "PASSED" && progress?.open && application.tahap ? (
+            <>
+              <dt>{t("review:sla.passedStage")}</dt>
+              <dd>{application.tahap.name}</dd>
+            </>
+          ) : null}
+          <dt>{t("status.holder")}</dt>
+          <dd>{progress?.holder ?? "—"}</dd>
+          <dt>{t("status.deadline")}</dt>
+          <dd>
+            {formatDate(progress?.deadline)}
+            {progress?.deadline ? " · " : null}
+            <SlaState daysLeft={progress?.daysLeft} overdue={progress?.overdue} />
+          </dd>
+        </dl>
+        <p className={ui.row}>
+          <Link to="/application-status/application-status-detail">{t("status.detail")}</Link>
+          {application.status === "REUPLOAD" ? <Link to="/submission-form/reupload-form" className={ui.button}>{t("status.reupload")}</Link> : null}
+          {!application.is_submitted ? <Link to="/submission-form/adaptation-form" className={ui.button}>{t("status.continue")}</Link> : null}
+        </p>
+      </section>
+    </>
+  );
+}
+
+export const ErrorBoundary = GeneralErrorBoundary;

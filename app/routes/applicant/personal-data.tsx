@@ -1,0 +1,129 @@
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { redirect, data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, type SerializeFrom } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { roleOf } from "#domain/auth-user";
+import { COUNTRIES } from "#domain/countries";
+import { profileSchema } from "#domain/forms/profile";
+import { GENDER_LABELS, GENDERS, IDENTITY_TYPES, PROFESSION_LABELS, PROFESSIONS, PROFILE_LABELS as L } from "#domain/forms/profile.labels";
+import { PRODUCT_NAME } from "#domain/menu";
+import { ROLE } from "#domain/roles";
+import { CONSTRAINTS } from "#domain/forms/constraints.generated";
+import type { FormInput } from "#domain/forms/registry";
+import { GeneralErrorBoundary } from "~/components/ErrorScreen";
+import { FacilityPersonalData } from "~/routes/facility/facility";
+import { ErrorSummary, Field, RadioGroup, SelectField, SubmitButton } from "~/components/forms";
+import * as ui from "~/components/ui.css";
+import { replyWithApiError } from "~/routes/accounts/accounts.server";
+import { accessToken, orUnavailable } from "~/utils/api.server";
+import { currentApplication, myProfile, type Profile } from "~/routes/applicant/applicant.server";
+import { loadFacilityPersonalData, submitFacilityPersonalData } from "~/routes/facility/facility.server";
+import { requireUser } from "~/utils/guards.server";
+import { toastCookie } from "~/utils/session.server";
+import { formTextsFor } from "~/utils/i18n.server";
+
+export const meta: MetaFunction = () => [{ title: `Data Personal — ${PRODUCT_NAME}` }];
+
+const COUNTRY_OPTIONS = COUNTRIES.map(([value, label]) => ({ value, label }));
+
+// Role 3 edits the applicant's biodata; role 8 the facility data it sends for verification (DESIGN §4).
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const me = await requireUser(request, context, { roles: [ROLE.APPLICANT, ROLE.ADMIN_FASYANKES] });
+  if (roleOf(me) === ROLE.ADMIN_FASYANKES) return loadFacilityPersonalData(context);
+  const [profile, application, institutions, specializations] = await Promise.all([
+    myProfile(context),
+    currentApplication(context),
+    context.api.call<{ data: Array<{ id: number; name: string; country: string }> }>("GET", "/institutions").then(orUnavailable),
+    context.api.call<{ data: Array<{ id: number; name: string }> }>("GET", "/specializations").then(orUnavailable),
+  ]);
+  return { kind: "applicant" as const, profile, specialist: application?.jalur_id === "SPE", institutions: institutions.data, specializations: specializations.data };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const me = await requireUser(request, context, { roles: [ROLE.APPLICANT, ROLE.ADMIN_FASYANKES] });
+  if (roleOf(me) === ROLE.ADMIN_FASYANKES) return submitFacilityPersonalData(await request.formData(), context, await formTextsFor(request));
+  const submission = parseWithZod(await request.formData(), { schema: profileSchema(new Date(), await formTextsFor(request)) });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  const token = await accessToken(context);
+  // The API parses the same schema, whose graduation_year takes the form's string: it gets what the form sent.
+  const body = Object.fromEntries(Object.keys(submission.value).map((k) => [k, submission.payload[k]]));
+  const r = await context.api.call<{ data: Profile }>("PUT", "/me/profile", { token, body });
+  if (!r.ok) return replyWithApiError(submission, r, []);
+  return redirect("/", { headers: { "Set-Cookie": await toastCookie({ severity: "success", message: "Data personal tersimpan." }) } });
+}
+
+/** The profile as the form's first values: numbers as the strings a form sends, nulls left out. */
+function defaults(profile: Profile): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(profile)) if (v !== null && v !== undefined && typeof v !== "boolean") out[k] = String(v);
+  return out;
+}
+
+/** /personal-data: the applicant's biodata (DESIGN §4.3), or the facility admin's data (role 8). */
+export default function PersonalData() {
+  const loaded = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  if (loaded.kind === "facility") {
+    return <FacilityPersonalData data={loaded.facility} editable={loaded.editable} positions={loaded.positions} lastResult={lastResult} />;
+  }
+  return <ApplicantPersonalData loaded={loaded} lastResult={lastResult} />;
+}
+
+function ApplicantPersonalData({ loaded, lastResult }: { loaded: Extract<SerializeFrom<typeof loader>, { kind: "applicant" }>; lastResult: SubmissionResult<string[]> | undefined }) {
+  const { t } = useTranslation("applicant");
+  const { profile, specialist, institutions, specializations } = loaded;
+  const [form, fields] = useForm<FormInput<"profile">>({
+    id: "personal-data",
+    lastResult,
+    defaultValue: defaults(profile),
+    constraint: CONSTRAINTS.profile,
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onSubmit",
+  });
+  const choose = t("personal.choose");
+  const summary = (Object.keys(L) as Array<keyof typeof L>)
+    .filter((k) => k !== "photo" && (k !== "specialization_id" || specialist))
+    .map((k) => ({ meta: fields[k as Exclude<keyof typeof L, "photo">], label: L[k] }));
+  return (
+    <>
+      <h1>{t("personal.title")}</h1>
+      <p>{t("personal.lead")}</p>
+      <p>{profile.complete ? t("personal.complete") : t("personal.incomplete")}</p>
+      <section className={ui.card} aria-labelledby="photo-title">
+        <h2 id="photo-title">{t("personal.photo")}</h2>
+        <p>{profile.photo_file_id ? t("personal.photoCurrent") : t("personal.photoNone")}</p>
+        <Link to="/personal-data/upload-file">{t("personal.photoLink")}</Link>
+      </section>
+      <section className={ui.card}>
+        <ErrorSummary form={form} fields={summary} />
+        <Form method="post" {...getFormProps(form)} className={ui.formBlock}>
+          <Field meta={fields.full_name} label={L.full_name} autoComplete="name" />
+          <div className={ui.field}>
+            <span className={ui.label}>{t("personal.email")}</span>
+            <span>{profile.email}</span>
+            <span className={ui.hint}>{t("personal.emailHint")}</span>
+          </div>
+          <RadioGroup meta={fields.identity_type} legend={L.identity_type} options={IDENTITY_TYPES.map((v) => ({ value: v, label: t(`personal.identityType.${v}`) }))} />
+          <Field meta={fields.identity_number} label={L.identity_number} autoComplete="off" />
+          <SelectField meta={fields.nationality} label={L.nationality} options={COUNTRY_OPTIONS} placeholder={choose} />
+          <Field meta={fields.birth_place} label={L.birth_place} />
+          <Field meta={fields.birth_date} label={L.birth_date} type="date" hint={t("personal.birthDateHint")} autoComplete="bday" />
+          <RadioGroup meta={fields.gender} legend={L.gender} options={GENDERS.map((v) => ({ value: v, label: GENDER_LABELS[v] }))} />
+          <Field meta={fields.address} label={L.address} autoComplete="address-line1" />
+          <Field meta={fields.phone} label={L.phone} type="tel" inputMode="tel" autoComplete="tel" />
+          <SelectField meta={fields.profession} label={L.profession} options={PROFESSIONS.map((v) => ({ value: v, label: PROFESSION_LABELS[v] }))} placeholder={choose} />
+          <SelectField meta={fields.institution_id} label={L.institution_id} options={institutions.map((i) => ({ value: String(i.id), label: i.name }))} placeholder={choose} />
+          <SelectField meta={fields.graduation_country} label={L.graduation_country} options={COUNTRY_OPTIONS} placeholder={choose} />
+          <Field meta={fields.graduation_year} label={L.graduation_year} inputMode="numeric" />
+          {specialist ? (
+            <SelectField meta={fields.specialization_id} label={L.specialization_id} options={specializations.map((s) => ({ value: String(s.id), label: s.name }))} placeholder={choose} hint={t("personal.specializationHint")} />
+          ) : null}
+          <SubmitButton>{t("personal.submit")}</SubmitButton>
+        </Form>
+      </section>
+    </>
+  );
+}
+
+export const ErrorBoundary = GeneralErrorBoundary;

@@ -1,0 +1,93 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, type SerializeFrom } from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { JALUR_IDS } from "#domain/documents";
+import { applicantSchemas } from "#domain/forms/applicant";
+import { PATHWAY_LABEL as LABEL } from "#domain/forms/applicant.labels";
+import { PRODUCT_NAME } from "#domain/menu";
+import { CONSTRAINTS } from "#domain/forms/constraints.generated";
+import type { FormInput } from "#domain/forms/registry";
+import { GeneralErrorBoundary } from "~/components/ErrorScreen";
+import { ErrorSummary, RadioGroup, SubmitButton } from "~/components/forms";
+import { RegistrationIntro } from "~/routes/facility/registration-intro";
+import * as ui from "~/components/ui.css";
+import { currentApplication, requirements } from "~/routes/applicant/applicant.server";
+import { requireUser } from "~/utils/guards.server";
+import { activityKinds, requireApplicantOrVerifiedFacility } from "~/routes/facility/registration.server";
+import { APPLICANT_ROLES, ROLE } from "#domain/roles";
+import { formTextsFor } from "~/utils/i18n.server";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.kind === "facility" ? "Pendaftaran" : "Jalur Pendaftaran"} — ${PRODUCT_NAME}` }];
+
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const me = await requireApplicantOrVerifiedFacility(request, context);
+  // A facility admin (role 8) registers professionals: this page introduces /register-competency-evaluation.
+  if (me.user.role_id === ROLE.ADMIN_FASYANKES) return { kind: "facility" as const, kinds: await activityKinds(context) };
+  const application = await currentApplication(context);
+  return { kind: "applicant" as const, application, requirements: await requirements(context) };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  await requireUser(request, context, { roles: APPLICANT_ROLES });
+  const submission = parseWithZod(await request.formData(), { schema: applicantSchemas(await formTextsFor(request)).pathway });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  // Choosing changes nothing yet; the confirmation page creates the draft or changes its pathway.
+  return redirect(`/registration-path/confirmation?jalur=${submission.value.jalur_id}`);
+}
+
+/** /registration-path: REG, SPE or OTH, each with its required documents (DESIGN §4.4). */
+export default function RegistrationPath() {
+  const loaded = useLoaderData<typeof loader>();
+  if (loaded.kind === "facility") return <RegistrationIntro kinds={loaded.kinds} />;
+  return <ApplicantRegistrationPath application={loaded.application} requirements={loaded.requirements} />;
+}
+
+function ApplicantRegistrationPath({ application, requirements }: Omit<Extract<SerializeFrom<typeof loader>, { kind: "applicant" }>, "kind">) {
+  const { t } = useTranslation("applicant");
+  const lastResult = useActionData<typeof action>();
+  const [form, fields] = useForm<FormInput<"pathway">>({
+    id: "registration-path",
+    lastResult,
+    defaultValue: { jalur_id: application?.jalur_id },
+    constraint: CONSTRAINTS.pathway,
+  });
+  const locked = Boolean(application?.is_submitted);
+  return (
+    <>
+      <h1>{t("pathway.title")}</h1>
+      <p>{t("pathway.lead")}</p>
+      {application ? <p>{t("pathway.current", { jalur: t(`jalur.${application.jalur_id}`) })}</p> : null}
+      {JALUR_IDS.map((jalur) => (
+        <section key={jalur} className={ui.card} aria-labelledby={`documents-${jalur}`}>
+          <h2 id={`documents-${jalur}`}>{t("pathway.documentsOf", { jalur: t(`jalur.${jalur}`) })}</h2>
+          <p className={ui.muted}>{t(`jalurDescription.${jalur}`)}</p>
+          <ol>
+            {requirements.filter((r) => r.jalur_id === jalur).map((r) => <li key={r.id}>{r.name}</li>)}
+          </ol>
+        </section>
+      ))}
+      <section className={ui.card}>
+        {locked ? (
+          <p>{t("pathway.locked")}</p>
+        ) : (
+          <>
+            <ErrorSummary form={form} fields={[{ meta: fields.jalur_id, label: LABEL }]} />
+            <Form method="post" {...getFormProps(form)}>
+              <RadioGroup
+                meta={fields.jalur_id}
+                legend={t("pathway.legend")}
+                options={JALUR_IDS.map((jalur) => ({ value: jalur, label: t(`jalur.${jalur}`), description: t(`jalurDescription.${jalur}`) }))}
+              />
+              <SubmitButton>{t("pathway.continue")}</SubmitButton>
+            </Form>
+          </>
+        )}
+      </section>
+    </>
+  );
+}
+
+export const ErrorBoundary = GeneralErrorBoundary;

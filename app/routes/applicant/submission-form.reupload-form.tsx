@@ -1,0 +1,60 @@
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import type { DocumentRequirement } from "#domain/documents";
+import { PRODUCT_NAME } from "#domain/menu";
+import { DocumentErrorSummary, DocumentUploadForm, useUploadProgress } from "~/routes/applicant/applicant";
+import { GeneralErrorBoundary } from "~/components/ErrorScreen";
+import * as ui from "~/components/ui.css";
+import { documentPostResponse, postDocuments, requireReupload, requirements } from "~/routes/applicant/applicant.server";
+import { requireUser } from "~/utils/guards.server";
+import { STREAMS_UPLOAD } from "~/utils/uploads";
+import { APPLICANT_ROLES } from "#domain/roles";
+
+export const meta: MetaFunction = () => [{ title: `Perbaikan Berkas — ${PRODUCT_NAME}` }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireUser(request, context, { roles: APPLICANT_ROLES });
+  const application = await requireReupload(context);
+  const flagged = new Map(application.reupload.map((f) => [f.requirement_id, f.reason]));
+  const all = await requirements(context, application.jalur_id);
+  const items: Array<{ requirement: DocumentRequirement; reason: string }> = all.filter((r) => flagged.has(r.id)).map((r) => ({ requirement: r, reason: flagged.get(r.id)! }));
+  return { application, items };
+}
+
+/** The multipart body streams to the API (server/request-body.ts). */
+export const handle = STREAMS_UPLOAD;
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  await requireUser(request, context, { roles: APPLICANT_ROLES });
+  const application = await requireReupload(context);
+  return documentPostResponse(await postDocuments(request, context, application, "reupload"));
+}
+
+/** /submission-form/reupload-form: only the documents the reviewer flagged, each with its reason (DESIGN §4.7). */
+export default function ReuploadForm() {
+  const { t } = useTranslation("applicant");
+  const { application, items } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const upload = useUploadProgress("reupload");
+  const errors = upload.errors ?? result?.errors;
+  const current = new Map(application.documents.map((d) => [d.requirement_id, d]));
+  return (
+    <>
+      <h1>{t("reupload.title")}</h1>
+      <p>{t("reupload.lead")}</p>
+      <DocumentErrorSummary errors={errors} requirements={items.map((i) => i.requirement)} />
+      <section className={ui.card}>
+        {items.length === 0 ? (
+          <p>{t("reupload.notRequested")}</p>
+        ) : (
+          <DocumentUploadForm upload={upload} errors={errors} items={items} current={current}>
+            <button type="submit" className={ui.button}>{t("reupload.submit")}</button>
+          </DocumentUploadForm>
+        )}
+      </section>
+    </>
+  );
+}
+
+export const ErrorBoundary = GeneralErrorBoundary;

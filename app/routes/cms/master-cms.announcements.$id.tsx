@@ -1,0 +1,102 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { announcementSchema } from "#domain/forms/cms";
+import { CMS_LABELS } from "#domain/forms/cms.labels";
+import { PRODUCT_NAME } from "#domain/menu";
+import { CONSTRAINTS } from "#domain/forms/constraints.generated";
+import type { FormInput } from "#domain/forms/registry";
+import { ActiveBadge, TextareaField } from "~/routes/admin/admin";
+import { GeneralErrorBoundary } from "~/components/ErrorScreen";
+import { ErrorSummary, Field, SubmitButton } from "~/components/forms";
+import * as ui from "~/components/ui.css";
+import { adminApi, adminLoad, redirectWithToast, replyFromApi } from "~/routes/admin/admin.server";
+import { CMS_ROLES, entryParam, type Announcement } from "~/routes/cms/cms.server";
+import { formatDateTime } from "~/utils/format";
+import { requireUser } from "~/utils/guards.server";
+import { i18next } from "~/utils/i18n.server";
+
+export const meta: MetaFunction = () => [{ title: `Pengumuman — Master CMS — ${PRODUCT_NAME}` }];
+
+const BACK = "/master-cms#pengumuman";
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  await requireUser(request, context, { roles: CMS_ROLES });
+  const id = entryParam(params.id);
+  if (id === "new") return { entry: null };
+  return { entry: (await adminLoad<{ data: Announcement }>(context, `/admin/cms/announcements/${id}`)).data };
+}
+
+/** intent save (create or edit), deactivate or activate. */
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  await requireUser(request, context, { roles: CMS_ROLES });
+  const id = entryParam(params.id);
+  const t = await i18next.getFixedT(request, "cms");
+  const formData = await request.formData();
+  const intent = String(formData.get("intent") ?? "");
+  if (intent === "save") {
+    const submission = parseWithZod(formData, { schema: announcementSchema });
+    if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+    const r =
+      id === "new"
+        ? await adminApi<{ data: Announcement }>(context, "POST", "/admin/cms/announcements", { body: submission.value })
+        : await adminApi<{ data: Announcement }>(context, "PUT", `/admin/cms/announcements/${id}`, { body: submission.value });
+    if (!r.ok) return data(replyFromApi(submission.reply, r.error), { status: r.status >= 500 ? 503 : 400 });
+    return redirectWithToast(BACK, t("toast.announcement", { title: r.body.data.title }));
+  }
+  if (id !== "new" && (intent === "deactivate" || intent === "activate")) {
+    const r = await adminApi(context, "POST", `/admin/cms/announcements/${id}/${intent}`);
+    if (!r.ok) return redirectWithToast(`/master-cms/announcements/${id}`, r.error.message, "error");
+    return redirectWithToast(BACK, t(intent === "deactivate" ? "toast.announcementDeactivated" : "toast.announcementActivated"));
+  }
+  return redirectWithToast(BACK, t("toast.unknown"), "error");
+}
+
+/** /master-cms/announcements/new and /master-cms/announcements/:id. */
+export default function AnnouncementPage() {
+  const { t } = useTranslation("cms");
+  const { entry } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const [form, fields] = useForm<FormInput<"announcement">>({
+    id: "announcement",
+    lastResult,
+    defaultValue: entry ? { title: entry.title, body: entry.body } : undefined,
+    constraint: CONSTRAINTS.announcement,
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onSubmit",
+  });
+  return (
+    <>
+      <p><Link to={BACK}>{t("back")}</Link></p>
+      <h1>{entry ? t("announcements.editTitle") : t("announcements.newTitle")}</h1>
+      {entry ? (
+        <p>
+          <ActiveBadge active={entry.is_active} /> {formatDateTime(entry.published_at)}
+        </p>
+      ) : null}
+      <section className={ui.card}>
+        <ErrorSummary form={form} fields={[{ meta: fields.title, label: CMS_LABELS.title }, { meta: fields.body, label: CMS_LABELS.body }]} />
+        <Form method="post" {...getFormProps(form)}>
+          <input type="hidden" name="intent" value="save" />
+          <Field meta={fields.title} label={CMS_LABELS.title} />
+          <TextareaField meta={fields.body} label={CMS_LABELS.body} />
+          <SubmitButton>{t("announcements.save")}</SubmitButton>
+        </Form>
+      </section>
+      {entry ? (
+        <section className={ui.card}>
+          <p>{entry.is_active ? t("announcements.deactivateLead") : t("announcements.activateLead")}</p>
+          <Form method="post">
+            <button type="submit" name="intent" value={entry.is_active ? "deactivate" : "activate"} className={ui.secondaryButton}>
+              {entry.is_active ? t("announcements.deactivate") : t("announcements.activate")}
+            </button>
+          </Form>
+        </section>
+      ) : null}
+    </>
+  );
+}
+
+export const ErrorBoundary = GeneralErrorBoundary;

@@ -1,0 +1,118 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { testScheduleSchema } from "#domain/forms/cms";
+import { CMS_LABELS, toLocalInput } from "#domain/forms/cms.labels";
+import { PRODUCT_NAME } from "#domain/menu";
+import { CONSTRAINTS } from "#domain/forms/constraints.generated";
+import type { FormInput } from "#domain/forms/registry";
+import { ActiveBadge, TextareaField } from "~/routes/admin/admin";
+import { GeneralErrorBoundary } from "~/components/ErrorScreen";
+import { ErrorSummary, Field, SubmitButton } from "~/components/forms";
+import * as ui from "~/components/ui.css";
+import { adminApi, adminLoad, redirectWithToast, replyFromApi } from "~/routes/admin/admin.server";
+import { CMS_ROLES, entryParam, type ScheduleEntry } from "~/routes/cms/cms.server";
+import { requireUser } from "~/utils/guards.server";
+import { i18next } from "~/utils/i18n.server";
+
+export const meta: MetaFunction = () => [{ title: `Jadwal Uji Kompetensi — Master CMS — ${PRODUCT_NAME}` }];
+
+const BACK = "/master-cms#jadwal";
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  await requireUser(request, context, { roles: CMS_ROLES });
+  const id = entryParam(params.id);
+  if (id === "new") return { entry: null };
+  return { entry: (await adminLoad<{ data: ScheduleEntry }>(context, `/admin/test-schedules/${id}`)).data };
+}
+
+/** intent save (create or edit), deactivate or activate. */
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  await requireUser(request, context, { roles: CMS_ROLES });
+  const id = entryParam(params.id);
+  const t = await i18next.getFixedT(request, "cms");
+  const formData = await request.formData();
+  const intent = String(formData.get("intent") ?? "");
+  if (intent === "save") {
+    const submission = parseWithZod(formData, { schema: testScheduleSchema });
+    if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+    const r =
+      id === "new"
+        ? await adminApi<{ data: ScheduleEntry }>(context, "POST", "/admin/test-schedules", { body: submission.value })
+        : await adminApi<{ data: ScheduleEntry }>(context, "PUT", `/admin/test-schedules/${id}`, { body: submission.value });
+    if (!r.ok) return data(replyFromApi(submission.reply, r.error), { status: r.status >= 500 ? 503 : 400 });
+    return redirectWithToast(BACK, t("toast.schedule", { title: r.body.data.title }));
+  }
+  if (id !== "new" && (intent === "deactivate" || intent === "activate")) {
+    const r = await adminApi(context, "POST", `/admin/test-schedules/${id}/${intent}`);
+    if (!r.ok) return redirectWithToast(`/master-cms/test-schedules/${id}`, r.error.message, "error");
+    return redirectWithToast(BACK, t(intent === "deactivate" ? "toast.scheduleDeactivated" : "toast.scheduleActivated"));
+  }
+  return redirectWithToast(BACK, t("toast.unknown"), "error");
+}
+
+/** /master-cms/test-schedules/new and /master-cms/test-schedules/:id; times are WIB. */
+export default function ScheduleEntryPage() {
+  const { t } = useTranslation("cms");
+  const { entry } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const [form, fields] = useForm<FormInput<"testSchedule">>({
+    id: "test-schedule",
+    lastResult,
+    defaultValue: entry
+      ? {
+          title: entry.title,
+          location: entry.location,
+          starts_at: toLocalInput(entry.starts_at),
+          ends_at: toLocalInput(entry.ends_at),
+          registration_deadline: toLocalInput(entry.registration_deadline),
+          notes: entry.notes ?? "",
+        }
+      : undefined,
+    constraint: CONSTRAINTS.testSchedule,
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onSubmit",
+  });
+  const items = [
+    { meta: fields.title, label: CMS_LABELS.title },
+    { meta: fields.location, label: CMS_LABELS.location },
+    { meta: fields.starts_at, label: CMS_LABELS.starts_at },
+    { meta: fields.ends_at, label: CMS_LABELS.ends_at },
+    { meta: fields.registration_deadline, label: CMS_LABELS.registration_deadline },
+    { meta: fields.notes, label: CMS_LABELS.notes },
+  ];
+  return (
+    <>
+      <p><Link to={BACK}>{t("back")}</Link></p>
+      <h1>{entry ? t("schedule.editTitle") : t("schedule.newTitle")}</h1>
+      {entry ? <p><ActiveBadge active={entry.is_active} /></p> : null}
+      <section className={ui.card}>
+        <ErrorSummary form={form} fields={items} />
+        <Form method="post" {...getFormProps(form)}>
+          <input type="hidden" name="intent" value="save" />
+          <Field meta={fields.title} label={CMS_LABELS.title} />
+          <Field meta={fields.location} label={CMS_LABELS.location} />
+          <Field meta={fields.starts_at} label={CMS_LABELS.starts_at} type="datetime-local" hint={t("schedule.timeHint")} />
+          <Field meta={fields.ends_at} label={CMS_LABELS.ends_at} type="datetime-local" hint={t("schedule.endHint")} />
+          <Field meta={fields.registration_deadline} label={CMS_LABELS.registration_deadline} type="datetime-local" hint={t("schedule.deadlineHint")} />
+          <TextareaField meta={fields.notes} label={CMS_LABELS.notes} hint={t("schedule.notesHint")} />
+          <SubmitButton>{t("schedule.save")}</SubmitButton>
+        </Form>
+      </section>
+      {entry ? (
+        <section className={ui.card}>
+          <p>{entry.is_active ? t("schedule.deactivateLead") : t("schedule.activateLead")}</p>
+          <Form method="post">
+            <button type="submit" name="intent" value={entry.is_active ? "deactivate" : "activate"} className={ui.secondaryButton}>
+              {entry.is_active ? t("schedule.deactivate") : t("schedule.activate")}
+            </button>
+          </Form>
+        </section>
+      ) : null}
+    </>
+  );
+}
+
+export const ErrorBoundary = GeneralErrorBoundary;

@@ -1,0 +1,39 @@
+import type { FacilityDashboard, MyFacility } from "#contracts/facility";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, type AppLoadContext } from "@remix-run/node";
+import { facilitySchemas } from "#domain/forms/facility";
+import type { FormTexts } from "#domain/validation";
+import { replyWithApiError } from "../accounts/accounts.server";
+import { redirectWithToast } from "../admin/admin.server";
+import { accessToken, getOrUnavailable } from "../../utils/api.server";
+
+// The facility admin's own pages (role 8): /personal-data and /dashboard talk to /api/v1/me/facility
+// through these; the routes stay thin.
+
+// The shapes are the API's contract (contracts/facility.ts), not copies of it.
+export type { FacilityDashboard, MyFacility };
+
+async function load<T>(context: AppLoadContext, path: string): Promise<T> {
+  return (await getOrUnavailable<{ data: T }>(context, path)).data;
+}
+
+/** /personal-data for role 8: the facility, the positions to choose from (only while the form shows). */
+export async function loadFacilityPersonalData(context: AppLoadContext) {
+  const facility = await load<MyFacility>(context, "/me/facility");
+  const editable = facility.state === "notSubmitted" || facility.state === "rejected";
+  const positions = editable ? await load<Array<{ id: number; name: string }>>(context, "/me/facility/position-options") : [];
+  return { kind: "facility" as const, facility, editable, positions };
+}
+
+/** Saves and sends the facility data; a refusal (409 while pending or once verified) shows above the form. */
+export async function submitFacilityPersonalData(formData: FormData, context: AppLoadContext, texts: FormTexts) {
+  const submission = parseWithZod(formData, { schema: facilitySchemas(texts).facilityData });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  const r = await context.api.call<{ data: MyFacility }>("PUT", "/me/facility", { token: await accessToken(context), body: submission.value });
+  if (!r.ok) return replyWithApiError(submission, r, []);
+  return redirectWithToast("/personal-data", "Data terkirim. Menunggu verifikasi oleh Admin.");
+}
+
+export function loadFacilityDashboard(context: AppLoadContext) {
+  return load<FacilityDashboard>(context, "/me/facility/dashboard");
+}

@@ -1,0 +1,40 @@
+import { randomUUID } from "node:crypto";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { PRODUCT_NAME } from "#domain/menu";
+import { GeneralErrorBoundary } from "~/components/ErrorScreen";
+import { FacilityUploadForm } from "~/routes/facility/registration-upload";
+import { documentPostResponse, postDocuments, requirements } from "~/routes/applicant/applicant.server";
+import { facilityDestinations, facilityDraft, requireVerifiedFacility } from "~/routes/facility/registration.server";
+import { STREAMS_UPLOAD } from "~/utils/uploads";
+
+export const meta: MetaFunction = () => [{ title: `Unggah Dokumen Persyaratan — ${PRODUCT_NAME}` }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireVerifiedFacility(request, context);
+  const registration = await facilityDraft(context, request);
+  return {
+    registration,
+    requirements: await requirements(context, registration.application.jalur_id),
+    // One key per rendered form: a double click or a re-post of this page submits once (contract).
+    idempotencyKey: randomUUID(),
+  };
+}
+
+/** The multipart body streams to the API (server/request-body.ts). */
+export const handle = STREAMS_UPLOAD;
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  await requireVerifiedFacility(request, context);
+  const registration = await facilityDraft(context, request);
+  return documentPostResponse(await postDocuments(request, context, registration.application, "adaptation", facilityDestinations(registration)));
+}
+
+/** …/path/{regular|exception|othersId}/upload-file?id=: the pathway's documents, saved or submitted. */
+export default function FacilityUploadFile() {
+  const { registration, requirements, idempotencyKey } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  return <FacilityUploadForm registration={registration} requirements={requirements} idempotencyKey={idempotencyKey} errors={result?.errors} />;
+}
+
+export const ErrorBoundary = GeneralErrorBoundary;

@@ -1,0 +1,98 @@
+import type { PageMeta } from "#contracts/admin";
+import type { Registration, RegistrationRow } from "#contracts/registrations";
+import { redirect, type AppLoadContext } from "@remix-run/node";
+import type { AuthUser } from "#domain/auth-user";
+import { uploadFilePath } from "#domain/forms/registration";
+import { redirectWithToast } from "../admin/admin.server";
+import { getOrUnavailable } from "../../utils/api.server";
+import type { DocumentDestinations } from "../applicant/applicant.server";
+import { requireUser } from "../../utils/guards.server";
+import { APPLICANT_ROLES, FACILITY_ROLES, ROLE } from "#domain/roles";
+
+// A verified facility admin (role 8) registers professionals and follows them (DESIGN §4): the API's
+// shapes of /api/v1/registrations and the calls the facility's pages make.
+
+export interface ActivityKind {
+  id: number;
+  name: string;
+  description: string | null;
+}
+
+// The shapes are the API's contract (contracts/registrations.ts), not copies of it.
+export type { Registration, RegistrationRow };
+
+export interface RegistrationPage {
+  data: RegistrationRow[];
+  meta: PageMeta;
+}
+
+export const NOT_VERIFIED_TOAST = "Fasyankes Anda belum terverifikasi. Pendaftaran dan Status Pengajuan terbuka setelah Admin memverifikasi Data Personal.";
+
+/** Role 8 only (others are logged out by the guard); an unverified facility goes to /dashboard with a toast. */
+export async function requireVerifiedFacility(request: Request, context: AppLoadContext): Promise<AuthUser> {
+  const me = await requireUser(request, context, { roles: FACILITY_ROLES });
+  if (!me.user.is_hospital_verified) throw await redirectWithToast("/dashboard", NOT_VERIFIED_TOAST, "error");
+  return me;
+}
+
+/** For pages shared with role 3: a role-8 visitor must be verified; role 3 passes untouched. */
+export async function requireApplicantOrVerifiedFacility(request: Request, context: AppLoadContext): Promise<AuthUser> {
+  const me = await requireUser(request, context, { roles: [...APPLICANT_ROLES, ...FACILITY_ROLES] });
+  if (me.user.role_id === ROLE.ADMIN_FASYANKES && !me.user.is_hospital_verified) throw await redirectWithToast("/dashboard", NOT_VERIFIED_TOAST, "error");
+  return me;
+}
+
+const load = getOrUnavailable;
+
+export async function activityKinds(context: AppLoadContext): Promise<ActivityKind[]> {
+  return (await load<{ data: ActivityKind[] }>(context, "/activity-kinds")).data;
+}
+
+/** ?page=&q= of the registration lists, as the API accepts them (never a 400 page). */
+export function registrationParams(url: URL): Record<string, string> {
+  const out: Record<string, string> = {};
+  const page = url.searchParams.get("page") ?? "";
+  const q = (url.searchParams.get("q") ?? "").trim().slice(0, 100);
+  if (/^\d{1,6}$/.test(page) && Number(page) > 1) out.page = page;
+  if (q) out.q = q;
+  return out;
+}
+
+export function registrations(context: AppLoadContext, params: Record<string, string>): Promise<RegistrationPage> {
+  return load<RegistrationPage>(context, "/registrations", params);
+}
+
+/** One registration of this facility by the ?id= of the URL; a missing or foreign id is the not-found screen. */
+export async function registrationOf(context: AppLoadContext, request: Request): Promise<Registration> {
+  const id = new URL(request.url).searchParams.get("id") ?? "";
+  if (!id) throw new Response("Not Found", { status: 404 });
+  return (await load<{ data: Registration }>(context, `/registrations/${encodeURIComponent(id)}`)).data;
+}
+
+export const detailPath = (id: string) => `/application-status/application-status-detail?id=${id}`;
+
+/** The facility's draft of ?id=; a submitted one is followed on its status detail. */
+export async function facilityDraft(context: AppLoadContext, request: Request): Promise<Registration> {
+  const registration = await registrationOf(context, request);
+  if (registration.application.is_submitted) throw redirect(detailPath(registration.application.id));
+  return registration;
+}
+
+/** The facility's registration of ?id= while a reviewer asked for documents again; else its detail. */
+export async function facilityReupload(context: AppLoadContext, request: Request): Promise<Registration> {
+  const registration = await registrationOf(context, request);
+  if (registration.application.status !== "REUPLOAD") throw redirect(detailPath(registration.application.id));
+  return registration;
+}
+
+/** Where the facility's document posts lead (app/utils/applicant.server.ts postDocuments). */
+export function facilityDestinations(r: Registration): DocumentDestinations {
+  return {
+    draft: uploadFilePath(r.application, r.activity_kind?.id),
+    reupload: detailPath(r.application.id),
+    success: "/application-status",
+    successReupload: detailPath(r.application.id),
+    successToast: `Pendaftaran ${r.professional.full_name} (${r.application.registration_number}) terkirim dan menunggu pemeriksaan dokumen.`,
+    successReuploadToast: "Berkas perbaikan terkirim. Permohonan kembali diperiksa.",
+  };
+}

@@ -1,0 +1,27 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { PRODUCT_NAME } from "#domain/menu";
+import { GeneralErrorBoundary } from "~/components/ErrorScreen";
+import { ReviewListPage } from "~/routes/review/review-list";
+import { requireUser } from "~/utils/guards.server";
+import { REVIEW_AREAS } from "~/routes/review/review-query";
+import { loadReviewList } from "~/routes/review/review.server";
+
+export const meta: MetaFunction = () => [{ title: `Daftar Permohonan — ${PRODUCT_NAME}` }];
+
+const AREA = REVIEW_AREAS.list;
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const me = await requireUser(request, context, { roles: AREA.roles });
+  return loadReviewList(request, context, me, AREA);
+}
+
+/** /application-list: the application list of roles 2 and 4 (DESIGN §3, §4 "Review bodies"). */
+export default function ReviewApplicationList() {
+  const { t } = useTranslation("review");
+  const data = useLoaderData<typeof loader>();
+  return <ReviewListPage data={data} title={t("list.listTitle")} />;
+}
+
+export const ErrorBoundary = GeneralErrorBoundary;

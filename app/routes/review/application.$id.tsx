@@ -1,0 +1,126 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { isRouteErrorResponse, Link, useActionData, useLoaderData, useLocation, useRouteError } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { decisionBody, decisionForm } from "#domain/forms/review";
+import { PRODUCT_NAME } from "#domain/menu";
+import { GeneralErrorBoundary } from "~/components/ErrorScreen";
+import { ApplicantSection, AuditSection, DecisionForm, DetailSummary, DocumentsSection, PortfolioSection } from "~/routes/review/review";
+import * as r from "~/routes/review/review.css";
+import * as ui from "~/components/ui.css";
+import { requireUser } from "~/utils/guards.server";
+import { REVIEW_AREAS } from "~/routes/review/review-query";
+import { postDecision, reviewArea, reviewDetail, type ReviewDetail } from "~/routes/review/review.server";
+import { toastCookie } from "~/utils/session.server";
+import { formTextsFor } from "~/utils/i18n.server";
+
+// /application/:id (roles 1, 5, 6, 7) and /application-list/:id (roles 2, 4): one application as the
+// reviewer's role sees it, and the decision on its open stage when the API says the role may take it.
+
+export const meta: MetaFunction = () => [{ title: `Detail Permohonan — ${PRODUCT_NAME}` }];
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const area = reviewArea(request);
+  await requireUser(request, context, { roles: area.roles });
+  return { base: area.base, detail: await reviewDetail(context, params.id ?? "") };
+}
+
+/** Where an API error of `documents.<n>.reason` belongs on the form: the row that n-th document came from. */
+function fieldErrorsOf(details: Array<{ path: string; message: string }> | undefined, rows: number[]) {
+  const out: Record<string, string[]> = {};
+  for (const d of details ?? []) {
+    const doc = /^documents\.(\d+)\.reason$/.exec(d.path);
+    const name = doc ? `documents[${rows[Number(doc[1])] ?? 0}].reason` : ["note", "internal_note", "documents", "decision", "stage_id"].includes(d.path) ? d.path : null;
+    if (name) (out[name] ??= []).push(d.message);
+  }
+  return out;
+}
+
+type Alert = { status: number; message: string };
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const area = reviewArea(request);
+  await requireUser(request, context, { roles: area.roles });
+  const id = params.id ?? "";
+  const submission = parseWithZod(await request.formData(), { schema: decisionForm(await formTextsFor(request)) });
+  if (submission.status !== "success") return data({ result: submission.reply(), alert: null as Alert | null, detail: null as ReviewDetail | null }, { status: 400 });
+  const { body, rows } = decisionBody(submission.value);
+  const outcome = await postDecision(context, id, body);
+  if (outcome.ok) {
+    const label = outcome.detail.application.label.label;
+    const message = label ? `Keputusan tersimpan. Status permohonan: ${label}.` : "Keputusan tersimpan.";
+    return redirect(`${area.base}/${encodeURIComponent(id)}`, { headers: { "Set-Cookie": await toastCookie({ severity: "success", message }) } });
+  }
+  const { status, error } = outcome;
+  if (status === 409 || status === 403) {
+    // Decided meanwhile (another tab, another reviewer) or not this role's stage: say so and show the state as it is now.
+    return data({ result: submission.reply({ resetForm: true }), alert: { status, message: error.message } as Alert | null, detail: await reviewDetail(context, id) }, { status });
+  }
+  const fieldErrors = status === 400 ? fieldErrorsOf(error.details, rows) : {};
+  const formErrors = Object.keys(fieldErrors).length > 0 ? undefined : [error.message];
+  return data({ result: submission.reply({ fieldErrors, formErrors }), alert: null as Alert | null, detail: null as ReviewDetail | null }, { status: status >= 500 ? 503 : 400 });
+}
+
+export default function ApplicationDetail() {
+  const { t } = useTranslation("review");
+  const loaded = useLoaderData<typeof loader>();
+  const acted = useActionData<typeof action>();
+  const detail = acted?.detail ?? loaded.detail;
+  const { application } = detail;
+  const listHref = loaded.base;
+  return (
+    <>
+      <p>
+        <Link to={listHref}>{t("detail.back")}</Link>
+      </p>
+      <h1>{t("detail.title", { number: application.registration_number ?? "—" })}</h1>
+      {acted?.alert ? (
+        <div className={r.alert} role="alert">
+          <p className={ui.flush}>
+            <strong>{t(acted.alert.status === 409 ? "decision.conflictTitle" : "decision.forbiddenTitle")}</strong>
+          </p>
+          <p className={ui.flush}>{acted.alert.message}</p>
+        </div>
+      ) : null}
+      {detail.may_decide && detail.open_stage ? (
+        <p>
+          <a href="#keputusan">{t("decision.skip")}</a>
+        </p>
+      ) : null}
+      <DetailSummary detail={detail} />
+      <ApplicantSection detail={detail} />
+      <DocumentsSection detail={detail} />
+      <PortfolioSection detail={detail} />
+      {application.jalur_id === "SPE" ? (
+        <p>
+          <Link to={`${listHref}/${application.id}/additional-requirements`}>{t("detail.additional")}</Link>
+        </p>
+      ) : null}
+      <AuditSection audit={detail.audit} documents={detail.documents} />
+      {detail.may_decide && detail.open_stage ? (
+        <DecisionForm key={`${detail.open_stage.id}-${application.status}`} detail={detail} lastResult={acted?.alert ? null : acted?.result} />
+      ) : (
+        <section className={ui.card} aria-labelledby="decision-title">
+          <h2 id="decision-title">{t("decision.heading")}</h2>
+          <p className={ui.flush}>{detail.open_stage ? t("decision.notYours", { stage: detail.open_stage.name }) : t("decision.nothingOpen")}</p>
+        </section>
+      )}
+    </>
+  );
+}
+
+/** An unknown id, or one this role may not see (the API answers 404 for both): a 404 with a way back. */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const { t } = useTranslation("review");
+  const location = useLocation();
+  if (!isRouteErrorResponse(error) || error.status !== 404) return <GeneralErrorBoundary />;
+  const base = location.pathname.startsWith(REVIEW_AREAS.list.base + "/") ? REVIEW_AREAS.list.base : REVIEW_AREAS.adaptation.base;
+  return (
+    <section className={ui.card} aria-labelledby="error-title">
+      <h1 id="error-title">{t("detail.notFound")}</h1>
+      <p>{t("detail.notFoundHint")}</p>
+      <Link to={base} className={ui.button}>{t("detail.back")}</Link>
+    </section>
+  );
+}

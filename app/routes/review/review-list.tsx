@@ -1,0 +1,224 @@
+import { Form, Link, useLocation } from "@remix-run/react";
+import { type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { JALUR_IDS } from "#domain/documents";
+import { STATUS_LABELS } from "#domain/status-label";
+import { STAGES } from "#domain/workflow";
+import { formatDate } from "~/utils/format";
+import { DIRS, SORTS } from "#domain/review-filters";
+import { LABEL_RULES, pageWindow, Q_MAX, tabsFor, toSearch, type ListQuery, type ReviewArea } from "~/routes/review/review-query";
+import type { ReviewListMeta, ReviewRow } from "~/routes/review/review.server";
+import { StatusBadge } from "../../components/StatusBadge";
+import * as f from "../../components/forms.css";
+import * as r from "./review.css";
+import * as ui from "../../components/ui.css";
+import { SlaState } from "../applicant/SlaState";
+
+// The review lists of /application and /application-list: server-rendered, paged, filtered.
+// Their own module, so a list page loads none of the detail page and its decision form.
+
+export interface ListPageData {
+  area: ReviewArea;
+  role: number;
+  rows: ReviewRow[];
+  meta: ReviewListMeta;
+  query: ListQuery;
+  dropped: string[];
+  error: string | null;
+}
+
+function ListTabs({ data }: { data: ListPageData }) {
+  const { t } = useTranslation("review");
+  const { query, meta, role, area } = data;
+  return (
+    <nav aria-label={t("list.tabsLabel")}>
+      <ul className={r.tabs}>
+        {tabsFor(role).map((tab) => (
+          <li key={tab}>
+            <Link to={`${area.base}${toSearch(query, { tab, page: undefined }, role)}`} className={r.tab} aria-current={query.tab === tab ? "page" : undefined}>
+              {t(`list.tabs.${tab}`)} ({meta.counts[tab]})
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+function Select({ name, label, value, options, any }: { name: string; label: string; value: string | number | undefined; options: ReactNode; any?: string }) {
+  return (
+    <div className={r.filterField}>
+      <label htmlFor={`filter-${name}`} className={ui.label}>{label}</label>
+      <select id={`filter-${name}`} name={name} defaultValue={value === undefined ? "" : String(value)} className={ui.input}>
+        {any ? <option value="">{any}</option> : null}
+        {options}
+      </select>
+    </div>
+  );
+}
+
+/** The filters as a GET form: it works without JavaScript and every result has its own URL. */
+function ListFilters({ data }: { data: ListPageData }) {
+  const { t } = useTranslation(["review", "applicant"]);
+  const { query, role, area } = data;
+  const location = useLocation();
+  return (
+    // Keyed by the URL so the fields show the query after a client-side navigation too.
+    <Form key={location.search} method="get" action={area.base} className={r.filters} role="search" aria-labelledby="filters-title">
+      <h2 id="filters-title" className="visually-hidden">{t("list.filtersTitle")}</h2>
+      {query.tab !== tabsFor(role)[0] ? <input type="hidden" name="tab" value={query.tab} /> : null}
+      <div className={`${r.filterField} ${r.filterWide}`}>
+        <label htmlFor="filter-q" className={ui.label}>{t("list.search")}</label>
+        <input id="filter-q" name="q" type="search" defaultValue={query.q ?? ""} maxLength={Q_MAX} className={ui.input} aria-describedby="filter-q-hint" />
+        <p id="filter-q-hint" className={ui.hint}>{t("list.searchHint")}</p>
+      </div>
+      <Select name="jalur" label={t("list.jalur")} value={query.jalur} any={t("list.any")} options={JALUR_IDS.map((j) => <option key={j} value={j}>{t(`applicant:jalur.${j}`)}</option>)} />
+      <Select
+        name="stage"
+        label={t("list.stage")}
+        value={query.stage}
+        any={t("list.any")}
+        options={JALUR_IDS.map((j) => (
+          <optgroup key={j} label={t(`applicant:jalur.${j}`)}>
+            {STAGES.filter((s) => s.jalur === j).map((s) => <option key={s.id} value={s.id}>{`${s.name} (${t(`applicant:jalur.${j}`)})`}</option>)}
+          </optgroup>
+        ))}
+      />
+      <Select
+        name="label"
+        label={t("list.label")}
+        value={query.label}
+        any={t("list.any")}
+        options={LABEL_RULES.map((rule) => <option key={rule} value={rule}>{STATUS_LABELS[rule - 1] ?? t("list.noLabel")}</option>)}
+      />
+      <Select name="sort" label={t("list.sort")} value={query.sort} any={t("list.sortDefault")} options={SORTS.map((s) => <option key={s} value={s}>{t(`list.sorts.${s}`)}</option>)} />
+      <Select name="dir" label={t("list.dir")} value={query.dir} any={t("list.sortDefault")} options={DIRS.map((d) => <option key={d} value={d}>{t(`list.dirs.${d}`)}</option>)} />
+      <div className={r.filterCheck}>
+        <input id="filter-overdue" type="checkbox" name="overdue" value="1" defaultChecked={query.overdue === "1"} className={f.choiceInput} />
+        <label htmlFor="filter-overdue">{t("list.overdueOnly")}</label>
+      </div>
+      <div className={r.filterActions}>
+        <button type="submit" className={ui.button}>{t("list.apply")}</button>
+        <Link to={`${area.base}${toSearch({ tab: query.tab }, {}, role)}`}>{t("list.reset")}</Link>
+      </div>
+    </Form>
+  );
+}
+
+function ListTable({ data }: { data: ListPageData }) {
+  const { t } = useTranslation(["review", "applicant"]);
+  const { rows, meta, area } = data;
+  return (
+    <div className={r.tableScroll}>
+      <table className={r.table}>
+        <caption className="visually-hidden">{t("list.caption", { page: meta.page, pages: Math.max(meta.pages, 1) })}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t("list.columns.number")}</th>
+            <th scope="col">{t("list.columns.name")}</th>
+            <th scope="col">{t("list.columns.email")}</th>
+            <th scope="col">{t("list.columns.jalur")}</th>
+            <th scope="col">{t("list.columns.stage")}</th>
+            <th scope="col">{t("list.columns.status")}</th>
+            <th scope="col">{t("list.columns.submitted")}</th>
+            <th scope="col">{t("list.columns.deadline")}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.id}>
+              <td className={r.nowrap}>
+                <Link to={`${area.base}/${row.id}`}>{row.registration_number ?? t("list.noNumber")}</Link>
+                {row.may_decide ? <span className="visually-hidden"> {t("list.needsAction")}</span> : null}
+              </td>
+              <td>
+                {row.applicant_name ?? "—"}
+                {row.submitted_by_facility ? <span className={`${ui.hint} ${r.nowrap}`}> ({t("list.viaFacility")})</span> : null}
+              </td>
+              <td>{row.applicant_email ?? "—"}</td>
+              <td>{t(`applicant:jalur.${row.jalur_id}`)}</td>
+              <td>{(row.open_stage ?? row.stage)?.name ?? "—"}</td>
+              <td>
+                <StatusBadge label={row.label.label} colour={row.label.colour} fallback="—" />
+              </td>
+              <td className={r.nowrap}>{formatDate(row.submitted_at)}</td>
+              <td className={r.nowrap}>
+                {formatDate(row.deadline_at)}
+                {row.deadline_at ? <br /> : null}
+                <SlaState daysLeft={row.days_left} overdue={row.overdue} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function Pager({ data }: { data: ListPageData }) {
+  const { t } = useTranslation("review");
+  const { meta, query, area, role } = data;
+  if (meta.pages <= 1) return null;
+  const href = (page: number) => `${area.base}${toSearch(query, { page }, role)}`;
+  return (
+    <nav aria-label={t("list.pagination")}>
+      <ul className={r.pager}>
+        {meta.page > 1 ? (
+          <li>
+            <Link to={href(Math.min(meta.page - 1, meta.pages))} className={r.pageLink} rel="prev">{t("list.previous")}</Link>
+          </li>
+        ) : null}
+        {pageWindow(meta.page, meta.pages).map((p, i) =>
+          p === null ? (
+            <li key={`gap-${i}`} aria-hidden="true">…</li>
+          ) : (
+            <li key={p}>
+              <Link to={href(p)} className={r.pageLink} aria-current={p === meta.page ? "page" : undefined} aria-label={t("list.pageN", { page: p })}>{p}</Link>
+            </li>
+          ),
+        )}
+        {meta.page < meta.pages ? (
+          <li>
+            <Link to={href(meta.page + 1)} className={r.pageLink} rel="next">{t("list.next")}</Link>
+          </li>
+        ) : null}
+      </ul>
+    </nav>
+  );
+}
+
+/** A review list: tabs with counts, the filters, the table, paging and the CSV export of the same query. */
+export function ReviewListPage({ data, title }: { data: ListPageData; title: string }) {
+  const { t } = useTranslation("review");
+  const { meta, query, rows, area, role } = data;
+  const first = (meta.page - 1) * meta.page_size + 1;
+  const exportHref = `${area.base}/export${toSearch(query, { page: undefined }, role)}`;
+  return (
+    <>
+      <h1>{title}</h1>
+      <ListTabs data={data} />
+      <section className={ui.card} aria-labelledby="filters-title">
+        <ListFilters data={data} />
+        {data.dropped.length > 0 ? (
+          <p className={r.notice} role="status">{t("list.dropped", { names: data.dropped.map((n) => t(`list.params.${n}`, { defaultValue: n })).join(", ") })}</p>
+        ) : null}
+        {data.error ? <p className={r.alert} role="alert">{data.error}</p> : null}
+      </section>
+      <div className={r.toolbar}>
+        <p className={ui.flush} role="status">
+          {rows.length > 0 ? t("list.showing", { from: first, to: first + rows.length - 1, total: meta.total }) : t("list.showingNone")}
+        </p>
+        <a href={exportHref} className={ui.secondaryButton} download>{t("list.export")}</a>
+      </div>
+      {rows.length === 0 ? (
+        <section className={ui.card}>
+          <p className={ui.flush}>{query.page && query.page > 1 && meta.total > 0 ? t("list.pastEnd") : t(query.tab === "action" ? "list.emptyAction" : "list.empty")}</p>
+          {query.page && query.page > 1 && meta.total > 0 ? <Link to={`${area.base}${toSearch(query, { page: 1 }, role)}`}>{t("list.firstPage")}</Link> : null}
+        </section>
+      ) : (
+        <ListTable data={data} />
+      )}
+      <Pager data={data} />
+    </>
+  );
+}

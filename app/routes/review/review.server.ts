@@ -1,0 +1,90 @@
+import type { DocumentVersion, ReviewAuditEntry, ReviewDetail, ReviewListMeta, ReviewRow, Sla } from "#contracts/review";
+import type { AppLoadContext } from "@remix-run/node";
+import { roleOf, type AuthUser } from "#domain/auth-user";
+import type { JalurId } from "#domain/documents";
+import type { Decision } from "#domain/workflow";
+import type { DecisionBody } from "#domain/forms/review";
+import type { LabelColour } from "#domain/status-label";
+import { unavailableResponse, type ApiError, accessToken, orUnavailable } from "../../utils/api.server";
+import { type Application, type PortfolioEntry, type Profile } from "../applicant/applicant.server";
+import { parseListQuery, REVIEW_AREAS, type ListQuery, type ReviewArea } from "./review-query";
+
+// The review workflow: the API's shapes (docs/contracts/review-api.md) and the calls the list,
+// detail and export routes make with the reviewer's access token.
+
+// The shapes are the API's contract (contracts/review.ts), not copies of it.
+export type { DocumentVersion, ReviewDetail, ReviewListMeta, ReviewRow, Sla };
+export type AuditEntry = ReviewAuditEntry;
+
+/** The list this URL belongs to: /application-list/… for roles 2 and 4, /application/… for 1, 5, 6, 7. */
+export function reviewArea(request: Request): ReviewArea {
+  const first = new URL(request.url).pathname.split("/")[1];
+  return first === "application-list" ? REVIEW_AREAS.list : REVIEW_AREAS.adaptation;
+}
+
+export type ListResult = { rows: ReviewRow[]; meta: ReviewListMeta; error: string | null };
+
+const EMPTY_META: ReviewListMeta = { page: 1, page_size: 25, total: 0, pages: 0, counts: { action: 0, all: 0 } };
+
+/**
+ * One page of the list. A query the API still refuses (400) shows its message beside the filters with
+ * an empty table; only an unreachable API is an error page.
+ */
+export async function listApplications(context: AppLoadContext, query: ListQuery): Promise<ListResult> {
+  const token = await accessToken(context);
+  const r = await context.api.call<{ data: ReviewRow[]; meta: ReviewListMeta }>("GET", "/review/applications", { token, query: { ...query } });
+  if (r.ok) return { rows: r.body.data, meta: r.body.meta, error: null };
+  if (r.status === 400) return { rows: [], meta: { ...EMPTY_META, page: query.page ?? 1 }, error: messageOf(r.error) };
+  return orUnavailable(r);
+}
+
+function messageOf(error: ApiError): string {
+  const details = error.details?.map((d) => d.message).filter(Boolean) ?? [];
+  return details.length ? `${error.message} ${details.join("; ")}` : error.message;
+}
+
+/** The detail as the reviewer's role sees it; an application the role may not see is a 404 page. */
+export async function reviewDetail(context: AppLoadContext, id: string): Promise<ReviewDetail> {
+  const token = await accessToken(context);
+  const r = await context.api.call<{ data: ReviewDetail }>("GET", `/review/applications/${encodeURIComponent(id)}`, { token });
+  if (!r.ok && (r.status === 404 || r.status === 400)) throw new Response("Permohonan tidak ditemukan.", { status: 404 });
+  return orUnavailable(r).data;
+}
+
+export type DecisionResult = { ok: true; detail: ReviewDetail } | { ok: false; status: number; error: ApiError };
+
+export async function postDecision(context: AppLoadContext, id: string, body: DecisionBody): Promise<DecisionResult> {
+  const token = await accessToken(context);
+  const r = await context.api.call<{ data: ReviewDetail }>("POST", `/review/applications/${encodeURIComponent(id)}/decisions`, { token, body });
+  if (r.ok) return { ok: true, detail: r.body.data };
+  if (r.status === 404) throw new Response("Permohonan tidak ditemukan.", { status: 404 });
+  return { ok: false, status: r.status, error: r.error };
+}
+
+/** What a list page shows: the query as read from its URL (bad values dropped) and that page of the API's list. */
+export async function loadReviewList(request: Request, context: AppLoadContext, me: AuthUser, area: ReviewArea) {
+  const role = roleOf(me);
+  const { query, dropped } = parseListQuery(new URL(request.url).searchParams, role);
+  return { area, role, query, dropped, ...(await listApplications(context, query)) };
+}
+
+const CSV_HEADERS = ["content-type", "content-disposition"];
+
+/** The API's CSV streamed through untouched (never buffered); a refusal says so in plain text. */
+export async function exportCsv(context: AppLoadContext, query: ListQuery): Promise<Response> {
+  const token = await accessToken(context);
+  const { page: _page, ...rest } = query;
+  const r = await context.api.fetchRaw("GET", "/review/applications.csv", { token, query: rest });
+  if (!r || r.status >= 500) return unavailableResponse();
+  if (!r.ok) {
+    const body = (await r.json().catch(() => null)) as { error?: ApiError } | null;
+    const message = body?.error ? messageOf(body.error) : "Data tidak dapat diunduh.";
+    return new Response(message, { status: r.status === 403 ? 403 : 400, headers: { "content-type": "text/plain; charset=utf-8" } });
+  }
+  const headers = new Headers({ "cache-control": "private, no-store" });
+  for (const h of CSV_HEADERS) {
+    const v = r.headers.get(h);
+    if (v) headers.set(h, v);
+  }
+  return new Response(r.body, { status: 200, headers });
+}

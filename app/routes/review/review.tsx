@@ -1,0 +1,353 @@
+import { getFormProps, getInputProps, getTextareaProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
+import { Form } from "@remix-run/react";
+import { Fragment, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { countryName } from "#domain/countries";
+import { GENDER_LABELS, PROFESSION_LABELS, PROFILE_LABELS } from "#domain/forms/profile.labels";
+import { DECISION_LABELS } from "#domain/forms/review.labels";
+import { ROLE_LABELS } from "#domain/roles";
+import { stageById, type Decision } from "#domain/workflow";
+import { CONSTRAINTS } from "#domain/forms/constraints.generated";
+import type { FormInput } from "#domain/forms/registry";
+import { formatDate, formatDateTime } from "~/utils/format";
+import type { AuditEntry, ReviewDetail } from "~/routes/review/review.server";
+import { formatSize, StatusBadge } from "../../components/StatusBadge";
+import { ErrorSummary, RadioGroup, SubmitButton } from "../../components/forms";
+import * as f from "../../components/forms.css";
+import * as r from "./review.css";
+import * as ui from "../../components/ui.css";
+import { SlaState } from "../applicant/SlaState";
+
+// --- Detail -------------------------------------------------------------------------------------
+
+function Answers({ items }: { items: Array<[string, ReactNode]> }) {
+  return (
+    <dl className={f.answers}>
+      {items.map(([term, value]) => (
+        <Fragment key={term}>
+          <dt>{term}</dt>
+          <dd>{value === null || value === undefined || value === "" ? "—" : value}</dd>
+        </Fragment>
+      ))}
+    </dl>
+  );
+}
+
+/** Status, pathway, the open stage with its deadline and SLA state, who submitted the file. */
+export function DetailSummary({ detail }: { detail: ReviewDetail }) {
+  const { t } = useTranslation(["review", "applicant"]);
+  const { application, sla, open_stage, submitted_by } = detail;
+  return (
+    <section className={ui.card} aria-labelledby="summary-title">
+      <h2 id="summary-title">
+        {t("detail.status")}: <StatusBadge label={application.label.label} colour={application.label.colour} fallback="—" />
+      </h2>
+      <Answers
+        items={[
+          [t("detail.number"), application.registration_number],
+          [t("detail.jalur"), t(`applicant:jalur.${application.jalur_id}`)],
+          [t("detail.submittedAt"), formatDateTime(application.submitted_at)],
+          [t("detail.decidedStage"), application.tahap?.name],
+          [t("detail.openStage"), open_stage ? open_stage.name : t("detail.nothingOpen")],
+          [
+            t("detail.deadline"),
+            sla?.deadline_at ? (
+              <>
+                {formatDate(sla.deadline_at)}
+                {sla.days !== null ? ` (${t("detail.slaDays", { days: sla.days })})` : null} · <SlaState daysLeft={sla.days_left} overdue={sla.overdue} />
+              </>
+            ) : null,
+          ],
+          [t("detail.submittedBy"), submitted_by ? `${submitted_by.name ?? "—"}${submitted_by.email ? ` <${submitted_by.email}>` : ""}${submitted_by.facility ? ` (${t("list.viaFacility")})` : ""}` : null],
+        ]}
+      />
+    </section>
+  );
+}
+
+export function ApplicantSection({ detail }: { detail: ReviewDetail }) {
+  const { t } = useTranslation("review");
+  const p = detail.applicant;
+  const L = PROFILE_LABELS;
+  return (
+    <section className={ui.card} aria-labelledby="applicant-title">
+      <h2 id="applicant-title">{t("detail.applicant")}</h2>
+      {p.photo_file_id ? <img src={`/files/${p.photo_file_id}`} alt={t("detail.photo", { name: p.full_name ?? "" })} className={r.preview} width={160} /> : null}
+      <Answers
+        items={[
+          [L.full_name, p.full_name],
+          [t("detail.email"), p.email],
+          [t("detail.kind"), t(`detail.kinds.${p.kind}`, { defaultValue: p.kind })],
+          [L.identity_number, p.identity_number ? `${p.identity_number}${p.identity_type ? ` (${p.identity_type})` : ""}` : null],
+          [L.nationality, p.nationality ? (countryName(p.nationality) ?? p.nationality) : null],
+          [L.birth_place, p.birth_place],
+          [L.birth_date, p.birth_date ? formatDate(`${p.birth_date}T00:00:00+07:00`) : null],
+          [L.gender, p.gender ? GENDER_LABELS[p.gender] : null],
+          [L.address, p.address],
+          [L.phone, p.phone],
+          [L.profession, p.profession ? (PROFESSION_LABELS[p.profession as keyof typeof PROFESSION_LABELS] ?? p.profession) : null],
+          [L.institution_id, p.institution_name],
+          [L.graduation_country, p.graduation_country ? (countryName(p.graduation_country) ?? p.graduation_country) : null],
+          [L.graduation_year, p.graduation_year],
+          ...(detail.application.jalur_id === "SPE" ? ([[L.specialization_id, p.specialization_name]] as Array<[string, ReactNode]>) : []),
+        ]}
+      />
+    </section>
+  );
+}
+
+function isImage(type: string) {
+  return /^image\//.test(type) || /^(png|jpe?g)$/i.test(type);
+}
+
+function isPdf(type: string) {
+  return /pdf/i.test(type);
+}
+
+/** Every document with every version: images inline, PDFs opened in a new tab, everything downloadable. */
+export function DocumentsSection({ detail }: { detail: ReviewDetail }) {
+  const { t } = useTranslation("review");
+  return (
+    <section className={ui.card} aria-labelledby="documents-title">
+      <h2 id="documents-title">{t("detail.documents")}</h2>
+      {detail.documents.length === 0 ? <p className={ui.flush}>{t("detail.noDocuments")}</p> : null}
+      {detail.documents.map((doc) => (
+        <div key={doc.requirement_id} className={r.documentBlock}>
+          <h3>{doc.name}</h3>
+          <ul className={r.versions}>
+            {[...doc.versions].sort((a, b) => b.version - a.version).map((v) => (
+              <li key={v.file_id} className={`${r.version} ${v.is_current ? r.currentVersion : ""}`}>
+                <p className={ui.flush}>
+                  <strong>{t("detail.version", { version: v.version })}</strong>
+                  {v.is_current ? ` · ${t("detail.current")}` : ` · ${t("detail.replaced")}`} · {v.original_name} ({formatSize(v.size)}) · {formatDateTime(v.uploaded_at)}
+                </p>
+                {isImage(v.detected_type) ? <img src={`/files/${v.file_id}`} alt={t("detail.preview", { name: `${doc.name} — ${v.original_name}` })} className={r.preview} loading="lazy" /> : null}
+                <p className={ui.row}>
+                  {isPdf(v.detected_type) || isImage(v.detected_type) ? (
+                    <a href={`/files/${v.file_id}?inline=1`} target="_blank" rel="noopener" aria-label={t("detail.viewLabel", { name: v.original_name, version: v.version })}>
+                      {t("detail.view")}
+                    </a>
+                  ) : null}
+                  <a href={`/files/${v.file_id}`} download={v.original_name} aria-label={t("detail.downloadLabel", { name: v.original_name, version: v.version })}>
+                    {t("detail.download")}
+                  </a>
+                </p>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ))}
+    </section>
+  );
+}
+
+export function PortfolioSection({ detail }: { detail: ReviewDetail }) {
+  const { t } = useTranslation("review");
+  const { portfolio, achievements } = detail;
+  if (detail.application.jalur_id !== "SPE" && portfolio.length === 0 && achievements.items.length === 0) return null;
+  return (
+    <section className={ui.card} aria-labelledby="portfolio-title">
+      <h2 id="portfolio-title">{t("detail.portfolio")}</h2>
+      {portfolio.length === 0 ? (
+        <p>{t("detail.noPortfolio")}</p>
+      ) : (
+        <ul>
+          {portfolio.map((p, i) => (
+            <li key={i}>
+              <strong>{p.title}</strong> ({p.kind}){p.institution ? ` — ${p.institution}` : ""}
+              {p.year ? `, ${p.year}` : ""}
+              {p.description ? <p className={ui.flush}>{p.description}</p> : null}
+            </li>
+          ))}
+        </ul>
+      )}
+      <h3>{t("detail.achievements")}</h3>
+      <p>{achievements.done ? t("detail.achievementsDone") : t("detail.achievementsNotDone")}</p>
+      {achievements.items.length === 0 ? (
+        <p className={ui.flush}>{t("detail.noAchievements")}</p>
+      ) : (
+        <ul>
+          {achievements.items.map((a, i) => (
+            <li key={i}>
+              <strong>{a.title}</strong> ({a.type_name || a.type_code}){a.year ? `, ${a.year}` : ""}
+              {a.description ? <p className={ui.flush}>{a.description}</p> : null}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function roleName(role: AuditEntry["actor_role"]): string {
+  return ROLE_LABELS[role] ?? String(role);
+}
+
+/** The documents a REUPLOAD decision named (its details: `[{ requirement_id, reason }]`), by name. */
+function auditDocuments(entry: AuditEntry, names: ReadonlyMap<number, string>): Array<{ name: string; reason: string }> {
+  const raw = entry.details as unknown;
+  const docs = Array.isArray(raw) ? raw : (raw as { documents?: unknown } | null)?.documents;
+  if (!Array.isArray(docs)) return [];
+  return docs
+    .filter((d): d is { requirement_id?: number; reason?: string } => typeof d === "object" && d !== null && "reason" in d)
+    .map((d) => ({ name: names.get(Number(d.requirement_id)) ?? `#${d.requirement_id ?? "?"}`, reason: String(d.reason ?? "") }));
+}
+
+/** Who did what and when, from → to, the note for the applicant and the reviewers' internal note. */
+export function AuditSection({ audit, documents }: { audit: AuditEntry[]; documents: ReviewDetail["documents"] }) {
+  const { t } = useTranslation(["review", "applicant"]);
+  const names = new Map(documents.map((d) => [d.requirement_id, d.name]));
+  return (
+    <section className={ui.card} aria-labelledby="audit-title">
+      <h2 id="audit-title">{t("detail.audit")}</h2>
+      {audit.length === 0 ? (
+        <p className={ui.flush}>{t("detail.noAudit")}</p>
+      ) : (
+        <ol className={r.timeline}>
+          {audit.map((entry) => {
+            const role = roleName(entry.actor_role);
+            const docs = auditDocuments(entry, names);
+            return (
+              <li key={entry.id} className={r.timelineEntry}>
+                <p className={ui.flush}>
+                  <strong>{t(`applicant:detail.actions.${entry.action}`, { defaultValue: entry.action })}</strong> — <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
+                </p>
+                <p className={ui.flush}>
+                  {entry.actor_name ?? t("detail.system")}
+                  {role ? ` (${role})` : ""}
+                </p>
+                {entry.from || entry.to ? (
+                  <p className={ui.flush}>
+                    {entry.from ?? "—"} → {entry.to ?? "—"}
+                  </p>
+                ) : null}
+                {docs.length > 0 ? (
+                  <ul>
+                    {docs.map((d) => (
+                      <li key={d.name}>
+                        {d.name}: {d.reason}
+                      </li>
+                    ))}
+                  </ul>
+                ) : null}
+                {entry.note ? (
+                  <p className={ui.flush}>
+                    <strong>{t("detail.noteForApplicant")}:</strong> {entry.note}
+                  </p>
+                ) : null}
+                {entry.internal_note ? (
+                  <p className={r.internalNote}>
+                    <strong>{t("detail.internalNote")}:</strong> {entry.internal_note}
+                  </p>
+                ) : null}
+              </li>
+            );
+          })}
+        </ol>
+      )}
+    </section>
+  );
+}
+
+// --- Decision form ------------------------------------------------------------------------------
+
+function TextArea({ meta, label, hint }: { meta: FieldMetadata<any>; label: string; hint?: string }) {
+  const props = getTextareaProps(meta, { ariaAttributes: false });
+  const invalid = Boolean(meta.errors?.length);
+  const describedBy = [hint ? `${meta.id}-hint` : null, invalid ? `${meta.id}-error` : null].filter(Boolean).join(" ") || undefined;
+  return (
+    <div className={ui.field}>
+      <label htmlFor={meta.id} className={ui.label}>{label}</label>
+      {hint ? <p id={`${meta.id}-hint`} className={ui.hint}>{hint}</p> : null}
+      {invalid ? <p id={`${meta.id}-error`} className={ui.fieldError}>{meta.errors![0]}</p> : null}
+      <textarea {...props} key={props.key} id={meta.id} className={`${ui.input} ${r.textarea}`} aria-invalid={invalid || undefined} aria-describedby={describedBy} />
+    </div>
+  );
+}
+
+/** What PASSED leads to at this stage, in the reviewer's words. */
+function passedOutcome(stageId: number, t: (key: string, o?: Record<string, unknown>) => string): string {
+  const stage = stageById(stageId);
+  if (!stage) return "";
+  return stage.onPassed === "final" ? t("decision.passedFinal") : t("decision.passedNext", { stage: stageById(stage.onPassed)?.name ?? "" });
+}
+
+/**
+ * The decision on the open stage: PASSED / FAILED / REUPLOAD (as the API offers them), the note for the
+ * applicant, the internal note, and for REUPLOAD a checkbox and a reason per current document.
+ * The stage travels in a hidden field, so a form left open on a stage decided meanwhile is refused (409).
+ */
+export function DecisionForm({ detail, lastResult }: { detail: ReviewDetail; lastResult?: SubmissionResult<string[]> | null }) {
+  const { t } = useTranslation("review");
+  const stageId = detail.open_stage!.id;
+  const currentDocs = detail.documents.filter((d) => d.versions.some((v) => v.is_current));
+  const [form, fields] = useForm<FormInput<"decision">>({
+    id: `decision-${stageId}`,
+    lastResult,
+    constraint: CONSTRAINTS.decision,
+    defaultValue: { documents: currentDocs.map((d) => ({ requirement_id: String(d.requirement_id) })) },
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  const offersReupload = detail.decisions.includes("REUPLOAD");
+  const rows = fields.documents.getFieldList();
+  const options = detail.decisions.map((d: Decision) => ({
+    value: d,
+    label: t(`decision.options.${d}`),
+    description: d === "PASSED" ? passedOutcome(stageId, t) : t(`decision.outcomes.${d}`),
+  }));
+  const reasonFields = rows.map((row, i) => ({ meta: row.getFieldset().reason, label: `${DECISION_LABELS.reason} — ${currentDocs[i]?.name ?? ""}` }));
+  return (
+    <section className={ui.card} aria-labelledby="decision-title" id="keputusan">
+      <h2 id="decision-title">{t("decision.title", { stage: detail.open_stage!.name })}</h2>
+      <ErrorSummary
+        form={form}
+        fields={[
+          { meta: fields.stage_id, label: DECISION_LABELS.stage_id },
+          { meta: fields.decision, label: DECISION_LABELS.decision },
+          { meta: fields.note, label: DECISION_LABELS.note },
+          { meta: fields.internal_note, label: DECISION_LABELS.internal_note },
+          { meta: fields.documents, label: DECISION_LABELS.documents },
+          ...reasonFields,
+        ]}
+      />
+      <Form method="post" {...getFormProps(form)} className={r.decisionForm}>
+        <input type="hidden" name="stage_id" value={stageId} />
+        <RadioGroup meta={fields.decision} legend={DECISION_LABELS.decision} options={options} />
+        <TextArea meta={fields.note} label={DECISION_LABELS.note} hint={t("decision.noteHint")} />
+        <TextArea meta={fields.internal_note} label={`${DECISION_LABELS.internal_note} ${t("decision.optional")}`} hint={t("decision.internalHint")} />
+        {offersReupload ? (
+          <fieldset id={fields.documents.id} tabIndex={-1} className={`${f.fieldset} ${fields.documents.errors?.length ? f.invalidGroup : ""}`} aria-describedby={`${fields.documents.id}-hint${fields.documents.errors?.length ? ` ${fields.documents.id}-error` : ""}`}>
+            <legend className={f.legend}>{DECISION_LABELS.documents}</legend>
+            <p id={`${fields.documents.id}-hint`} className={ui.hint}>{t("decision.documentsHint")}</p>
+            {fields.documents.errors?.length ? <p id={`${fields.documents.id}-error`} className={ui.fieldError}>{fields.documents.errors[0]}</p> : null}
+            {rows.map((row, i) => {
+              const doc = currentDocs[i];
+              if (!doc) return null;
+              const set = row.getFieldset();
+              const reason = set.reason;
+              const invalid = Boolean(reason.errors?.length);
+              const checkbox = getInputProps(set.selected, { type: "checkbox", ariaAttributes: false });
+              const reasonProps = getInputProps(reason, { type: "text", ariaAttributes: false });
+              return (
+                <div key={row.key} className={r.reuploadRow}>
+                  <input type="hidden" name={set.requirement_id.name} value={String(doc.requirement_id)} />
+                  <div className={f.choice}>
+                    <input {...checkbox} key={checkbox.key} id={set.selected.id} className={f.choiceInput} />
+                    <label htmlFor={set.selected.id} className={f.choiceLabel}>{doc.name}</label>
+                  </div>
+                  <div className={ui.field}>
+                    <label htmlFor={reason.id} className={ui.label}>{`${DECISION_LABELS.reason} — ${doc.name}`}</label>
+                    {invalid ? <p id={`${reason.id}-error`} className={ui.fieldError}>{reason.errors![0]}</p> : null}
+                    <input {...reasonProps} key={reasonProps.key} id={reason.id} className={ui.input} aria-invalid={invalid || undefined} aria-describedby={invalid ? `${reason.id}-error` : undefined} />
+                  </div>
+                </div>
+              );
+            })}
+          </fieldset>
+        ) : null}
+        <SubmitButton>{t("decision.submit")}</SubmitButton>
+      </Form>
+    </section>
+  );
+}
