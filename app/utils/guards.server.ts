@@ -3,7 +3,7 @@ import type { AuthUser } from "#domain/auth-user";
 import { roleOf } from "#domain/auth-user";
 import { applicantGuard, dashboardGuard, landingGuard, loggedInGuard, type GuardDecision, type SessionState } from "#domain/guards";
 import { logoutResponse, type AuthState } from "./auth.server";
-import { tokenLogin } from "../routes/accounts/token-login.server";
+import { tokenLogin } from "~/utils/token-login.server";
 
 // Guards come first in every loader and action; they throw the redirect (CONVENTIONS habit 3).
 

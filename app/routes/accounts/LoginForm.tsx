@@ -4,8 +4,8 @@ import { useTranslation } from "react-i18next";
 import { LOGIN_LABELS } from "#domain/forms/accounts.labels";
 import { CONSTRAINTS } from "#domain/forms/constraints.generated";
 import type { FormInput } from "#domain/forms/registry";
-import { ErrorSummary, Field, SubmitButton } from "../../components/forms";
-import * as ui from "../../components/ui.css";
+import { ErrorSummary, Field, SubmitButton } from "~/components/forms";
+import * as ui from "~/components/ui.css";
 
 /** The login form shared by /login and /wna/login. */
 export function LoginForm({ variant }: { variant: "citizen" | "foreign" }) {

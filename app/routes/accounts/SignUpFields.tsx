@@ -1,7 +1,7 @@
 import type { FieldMetadata } from "@conform-to/react";
 import { useTranslation } from "react-i18next";
 import { ACCOUNT_LABELS } from "#domain/forms/accounts.labels";
-import { CheckboxField, Field, Honeypot } from "../../components/forms";
+import { CheckboxField, Field, Honeypot } from "~/components/forms";
 
 // What the citizen and foreign-national sign-up forms share: contact, password, consent and the honeypot.
 

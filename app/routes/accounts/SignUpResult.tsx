@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import * as ui from "../../components/ui.css";
+import * as ui from "~/components/ui.css";
 
 /** The page both sign-up flows end on (/sign-up/result, /wna/sign-up/result). */
 export function SignUpResult({ email, loginPath }: { email: string | null; loginPath: string }) {

@@ -1,9 +1,8 @@
 import type { MetaFunction } from "@remix-run/node";
-import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { PRODUCT_NAME } from "#domain/menu";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
-import * as ui from "~/components/ui.css";
+import { AccountNotice, LoginButtons } from "~/routes/accounts/AccountNotice";
 
 export const meta: MetaFunction = () => [{ title: `Tautan Aktivasi Dikirim — ${PRODUCT_NAME}` }];
 
@@ -11,15 +10,9 @@ export const meta: MetaFunction = () => [{ title: `Tautan Aktivasi Dikirim — $
 export default function ActivationResent() {
   const { t } = useTranslation("accounts");
   return (
-    <section className={ui.card} aria-labelledby="resent-title">
-      <h1 id="resent-title">{t("activation.resentTitle")}</h1>
-      <p>{t("activation.resentLead")}</p>
-      <p>{t("activation.resentSpam")}</p>
-      <div className={ui.row}>
-        <Link to="/login" className={ui.button}>{t("activation.loginCitizen")}</Link>
-        <Link to="/wna/login" className={ui.secondaryButton}>{t("activation.loginForeign")}</Link>
-      </div>
-    </section>
+    <AccountNotice id="resent-title" title={t("activation.resentTitle")} lines={[t("activation.resentLead"), t("activation.resentSpam")]}>
+      <LoginButtons />
+    </AccountNotice>
   );
 }
 

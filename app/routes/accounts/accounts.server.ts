@@ -1,7 +1,11 @@
 import type { Submission } from "@conform-to/react";
-import { data } from "@remix-run/node";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect, type AppLoadContext } from "@remix-run/node";
+import type { ZodType } from "zod";
 import { HONEYPOT_FIELD } from "~/components/forms";
-import type { ApiError } from "../../utils/api.server";
+import { finishSignUp } from "~/routes/accounts/register-wna.server";
+import { PASSWORD_FIELDS } from "~/routes/accounts/SignUpFields";
+import type { ApiError } from "~/utils/api.server";
 
 // Shared by the account forms: the honeypot check and the reply to a refused API call.
 
@@ -28,4 +32,24 @@ export function replyWithApiError(submission: Submission<unknown>, result: { sta
   const onFields = Object.keys(fieldErrors).length > 0;
   const reply = submission.reply({ hideFields, fieldErrors: onFields ? fieldErrors : undefined, formErrors: onFields ? undefined : [error.message] });
   return data(reply, { status: result.status >= 500 ? 503 : result.status, headers });
+}
+
+/**
+ * The end of every sign-up (citizen, foreign national, facility admin): the form's rules, the API's
+ * register endpoint, then the one result page. A refusal keeps what was typed, passwords aside; a bot
+ * caught by the honeypot sees the same result page and nothing is called.
+ */
+export async function submitSignUp(
+  request: Request,
+  context: AppLoadContext,
+  formData: FormData,
+  form: { schema: ZodType; endpoint: string; resultPath: string; headers?: HeadersInit },
+) {
+  if (caughtByHoneypot(formData)) return redirect(form.resultPath, { headers: { "Set-Cookie": await finishSignUp(request, null) } });
+  const submission = parseWithZod(formData, { schema: form.schema });
+  if (submission.status !== "success") return data(submission.reply({ hideFields: PASSWORD_FIELDS }), { status: 400, headers: form.headers });
+  const r = await context.api.call<{ data: { email: string } }>("POST", form.endpoint, { body: submission.value });
+  if (!r.ok) return replyWithApiError(submission, r, PASSWORD_FIELDS, form.headers);
+  const email = r.body.data?.email ?? (submission.value as { email: string }).email;
+  return redirect(form.resultPath, { headers: { "Set-Cookie": await finishSignUp(request, email) } });
 }

@@ -1,9 +1,8 @@
 import type { MetaFunction } from "@remix-run/node";
-import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { PRODUCT_NAME } from "#domain/menu";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
-import * as ui from "~/components/ui.css";
+import { AccountNotice, LoginButtons } from "~/routes/accounts/AccountNotice";
 
 export const meta: MetaFunction = () => [{ title: `Kata Sandi Berhasil Diubah â€” ${PRODUCT_NAME}` }];
 
@@ -11,14 +10,9 @@ export const meta: MetaFunction = () => [{ title: `Kata Sandi Berhasil Diubah â€
 export default function PasswordChanged() {
   const { t } = useTranslation("accounts");
   return (
-    <section className={ui.card} aria-labelledby="changed-title">
-      <h1 id="changed-title">{t("recovery.changedTitle")}</h1>
-      <p>{t("recovery.changedLead")}</p>
-      <div className={ui.row}>
-        <Link to="/login" className={ui.button}>{t("activation.loginCitizen")}</Link>
-        <Link to="/wna/login" className={ui.secondaryButton}>{t("activation.loginForeign")}</Link>
-      </div>
-    </section>
+    <AccountNotice id="changed-title" title={t("recovery.changedTitle")} lines={[t("recovery.changedLead")]}>
+      <LoginButtons />
+    </AccountNotice>
   );
 }
 

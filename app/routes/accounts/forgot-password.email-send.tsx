@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { PRODUCT_NAME } from "#domain/menu";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
 import * as ui from "~/components/ui.css";
+import { AccountNotice } from "~/routes/accounts/AccountNotice";
 
 export const meta: MetaFunction = () => [{ title: `Periksa Surel Anda — ${PRODUCT_NAME}` }];
 
@@ -11,15 +12,10 @@ export const meta: MetaFunction = () => [{ title: `Periksa Surel Anda — ${PROD
 export default function RecoveryMailSent() {
   const { t } = useTranslation("accounts");
   return (
-    <section className={ui.card} aria-labelledby="sent-title">
-      <h1 id="sent-title">{t("recovery.sentTitle")}</h1>
-      <p>{t("recovery.sentLead")}</p>
-      <p>{t("recovery.sentSpam")}</p>
-      <div className={ui.row}>
-        <Link to="/login" className={ui.button}>{t("recovery.backToLoginButton")}</Link>
-        <Link to="/forgot-password/email">{t("recovery.sendAgain")}</Link>
-      </div>
-    </section>
+    <AccountNotice id="sent-title" title={t("recovery.sentTitle")} lines={[t("recovery.sentLead"), t("recovery.sentSpam")]}>
+      <Link to="/login" className={ui.button}>{t("recovery.backToLoginButton")}</Link>
+      <Link to="/forgot-password/email">{t("recovery.sendAgain")}</Link>
+    </AccountNotice>
   );
 }
 

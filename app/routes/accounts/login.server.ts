@@ -6,8 +6,8 @@ import { FormStrategy } from "remix-auth-form";
 import { roleOf, type AuthUser } from "#domain/auth-user";
 import { homePathFor, mayReturnTo } from "#domain/guards";
 import { accountSchemas } from "#domain/forms/accounts";
-import { commitAuthSession, fetchMe, sessionFromTokens } from "../../utils/auth.server";
-import { formTextsFor } from "../../utils/i18n.server";
+import { commitAuthSession, fetchMe, sessionFromTokens } from "~/utils/auth.server";
+import { formTextsFor } from "~/utils/i18n.server";
 
 
 /** A refused login: the form's reply (field or form errors) and its HTTP status. */

@@ -1,5 +1,5 @@
 import { createCookieSessionStorage, type SessionStorage } from "@remix-run/node";
-import { cookieBase } from "../../utils/session.server";
+import { cookieBase } from "~/utils/session.server";
 
 // The sign-up cookie: the registerWna draft of spec §3 across the foreign-national steps, and the
 // address just signed up, flashed once to the result page (it is shown, never trusted).

@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { PRODUCT_NAME } from "#domain/menu";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
 import * as ui from "~/components/ui.css";
-import { answerSwitch, pendingSwitch } from "~/routes/accounts/token-login.server";
+import { answerSwitch, pendingSwitch } from "~/utils/token-login.server";
 
 export const meta: MetaFunction = () => [{ title: `Ganti Akun — ${PRODUCT_NAME}` }, { name: "robots", content: "noindex, nofollow" }];
 

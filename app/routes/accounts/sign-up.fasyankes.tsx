@@ -1,6 +1,5 @@
 import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { facilitySchemas } from "#domain/forms/facility";
@@ -10,11 +9,10 @@ import type { FormInput } from "#domain/forms/registry";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
 import { FacilityFields, facilitySummary } from "~/routes/facility/facility";
 import { ErrorSummary, SubmitButton } from "~/components/forms";
-import { ContactAndPasswordFields, contactSummary, FullNameField, PASSWORD_FIELDS } from "~/routes/accounts/SignUpFields";
+import { ContactAndPasswordFields, contactSummary, FullNameField } from "~/routes/accounts/SignUpFields";
 import * as ui from "~/components/ui.css";
-import { caughtByHoneypot, replyWithApiError } from "~/routes/accounts/accounts.server";
+import { submitSignUp } from "~/routes/accounts/accounts.server";
 import { requireAnonymous } from "~/utils/guards.server";
-import { finishSignUp } from "~/routes/accounts/register-wna.server";
 import { formTextsFor } from "~/utils/i18n.server";
 
 export const meta: MetaFunction = () => [{ title: `Daftar Admin Fasyankes — ${PRODUCT_NAME}` }];
@@ -29,13 +27,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireAnonymous(request, context);
   const formData = await request.formData();
-  if (caughtByHoneypot(formData)) return redirect("/sign-up/result", { headers: { "Set-Cookie": await finishSignUp(request, null) } });
-  const submission = parseWithZod(formData, { schema: facilitySchemas(await formTextsFor(request)).facilitySignUp });
-  if (submission.status !== "success") return data(submission.reply({ hideFields: PASSWORD_FIELDS }), { status: 400 });
-  const r = await context.api.call<{ data: { email: string } }>("POST", "/register/facility", { body: submission.value });
-  if (!r.ok) return replyWithApiError(submission, r, PASSWORD_FIELDS);
-  // The same activation mail and result page as every sign-up.
-  return redirect("/sign-up/result", { headers: { "Set-Cookie": await finishSignUp(request, r.body.data?.email ?? submission.value.email) } });
+  const schema = facilitySchemas(await formTextsFor(request)).facilitySignUp;
+  return submitSignUp(request, context, formData, { schema, endpoint: "/register/facility", resultPath: "/sign-up/result" });
 }
 
 /** /sign-up/fasyankes: a health-facility admin (role 8) creates an account with the facility's data (DESIGN §4). */

@@ -1,6 +1,5 @@
 import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { accountSchemas } from "#domain/forms/accounts";
@@ -10,11 +9,10 @@ import { CONSTRAINTS } from "#domain/forms/constraints.generated";
 import type { FormInput } from "#domain/forms/registry";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
 import { ErrorSummary, Field, SubmitButton } from "~/components/forms";
-import { ContactAndPasswordFields, contactSummary, FullNameField, PASSWORD_FIELDS } from "~/routes/accounts/SignUpFields";
+import { ContactAndPasswordFields, contactSummary, FullNameField } from "~/routes/accounts/SignUpFields";
 import * as ui from "~/components/ui.css";
-import { caughtByHoneypot, replyWithApiError } from "~/routes/accounts/accounts.server";
+import { submitSignUp } from "~/routes/accounts/accounts.server";
 import { requireAnonymous } from "~/utils/guards.server";
-import { finishSignUp } from "~/routes/accounts/register-wna.server";
 import { formTextsFor } from "~/utils/i18n.server";
 
 export const meta: MetaFunction = () => [{ title: `Daftar Akun — ${PRODUCT_NAME}` }];
@@ -29,12 +27,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireAnonymous(request, context);
   const formData = await request.formData();
-  if (caughtByHoneypot(formData)) return redirect("/sign-up/result", { headers: { "Set-Cookie": await finishSignUp(request, null) } });
-  const submission = parseWithZod(formData, { schema: accountSchemas(await formTextsFor(request)).citizenSignUp });
-  if (submission.status !== "success") return data(submission.reply({ hideFields: PASSWORD_FIELDS }), { status: 400 });
-  const r = await context.api.call<{ data: { email: string } }>("POST", "/register/citizen", { body: submission.value });
-  if (!r.ok) return replyWithApiError(submission, r, PASSWORD_FIELDS);
-  return redirect("/sign-up/result", { headers: { "Set-Cookie": await finishSignUp(request, r.body.data?.email ?? submission.value.email) } });
+  const schema = accountSchemas(await formTextsFor(request)).citizenSignUp;
+  return submitSignUp(request, context, formData, { schema, endpoint: "/register/citizen", resultPath: "/sign-up/result" });
 }
 
 /** /sign-up: an Indonesian citizen creates an account (spec §2). */

@@ -1,6 +1,5 @@
 import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { COUNTRIES } from "#domain/countries";
@@ -12,9 +11,9 @@ import type { FormInput } from "#domain/forms/registry";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
 import { ErrorSummary, Field, SelectField, SubmitButton } from "~/components/forms";
 import * as f from "~/components/forms.css";
-import { ContactAndPasswordFields, contactSummary, FullNameField, PASSWORD_FIELDS } from "~/routes/accounts/SignUpFields";
+import { ContactAndPasswordFields, contactSummary, FullNameField } from "~/routes/accounts/SignUpFields";
 import * as ui from "~/components/ui.css";
-import { caughtByHoneypot, replyWithApiError } from "~/routes/accounts/accounts.server";
+import { caughtByHoneypot, submitSignUp } from "~/routes/accounts/accounts.server";
 import { requireAnonymous } from "~/utils/guards.server";
 import { finishSignUp, readRegisterWnaDraft, saveRegisterWnaDraft, type RegisterWnaDraft } from "~/routes/accounts/register-wna.server";
 import { formTextsFor } from "~/utils/i18n.server";
@@ -53,11 +52,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const typed = formData.get("foreign_id");
   const setCookie = await saveRegisterWnaDraft(request, { foreignId: typeof typed === "string" ? typed.trim() : "" });
   if (formData.get(INTENT) === CHANGE_CHOICES) return redirect("/wna/sign-up/welcome", { headers: { "Set-Cookie": setCookie } });
-  const submission = parseWithZod(formData, { schema: accountSchemas(await formTextsFor(request)).foreignSignUp });
-  if (submission.status !== "success") return data(submission.reply({ hideFields: PASSWORD_FIELDS }), { status: 400, headers: { "Set-Cookie": setCookie } });
-  const r = await context.api.call<{ data: { email: string } }>("POST", "/register/foreign", { body: submission.value });
-  if (!r.ok) return replyWithApiError(submission, r, PASSWORD_FIELDS, { "Set-Cookie": setCookie });
-  return redirect("/wna/sign-up/result", { headers: { "Set-Cookie": await finishSignUp(request, r.body.data?.email ?? submission.value.email) } });
+  const schema = accountSchemas(await formTextsFor(request)).foreignSignUp;
+  return submitSignUp(request, context, formData, { schema, endpoint: "/register/foreign", resultPath: "/wna/sign-up/result", headers: { "Set-Cookie": setCookie } });
 }
 
 /** /wna/sign-up: step 2 of the foreign-national sign-up — identity, contact and password. */

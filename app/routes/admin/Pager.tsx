@@ -1,8 +1,8 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { PageMeta } from "~/routes/admin/admin.server";
-import * as a from "../../components/admin.css";
-import * as ui from "../../components/ui.css";
+import * as a from "~/components/admin.css";
+import * as ui from "~/components/ui.css";
 
 // Paging for the server-rendered lists, in its own module so a list page loads only this of the admin code.
 

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import type { VerificationState } from "#domain/facility";
-import * as ui from "../../components/ui.css";
+import * as ui from "~/components/ui.css";
 
 // Pieces of the Admin's facility-admin pages (/admin-fasyankes-list).
 

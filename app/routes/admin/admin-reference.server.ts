@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { REFERENCE_SCHEMAS, type ReferenceKind } from "#domain/forms/admin";
 import { adminApi, adminLoad, listParams, redirectWithToast, REFERENCE_PAGES, replyFromApi, type Entry, type PageMeta } from "./admin.server";
-import { requireUser } from "../../utils/guards.server";
+import { requireUser } from "~/utils/guards.server";
 
 // Loaders and actions of the three reference-list pages; each route module names its kind.
 

@@ -3,9 +3,9 @@ import type { SubmissionResult } from "@conform-to/react";
 import { redirect, type AppLoadContext } from "@remix-run/node";
 import { ENTRY_STATUSES, type ReferenceKind } from "#domain/forms/admin";
 import { ROLE } from "#domain/roles";
-import type { ApiError, ApiResult } from "../../utils/api.server";
-import { accessToken, orUnavailable } from "../../utils/api.server";
-import { toastCookie } from "../../utils/session.server";
+import type { ApiError, ApiResult } from "~/utils/api.server";
+import { accessToken, orUnavailable } from "~/utils/api.server";
+import { toastCookie } from "~/utils/session.server";
 
 // The admin pages talk to /api/v1/admin through these; the routes stay thin.
 

@@ -10,9 +10,9 @@ import { ROLE_LABELS, STAFF_ROLES } from "#domain/roles";
 import { formatDateTime } from "~/utils/format";
 import type { AuditEntry } from "~/routes/admin/admin.server";
 import type { referenceEntryLoader, referenceListLoader, referenceEntryAction, referenceListAction } from "~/routes/admin/admin-reference.server";
-import * as a from "../../components/admin.css";
-import { ErrorSummary, Field, SelectField, SubmitButton } from "../../components/forms";
-import * as ui from "../../components/ui.css";
+import * as a from "~/components/admin.css";
+import { ErrorSummary, Field, SelectField, SubmitButton } from "~/components/forms";
+import * as ui from "~/components/ui.css";
 
 // Shared pieces of the admin pages. Every form posts and works without JavaScript.
 

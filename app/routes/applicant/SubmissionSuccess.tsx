@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import * as ui from "../../components/ui.css";
+import * as ui from "~/components/ui.css";
 
 /** The end of a submission or a reupload: what happened, the registration number, where to go next. */
 export function SubmissionSuccess({ kind, registrationNumber }: { kind: "success" | "successReupload"; registrationNumber: string | null }) {

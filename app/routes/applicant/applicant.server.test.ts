@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createApiClient } from "../../utils/api.server";
+import { createApiClient } from "~/utils/api.server";
 import { detailErrors, uploadErrors } from "./applicant.server";
 
 describe("document errors", () => {

@@ -3,8 +3,8 @@ import type { Application, ApplicationDocument } from "#contracts/applications";
 import { data, redirect, type AppLoadContext } from "@remix-run/node";
 import type { DocumentRequirement, JalurId } from "#domain/documents";
 import type { DocumentErrors, DocumentForm } from "~/routes/applicant/applicant";
-import { accessToken, formStatus, orUnavailable, type ApiResult } from "../../utils/api.server";
-import { toastCookie } from "../../utils/session.server";
+import { accessToken, formStatus, orUnavailable, type ApiResult } from "~/utils/api.server";
+import { toastCookie } from "~/utils/session.server";
 
 // The applicant's journey: the API's shapes (docs/contracts/applicant-api.md) and the calls
 // every applicant page makes with the session's access token.

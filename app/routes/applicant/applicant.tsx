@@ -4,11 +4,11 @@ import { useTranslation } from "react-i18next";
 import { MB, type DocumentRequirement } from "#domain/documents";
 import { formatDateTime } from "~/utils/format";
 import * as a from "./applicant.css";
-import * as ui from "../../components/ui.css";
+import * as ui from "~/components/ui.css";
 
 // Shared by the applicant's pages: the status badge and the document upload fields.
 
-import { formatSize } from "../../components/StatusBadge";
+import { formatSize } from "~/components/StatusBadge";
 
 export { formatSize };
 

@@ -1,7 +1,7 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { ROLE } from "#domain/roles";
-import { adminLoad } from "../admin/admin.server";
-import { requireUser } from "../../utils/guards.server";
+import { adminLoad } from "~/routes/admin/admin.server";
+import { requireUser } from "~/utils/guards.server";
 
 // The /master-cms pages: the Admin's view of what the public pages show.
 

@@ -3,9 +3,9 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type AppLoadContext } from "@remix-run/node";
 import { facilitySchemas } from "#domain/forms/facility";
 import type { FormTexts } from "#domain/validation";
-import { replyWithApiError } from "../accounts/accounts.server";
-import { redirectWithToast } from "../admin/admin.server";
-import { accessToken, getOrUnavailable } from "../../utils/api.server";
+import { replyWithApiError } from "~/routes/accounts/accounts.server";
+import { redirectWithToast } from "~/routes/admin/admin.server";
+import { accessToken, getOrUnavailable } from "~/utils/api.server";
 
 // The facility admin's own pages (role 8): /personal-data and /dashboard talk to /api/v1/me/facility
 // through these; the routes stay thin.

@@ -8,9 +8,9 @@ import { CONSTRAINTS } from "#domain/forms/constraints.generated";
 import type { FormInput } from "#domain/forms/registry";
 import type { FacilityDashboard, MyFacility } from "~/routes/facility/facility.server";
 import { formatDate, formatDateTime } from "~/utils/format";
-import * as a from "../../components/admin.css";
-import { ErrorSummary, Field, SelectField, SubmitButton } from "../../components/forms";
-import * as ui from "../../components/ui.css";
+import * as a from "~/components/admin.css";
+import { ErrorSummary, Field, SelectField, SubmitButton } from "~/components/forms";
+import * as ui from "~/components/ui.css";
 
 // The facility admin's own pages (role 8, DESIGN §4): the facility fields shared by /sign-up/fasyankes
 // and /personal-data, the verification cycle of /personal-data, and the figures of /dashboard.

@@ -6,8 +6,8 @@ import { REGISTRATION_LABELS as L } from "#domain/forms/registration.labels";
 import { CONSTRAINTS } from "#domain/forms/constraints.generated";
 import type { FormInput } from "#domain/forms/registry";
 import type { ActivityKind } from "~/routes/facility/registration.server";
-import { ErrorSummary, RadioGroup, SubmitButton } from "../../components/forms";
-import * as ui from "../../components/ui.css";
+import { ErrorSummary, RadioGroup, SubmitButton } from "~/components/forms";
+import * as ui from "~/components/ui.css";
 
 // The facility admin's (role 8) "Pendaftaran" and "Status Pengajuan" (DESIGN §4): The pathway choice of a facility registration.
 // One module per page, so each page loads only its own part.

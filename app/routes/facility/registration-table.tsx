@@ -3,10 +3,10 @@ import { useTranslation } from "react-i18next";
 import { uploadFilePath } from "#domain/forms/registration.labels";
 import type { RegistrationPage } from "~/routes/facility/registration.server";
 import { formatDateTime } from "~/utils/format";
-import * as a from "../../components/admin.css";
-import { Pager, listSearch } from "../admin/Pager";
-import { StatusBadge } from "../../components/StatusBadge";
-import * as ui from "../../components/ui.css";
+import * as a from "~/components/admin.css";
+import { Pager, listSearch } from "~/routes/admin/Pager";
+import { StatusBadge } from "~/components/StatusBadge";
+import * as ui from "~/components/ui.css";
 
 // The facility admin's (role 8) "Pendaftaran" and "Status Pengajuan" (DESIGN §4): The facility's registrations list (Status Pengajuan, Pendaftaran).
 // One module per page, so each page loads only its own part.

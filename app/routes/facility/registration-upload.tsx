@@ -5,11 +5,11 @@ import { uploadFilePath } from "#domain/forms/registration.labels";
 import type { Registration } from "~/routes/facility/registration.server";
 import { formatDate, formatDateTime } from "~/utils/format";
 import { stageProgress } from "~/routes/review/review-query";
-import * as a from "../../components/admin.css";
-import { ApplicationDocuments, ApplicationTimeline, DocumentErrorSummary, DocumentUploadForm, useUploadProgress, type DocumentErrors } from "../applicant/applicant";
-import { StatusBadge } from "../../components/StatusBadge";
-import { SlaState } from "../applicant/SlaState";
-import * as ui from "../../components/ui.css";
+import * as a from "~/components/admin.css";
+import { ApplicationDocuments, ApplicationTimeline, DocumentErrorSummary, DocumentUploadForm, useUploadProgress, type DocumentErrors } from "~/routes/applicant/applicant";
+import { StatusBadge } from "~/components/StatusBadge";
+import { SlaState } from "~/routes/applicant/SlaState";
+import * as ui from "~/components/ui.css";
 
 // The facility admin's (role 8) "Pendaftaran" and "Status Pengajuan" (DESIGN §4): The facility's upload and reupload forms (progress bar with JavaScript).
 // One module per page, so each page loads only its own part.

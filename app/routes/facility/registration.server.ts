@@ -3,10 +3,10 @@ import type { Registration, RegistrationRow } from "#contracts/registrations";
 import { redirect, type AppLoadContext } from "@remix-run/node";
 import type { AuthUser } from "#domain/auth-user";
 import { uploadFilePath } from "#domain/forms/registration";
-import { redirectWithToast } from "../admin/admin.server";
-import { getOrUnavailable } from "../../utils/api.server";
-import type { DocumentDestinations } from "../applicant/applicant.server";
-import { requireUser } from "../../utils/guards.server";
+import { redirectWithToast } from "~/routes/admin/admin.server";
+import { getOrUnavailable } from "~/utils/api.server";
+import type { DocumentDestinations } from "~/routes/applicant/applicant.server";
+import { requireUser } from "~/utils/guards.server";
 import { APPLICANT_ROLES, FACILITY_ROLES, ROLE } from "#domain/roles";
 
 // A verified facility admin (role 8) registers professionals and follows them (DESIGN §4): the API's

@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import type { AuthUser } from "#domain/auth-user";
 import { activeSidebarKey, sidebarTitle, visibleSidebarItems } from "#domain/menu";
 import { roleOf } from "#domain/auth-user";
-import * as s from "../../components/layout.css";
+import * as s from "~/components/layout.css";
 
 export const SIDEBAR_ID = "menu-samping";
 

@@ -4,7 +4,7 @@ import type { AuthUser } from "#domain/auth-user";
 import { userMenuEntries, PROFILE_MENU_ENTRY } from "#domain/menu";
 import { roleLabel } from "#domain/roles";
 import { SIDEBAR_ID } from "./Sidebar";
-import * as s from "../../components/layout.css";
+import * as s from "~/components/layout.css";
 
 /** Spec §2 "Top bar": menu toggle, name and role label, dropdown with Profil and/or Logout. */
 export function TopBar({ me }: { me: AuthUser }) {

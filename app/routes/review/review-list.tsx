@@ -8,11 +8,11 @@ import { formatDate } from "~/utils/format";
 import { DIRS, SORTS } from "#domain/review-filters";
 import { LABEL_RULES, pageWindow, Q_MAX, tabsFor, toSearch, type ListQuery, type ReviewArea } from "~/routes/review/review-query";
 import type { ReviewListMeta, ReviewRow } from "~/routes/review/review.server";
-import { StatusBadge } from "../../components/StatusBadge";
-import * as f from "../../components/forms.css";
+import { StatusBadge } from "~/components/StatusBadge";
+import * as f from "~/components/forms.css";
 import * as r from "./review.css";
-import * as ui from "../../components/ui.css";
-import { SlaState } from "../applicant/SlaState";
+import * as ui from "~/components/ui.css";
+import { SlaState } from "~/routes/applicant/SlaState";
 
 // The review lists of /application and /application-list: server-rendered, paged, filtered.
 // Their own module, so a list page loads none of the detail page and its decision form.

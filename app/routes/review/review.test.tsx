@@ -9,7 +9,7 @@ import ApplicationDetail from "~/routes/review/application.$id";
 import { REVIEW_AREAS } from "~/routes/review/review-query";
 import type { ReviewDetail, ReviewRow } from "~/routes/review/review.server";
 import { ReviewListPage, type ListPageData } from "./review-list";
-import { SlaState } from "../applicant/SlaState";
+import { SlaState } from "~/routes/applicant/SlaState";
 
 afterEach(cleanup);
 

@@ -11,12 +11,12 @@ import { CONSTRAINTS } from "#domain/forms/constraints.generated";
 import type { FormInput } from "#domain/forms/registry";
 import { formatDate, formatDateTime } from "~/utils/format";
 import type { AuditEntry, ReviewDetail } from "~/routes/review/review.server";
-import { formatSize, StatusBadge } from "../../components/StatusBadge";
-import { ErrorSummary, RadioGroup, SubmitButton } from "../../components/forms";
-import * as f from "../../components/forms.css";
+import { formatSize, StatusBadge } from "~/components/StatusBadge";
+import { ErrorSummary, RadioGroup, SubmitButton } from "~/components/forms";
+import * as f from "~/components/forms.css";
 import * as r from "./review.css";
-import * as ui from "../../components/ui.css";
-import { SlaState } from "../applicant/SlaState";
+import * as ui from "~/components/ui.css";
+import { SlaState } from "~/routes/applicant/SlaState";
 
 // --- Detail -------------------------------------------------------------------------------------
 

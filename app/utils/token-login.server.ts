@@ -1,9 +1,9 @@
 import { createCookie, redirect, type AppLoadContext, type Cookie } from "@remix-run/node";
 import { roleOf, type AuthUser } from "#domain/auth-user";
 import { homePathFor } from "#domain/guards";
-import { commitAuthSession, fetchMe, sessionFromTokens, type AuthState } from "../../utils/auth.server";
-import { i18next } from "../../utils/i18n.server";
-import { cookieBase, toastCookie } from "../../utils/session.server";
+import { commitAuthSession, fetchMe, sessionFromTokens, type AuthState } from "./auth.server";
+import { i18next } from "./i18n.server";
+import { cookieBase, toastCookie } from "./session.server";
 
 // Login through URL query parameters (spec §2, §7): access_token on /dashboard, token + refresh_token on "/".
 // A visitor who is not logged in is logged in at once, as the spec says. A logged-in visitor is never

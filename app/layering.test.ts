@@ -1,0 +1,41 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+
+// The portal is sorted by feature: app/routes/<area>/ holds an area's pages, helpers and page-only
+// components. What every area uses sits below them, in app/components (shared UI) and app/utils
+// (API client, auth, session, guards, i18n, settings), and so may not reach up into an area.
+
+const APP_DIR = path.dirname(fileURLToPath(import.meta.url));
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return sourceFiles(full);
+    return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [full] : [];
+  });
+}
+
+/** Where a module specifier of `file` points, as a path under app/ ("routes/review/review.server"), or null outside app/. */
+function target(file: string, spec: string): string | null {
+  if (spec.startsWith("~/")) return spec.slice(2);
+  if (!spec.startsWith(".")) return null;
+  const abs = path.resolve(path.dirname(file), spec);
+  return abs.startsWith(APP_DIR + path.sep) ? path.relative(APP_DIR, abs) : null;
+}
+
+describe("portal layering", () => {
+  it("app/components and app/utils never import from a feature folder under app/routes", () => {
+    const offending = ["components", "utils"].flatMap((dir) =>
+      sourceFiles(path.join(APP_DIR, dir)).flatMap((file) =>
+        [...readFileSync(file, "utf8").matchAll(/(?:\bfrom\s*|\bimport\s*\(?\s*)["']([^"']+)["']/g)]
+          .map((m) => target(file, m[1]))
+          .filter((t): t is string => t !== null && t.startsWith("routes/"))
+          .map((t) => `${path.relative(APP_DIR, file)} → ${t}`),
+      ),
+    );
+    expect(sourceFiles(path.join(APP_DIR, "utils")).length).toBeGreaterThan(5);
+    expect(offending).toEqual([]);
+  });
+});
