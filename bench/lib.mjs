@@ -6,6 +6,7 @@ import { cpus } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
+import { throwawayDatabase as makeDatabase } from "../scripts/lib/throwaway-database.mjs";
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 export const DEMO_PASSWORD = "Adaptasi#2026";
 
@@ -21,25 +22,8 @@ export function options(args = process.argv.slice(2)) {
 }
 
 /** A new database on BENCH_DATABASE_URL (default the local server) and how to drop it. */
-export async function throwawayDatabase(prefix) {
-  const pg = (await import("pg")).default;
-  const server = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
-  const name = `${prefix}_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: server });
-  await admin.connect();
-  await admin.query(`create database "${name}"`);
-  await admin.end();
-  const url = new URL(server);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: server });
-      await c.connect();
-      await c.query(`drop database if exists "${name}" with (force)`);
-      await c.end();
-    },
-  };
+export function throwawayDatabase(prefix) {
+  return makeDatabase(process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres", prefix);
 }
 
 /**

@@ -1,5 +1,3 @@
-import { randomBytes } from "node:crypto";
-import pg from "pg";
 import { expect } from "vitest";
 import pino from "pino";
 import { createApiApp, type ApiConfig, type RateLimitConfig } from "../app";
@@ -8,6 +6,7 @@ import { users } from "../db/schema";
 import { startApi, type StartApiOptions } from "../index";
 import { hashPassword } from "../services/passwords";
 import { readOutbox } from "./mail";
+import { throwawayDatabase } from "../../scripts/lib/throwaway-database.mjs";
 
 export { DEMO_PASSWORD };
 export const TEST_API_KEY = "test-api-key";
@@ -58,22 +57,7 @@ export async function createTestApi(overrides: Partial<StartApiOptions> = {}) {
   const server = process.env.TEST_DATABASE_URL;
   let databaseUrl: string | undefined;
   let dropDatabase = async () => {};
-  if (server) {
-    const name = `adaptasi_test_${Date.now()}_${randomBytes(4).toString("hex")}`;
-    const admin = new pg.Client({ connectionString: server });
-    await admin.connect();
-    await admin.query(`create database "${name}"`);
-    await admin.end();
-    const url = new URL(server);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    dropDatabase = async () => {
-      const client = new pg.Client({ connectionString: server });
-      await client.connect();
-      await client.query(`drop database if exists "${name}" with (force)`);
-      await client.end();
-    };
-  }
+  if (server) ({ url: databaseUrl, drop: dropDatabase } = await throwawayDatabase(server, "adaptasi_test"));
 
   const logger = pino({ level: "silent" });
   const api = await startApi({

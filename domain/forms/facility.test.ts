@@ -1,14 +1,12 @@
 import { describe, expect, it } from "vitest";
+import { FACILITY_ADMIN, HOSPITAL } from "../../tests/fixtures/people";
 import { facilityDataSchema, facilitySignUpSchema } from "./facility";
 
 const facility = {
   facility_name: "RS Harapan Bunda",
-  facility_type: "RUMAH_SAKIT",
-  address: "Jl. Raya Bogor No. 12, Jakarta Timur",
-  licence_number: "503/1234/RS/2023",
-  contact_phone: "0218765432",
+  ...HOSPITAL,
 };
-const signUp = { ...facility, full_name: "Dewi Anggraini", email: "Dewi@Contoh.ID", phone: "081234567890", password: "Rahasia123", password_confirmation: "Rahasia123", consent: "on" };
+const signUp = { ...facility, ...FACILITY_ADMIN, email: "Dewi@Contoh.ID", password: "Rahasia123", password_confirmation: "Rahasia123" };
 const data = { ...facility, admin_nik: "3175011203850001", admin_phone: "081298765432", position_id: "3" };
 
 /** The first message per field, as the form shows it. */

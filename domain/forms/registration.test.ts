@@ -1,23 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { jalurOfSegment, registrationSchema, segmentOf } from "./registration";
+import { FOREIGN_DOCTOR } from "../../tests/fixtures/people";
 
 const schema = registrationSchema(new Date("2026-06-01T00:00:00Z"));
 
 const valid = {
   full_name: "Dr. Maria Santos",
   email: "Maria.Santos@Example.COM",
-  identity_type: "PASPOR",
+  ...FOREIGN_DOCTOR,
   identity_number: "p1234567",
-  nationality: "PH",
-  birth_place: "Manila",
-  birth_date: "1988-04-02",
-  gender: "P",
-  address: "Jl. Sudirman No. 5, Jakarta",
-  phone: "081234567890",
-  profession: "DOKTER",
   institution_id: "3",
-  graduation_country: "PH",
-  graduation_year: "2012",
   jalur_id: "OTH",
   activity_kind_id: "2",
 };

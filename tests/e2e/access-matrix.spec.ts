@@ -15,6 +15,7 @@ import {
 import { linkFromMail } from "./accounts-fixtures";
 import { ACCOUNTS, apiKey, DEMO_PASSWORD, type AccountKey } from "./fixtures";
 import { activeApplicant, submittedApplication } from "./review-fixtures";
+import { FACILITY_ADMIN, HOSPITAL } from "../fixtures/people";
 
 // Access matrix: every cell of tests/oracle/access.ts — every portal route and every API endpoint × every
 // principal — against the running portal and API, without following redirects. All differences are collected
@@ -63,17 +64,12 @@ async function otherFacility(request: APIRequestContext, adminToken: string): Pr
       headers: keyHeaders(),
       data: {
         facility_name: "RS Matriks Akses",
-        facility_type: "RUMAH_SAKIT",
-        address: "Jl. Raya Bogor No. 12, Jakarta Timur",
-        licence_number: "503/1234/RS/2023",
-        contact_phone: "0218765432",
+        ...HOSPITAL,
         contact_email: "",
-        full_name: "Dewi Anggraini",
-        phone: "081234567890",
+        ...FACILITY_ADMIN,
         email: who.email,
         password: who.password,
         password_confirmation: who.password,
-        consent: "on",
       },
     }),
     201,
@@ -87,10 +83,7 @@ async function otherFacility(request: APIRequestContext, adminToken: string): Pr
       headers: keyHeaders(token),
       data: {
         facility_name: "RS Matriks Akses",
-        facility_type: "RUMAH_SAKIT",
-        address: "Jl. Raya Bogor No. 12, Jakarta Timur",
-        licence_number: "503/1234/RS/2023",
-        contact_phone: "0218765432",
+        ...HOSPITAL,
         contact_email: "sdm@matriks.test",
         admin_nik: "3175011203850001",
         admin_phone: "081298765432",

@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Page, type TestInfo } from "@playwright/test";
 import { pdf, png } from "../fixtures/files";
-import { ACCOUNTS, expectPath, loginViaForm, navbar } from "./fixtures";
+import { ACCOUNTS, expectPath, field, loginViaForm, navbar } from "./fixtures";
 
 // /master-cms: the Admin's edits show at once on the public pages. Each journey runs with
 // JavaScript on and off; the content is global, so each project asserts only on its own unique text
@@ -9,7 +9,6 @@ import { ACCOUNTS, expectPath, loginViaForm, navbar } from "./fixtures";
 let counter = 0;
 const unique = (testInfo: TestInfo) => `${testInfo.project.name}-${Date.now().toString(36)}${(counter += 1)}`;
 
-const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
 
 /** A logged-out visitor in their own browser, with the same JavaScript setting as the project. */
 async function visitor(browser: Browser, testInfo: TestInfo): Promise<Page> {

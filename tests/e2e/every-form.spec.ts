@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { test as plain, type Page, type TestInfo } from "@playwright/test";
-import { ACCOUNTS, expectPath, fillLoginForm, loginViaForm, type AccountKey } from "./fixtures";
+import { ACCOUNTS, expectPath, field, fillLoginForm, loginViaForm, type AccountKey } from "./fixtures";
 import { NEW_PASSWORD } from "./accounts-fixtures";
 import { documentInput, expect, freshApplicant, pdfFile, test } from "./applicant-fixtures";
 import { exportsAction, routeModules } from "../route-modules";
@@ -222,7 +222,6 @@ function formTest(title: string, body: Parameters<typeof test>[2]) {
 
 let counter = 0;
 const unique = (testInfo: TestInfo) => `${Date.now().toString(36)}${testInfo.workerIndex}${(counter += 1)}`;
-const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
 const toast = (page: Page, text: string | RegExp) => expect(page.getByText(text).first()).toBeVisible();
 
 async function as(page: Page, key: AccountKey) {

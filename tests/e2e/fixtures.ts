@@ -183,3 +183,17 @@ export async function expectNavbarItems(items: Locator, request: APIRequestConte
     expect(texts.slice(-2)).toEqual(["FAQ", "KELUAR"]);
   }).toPass({ timeout: 10_000 });
 }
+
+/** A form field by its exact label. */
+export function field(page: Page, label: string): Locator {
+  return page.getByLabel(label, { exact: true });
+}
+
+/** Each refused field carries its message (as its description) and the summary above the form repeats it. */
+export async function expectFieldErrors(page: Page, errors: ReadonlyArray<readonly [label: string, message: string]>) {
+  const summary = page.getByRole("alert");
+  for (const [label, message] of errors) {
+    await expect(field(page, label)).toHaveAccessibleDescription(new RegExp(message));
+    await expect(summary).toContainText(message);
+  }
+}

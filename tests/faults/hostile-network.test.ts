@@ -9,6 +9,7 @@ import { uploadRoutes } from "../../server/request-body";
 import { pdf } from "../fixtures/files";
 import { multipartBody, rawRequest, throttlingProxy } from "./raw-http";
 import { apiClient, apiLogin, ensureBuild, portalLogin, ROOT, startServer, stopServer, strongSecrets, tempDir, type Running } from "./server";
+import { FOREIGN_DOCTOR } from "../fixtures/people";
 
 // One lost phone signal must not stop the portal. The built server takes bodies that are
 // cut short, abandoned mid-file, garbled, stalled, throttled to 1 kB/s and far too large, on every
@@ -154,18 +155,9 @@ beforeAll(async () => {
     json: {
       full_name: `Maria ${tag}`,
       email: `nakes.${tag}@contoh.id`,
-      identity_type: "PASPOR",
+      ...FOREIGN_DOCTOR,
       identity_number: `P${String(Date.now()).slice(-7)}`,
-      nationality: "PH",
-      birth_place: "Manila",
-      birth_date: "1988-04-02",
-      gender: "P",
-      address: "Jl. Sudirman No. 5, Jakarta",
-      phone: "081234567890",
-      profession: "DOKTER",
       institution_id: institutionId,
-      graduation_country: "PH",
-      graduation_year: "2012",
       jalur_id: "OTH",
       activity_kind_id: kinds[0].id,
     },

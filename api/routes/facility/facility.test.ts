@@ -6,6 +6,7 @@ import { seedIfEmpty } from "../../db/seed";
 import { createDiskStorage } from "../../services/storage";
 import { createTestApi, expectError, type TestApi } from "../../test/helpers";
 import { tokenFrom } from "../../test/mail";
+import { FACILITY_ADMIN, HOSPITAL } from "../../../tests/fixtures/people";
 
 let api: TestApi;
 beforeAll(async () => {
@@ -18,17 +19,12 @@ function signUpBody(overrides: Record<string, unknown> = {}) {
   serial += 1;
   return {
     facility_name: "RS Harapan Bunda",
-    facility_type: "RUMAH_SAKIT",
-    address: "Jl. Raya Bogor No. 12, Jakarta Timur",
-    licence_number: "503/1234/RS/2023",
-    contact_phone: "0218765432",
+    ...HOSPITAL,
     contact_email: "",
-    full_name: "Dewi Anggraini",
-    phone: "081234567890",
+    ...FACILITY_ADMIN,
     email: `faskes.${serial}@contoh.id`,
     password: "Rahasia123",
     password_confirmation: "Rahasia123",
-    consent: "on",
     ...overrides,
   };
 }
@@ -37,10 +33,7 @@ async function facilityData(overrides: Record<string, unknown> = {}) {
   const [position] = await api.db.select().from(positions).where(eq(positions.name, "Kepala Bagian SDM"));
   return {
     facility_name: "RS Harapan Bunda",
-    facility_type: "RUMAH_SAKIT",
-    address: "Jl. Raya Bogor No. 12, Jakarta Timur",
-    licence_number: "503/1234/RS/2023",
-    contact_phone: "0218765432",
+    ...HOSPITAL,
     contact_email: "sdm@harapanbunda.id",
     admin_nik: "3175011203850001",
     admin_phone: "081298765432",

@@ -6,6 +6,7 @@ import { docx, pdf, png } from "../../../tests/fixtures/files";
 import { activityKinds, applicantProfiles, applications, users } from "../../db/schema";
 import { hashPassword } from "../../services/passwords";
 import { createTestApi, DEMO_PASSWORD, expectError, type TestApi } from "../../test/helpers";
+import { FOREIGN_DOCTOR } from "../../../tests/fixtures/people";
 
 // A verified facility admin (role 8) registers professionals (docs/decisions/010-facility-registrations.md).
 
@@ -34,18 +35,9 @@ function professional(jalur_id: JalurId, overrides: Record<string, unknown> = {}
   return {
     full_name: `Maria ${t}`,
     email: `nakes.${t}@contoh.id`,
-    identity_type: "PASPOR",
+    ...FOREIGN_DOCTOR,
     identity_number: `P${String(Date.now()).slice(-7)}${t.slice(0, 3).toUpperCase()}`,
-    nationality: "PH",
-    birth_place: "Manila",
-    birth_date: "1988-04-02",
-    gender: "P",
-    address: "Jl. Sudirman No. 5, Jakarta",
-    phone: "081234567890",
-    profession: "DOKTER",
     institution_id: institutionId,
-    graduation_country: "PH",
-    graduation_year: "2012",
     jalur_id,
     ...(jalur_id === "OTH" ? { activity_kind_id: kinds[0].id } : {}),
     ...(jalur_id === "SPE" ? { specialization_id: specializationId } : {}),
