@@ -11,8 +11,9 @@ import type { FormInput } from "#domain/forms/registry";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
 import { ErrorSummary, Field, Honeypot, SubmitButton } from "~/components/forms";
 import * as ui from "~/components/ui.css";
-import { caughtByHoneypot, replyWithApiError } from "~/routes/accounts/accounts.server";
+import { caughtByHoneypot } from "~/routes/accounts/accounts.server";
 import { formTextsFor } from "~/utils/i18n.server";
+import { refusal } from "~/utils/form-reply.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.state === "activated" ? "Akun Berhasil Diaktifkan" : "Aktivasi Akun"} — ${PRODUCT_NAME}` },
@@ -41,7 +42,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseWithZod(formData, { schema: accountSchemas(await formTextsFor(request)).emailOnly });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const r = await context.api.call("POST", "/account/activation/resend", { body: { email: submission.value.email } });
-  if (!r.ok) return replyWithApiError(submission, r, []);
+  if (!r.ok) return refusal(submission, r);
   return redirect("/account-activation/success-resend");
 }
 

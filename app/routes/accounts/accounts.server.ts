@@ -1,11 +1,10 @@
-import type { Submission } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type AppLoadContext } from "@remix-run/node";
 import type { ZodType } from "zod";
 import { HONEYPOT_FIELD } from "~/components/forms";
 import { finishSignUp } from "~/routes/accounts/register-wna.server";
 import { PASSWORD_FIELDS } from "~/routes/accounts/SignUpFields";
-import type { ApiError } from "~/utils/api.server";
+import { refusal } from "~/utils/form-reply.server";
 
 // Shared by the account forms: the honeypot check and the reply to a refused API call.
 
@@ -13,25 +12,6 @@ import type { ApiError } from "~/utils/api.server";
 export function caughtByHoneypot(formData: FormData): boolean {
   const value = formData.get(HONEYPOT_FIELD);
   return typeof value === "string" && value.trim() !== "";
-}
-
-/**
- * The form's reply to a refused API call, keeping what was typed (passwords aside): a broken rule on
- * its field; anything else (429, a bad token, an outage) above the form. A sign-up with a registered
- * e-mail, NIK or passport is not refused: the API answers it as a new one.
- */
-export function replyWithApiError(submission: Submission<unknown>, result: { status: number; error: ApiError }, hideFields: string[], headers?: HeadersInit) {
-  const { error } = result;
-  const fieldErrors: Record<string, string[]> = {};
-  if (error.code === "VALIDATION_ERROR") {
-    for (const detail of error.details ?? []) {
-      const name = detail.path.split(".").pop() ?? "";
-      if (name in submission.payload) (fieldErrors[name] ??= []).push(detail.message);
-    }
-  }
-  const onFields = Object.keys(fieldErrors).length > 0;
-  const reply = submission.reply({ hideFields, fieldErrors: onFields ? fieldErrors : undefined, formErrors: onFields ? undefined : [error.message] });
-  return data(reply, { status: result.status >= 500 ? 503 : result.status, headers });
 }
 
 /**
@@ -49,7 +29,7 @@ export async function submitSignUp(
   const submission = parseWithZod(formData, { schema: form.schema });
   if (submission.status !== "success") return data(submission.reply({ hideFields: PASSWORD_FIELDS }), { status: 400, headers: form.headers });
   const r = await context.api.call<{ data: { email: string } }>("POST", form.endpoint, { body: submission.value });
-  if (!r.ok) return replyWithApiError(submission, r, PASSWORD_FIELDS, form.headers);
+  if (!r.ok) return refusal(submission, r, PASSWORD_FIELDS, form.headers);
   const email = r.body.data?.email ?? (submission.value as { email: string }).email;
   return redirect(form.resultPath, { headers: { "Set-Cookie": await finishSignUp(request, email) } });
 }

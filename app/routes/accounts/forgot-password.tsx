@@ -12,8 +12,9 @@ import { GeneralErrorBoundary } from "~/components/ErrorScreen";
 import { ErrorSummary, Field, SubmitButton } from "~/components/forms";
 import { PASSWORD_FIELDS } from "~/routes/accounts/SignUpFields";
 import * as ui from "~/components/ui.css";
-import { replyWithApiError } from "~/routes/accounts/accounts.server";
+
 import { formTextsFor } from "~/utils/i18n.server";
+import { refusal } from "~/utils/form-reply.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.state === "form" ? "Buat Kata Sandi Baru" : "Lupa Kata Sandi"} — ${PRODUCT_NAME}` },
@@ -35,7 +36,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: accountSchemas(await formTextsFor(request)).resetPassword });
   if (submission.status !== "success") return data(submission.reply({ hideFields: PASSWORD_FIELDS }), { status: 400 });
   const r = await context.api.call("POST", "/password/reset", { body: submission.value });
-  if (!r.ok) return replyWithApiError(submission, r, PASSWORD_FIELDS);
+  if (!r.ok) return refusal(submission, r, PASSWORD_FIELDS);
   return redirect("/forgot-password/change-success");
 }
 

@@ -17,10 +17,11 @@ import { ErrorSummary, RadioGroup, SubmitButton } from "~/components/forms";
 import * as r from "~/routes/review/review.css";
 import * as ui from "~/components/ui.css";
 import type { FacilityAdminDetail, VerificationEntry } from "#contracts/admin";
-import { adminApi, adminLoad, redirectWithToast, replyFromApi } from "~/routes/admin/admin.server";
+import { adminApi, adminLoad, redirectWithToast } from "~/routes/admin/admin.server";
 import { formatDateTime } from "~/utils/format";
 import { requireUser } from "~/utils/guards.server";
 import { formTextsFor, i18next } from "~/utils/i18n.server";
+import { refusalReply } from "~/utils/form-reply.server";
 
 export const meta: MetaFunction = () => [{ title: `Detail Admin Fasyankes — ${PRODUCT_NAME}` }];
 
@@ -50,7 +51,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     const fresh = await adminLoad<{ data: FacilityAdminDetail }>(context, apiPath(params.id));
     return data({ result: submission.reply({ resetForm: true }) as SubmissionResult<string[]>, conflict: { message: res.error.message } as Conflict | null, detail: fresh.data as FacilityAdminDetail | null }, { status: 409 });
   }
-  return data({ result: replyFromApi(submission.reply, res.error), ...none }, { status: res.status >= 500 ? 503 : 400 });
+  return data({ result: refusalReply(submission, res.error), ...none }, { status: res.status >= 500 ? 503 : 400 });
 }
 
 /** /admin-fasyankes-list/:id: a facility admin's account and facility, the decision on its newest submission, its history. */

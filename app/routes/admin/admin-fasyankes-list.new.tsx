@@ -15,9 +15,10 @@ import { GeneralErrorBoundary } from "~/components/ErrorScreen";
 import { ErrorSummary, Field, SelectField, SubmitButton } from "~/components/forms";
 import * as ui from "~/components/ui.css";
 import type { FacilityAdminDetail } from "#contracts/admin";
-import { adminApi, redirectWithToast, replyFromApi } from "~/routes/admin/admin.server";
+import { adminApi, redirectWithToast } from "~/routes/admin/admin.server";
 import { requireUser } from "~/utils/guards.server";
 import { formTextsFor, i18next } from "~/utils/i18n.server";
+import { refusalReply } from "~/utils/form-reply.server";
 
 export const meta: MetaFunction = () => [{ title: `Tambah Admin Fasyankes — ${PRODUCT_NAME}` }];
 
@@ -36,7 +37,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!res.ok) {
     // A taken e-mail belongs next to the e-mail field.
     const error = res.error.code === "EMAIL_TAKEN" ? { ...res.error, details: [{ path: "email", message: res.error.message }] } : res.error;
-    return data(replyFromApi(submission.reply, error), { status: res.status >= 500 ? 503 : 400 });
+    return data(refusalReply(submission, error), { status: res.status >= 500 ? 503 : 400 });
   }
   const created = res.body.data;
   const t = await i18next.getFixedT(request, "admin");

@@ -1,8 +1,9 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { REFERENCE_SCHEMAS, type ReferenceKind } from "#domain/forms/admin";
-import { adminApi, adminLoad, listParams, redirectWithToast, REFERENCE_PAGES, replyFromApi, type Entry, type PageMeta } from "./admin.server";
+import { adminApi, adminLoad, listParams, redirectWithToast, REFERENCE_PAGES, type Entry, type PageMeta } from "./admin.server";
 import { requireUser } from "~/utils/guards.server";
+import { refusalReply } from "~/utils/form-reply.server";
 
 // Loaders and actions of the three reference-list pages; each route module names its kind.
 
@@ -23,7 +24,7 @@ export async function referenceListAction(kind: ReferenceKind, { request, contex
   const submission = parseWithZod(await request.formData(), { schema: REFERENCE_SCHEMAS[kind] });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const r = await adminApi<{ data: Entry }>(context, "POST", page.api, { body: submission.value });
-  if (!r.ok) return data(replyFromApi(submission.reply, r.error), { status: r.status >= 500 ? 503 : 400 });
+  if (!r.ok) return data(refusalReply(submission, r.error), { status: r.status >= 500 ? 503 : 400 });
   return redirectWithToast(`${page.base}?q=${encodeURIComponent(r.body.data.name)}`, `${NOUN[kind]} "${r.body.data.name}" ditambahkan.`);
 }
 
@@ -46,7 +47,7 @@ export async function referenceEntryAction(kind: ReferenceKind, { request, conte
     const submission = parseWithZod(form, { schema: REFERENCE_SCHEMAS[kind] });
     if (submission.status !== "success") return data(submission.reply(), { status: 400 });
     const r = await adminApi<{ data: Entry }>(context, "PUT", path, { body: submission.value });
-    if (!r.ok) return data(replyFromApi(submission.reply, r.error), { status: r.status >= 500 ? 503 : 400 });
+    if (!r.ok) return data(refusalReply(submission, r.error), { status: r.status >= 500 ? 503 : 400 });
     return redirectWithToast(self, "Perubahan disimpan.");
   }
   if (intent === "deactivate" || intent === "activate") {

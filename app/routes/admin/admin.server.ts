@@ -1,9 +1,8 @@
 import type { AuditEntry, Entry, PageMeta, SlaStage, Staff, StaffDetail } from "#contracts/admin";
-import type { SubmissionResult } from "@conform-to/react";
 import { redirect, type AppLoadContext } from "@remix-run/node";
 import { ENTRY_STATUSES, type ReferenceKind } from "#domain/forms/admin";
 import { ROLE } from "#domain/roles";
-import type { ApiError, ApiResult } from "~/utils/api.server";
+import type { ApiResult } from "~/utils/api.server";
 import { accessToken, orUnavailable } from "~/utils/api.server";
 import { toastCookie } from "~/utils/session.server";
 
@@ -38,17 +37,6 @@ export function listParams(url: URL, extra: Record<string, readonly string[]> = 
     if (allowed.includes(value)) out[key] = value;
   }
   return out;
-}
-
-/** The API's refusal as the form's reply: field details next to their fields, the rest on top. */
-export function replyFromApi(
-  reply: (options: { formErrors?: string[]; fieldErrors?: Record<string, string[]> }) => SubmissionResult<string[]>,
-  error: ApiError,
-): SubmissionResult<string[]> {
-  const fieldErrors: Record<string, string[]> = {};
-  for (const d of error.details ?? []) if (d.path) (fieldErrors[d.path] ??= []).push(d.message);
-  const hasFields = Object.keys(fieldErrors).length > 0;
-  return reply({ fieldErrors: hasFields ? fieldErrors : undefined, formErrors: hasFields ? undefined : [error.message] });
 }
 
 /** Post/redirect/get with a toast, so a reload never repeats the action. */

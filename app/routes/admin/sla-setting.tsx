@@ -12,9 +12,10 @@ import type { FormInput } from "#domain/forms/registry";
 import * as a from "~/components/admin.css";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
 import { ErrorSummary, Field, SubmitButton } from "~/components/forms";
-import { adminApi, adminLoad, redirectWithToast, replyFromApi, type SlaStage } from "~/routes/admin/admin.server";
+import { adminApi, adminLoad, redirectWithToast, type SlaStage } from "~/routes/admin/admin.server";
 import { formatDateTime } from "~/utils/format";
 import { requireUser } from "~/utils/guards.server";
+import { refusalReply } from "~/utils/form-reply.server";
 
 export const meta: MetaFunction = () => [{ title: `Pengaturan SLA — ${PRODUCT_NAME}` }];
 
@@ -28,7 +29,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: slaSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const r = await adminApi<{ data: { changed: Array<{ applications: number }> } }>(context, "PUT", "/admin/sla", { body: submission.value });
-  if (!r.ok) return data(replyFromApi(submission.reply, r.error), { status: r.status >= 500 ? 503 : 400 });
+  if (!r.ok) return data(refusalReply(submission, r.error), { status: r.status >= 500 ? 503 : 400 });
   const { changed } = r.body.data;
   const moved = changed.reduce((n, c) => n + c.applications, 0);
   const message =

@@ -14,9 +14,10 @@ import * as a from "~/components/admin.css";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
 import { ErrorSummary, Field, SelectField, SubmitButton } from "~/components/forms";
 import * as ui from "~/components/ui.css";
-import { adminApi, adminLoad, redirectWithToast, replyFromApi, type StaffDetail } from "~/routes/admin/admin.server";
+import { adminApi, adminLoad, redirectWithToast, type StaffDetail } from "~/routes/admin/admin.server";
 import { formatDateTime } from "~/utils/format";
 import { requireUser } from "~/utils/guards.server";
+import { refusalReply } from "~/utils/form-reply.server";
 
 export const meta: MetaFunction = () => [{ title: `Detail Pengguna — ${PRODUCT_NAME}` }];
 
@@ -48,14 +49,14 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     const submission = parseWithZod(form, { schema: staffUpdateSchema });
     if (submission.status !== "success") return reply("update", submission.reply(), 400);
     const r = await adminApi<{ data: StaffDetail }>(context, "PUT", path, { body: submission.value });
-    if (!r.ok) return reply("update", replyFromApi(submission.reply, r.error), r.status);
+    if (!r.ok) return reply("update", refusalReply(submission, r.error), r.status);
     return redirectWithToast(self, "Perubahan akun disimpan.");
   }
   if (intent === "deactivate" || intent === "reactivate") {
     const submission = parseWithZod(form, { schema: reasonSchema });
     if (submission.status !== "success") return reply("status", submission.reply(), 400);
     const r = await adminApi<{ data: StaffDetail }>(context, "POST", `${path}/${intent}`, { body: submission.value });
-    if (!r.ok) return reply("status", replyFromApi(submission.reply, r.error), r.status);
+    if (!r.ok) return reply("status", refusalReply(submission, r.error), r.status);
     return redirectWithToast(
       self,
       intent === "deactivate" ? "Akun dinonaktifkan. Semua sesinya telah diakhiri dan akun ini tidak dapat masuk lagi." : "Akun diaktifkan kembali.",

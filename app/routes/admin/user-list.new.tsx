@@ -13,8 +13,9 @@ import { ROLE_OPTIONS } from "~/routes/admin/admin";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
 import { ErrorSummary, Field, SelectField, SubmitButton } from "~/components/forms";
 import * as ui from "~/components/ui.css";
-import { adminApi, adminLoad, redirectWithToast, replyFromApi, type StaffDetail } from "~/routes/admin/admin.server";
+import { adminApi, adminLoad, redirectWithToast, type StaffDetail } from "~/routes/admin/admin.server";
 import { requireUser } from "~/utils/guards.server";
+import { refusalReply } from "~/utils/form-reply.server";
 
 export const meta: MetaFunction = () => [{ title: `Tambah Pengguna — ${PRODUCT_NAME}` }];
 
@@ -32,7 +33,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!r.ok) {
     // A taken e-mail belongs next to the e-mail field.
     const error = r.error.code === "EMAIL_TAKEN" ? { ...r.error, details: [{ path: "email", message: r.error.message }] } : r.error;
-    return data(replyFromApi(submission.reply, error), { status: r.status >= 500 ? 503 : 400 });
+    return data(refusalReply(submission, error), { status: r.status >= 500 ? 503 : 400 });
   }
   const user = r.body.data;
   return redirectWithToast(`/user-list/${user.id}`, `Akun ${user.full_name} dibuat. Tautan untuk membuat kata sandi telah dikirim ke ${user.email}.`);

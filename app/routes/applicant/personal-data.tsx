@@ -15,13 +15,14 @@ import { GeneralErrorBoundary } from "~/components/ErrorScreen";
 import { FacilityPersonalData } from "~/routes/facility/facility";
 import { ErrorSummary, Field, RadioGroup, SelectField, SubmitButton } from "~/components/forms";
 import * as ui from "~/components/ui.css";
-import { replyWithApiError } from "~/routes/accounts/accounts.server";
+
 import { accessToken, orUnavailable } from "~/utils/api.server";
 import { currentApplication, myProfile, type Profile } from "~/routes/applicant/applicant.server";
 import { loadFacilityPersonalData, submitFacilityPersonalData } from "~/routes/facility/facility.server";
 import { requireUser } from "~/utils/guards.server";
 import { toastCookie } from "~/utils/session.server";
 import { formTextsFor } from "~/utils/i18n.server";
+import { refusal } from "~/utils/form-reply.server";
 
 export const meta: MetaFunction = () => [{ title: `Data Personal — ${PRODUCT_NAME}` }];
 
@@ -49,7 +50,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // The API parses the same schema, whose graduation_year takes the form's string: it gets what the form sent.
   const body = Object.fromEntries(Object.keys(submission.value).map((k) => [k, submission.payload[k]]));
   const r = await context.api.call<{ data: Profile }>("PUT", "/me/profile", { token, body });
-  if (!r.ok) return replyWithApiError(submission, r, []);
+  if (!r.ok) return refusal(submission, r);
   return redirect("/", { headers: { "Set-Cookie": await toastCookie({ severity: "success", message: "Data personal tersimpan." }) } });
 }
 

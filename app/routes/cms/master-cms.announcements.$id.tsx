@@ -12,11 +12,12 @@ import { ActiveBadge, TextareaField } from "~/routes/admin/admin";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
 import { ErrorSummary, Field, SubmitButton } from "~/components/forms";
 import * as ui from "~/components/ui.css";
-import { adminApi, adminLoad, redirectWithToast, replyFromApi } from "~/routes/admin/admin.server";
+import { adminApi, adminLoad, redirectWithToast } from "~/routes/admin/admin.server";
 import { CMS_ROLES, entryParam, type Announcement } from "~/routes/cms/cms.server";
 import { formatDateTime } from "~/utils/format";
 import { requireUser } from "~/utils/guards.server";
 import { i18next } from "~/utils/i18n.server";
+import { refusalReply } from "~/utils/form-reply.server";
 
 export const meta: MetaFunction = () => [{ title: `Pengumuman — Master CMS — ${PRODUCT_NAME}` }];
 
@@ -43,7 +44,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       id === "new"
         ? await adminApi<{ data: Announcement }>(context, "POST", "/admin/cms/announcements", { body: submission.value })
         : await adminApi<{ data: Announcement }>(context, "PUT", `/admin/cms/announcements/${id}`, { body: submission.value });
-    if (!r.ok) return data(replyFromApi(submission.reply, r.error), { status: r.status >= 500 ? 503 : 400 });
+    if (!r.ok) return data(refusalReply(submission, r.error), { status: r.status >= 500 ? 503 : 400 });
     return redirectWithToast(BACK, t("toast.announcement", { title: r.body.data.title }));
   }
   if (id !== "new" && (intent === "deactivate" || intent === "activate")) {

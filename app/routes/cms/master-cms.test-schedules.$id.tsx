@@ -12,10 +12,11 @@ import { ActiveBadge, TextareaField } from "~/routes/admin/admin";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
 import { ErrorSummary, Field, SubmitButton } from "~/components/forms";
 import * as ui from "~/components/ui.css";
-import { adminApi, adminLoad, redirectWithToast, replyFromApi } from "~/routes/admin/admin.server";
+import { adminApi, adminLoad, redirectWithToast } from "~/routes/admin/admin.server";
 import { CMS_ROLES, entryParam, type ScheduleEntry } from "~/routes/cms/cms.server";
 import { requireUser } from "~/utils/guards.server";
 import { i18next } from "~/utils/i18n.server";
+import { refusalReply } from "~/utils/form-reply.server";
 
 export const meta: MetaFunction = () => [{ title: `Jadwal Uji Kompetensi — Master CMS — ${PRODUCT_NAME}` }];
 
@@ -42,7 +43,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       id === "new"
         ? await adminApi<{ data: ScheduleEntry }>(context, "POST", "/admin/test-schedules", { body: submission.value })
         : await adminApi<{ data: ScheduleEntry }>(context, "PUT", `/admin/test-schedules/${id}`, { body: submission.value });
-    if (!r.ok) return data(replyFromApi(submission.reply, r.error), { status: r.status >= 500 ? 503 : 400 });
+    if (!r.ok) return data(refusalReply(submission, r.error), { status: r.status >= 500 ? 503 : 400 });
     return redirectWithToast(BACK, t("toast.schedule", { title: r.body.data.title }));
   }
   if (id !== "new" && (intent === "deactivate" || intent === "activate")) {

@@ -13,12 +13,13 @@ import * as a from "~/components/admin.css";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
 import { ErrorSummary, Field, SubmitButton } from "~/components/forms";
 import * as ui from "~/components/ui.css";
-import { adminApi, redirectWithToast, replyFromApi } from "~/routes/admin/admin.server";
+import { adminApi, redirectWithToast } from "~/routes/admin/admin.server";
 import { CMS_ROLES, loadCms } from "~/routes/cms/cms.server";
 import { formatDate, formatDateTime } from "~/utils/format";
 import { GUIDEBOOK_PATH } from "~/utils/guidebook";
 import { requireUser } from "~/utils/guards.server";
 import { i18next } from "~/utils/i18n.server";
+import { refusalReply } from "~/utils/form-reply.server";
 
 export const meta: MetaFunction = () => [{ title: `Master CMS — ${PRODUCT_NAME}` }];
 
@@ -46,7 +47,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseWithZod(formData, { schema: schema as z.ZodType<unknown> });
   if (submission.status !== "success") return data({ intent, reply: submission.reply() }, { status: 400 });
   const r = await adminApi(context, "PUT", api, { body: submission.value });
-  if (!r.ok) return data({ intent, reply: replyFromApi(submission.reply, r.error) }, { status: r.status >= 500 ? 503 : 400 });
+  if (!r.ok) return data({ intent, reply: refusalReply(submission, r.error) }, { status: r.status >= 500 ? 503 : 400 });
   return redirectWithToast(`/master-cms#${anchor}`, t(`toast.${intent}`));
 }
 

@@ -3,9 +3,10 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type AppLoadContext } from "@remix-run/node";
 import { facilitySchemas } from "#domain/forms/facility";
 import type { FormTexts } from "#domain/validation";
-import { replyWithApiError } from "~/routes/accounts/accounts.server";
+
 import { redirectWithToast } from "~/routes/admin/admin.server";
 import { accessToken, getOrUnavailable } from "~/utils/api.server";
+import { refusal } from "~/utils/form-reply.server";
 
 // The facility admin's own pages (role 8): /personal-data and /dashboard talk to /api/v1/me/facility
 // through these; the routes stay thin.
@@ -30,7 +31,7 @@ export async function submitFacilityPersonalData(formData: FormData, context: Ap
   const submission = parseWithZod(formData, { schema: facilitySchemas(texts).facilityData });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const r = await context.api.call<{ data: MyFacility }>("PUT", "/me/facility", { token: await accessToken(context), body: submission.value });
-  if (!r.ok) return replyWithApiError(submission, r, []);
+  if (!r.ok) return refusal(submission, r);
   return redirectWithToast("/personal-data", "Data terkirim. Menunggu verifikasi oleh Admin.");
 }
 

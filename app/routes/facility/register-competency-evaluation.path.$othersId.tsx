@@ -4,13 +4,14 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { registrationSchema } from "#domain/forms/registration";
 import { jalurOfSegment, uploadFilePath } from "#domain/forms/registration.labels";
 import { PRODUCT_NAME } from "#domain/menu";
-import { replyWithApiError } from "~/routes/accounts/accounts.server";
+
 import { redirectWithToast } from "~/routes/admin/admin.server";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
 import { ProfessionalForm } from "~/routes/facility/registration";
 import { accessToken, orUnavailable } from "~/utils/api.server";
 import { activityKinds, requireVerifiedFacility, type Registration } from "~/routes/facility/registration.server";
 import { formTextsFor } from "~/utils/i18n.server";
+import { refusal } from "~/utils/form-reply.server";
 
 export const meta: MetaFunction = () => [{ title: `Data Tenaga Kesehatan — ${PRODUCT_NAME}` }];
 
@@ -60,7 +61,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (!r.ok) {
     const field = FIELD_OF_CONFLICT[r.error.code];
     if (field) return data(submission.reply({ fieldErrors: { [field]: [r.error.message] } }), { status: r.status });
-    return replyWithApiError(submission, r, []);
+    return refusal(submission, r);
   }
   const { application, professional, activity_kind } = r.body.data;
   return redirectWithToast(

@@ -1,12 +1,8 @@
 import type { DocumentVersion, ReviewAuditEntry, ReviewDetail, ReviewListMeta, ReviewRow, Sla } from "#contracts/review";
 import type { AppLoadContext } from "@remix-run/node";
 import { roleOf, type AuthUser } from "#domain/auth-user";
-import type { JalurId } from "#domain/documents";
-import type { Decision } from "#domain/workflow";
 import type { DecisionBody } from "#domain/forms/review";
-import type { LabelColour } from "#domain/status-label";
 import { unavailableResponse, type ApiError, accessToken, orUnavailable } from "~/utils/api.server";
-import { type Application, type PortfolioEntry, type Profile } from "~/routes/applicant/applicant.server";
 import { parseListQuery, REVIEW_AREAS, type ListQuery, type ReviewArea } from "./review-query";
 
 // The review workflow: the API's shapes (docs/contracts/review-api.md) and the calls the list,
