@@ -4,7 +4,7 @@ import { PDFDocument, StandardFonts, degrees, rgb } from "pdf-lib";
 import type { JalurId } from "#domain/documents";
 import { ROLE } from "#domain/roles";
 import { firstStage, openStage, stageById, type Decision, type WorkflowState } from "#domain/workflow";
-import { decideApplication } from "../services/review";
+import { decideApplication } from "../services/workflow";
 import { applicantColumns, reviewColumnsNow } from "../services/review-state";
 import type { FileStorage } from "../services/storage";
 import { MIME_OF } from "../services/uploads/file-type";
