@@ -1,6 +1,9 @@
 import { eq } from "drizzle-orm";
+import { PROFILE_LABELS, type ProfileForm } from "#domain/forms/profile";
+import { validationMessage } from "#domain/validation";
 import type { Database } from "../db/client";
-import { applicantProfiles, type UserRow } from "../db/schema";
+import { applicantProfiles, institutions, specializations, type UserRow } from "../db/schema";
+import { ApiError, MESSAGES } from "../lib/errors";
 import { profileComplete } from "./applications";
 
 // The applicant's personal data as the API shows it: to the applicant (/profile) and to reviewers (review detail).
@@ -28,6 +31,43 @@ export function profileBody(user: UserRow, p: ProfileRow | undefined) {
     photo_file_id: p?.photoFileId ?? null,
     complete: profileComplete(p),
   };
+}
+
+/**
+ * The profile row's columns from the personal-data form, as the applicant saves it on /profile and as a
+ * facility admin enters it when registering a professional (RegistrationForm carries the same fields).
+ */
+export function profileColumns(v: ProfileForm) {
+  return {
+    fullName: v.full_name,
+    identityType: v.identity_type,
+    identityNumber: v.identity_number,
+    nationality: v.nationality,
+    birthPlace: v.birth_place,
+    birthDate: v.birth_date,
+    gender: v.gender,
+    address: v.address,
+    phone: v.phone,
+    profession: v.profession,
+    institutionId: v.institution_id,
+    graduationCountry: v.graduation_country,
+    graduationYear: v.graduation_year,
+    specializationId: v.specialization_id ?? null,
+    updatedAt: new Date(),
+  };
+}
+
+const invalid = (path: keyof typeof PROFILE_LABELS) =>
+  new ApiError(400, "VALIDATION_ERROR", MESSAGES.VALIDATION_ERROR, {}, [{ path, message: validationMessage("oneOf", { field: PROFILE_LABELS[path] }) }]);
+
+/** The institution and the specialization the form names must exist; else 400 on that field. */
+export async function checkProfileReferences(db: Database, v: Pick<ProfileForm, "institution_id" | "specialization_id">): Promise<void> {
+  const [institution] = await db.select({ id: institutions.id }).from(institutions).where(eq(institutions.id, v.institution_id));
+  if (!institution) throw invalid("institution_id");
+  if (v.specialization_id !== undefined) {
+    const [s] = await db.select({ id: specializations.id }).from(specializations).where(eq(specializations.id, v.specialization_id));
+    if (!s) throw invalid("specialization_id");
+  }
 }
 
 export async function loadProfile(db: Database, userId: string) {
