@@ -13,7 +13,7 @@ import { ApiError, MESSAGES } from "../lib/errors";
 import { applicationView, ownedApplication } from "./applications";
 import { hashPassword } from "./passwords";
 import { checkProfileReferences, profileColumns } from "./profile";
-import { applicantColumns } from "./review-state";
+import { insertDraft } from "./workflow";
 
 // A verified facility admin (role 8) registers professionals (DESIGN §4, docs/decisions/010-facility-registrations.md):
 // each becomes a role-3 account with a draft application the facility then fills through /applications/:id.
@@ -151,11 +151,7 @@ export async function createRegistration(db: Database, admin: UserRow, v: Regist
     const app = await db.transaction(async (tx) => {
       const userId = await professionalAccount(tx, admin, v);
       await tx.insert(applicantProfiles).values({ userId, ...profile }).onConflictDoUpdate({ target: applicantProfiles.userId, set: profile });
-      const [row] = await tx
-        .insert(applications)
-        .values({ applicantUserId: userId, submittedByUserId: admin.id, jalurId: v.jalur_id, activityKindId, ...(await applicantColumns(tx, userId)) })
-        .returning();
-      return row;
+      return insertDraft(tx, { applicantUserId: userId, submittedByUserId: admin.id, jalurId: v.jalur_id, activityKindId });
     });
     return registrationBody(db, app);
   } catch (err) {

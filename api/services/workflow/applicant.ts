@@ -16,14 +16,30 @@ import { actorOf, appendAudit } from "./audit";
 // draft, change its pathway, submit it, and answer a reupload request. A draft's edits are not in the
 // audit log — it records the file's way through review, which starts at the submission.
 
+export interface NewDraft {
+  applicantUserId: string;
+  /** the applicant, or the facility admin who registers them */
+  submittedByUserId: string;
+  jalurId: JalurId;
+  activityKindId?: number | null;
+}
+
+/**
+ * Writes a draft application. `db` may be the caller's transaction, for a draft written with other
+ * rows (a facility's registration writes the professional's account and profile with it).
+ */
+export async function insertDraft(db: Database, draft: NewDraft): Promise<ApplicationRow> {
+  const [app] = await db
+    .insert(applications)
+    .values({ ...draft, ...(await applicantColumns(db, draft.applicantUserId)) })
+    .returning();
+  return app;
+}
+
 /** A new draft of `jalurId` for the applicant; 409 APPLICATION_EXISTS while another is open. */
 export async function startDraft(db: Database, applicant: UserRow, jalurId: JalurId): Promise<ApplicationRow> {
   try {
-    const [app] = await db
-      .insert(applications)
-      .values({ applicantUserId: applicant.id, submittedByUserId: applicant.id, jalurId, ...(await applicantColumns(db, applicant.id)) })
-      .returning();
-    return app;
+    return await insertDraft(db, { applicantUserId: applicant.id, submittedByUserId: applicant.id, jalurId });
   } catch (err) {
     if (violatedUniqueConstraint(err) === "applications_one_open_per_applicant") throw new ApiError(409, "APPLICATION_EXISTS");
     throw err;
