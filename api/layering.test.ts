@@ -58,6 +58,16 @@ describe("API layering", () => {
     expect(offending).toEqual([]);
   });
 
+  it("a resource's handlers are imported by its own router only: what two resources share is a service", () => {
+    const offending = sourceFiles(API_DIR).flatMap((file) =>
+      importsOf(readFileSync(file, "utf8"))
+        .filter((spec) => /\.handlers$/.test(spec))
+        .filter((spec) => !(path.basename(file) === "index.ts" && path.dirname(path.resolve(path.dirname(file), spec)) === path.dirname(file)))
+        .map((spec) => `${rel(file)} imports ${spec}`),
+    );
+    expect(offending).toEqual([]);
+  });
+
   it("an application's audit row is written by the workflow's one writer, in the transaction of its change", () => {
     const writers = sourceFiles(API_DIR)
       .filter((file) => /\.insert\(\s*auditLog\s*\)/.test(readFileSync(file, "utf8")))
