@@ -1,8 +1,6 @@
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
-import type { JalurId } from "#domain/documents";
 import { firstStage } from "#domain/workflow";
 import type { Database } from "../../db/client";
-import { violatedUniqueConstraint } from "../../db/errors";
 import { applicantProfiles, applications, reuploadRequests, type ApplicationRow, type UserRow } from "../../db/schema";
 import { ApiError } from "../../lib/errors";
 import type { ApiDeps } from "../../lib/types";
@@ -12,52 +10,8 @@ import { notifySubmitted } from "../notifications";
 import { applicantColumns, reviewColumnsNow } from "../review-state";
 import { actorOf, appendAudit } from "./audit";
 
-// What the applicant (or the facility admin who registered them) does to their own file: open a
-// draft, change its pathway, submit it, and answer a reupload request. A draft's edits are not in the
-// audit log — it records the file's way through review, which starts at the submission.
-
-export interface NewDraft {
-  applicantUserId: string;
-  /** the applicant, or the facility admin who registers them */
-  submittedByUserId: string;
-  jalurId: JalurId;
-  activityKindId?: number | null;
-}
-
-/**
- * Writes a draft application. `db` may be the caller's transaction, for a draft written with other
- * rows (a facility's registration writes the professional's account and profile with it).
- */
-export async function insertDraft(db: Database, draft: NewDraft): Promise<ApplicationRow> {
-  const [app] = await db
-    .insert(applications)
-    .values({ ...draft, ...(await applicantColumns(db, draft.applicantUserId)) })
-    .returning();
-  return app;
-}
-
-/** A new draft of `jalurId` for the applicant; 409 APPLICATION_EXISTS while another is open. */
-export async function startDraft(db: Database, applicant: UserRow, jalurId: JalurId): Promise<ApplicationRow> {
-  try {
-    return await insertDraft(db, { applicantUserId: applicant.id, submittedByUserId: applicant.id, jalurId });
-  } catch (err) {
-    if (violatedUniqueConstraint(err) === "applications_one_open_per_applicant") throw new ApiError(409, "APPLICATION_EXISTS");
-    throw err;
-  }
-}
-
-/** The draft on another pathway; 409 APPLICATION_SUBMITTED once it was submitted. */
-export async function changeDraftPathway(db: Database, user: UserRow, id: string, jalurId: JalurId): Promise<ApplicationRow> {
-  const app = await ownedApplication(db, user, id);
-  // Documents of the old pathway stay in the table; the view only shows the new pathway's.
-  const [updated] = await db
-    .update(applications)
-    .set({ jalurId, updatedAt: new Date(), ...(await applicantColumns(db, app.applicantUserId)) })
-    .where(and(eq(applications.id, app.id), eq(applications.isSubmitted, false)))
-    .returning();
-  if (!updated) throw new ApiError(409, "APPLICATION_SUBMITTED");
-  return updated;
-}
+// What the applicant (or the facility admin who registered them) does to a file under review: submit
+// the draft, and answer a reupload request. Each is written with its audit row.
 
 /**
  * Submits a complete draft to its pathway's first stage, with its SUBMIT audit row in the same
