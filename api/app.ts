@@ -28,7 +28,8 @@ import { registrationsRouter } from "./routes/registrations";
 import { reviewRouter } from "./routes/review";
 import { testSchedulesRouter } from "./routes/test-schedules";
 
-export type { ApiConfig, AppEnv, MailConfig, RateLimitConfig } from "./lib/types";
+export type { ApiConfig, AppEnv, MailConfig } from "./lib/types";
+export type { RateLimitConfig } from "./lib/rate-limits";
 export { DEFAULT_PUBLIC_URL } from "./lib/config";
 
 export const API_BASE = "/api/v1";

@@ -8,7 +8,7 @@ import { openDatabase, type Database } from "./db/client";
 import { seedIfEmpty } from "./db/seed";
 import { seedAdministration } from "./services/admin-reference";
 import { seedFacilities } from "./db/seed-facilities";
-import type { RateLimitConfig } from "./lib/types";
+import type { RateLimitConfig } from "./lib/rate-limits";
 import { createMailer, type Mailer } from "./services/mail";
 import { createDiskStorage, sweepTemporaryFiles, TEMPORARY_FILE_MAX_AGE_MS } from "./services/storage";
 

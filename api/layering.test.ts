@@ -44,6 +44,37 @@ describe("API layering", () => {
     expect(offending).toEqual([]);
   });
 
+  it("only app.ts imports from api/routes: lib, middleware, db and services never reach into a handler", () => {
+    const offending = sourceFiles(API_DIR)
+      .filter((file) => !file.startsWith(ROUTES_DIR + path.sep) && file !== path.join(API_DIR, "app.ts"))
+      .flatMap((file) =>
+        importsOf(readFileSync(file, "utf8"))
+          .filter((spec) => {
+            const target = path.resolve(path.dirname(file), spec);
+            return target === ROUTES_DIR || target.startsWith(ROUTES_DIR + path.sep);
+          })
+          .map((spec) => `${rel(file)} imports ${spec}`),
+      );
+    expect(offending).toEqual([]);
+  });
+
+  it("a resource's handlers are imported by its own router only: what two resources share is a service", () => {
+    const offending = sourceFiles(API_DIR).flatMap((file) =>
+      importsOf(readFileSync(file, "utf8"))
+        .filter((spec) => /\.handlers$/.test(spec))
+        .filter((spec) => !(path.basename(file) === "index.ts" && path.dirname(path.resolve(path.dirname(file), spec)) === path.dirname(file)))
+        .map((spec) => `${rel(file)} imports ${spec}`),
+    );
+    expect(offending).toEqual([]);
+  });
+
+  it("an application's audit row is written by the workflow's one writer, in the transaction of its change", () => {
+    const writers = sourceFiles(API_DIR)
+      .filter((file) => /\.insert\(\s*auditLog\s*\)/.test(readFileSync(file, "utf8")))
+      .map(rel);
+    expect(writers).toEqual([path.join("services", "workflow", "audit.ts")]);
+  });
+
   it("no router checks a role itself: the gate allow() decides", () => {
     const offending = sourceFiles(ROUTES_DIR)
       .filter(isRouterFile)

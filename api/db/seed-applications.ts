@@ -4,7 +4,7 @@ import { PDFDocument, StandardFonts, degrees, rgb } from "pdf-lib";
 import type { JalurId } from "#domain/documents";
 import { ROLE } from "#domain/roles";
 import { firstStage, openStage, stageById, type Decision, type WorkflowState } from "#domain/workflow";
-import { decideApplication } from "../services/review";
+import { appendAudit, decideApplication } from "../services/workflow";
 import { applicantColumns, reviewColumnsNow } from "../services/review-state";
 import type { FileStorage } from "../services/storage";
 import { MIME_OF } from "../services/uploads/file-type";
@@ -729,14 +729,13 @@ async function insertDemoApplications(
         ...(await reviewColumnsNow(tx, state, times[0])),
       })
       .where(eq(applications.id, app.id));
-    await tx.insert(auditLog).values({
+    await appendAudit(tx, {
       applicationId: app.id,
-      actorUserId: submitter.id,
-      actorRole: submitter.role,
+      actor: { userId: submitter.id, role: submitter.role },
       action: "SUBMIT",
-      toStage: stage,
-      toStatus: "IN-PROGRESS",
-      createdAt: times[0],
+      from: { stage: null, status: null },
+      to: { stage, status: "IN-PROGRESS" },
+      at: times[0],
     });
 
     // Decisions, each on the stage that is open, by the demo account of a role that decides it.

@@ -1,13 +1,12 @@
-import { and, asc, eq } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import { ROLE_LABELS } from "#domain/roles";
 import { decisionsFor, openStage } from "#domain/workflow";
 import type { Database } from "../db/client";
-import { additionalRequirements, applications, auditLog, files, type ApplicationRow, type UserRow } from "../db/schema";
-import { ApiError } from "../lib/errors";
+import { additionalRequirements, files, type ApplicationRow } from "../db/schema";
 
 // Documents a reviewer asks an SPE applicant for beyond the pathway's requirements (DESIGN §4.8,
-// /portfolio/additional-requirements). Reviewers who decide the stage that is open ask; the applicant
-// (or the facility that registered them) answers with one file per request while the file is under review.
+// /portfolio/additional-requirements): who may ask or answer, and the list. Asking and answering are
+// state changes with an audit row, written by workflow/additional.ts.
 
 export const ADDITIONAL_MAX_MB = 5;
 
@@ -42,59 +41,3 @@ export async function listAdditional(db: Database, applicationId: string) {
 }
 
 export type AdditionalItem = Awaited<ReturnType<typeof listAdditional>>[number];
-
-export async function requestAdditional(db: Database, app: ApplicationRow, actor: UserRow, body: { title: string; description?: string | null }) {
-  if (!mayRequestAdditional(app, actor.roleId)) throw new ApiError(403, "ADDITIONAL_NOT_ALLOWED");
-  const stageId = openStage({ is_submitted: app.isSubmitted, status: app.status, stage_id: app.stageId })!;
-  return db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(additionalRequirements)
-      .values({
-        applicationId: app.id,
-        title: body.title,
-        description: body.description || null,
-        requestedByUserId: actor.id,
-        requestedByRole: actor.roleId,
-        stageId,
-      })
-      .returning();
-    await tx.insert(auditLog).values({
-      applicationId: app.id,
-      actorUserId: actor.id,
-      actorRole: actor.roleId,
-      action: "ADDITIONAL_REQUEST",
-      fromStage: app.stageId,
-      fromStatus: app.status,
-      toStage: app.stageId,
-      toStatus: app.status,
-      note: body.description ? `${body.title}: ${body.description}` : body.title,
-    });
-    return row;
-  });
-}
-
-/** Attaches a stored file to a request; the audit log records the answer. */
-export async function answerAdditional(db: Database, app: ApplicationRow, actor: UserRow, requestId: number, fileId: string) {
-  await db.transaction(async (tx) => {
-    const now = new Date();
-    const [row] = await tx
-      .update(additionalRequirements)
-      .set({ fileId, fulfilledAt: now })
-      .where(and(eq(additionalRequirements.id, requestId), eq(additionalRequirements.applicationId, app.id)))
-      .returning();
-    if (!row) throw new ApiError(404, "NOT_FOUND");
-    await tx.insert(auditLog).values({
-      applicationId: app.id,
-      actorUserId: actor.id,
-      actorRole: actor.roleId,
-      action: "ADDITIONAL_UPLOAD",
-      fromStage: app.stageId,
-      fromStatus: app.status,
-      toStage: app.stageId,
-      toStatus: app.status,
-      note: row.title,
-    });
-  });
-  const [current] = await db.select().from(applications).where(eq(applications.id, app.id));
-  return current;
-}

@@ -4,11 +4,13 @@ import { holderLabel, stageDeadline, stageName } from "#domain/workflow";
 import { ROLE_LABELS } from "#domain/roles";
 import type { Database } from "../db/client";
 import {
+  achievements,
   applicantProfiles,
   applicationDocuments,
   applications,
   auditLog,
   files,
+  portfolioEntries,
   reuploadRequests,
   slaSettings,
   type ApplicationRow,
@@ -144,3 +146,18 @@ export async function applicationView(db: Database, app: ApplicationRow) {
 }
 
 export type ApplicationView = Awaited<ReturnType<typeof applicationView>>;
+
+/** The SPE portfolio of an application, in its order. */
+export async function portfolioOf(db: Database, applicationId: string) {
+  const rows = await db.select().from(portfolioEntries).where(eq(portfolioEntries.applicationId, applicationId)).orderBy(asc(portfolioEntries.orderNum));
+  return { entries: rows.map((r) => ({ kind: r.kind, title: r.title, institution: r.institution, year: r.year, description: r.description })) };
+}
+
+/** The SPE achievements of an application, in their order, and whether the applicant is done with them. */
+export async function achievementsOf(db: Database, app: { id: string; achievementsDone: boolean }) {
+  const rows = await db.select().from(achievements).where(eq(achievements.applicationId, app.id)).orderBy(asc(achievements.orderNum));
+  return {
+    items: rows.map((r) => ({ type_code: r.typeCode, title: r.title, year: r.year, description: r.description })),
+    done: app.achievementsDone,
+  };
+}

@@ -2,7 +2,7 @@ import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { loginAttempts } from "../db/schema";
 import { rateLimited } from "../lib/errors";
-import type { RateLimitConfig } from "../lib/types";
+import type { RateLimitConfig } from "../lib/rate-limits";
 import type { RateLimiter } from "./rate-limit";
 
 // Login throttling (docs/decisions/013-login-throttling.md): only failures count. Each pair of account

@@ -1,9 +1,16 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
+import { PROFILE_LABELS, type ProfileForm } from "#domain/forms/profile";
+import { validationMessage } from "#domain/validation";
 import type { Database } from "../db/client";
-import { applicantProfiles, type UserRow } from "../db/schema";
+import { applicantProfiles, applications, files, institutions, specializations, type UserRow } from "../db/schema";
+import { ApiError, MESSAGES } from "../lib/errors";
+import type { ApiDeps } from "../lib/types";
 import { profileComplete } from "./applications";
+import { applicantColumns } from "./review-state";
+import { receiveSingleFile } from "./uploads/single";
 
-// The applicant's personal data as the API shows it: to the applicant (/profile) and to reviewers (review detail).
+// The applicant's personal data: as the API shows it (to the applicant on /profile, to reviewers in the
+// review detail) and as it is saved (by the applicant, or by a facility admin registering a professional).
 
 type ProfileRow = typeof applicantProfiles.$inferSelect;
 
@@ -30,7 +37,84 @@ export function profileBody(user: UserRow, p: ProfileRow | undefined) {
   };
 }
 
+/**
+ * The profile row's columns from the personal-data form, as the applicant saves it on /profile and as a
+ * facility admin enters it when registering a professional (RegistrationForm carries the same fields).
+ */
+export function profileColumns(v: ProfileForm) {
+  return {
+    fullName: v.full_name,
+    identityType: v.identity_type,
+    identityNumber: v.identity_number,
+    nationality: v.nationality,
+    birthPlace: v.birth_place,
+    birthDate: v.birth_date,
+    gender: v.gender,
+    address: v.address,
+    phone: v.phone,
+    profession: v.profession,
+    institutionId: v.institution_id,
+    graduationCountry: v.graduation_country,
+    graduationYear: v.graduation_year,
+    specializationId: v.specialization_id ?? null,
+    updatedAt: new Date(),
+  };
+}
+
+const invalid = (path: keyof typeof PROFILE_LABELS) =>
+  new ApiError(400, "VALIDATION_ERROR", MESSAGES.VALIDATION_ERROR, {}, [{ path, message: validationMessage("oneOf", { field: PROFILE_LABELS[path] }) }]);
+
+/** The institution and the specialization the form names must exist; else 400 on that field. */
+export async function checkProfileReferences(db: Database, v: Pick<ProfileForm, "institution_id" | "specialization_id">): Promise<void> {
+  const [institution] = await db.select({ id: institutions.id }).from(institutions).where(eq(institutions.id, v.institution_id));
+  if (!institution) throw invalid("institution_id");
+  if (v.specialization_id !== undefined) {
+    const [s] = await db.select({ id: specializations.id }).from(specializations).where(eq(specializations.id, v.specialization_id));
+    if (!s) throw invalid("specialization_id");
+  }
+}
+
 export async function loadProfile(db: Database, userId: string) {
   const [p] = await db.select().from(applicantProfiles).where(eq(applicantProfiles.userId, userId));
   return p;
+}
+
+/** The applicant saves /profile: the row, and the name the reviewers' lists show on their open application. */
+export async function saveProfile(db: Database, user: UserRow, v: ProfileForm): Promise<ProfileRow> {
+  await checkProfileReferences(db, v);
+  const values = profileColumns(v);
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(applicantProfiles)
+      .values({ userId: user.id, ...values })
+      .onConflictDoUpdate({ target: applicantProfiles.userId, set: values })
+      .returning();
+    // The reviewers' lists search and sort by the name on the open application (review-state.ts).
+    await tx
+      .update(applications)
+      .set(await applicantColumns(tx, user.id))
+      .where(and(eq(applications.applicantUserId, user.id), eq(applications.isFinal, false)));
+    return row;
+  });
+}
+
+/** The photo of the multipart `request` (field `photo`) becomes the profile's; returns its file id. */
+export async function saveProfilePhoto(deps: ApiDeps, user: UserRow, request: Request): Promise<string> {
+  const stored = await receiveSingleFile(deps, request, {
+    field: "photo",
+    maxMb: 2,
+    allowedExtnames: "jpg,jpeg,png",
+    requiredMessage: validationMessage("required", { field: PROFILE_LABELS.photo }),
+  });
+  return deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(files)
+      .values({ ...stored, ownerUserId: user.id })
+      .returning({ id: files.id });
+    await tx
+      .insert(applicantProfiles)
+      .values({ userId: user.id, photoFileId: row.id })
+      .onConflictDoUpdate({ target: applicantProfiles.userId, set: { photoFileId: row.id, updatedAt: new Date() } });
+    return row.id;
+  });
 }

@@ -8,11 +8,12 @@ import { stageName } from "#domain/workflow";
 import { validationMessage } from "#domain/validation";
 import type { Database } from "../db/client";
 import { violatedUniqueConstraint } from "../db/errors";
-import { activityKinds, applicantProfiles, applications, institutions, specializations, users, type UserRow } from "../db/schema";
+import { activityKinds, applicantProfiles, applications, users, type UserRow } from "../db/schema";
 import { ApiError, MESSAGES } from "../lib/errors";
 import { applicationView, ownedApplication } from "./applications";
 import { hashPassword } from "./passwords";
-import { applicantColumns } from "./review-state";
+import { checkProfileReferences, profileColumns } from "./profile";
+import { insertDraft } from "./workflow";
 
 // A verified facility admin (role 8) registers professionals (DESIGN §4, docs/decisions/010-facility-registrations.md):
 // each becomes a role-3 account with a draft application the facility then fills through /applications/:id.
@@ -89,12 +90,7 @@ async function registrationBody(db: Database, app: Awaited<ReturnType<typeof own
 
 /** The references the form names must exist (and the activity kind be active); else 400 on that field. */
 async function checkReferences(db: Database, v: RegistrationForm): Promise<number | null> {
-  const [institution] = await db.select({ id: institutions.id }).from(institutions).where(eq(institutions.id, v.institution_id));
-  if (!institution) throw invalid("institution_id", notAllowed(REGISTRATION_LABELS.institution_id));
-  if (v.specialization_id !== undefined) {
-    const [s] = await db.select({ id: specializations.id }).from(specializations).where(eq(specializations.id, v.specialization_id));
-    if (!s) throw invalid("specialization_id", notAllowed(REGISTRATION_LABELS.specialization_id));
-  }
+  await checkProfileReferences(db, v);
   if (v.jalur_id !== "OTH") return null;
   const [kind] = await db
     .select({ id: activityKinds.id })
@@ -150,32 +146,12 @@ const CONFLICTS: Record<string, "PROFESSIONAL_EMAIL_TAKEN" | "PROFESSIONAL_IDENT
 /** The professional's account, profile and draft application, in one transaction. */
 export async function createRegistration(db: Database, admin: UserRow, v: RegistrationForm) {
   const activityKindId = await checkReferences(db, v);
-  const profile = {
-    fullName: v.full_name,
-    identityType: v.identity_type,
-    identityNumber: v.identity_number,
-    nationality: v.nationality,
-    birthPlace: v.birth_place,
-    birthDate: v.birth_date,
-    gender: v.gender,
-    address: v.address,
-    phone: v.phone,
-    profession: v.profession,
-    institutionId: v.institution_id,
-    graduationCountry: v.graduation_country,
-    graduationYear: v.graduation_year,
-    specializationId: v.specialization_id ?? null,
-    updatedAt: new Date(),
-  };
+  const profile = profileColumns(v);
   try {
     const app = await db.transaction(async (tx) => {
       const userId = await professionalAccount(tx, admin, v);
       await tx.insert(applicantProfiles).values({ userId, ...profile }).onConflictDoUpdate({ target: applicantProfiles.userId, set: profile });
-      const [row] = await tx
-        .insert(applications)
-        .values({ applicantUserId: userId, submittedByUserId: admin.id, jalurId: v.jalur_id, activityKindId, ...(await applicantColumns(tx, userId)) })
-        .returning();
-      return row;
+      return insertDraft(tx, { applicantUserId: userId, submittedByUserId: admin.id, jalurId: v.jalur_id, activityKindId });
     });
     return registrationBody(db, app);
   } catch (err) {

@@ -1,14 +1,10 @@
 import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lt, or, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import type { Logger } from "pino";
 import { JALUR_IDS, type JalurId } from "#domain/documents";
-import { DECISION_MESSAGES, NOTE_MAX, REASON_MAX } from "#domain/forms/review";
 import { type DIRS, labelConditions, type SORTS, type TABS } from "#domain/review-filters";
 import { ROLE } from "#domain/roles";
 import { statusLabel } from "#domain/status-label";
-import { validationMessage } from "#domain/validation";
 import {
-  decide,
   decisionsFor,
   firstStage,
   openStage,
@@ -16,7 +12,6 @@ import {
   stageName,
   stagesDecidedBy,
   staffMaySee,
-  type Decision,
   type WorkflowState,
 } from "#domain/workflow";
 import type { Database } from "../db/client";
@@ -30,22 +25,19 @@ import {
   files,
   institutions,
   portfolioEntries,
-  reuploadRequests,
   specializations,
   users,
   type ApplicationRow,
 } from "../db/schema";
-import { ApiError, type ErrorDetail } from "../lib/errors";
+import { ApiError } from "../lib/errors";
 import { profileBody } from "./profile";
 import { applicationView, isUuid, statePoint } from "./applications";
 import { activeRequirements } from "./documents";
-import type { Mailer } from "./mail";
-import { notifyDecision } from "./notifications";
-import { daysLeft, isOverdue, reviewColumnsNow } from "./review-state";
+import { daysLeft, isOverdue } from "./review-state";
 
-// The review workflow (docs/contracts/review-api.md, decision 008): what a staff role sees,
-// the lists, the CSV export, the detail and the decisions. The rules are domain/workflow.ts; this
-// module only reads and writes them.
+// The review side (docs/contracts/review-api.md, decision 008): what a staff role sees, the lists,
+// the CSV export and the detail. The rules are domain/workflow.ts; a decision is written by
+// workflow/decisions.ts.
 
 export const PAGE_SIZE = 25;
 export const CSV_PAGE_SIZE = 500;
@@ -419,141 +411,3 @@ export async function reviewDetail(db: Database, role: number, id: string, now =
 }
 
 export type ReviewDetail = Awaited<ReturnType<typeof reviewDetail>>;
-
-// ---------------------------------------------------------------------------------------------
-// Decisions
-
-export interface DecisionInput {
-  applicationId: string;
-  actor: { userId: string; role: number };
-  stageId: number;
-  decision: Decision;
-  note?: string | null;
-  internalNote?: string | null;
-  /** REUPLOAD: the current documents to send back, each with a reason */
-  documents?: { requirement_id: number; reason: string }[];
-}
-
-export interface DecisionOptions {
-  /** without it no mail is sent (the demo seed) */
-  mailer?: Mailer;
-  /** for the links in the mail; default the mailer's */
-  publicUrl?: string;
-  logger?: Logger;
-}
-
-const TEXTS = {
-  ...DECISION_MESSAGES,
-  decisionNotAllowed: "Keputusan ini tidak tersedia pada tahap ini",
-  unknownDocument: "Dokumen ini tidak ada pada permohonan",
-  duplicateDocument: "Dokumen ini dipilih lebih dari sekali",
-  tooLong: (length: number) => validationMessage("max", { length }),
-} as const;
-
-const invalid = (details: ErrorDetail[]) => new ApiError(400, "VALIDATION_ERROR", undefined, {}, details);
-const clean = (s: string | null | undefined) => (s?.trim() ? s.trim() : null);
-
-/**
- * A staff member decides the open stage of an application: one transaction with a conditional UPDATE
- * on the (stage_id, status) read before deciding, so of two racing decisions one wins and the other
- * gets 409 STAGE_NOT_OPEN. Mail goes out after the commit. Returns the detail as the actor now sees it.
- */
-export async function decideApplication(db: Database, input: DecisionInput, options: DecisionOptions = {}): Promise<ReviewDetail> {
-  const { role, userId } = input.actor;
-  const app = await visibleApplication(db, role, input.applicationId);
-  const note = clean(input.note);
-  const internalNote = clean(input.internalNote);
-  const tooLong: ErrorDetail[] = [];
-  if (note && note.length > NOTE_MAX) tooLong.push({ path: "note", message: TEXTS.tooLong(NOTE_MAX) });
-  if (internalNote && internalNote.length > NOTE_MAX) tooLong.push({ path: "internal_note", message: TEXTS.tooLong(NOTE_MAX) });
-  if (tooLong.length) throw invalid(tooLong);
-
-  const from = stateOf(app);
-  const result = decide(from, role, input.stageId, input.decision, note);
-  if (!result.ok) {
-    if (result.code === "NOT_YOUR_STAGE") throw new ApiError(403, "NOT_YOUR_STAGE");
-    if (result.code === "STAGE_NOT_OPEN") throw new ApiError(409, "STAGE_NOT_OPEN");
-    if (result.code === "NOTE_REQUIRED") throw invalid([{ path: "note", message: TEXTS.noteRequired }]);
-    throw invalid([{ path: "decision", message: TEXTS.decisionNotAllowed }]);
-  }
-  const documents = input.decision === "REUPLOAD" ? await checkedDocuments(db, app.id, input.documents ?? []) : [];
-
-  const to: WorkflowState = { is_submitted: true, status: result.to.status, stage_id: result.to.stage_id };
-  await db.transaction(async (tx) => {
-    const now = new Date();
-    const [changed] = await tx
-      .update(applications)
-      .set({
-        status: to.status,
-        stageId: to.stage_id,
-        isFinal: result.final,
-        stageStartedAt: now,
-        updatedAt: now,
-        ...(await reviewColumnsNow(tx, to, now)),
-      })
-      .where(
-        and(
-          eq(applications.id, app.id),
-          eq(applications.isSubmitted, true),
-          from.stage_id === null ? isNull(applications.stageId) : eq(applications.stageId, from.stage_id),
-          sql`${applications.status} is not distinct from ${from.status}`,
-        ),
-      )
-      .returning({ id: applications.id });
-    // Someone else decided (or the applicant reuploaded) since we read the state.
-    if (!changed) throw new ApiError(409, "STAGE_NOT_OPEN");
-    if (documents.length) {
-      await tx.insert(reuploadRequests).values(documents.map((d) => ({ applicationId: app.id, requirementId: d.requirement_id, reason: d.reason, createdAt: now })));
-    }
-    await tx.insert(auditLog).values({
-      applicationId: app.id,
-      actorUserId: userId,
-      actorRole: role,
-      action: "DECISION",
-      fromStage: from.stage_id,
-      fromStatus: from.status,
-      toStage: to.stage_id,
-      toStatus: to.status,
-      note,
-      internalNote,
-      details: documents.length ? documents : null,
-      createdAt: now,
-    });
-  });
-
-  if (options.mailer) {
-    await notifyDecision(
-      db,
-      app.id,
-      { stageId: result.to.stage_id, decision: input.decision, note, documents, opens: result.opens },
-      { mailer: options.mailer, publicUrl: options.publicUrl, logger: options.logger },
-    );
-  }
-  return reviewDetail(db, role, app.id);
-}
-
-/** A REUPLOAD's documents: at least one, each a current document of the application, once, with a reason. */
-async function checkedDocuments(db: Database, applicationId: string, documents: { requirement_id: number; reason: string }[]) {
-  if (documents.length === 0) throw invalid([{ path: "documents", message: TEXTS.documentsRequired }]);
-  const current = new Set(
-    (
-      await db
-        .select({ id: applicationDocuments.requirementId })
-        .from(applicationDocuments)
-        .where(and(eq(applicationDocuments.applicationId, applicationId), eq(applicationDocuments.isCurrent, true)))
-    ).map((r) => r.id),
-  );
-  const details: ErrorDetail[] = [];
-  const seen = new Set<number>();
-  const out = documents.map((d, i) => {
-    const reason = d.reason?.trim() ?? "";
-    if (!current.has(d.requirement_id)) details.push({ path: `documents.${i}.requirement_id`, message: TEXTS.unknownDocument });
-    else if (seen.has(d.requirement_id)) details.push({ path: `documents.${i}.requirement_id`, message: TEXTS.duplicateDocument });
-    seen.add(d.requirement_id);
-    if (!reason) details.push({ path: `documents.${i}.reason`, message: TEXTS.reasonRequired });
-    else if (reason.length > REASON_MAX) details.push({ path: `documents.${i}.reason`, message: TEXTS.tooLong(REASON_MAX) });
-    return { requirement_id: d.requirement_id, reason };
-  });
-  if (details.length) throw invalid(details);
-  return out;
-}

@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loginAttempts } from "../../db/schema";
-import type { RateLimitConfig } from "../../lib/types";
+import type { RateLimitConfig } from "../../lib/rate-limits";
 import { createTestApi, DEMO_PASSWORD, expectError, type TestApi } from "../../test/helpers";
 
 // Docs/decisions/013-login-throttling.md: only failures count, per account and

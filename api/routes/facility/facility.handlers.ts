@@ -1,13 +1,15 @@
 import { ROLE } from "#domain/roles";
+import { clientIp } from "../../lib/request";
 import type { AppRouteHandler } from "../../lib/types";
 import { createFacilityProfile, facilityDashboard, myFacility, positionOptions as activePositions, submitFacilityData } from "../../services/facilities";
-import { signUp } from "../accounts/accounts.handlers";
+import { signUp } from "../../services/sign-up";
 import type * as routes from "./facility.routes";
 
 export const registerFacility: AppRouteHandler<typeof routes.registerFacility> = async (c) => {
   const body = c.req.valid("json");
   const email = await signUp(
-    c,
+    c.var.deps,
+    clientIp(c),
     { email: body.email, password: body.password, fullName: body.full_name, phone: body.phone, isFasyankes: true, isHospitalVerified: false },
     { roleId: ROLE.ADMIN_FASYANKES, alongside: (tx, userId) => createFacilityProfile(tx, userId, body) },
   );

@@ -1,5 +1,6 @@
 import type { AppRouteHandler } from "../../lib/types";
-import { applicationCsv, csvFileName, decideApplication, listApplications, reviewDetail } from "../../services/review";
+import { applicationCsv, csvFileName, listApplications, reviewDetail } from "../../services/review";
+import { actorOf, decideApplication } from "../../services/workflow";
 import type * as routes from "./review.routes";
 
 /** Lines are sent in chunks of about this many characters. */
@@ -65,7 +66,7 @@ export const decide: AppRouteHandler<typeof routes.decide> = async (c) => {
     db,
     {
       applicationId: c.req.valid("param").id,
-      actor: { userId: user.id, role: user.roleId },
+      actor: actorOf(user),
       stageId: body.stage_id,
       decision: body.decision,
       note: body.note,

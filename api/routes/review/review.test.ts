@@ -7,7 +7,7 @@ import { stagesBefore, type WorkflowState } from "#domain/workflow";
 import { docx, pdf, png } from "../../../tests/fixtures/files";
 import { applications, auditLog, reuploadRequests, users } from "../../db/schema";
 import type { Mailer } from "../../services/mail";
-import { decideApplication } from "../../services/review";
+import { decideApplication } from "../../services/workflow";
 import { reviewColumns } from "../../services/review-state";
 import { createTestApi, expectError, type TestApi } from "../../test/helpers";
 

@@ -1,0 +1,146 @@
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import { firstStage } from "#domain/workflow";
+import type { Database } from "../../db/client";
+import { applicantProfiles, applications, reuploadRequests, type ApplicationRow, type UserRow } from "../../db/schema";
+import { ApiError } from "../../lib/errors";
+import type { ApiDeps } from "../../lib/types";
+import { applicationView, ownedApplication, profileComplete } from "../applications";
+import { activeRequirements, receiveDocuments, type UploadResult } from "../documents";
+import { notifySubmitted } from "../notifications";
+import { applicantColumns, reviewColumnsNow } from "../review-state";
+import { actorOf, appendAudit } from "./audit";
+
+// What the applicant (or the facility admin who registered them) does to a file under review: submit
+// the draft, and answer a reupload request. Each is written with its audit row.
+
+/**
+ * Submits a complete draft to its pathway's first stage, with its SUBMIT audit row in the same
+ * transaction; the mail goes out after the commit. Submitting again answers with the file as it is.
+ */
+export async function submitApplication(
+  deps: Pick<ApiDeps, "db" | "mailer" | "config">,
+  user: UserRow,
+  id: string,
+  idempotencyKey: string | null | undefined,
+): Promise<ApplicationRow> {
+  const { db } = deps;
+  const app = await ownedApplication(db, user, id);
+  // A double click or a re-post: the submission already happened, answer with it.
+  if (app.isSubmitted) return app;
+
+  const [profile] = await db.select().from(applicantProfiles).where(eq(applicantProfiles.userId, app.applicantUserId));
+  if (!profileComplete(profile) || (app.jalurId === "SPE" && !profile?.specializationId)) {
+    throw new ApiError(400, "PROFILE_INCOMPLETE");
+  }
+  const view = await applicationView(db, app);
+  if (view.missing.length > 0) {
+    const names = new Map((await activeRequirements(db, app.jalurId)).map((r) => [r.id, r.name]));
+    throw new ApiError(
+      400,
+      "DOCUMENTS_MISSING",
+      undefined,
+      {},
+      view.missing.map((id) => ({ path: `doc_${id}`, message: `${names.get(id)} harus diunggah` })),
+    );
+  }
+
+  const stage = firstStage(app.jalurId);
+  const submittedNow = await db.transaction(async (tx) => {
+    const now = new Date();
+    const state = { is_submitted: true, status: "IN-PROGRESS", stage_id: stage } as const;
+    // Only the first of concurrent submissions finds is_submitted false; the others change nothing.
+    const [submitted] = await tx
+      .update(applications)
+      .set({
+        isSubmitted: true,
+        status: state.status,
+        stageId: stage,
+        submittedAt: now,
+        stageStartedAt: now,
+        idempotencyKey: idempotencyKey ?? null,
+        updatedAt: now,
+        ...(await applicantColumns(tx, app.applicantUserId)),
+        ...(await reviewColumnsNow(tx, state, now)),
+      })
+      .where(and(eq(applications.id, app.id), eq(applications.isSubmitted, false)))
+      .returning({ id: applications.id });
+    if (!submitted) return false;
+    await appendAudit(tx, {
+      applicationId: app.id,
+      actor: actorOf(user),
+      action: "SUBMIT",
+      from: { stage: null, status: null },
+      to: { stage, status: "IN-PROGRESS" },
+      at: now,
+    });
+    return true;
+  });
+  if (submittedNow) await notifySubmitted(db, app.id, { mailer: deps.mailer, logger: deps.config.logger });
+  return currentRow(db, app.id);
+}
+
+/**
+ * Takes the new versions of the documents a reviewer sent back (the multipart `request`; only those
+ * documents are fields of the form, anything else is a 400). Once every flagged document is fixed the
+ * file goes back to the reviewers at the same stage with a fresh SLA clock, and its REUPLOAD audit
+ * row is written in that same transaction.
+ */
+export async function reuploadDocuments(
+  deps: ApiDeps,
+  user: UserRow,
+  id: string,
+  request: Request,
+): Promise<{ result: UploadResult; application: ApplicationRow }> {
+  const { db } = deps;
+  const app = await ownedApplication(db, user, id);
+  if (app.status !== "REUPLOAD") throw new ApiError(409, "NOT_REUPLOAD");
+  const open = await db
+    .select({ requirementId: reuploadRequests.requirementId })
+    .from(reuploadRequests)
+    .where(and(eq(reuploadRequests.applicationId, app.id), isNull(reuploadRequests.resolvedAt)));
+  const flagged = new Set(open.map((r) => r.requirementId));
+  const requirements = (await activeRequirements(db, app.jalurId)).filter((r) => flagged.has(r.id));
+  const result = await receiveDocuments(deps, request, { applicationId: app.id, ownerUserId: user.id, requirements });
+
+  await db.transaction(async (tx) => {
+    const now = new Date();
+    if (result.saved.length > 0) {
+      await tx
+        .update(reuploadRequests)
+        .set({ resolvedAt: now })
+        .where(
+          and(
+            eq(reuploadRequests.applicationId, app.id),
+            inArray(reuploadRequests.requirementId, result.saved),
+            isNull(reuploadRequests.resolvedAt),
+          ),
+        );
+    }
+    const [{ remaining }] = await tx
+      .select({ remaining: sql<number>`count(*)::int` })
+      .from(reuploadRequests)
+      .where(and(eq(reuploadRequests.applicationId, app.id), isNull(reuploadRequests.resolvedAt)));
+    if (remaining > 0) return;
+    const state = { is_submitted: true, status: "IN-PROGRESS", stage_id: app.stageId } as const;
+    const [back] = await tx
+      .update(applications)
+      .set({ status: state.status, stageStartedAt: now, updatedAt: now, ...(await reviewColumnsNow(tx, state, now)) })
+      .where(and(eq(applications.id, app.id), eq(applications.status, "REUPLOAD")))
+      .returning({ id: applications.id });
+    if (!back) return;
+    await appendAudit(tx, {
+      applicationId: app.id,
+      actor: actorOf(user),
+      action: "REUPLOAD",
+      from: { stage: app.stageId, status: "REUPLOAD" },
+      to: { stage: app.stageId, status: "IN-PROGRESS" },
+      at: now,
+    });
+  });
+  return { result, application: await currentRow(db, app.id) };
+}
+
+export async function currentRow(db: Database, id: string): Promise<ApplicationRow> {
+  const [row] = await db.select().from(applications).where(eq(applications.id, id));
+  return row;
+}
