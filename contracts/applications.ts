@@ -1,6 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { JALUR_IDS } from "#domain/documents";
 import { APPLICATION_STATUSES, LABEL_COLOURS } from "#domain/status-label";
+import { rules } from "#domain/validation";
 
 // The application as the API answers it (GET /applications/current, /applications/:id, the review
 // detail, a facility's registration): the API validates and documents with these schemas, the
@@ -69,3 +70,46 @@ export const ApplicationSchema = z
 export type Application = z.infer<typeof ApplicationSchema>;
 export type ApplicationDocument = Application["documents"][number];
 export type StatusLabel = z.infer<typeof LabelSchema>;
+
+// The SPE pathway's extras (spec §3 session working data: portfolio, achievementType, isAchievementDone):
+// the same shape is sent and answered.
+
+const year = z.number().int().min(1950).max(2100).nullable().optional();
+const optionalText = (max: number) => z.string().trim().max(max, `tidak boleh lebih dari ${max} karakter`).nullable().optional();
+
+export const PortfolioSchema = z
+  .object({
+    entries: z
+      .array(
+        z.object({
+          kind: rules.text("Jenis", { max: 50 }),
+          title: rules.text("Judul", { max: 200 }),
+          institution: optionalText(200),
+          year,
+          description: optionalText(2000),
+        }),
+      )
+      .max(50, "tidak boleh lebih dari 50 entri"),
+  })
+  .openapi("Portfolio");
+
+export const AchievementsSchema = z
+  .object({
+    items: z
+      .array(
+        z.object({
+          type_code: rules.text("Jenis Capaian", { max: 50 }),
+          title: rules.text("Judul", { max: 200 }),
+          year,
+          description: optionalText(2000),
+        }),
+      )
+      .max(50, "tidak boleh lebih dari 50 entri"),
+    done: z.boolean(),
+  })
+  .openapi("Achievements");
+
+export type Portfolio = z.infer<typeof PortfolioSchema>;
+export type PortfolioEntry = Portfolio["entries"][number];
+export type Achievements = z.infer<typeof AchievementsSchema>;
+export type AchievementItem = Achievements["items"][number];

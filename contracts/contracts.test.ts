@@ -4,7 +4,7 @@ import { seedIfEmpty } from "../api/db/seed";
 import { createDiskStorage } from "../api/services/storage";
 import { createTestApi, type TestApi } from "../api/test/helpers";
 import { EntrySchema, FacilityAdminDetailSchema, FacilityAdminSchema, PageMetaSchema, SlaStageSchema, StaffDetailSchema, StaffSchema } from "./admin";
-import { ApplicationSchema } from "./applications";
+import { AchievementsSchema, ApplicationSchema, PortfolioSchema } from "./applications";
 import { DashboardSchema, MyFacilitySchema } from "./facility";
 import { ProfileSchema } from "./profile";
 import { RegistrationRowSchema, RegistrationSchema } from "./registrations";
@@ -41,6 +41,24 @@ describe("the contracts match what the API answers", () => {
     const { data: rows } = (await res.json()) as { data: Array<{ id: string }> };
     expect(rows.length).toBeGreaterThan(0);
     for (const { id } of rows) expectExactly(ApplicationSchema, (await get(`/review/applications/${id}`, token)).application);
+  });
+
+  it("Portfolio and Achievements: the SPE extras of every demo SPE application, as its applicant reads them", async () => {
+    const { token: admin } = await api.login("superadmin@adaptasi.test");
+    const res = await api.request("/api/v1/review/applications?tab=all", { token: admin });
+    const { data: rows } = (await res.json()) as { data: Array<{ id: string; jalur_id: string }> };
+    const spe = rows.filter((r) => r.jalur_id === "SPE");
+    expect(spe.length).toBeGreaterThan(0);
+    let read = 0;
+    for (const { id } of spe) {
+      const owner = (await get(`/review/applications/${id}`, admin)).submitted_by;
+      if (owner.facility || !owner.email) continue;
+      const { token } = await api.login(owner.email);
+      expectExactly(PortfolioSchema, await get(`/applications/${id}/portfolio`, token));
+      expectExactly(AchievementsSchema, await get(`/applications/${id}/achievements`, token));
+      read += 1;
+    }
+    expect(read).toBeGreaterThan(0);
   });
 
   it("MyFacility and FacilityDashboard: a verified facility admin's own pages", async () => {

@@ -1,5 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { ApplicationSchema } from "#contracts/applications";
+import { AchievementsSchema, ApplicationSchema, PortfolioSchema } from "#contracts/applications";
 import { JALUR_IDS } from "#domain/documents";
 import { rules } from "#domain/validation";
 import { errorResponses } from "../../lib/errors";
@@ -132,40 +132,6 @@ export const reupload = createRoute({
 
 // SPE extras (spec §3 session working data: portfolio, achievementType, isAchievementDone).
 
-const year = z.number().int().min(1950).max(2100).nullable().optional();
-const optionalText = (max: number) => z.string().trim().max(max, `tidak boleh lebih dari ${max} karakter`).nullable().optional();
-
-const PortfolioSchema = z
-  .object({
-    entries: z
-      .array(
-        z.object({
-          kind: rules.text("Jenis", { max: 50 }),
-          title: rules.text("Judul", { max: 200 }),
-          institution: optionalText(200),
-          year,
-          description: optionalText(2000),
-        }),
-      )
-      .max(50, "tidak boleh lebih dari 50 entri"),
-  })
-  .openapi("Portfolio");
-
-const AchievementsSchema = z
-  .object({
-    items: z
-      .array(
-        z.object({
-          type_code: rules.text("Jenis Capaian", { max: 50 }),
-          title: rules.text("Judul", { max: 200 }),
-          year,
-          description: optionalText(2000),
-        }),
-      )
-      .max(50, "tidak boleh lebih dari 50 entri"),
-    done: z.boolean(),
-  })
-  .openapi("Achievements");
 
 export const getPortfolio = createRoute({
   method: "get",

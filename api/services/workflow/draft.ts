@@ -1,3 +1,4 @@
+import type { AchievementItem, PortfolioEntry } from "#contracts/applications";
 import { and, eq } from "drizzle-orm";
 import type { JalurId } from "#domain/documents";
 import type { Database } from "../../db/client";
@@ -98,14 +99,6 @@ export async function removeDraftDocument(db: Database, user: UserRow, id: strin
   return app;
 }
 
-export interface PortfolioEntry {
-  kind: string;
-  title: string;
-  institution?: string | null;
-  year?: number | null;
-  description?: string | null;
-}
-
 /** Replaces the SPE portfolio; returns the application. */
 export async function savePortfolio(db: Database, user: UserRow, id: string, entries: PortfolioEntry[]): Promise<ApplicationRow> {
   const app = await ownedApplication(db, user, id);
@@ -127,13 +120,6 @@ export async function savePortfolio(db: Database, user: UserRow, id: string, ent
     }
   });
   return app;
-}
-
-export interface AchievementItem {
-  type_code: string;
-  title: string;
-  year?: number | null;
-  description?: string | null;
 }
 
 /** Replaces the SPE achievements and whether the applicant is done with them; returns the application as saved. */

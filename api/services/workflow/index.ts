@@ -13,7 +13,5 @@ export {
   savePortfolio,
   startDraft,
   uploadDraftDocuments,
-  type AchievementItem,
   type NewDraft,
-  type PortfolioEntry,
 } from "./draft";

@@ -1,3 +1,4 @@
+import type { PortfolioEntry } from "#contracts/applications";
 import type { Profile } from "#contracts/profile";
 import type { Application, ApplicationDocument } from "#contracts/applications";
 import { data, redirect, type AppLoadContext } from "@remix-run/node";
@@ -153,13 +154,6 @@ export async function speApplication(context: AppLoadContext): Promise<Applicati
   return application?.jalur_id === "SPE" ? application : null;
 }
 
-export interface PortfolioEntry {
-  kind: string;
-  title: string;
-  institution?: string | null;
-  year?: number | null;
-  description?: string | null;
-}
 
 export async function portfolio(context: AppLoadContext, applicationId: string): Promise<{ entries: PortfolioEntry[] }> {
   const token = await accessToken(context);

@@ -1,3 +1,4 @@
+import type { Achievements } from "#contracts/applications";
 import { getFormProps, useForm, type Submission } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
@@ -23,17 +24,9 @@ import { formTextsFor } from "~/utils/i18n.server";
 
 export const meta: MetaFunction = () => [{ title: `Capaian Kinerja — ${PRODUCT_NAME}` }];
 
-interface Achievement {
-  type_code: string;
-  title: string;
-  year?: number | null;
-  description?: string | null;
-}
-
-
 async function achievements(context: LoaderFunctionArgs["context"], id: string) {
   const token = await accessToken(context);
-  return orUnavailable(await context.api.call<{ data: { items: Achievement[]; done: boolean } }>("GET", `/applications/${id}/achievements`, { token })).data;
+  return orUnavailable(await context.api.call<{ data: Achievements }>("GET", `/applications/${id}/achievements`, { token })).data;
 }
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
