@@ -5,10 +5,13 @@ import { createDiskStorage } from "../api/services/storage";
 import { createTestApi, type TestApi } from "../api/test/helpers";
 import { EntrySchema, FacilityAdminDetailSchema, FacilityAdminSchema, PageMetaSchema, SlaStageSchema, StaffDetailSchema, StaffSchema } from "./admin";
 import { ApplicationSchema } from "./applications";
+import { AnnouncementSchema, CmsContentSchema, WelcomeContentSchema } from "./cms";
+import { PublicConfigSchema } from "./config";
 import { DashboardSchema, MyFacilitySchema } from "./facility";
 import { ProfileSchema } from "./profile";
 import { RegistrationRowSchema, RegistrationSchema } from "./registrations";
 import { ListSchema, ReviewDetailSchema } from "./review";
+import { AdminTestScheduleSchema, TestScheduleSchema } from "./test-schedules";
 
 // The API's answers against the contracts the portal is typed with, on the demo data: a field the
 // API adds, drops, renames or retypes fails here, not in a page at run time.
@@ -28,7 +31,16 @@ function expectExactly(schema: z.ZodType, value: unknown) {
   expect(parsed.data).toEqual(value);
 }
 
-async function get(path: string, token: string) {
+/** A real answer with one field renamed must not match: the check would catch an API-side rename. */
+function expectRenameCaught(schema: z.ZodType, value: Record<string, unknown>, field: string) {
+  expect(field in value, field).toBe(true);
+  const { [field]: kept, ...rest } = value;
+  const renamed = { ...rest, [`${field}_renamed`]: kept };
+  const parsed = schema.safeParse(renamed);
+  expect(parsed.success && JSON.stringify(parsed.data) === JSON.stringify(renamed), `${field} renamed still matched`).toBe(false);
+}
+
+async function get(path: string, token?: string) {
   const res = await api.request(`/api/v1${path}`, { token });
   expect(res.status, path).toBe(200);
   return (await res.json()).data;
@@ -111,5 +123,36 @@ describe("the Super Admin's and Admin's lists", () => {
     for (const row of await get("/admin/sla", superAdmin)) expectExactly(SlaStageSchema, row);
     const admin = (await api.login("admin@adaptasi.test")).token;
     for (const row of await get("/admin/positions", admin)) expectExactly(EntrySchema, row);
+  });
+});
+
+describe("what the public pages show and the Admin edits on /master-cms", () => {
+  it("PublicConfig, WelcomeContent, TestSchedule: the public reads, with an announcement published", async () => {
+    const admin = (await api.login("admin@adaptasi.test")).token;
+    const res = await api.request("/api/v1/admin/cms/announcements", { token: admin, json: { title: "Kontrak", body: "Pengumuman untuk uji kontrak" } });
+    expect(res.status).toBe(201);
+    const announcement = (await res.json()).data;
+    expectExactly(AnnouncementSchema, announcement);
+    expectExactly(AnnouncementSchema, await get(`/admin/cms/announcements/${announcement.id}`, admin));
+
+    expectExactly(PublicConfigSchema, await get("/config/public"));
+    const welcome = await get("/cms/welcome");
+    expect(welcome.announcements.length).toBeGreaterThan(0);
+    expectExactly(WelcomeContentSchema, welcome);
+    const schedules = await get("/test-schedules");
+    expect(schedules.length).toBeGreaterThan(0);
+    for (const row of schedules) expectExactly(TestScheduleSchema, row);
+    expectRenameCaught(TestScheduleSchema, schedules[0], "starts_at");
+    expectRenameCaught(AnnouncementSchema, announcement, "published_at");
+  });
+
+  it("CmsContent and AdminTestSchedule: everything /master-cms shows, inactive entries too", async () => {
+    const admin = (await api.login("admin@adaptasi.test")).token;
+    const cms = await get("/admin/cms", admin);
+    expect(cms.test_schedules.length).toBeGreaterThan(0);
+    expectExactly(CmsContentSchema, cms);
+    const [first] = cms.test_schedules;
+    expectExactly(AdminTestScheduleSchema, await get(`/admin/test-schedules/${first.id}`, admin));
+    expectRenameCaught(CmsContentSchema, cms, "navbar_links");
   });
 });
