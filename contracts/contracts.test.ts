@@ -7,8 +7,10 @@ import { EntrySchema, FacilityAdminDetailSchema, FacilityAdminSchema, PageMetaSc
 import { ApplicationSchema } from "./applications";
 import { AnnouncementSchema, CmsContentSchema, WelcomeContentSchema } from "./cms";
 import { PublicConfigSchema } from "./config";
+import { DocumentRequirementSchema } from "./document-requirements";
 import { DashboardSchema, MyFacilitySchema } from "./facility";
 import { ProfileSchema } from "./profile";
+import { AchievementTypeSchema, CountrySchema, InstitutionSchema, SpecializationSchema } from "./reference";
 import { RegistrationRowSchema, RegistrationSchema } from "./registrations";
 import { ListSchema, ReviewDetailSchema } from "./review";
 import { AdminTestScheduleSchema, TestScheduleSchema } from "./test-schedules";
@@ -154,5 +156,24 @@ describe("what the public pages show and the Admin edits on /master-cms", () => 
     const [first] = cms.test_schedules;
     expectExactly(AdminTestScheduleSchema, await get(`/admin/test-schedules/${first.id}`, admin));
     expectRenameCaught(CmsContentSchema, cms, "navbar_links");
+  });
+});
+
+describe("the public reference lists and document requirements", () => {
+  it("DocumentRequirement, Country, Institution, Specialization, AchievementType: every row", async () => {
+    const lists = [
+      ["/document-requirements", DocumentRequirementSchema],
+      ["/countries", CountrySchema],
+      ["/institutions", InstitutionSchema],
+      ["/specializations", SpecializationSchema],
+      ["/achievement-types", AchievementTypeSchema],
+    ] as const;
+    for (const [path, schema] of lists) {
+      const rows = await get(path);
+      expect(rows.length, path).toBeGreaterThan(0);
+      for (const row of rows) expectExactly(schema, row);
+    }
+    expectRenameCaught(DocumentRequirementSchema, (await get("/document-requirements?jalur=SPE"))[0], "allowed_extnames");
+    expectRenameCaught(InstitutionSchema, (await get("/institutions"))[0], "country");
   });
 });

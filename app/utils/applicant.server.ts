@@ -1,7 +1,8 @@
 import type { Profile } from "#contracts/profile";
 import type { Application, ApplicationDocument } from "#contracts/applications";
 import { data, redirect, type AppLoadContext } from "@remix-run/node";
-import type { DocumentRequirement, JalurId } from "#domain/documents";
+import type { DocumentRequirement } from "#contracts/document-requirements";
+import type { JalurId } from "#domain/documents";
 import type { DocumentErrors, DocumentForm } from "~/components/applicant";
 import { accessToken, formStatus, orUnavailable, type ApiResult } from "./api.server";
 import { toastCookie } from "./session.server";
