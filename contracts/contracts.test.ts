@@ -1,14 +1,17 @@
 import type { z } from "@hono/zod-openapi";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { pdf } from "../tests/fixtures/files";
 import { seedIfEmpty } from "../api/db/seed";
 import { createDiskStorage } from "../api/services/storage";
 import { createTestApi, type TestApi } from "../api/test/helpers";
+import { AdditionalListSchema } from "./additional";
 import { EntrySchema, FacilityAdminDetailSchema, FacilityAdminSchema, PageMetaSchema, SlaStageSchema, StaffDetailSchema, StaffSchema } from "./admin";
 import { ApplicationSchema } from "./applications";
 import { AnnouncementSchema, CmsContentSchema, WelcomeContentSchema } from "./cms";
 import { PublicConfigSchema } from "./config";
 import { DocumentRequirementSchema } from "./document-requirements";
 import { DashboardSchema, MyFacilitySchema } from "./facility";
+import { MeSchema } from "./me";
 import { ProfileSchema } from "./profile";
 import { AchievementTypeSchema, CountrySchema, InstitutionSchema, SpecializationSchema } from "./reference";
 import { RegistrationRowSchema, RegistrationSchema } from "./registrations";
@@ -175,5 +178,66 @@ describe("the public reference lists and document requirements", () => {
     }
     expectRenameCaught(DocumentRequirementSchema, (await get("/document-requirements?jalur=SPE"))[0], "allowed_extnames");
     expectRenameCaught(InstitutionSchema, (await get("/institutions"))[0], "country");
+  });
+});
+
+describe("the signed-in user", () => {
+  it("Me: every demo staff account, the facility admin and each demo applicant", async () => {
+    const superAdmin = (await api.login("superadmin@adaptasi.test")).token;
+    const emails = ["superadmin@adaptasi.test", "admin@adaptasi.test", "fasyankes@adaptasi.test"];
+    for (const row of await get("/admin/users", superAdmin)) emails.push(row.email);
+    const res = await api.request("/api/v1/review/applications?tab=all", { token: superAdmin });
+    for (const { id } of (await res.json()).data as Array<{ id: string }>) emails.push((await get(`/review/applications/${id}`, superAdmin)).applicant.email);
+    const checked = new Set<string>();
+    for (const email of new Set(emails)) {
+      // A deactivated or not yet activated demo account cannot sign in: it has no /admin/get-me.
+      const login = await api.login(email).catch(() => null);
+      if (!login) continue;
+      expectExactly(MeSchema, await get("/admin/get-me", login.token));
+      checked.add(email);
+    }
+    expect(checked.size).toBeGreaterThan(3);
+    expectRenameCaught(MeSchema, await get("/admin/get-me", superAdmin), "userVerification");
+  });
+});
+
+describe("the extra documents a reviewer asks for", () => {
+  it("AdditionalRequirementList: a demo SPE file in review, asked by its reviewer and answered with a file", async () => {
+    const superAdmin = (await api.login("superadmin@adaptasi.test")).token;
+    const res = await api.request("/api/v1/review/applications?tab=all", { token: superAdmin });
+    const rows = (await res.json()).data as Array<{ id: string }>;
+    // Only the reviewer of a file's open stage may ask: try each demo staff account on each file.
+    const staff: string[] = [superAdmin];
+    for (const { email } of await get("/admin/users", superAdmin)) {
+      const login = await api.login(email).catch(() => null);
+      if (login) staff.push(login.token);
+    }
+    let asked: { id: string; list: Record<string, unknown> & { items: Array<{ id: number }> } } | null = null;
+    for (const { id } of rows) {
+      for (const token of staff) {
+        // A reviewer reads only the files of their own stages; the others answer "not found".
+        const read = await api.request(`/api/v1/applications/${id}/additional-requirements`, { token });
+        if (read.status === 404) continue;
+        const list = (await read.json()).data;
+        expectExactly(AdditionalListSchema, list);
+        if (asked || !list.may_request) continue;
+        const created = await api.request(`/api/v1/review/applications/${id}/additional-requirements`, { token, json: { title: "Surat uji kontrak", description: "Untuk uji kontrak" } });
+        expect(created.status).toBe(201);
+        asked = { id, list: (await created.json()).data };
+      }
+    }
+    expect(asked, "a demo SPE file a demo reviewer may ask about").not.toBeNull();
+    expectExactly(AdditionalListSchema, asked!.list);
+    const detail = await get(`/review/applications/${asked!.id}`, superAdmin);
+    const applicant = (await api.login(detail.applicant.email)).token;
+    const fd = new FormData();
+    fd.append("file", new Blob([new Uint8Array(await pdf())]), "kontrak.pdf");
+    const item = asked!.list.items.at(-1)!;
+    const uploaded = await api.request(`/api/v1/applications/${asked!.id}/additional-requirements/${item.id}/file`, { token: applicant, body: fd });
+    expect(uploaded.status).toBe(200);
+    const answered = (await uploaded.json()).data;
+    expect(answered.items.some((i: { file: unknown }) => i.file !== null)).toBe(true);
+    expectExactly(AdditionalListSchema, answered);
+    expectRenameCaught(AdditionalListSchema.shape.items.element.shape.file.unwrap(), answered.items.find((i: { file: unknown }) => i.file).file, "original_name");
   });
 });
