@@ -1,5 +1,6 @@
 // The Super Admin and Admin forms' words, limits and lists, without zod: the browser imports this module,
 // the schemas live in ./admin.ts.
+import { JALUR_IDS } from "../documents";
 import { STAGES } from "../workflow";
 
 export const ADMIN_LABELS = {
@@ -34,7 +35,7 @@ export function slaLabel(stageId: number): string {
 }
 
 /** Every stage of domain/workflow.ts, grouped by pathway in the order a file passes them. */
-export const SLA_GROUPS = (["REG", "SPE", "OTH"] as const).map((jalur) => ({
+export const SLA_GROUPS = JALUR_IDS.map((jalur) => ({
   jalur,
   name: JALUR_NAMES[jalur],
   stages: STAGES.filter((s) => s.jalur === jalur).map((s) => ({ id: s.id, name: s.name, field: slaField(s.id), label: slaLabel(s.id) })),
