@@ -7,7 +7,7 @@ import type { DocumentErrors, DocumentForm } from "~/components/applicant";
 import { accessToken, formStatus, orUnavailable, type ApiResult } from "./api.server";
 import { toastCookie } from "./session.server";
 
-// The applicant's journey: the API's shapes (docs/contracts/applicant-api.md) and the calls
+// The applicant's journey: the API's shapes (contracts/, rules in docs/decisions/017-applicant-api-rules.md) and the calls
 // every applicant page makes with the session's access token.
 
 // The application's shape is the API's contract (contracts/applications.ts), not a copy of it.
