@@ -14,7 +14,7 @@ import { DashboardSchema, MyFacilitySchema } from "./facility";
 import { MeSchema } from "./me";
 import { ProfileSchema } from "./profile";
 import { AchievementTypeSchema, CountrySchema, InstitutionSchema, SpecializationSchema } from "./reference";
-import { RegistrationRowSchema, RegistrationSchema } from "./registrations";
+import { ActivityKindEntrySchema, RegistrationRowSchema, RegistrationSchema } from "./registrations";
 import { ListSchema, ReviewDetailSchema } from "./review";
 import { AdminTestScheduleSchema, TestScheduleSchema } from "./test-schedules";
 
@@ -105,7 +105,7 @@ describe("the review lists and detail", () => {
 });
 
 describe("a facility's registrations", () => {
-  it("RegistrationRow, PageMeta and Registration: the verified demo facility's list and each registration", async () => {
+  it("RegistrationRow, PageMeta, Registration and ActivityKind: the verified demo facility's list, each registration and the activity kinds", async () => {
     const { token } = await api.login("fasyankes@adaptasi.test");
     const res = await api.request("/api/v1/registrations", { token });
     const page = (await res.json()) as { data: Array<{ id: string }>; meta: unknown };
@@ -115,6 +115,10 @@ describe("a facility's registrations", () => {
       expectExactly(RegistrationRowSchema, row);
       expectExactly(RegistrationSchema, await get(`/registrations/${row.id}`, token));
     }
+    const kinds = await get("/activity-kinds", token);
+    expect(kinds.length).toBeGreaterThan(0);
+    for (const kind of kinds) expectExactly(ActivityKindEntrySchema, kind);
+    expectRenameCaught(ActivityKindEntrySchema, kinds[0], "description");
   });
 });
 
