@@ -140,7 +140,7 @@ export function stagesDecidedBy(role: number): StageId[] {
 export function decisionsFor(role: number, stageId: number): Decision[] {
   const s = stageById(stageId);
   if (!s || !s.deciders.includes(role)) return [];
-  return s.allowsReupload ? ["PASSED", "FAILED", "REUPLOAD"] : ["PASSED", "FAILED"];
+  return DECISIONS.filter((d) => d !== "REUPLOAD" || s.allowsReupload);
 }
 
 export type DecideResult =
