@@ -144,7 +144,7 @@ export function decisionsFor(role: number, stageId: number): Decision[] {
 }
 
 export type DecideResult =
-  | { ok: true; to: { stage_id: StageId; status: "PASSED" | "FAILED" | "REUPLOAD" }; opens: StageId | null; final: boolean }
+  | { ok: true; to: { stage_id: StageId; status: Decision }; opens: StageId | null; final: boolean }
   | { ok: false; code: "NOT_YOUR_STAGE" | "STAGE_NOT_OPEN" | "DECISION_NOT_ALLOWED" | "NOTE_REQUIRED" };
 
 /**

@@ -18,9 +18,6 @@ export const PAGE_SIZE = 25;
 export const REASON_MAX = 500;
 export const SLA_DAYS = { min: 1, max: 365 } as const;
 
-/** /user-list filters (GET query), also GET /admin/users. */
-export const USER_STATUSES = ["active", "inactive"] as const;
-
 // --- SLA (/sla-setting, PUT /admin/sla) -------------------------------------------------------
 
 const JALUR_NAMES = { REG: "Reguler", SPE: "Spesialis", OTH: "Lainnya" } as const;
@@ -48,4 +45,6 @@ export type ReferenceKind = (typeof REFERENCE_KINDS)[number];
 
 export type ReferenceInput = { name: string; country?: string };
 
+/** The status filter of the admin lists (?status=): staff accounts and reference entries alike. */
 export const ENTRY_STATUSES = ["active", "inactive"] as const;
+export type EntryStatus = (typeof ENTRY_STATUSES)[number];
