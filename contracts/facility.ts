@@ -19,7 +19,7 @@ export const facilityDataFields = {
 };
 
 const Verification = {
-  state: z.enum(VERIFICATION_STATES as ["pending", "verified", "rejected", "notSubmitted"]),
+  state: z.enum(VERIFICATION_STATES),
   reason: z.string().nullable().openapi({ description: "Alasan penolakan, hanya bila ditolak" }),
   submitted_at: z.string().nullable().openapi({ description: "Waktu pengajuan terbaru" }),
 };

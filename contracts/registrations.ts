@@ -7,6 +7,11 @@ import { ApplicationSchema, applicationRowFields, LabelSchema, RefSchema, Status
 
 export const ActivityKindSchema = RefSchema.openapi("ActivityKindRef");
 
+/** An active activity kind of the OTH pathway (GET /activity-kinds): the {othersId} of the registration form. */
+export const ActivityKindEntrySchema = z
+  .object({ id: z.number().int(), name: z.string(), description: z.string().nullable() })
+  .openapi("ActivityKind");
+
 export const RegistrationRowSchema = z
   .object({
     ...applicationRowFields,
@@ -30,3 +35,4 @@ export const RegistrationSchema = z
 
 export type RegistrationRow = z.infer<typeof RegistrationRowSchema>;
 export type Registration = z.infer<typeof RegistrationSchema>;
+export type ActivityKind = z.infer<typeof ActivityKindEntrySchema>;

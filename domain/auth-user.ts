@@ -1,29 +1,9 @@
-// The authenticated user as returned by GET /api/v1/admin/get-me (spec §3, DESIGN §5).
-export interface UserVerificationEntry {
-  id?: number;
-  is_approved: boolean;
-  is_rejected: boolean;
-  reason?: string | null;
-  created_at?: string;
-}
+import type { Me, UserVerification } from "#contracts/me";
 
-export interface AuthUser {
-  id: string;
-  email: string;
-  name: string;
-  role: number;
-  userVerification: UserVerificationEntry[];
-  user: {
-    id: string;
-    email: string;
-    role_id: number;
-    full_name: string;
-    is_hospital_verified: boolean;
-    is_fasyankes: boolean;
-    is_foreign: boolean;
-    is_active: boolean;
-  };
-}
+// The authenticated user is what GET /api/v1/admin/get-me answers (spec §3, DESIGN §5): the shape is
+// the API's contract (contracts/me.ts), not a copy of it; the rules below read it.
+export type AuthUser = Me;
+export type UserVerificationEntry = UserVerification;
 
 /** spec §6: "the user's role (user.role or user.user.role_id)". */
 export function roleOf(me: Pick<AuthUser, "role" | "user">): number {

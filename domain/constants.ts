@@ -1,4 +1,5 @@
 // Business constants of spec §9 and the interface numbers of §2/§8.
+import { JALUR_IDS } from "./documents";
 
 export const SESSION = {
   /** The token is refreshed every 45 minutes. */
@@ -38,9 +39,8 @@ export const MONITORING = {
 } as const;
 
 export const PATHWAYS = {
-  CODES: ["REG", "SPE", "OTH"] as const,
+  CODES: JALUR_IDS,
   DOCUMENT_COUNTS: { REG: 7, SPE: 7, OTH: 8 },
-  MIN_WORK_EXPERIENCE_YEARS: { REG: 3, SPE: 5 },
 } as const;
 
 export const ERROR_SCREEN = {

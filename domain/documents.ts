@@ -1,9 +1,8 @@
 // The required documents of each pathway (spec §5, §9). The API seeds its
 // document_requirements table from this list; the portal reads it for upload forms.
 
-export type JalurId = "REG" | "SPE" | "OTH";
-
-export const JALUR_IDS = ["REG", "SPE", "OTH"] as const satisfies readonly JalurId[];
+export const JALUR_IDS = ["REG", "SPE", "OTH"] as const;
+export type JalurId = (typeof JALUR_IDS)[number];
 
 export interface DocumentRequirement {
   id: number;

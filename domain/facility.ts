@@ -13,9 +13,8 @@ export const FACILITY_TYPE_LABELS: Readonly<Record<FacilityType, string>> = {
   LAINNYA: "Fasilitas pelayanan kesehatan lainnya",
 };
 
-export type VerificationState = "verified" | "pending" | "rejected" | "notSubmitted";
-
-export const VERIFICATION_STATES: readonly VerificationState[] = ["pending", "verified", "rejected", "notSubmitted"];
+export const VERIFICATION_STATES = ["pending", "verified", "rejected", "notSubmitted"] as const;
+export type VerificationState = (typeof VERIFICATION_STATES)[number];
 
 /**
  * The facility admin's verification state from `is_hospital_verified` and the newest userVerification

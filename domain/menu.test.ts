@@ -3,16 +3,19 @@ import type { AuthUser } from "./auth-user";
 import { activeSidebarKey, sidebarTitle, userMenuEntries, visibleSidebarItems, SIDEBAR_ITEMS } from "./menu";
 import { roleLabel } from "./roles";
 
-function me(role: number, opts: { verified?: boolean; verification?: AuthUser["userVerification"]; fasyankes?: boolean } = {}): AuthUser {
+type Decision = Pick<AuthUser["userVerification"][number], "is_approved" | "is_rejected">;
+
+function me(role: number, opts: { verified?: boolean; verification?: Decision[]; fasyankes?: boolean } = {}): AuthUser {
   return {
     id: "u",
     email: "x@y.z",
     name: "N",
     role,
-    userVerification: opts.verification ?? [],
+    userVerification: (opts.verification ?? []).map((v, i) => ({ id: i + 1, reason: null, created_at: "2026-01-01T00:00:00.000Z", ...v })),
     user: {
       id: "u", email: "x@y.z", role_id: role, full_name: "N", is_hospital_verified: opts.verified ?? false,
       is_fasyankes: opts.fasyankes ?? false, is_foreign: false, is_active: true,
+      nik: null, phone: null, foreign_id: null, nationality: null, is_kek: null, preferred_jalur: null,
     },
   };
 }

@@ -58,6 +58,9 @@ export const STAFF_ROLES: readonly number[] = [
   ROLE.KKI,
 ];
 
+/** The ?role= values of the staff list (GET /admin/users): the staff roles as the query strings they arrive as. */
+export const STAFF_ROLE_FILTERS = STAFF_ROLES.map(String) as [string, ...string[]];
+
 // The role lists the API's gate takes (api/middleware/allow.ts): who may call an endpoint at all.
 
 /** Both admins: the Super Admin and the Admin. */

@@ -140,11 +140,11 @@ export function stagesDecidedBy(role: number): StageId[] {
 export function decisionsFor(role: number, stageId: number): Decision[] {
   const s = stageById(stageId);
   if (!s || !s.deciders.includes(role)) return [];
-  return s.allowsReupload ? ["PASSED", "FAILED", "REUPLOAD"] : ["PASSED", "FAILED"];
+  return DECISIONS.filter((d) => d !== "REUPLOAD" || s.allowsReupload);
 }
 
 export type DecideResult =
-  | { ok: true; to: { stage_id: StageId; status: "PASSED" | "FAILED" | "REUPLOAD" }; opens: StageId | null; final: boolean }
+  | { ok: true; to: { stage_id: StageId; status: Decision }; opens: StageId | null; final: boolean }
   | { ok: false; code: "NOT_YOUR_STAGE" | "STAGE_NOT_OPEN" | "DECISION_NOT_ALLOWED" | "NOTE_REQUIRED" };
 
 /**

@@ -15,6 +15,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import type { JalurId } from "#domain/documents";
+import type { Gender, IdentityType } from "#domain/forms/profile.labels";
 import type { ApplicationStatus } from "#domain/status-label";
 import type { DetectedType } from "../services/uploads/file-type";
 
@@ -254,12 +255,12 @@ export const applicantProfiles = pgTable("applicant_profiles", {
     .primaryKey()
     .references(() => users.id, { onDelete: "cascade" }),
   fullName: text("full_name"),
-  identityType: text("identity_type").$type<"NIK" | "PASPOR">(),
+  identityType: text("identity_type").$type<IdentityType>(),
   identityNumber: text("identity_number"),
   nationality: text("nationality"),
   birthPlace: text("birth_place"),
   birthDate: text("birth_date"),
-  gender: text("gender").$type<"L" | "P">(),
+  gender: text("gender").$type<Gender>(),
   address: text("address"),
   phone: text("phone"),
   profession: text("profession"),

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { asc, eq, inArray, sql } from "drizzle-orm";
 import { PDFDocument, StandardFonts, degrees, rgb } from "pdf-lib";
 import type { JalurId } from "#domain/documents";
+import type { Gender } from "#domain/forms/profile.labels";
 import { ROLE } from "#domain/roles";
 import { firstStage, openStage, stageById, type Decision, type WorkflowState } from "#domain/workflow";
 import { appendAudit, decideApplication } from "../services/workflow";
@@ -50,7 +51,7 @@ interface DemoApplicant {
   identity: { nik: string } | { passport: string; nationality: string };
   birthPlace: string;
   birthDate: string;
-  gender: "L" | "P";
+  gender: Gender;
   address: string;
   phone: string;
   institution: string;

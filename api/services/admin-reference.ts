@@ -1,5 +1,5 @@
 import { and, asc, count, eq, ilike, inArray, isNull, ne, sql, type SQL } from "drizzle-orm";
-import { PAGE_SIZE, type ReferenceInput, type ReferenceKind } from "#domain/forms/admin";
+import { PAGE_SIZE, type EntryStatus, type ReferenceInput, type ReferenceKind } from "#domain/forms/admin";
 import type { Database } from "../db/client";
 import { violatedUniqueConstraint } from "../db/errors";
 import { DEMO_STAFF_POSITIONS, POSITIONS } from "../db/reference-data";
@@ -74,7 +74,7 @@ export type EntryJson = ReturnType<typeof entryJson>;
 export interface EntryListQuery {
   page: number;
   q?: string;
-  status?: "active" | "inactive";
+  status?: EntryStatus;
 }
 
 export async function listEntries(db: Database, kind: ReferenceKind, query: EntryListQuery) {

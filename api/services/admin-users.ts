@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { and, asc, count, eq, ilike, inArray, or, type SQL } from "drizzle-orm";
 import type { StaffCreate, StaffUpdate } from "#domain/forms/admin";
-import { PAGE_SIZE } from "#domain/forms/admin";
+import { PAGE_SIZE, type EntryStatus } from "#domain/forms/admin";
 import { ROLE, ROLE_LABELS, STAFF_ROLES } from "#domain/roles";
 import type { Database } from "../db/client";
 import { violatedUniqueConstraint } from "../db/errors";
@@ -64,7 +64,7 @@ export interface StaffListQuery {
   page: number;
   q?: string;
   role?: number;
-  status?: "active" | "inactive";
+  status?: EntryStatus;
 }
 
 export async function listStaff(db: Database, query: StaffListQuery) {

@@ -64,7 +64,7 @@ export function statePoint(stage: number | null, status: ApplicationRow["status"
   return [stage === null ? null : stageName(stage), label].filter(Boolean).join(" — ") || null;
 }
 
-/** The Application of docs/contracts/applicant-api.md. */
+/** The Application of contracts/applications.ts. */
 export async function applicationView(db: Database, app: ApplicationRow) {
   const requirements = await activeRequirements(db, app.jalurId);
   const docs = await db

@@ -8,7 +8,7 @@ import type { Database } from "../db/client";
 import { applicantProfiles, applications, documentRequirements, users, type ApplicationRow } from "../db/schema";
 import { escapeHtml, type MailContent, type Mailer, type Recipient } from "./mail";
 
-// Mail about an application (DESIGN §4 "Review bodies", docs/contracts/review-api.md): its submission,
+// Mail about an application (DESIGN §4 "Review bodies", docs/decisions/018-review-api-rules.md): its submission,
 // every decision, and a reupload request. Sent after the change is committed, to the applicant — or to
 // the facility admin (role 8) who registered them. A failure is logged and never undoes the change.
 

@@ -4,7 +4,7 @@ import type { Database } from "../db/client";
 import { applicantProfiles, applications, slaSettings, users } from "../db/schema";
 
 // The review state kept beside (stage_id, status) on `applications` so the lists stay fast at 100k
-// files (docs/contracts/review-api.md, decision 008). Every change of (stage_id, status) spreads
+// files (docs/decisions/018-review-api-rules.md, decision 008). Every change of (stage_id, status) spreads
 // reviewColumns() into the same UPDATE; nothing else writes these columns.
 
 const DAY_MS = 24 * 60 * 60 * 1000;

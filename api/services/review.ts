@@ -35,7 +35,7 @@ import { applicationView, isUuid, statePoint } from "./applications";
 import { activeRequirements } from "./documents";
 import { daysLeft, isOverdue } from "./review-state";
 
-// The review side (docs/contracts/review-api.md, decision 008): what a staff role sees, the lists,
+// The review side (docs/decisions/018-review-api-rules.md, decision 008): what a staff role sees, the lists,
 // the CSV export and the detail. The rules are domain/workflow.ts; a decision is written by
 // workflow/decisions.ts.
 

@@ -2,18 +2,8 @@ import { z } from "@hono/zod-openapi";
 import { eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { settings } from "../db/schema";
+import { FaqLinksSchema, NavbarLinkSchema, type PublicConfig, WelcomeTextsSchema } from "#contracts/config";
 
-export const NavbarLinkSchema = z.object({ label: z.string(), href: z.string() }).openapi("NavbarLink");
-export const FaqLinksSchema = z
-  .object({ base: z.string(), login: z.string(), signUp: z.string(), index: z.string() })
-  .openapi("FaqLinks");
-
-export const PublicConfigSchema = z
-  .object({ navbarLinks: z.array(NavbarLinkSchema), faq: FaqLinksSchema })
-  .openapi("PublicConfig");
-export type PublicConfig = z.infer<typeof PublicConfigSchema>;
-
-export const WelcomeTextsSchema = z.object({ title: z.string(), lead: z.string() }).openapi("WelcomeTexts");
 export const GuidebookSettingSchema = z
   .object({
     fileId: z.string().uuid().nullable(),

@@ -1,9 +1,8 @@
+import type { PublicConfig } from "#contracts/config";
 import type { AppLoadContext } from "@remix-run/node";
 
-export interface PublicConfig {
-  navbarLinks: Array<{ label: string; href: string }>;
-  faq: { base: string; login: string; signUp: string; index: string };
-}
+// The shape is the API's contract (contracts/config.ts), not a copy of it.
+export type { PublicConfig };
 
 const FALLBACK: PublicConfig = { navbarLinks: [], faq: { base: "/", login: "/", signUp: "/", index: "/" } };
 

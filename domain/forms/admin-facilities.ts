@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { VERIFICATION_STATES, type VerificationState } from "../facility";
+import { VERIFICATION_STATES } from "../facility";
 import { INDONESIAN, labelsIn, rulesFor, type FormTexts } from "../validation";
 import { REASON_MAX } from "./admin";
 import { FACILITY_ADMIN_LABELS } from "./admin-facilities.labels";
@@ -82,4 +82,4 @@ export const facilityVerifySchema = ID.facilityVerify;
 export type FacilityVerify = z.infer<typeof facilityVerifySchema>;
 
 /** GET /admin/facilities?state= and the list's tabs. */
-export const FACILITY_STATE_FILTERS = VERIFICATION_STATES as readonly [VerificationState, ...VerificationState[]];
+export const FACILITY_STATE_FILTERS = VERIFICATION_STATES;

@@ -1,5 +1,6 @@
 // The Super Admin and Admin forms' words, limits and lists, without zod: the browser imports this module,
 // the schemas live in ./admin.ts.
+import { JALUR_IDS } from "../documents";
 import { STAGES } from "../workflow";
 
 export const ADMIN_LABELS = {
@@ -17,9 +18,6 @@ export const PAGE_SIZE = 25;
 export const REASON_MAX = 500;
 export const SLA_DAYS = { min: 1, max: 365 } as const;
 
-/** /user-list filters (GET query), also GET /admin/users. */
-export const USER_STATUSES = ["active", "inactive"] as const;
-
 // --- SLA (/sla-setting, PUT /admin/sla) -------------------------------------------------------
 
 const JALUR_NAMES = { REG: "Reguler", SPE: "Spesialis", OTH: "Lainnya" } as const;
@@ -34,7 +32,7 @@ export function slaLabel(stageId: number): string {
 }
 
 /** Every stage of domain/workflow.ts, grouped by pathway in the order a file passes them. */
-export const SLA_GROUPS = (["REG", "SPE", "OTH"] as const).map((jalur) => ({
+export const SLA_GROUPS = JALUR_IDS.map((jalur) => ({
   jalur,
   name: JALUR_NAMES[jalur],
   stages: STAGES.filter((s) => s.jalur === jalur).map((s) => ({ id: s.id, name: s.name, field: slaField(s.id), label: slaLabel(s.id) })),
@@ -47,4 +45,6 @@ export type ReferenceKind = (typeof REFERENCE_KINDS)[number];
 
 export type ReferenceInput = { name: string; country?: string };
 
+/** The status filter of the admin lists (?status=): staff accounts and reference entries alike. */
 export const ENTRY_STATUSES = ["active", "inactive"] as const;
+export type EntryStatus = (typeof ENTRY_STATUSES)[number];

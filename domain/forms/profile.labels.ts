@@ -19,8 +19,10 @@ export const PROFILE_LABELS = {
 } as const;
 
 export const IDENTITY_TYPES = ["NIK", "PASPOR"] as const;
+export type IdentityType = (typeof IDENTITY_TYPES)[number];
 export const GENDERS = ["L", "P"] as const;
-export const GENDER_LABELS: Readonly<Record<(typeof GENDERS)[number], string>> = { L: "Laki-laki", P: "Perempuan" };
+export type Gender = (typeof GENDERS)[number];
+export const GENDER_LABELS: Readonly<Record<Gender, string>> = { L: "Laki-laki", P: "Perempuan" };
 export const PROFESSIONS = ["DOKTER", "DOKTER_GIGI", "PERAWAT", "BIDAN", "APOTEKER", "LAINNYA"] as const;
 export const PROFESSION_LABELS: Readonly<Record<(typeof PROFESSIONS)[number], string>> = {
   DOKTER: "Dokter",

@@ -5,7 +5,7 @@ import { DECISION_LABELS, DECISION_MESSAGES, NOTE_MAX, REASON_MAX } from "./revi
 
 export * from "./review.labels";
 
-// A reviewer's decision on the open stage of an application (docs/contracts/review-api.md):
+// A reviewer's decision on the open stage of an application (docs/decisions/018-review-api-rules.md):
 // `decisionBodySchema` is the JSON of POST /api/v1/review/applications/:id/decisions, `decisionFormSchema`
 // the portal's form (a checkbox and a reason per current document) that turns into that body.
 

@@ -14,7 +14,8 @@ export function meFor(role: number, overrides: Partial<AuthUser["user"]> = {}): 
     userVerification: [],
     user: {
       id: "u1", email: "user@adaptasi.test", role_id: role, full_name: "Pengguna Uji", is_hospital_verified: false,
-      is_fasyankes: [2, 4, 8].includes(role), is_foreign: false, is_active: true, ...overrides,
+      is_fasyankes: [2, 4, 8].includes(role), is_foreign: false, is_active: true,
+      nik: null, phone: null, foreign_id: null, nationality: null, is_kek: null, preferred_jalur: null, ...overrides,
     },
   };
 }

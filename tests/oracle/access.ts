@@ -131,7 +131,7 @@ const loggedIn = (roles?: readonly number[]): PortalRule => ({ kind: "loggedIn",
 /**
  * The application under test is at stage 1 (document check): roles 1 and 7 see every submitted
  * application, 2 and 4 decide stage 1; 5 (stage 4) and 6 (stage 2) do not see it yet
- * (domain/workflow staffMaySee, docs/contracts/review-api.md "Visibility").
+ * (domain/workflow staffMaySee, docs/decisions/018-review-api-rules.md "Visibility").
  */
 const STAGE1_HIDDEN: Partial<Record<Principal, PortalOutcome>> = { role5: "notFound", role6: "notFound" };
 /** The review actions validate the form first: an empty one is refused before the application is looked up. */

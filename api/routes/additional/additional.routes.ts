@@ -1,4 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { AdditionalListSchema } from "#contracts/additional";
 import { additionalRequestSchema } from "#domain/forms/additional";
 import { STAFF_ROLES } from "#domain/roles";
 import { errorResponses } from "../../lib/errors";
@@ -9,24 +10,6 @@ import { requireUser } from "../../middleware/auth";
 
 const tags = ["Dokumen Tambahan"];
 const security = [{ ApiKey: [], Bearer: [] }];
-
-export const AdditionalItemSchema = z
-  .object({
-    id: z.number().int(),
-    title: z.string(),
-    description: z.string().nullable(),
-    requested_at: z.string(),
-    requested_by: z.string().nullable().openapi({ description: "Label peran peninjau yang meminta" }),
-    stage_id: z.number().int(),
-    file: z.object({ file_id: z.string().uuid(), original_name: z.string(), size: z.number().int(), uploaded_at: z.string() }).nullable(),
-  })
-  .openapi("AdditionalRequirement");
-
-const ListSchema = z.object({
-  items: z.array(AdditionalItemSchema),
-  may_answer: z.boolean().openapi({ description: "Pemohon dapat mengunggah (berkas sedang ditinjau)" }),
-  may_request: z.boolean().openapi({ description: "Peran ini dapat meminta dokumen tambahan sekarang" }),
-});
 
 const ok = <T extends z.ZodType>(description: string, data: T) => ({
   description,
@@ -42,7 +25,7 @@ export const list = createRoute({
   security,
   middleware: [requireUser] as const,
   request: { params: idParam },
-  responses: { 200: ok("Permintaan dan berkasnya", ListSchema), ...errorResponses(401, 404) },
+  responses: { 200: ok("Permintaan dan berkasnya", AdditionalListSchema), ...errorResponses(401, 404) },
 });
 
 export const upload = createRoute({
@@ -53,7 +36,7 @@ export const upload = createRoute({
   security,
   middleware: [requireUser] as const,
   request: { params: idParam.extend({ requestId: z.string().openapi({ param: { name: "requestId", in: "path" } }) }) },
-  responses: { 200: ok("Tersimpan", ListSchema), ...errorResponses(400, 401, 404, 409) },
+  responses: { 200: ok("Tersimpan", AdditionalListSchema), ...errorResponses(400, 401, 404, 409) },
 });
 
 export const request = createRoute({
@@ -65,5 +48,5 @@ export const request = createRoute({
   // Staff only, decided before the body is read (the access matrix); anyone else reads "not found"
   middleware: [requireUser, allow(STAFF_ROLES, { otherwise: "not-found" })] as const,
   request: { params: idParam, body: { required: true, content: { "application/json": { schema: additionalRequestSchema } } } },
-  responses: { 201: ok("Permintaan dibuat", ListSchema), ...errorResponses(400, 401, 403, 404) },
+  responses: { 201: ok("Permintaan dibuat", AdditionalListSchema), ...errorResponses(400, 401, 403, 404) },
 });

@@ -1,7 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { StaffDetailSchema, StaffSchema } from "#contracts/admin";
 import { reasonSchema, staffCreateSchema, staffUpdateSchema } from "#domain/forms/admin";
-import { SUPER_ADMIN_ONLY } from "#domain/roles";
+import { STAFF_ROLE_FILTERS, SUPER_ADMIN_ONLY } from "#domain/roles";
 import { errorResponses } from "../../lib/errors";
 import { jsonObject } from "../../lib/validation";
 import { allow } from "../../middleware/allow";
@@ -23,7 +23,7 @@ export const listUsers = createRoute({
   request: {
     query: z.object({
       ...listQuery,
-      role: z.enum(["1", "2", "4", "5", "6", "7"], { error: "Peran harus berupa nilai yang diizinkan" }).optional(),
+      role: z.enum(STAFF_ROLE_FILTERS, { error: "Peran harus berupa nilai yang diizinkan" }).optional(),
     }),
   },
   responses: { 200: listOk("Akun staf", StaffSchema), ...errorResponses(400, 401, 403) },

@@ -1,12 +1,12 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { announcementSchema, faqSchema, navbarLinksSchema, welcomeSchema } from "#domain/forms/cms";
 import { ADMIN_ONLY } from "#domain/roles";
+import { AnnouncementSchema, CmsContentSchema, GuidebookSchema, WelcomeContentSchema } from "#contracts/cms";
+import { FaqLinksSchema, NavbarLinkSchema, WelcomeTextsSchema } from "#contracts/config";
 import { errorResponses } from "../../lib/errors";
-import { FaqLinksSchema, NavbarLinkSchema, WelcomeTextsSchema } from "../../services/settings";
 import { allow } from "../../middleware/allow";
 import { requireUser } from "../../middleware/auth";
 import { idParam, json, ok, security } from "../admin/shared";
-import { AdminTestScheduleSchema } from "../test-schedules/test-schedules.routes";
 
 // /master-cms: what the public pages show, edited by the Admin (role 2). Two public reads
 // (/welcome's content, the guidebook PDF) and the Admin's endpoints under /admin/cms.
@@ -14,27 +14,12 @@ import { AdminTestScheduleSchema } from "../test-schedules/test-schedules.routes
 const tags = ["Admin: CMS"];
 const middleware = [requireUser, allow(ADMIN_ONLY)];
 
-export const AnnouncementSchema = z
-  .object({
-    id: z.number().int(),
-    title: z.string(),
-    body: z.string(),
-    is_active: z.boolean(),
-    published_at: z.string(),
-    updated_at: z.string(),
-  })
-  .openapi("Announcement");
-
-const GuidebookSchema = z
-  .object({ file_id: z.string().nullable(), original_name: z.string().nullable(), updated_at: z.string().nullable() })
-  .openapi("Guidebook", { description: "file_id null: the bundled PDF is served" });
-
 export const getWelcome = createRoute({
   method: "get",
   path: "/cms/welcome",
   tags: ["Konfigurasi"],
   summary: "Isi halaman /welcome: teks sambutan dan pengumuman aktif terbaru",
-  responses: { 200: ok("Isi /welcome", z.object({ welcome: WelcomeTextsSchema, announcements: z.array(AnnouncementSchema) })) },
+  responses: { 200: ok("Isi /welcome", WelcomeContentSchema) },
 });
 
 export const getGuidebook = createRoute({
@@ -57,17 +42,7 @@ export const getCms = createRoute({
   security,
   middleware,
   responses: {
-    200: ok(
-      "Isi CMS",
-      z.object({
-        welcome: WelcomeTextsSchema,
-        navbar_links: z.array(NavbarLinkSchema),
-        faq: FaqLinksSchema,
-        guidebook: GuidebookSchema,
-        announcements: z.array(AnnouncementSchema),
-        test_schedules: z.array(AdminTestScheduleSchema),
-      }),
-    ),
+    200: ok("Isi CMS", CmsContentSchema),
     ...errorResponses(401, 403),
   },
 });

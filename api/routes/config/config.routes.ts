@@ -1,5 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { PublicConfigSchema } from "../../services/settings";
+import { PublicConfigSchema } from "#contracts/config";
 
 export const getPublicConfig = createRoute({
   method: "get",

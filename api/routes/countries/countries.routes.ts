@@ -1,11 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
-
-export const CountrySchema = z
-  .object({
-    code: z.string().openapi({ description: "ISO 3166-1 alpha-2", example: "MY" }),
-    name: z.string().openapi({ example: "Malaysia" }),
-  })
-  .openapi("Country");
+import { CountrySchema } from "#contracts/reference";
 
 export const listCountries = createRoute({
   method: "get",

@@ -29,7 +29,7 @@ async function ownerMayRead(db: Database, userId: string, fileId: string): Promi
 
 /**
  * Staff: a document (any version) or an additional document of an application the role may see
- * (docs/contracts/review-api.md "Visibility"), or the photo of that application's applicant.
+ * (docs/decisions/018-review-api-rules.md "Visibility"), or the photo of that application's applicant.
  */
 async function staffMayRead(db: Database, role: number, fileId: string): Promise<boolean> {
   const visible = visibleTo(role);

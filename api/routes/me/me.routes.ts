@@ -1,5 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { JALUR_IDS } from "#domain/documents";
+import { MeSchema } from "#contracts/me";
 import { errorResponses } from "../../lib/errors";
 import { newPasswordRule } from "#domain/forms/accounts";
 import { jsonObject, requiredText } from "../../lib/validation";
@@ -7,42 +7,6 @@ import { requireUser } from "../../middleware/auth";
 
 const tags = ["Pengguna"];
 const security = [{ ApiKey: [], Bearer: [] }];
-
-const UserVerificationSchema = z
-  .object({
-    id: z.number().int(),
-    is_approved: z.boolean(),
-    is_rejected: z.boolean(),
-    reason: z.string().nullable(),
-    created_at: z.string().openapi({ format: "date-time" }),
-  })
-  .openapi("UserVerification");
-
-export const MeSchema = z
-  .object({
-    id: z.string().uuid(),
-    email: z.string(),
-    name: z.string(),
-    role: z.number().int(),
-    userVerification: z.array(UserVerificationSchema).openapi({ description: "Terbaru lebih dahulu" }),
-    user: z.object({
-      id: z.string().uuid(),
-      email: z.string(),
-      role_id: z.number().int(),
-      full_name: z.string(),
-      is_hospital_verified: z.boolean(),
-      is_fasyankes: z.boolean(),
-      is_foreign: z.boolean(),
-      is_active: z.boolean(),
-      nik: z.string().nullable().openapi({ description: "Warga Negara Indonesia" }),
-      phone: z.string().nullable(),
-      foreign_id: z.string().nullable().openapi({ description: "Warga Negara Asing: nomor paspor / identitas asing" }),
-      nationality: z.string().nullable().openapi({ description: "Warga Negara Asing: kode negara ISO 3166-1 alpha-2" }),
-      is_kek: z.boolean().nullable().openapi({ description: "Warga Negara Asing: bekerja di Kawasan Ekonomi Khusus" }),
-      preferred_jalur: z.enum(JALUR_IDS).nullable().openapi({ description: "Warga Negara Asing: jalur pilihan saat mendaftar" }),
-    }),
-  })
-  .openapi("Me");
 
 export const getMe = createRoute({
   method: "get",

@@ -1,4 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { AchievementTypeSchema, InstitutionSchema, InstitutionsQuerySchema, SpecializationSchema } from "#contracts/reference";
 import { errorResponses } from "../../lib/errors";
 
 const tags = ["Referensi"];
@@ -12,14 +13,9 @@ export const listInstitutions = createRoute({
   path: "/institutions",
   tags,
   summary: "Institusi pendidikan luar negeri yang aktif (maks. 50, cari berdasarkan nama)",
-  request: {
-    query: z.object({
-      q: z.string().max(100).optional(),
-      country: z.string().regex(/^[A-Za-z]{2}$/, "Kode negara harus 2 huruf").optional(),
-    }),
-  },
+  request: { query: InstitutionsQuerySchema },
   responses: {
-    200: ok("Institusi", z.array(z.object({ id: z.number().int(), name: z.string(), country: z.string() }))),
+    200: ok("Institusi", z.array(InstitutionSchema)),
     ...errorResponses(400),
   },
 });
@@ -29,7 +25,7 @@ export const listSpecializations = createRoute({
   path: "/specializations",
   tags,
   summary: "Spesialisasi yang aktif",
-  responses: { 200: ok("Spesialisasi", z.array(z.object({ id: z.number().int(), name: z.string() }))) },
+  responses: { 200: ok("Spesialisasi", z.array(SpecializationSchema)) },
 });
 
 export const listAchievementTypes = createRoute({
@@ -37,5 +33,5 @@ export const listAchievementTypes = createRoute({
   path: "/achievement-types",
   tags,
   summary: "Jenis capaian kinerja",
-  responses: { 200: ok("Jenis capaian", z.array(z.object({ code: z.string(), name: z.string() }))) },
+  responses: { 200: ok("Jenis capaian", z.array(AchievementTypeSchema)) },
 });

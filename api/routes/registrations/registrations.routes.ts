@@ -1,5 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { RegistrationRowSchema, RegistrationSchema } from "#contracts/registrations";
+import { ActivityKindEntrySchema, RegistrationRowSchema, RegistrationSchema } from "#contracts/registrations";
 import type { MiddlewareHandler } from "hono";
 import { registrationFormSchema } from "#domain/forms/registration";
 import { FACILITY_ROLES } from "#domain/roles";
@@ -30,7 +30,7 @@ export const listActivityKinds = createRoute({
   security,
   middleware: [requireUser] as const,
   responses: {
-    200: ok("Jenis kegiatan aktif", z.array(z.object({ id: z.number().int(), name: z.string(), description: z.string().nullable() }))),
+    200: ok("Jenis kegiatan aktif", z.array(ActivityKindEntrySchema)),
     ...errorResponses(401),
   },
 });

@@ -10,7 +10,7 @@ import { errorResponses } from "../../lib/errors";
 import { allow } from "../../middleware/allow";
 import { requireUser } from "../../middleware/auth";
 
-// The review workflow (docs/contracts/review-api.md): lists, CSV, detail, decisions.
+// The review workflow (docs/decisions/018-review-api-rules.md): lists, CSV, detail, decisions.
 
 const tags = ["Peninjauan"];
 const security = [{ ApiKey: [], Bearer: [] }];

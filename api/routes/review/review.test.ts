@@ -11,7 +11,7 @@ import { decideApplication } from "../../services/workflow";
 import { reviewColumns } from "../../services/review-state";
 import { createTestApi, expectError, type TestApi } from "../../test/helpers";
 
-// The review workflow of docs/contracts/review-api.md, through the HTTP API.
+// The review workflow of docs/decisions/018-review-api-rules.md, through the HTTP API.
 
 let api: TestApi;
 let pdfBytes: Buffer;

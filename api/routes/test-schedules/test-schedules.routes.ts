@@ -1,24 +1,11 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { AdminTestScheduleSchema, TestScheduleSchema } from "#contracts/test-schedules";
 import { testScheduleSchema } from "#domain/forms/cms";
 import { ADMIN_ONLY } from "#domain/roles";
 import { errorResponses } from "../../lib/errors";
 import { allow } from "../../middleware/allow";
 import { requireUser } from "../../middleware/auth";
 import { idParam, json, ok, security } from "../admin/shared";
-
-const dateTime = (description?: string) => z.string().openapi({ format: "date-time", description });
-
-export const TestScheduleSchema = z
-  .object({
-    id: z.number().int(),
-    title: z.string(),
-    location: z.string(),
-    starts_at: dateTime(),
-    ends_at: dateTime().nullable(),
-    registration_deadline: dateTime("Batas akhir pendaftaran").nullable(),
-    notes: z.string().nullable(),
-  })
-  .openapi("TestSchedule");
 
 export const listTestSchedules = createRoute({
   method: "get",
@@ -37,8 +24,6 @@ export const listTestSchedules = createRoute({
 
 const adminTags = ["Admin: CMS"];
 const middleware = [requireUser, allow(ADMIN_ONLY)];
-
-export const AdminTestScheduleSchema = TestScheduleSchema.extend({ is_active: z.boolean() }).openapi("AdminTestSchedule");
 
 const entry = (description: string) => ok(description, AdminTestScheduleSchema);
 const byId = "/admin/test-schedules/{id}";

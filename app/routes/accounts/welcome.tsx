@@ -1,3 +1,4 @@
+import type { WelcomeContent } from "#contracts/cms";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -10,11 +11,6 @@ import { requireAnonymous } from "~/utils/guards.server";
 
 export const meta: MetaFunction = () => [{ title: `Selamat Datang — ${PRODUCT_NAME}` }];
 export const handle = { faq: "index" };
-
-interface WelcomeContent {
-  welcome: { title: string; lead: string };
-  announcements: Array<{ id: number; title: string; body: string; published_at: string }>;
-}
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAnonymous(request, context);

@@ -1,11 +1,11 @@
 import { useTranslation } from "react-i18next";
-import type { VerificationState } from "#domain/facility";
+import { VERIFICATION_STATES, type VerificationState } from "#domain/facility";
 import * as ui from "~/components/ui.css";
 
 // Pieces of the Admin's facility-admin pages (/admin-fasyankes-list).
 
 /** The tabs of the list: each verification state, then every account; the queue (pending) is the default. */
-export const FACILITY_TABS = ["pending", "verified", "rejected", "notSubmitted", "all"] as const;
+export const FACILITY_TABS = [...VERIFICATION_STATES, "all"] as const;
 export type FacilityTab = (typeof FACILITY_TABS)[number];
 
 const STATE_COLOUR: Record<VerificationState, keyof typeof ui.badgeColour> = {

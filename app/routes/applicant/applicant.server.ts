@@ -2,12 +2,13 @@ import type { PortfolioEntry } from "#contracts/applications";
 import type { Profile } from "#contracts/profile";
 import type { Application, ApplicationDocument } from "#contracts/applications";
 import { data, redirect, type AppLoadContext } from "@remix-run/node";
-import type { DocumentRequirement, JalurId } from "#domain/documents";
+import type { DocumentRequirement } from "#contracts/document-requirements";
+import type { JalurId } from "#domain/documents";
 import type { DocumentErrors, DocumentForm } from "~/routes/applicant/applicant";
 import { accessToken, formStatus, orUnavailable, type ApiResult } from "~/utils/api.server";
 import { toastCookie } from "~/utils/session.server";
 
-// The applicant's journey: the API's shapes (docs/contracts/applicant-api.md) and the calls
+// The applicant's journey: the API's shapes (contracts/, rules in docs/decisions/017-applicant-api-rules.md) and the calls
 // every applicant page makes with the session's access token.
 
 // The application's shape is the API's contract (contracts/applications.ts), not a copy of it.

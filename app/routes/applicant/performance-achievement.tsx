@@ -1,4 +1,5 @@
 import type { Achievements } from "#contracts/applications";
+import type { AchievementType } from "#contracts/reference";
 import { getFormProps, useForm, type Submission } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
@@ -35,7 +36,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (!application) return { spe: false as const };
   const [current, types] = await Promise.all([
     achievements(context, application.id),
-    context.api.call<{ data: Array<{ code: string; name: string }> }>("GET", "/achievement-types").then(orUnavailable),
+    context.api.call<{ data: AchievementType[] }>("GET", "/achievement-types").then(orUnavailable),
   ]);
   return { spe: true as const, ...current, types: types.data };
 }

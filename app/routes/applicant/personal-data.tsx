@@ -1,3 +1,4 @@
+import type { Institution, Specialization } from "#contracts/reference";
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { redirect, data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, type SerializeFrom } from "@remix-run/node";
@@ -35,8 +36,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const [profile, application, institutions, specializations] = await Promise.all([
     myProfile(context),
     currentApplication(context),
-    context.api.call<{ data: Array<{ id: number; name: string; country: string }> }>("GET", "/institutions").then(orUnavailable),
-    context.api.call<{ data: Array<{ id: number; name: string }> }>("GET", "/specializations").then(orUnavailable),
+    context.api.call<{ data: Institution[] }>("GET", "/institutions").then(orUnavailable),
+    context.api.call<{ data: Specialization[] }>("GET", "/specializations").then(orUnavailable),
   ]);
   return { kind: "applicant" as const, profile, specialist: application?.jalur_id === "SPE", institutions: institutions.data, specializations: specializations.data };
 }

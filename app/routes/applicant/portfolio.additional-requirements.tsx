@@ -1,3 +1,4 @@
+import type { AdditionalList } from "#contracts/additional";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -14,20 +15,6 @@ import { STREAMS_UPLOAD } from "~/utils/uploads";
 import { APPLICANT_ROLES } from "#domain/roles";
 
 export const meta: MetaFunction = () => [{ title: `Dokumen Tambahan — ${PRODUCT_NAME}` }];
-
-interface AdditionalItem {
-  id: number;
-  title: string;
-  description: string | null;
-  requested_at: string;
-  requested_by: string | null;
-  file: { file_id: string; original_name: string; size: number; uploaded_at: string } | null;
-}
-
-interface AdditionalList {
-  items: AdditionalItem[];
-  may_answer: boolean;
-}
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireUser(request, context, { roles: APPLICANT_ROLES });

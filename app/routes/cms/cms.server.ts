@@ -1,3 +1,5 @@
+import type { Announcement, CmsContent } from "#contracts/cms";
+import type { AdminTestSchedule } from "#contracts/test-schedules";
 import type { AppLoadContext } from "@remix-run/node";
 import { ROLE } from "#domain/roles";
 import { adminLoad } from "~/routes/admin/admin.server";
@@ -7,34 +9,9 @@ import { requireUser } from "~/utils/guards.server";
 
 export const CMS_ROLES = [ROLE.ADMIN];
 
-export interface Announcement {
-  id: number;
-  title: string;
-  body: string;
-  is_active: boolean;
-  published_at: string;
-  updated_at: string;
-}
-
-export interface ScheduleEntry {
-  id: number;
-  title: string;
-  location: string;
-  starts_at: string;
-  ends_at: string | null;
-  registration_deadline: string | null;
-  notes: string | null;
-  is_active: boolean;
-}
-
-export interface CmsContent {
-  welcome: { title: string; lead: string };
-  navbar_links: Array<{ label: string; href: string }>;
-  faq: { base: string; login: string; signUp: string; index: string };
-  guidebook: { file_id: string | null; original_name: string | null; updated_at: string | null };
-  announcements: Announcement[];
-  test_schedules: ScheduleEntry[];
-}
+// The shapes are the API's contract (contracts/cms.ts, contracts/test-schedules.ts), not copies of it.
+export type { Announcement, CmsContent };
+export type ScheduleEntry = AdminTestSchedule;
 
 /** Guard first, then everything /master-cms shows. */
 export async function loadCms(request: Request, context: AppLoadContext): Promise<CmsContent> {

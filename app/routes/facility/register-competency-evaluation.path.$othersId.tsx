@@ -1,3 +1,4 @@
+import type { Institution, Specialization } from "#contracts/reference";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type AppLoadContext, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
@@ -33,8 +34,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   await requireVerifiedFacility(request, context);
   const { jalur, kind } = await pathwayOf(request, params, context);
   const [institutions, specializations] = await Promise.all([
-    context.api.call<{ data: Array<{ id: number; name: string }> }>("GET", "/institutions").then(orUnavailable),
-    jalur === "SPE" ? context.api.call<{ data: Array<{ id: number; name: string }> }>("GET", "/specializations").then(orUnavailable) : { data: [] },
+    context.api.call<{ data: Institution[] }>("GET", "/institutions").then(orUnavailable),
+    jalur === "SPE" ? context.api.call<{ data: Specialization[] }>("GET", "/specializations").then(orUnavailable) : { data: [] },
   ]);
   return { jalur, kind, institutions: institutions.data, specializations: specializations.data };
 }

@@ -1,5 +1,5 @@
 import type { PageMeta } from "#contracts/admin";
-import type { Registration, RegistrationRow } from "#contracts/registrations";
+import type { ActivityKind, Registration, RegistrationRow } from "#contracts/registrations";
 import { redirect, type AppLoadContext } from "@remix-run/node";
 import type { AuthUser } from "#domain/auth-user";
 import { uploadFilePath } from "#domain/forms/registration";
@@ -12,14 +12,8 @@ import { APPLICANT_ROLES, FACILITY_ROLES, ROLE } from "#domain/roles";
 // A verified facility admin (role 8) registers professionals and follows them (DESIGN §4): the API's
 // shapes of /api/v1/registrations and the calls the facility's pages make.
 
-export interface ActivityKind {
-  id: number;
-  name: string;
-  description: string | null;
-}
-
 // The shapes are the API's contract (contracts/registrations.ts), not copies of it.
-export type { Registration, RegistrationRow };
+export type { ActivityKind, Registration, RegistrationRow };
 
 export interface RegistrationPage {
   data: RegistrationRow[];

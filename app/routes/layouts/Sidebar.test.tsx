@@ -21,7 +21,7 @@ describe("Sidebar", () => {
   });
 
   it("disables Data Personal while a facility's verification is pending", async () => {
-    const me = { ...meFor(8), userVerification: [{ is_approved: false, is_rejected: false }] };
+    const me = { ...meFor(8), userVerification: [{ id: 1, is_approved: false, is_rejected: false, reason: null, created_at: "2026-01-01T00:00:00.000Z" }] };
     renderInRoute(<Sidebar me={me} />, "/dashboard");
     const nav = await screen.findByRole("navigation", { name: "Menu samping" });
     expect(within(nav).getByText("Evaluasi Kompetensi")).toBeTruthy();

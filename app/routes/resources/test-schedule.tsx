@@ -1,3 +1,4 @@
+import type { TestSchedule as ScheduleEntry } from "#contracts/test-schedules";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -8,16 +9,6 @@ import { formatDate, formatDateTime } from "~/utils/format";
 import { requireUser } from "~/utils/guards.server";
 
 export const meta: MetaFunction = () => [{ title: `Jadwal Uji Kompetensi — ${PRODUCT_NAME}` }];
-
-interface ScheduleEntry {
-  id: number;
-  title: string;
-  location: string;
-  starts_at: string;
-  ends_at: string | null;
-  registration_deadline: string | null;
-  notes: string | null;
-}
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireUser(request, context);

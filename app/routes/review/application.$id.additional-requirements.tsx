@@ -1,3 +1,4 @@
+import type { AdditionalList } from "#contracts/additional";
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
@@ -21,11 +22,6 @@ import { formTextsFor } from "~/utils/i18n.server";
 // (roles 2, 4): a reviewer of the open stage of an SPE file asks for an extra document.
 
 export const meta: MetaFunction = () => [{ title: `Minta Dokumen Tambahan — ${PRODUCT_NAME}` }];
-
-interface AdditionalList {
-  items: Array<{ id: number; title: string; description: string | null; requested_by: string | null; file: { file_id: string; original_name: string } | null }>;
-  may_request: boolean;
-}
 
 /** The list this page belongs to, from its URL: /application-list/… for roles 2 and 4, /application/… for the others. */
 function area(request: Request) {

@@ -3,7 +3,7 @@ import { DIRS, SORTS, TABS, type Tab } from "#domain/review-filters";
 import { ADAPTATION_LIST_ROLES, APPLICATION_LIST_ROLES, ROLE } from "#domain/roles";
 import { holderLabel, openStage, STAGE_IDS, stageName, type WorkflowState } from "#domain/workflow";
 
-// The review lists' query (GET /review/applications of docs/contracts/review-api.md) read from the page's
+// The review lists' query (GET /review/applications of docs/decisions/018-review-api-rules.md) read from the page's
 // URL: a value the API would refuse is dropped here, so a hand-edited or stale link never breaks the page.
 
 export const Q_MAX = 100;

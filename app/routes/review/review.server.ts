@@ -5,7 +5,7 @@ import type { DecisionBody } from "#domain/forms/review";
 import { unavailableResponse, type ApiError, accessToken, orUnavailable } from "~/utils/api.server";
 import { parseListQuery, REVIEW_AREAS, type ListQuery, type ReviewArea } from "./review-query";
 
-// The review workflow: the API's shapes (docs/contracts/review-api.md) and the calls the list,
+// The review workflow: the API's shapes (docs/decisions/018-review-api-rules.md) and the calls the list,
 // detail and export routes make with the reviewer's access token.
 
 // The shapes are the API's contract (contracts/review.ts), not copies of it.
