@@ -28,34 +28,29 @@ function importsOf(source: string): string[] {
   return found;
 }
 
+/** Each import of `files` that reaches into api/routes, as "file imports spec". */
+function routeImports(files: string[]): string[] {
+  return files.flatMap((file) =>
+    importsOf(readFileSync(file, "utf8"))
+      .filter((spec) => {
+        const target = path.resolve(path.dirname(file), spec);
+        return target === ROUTES_DIR || target.startsWith(ROUTES_DIR + path.sep);
+      })
+      .map((spec) => `${rel(file)} imports ${spec}`),
+  );
+}
+
 /** A router file: a resource's routes or its router (api/routes/<resource>/index.ts). */
 const isRouterFile = (file: string) => /\.routes\.ts$/.test(file) || path.basename(file) === "index.ts";
 
 describe("API layering", () => {
   it("no service imports from api/routes", () => {
-    const offending = sourceFiles(SERVICES_DIR).flatMap((file) =>
-      importsOf(readFileSync(file, "utf8"))
-        .filter((spec) => {
-          const target = path.resolve(path.dirname(file), spec);
-          return target === ROUTES_DIR || target.startsWith(ROUTES_DIR + path.sep);
-        })
-        .map((spec) => `${rel(file)} imports ${spec}`),
-    );
-    expect(offending).toEqual([]);
+    expect(routeImports(sourceFiles(SERVICES_DIR))).toEqual([]);
   });
 
   it("only app.ts imports from api/routes: lib, middleware, db and services never reach into a handler", () => {
-    const offending = sourceFiles(API_DIR)
-      .filter((file) => !file.startsWith(ROUTES_DIR + path.sep) && file !== path.join(API_DIR, "app.ts"))
-      .flatMap((file) =>
-        importsOf(readFileSync(file, "utf8"))
-          .filter((spec) => {
-            const target = path.resolve(path.dirname(file), spec);
-            return target === ROUTES_DIR || target.startsWith(ROUTES_DIR + path.sep);
-          })
-          .map((spec) => `${rel(file)} imports ${spec}`),
-      );
-    expect(offending).toEqual([]);
+    const outside = sourceFiles(API_DIR).filter((file) => !file.startsWith(ROUTES_DIR + path.sep) && file !== path.join(API_DIR, "app.ts"));
+    expect(routeImports(outside)).toEqual([]);
   });
 
   it("a resource's handlers are imported by its own router only: what two resources share is a service", () => {

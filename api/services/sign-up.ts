@@ -75,3 +75,8 @@ async function tellOwners(deps: ApiDeps, values: Omit<NewAccount, "password">) {
     mailer.send("sign_up_attempt", to, signUpAttemptMail(to, matched, mailer.publicUrl));
   }
 }
+
+/** The person every sign-up form names, as a sign-up takes it: who they are and how to reach them. */
+export function signUpPerson(body: { email: string; password: string; full_name: string; phone: string }) {
+  return { email: body.email, password: body.password, fullName: body.full_name, phone: body.phone };
+}

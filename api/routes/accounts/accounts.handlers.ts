@@ -6,17 +6,14 @@ import { clientIp } from "../../lib/request";
 import type { AppEnv, AppRouteHandler } from "../../lib/types";
 import { checkAccountToken, consumeAccountToken, expireUnusedTokens, issueAccountToken } from "../../services/account-tokens";
 import { hashPassword } from "../../services/passwords";
-import { signUp } from "../../services/sign-up";
+import { signUp, signUpPerson } from "../../services/sign-up";
 import { revokeAllForUser } from "../../services/tokens";
 import type * as routes from "./accounts.routes";
 
 export const registerCitizen: AppRouteHandler<typeof routes.registerCitizen> = async (c) => {
   const body = c.req.valid("json");
   const email = await signUp(c.var.deps, clientIp(c), {
-    email: body.email,
-    password: body.password,
-    fullName: body.full_name,
-    phone: body.phone,
+    ...signUpPerson(body),
     isForeign: false,
     nik: body.nik,
   });
@@ -26,10 +23,7 @@ export const registerCitizen: AppRouteHandler<typeof routes.registerCitizen> = a
 export const registerForeign: AppRouteHandler<typeof routes.registerForeign> = async (c) => {
   const body = c.req.valid("json");
   const email = await signUp(c.var.deps, clientIp(c), {
-    email: body.email,
-    password: body.password,
-    fullName: body.full_name,
-    phone: body.phone,
+    ...signUpPerson(body),
     isForeign: true,
     foreignId: body.foreign_id,
     nationality: body.nationality,

@@ -2,7 +2,7 @@ import { ROLE } from "#domain/roles";
 import { clientIp } from "../../lib/request";
 import type { AppRouteHandler } from "../../lib/types";
 import { createFacilityProfile, facilityDashboard, myFacility, positionOptions as activePositions, submitFacilityData } from "../../services/facilities";
-import { signUp } from "../../services/sign-up";
+import { signUp, signUpPerson } from "../../services/sign-up";
 import type * as routes from "./facility.routes";
 
 export const registerFacility: AppRouteHandler<typeof routes.registerFacility> = async (c) => {
@@ -10,7 +10,7 @@ export const registerFacility: AppRouteHandler<typeof routes.registerFacility> =
   const email = await signUp(
     c.var.deps,
     clientIp(c),
-    { email: body.email, password: body.password, fullName: body.full_name, phone: body.phone, isFasyankes: true, isHospitalVerified: false },
+    { ...signUpPerson(body), isFasyankes: true, isHospitalVerified: false },
     { roleId: ROLE.ADMIN_FASYANKES, alongside: (tx, userId) => createFacilityProfile(tx, userId, body) },
   );
   return c.json({ data: { email } }, 201);
