@@ -52,6 +52,7 @@ export default defineConfig(({ isSsrBuild }) => ({
       "~": path.resolve(__dirname, "app"),
       "#domain": path.resolve(__dirname, "domain"),
       "#contracts": path.resolve(__dirname, "contracts"),
+      "#locales": path.resolve(__dirname, "locales"),
     },
   },
   server: { middlewareMode: true },

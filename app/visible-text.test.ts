@@ -2,9 +2,9 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
-import common from "./locales/id/common.json";
+import common from "#locales/id/common.json";
 
-// The texts a person reads live in the locale files (app/locales), where both languages are held to
+// The texts a person reads live in the locale files (locales/), where both languages are held to
 // the same keys (locales.test.ts). So a route or component writes none inline: no JSX text, no
 // `{"literal"}` child and no literal in an attribute a person reads or hears. What is not a text
 // (a brand mark, a unit) is allowed here, by file, one by one.
