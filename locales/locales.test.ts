@@ -14,6 +14,9 @@ const [ID, EN] = LOCALE.SUPPORTED;
 /** The folder of each locale under locales/ (English is stored as `en`, served as en-US). */
 const DIR: Record<string, string> = { [ID]: "id", [EN]: "en" };
 
+/** Namespaces only the API reads (api/services/mail.ts), so the portal does not load them. */
+const API_ONLY = ["mail"];
+
 type Texts = Record<string, unknown>;
 
 /** Every leaf of a nested translation object, by its dotted key path. */
@@ -54,9 +57,9 @@ export function differences(ns: string, id: Texts, en: Texts): string[] {
 }
 
 describe("both locales hold the same texts", () => {
-  it("has the same namespaces in both locales, each one declared in the i18n config", () => {
+  it("has the same namespaces in both locales, each one declared in the portal's i18n config or read by the API", () => {
     expect(namespaces(EN)).toEqual(namespaces(ID));
-    expect(namespaces(ID)).toEqual([...i18nBaseConfig.ns].sort());
+    expect(namespaces(ID)).toEqual([...i18nBaseConfig.ns, ...API_ONLY].sort());
   });
 
   for (const ns of namespaces(ID)) {
