@@ -1,9 +1,8 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { PRODUCT_NAME } from "#domain/menu";
 import { roleLabel, ROLE_LABELS } from "#domain/roles";
 import { accountSchemas } from "#domain/forms/accounts";
 import { PASSWORD_CHANGE_LABELS as LABELS, PASSWORD_HINT } from "#domain/forms/accounts.labels";
@@ -15,8 +14,9 @@ import * as ui from "~/components/ui.css";
 import { logoutResponse } from "~/utils/auth.server";
 import { requireUser } from "~/utils/guards.server";
 import { formTextsFor } from "~/utils/i18n.server";
+import { titled } from "~/utils/page-title";
 
-export const meta: MetaFunction = () => [{ title: `Profil — ${PRODUCT_NAME}` }];
+export const handle = titled("profile");
 
 const HIDDEN = ["current_password", "new_password", "new_password_confirmation"];
 

@@ -1,12 +1,13 @@
 import { data, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { PRODUCT_NAME } from "#domain/menu";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
 import * as ui from "~/components/ui.css";
 import { answerSwitch, pendingSwitch } from "~/routes/accounts/token-login.server";
+import { titled } from "~/utils/page-title";
 
-export const meta: MetaFunction = () => [{ title: `Ganti Akun — ${PRODUCT_NAME}` }, { name: "robots", content: "noindex, nofollow" }];
+export const handle = titled("switchAccount");
+export const meta: MetaFunction = () => [{ name: "robots", content: "noindex, nofollow" }];
 
 // Names the two accounts: never kept by the browser or a proxy.
 export const headers: HeadersFunction = ({ loaderHeaders, actionHeaders }) => (actionHeaders.has("Cache-Control") ? actionHeaders : loaderHeaders);

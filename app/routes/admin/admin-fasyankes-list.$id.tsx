@@ -1,11 +1,10 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { facilityAdminSchemas } from "#domain/forms/admin-facilities";
 import { FACILITY_ADMIN_LABELS as L } from "#domain/forms/admin-facilities.labels";
-import { PRODUCT_NAME } from "#domain/menu";
 import { ROLE } from "#domain/roles";
 import { CONSTRAINTS } from "#domain/forms/constraints.generated";
 import type { FormInput } from "#domain/forms/registry";
@@ -21,8 +20,9 @@ import { adminApi, adminLoad, redirectWithToast, replyFromApi } from "~/routes/a
 import { formatDateTime } from "~/utils/format";
 import { requireUser } from "~/utils/guards.server";
 import { formTextsFor, i18next } from "~/utils/i18n.server";
+import { titled } from "~/utils/page-title";
 
-export const meta: MetaFunction = () => [{ title: `Detail Admin Fasyankes — ${PRODUCT_NAME}` }];
+export const handle = titled("facilityAdminDetail");
 
 const apiPath = (id: string | undefined) => `/admin/facilities/${encodeURIComponent(id ?? "")}`;
 

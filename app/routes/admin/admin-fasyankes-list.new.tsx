@@ -1,12 +1,11 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { FACILITY_TYPE_LABELS, FACILITY_TYPES } from "#domain/facility";
 import { facilityAdminSchemas } from "#domain/forms/admin-facilities";
 import { FACILITY_ADMIN_LABELS as L } from "#domain/forms/admin-facilities.labels";
-import { PRODUCT_NAME } from "#domain/menu";
 import { ROLE } from "#domain/roles";
 import { CONSTRAINTS } from "#domain/forms/constraints.generated";
 import type { FormInput } from "#domain/forms/registry";
@@ -18,8 +17,9 @@ import type { FacilityAdminDetail } from "#contracts/admin";
 import { adminApi, redirectWithToast, replyFromApi } from "~/routes/admin/admin.server";
 import { requireUser } from "~/utils/guards.server";
 import { formTextsFor, i18next } from "~/utils/i18n.server";
+import { titled } from "~/utils/page-title";
 
-export const meta: MetaFunction = () => [{ title: `Tambah Admin Fasyankes — ${PRODUCT_NAME}` }];
+export const handle = titled("facilityAdminAdd");
 
 const TYPE_OPTIONS = FACILITY_TYPES.map((value) => ({ value, label: FACILITY_TYPE_LABELS[value] }));
 

@@ -1,10 +1,9 @@
 import { getFormProps, useForm, type Submission } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
-import { PRODUCT_NAME } from "#domain/menu";
 import { achievementSchema, applicantSchemas } from "#domain/forms/applicant";
 import { ACHIEVEMENT_LABELS as LABELS } from "#domain/forms/applicant.labels";
 import { CONSTRAINTS } from "#domain/forms/constraints.generated";
@@ -20,8 +19,9 @@ import { requireUser } from "~/utils/guards.server";
 import { toastCookie } from "~/utils/session.server";
 import { APPLICANT_ROLES } from "#domain/roles";
 import { formTextsFor } from "~/utils/i18n.server";
+import { titled } from "~/utils/page-title";
 
-export const meta: MetaFunction = () => [{ title: `Capaian Kinerja — ${PRODUCT_NAME}` }];
+export const handle = titled("achievements");
 
 interface Achievement {
   type_code: string;
@@ -29,7 +29,6 @@ interface Achievement {
   year?: number | null;
   description?: string | null;
 }
-
 
 async function achievements(context: LoaderFunctionArgs["context"], id: string) {
   const token = await accessToken(context);

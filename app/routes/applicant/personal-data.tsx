@@ -1,13 +1,12 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { redirect, data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, type SerializeFrom } from "@remix-run/node";
+import { redirect, data, type ActionFunctionArgs, type LoaderFunctionArgs, type SerializeFrom } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { roleOf } from "#domain/auth-user";
 import { COUNTRIES } from "#domain/countries";
 import { profileSchema } from "#domain/forms/profile";
 import { GENDER_LABELS, GENDERS, IDENTITY_TYPES, PROFESSION_LABELS, PROFESSIONS, PROFILE_LABELS as L } from "#domain/forms/profile.labels";
-import { PRODUCT_NAME } from "#domain/menu";
 import { ROLE } from "#domain/roles";
 import { CONSTRAINTS } from "#domain/forms/constraints.generated";
 import type { FormInput } from "#domain/forms/registry";
@@ -22,8 +21,9 @@ import { loadFacilityPersonalData, submitFacilityPersonalData } from "~/routes/f
 import { requireUser } from "~/utils/guards.server";
 import { toastCookie } from "~/utils/session.server";
 import { formTextsFor } from "~/utils/i18n.server";
+import { titled } from "~/utils/page-title";
 
-export const meta: MetaFunction = () => [{ title: `Data Personal — ${PRODUCT_NAME}` }];
+export const handle = titled("personalData");
 
 const COUNTRY_OPTIONS = COUNTRIES.map(([value, label]) => ({ value, label }));
 

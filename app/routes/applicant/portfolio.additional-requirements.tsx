@@ -1,7 +1,6 @@
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { PRODUCT_NAME } from "#domain/menu";
 import { OnlySpe } from "~/routes/applicant/applicant";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
 import * as ui from "~/components/ui.css";
@@ -12,8 +11,7 @@ import { toastCookie } from "~/utils/session.server";
 import { formStatus, accessToken, orUnavailable } from "~/utils/api.server";
 import { STREAMS_UPLOAD } from "~/utils/uploads";
 import { APPLICANT_ROLES } from "#domain/roles";
-
-export const meta: MetaFunction = () => [{ title: `Dokumen Tambahan — ${PRODUCT_NAME}` }];
+import { titled } from "~/utils/page-title";
 
 interface AdditionalItem {
   id: number;
@@ -39,7 +37,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 /** The multipart body streams to the API (server/request-body.ts). */
-export const handle = STREAMS_UPLOAD;
+export const handle = titled("additionalDocuments", STREAMS_UPLOAD);
 
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireUser(request, context, { roles: APPLICANT_ROLES });

@@ -1,7 +1,6 @@
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { PRODUCT_NAME } from "#domain/menu";
 import { OnlySpe } from "~/routes/applicant/applicant";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
 import * as f from "~/components/forms.css";
@@ -11,8 +10,9 @@ import { portfolio, speApplication } from "~/routes/applicant/applicant.server";
 import { requireUser } from "~/utils/guards.server";
 import { toastCookie } from "~/utils/session.server";
 import { APPLICANT_ROLES } from "#domain/roles";
+import { titled } from "~/utils/page-title";
 
-export const meta: MetaFunction = () => [{ title: `Portofolio — ${PRODUCT_NAME}` }];
+export const handle = titled("portfolio");
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireUser(request, context, { roles: APPLICANT_ROLES });

@@ -1,8 +1,7 @@
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { JALUR_IDS, type JalurId } from "#domain/documents";
-import { PRODUCT_NAME } from "#domain/menu";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
 import { SubmitButton } from "~/components/forms";
 import * as ui from "~/components/ui.css";
@@ -11,8 +10,9 @@ import { currentApplication, requirements, type Application } from "~/routes/app
 import { requireUser } from "~/utils/guards.server";
 import { toastCookie } from "~/utils/session.server";
 import { APPLICANT_ROLES } from "#domain/roles";
+import { titled } from "~/utils/page-title";
 
-export const meta: MetaFunction = () => [{ title: `Konfirmasi Jalur Pendaftaran — ${PRODUCT_NAME}` }];
+export const handle = titled("registrationPathConfirmation");
 
 const isJalur = (value: unknown): value is JalurId => JALUR_IDS.includes(value as JalurId);
 

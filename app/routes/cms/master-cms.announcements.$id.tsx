@@ -1,11 +1,10 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { announcementSchema } from "#domain/forms/cms";
 import { CMS_LABELS } from "#domain/forms/cms.labels";
-import { PRODUCT_NAME } from "#domain/menu";
 import { CONSTRAINTS } from "#domain/forms/constraints.generated";
 import type { FormInput } from "#domain/forms/registry";
 import { ActiveBadge, TextareaField } from "~/routes/admin/admin";
@@ -17,8 +16,9 @@ import { CMS_ROLES, entryParam, type Announcement } from "~/routes/cms/cms.serve
 import { formatDateTime } from "~/utils/format";
 import { requireUser } from "~/utils/guards.server";
 import { i18next } from "~/utils/i18n.server";
+import { titled } from "~/utils/page-title";
 
-export const meta: MetaFunction = () => [{ title: `Pengumuman — Master CMS — ${PRODUCT_NAME}` }];
+export const handle = titled("cmsAnnouncement");
 
 const BACK = "/master-cms#pengumuman";
 

@@ -1,8 +1,7 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { CMS_LABELS, GUIDEBOOK_MAX_MB } from "#domain/forms/cms.labels";
-import { PRODUCT_NAME } from "#domain/menu";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
 import * as ui from "~/components/ui.css";
 import { redirectWithToast } from "~/routes/admin/admin.server";
@@ -13,15 +12,14 @@ import { requireUser } from "~/utils/guards.server";
 import { i18next } from "~/utils/i18n.server";
 import { formStatus, accessToken } from "~/utils/api.server";
 import { STREAMS_UPLOAD } from "~/utils/uploads";
-
-export const meta: MetaFunction = () => [{ title: `Buku Panduan — Master CMS — ${PRODUCT_NAME}` }];
+import { titled } from "~/utils/page-title";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   return { guidebook: (await loadCms(request, context)).guidebook };
 }
 
 /** The multipart body streams to the API (server/request-body.ts). */
-export const handle = STREAMS_UPLOAD;
+export const handle = titled("cmsGuidebook", STREAMS_UPLOAD);
 
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireUser(request, context, { roles: CMS_ROLES });

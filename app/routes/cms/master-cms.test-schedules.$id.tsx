@@ -1,11 +1,10 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { testScheduleSchema } from "#domain/forms/cms";
 import { CMS_LABELS, toLocalInput } from "#domain/forms/cms.labels";
-import { PRODUCT_NAME } from "#domain/menu";
 import { CONSTRAINTS } from "#domain/forms/constraints.generated";
 import type { FormInput } from "#domain/forms/registry";
 import { ActiveBadge, TextareaField } from "~/routes/admin/admin";
@@ -16,8 +15,9 @@ import { adminApi, adminLoad, redirectWithToast, replyFromApi } from "~/routes/a
 import { CMS_ROLES, entryParam, type ScheduleEntry } from "~/routes/cms/cms.server";
 import { requireUser } from "~/utils/guards.server";
 import { i18next } from "~/utils/i18n.server";
+import { titled } from "~/utils/page-title";
 
-export const meta: MetaFunction = () => [{ title: `Jadwal Uji Kompetensi — Master CMS — ${PRODUCT_NAME}` }];
+export const handle = titled("cmsTestSchedule");
 
 const BACK = "/master-cms#jadwal";
 

@@ -1,13 +1,12 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
 import { faqSchema, navbarLinksSchema, welcomeSchema, type FaqForm, type NavbarLinksForm, type WelcomeForm } from "#domain/forms/cms";
 import { CMS_LABELS, NAVBAR_LINKS_MAX, WELCOME_ANNOUNCEMENTS } from "#domain/forms/cms.labels";
 import { CONSTRAINTS } from "#domain/forms/constraints.generated";
-import { PRODUCT_NAME } from "#domain/menu";
 import { ActiveBadge, TextareaField } from "~/routes/admin/admin";
 import * as a from "~/components/admin.css";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
@@ -19,8 +18,9 @@ import { formatDate, formatDateTime } from "~/utils/format";
 import { GUIDEBOOK_PATH } from "~/utils/guidebook";
 import { requireUser } from "~/utils/guards.server";
 import { i18next } from "~/utils/i18n.server";
+import { titled } from "~/utils/page-title";
 
-export const meta: MetaFunction = () => [{ title: `Master CMS — ${PRODUCT_NAME}` }];
+export const handle = titled("cms");
 
 /** The three settings forms of this page: intent → schema, API endpoint, section anchor. */
 const FORMS = {

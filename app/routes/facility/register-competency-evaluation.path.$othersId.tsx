@@ -1,9 +1,8 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect, type ActionFunctionArgs, type AppLoadContext, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, redirect, type ActionFunctionArgs, type AppLoadContext, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { registrationSchema } from "#domain/forms/registration";
 import { jalurOfSegment, uploadFilePath } from "#domain/forms/registration.labels";
-import { PRODUCT_NAME } from "#domain/menu";
 import { replyWithApiError } from "~/routes/accounts/accounts.server";
 import { redirectWithToast } from "~/routes/admin/admin.server";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
@@ -11,8 +10,9 @@ import { ProfessionalForm } from "~/routes/facility/registration";
 import { accessToken, orUnavailable } from "~/utils/api.server";
 import { activityKinds, requireVerifiedFacility, type Registration } from "~/routes/facility/registration.server";
 import { formTextsFor } from "~/utils/i18n.server";
+import { titled } from "~/utils/page-title";
 
-export const meta: MetaFunction = () => [{ title: `Data Tenaga Kesehatan — ${PRODUCT_NAME}` }];
+export const handle = titled("healthWorkerData");
 
 /**
  * One module for /register-competency-evaluation/path/regular (REG), /path/exception (SPE) and

@@ -1,11 +1,10 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { additionalRequest } from "#domain/forms/additional";
 import { ADDITIONAL_LABELS } from "#domain/forms/additional.labels";
-import { PRODUCT_NAME } from "#domain/menu";
 import { CONSTRAINTS } from "#domain/forms/constraints.generated";
 import type { FormInput } from "#domain/forms/registry";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
@@ -16,11 +15,12 @@ import { requireUser } from "~/utils/guards.server";
 import { toastCookie } from "~/utils/session.server";
 import { ADAPTATION_LIST_ROLES, APPLICATION_LIST_ROLES } from "#domain/roles";
 import { formTextsFor } from "~/utils/i18n.server";
+import { titled } from "~/utils/page-title";
 
 // /application/:id/additional-requirements (roles 1, 5, 6, 7) and /application-list/:id/additional-requirements
 // (roles 2, 4): a reviewer of the open stage of an SPE file asks for an extra document.
 
-export const meta: MetaFunction = () => [{ title: `Minta Dokumen Tambahan — ${PRODUCT_NAME}` }];
+export const handle = titled("additionalRequest");
 
 interface AdditionalList {
   items: Array<{ id: number; title: string; description: string | null; requested_by: string | null; file: { file_id: string; original_name: string } | null }>;

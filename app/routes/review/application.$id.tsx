@@ -1,9 +1,8 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { isRouteErrorResponse, Link, useActionData, useLoaderData, useLocation, useRouteError } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { decisionBody, decisionForm } from "#domain/forms/review";
-import { PRODUCT_NAME } from "#domain/menu";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
 import { ApplicantSection, AuditSection, DecisionForm, DetailSummary, DocumentsSection, PortfolioSection } from "~/routes/review/review";
 import * as r from "~/routes/review/review.css";
@@ -13,11 +12,12 @@ import { REVIEW_AREAS } from "~/routes/review/review-query";
 import { postDecision, reviewArea, reviewDetail, type ReviewDetail } from "~/routes/review/review.server";
 import { toastCookie } from "~/utils/session.server";
 import { formTextsFor } from "~/utils/i18n.server";
+import { titled } from "~/utils/page-title";
 
 // /application/:id (roles 1, 5, 6, 7) and /application-list/:id (roles 2, 4): one application as the
 // reviewer's role sees it, and the decision on its open stage when the API says the role may take it.
 
-export const meta: MetaFunction = () => [{ title: `Detail Permohonan — ${PRODUCT_NAME}` }];
+export const handle = titled("applicationDetail");
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const area = reviewArea(request);
