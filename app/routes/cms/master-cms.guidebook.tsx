@@ -1,7 +1,7 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { CMS_LABELS, GUIDEBOOK_MAX_MB } from "#domain/forms/cms.labels";
+import { GUIDEBOOK_MAX_MB } from "#domain/forms/cms.labels";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
 import * as ui from "~/components/ui.css";
 import { redirectWithToast } from "~/routes/admin/admin.server";
@@ -56,7 +56,7 @@ export default function GuidebookUpload() {
         ) : null}
         <Form method="post" encType="multipart/form-data" reloadDocument>
           <div className={ui.field}>
-            <label htmlFor="file" className={ui.label}>{CMS_LABELS.guidebook}</label>
+            <label htmlFor="file" className={ui.label}>{t("fields.guidebook")}</label>
             <p id="file-hint" className={ui.hint}>{t("guidebook.fileHint", { max: GUIDEBOOK_MAX_MB })}</p>
             {error ? <p id="file-error" className={ui.fieldError}>{error}</p> : null}
             <input type="file" id="file" name="file" accept=".pdf,application/pdf" required aria-invalid={error ? true : undefined} aria-describedby={describedBy} />
