@@ -19,7 +19,7 @@ function i18nIn(lng: string) {
 }
 
 /** The title the root would render for a page at /page with this handle and loader data. */
-async function titleOf(handle: object | undefined, data: unknown = null, lng = "id") {
+async function titleOf(handle: object | undefined, data: Record<string, unknown> | null = null, lng = "id") {
   const Shell = () => <p data-testid="title">{usePageTitle()}</p>;
   const Stub = createRemixStub([{ path: "/page", Component: Shell, handle, loader: () => data }]);
   render(

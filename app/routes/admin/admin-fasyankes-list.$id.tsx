@@ -4,7 +4,6 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { facilityAdminSchemas } from "#domain/forms/admin-facilities";
-import { FACILITY_ADMIN_LABELS as L } from "#domain/forms/admin-facilities.labels";
 import { ROLE } from "#domain/roles";
 import { CONSTRAINTS } from "#domain/forms/constraints.generated";
 import type { FormInput } from "#domain/forms/registry";
@@ -55,7 +54,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 
 /** /admin-fasyankes-list/:id: a facility admin's account and facility, the decision on its newest submission, its history. */
 export default function FacilityAdminPage() {
-  const { t } = useTranslation("admin");
+  const { t } = useTranslation(["admin", "accounts", "facility"]);
   const loaded = useLoaderData<typeof loader>();
   const acted = useActionData<typeof action>();
   const detail = acted?.detail ?? loaded.detail;
@@ -89,17 +88,17 @@ export default function FacilityAdminPage() {
         <h2 id="facility-data-title">{t("fasyankes.facilityData")}</h2>
         {facility ? (
           <dl className={a.details}>
-            <dt>{L.facility_name}</dt>
+            <dt>{t("facility:fields.facility_name")}</dt>
             <dd>{facility.facility_name}</dd>
-            <dt>{L.facility_type}</dt>
+            <dt>{t("facility:fields.facility_type")}</dt>
             <dd>{facility.facility_type_label ?? facility.facility_type}</dd>
-            <dt>{L.address}</dt>
+            <dt>{t("facility:fields.address")}</dt>
             <dd>{facility.address}</dd>
-            <dt>{L.licence_number}</dt>
+            <dt>{t("facility:fields.licence_number")}</dt>
             <dd>{facility.licence_number}</dd>
-            <dt>{L.contact_phone}</dt>
+            <dt>{t("facility:fields.contact_phone")}</dt>
             <dd>{facility.contact_phone}</dd>
-            <dt>{L.contact_email}</dt>
+            <dt>{t("facility:fields.contact_email")}</dt>
             <dd>{facility.contact_email ?? "—"}</dd>
             <dt>{t("fasyankes.adminNik")}</dt>
             <dd>{facility.admin_nik ?? "—"}</dd>
@@ -139,7 +138,7 @@ export default function FacilityAdminPage() {
 
 /** Approve or reject the pending entry; its id travels along so a form left open on an older entry is refused. */
 function DecisionForm({ entry, lastResult }: { entry: VerificationEntry; lastResult?: SubmissionResult<string[]> | null }) {
-  const { t } = useTranslation("admin");
+  const { t } = useTranslation(["admin", "accounts", "facility"]);
   const [form, fields] = useForm<FormInput<"facilityVerify">>({
     id: `facility-decision-${entry.id}`,
     lastResult,
@@ -158,14 +157,14 @@ function DecisionForm({ entry, lastResult }: { entry: VerificationEntry; lastRes
       <ErrorSummary
         form={form}
         fields={[
-          { meta: fields.decision, label: L.decision },
-          { meta: fields.reason, label: L.reason },
+          { meta: fields.decision, label: t("fasyankes.fields.decision") },
+          { meta: fields.reason, label: t("fasyankes.fields.reason") },
         ]}
       />
       <Form method="post" {...getFormProps(form)} className={ui.formBlock}>
         <input type="hidden" name="verification_id" value={entry.id} />
-        <RadioGroup meta={fields.decision} legend={L.decision} options={options} />
-        <TextareaField meta={fields.reason} label={L.reason} hint={t("fasyankes.reasonHint")} />
+        <RadioGroup meta={fields.decision} legend={t("fasyankes.fields.decision")} options={options} />
+        <TextareaField meta={fields.reason} label={t("fasyankes.fields.reason")} hint={t("fasyankes.reasonHint")} />
         <SubmitButton>{t("fasyankes.submit")}</SubmitButton>
       </Form>
     </section>
@@ -173,7 +172,7 @@ function DecisionForm({ entry, lastResult }: { entry: VerificationEntry; lastRes
 }
 
 function History({ entries }: { entries: VerificationEntry[] }) {
-  const { t } = useTranslation("admin");
+  const { t } = useTranslation(["admin", "accounts", "facility"]);
   if (entries.length === 0) return <p className={ui.muted}>{t("fasyankes.historyEmpty")}</p>;
   return (
     <ol className={a.audit}>

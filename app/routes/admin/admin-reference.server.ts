@@ -1,8 +1,9 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { REFERENCE_SCHEMAS, type ReferenceKind } from "#domain/forms/admin";
+import { adminSchemas, type ReferenceKind } from "#domain/forms/admin";
 import { adminApi, adminLoad, listParams, redirectWithToast, REFERENCE_PAGES, replyFromApi, type Entry, type PageMeta } from "./admin.server";
 import { requireUser } from "../../utils/guards.server";
+import { formTextsFor } from "~/utils/i18n.server";
 
 // Loaders and actions of the three reference-list pages; each route module names its kind.
 
@@ -20,7 +21,7 @@ export async function referenceListLoader(kind: ReferenceKind, { request, contex
 export async function referenceListAction(kind: ReferenceKind, { request, context }: ActionFunctionArgs) {
   const page = REFERENCE_PAGES[kind];
   await requireUser(request, context, { roles: page.roles });
-  const submission = parseWithZod(await request.formData(), { schema: REFERENCE_SCHEMAS[kind] });
+  const submission = parseWithZod(await request.formData(), { schema: adminSchemas(await formTextsFor(request)).reference[kind] });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const r = await adminApi<{ data: Entry }>(context, "POST", page.api, { body: submission.value });
   if (!r.ok) return data(replyFromApi(submission.reply, r.error), { status: r.status >= 500 ? 503 : 400 });
@@ -43,7 +44,7 @@ export async function referenceEntryAction(kind: ReferenceKind, { request, conte
   const path = entryPath(kind, params.id);
   const self = `${page.base}/${encodeURIComponent(params.id ?? "")}`; // the address as typed: never a header it cannot be
   if (intent === "update") {
-    const submission = parseWithZod(form, { schema: REFERENCE_SCHEMAS[kind] });
+    const submission = parseWithZod(form, { schema: adminSchemas(await formTextsFor(request)).reference[kind] });
     if (submission.status !== "success") return data(submission.reply(), { status: 400 });
     const r = await adminApi<{ data: Entry }>(context, "PUT", path, { body: submission.value });
     if (!r.ok) return data(replyFromApi(submission.reply, r.error), { status: r.status >= 500 ? 503 : 400 });

@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { slaSchema } from "#domain/forms/admin";
+import { adminSchemas } from "#domain/forms/admin";
 import { SLA_DAYS, SLA_GROUPS, slaField } from "#domain/forms/admin.labels";
 import { ROLE } from "#domain/roles";
 import { CONSTRAINTS } from "#domain/forms/constraints.generated";
@@ -14,6 +14,7 @@ import { ErrorSummary, Field, SubmitButton } from "~/components/forms";
 import { adminApi, adminLoad, redirectWithToast, replyFromApi, type SlaStage } from "~/routes/admin/admin.server";
 import { formatDateTime } from "~/utils/format";
 import { requireUser } from "~/utils/guards.server";
+import { formTextsFor } from "~/utils/i18n.server";
 import { titled } from "~/utils/page-title";
 
 export const handle = titled("slaSetting");
@@ -25,7 +26,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireUser(request, context, { roles: [ROLE.SUPER_ADMIN] });
-  const submission = parseWithZod(await request.formData(), { schema: slaSchema });
+  const submission = parseWithZod(await request.formData(), { schema: adminSchemas(await formTextsFor(request)).sla });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const r = await adminApi<{ data: { changed: Array<{ applications: number }> } }>(context, "PUT", "/admin/sla", { body: submission.value });
   if (!r.ok) return data(replyFromApi(submission.reply, r.error), { status: r.status >= 500 ? 503 : 400 });

@@ -3,8 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { reasonSchema, staffUpdateSchema } from "#domain/forms/admin";
-import { ADMIN_LABELS as L } from "#domain/forms/admin.labels";
+import { adminSchemas } from "#domain/forms/admin";
 import { ROLE } from "#domain/roles";
 import { CONSTRAINTS } from "#domain/forms/constraints.generated";
 import type { FormInput } from "#domain/forms/registry";
@@ -16,6 +15,7 @@ import * as ui from "~/components/ui.css";
 import { adminApi, adminLoad, redirectWithToast, replyFromApi, type StaffDetail } from "~/routes/admin/admin.server";
 import { formatDateTime } from "~/utils/format";
 import { requireUser } from "~/utils/guards.server";
+import { formTextsFor } from "~/utils/i18n.server";
 import { titled } from "~/utils/page-title";
 
 export const handle = titled("userDetail");
@@ -45,14 +45,14 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const path = `/admin/users/${encodeURIComponent(params.id ?? "")}`;
   const self = `/user-list/${encodeURIComponent(params.id ?? "")}`; // the address as typed: never a header it cannot be
   if (intent === "update") {
-    const submission = parseWithZod(form, { schema: staffUpdateSchema });
+    const submission = parseWithZod(form, { schema: adminSchemas(await formTextsFor(request)).staffUpdate });
     if (submission.status !== "success") return reply("update", submission.reply(), 400);
     const r = await adminApi<{ data: StaffDetail }>(context, "PUT", path, { body: submission.value });
     if (!r.ok) return reply("update", replyFromApi(submission.reply, r.error), r.status);
     return redirectWithToast(self, "Perubahan akun disimpan.");
   }
   if (intent === "deactivate" || intent === "reactivate") {
-    const submission = parseWithZod(form, { schema: reasonSchema });
+    const submission = parseWithZod(form, { schema: adminSchemas(await formTextsFor(request)).reason });
     if (submission.status !== "success") return reply("status", submission.reply(), 400);
     const r = await adminApi<{ data: StaffDetail }>(context, "POST", `${path}/${intent}`, { body: submission.value });
     if (!r.ok) return reply("status", replyFromApi(submission.reply, r.error), r.status);
@@ -105,7 +105,7 @@ export default function UserDetail() {
           <dd>{user.role_label}</dd>
           <dt>{t("users.position")}</dt>
           <dd>{user.position?.name ?? "—"}</dd>
-          <dt>{L.phone}</dt>
+          <dt>{t("fields.phone")}</dt>
           <dd>{user.phone ?? "—"}</dd>
           <dt>{t("filters.status")}</dt>
           <dd><ActiveBadge active={user.is_active} /></dd>
@@ -119,15 +119,15 @@ export default function UserDetail() {
         <ErrorSummary
           form={editForm}
           fields={[
-            { meta: edit.full_name, label: L.full_name },
-            { meta: edit.role_id, label: L.role_id },
-            { meta: edit.position_id, label: L.position_id },
+            { meta: edit.full_name, label: t("fields.full_name") },
+            { meta: edit.role_id, label: t("fields.role_id") },
+            { meta: edit.position_id, label: t("fields.position_id") },
           ]}
         />
         <Form method="post" {...getFormProps(editForm)} className={ui.formBlock}>
-          <Field meta={edit.full_name} label={L.full_name} autoComplete="off" />
-          <SelectField meta={edit.role_id} label={L.role_id} options={ROLE_OPTIONS} placeholder={t("form.choose")} hint={isSelf ? t("users.selfRoleHint") : undefined} />
-          <SelectField meta={edit.position_id} label={L.position_id} options={positions} placeholder={t("form.choose")} />
+          <Field meta={edit.full_name} label={t("fields.full_name")} autoComplete="off" />
+          <SelectField meta={edit.role_id} label={t("fields.role_id")} options={ROLE_OPTIONS} placeholder={t("form.choose")} hint={isSelf ? t("users.selfRoleHint") : undefined} />
+          <SelectField meta={edit.position_id} label={t("fields.position_id")} options={positions} placeholder={t("form.choose")} />
           <SubmitButton name="intent" value="update">{t("form.save")}</SubmitButton>
         </Form>
       </section>
@@ -136,9 +136,9 @@ export default function UserDetail() {
         <section className={ui.card} aria-labelledby="user-status-title">
           <h2 id="user-status-title">{user.is_active ? t("users.deactivateTitle") : t("users.reactivateTitle")}</h2>
           <p>{user.is_active ? t("users.deactivateLead") : t("users.reactivateLead")}</p>
-          <ErrorSummary form={statusForm} fields={[{ meta: status.reason, label: L.reason }]} />
+          <ErrorSummary form={statusForm} fields={[{ meta: status.reason, label: t("fields.reason") }]} />
           <Form method="post" {...getFormProps(statusForm)} className={ui.formBlock}>
-            <TextareaField meta={status.reason} label={L.reason} hint={t("users.reasonHint")} />
+            <TextareaField meta={status.reason} label={t("fields.reason")} hint={t("users.reasonHint")} />
             {user.is_active ? (
               <SubmitButton name="intent" value="deactivate">{t("users.deactivate")}</SubmitButton>
             ) : (
