@@ -5,6 +5,7 @@ import { GeneralErrorBoundary } from "~/components/ErrorScreen";
 import * as ui from "~/components/ui.css";
 import { answerSwitch, pendingSwitch } from "~/routes/accounts/token-login.server";
 import { titled } from "~/utils/page-title";
+import { i18next } from "~/utils/i18n.server";
 
 export const handle = titled("switchAccount");
 export const meta: MetaFunction = () => [{ name: "robots", content: "noindex, nofollow" }];
@@ -28,7 +29,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const pending = await pendingSwitch(request, context);
   if (pending.kind === "done") throw pending.response;
   const intent = String((await request.formData()).get("intent") ?? "");
-  if (intent !== "confirm" && intent !== "decline") throw new Response("Tindakan tidak dikenal.", { status: 400 });
+  if (intent !== "confirm" && intent !== "decline") throw new Response((await i18next.getFixedT(request, "accounts"))("toast.unknownAction"), { status: 400 });
   return answerSwitch(request, context, pending, intent === "confirm");
 }
 

@@ -15,7 +15,7 @@ import * as ui from "~/components/ui.css";
 import { adminApi, adminLoad, redirectWithToast, replyFromApi, type StaffDetail } from "~/routes/admin/admin.server";
 import { formatDateTime } from "~/utils/format";
 import { requireUser } from "~/utils/guards.server";
-import { formTextsFor } from "~/utils/i18n.server";
+import { formTextsFor, i18next } from "~/utils/i18n.server";
 import { titled } from "~/utils/page-title";
 
 export const handle = titled("userDetail");
@@ -49,7 +49,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     if (submission.status !== "success") return reply("update", submission.reply(), 400);
     const r = await adminApi<{ data: StaffDetail }>(context, "PUT", path, { body: submission.value });
     if (!r.ok) return reply("update", replyFromApi(submission.reply, r.error), r.status);
-    return redirectWithToast(self, "Perubahan akun disimpan.");
+    return redirectWithToast(self, (await i18next.getFixedT(request, "admin"))("users.toast.saved"));
   }
   if (intent === "deactivate" || intent === "reactivate") {
     const submission = parseWithZod(form, { schema: adminSchemas(await formTextsFor(request)).reason });
@@ -58,15 +58,15 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     if (!r.ok) return reply("status", replyFromApi(submission.reply, r.error), r.status);
     return redirectWithToast(
       self,
-      intent === "deactivate" ? "Akun dinonaktifkan. Semua sesinya telah diakhiri dan akun ini tidak dapat masuk lagi." : "Akun diaktifkan kembali.",
+      (await i18next.getFixedT(request, "admin"))(intent === "deactivate" ? "users.toast.deactivated" : "users.toast.activated"),
     );
   }
   if (intent === "reset") {
     const r = await adminApi<{ data: { email: string } }>(context, "POST", `${path}/password-reset`);
     if (!r.ok) return redirectWithToast(self, r.error.message, "error");
-    return redirectWithToast(self, `Surel atur ulang kata sandi telah dikirim ke ${r.body.data.email}.`);
+    return redirectWithToast(self, (await i18next.getFixedT(request, "admin"))("users.toast.resetSent", { email: r.body.data.email }));
   }
-  return redirectWithToast(self, "Tindakan tidak dikenal.", "error");
+  return redirectWithToast(self, (await i18next.getFixedT(request, "admin"))("users.toast.unknown"), "error");
 }
 
 /** /user-list/:id: a staff account — details, edit, deactivate or reactivate, password mail, history. */

@@ -13,7 +13,7 @@ import { ErrorSummary, Field, SelectField, SubmitButton } from "~/components/for
 import * as ui from "~/components/ui.css";
 import { adminApi, adminLoad, redirectWithToast, replyFromApi, type StaffDetail } from "~/routes/admin/admin.server";
 import { requireUser } from "~/utils/guards.server";
-import { formTextsFor } from "~/utils/i18n.server";
+import { formTextsFor, i18next } from "~/utils/i18n.server";
 import { titled } from "~/utils/page-title";
 
 export const handle = titled("userAdd");
@@ -35,7 +35,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return data(replyFromApi(submission.reply, error), { status: r.status >= 500 ? 503 : 400 });
   }
   const user = r.body.data;
-  return redirectWithToast(`/user-list/${user.id}`, `Akun ${user.full_name} dibuat. Tautan untuk membuat kata sandi telah dikirim ke ${user.email}.`);
+  return redirectWithToast(`/user-list/${user.id}`, (await i18next.getFixedT(request, "admin"))("users.toast.created", { name: user.full_name, email: user.email }));
 }
 
 /** /user-list/new: a staff account, created activated; its owner sets the password from the mail. */

@@ -4,6 +4,7 @@ import { data, redirect, type AppLoadContext } from "@remix-run/node";
 import type { DocumentRequirement, JalurId } from "#domain/documents";
 import type { DocumentErrors, DocumentForm } from "~/routes/applicant/applicant";
 import { accessToken, formStatus, orUnavailable, type ApiResult } from "../../utils/api.server";
+import { i18next } from "../../utils/i18n.server";
 import { toastCookie } from "../../utils/session.server";
 
 // The applicant's journey: the API's shapes (docs/contracts/applicant-api.md) and the calls
@@ -104,16 +105,17 @@ export async function postDocuments(
   const upload = await forwardUpload(request, context, `/applications/${application.id}/${form === "reupload" ? "reupload" : "documents"}`);
   if (!upload.ok) return refused(upload.status, { documents: detailErrors(upload.error.details), form: [upload.error.message] });
   const outcome = upload.body.data;
+  const t = await i18next.getFixedT(request, "applicant");
   if (outcome.errors.length > 0) return refused(400, { documents: uploadErrors(outcome), form: [] });
   if (form === "reupload") {
     // The file goes back to the reviewers only once every flagged document is there again.
     if (outcome.application?.status === "REUPLOAD") {
-      return { ok: true, redirectTo: to.reupload, toast: `${outcome.saved.length} dokumen tersimpan. Masih ada dokumen yang perlu diperbaiki.` };
+      return { ok: true, redirectTo: to.reupload, toast: t("toast.reuploadPartial", { saved: outcome.saved.length }) };
     }
     return { ok: true, redirectTo: to.successReupload, toast: to.successReuploadToast };
   }
   if (url.searchParams.get("intent") !== "submit") {
-    const toast = outcome.saved.length > 0 ? `Draf tersimpan. ${outcome.saved.length} dokumen berhasil diunggah.` : "Draf tersimpan.";
+    const toast = outcome.saved.length > 0 ? t("toast.draftSavedWithUploads", { saved: outcome.saved.length }) : t("toast.draftSaved");
     return { ok: true, redirectTo: to.draft, toast };
   }
   const token = await accessToken(context);

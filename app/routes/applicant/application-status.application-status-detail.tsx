@@ -40,7 +40,7 @@ export const handle = titled("applicationDetail", STREAMS_UPLOAD);
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireVerifiedFacility(request, context);
   const registration = await facilityReupload(context, request);
-  return documentPostResponse(await postDocuments(request, context, registration.application, "reupload", facilityDestinations(registration)));
+  return documentPostResponse(await postDocuments(request, context, registration.application, "reupload", await facilityDestinations(registration, request)));
 }
 
 /** /application-status/application-status-detail: the timeline of stages, notes meant for the applicant, the documents. */

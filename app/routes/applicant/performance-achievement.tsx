@@ -18,7 +18,7 @@ import { speApplication } from "~/routes/applicant/applicant.server";
 import { requireUser } from "~/utils/guards.server";
 import { toastCookie } from "~/utils/session.server";
 import { APPLICANT_ROLES } from "#domain/roles";
-import { formTextsFor } from "~/utils/i18n.server";
+import { formTextsFor, i18next } from "~/utils/i18n.server";
 import { titled } from "~/utils/page-title";
 
 export const handle = titled("achievements");
@@ -72,7 +72,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!r.ok) {
     return data({ reply: submission?.reply({ formErrors: [r.error.message] }) ?? null, error: submission ? null : r.error.message }, { status: r.status >= 500 ? 503 : 400 });
   }
-  return redirect("/performance-achievement", { headers: { "Set-Cookie": await toastCookie({ severity: "success", message: "Capaian kinerja tersimpan." }) } });
+  return redirect("/performance-achievement", { headers: { "Set-Cookie": await toastCookie({ severity: "success", message: (await i18next.getFixedT(request, "applicant"))("toast.achievementsSaved") }) } });
 }
 
 /** /performance-achievement: achievements by type, and the section marked done (SPE extras, DESIGN §4.8). */

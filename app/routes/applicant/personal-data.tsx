@@ -20,7 +20,7 @@ import { currentApplication, myProfile, type Profile } from "~/routes/applicant/
 import { loadFacilityPersonalData, submitFacilityPersonalData } from "~/routes/facility/facility.server";
 import { requireUser } from "~/utils/guards.server";
 import { toastCookie } from "~/utils/session.server";
-import { formTextsFor } from "~/utils/i18n.server";
+import { formTextsFor, i18next } from "~/utils/i18n.server";
 import { titled } from "~/utils/page-title";
 
 export const handle = titled("personalData");
@@ -42,7 +42,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const me = await requireUser(request, context, { roles: [ROLE.APPLICANT, ROLE.ADMIN_FASYANKES] });
-  if (roleOf(me) === ROLE.ADMIN_FASYANKES) return submitFacilityPersonalData(await request.formData(), context, await formTextsFor(request));
+  if (roleOf(me) === ROLE.ADMIN_FASYANKES) return submitFacilityPersonalData(await request.formData(), context, await formTextsFor(request), request);
   const submission = parseWithZod(await request.formData(), { schema: profileSchema(new Date(), await formTextsFor(request)) });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const token = await accessToken(context);
@@ -50,7 +50,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const body = Object.fromEntries(Object.keys(submission.value).map((k) => [k, submission.payload[k]]));
   const r = await context.api.call<{ data: Profile }>("PUT", "/me/profile", { token, body });
   if (!r.ok) return replyWithApiError(submission, r, []);
-  return redirect("/", { headers: { "Set-Cookie": await toastCookie({ severity: "success", message: "Data personal tersimpan." }) } });
+  return redirect("/", { headers: { "Set-Cookie": await toastCookie({ severity: "success", message: (await i18next.getFixedT(request, "applicant"))("toast.personalDataSaved") }) } });
 }
 
 /** The profile as the form's first values: numbers as the strings a form sends, nulls left out. */

@@ -9,6 +9,7 @@ import { formStatus, accessToken } from "~/utils/api.server";
 import { STREAMS_UPLOAD } from "~/utils/uploads";
 import { APPLICANT_ROLES } from "#domain/roles";
 import { titled } from "~/utils/page-title";
+import { i18next } from "~/utils/i18n.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireUser(request, context, { roles: APPLICANT_ROLES });
@@ -24,7 +25,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // Streamed untouched to the API, which checks the type by content and the 2 MB limit.
   const r = await context.api.upload<{ data: { file_id: string } }>("/me/profile/photo", request.body, request.headers.get("content-type") ?? "", { token });
   if (!r.ok) return data({ error: r.error.details?.[0]?.message ?? r.error.message }, { status: formStatus(r.status) });
-  return redirect("/personal-data", { headers: { "Set-Cookie": await toastCookie({ severity: "success", message: "Pas foto tersimpan." }) } });
+  return redirect("/personal-data", { headers: { "Set-Cookie": await toastCookie({ severity: "success", message: (await i18next.getFixedT(request, "applicant"))("toast.photoSaved") }) } });
 }
 
 /** /personal-data/upload-file: the applicant's photo (jpg/png, 2 MB). */

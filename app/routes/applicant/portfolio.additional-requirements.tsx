@@ -12,6 +12,7 @@ import { formStatus, accessToken, orUnavailable } from "~/utils/api.server";
 import { STREAMS_UPLOAD } from "~/utils/uploads";
 import { APPLICANT_ROLES } from "#domain/roles";
 import { titled } from "~/utils/page-title";
+import { i18next } from "~/utils/i18n.server";
 
 interface AdditionalItem {
   id: number;
@@ -55,7 +56,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   );
   if (!r.ok) return data({ requestId, error: r.error.details?.[0]?.message ?? r.error.message }, { status: formStatus(r.status) });
   return redirect("/portfolio/additional-requirements", {
-    headers: { "Set-Cookie": await toastCookie({ severity: "success", message: "Dokumen tambahan tersimpan." }) },
+    headers: { "Set-Cookie": await toastCookie({ severity: "success", message: (await i18next.getFixedT(request, "applicant"))("toast.additionalSaved") }) },
   });
 }
 

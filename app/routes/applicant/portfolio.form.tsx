@@ -15,7 +15,7 @@ import { portfolio, speApplication } from "~/routes/applicant/applicant.server";
 import { requireUser } from "~/utils/guards.server";
 import { toastCookie } from "~/utils/session.server";
 import { APPLICANT_ROLES } from "#domain/roles";
-import { formTextsFor } from "~/utils/i18n.server";
+import { formTextsFor, i18next } from "~/utils/i18n.server";
 import { titled } from "~/utils/page-title";
 
 export const handle = titled("portfolioAdd");
@@ -38,7 +38,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const token = await accessToken(context);
   const r = await context.api.call("PUT", `/applications/${application.id}/portfolio`, { token, body: { entries: [...current.entries, entry] } });
   if (!r.ok) return data(submission.reply({ formErrors: [r.error.message] }), { status: r.status >= 500 ? 503 : 400 });
-  return redirect("/portfolio", { headers: { "Set-Cookie": await toastCookie({ severity: "success", message: "Portofolio tersimpan." }) } });
+  return redirect("/portfolio", { headers: { "Set-Cookie": await toastCookie({ severity: "success", message: (await i18next.getFixedT(request, "applicant"))("toast.portfolioSaved") }) } });
 }
 
 /** /portfolio/form: adds one portfolio entry. */

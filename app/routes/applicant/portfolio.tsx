@@ -11,6 +11,7 @@ import { requireUser } from "~/utils/guards.server";
 import { toastCookie } from "~/utils/session.server";
 import { APPLICANT_ROLES } from "#domain/roles";
 import { titled } from "~/utils/page-title";
+import { i18next } from "~/utils/i18n.server";
 
 export const handle = titled("portfolio");
 
@@ -30,7 +31,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const token = await accessToken(context);
   const r = await context.api.call("PUT", `/applications/${application.id}/portfolio`, { token, body: { entries: current.entries.filter((_, i) => i !== index) } });
   if (!r.ok) return data({ error: r.error.message }, { status: r.status >= 500 ? 503 : 400 });
-  return redirect("/portfolio", { headers: { "Set-Cookie": await toastCookie({ severity: "success", message: "Portofolio tersimpan." }) } });
+  return redirect("/portfolio", { headers: { "Set-Cookie": await toastCookie({ severity: "success", message: (await i18next.getFixedT(request, "applicant"))("toast.portfolioSaved") }) } });
 }
 
 /** /portfolio: the SPE applicant's portfolio entries (DESIGN §4.8); /portfolio/form adds one. */

@@ -9,7 +9,7 @@ import { GeneralErrorBoundary } from "~/components/ErrorScreen";
 import { ProfessionalForm } from "~/routes/facility/registration";
 import { accessToken, orUnavailable } from "~/utils/api.server";
 import { activityKinds, requireVerifiedFacility, type Registration } from "~/routes/facility/registration.server";
-import { formTextsFor } from "~/utils/i18n.server";
+import { formTextsFor, i18next } from "~/utils/i18n.server";
 import { titled } from "~/utils/page-title";
 
 export const handle = titled("healthWorkerData");
@@ -65,7 +65,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const { application, professional, activity_kind } = r.body.data;
   return redirectWithToast(
     uploadFilePath(application, activity_kind?.id),
-    `Data ${professional.full_name} tersimpan sebagai draf ${application.registration_number}. Unggah dokumen persyaratannya.`,
+    (await i18next.getFixedT(request, "facility"))("toast.professionalDraft", { name: professional.full_name, number: application.registration_number }),
   );
 }
 

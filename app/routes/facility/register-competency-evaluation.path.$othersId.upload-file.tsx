@@ -25,7 +25,7 @@ export const handle = titled("requirementUpload", STREAMS_UPLOAD);
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireVerifiedFacility(request, context);
   const registration = await facilityDraft(context, request);
-  return documentPostResponse(await postDocuments(request, context, registration.application, "adaptation", facilityDestinations(registration)));
+  return documentPostResponse(await postDocuments(request, context, registration.application, "adaptation", await facilityDestinations(registration, request)));
 }
 
 /** …/path/{regular|exception|othersId}/upload-file?id=: the pathway's documents, saved or submitted. */

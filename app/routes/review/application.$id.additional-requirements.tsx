@@ -14,7 +14,7 @@ import { accessToken, orUnavailable } from "~/utils/api.server";
 import { requireUser } from "~/utils/guards.server";
 import { toastCookie } from "~/utils/session.server";
 import { ADAPTATION_LIST_ROLES, APPLICATION_LIST_ROLES } from "#domain/roles";
-import { formTextsFor } from "~/utils/i18n.server";
+import { formTextsFor, i18next } from "~/utils/i18n.server";
 import { titled } from "~/utils/page-title";
 
 // /application/:id/additional-requirements (roles 1, 5, 6, 7) and /application-list/:id/additional-requirements
@@ -60,7 +60,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     return data(submission.reply({ formErrors: [r.error.message] }), { status: r.status >= 500 ? 503 : r.status });
   }
   return redirect(`${list}/${encodeURIComponent(id)}`, {
-    headers: { "Set-Cookie": await toastCookie({ severity: "success", message: "Permintaan dokumen tambahan terkirim." }) },
+    headers: { "Set-Cookie": await toastCookie({ severity: "success", message: (await i18next.getFixedT(request, "review"))("toast.additionalRequested") }) },
   });
 }
 

@@ -6,6 +6,7 @@ import type { Decision } from "#domain/workflow";
 import type { DecisionBody } from "#domain/forms/review";
 import type { LabelColour } from "#domain/status-label";
 import { unavailableResponse, type ApiError, accessToken, orUnavailable } from "../../utils/api.server";
+import { defaultT } from "../../utils/i18n.server";
 import { type Application, type PortfolioEntry, type Profile } from "../applicant/applicant.server";
 import { parseListQuery, REVIEW_AREAS, type ListQuery, type ReviewArea } from "./review-query";
 
@@ -47,7 +48,7 @@ function messageOf(error: ApiError): string {
 export async function reviewDetail(context: AppLoadContext, id: string): Promise<ReviewDetail> {
   const token = await accessToken(context);
   const r = await context.api.call<{ data: ReviewDetail }>("GET", `/review/applications/${encodeURIComponent(id)}`, { token });
-  if (!r.ok && (r.status === 404 || r.status === 400)) throw new Response("Permohonan tidak ditemukan.", { status: 404 });
+  if (!r.ok && (r.status === 404 || r.status === 400)) throw new Response((await defaultT("review"))("errors.notFound"), { status: 404 });
   return orUnavailable(r).data;
 }
 
@@ -57,7 +58,7 @@ export async function postDecision(context: AppLoadContext, id: string, body: De
   const token = await accessToken(context);
   const r = await context.api.call<{ data: ReviewDetail }>("POST", `/review/applications/${encodeURIComponent(id)}/decisions`, { token, body });
   if (r.ok) return { ok: true, detail: r.body.data };
-  if (r.status === 404) throw new Response("Permohonan tidak ditemukan.", { status: 404 });
+  if (r.status === 404) throw new Response((await defaultT("review"))("errors.notFound"), { status: 404 });
   return { ok: false, status: r.status, error: r.error };
 }
 
@@ -78,7 +79,7 @@ export async function exportCsv(context: AppLoadContext, query: ListQuery): Prom
   if (!r || r.status >= 500) return unavailableResponse();
   if (!r.ok) {
     const body = (await r.json().catch(() => null)) as { error?: ApiError } | null;
-    const message = body?.error ? messageOf(body.error) : "Data tidak dapat diunduh.";
+    const message = body?.error ? messageOf(body.error) : (await defaultT("review"))("errors.downloadFailed");
     return new Response(message, { status: r.status === 403 ? 403 : 400, headers: { "content-type": "text/plain; charset=utf-8" } });
   }
   const headers = new Headers({ "cache-control": "private, no-store" });
