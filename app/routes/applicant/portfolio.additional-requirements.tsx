@@ -46,7 +46,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!application) throw redirect("/portfolio/additional-requirements");
   // The body streams to the API untouched, so the request it answers travels in the URL.
   const requestId = new URL(request.url).searchParams.get("request") ?? "";
-  if (!/^\d{1,9}$/.test(requestId)) return data({ requestId, error: "Permintaan dokumen tidak ditemukan." }, { status: 400 });
+  if (!/^\d{1,9}$/.test(requestId)) return data({ requestId, error: (await i18next.getFixedT(request, "applicant"))("errors.requestNotFound") }, { status: 400 });
   const token = await accessToken(context);
   const r = await context.api.upload(
     `/applications/${application.id}/additional-requirements/${requestId}/file`,

@@ -11,6 +11,7 @@ import { requireUser } from "~/utils/guards.server";
 import { toastCookie } from "~/utils/session.server";
 import { APPLICANT_ROLES } from "#domain/roles";
 import { titled } from "~/utils/page-title";
+import { i18next } from "~/utils/i18n.server";
 
 export const handle = titled("registrationPathConfirmation");
 
@@ -33,7 +34,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireUser(request, context, { roles: APPLICANT_ROLES });
   const jalur = (await request.formData()).get("jalur_id");
-  if (!isJalur(jalur)) return data({ error: "Pilih jalur pendaftaran terlebih dahulu." }, { status: 400 });
+  if (!isJalur(jalur)) return data({ error: (await i18next.getFixedT(request, "applicant"))("confirm.invalid") }, { status: 400 });
   const token = await accessToken(context);
   const body = { jalur_id: jalur };
   const application = await currentApplication(context);
@@ -41,7 +42,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     ? await context.api.call<{ data: Application }>("PUT", `/applications/${application.id}/jalur`, { token, body })
     : await context.api.call<{ data: Application }>("POST", "/applications", { token, body });
   if (!r.ok) return data({ error: r.error.message }, { status: r.status >= 500 ? 503 : 400 });
-  const message = "Jalur pendaftaran tersimpan. Silakan unggah dokumen persyaratan.";
+  const message = (await i18next.getFixedT(request, "applicant"))("toast.pathwaySaved");
   return redirect("/submission-form/adaptation-form", { headers: { "Set-Cookie": await toastCookie({ severity: "success", message }) } });
 }
 

@@ -11,7 +11,7 @@ import { requireUser } from "~/utils/guards.server";
 import { REVIEW_AREAS } from "~/routes/review/review-query";
 import { postDecision, reviewArea, reviewDetail, type ReviewDetail } from "~/routes/review/review.server";
 import { toastCookie } from "~/utils/session.server";
-import { formTextsFor } from "~/utils/i18n.server";
+import { formTextsFor, i18next } from "~/utils/i18n.server";
 import { titled } from "~/utils/page-title";
 
 // /application/:id (roles 1, 5, 6, 7) and /application-list/:id (roles 2, 4): one application as the
@@ -48,7 +48,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const outcome = await postDecision(context, id, body);
   if (outcome.ok) {
     const label = outcome.detail.application.label.label;
-    const message = label ? `Keputusan tersimpan. Status permohonan: ${label}.` : "Keputusan tersimpan.";
+    const t = await i18next.getFixedT(request, "review");
+    const message = label ? t("toast.decisionSavedWithStatus", { label }) : t("toast.decisionSaved");
     return redirect(`${area.base}/${encodeURIComponent(id)}`, { headers: { "Set-Cookie": await toastCookie({ severity: "success", message }) } });
   }
   const { status, error } = outcome;
