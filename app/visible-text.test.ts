@@ -69,7 +69,7 @@ const REASON_PHRASES = new Set(["Not Found", "Bad Request", "Forbidden"]);
 /** Calls whose arguments after the first (the address) are a toast's words. */
 const TOAST_CALLS = new Set(["redirectWithToast"]);
 /** Properties whose value is a message a person reads: a toast, an error answer. */
-const MESSAGE_PROPERTIES = new Set(["message", "toast", "successToast", "successReuploadToast"]);
+const MESSAGE_PROPERTIES = new Set(["message", "error", "toast", "successToast", "successReuploadToast"]);
 
 /** The literal (or the literal parts of a template) of an expression, when it has letters. */
 function literalText(node: ts.Node | undefined): string | undefined {
