@@ -42,7 +42,7 @@ declare module "@remix-run/node" {
 function clientChunk(id: string): string | undefined {
   if (/node_modules\/@conform-to\//.test(id)) return "forms";
   if (/\/app\/components\/forms(\.css)?\.tsx?|\/domain\/forms\/constraints\.generated\.ts/.test(id)) return "forms";
-  if (/\/app\/components\/(ErrorScreen|Navbar|Footer|Toasts|Sidebar|TopBar|ui\.css|layout\.css)\.tsx?|\/app\/utils\/(format|guidebook|nonce-provider|monitoring)\.ts|\/domain\/(menu|links|constants|roles|auth-user)\.ts/.test(id)) return "shell";
+  if (/\/app\/components\/(ErrorScreen|Navbar|Footer|Toasts|Sidebar|TopBar|ui\.css|layout\.css)\.tsx?|\/app\/utils\/(format|guidebook|nonce-provider|monitoring|page-title)\.ts|\/domain\/(menu|links|constants|roles|auth-user)\.ts/.test(id)) return "shell";
   return undefined;
 }
 
@@ -52,6 +52,7 @@ export default defineConfig(({ isSsrBuild }) => ({
       "~": path.resolve(__dirname, "app"),
       "#domain": path.resolve(__dirname, "domain"),
       "#contracts": path.resolve(__dirname, "contracts"),
+      "#locales": path.resolve(__dirname, "locales"),
     },
   },
   server: { middlewareMode: true },

@@ -10,11 +10,12 @@ export default defineConfig({
       "~": path.resolve(__dirname, "app"),
       "#domain": path.resolve(__dirname, "domain"),
       "#contracts": path.resolve(__dirname, "contracts"),
+      "#locales": path.resolve(__dirname, "locales"),
       "#api": path.resolve(__dirname, "api"),
     },
   },
   test: {
-    include: ["{app,api,contracts,domain,scripts,server}/**/*.test.{ts,tsx}", "tests/faults/**/*.test.ts", "tests/oracle/**/*.test.ts"],
+    include: ["{app,api,contracts,domain,locales,scripts,server}/**/*.test.{ts,tsx}", "tests/faults/**/*.test.ts", "tests/oracle/**/*.test.ts"],
     setupFiles: ["tests/setup-unit.ts"],
     environment: "node",
     testTimeout: 30_000,

@@ -23,16 +23,17 @@ void startClientMonitoring(window.ENV?.SENTRY_DSN);
  * Each namespace of each locale is its own small chunk, fetched only when needed: an Indonesian one
  * when a page needs one it lacks, an English one only when a key is missing in Indonesian.
  */
-const NAMESPACES = import.meta.glob<ResourceLanguage>("./locales/*/*.json", { import: "default" });
+// A relative glob (not `#locales`), so the keys below do not depend on Vite's root.
+const NAMESPACES = import.meta.glob<ResourceLanguage>("../locales/*/*.json", { import: "default" });
 const FOLDER: Record<string, string> = { [LOCALE.DEFAULT]: "id", [LOCALE.FALLBACK]: "en" };
-const chunk = (language: string, namespace: string) => NAMESPACES[`./locales/${FOLDER[language]}/${namespace}.json`];
+const chunk = (language: string, namespace: string) => NAMESPACES[`../locales/${FOLDER[language]}/${namespace}.json`];
 
 const lazyTexts: BackendModule = {
   type: "backend",
   init() {},
   read(language, namespace, callback) {
     const load = chunk(language, namespace);
-    // The fallback is not fetched up front: every key exists in both locales (app/locales.test.ts).
+    // The fallback is not fetched up front: every key exists in both locales (locales/locales.test.ts).
     if (language !== i18nBaseConfig.lng || !load) return callback(null, {});
     load().then((texts) => callback(null, texts), (error: Error) => callback(error, null));
   },
@@ -69,7 +70,7 @@ async function pageTexts(): Promise<ResourceLanguage> {
 }
 
 async function hydrate() {
-  // The interface is Indonesian (spec §9) and every key exists in both locales (app/locales.test.ts),
+  // The interface is Indonesian (spec §9) and every key exists in both locales (locales/locales.test.ts),
   // so the browser carries only Indonesian texts, and only the namespaces this page used (written by
   // entry.server). A page reached later that needs another namespace suspends inside the navigation's
   // transition until its chunk is loaded, so the old page stays on screen instead of raw keys. The

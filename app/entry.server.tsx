@@ -11,6 +11,7 @@ import { I18nextProvider, initReactI18next } from "react-i18next";
 import { i18nConfig, INLINE_TEXTS_GLOBAL } from "./i18n";
 import { i18next } from "./utils/i18n.server";
 import { NonceProvider } from "./utils/nonce-provider";
+import common from "#locales/id/common.json";
 
 const ABORT_DELAY = 5_000;
 const CLOSING_TAGS = "</body></html>";
@@ -37,7 +38,8 @@ export function startRenderDeadline(method: string, abort: () => void): () => vo
  * A render cut short before anything was sent: the server is too busy, not broken — a 503 with the
  * "try again in a moment" screen (and Retry-After), never a 500.
  */
-export const RENDER_CUT_SHORT = "Layanan sedang sibuk. Silakan coba beberapa saat lagi.";
+// The default language's text (spec §9: every request's language), read where the render is cut short.
+export const RENDER_CUT_SHORT = common.error.busy;
 
 /**
  * React 18 writes `</body></html>` with the shell and streams later data scripts after it, which

@@ -1,22 +1,22 @@
 import { LOCALE } from "#domain/constants";
-import enAccounts from "./locales/en/accounts.json";
-import enAdmin from "./locales/en/admin.json";
-import enCms from "./locales/en/cms.json";
-import enFacility from "./locales/en/facility.json";
-import enRegistration from "./locales/en/registration.json";
-import enApplicant from "./locales/en/applicant.json";
-import en from "./locales/en/common.json";
-import enReview from "./locales/en/review.json";
-import enValidation from "./locales/en/validation.json";
-import idAccounts from "./locales/id/accounts.json";
-import idAdmin from "./locales/id/admin.json";
-import idCms from "./locales/id/cms.json";
-import idFacility from "./locales/id/facility.json";
-import idRegistration from "./locales/id/registration.json";
-import idApplicant from "./locales/id/applicant.json";
-import id from "./locales/id/common.json";
-import idReview from "./locales/id/review.json";
-import idValidation from "./locales/id/validation.json";
+import enAccounts from "#locales/en/accounts.json";
+import enAdmin from "#locales/en/admin.json";
+import enCms from "#locales/en/cms.json";
+import enFacility from "#locales/en/facility.json";
+import enRegistration from "#locales/en/registration.json";
+import enApplicant from "#locales/en/applicant.json";
+import en from "#locales/en/common.json";
+import enReview from "#locales/en/review.json";
+import enValidation from "#locales/en/validation.json";
+import idAccounts from "#locales/id/accounts.json";
+import idAdmin from "#locales/id/admin.json";
+import idCms from "#locales/id/cms.json";
+import idFacility from "#locales/id/facility.json";
+import idRegistration from "#locales/id/registration.json";
+import idApplicant from "#locales/id/applicant.json";
+import id from "#locales/id/common.json";
+import idReview from "#locales/id/review.json";
+import idValidation from "#locales/id/validation.json";
 
 // spec §9: the interface locale is forced to Indonesian, English is the fallback.
 /**

@@ -2,7 +2,7 @@ import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { PRODUCT_FULL_NAME, PRODUCT_NAME } from "#domain/menu";
+import { PRODUCT_FULL_NAME } from "#domain/menu";
 import { GeneralErrorBoundary, SafeBoundary } from "./components/ErrorScreen";
 import { Navbar } from "./components/Navbar";
 import { Toasts } from "./components/Toasts";
@@ -15,11 +15,14 @@ import { getOptionalUser } from "./utils/guards.server";
 import { localeCookie } from "./utils/i18n.server";
 import { takeToast } from "./utils/session.server";
 import { useNonce } from "./utils/nonce-provider";
+import { hasPageTitle, usePageTitle } from "./utils/page-title";
 import { LOCALE } from "#domain/constants";
 
 export const links: LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
-export const meta: MetaFunction = () => [{ title: PRODUCT_NAME }, { name: "description", content: PRODUCT_FULL_NAME }];
+// The <title> is rendered below from the locale files (usePageTitle); the description stays on the
+// pages that name no title of their own, as when each page's meta replaced the root's.
+export const meta: MetaFunction = ({ matches }) => (hasPageTitle(matches) ? [] : [{ name: "description", content: PRODUCT_FULL_NAME }]);
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const cookie = request.headers.get("Cookie");
@@ -49,12 +52,14 @@ export function Layout({ children }: { children: ReactNode }) {
   const loggedInPage = matches.some((m) => m.id === "routes/layouts/app");
   const { t } = useTranslation();
   const nonce = useNonce();
+  const title = usePageTitle();
   return (
     <html lang={data?.locale ?? LOCALE.DEFAULT}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         {loggedInPage ? <meta name="robots" content="noindex, nofollow" /> : null}
+        <title>{title}</title>
         <Meta />
         <Links />
       </head>

@@ -2,12 +2,13 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
-import common from "./locales/id/common.json";
+import common from "#locales/id/common.json";
 
-// The texts a person reads live in the locale files (app/locales), where both languages are held to
-// the same keys (locales.test.ts). So a route or component writes none inline: no JSX text, no
-// `{"literal"}` child and no literal in an attribute a person reads or hears. What is not a text
-// (a brand mark, a unit) is allowed here, by file, one by one.
+// The texts a person reads live in the locale files (locales/), where both languages are held to
+// the same keys (locales/locales.test.ts). So a route or component writes none inline: no JSX text,
+// no `{"literal"}` child and no literal in an attribute a person reads or hears; and server code
+// gives no toast or error answer inline. What is not a text (a brand mark, a unit) is allowed here,
+// by file, one by one.
 
 const ALLOWED: Record<string, readonly string[]> = {
   // The logo's mark, hidden from assistive technology; the product name beside it comes from t().
@@ -62,6 +63,63 @@ export function inlineTexts(fileName: string, text: string): string[] {
   return found;
 }
 
+/** HTTP reason phrases as a thrown Response's body: the error boundary shows its own words, not these. */
+const REASON_PHRASES = new Set(["Not Found", "Bad Request", "Forbidden"]);
+
+/** Calls whose arguments after the first (the address) are a toast's words. */
+const TOAST_CALLS = new Set(["redirectWithToast"]);
+/** Properties whose value is a message a person reads: a toast, an error answer. */
+const MESSAGE_PROPERTIES = new Set(["message", "error", "toast", "successToast", "successReuploadToast"]);
+
+/** The literal (or the literal parts of a template) of an expression, when it has letters. */
+function literalText(node: ts.Node | undefined): string | undefined {
+  if (!node) return undefined;
+  if (ts.isParenthesizedExpression(node)) return literalText(node.expression);
+  if (ts.isConditionalExpression(node)) return literalText(node.whenTrue) ?? literalText(node.whenFalse);
+  if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) return hasLetters(node.text) ? node.text : undefined;
+  if (ts.isTemplateExpression(node)) {
+    const parts = [node.head.text, ...node.templateSpans.map((span) => span.literal.text)].join("…");
+    return hasLetters(parts) ? parts : undefined;
+  }
+  return undefined;
+}
+
+/**
+ * The inline messages of server code: a toast's words given to redirectWithToast, a `message`/`toast`
+ * property, and the body of a `new Response(…)` a person reads (a 404 or 503 page in plain text).
+ */
+export function serverMessages(fileName: string, text: string): string[] {
+  const found: string[] = [];
+  const visit = (node: ts.Node) => {
+    if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && TOAST_CALLS.has(node.expression.text)) {
+      for (const arg of node.arguments.slice(1, 2)) {
+        const literal = literalText(arg);
+        if (literal) found.push(literal);
+      }
+    }
+    if (ts.isNewExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === "Response") {
+      const literal = literalText(node.arguments?.[0]);
+      if (literal) found.push(literal);
+    }
+    if (ts.isPropertyAssignment(node) && ts.isIdentifier(node.name) && MESSAGE_PROPERTIES.has(node.name.text)) {
+      const literal = literalText(node.initializer);
+      if (literal) found.push(literal);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, true, fileName.endsWith(".tsx") ? ts.ScriptKind.TSX : ts.ScriptKind.TS));
+  return found.filter((message) => !REASON_PHRASES.has(message));
+}
+
+/** Every module of the portal but its tests: server helpers (*.server.ts), resource routes and pages. */
+function modules(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const file = path.join(dir, name);
+    if (statSync(file).isDirectory()) return modules(file);
+    return /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name) ? [file] : [];
+  });
+}
+
 describe("routes and components write no text inline", () => {
   const files = [...sources(path.join(__dirname, "routes")), ...sources(path.join(__dirname, "components"))];
 
@@ -83,5 +141,33 @@ describe("routes and components write no text inline", () => {
   it("notices JSX text, a literal child and a read attribute, not a class name", () => {
     const source = `const A = () => <p className="x" title="Judul">Halo {"dunia"} {t("ok")}<img alt="" /></p>;`;
     expect(inlineTexts("a.tsx", source)).toEqual(["Judul", "Halo", "dunia"]);
+  });
+});
+
+describe("server code writes no message inline", () => {
+  const files = modules(__dirname);
+
+  it("finds the server helpers", () => {
+    expect(files.filter((file) => file.endsWith(".server.ts")).length).toBeGreaterThan(15);
+  });
+
+  it("takes every toast and error text a person reads from the locale files", () => {
+    const inline: Record<string, string[]> = {};
+    for (const file of files) {
+      const texts = serverMessages(file, readFileSync(file, "utf8"));
+      if (texts.length > 0) inline[path.relative(__dirname, file)] = texts;
+    }
+    expect(inline).toEqual({});
+  });
+
+  it("notices a toast's words, a message property and a Response body, not a key or an address", () => {
+    const source = [
+      'redirectWithToast("/x", `Akun ${name} dibuat.`);',
+      'redirectWithToast("/x", t("toast.saved"));',
+      'toastCookie({ severity: "success", message: "Tersimpan." });',
+      'throw new Response("Tidak ditemukan.", { status: 404 });',
+      'throw new Response("Not Found", { status: 404 });',
+    ].join("\n");
+    expect(serverMessages("a.server.ts", source)).toEqual(["Akun … dibuat.", "Tersimpan.", "Tidak ditemukan."]);
   });
 });

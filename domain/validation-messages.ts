@@ -1,9 +1,9 @@
 // Plain texts only, no zod: the browser bundles this module (labels, hints, messages on the page).
 // Spec §5 "Field validation": one catalogue, Indonesian first with an English fallback. The texts live
-// in the locale files (app/locales/<lng>/validation.json), where a request's `t` finds them too; every
+// in the locale files (locales/<lng>/validation.json), where a request's `t` finds them too; every
 // form schema builds its fields from `rules` in ./validation.ts.
-import en from "../app/locales/en/validation.json";
-import id from "../app/locales/id/validation.json";
+import en from "#locales/en/validation.json";
+import id from "#locales/id/validation.json";
 
 export type RuleName =
   | "required" | "required_if" | "email" | "min" | "max" | "numeric" | "digits" | "length" | "confirmed" | "size"
@@ -11,7 +11,7 @@ export type RuleName =
   | "alpha_dash" | "alpha_spaces" | "oneOf" | "excluded" | "dimensions" | "double" | "is" | "is_not" | "default";
 
 /**
- * The catalogue of both locales, as the `validation` namespace of app/locales holds it (`{{field}}`
+ * The catalogue of both locales, as the `validation` namespace of locales/ holds it (`{{field}}`
  * placeholders). Plain data: this module imports no i18n library.
  */
 export const VALIDATION_MESSAGES: Readonly<Record<"id" | "en", Record<RuleName, string>>> = { id, en };

@@ -5,7 +5,7 @@ import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 
 const STAMP = `${process.env.BUILD_DIR ?? "build"}/server/index.js`;
-const SOURCES = ["app", "domain", "public", "vite.config.ts", "package.json"];
+const SOURCES = ["app", "domain", "locales", "public", "vite.config.ts", "package.json"];
 
 function newest(p) {
   if (!existsSync(p)) return 0;

@@ -6,7 +6,7 @@ import pino from "pino";
 import { SMTPServer } from "smtp-server";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { parseMail, readOutbox, tokenFrom } from "../test/mail";
-import { createMailer, type MailerOptions } from "./mail";
+import { activationMail, createMailer, loginDelayMail, passwordResetMail, signUpAttemptMail, type MailerOptions } from "./mail";
 
 const TOKEN = "AbCdEfGhIjKlMnOpQrStUvWxYz0123456789-_abcde";
 const PERSON = { email: "ana@contoh.id", name: `Ana <b>"Bo"</b> & 'Cy'` };
@@ -173,4 +173,22 @@ describe("SMTP (SMTP_URL)", () => {
     expect(logs).toContainEqual(expect.objectContaining({ level: 50, msg: "mail delivery failed", kind: "activation" }));
     expect(JSON.stringify(logs)).not.toContain(TOKEN);
   });
+});
+
+describe("the texts of each mail", () => {
+  // Fixed inputs, so a change of wording (or of where the wording lives) shows as a snapshot diff.
+  const URL = "https://adaptasi.example.go.id/";
+  const AT = new Date("2026-03-04T05:06:07Z");
+  const kinds = {
+    activation: () => activationMail(PERSON, TOKEN, URL),
+    password_reset: () => passwordResetMail(PERSON, TOKEN, URL),
+    sign_up_attempt_email: () => signUpAttemptMail(PERSON, ["email"], URL),
+    sign_up_attempt_all: () => signUpAttemptMail(PERSON, ["email", "nik", "foreign_id"], URL),
+    login_delay: () => loginDelayMail(PERSON, { address: "203.0.113.9", at: AT }, URL),
+  };
+  for (const [kind, make] of Object.entries(kinds)) {
+    it(`${kind}: subject, text and HTML`, () => {
+      expect(make()).toMatchSnapshot();
+    });
+  }
 });

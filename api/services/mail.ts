@@ -4,6 +4,8 @@ import path from "node:path";
 import nodemailer from "nodemailer";
 import type { Logger } from "pino";
 import { PRODUCT_FULL_NAME, PRODUCT_NAME } from "#domain/menu";
+import enMail from "#locales/en/mail.json";
+import idMail from "#locales/id/mail.json";
 
 // Outgoing mail (DESIGN §1): SMTP when SMTP_URL is set, otherwise one .eml file per message under
 // the outbox folder, where a developer reads it. A mail's link (activation, reset) is a secret for its
@@ -59,38 +61,61 @@ export const escapeHtml = (value: string) =>
 const escapeAll = <T extends Record<string, string>>(texts: T) =>
   Object.fromEntries(Object.entries(texts).map(([key, value]) => [key, escapeHtml(value)])) as T;
 
-interface Wording {
-  subject: string;
-  lead: string;
-  action: string;
-  validity: string;
-  ignore: string;
-  english: string;
-}
+/** The mails' texts in each language the portal speaks (locales/<lng>/mail.json). */
+const MAIL_TEXTS = { id: idMail, en: enMail };
+type MailTexts = typeof idMail;
+type Kind = "activation" | "passwordReset" | "signUpAttempt" | "loginDelay";
+type Params = Record<string, string>;
 
-function compose(to: Recipient, link: string, w: Wording): MailContent {
-  const signature = `Salam,\nTim ${PRODUCT_NAME}\n${PRODUCT_FULL_NAME}\n\nSurel ini dikirim otomatis; mohon tidak membalas.`;
-  const paragraphs = [`Yth. ${to.name},`, w.lead, `${w.action}:\n${link}`, w.validity, w.ignore, `---\n${w.english}`, signature];
+/** `{{name}}` → its value, in one pass, so a value (a person's name) is never read as a placeholder. */
+const fill = (template: string, params: Params) => template.replace(/\{\{(\w+)\}\}/g, (whole, key: string) => params[key] ?? whole);
+
+/**
+ * A mail is written in Indonesian, the interface's language (spec §9), with a short English summary
+ * below it for a reader who does not read Indonesian; so its subject carries both (the second one short).
+ */
+const PRIMARY = "id";
+const SECOND = "en";
+/** How each language writes a date and time. */
+const DATE_LOCALE = { id: "id-ID", en: "en-GB" } as const;
+
+function compose(to: Recipient, link: string, kind: Kind, params: (lng: typeof PRIMARY | typeof SECOND) => Params = () => ({})): MailContent {
+  const [m, o] = [MAIL_TEXTS[PRIMARY], MAIL_TEXTS[SECOND]];
+  const common = { product: PRODUCT_NAME, fullName: PRODUCT_FULL_NAME };
+  const [p, q] = [{ ...common, ...params(PRIMARY) }, { ...common, ...params(SECOND) }];
+  const k = m[kind];
+  const w = {
+    subject: `${fill(k.subject, p)} / ${o[kind].subjectShort}`,
+    lead: fill(k.lead, p),
+    action: fill(k.action, p),
+    validity: fill(k.validity, p),
+    ignore: fill(k.ignore, p),
+    summary: fill(o[kind].summary, q),
+  };
+  const greeting = fill(m.greeting, { name: to.name });
+  const team = fill(m.team, common);
+  const signature = `${m.signOff}\n${team}\n${PRODUCT_FULL_NAME}\n\n${m.automatic}`;
+  const paragraphs = [greeting, w.lead, `${w.action}:\n${link}`, w.validity, w.ignore, `---\n${w.summary}`, signature];
   const text = paragraphs.join("\n\n");
 
   // Every piece of text goes into the HTML escaped, the recipient's own name above all.
-  const h = escapeAll({ ...w, name: to.name, link, product: PRODUCT_NAME, fullName: PRODUCT_FULL_NAME });
+  const h = escapeAll({ ...w, greeting, link, product: PRODUCT_NAME, fullName: PRODUCT_FULL_NAME, linkFallback: m.linkFallback, signOff: m.signOff, team, automatic: m.automatic });
   const muted = "font-size:13px;color:#52606d";
   const html = `<!doctype html>
-<html lang="id">
+<html lang="${PRIMARY}">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${h.subject}</title></head>
 <body style="margin:0;padding:24px;background:#f4f6f8;font-family:Arial,Helvetica,sans-serif;color:#1f2933;line-height:1.5">
 <div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:8px;padding:32px">
 <p style="margin:0 0 24px;font-weight:bold;color:#0b6e4f">${h.product}<br><span style="font-weight:normal;${muted}">${h.fullName}</span></p>
-<p>Yth. ${h.name},</p>
+<p>${h.greeting}</p>
 <p>${h.lead}</p>
 <p><a href="${h.link}" style="display:inline-block;padding:12px 20px;background:#0b6e4f;color:#ffffff;text-decoration:none;border-radius:4px;font-weight:bold">${h.action}</a></p>
-<p style="${muted}">Jika tombol tidak berfungsi, salin alamat ini ke peramban Anda:<br><a href="${h.link}" style="color:#0b6e4f;word-break:break-all">${h.link}</a></p>
+<p style="${muted}">${h.linkFallback}<br><a href="${h.link}" style="color:#0b6e4f;word-break:break-all">${h.link}</a></p>
 <p>${h.validity}</p>
 <p>${h.ignore}</p>
 <hr style="border:none;border-top:1px solid #e4e7eb;margin:24px 0">
-<p lang="en" style="${muted}">${h.english}</p>
-<p style="${muted}">Salam,<br>Tim ${h.product}<br>Surel ini dikirim otomatis; mohon tidak membalas.</p>
+<p lang="${SECOND}" style="${muted}">${h.summary}</p>
+<p style="${muted}">${h.signOff}<br>${h.team}<br>${h.automatic}</p>
 </div>
 </body>
 </html>
@@ -102,52 +127,24 @@ const pageLink = (publicUrl: string, page: string, token: string) =>
   `${publicUrl.replace(/\/+$/, "")}${page}?token=${encodeURIComponent(token)}`;
 
 export function activationMail(to: Recipient, token: string, publicUrl: string): MailContent {
-  return compose(to, pageLink(publicUrl, "/account-activation", token), {
-    subject: `Aktivasi akun ${PRODUCT_NAME} / Activate your account`,
-    lead: `Terima kasih telah mendaftar di ${PRODUCT_NAME} (${PRODUCT_FULL_NAME}). Satu langkah lagi: aktifkan akun Anda.`,
-    action: "Aktifkan akun",
-    validity:
-      "Tautan ini berlaku selama 24 jam dan hanya dapat digunakan satu kali. Bila sudah kedaluwarsa, minta tautan baru di halaman aktivasi akun.",
-    ignore: "Jika Anda tidak merasa mendaftar, abaikan surel ini; akun tidak akan aktif tanpa tautan ini.",
-    english: `Thank you for signing up for ${PRODUCT_NAME}. Open the link above to activate your account. It is valid for 24 hours and works once; you can request a new one on the account activation page. If you did not sign up, ignore this e-mail.`,
-  });
+  return compose(to, pageLink(publicUrl, "/account-activation", token), "activation");
 }
 
 export function passwordResetMail(to: Recipient, token: string, publicUrl: string): MailContent {
-  return compose(to, pageLink(publicUrl, "/forgot-password", token), {
-    subject: `Atur ulang kata sandi ${PRODUCT_NAME} / Reset your password`,
-    lead: `Kami menerima permintaan untuk mengatur ulang kata sandi akun ${PRODUCT_NAME} Anda.`,
-    action: "Buat kata sandi baru",
-    validity:
-      "Tautan ini berlaku selama 1 jam dan hanya dapat digunakan satu kali. Setelah kata sandi diganti, semua sesi yang masuk dengan akun ini diakhiri.",
-    ignore: "Jika Anda tidak meminta pengaturan ulang, abaikan surel ini; kata sandi Anda tidak berubah.",
-    english: `We received a request to reset the password of your ${PRODUCT_NAME} account. Open the link above to choose a new password. It is valid for 1 hour and works once. If you did not ask for this, ignore this e-mail; your password stays the same.`,
-  });
+  return compose(to, pageLink(publicUrl, "/forgot-password", token), "passwordReset");
 }
 
 /** A value a refused sign-up shared with an existing account. */
-export type TakenValue = "email" | "nik" | "foreign_id";
-
-const TAKEN_WORDS: Record<TakenValue, { id: string; en: string }> = {
-  email: { id: "alamat surel ini", en: "this e-mail address" },
-  nik: { id: "NIK Anda", en: "your NIK" },
-  foreign_id: { id: "nomor paspor / identitas asing Anda", en: "your passport or foreign identity number" },
-};
+export type TakenValue = keyof MailTexts["signUpAttempt"]["taken"];
 
 /**
  * To the owner of an account whose e-mail, NIK or passport someone just tried to sign up with; the
  * person signing up saw the usual "check your e-mail" page. No link here acts on the account.
  */
 export function signUpAttemptMail(to: Recipient, matched: TakenValue[], publicUrl: string): MailContent {
-  const what = matched.map((v) => TAKEN_WORDS[v]);
-  return compose(to, `${publicUrl.replace(/\/+$/, "")}/login`, {
-    subject: `Percobaan pendaftaran dengan data akun Anda — ${PRODUCT_NAME} / Sign-up attempt with your details`,
-    lead: `Seseorang baru saja mencoba membuat akun baru di ${PRODUCT_NAME} dengan ${what.map((w) => w.id).join(" dan ")}, yang sudah terdaftar pada akun Anda. Tidak ada akun baru yang dibuat, dan akun Anda tidak berubah.`,
-    action: "Masuk ke akun Anda",
-    validity:
-      "Jika itu Anda, Anda sudah memiliki akun: silakan masuk. Bila lupa kata sandi atau akun Anda belum aktif, pilih \"Lupa kata sandi\" di halaman masuk untuk membuat kata sandi baru; itu juga mengaktifkan akun Anda.",
-    ignore: "Jika itu bukan Anda, abaikan surel ini; tidak ada yang dapat masuk ke akun Anda tanpa kata sandi Anda.",
-    english: `Someone just tried to create a new ${PRODUCT_NAME} account with ${what.map((w) => w.en).join(" and ")}, already registered to your account. No account was created and yours is unchanged. If it was you, you already have an account: log in, or use "Forgot password" on the login page. If it was not you, ignore this e-mail.`,
+  return compose(to, `${publicUrl.replace(/\/+$/, "")}/login`, "signUpAttempt", (lng) => {
+    const t = MAIL_TEXTS[lng];
+    return { what: matched.map((v) => t.signUpAttempt.taken[v]).join(` ${t.and} `) };
   });
 }
 
@@ -158,17 +155,10 @@ const WIB = { timeZone: "Asia/Jakarta", dateStyle: "long", timeStyle: "short" } 
  * It names the address and the time, and never a password or a link that acts on the account.
  */
 export function loginDelayMail(to: Recipient, attempt: { address: string; at: Date }, publicUrl: string): MailContent {
-  const when = `${attempt.at.toLocaleString("id-ID", WIB)} WIB`;
-  return compose(to, `${publicUrl.replace(/\/+$/, "")}/forgot-password/email`, {
-    subject: `Percobaan masuk yang gagal pada akun ${PRODUCT_NAME} / Failed sign-in attempts`,
-    lead: `Kami mencatat beberapa percobaan masuk yang gagal ke akun ${PRODUCT_NAME} Anda dari alamat IP ${attempt.address}, terakhir pada ${when}. Untuk melindungi akun Anda, percobaan berikutnya dari alamat tersebut harus menunggu beberapa saat, makin lama bila terus gagal.`,
-    action: "Buat kata sandi baru",
-    validity:
-      "Jika itu Anda dan Anda lupa kata sandi, buat kata sandi baru melalui tautan di atas; setelah itu Anda dapat langsung masuk. Kata sandi Anda belum berubah.",
-    ignore:
-      "Jika itu bukan Anda, akun Anda tetap aman selama kata sandinya tidak diketahui orang lain. Bila kata sandi yang sama juga Anda pakai di layanan lain, sebaiknya ganti kata sandi Anda.",
-    english: `We recorded several failed sign-in attempts to your ${PRODUCT_NAME} account from IP address ${attempt.address}, the last at ${attempt.at.toLocaleString("en-GB", WIB)} (Western Indonesia Time). Further attempts from that address must now wait a while. If this was you and you forgot your password, choose a new one with the link above. If it was not you, your account is safe as long as nobody knows your password.`,
-  });
+  return compose(to, `${publicUrl.replace(/\/+$/, "")}/forgot-password/email`, "loginDelay", (lng) => ({
+    address: attempt.address,
+    time: fill(MAIL_TEXTS[lng].loginDelay.time, { time: attempt.at.toLocaleString(DATE_LOCALE[lng], WIB) }),
+  }));
 }
 
 let written = 0;

@@ -31,7 +31,7 @@ export const DEFAULT_SETTINGS: { [K in SettingKey]: SettingValue<K> } = {
     signUp: "https://faq.adaptasi.kemkes.go.id/artikel/tidak-bisa-membuat-akun",
     index: "https://faq.adaptasi.kemkes.go.id/kategori/umum",
   },
-  // The texts /welcome showed before they became editable (app/locales/id/common.json welcome.*).
+  // The texts /welcome showed before they became editable (locales/id/common.json welcome.*).
   welcome: {
     title: "Selamat datang di Portal Adaptasi Tenaga Kesehatan Lulusan Luar Negeri",
     lead: "Portal resmi untuk mengajukan adaptasi bagi dokter dan tenaga kesehatan Warga Negara Indonesia maupun Warga Negara Asing lulusan luar negeri yang ingin berpraktik di Indonesia.",

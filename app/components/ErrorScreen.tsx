@@ -20,7 +20,7 @@ export function NotFoundScreen() {
   const { t } = useTranslation();
   return (
     <section className={ui.card} aria-labelledby="error-title">
-      <h1 id="error-title">{ERROR_SCREEN.NOT_FOUND}</h1>
+      <h1 id="error-title">{t("error.notFound", ERROR_SCREEN.NOT_FOUND)}</h1>
       <p>{t("error.notFoundHint")}</p>
       <Link to="/" className={ui.button}>{t("error.button", ERROR_SCREEN.BUTTON)}</Link>
     </section>

@@ -1,4 +1,5 @@
 import type { AppLoadContext } from "@remix-run/node";
+import common from "#locales/id/common.json";
 
 // The portal's only door to data: the HTTP API of spec §7 / DESIGN §5, in-process or at API_URL.
 
@@ -28,7 +29,8 @@ export interface ApiClient {
 
 export const API_UNAVAILABLE: ApiError = {
   code: "API_UNAVAILABLE",
-  message: "Layanan sedang tidak dapat dihubungi. Silakan coba beberapa saat lagi.",
+  // The default language's text (spec §9): this answer is made where no request is at hand.
+  message: common.error.unavailable,
 };
 
 /**

@@ -2,6 +2,7 @@ import { redirect } from "@remix-run/node";
 import type { AuthUser } from "#domain/auth-user";
 import { SESSION } from "#domain/constants";
 import { unavailableResponse, type ApiClient } from "./api.server";
+import { defaultT } from "./i18n.server";
 import { getAuthStorage, toastCookie, type AuthSessionData, type Toast } from "./session.server";
 
 export type AuthState = { kind: "anonymous" } | { kind: "loaded"; me: AuthUser; session: AuthSessionData };
@@ -74,7 +75,7 @@ export async function resolveAuth(
   const endSession = async (): Promise<AuthState> => {
     if (data.refreshToken) await api.call("POST", "/revoke", { body: { refresh_token: data.refreshToken } });
     setCookie(await destroyAuthSession());
-    setCookie(await toastCookie({ severity: "warn", message: "Sesi Anda telah berakhir. Silakan masuk kembali." }));
+    setCookie(await toastCookie({ severity: "warn", message: (await defaultT())("toast.sessionExpired") }));
     return { kind: "anonymous" };
   };
 

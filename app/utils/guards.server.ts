@@ -2,8 +2,9 @@ import { redirect, type AppLoadContext } from "@remix-run/node";
 import type { AuthUser } from "#domain/auth-user";
 import { roleOf } from "#domain/auth-user";
 import { applicantGuard, dashboardGuard, landingGuard, loggedInGuard, type GuardDecision, type SessionState } from "#domain/guards";
-import { logoutResponse, type AuthState } from "./auth.server";
+import { logoutResponse, type AuthState } from "~/utils/auth.server";
 import { tokenLogin } from "~/utils/token-login.server";
+import { i18next } from "~/utils/i18n.server";
 
 // Guards come first in every loader and action; they throw the redirect (CONVENTIONS habit 3).
 
@@ -11,7 +12,6 @@ function sessionState(auth: AuthState): SessionState {
   return auth.kind === "anonymous" ? { kind: "anonymous" } : { kind: "loaded", roleId: roleOf(auth.me) };
 }
 
-const ROLE_NOT_ALLOWED = { severity: "error" as const, message: "Peran Anda tidak diizinkan membuka halaman tersebut. Silakan masuk dengan akun yang sesuai." };
 
 async function carryOut(decision: GuardDecision, request: Request, context: AppLoadContext, auth: AuthState): Promise<AuthUser | null> {
   switch (decision.type) {
@@ -25,7 +25,7 @@ async function carryOut(decision: GuardDecision, request: Request, context: AppL
       throw redirect(decision.to);
     }
     case "logout":
-      throw await logoutResponse(context.api, auth, decision.to, ROLE_NOT_ALLOWED);
+      throw await logoutResponse(context.api, auth, decision.to, { severity: "error", message: (await i18next.getFixedT(request))("toast.roleNotAllowed") });
     case "token-login":
       throw await tokenLogin(request, context, auth);
     case "wait":

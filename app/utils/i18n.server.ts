@@ -30,6 +30,15 @@ export const i18next = new RemixI18Next({
   i18next: i18nConfig,
 });
 
+/**
+ * A `t` for server code with no request at hand (a session found expired, an API refusal deep in a
+ * helper). Every request's language is the default one (spec §9: forced to Indonesian), so this says
+ * what the request's `t` would.
+ */
+export function defaultT(namespace?: string) {
+  return i18next.getFixedT(LOCALE.DEFAULT, namespace);
+}
+
 /** The words a form's schema says to this request: validation messages and field labels in its language. */
 export async function formTextsFor(request: Request): Promise<FormTexts> {
   return formTexts(await i18next.getFixedT(request));

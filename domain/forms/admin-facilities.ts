@@ -2,16 +2,15 @@ import { z } from "zod";
 import { VERIFICATION_STATES } from "../facility";
 import { INDONESIAN, labelsIn, rulesFor, type FormTexts } from "../validation";
 import { REASON_MAX } from "./admin";
-import { FACILITY_ADMIN_LABELS } from "./admin-facilities.labels";
-import { facilitySchemas } from "./facility";
-
-export * from "./admin-facilities.labels";
+import { facilitySchemas, FACILITY_LABELS } from "./facility";
 
 // The Admin's facility-admin forms (/admin-fasyankes-list): one schema per form, used by the portal's
-// action and by the /api/v1/admin/facilities endpoints for the same payload (the browser: ./admin-facilities.labels.ts).
+// action and by the /api/v1/admin/facilities endpoints for the same payload; the pages read their labels
+// from the locale files by the keys below.
 // The portal builds them with its request's words; the exports named …Schema are the Indonesian ones.
 
-/** The labels beyond the facility's own (facility.ts): their keys in the locale files. */
+/** The labels beyond the facility's own (facility.ts): their keys in the locale files, and below their
+ * Indonesian texts, which the API's schemas say. */
 const LABEL_KEYS = {
   full_name: "accounts:fields.full_name",
   email: "accounts:fields.email",
@@ -22,10 +21,10 @@ const LABEL_KEYS = {
 
 const labels = (texts: FormTexts) =>
   labelsIn(texts, LABEL_KEYS, {
-    full_name: FACILITY_ADMIN_LABELS.full_name,
-    email: FACILITY_ADMIN_LABELS.email,
-    decision: FACILITY_ADMIN_LABELS.decision,
-    reason: FACILITY_ADMIN_LABELS.reason,
+    full_name: FACILITY_LABELS.full_name,
+    email: FACILITY_LABELS.email,
+    decision: "Keputusan",
+    reason: "Alasan",
     verification_id: "Pengajuan",
   });
 

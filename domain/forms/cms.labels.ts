@@ -1,4 +1,5 @@
-// The /master-cms forms' words, limits and time helper, without zod (the schemas: ./cms.ts).
+// The /master-cms forms' limits and time helper, and the Indonesian labels the API's schemas say
+// (locales/id/cms.json `fields` holds the same), without zod (the schemas: ./cms.ts).
 
 export const CMS_LABELS = {
   title: "Judul",
@@ -16,6 +17,7 @@ export const CMS_LABELS = {
   registration_deadline: "Batas Pendaftaran",
   notes: "Catatan",
   guidebook: "Berkas Buku Panduan",
+  link_count: "Jumlah tautan",
 } as const;
 
 export const NAVBAR_LINKS_MAX = 8;

@@ -1,4 +1,4 @@
-import { and, eq, or, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Context } from "hono";
 import { users } from "../../db/schema";
 import { ApiError, rateLimited } from "../../lib/errors";

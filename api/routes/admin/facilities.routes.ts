@@ -1,5 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { FacilityAdminDetailSchema, FacilityAdminSchema, StateSchema } from "#contracts/admin";
+import { FacilityAdminDetailSchema, FacilityAdminSchema } from "#contracts/admin";
 import { FACILITY_STATE_FILTERS, facilityAdminCreateSchema, facilityVerifySchema } from "#domain/forms/admin-facilities";
 import { ADMIN_ONLY } from "#domain/roles";
 import { errorResponses } from "../../lib/errors";

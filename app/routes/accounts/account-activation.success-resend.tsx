@@ -1,10 +1,9 @@
-import type { MetaFunction } from "@remix-run/node";
 import { useTranslation } from "react-i18next";
-import { PRODUCT_NAME } from "#domain/menu";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
 import { AccountNotice, LoginButtons } from "~/routes/accounts/AccountNotice";
+import { titled } from "~/utils/page-title";
 
-export const meta: MetaFunction = () => [{ title: `Tautan Aktivasi Dikirim — ${PRODUCT_NAME}` }];
+export const handle = titled("activationLinkSent");
 
 /** /account-activation/success-resend: the same answer whether or not the address has an account waiting. */
 export default function ActivationResent() {

@@ -1,10 +1,9 @@
-import type { MetaFunction } from "@remix-run/node";
 import { useTranslation } from "react-i18next";
-import { PRODUCT_NAME } from "#domain/menu";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
 import { AccountNotice, LoginButtons } from "~/routes/accounts/AccountNotice";
+import { titled } from "~/utils/page-title";
 
-export const meta: MetaFunction = () => [{ title: `Kata Sandi Berhasil Diubah — ${PRODUCT_NAME}` }];
+export const handle = titled("passwordChanged");
 
 /** /forgot-password/change-success: the new password is set; every earlier session of the account has ended. */
 export default function PasswordChanged() {

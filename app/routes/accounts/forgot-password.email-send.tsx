@@ -1,12 +1,11 @@
-import type { MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { PRODUCT_NAME } from "#domain/menu";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
 import * as ui from "~/components/ui.css";
 import { AccountNotice } from "~/routes/accounts/AccountNotice";
+import { titled } from "~/utils/page-title";
 
-export const meta: MetaFunction = () => [{ title: `Periksa Surel Anda — ${PRODUCT_NAME}` }];
+export const handle = titled("checkEmail");
 
 /** /forgot-password/email-send: the same answer whether or not the address has an account. */
 export default function RecoveryMailSent() {

@@ -1,12 +1,11 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { PRODUCT_NAME } from "#domain/menu";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
 import { LoginForm } from "~/routes/accounts/LoginForm";
 import { requireAnonymous } from "~/utils/guards.server";
 import { loginAction } from "~/routes/accounts/login.server";
+import { titled } from "~/utils/page-title";
 
-export const meta: MetaFunction = () => [{ title: `Masuk — ${PRODUCT_NAME}` }];
-export const handle = { faq: "login" };
+export const handle = titled("login", { faq: "login" });
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAnonymous(request, context);

@@ -1,9 +1,8 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { PRODUCT_NAME } from "#domain/menu";
 import { roleLabel, ROLE_LABELS } from "#domain/roles";
 import { accountSchemas } from "#domain/forms/accounts";
 import { PASSWORD_CHANGE_LABELS as LABELS, PASSWORD_HINT } from "#domain/forms/accounts.labels";
@@ -14,9 +13,10 @@ import { ErrorSummary, Field, SubmitButton } from "~/components/forms";
 import * as ui from "~/components/ui.css";
 import { logoutResponse } from "~/utils/auth.server";
 import { requireUser } from "~/utils/guards.server";
-import { formTextsFor } from "~/utils/i18n.server";
+import { formTextsFor, i18next } from "~/utils/i18n.server";
+import { titled } from "~/utils/page-title";
 
-export const meta: MetaFunction = () => [{ title: `Profil — ${PRODUCT_NAME}` }];
+export const handle = titled("profile");
 
 const HIDDEN = ["current_password", "new_password", "new_password_confirmation"];
 
@@ -40,7 +40,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return data(submission.reply({ hideFields: HIDDEN, fieldErrors, formErrors: fieldErrors ? undefined : [r.error.message] }), { status: r.status >= 500 ? 503 : 400 });
   }
   // The API revoked every refresh token of the account: every session ends, this one too.
-  return logoutResponse(context.api, auth, "/login", { severity: "success", message: "Kata sandi berhasil diubah. Silakan masuk kembali dengan kata sandi baru." });
+  return logoutResponse(context.api, auth, "/login", { severity: "success", message: (await i18next.getFixedT(request, "accounts"))("toast.passwordChanged") });
 }
 
 /** /profile: every user's account page (DESIGN §3) with the password change. */

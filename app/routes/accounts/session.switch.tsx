@@ -1,12 +1,14 @@
 import { data, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { PRODUCT_NAME } from "#domain/menu";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
 import * as ui from "~/components/ui.css";
 import { answerSwitch, pendingSwitch } from "~/utils/token-login.server";
+import { titled } from "~/utils/page-title";
+import { i18next } from "~/utils/i18n.server";
 
-export const meta: MetaFunction = () => [{ title: `Ganti Akun — ${PRODUCT_NAME}` }, { name: "robots", content: "noindex, nofollow" }];
+export const handle = titled("switchAccount");
+export const meta: MetaFunction = () => [{ name: "robots", content: "noindex, nofollow" }];
 
 // Names the two accounts: never kept by the browser or a proxy.
 export const headers: HeadersFunction = ({ loaderHeaders, actionHeaders }) => (actionHeaders.has("Cache-Control") ? actionHeaders : loaderHeaders);
@@ -27,7 +29,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const pending = await pendingSwitch(request, context);
   if (pending.kind === "done") throw pending.response;
   const intent = String((await request.formData()).get("intent") ?? "");
-  if (intent !== "confirm" && intent !== "decline") throw new Response("Tindakan tidak dikenal.", { status: 400 });
+  if (intent !== "confirm" && intent !== "decline") throw new Response((await i18next.getFixedT(request, "accounts"))("toast.unknownAction"), { status: 400 });
   return answerSwitch(request, context, pending, intent === "confirm");
 }
 

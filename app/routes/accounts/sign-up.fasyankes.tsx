@@ -1,9 +1,8 @@
 import { getFormProps, useForm } from "@conform-to/react";
-import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { facilitySchemas } from "#domain/forms/facility";
-import { PRODUCT_NAME } from "#domain/menu";
 import { CONSTRAINTS } from "#domain/forms/constraints.generated";
 import type { FormInput } from "#domain/forms/registry";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
@@ -14,10 +13,10 @@ import * as ui from "~/components/ui.css";
 import { submitSignUp } from "~/routes/accounts/accounts.server";
 import { requireAnonymous } from "~/utils/guards.server";
 import { formTextsFor } from "~/utils/i18n.server";
+import { titled } from "~/utils/page-title";
 
-export const meta: MetaFunction = () => [{ title: `Daftar Admin Fasyankes — ${PRODUCT_NAME}` }];
 // spec §2: on sign-up the FAQ points to the article about not being able to create an account.
-export const handle = { faq: "signUp" };
+export const handle = titled("facilityAdminSignUp", { faq: "signUp" });
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAnonymous(request, context);

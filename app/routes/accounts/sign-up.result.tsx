@@ -1,12 +1,11 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { PRODUCT_NAME } from "#domain/menu";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
 import { SignUpResult } from "~/routes/accounts/SignUpResult";
 import { takeSignedUpEmail } from "~/routes/accounts/register-wna.server";
+import { titled } from "~/utils/page-title";
 
-export const meta: MetaFunction = () => [{ title: `Periksa Surel Anda — ${PRODUCT_NAME}` }];
-export const handle = { faq: "signUp" };
+export const handle = titled("checkEmail", { faq: "signUp" });
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   // The address is shown once, as a reminder; a refresh shows the same page without it.

@@ -1,13 +1,13 @@
-import type { MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { PRODUCT_NAME } from "#domain/menu";
 import { SignUpResult } from "~/routes/accounts/SignUpResult";
 import type { loader } from "./sign-up.result";
+import { titled } from "~/utils/page-title";
 
 // The foreign-national result (spec §2 /wna/sign-up/result): the same page, leading to /wna/login.
-export { ErrorBoundary, handle, loader } from "./sign-up.result";
+import { handle as resultHandle } from "./sign-up.result";
+export { ErrorBoundary, loader } from "./sign-up.result";
 
-export const meta: MetaFunction = () => [{ title: `Periksa Surel Anda — ${PRODUCT_NAME}` }];
+export const handle = titled("checkEmail", resultHandle);
 
 export default function ForeignSignUpResult() {
   const { email } = useLoaderData<typeof loader>();

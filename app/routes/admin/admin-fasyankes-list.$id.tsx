@@ -1,11 +1,9 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { facilityAdminSchemas } from "#domain/forms/admin-facilities";
-import { FACILITY_ADMIN_LABELS as L } from "#domain/forms/admin-facilities.labels";
-import { PRODUCT_NAME } from "#domain/menu";
 import { ROLE } from "#domain/roles";
 import { CONSTRAINTS } from "#domain/forms/constraints.generated";
 import type { FormInput } from "#domain/forms/registry";
@@ -22,8 +20,9 @@ import { formatDateTime } from "~/utils/format";
 import { requireUser } from "~/utils/guards.server";
 import { formTextsFor, i18next } from "~/utils/i18n.server";
 import { refusalReply } from "~/utils/form-reply.server";
+import { titled } from "~/utils/page-title";
 
-export const meta: MetaFunction = () => [{ title: `Detail Admin Fasyankes — ${PRODUCT_NAME}` }];
+export const handle = titled("facilityAdminDetail");
 
 const apiPath = (id: string | undefined) => `/admin/facilities/${encodeURIComponent(id ?? "")}`;
 
@@ -56,7 +55,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 
 /** /admin-fasyankes-list/:id: a facility admin's account and facility, the decision on its newest submission, its history. */
 export default function FacilityAdminPage() {
-  const { t } = useTranslation("admin");
+  const { t } = useTranslation(["admin", "accounts", "facility"]);
   const loaded = useLoaderData<typeof loader>();
   const acted = useActionData<typeof action>();
   const detail = acted?.detail ?? loaded.detail;
@@ -90,17 +89,17 @@ export default function FacilityAdminPage() {
         <h2 id="facility-data-title">{t("fasyankes.facilityData")}</h2>
         {facility ? (
           <dl className={a.details}>
-            <dt>{L.facility_name}</dt>
+            <dt>{t("facility:fields.facility_name")}</dt>
             <dd>{facility.facility_name}</dd>
-            <dt>{L.facility_type}</dt>
+            <dt>{t("facility:fields.facility_type")}</dt>
             <dd>{facility.facility_type_label ?? facility.facility_type}</dd>
-            <dt>{L.address}</dt>
+            <dt>{t("facility:fields.address")}</dt>
             <dd>{facility.address}</dd>
-            <dt>{L.licence_number}</dt>
+            <dt>{t("facility:fields.licence_number")}</dt>
             <dd>{facility.licence_number}</dd>
-            <dt>{L.contact_phone}</dt>
+            <dt>{t("facility:fields.contact_phone")}</dt>
             <dd>{facility.contact_phone}</dd>
-            <dt>{L.contact_email}</dt>
+            <dt>{t("facility:fields.contact_email")}</dt>
             <dd>{facility.contact_email ?? "—"}</dd>
             <dt>{t("fasyankes.adminNik")}</dt>
             <dd>{facility.admin_nik ?? "—"}</dd>
@@ -140,7 +139,7 @@ export default function FacilityAdminPage() {
 
 /** Approve or reject the pending entry; its id travels along so a form left open on an older entry is refused. */
 function DecisionForm({ entry, lastResult }: { entry: VerificationEntry; lastResult?: SubmissionResult<string[]> | null }) {
-  const { t } = useTranslation("admin");
+  const { t } = useTranslation(["admin", "accounts", "facility"]);
   const [form, fields] = useForm<FormInput<"facilityVerify">>({
     id: `facility-decision-${entry.id}`,
     lastResult,
@@ -159,14 +158,14 @@ function DecisionForm({ entry, lastResult }: { entry: VerificationEntry; lastRes
       <ErrorSummary
         form={form}
         fields={[
-          { meta: fields.decision, label: L.decision },
-          { meta: fields.reason, label: L.reason },
+          { meta: fields.decision, label: t("fasyankes.fields.decision") },
+          { meta: fields.reason, label: t("fasyankes.fields.reason") },
         ]}
       />
       <Form method="post" {...getFormProps(form)} className={ui.formBlock}>
         <input type="hidden" name="verification_id" value={entry.id} />
-        <RadioGroup meta={fields.decision} legend={L.decision} options={options} />
-        <TextareaField meta={fields.reason} label={L.reason} hint={t("fasyankes.reasonHint")} />
+        <RadioGroup meta={fields.decision} legend={t("fasyankes.fields.decision")} options={options} />
+        <TextareaField meta={fields.reason} label={t("fasyankes.fields.reason")} hint={t("fasyankes.reasonHint")} />
         <SubmitButton>{t("fasyankes.submit")}</SubmitButton>
       </Form>
     </section>
@@ -174,7 +173,7 @@ function DecisionForm({ entry, lastResult }: { entry: VerificationEntry; lastRes
 }
 
 function History({ entries }: { entries: VerificationEntry[] }) {
-  const { t } = useTranslation("admin");
+  const { t } = useTranslation(["admin", "accounts", "facility"]);
   if (entries.length === 0) return <p className={ui.muted}>{t("fasyankes.historyEmpty")}</p>;
   return (
     <ol className={a.audit}>

@@ -1,12 +1,10 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { FACILITY_TYPE_LABELS, FACILITY_TYPES } from "#domain/facility";
 import { facilityAdminSchemas } from "#domain/forms/admin-facilities";
-import { FACILITY_ADMIN_LABELS as L } from "#domain/forms/admin-facilities.labels";
-import { PRODUCT_NAME } from "#domain/menu";
 import { ROLE } from "#domain/roles";
 import { CONSTRAINTS } from "#domain/forms/constraints.generated";
 import type { FormInput } from "#domain/forms/registry";
@@ -19,8 +17,9 @@ import { adminApi, redirectWithToast } from "~/routes/admin/admin.server";
 import { requireUser } from "~/utils/guards.server";
 import { formTextsFor, i18next } from "~/utils/i18n.server";
 import { refusalReply } from "~/utils/form-reply.server";
+import { titled } from "~/utils/page-title";
 
-export const meta: MetaFunction = () => [{ title: `Tambah Admin Fasyankes — ${PRODUCT_NAME}` }];
+export const handle = titled("facilityAdminAdd");
 
 const TYPE_OPTIONS = FACILITY_TYPES.map((value) => ({ value, label: FACILITY_TYPE_LABELS[value] }));
 
@@ -46,7 +45,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 /** /admin-fasyankes-list/new: a facility admin and its facility, created by the Admin; its data waits for verification. */
 export default function NewFacilityAdmin() {
-  const { t } = useTranslation("admin");
+  const { t } = useTranslation(["admin", "accounts", "facility"]);
   const lastResult = useActionData<typeof action>();
   const [form, fields] = useForm<FormInput<"facilityAdminCreate">>({
     id: "new-facility-admin",
@@ -64,27 +63,27 @@ export default function NewFacilityAdmin() {
         <ErrorSummary
           form={form}
           fields={[
-            { meta: fields.full_name, label: L.full_name },
-            { meta: fields.email, label: L.email },
-            { meta: fields.facility_name, label: L.facility_name },
-            { meta: fields.facility_type, label: L.facility_type },
-            { meta: fields.address, label: L.address },
-            { meta: fields.licence_number, label: L.licence_number },
-            { meta: fields.contact_phone, label: L.contact_phone },
-            { meta: fields.contact_email, label: L.contact_email },
+            { meta: fields.full_name, label: t("accounts:fields.full_name") },
+            { meta: fields.email, label: t("accounts:fields.email") },
+            { meta: fields.facility_name, label: t("facility:fields.facility_name") },
+            { meta: fields.facility_type, label: t("facility:fields.facility_type") },
+            { meta: fields.address, label: t("facility:fields.address") },
+            { meta: fields.licence_number, label: t("facility:fields.licence_number") },
+            { meta: fields.contact_phone, label: t("facility:fields.contact_phone") },
+            { meta: fields.contact_email, label: t("facility:fields.contact_email") },
           ]}
         />
         <Form method="post" {...getFormProps(form)} className={ui.formBlock}>
           <h2>{t("fasyankes.accountSection")}</h2>
-          <Field meta={fields.full_name} label={L.full_name} autoComplete="off" />
-          <Field meta={fields.email} label={L.email} type="email" autoComplete="off" />
+          <Field meta={fields.full_name} label={t("accounts:fields.full_name")} autoComplete="off" />
+          <Field meta={fields.email} label={t("accounts:fields.email")} type="email" autoComplete="off" />
           <h2>{t("fasyankes.facilitySection")}</h2>
-          <Field meta={fields.facility_name} label={L.facility_name} autoComplete="off" />
-          <SelectField meta={fields.facility_type} label={L.facility_type} options={TYPE_OPTIONS} placeholder={t("form.choose")} />
-          <TextareaField meta={fields.address} label={L.address} />
-          <Field meta={fields.licence_number} label={L.licence_number} autoComplete="off" />
-          <Field meta={fields.contact_phone} label={L.contact_phone} type="tel" inputMode="numeric" autoComplete="off" />
-          <Field meta={fields.contact_email} label={`${L.contact_email} ${t("form.optional")}`} type="email" autoComplete="off" />
+          <Field meta={fields.facility_name} label={t("facility:fields.facility_name")} autoComplete="off" />
+          <SelectField meta={fields.facility_type} label={t("facility:fields.facility_type")} options={TYPE_OPTIONS} placeholder={t("form.choose")} />
+          <TextareaField meta={fields.address} label={t("facility:fields.address")} />
+          <Field meta={fields.licence_number} label={t("facility:fields.licence_number")} autoComplete="off" />
+          <Field meta={fields.contact_phone} label={t("facility:fields.contact_phone")} type="tel" inputMode="numeric" autoComplete="off" />
+          <Field meta={fields.contact_email} label={`${t("facility:fields.contact_email")} ${t("form.optional")}`} type="email" autoComplete="off" />
           <SubmitButton>{t("fasyankes.create")}</SubmitButton>
         </Form>
       </section>

@@ -1,7 +1,6 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { PRODUCT_NAME } from "#domain/menu";
 import { ROLE } from "#domain/roles";
 import { listSearch, Pager } from "~/routes/admin/Pager";
 import * as a from "~/components/admin.css";
@@ -13,8 +12,9 @@ import type { FacilityAdminRow } from "#contracts/admin";
 import { adminLoad, listParams, type PageMeta } from "~/routes/admin/admin.server";
 import { formatDate } from "~/utils/format";
 import { requireUser } from "~/utils/guards.server";
+import { titled } from "~/utils/page-title";
 
-export const meta: MetaFunction = () => [{ title: `Data Admin Fasyankes — ${PRODUCT_NAME}` }];
+export const handle = titled("facilityAdminList");
 
 const DEFAULT_TAB: FacilityTab = "pending";
 

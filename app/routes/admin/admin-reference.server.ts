@@ -1,13 +1,19 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { REFERENCE_SCHEMAS, type ReferenceKind } from "#domain/forms/admin";
-import { adminApi, adminLoad, listParams, redirectWithToast, REFERENCE_PAGES, type Entry, type PageMeta } from "./admin.server";
+import { type ReferenceKind, adminSchemas } from "#domain/forms/admin";
+import { adminApi, adminLoad, listParams, redirectWithToast, REFERENCE_PAGES, type Entry, type PageMeta } from "~/routes/admin/admin.server";
 import { requireUser } from "~/utils/guards.server";
 import { refusalReply } from "~/utils/form-reply.server";
+import { formTextsFor, i18next } from "~/utils/i18n.server";
 
 // Loaders and actions of the three reference-list pages; each route module names its kind.
 
-const NOUN: Record<ReferenceKind, string> = { specialization: "Spesialisasi", institution: "Institusi", position: "Jabatan" };
+/** The toasts of the reference-list pages, in the request's language, naming the kind of entry. */
+async function referenceToasts(request: Request, kind: ReferenceKind) {
+  const t = await i18next.getFixedT(request, "admin");
+  const noun = t(`reference.noun.${kind}`);
+  return (key: string, values: Record<string, string> = {}) => t(`reference.toast.${key}`, { noun, ...values });
+}
 
 export async function referenceListLoader(kind: ReferenceKind, { request, context }: LoaderFunctionArgs) {
   const page = REFERENCE_PAGES[kind];
@@ -21,11 +27,12 @@ export async function referenceListLoader(kind: ReferenceKind, { request, contex
 export async function referenceListAction(kind: ReferenceKind, { request, context }: ActionFunctionArgs) {
   const page = REFERENCE_PAGES[kind];
   await requireUser(request, context, { roles: page.roles });
-  const submission = parseWithZod(await request.formData(), { schema: REFERENCE_SCHEMAS[kind] });
+  const submission = parseWithZod(await request.formData(), { schema: adminSchemas(await formTextsFor(request)).reference[kind] });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const r = await adminApi<{ data: Entry }>(context, "POST", page.api, { body: submission.value });
   if (!r.ok) return data(refusalReply(submission, r.error), { status: r.status >= 500 ? 503 : 400 });
-  return redirectWithToast(`${page.base}?q=${encodeURIComponent(r.body.data.name)}`, `${NOUN[kind]} "${r.body.data.name}" ditambahkan.`);
+  const toast = await referenceToasts(request, kind);
+  return redirectWithToast(`${page.base}?q=${encodeURIComponent(r.body.data.name)}`, toast("added", { name: r.body.data.name }));
 }
 
 const entryPath = (kind: ReferenceKind, id: string | undefined) => `${REFERENCE_PAGES[kind].api}/${encodeURIComponent(id ?? "")}`;
@@ -43,22 +50,23 @@ export async function referenceEntryAction(kind: ReferenceKind, { request, conte
   const intent = String(form.get("intent") ?? "");
   const path = entryPath(kind, params.id);
   const self = `${page.base}/${encodeURIComponent(params.id ?? "")}`; // the address as typed: never a header it cannot be
+  const toast = await referenceToasts(request, kind);
   if (intent === "update") {
-    const submission = parseWithZod(form, { schema: REFERENCE_SCHEMAS[kind] });
+    const submission = parseWithZod(form, { schema: adminSchemas(await formTextsFor(request)).reference[kind] });
     if (submission.status !== "success") return data(submission.reply(), { status: 400 });
     const r = await adminApi<{ data: Entry }>(context, "PUT", path, { body: submission.value });
     if (!r.ok) return data(refusalReply(submission, r.error), { status: r.status >= 500 ? 503 : 400 });
-    return redirectWithToast(self, "Perubahan disimpan.");
+    return redirectWithToast(self, toast("saved"));
   }
   if (intent === "deactivate" || intent === "activate") {
     const r = await adminApi<{ data: Entry }>(context, "POST", `${path}/${intent}`);
     if (!r.ok) return redirectWithToast(self, r.error.message, "error");
-    return redirectWithToast(self, intent === "deactivate" ? `${NOUN[kind]} dinonaktifkan dan tidak lagi muncul sebagai pilihan.` : `${NOUN[kind]} diaktifkan kembali.`);
+    return redirectWithToast(self, toast(intent === "deactivate" ? "deactivated" : "activated"));
   }
   if (intent === "delete") {
     const r = await adminApi<{ data: { deleted: true } }>(context, "DELETE", path);
     if (!r.ok) return redirectWithToast(self, r.error.message, "error");
-    return redirectWithToast(page.base, `${NOUN[kind]} dihapus.`);
+    return redirectWithToast(page.base, toast("deleted"));
   }
-  return redirectWithToast(self, "Tindakan tidak dikenal.", "error");
+  return redirectWithToast(self, toast("unknown"), "error");
 }

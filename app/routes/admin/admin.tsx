@@ -1,8 +1,9 @@
 import { getFormProps, getTextareaProps, useForm, type FieldMetadata } from "@conform-to/react";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
+import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
-import { ADMIN_LABELS, type ReferenceKind } from "#domain/forms/admin.labels";
+import type { ReferenceKind } from "#domain/forms/admin.labels";
 import { CONSTRAINTS } from "#domain/forms/constraints.generated";
 import type { FormInput } from "#domain/forms/registry";
 import { COUNTRIES, countryName } from "#domain/countries";
@@ -90,15 +91,15 @@ function EntryFields({ kind, fields }: { kind: ReferenceKind; fields: Record<str
   const { t } = useTranslation("admin");
   return (
     <>
-      <Field meta={fields.name} label={ADMIN_LABELS.name} />
-      {kind === "institution" ? <SelectField meta={fields.country} label={ADMIN_LABELS.country} options={COUNTRY_OPTIONS} placeholder={t("form.choose")} /> : null}
+      <Field meta={fields.name} label={t("fields.name")} />
+      {kind === "institution" ? <SelectField meta={fields.country} label={t("fields.country")} options={COUNTRY_OPTIONS} placeholder={t("form.choose")} /> : null}
     </>
   );
 }
 
-const entryErrorFields = (kind: ReferenceKind, fields: Record<string, FieldMetadata<any>>) => [
-  { meta: fields.name, label: ADMIN_LABELS.name },
-  ...(kind === "institution" ? [{ meta: fields.country, label: ADMIN_LABELS.country }] : []),
+const entryErrorFields = (kind: ReferenceKind, fields: Record<string, FieldMetadata<any>>, t: TFunction) => [
+  { meta: fields.name, label: t("fields.name") },
+  ...(kind === "institution" ? [{ meta: fields.country, label: t("fields.country") }] : []),
 ];
 
 /** /specialization-list, /institution-list, /master-position: search, paging and a form to add. */
@@ -114,7 +115,7 @@ export function ReferenceListPage({ kind, base }: { kind: ReferenceKind; base: s
       <p>{t(`lists.${kind}.lead`)}</p>
       <section className={ui.card} aria-labelledby={`${kind}-new-title`}>
         <h2 id={`${kind}-new-title`}>{t(`lists.${kind}.add`)}</h2>
-        <ErrorSummary form={form} fields={entryErrorFields(kind, fields)} />
+        <ErrorSummary form={form} fields={entryErrorFields(kind, fields, t)} />
         <Form method="post" {...getFormProps(form)} className={ui.formBlock}>
           <EntryFields kind={kind} fields={fields} />
           <SubmitButton>{t("lists.addSubmit")}</SubmitButton>
@@ -146,8 +147,8 @@ export function ReferenceListPage({ kind, base }: { kind: ReferenceKind; base: s
               <caption className={ui.muted}>{t("lists.caption", { noun })}</caption>
               <thead>
                 <tr>
-                  <th scope="col">{ADMIN_LABELS.name}</th>
-                  {kind === "institution" ? <th scope="col">{ADMIN_LABELS.country}</th> : null}
+                  <th scope="col">{t("fields.name")}</th>
+                  {kind === "institution" ? <th scope="col">{t("fields.country")}</th> : null}
                   <th scope="col">{t("filters.status")}</th>
                   <th scope="col">{t("lists.usage")}</th>
                   <th scope="col"><span className={ui.muted}>{t("lists.actions")}</span></th>
@@ -188,7 +189,7 @@ export function ReferenceEntryPage({ kind, base }: { kind: ReferenceKind; base: 
       </p>
       <section className={ui.card} aria-labelledby="entry-edit-title">
         <h2 id="entry-edit-title">{t("lists.editTitle")}</h2>
-        <ErrorSummary form={form} fields={entryErrorFields(kind, fields)} />
+        <ErrorSummary form={form} fields={entryErrorFields(kind, fields, t)} />
         <Form method="post" {...getFormProps(form)} className={ui.formBlock}>
           <EntryFields kind={kind} fields={fields} />
           <SubmitButton name="intent" value="update">{t("form.save")}</SubmitButton>

@@ -1,10 +1,10 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { PRODUCT_NAME } from "#domain/menu";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { ReferenceListPage } from "~/routes/admin/admin";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
 import { referenceListAction, referenceListLoader } from "~/routes/admin/admin-reference.server";
+import { titled } from "~/utils/page-title";
 
-export const meta: MetaFunction = () => [{ title: `Master Jabatan — ${PRODUCT_NAME}` }];
+export const handle = titled("masterPosition");
 
 export const loader = (args: LoaderFunctionArgs) => referenceListLoader("position", args);
 export const action = (args: ActionFunctionArgs) => referenceListAction("position", args);

@@ -1,11 +1,9 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { reasonSchema, staffUpdateSchema } from "#domain/forms/admin";
-import { ADMIN_LABELS as L } from "#domain/forms/admin.labels";
-import { PRODUCT_NAME } from "#domain/menu";
+import { adminSchemas } from "#domain/forms/admin";
 import { ROLE } from "#domain/roles";
 import { CONSTRAINTS } from "#domain/forms/constraints.generated";
 import type { FormInput } from "#domain/forms/registry";
@@ -18,8 +16,10 @@ import { adminApi, adminLoad, redirectWithToast, type StaffDetail } from "~/rout
 import { formatDateTime } from "~/utils/format";
 import { requireUser } from "~/utils/guards.server";
 import { refusalReply } from "~/utils/form-reply.server";
+import { formTextsFor, i18next } from "~/utils/i18n.server";
+import { titled } from "~/utils/page-title";
 
-export const meta: MetaFunction = () => [{ title: `Detail Pengguna — ${PRODUCT_NAME}` }];
+export const handle = titled("userDetail");
 
 type Intent = "update" | "status";
 
@@ -46,28 +46,28 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const path = `/admin/users/${encodeURIComponent(params.id ?? "")}`;
   const self = `/user-list/${encodeURIComponent(params.id ?? "")}`; // the address as typed: never a header it cannot be
   if (intent === "update") {
-    const submission = parseWithZod(form, { schema: staffUpdateSchema });
+    const submission = parseWithZod(form, { schema: adminSchemas(await formTextsFor(request)).staffUpdate });
     if (submission.status !== "success") return reply("update", submission.reply(), 400);
     const r = await adminApi<{ data: StaffDetail }>(context, "PUT", path, { body: submission.value });
     if (!r.ok) return reply("update", refusalReply(submission, r.error), r.status);
-    return redirectWithToast(self, "Perubahan akun disimpan.");
+    return redirectWithToast(self, (await i18next.getFixedT(request, "admin"))("users.toast.saved"));
   }
   if (intent === "deactivate" || intent === "reactivate") {
-    const submission = parseWithZod(form, { schema: reasonSchema });
+    const submission = parseWithZod(form, { schema: adminSchemas(await formTextsFor(request)).reason });
     if (submission.status !== "success") return reply("status", submission.reply(), 400);
     const r = await adminApi<{ data: StaffDetail }>(context, "POST", `${path}/${intent}`, { body: submission.value });
     if (!r.ok) return reply("status", refusalReply(submission, r.error), r.status);
     return redirectWithToast(
       self,
-      intent === "deactivate" ? "Akun dinonaktifkan. Semua sesinya telah diakhiri dan akun ini tidak dapat masuk lagi." : "Akun diaktifkan kembali.",
+      (await i18next.getFixedT(request, "admin"))(intent === "deactivate" ? "users.toast.deactivated" : "users.toast.activated"),
     );
   }
   if (intent === "reset") {
     const r = await adminApi<{ data: { email: string } }>(context, "POST", `${path}/password-reset`);
     if (!r.ok) return redirectWithToast(self, r.error.message, "error");
-    return redirectWithToast(self, `Surel atur ulang kata sandi telah dikirim ke ${r.body.data.email}.`);
+    return redirectWithToast(self, (await i18next.getFixedT(request, "admin"))("users.toast.resetSent", { email: r.body.data.email }));
   }
-  return redirectWithToast(self, "Tindakan tidak dikenal.", "error");
+  return redirectWithToast(self, (await i18next.getFixedT(request, "admin"))("users.toast.unknown"), "error");
 }
 
 /** /user-list/:id: a staff account — details, edit, deactivate or reactivate, password mail, history. */
@@ -106,7 +106,7 @@ export default function UserDetail() {
           <dd>{user.role_label}</dd>
           <dt>{t("users.position")}</dt>
           <dd>{user.position?.name ?? "—"}</dd>
-          <dt>{L.phone}</dt>
+          <dt>{t("fields.phone")}</dt>
           <dd>{user.phone ?? "—"}</dd>
           <dt>{t("filters.status")}</dt>
           <dd><ActiveBadge active={user.is_active} /></dd>
@@ -120,15 +120,15 @@ export default function UserDetail() {
         <ErrorSummary
           form={editForm}
           fields={[
-            { meta: edit.full_name, label: L.full_name },
-            { meta: edit.role_id, label: L.role_id },
-            { meta: edit.position_id, label: L.position_id },
+            { meta: edit.full_name, label: t("fields.full_name") },
+            { meta: edit.role_id, label: t("fields.role_id") },
+            { meta: edit.position_id, label: t("fields.position_id") },
           ]}
         />
         <Form method="post" {...getFormProps(editForm)} className={ui.formBlock}>
-          <Field meta={edit.full_name} label={L.full_name} autoComplete="off" />
-          <SelectField meta={edit.role_id} label={L.role_id} options={ROLE_OPTIONS} placeholder={t("form.choose")} hint={isSelf ? t("users.selfRoleHint") : undefined} />
-          <SelectField meta={edit.position_id} label={L.position_id} options={positions} placeholder={t("form.choose")} />
+          <Field meta={edit.full_name} label={t("fields.full_name")} autoComplete="off" />
+          <SelectField meta={edit.role_id} label={t("fields.role_id")} options={ROLE_OPTIONS} placeholder={t("form.choose")} hint={isSelf ? t("users.selfRoleHint") : undefined} />
+          <SelectField meta={edit.position_id} label={t("fields.position_id")} options={positions} placeholder={t("form.choose")} />
           <SubmitButton name="intent" value="update">{t("form.save")}</SubmitButton>
         </Form>
       </section>
@@ -137,9 +137,9 @@ export default function UserDetail() {
         <section className={ui.card} aria-labelledby="user-status-title">
           <h2 id="user-status-title">{user.is_active ? t("users.deactivateTitle") : t("users.reactivateTitle")}</h2>
           <p>{user.is_active ? t("users.deactivateLead") : t("users.reactivateLead")}</p>
-          <ErrorSummary form={statusForm} fields={[{ meta: status.reason, label: L.reason }]} />
+          <ErrorSummary form={statusForm} fields={[{ meta: status.reason, label: t("fields.reason") }]} />
           <Form method="post" {...getFormProps(statusForm)} className={ui.formBlock}>
-            <TextareaField meta={status.reason} label={L.reason} hint={t("users.reasonHint")} />
+            <TextareaField meta={status.reason} label={t("fields.reason")} hint={t("users.reasonHint")} />
             {user.is_active ? (
               <SubmitButton name="intent" value="deactivate">{t("users.deactivate")}</SubmitButton>
             ) : (

@@ -1,11 +1,9 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { staffCreateSchema } from "#domain/forms/admin";
-import { ADMIN_LABELS as L } from "#domain/forms/admin.labels";
-import { PRODUCT_NAME } from "#domain/menu";
+import { adminSchemas } from "#domain/forms/admin";
 import { ROLE } from "#domain/roles";
 import { CONSTRAINTS } from "#domain/forms/constraints.generated";
 import type { FormInput } from "#domain/forms/registry";
@@ -16,8 +14,10 @@ import * as ui from "~/components/ui.css";
 import { adminApi, adminLoad, redirectWithToast, type StaffDetail } from "~/routes/admin/admin.server";
 import { requireUser } from "~/utils/guards.server";
 import { refusalReply } from "~/utils/form-reply.server";
+import { formTextsFor, i18next } from "~/utils/i18n.server";
+import { titled } from "~/utils/page-title";
 
-export const meta: MetaFunction = () => [{ title: `Tambah Pengguna — ${PRODUCT_NAME}` }];
+export const handle = titled("userAdd");
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireUser(request, context, { roles: [ROLE.SUPER_ADMIN] });
@@ -27,7 +27,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireUser(request, context, { roles: [ROLE.SUPER_ADMIN] });
-  const submission = parseWithZod(await request.formData(), { schema: staffCreateSchema });
+  const submission = parseWithZod(await request.formData(), { schema: adminSchemas(await formTextsFor(request)).staffCreate });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const r = await adminApi<{ data: StaffDetail }>(context, "POST", "/admin/users", { body: submission.value });
   if (!r.ok) {
@@ -36,7 +36,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return data(refusalReply(submission, error), { status: r.status >= 500 ? 503 : 400 });
   }
   const user = r.body.data;
-  return redirectWithToast(`/user-list/${user.id}`, `Akun ${user.full_name} dibuat. Tautan untuk membuat kata sandi telah dikirim ke ${user.email}.`);
+  return redirectWithToast(`/user-list/${user.id}`, (await i18next.getFixedT(request, "admin"))("users.toast.created", { name: user.full_name, email: user.email }));
 }
 
 /** /user-list/new: a staff account, created activated; its owner sets the password from the mail. */
@@ -60,19 +60,19 @@ export default function NewUser() {
         <ErrorSummary
           form={form}
           fields={[
-            { meta: fields.full_name, label: L.full_name },
-            { meta: fields.email, label: L.email },
-            { meta: fields.role_id, label: L.role_id },
-            { meta: fields.position_id, label: L.position_id },
-            { meta: fields.phone, label: L.phone },
+            { meta: fields.full_name, label: t("fields.full_name") },
+            { meta: fields.email, label: t("fields.email") },
+            { meta: fields.role_id, label: t("fields.role_id") },
+            { meta: fields.position_id, label: t("fields.position_id") },
+            { meta: fields.phone, label: t("fields.phone") },
           ]}
         />
         <Form method="post" {...getFormProps(form)} className={ui.formBlock}>
-          <Field meta={fields.full_name} label={L.full_name} autoComplete="off" />
-          <Field meta={fields.email} label={L.email} type="email" autoComplete="off" />
-          <SelectField meta={fields.role_id} label={L.role_id} options={ROLE_OPTIONS} placeholder={t("form.choose")} />
-          <SelectField meta={fields.position_id} label={L.position_id} options={positions} placeholder={t("form.choose")} hint={t("users.positionHint")} />
-          <Field meta={fields.phone} label={`${L.phone} ${t("form.optional")}`} type="tel" inputMode="numeric" autoComplete="off" />
+          <Field meta={fields.full_name} label={t("fields.full_name")} autoComplete="off" />
+          <Field meta={fields.email} label={t("fields.email")} type="email" autoComplete="off" />
+          <SelectField meta={fields.role_id} label={t("fields.role_id")} options={ROLE_OPTIONS} placeholder={t("form.choose")} />
+          <SelectField meta={fields.position_id} label={t("fields.position_id")} options={positions} placeholder={t("form.choose")} hint={t("users.positionHint")} />
+          <Field meta={fields.phone} label={`${t("fields.phone")} ${t("form.optional")}`} type="tel" inputMode="numeric" autoComplete="off" />
           <SubmitButton>{t("users.create")}</SubmitButton>
         </Form>
       </section>

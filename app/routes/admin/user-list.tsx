@@ -1,7 +1,6 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { PRODUCT_NAME } from "#domain/menu";
 import { ROLE, ROLE_LABELS, STAFF_ROLES } from "#domain/roles";
 import { ActiveBadge } from "~/routes/admin/admin";
 import { Pager } from "~/routes/admin/Pager";
@@ -10,8 +9,9 @@ import { GeneralErrorBoundary } from "~/components/ErrorScreen";
 import * as ui from "~/components/ui.css";
 import { adminLoad, listParams, type PageMeta, type Staff } from "~/routes/admin/admin.server";
 import { requireUser } from "~/utils/guards.server";
+import { titled } from "~/utils/page-title";
 
-export const meta: MetaFunction = () => [{ title: `Daftar Pengguna — ${PRODUCT_NAME}` }];
+export const handle = titled("userList");
 
 const ROLE_VALUES = STAFF_ROLES.map(String);
 

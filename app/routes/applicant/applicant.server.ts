@@ -1,12 +1,12 @@
-import type { PortfolioEntry } from "#contracts/applications";
+import type { PortfolioEntry, Application, ApplicationDocument } from "#contracts/applications";
 import type { Profile } from "#contracts/profile";
-import type { Application, ApplicationDocument } from "#contracts/applications";
 import { data, redirect, type AppLoadContext } from "@remix-run/node";
 import type { DocumentRequirement } from "#contracts/document-requirements";
 import type { JalurId } from "#domain/documents";
 import type { DocumentErrors, DocumentForm } from "~/routes/applicant/applicant";
 import { accessToken, formStatus, orUnavailable, type ApiResult } from "~/utils/api.server";
 import { toastCookie } from "~/utils/session.server";
+import { i18next } from "~/utils/i18n.server";
 
 // The applicant's journey: the API's shapes (contracts/, rules in docs/decisions/017-applicant-api-rules.md) and the calls
 // every applicant page makes with the session's access token.
@@ -106,16 +106,17 @@ export async function postDocuments(
   const upload = await forwardUpload(request, context, `/applications/${application.id}/${form === "reupload" ? "reupload" : "documents"}`);
   if (!upload.ok) return refused(upload.status, { documents: detailErrors(upload.error.details), form: [upload.error.message] });
   const outcome = upload.body.data;
+  const t = await i18next.getFixedT(request, "applicant");
   if (outcome.errors.length > 0) return refused(400, { documents: uploadErrors(outcome), form: [] });
   if (form === "reupload") {
     // The file goes back to the reviewers only once every flagged document is there again.
     if (outcome.application?.status === "REUPLOAD") {
-      return { ok: true, redirectTo: to.reupload, toast: `${outcome.saved.length} dokumen tersimpan. Masih ada dokumen yang perlu diperbaiki.` };
+      return { ok: true, redirectTo: to.reupload, toast: t("toast.reuploadPartial", { saved: outcome.saved.length }) };
     }
     return { ok: true, redirectTo: to.successReupload, toast: to.successReuploadToast };
   }
   if (url.searchParams.get("intent") !== "submit") {
-    const toast = outcome.saved.length > 0 ? `Draf tersimpan. ${outcome.saved.length} dokumen berhasil diunggah.` : "Draf tersimpan.";
+    const toast = outcome.saved.length > 0 ? t("toast.draftSavedWithUploads", { saved: outcome.saved.length }) : t("toast.draftSaved");
     return { ok: true, redirectTo: to.draft, toast };
   }
   const token = await accessToken(context);

@@ -1,8 +1,7 @@
-import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, type SerializeFrom } from "@remix-run/node";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type SerializeFrom } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { DocumentRequirement } from "#domain/documents";
-import { PRODUCT_NAME } from "#domain/menu";
 import { ApplicationDocuments, ApplicationTimeline } from "~/routes/applicant/applicant";
 import { StatusBadge } from "~/components/StatusBadge";
 import { FacilityStatusDetail } from "~/routes/facility/registration-upload";
@@ -14,8 +13,7 @@ import { facilityDestinations, facilityReupload, registrationOf, requireApplican
 import { stageProgress } from "~/routes/review/review-query";
 import { STREAMS_UPLOAD } from "~/utils/uploads";
 import { ROLE } from "#domain/roles";
-
-export const meta: MetaFunction = () => [{ title: `Detail Permohonan — ${PRODUCT_NAME}` }];
+import { titled } from "~/utils/page-title";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const me = await requireApplicantOrVerifiedFacility(request, context);
@@ -36,13 +34,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 /** The multipart body streams to the API (server/request-body.ts). */
-export const handle = STREAMS_UPLOAD;
+export const handle = titled("applicationDetail", STREAMS_UPLOAD);
 
 /** The facility's reupload (role 8); the applicant's has its own page, /submission-form/reupload-form. */
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireVerifiedFacility(request, context);
   const registration = await facilityReupload(context, request);
-  return documentPostResponse(await postDocuments(request, context, registration.application, "reupload", facilityDestinations(registration)));
+  return documentPostResponse(await postDocuments(request, context, registration.application, "reupload", await facilityDestinations(registration, request)));
 }
 
 /** /application-status/application-status-detail: the timeline of stages, notes meant for the applicant, the documents. */

@@ -1,7 +1,6 @@
-import type { LoaderFunctionArgs, MetaFunction, SerializeFrom } from "@remix-run/node";
+import type { LoaderFunctionArgs, SerializeFrom } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { PRODUCT_NAME } from "#domain/menu";
 import { StatusBadge } from "~/components/StatusBadge";
 import { SlaState } from "~/routes/applicant/SlaState";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
@@ -13,8 +12,9 @@ import { RegistrationTable } from "~/routes/facility/registration-table";
 import { registrationParams, registrations, requireApplicantOrVerifiedFacility } from "~/routes/facility/registration.server";
 import { stageProgress } from "~/routes/review/review-query";
 import { ROLE } from "#domain/roles";
+import { titled } from "~/utils/page-title";
 
-export const meta: MetaFunction = () => [{ title: `Status Pengajuan — ${PRODUCT_NAME}` }];
+export const handle = titled("applicationStatus");
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const me = await requireApplicantOrVerifiedFacility(request, context);

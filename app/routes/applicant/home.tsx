@@ -1,16 +1,15 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { PRODUCT_NAME } from "#domain/menu";
 import { StatusBadge } from "~/components/StatusBadge";
 import * as a from "~/routes/applicant/applicant.css";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
 import * as ui from "~/components/ui.css";
 import { currentApplication, myProfile } from "~/routes/applicant/applicant.server";
 import { guardApplicantArea } from "~/utils/guards.server";
+import { titled } from "~/utils/page-title";
 
-export const meta: MetaFunction = () => [{ title: `Permohonan Adaptasi — ${PRODUCT_NAME}` }];
-export const handle = { faq: "index" };
+export const handle = titled("applicationHome", { faq: "index" });
 
 type Step = "personal" | "pathway" | "documents" | "submission" | "status";
 

@@ -2,11 +2,10 @@ import type { Achievements } from "#contracts/applications";
 import type { AchievementType } from "#contracts/reference";
 import { getFormProps, useForm, type Submission } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
-import { PRODUCT_NAME } from "#domain/menu";
 import { achievementSchema, applicantSchemas } from "#domain/forms/applicant";
 import { ACHIEVEMENT_LABELS as LABELS } from "#domain/forms/applicant.labels";
 import { CONSTRAINTS } from "#domain/forms/constraints.generated";
@@ -21,9 +20,10 @@ import { speApplication } from "~/routes/applicant/applicant.server";
 import { requireUser } from "~/utils/guards.server";
 import { toastCookie } from "~/utils/session.server";
 import { APPLICANT_ROLES } from "#domain/roles";
-import { formTextsFor } from "~/utils/i18n.server";
+import { formTextsFor, i18next } from "~/utils/i18n.server";
+import { titled } from "~/utils/page-title";
 
-export const meta: MetaFunction = () => [{ title: `Capaian Kinerja — ${PRODUCT_NAME}` }];
+export const handle = titled("achievements");
 
 async function achievements(context: LoaderFunctionArgs["context"], id: string) {
   const token = await accessToken(context);
@@ -67,7 +67,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!r.ok) {
     return data({ reply: submission?.reply({ formErrors: [r.error.message] }) ?? null, error: submission ? null : r.error.message }, { status: r.status >= 500 ? 503 : 400 });
   }
-  return redirect("/performance-achievement", { headers: { "Set-Cookie": await toastCookie({ severity: "success", message: "Capaian kinerja tersimpan." }) } });
+  return redirect("/performance-achievement", { headers: { "Set-Cookie": await toastCookie({ severity: "success", message: (await i18next.getFixedT(request, "applicant"))("toast.achievementsSaved") }) } });
 }
 
 /** /performance-achievement: achievements by type, and the section marked done (SPE extras, DESIGN §4.8). */

@@ -1,14 +1,13 @@
 import type { Institution, Specialization } from "#contracts/reference";
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { redirect, data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, type SerializeFrom } from "@remix-run/node";
+import { redirect, data, type ActionFunctionArgs, type LoaderFunctionArgs, type SerializeFrom } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { roleOf } from "#domain/auth-user";
 import { COUNTRIES } from "#domain/countries";
 import { profileSchema } from "#domain/forms/profile";
 import { GENDER_LABELS, GENDERS, IDENTITY_TYPES, PROFESSION_LABELS, PROFESSIONS, PROFILE_LABELS as L } from "#domain/forms/profile.labels";
-import { PRODUCT_NAME } from "#domain/menu";
 import { ROLE } from "#domain/roles";
 import { CONSTRAINTS } from "#domain/forms/constraints.generated";
 import type { FormInput } from "#domain/forms/registry";
@@ -22,10 +21,11 @@ import { currentApplication, myProfile, type Profile } from "~/routes/applicant/
 import { loadFacilityPersonalData, submitFacilityPersonalData } from "~/routes/facility/facility.server";
 import { requireUser } from "~/utils/guards.server";
 import { toastCookie } from "~/utils/session.server";
-import { formTextsFor } from "~/utils/i18n.server";
+import { formTextsFor, i18next } from "~/utils/i18n.server";
 import { refusal } from "~/utils/form-reply.server";
+import { titled } from "~/utils/page-title";
 
-export const meta: MetaFunction = () => [{ title: `Data Personal — ${PRODUCT_NAME}` }];
+export const handle = titled("personalData");
 
 const COUNTRY_OPTIONS = COUNTRIES.map(([value, label]) => ({ value, label }));
 
@@ -44,7 +44,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const me = await requireUser(request, context, { roles: [ROLE.APPLICANT, ROLE.ADMIN_FASYANKES] });
-  if (roleOf(me) === ROLE.ADMIN_FASYANKES) return submitFacilityPersonalData(await request.formData(), context, await formTextsFor(request));
+  if (roleOf(me) === ROLE.ADMIN_FASYANKES) return submitFacilityPersonalData(await request.formData(), context, await formTextsFor(request), request);
   const submission = parseWithZod(await request.formData(), { schema: profileSchema(new Date(), await formTextsFor(request)) });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const token = await accessToken(context);
@@ -52,7 +52,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const body = Object.fromEntries(Object.keys(submission.value).map((k) => [k, submission.payload[k]]));
   const r = await context.api.call<{ data: Profile }>("PUT", "/me/profile", { token, body });
   if (!r.ok) return refusal(submission, r);
-  return redirect("/", { headers: { "Set-Cookie": await toastCookie({ severity: "success", message: "Data personal tersimpan." }) } });
+  return redirect("/", { headers: { "Set-Cookie": await toastCookie({ severity: "success", message: (await i18next.getFixedT(request, "applicant"))("toast.personalDataSaved") }) } });
 }
 
 /** The profile as the form's first values: numbers as the strings a form sends, nulls left out. */

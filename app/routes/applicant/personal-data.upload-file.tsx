@@ -1,7 +1,6 @@
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { PRODUCT_NAME } from "#domain/menu";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
 import * as ui from "~/components/ui.css";
 import { requireUser } from "~/utils/guards.server";
@@ -9,8 +8,8 @@ import { toastCookie } from "~/utils/session.server";
 import { formStatus, accessToken } from "~/utils/api.server";
 import { STREAMS_UPLOAD } from "~/utils/uploads";
 import { APPLICANT_ROLES } from "#domain/roles";
-
-export const meta: MetaFunction = () => [{ title: `Unggah Pas Foto — ${PRODUCT_NAME}` }];
+import { titled } from "~/utils/page-title";
+import { i18next } from "~/utils/i18n.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireUser(request, context, { roles: APPLICANT_ROLES });
@@ -18,7 +17,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 /** The multipart body streams to the API (server/request-body.ts). */
-export const handle = STREAMS_UPLOAD;
+export const handle = titled("photoUpload", STREAMS_UPLOAD);
 
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireUser(request, context, { roles: APPLICANT_ROLES });
@@ -26,7 +25,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // Streamed untouched to the API, which checks the type by content and the 2 MB limit.
   const r = await context.api.upload<{ data: { file_id: string } }>("/me/profile/photo", request.body, request.headers.get("content-type") ?? "", { token });
   if (!r.ok) return data({ error: r.error.details?.[0]?.message ?? r.error.message }, { status: formStatus(r.status) });
-  return redirect("/personal-data", { headers: { "Set-Cookie": await toastCookie({ severity: "success", message: "Pas foto tersimpan." }) } });
+  return redirect("/personal-data", { headers: { "Set-Cookie": await toastCookie({ severity: "success", message: (await i18next.getFixedT(request, "applicant"))("toast.photoSaved") }) } });
 }
 
 /** /personal-data/upload-file: the applicant's photo (jpg/png, 2 MB). */

@@ -1,8 +1,7 @@
 import type { AdditionalList } from "#contracts/additional";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { PRODUCT_NAME } from "#domain/menu";
 import { OnlySpe } from "~/routes/applicant/applicant";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
 import * as ui from "~/components/ui.css";
@@ -13,8 +12,8 @@ import { toastCookie } from "~/utils/session.server";
 import { formStatus, accessToken, orUnavailable } from "~/utils/api.server";
 import { STREAMS_UPLOAD } from "~/utils/uploads";
 import { APPLICANT_ROLES } from "#domain/roles";
-
-export const meta: MetaFunction = () => [{ title: `Dokumen Tambahan — ${PRODUCT_NAME}` }];
+import { titled } from "~/utils/page-title";
+import { i18next } from "~/utils/i18n.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireUser(request, context, { roles: APPLICANT_ROLES });
@@ -26,7 +25,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 /** The multipart body streams to the API (server/request-body.ts). */
-export const handle = STREAMS_UPLOAD;
+export const handle = titled("additionalDocuments", STREAMS_UPLOAD);
 
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireUser(request, context, { roles: APPLICANT_ROLES });
@@ -34,7 +33,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!application) throw redirect("/portfolio/additional-requirements");
   // The body streams to the API untouched, so the request it answers travels in the URL.
   const requestId = new URL(request.url).searchParams.get("request") ?? "";
-  if (!/^\d{1,9}$/.test(requestId)) return data({ requestId, error: "Permintaan dokumen tidak ditemukan." }, { status: 400 });
+  if (!/^\d{1,9}$/.test(requestId)) return data({ requestId, error: (await i18next.getFixedT(request, "applicant"))("errors.requestNotFound") }, { status: 400 });
   const token = await accessToken(context);
   const r = await context.api.upload(
     `/applications/${application.id}/additional-requirements/${requestId}/file`,
@@ -44,7 +43,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   );
   if (!r.ok) return data({ requestId, error: r.error.details?.[0]?.message ?? r.error.message }, { status: formStatus(r.status) });
   return redirect("/portfolio/additional-requirements", {
-    headers: { "Set-Cookie": await toastCookie({ severity: "success", message: "Dokumen tambahan tersimpan." }) },
+    headers: { "Set-Cookie": await toastCookie({ severity: "success", message: (await i18next.getFixedT(request, "applicant"))("toast.additionalSaved") }) },
   });
 }
 

@@ -1,9 +1,8 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { PRODUCT_NAME } from "#domain/menu";
 import { applicantSchemas } from "#domain/forms/applicant";
 import { PORTFOLIO_LABELS as LABELS } from "#domain/forms/applicant.labels";
 import { CONSTRAINTS } from "#domain/forms/constraints.generated";
@@ -16,10 +15,10 @@ import { portfolio, speApplication } from "~/routes/applicant/applicant.server";
 import { requireUser } from "~/utils/guards.server";
 import { toastCookie } from "~/utils/session.server";
 import { APPLICANT_ROLES } from "#domain/roles";
-import { formTextsFor } from "~/utils/i18n.server";
+import { formTextsFor, i18next } from "~/utils/i18n.server";
+import { titled } from "~/utils/page-title";
 
-export const meta: MetaFunction = () => [{ title: `Tambah Portofolio — ${PRODUCT_NAME}` }];
-
+export const handle = titled("portfolioAdd");
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireUser(request, context, { roles: APPLICANT_ROLES });
@@ -39,7 +38,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const token = await accessToken(context);
   const r = await context.api.call("PUT", `/applications/${application.id}/portfolio`, { token, body: { entries: [...current.entries, entry] } });
   if (!r.ok) return data(submission.reply({ formErrors: [r.error.message] }), { status: r.status >= 500 ? 503 : 400 });
-  return redirect("/portfolio", { headers: { "Set-Cookie": await toastCookie({ severity: "success", message: "Portofolio tersimpan." }) } });
+  return redirect("/portfolio", { headers: { "Set-Cookie": await toastCookie({ severity: "success", message: (await i18next.getFixedT(request, "applicant"))("toast.portfolioSaved") }) } });
 }
 
 /** /portfolio/form: adds one portfolio entry. */

@@ -1,7 +1,6 @@
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { PRODUCT_NAME } from "#domain/menu";
 import { OnlySpe } from "~/routes/applicant/applicant";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
 import * as f from "~/components/forms.css";
@@ -11,8 +10,10 @@ import { portfolio, speApplication } from "~/routes/applicant/applicant.server";
 import { requireUser } from "~/utils/guards.server";
 import { toastCookie } from "~/utils/session.server";
 import { APPLICANT_ROLES } from "#domain/roles";
+import { titled } from "~/utils/page-title";
+import { i18next } from "~/utils/i18n.server";
 
-export const meta: MetaFunction = () => [{ title: `Portofolio — ${PRODUCT_NAME}` }];
+export const handle = titled("portfolio");
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireUser(request, context, { roles: APPLICANT_ROLES });
@@ -30,7 +31,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const token = await accessToken(context);
   const r = await context.api.call("PUT", `/applications/${application.id}/portfolio`, { token, body: { entries: current.entries.filter((_, i) => i !== index) } });
   if (!r.ok) return data({ error: r.error.message }, { status: r.status >= 500 ? 503 : 400 });
-  return redirect("/portfolio", { headers: { "Set-Cookie": await toastCookie({ severity: "success", message: "Portofolio tersimpan." }) } });
+  return redirect("/portfolio", { headers: { "Set-Cookie": await toastCookie({ severity: "success", message: (await i18next.getFixedT(request, "applicant"))("toast.portfolioSaved") }) } });
 }
 
 /** /portfolio: the SPE applicant's portfolio entries (DESIGN §4.8); /portfolio/form adds one. */

@@ -1,8 +1,7 @@
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { JALUR_IDS, type JalurId } from "#domain/documents";
-import { PRODUCT_NAME } from "#domain/menu";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
 import { SubmitButton } from "~/components/forms";
 import * as ui from "~/components/ui.css";
@@ -11,8 +10,10 @@ import { currentApplication, requirements, type Application } from "~/routes/app
 import { requireUser } from "~/utils/guards.server";
 import { toastCookie } from "~/utils/session.server";
 import { APPLICANT_ROLES } from "#domain/roles";
+import { titled } from "~/utils/page-title";
+import { i18next } from "~/utils/i18n.server";
 
-export const meta: MetaFunction = () => [{ title: `Konfirmasi Jalur Pendaftaran — ${PRODUCT_NAME}` }];
+export const handle = titled("registrationPathConfirmation");
 
 const isJalur = (value: unknown): value is JalurId => JALUR_IDS.includes(value as JalurId);
 
@@ -33,7 +34,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireUser(request, context, { roles: APPLICANT_ROLES });
   const jalur = (await request.formData()).get("jalur_id");
-  if (!isJalur(jalur)) return data({ error: "Pilih jalur pendaftaran terlebih dahulu." }, { status: 400 });
+  if (!isJalur(jalur)) return data({ error: (await i18next.getFixedT(request, "applicant"))("confirm.invalid") }, { status: 400 });
   const token = await accessToken(context);
   const body = { jalur_id: jalur };
   const application = await currentApplication(context);
@@ -41,7 +42,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     ? await context.api.call<{ data: Application }>("PUT", `/applications/${application.id}/jalur`, { token, body })
     : await context.api.call<{ data: Application }>("POST", "/applications", { token, body });
   if (!r.ok) return data({ error: r.error.message }, { status: r.status >= 500 ? 503 : 400 });
-  const message = "Jalur pendaftaran tersimpan. Silakan unggah dokumen persyaratan.";
+  const message = (await i18next.getFixedT(request, "applicant"))("toast.pathwaySaved");
   return redirect("/submission-form/adaptation-form", { headers: { "Set-Cookie": await toastCookie({ severity: "success", message }) } });
 }
 

@@ -1,12 +1,11 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, type SerializeFrom } from "@remix-run/node";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type SerializeFrom } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { JALUR_IDS } from "#domain/documents";
 import { applicantSchemas } from "#domain/forms/applicant";
 import { PATHWAY_LABEL as LABEL } from "#domain/forms/applicant.labels";
-import { PRODUCT_NAME } from "#domain/menu";
 import { CONSTRAINTS } from "#domain/forms/constraints.generated";
 import type { FormInput } from "#domain/forms/registry";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
@@ -18,9 +17,9 @@ import { requireUser } from "~/utils/guards.server";
 import { activityKinds, requireApplicantOrVerifiedFacility } from "~/routes/facility/registration.server";
 import { APPLICANT_ROLES, ROLE } from "#domain/roles";
 import { formTextsFor } from "~/utils/i18n.server";
+import { titled } from "~/utils/page-title";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.kind === "facility" ? "Pendaftaran" : "Jalur Pendaftaran"} — ${PRODUCT_NAME}` }];
-
+export const handle = titled((data?: { kind?: string }) => (data?.kind === "facility" ? "registration" : "registrationPath"));
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const me = await requireApplicantOrVerifiedFacility(request, context);

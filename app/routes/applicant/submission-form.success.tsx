@@ -1,13 +1,13 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { PRODUCT_NAME } from "#domain/menu";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
 import { SubmissionSuccess } from "~/routes/applicant/SubmissionSuccess";
 import { currentApplication } from "~/routes/applicant/applicant.server";
 import { requireUser } from "~/utils/guards.server";
 import { APPLICANT_ROLES } from "#domain/roles";
+import { titled } from "~/utils/page-title";
 
-export const meta: MetaFunction = () => [{ title: `Permohonan Terkirim — ${PRODUCT_NAME}` }];
+export const handle = titled("applicationSent");
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireUser(request, context, { roles: APPLICANT_ROLES });

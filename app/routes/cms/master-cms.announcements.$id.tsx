@@ -1,11 +1,9 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { announcementSchema } from "#domain/forms/cms";
-import { CMS_LABELS } from "#domain/forms/cms.labels";
-import { PRODUCT_NAME } from "#domain/menu";
+import { cmsSchemas } from "#domain/forms/cms";
 import { CONSTRAINTS } from "#domain/forms/constraints.generated";
 import type { FormInput } from "#domain/forms/registry";
 import { ActiveBadge, TextareaField } from "~/routes/admin/admin";
@@ -16,10 +14,11 @@ import { adminApi, adminLoad, redirectWithToast } from "~/routes/admin/admin.ser
 import { CMS_ROLES, entryParam, type Announcement } from "~/routes/cms/cms.server";
 import { formatDateTime } from "~/utils/format";
 import { requireUser } from "~/utils/guards.server";
-import { i18next } from "~/utils/i18n.server";
+import { i18next, formTextsFor } from "~/utils/i18n.server";
 import { refusalReply } from "~/utils/form-reply.server";
+import { titled } from "~/utils/page-title";
 
-export const meta: MetaFunction = () => [{ title: `Pengumuman — Master CMS — ${PRODUCT_NAME}` }];
+export const handle = titled("cmsAnnouncement");
 
 const BACK = "/master-cms#pengumuman";
 
@@ -38,7 +37,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const formData = await request.formData();
   const intent = String(formData.get("intent") ?? "");
   if (intent === "save") {
-    const submission = parseWithZod(formData, { schema: announcementSchema });
+    const submission = parseWithZod(formData, { schema: cmsSchemas(await formTextsFor(request)).announcement });
     if (submission.status !== "success") return data(submission.reply(), { status: 400 });
     const r =
       id === "new"
@@ -78,11 +77,11 @@ export default function AnnouncementPage() {
         </p>
       ) : null}
       <section className={ui.card}>
-        <ErrorSummary form={form} fields={[{ meta: fields.title, label: CMS_LABELS.title }, { meta: fields.body, label: CMS_LABELS.body }]} />
+        <ErrorSummary form={form} fields={[{ meta: fields.title, label: t("fields.title") }, { meta: fields.body, label: t("fields.body") }]} />
         <Form method="post" {...getFormProps(form)}>
           <input type="hidden" name="intent" value="save" />
-          <Field meta={fields.title} label={CMS_LABELS.title} />
-          <TextareaField meta={fields.body} label={CMS_LABELS.body} />
+          <Field meta={fields.title} label={t("fields.title")} />
+          <TextareaField meta={fields.body} label={t("fields.body")} />
           <SubmitButton>{t("announcements.save")}</SubmitButton>
         </Form>
       </section>

@@ -1,8 +1,7 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { CMS_LABELS, GUIDEBOOK_MAX_MB } from "#domain/forms/cms.labels";
-import { PRODUCT_NAME } from "#domain/menu";
+import { GUIDEBOOK_MAX_MB } from "#domain/forms/cms.labels";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
 import * as ui from "~/components/ui.css";
 import { redirectWithToast } from "~/routes/admin/admin.server";
@@ -13,15 +12,14 @@ import { requireUser } from "~/utils/guards.server";
 import { i18next } from "~/utils/i18n.server";
 import { formStatus, accessToken } from "~/utils/api.server";
 import { STREAMS_UPLOAD } from "~/utils/uploads";
-
-export const meta: MetaFunction = () => [{ title: `Buku Panduan — Master CMS — ${PRODUCT_NAME}` }];
+import { titled } from "~/utils/page-title";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   return { guidebook: (await loadCms(request, context)).guidebook };
 }
 
 /** The multipart body streams to the API (server/request-body.ts). */
-export const handle = STREAMS_UPLOAD;
+export const handle = titled("cmsGuidebook", STREAMS_UPLOAD);
 
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireUser(request, context, { roles: CMS_ROLES });
@@ -58,7 +56,7 @@ export default function GuidebookUpload() {
         ) : null}
         <Form method="post" encType="multipart/form-data" reloadDocument>
           <div className={ui.field}>
-            <label htmlFor="file" className={ui.label}>{CMS_LABELS.guidebook}</label>
+            <label htmlFor="file" className={ui.label}>{t("fields.guidebook")}</label>
             <p id="file-hint" className={ui.hint}>{t("guidebook.fileHint", { max: GUIDEBOOK_MAX_MB })}</p>
             {error ? <p id="file-error" className={ui.fieldError}>{error}</p> : null}
             <input type="file" id="file" name="file" accept=".pdf,application/pdf" required aria-invalid={error ? true : undefined} aria-describedby={describedBy} />

@@ -1,11 +1,10 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { testScheduleSchema } from "#domain/forms/cms";
-import { CMS_LABELS, toLocalInput } from "#domain/forms/cms.labels";
-import { PRODUCT_NAME } from "#domain/menu";
+import { cmsSchemas } from "#domain/forms/cms";
+import { toLocalInput } from "#domain/forms/cms.labels";
 import { CONSTRAINTS } from "#domain/forms/constraints.generated";
 import type { FormInput } from "#domain/forms/registry";
 import { ActiveBadge, TextareaField } from "~/routes/admin/admin";
@@ -15,10 +14,11 @@ import * as ui from "~/components/ui.css";
 import { adminApi, adminLoad, redirectWithToast } from "~/routes/admin/admin.server";
 import { CMS_ROLES, entryParam, type ScheduleEntry } from "~/routes/cms/cms.server";
 import { requireUser } from "~/utils/guards.server";
-import { i18next } from "~/utils/i18n.server";
+import { i18next, formTextsFor } from "~/utils/i18n.server";
 import { refusalReply } from "~/utils/form-reply.server";
+import { titled } from "~/utils/page-title";
 
-export const meta: MetaFunction = () => [{ title: `Jadwal Uji Kompetensi — Master CMS — ${PRODUCT_NAME}` }];
+export const handle = titled("cmsTestSchedule");
 
 const BACK = "/master-cms#jadwal";
 
@@ -37,7 +37,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const formData = await request.formData();
   const intent = String(formData.get("intent") ?? "");
   if (intent === "save") {
-    const submission = parseWithZod(formData, { schema: testScheduleSchema });
+    const submission = parseWithZod(formData, { schema: cmsSchemas(await formTextsFor(request)).testSchedule });
     if (submission.status !== "success") return data(submission.reply(), { status: 400 });
     const r =
       id === "new"
@@ -77,12 +77,12 @@ export default function ScheduleEntryPage() {
     shouldRevalidate: "onSubmit",
   });
   const items = [
-    { meta: fields.title, label: CMS_LABELS.title },
-    { meta: fields.location, label: CMS_LABELS.location },
-    { meta: fields.starts_at, label: CMS_LABELS.starts_at },
-    { meta: fields.ends_at, label: CMS_LABELS.ends_at },
-    { meta: fields.registration_deadline, label: CMS_LABELS.registration_deadline },
-    { meta: fields.notes, label: CMS_LABELS.notes },
+    { meta: fields.title, label: t("fields.title") },
+    { meta: fields.location, label: t("fields.location") },
+    { meta: fields.starts_at, label: t("fields.starts_at") },
+    { meta: fields.ends_at, label: t("fields.ends_at") },
+    { meta: fields.registration_deadline, label: t("fields.registration_deadline") },
+    { meta: fields.notes, label: t("fields.notes") },
   ];
   return (
     <>
@@ -93,12 +93,12 @@ export default function ScheduleEntryPage() {
         <ErrorSummary form={form} fields={items} />
         <Form method="post" {...getFormProps(form)}>
           <input type="hidden" name="intent" value="save" />
-          <Field meta={fields.title} label={CMS_LABELS.title} />
-          <Field meta={fields.location} label={CMS_LABELS.location} />
-          <Field meta={fields.starts_at} label={CMS_LABELS.starts_at} type="datetime-local" hint={t("schedule.timeHint")} />
-          <Field meta={fields.ends_at} label={CMS_LABELS.ends_at} type="datetime-local" hint={t("schedule.endHint")} />
-          <Field meta={fields.registration_deadline} label={CMS_LABELS.registration_deadline} type="datetime-local" hint={t("schedule.deadlineHint")} />
-          <TextareaField meta={fields.notes} label={CMS_LABELS.notes} hint={t("schedule.notesHint")} />
+          <Field meta={fields.title} label={t("fields.title")} />
+          <Field meta={fields.location} label={t("fields.location")} />
+          <Field meta={fields.starts_at} label={t("fields.starts_at")} type="datetime-local" hint={t("schedule.timeHint")} />
+          <Field meta={fields.ends_at} label={t("fields.ends_at")} type="datetime-local" hint={t("schedule.endHint")} />
+          <Field meta={fields.registration_deadline} label={t("fields.registration_deadline")} type="datetime-local" hint={t("schedule.deadlineHint")} />
+          <TextareaField meta={fields.notes} label={t("fields.notes")} hint={t("schedule.notesHint")} />
           <SubmitButton>{t("schedule.save")}</SubmitButton>
         </Form>
       </section>

@@ -1,13 +1,12 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
-import { faqSchema, navbarLinksSchema, welcomeSchema, type FaqForm, type NavbarLinksForm, type WelcomeForm } from "#domain/forms/cms";
-import { CMS_LABELS, NAVBAR_LINKS_MAX, WELCOME_ANNOUNCEMENTS } from "#domain/forms/cms.labels";
+import { cmsSchemas, type FaqForm, type NavbarLinksForm, type WelcomeForm } from "#domain/forms/cms";
+import { NAVBAR_LINKS_MAX, WELCOME_ANNOUNCEMENTS } from "#domain/forms/cms.labels";
 import { CONSTRAINTS } from "#domain/forms/constraints.generated";
-import { PRODUCT_NAME } from "#domain/menu";
 import { ActiveBadge, TextareaField } from "~/routes/admin/admin";
 import * as a from "~/components/admin.css";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
@@ -18,16 +17,17 @@ import { CMS_ROLES, loadCms } from "~/routes/cms/cms.server";
 import { formatDate, formatDateTime } from "~/utils/format";
 import { GUIDEBOOK_PATH } from "~/utils/guidebook";
 import { requireUser } from "~/utils/guards.server";
-import { i18next } from "~/utils/i18n.server";
+import { i18next, formTextsFor } from "~/utils/i18n.server";
 import { refusalReply } from "~/utils/form-reply.server";
+import { titled } from "~/utils/page-title";
 
-export const meta: MetaFunction = () => [{ title: `Master CMS — ${PRODUCT_NAME}` }];
+export const handle = titled("cms");
 
 /** The three settings forms of this page: intent → schema, API endpoint, section anchor. */
 const FORMS = {
-  welcome: { schema: welcomeSchema, api: "/admin/cms/welcome", anchor: "sambutan" },
-  navbar: { schema: navbarLinksSchema, api: "/admin/cms/navbar-links", anchor: "navbar" },
-  faq: { schema: faqSchema, api: "/admin/cms/faq", anchor: "faq" },
+  welcome: { schema: "welcome", api: "/admin/cms/welcome", anchor: "sambutan" },
+  navbar: { schema: "navbarLinks", api: "/admin/cms/navbar-links", anchor: "navbar" },
+  faq: { schema: "faq", api: "/admin/cms/faq", anchor: "faq" },
 } as const;
 type Intent = keyof typeof FORMS;
 
@@ -44,7 +44,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const t = await i18next.getFixedT(request, "cms");
   if (!isIntent(intent)) return redirectWithToast("/master-cms", t("toast.unknown"), "error");
   const { schema, api, anchor } = FORMS[intent];
-  const submission = parseWithZod(formData, { schema: schema as z.ZodType<unknown> });
+  const submission = parseWithZod(formData, { schema: cmsSchemas(await formTextsFor(request))[schema] as z.ZodType<unknown> });
   if (submission.status !== "success") return data({ intent, reply: submission.reply() }, { status: 400 });
   const r = await adminApi(context, "PUT", api, { body: submission.value });
   if (!r.ok) return data({ intent, reply: refusalReply(submission, r.error) }, { status: r.status >= 500 ? 503 : 400 });
@@ -79,11 +79,11 @@ function WelcomeSection() {
     <section id="sambutan" className={ui.card} aria-labelledby="sambutan-title">
       <h2 id="sambutan-title">{t("sections.welcome")}</h2>
       <p>{t("welcome.lead")}</p>
-      <ErrorSummary form={form} fields={[{ meta: fields.title, label: CMS_LABELS.title }, { meta: fields.lead, label: CMS_LABELS.lead }]} />
+      <ErrorSummary form={form} fields={[{ meta: fields.title, label: t("fields.title") }, { meta: fields.lead, label: t("fields.lead") }]} />
       <Form method="post" {...getFormProps(form)}>
         <input type="hidden" name="intent" value="welcome" />
-        <Field meta={fields.title} label={CMS_LABELS.title} />
-        <TextareaField meta={fields.lead} label={CMS_LABELS.lead} />
+        <Field meta={fields.title} label={t("fields.title")} />
+        <TextareaField meta={fields.lead} label={t("fields.lead")} />
         <SubmitButton>{t("welcome.save")}</SubmitButton>
       </Form>
     </section>
@@ -208,10 +208,10 @@ function FaqSection() {
   const { cms } = useLoaderData<typeof loader>();
   const [form, fields] = useCmsForm<FaqForm>("faq", cms.faq);
   const items = [
-    { meta: fields.base, label: CMS_LABELS.faq_base },
-    { meta: fields.login, label: CMS_LABELS.faq_login },
-    { meta: fields.signUp, label: CMS_LABELS.faq_signUp },
-    { meta: fields.index, label: CMS_LABELS.faq_index },
+    { meta: fields.base, label: t("fields.faq_base") },
+    { meta: fields.login, label: t("fields.faq_login") },
+    { meta: fields.signUp, label: t("fields.faq_signUp") },
+    { meta: fields.index, label: t("fields.faq_index") },
   ];
   return (
     <section id="faq" className={ui.card} aria-labelledby="faq-title">

@@ -1,16 +1,16 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { roleOf } from "#domain/auth-user";
-import { PRODUCT_NAME } from "#domain/menu";
 import { ROLE } from "#domain/roles";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
 import { LabelCounts, NextStep, RecentActivity, VerificationBadge } from "~/routes/facility/facility";
 import * as ui from "~/components/ui.css";
 import { loadFacilityDashboard } from "~/routes/facility/facility.server";
 import { guardDashboard } from "~/utils/guards.server";
+import { titled } from "~/utils/page-title";
 
-export const meta: MetaFunction = () => [{ title: `Beranda — ${PRODUCT_NAME}` }];
+export const handle = titled("facilityHome");
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const me = await guardDashboard(request, context);

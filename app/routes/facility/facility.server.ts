@@ -7,6 +7,7 @@ import type { FormTexts } from "#domain/validation";
 import { redirectWithToast } from "~/routes/admin/admin.server";
 import { accessToken, getOrUnavailable } from "~/utils/api.server";
 import { refusal } from "~/utils/form-reply.server";
+import { i18next } from "~/utils/i18n.server";
 
 // The facility admin's own pages (role 8): /personal-data and /dashboard talk to /api/v1/me/facility
 // through these; the routes stay thin.
@@ -27,12 +28,12 @@ export async function loadFacilityPersonalData(context: AppLoadContext) {
 }
 
 /** Saves and sends the facility data; a refusal (409 while pending or once verified) shows above the form. */
-export async function submitFacilityPersonalData(formData: FormData, context: AppLoadContext, texts: FormTexts) {
+export async function submitFacilityPersonalData(formData: FormData, context: AppLoadContext, texts: FormTexts, request: Request) {
   const submission = parseWithZod(formData, { schema: facilitySchemas(texts).facilityData });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const r = await context.api.call<{ data: MyFacility }>("PUT", "/me/facility", { token: await accessToken(context), body: submission.value });
   if (!r.ok) return refusal(submission, r);
-  return redirectWithToast("/personal-data", "Data terkirim. Menunggu verifikasi oleh Admin.");
+  return redirectWithToast("/personal-data", (await i18next.getFixedT(request, "facility"))("toast.dataSent"));
 }
 
 export function loadFacilityDashboard(context: AppLoadContext) {

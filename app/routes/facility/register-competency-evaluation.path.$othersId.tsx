@@ -1,20 +1,20 @@
 import type { Institution, Specialization } from "#contracts/reference";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect, type ActionFunctionArgs, type AppLoadContext, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, redirect, type ActionFunctionArgs, type AppLoadContext, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { registrationSchema } from "#domain/forms/registration";
 import { jalurOfSegment, uploadFilePath } from "#domain/forms/registration.labels";
-import { PRODUCT_NAME } from "#domain/menu";
 
 import { redirectWithToast } from "~/routes/admin/admin.server";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
 import { ProfessionalForm } from "~/routes/facility/registration";
 import { accessToken, orUnavailable } from "~/utils/api.server";
 import { activityKinds, requireVerifiedFacility, type Registration } from "~/routes/facility/registration.server";
-import { formTextsFor } from "~/utils/i18n.server";
+import { formTextsFor, i18next } from "~/utils/i18n.server";
 import { refusal } from "~/utils/form-reply.server";
+import { titled } from "~/utils/page-title";
 
-export const meta: MetaFunction = () => [{ title: `Data Tenaga Kesehatan — ${PRODUCT_NAME}` }];
+export const handle = titled("healthWorkerData");
 
 /**
  * One module for /register-competency-evaluation/path/regular (REG), /path/exception (SPE) and
@@ -67,7 +67,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const { application, professional, activity_kind } = r.body.data;
   return redirectWithToast(
     uploadFilePath(application, activity_kind?.id),
-    `Data ${professional.full_name} tersimpan sebagai draf ${application.registration_number}. Unggah dokumen persyaratannya.`,
+    (await i18next.getFixedT(request, "facility"))("toast.professionalDraft", { name: professional.full_name, number: application.registration_number }),
   );
 }
 

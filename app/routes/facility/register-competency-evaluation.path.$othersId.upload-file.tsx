@@ -1,14 +1,12 @@
 import { randomUUID } from "node:crypto";
-import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { PRODUCT_NAME } from "#domain/menu";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
 import { FacilityUploadForm } from "~/routes/facility/registration-upload";
 import { documentPostResponse, postDocuments, requirements } from "~/routes/applicant/applicant.server";
 import { facilityDestinations, facilityDraft, requireVerifiedFacility } from "~/routes/facility/registration.server";
 import { STREAMS_UPLOAD } from "~/utils/uploads";
-
-export const meta: MetaFunction = () => [{ title: `Unggah Dokumen Persyaratan — ${PRODUCT_NAME}` }];
+import { titled } from "~/utils/page-title";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireVerifiedFacility(request, context);
@@ -22,12 +20,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 /** The multipart body streams to the API (server/request-body.ts). */
-export const handle = STREAMS_UPLOAD;
+export const handle = titled("requirementUpload", STREAMS_UPLOAD);
 
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireVerifiedFacility(request, context);
   const registration = await facilityDraft(context, request);
-  return documentPostResponse(await postDocuments(request, context, registration.application, "adaptation", facilityDestinations(registration)));
+  return documentPostResponse(await postDocuments(request, context, registration.application, "adaptation", await facilityDestinations(registration, request)));
 }
 
 /** …/path/{regular|exception|othersId}/upload-file?id=: the pathway's documents, saved or submitted. */

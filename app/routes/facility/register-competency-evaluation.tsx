@@ -1,14 +1,14 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { PRODUCT_NAME } from "#domain/menu";
 import * as a from "~/components/admin.css";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
 import { RegistrationTable } from "~/routes/facility/registration-table";
 import * as ui from "~/components/ui.css";
 import { registrationParams, registrations, requireVerifiedFacility } from "~/routes/facility/registration.server";
+import { titled } from "~/utils/page-title";
 
-export const meta: MetaFunction = () => [{ title: `Pendaftaran Tenaga Kesehatan — ${PRODUCT_NAME}` }];
+export const handle = titled("healthWorkerRegistration");
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireVerifiedFacility(request, context);

@@ -18,7 +18,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     throw thrown;
   });
   if (typeof registration === "string") return Response.json({ redirectTo: registration });
-  const result = await postDocuments(request, context, registration.application, form, facilityDestinations(registration));
+  const result = await postDocuments(request, context, registration.application, form, await facilityDestinations(registration, request));
   if (!result.ok) return Response.json({ errors: result.errors }, { status: result.status });
   const headers = result.toast ? { "Set-Cookie": await toastCookie({ severity: "success", message: result.toast }) } : undefined;
   return Response.json({ redirectTo: result.redirectTo }, { headers });

@@ -7,6 +7,7 @@ import { redirectWithToast } from "~/routes/admin/admin.server";
 import { getOrUnavailable } from "~/utils/api.server";
 import type { DocumentDestinations } from "~/routes/applicant/applicant.server";
 import { requireUser } from "~/utils/guards.server";
+import { i18next } from "~/utils/i18n.server";
 import { APPLICANT_ROLES, FACILITY_ROLES, ROLE } from "#domain/roles";
 
 // A verified facility admin (role 8) registers professionals and follows them (DESIGN §4): the API's
@@ -20,19 +21,22 @@ export interface RegistrationPage {
   meta: PageMeta;
 }
 
-export const NOT_VERIFIED_TOAST = "Fasyankes Anda belum terverifikasi. Pendaftaran dan Status Pengajuan terbuka setelah Admin memverifikasi Data Personal.";
+/** The toast that sends an unverified facility back to /dashboard. */
+async function notVerified(request: Request): Promise<Response> {
+  return redirectWithToast("/dashboard", (await i18next.getFixedT(request, "facility"))("toast.notVerified"), "error");
+}
 
 /** Role 8 only (others are logged out by the guard); an unverified facility goes to /dashboard with a toast. */
 export async function requireVerifiedFacility(request: Request, context: AppLoadContext): Promise<AuthUser> {
   const me = await requireUser(request, context, { roles: FACILITY_ROLES });
-  if (!me.user.is_hospital_verified) throw await redirectWithToast("/dashboard", NOT_VERIFIED_TOAST, "error");
+  if (!me.user.is_hospital_verified) throw await notVerified(request);
   return me;
 }
 
 /** For pages shared with role 3: a role-8 visitor must be verified; role 3 passes untouched. */
 export async function requireApplicantOrVerifiedFacility(request: Request, context: AppLoadContext): Promise<AuthUser> {
   const me = await requireUser(request, context, { roles: [...APPLICANT_ROLES, ...FACILITY_ROLES] });
-  if (me.user.role_id === ROLE.ADMIN_FASYANKES && !me.user.is_hospital_verified) throw await redirectWithToast("/dashboard", NOT_VERIFIED_TOAST, "error");
+  if (me.user.role_id === ROLE.ADMIN_FASYANKES && !me.user.is_hospital_verified) throw await notVerified(request);
   return me;
 }
 
@@ -80,13 +84,14 @@ export async function facilityReupload(context: AppLoadContext, request: Request
 }
 
 /** Where the facility's document posts lead (app/utils/applicant.server.ts postDocuments). */
-export function facilityDestinations(r: Registration): DocumentDestinations {
+export async function facilityDestinations(r: Registration, request: Request): Promise<DocumentDestinations> {
+  const t = await i18next.getFixedT(request, "facility");
   return {
     draft: uploadFilePath(r.application, r.activity_kind?.id),
     reupload: detailPath(r.application.id),
     success: "/application-status",
     successReupload: detailPath(r.application.id),
-    successToast: `Pendaftaran ${r.professional.full_name} (${r.application.registration_number}) terkirim dan menunggu pemeriksaan dokumen.`,
-    successReuploadToast: "Berkas perbaikan terkirim. Permohonan kembali diperiksa.",
+    successToast: t("toast.registrationSent", { name: r.professional.full_name, number: r.application.registration_number }),
+    successReuploadToast: t("toast.reuploadSent"),
   };
 }

@@ -1,8 +1,7 @@
-import type { MetaFunction } from "@remix-run/node";
-import { PRODUCT_NAME } from "#domain/menu";
 import { ErrorScreen, GeneralErrorBoundary } from "~/components/ErrorScreen";
+import { titled } from "~/utils/page-title";
 
-export const meta: MetaFunction = () => [{ title: `Terjadi Kesalahan — ${PRODUCT_NAME}` }];
+export const handle = titled("error");
 
 /** spec §2 "/error": the error screen as a page of its own. */
 export default function ErrorPage() {

@@ -1,8 +1,8 @@
-import type { MetaFunction } from "@remix-run/node";
 import { ERROR_SCREEN } from "#domain/constants";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
+import { titled } from "~/utils/page-title";
 
-export const meta: MetaFunction = () => [{ title: ERROR_SCREEN.NOT_FOUND }];
+export const handle = titled("notFound");
 
 /** Unknown routes answer 404 'This page could not be found' (spec §8). */
 export function loader() {

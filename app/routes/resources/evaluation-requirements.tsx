@@ -1,14 +1,14 @@
 import type { DocumentRequirement } from "#contracts/document-requirements";
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { PATHWAYS } from "#domain/constants";
-import { PRODUCT_NAME } from "#domain/menu";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
 import * as ui from "~/components/ui.css";
 import { requireUser } from "~/utils/guards.server";
+import { titled } from "~/utils/page-title";
 
-export const meta: MetaFunction = () => [{ title: `Dokumen Persyaratan — ${PRODUCT_NAME}` }];
+export const handle = titled("requirements");
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireUser(request, context);

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { accessToken } from "~/utils/api.server";
 import { requireUser } from "~/utils/guards.server";
+import { i18next } from "~/utils/i18n.server";
 
 // Downloads go through the portal, which holds the session; the API decides who may read the file.
 // The server (server/security.ts) adds nosniff to every response, this one too.
@@ -13,8 +14,11 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const inline = new URL(request.url).searchParams.get("inline") === "1" ? "?inline=1" : "";
   const r = await context.api.fetchRaw("GET", `/files/${encodeURIComponent(params.id ?? "")}${inline}`, { token });
   // Any refusal reads as "not found" (ids reveal nothing); only an unreachable or failing API is a 503.
-  if (!r || r.status >= 500) throw new Response("Berkas tidak dapat diunduh. Silakan coba beberapa saat lagi.", { status: 503 });
-  if (!r.ok) throw new Response("Berkas tidak ditemukan.", { status: 404 });
+  if (!r || !r.ok) {
+    const t = await i18next.getFixedT(request);
+    if (!r || r.status >= 500) throw new Response(t("error.fileUnavailable"), { status: 503 });
+    throw new Response(t("error.fileNotFound"), { status: 404 });
+  }
   // The file's own policy (the API's `sandbox`) replaces the page policy server/security.ts set before the route ran.
   context.omitHeader?.("Content-Security-Policy");
   const headers = new Headers({ "cache-control": "private, no-store", "content-security-policy": "sandbox" });

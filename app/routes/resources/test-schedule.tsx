@@ -1,14 +1,14 @@
 import type { TestSchedule as ScheduleEntry } from "#contracts/test-schedules";
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { PRODUCT_NAME } from "#domain/menu";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
 import * as ui from "~/components/ui.css";
 import { formatDate, formatDateTime } from "~/utils/format";
 import { requireUser } from "~/utils/guards.server";
+import { titled } from "~/utils/page-title";
 
-export const meta: MetaFunction = () => [{ title: `Jadwal Uji Kompetensi — ${PRODUCT_NAME}` }];
+export const handle = titled("testSchedule");
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireUser(request, context);

@@ -1,12 +1,11 @@
 import type { AdditionalList } from "#contracts/additional";
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { additionalRequest } from "#domain/forms/additional";
 import { ADDITIONAL_LABELS } from "#domain/forms/additional.labels";
-import { PRODUCT_NAME } from "#domain/menu";
 import { CONSTRAINTS } from "#domain/forms/constraints.generated";
 import type { FormInput } from "#domain/forms/registry";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
@@ -16,12 +15,13 @@ import { accessToken, orUnavailable } from "~/utils/api.server";
 import { requireUser } from "~/utils/guards.server";
 import { toastCookie } from "~/utils/session.server";
 import { ADAPTATION_LIST_ROLES, APPLICATION_LIST_ROLES } from "#domain/roles";
-import { formTextsFor } from "~/utils/i18n.server";
+import { formTextsFor, i18next } from "~/utils/i18n.server";
+import { titled } from "~/utils/page-title";
 
 // /application/:id/additional-requirements (roles 1, 5, 6, 7) and /application-list/:id/additional-requirements
 // (roles 2, 4): a reviewer of the open stage of an SPE file asks for an extra document.
 
-export const meta: MetaFunction = () => [{ title: `Minta Dokumen Tambahan — ${PRODUCT_NAME}` }];
+export const handle = titled("additionalRequest");
 
 /** The list this page belongs to, from its URL: /application-list/… for roles 2 and 4, /application/… for the others. */
 function area(request: Request) {
@@ -56,7 +56,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     return data(submission.reply({ formErrors: [r.error.message] }), { status: r.status >= 500 ? 503 : r.status });
   }
   return redirect(`${list}/${encodeURIComponent(id)}`, {
-    headers: { "Set-Cookie": await toastCookie({ severity: "success", message: "Permintaan dokumen tambahan terkirim." }) },
+    headers: { "Set-Cookie": await toastCookie({ severity: "success", message: (await i18next.getFixedT(request, "review"))("toast.additionalRequested") }) },
   });
 }
 

@@ -1,9 +1,8 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { isRouteErrorResponse, Link, useActionData, useLoaderData, useLocation, useRouteError } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { decisionBody, decisionForm } from "#domain/forms/review";
-import { PRODUCT_NAME } from "#domain/menu";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
 import { ApplicantSection, AuditSection, DecisionForm, DetailSummary, DocumentsSection, PortfolioSection } from "~/routes/review/review";
 import * as r from "~/routes/review/review.css";
@@ -12,12 +11,13 @@ import { requireUser } from "~/utils/guards.server";
 import { REVIEW_AREAS } from "~/routes/review/review-query";
 import { postDecision, reviewArea, reviewDetail, type ReviewDetail } from "~/routes/review/review.server";
 import { toastCookie } from "~/utils/session.server";
-import { formTextsFor } from "~/utils/i18n.server";
+import { formTextsFor, i18next } from "~/utils/i18n.server";
+import { titled } from "~/utils/page-title";
 
 // /application/:id (roles 1, 5, 6, 7) and /application-list/:id (roles 2, 4): one application as the
 // reviewer's role sees it, and the decision on its open stage when the API says the role may take it.
 
-export const meta: MetaFunction = () => [{ title: `Detail Permohonan — ${PRODUCT_NAME}` }];
+export const handle = titled("applicationDetail");
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const area = reviewArea(request);
@@ -48,7 +48,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const outcome = await postDecision(context, id, body);
   if (outcome.ok) {
     const label = outcome.detail.application.label.label;
-    const message = label ? `Keputusan tersimpan. Status permohonan: ${label}.` : "Keputusan tersimpan.";
+    const t = await i18next.getFixedT(request, "review");
+    const message = label ? t("toast.decisionSavedWithStatus", { label }) : t("toast.decisionSaved");
     return redirect(`${area.base}/${encodeURIComponent(id)}`, { headers: { "Set-Cookie": await toastCookie({ severity: "success", message }) } });
   }
   const { status, error } = outcome;

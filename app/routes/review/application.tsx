@@ -1,14 +1,14 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { PRODUCT_NAME } from "#domain/menu";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
 import { ReviewListPage } from "~/routes/review/review-list";
 import { requireUser } from "~/utils/guards.server";
 import { REVIEW_AREAS } from "~/routes/review/review-query";
 import { loadReviewList } from "~/routes/review/review.server";
+import { titled } from "~/utils/page-title";
 
-export const meta: MetaFunction = () => [{ title: `Daftar Permohonan Adaptasi — ${PRODUCT_NAME}` }];
+export const handle = titled("adaptationApplicationList");
 
 const AREA = REVIEW_AREAS.adaptation;
 

@@ -3,7 +3,8 @@ import type { AppLoadContext } from "@remix-run/node";
 import { roleOf, type AuthUser } from "#domain/auth-user";
 import type { DecisionBody } from "#domain/forms/review";
 import { unavailableResponse, type ApiError, accessToken, orUnavailable } from "~/utils/api.server";
-import { parseListQuery, REVIEW_AREAS, type ListQuery, type ReviewArea } from "./review-query";
+import { defaultT } from "~/utils/i18n.server";
+import { parseListQuery, REVIEW_AREAS, type ListQuery, type ReviewArea } from "~/routes/review/review-query";
 
 // The review workflow: the API's shapes (docs/decisions/018-review-api-rules.md) and the calls the list,
 // detail and export routes make with the reviewer's access token.
@@ -43,7 +44,7 @@ function messageOf(error: ApiError): string {
 export async function reviewDetail(context: AppLoadContext, id: string): Promise<ReviewDetail> {
   const token = await accessToken(context);
   const r = await context.api.call<{ data: ReviewDetail }>("GET", `/review/applications/${encodeURIComponent(id)}`, { token });
-  if (!r.ok && (r.status === 404 || r.status === 400)) throw new Response("Permohonan tidak ditemukan.", { status: 404 });
+  if (!r.ok && (r.status === 404 || r.status === 400)) throw new Response((await defaultT("review"))("errors.notFound"), { status: 404 });
   return orUnavailable(r).data;
 }
 
@@ -53,7 +54,7 @@ export async function postDecision(context: AppLoadContext, id: string, body: De
   const token = await accessToken(context);
   const r = await context.api.call<{ data: ReviewDetail }>("POST", `/review/applications/${encodeURIComponent(id)}/decisions`, { token, body });
   if (r.ok) return { ok: true, detail: r.body.data };
-  if (r.status === 404) throw new Response("Permohonan tidak ditemukan.", { status: 404 });
+  if (r.status === 404) throw new Response((await defaultT("review"))("errors.notFound"), { status: 404 });
   return { ok: false, status: r.status, error: r.error };
 }
 
@@ -74,7 +75,7 @@ export async function exportCsv(context: AppLoadContext, query: ListQuery): Prom
   if (!r || r.status >= 500) return unavailableResponse();
   if (!r.ok) {
     const body = (await r.json().catch(() => null)) as { error?: ApiError } | null;
-    const message = body?.error ? messageOf(body.error) : "Data tidak dapat diunduh.";
+    const message = body?.error ? messageOf(body.error) : (await defaultT("review"))("errors.downloadFailed");
     return new Response(message, { status: r.status === 403 ? 403 : 400, headers: { "content-type": "text/plain; charset=utf-8" } });
   }
   const headers = new Headers({ "cache-control": "private, no-store" });

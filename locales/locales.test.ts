@@ -2,17 +2,20 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { LOCALE } from "#domain/constants";
-import { i18nBaseConfig } from "./i18n";
+import { i18nBaseConfig } from "~/i18n";
 
 // Spec §1/§9: Indonesian first, English as the fallback. A key that exists in one locale only shows as
 // a raw key (or as the other language) in the one that lacks it, and a text whose {{variables}} differ
 // from its translation loses a value. So both locales hold every namespace, every key, and the same
 // interpolation variables under each key.
 
-const ROOT = path.join(__dirname, "locales");
+const ROOT = __dirname;
 const [ID, EN] = LOCALE.SUPPORTED;
-/** The folder of each locale under app/locales (English is stored as `en`, served as en-US). */
+/** The folder of each locale under locales/ (English is stored as `en`, served as en-US). */
 const DIR: Record<string, string> = { [ID]: "id", [EN]: "en" };
+
+/** Namespaces only the API reads (api/services/mail.ts), so the portal does not load them. */
+const API_ONLY = ["mail"];
 
 type Texts = Record<string, unknown>;
 
@@ -54,9 +57,9 @@ export function differences(ns: string, id: Texts, en: Texts): string[] {
 }
 
 describe("both locales hold the same texts", () => {
-  it("has the same namespaces in both locales, each one declared in the i18n config", () => {
+  it("has the same namespaces in both locales, each one declared in the portal's i18n config or read by the API", () => {
     expect(namespaces(EN)).toEqual(namespaces(ID));
-    expect(namespaces(ID)).toEqual([...i18nBaseConfig.ns].sort());
+    expect(namespaces(ID)).toEqual([...i18nBaseConfig.ns, ...API_ONLY].sort());
   });
 
   for (const ns of namespaces(ID)) {

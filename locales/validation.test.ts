@@ -3,7 +3,9 @@ import { describe, expect, it } from "vitest";
 import type { z } from "zod";
 import { accountSchemas } from "#domain/forms/accounts";
 import { additionalRequest } from "#domain/forms/additional";
+import { adminSchemas } from "#domain/forms/admin";
 import { facilityAdminSchemas } from "#domain/forms/admin-facilities";
+import { cmsSchemas } from "#domain/forms/cms";
 import { applicantSchemas } from "#domain/forms/applicant";
 import { facilitySchemas } from "#domain/forms/facility";
 import { profileSchema } from "#domain/forms/profile";
@@ -42,6 +44,9 @@ const BAD_INPUTS: unknown[] = [
   { stage_id: "x", decision: "REUPLOAD", documents: [{ requirement_id: "0", selected: "on" }] },
   { stage_id: "2", decision: "REUPLOAD", note: "", documents: [{ requirement_id: "3", selected: "on" }, { requirement_id: "4" }] },
   { stage_id: "2", decision: "FAILED", documents: [{ requirement_id: "3" }] },
+  { role_id: "3", position_id: "x", phone: "12ab", reason: "abc", name: " a ", country: "XX", stage_1: "0", stage_2: "x" },
+  { title: "ab", lead: "", body: "x".repeat(3000), location: "", starts_at: "kemarin", ends_at: "2027-01-01T08:00", links: [{ label: "a" }, { href: "http://x" }], base: "http://x", login: "" },
+  { title: "Jadwal", location: "Jakarta", starts_at: "2027-03-15T08:00", ends_at: "2027-03-14T08:00", registration_deadline: "2027-03-16T08:00" },
   { full_name: "x".repeat(200), email: "a@b.co", phone: "0812345678901234567", password: "abcdefgh", password_confirmation: "abcdefgh", current_password: "x".repeat(200), new_password: "abcdefgh1", new_password_confirmation: "lain" },
 ];
 
@@ -106,6 +111,27 @@ describe("validation messages per request", () => {
         expect(errors(facilityAdminSchemas(t)[name], input)).toEqual(errors(facilityAdminSchemas(INDONESIAN)[name], input));
       }
     }
+  });
+
+  it("builds the Super Admin's and Admin's forms in Indonesian exactly as the module-level ones", async () => {
+    const fromRequest = adminSchemas(formTexts(await translator("id")));
+    const atLoad = adminSchemas(INDONESIAN);
+    for (const input of BAD_INPUTS) {
+      for (const name of ["staffCreate", "staffUpdate", "reason", "sla"] as const) expect(errors(fromRequest[name], input)).toEqual(errors(atLoad[name], input));
+      for (const kind of ["specialization", "institution", "position"] as const) {
+        expect(errors(fromRequest.reference[kind], input)).toEqual(errors(atLoad.reference[kind], input));
+      }
+    }
+    expect(errors(adminSchemas(formTexts(await translator("en-US"))).staffCreate, {})).toMatchObject({ full_name: "Full name is required", role_id: "Role is required" });
+  });
+
+  it("builds the /master-cms forms in Indonesian exactly as the module-level ones", async () => {
+    const fromRequest = cmsSchemas(formTexts(await translator("id")));
+    const atLoad = cmsSchemas(INDONESIAN);
+    for (const input of BAD_INPUTS) {
+      for (const name of ["welcome", "navbarLinks", "faq", "announcement", "testSchedule"] as const) expect(errors(fromRequest[name], input)).toEqual(errors(atLoad[name], input));
+    }
+    expect(errors(cmsSchemas(formTexts(await translator("en-US"))).announcement, {})).toEqual({ title: "Title is required", body: "Announcement text is required" });
   });
 
   it("builds the reviewer's decision form in Indonesian exactly as the module-level one", async () => {

@@ -1,0 +1,61 @@
+// @vitest-environment jsdom
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { createRemixStub } from "@remix-run/testing";
+import { cleanup, render, screen } from "@testing-library/react";
+import i18next from "i18next";
+import { I18nextProvider, initReactI18next } from "react-i18next";
+import { afterEach, describe, expect, it } from "vitest";
+import { routeModules } from "../../tests/route-modules";
+import { i18nConfig } from "~/i18n";
+import { titled, usePageTitle } from "./page-title";
+
+afterEach(cleanup);
+
+function i18nIn(lng: string) {
+  const i18n = i18next.createInstance();
+  void i18n.use(initReactI18next).init({ ...i18nConfig, lng, initImmediate: false });
+  return i18n;
+}
+
+/** The title the root would render for a page at /page with this handle and loader data. */
+async function titleOf(handle: object | undefined, data: Record<string, unknown> | null = null, lng = "id") {
+  const Shell = () => <p data-testid="title">{usePageTitle()}</p>;
+  const Stub = createRemixStub([{ path: "/page", Component: Shell, handle, loader: () => data }]);
+  render(
+    <I18nextProvider i18n={i18nIn(lng)}>
+      <Stub initialEntries={["/page"]} />
+    </I18nextProvider>,
+  );
+  return (await screen.findByTestId("title")).textContent;
+}
+
+describe("the page title", () => {
+  it("comes from the locale files, in the request's language", async () => {
+    expect(await titleOf(titled("login", { faq: "login" }))).toBe("Masuk — Adaptasi Nakes LLN");
+    cleanup();
+    expect(await titleOf(titled("login"), null, "en-US")).toBe("Log In — Adaptasi Nakes LLN");
+  });
+
+  it("follows the page's loader data where the page shows two states", async () => {
+    const handle = titled((data?: { state?: string }) => (data?.state === "activated" ? "accountActivated" : "accountActivation"));
+    expect(await titleOf(handle, { state: "activated" })).toBe("Akun Berhasil Diaktifkan — Adaptasi Nakes LLN");
+    cleanup();
+    expect(await titleOf(handle, { state: "none" })).toBe("Aktivasi Akun — Adaptasi Nakes LLN");
+  });
+
+  it("is the product's name where no page names one, and the spec's text on the 404 page", async () => {
+    expect(await titleOf(undefined)).toBe("Adaptasi Nakes LLN");
+    cleanup();
+    expect(await titleOf(titled("notFound"))).toBe("This page could not be found");
+  });
+
+  it("is written once: no route's meta carries a title of its own", () => {
+    const routesDir = path.join(__dirname, "../routes");
+    const withTitle = routeModules(readFileSync(path.join(routesDir, "../routes.ts"), "utf8")).filter((file) =>
+      /export const meta[\s\S]*?\btitle:/.test(readFileSync(path.join(routesDir, file), "utf8")),
+    );
+    expect(withTitle).toEqual([]);
+    expect(readFileSync(path.join(__dirname, "../root.tsx"), "utf8")).not.toMatch(/\btitle:/);
+  });
+});

@@ -1,0 +1,37 @@
+import { useMatches } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+
+// A page's <title> is a text like any other, so it lives in the locale files (common.json `title.*`)
+// and is read with the request's `t`. A page names its title's key in its `handle`; root.tsx renders
+// one <title> from the deepest page that names one, on the server (JavaScript off) and on every
+// client navigation alike. common is the namespace every page already loads, so no title waits for a chunk.
+
+/** The keys of the page titles, as the Indonesian locale holds them. */
+export type TitleKey = keyof (typeof import("#locales/id/common.json"))["title"];
+
+/** A title's key, or one chosen from the page's loader data (a page that shows two states). */
+export type PageTitle<Data = never> = TitleKey | ((data: Data | undefined) => TitleKey);
+
+export interface TitleHandle {
+  title?: PageTitle<unknown>;
+}
+
+/** A route's `handle` naming its title: `export const handle = titled("login", { faq: "login" })`. */
+export function titled<Data = never, Handle extends object = object>(title: PageTitle<Data>, handle?: Handle): Handle & TitleHandle {
+  return { ...(handle as Handle), title: title as PageTitle<unknown> };
+}
+
+/** Whether a page below the root names its own title. */
+export function hasPageTitle(matches: ReadonlyArray<{ handle?: unknown }>): boolean {
+  return matches.some((match) => Boolean((match.handle as TitleHandle | undefined)?.title));
+}
+
+/** The current page's title in the request's language; the product's name where no page names one. */
+export function usePageTitle(): string {
+  const matches = useMatches();
+  const { t } = useTranslation();
+  const match = [...matches].reverse().find((m) => (m.handle as TitleHandle | undefined)?.title);
+  const title = (match?.handle as TitleHandle | undefined)?.title;
+  const key: TitleKey = typeof title === "function" ? title(match?.data) : (title ?? "default");
+  return t(`title.${key}`, { product: t("product.name") });
+}
