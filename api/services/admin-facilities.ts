@@ -10,6 +10,7 @@ import { ApiError } from "../lib/errors";
 import type { Mailer } from "./mail";
 import { recentAdminActions, recordAdminAction } from "./admin-audit";
 import { createInvitedAccount } from "./admin-users";
+import { entriesOf } from "./facilities";
 import { notifyFacilityVerification } from "./notifications";
 
 // Facility admins (role 8) as the Admin (role 2) manages them on /admin-fasyankes-list: their facility
@@ -133,15 +134,6 @@ async function findFacilityAdmin(db: Database, id: string) {
     : [];
   if (!row) throw new ApiError(404, "NOT_FOUND", "Admin Fasyankes tidak ditemukan.");
   return row;
-}
-
-/** Every verification entry of a user, newest first (the order of get-me). */
-function entriesOf(db: Database, userId: string) {
-  return db
-    .select()
-    .from(userVerifications)
-    .where(eq(userVerifications.userId, userId))
-    .orderBy(desc(userVerifications.createdAt), desc(userVerifications.id));
 }
 
 export async function facilityAdminDetail(db: Database, id: string) {

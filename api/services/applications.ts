@@ -58,6 +58,34 @@ export function profileComplete(profile: typeof applicantProfiles.$inferSelect |
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 
 /** "Pemeriksaan Dokumen — Dalam Proses": where a file was, in the words of the status table (timelines, audit). */
+/** A stage as the API names it: its id and the spec's name (the id itself for a stage no table knows). */
+export function stageRef(id: number | null): { id: number; name: string } | null {
+  return id === null ? null : { id, name: stageName(id) ?? String(id) };
+}
+
+/** An audit entry's move, from one (stage, status) to the next: as words and as the raw pair. */
+export function transitionOf(h: { fromStage: number | null; fromStatus: ApplicationRow["status"]; toStage: number | null; toStatus: ApplicationRow["status"] }) {
+  return {
+    from: statePoint(h.fromStage, h.fromStatus),
+    to: statePoint(h.toStage, h.toStatus),
+    from_stage_id: h.fromStage,
+    from_status: h.fromStatus,
+    to_stage_id: h.toStage,
+    to_status: h.toStatus,
+  };
+}
+
+/** The first columns of every list of applications (contracts/applications.ts applicationRowFields). */
+export function applicationRowColumns(app: Pick<ApplicationRow, "id" | "registrationNumber" | "applicantName" | "applicantEmail" | "jalurId">) {
+  return {
+    id: app.id,
+    registration_number: app.registrationNumber,
+    applicant_name: app.applicantName,
+    applicant_email: app.applicantEmail,
+    jalur_id: app.jalurId,
+  };
+}
+
 export function statePoint(stage: number | null, status: ApplicationRow["status"]): string | null {
   if (stage === null && status === null) return null;
   const label = status ? statusLabel({ status, is_submitted: true, tahap: stage === null ? null : { id: stage } }).label : null;
@@ -134,12 +162,7 @@ export async function applicationView(db: Database, app: ApplicationRow) {
       at: h.createdAt.toISOString(),
       action: h.action,
       actor: ROLE_LABELS[h.actorRole] ?? null,
-      from: statePoint(h.fromStage, h.fromStatus),
-      to: statePoint(h.toStage, h.toStatus),
-      from_stage_id: h.fromStage,
-      from_status: h.fromStatus,
-      to_stage_id: h.toStage,
-      to_status: h.toStatus,
+      ...transitionOf(h),
       note: h.note,
     })),
   };

@@ -29,7 +29,7 @@ export async function createFacilityProfile(tx: Database, userId: string, facili
 }
 
 /** The user's verification entries, newest first (get-me's order). */
-function entriesOf(db: Database, userId: string) {
+export function entriesOf(db: Database, userId: string) {
   return db
     .select()
     .from(userVerifications)

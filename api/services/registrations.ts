@@ -4,13 +4,12 @@ import type { RegistrationForm } from "#domain/forms/registration";
 import { REGISTRATION_LABELS } from "#domain/forms/registration";
 import { ROLE } from "#domain/roles";
 import { statusLabel } from "#domain/status-label";
-import { stageName } from "#domain/workflow";
 import { validationMessage } from "#domain/validation";
 import type { Database } from "../db/client";
 import { violatedUniqueConstraint } from "../db/errors";
 import { activityKinds, applicantProfiles, applications, users, type UserRow } from "../db/schema";
 import { ApiError, MESSAGES } from "../lib/errors";
-import { applicationView, ownedApplication } from "./applications";
+import { applicationRowColumns, applicationView, ownedApplication, stageRef } from "./applications";
 import { hashPassword } from "./passwords";
 import { checkProfileReferences, profileColumns } from "./profile";
 import { insertDraft } from "./workflow";
@@ -51,13 +50,9 @@ export async function listRegistrations(db: Database, admin: UserRow, opts: { pa
     .offset((opts.page - 1) * REGISTRATIONS_PER_PAGE);
   return {
     data: rows.map(({ app, kindName }) => {
-      const tahap = app.stageId !== null ? { id: app.stageId, name: stageName(app.stageId) ?? String(app.stageId) } : null;
+      const tahap = stageRef(app.stageId);
       return {
-        id: app.id,
-        registration_number: app.registrationNumber,
-        applicant_name: app.applicantName,
-        applicant_email: app.applicantEmail,
-        jalur_id: app.jalurId,
+        ...applicationRowColumns(app),
         activity_kind: app.activityKindId !== null ? { id: app.activityKindId, name: kindName ?? "" } : null,
         is_submitted: app.isSubmitted,
         status: app.status,

@@ -9,7 +9,6 @@ import {
   firstStage,
   openStage,
   SEES_EVERY_APPLICATION,
-  stageName,
   stagesDecidedBy,
   staffMaySee,
   type WorkflowState,
@@ -31,7 +30,7 @@ import {
 } from "../db/schema";
 import { ApiError } from "../lib/errors";
 import { profileBody } from "./profile";
-import { applicationView, isUuid, statePoint } from "./applications";
+import { applicationRowColumns, applicationView, isUuid, stageRef, transitionOf } from "./applications";
 import { activeRequirements } from "./documents";
 import { daysLeft, isOverdue } from "./review-state";
 
@@ -186,14 +185,10 @@ async function pageRows(db: Database, ids: string[]): Promise<RowData[]> {
 }
 
 function toRow(role: number, { app, submitterRole }: RowData, now: Date) {
-  const stage = app.stageId !== null ? { id: app.stageId, name: stageName(app.stageId) ?? String(app.stageId) } : null;
-  const open = app.openStageId !== null ? { id: app.openStageId, name: stageName(app.openStageId) ?? String(app.openStageId) } : null;
+  const stage = stageRef(app.stageId);
+  const open = stageRef(app.openStageId);
   return {
-    id: app.id,
-    registration_number: app.registrationNumber,
-    applicant_name: app.applicantName,
-    applicant_email: app.applicantEmail,
-    jalur_id: app.jalurId,
+    ...applicationRowColumns(app),
     status: app.status,
     is_submitted: app.isSubmitted,
     stage,
@@ -382,12 +377,7 @@ export async function reviewDetail(db: Database, role: number, id: string, now =
       action: h.action,
       actor_name: actorName,
       actor_role: h.actorRole,
-      from: statePoint(h.fromStage, h.fromStatus),
-      to: statePoint(h.toStage, h.toStatus),
-      from_stage_id: h.fromStage,
-      from_status: h.fromStatus,
-      to_stage_id: h.toStage,
-      to_status: h.toStatus,
+      ...transitionOf(h),
       // Early entries flagged `internal` hold a reviewers-only note in `note`.
       note: h.internal ? null : h.note,
       internal_note: h.internal ? h.note : h.internalNote,
@@ -397,14 +387,14 @@ export async function reviewDetail(db: Database, role: number, id: string, now =
       open === null
         ? null
         : {
-            stage: { id: open, name: stageName(open) ?? String(open) },
+            stage: stageRef(open)!,
             started_at: app.stageStartedAt?.toISOString() ?? null,
             deadline_at: app.deadlineAt?.toISOString() ?? null,
             days: slaDays,
             days_left: daysLeft(app.deadlineAt, now),
             overdue: isOverdue(app.deadlineAt, now),
           },
-    open_stage: open === null ? null : { id: open, name: stageName(open) ?? String(open) },
+    open_stage: stageRef(open),
     may_decide: decisions.length > 0,
     decisions,
   };
