@@ -1,4 +1,4 @@
-import type { OpenAPIHono } from "@hono/zod-openapi";
+import { z, type OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv } from "./types";
 
 /** Serves the OpenAPI document of every route at `path`, with the api-key and bearer schemes. */
@@ -23,3 +23,12 @@ export function documentApi(app: OpenAPIHono<AppEnv>, path: string) {
     security: [{ ApiKey: [] }],
   });
 }
+
+/** A 200/201 answer as every resource gives it: `{ data }` around the schema. */
+export const ok = <T extends z.ZodType>(description: string, data: T) => ({
+  description,
+  content: { "application/json": { schema: z.object({ data }) } },
+});
+
+/** A required JSON body of the schema. */
+export const jsonBody = <T extends z.ZodType>(schema: T) => ({ required: true, content: { "application/json": { schema } } });

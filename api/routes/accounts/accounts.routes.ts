@@ -8,16 +8,12 @@ import {
 } from "#domain/forms/accounts";
 import { rules } from "#domain/validation";
 import { errorResponses } from "../../lib/errors";
+import { ok, jsonBody } from "../../lib/openapi";
 
 // The bodies are the portal's own form schemas (domain/forms/accounts.ts), so the API answers with
 // exactly the messages the form shows.
 
 const tags = ["Akun"];
-const json = <T extends z.ZodType>(schema: T) => ({ body: { required: true, content: { "application/json": { schema } } } });
-const ok = <T extends z.ZodType>(description: string, data: T) => ({
-  description,
-  content: { "application/json": { schema: z.object({ data }) } },
-});
 
 // Tokens are 43 characters; the cap only keeps junk out.
 const tokenField = rules.text(ACCOUNT_LABELS.token, { max: 200 });
@@ -42,7 +38,7 @@ export const registerCitizen = createRoute({
   path: "/register/citizen",
   tags,
   summary: "Pendaftaran akun Warga Negara Indonesia; surel aktivasi (24 jam) dikirim",
-  request: json(citizenSignUpSchema.openapi("CitizenSignUp")),
+  request: { body: jsonBody(citizenSignUpSchema.openapi("CitizenSignUp")) },
   responses: {
     201: ok(SIGNED_UP, EmailResult),
     ...errorResponses(400, 413, 429),
@@ -54,7 +50,7 @@ export const registerForeign = createRoute({
   path: "/register/foreign",
   tags,
   summary: "Pendaftaran akun Warga Negara Asing; surel aktivasi (24 jam) dikirim",
-  request: json(foreignSignUpSchema.openapi("ForeignSignUp")),
+  request: { body: jsonBody(foreignSignUpSchema.openapi("ForeignSignUp")) },
   responses: {
     201: ok(SIGNED_UP, EmailResult),
     ...errorResponses(400, 413, 429),
@@ -66,7 +62,7 @@ export const activate = createRoute({
   path: "/account/activate",
   tags,
   summary: "Aktifkan akun dengan token dari surel aktivasi (sekali pakai)",
-  request: json(z.object({ token: tokenField })),
+  request: { body: jsonBody(z.object({ token: tokenField })) },
   responses: {
     200: ok("Akun aktif", EmailResult),
     ...tokenErrors,
@@ -79,7 +75,7 @@ export const resendActivation = createRoute({
   path: "/account/activation/resend",
   tags,
   summary: "Kirim ulang tautan aktivasi; tautan lama tidak berlaku lagi",
-  request: json(EmailOnly),
+  request: { body: jsonBody(EmailOnly) },
   responses: {
     200: ok("Permintaan diterima", SentResult),
     ...errorResponses(400, 413, 429),
@@ -91,7 +87,7 @@ export const forgotPassword = createRoute({
   path: "/password/forgot",
   tags,
   summary: "Minta tautan pengaturan ulang kata sandi (1 jam, sekali pakai)",
-  request: json(EmailOnly),
+  request: { body: jsonBody(EmailOnly) },
   responses: {
     200: ok("Permintaan diterima", SentResult),
     ...errorResponses(400, 413, 429),
@@ -115,7 +111,7 @@ export const resetPassword = createRoute({
   path: "/password/reset",
   tags,
   summary: "Simpan kata sandi baru; token terpakai dan semua sesi akun diakhiri",
-  request: json(resetPasswordSchema.openapi("ResetPassword")),
+  request: { body: jsonBody(resetPasswordSchema.openapi("ResetPassword")) },
   responses: {
     200: ok("Kata sandi diganti", EmailResult),
     ...tokenErrors,

@@ -5,16 +5,13 @@ import { STAFF_ROLES } from "#domain/roles";
 import { errorResponses } from "../../lib/errors";
 import { allow } from "../../middleware/allow";
 import { requireUser } from "../../middleware/auth";
+import { ok } from "../../lib/openapi";
 
 // Extra documents a reviewer asks an SPE applicant for (/portfolio/additional-requirements).
 
 const tags = ["Dokumen Tambahan"];
 const security = [{ ApiKey: [], Bearer: [] }];
 
-const ok = <T extends z.ZodType>(description: string, data: T) => ({
-  description,
-  content: { "application/json": { schema: z.object({ data }) } },
-});
 const idParam = z.object({ id: z.string().openapi({ param: { name: "id", in: "path" } }) });
 
 export const list = createRoute({

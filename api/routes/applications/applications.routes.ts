@@ -5,14 +5,10 @@ import { rules } from "#domain/validation";
 import { errorResponses } from "../../lib/errors";
 import { jsonObject } from "../../lib/validation";
 import { requireUser } from "../../middleware/auth";
+import { ok, jsonBody } from "../../lib/openapi";
 
 const tags = ["Permohonan"];
 const security = [{ ApiKey: [], Bearer: [] }];
-const ok = <T extends z.ZodType>(description: string, data: T) => ({
-  description,
-  content: { "application/json": { schema: z.object({ data }) } },
-});
-const json = <T extends z.ZodType>(schema: T) => ({ required: true, content: { "application/json": { schema } } });
 // Multipart bodies are left out of the route's request: a declared body would be parsed (into memory)
 // by the validator; the handlers stream it instead (api/services/uploads/receive.ts).
 const MULTIPART_NOTE =
@@ -46,7 +42,7 @@ export const create = createRoute({
   security,
   // Applicants only (403 APPLICANTS_ONLY), decided after the body is validated: see the router.
   middleware: [requireUser] as const,
-  request: { body: json(jalurBody) },
+  request: { body: jsonBody(jalurBody) },
   responses: { 201: ok("Draf dibuat", ApplicationSchema), ...errorResponses(400, 401, 403, 409, 413) },
 });
 
@@ -68,7 +64,7 @@ export const changeJalur = createRoute({
   summary: "Ganti jalur selama belum diajukan; data pribadi tetap",
   security,
   middleware: [requireUser] as const,
-  request: { params: idParam, body: json(jalurBody) },
+  request: { params: idParam, body: jsonBody(jalurBody) },
   responses: { 200: ok("Permohonan", ApplicationSchema), ...errorResponses(400, 401, 404, 409) },
 });
 
@@ -104,7 +100,7 @@ export const submit = createRoute({
   summary: "Ajukan permohonan (idempoten: pengajuan ulang mengembalikan permohonan yang sama)",
   security,
   middleware: [requireUser] as const,
-  request: { params: idParam, body: json(jsonObject({ idempotency_key: z.string().max(100).optional() })) },
+  request: { params: idParam, body: jsonBody(jsonObject({ idempotency_key: z.string().max(100).optional() })) },
   responses: {
     200: ok("Permohonan diajukan", ApplicationSchema),
     ...errorResponses(401, 404),
@@ -151,7 +147,7 @@ export const putPortfolio = createRoute({
   summary: "Simpan portofolio (mengganti semua entri); selama draf atau Perbaikan Berkas",
   security,
   middleware: [requireUser] as const,
-  request: { params: idParam, body: json(PortfolioSchema) },
+  request: { params: idParam, body: jsonBody(PortfolioSchema) },
   responses: { 200: ok("Portofolio", PortfolioSchema), ...errorResponses(400, 401, 404, 409, 413) },
 });
 
@@ -173,7 +169,7 @@ export const putAchievements = createRoute({
   summary: "Simpan capaian kinerja (mengganti semua) dan tanda selesai; selama draf atau Perbaikan Berkas",
   security,
   middleware: [requireUser] as const,
-  request: { params: idParam, body: json(AchievementsSchema) },
+  request: { params: idParam, body: jsonBody(AchievementsSchema) },
   responses: { 200: ok("Capaian", AchievementsSchema), ...errorResponses(400, 401, 404, 409, 413) },
 });
 

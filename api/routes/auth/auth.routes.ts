@@ -1,6 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { errorResponses } from "../../lib/errors";
 import { emailField, jsonObject, requiredText } from "../../lib/validation";
+import { jsonBody } from "../../lib/openapi";
 
 const tags = ["Auth"];
 
@@ -23,18 +24,13 @@ export const login = createRoute({
   tags,
   summary: "Masuk dengan e-mail dan kata sandi",
   request: {
-    body: {
-      required: true,
-      content: {
-        "application/json": {
-          schema: jsonObject({
-            email: emailField(),
-            // Generous for existing passwords, small enough to keep argon2 cheap.
-            password: requiredText("Kata sandi", 1024),
-          }),
-        },
-      },
-    },
+    body: jsonBody(
+      jsonObject({
+        email: emailField(),
+        // Generous for existing passwords, small enough to keep argon2 cheap.
+        password: requiredText("Kata sandi", 1024),
+      })
+    ),
   },
   responses: {
     200: { description: "Token akses dan refresh", content: { "application/json": { schema: TokenResponseSchema } } },
@@ -48,10 +44,7 @@ export const refresh = createRoute({
   tags,
   summary: "Tukar refresh token dengan pasangan token baru (rotasi)",
   request: {
-    body: {
-      required: true,
-      content: { "application/json": { schema: jsonObject({ refresh_token: refreshTokenField }) } },
-    },
+    body: jsonBody(jsonObject({ refresh_token: refreshTokenField })),
   },
   responses: {
     200: { description: "Pasangan token baru", content: { "application/json": { schema: TokenResponseSchema } } },
@@ -65,17 +58,12 @@ export const revoke = createRoute({
   tags,
   summary: "Akhiri sesi (logout) atau semua sesi pengguna",
   request: {
-    body: {
-      required: true,
-      content: {
-        "application/json": {
-          schema: jsonObject({
-            refresh_token: refreshTokenField,
-            all: z.boolean({ error: "all harus berupa boolean" }).optional().default(false),
-          }),
-        },
-      },
-    },
+    body: jsonBody(
+      jsonObject({
+        refresh_token: refreshTokenField,
+        all: z.boolean({ error: "all harus berupa boolean" }).optional().default(false),
+      })
+    ),
   },
   responses: {
     200: {

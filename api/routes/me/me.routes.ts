@@ -4,6 +4,7 @@ import { errorResponses } from "../../lib/errors";
 import { newPasswordRule } from "#domain/forms/accounts";
 import { jsonObject, requiredText } from "../../lib/validation";
 import { requireUser } from "../../middleware/auth";
+import { jsonBody } from "../../lib/openapi";
 
 const tags = ["Pengguna"];
 const security = [{ ApiKey: [], Bearer: [] }];
@@ -29,17 +30,12 @@ export const changePassword = createRoute({
   security,
   middleware: [requireUser] as const,
   request: {
-    body: {
-      required: true,
-      content: {
-        "application/json": {
-          schema: jsonObject({
-            current_password: requiredText("Kata sandi saat ini", 1024),
-            new_password: newPasswordRule("Kata Sandi Baru"),
-          }),
-        },
-      },
-    },
+    body: jsonBody(
+      jsonObject({
+        current_password: requiredText("Kata sandi saat ini", 1024),
+        new_password: newPasswordRule("Kata Sandi Baru"),
+      })
+    ),
   },
   responses: {
     200: {

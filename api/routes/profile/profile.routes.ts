@@ -3,15 +3,12 @@ import { ProfileSchema } from "#contracts/profile";
 import { profileFormSchema } from "#domain/forms/profile";
 import { errorResponses } from "../../lib/errors";
 import { requireUser } from "../../middleware/auth";
+import { ok } from "../../lib/openapi";
 
 const tags = ["Data Pribadi"];
 const security = [{ ApiKey: [], Bearer: [] }];
 
 
-const ok = <T extends z.ZodType>(description: string, data: T) => ({
-  description,
-  content: { "application/json": { schema: z.object({ data }) } },
-});
 
 export const getProfile = createRoute({
   method: "get",

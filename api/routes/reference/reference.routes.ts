@@ -1,12 +1,9 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { AchievementTypeSchema, InstitutionSchema, InstitutionsQuerySchema, SpecializationSchema } from "#contracts/reference";
 import { errorResponses } from "../../lib/errors";
+import { ok } from "../../lib/openapi";
 
 const tags = ["Referensi"];
-const ok = <T extends z.ZodType>(description: string, data: T) => ({
-  description,
-  content: { "application/json": { schema: z.object({ data }) } },
-});
 
 export const listInstitutions = createRoute({
   method: "get",

@@ -9,6 +9,7 @@ import { validationMessage as m } from "#domain/validation";
 import { errorResponses } from "../../lib/errors";
 import { allow } from "../../middleware/allow";
 import { requireUser } from "../../middleware/auth";
+import { ok } from "../../lib/openapi";
 
 // The review workflow (docs/decisions/018-review-api-rules.md): lists, CSV, detail, decisions.
 
@@ -46,10 +47,6 @@ export const ListQuerySchema = z.object({
 });
 
 const idParam = z.object({ id: z.string().openapi({ param: { name: "id", in: "path" } }) });
-const ok = <T extends z.ZodType>(description: string, data: T) => ({
-  description,
-  content: { "application/json": { schema: z.object({ data }) } },
-});
 
 export const list = createRoute({
   method: "get",
