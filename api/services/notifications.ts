@@ -5,7 +5,7 @@ import { ROLE } from "#domain/roles";
 import { statusLabel } from "#domain/status-label";
 import { stageName, type Decision } from "#domain/workflow";
 import type { Database } from "../db/client";
-import { applicantProfiles, applications, documentRequirements, users, type ApplicationRow } from "../db/schema";
+import { applicantProfiles, applications, documentRequirements, users } from "../db/schema";
 import { escapeHtml, type MailContent, type Mailer, type Recipient } from "./mail";
 
 // Mail about an application (DESIGN §4 "Review bodies", docs/decisions/018-review-api-rules.md): its submission,
@@ -16,7 +16,7 @@ const JALUR_NAMES: Record<string, string> = { REG: "Reguler", SPE: "Spesialis", 
 const STATUS_PAGE = "/application-status";
 const REUPLOAD_PAGE = "/submission-form/reupload-form";
 
-interface Body {
+export interface Body {
   subject: string;
   paragraphs: string[];
   /** label: value lines shown as a small table */
@@ -28,7 +28,8 @@ interface Body {
   link: string;
 }
 
-function compose(to: Recipient, b: Body): MailContent {
+/** The fixed frame of every notification around its body; exported so tests build a mail without a database. */
+export function compose(to: Recipient, b: Body): MailContent {
   const signature = `Salam,\nTim ${PRODUCT_NAME}\n${PRODUCT_FULL_NAME}\n\nSurel ini dikirim otomatis; mohon tidak membalas.`;
   const text = [
     `Yth. ${to.name},`,
@@ -70,11 +71,15 @@ export interface NotifyOptions {
   logger?: Logger;
 }
 
-interface Addressed {
+/** What a mail about an application says of it and to whom: plain data, so the mails build without a database. */
+export interface Addressed {
   to: Recipient;
   /** the applicant's name, when the mail goes to the facility that registered them */
   onBehalfOf: string | null;
-  app: ApplicationRow;
+  registrationNumber: string;
+  jalurId: string;
+  /** the stage the application is in (null before its first stage opens) */
+  stageId: number | null;
 }
 
 /** The application and who hears about it: the facility admin who registered it, else the applicant. */
@@ -89,20 +94,22 @@ async function addressee(db: Database, applicationId: string): Promise<Addressed
   const applicant = people.find((p) => p.id === app.applicantUserId);
   const submitter = people.find((p) => p.id === app.submittedByUserId);
   const applicantName = app.applicantName || applicant?.profileName || applicant?.accountName || "";
+  const about = { registrationNumber: app.registrationNumber, jalurId: app.jalurId, stageId: app.stageId };
   if (submitter && submitter.roleId === ROLE.ADMIN_FASYANKES) {
-    return { to: { email: submitter.email, name: submitter.accountName }, onBehalfOf: applicantName, app };
+    return { to: { email: submitter.email, name: submitter.accountName }, onBehalfOf: applicantName, ...about };
   }
   if (!applicant) return null;
-  return { to: { email: applicant.email, name: applicantName }, onBehalfOf: null, app };
+  return { to: { email: applicant.email, name: applicantName }, onBehalfOf: null, ...about };
 }
 
-const link = (opts: NotifyOptions, page: string) => `${(opts.publicUrl ?? opts.mailer!.publicUrl).replace(/\/+$/, "")}${page}`;
+const portalUrl = (opts: NotifyOptions) => opts.publicUrl ?? opts.mailer!.publicUrl;
+const link = (publicUrl: string, page: string) => `${publicUrl.replace(/\/+$/, "")}${page}`;
 
 function facts(a: Addressed, extra: [string, string][]): [string, string][] {
   return [
-    ["Nomor Registrasi", a.app.registrationNumber],
+    ["Nomor Registrasi", a.registrationNumber],
     ...(a.onBehalfOf !== null ? ([["Nama Pemohon", a.onBehalfOf]] as [string, string][]) : []),
-    ["Jalur", JALUR_NAMES[a.app.jalurId] ?? a.app.jalurId],
+    ["Jalur", JALUR_NAMES[a.jalurId] ?? a.jalurId],
     ...extra,
   ];
 }
@@ -122,23 +129,26 @@ async function notify(db: Database, opts: NotifyOptions, kind: string, applicati
   }
 }
 
-export function notifySubmitted(db: Database, applicationId: string, opts: NotifyOptions) {
-  return notify(db, opts, "submitted", applicationId, (a) => {
-    const stage = a.app.stageId !== null ? (stageName(a.app.stageId) ?? "") : "";
-    return compose(a.to, {
-      subject: `Permohonan diterima — ${a.app.registrationNumber} | ${PRODUCT_NAME}`,
-      paragraphs: [
-        `Terima kasih. ${capitalised(whose(a))} di ${PRODUCT_NAME} telah kami terima dan kini masuk tahap ${stage}.`,
-        "Kami akan mengirim surel setiap kali ada keputusan atau bila ada dokumen yang perlu diperbaiki. Anda juga dapat memantau statusnya kapan saja.",
-      ],
-      facts: facts(a, [
-        ["Tahap", stage],
-        ["Status", "Dalam Proses"],
-      ]),
-      action: "Lihat status permohonan",
-      link: link(opts, STATUS_PAGE),
-    });
+/** The mail that confirms a submission. */
+export function submittedMail(a: Addressed, publicUrl: string): MailContent {
+  const stage = a.stageId !== null ? (stageName(a.stageId) ?? "") : "";
+  return compose(a.to, {
+    subject: `Permohonan diterima — ${a.registrationNumber} | ${PRODUCT_NAME}`,
+    paragraphs: [
+      `Terima kasih. ${capitalised(whose(a))} di ${PRODUCT_NAME} telah kami terima dan kini masuk tahap ${stage}.`,
+      "Kami akan mengirim surel setiap kali ada keputusan atau bila ada dokumen yang perlu diperbaiki. Anda juga dapat memantau statusnya kapan saja.",
+    ],
+    facts: facts(a, [
+      ["Tahap", stage],
+      ["Status", "Dalam Proses"],
+    ]),
+    action: "Lihat status permohonan",
+    link: link(publicUrl, STATUS_PAGE),
   });
+}
+
+export function notifySubmitted(db: Database, applicationId: string, opts: NotifyOptions) {
+  return notify(db, opts, "submitted", applicationId, (a) => submittedMail(a, portalUrl(opts)));
 }
 
 export interface DecisionNotice {
@@ -151,53 +161,61 @@ export interface DecisionNotice {
   opens: number | null;
 }
 
-export function notifyDecision(db: Database, applicationId: string, d: DecisionNotice, opts: NotifyOptions) {
-  return notify(db, opts, d.decision === "REUPLOAD" ? "reupload_request" : "decision", applicationId, async (a) => {
-    const stage = stageName(d.stageId) ?? String(d.stageId);
-    const label = statusLabel({ status: d.decision, is_submitted: true, tahap: { id: d.stageId } }).label ?? "";
-    if (d.decision === "REUPLOAD") {
-      const names = new Map(
-        (
-          await db
-            .select({ id: documentRequirements.id, name: documentRequirements.name })
-            .from(documentRequirements)
-            .where(inArray(documentRequirements.id, d.documents.map((x) => x.requirement_id)))
-        ).map((r) => [r.id, r.name]),
-      );
-      return compose(a.to, {
-        subject: `Perbaikan berkas diperlukan — ${a.app.registrationNumber} | ${PRODUCT_NAME}`,
-        paragraphs: [
-          `Peninjau tahap ${stage} meminta perbaikan pada ${whose(a)}. Unggah ulang dokumen berikut; setelah semuanya diperbaiki, permohonan kembali diproses pada tahap yang sama.`,
-        ],
-        facts: facts(a, [
-          ["Tahap", stage],
-          ["Status", label],
-        ]),
-        items: d.documents.map((x) => ({ title: names.get(x.requirement_id) ?? `Dokumen ${x.requirement_id}`, text: x.reason })),
-        note: d.note,
-        action: "Unggah ulang dokumen",
-        link: link(opts, REUPLOAD_PAGE),
-      });
-    }
-    const next = d.opens !== null ? stageName(d.opens) : null;
-    const outcome =
-      d.decision === "FAILED"
-        ? `Permohonan tidak dapat dilanjutkan dan telah ditutup.`
-        : next
-          ? `Permohonan dilanjutkan ke tahap ${next}.`
-          : `Seluruh tahap telah selesai.`;
+/** The mail of a decision; `documentNames` names a REUPLOAD's documents by requirement id. */
+export function decisionMail(a: Addressed, d: DecisionNotice, documentNames: ReadonlyMap<number, string>, publicUrl: string): MailContent {
+  const stage = stageName(d.stageId) ?? String(d.stageId);
+  const label = statusLabel({ status: d.decision, is_submitted: true, tahap: { id: d.stageId } }).label ?? "";
+  if (d.decision === "REUPLOAD") {
     return compose(a.to, {
-      subject: `Keputusan ${stage}: ${label} — ${a.app.registrationNumber} | ${PRODUCT_NAME}`,
-      paragraphs: [`Tahap ${stage} atas ${whose(a)} telah diputuskan: ${label}. ${outcome}`],
+      subject: `Perbaikan berkas diperlukan — ${a.registrationNumber} | ${PRODUCT_NAME}`,
+      paragraphs: [
+        `Peninjau tahap ${stage} meminta perbaikan pada ${whose(a)}. Unggah ulang dokumen berikut; setelah semuanya diperbaiki, permohonan kembali diproses pada tahap yang sama.`,
+      ],
       facts: facts(a, [
         ["Tahap", stage],
-        ["Keputusan", label],
-        ...(next ? ([["Tahap berikutnya", next]] as [string, string][]) : []),
+        ["Status", label],
       ]),
+      items: d.documents.map((x) => ({ title: documentNames.get(x.requirement_id) ?? `Dokumen ${x.requirement_id}`, text: x.reason })),
       note: d.note,
-      action: "Lihat status permohonan",
-      link: link(opts, STATUS_PAGE),
+      action: "Unggah ulang dokumen",
+      link: link(publicUrl, REUPLOAD_PAGE),
     });
+  }
+  const next = d.opens !== null ? stageName(d.opens) : null;
+  const outcome =
+    d.decision === "FAILED"
+      ? `Permohonan tidak dapat dilanjutkan dan telah ditutup.`
+      : next
+        ? `Permohonan dilanjutkan ke tahap ${next}.`
+        : `Seluruh tahap telah selesai.`;
+  return compose(a.to, {
+    subject: `Keputusan ${stage}: ${label} — ${a.registrationNumber} | ${PRODUCT_NAME}`,
+    paragraphs: [`Tahap ${stage} atas ${whose(a)} telah diputuskan: ${label}. ${outcome}`],
+    facts: facts(a, [
+      ["Tahap", stage],
+      ["Keputusan", label],
+      ...(next ? ([["Tahap berikutnya", next]] as [string, string][]) : []),
+    ]),
+    note: d.note,
+    action: "Lihat status permohonan",
+    link: link(publicUrl, STATUS_PAGE),
+  });
+}
+
+export function notifyDecision(db: Database, applicationId: string, d: DecisionNotice, opts: NotifyOptions) {
+  return notify(db, opts, d.decision === "REUPLOAD" ? "reupload_request" : "decision", applicationId, async (a) => {
+    const ids = d.decision === "REUPLOAD" ? d.documents.map((x) => x.requirement_id) : [];
+    const names = new Map(
+      ids.length === 0
+        ? []
+        : (
+            await db
+              .select({ id: documentRequirements.id, name: documentRequirements.name })
+              .from(documentRequirements)
+              .where(inArray(documentRequirements.id, ids))
+          ).map((r) => [r.id, r.name]),
+    );
+    return decisionMail(a, d, names, portalUrl(opts));
   });
 }
 
@@ -210,39 +228,44 @@ export interface FacilityVerificationNotice {
   reason: string | null;
 }
 
+/** The mail of the Admin's decision on a facility's data. */
+export function facilityVerificationMail(n: FacilityVerificationNotice, publicUrl: string): MailContent {
+  return n.approved
+    ? compose(n.to, {
+        subject: `Data Fasyankes terverifikasi — ${n.facilityName} | ${PRODUCT_NAME}`,
+        paragraphs: [
+          `Data ${n.facilityName} di ${PRODUCT_NAME} telah diverifikasi oleh Admin.`,
+          "Anda kini dapat mendaftarkan tenaga kesehatan lulusan luar negeri melalui menu Pendaftaran dan memantau pengajuannya pada menu Status Pengajuan.",
+        ],
+        facts: [
+          ["Fasyankes", n.facilityName],
+          ["Status", "Terverifikasi"],
+        ],
+        note: n.reason,
+        action: "Daftarkan tenaga kesehatan",
+        link: link(publicUrl, "/registration-path"),
+      })
+    : compose(n.to, {
+        subject: `Data Fasyankes perlu diperbaiki — ${n.facilityName} | ${PRODUCT_NAME}`,
+        paragraphs: [
+          `Data ${n.facilityName} di ${PRODUCT_NAME} belum dapat diverifikasi oleh Admin.`,
+          `Alasan: ${n.reason ?? ""}`,
+          "Perbaiki data pada menu Data Personal, lalu kirim kembali untuk diverifikasi.",
+        ],
+        facts: [
+          ["Fasyankes", n.facilityName],
+          ["Status", "Ditolak"],
+        ],
+        action: "Perbaiki Data Personal",
+        link: link(publicUrl, "/personal-data"),
+      });
+}
+
 /** The Admin's decision on a facility's data, mailed to its admin; logged, never thrown, like the others. */
 export function notifyFacilityVerification(n: FacilityVerificationNotice, opts: NotifyOptions) {
   if (!opts.mailer) return;
   try {
-    const mail = n.approved
-      ? compose(n.to, {
-          subject: `Data Fasyankes terverifikasi — ${n.facilityName} | ${PRODUCT_NAME}`,
-          paragraphs: [
-            `Data ${n.facilityName} di ${PRODUCT_NAME} telah diverifikasi oleh Admin.`,
-            "Anda kini dapat mendaftarkan tenaga kesehatan lulusan luar negeri melalui menu Pendaftaran dan memantau pengajuannya pada menu Status Pengajuan.",
-          ],
-          facts: [
-            ["Fasyankes", n.facilityName],
-            ["Status", "Terverifikasi"],
-          ],
-          note: n.reason,
-          action: "Daftarkan tenaga kesehatan",
-          link: link(opts, "/registration-path"),
-        })
-      : compose(n.to, {
-          subject: `Data Fasyankes perlu diperbaiki — ${n.facilityName} | ${PRODUCT_NAME}`,
-          paragraphs: [
-            `Data ${n.facilityName} di ${PRODUCT_NAME} belum dapat diverifikasi oleh Admin.`,
-            `Alasan: ${n.reason ?? ""}`,
-            "Perbaiki data pada menu Data Personal, lalu kirim kembali untuk diverifikasi.",
-          ],
-          facts: [
-            ["Fasyankes", n.facilityName],
-            ["Status", "Ditolak"],
-          ],
-          action: "Perbaiki Data Personal",
-          link: link(opts, "/personal-data"),
-        });
+    const mail = facilityVerificationMail(n, portalUrl(opts));
     opts.mailer.send(n.approved ? "facility_verified" : "facility_rejected", n.to, mail);
   } catch (err) {
     opts.logger?.error({ err, to: n.to.email }, "facility verification notification failed");
