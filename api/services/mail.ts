@@ -68,7 +68,7 @@ type Kind = "activation" | "passwordReset" | "signUpAttempt" | "loginDelay";
 type Params = Record<string, string>;
 
 /** `{{name}}` → its value, in one pass, so a value (a person's name) is never read as a placeholder. */
-const fill = (template: string, params: Params) => template.replace(/\{\{(\w+)\}\}/g, (whole, key: string) => params[key] ?? whole);
+export const fill = (template: string, params: Params) => template.replace(/\{\{(\w+)\}\}/g, (whole, key: string) => params[key] ?? whole);
 
 /**
  * A mail is written in Indonesian, the interface's language (spec §9), with a short English summary

@@ -5,18 +5,28 @@ import { ROLE } from "#domain/roles";
 import { statusLabel } from "#domain/status-label";
 import { stageName, type Decision } from "#domain/workflow";
 import type { Database } from "../db/client";
-import { applicantProfiles, applications, documentRequirements, users, type ApplicationRow } from "../db/schema";
-import { escapeHtml, type MailContent, type Mailer, type Recipient } from "./mail";
+import { applicantProfiles, applications, documentRequirements, users } from "../db/schema";
+import idMail from "#locales/id/mail.json";
+import { escapeHtml, fill, type MailContent, type Mailer, type Recipient } from "./mail";
 
 // Mail about an application (DESIGN §4 "Review bodies", docs/decisions/018-review-api-rules.md): its submission,
 // every decision, and a reupload request. Sent after the change is committed, to the applicant — or to
 // the facility admin (role 8) who registered them. A failure is logged and never undoes the change.
 
-const JALUR_NAMES: Record<string, string> = { REG: "Reguler", SPE: "Spesialis", OTH: "Lainnya" };
+/**
+ * These mails are written in Indonesian only, the interface's language (spec §9); their texts live in
+ * locales/id/mail.json, translated in locales/en/mail.json so both locales keep the same keys.
+ */
+const T = idMail;
+const APP = T.application;
+const FACILITY = T.facilityVerification;
+const PRODUCT = { product: PRODUCT_NAME };
+/** The pathways' names (domain/ holds none the API can import; the SLA labels keep theirs private). */
+const JALUR_NAMES: Record<string, string> = APP.jalur;
 const STATUS_PAGE = "/application-status";
 const REUPLOAD_PAGE = "/submission-form/reupload-form";
 
-interface Body {
+export interface Body {
   subject: string;
   paragraphs: string[];
   /** label: value lines shown as a small table */
@@ -28,14 +38,18 @@ interface Body {
   link: string;
 }
 
-function compose(to: Recipient, b: Body): MailContent {
-  const signature = `Salam,\nTim ${PRODUCT_NAME}\n${PRODUCT_FULL_NAME}\n\nSurel ini dikirim otomatis; mohon tidak membalas.`;
+/** The fixed frame of every notification around its body; exported so tests build a mail without a database. */
+export function compose(to: Recipient, b: Body): MailContent {
+  const greeting = fill(T.greeting, { name: to.name });
+  const team = fill(T.team, PRODUCT);
+  const reason = (text: string) => fill(T.reason, { reason: text });
+  const signature = `${T.signOff}\n${team}\n${PRODUCT_FULL_NAME}\n\n${T.automatic}`;
   const text = [
-    `Yth. ${to.name},`,
+    greeting,
     ...b.paragraphs,
     b.facts.map(([k, v]) => `${k}: ${v}`).join("\n"),
-    ...(b.items?.length ? [b.items.map((i, n) => `${n + 1}. ${i.title}\n   Alasan: ${i.text}`).join("\n")] : []),
-    ...(b.note ? [`Catatan peninjau:\n${b.note}`] : []),
+    ...(b.items?.length ? [b.items.map((i, n) => `${n + 1}. ${i.title}\n   ${reason(i.text)}`).join("\n")] : []),
+    ...(b.note ? [`${T.reviewerNote}\n${b.note}`] : []),
     `${b.action}:\n${b.link}`,
     signature,
   ].join("\n\n");
@@ -48,14 +62,14 @@ function compose(to: Recipient, b: Body): MailContent {
 <body style="margin:0;padding:24px;background:#f4f6f8;font-family:Arial,Helvetica,sans-serif;color:#1f2933;line-height:1.5">
 <div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:8px;padding:32px">
 <p style="margin:0 0 24px;font-weight:bold;color:#0b6e4f">${e(PRODUCT_NAME)}<br><span style="font-weight:normal;${muted}">${e(PRODUCT_FULL_NAME)}</span></p>
-<p>Yth. ${e(to.name)},</p>
+<p>${e(greeting)}</p>
 ${b.paragraphs.map((p) => `<p>${e(p)}</p>`).join("\n")}
 <table style="border-collapse:collapse;margin:16px 0">${b.facts.map(([k, v]) => `<tr><td style="padding:4px 16px 4px 0;${muted}">${e(k)}</td><td style="padding:4px 0"><strong>${e(v)}</strong></td></tr>`).join("")}</table>
-${b.items?.length ? `<ol>${b.items.map((i) => `<li><strong>${e(i.title)}</strong><br>Alasan: ${e(i.text)}</li>`).join("")}</ol>` : ""}
-${b.note ? `<p style="white-space:pre-line;border-left:4px solid #e4e7eb;padding-left:12px"><strong>Catatan peninjau:</strong><br>${e(b.note)}</p>` : ""}
+${b.items?.length ? `<ol>${b.items.map((i) => `<li><strong>${e(i.title)}</strong><br>${e(reason(i.text))}</li>`).join("")}</ol>` : ""}
+${b.note ? `<p style="white-space:pre-line;border-left:4px solid #e4e7eb;padding-left:12px"><strong>${e(T.reviewerNote)}</strong><br>${e(b.note)}</p>` : ""}
 <p><a href="${e(b.link)}" style="display:inline-block;padding:12px 20px;background:#0b6e4f;color:#ffffff;text-decoration:none;border-radius:4px;font-weight:bold">${e(b.action)}</a></p>
-<p style="${muted}">Jika tombol tidak berfungsi, salin alamat ini ke peramban Anda:<br><a href="${e(b.link)}" style="color:#0b6e4f;word-break:break-all">${e(b.link)}</a></p>
-<p style="${muted}">Salam,<br>Tim ${e(PRODUCT_NAME)}<br>Surel ini dikirim otomatis; mohon tidak membalas.</p>
+<p style="${muted}">${e(T.linkFallback)}<br><a href="${e(b.link)}" style="color:#0b6e4f;word-break:break-all">${e(b.link)}</a></p>
+<p style="${muted}">${e(T.signOff)}<br>${e(team)}<br>${e(T.automatic)}</p>
 </div>
 </body>
 </html>
@@ -70,11 +84,15 @@ export interface NotifyOptions {
   logger?: Logger;
 }
 
-interface Addressed {
+/** What a mail about an application says of it and to whom: plain data, so the mails build without a database. */
+export interface Addressed {
   to: Recipient;
   /** the applicant's name, when the mail goes to the facility that registered them */
   onBehalfOf: string | null;
-  app: ApplicationRow;
+  registrationNumber: string;
+  jalurId: string;
+  /** the stage the application is in (null before its first stage opens) */
+  stageId: number | null;
 }
 
 /** The application and who hears about it: the facility admin who registered it, else the applicant. */
@@ -89,26 +107,28 @@ async function addressee(db: Database, applicationId: string): Promise<Addressed
   const applicant = people.find((p) => p.id === app.applicantUserId);
   const submitter = people.find((p) => p.id === app.submittedByUserId);
   const applicantName = app.applicantName || applicant?.profileName || applicant?.accountName || "";
+  const about = { registrationNumber: app.registrationNumber, jalurId: app.jalurId, stageId: app.stageId };
   if (submitter && submitter.roleId === ROLE.ADMIN_FASYANKES) {
-    return { to: { email: submitter.email, name: submitter.accountName }, onBehalfOf: applicantName, app };
+    return { to: { email: submitter.email, name: submitter.accountName }, onBehalfOf: applicantName, ...about };
   }
   if (!applicant) return null;
-  return { to: { email: applicant.email, name: applicantName }, onBehalfOf: null, app };
+  return { to: { email: applicant.email, name: applicantName }, onBehalfOf: null, ...about };
 }
 
-const link = (opts: NotifyOptions, page: string) => `${(opts.publicUrl ?? opts.mailer!.publicUrl).replace(/\/+$/, "")}${page}`;
+const portalUrl = (opts: NotifyOptions) => opts.publicUrl ?? opts.mailer!.publicUrl;
+const link = (publicUrl: string, page: string) => `${publicUrl.replace(/\/+$/, "")}${page}`;
 
 function facts(a: Addressed, extra: [string, string][]): [string, string][] {
   return [
-    ["Nomor Registrasi", a.app.registrationNumber],
-    ...(a.onBehalfOf !== null ? ([["Nama Pemohon", a.onBehalfOf]] as [string, string][]) : []),
-    ["Jalur", JALUR_NAMES[a.app.jalurId] ?? a.app.jalurId],
+    [APP.facts.registrationNumber, a.registrationNumber],
+    ...(a.onBehalfOf !== null ? ([[APP.facts.applicantName, a.onBehalfOf]] as [string, string][]) : []),
+    [APP.facts.jalur, JALUR_NAMES[a.jalurId] ?? a.jalurId],
     ...extra,
   ];
 }
 
 const capitalised = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
-const whose = (a: Addressed) => (a.onBehalfOf !== null ? `permohonan atas nama ${a.onBehalfOf}` : "permohonan Anda");
+const whose = (a: Addressed) => (a.onBehalfOf !== null ? fill(APP.onBehalfOf, { name: a.onBehalfOf }) : APP.yours);
 
 /** Runs `build` and queues its mail; anything that goes wrong is logged, never thrown. */
 async function notify(db: Database, opts: NotifyOptions, kind: string, applicationId: string, build: (a: Addressed) => Promise<MailContent> | MailContent) {
@@ -122,23 +142,23 @@ async function notify(db: Database, opts: NotifyOptions, kind: string, applicati
   }
 }
 
-export function notifySubmitted(db: Database, applicationId: string, opts: NotifyOptions) {
-  return notify(db, opts, "submitted", applicationId, (a) => {
-    const stage = a.app.stageId !== null ? (stageName(a.app.stageId) ?? "") : "";
-    return compose(a.to, {
-      subject: `Permohonan diterima — ${a.app.registrationNumber} | ${PRODUCT_NAME}`,
-      paragraphs: [
-        `Terima kasih. ${capitalised(whose(a))} di ${PRODUCT_NAME} telah kami terima dan kini masuk tahap ${stage}.`,
-        "Kami akan mengirim surel setiap kali ada keputusan atau bila ada dokumen yang perlu diperbaiki. Anda juga dapat memantau statusnya kapan saja.",
-      ],
-      facts: facts(a, [
-        ["Tahap", stage],
-        ["Status", "Dalam Proses"],
-      ]),
-      action: "Lihat status permohonan",
-      link: link(opts, STATUS_PAGE),
-    });
+/** The mail that confirms a submission. */
+export function submittedMail(a: Addressed, publicUrl: string): MailContent {
+  const stage = a.stageId !== null ? (stageName(a.stageId) ?? "") : "";
+  return compose(a.to, {
+    subject: fill(APP.submitted.subject, { ...PRODUCT, registrationNumber: a.registrationNumber }),
+    paragraphs: [fill(APP.submitted.lead, { ...PRODUCT, whose: capitalised(whose(a)), stage }), APP.submitted.followUp],
+    facts: facts(a, [
+      [APP.facts.stage, stage],
+      [APP.facts.status, statusLabel({ status: "IN-PROGRESS", is_submitted: true, tahap: a.stageId !== null ? { id: a.stageId } : null }).label ?? ""],
+    ]),
+    action: APP.viewStatus,
+    link: link(publicUrl, STATUS_PAGE),
   });
+}
+
+export function notifySubmitted(db: Database, applicationId: string, opts: NotifyOptions) {
+  return notify(db, opts, "submitted", applicationId, (a) => submittedMail(a, portalUrl(opts)));
 }
 
 export interface DecisionNotice {
@@ -151,53 +171,57 @@ export interface DecisionNotice {
   opens: number | null;
 }
 
+/** The mail of a decision; `documentNames` names a REUPLOAD's documents by requirement id. */
+export function decisionMail(a: Addressed, d: DecisionNotice, documentNames: ReadonlyMap<number, string>, publicUrl: string): MailContent {
+  const stage = stageName(d.stageId) ?? String(d.stageId);
+  const label = statusLabel({ status: d.decision, is_submitted: true, tahap: { id: d.stageId } }).label ?? "";
+  if (d.decision === "REUPLOAD") {
+    return compose(a.to, {
+      subject: fill(APP.reupload.subject, { ...PRODUCT, registrationNumber: a.registrationNumber }),
+      paragraphs: [fill(APP.reupload.lead, { stage, whose: whose(a) })],
+      facts: facts(a, [
+        [APP.facts.stage, stage],
+        [APP.facts.status, label],
+      ]),
+      items: d.documents.map((x) => ({
+        title: documentNames.get(x.requirement_id) ?? fill(APP.reupload.document, { id: String(x.requirement_id) }),
+        text: x.reason,
+      })),
+      note: d.note,
+      action: APP.reupload.action,
+      link: link(publicUrl, REUPLOAD_PAGE),
+    });
+  }
+  const next = d.opens !== null ? stageName(d.opens) : null;
+  const outcome = d.decision === "FAILED" ? APP.decision.failed : next ? fill(APP.decision.next, { next }) : APP.decision.finished;
+  return compose(a.to, {
+    subject: fill(APP.decision.subject, { ...PRODUCT, stage, label, registrationNumber: a.registrationNumber }),
+    paragraphs: [fill(APP.decision.lead, { stage, whose: whose(a), label, outcome })],
+    facts: facts(a, [
+      [APP.facts.stage, stage],
+      [APP.facts.decision, label],
+      ...(next ? ([[APP.facts.nextStage, next]] as [string, string][]) : []),
+    ]),
+    note: d.note,
+    action: APP.viewStatus,
+    link: link(publicUrl, STATUS_PAGE),
+  });
+}
+
 export function notifyDecision(db: Database, applicationId: string, d: DecisionNotice, opts: NotifyOptions) {
   return notify(db, opts, d.decision === "REUPLOAD" ? "reupload_request" : "decision", applicationId, async (a) => {
-    const stage = stageName(d.stageId) ?? String(d.stageId);
-    const label = statusLabel({ status: d.decision, is_submitted: true, tahap: { id: d.stageId } }).label ?? "";
-    if (d.decision === "REUPLOAD") {
-      const names = new Map(
-        (
-          await db
-            .select({ id: documentRequirements.id, name: documentRequirements.name })
-            .from(documentRequirements)
-            .where(inArray(documentRequirements.id, d.documents.map((x) => x.requirement_id)))
-        ).map((r) => [r.id, r.name]),
-      );
-      return compose(a.to, {
-        subject: `Perbaikan berkas diperlukan — ${a.app.registrationNumber} | ${PRODUCT_NAME}`,
-        paragraphs: [
-          `Peninjau tahap ${stage} meminta perbaikan pada ${whose(a)}. Unggah ulang dokumen berikut; setelah semuanya diperbaiki, permohonan kembali diproses pada tahap yang sama.`,
-        ],
-        facts: facts(a, [
-          ["Tahap", stage],
-          ["Status", label],
-        ]),
-        items: d.documents.map((x) => ({ title: names.get(x.requirement_id) ?? `Dokumen ${x.requirement_id}`, text: x.reason })),
-        note: d.note,
-        action: "Unggah ulang dokumen",
-        link: link(opts, REUPLOAD_PAGE),
-      });
-    }
-    const next = d.opens !== null ? stageName(d.opens) : null;
-    const outcome =
-      d.decision === "FAILED"
-        ? `Permohonan tidak dapat dilanjutkan dan telah ditutup.`
-        : next
-          ? `Permohonan dilanjutkan ke tahap ${next}.`
-          : `Seluruh tahap telah selesai.`;
-    return compose(a.to, {
-      subject: `Keputusan ${stage}: ${label} — ${a.app.registrationNumber} | ${PRODUCT_NAME}`,
-      paragraphs: [`Tahap ${stage} atas ${whose(a)} telah diputuskan: ${label}. ${outcome}`],
-      facts: facts(a, [
-        ["Tahap", stage],
-        ["Keputusan", label],
-        ...(next ? ([["Tahap berikutnya", next]] as [string, string][]) : []),
-      ]),
-      note: d.note,
-      action: "Lihat status permohonan",
-      link: link(opts, STATUS_PAGE),
-    });
+    const ids = d.decision === "REUPLOAD" ? d.documents.map((x) => x.requirement_id) : [];
+    const names = new Map(
+      ids.length === 0
+        ? []
+        : (
+            await db
+              .select({ id: documentRequirements.id, name: documentRequirements.name })
+              .from(documentRequirements)
+              .where(inArray(documentRequirements.id, ids))
+          ).map((r) => [r.id, r.name]),
+    );
+    return decisionMail(a, d, names, portalUrl(opts));
   });
 }
 
@@ -210,39 +234,29 @@ export interface FacilityVerificationNotice {
   reason: string | null;
 }
 
+/** The mail of the Admin's decision on a facility's data. */
+export function facilityVerificationMail(n: FacilityVerificationNotice, publicUrl: string): MailContent {
+  const facility = { ...PRODUCT, facility: n.facilityName };
+  const k = n.approved ? FACILITY.verified : FACILITY.rejected;
+  return compose(n.to, {
+    subject: fill(k.subject, facility),
+    paragraphs: n.approved ? [fill(k.lead, facility), k.next] : [fill(k.lead, facility), fill(T.reason, { reason: n.reason ?? "" }), k.next],
+    facts: [
+      [FACILITY.facts.facility, n.facilityName],
+      [FACILITY.facts.status, k.status],
+    ],
+    // An approval's reason is the Admin's note; a refusal's is already in the text above.
+    note: n.approved ? n.reason : null,
+    action: k.action,
+    link: link(publicUrl, n.approved ? "/registration-path" : "/personal-data"),
+  });
+}
+
 /** The Admin's decision on a facility's data, mailed to its admin; logged, never thrown, like the others. */
 export function notifyFacilityVerification(n: FacilityVerificationNotice, opts: NotifyOptions) {
   if (!opts.mailer) return;
   try {
-    const mail = n.approved
-      ? compose(n.to, {
-          subject: `Data Fasyankes terverifikasi — ${n.facilityName} | ${PRODUCT_NAME}`,
-          paragraphs: [
-            `Data ${n.facilityName} di ${PRODUCT_NAME} telah diverifikasi oleh Admin.`,
-            "Anda kini dapat mendaftarkan tenaga kesehatan lulusan luar negeri melalui menu Pendaftaran dan memantau pengajuannya pada menu Status Pengajuan.",
-          ],
-          facts: [
-            ["Fasyankes", n.facilityName],
-            ["Status", "Terverifikasi"],
-          ],
-          note: n.reason,
-          action: "Daftarkan tenaga kesehatan",
-          link: link(opts, "/registration-path"),
-        })
-      : compose(n.to, {
-          subject: `Data Fasyankes perlu diperbaiki — ${n.facilityName} | ${PRODUCT_NAME}`,
-          paragraphs: [
-            `Data ${n.facilityName} di ${PRODUCT_NAME} belum dapat diverifikasi oleh Admin.`,
-            `Alasan: ${n.reason ?? ""}`,
-            "Perbaiki data pada menu Data Personal, lalu kirim kembali untuk diverifikasi.",
-          ],
-          facts: [
-            ["Fasyankes", n.facilityName],
-            ["Status", "Ditolak"],
-          ],
-          action: "Perbaiki Data Personal",
-          link: link(opts, "/personal-data"),
-        });
+    const mail = facilityVerificationMail(n, portalUrl(opts));
     opts.mailer.send(n.approved ? "facility_verified" : "facility_rejected", n.to, mail);
   } catch (err) {
     opts.logger?.error({ err, to: n.to.email }, "facility verification notification failed");
