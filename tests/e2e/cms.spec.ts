@@ -118,6 +118,8 @@ test("the Admin adds a competency-test entry: an end before the start is refused
   await page.goto("/master-cms");
   await page.getByRole("link", { name: "Tambah Jadwal" }).click();
   await expectPath(page, "/master-cms/test-schedules/new");
+  // With JavaScript, what is typed before the page has hydrated can be lost: let its scripts load first.
+  await page.waitForLoadState("networkidle");
   await field(page, "Judul").fill(title);
   await field(page, "Lokasi").fill("Makassar, RSUP Dr. Wahidin Sudirohusodo");
   await field(page, "Waktu Mulai").fill("2027-09-01T08:00");
