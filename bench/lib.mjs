@@ -6,7 +6,7 @@ import { cpus } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
-import { throwawayDatabase as makeDatabase } from "../scripts/lib/throwaway-database.mjs";
+import { throwawayDatabase as makeDatabase } from "../api/test/throwaway-database.mjs";
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 export const DEMO_PASSWORD = "Adaptasi#2026";
 

@@ -6,7 +6,7 @@ import { users } from "../db/schema";
 import { startApi, type StartApiOptions } from "../index";
 import { hashPassword } from "../services/passwords";
 import { readOutbox } from "./mail";
-import { throwawayDatabase } from "../../scripts/lib/throwaway-database.mjs";
+import { throwawayDatabase } from "./throwaway-database.mjs";
 
 export { DEMO_PASSWORD };
 export const TEST_API_KEY = "test-api-key";
