@@ -12,6 +12,9 @@ export const DECISION_LABELS = {
   reason: F.reason,
 } as const;
 
+/** The label of a document row's id, which only an error message names (the form shows the document's name). */
+export const REQUIREMENT_LABEL = F.requirement_id;
+
 const M = decision.messages;
 export const DECISION_MESSAGES = {
   noteRequired: M.noteRequired,
