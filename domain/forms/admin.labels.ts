@@ -1,17 +1,20 @@
 // The Super Admin and Admin forms' words, limits and lists, without zod: the browser imports this module,
 // the schemas live in ./admin.ts.
 import { JALUR_IDS } from "../documents";
+import { fields } from "#locales/id/admin.json";
 import { STAGES } from "../workflow";
 
+// The Indonesian labels the API's schemas say, read from the locale file so they are written once
+// (a named import of `fields`: a bundle holding this module carries that key, not the whole file).
 export const ADMIN_LABELS = {
-  full_name: "Nama Lengkap",
-  email: "Alamat Surel",
-  role_id: "Peran",
-  position_id: "Jabatan",
-  phone: "Nomor Telepon",
-  reason: "Alasan",
-  name: "Nama",
-  country: "Negara",
+  full_name: fields.full_name,
+  email: fields.email,
+  role_id: fields.role_id,
+  position_id: fields.position_id,
+  phone: fields.phone,
+  reason: fields.reason,
+  name: fields.name,
+  country: fields.country,
 } as const;
 
 export const PAGE_SIZE = 25;

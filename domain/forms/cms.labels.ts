@@ -1,23 +1,25 @@
-// The /master-cms forms' limits and time helper, and the Indonesian labels the API's schemas say
-// (locales/id/cms.json `fields` holds the same), without zod (the schemas: ./cms.ts).
+// The /master-cms forms' limits and time helper, and the Indonesian labels the API's schemas say,
+// read from locales/id/cms.json `fields` so they are written once, without zod (the schemas: ./cms.ts).
+// A named import of `fields`: a bundle holding this module carries that key, not the whole file.
+import { fields } from "#locales/id/cms.json";
 
 export const CMS_LABELS = {
-  title: "Judul",
-  lead: "Teks Pembuka",
-  label: "Label Tautan",
-  href: "Alamat Tautan",
-  faq_base: "Alamat FAQ Umum",
-  faq_login: "Alamat FAQ Halaman Masuk",
-  faq_signUp: "Alamat FAQ Halaman Daftar",
-  faq_index: "Alamat FAQ Halaman Sambutan",
-  body: "Isi Pengumuman",
-  location: "Lokasi",
-  starts_at: "Waktu Mulai",
-  ends_at: "Waktu Selesai",
-  registration_deadline: "Batas Pendaftaran",
-  notes: "Catatan",
-  guidebook: "Berkas Buku Panduan",
-  link_count: "Jumlah tautan",
+  title: fields.title,
+  lead: fields.lead,
+  label: fields.label,
+  href: fields.href,
+  faq_base: fields.faq_base,
+  faq_login: fields.faq_login,
+  faq_signUp: fields.faq_signUp,
+  faq_index: fields.faq_index,
+  body: fields.body,
+  location: fields.location,
+  starts_at: fields.starts_at,
+  ends_at: fields.ends_at,
+  registration_deadline: fields.registration_deadline,
+  notes: fields.notes,
+  guidebook: fields.guidebook,
+  link_count: fields.link_count,
 } as const;
 
 export const NAVBAR_LINKS_MAX = 8;

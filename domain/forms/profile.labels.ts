@@ -1,34 +1,26 @@
-// The personal-data form's words and choices, without zod (the schema: ./profile.ts).
+// The personal-data form's Indonesian field labels, read from the locale file so they are written
+// once, without zod (the schema: ./profile.ts; pages say them with t() in the request's language).
+// The choices live in ./profile.choices.ts, re-exported here.
+import { personal } from "#locales/id/applicant.json";
+import type { ProfileFieldName } from "./profile.choices";
 
+export * from "./profile.choices";
+
+const F = personal.fields;
 export const PROFILE_LABELS = {
-  full_name: "Nama Lengkap",
-  identity_type: "Jenis Identitas",
-  identity_number: "Nomor Identitas",
-  nationality: "Kewarganegaraan",
-  birth_place: "Tempat Lahir",
-  birth_date: "Tanggal Lahir",
-  gender: "Jenis Kelamin",
-  address: "Alamat",
-  phone: "Nomor Telepon",
-  profession: "Profesi",
-  institution_id: "Institusi Pendidikan",
-  graduation_country: "Negara Kelulusan",
-  graduation_year: "Tahun Lulus",
-  specialization_id: "Spesialisasi",
-  photo: "Pas Foto",
-} as const;
-
-export const IDENTITY_TYPES = ["NIK", "PASPOR"] as const;
-export type IdentityType = (typeof IDENTITY_TYPES)[number];
-export const GENDERS = ["L", "P"] as const;
-export type Gender = (typeof GENDERS)[number];
-export const GENDER_LABELS: Readonly<Record<Gender, string>> = { L: "Laki-laki", P: "Perempuan" };
-export const PROFESSIONS = ["DOKTER", "DOKTER_GIGI", "PERAWAT", "BIDAN", "APOTEKER", "LAINNYA"] as const;
-export const PROFESSION_LABELS: Readonly<Record<(typeof PROFESSIONS)[number], string>> = {
-  DOKTER: "Dokter",
-  DOKTER_GIGI: "Dokter Gigi",
-  PERAWAT: "Perawat",
-  BIDAN: "Bidan",
-  APOTEKER: "Apoteker",
-  LAINNYA: "Lainnya",
-};
+  full_name: F.full_name,
+  identity_type: F.identity_type,
+  identity_number: F.identity_number,
+  nationality: F.nationality,
+  birth_place: F.birth_place,
+  birth_date: F.birth_date,
+  gender: F.gender,
+  address: F.address,
+  phone: F.phone,
+  profession: F.profession,
+  institution_id: F.institution_id,
+  graduation_country: F.graduation_country,
+  graduation_year: F.graduation_year,
+  specialization_id: F.specialization_id,
+  photo: F.photo,
+} as const satisfies Record<ProfileFieldName, string>;

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { INDONESIAN, labelsIn, rules, rulesFor, validationMessage as m, type FormTexts } from "../validation";
 import { DECISIONS, type Decision } from "../workflow";
-import { DECISION_LABELS, DECISION_MESSAGES, NOTE_MAX, REASON_MAX } from "./review.labels";
+import { DECISION_LABELS, DECISION_MESSAGES, NOTE_MAX, REASON_MAX, REQUIREMENT_LABEL } from "./review.labels";
 
 export * from "./review.labels";
 
@@ -10,7 +10,7 @@ export * from "./review.labels";
 // the portal's form (a checkbox and a reason per current document) that turns into that body.
 
 /** The form's labels, with the document row's. */
-const FORM_LABELS = { ...DECISION_LABELS, requirement_id: "Dokumen" };
+const FORM_LABELS = { ...DECISION_LABELS, requirement_id: REQUIREMENT_LABEL };
 
 const keysOf = <K extends string>(labels: Record<K, string>, prefix: string) =>
   Object.fromEntries(Object.keys(labels).map((name) => [name, `${prefix}.${name}`])) as Record<K, string>;
@@ -39,7 +39,7 @@ export const decisionBodySchema = z
     documents: z
       .array(
         z.object({
-          requirement_id: positiveInt("Dokumen"),
+          requirement_id: positiveInt(REQUIREMENT_LABEL),
           reason: z.string({ error: () => DECISION_MESSAGES.reasonRequired }).trim().min(1, DECISION_MESSAGES.reasonRequired).max(REASON_MAX, m("max", { length: REASON_MAX })),
         }),
       )

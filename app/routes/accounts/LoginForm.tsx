@@ -1,7 +1,6 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { Form, Link, useActionData, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { LOGIN_LABELS } from "#domain/forms/accounts.labels";
 import { CONSTRAINTS } from "#domain/forms/constraints.generated";
 import type { FormInput } from "#domain/forms/registry";
 import { ErrorSummary, Field, SubmitButton } from "~/components/forms";
@@ -24,7 +23,7 @@ export function LoginForm({ variant }: { variant: "citizen" | "foreign" }) {
     <section className={`${ui.card} ${ui.narrow}`} aria-labelledby="login-title">
       <h1 id="login-title">{t(foreign ? "login.titleWna" : "login.title")}</h1>
       <p className={ui.muted}>{t(foreign ? "login.leadWna" : "login.lead")}</p>
-      <ErrorSummary form={form} fields={[{ meta: fields.email, label: LOGIN_LABELS.email }, { meta: fields.password, label: LOGIN_LABELS.password }]} />
+      <ErrorSummary form={form} fields={[{ meta: fields.email, label: t("login.email") }, { meta: fields.password, label: t("login.password") }]} />
       <Form method="post" {...getFormProps(form)}>
         <input type="hidden" name="redirectTo" value={searchParams.get("redirectTo") ?? ""} />
         <Field meta={fields.email} label={t("login.email")} type="email" autoComplete="username" inputMode="email" />

@@ -1,6 +1,5 @@
 import type { FieldMetadata } from "@conform-to/react";
 import { useTranslation } from "react-i18next";
-import { ACCOUNT_LABELS } from "#domain/forms/accounts.labels";
 import { CheckboxField, Field, Honeypot } from "~/components/forms";
 
 // What the citizen and foreign-national sign-up forms share: contact, password, consent and the honeypot.
@@ -11,8 +10,8 @@ type Fields = Record<string, FieldMetadata<any>>;
 export const PASSWORD_FIELDS = ["password", "password_confirmation"];
 
 /** The error summary's entries for the shared fields, in the order they show. */
-export function contactSummary(fields: Fields) {
-  return (["full_name", "email", "phone", "password", "password_confirmation", "consent"] as const).map((name) => ({ meta: fields[name], label: ACCOUNT_LABELS[name] }));
+export function contactSummary(fields: Fields, t: (key: string) => string) {
+  return (["full_name", "email", "phone", "password", "password_confirmation", "consent"] as const).map((name) => ({ meta: fields[name], label: t(`accounts:fields.${name}`) }));
 }
 
 export function FullNameField({ meta }: { meta: FieldMetadata<any> }) {

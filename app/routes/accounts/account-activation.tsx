@@ -4,7 +4,6 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { Form, Link, useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { accountSchemas } from "#domain/forms/accounts";
-import { ACCOUNT_LABELS } from "#domain/forms/accounts.labels";
 import { CONSTRAINTS } from "#domain/forms/constraints.generated";
 import type { FormInput } from "#domain/forms/registry";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
@@ -59,7 +58,7 @@ function ResendForm({ headingLevel }: { headingLevel: "h1" | "h2" }) {
     <section aria-labelledby="resend-title">
       <Heading id="resend-title">{t("activation.resendTitle")}</Heading>
       <p>{t("activation.resendLead")}</p>
-      <ErrorSummary form={form} fields={[{ meta: fields.email, label: ACCOUNT_LABELS.email }]} />
+      <ErrorSummary form={form} fields={[{ meta: fields.email, label: t("accounts:fields.email") }]} />
       {/* Posted without the token, so a failed resend never spends it again. */}
       <Form method="post" action="/account-activation" {...getFormProps(form)}>
         <Field meta={fields.email} label={t("fields.email")} type="email" autoComplete="email" inputMode="email" />

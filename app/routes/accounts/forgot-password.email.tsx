@@ -4,7 +4,6 @@ import { data, redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { accountSchemas } from "#domain/forms/accounts";
-import { ACCOUNT_LABELS } from "#domain/forms/accounts.labels";
 import { CONSTRAINTS } from "#domain/forms/constraints.generated";
 import type { FormInput } from "#domain/forms/registry";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
@@ -43,7 +42,7 @@ export default function ForgotPasswordEmail() {
     <section className={ui.card} aria-labelledby="forgot-email-title">
       <h1 id="forgot-email-title">{t("recovery.emailTitle")}</h1>
       <p>{t("recovery.emailLead")}</p>
-      <ErrorSummary form={form} fields={[{ meta: fields.email, label: ACCOUNT_LABELS.email }]} />
+      <ErrorSummary form={form} fields={[{ meta: fields.email, label: t("accounts:fields.email") }]} />
       <Form method="post" {...getFormProps(form)}>
         <Field meta={fields.email} label={t("fields.email")} type="email" autoComplete="email" inputMode="email" />
         <Honeypot />

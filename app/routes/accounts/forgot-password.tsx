@@ -4,7 +4,6 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { accountSchemas } from "#domain/forms/accounts";
-import { ACCOUNT_LABELS } from "#domain/forms/accounts.labels";
 import { CONSTRAINTS } from "#domain/forms/constraints.generated";
 import type { FormInput } from "#domain/forms/registry";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
@@ -56,9 +55,9 @@ function NewPasswordForm({ token, email }: { token: string; email: string }) {
       <ErrorSummary
         form={form}
         fields={[
-          { meta: fields.password, label: ACCOUNT_LABELS.password },
-          { meta: fields.password_confirmation, label: ACCOUNT_LABELS.password_confirmation },
-          { meta: fields.token, label: ACCOUNT_LABELS.token },
+          { meta: fields.password, label: t("accounts:fields.password") },
+          { meta: fields.password_confirmation, label: t("accounts:fields.password_confirmation") },
+          { meta: fields.token, label: t("accounts:fields.token") },
         ]}
       />
       {/* The token stays in the address too, so a refused post without JavaScript shows this form again. */}

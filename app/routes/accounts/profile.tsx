@@ -5,7 +5,6 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { roleLabel, ROLE_LABELS } from "#domain/roles";
 import { accountSchemas } from "#domain/forms/accounts";
-import { PASSWORD_CHANGE_LABELS as LABELS, PASSWORD_HINT } from "#domain/forms/accounts.labels";
 import { CONSTRAINTS } from "#domain/forms/constraints.generated";
 import type { FormInput } from "#domain/forms/registry";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
@@ -45,7 +44,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 /** /profile: every user's account page (DESIGN §3) with the password change. */
 export default function Profile() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(["common", "accounts"]);
   const account = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const [form, fields] = useForm<FormInput<"passwordChange">>({
@@ -74,14 +73,14 @@ export default function Profile() {
         <ErrorSummary
           form={form}
           fields={[
-            { meta: fields.current_password, label: LABELS.current_password },
-            { meta: fields.new_password, label: LABELS.new_password },
-            { meta: fields.new_password_confirmation, label: LABELS.new_password_confirmation },
+            { meta: fields.current_password, label: t("profile.currentPassword") },
+            { meta: fields.new_password, label: t("profile.newPassword") },
+            { meta: fields.new_password_confirmation, label: t("profile.confirmPassword") },
           ]}
         />
         <Form method="post" {...getFormProps(form)} className={ui.formBlock}>
           <Field meta={fields.current_password} label={t("profile.currentPassword")} type="password" autoComplete="current-password" />
-          <Field meta={fields.new_password} label={t("profile.newPassword")} type="password" autoComplete="new-password" hint={`${PASSWORD_HINT} ${t("profile.passwordHint")}`} />
+          <Field meta={fields.new_password} label={t("profile.newPassword")} type="password" autoComplete="new-password" hint={`${t("accounts:hints.password")} ${t("profile.passwordHint")}`} />
           <Field meta={fields.new_password_confirmation} label={t("profile.confirmPassword")} type="password" autoComplete="new-password" />
           <SubmitButton>{t("profile.submit")}</SubmitButton>
         </Form>

@@ -48,7 +48,7 @@ export default function FacilitySignUp() {
       <p>
         {t("signUp.individualQuestion")} <Link to="/sign-up">{t("signUp.individualLink")}</Link>
       </p>
-      <ErrorSummary form={form} fields={[...facilitySummary(fields), ...contactSummary(fields)]} />
+      <ErrorSummary form={form} fields={[...facilitySummary(fields, t), ...contactSummary(fields, t)]} />
       <Form method="post" {...getFormProps(form)}>
         <h2>{t("signUp.facilitySection")}</h2>
         <FacilityFields fields={fields} />

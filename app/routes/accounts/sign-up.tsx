@@ -3,7 +3,6 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/nod
 import { Form, Link, useActionData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { accountSchemas } from "#domain/forms/accounts";
-import { ACCOUNT_LABELS } from "#domain/forms/accounts.labels";
 import { CONSTRAINTS } from "#domain/forms/constraints.generated";
 import type { FormInput } from "#domain/forms/registry";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
@@ -41,7 +40,7 @@ export default function SignUp() {
     shouldValidate: "onSubmit",
     shouldRevalidate: "onSubmit",
   });
-  const [fullName, ...rest] = contactSummary(fields);
+  const [fullName, ...rest] = contactSummary(fields, t);
   return (
     <section className={`${ui.card} ${ui.narrow}`} aria-labelledby="sign-up-title">
       <h1 id="sign-up-title">{t("signUp.title")}</h1>
@@ -52,7 +51,7 @@ export default function SignUp() {
       <p>
         {t("facility:signUp.question")} <Link to="/sign-up/fasyankes">{t("facility:signUp.link")}</Link>
       </p>
-      <ErrorSummary form={form} fields={[fullName, { meta: fields.nik, label: ACCOUNT_LABELS.nik }, ...rest]} />
+      <ErrorSummary form={form} fields={[fullName, { meta: fields.nik, label: t("accounts:fields.nik") }, ...rest]} />
       <Form method="post" {...getFormProps(form)}>
         <FullNameField meta={fields.full_name} />
         <Field meta={fields.nik} label={t("fields.nik")} inputMode="numeric" autoComplete="off" hint={t("hints.nik")} />

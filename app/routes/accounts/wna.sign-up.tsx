@@ -4,7 +4,6 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { COUNTRIES } from "#domain/countries";
 import { accountSchemas } from "#domain/forms/accounts";
-import { ACCOUNT_LABELS } from "#domain/forms/accounts.labels";
 import { CONSTRAINTS } from "#domain/forms/constraints.generated";
 import type { FormInput } from "#domain/forms/registry";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
@@ -90,12 +89,12 @@ export default function WnaSignUp() {
       <ErrorSummary
         form={form}
         fields={[
-          { meta: fields.foreign_id, label: ACCOUNT_LABELS.foreign_id },
-          { meta: fields.nationality, label: ACCOUNT_LABELS.nationality },
-          ...contactSummary(fields),
+          { meta: fields.foreign_id, label: t("accounts:fields.foreign_id") },
+          { meta: fields.nationality, label: t("accounts:fields.nationality") },
+          ...contactSummary(fields, t),
           // Step 1's answers ride along in hidden fields for the browser's check (the server reads the draft).
-          { meta: fields.is_kek, label: ACCOUNT_LABELS.is_kek },
-          { meta: fields.jalur_id, label: ACCOUNT_LABELS.jalur_id },
+          { meta: fields.is_kek, label: t("accounts:fields.is_kek") },
+          { meta: fields.jalur_id, label: t("accounts:fields.jalur_id") },
         ]}
       />
       <Form method="post" {...getFormProps(form)}>

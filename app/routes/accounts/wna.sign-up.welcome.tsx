@@ -5,7 +5,6 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { PATHWAYS } from "#domain/constants";
 import { accountSchemas } from "#domain/forms/accounts";
-import { ACCOUNT_LABELS } from "#domain/forms/accounts.labels";
 import { CONSTRAINTS } from "#domain/forms/constraints.generated";
 import type { FormInput } from "#domain/forms/registry";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
@@ -54,8 +53,8 @@ export default function WnaSignUpWelcome() {
       <ErrorSummary
         form={form}
         fields={[
-          { meta: fields.is_kek, label: ACCOUNT_LABELS.is_kek },
-          { meta: fields.jalur_id, label: ACCOUNT_LABELS.jalur_id },
+          { meta: fields.is_kek, label: t("accounts:fields.is_kek") },
+          { meta: fields.jalur_id, label: t("accounts:fields.jalur_id") },
         ]}
       />
       <Form method="post" {...getFormProps(form)}>

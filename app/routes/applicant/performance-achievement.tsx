@@ -7,7 +7,6 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
 import { achievementSchema, applicantSchemas } from "#domain/forms/applicant";
-import { ACHIEVEMENT_LABELS as LABELS } from "#domain/forms/applicant.labels";
 import { CONSTRAINTS } from "#domain/forms/constraints.generated";
 import type { FormInput } from "#domain/forms/registry";
 import { OnlySpe } from "~/routes/applicant/applicant";
@@ -128,12 +127,12 @@ export default function PerformanceAchievement() {
       </section>
       <section className={ui.card} aria-labelledby="add-title">
         <h2 id="add-title">{t("achievement.add")}</h2>
-        <ErrorSummary form={form} fields={(Object.keys(LABELS) as Array<keyof typeof LABELS>).map((k) => ({ meta: fields[k], label: LABELS[k] }))} />
+        <ErrorSummary form={form} fields={(["type_code", "title", "year", "description"] as const).map((k) => ({ meta: fields[k], label: t(`achievement.fields.${k}`) }))} />
         <Form method="post" {...getFormProps(form)} className={ui.formBlock}>
-          <SelectField meta={fields.type_code} label={LABELS.type_code} options={loaded.types.map((ty) => ({ value: ty.code, label: ty.name }))} placeholder={t("personal.choose")} />
-          <Field meta={fields.title} label={LABELS.title} />
-          <Field meta={fields.year} label={`${LABELS.year} ${t("achievement.optional")}`} inputMode="numeric" />
-          <Field meta={fields.description} label={`${LABELS.description} ${t("achievement.optional")}`} />
+          <SelectField meta={fields.type_code} label={t("achievement.fields.type_code")} options={loaded.types.map((ty) => ({ value: ty.code, label: ty.name }))} placeholder={t("personal.choose")} />
+          <Field meta={fields.title} label={t("achievement.fields.title")} />
+          <Field meta={fields.year} label={`${t("achievement.fields.year")} ${t("achievement.optional")}`} inputMode="numeric" />
+          <Field meta={fields.description} label={`${t("achievement.fields.description")} ${t("achievement.optional")}`} />
           <input type="hidden" name="intent" value="add" />
           <SubmitButton>{t("achievement.submit")}</SubmitButton>
         </Form>

@@ -7,7 +7,7 @@ import { useTranslation } from "react-i18next";
 import { roleOf } from "#domain/auth-user";
 import { COUNTRIES } from "#domain/countries";
 import { profileSchema } from "#domain/forms/profile";
-import { GENDER_LABELS, GENDERS, IDENTITY_TYPES, PROFESSION_LABELS, PROFESSIONS, PROFILE_LABELS as L } from "#domain/forms/profile.labels";
+import { GENDER_LABELS, GENDERS, IDENTITY_TYPES, PROFESSION_LABELS, PROFESSIONS, PROFILE_FIELD_NAMES, type ProfileFieldName } from "#domain/forms/profile.choices";
 import { ROLE } from "#domain/roles";
 import { CONSTRAINTS } from "#domain/forms/constraints.generated";
 import type { FormInput } from "#domain/forms/registry";
@@ -84,9 +84,10 @@ function ApplicantPersonalData({ loaded, lastResult }: { loaded: Extract<Seriali
     shouldRevalidate: "onSubmit",
   });
   const choose = t("personal.choose");
-  const summary = (Object.keys(L) as Array<keyof typeof L>)
-    .filter((k) => k !== "photo" && (k !== "specialization_id" || specialist))
-    .map((k) => ({ meta: fields[k as Exclude<keyof typeof L, "photo">], label: L[k] }));
+  const summary = PROFILE_FIELD_NAMES.filter((k) => k !== "photo" && (k !== "specialization_id" || specialist)).map((k) => ({
+    meta: fields[k as Exclude<ProfileFieldName, "photo">],
+    label: t(`personal.fields.${k}`),
+  }));
   return (
     <>
       <h1>{t("personal.title")}</h1>
@@ -100,26 +101,26 @@ function ApplicantPersonalData({ loaded, lastResult }: { loaded: Extract<Seriali
       <section className={ui.card}>
         <ErrorSummary form={form} fields={summary} />
         <Form method="post" {...getFormProps(form)} className={ui.formBlock}>
-          <Field meta={fields.full_name} label={L.full_name} autoComplete="name" />
+          <Field meta={fields.full_name} label={t("personal.fields.full_name")} autoComplete="name" />
           <div className={ui.field}>
             <span className={ui.label}>{t("personal.email")}</span>
             <span>{profile.email}</span>
             <span className={ui.hint}>{t("personal.emailHint")}</span>
           </div>
-          <RadioGroup meta={fields.identity_type} legend={L.identity_type} options={IDENTITY_TYPES.map((v) => ({ value: v, label: t(`personal.identityType.${v}`) }))} />
-          <Field meta={fields.identity_number} label={L.identity_number} autoComplete="off" />
-          <SelectField meta={fields.nationality} label={L.nationality} options={COUNTRY_OPTIONS} placeholder={choose} />
-          <Field meta={fields.birth_place} label={L.birth_place} />
-          <Field meta={fields.birth_date} label={L.birth_date} type="date" hint={t("personal.birthDateHint")} autoComplete="bday" />
-          <RadioGroup meta={fields.gender} legend={L.gender} options={GENDERS.map((v) => ({ value: v, label: GENDER_LABELS[v] }))} />
-          <Field meta={fields.address} label={L.address} autoComplete="address-line1" />
-          <Field meta={fields.phone} label={L.phone} type="tel" inputMode="tel" autoComplete="tel" />
-          <SelectField meta={fields.profession} label={L.profession} options={PROFESSIONS.map((v) => ({ value: v, label: PROFESSION_LABELS[v] }))} placeholder={choose} />
-          <SelectField meta={fields.institution_id} label={L.institution_id} options={institutions.map((i) => ({ value: String(i.id), label: i.name }))} placeholder={choose} />
-          <SelectField meta={fields.graduation_country} label={L.graduation_country} options={COUNTRY_OPTIONS} placeholder={choose} />
-          <Field meta={fields.graduation_year} label={L.graduation_year} inputMode="numeric" />
+          <RadioGroup meta={fields.identity_type} legend={t("personal.fields.identity_type")} options={IDENTITY_TYPES.map((v) => ({ value: v, label: t(`personal.identityType.${v}`) }))} />
+          <Field meta={fields.identity_number} label={t("personal.fields.identity_number")} autoComplete="off" />
+          <SelectField meta={fields.nationality} label={t("personal.fields.nationality")} options={COUNTRY_OPTIONS} placeholder={choose} />
+          <Field meta={fields.birth_place} label={t("personal.fields.birth_place")} />
+          <Field meta={fields.birth_date} label={t("personal.fields.birth_date")} type="date" hint={t("personal.birthDateHint")} autoComplete="bday" />
+          <RadioGroup meta={fields.gender} legend={t("personal.fields.gender")} options={GENDERS.map((v) => ({ value: v, label: GENDER_LABELS[v] }))} />
+          <Field meta={fields.address} label={t("personal.fields.address")} autoComplete="address-line1" />
+          <Field meta={fields.phone} label={t("personal.fields.phone")} type="tel" inputMode="tel" autoComplete="tel" />
+          <SelectField meta={fields.profession} label={t("personal.fields.profession")} options={PROFESSIONS.map((v) => ({ value: v, label: PROFESSION_LABELS[v] }))} placeholder={choose} />
+          <SelectField meta={fields.institution_id} label={t("personal.fields.institution_id")} options={institutions.map((i) => ({ value: String(i.id), label: i.name }))} placeholder={choose} />
+          <SelectField meta={fields.graduation_country} label={t("personal.fields.graduation_country")} options={COUNTRY_OPTIONS} placeholder={choose} />
+          <Field meta={fields.graduation_year} label={t("personal.fields.graduation_year")} inputMode="numeric" />
           {specialist ? (
-            <SelectField meta={fields.specialization_id} label={L.specialization_id} options={specializations.map((s) => ({ value: String(s.id), label: s.name }))} placeholder={choose} hint={t("personal.specializationHint")} />
+            <SelectField meta={fields.specialization_id} label={t("personal.fields.specialization_id")} options={specializations.map((s) => ({ value: String(s.id), label: s.name }))} placeholder={choose} hint={t("personal.specializationHint")} />
           ) : null}
           <SubmitButton>{t("personal.submit")}</SubmitButton>
         </Form>

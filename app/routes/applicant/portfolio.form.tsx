@@ -4,7 +4,6 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { Form, Link, useActionData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { applicantSchemas } from "#domain/forms/applicant";
-import { PORTFOLIO_LABELS as LABELS } from "#domain/forms/applicant.labels";
 import { CONSTRAINTS } from "#domain/forms/constraints.generated";
 import type { FormInput } from "#domain/forms/registry";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
@@ -56,13 +55,13 @@ export default function PortfolioForm() {
   return (
     <section className={ui.card} aria-labelledby="portfolio-form-title">
       <h1 id="portfolio-form-title">{t("portfolio.formTitle")}</h1>
-      <ErrorSummary form={form} fields={(Object.keys(LABELS) as Array<keyof typeof LABELS>).map((k) => ({ meta: fields[k], label: LABELS[k] }))} />
+      <ErrorSummary form={form} fields={(["kind", "title", "institution", "year", "description"] as const).map((k) => ({ meta: fields[k], label: t(`portfolio.fields.${k}`) }))} />
       <Form method="post" {...getFormProps(form)} className={ui.formBlock}>
-        <Field meta={fields.kind} label={LABELS.kind} hint={t("portfolio.kindHint")} />
-        <Field meta={fields.title} label={LABELS.title} />
-        <Field meta={fields.institution} label={optional(LABELS.institution)} />
-        <Field meta={fields.year} label={optional(LABELS.year)} inputMode="numeric" />
-        <Field meta={fields.description} label={optional(LABELS.description)} />
+        <Field meta={fields.kind} label={t("portfolio.fields.kind")} hint={t("portfolio.kindHint")} />
+        <Field meta={fields.title} label={t("portfolio.fields.title")} />
+        <Field meta={fields.institution} label={optional(t("portfolio.fields.institution"))} />
+        <Field meta={fields.year} label={optional(t("portfolio.fields.year"))} inputMode="numeric" />
+        <Field meta={fields.description} label={optional(t("portfolio.fields.description"))} />
         <p className={ui.row}>
           <SubmitButton>{t("portfolio.submit")}</SubmitButton>
           <Link to="/portfolio">{t("portfolio.back")}</Link>

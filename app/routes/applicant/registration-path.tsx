@@ -5,7 +5,6 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { JALUR_IDS } from "#domain/documents";
 import { applicantSchemas } from "#domain/forms/applicant";
-import { PATHWAY_LABEL as LABEL } from "#domain/forms/applicant.labels";
 import { CONSTRAINTS } from "#domain/forms/constraints.generated";
 import type { FormInput } from "#domain/forms/registry";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
@@ -73,7 +72,7 @@ function ApplicantRegistrationPath({ application, requirements }: Omit<Extract<S
           <p>{t("pathway.locked")}</p>
         ) : (
           <>
-            <ErrorSummary form={form} fields={[{ meta: fields.jalur_id, label: LABEL }]} />
+            <ErrorSummary form={form} fields={[{ meta: fields.jalur_id, label: t("pathway.label") }]} />
             <Form method="post" {...getFormProps(form)}>
               <RadioGroup
                 meta={fields.jalur_id}

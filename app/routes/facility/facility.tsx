@@ -3,7 +3,6 @@ import { Form, Link } from "@remix-run/react";
 import { Fragment } from "react";
 import { useTranslation } from "react-i18next";
 import { FACILITY_TYPE_LABELS, FACILITY_TYPES, type VerificationState } from "#domain/facility";
-import { FACILITY_LABELS as L } from "#domain/forms/facility.labels";
 import { CONSTRAINTS } from "#domain/forms/constraints.generated";
 import type { FormInput } from "#domain/forms/registry";
 import type { FacilityDashboard, MyFacility } from "~/routes/facility/facility.server";
@@ -21,8 +20,8 @@ const FACILITY_FIELD_NAMES = ["facility_name", "facility_type", "address", "lice
 const TYPE_OPTIONS = FACILITY_TYPES.map((v) => ({ value: v, label: FACILITY_TYPE_LABELS[v] }));
 
 /** The error summary's entries for the facility fields, in the order they show. */
-export function facilitySummary(fields: Fields) {
-  return FACILITY_FIELD_NAMES.map((name) => ({ meta: fields[name], label: L[name] }));
+export function facilitySummary(fields: Fields, t: (key: string) => string) {
+  return FACILITY_FIELD_NAMES.map((name) => ({ meta: fields[name], label: t(`facility:fields.${name}`) }));
 }
 
 /** Name, type, address, licence number and contact of the facility. */
@@ -170,10 +169,10 @@ function FacilityDataForm({ data, positions, lastResult }: { data: MyFacility; p
     shouldRevalidate: "onSubmit",
   });
   const summary = [
-    ...facilitySummary(fields),
-    { meta: fields.admin_nik, label: L.admin_nik },
-    { meta: fields.admin_phone, label: L.admin_phone },
-    { meta: fields.position_id, label: L.position_id },
+    ...facilitySummary(fields, t),
+    { meta: fields.admin_nik, label: t("facility:fields.admin_nik") },
+    { meta: fields.admin_phone, label: t("facility:fields.admin_phone") },
+    { meta: fields.position_id, label: t("facility:fields.position_id") },
   ];
   return (
     <section className={ui.card}>

@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type AppLoadContext, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { registrationSchema } from "#domain/forms/registration";
-import { jalurOfSegment, uploadFilePath } from "#domain/forms/registration.labels";
+import { jalurOfSegment, uploadFilePath } from "#domain/forms/registration.paths";
 
 import { redirectWithToast } from "~/routes/admin/admin.server";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";

@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { pathwayChoice } from "#domain/forms/registration";
-import { segmentOf } from "#domain/forms/registration.labels";
+import { segmentOf } from "#domain/forms/registration.paths";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
 import { PathwayChoice } from "~/routes/facility/registration-pathway";
 import { activityKinds, requireVerifiedFacility } from "~/routes/facility/registration.server";

@@ -2,7 +2,6 @@ import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react"
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { JALUR_IDS } from "#domain/documents";
-import { REGISTRATION_LABELS as L } from "#domain/forms/registration.labels";
 import { CONSTRAINTS } from "#domain/forms/constraints.generated";
 import type { FormInput } from "#domain/forms/registry";
 import type { ActivityKind } from "~/routes/facility/registration.server";
@@ -14,7 +13,7 @@ import * as ui from "~/components/ui.css";
 
 /** /register-competency-evaluation/registration-path: REG, SPE or OTH (with its kind of activity). */
 export function PathwayChoice({ kinds, lastResult }: { kinds: ActivityKind[]; lastResult: SubmissionResult<string[]> | undefined }) {
-  const { t } = useTranslation(["registration", "applicant"]);
+  const { t } = useTranslation(["registration", "applicant", "accounts"]);
   const [form, fields] = useForm<FormInput<"pathwayChoice">>({
     id: "registration-pathway",
     lastResult,
@@ -29,19 +28,19 @@ export function PathwayChoice({ kinds, lastResult }: { kinds: ActivityKind[]; la
         <ErrorSummary
           form={form}
           fields={[
-            { meta: fields.jalur_id, label: L.jalur_id },
-            { meta: fields.activity_kind_id, label: L.activity_kind_id },
+            { meta: fields.jalur_id, label: t("accounts:fields.jalur_id") },
+            { meta: fields.activity_kind_id, label: t("registration:fields.activity_kind_id") },
           ]}
         />
         <Form method="post" {...getFormProps(form)}>
           <RadioGroup
             meta={fields.jalur_id}
-            legend={L.jalur_id}
+            legend={t("accounts:fields.jalur_id")}
             options={JALUR_IDS.map((jalur) => ({ value: jalur, label: t(`applicant:jalur.${jalur}`), description: t(`applicant:jalurDescription.${jalur}`) }))}
           />
           <RadioGroup
             meta={fields.activity_kind_id}
-            legend={L.activity_kind_id}
+            legend={t("registration:fields.activity_kind_id")}
             hint={t("choice.kindHint")}
             options={kinds.map((k) => ({ value: String(k.id), label: k.name, description: k.description ?? undefined }))}
           />

@@ -1,6 +1,6 @@
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { uploadFilePath } from "#domain/forms/registration.labels";
+import { uploadFilePath } from "#domain/forms/registration.paths";
 import type { RegistrationPage } from "~/routes/facility/registration.server";
 import { formatDateTime } from "~/utils/format";
 import * as a from "~/components/admin.css";

@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { type DocumentRequirement } from "#domain/documents";
-import { uploadFilePath } from "#domain/forms/registration.labels";
+import { uploadFilePath } from "#domain/forms/registration.paths";
 import type { Registration } from "~/routes/facility/registration.server";
 import { formatDate, formatDateTime } from "~/utils/format";
 import { stageProgress } from "~/routes/review/review-query";

@@ -5,7 +5,6 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { additionalRequest } from "#domain/forms/additional";
-import { ADDITIONAL_LABELS } from "#domain/forms/additional.labels";
 import { CONSTRAINTS } from "#domain/forms/constraints.generated";
 import type { FormInput } from "#domain/forms/registry";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
@@ -99,10 +98,10 @@ export default function RequestAdditional() {
         {loaded.may_request ? (
           <>
             <p>{t("additionalReview.lead")}</p>
-            <ErrorSummary form={form} fields={[{ meta: fields.title, label: ADDITIONAL_LABELS.title }, { meta: fields.description, label: ADDITIONAL_LABELS.description }]} />
+            <ErrorSummary form={form} fields={[{ meta: fields.title, label: t("additional.fields.title") }, { meta: fields.description, label: t("additional.fields.description") }]} />
             <Form method="post" {...getFormProps(form)} className={ui.formBlock}>
-              <Field meta={fields.title} label={ADDITIONAL_LABELS.title} />
-              <Field meta={fields.description} label={`${ADDITIONAL_LABELS.description} ${t("achievement.optional")}`} />
+              <Field meta={fields.title} label={t("additional.fields.title")} />
+              <Field meta={fields.description} label={`${t("additional.fields.description")} ${t("achievement.optional")}`} />
               <SubmitButton>{t("additionalReview.submit")}</SubmitButton>
             </Form>
           </>

@@ -3,8 +3,7 @@ import { Form } from "@remix-run/react";
 import { Fragment, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { countryName } from "#domain/countries";
-import { GENDER_LABELS, PROFESSION_LABELS, PROFILE_LABELS } from "#domain/forms/profile.labels";
-import { DECISION_LABELS } from "#domain/forms/review.labels";
+import { GENDER_LABELS, PROFESSION_LABELS } from "#domain/forms/profile.choices";
 import { ROLE_LABELS } from "#domain/roles";
 import { stageById, type Decision } from "#domain/workflow";
 import { CONSTRAINTS } from "#domain/forms/constraints.generated";
@@ -66,30 +65,29 @@ export function DetailSummary({ detail }: { detail: ReviewDetail }) {
 }
 
 export function ApplicantSection({ detail }: { detail: ReviewDetail }) {
-  const { t } = useTranslation("review");
+  const { t } = useTranslation(["review", "applicant"]);
   const p = detail.applicant;
-  const L = PROFILE_LABELS;
   return (
     <section className={ui.card} aria-labelledby="applicant-title">
       <h2 id="applicant-title">{t("detail.applicant")}</h2>
       {p.photo_file_id ? <img src={`/files/${p.photo_file_id}`} alt={t("detail.photo", { name: p.full_name ?? "" })} className={r.preview} width={160} /> : null}
       <Answers
         items={[
-          [L.full_name, p.full_name],
+          [t("applicant:personal.fields.full_name"), p.full_name],
           [t("detail.email"), p.email],
           [t("detail.kind"), t(`detail.kinds.${p.kind}`, { defaultValue: p.kind })],
-          [L.identity_number, p.identity_number ? `${p.identity_number}${p.identity_type ? ` (${p.identity_type})` : ""}` : null],
-          [L.nationality, p.nationality ? (countryName(p.nationality) ?? p.nationality) : null],
-          [L.birth_place, p.birth_place],
-          [L.birth_date, p.birth_date ? formatDate(`${p.birth_date}T00:00:00+07:00`) : null],
-          [L.gender, p.gender ? GENDER_LABELS[p.gender] : null],
-          [L.address, p.address],
-          [L.phone, p.phone],
-          [L.profession, p.profession ? (PROFESSION_LABELS[p.profession as keyof typeof PROFESSION_LABELS] ?? p.profession) : null],
-          [L.institution_id, p.institution_name],
-          [L.graduation_country, p.graduation_country ? (countryName(p.graduation_country) ?? p.graduation_country) : null],
-          [L.graduation_year, p.graduation_year],
-          ...(detail.application.jalur_id === "SPE" ? ([[L.specialization_id, p.specialization_name]] as Array<[string, ReactNode]>) : []),
+          [t("applicant:personal.fields.identity_number"), p.identity_number ? `${p.identity_number}${p.identity_type ? ` (${p.identity_type})` : ""}` : null],
+          [t("applicant:personal.fields.nationality"), p.nationality ? (countryName(p.nationality) ?? p.nationality) : null],
+          [t("applicant:personal.fields.birth_place"), p.birth_place],
+          [t("applicant:personal.fields.birth_date"), p.birth_date ? formatDate(`${p.birth_date}T00:00:00+07:00`) : null],
+          [t("applicant:personal.fields.gender"), p.gender ? GENDER_LABELS[p.gender] : null],
+          [t("applicant:personal.fields.address"), p.address],
+          [t("applicant:personal.fields.phone"), p.phone],
+          [t("applicant:personal.fields.profession"), p.profession ? (PROFESSION_LABELS[p.profession as keyof typeof PROFESSION_LABELS] ?? p.profession) : null],
+          [t("applicant:personal.fields.institution_id"), p.institution_name],
+          [t("applicant:personal.fields.graduation_country"), p.graduation_country ? (countryName(p.graduation_country) ?? p.graduation_country) : null],
+          [t("applicant:personal.fields.graduation_year"), p.graduation_year],
+          ...(detail.application.jalur_id === "SPE" ? ([[t("applicant:personal.fields.specialization_id"), p.specialization_name]] as Array<[string, ReactNode]>) : []),
         ]}
       />
     </section>
@@ -296,29 +294,29 @@ export function DecisionForm({ detail, lastResult }: { detail: ReviewDetail; las
     label: t(`decision.options.${d}`),
     description: d === "PASSED" ? passedOutcome(stageId, t) : t(`decision.outcomes.${d}`),
   }));
-  const reasonFields = rows.map((row, i) => ({ meta: row.getFieldset().reason, label: `${DECISION_LABELS.reason} — ${currentDocs[i]?.name ?? ""}` }));
+  const reasonFields = rows.map((row, i) => ({ meta: row.getFieldset().reason, label: `${t("decision.fields.reason")} — ${currentDocs[i]?.name ?? ""}` }));
   return (
     <section className={ui.card} aria-labelledby="decision-title" id="keputusan">
       <h2 id="decision-title">{t("decision.title", { stage: detail.open_stage!.name })}</h2>
       <ErrorSummary
         form={form}
         fields={[
-          { meta: fields.stage_id, label: DECISION_LABELS.stage_id },
-          { meta: fields.decision, label: DECISION_LABELS.decision },
-          { meta: fields.note, label: DECISION_LABELS.note },
-          { meta: fields.internal_note, label: DECISION_LABELS.internal_note },
-          { meta: fields.documents, label: DECISION_LABELS.documents },
+          { meta: fields.stage_id, label: t("decision.fields.stage_id") },
+          { meta: fields.decision, label: t("decision.fields.decision") },
+          { meta: fields.note, label: t("decision.fields.note") },
+          { meta: fields.internal_note, label: t("decision.fields.internal_note") },
+          { meta: fields.documents, label: t("decision.fields.documents") },
           ...reasonFields,
         ]}
       />
       <Form method="post" {...getFormProps(form)} className={r.decisionForm}>
         <input type="hidden" name="stage_id" value={stageId} />
-        <RadioGroup meta={fields.decision} legend={DECISION_LABELS.decision} options={options} />
-        <TextArea meta={fields.note} label={DECISION_LABELS.note} hint={t("decision.noteHint")} />
-        <TextArea meta={fields.internal_note} label={`${DECISION_LABELS.internal_note} ${t("decision.optional")}`} hint={t("decision.internalHint")} />
+        <RadioGroup meta={fields.decision} legend={t("decision.fields.decision")} options={options} />
+        <TextArea meta={fields.note} label={t("decision.fields.note")} hint={t("decision.noteHint")} />
+        <TextArea meta={fields.internal_note} label={`${t("decision.fields.internal_note")} ${t("decision.optional")}`} hint={t("decision.internalHint")} />
         {offersReupload ? (
           <fieldset id={fields.documents.id} tabIndex={-1} className={`${f.fieldset} ${fields.documents.errors?.length ? f.invalidGroup : ""}`} aria-describedby={`${fields.documents.id}-hint${fields.documents.errors?.length ? ` ${fields.documents.id}-error` : ""}`}>
-            <legend className={f.legend}>{DECISION_LABELS.documents}</legend>
+            <legend className={f.legend}>{t("decision.fields.documents")}</legend>
             <p id={`${fields.documents.id}-hint`} className={ui.hint}>{t("decision.documentsHint")}</p>
             {fields.documents.errors?.length ? <p id={`${fields.documents.id}-error`} className={ui.fieldError}>{fields.documents.errors[0]}</p> : null}
             {rows.map((row, i) => {
@@ -337,7 +335,7 @@ export function DecisionForm({ detail, lastResult }: { detail: ReviewDetail; las
                     <label htmlFor={set.selected.id} className={f.choiceLabel}>{doc.name}</label>
                   </div>
                   <div className={ui.field}>
-                    <label htmlFor={reason.id} className={ui.label}>{`${DECISION_LABELS.reason} — ${doc.name}`}</label>
+                    <label htmlFor={reason.id} className={ui.label}>{`${t("decision.fields.reason")} — ${doc.name}`}</label>
                     {invalid ? <p id={`${reason.id}-error`} className={ui.fieldError}>{reason.errors![0]}</p> : null}
                     <input {...reasonProps} key={reasonProps.key} id={reason.id} className={ui.input} aria-invalid={invalid || undefined} aria-describedby={invalid ? `${reason.id}-error` : undefined} />
                   </div>
