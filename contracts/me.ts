@@ -42,3 +42,5 @@ export const MeSchema = z
 
 export type UserVerification = z.infer<typeof UserVerificationSchema>;
 export type Me = z.infer<typeof MeSchema>;
+/** The portal's name for the signed-in user: the session, guards and menu read it. */
+export type AuthUser = Me;

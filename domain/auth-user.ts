@@ -1,17 +1,27 @@
-import type { Me, UserVerification } from "#contracts/me";
+// The signed-in user is what GET /api/v1/admin/get-me answers (spec §3, DESIGN §5); its whole shape is
+// the API's contract (contracts/me.ts, `AuthUser`). The rules below read only these few facts, so
+// domain/ stays the ground floor: it imports nothing outside itself, and the contracts import it.
 
-// The authenticated user is what GET /api/v1/admin/get-me answers (spec §3, DESIGN §5): the shape is
-// the API's contract (contracts/me.ts), not a copy of it; the rules below read it.
-export type AuthUser = Me;
-export type UserVerificationEntry = UserVerification;
+/** One verification entry of a user, as far as the rules read it. */
+export interface VerificationFacts {
+  is_approved: boolean;
+  is_rejected: boolean;
+}
+
+/** What the rules read of the signed-in user. */
+export interface UserFacts {
+  role?: number | null;
+  user: { role_id: number; is_hospital_verified: boolean };
+  userVerification: readonly VerificationFacts[];
+}
 
 /** spec §6: "the user's role (user.role or user.user.role_id)". */
-export function roleOf(me: Pick<AuthUser, "role" | "user">): number {
+export function roleOf(me: Pick<UserFacts, "role" | "user">): number {
   return me.role ?? me.user.role_id;
 }
 
 /** spec §4: pending while the first userVerification entry is neither approved nor rejected. */
-export function verificationPending(me: Pick<AuthUser, "userVerification">): boolean {
+export function verificationPending(me: Pick<UserFacts, "userVerification">): boolean {
   const first = me.userVerification[0];
   return first !== undefined && !first.is_approved && !first.is_rejected;
 }

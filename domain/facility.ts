@@ -1,6 +1,6 @@
 // Health facilities (role 8, DESIGN §4 "Health-facility admin"): the kinds of facility and the
 // verification state of a facility admin, shared by the API, the admin screens and the facility's pages.
-import type { UserVerificationEntry } from "./auth-user";
+import type { VerificationFacts } from "./auth-user";
 
 export const FACILITY_TYPES = ["RUMAH_SAKIT", "KLINIK_UTAMA", "KLINIK_PRATAMA", "PUSKESMAS", "LAINNYA"] as const;
 export type FacilityType = (typeof FACILITY_TYPES)[number];
@@ -20,7 +20,7 @@ export type VerificationState = (typeof VERIFICATION_STATES)[number];
  * The facility admin's verification state from `is_hospital_verified` and the newest userVerification
  * entry (get-me lists them newest first; spec §4 reads "the first entry").
  */
-export function verificationState(isHospitalVerified: boolean, entries: readonly Pick<UserVerificationEntry, "is_approved" | "is_rejected">[]): VerificationState {
+export function verificationState(isHospitalVerified: boolean, entries: readonly VerificationFacts[]): VerificationState {
   if (isHospitalVerified) return "verified";
   const first = entries[0];
   if (!first) return "notSubmitted";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { AuthUser } from "./auth-user";
+import type { AuthUser } from "#contracts/me";
 import { activeSidebarKey, sidebarTitle, userMenuEntries, visibleSidebarItems, SIDEBAR_ITEMS } from "./menu";
 import { roleLabel } from "./roles";
 

@@ -1,4 +1,4 @@
-import { roleOf, verificationPending, type AuthUser } from "./auth-user";
+import { roleOf, verificationPending, type UserFacts } from "./auth-user";
 import { ADAPTATION_LIST_ROLES, APPLICATION_LIST_ROLES, FACILITY_ROLES, ROLE } from "./roles";
 
 export const PRODUCT_NAME = "Adaptasi Nakes LLN";
@@ -57,7 +57,7 @@ export interface VisibleSidebarItem extends SidebarItem {
 }
 
 /** Spec §2 sidebar plus §6 role 8 specifics and §4 user verification. */
-export function visibleSidebarItems(me: Pick<AuthUser, "role" | "user" | "userVerification">): VisibleSidebarItem[] {
+export function visibleSidebarItems(me: Pick<UserFacts, "role" | "user" | "userVerification">): VisibleSidebarItem[] {
   const role = roleOf(me);
   const isFacility = role === ROLE.ADMIN_FASYANKES;
   const verified = me.user.is_hospital_verified;
@@ -89,7 +89,7 @@ export function activeSidebarKey(items: readonly SidebarItem[], pathname: string
 export type UserMenuEntry = { key: "profil"; label: "Profil"; href: "/personal-data" } | { key: "logout"; label: "Logout"; href: "/logout" };
 
 /** Spec §6: a hospital-verified role 8 sees 'Profil' and 'Logout'; every other user only 'Logout'. */
-export function userMenuEntries(me: Pick<AuthUser, "role" | "user">): UserMenuEntry[] {
+export function userMenuEntries(me: Pick<UserFacts, "role" | "user">): UserMenuEntry[] {
   const logout: UserMenuEntry = { key: "logout", label: "Logout", href: "/logout" };
   if (roleOf(me) === ROLE.ADMIN_FASYANKES && me.user.is_hospital_verified) {
     return [{ key: "profil", label: "Profil", href: "/personal-data" }, logout];

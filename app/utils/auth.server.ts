@@ -1,5 +1,5 @@
 import { redirect } from "@remix-run/node";
-import type { AuthUser } from "#domain/auth-user";
+import type { AuthUser } from "#contracts/me";
 import { SESSION } from "#domain/constants";
 import { unavailableResponse, type ApiClient } from "./api.server";
 import { defaultT } from "./i18n.server";

@@ -1,5 +1,5 @@
 import { redirect, type AppLoadContext } from "@remix-run/node";
-import type { AuthUser } from "#domain/auth-user";
+import type { AuthUser } from "#contracts/me";
 import { roleOf } from "#domain/auth-user";
 import { applicantGuard, dashboardGuard, landingGuard, loggedInGuard, type GuardDecision, type SessionState } from "#domain/guards";
 import { logoutResponse, type AuthState } from "~/utils/auth.server";

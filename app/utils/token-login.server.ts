@@ -1,5 +1,6 @@
 import { createCookie, redirect, type AppLoadContext, type Cookie } from "@remix-run/node";
-import { roleOf, type AuthUser } from "#domain/auth-user";
+import type { AuthUser } from "#contracts/me";
+import { roleOf } from "#domain/auth-user";
 import { homePathFor } from "#domain/guards";
 import { commitAuthSession, fetchMe, sessionFromTokens, type AuthState } from "./auth.server";
 import { i18next } from "./i18n.server";

@@ -1,5 +1,5 @@
 import { http, HttpResponse } from "msw";
-import type { AuthUser } from "#domain/auth-user";
+import type { AuthUser } from "#contracts/me";
 
 // The portal's one outside service: the HTTP API (spec §7) when it runs at API_URL.
 export const MOCK_API_URL = "http://api.test";

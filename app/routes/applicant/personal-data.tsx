@@ -5,15 +5,15 @@ import { redirect, data, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { roleOf } from "#domain/auth-user";
-import { COUNTRIES } from "#domain/countries";
 import { profileSchema } from "#domain/forms/profile";
-import { GENDER_LABELS, GENDERS, IDENTITY_TYPES, PROFESSION_LABELS, PROFESSIONS, PROFILE_FIELD_NAMES, type ProfileFieldName } from "#domain/forms/profile.choices";
+import { PROFILE_FIELD_NAMES, type ProfileFieldName } from "#domain/forms/profile.choices";
 import { ROLE } from "#domain/roles";
 import { CONSTRAINTS } from "#domain/forms/constraints.generated";
 import type { FormInput } from "#domain/forms/registry";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
 import { FacilityPersonalData } from "~/routes/facility/facility";
-import { ErrorSummary, Field, RadioGroup, SelectField, SubmitButton } from "~/components/forms";
+import { ErrorSummary, SubmitButton } from "~/components/forms";
+import { ProfileFields } from "~/components/ProfileFields";
 import * as ui from "~/components/ui.css";
 
 import { accessToken, orUnavailable } from "~/utils/api.server";
@@ -26,8 +26,6 @@ import { refusal } from "~/utils/form-reply.server";
 import { titled } from "~/utils/page-title";
 
 export const handle = titled("personalData");
-
-const COUNTRY_OPTIONS = COUNTRIES.map(([value, label]) => ({ value, label }));
 
 // Role 3 edits the applicant's biodata; role 8 the facility data it sends for verification (DESIGN §4).
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -83,7 +81,6 @@ function ApplicantPersonalData({ loaded, lastResult }: { loaded: Extract<Seriali
     shouldValidate: "onSubmit",
     shouldRevalidate: "onSubmit",
   });
-  const choose = t("personal.choose");
   const summary = PROFILE_FIELD_NAMES.filter((k) => k !== "photo" && (k !== "specialization_id" || specialist)).map((k) => ({
     meta: fields[k as Exclude<ProfileFieldName, "photo">],
     label: t(`personal.fields.${k}`),
@@ -101,27 +98,25 @@ function ApplicantPersonalData({ loaded, lastResult }: { loaded: Extract<Seriali
       <section className={ui.card}>
         <ErrorSummary form={form} fields={summary} />
         <Form method="post" {...getFormProps(form)} className={ui.formBlock}>
-          <Field meta={fields.full_name} label={t("personal.fields.full_name")} autoComplete="name" />
-          <div className={ui.field}>
-            <span className={ui.label}>{t("personal.email")}</span>
-            <span>{profile.email}</span>
-            <span className={ui.hint}>{t("personal.emailHint")}</span>
-          </div>
-          <RadioGroup meta={fields.identity_type} legend={t("personal.fields.identity_type")} options={IDENTITY_TYPES.map((v) => ({ value: v, label: t(`personal.identityType.${v}`) }))} />
-          <Field meta={fields.identity_number} label={t("personal.fields.identity_number")} autoComplete="off" />
-          <SelectField meta={fields.nationality} label={t("personal.fields.nationality")} options={COUNTRY_OPTIONS} placeholder={choose} />
-          <Field meta={fields.birth_place} label={t("personal.fields.birth_place")} />
-          <Field meta={fields.birth_date} label={t("personal.fields.birth_date")} type="date" hint={t("personal.birthDateHint")} autoComplete="bday" />
-          <RadioGroup meta={fields.gender} legend={t("personal.fields.gender")} options={GENDERS.map((v) => ({ value: v, label: GENDER_LABELS[v] }))} />
-          <Field meta={fields.address} label={t("personal.fields.address")} autoComplete="address-line1" />
-          <Field meta={fields.phone} label={t("personal.fields.phone")} type="tel" inputMode="tel" autoComplete="tel" />
-          <SelectField meta={fields.profession} label={t("personal.fields.profession")} options={PROFESSIONS.map((v) => ({ value: v, label: PROFESSION_LABELS[v] }))} placeholder={choose} />
-          <SelectField meta={fields.institution_id} label={t("personal.fields.institution_id")} options={institutions.map((i) => ({ value: String(i.id), label: i.name }))} placeholder={choose} />
-          <SelectField meta={fields.graduation_country} label={t("personal.fields.graduation_country")} options={COUNTRY_OPTIONS} placeholder={choose} />
-          <Field meta={fields.graduation_year} label={t("personal.fields.graduation_year")} inputMode="numeric" />
-          {specialist ? (
-            <SelectField meta={fields.specialization_id} label={t("personal.fields.specialization_id")} options={specializations.map((s) => ({ value: String(s.id), label: s.name }))} placeholder={choose} hint={t("personal.specializationHint")} />
-          ) : null}
+          <ProfileFields
+            fields={fields}
+            own
+            afterName={
+              <div className={ui.field}>
+                <span className={ui.label}>{t("personal.email")}</span>
+                <span>{profile.email}</span>
+                <span className={ui.hint}>{t("personal.emailHint")}</span>
+              </div>
+            }
+            institutions={institutions}
+            specializations={specialist ? specializations : null}
+            words={{
+              choose: t("personal.choose"),
+              identityType: (v) => t(`personal.identityType.${v}`),
+              birthDateHint: t("personal.birthDateHint"),
+              specializationHint: t("personal.specializationHint"),
+            }}
+          />
           <SubmitButton>{t("personal.submit")}</SubmitButton>
         </Form>
       </section>

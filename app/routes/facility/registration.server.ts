@@ -1,7 +1,7 @@
 import type { PageMeta } from "#contracts/admin";
 import type { ActivityKind, Registration, RegistrationRow } from "#contracts/registrations";
 import { redirect, type AppLoadContext } from "@remix-run/node";
-import type { AuthUser } from "#domain/auth-user";
+import type { AuthUser } from "#contracts/me";
 import { uploadFilePath } from "#domain/forms/registration";
 import { redirectWithToast } from "~/routes/admin/admin.server";
 import { getOrUnavailable } from "~/utils/api.server";

@@ -1,6 +1,6 @@
 import { Link, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import type { AuthUser } from "#domain/auth-user";
+import type { AuthUser } from "#contracts/me";
 import { activeSidebarKey, sidebarTitle, visibleSidebarItems } from "#domain/menu";
 import { roleOf } from "#domain/auth-user";
 import * as s from "~/components/layout.css";

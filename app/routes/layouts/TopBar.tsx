@@ -1,6 +1,6 @@
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import type { AuthUser } from "#domain/auth-user";
+import type { AuthUser } from "#contracts/me";
 import { userMenuEntries, PROFILE_MENU_ENTRY } from "#domain/menu";
 import { roleLabel } from "#domain/roles";
 import { SIDEBAR_ID } from "./Sidebar";

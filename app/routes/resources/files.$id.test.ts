@@ -1,6 +1,6 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { describe, expect, it } from "vitest";
-import type { AuthUser } from "#domain/auth-user";
+import type { AuthUser } from "#contracts/me";
 import { createApiClient } from "~/utils/api.server";
 import { loader } from "./files.$id";
 

@@ -1,6 +1,7 @@
 import type { DocumentVersion, ReviewAuditEntry, ReviewDetail, ReviewListMeta, ReviewRow, Sla } from "#contracts/review";
 import type { AppLoadContext } from "@remix-run/node";
-import { roleOf, type AuthUser } from "#domain/auth-user";
+import type { AuthUser } from "#contracts/me";
+import { roleOf } from "#domain/auth-user";
 import type { DecisionBody } from "#domain/forms/review";
 import { unavailableResponse, type ApiError, accessToken, orUnavailable } from "~/utils/api.server";
 import { defaultT } from "~/utils/i18n.server";
