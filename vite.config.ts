@@ -4,6 +4,7 @@ import { defineConfig, type Plugin } from "vite";
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { ALIASES } from "./vite.aliases";
 
 /**
  * Hashed client assets never change, so they are compressed once at build time at the highest
@@ -42,18 +43,13 @@ declare module "@remix-run/node" {
 function clientChunk(id: string): string | undefined {
   if (/node_modules\/@conform-to\//.test(id)) return "forms";
   if (/\/app\/components\/forms(\.css)?\.tsx?|\/domain\/forms\/constraints\.generated\.ts/.test(id)) return "forms";
-  if (/\/app\/components\/(ErrorScreen|Navbar|Footer|Toasts|Sidebar|TopBar|ui\.css|layout\.css)\.tsx?|\/app\/utils\/(format|guidebook|nonce-provider|monitoring|page-title)\.ts|\/domain\/(menu|links|constants|roles|auth-user)\.ts/.test(id)) return "shell";
+  if (/\/app\/components\/(ErrorScreen|Navbar|Footer|Toasts|ui\.css|layout\.css)\.tsx?|\/app\/routes\/layouts\/(Sidebar|TopBar)\.tsx|\/app\/utils\/(format|guidebook|nonce-provider|monitoring|page-title)\.ts|\/domain\/(menu|links|constants|roles|auth-user)\.ts/.test(id)) return "shell";
   return undefined;
 }
 
 export default defineConfig(({ isSsrBuild }) => ({
   resolve: {
-    alias: {
-      "~": path.resolve(__dirname, "app"),
-      "#domain": path.resolve(__dirname, "domain"),
-      "#contracts": path.resolve(__dirname, "contracts"),
-      "#locales": path.resolve(__dirname, "locales"),
-    },
+    alias: ALIASES,
   },
   server: { middlewareMode: true },
   build: { target: "es2020", rollupOptions: isSsrBuild ? {} : { output: { manualChunks: clientChunk } } },

@@ -36,8 +36,8 @@ export default [
     route("profile", "routes/accounts/profile.tsx"),
     route("evaluation-requirements", "routes/resources/evaluation-requirements.tsx"),
     route("test-schedule", "routes/resources/test-schedule.tsx"),
-    route("application", "routes/review/application.tsx"),
-    route("application-list", "routes/review/application-list.tsx"),
+    route("application", "routes/review/application-list.tsx", { id: "application-adaptation-list" }),
+    route("application-list", "routes/review/application-list.tsx", { id: "application-list" }),
     // The review workflow: one detail page with its decision form under both lists
     route("application/:id", "routes/review/application.$id.tsx", { id: "application-detail" }),
     route("application-list/:id", "routes/review/application.$id.tsx", { id: "application-list-detail" }),

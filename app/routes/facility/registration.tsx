@@ -3,6 +3,7 @@ import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { type JalurId } from "#domain/documents";
 import { CONSTRAINTS } from "#domain/forms/constraints.generated";
+import { PROFILE_FIELD_NAMES, type ProfileFieldName } from "#domain/forms/profile.choices";
 import type { FormInput } from "#domain/forms/registry";
 import type { ActivityKind } from "~/routes/facility/registration.server";
 import { ErrorSummary, Field, SubmitButton } from "~/components/forms";
@@ -19,23 +20,9 @@ export interface ProfessionalFormData {
   specializations: Array<{ id: number; name: string }>;
 }
 
-const PERSON_FIELDS = [
-  "full_name",
-  "email",
-  "identity_type",
-  "identity_number",
-  "nationality",
-  "birth_place",
-  "birth_date",
-  "gender",
-  "address",
-  "phone",
-  "profession",
-  "institution_id",
-  "graduation_country",
-  "graduation_year",
-  "specialization_id",
-] as const;
+/** The professional's fields in the order they show: the profile's, with the account's e-mail after the name. */
+type PersonField = Exclude<ProfileFieldName, "photo" | "full_name">;
+const PERSON_FIELDS = ["full_name", "email", ...PROFILE_FIELD_NAMES.filter((k): k is PersonField => k !== "photo" && k !== "full_name")] as const;
 
 /** /register-competency-evaluation/path/…: the professional's data; the pathway and kind come from the URL. */
 export function ProfessionalForm({ loaded, lastResult }: { loaded: ProfessionalFormData; lastResult: SubmissionResult<string[]> | undefined }) {

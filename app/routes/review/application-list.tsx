@@ -5,23 +5,26 @@ import { GeneralErrorBoundary } from "~/components/ErrorScreen";
 import { ReviewListPage } from "~/routes/review/review-list";
 import { requireUser } from "~/utils/guards.server";
 import { REVIEW_AREAS } from "~/routes/review/review-query";
-import { loadReviewList } from "~/routes/review/review.server";
+import { loadReviewList, reviewArea } from "~/routes/review/review.server";
 import { titled } from "~/utils/page-title";
 
-export const handle = titled("applicationList");
-
-const AREA = REVIEW_AREAS.list;
+// Both review lists (DESIGN §3, §4 "Review bodies"): /application, the adaptation applications of
+// roles 1, 5, 6, 7, and /application-list, the applications of roles 2 and 4. The address says which,
+// as it does for the detail page under each.
+export const handle = titled((data?: { area?: { base: string } }) =>
+  data?.area?.base === REVIEW_AREAS.list.base ? "applicationList" : "adaptationApplicationList",
+);
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const me = await requireUser(request, context, { roles: AREA.roles });
-  return loadReviewList(request, context, me, AREA);
+  const area = reviewArea(request);
+  const me = await requireUser(request, context, { roles: area.roles });
+  return loadReviewList(request, context, me, area);
 }
 
-/** /application-list: the application list of roles 2 and 4 (DESIGN §3, §4 "Review bodies"). */
 export default function ReviewApplicationList() {
   const { t } = useTranslation("review");
   const data = useLoaderData<typeof loader>();
-  return <ReviewListPage data={data} title={t("list.listTitle")} />;
+  return <ReviewListPage data={data} title={t(`list.${data.area.title}`)} />;
 }
 
 export const ErrorBoundary = GeneralErrorBoundary;
