@@ -13,6 +13,7 @@ import { adminLoad, listParams, type PageMeta } from "~/routes/admin/admin.serve
 import { formatDate } from "~/utils/format";
 import { requireUser } from "~/utils/guards.server";
 import { titled } from "~/utils/page-title";
+import { DataTable } from "~/components/DataTable";
 
 export const handle = titled("facilityAdminList");
 
@@ -65,35 +66,20 @@ export default function FacilityAdminList() {
       {rows.length === 0 ? (
         <p className={ui.card}>{t("fasyankes.empty")}</p>
       ) : (
-        <div className={a.tableScroll}>
-          <table className={a.table}>
-            <caption className={ui.muted}>{t("fasyankes.caption")}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t("fasyankes.name")}</th>
-                <th scope="col">{t("fasyankes.email")}</th>
-                <th scope="col">{t("fasyankes.facility")}</th>
-                <th scope="col">{t("fasyankes.type")}</th>
-                <th scope="col">{t("fasyankes.licence")}</th>
-                <th scope="col">{t("fasyankes.state")}</th>
-                <th scope="col">{t("fasyankes.submitted")}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => (
-                <tr key={row.id}>
-                  <td><Link to={`/admin-fasyankes-list/${row.id}`}>{row.full_name}</Link></td>
-                  <td>{row.email}</td>
-                  <td>{row.facility_name ?? "—"}</td>
-                  <td>{row.facility_type_label ?? "—"}</td>
-                  <td>{row.licence_number ?? "—"}</td>
-                  <td><VerificationBadge state={row.verification_state} /></td>
-                  <td>{formatDate(row.submitted_at)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          caption={t("fasyankes.caption")}
+          captionClassName={ui.muted}
+          rows={rows}
+          columns={[
+            { header: t("fasyankes.name"), cell: (row) => <Link to={`/admin-fasyankes-list/${row.id}`}>{row.full_name}</Link> },
+            { header: t("fasyankes.email"), cell: (row) => row.email },
+            { header: t("fasyankes.facility"), cell: (row) => row.facility_name ?? "—" },
+            { header: t("fasyankes.type"), cell: (row) => row.facility_type_label ?? "—" },
+            { header: t("fasyankes.licence"), cell: (row) => row.licence_number ?? "—" },
+            { header: t("fasyankes.state"), cell: (row) => <VerificationBadge state={row.verification_state} /> },
+            { header: t("fasyankes.submitted"), cell: (row) => formatDate(row.submitted_at) },
+          ]}
+        />
       )}
       <Pager meta={meta} params={params} noun={t("fasyankes.noun")} />
     </>

@@ -23,6 +23,7 @@ const COUNTRY_OPTIONS = COUNTRIES.map(([value, label]) => ({ value, label }));
 export const ROLE_OPTIONS = STAFF_ROLES.map((r) => ({ value: String(r), label: ROLE_LABELS[r] }));
 
 import { Pager } from "./Pager";
+import { DataTable } from "~/components/DataTable";
 
 export function ActiveBadge({ active }: { active: boolean }) {
   const { t } = useTranslation("admin");
@@ -142,31 +143,18 @@ export function ReferenceListPage({ kind, base }: { kind: ReferenceKind; base: s
         {entries.length === 0 ? (
           <p className={ui.card}>{t("lists.empty")}</p>
         ) : (
-          <div className={a.tableScroll}>
-            <table className={a.table}>
-              <caption className={ui.muted}>{t("lists.caption", { noun })}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t("fields.name")}</th>
-                  {kind === "institution" ? <th scope="col">{t("fields.country")}</th> : null}
-                  <th scope="col">{t("filters.status")}</th>
-                  <th scope="col">{t("lists.usage")}</th>
-                  <th scope="col"><span className={ui.muted}>{t("lists.actions")}</span></th>
-                </tr>
-              </thead>
-              <tbody>
-                {entries.map((e) => (
-                  <tr key={e.id}>
-                    <td>{e.name}</td>
-                    {kind === "institution" ? <td>{countryName(e.country ?? "") ?? e.country}</td> : null}
-                    <td><ActiveBadge active={e.is_active} /></td>
-                    <td>{e.in_use ? t("lists.inUse") : t("lists.unused")}</td>
-                    <td><Link to={`${base}/${e.id}`} aria-label={t("lists.editNamed", { name: e.name })}>{t("lists.edit")}</Link></td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            caption={t("lists.caption", { noun })}
+            captionClassName={ui.muted}
+            rows={entries}
+            columns={[
+              { header: t("fields.name"), cell: (e) => e.name },
+              kind === "institution" && { header: t("fields.country"), cell: (e) => countryName(e.country ?? "") ?? e.country },
+              { header: t("filters.status"), cell: (e) => <ActiveBadge active={e.is_active} /> },
+              { header: t("lists.usage"), cell: (e) => e.in_use ? t("lists.inUse") : t("lists.unused") },
+              { header: <span className={ui.muted}>{t("lists.actions")}</span>, cell: (e) => <Link to={`${base}/${e.id}`} aria-label={t("lists.editNamed", { name: e.name })}>{t("lists.edit")}</Link> },
+            ]}
+          />
         )}
         <Pager meta={meta} params={params} noun={noun} />
       </section>

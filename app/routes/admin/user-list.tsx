@@ -10,6 +10,7 @@ import * as ui from "~/components/ui.css";
 import { adminLoad, listParams, type PageMeta, type Staff } from "~/routes/admin/admin.server";
 import { requireUser } from "~/utils/guards.server";
 import { titled } from "~/utils/page-title";
+import { DataTable } from "~/components/DataTable";
 
 export const handle = titled("userList");
 
@@ -58,31 +59,18 @@ export default function UserList() {
       {users.length === 0 ? (
         <p className={ui.card}>{t("users.empty")}</p>
       ) : (
-        <div className={a.tableScroll}>
-          <table className={a.table}>
-            <caption className={ui.muted}>{t("users.caption")}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t("users.name")}</th>
-                <th scope="col">{t("users.email")}</th>
-                <th scope="col">{t("users.role")}</th>
-                <th scope="col">{t("users.position")}</th>
-                <th scope="col">{t("filters.status")}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {users.map((u) => (
-                <tr key={u.id}>
-                  <td><Link to={`/user-list/${u.id}`}>{u.full_name}</Link></td>
-                  <td>{u.email}</td>
-                  <td>{u.role_label}</td>
-                  <td>{u.position?.name ?? "—"}</td>
-                  <td><ActiveBadge active={u.is_active} /></td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          caption={t("users.caption")}
+          captionClassName={ui.muted}
+          rows={users}
+          columns={[
+            { header: t("users.name"), cell: (u) => <Link to={`/user-list/${u.id}`}>{u.full_name}</Link> },
+            { header: t("users.email"), cell: (u) => u.email },
+            { header: t("users.role"), cell: (u) => u.role_label },
+            { header: t("users.position"), cell: (u) => u.position?.name ?? "—" },
+            { header: t("filters.status"), cell: (u) => <ActiveBadge active={u.is_active} /> },
+          ]}
+        />
       )}
       <Pager meta={meta} params={params} noun={t("users.noun")} />
     </>

@@ -20,6 +20,7 @@ import { requireUser } from "~/utils/guards.server";
 import { i18next, formTextsFor } from "~/utils/i18n.server";
 import { refusalReply } from "~/utils/form-reply.server";
 import { titled } from "~/utils/page-title";
+import { DataTable } from "~/components/DataTable";
 
 export const handle = titled("cms");
 
@@ -101,29 +102,17 @@ function AnnouncementsSection() {
       {cms.announcements.length === 0 ? (
         <p className={ui.muted}>{t("announcements.empty")}</p>
       ) : (
-        <div className={a.tableScroll}>
-          <table className={a.table}>
-            <caption className={ui.muted}>{t("announcements.caption")}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t("announcements.colTitle")}</th>
-                <th scope="col">{t("announcements.colPublished")}</th>
-                <th scope="col">{t("announcements.colStatus")}</th>
-                <th scope="col"><span className={ui.muted}>{t("announcements.colActions")}</span></th>
-              </tr>
-            </thead>
-            <tbody>
-              {cms.announcements.map((n) => (
-                <tr key={n.id}>
-                  <td>{n.title}</td>
-                  <td>{formatDate(n.published_at)}</td>
-                  <td><ActiveBadge active={n.is_active} /></td>
-                  <td><Link to={`/master-cms/announcements/${n.id}`} aria-label={t("announcements.editLabel", { title: n.title })}>{t("announcements.edit")}</Link></td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          caption={t("announcements.caption")}
+          captionClassName={ui.muted}
+          rows={cms.announcements}
+          columns={[
+            { header: t("announcements.colTitle"), cell: (n) => n.title },
+            { header: t("announcements.colPublished"), cell: (n) => formatDate(n.published_at) },
+            { header: t("announcements.colStatus"), cell: (n) => <ActiveBadge active={n.is_active} /> },
+            { header: <span className={ui.muted}>{t("announcements.colActions")}</span>, cell: (n) => <Link to={`/master-cms/announcements/${n.id}`} aria-label={t("announcements.editLabel", { title: n.title })}>{t("announcements.edit")}</Link> },
+          ]}
+        />
       )}
     </section>
   );
@@ -140,31 +129,18 @@ function ScheduleSection() {
       {cms.test_schedules.length === 0 ? (
         <p className={ui.muted}>{t("schedule.empty")}</p>
       ) : (
-        <div className={a.tableScroll}>
-          <table className={a.table}>
-            <caption className={ui.muted}>{t("schedule.caption")}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t("schedule.colTitle")}</th>
-                <th scope="col">{t("schedule.colStart")}</th>
-                <th scope="col">{t("schedule.colLocation")}</th>
-                <th scope="col">{t("schedule.colStatus")}</th>
-                <th scope="col"><span className={ui.muted}>{t("schedule.colActions")}</span></th>
-              </tr>
-            </thead>
-            <tbody>
-              {cms.test_schedules.map((e) => (
-                <tr key={e.id}>
-                  <td>{e.title}</td>
-                  <td>{formatDateTime(e.starts_at)}</td>
-                  <td>{e.location}</td>
-                  <td><ActiveBadge active={e.is_active} /></td>
-                  <td><Link to={`/master-cms/test-schedules/${e.id}`} aria-label={t("schedule.editLabel", { title: e.title })}>{t("schedule.edit")}</Link></td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          caption={t("schedule.caption")}
+          captionClassName={ui.muted}
+          rows={cms.test_schedules}
+          columns={[
+            { header: t("schedule.colTitle"), cell: (e) => e.title },
+            { header: t("schedule.colStart"), cell: (e) => formatDateTime(e.starts_at) },
+            { header: t("schedule.colLocation"), cell: (e) => e.location },
+            { header: t("schedule.colStatus"), cell: (e) => <ActiveBadge active={e.is_active} /> },
+            { header: <span className={ui.muted}>{t("schedule.colActions")}</span>, cell: (e) => <Link to={`/master-cms/test-schedules/${e.id}`} aria-label={t("schedule.editLabel", { title: e.title })}>{t("schedule.edit")}</Link> },
+          ]}
+        />
       )}
     </section>
   );

@@ -10,6 +10,7 @@ import { formatDate, formatDateTime } from "~/utils/format";
 import * as a from "~/components/admin.css";
 import { ErrorSummary, Field, SelectField, SubmitButton } from "~/components/forms";
 import * as ui from "~/components/ui.css";
+import { DataTable } from "~/components/DataTable";
 
 // The facility admin's own pages (role 8, DESIGN §4): the facility fields shared by /sign-up/fasyankes
 // and /personal-data, the verification cycle of /personal-data, and the figures of /dashboard.
@@ -245,34 +246,17 @@ export function RecentActivity({ recent }: { recent: FacilityDashboard["recent"]
   const { t } = useTranslation("facility");
   if (recent.length === 0) return <p className={ui.muted}>{t("dashboard.noActivity")}</p>;
   return (
-    <div className={a.tableScroll}>
-      <table className={a.table}>
-        <caption>{t("dashboard.recentCaption")}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t("dashboard.when")}</th>
-            <th scope="col">{t("dashboard.registrationNumber")}</th>
-            <th scope="col">{t("dashboard.applicant")}</th>
-            <th scope="col">{t("dashboard.by")}</th>
-            <th scope="col">{t("dashboard.change")}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {recent.map((r) => (
-            <tr key={r.id}>
-              <td>{formatDate(r.at)}</td>
-              <td>{r.registration_number}</td>
-              <td>{r.applicant_name ?? "—"}</td>
-              <td>{r.actor ?? "—"}</td>
-              <td>
-                {t(`dashboard.actions.${r.action}`, { defaultValue: r.action })}: {r.from ? `${r.from} → ` : ""}
-                {r.to ?? "—"}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      caption={t("dashboard.recentCaption")}
+      rows={recent}
+      columns={[
+        { header: t("dashboard.when"), cell: (r) => formatDate(r.at) },
+        { header: t("dashboard.registrationNumber"), cell: (r) => r.registration_number },
+        { header: t("dashboard.applicant"), cell: (r) => r.applicant_name ?? "—" },
+        { header: t("dashboard.by"), cell: (r) => r.actor ?? "—" },
+        { header: t("dashboard.change"), cell: (r) => <>{t(`dashboard.actions.${r.action}`, { defaultValue: r.action })}: {r.from ? `${r.from} → ` : ""}{r.to ?? "—"}</> },
+      ]}
+    />
   );
 }
 

@@ -7,6 +7,7 @@ import * as a from "~/components/admin.css";
 import { Pager, listSearch } from "~/routes/admin/Pager";
 import { StatusBadge } from "~/components/StatusBadge";
 import * as ui from "~/components/ui.css";
+import { DataTable } from "~/components/DataTable";
 
 // The facility admin's (role 8) "Pendaftaran" and "Status Pengajuan" (DESIGN §4): The facility's registrations list (Status Pengajuan, Pendaftaran).
 // One module per page, so each page loads only its own part.
@@ -27,56 +28,35 @@ export function RegistrationTable({ page, params }: { page: RegistrationPage; pa
       {page.data.length === 0 ? (
         <p className={ui.card}>{params.q ? t("list.noMatch") : t("list.empty")}</p>
       ) : (
-        <div className={a.tableScroll}>
-          <table className={a.table}>
-            <caption className={ui.muted}>{t("list.caption")}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t("list.number")}</th>
-                <th scope="col">{t("list.name")}</th>
-                <th scope="col">{t("list.jalur")}</th>
-                <th scope="col">{t("list.label")}</th>
-                <th scope="col">{t("list.submittedAt")}</th>
-                <th scope="col">{t("list.actions")}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {page.data.map((r) => (
-                <tr key={r.id}>
-                  <td>{r.registration_number}</td>
-                  <td>
-                    {r.applicant_name ?? "—"}
-                    <br />
-                    <span className={ui.muted}>{r.applicant_email}</span>
-                  </td>
-                  <td>
-                    {t(`applicant:jalur.${r.jalur_id}`)}
-                    {r.activity_kind ? ` — ${r.activity_kind.name}` : null}
-                  </td>
-                  <td>
-                    <StatusBadge label={r.label.label} colour={r.label.colour} fallback="—" />
-                  </td>
-                  <td>{r.submitted_at ? formatDateTime(r.submitted_at) : t("list.notSubmitted")}</td>
-                  <td>
-                    <span className={ui.row}>
-                      {!r.is_submitted ? (
-                        <Link to={uploadFilePath(r, r.activity_kind?.id)} aria-label={t("list.continueOf", { name: r.applicant_name ?? r.registration_number })}>{t("list.continue")}</Link>
-                      ) : null}
-                      {r.status === "REUPLOAD" ? (
-                        <Link to={`/application-status/application-status-detail?id=${r.id}#reupload-title`} aria-label={t("list.reuploadOf", { name: r.applicant_name ?? r.registration_number })}>
-                          {t("list.reupload")}
-                        </Link>
-                      ) : null}
-                      <Link to={`/application-status/application-status-detail?id=${r.id}`} aria-label={t("list.detailOf", { name: r.applicant_name ?? r.registration_number })}>
-                        {t("list.detail")}
-                      </Link>
-                    </span>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          caption={t("list.caption")}
+          captionClassName={ui.muted}
+          rows={page.data}
+          columns={[
+            { header: t("list.number"), cell: (r) => r.registration_number },
+            { header: t("list.name"), cell: (r) => <>{r.applicant_name ?? "—"}<br /><span className={ui.muted}>{r.applicant_email}</span></> },
+            { header: t("list.jalur"), cell: (r) => <>{t(`applicant:jalur.${r.jalur_id}`)}{r.activity_kind ? ` — ${r.activity_kind.name}` : null}</> },
+            { header: t("list.label"), cell: (r) => <StatusBadge label={r.label.label} colour={r.label.colour} fallback="—" /> },
+            { header: t("list.submittedAt"), cell: (r) => r.submitted_at ? formatDateTime(r.submitted_at) : t("list.notSubmitted") },
+            {
+              header: t("list.actions"),
+              cell: (r) => {
+                const name = r.applicant_name ?? r.registration_number;
+                return (
+                  <span className={ui.row}>
+                    {!r.is_submitted ? (
+                      <Link to={uploadFilePath(r, r.activity_kind?.id)} aria-label={t("list.continueOf", { name })}>{t("list.continue")}</Link>
+                    ) : null}
+                    {r.status === "REUPLOAD" ? (
+                      <Link to={`/application-status/application-status-detail?id=${r.id}#reupload-title`} aria-label={t("list.reuploadOf", { name })}>{t("list.reupload")}</Link>
+                    ) : null}
+                    <Link to={`/application-status/application-status-detail?id=${r.id}`} aria-label={t("list.detailOf", { name })}>{t("list.detail")}</Link>
+                  </span>
+                );
+              },
+            },
+          ]}
+        />
       )}
       <Pager meta={page.meta} params={params} noun={t("list.noun")} />
     </>
