@@ -1,5 +1,7 @@
 import type { NextFunction, Request, Response } from "express";
 import type { pino } from "pino";
+import { PRODUCT_NAME } from "#domain/menu";
+import { error as words } from "#locales/id/common.json";
 
 // How the server answers what went wrong: every 5xx is logged (its cause is logged where it
 // happened: entry.server, the API, or the last handler below), and nothing internal is shown.
@@ -22,6 +24,25 @@ export function lastResort(logger: pino.Logger) {
     const status = declared >= 400 && declared < 500 ? declared : error instanceof URIError ? 400 : 500;
     if (status === 500) logger.error({ err: error, method: req.method, path: req.path }, "request failed");
     if (res.headersSent) return void res.destroy();
-    res.status(status).type("text/plain; charset=utf-8").send("Terjadi kesalahan, silahkan kembali ke awal.");
+    res.status(status).type("html").send(ERROR_SCREEN);
   };
 }
+
+const escape = (text: string) => text.replace(/[&<>"]/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[ch]!);
+
+/**
+ * spec §8's error screen for a request the portal cannot even route (a malformed address): the same
+ * words and way back as the page's own error screen, as plain HTML, since the page itself cannot run.
+ * In Indonesian, the interface's language (spec §9): the request's language is unknown here.
+ */
+const ERROR_SCREEN = `<!doctype html>
+<html lang="id">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escape(PRODUCT_NAME)}</title></head>
+<body>
+<main>
+<h1>${escape(words.message)}</h1>
+<p><a href="/">${escape(words.button)}</a></p>
+</main>
+</body>
+</html>
+`;

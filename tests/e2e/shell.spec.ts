@@ -26,6 +26,17 @@ test("/error shows the error screen with a way back to the start", async ({ page
   await expectPath(page, "/welcome");
 });
 
+test("a malformed address shows the error screen with status 400, never a stack trace (spec §8)", async ({ page }, testInfo) => {
+  test.skip(testInfo.project.name !== "nojs", "the server's answer alone: once is enough");
+  for (const path of ["/%E0%A4%A", "/application/%E0%A4%A"]) {
+    const response = await page.goto(path);
+    expect(response?.status(), path).toBe(400);
+    await expect(page.getByRole("heading", { name: "Terjadi kesalahan, silahkan kembali ke awal" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Kembali ke awal" })).toHaveAttribute("href", "/");
+    await expect(page.locator("body")).not.toContainText(/URIError|at .*\.js/);
+  }
+});
+
 test("anonymous visitors see only the logo and FAQ in the navbar, and no robots meta", async ({ page }) => {
   for (const path of ["/welcome", "/login", "/wna/login"]) {
     await page.goto(path);
