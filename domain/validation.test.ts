@@ -59,6 +59,19 @@ describe("zod rules", () => {
   it("numeric", () => {
     expect(firstError(rules.numeric("Telepon", { max: 15 }), "08a")).toBe("harus berupa angka");
   });
+  it("phone: digits in groups and an international '+', kept without the spaces; the rest is refused", () => {
+    const phone = rules.phone("Nomor Telepon", { min: 9, max: 15 });
+    expect(phone.parse("+63 917 123 4567")).toBe("+639171234567");
+    expect(phone.parse("0812 3456 7890")).toBe("081234567890");
+    expect(phone.parse("081234567890")).toBe("081234567890");
+    const first = (v: unknown) => phone.safeParse(v).error?.issues[0]?.message;
+    expect(first("08-12")).toBe("harus berupa angka");
+    expect(first("+")).toBe("harus berupa angka");
+    expect(first("6+3917123456")).toBe("harus berupa angka");
+    expect(first("+63 917")).toBe("minimal mengandung 9 karakter");
+    expect(first("+63 917 123 4567 8901")).toBe("tidak boleh lebih dari 15 karakter");
+    expect(first("   ")).toBe("Nomor Telepon harus diisi");
+  });
   it("password keeps spaces and checks length", () => {
     expect(firstError(rules.password("Kata Sandi"), "short")).toBe("minimal mengandung 8 karakter");
     expect(rules.password("Kata Sandi").parse(" spaced pw ")).toBe(" spaced pw ");

@@ -55,6 +55,21 @@ export function rulesFor(texts: FormTexts) {
       if (opts.min) s = s.min(opts.min, m("min", { length: opts.min }));
       return s.max(opts.max, m("max", { length: opts.max }));
     },
+    /**
+     * A phone number as people write it, Indonesian or international: digits in groups separated by
+     * spaces, and a leading "+" for an international number ("+63 917 123 4567"). It is kept as the
+     * digits alone, with that "+"; the length counts the digits. Anything else is "harus berupa angka".
+     */
+    phone: (field: string, opts: { min: number; max: number }) =>
+      requiredText(field)
+        .transform((v) => v.replace(/\s+/g, ""))
+        .pipe(
+          z
+            .string()
+            .regex(/^\+?\d+$/, m("numeric"))
+            .refine((v) => v.replace("+", "").length >= opts.min, m("min", { length: opts.min }))
+            .refine((v) => v.replace("+", "").length <= opts.max, m("max", { length: opts.max })),
+        ),
     password: (field: string, opts: { min: number; max: number } = { min: 8, max: 128 }) =>
       // Passwords are not trimmed: spaces are characters the user chose.
       z.string({ error: () => m("required", { field }) }).min(1, m("required", { field })).min(opts.min, m("min", { length: opts.min })).max(opts.max, m("max", { length: opts.max })),

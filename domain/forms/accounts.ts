@@ -51,7 +51,7 @@ export function accountSchemas(texts: FormTexts = INDONESIAN) {
   const person = {
     full_name: rules.text(L.full_name, { min: 3, max: 150 }),
     email: rules.email(L.email),
-    phone: rules.numeric(L.phone, { min: 9, max: 15 }),
+    phone: rules.phone(L.phone, { min: 9, max: 15 }),
     password: newPassword,
     password_confirmation: z.string({ error: () => m("required", { field: L.password_confirmation }) }),
     consent: rules.accepted(L.consent),

@@ -54,7 +54,7 @@ export function facilitySchemas(texts: FormTexts = INDONESIAN) {
     facility_type: rules.oneOf(L.facility_type, FACILITY_TYPES),
     address: rules.text(L.address, { min: 10, max: 500 }),
     licence_number: rules.text(L.licence_number, { min: 3, max: 100 }),
-    contact_phone: rules.numeric(L.contact_phone, { min: 9, max: 15 }),
+    contact_phone: rules.phone(L.contact_phone, { min: 9, max: 15 }),
     contact_email: optionalEmail,
   };
 
@@ -82,7 +82,7 @@ export function facilitySchemas(texts: FormTexts = INDONESIAN) {
     facilityData: z.object({
       ...facilityFields,
       admin_nik: rules.digits(L.admin_nik, 16),
-      admin_phone: rules.numeric(L.admin_phone, { min: 9, max: 15 }),
+      admin_phone: rules.phone(L.admin_phone, { min: 9, max: 15 }),
       position_id: wholeNumber(L.position_id, { min: 1, max: 2_147_483_647 }, texts),
     }),
   };

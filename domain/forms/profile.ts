@@ -55,7 +55,7 @@ export function profileSchema(today: Date = new Date(), texts: FormTexts = INDON
         .refine((v) => v <= todayIso, m("max_value", { field: L.birth_date, max: todayIso })),
       gender: rules.oneOf(L.gender, GENDERS),
       address: rules.text(L.address, { min: 5, max: 500 }),
-      phone: rules.numeric(L.phone, { min: 9, max: 15 }),
+      phone: rules.phone(L.phone, { min: 9, max: 15 }),
       profession: rules.oneOf(L.profession, PROFESSIONS),
       institution_id: idField(L.institution_id, m),
       graduation_country: rules.oneOf(L.graduation_country, COUNTRY_CODES),

@@ -84,7 +84,8 @@ export function newForeigner(testInfo: TestInfo, fullName = "Dr. Maria Santos"):
     email: `wna.${testInfo.project.name}.${id}@contoh.test`,
     foreignId: `P${id}`.toUpperCase().slice(0, 20),
     nationality: "Malaysia",
-    phone: "60123456789",
+    // As a Malaysian writes it: the international "+" and groups of digits (spec §1: foreign nationals).
+    phone: "+60 12 345 6789",
     password: "Awal#Sandi2026",
   };
 }

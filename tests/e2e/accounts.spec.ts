@@ -232,9 +232,11 @@ test("a foreign national signs up in two steps, activates, logs in at /wna/login
     const login = await request.post("/api/v1/login", { headers: { "x-adaptasiapikey": apiKey() }, data: { email: foreigner.email, password: foreigner.password } });
     const { token } = (await login.json()) as { token: { token: string } };
     const me = await request.get("/api/v1/admin/get-me", { headers: { "x-adaptasiapikey": apiKey(), authorization: `Bearer ${token.token}` } });
-    const { data } = (await me.json()) as { data: { user: { full_name: string; is_foreign?: boolean } } };
+    const { data } = (await me.json()) as { data: { user: { full_name: string; is_foreign?: boolean; phone: string | null } } };
     expect(data.user.full_name).toBe(foreigner.fullName);
     expect(data.user.is_foreign).toBe(true);
+    // The international number typed with its "+" and spaces ("+60 12 345 6789") is kept as its digits.
+    expect(data.user.phone).toBe(foreigner.phone.replace(/\s+/g, ""));
     await logout(page);
   });
 

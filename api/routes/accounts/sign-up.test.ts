@@ -222,6 +222,14 @@ describe("POST /api/v1/register/citizen", () => {
 });
 
 describe("POST /api/v1/register/foreign", () => {
+  it("takes an international phone number as people write it, and keeps its digits with the '+'", async () => {
+    const res = await signUpForeign(foreigner({ email: "maria.santos@example.ph", foreign_id: "p2345678", nationality: "PH", phone: "+63 917 123 4567" }));
+    expect(res.status).toBe(201);
+    expect((await userByEmail("maria.santos@example.ph")).phone).toBe("+639171234567");
+    const refused = await signUpForeign(foreigner({ email: "maria.s2@example.ph", foreign_id: "p2345679", phone: "+63-917-123" }));
+    await expectError(refused, 400, "VALIDATION_ERROR");
+  });
+
   it("creates a foreign applicant with the registerWna draft and mails the activation link", async () => {
     const body = foreigner({
       full_name: "Nguyễn Văn An",
