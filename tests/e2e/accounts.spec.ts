@@ -237,6 +237,10 @@ test("a foreign national signs up in two steps, activates, logs in at /wna/login
     expect(data.user.is_foreign).toBe(true);
     // The international number typed with its "+" and spaces ("+60 12 345 6789") is kept as its digits.
     expect(data.user.phone).toBe(foreigner.phone.replace(/\s+/g, ""));
+    // The pathway chosen in step 1 (OTH) is the one offered first when choosing a pathway.
+    await page.goto("/registration-path");
+    await expect(page.getByRole("radio", { name: "Lainnya", exact: true })).toBeChecked();
+    await expect(page.getByRole("radio", { name: "Reguler", exact: true })).not.toBeChecked();
     await logout(page);
   });
 

@@ -25,7 +25,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // A facility admin (role 8) registers professionals: this page introduces /register-competency-evaluation.
   if (me.user.role_id === ROLE.ADMIN_FASYANKES) return { kind: "facility" as const, kinds: await activityKinds(context) };
   const application = await currentApplication(context);
-  return { kind: "applicant" as const, application, requirements: await requirements(context) };
+  // A foreign national chose a pathway when signing up (/wna/sign-up/welcome): it is the first offer.
+  const preferred = me.user.preferred_jalur;
+  return { kind: "applicant" as const, application, preferred, requirements: await requirements(context) };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -40,16 +42,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function RegistrationPath() {
   const loaded = useLoaderData<typeof loader>();
   if (loaded.kind === "facility") return <RegistrationIntro kinds={loaded.kinds} />;
-  return <ApplicantRegistrationPath application={loaded.application} requirements={loaded.requirements} />;
+  return <ApplicantRegistrationPath application={loaded.application} preferred={loaded.preferred} requirements={loaded.requirements} />;
 }
 
-function ApplicantRegistrationPath({ application, requirements }: Omit<Extract<SerializeFrom<typeof loader>, { kind: "applicant" }>, "kind">) {
+function ApplicantRegistrationPath({ application, preferred, requirements }: Omit<Extract<SerializeFrom<typeof loader>, { kind: "applicant" }>, "kind">) {
   const { t } = useTranslation("applicant");
   const lastResult = useActionData<typeof action>();
   const [form, fields] = useForm<FormInput<"pathway">>({
     id: "registration-path",
     lastResult,
-    defaultValue: { jalur_id: application?.jalur_id },
+    defaultValue: { jalur_id: application?.jalur_id ?? preferred ?? undefined },
     constraint: CONSTRAINTS.pathway,
   });
   const locked = Boolean(application?.is_submitted);
