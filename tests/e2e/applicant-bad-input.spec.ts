@@ -1,7 +1,7 @@
 import { pdf, elf } from "../fixtures/files";
 import { expectPath } from "./fixtures";
 import { logout } from "./accounts-fixtures";
-import { choosePathway, documentInput, expect, freshApplicant, pdfFile, test } from "./applicant-fixtures";
+import { choosePathway, completePersonalData, documentInput, expect, freshApplicant, pdfFile, test } from "./applicant-fixtures";
 
 // Bad input on the document form: each refusal is clear, next to its field and in the summary,
 // and what was saved before stays saved. With JavaScript the browser's pre-check answers first for
@@ -10,7 +10,7 @@ import { choosePathway, documentInput, expect, freshApplicant, pdfFile, test } f
 const TWO_MB = 2 * 1024 * 1024;
 
 test("bad files are refused one by one, earlier uploads stay, and a submission with a document missing says so", async ({ page, request }, testInfo) => {
-  await freshApplicant(page, request, testInfo);
+  const person = await freshApplicant(page, request, testInfo);
   await choosePathway(page, "Reguler");
   const form = page.locator("form[enctype='multipart/form-data']");
 
@@ -48,10 +48,29 @@ test("bad files are refused one by one, earlier uploads stay, and a submission w
     await page.goto("/submission-form/adaptation-form");
     await page.getByRole("button", { name: "KIRIM PERMOHONAN" }).click();
     await expectPath(page, "/submission-form/adaptation-form");
-    await expect(page.getByRole("alert").filter({ hasText: "dokumen yang perlu diperbaiki" })).toBeVisible();
+    const missing = page.getByRole("alert").filter({ hasText: "dokumen yang perlu diperbaiki" });
+    await expect(missing).toBeVisible();
+    // The summary counts the lines it lists, and names each document once.
+    const lines = await missing.getByRole("listitem").allTextContents();
+    expect(lines.length).toBeGreaterThan(0);
+    await expect(missing.getByRole("heading")).toHaveText(`Ada ${lines.length} dokumen yang perlu diperbaiki`);
+    for (const line of lines) expect(line, line).not.toMatch(/^(.+): \1/);
     await expect(page.getByRole("link", { name: "Unduh identitas.pdf" })).toBeVisible();
     await page.goto("/application-status");
     await expect(page.getByText("Draf Permohonan")).toBeVisible();
+  });
+
+  await test.step("with the personal data complete, the missing documents are counted and each named once", async () => {
+    await completePersonalData(page, person);
+    await page.goto("/submission-form/adaptation-form");
+    await page.getByRole("button", { name: "KIRIM PERMOHONAN" }).click();
+    await expectPath(page, "/submission-form/adaptation-form");
+    const missing = page.getByRole("alert").filter({ hasText: "dokumen yang perlu diperbaiki" });
+    // Six of the seven REG documents are missing (the identity was saved above).
+    await expect(missing.getByRole("listitem")).toHaveCount(6);
+    const lines = await missing.getByRole("listitem").allTextContents();
+    await expect(missing.getByRole("heading")).toHaveText("Ada 6 dokumen yang perlu diperbaiki");
+    for (const line of lines) expect(line, line).not.toMatch(/^(.+): \1/);
   });
 
   await test.step("a file that is not there, or not this applicant's, is a 404, and the upload endpoint refuses a GET without a 500", async () => {

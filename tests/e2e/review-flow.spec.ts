@@ -25,6 +25,11 @@ test("REG: document check asks for a reupload, then every body passes the file t
   await expectApplicantLabel(applicant, "Perbaikan Berkas");
   await applicant.goto("/submission-form/reupload-form");
   await expect(applicant.getByText("CV tidak bertanggal.")).toBeVisible();
+  // Sending without a file is a mistake to fix, not a success of 0 documents.
+  await applicant.getByRole("button", { name: "KIRIM PERBAIKAN" }).click();
+  await expect(applicant.getByRole("alert").filter({ hasText: "Pilih berkas untuk dokumen yang perlu diperbaiki" })).toBeVisible();
+  await expectPath(applicant, "/submission-form/reupload-form");
+  await expect(applicant.getByText(/0 dokumen tersimpan/)).toHaveCount(0);
   await applicant.getByLabel("2. Curriculum Vitae (CV)").setInputFiles(await pdfFile("cv-baru.pdf"));
   await applicant.getByRole("button", { name: "KIRIM PERBAIKAN" }).click();
   await expectPath(applicant, "/submission-form/success-reupload");

@@ -109,6 +109,8 @@ export async function postDocuments(
   const t = await i18next.getFixedT(request, "applicant");
   if (outcome.errors.length > 0) return refused(400, { documents: uploadErrors(outcome), form: [] });
   if (form === "reupload") {
+    // A reupload without any file changed nothing: it is the person's mistake, not a success.
+    if (outcome.saved.length === 0) return refused(400, { documents: {}, form: [t("errors.reuploadEmpty")] });
     // The file goes back to the reviewers only once every flagged document is there again.
     if (outcome.application?.status === "REUPLOAD") {
       return { ok: true, redirectTo: to.reupload, toast: t("toast.reuploadPartial", { saved: outcome.saved.length }) };

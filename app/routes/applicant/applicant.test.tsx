@@ -3,7 +3,7 @@ import { cleanup, fireEvent, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { requirementsFor } from "#domain/documents";
 import { renderInRoute } from "../../../tests/render";
-import { DocumentField, formatSize } from "./applicant";
+import { DocumentErrorSummary, DocumentField, formatSize } from "./applicant";
 
 afterEach(cleanup);
 
@@ -42,6 +42,26 @@ describe("DocumentField", () => {
     choose(input, [new File(["%PDF-1.7"], "ok.pdf")]);
     expect(screen.queryByText("Ukuran berkas melebihi 2MB.")).toBeNull();
     expect(input.validationMessage).toBe("");
+  });
+});
+
+describe("DocumentErrorSummary", () => {
+  it("counts the documents, not the API's general line, and names each document once", async () => {
+    renderInRoute(
+      <DocumentErrorSummary
+        requirements={[identity, cv, certificate]}
+        errors={{ form: ["Data tidak valid"], documents: { [cv.id]: `${cv.name} harus diunggah`, [certificate.id]: "harus lebih kecil dari 2048KB" } }}
+      />,
+      "/submission-form/adaptation-form",
+    );
+    expect((await screen.findByRole("heading")).textContent).toBe("Ada 2 dokumen yang perlu diperbaiki");
+    expect(screen.getAllByRole("listitem").map((li) => li.textContent)).toEqual([`${cv.name} harus diunggah`, `${certificate.name}: harus lebih kecil dari 2048KB`]);
+  });
+
+  it("shows a general line when no document has one", async () => {
+    renderInRoute(<DocumentErrorSummary requirements={[cv]} errors={{ form: ["Pilih berkas untuk dokumen yang perlu diperbaiki, lalu kirim lagi."], documents: {} }} />, "/submission-form/reupload-form");
+    expect((await screen.findByRole("heading")).textContent).toBe("Ada 1 dokumen yang perlu diperbaiki");
+    expect(screen.getByRole("listitem").textContent).toMatch(/^Pilih berkas/);
   });
 });
 

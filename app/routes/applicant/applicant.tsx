@@ -89,18 +89,25 @@ export function DocumentErrorSummary({ errors, requirements }: { errors: Documen
   const { t } = useTranslation("applicant");
   if (!errors) return null;
   const onDocuments = requirements.filter((r) => errors.documents[r.id]);
-  const count = errors.form.length + onDocuments.length;
+  // The API's general "not valid" line adds nothing to the documents' own lines: it is shown, and
+  // counted, only when no document has one.
+  const formErrors = onDocuments.length > 0 ? [] : errors.form;
+  const count = formErrors.length + onDocuments.length;
   if (count === 0) return null;
   return (
     <div className={ui.errorSummary} role="alert" aria-labelledby="documents-summary-title" tabIndex={-1}>
       <h2 id="documents-summary-title">{t("documents.errorTitle", { count })}</h2>
       <ul>
-        {errors.form.map((e) => <li key={e}>{e}</li>)}
-        {onDocuments.map((r) => (
-          <li key={r.id}>
-            <a href={`#doc_${r.id}`}>{`${r.name}: ${errors.documents[r.id]}`}</a>
-          </li>
-        ))}
+        {formErrors.map((e) => <li key={e}>{e}</li>)}
+        {onDocuments.map((r) => {
+          const message = errors.documents[r.id];
+          // A message that already names its document ("… harus diunggah") is not prefixed again.
+          return (
+            <li key={r.id}>
+              <a href={`#doc_${r.id}`}>{message.includes(r.name) ? message : `${r.name}: ${message}`}</a>
+            </li>
+          );
+        })}
       </ul>
     </div>
   );
