@@ -63,6 +63,22 @@ test("a verified facility registers a professional on an OTH path, uploads every
     await expect(page.getByRole("heading", { name: "Unggah Dokumen Persyaratan" })).toBeVisible();
   });
 
+  await test.step("the upload page's address follows the draft: another pathway's address moves to its own, none starts again", async () => {
+    const own = new URL(page.url());
+    const id = own.searchParams.get("id");
+    // An OTH draft asked for under the regular pathway's address.
+    await page.goto(`/register-competency-evaluation/path/regular/upload-file?id=${id}`);
+    await expectPath(page, own.pathname);
+    await expect(page.getByRole("heading", { name: "Unggah Dokumen Persyaratan" })).toBeVisible();
+    // No draft named: the registration starts at choosing the pathway, not at a 404.
+    for (const segment of ["regular", "exception"]) {
+      const response = await page.goto(`/register-competency-evaluation/path/${segment}/upload-file`);
+      expect(response?.status()).toBe(200);
+      await expectPath(page, "/register-competency-evaluation/registration-path");
+    }
+    await page.goto(own.pathname + own.search);
+  });
+
   await test.step("all eight OTH documents are uploaded with the submission", async () => {
     const files = await otherDocuments();
     for (let order = 1; order <= 8; order++) await documentInput(page, order).setInputFiles(files[order]);

@@ -122,7 +122,8 @@ const ADMIN = [ROLE.ADMIN] as const;
 const FACILITY = [ROLE.ADMIN_FASYANKES] as const;
 /** An unverified facility admin is sent back to its dashboard with a toast (spec §6 role 8 specifics), not logged out. */
 const UNVERIFIED_HOME: Partial<Record<Principal, PortalOutcome>> = { role8u: "home" };
-const NO_DRAFT: Partial<Record<Principal, PortalOutcome>> = { ...UNVERIFIED_HOME, role8: "notFound" };
+/** An upload page without a draft named (?id=) starts the registration again (choosing the pathway). */
+const NO_DRAFT: Partial<Record<Principal, PortalOutcome>> = { ...UNVERIFIED_HOME, role8: "redirect:/register-competency-evaluation/registration-path" };
 
 const pub: PortalRule = { kind: "public" };
 const landing: PortalRule = { kind: "landing" };
@@ -208,7 +209,8 @@ export const PORTAL_ROWS: readonly PortalRow[] = [
   { route: "/register-competency-evaluation/path/regular/upload-file", action: true, rule: loggedIn(FACILITY), except: NO_DRAFT },
   { route: "/register-competency-evaluation/path/exception/upload-file", action: true, rule: loggedIn(FACILITY), except: NO_DRAFT },
   { route: "/register-competency-evaluation/path/:othersId?/upload-file", action: true, object: "activityKind", rule: loggedIn(FACILITY), except: NO_DRAFT },
-  { route: "/register-competency-evaluation/upload", method: "POST", rule: loggedIn(FACILITY), except: NO_DRAFT },
+  // The upload pages' XMLHttpRequest: without a draft named there is nothing to upload to.
+  { route: "/register-competency-evaluation/upload", method: "POST", rule: loggedIn(FACILITY), except: { ...UNVERIFIED_HOME, role8: "notFound" } },
   { route: "/performance-achievement", action: true, rule: loggedIn(APPLICANT) },
   { route: "/portfolio", action: true, rule: loggedIn(APPLICANT) },
   // The portfolio form is for SPE; role3's application is REG

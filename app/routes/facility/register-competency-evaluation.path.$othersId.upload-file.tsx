@@ -4,13 +4,13 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
 import { FacilityUploadForm } from "~/routes/facility/registration-upload";
 import { documentPostResponse, postDocuments, requirements } from "~/routes/applicant/applicant.server";
-import { facilityDestinations, facilityDraft, requireVerifiedFacility } from "~/routes/facility/registration.server";
+import { facilityDestinations, facilityDraftPage, requireVerifiedFacility } from "~/routes/facility/registration.server";
 import { STREAMS_UPLOAD } from "~/utils/uploads";
 import { titled } from "~/utils/page-title";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireVerifiedFacility(request, context);
-  const registration = await facilityDraft(context, request);
+  const registration = await facilityDraftPage(context, request);
   return {
     registration,
     requirements: await requirements(context, registration.application.jalur_id),
@@ -24,7 +24,7 @@ export const handle = titled("requirementUpload", STREAMS_UPLOAD);
 
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireVerifiedFacility(request, context);
-  const registration = await facilityDraft(context, request);
+  const registration = await facilityDraftPage(context, request);
   return documentPostResponse(await postDocuments(request, context, registration.application, "adaptation", await facilityDestinations(registration, request)));
 }
 

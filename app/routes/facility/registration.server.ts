@@ -69,10 +69,27 @@ export async function registrationOf(context: AppLoadContext, request: Request):
 
 export const detailPath = (id: string) => `/application-status/application-status-detail?id=${id}`;
 
+/** Where a registration starts: choosing the professional's pathway. */
+export const REGISTRATION_START = "/register-competency-evaluation/registration-path";
+
 /** The facility's draft of ?id=; a submitted one is followed on its status detail. */
 export async function facilityDraft(context: AppLoadContext, request: Request): Promise<Registration> {
   const registration = await registrationOf(context, request);
   if (registration.application.is_submitted) throw redirect(detailPath(registration.application.id));
+  return registration;
+}
+
+/**
+ * The draft on its upload page (…/path/{regular|exception|kind}/upload-file?id=). Without an id there
+ * is no draft to show: the registration starts again. The address names the draft's own pathway, so a
+ * REG draft asked for under …/exception/… moves to …/regular/….
+ */
+export async function facilityDraftPage(context: AppLoadContext, request: Request): Promise<Registration> {
+  const url = new URL(request.url);
+  if (!url.searchParams.get("id")) throw redirect(REGISTRATION_START);
+  const registration = await facilityDraft(context, request);
+  const own = uploadFilePath(registration.application, registration.activity_kind?.id);
+  if (new URL(own, url).pathname !== url.pathname) throw redirect(own);
   return registration;
 }
 
