@@ -122,7 +122,10 @@ test("a verified facility registers a professional on an OTH path, uploads every
   await test.step("when the Admin asks for the passport again, the facility reuploads it from the detail", async () => {
     const reupload = { stage_id: 21, decision: "REUPLOAD", note: "Paspor perlu dipindai ulang.", documents: [{ requirement_id: 22, reason: "Paspor buram" }] };
     expect((await decideByApi(request, "admin", applicationId, reupload)).status()).toBe(200);
-    await page.goto("/application-status");
+    // The applicant's reupload address serves the facility too: it leads to the list, still logged in.
+    await page.goto("/submission-form/reupload-form");
+    await expectPath(page, "/application-status");
+    await expect(sidebar(page)).toBeVisible();
     const row = page.getByRole("row", { name: new RegExp(professional.name) });
     await expect(row.getByText("Perbaikan Berkas")).toBeVisible();
     await row.getByRole("link", { name: `Perbaiki berkas ${professional.name}` }).click();

@@ -184,7 +184,8 @@ export const PORTAL_ROWS: readonly PortalRow[] = [
   { route: "/registration-path/confirmation", action: true, rule: loggedIn(APPLICANT), except: { role3: "redirect:/registration-path" } },
   { route: "/submission-form", rule: loggedIn(APPLICANT), except: { role3: "redirect:/application-status" } },
   { route: "/submission-form/adaptation-form", action: true, rule: loggedIn(APPLICANT), except: { role3: "redirect:/application-status" } },
-  { route: "/submission-form/reupload-form", action: true, rule: loggedIn(APPLICANT), except: { role3: "redirect:/application-status" } },
+  // A facility admin's reuploads are per registration: the page sends them to Status Pengajuan, still logged in.
+  { route: "/submission-form/reupload-form", action: true, rule: loggedIn([...APPLICANT, ...FACILITY]), except: { role3: "redirect:/application-status", role8: "redirect:/application-status", ...UNVERIFIED_HOME } },
   { route: "/submission-form/success", rule: loggedIn(APPLICANT) },
   { route: "/submission-form/success-reupload", rule: loggedIn(APPLICANT) },
   { route: "/submission-form/upload", method: "POST", rule: loggedIn(APPLICANT) },

@@ -1,4 +1,4 @@
-import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { DocumentRequirement } from "#domain/documents";
@@ -6,14 +6,24 @@ import { DocumentErrorSummary, DocumentUploadForm, useUploadProgress } from "~/r
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
 import * as ui from "~/components/ui.css";
 import { documentPostResponse, postDocuments, requireReupload, requirements } from "~/routes/applicant/applicant.server";
-import { requireUser } from "~/utils/guards.server";
+import { roleOf } from "#domain/auth-user";
+import { FACILITY_REUPLOADS, requireApplicantOrVerifiedFacility } from "~/routes/facility/registration.server";
 import { STREAMS_UPLOAD } from "~/utils/uploads";
-import { APPLICANT_ROLES } from "#domain/roles";
+import { ROLE } from "#domain/roles";
 import { titled } from "~/utils/page-title";
 
+/**
+ * The applicant's own reupload. A facility admin (role 8) has one per registration the reviewers sent
+ * back: they are listed, each with its "Perbaiki berkas", on Status Pengajuan.
+ */
+async function requireOwnReupload(request: Request, context: LoaderFunctionArgs["context"]) {
+  const me = await requireApplicantOrVerifiedFacility(request, context);
+  if (roleOf(me) === ROLE.ADMIN_FASYANKES) throw redirect(FACILITY_REUPLOADS);
+  return requireReupload(context);
+}
+
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireUser(request, context, { roles: APPLICANT_ROLES });
-  const application = await requireReupload(context);
+  const application = await requireOwnReupload(request, context);
   const flagged = new Map(application.reupload.map((f) => [f.requirement_id, f.reason]));
   const all = await requirements(context, application.jalur_id);
   const items: Array<{ requirement: DocumentRequirement; reason: string }> = all.filter((r) => flagged.has(r.id)).map((r) => ({ requirement: r, reason: flagged.get(r.id)! }));
@@ -24,8 +34,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export const handle = titled("reupload", STREAMS_UPLOAD);
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  await requireUser(request, context, { roles: APPLICANT_ROLES });
-  const application = await requireReupload(context);
+  const application = await requireOwnReupload(request, context);
   return documentPostResponse(await postDocuments(request, context, application, "reupload"));
 }
 

@@ -69,6 +69,9 @@ export async function registrationOf(context: AppLoadContext, request: Request):
 
 export const detailPath = (id: string) => `/application-status/application-status-detail?id=${id}`;
 
+/** Where a facility's registrations sent back for documents are listed, each with its "Perbaiki berkas". */
+export const FACILITY_REUPLOADS = "/application-status";
+
 /** Where a registration starts: choosing the professional's pathway. */
 export const REGISTRATION_START = "/register-competency-evaluation/registration-path";
 
