@@ -3,6 +3,9 @@
 // bundle carries no locale text.
 import type { JalurId } from "../documents";
 
+/** Where a facility's registration starts: choosing the professional's pathway. */
+export const REGISTRATION_START = "/register-competency-evaluation/registration-path";
+
 /** The URL segments of spec §2: /register-competency-evaluation/path/regular | exception | {othersId}. */
 export const PATH_SEGMENTS = { REG: "regular", SPE: "exception" } as const;
 

@@ -13,6 +13,7 @@ import { activityKinds, requireVerifiedFacility, type Registration } from "~/rou
 import { formTextsFor, i18next } from "~/utils/i18n.server";
 import { refusal } from "~/utils/form-reply.server";
 import { titled } from "~/utils/page-title";
+import { REGISTRATION_START } from "#domain/forms/registration.paths";
 
 export const handle = titled("healthWorkerData");
 
@@ -22,7 +23,7 @@ export const handle = titled("healthWorkerData");
  */
 async function pathwayOf(request: Request, params: LoaderFunctionArgs["params"], context: AppLoadContext) {
   const segment = params.othersId ?? new URL(request.url).pathname.split("/")[3] ?? "";
-  if (!segment) throw redirect("/register-competency-evaluation/registration-path");
+  if (!segment) throw redirect(REGISTRATION_START);
   const jalur = jalurOfSegment(segment);
   if (jalur !== "OTH") return { jalur, kind: null };
   const kind = (await activityKinds(context)).find((k) => String(k.id) === segment);

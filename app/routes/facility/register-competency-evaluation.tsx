@@ -7,6 +7,7 @@ import { RegistrationTable } from "~/routes/facility/registration-table";
 import * as ui from "~/components/ui.css";
 import { registrationParams, registrations, requireVerifiedFacility } from "~/routes/facility/registration.server";
 import { titled } from "~/utils/page-title";
+import { REGISTRATION_START } from "#domain/forms/registration.paths";
 
 export const handle = titled("healthWorkerRegistration");
 
@@ -24,7 +25,7 @@ export default function RegisterCompetencyEvaluation() {
     <>
       <div className={a.toolbar}>
         <h1 className={ui.flush}>{t("list.title")}</h1>
-        <Link to="/register-competency-evaluation/registration-path" className={ui.button}>{t("list.add")}</Link>
+        <Link to={REGISTRATION_START} className={ui.button}>{t("list.add")}</Link>
       </div>
       <p>{t("list.lead")}</p>
       <RegistrationTable page={page} params={params} />

@@ -3,6 +3,7 @@ import type { ActivityKind, Registration, RegistrationRow } from "#contracts/reg
 import { redirect, type AppLoadContext } from "@remix-run/node";
 import type { AuthUser } from "#contracts/me";
 import { uploadFilePath } from "#domain/forms/registration";
+import { REGISTRATION_START } from "#domain/forms/registration.paths";
 import { redirectWithToast } from "~/routes/admin/admin.server";
 import { getOrUnavailable } from "~/utils/api.server";
 import type { DocumentDestinations } from "~/routes/applicant/applicant.server";
@@ -71,9 +72,6 @@ export const detailPath = (id: string) => `/application-status/application-statu
 
 /** Where a facility's registrations sent back for documents are listed, each with its "Perbaiki berkas". */
 export const FACILITY_REUPLOADS = "/application-status";
-
-/** Where a registration starts: choosing the professional's pathway. */
-export const REGISTRATION_START = "/register-competency-evaluation/registration-path";
 
 /** The facility's draft of ?id=; a submitted one is followed on its status detail. */
 export async function facilityDraft(context: AppLoadContext, request: Request): Promise<Registration> {

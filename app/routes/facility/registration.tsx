@@ -9,6 +9,7 @@ import type { ActivityKind } from "~/routes/facility/registration.server";
 import { ErrorSummary, Field, SubmitButton } from "~/components/forms";
 import { ProfileFields } from "~/components/ProfileFields";
 import * as ui from "~/components/ui.css";
+import { REGISTRATION_START } from "#domain/forms/registration.paths";
 
 // The facility admin's (role 8) "Pendaftaran" and "Status Pengajuan" (DESIGN §4): The professional's data form of a facility registration.
 // One module per page, so each page loads only its own part.
@@ -62,7 +63,7 @@ export function ProfessionalForm({ loaded, lastResult }: { loaded: ProfessionalF
         </Form>
       </section>
       <p>
-        <Link to="/register-competency-evaluation/registration-path">{t("form.changePathway")}</Link>
+        <Link to={REGISTRATION_START}>{t("form.changePathway")}</Link>
       </p>
     </>
   );
