@@ -14,6 +14,8 @@ import type { referenceEntryLoader, referenceListLoader, referenceEntryAction, r
 import * as a from "~/components/admin.css";
 import { ErrorSummary, Field, SelectField, SubmitButton } from "~/components/forms";
 import * as ui from "~/components/ui.css";
+import { Pager } from "./Pager";
+import { DataTable } from "~/components/DataTable";
 
 // Shared pieces of the admin pages. Every form posts and works without JavaScript.
 
@@ -22,12 +24,26 @@ const COUNTRY_OPTIONS = COUNTRIES.map(([value, label]) => ({ value, label }));
 /** The roles a staff account may have, for the staff forms. */
 export const ROLE_OPTIONS = STAFF_ROLES.map((r) => ({ value: String(r), label: ROLE_LABELS[r] }));
 
-import { Pager } from "./Pager";
-import { DataTable } from "~/components/DataTable";
-
 export function ActiveBadge({ active }: { active: boolean }) {
   const { t } = useTranslation("admin");
   return <span className={`${ui.badge} ${active ? ui.badgeColour.green : ui.badgeColour.none}`}>{active ? t("status.active") : t("status.inactive")}</span>;
+}
+
+/**
+ * The card that switches an entry on or off (announcements, test schedules): what it changes, and one
+ * button posting the intent, so it works without JavaScript.
+ */
+export function ActiveToggle({ active, lead, label }: { active: boolean; lead: string; label: string }) {
+  return (
+    <section className={ui.card}>
+      <p>{lead}</p>
+      <Form method="post">
+        <button type="submit" name="intent" value={active ? "deactivate" : "activate"} className={ui.secondaryButton}>
+          {label}
+        </button>
+      </Form>
+    </section>
+  );
 }
 
 /** A labelled textarea with its error, for reasons. */

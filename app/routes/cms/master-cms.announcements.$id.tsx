@@ -6,7 +6,7 @@ import { useTranslation } from "react-i18next";
 import { cmsSchemas } from "#domain/forms/cms";
 import { CONSTRAINTS } from "#domain/forms/constraints.generated";
 import type { FormInput } from "#domain/forms/registry";
-import { ActiveBadge, TextareaField } from "~/routes/admin/admin";
+import { ActiveBadge, ActiveToggle, TextareaField } from "~/routes/admin/admin";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
 import { ErrorSummary, Field, SubmitButton } from "~/components/forms";
 import * as ui from "~/components/ui.css";
@@ -86,14 +86,11 @@ export default function AnnouncementPage() {
         </Form>
       </section>
       {entry ? (
-        <section className={ui.card}>
-          <p>{entry.is_active ? t("announcements.deactivateLead") : t("announcements.activateLead")}</p>
-          <Form method="post">
-            <button type="submit" name="intent" value={entry.is_active ? "deactivate" : "activate"} className={ui.secondaryButton}>
-              {entry.is_active ? t("announcements.deactivate") : t("announcements.activate")}
-            </button>
-          </Form>
-        </section>
+        <ActiveToggle
+          active={entry.is_active}
+          lead={entry.is_active ? t("announcements.deactivateLead") : t("announcements.activateLead")}
+          label={entry.is_active ? t("announcements.deactivate") : t("announcements.activate")}
+        />
       ) : null}
     </>
   );

@@ -7,7 +7,7 @@ import { cmsSchemas } from "#domain/forms/cms";
 import { toLocalInput } from "#domain/forms/cms.labels";
 import { CONSTRAINTS } from "#domain/forms/constraints.generated";
 import type { FormInput } from "#domain/forms/registry";
-import { ActiveBadge, TextareaField } from "~/routes/admin/admin";
+import { ActiveBadge, ActiveToggle, TextareaField } from "~/routes/admin/admin";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
 import { ErrorSummary, Field, SubmitButton } from "~/components/forms";
 import * as ui from "~/components/ui.css";
@@ -103,14 +103,11 @@ export default function ScheduleEntryPage() {
         </Form>
       </section>
       {entry ? (
-        <section className={ui.card}>
-          <p>{entry.is_active ? t("schedule.deactivateLead") : t("schedule.activateLead")}</p>
-          <Form method="post">
-            <button type="submit" name="intent" value={entry.is_active ? "deactivate" : "activate"} className={ui.secondaryButton}>
-              {entry.is_active ? t("schedule.deactivate") : t("schedule.activate")}
-            </button>
-          </Form>
-        </section>
+        <ActiveToggle
+          active={entry.is_active}
+          lead={entry.is_active ? t("schedule.deactivateLead") : t("schedule.activateLead")}
+          label={entry.is_active ? t("schedule.deactivate") : t("schedule.activate")}
+        />
       ) : null}
     </>
   );
