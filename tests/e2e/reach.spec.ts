@@ -4,7 +4,7 @@ import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { CATALOGUE, type PageSpec } from "../reach/catalogue";
-import { BUDGETS, firstLinkMatching, kb, startMeter, type Weight } from "../reach/measure";
+import { BUDGETS, FIT_WIDTHS, firstLinkMatching, kb, sidewaysOverflow, startMeter, type Weight } from "../reach/measure";
 import { loginViaForm } from "./fixtures";
 
 // On every page of every role: bytes on the wire against the budgets (JavaScript off and
@@ -73,6 +73,7 @@ for (const visitor of CATALOGUE) {
   test(`every page of ${visitor.who}: weight, ${visitor.email ? "logged in" : "not logged in"}`, async ({ page }, testInfo) => {
     test.setTimeout(180_000);
     const js = testInfo.project.name === "js";
+    const VIEWPORT = page.viewportSize() ?? { width: 1280, height: 720 };
     if (visitor.email) await loginViaForm(page, { email: visitor.email });
     // With JavaScript the login lands by a client-side navigation that may still be fetching (the texts
     // of its landing page): leave the document, so none of its bytes count against the first page.
@@ -102,6 +103,12 @@ for (const visitor of CATALOGUE) {
         const file = path.join(htmlDir, `${rows.length}-${slug(label)}.html`);
         writeFileSync(file, (await res?.text()) ?? "");
         htmlFiles.set(file, label);
+        // Nothing wider than the screen, on a 360 px phone and a 1280 px desktop (issue 16).
+        for (const size of FIT_WIDTHS) {
+          await page.setViewportSize(size);
+          expect.soft(await sidewaysOverflow(page), `${label} at ${size.width}px: nothing sticks out sideways`).toEqual([]);
+        }
+        await page.setViewportSize(VIEWPORT);
       }
 
       if (spec.invalid) {

@@ -75,3 +75,47 @@ export function firstLinkMatching(html: string, pattern: RegExp): string | null 
 export function kb(bytes: number): string {
   return (bytes / 1024).toFixed(1);
 }
+
+/** The two widths every page must fit (spec §9 breakpoints: a phone below 576 px, a desktop above 1200 px). */
+export const FIT_WIDTHS = [
+  { width: 360, height: 740 },
+  { width: 1280, height: 800 },
+] as const;
+
+/**
+ * What sticks out sideways at the page's current width: the document itself wider than the window,
+ * and any visible box inside <main> whose content is wider than the box without scrolling (a card, a
+ * list, a table cell…). A box that scrolls sideways on purpose must say so with `data-scroll-cue`.
+ * Returns one line per offender; empty when everything fits.
+ */
+export async function sidewaysOverflow(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const out: string[] = [];
+    const doc = document.documentElement;
+    if (doc.scrollWidth > window.innerWidth) out.push(`document ${doc.scrollWidth}px > ${window.innerWidth}px`);
+    const describe = (el: Element) => {
+      const id = el.id ? `#${el.id}` : "";
+      const text = (el.textContent ?? "").replace(/\s+/g, " ").trim().slice(0, 40);
+      return `${el.tagName.toLowerCase()}${id} "${text}"`;
+    };
+    for (const el of Array.from(document.querySelectorAll("main *"))) {
+      const box = el as HTMLElement;
+      if (!box.offsetParent && getComputedStyle(box).position !== "fixed") continue;
+      const style = getComputedStyle(box);
+      if (style.display === "inline" || style.display === "contents") continue;
+      if (box.closest(".visually-hidden")) continue;
+      const rect = box.getBoundingClientRect();
+      if (rect.width === 0) continue;
+      if (rect.right > window.innerWidth + 1) {
+        out.push(`${describe(box)} ends at ${Math.round(rect.right)}px > ${window.innerWidth}px`);
+        continue;
+      }
+      const scrolls = style.overflowX === "auto" || style.overflowX === "scroll";
+      if (scrolls && box.scrollWidth > box.clientWidth + 1 && !box.hasAttribute("data-scroll-cue")) {
+        out.push(`${describe(box)} hides ${box.scrollWidth - box.clientWidth}px behind a sideways scroll`);
+      }
+    }
+    // One line per outermost offender is enough to find it.
+    return out.slice(0, 8);
+  });
+}
