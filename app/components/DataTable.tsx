@@ -1,16 +1,20 @@
 import type { ReactNode } from "react";
 import * as a from "~/components/admin.css";
+import { stacked } from "~/components/data-table.css";
 
 /** One column: its heading and what each row shows in it. */
 export interface Column<Row> {
   header: ReactNode;
   cell: (row: Row) => ReactNode;
+  /** the heading as plain text, shown beside each value when a phone stacks the row; defaults to `header` when it is a string */
+  label?: string;
+  className?: string;
 }
 
 /**
- * A list shown as a table: a caption, one heading row, a row per item, in a box that scrolls on its own
- * when the table is wider than the screen. The portal's lists use this one component, so they read
- * alike and how a table behaves on a small screen is decided in one place.
+ * A list shown as a table: a caption, one heading row, a row per item. On a phone each row becomes a card
+ * of label–value lines (data-table.css.ts), so nothing scrolls sideways. The portal's lists use this one
+ * component, so they read alike and how a table behaves on a small screen is decided in one place.
  */
 export function DataTable<Row extends { id: string | number }>({
   caption,
@@ -30,7 +34,7 @@ export function DataTable<Row extends { id: string | number }>({
   const shown = columns.filter((c): c is Column<Row> => Boolean(c));
   return (
     <div className={scrollClassName}>
-      <table className={tableClassName}>
+      <table className={`${tableClassName} ${stacked}`}>
         <caption className={captionClassName}>{caption}</caption>
         <thead>
           <tr>
@@ -45,7 +49,9 @@ export function DataTable<Row extends { id: string | number }>({
           {rows.map((row) => (
             <tr key={row.id}>
               {shown.map((c, i) => (
-                <td key={i}>{c.cell(row)}</td>
+                <td key={i} className={c.className} data-label={c.label ?? (typeof c.header === "string" ? c.header : "")}>
+                  {c.cell(row)}
+                </td>
               ))}
             </tr>
           ))}

@@ -104,6 +104,8 @@ export async function sidewaysOverflow(page: Page): Promise<string[]> {
       const style = getComputedStyle(box);
       if (style.display === "inline" || style.display === "contents") continue;
       if (box.closest(".visually-hidden")) continue;
+      // Inside a box that scrolls on purpose (and says so), its content may be wider.
+      if (box.parentElement?.closest("[data-scroll-cue]")) continue;
       const rect = box.getBoundingClientRect();
       if (rect.width === 0) continue;
       if (rect.right > window.innerWidth + 1) {

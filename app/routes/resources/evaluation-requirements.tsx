@@ -3,6 +3,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { PATHWAYS } from "#domain/constants";
+import { DataTable } from "~/components/DataTable";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
 import * as ui from "~/components/ui.css";
 import { requireUser } from "~/utils/guards.server";
@@ -28,32 +29,27 @@ export default function EvaluationRequirements() {
       {PATHWAYS.CODES.map((jalur) => (
         <section key={jalur} className={ui.card} aria-labelledby={`jalur-${jalur}`}>
           <h2 id={`jalur-${jalur}`}>{t(`requirements.jalur.${jalur}`)}</h2>
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">#</th>
-                <th scope="col">{t("requirements.document")}</th>
-                <th scope="col">{t("requirements.types")}</th>
-                <th scope="col">{t("requirements.maxSize")}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {requirements
-                .filter((r) => r.jalur_id === jalur)
-                .map((r) => (
-                  <tr key={r.id}>
-                    <td>{r.order_num}</td>
-                    <td>
-                      {r.name}
-                      <br />
-                      <span className={ui.hint}>{r.help_text}</span>
-                    </td>
-                    <td>{r.allowed_extnames.toUpperCase().split(",").join(", ")}</td>
-                    <td>{r.max_size} MB{r.merged ? ` — ${t("requirements.merged")}` : ""}</td>
-                  </tr>
-                ))}
-            </tbody>
-          </table>
+          <DataTable
+            caption={t(`requirements.jalur.${jalur}`)}
+            captionClassName="visually-hidden"
+            scrollClassName=""
+            rows={requirements.filter((r) => r.jalur_id === jalur)}
+            columns={[
+              { header: "#", cell: (r) => r.order_num },
+              {
+                header: t("requirements.document"),
+                cell: (r) => (
+                  <>
+                    {r.name}
+                    <br />
+                    <span className={ui.hint}>{r.help_text}</span>
+                  </>
+                ),
+              },
+              { header: t("requirements.types"), cell: (r) => r.allowed_extnames.toUpperCase().split(",").join(", ") },
+              { header: t("requirements.maxSize"), cell: (r) => `${r.max_size} MB${r.merged ? ` — ${t("requirements.merged")}` : ""}` },
+            ]}
+          />
         </section>
       ))}
     </>

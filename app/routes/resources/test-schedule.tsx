@@ -2,6 +2,7 @@ import type { TestSchedule as ScheduleEntry } from "#contracts/test-schedules";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { DataTable } from "~/components/DataTable";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
 import * as ui from "~/components/ui.css";
 import { formatDate, formatDateTime } from "~/utils/format";
@@ -29,32 +30,26 @@ export default function TestSchedule() {
         <p className={ui.card}>{t("schedule.empty")}</p>
       ) : (
         <div className={ui.card}>
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">{t("schedule.event")}</th>
-                <th scope="col">{t("schedule.date")}</th>
-                <th scope="col">{t("schedule.location")}</th>
-                <th scope="col">{t("schedule.deadline")}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {entries.map((e) => (
-                <tr key={e.id}>
-                  <td>
+          <DataTable
+            caption={t("schedule.title")}
+            captionClassName="visually-hidden"
+            scrollClassName=""
+            rows={entries}
+            columns={[
+              {
+                header: t("schedule.event"),
+                cell: (e) => (
+                  <>
                     {e.title}
                     {e.notes ? <p className={ui.hint}>{e.notes}</p> : null}
-                  </td>
-                  <td>
-                    {formatDateTime(e.starts_at)}
-                    {e.ends_at ? ` – ${formatDateTime(e.ends_at)}` : ""}
-                  </td>
-                  <td>{e.location}</td>
-                  <td>{formatDate(e.registration_deadline)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+                  </>
+                ),
+              },
+              { header: t("schedule.date"), cell: (e) => `${formatDateTime(e.starts_at)}${e.ends_at ? ` – ${formatDateTime(e.ends_at)}` : ""}` },
+              { header: t("schedule.location"), cell: (e) => e.location },
+              { header: t("schedule.deadline"), cell: (e) => formatDate(e.registration_deadline) },
+            ]}
+          />
         </div>
       )}
     </>

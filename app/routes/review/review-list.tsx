@@ -8,6 +8,7 @@ import { formatDate } from "~/utils/format";
 import { DIRS, SORTS } from "#domain/review-filters";
 import { LABEL_RULES, pageWindow, Q_MAX, tabsFor, toSearch, type ListQuery, type ReviewArea } from "~/routes/review/review-query";
 import type { ReviewListMeta, ReviewRow } from "~/routes/review/review.server";
+import { DataTable } from "~/components/DataTable";
 import { StatusBadge } from "~/components/StatusBadge";
 import * as f from "~/components/forms.css";
 import * as r from "./review.css";
@@ -109,49 +110,49 @@ function ListTable({ data }: { data: ListPageData }) {
   const { t } = useTranslation(["review", "applicant"]);
   const { rows, meta, area } = data;
   return (
-    <div className={r.tableScroll}>
-      <table className={r.table}>
-        <caption className="visually-hidden">{t("list.caption", { page: meta.page, pages: Math.max(meta.pages, 1) })}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t("list.columns.number")}</th>
-            <th scope="col">{t("list.columns.name")}</th>
-            <th scope="col">{t("list.columns.email")}</th>
-            <th scope="col">{t("list.columns.jalur")}</th>
-            <th scope="col">{t("list.columns.stage")}</th>
-            <th scope="col">{t("list.columns.status")}</th>
-            <th scope="col">{t("list.columns.submitted")}</th>
-            <th scope="col">{t("list.columns.deadline")}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <tr key={row.id}>
-              <td className={r.nowrap}>
-                <Link to={`${area.base}/${row.id}`}>{row.registration_number ?? t("list.noNumber")}</Link>
-                {row.may_decide ? <span className="visually-hidden"> {t("list.needsAction")}</span> : null}
-              </td>
-              <td>
-                {row.applicant_name ?? "—"}
-                {row.submitted_by_facility ? <span className={`${ui.hint} ${r.nowrap}`}> ({t("list.viaFacility")})</span> : null}
-              </td>
-              <td>{row.applicant_email ?? "—"}</td>
-              <td>{t(`applicant:jalur.${row.jalur_id}`)}</td>
-              <td>{(row.open_stage ?? row.stage)?.name ?? "—"}</td>
-              <td>
-                <StatusBadge label={row.label.label} colour={row.label.colour} fallback="—" />
-              </td>
-              <td className={r.nowrap}>{formatDate(row.submitted_at)}</td>
-              <td className={r.nowrap}>
-                {formatDate(row.deadline_at)}
-                {row.deadline_at ? <br /> : null}
-                <SlaState daysLeft={row.days_left} overdue={row.overdue} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      caption={t("list.caption", { page: meta.page, pages: Math.max(meta.pages, 1) })}
+      captionClassName="visually-hidden"
+      scrollClassName={r.tableScroll}
+      tableClassName={r.table}
+      rows={rows}
+      columns={[
+        {
+          header: t("list.columns.number"),
+          className: r.nowrap,
+          cell: (row) => (
+            <>
+              <Link to={`${area.base}/${row.id}`}>{row.registration_number ?? t("list.noNumber")}</Link>
+              {row.may_decide ? <span className="visually-hidden"> {t("list.needsAction")}</span> : null}
+            </>
+          ),
+        },
+        {
+          header: t("list.columns.name"),
+          cell: (row) => (
+            <>
+              {row.applicant_name ?? "—"}
+              {row.submitted_by_facility ? <span className={`${ui.hint} ${r.nowrap}`}> ({t("list.viaFacility")})</span> : null}
+            </>
+          ),
+        },
+        { header: t("list.columns.email"), cell: (row) => row.applicant_email ?? "—" },
+        { header: t("list.columns.jalur"), cell: (row) => t(`applicant:jalur.${row.jalur_id}`) },
+        { header: t("list.columns.stage"), cell: (row) => (row.open_stage ?? row.stage)?.name ?? "—" },
+        { header: t("list.columns.status"), cell: (row) => <StatusBadge label={row.label.label} colour={row.label.colour} fallback="—" /> },
+        { header: t("list.columns.submitted"), className: r.nowrap, cell: (row) => formatDate(row.submitted_at) },
+        {
+          header: t("list.columns.deadline"),
+          cell: (row) => (
+            <>
+              <span className={r.nowrap}>{formatDate(row.deadline_at)}</span>
+              {row.deadline_at ? <br /> : null}
+              <SlaState daysLeft={row.days_left} overdue={row.overdue} />
+            </>
+          ),
+        },
+      ]}
+    />
   );
 }
 

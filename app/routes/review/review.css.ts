@@ -16,8 +16,8 @@ export const filterActions = style({ display: "flex", flexWrap: "wrap", gap: var
 export const notice = style({ border: `2px solid ${vars.color.warn}`, background: vars.color.warnSoft, borderRadius: vars.radius, padding: vars.space.md, margin: `${vars.space.md} 0` });
 export const alert = style({ border: `3px solid ${vars.color.danger}`, background: vars.color.dangerSoft, borderRadius: vars.radius, padding: vars.space.md, marginBottom: vars.space.lg });
 export const tableScroll = style({ overflowX: "auto", marginBottom: vars.space.md });
-export const table = style({ minWidth: 900, fontSize: "0.95rem" });
-globalStyle(`${table} th`, { background: vars.color.bgSoft, whiteSpace: "nowrap" });
+export const table = style({ fontSize: "0.95rem" });
+globalStyle(`${table} th`, { background: vars.color.bgSoft });
 export const nowrap = style({ whiteSpace: "nowrap" });
 export const overdue = style({ color: vars.color.danger, fontWeight: 700 });
 export const onTime = style({ color: vars.color.muted });
