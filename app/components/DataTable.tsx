@@ -50,7 +50,7 @@ export function DataTable<Row extends { id: string | number }>({
             <tr key={row.id}>
               {shown.map((c, i) => (
                 <td key={i} className={c.className} data-label={c.label ?? (typeof c.header === "string" ? c.header : "")}>
-                  {c.cell(row)}
+                  <div>{c.cell(row)}</div>
                 </td>
               ))}
             </tr>

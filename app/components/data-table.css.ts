@@ -8,7 +8,7 @@ import { vars } from "~/styles/theme.css";
 const phone = `screen and (max-width: ${INTERFACE.BREAKPOINTS_PX.md - 0.02}px)`;
 
 export const stacked = style({});
-globalStyle(`${stacked} td`, { overflowWrap: "anywhere" });
+globalStyle(`${stacked} td`, { overflowWrap: "break-word", "@media": { [phone]: { overflowWrap: "anywhere" } } });
 // The headings move into each cell (data-label), so the heading row goes.
 globalStyle(`${stacked} thead`, { "@media": { [phone]: { display: "none" } } });
 globalStyle(`${stacked}, ${stacked} tbody, ${stacked} tr, ${stacked} td`, { "@media": { [phone]: { display: "block", width: "100%", minWidth: 0 } } });
@@ -19,6 +19,6 @@ globalStyle(`${stacked} tr`, {
 globalStyle(`${stacked} td`, {
   "@media": { [phone]: { display: "grid", gridTemplateColumns: "minmax(7rem, 40%) 1fr", gap: vars.space.sm, border: 0, padding: `${vars.space.xs} 0` } },
 });
-globalStyle(`${stacked} td::before`, { "@media": { [phone]: { content: "attr(data-label)", fontWeight: 600, color: vars.color.muted } } });
+globalStyle(`${stacked} td::before`, { "@media": { [phone]: { content: "attr(data-label)", fontWeight: 600, color: vars.color.muted, whiteSpace: "normal", overflowWrap: "normal" } } });
 globalStyle(`${stacked} td[data-label=""]::before`, { "@media": { [phone]: { content: "none" } } });
 globalStyle(`${stacked} td[data-label=""]`, { "@media": { [phone]: { gridTemplateColumns: "1fr" } } });

@@ -20,7 +20,7 @@ export const secondaryButton = style([button, { background: vars.color.bg, color
 export const stack = style({ display: "grid", gap: vars.space.md });
 export const row = style({ display: "flex", flexWrap: "wrap", gap: vars.space.md, alignItems: "center" });
 export const muted = style({ color: vars.color.muted });
-export const badge = style({ display: "inline-block", padding: `0 ${vars.space.sm}`, borderRadius: 999, fontWeight: 700, fontSize: "0.85rem" });
+export const badge = style({ display: "inline-block", whiteSpace: "nowrap", padding: `0 ${vars.space.sm}`, borderRadius: 999, fontWeight: 700, fontSize: "0.85rem" });
 export const badgeColour = {
   yellow: style({ background: vars.color.warnSoft, color: vars.color.warn }),
   red: style({ background: vars.color.dangerSoft, color: vars.color.danger }),
