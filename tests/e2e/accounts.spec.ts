@@ -134,9 +134,9 @@ test("a citizen signs up, activates the account from the mail, logs in and recov
 
   await test.step("the newest activation link activates the account", async () => {
     await page.goto(link);
-    await expect(page.getByRole("heading", { name: "Akun Anda berhasil diaktifkan" })).toBeVisible();
-    await expect(page).toHaveTitle("Akun Berhasil Diaktifkan — Adaptasi Nakes LLN");
-    await expect(page.getByText(citizen.email)).toBeVisible();
+    // An activated citizen is sent to /login, with the news.
+    await expectPath(page, "/login");
+    await expect(page.getByText(`Akun ${citizen.email} sudah aktif.`)).toBeVisible();
   });
 
   await test.step("the same link a second time says it was used", async () => {
@@ -222,9 +222,9 @@ test("a foreign national signs up in two steps, activates, logs in at /wna/login
 
   await test.step("activate from the mail", async () => {
     await page.goto(await linkFromMail(foreigner.email, "activation"));
-    await expect(page.getByRole("heading", { name: "Akun Anda berhasil diaktifkan" })).toBeVisible();
-    await page.getByRole("link", { name: "Masuk sebagai Warga Negara Asing" }).click();
+    // A foreign national is sent to their own login page, /wna/login (issue 16).
     await expectPath(page, "/wna/login");
+    await expect(page.getByText(`Akun ${foreigner.email} sudah aktif.`)).toBeVisible();
   });
 
   await test.step("log in at /wna/login; the account is marked foreign, with step 1's answers", async () => {

@@ -86,8 +86,13 @@ test("a verified facility registers a professional on an OTH path, uploads every
     const viaXhr = page.waitForRequest((r) => new URL(r.url()).pathname === "/register-competency-evaluation/upload", { timeout: 5_000 }).then(() => true, () => false);
     await page.getByRole("button", { name: "KIRIM PERMOHONAN" }).click();
     expect(await viaXhr).toBe(testInfo.project.name === "js");
+    // spec §4: a first submission ends on /submission-form/success — the facility's too, naming whom it sent.
+    await expectPath(page, "/submission-form/success");
+    await expect(page.getByRole("heading", { level: 1, name: "Permohonan Terkirim" })).toBeVisible();
+    await expect(page.getByText(professional.name)).toBeVisible();
+    await expect(page.getByText(/^ADP-\d{4}-\d{6}$/)).toBeVisible();
+    await page.getByRole("link", { name: "Lihat status permohonan" }).click();
     await expectPath(page, "/application-status");
-    await expect(page.getByText(/terkirim dan menunggu pemeriksaan dokumen/)).toBeVisible();
   });
 
   let registrationNumber = "";

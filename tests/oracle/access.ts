@@ -186,7 +186,8 @@ export const PORTAL_ROWS: readonly PortalRow[] = [
   { route: "/submission-form/adaptation-form", action: true, rule: loggedIn(APPLICANT), except: { role3: "redirect:/application-status" } },
   // A facility admin's reuploads are per registration: the page sends them to Status Pengajuan, still logged in.
   { route: "/submission-form/reupload-form", action: true, rule: loggedIn([...APPLICANT, ...FACILITY]), except: { role3: "redirect:/application-status", role8: "redirect:/application-status", ...UNVERIFIED_HOME } },
-  { route: "/submission-form/success", rule: loggedIn(APPLICANT) },
+  // A first submission ends here (spec §4): the applicant's, or a facility's registration (?id=).
+  { route: "/submission-form/success", rule: loggedIn([...APPLICANT, ...FACILITY]), except: { ...UNVERIFIED_HOME, role8: "notFound" } },
   { route: "/submission-form/success-reupload", rule: loggedIn(APPLICANT) },
   { route: "/submission-form/upload", method: "POST", rule: loggedIn(APPLICANT) },
   { route: "/application-status", rule: loggedIn([ROLE.APPLICANT, ROLE.ADMIN_FASYANKES]), except: UNVERIFIED_HOME },

@@ -36,17 +36,17 @@ export const registerForeign: AppRouteHandler<typeof routes.registerForeign> = a
 export const activate: AppRouteHandler<typeof routes.activate> = async (c) => {
   const { db } = c.var.deps;
   const { token } = c.req.valid("json");
-  const email = await db.transaction(async (tx) => {
+  const account = await db.transaction(async (tx) => {
     const spent = await consumeAccountToken(tx, token, "activation");
     if (!spent.ok) throw new ApiError(400, spent.reason);
     const [user] = await tx
       .update(users)
       .set({ activatedAt: sql`coalesce(${users.activatedAt}, now())`, updatedAt: sql`now()` })
       .where(eq(users.id, spent.userId))
-      .returning({ email: users.email });
-    return user.email;
+      .returning({ email: users.email, is_foreign: users.isForeign });
+    return user;
   });
-  return c.json({ data: { email } }, 200);
+  return c.json({ data: account }, 200);
 };
 
 /**

@@ -18,6 +18,9 @@ const tags = ["Akun"];
 // Tokens are 43 characters; the cap only keeps junk out.
 const tokenField = rules.text(ACCOUNT_LABELS.token, { max: 200 });
 const EmailResult = z.object({ email: z.string().openapi({ example: "budi@contoh.id" }) }).openapi("AccountEmail");
+const ActivatedResult = EmailResult.extend({
+  is_foreign: z.boolean().openapi({ description: "Warga negara asing: masuk di /wna/login" }),
+}).openapi("ActivatedAccount");
 const SentResult = z
   .object({ sent: z.literal(true) })
   .openapi("MailRequested", { description: "Selalu sama, ada atau tidak akun dengan alamat itu" });
@@ -64,7 +67,7 @@ export const activate = createRoute({
   summary: "Aktifkan akun dengan token dari surel aktivasi (sekali pakai)",
   request: { body: jsonBody(z.object({ token: tokenField })) },
   responses: {
-    200: ok("Akun aktif", EmailResult),
+    200: ok("Akun aktif", ActivatedResult),
     ...tokenErrors,
     ...errorResponses(413),
   },

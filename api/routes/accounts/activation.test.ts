@@ -31,11 +31,18 @@ async function newestToken(email: string) {
 }
 
 describe("POST /api/v1/account/activate", () => {
+  it("says a foreign national's account is foreign, so the portal sends them to /wna/login", async () => {
+    const { email, token } = await signedUp("foreign");
+    const res = await activate(token);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ data: { email, is_foreign: true } });
+  });
+
   it("activates once; the same link then answers TOKEN_USED", async () => {
     const { email, token } = await signedUp();
     const res = await activate(token);
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ data: { email } });
+    expect(await res.json()).toEqual({ data: { email, is_foreign: false } });
     const [user] = await api.db.select().from(users).where(eq(users.email, email));
     expect(user.activatedAt).toBeInstanceOf(Date);
 

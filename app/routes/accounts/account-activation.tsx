@@ -10,20 +10,27 @@ import { GeneralErrorBoundary } from "~/components/ErrorScreen";
 import { ErrorSummary, Field, Honeypot, SubmitButton } from "~/components/forms";
 import * as ui from "~/components/ui.css";
 import { caughtByHoneypot } from "~/routes/accounts/accounts.server";
-import { formTextsFor } from "~/utils/i18n.server";
 import { refusal } from "~/utils/form-reply.server";
+import { formTextsFor, i18next } from "~/utils/i18n.server";
+import { toastCookie } from "~/utils/session.server";
 import { titled } from "~/utils/page-title";
 
-export const handle = titled((data?: { state?: string }) => (data?.state === "activated" ? "accountActivated" : "accountActivation"));
+export const handle = titled("accountActivation");
 
-type Activation = { state: "none" } | { state: "activated"; email: string } | { state: "failed"; code: string; message: string | null };
+type Activation = { state: "none" } | { state: "failed"; code: string; message: string | null };
 
-// The mail's link is the only way in, so the single-use token is spent here, on the GET.
+// The mail's link is the only way in, so the single-use token is spent here, on the GET. An activated
+// account goes straight to its own login page — a foreign national's is /wna/login — with the news.
 export async function loader({ request, context }: LoaderFunctionArgs): Promise<Activation> {
   const token = new URL(request.url).searchParams.get("token");
   if (!token) return { state: "none" };
-  const r = await context.api.call<{ data: { email: string } }>("POST", "/account/activate", { body: { token } });
-  if (r.ok) return { state: "activated", email: r.body.data?.email ?? "" };
+  const r = await context.api.call<{ data: { email: string; is_foreign: boolean } }>("POST", "/account/activate", { body: { token } });
+  if (r.ok) {
+    const { email, is_foreign } = r.body.data;
+    const t = await i18next.getFixedT(request, "accounts");
+    const message = email ? t("activation.successLeadEmail", { email }) : t("activation.successLead");
+    throw redirect(is_foreign ? "/wna/login" : "/login", { headers: { "Set-Cookie": await toastCookie({ severity: "success", message }) } });
+  }
   // A token mangled beyond its shape fails validation; the page says "invalid link" rather than "invalid data".
   return { state: "failed", code: r.error.code, message: r.error.code === "VALIDATION_ERROR" ? null : r.error.message };
 }
@@ -73,18 +80,6 @@ function ResendForm({ headingLevel }: { headingLevel: "h1" | "h2" }) {
 export default function AccountActivation() {
   const { t } = useTranslation("accounts");
   const activation = useLoaderData<typeof loader>();
-  if (activation.state === "activated") {
-    return (
-      <section className={ui.card} aria-labelledby="activated-title">
-        <h1 id="activated-title">{t("activation.successTitle")}</h1>
-        <p>{activation.email ? t("activation.successLeadEmail", { email: activation.email }) : t("activation.successLead")}</p>
-        <div className={ui.row}>
-          <Link to="/login" className={ui.button}>{t("activation.loginCitizen")}</Link>
-          <Link to="/wna/login" className={ui.secondaryButton}>{t("activation.loginForeign")}</Link>
-        </div>
-      </section>
-    );
-  }
   return (
     <section className={ui.card} aria-labelledby={activation.state === "failed" ? "failed-title" : "resend-title"}>
       {activation.state === "failed" ? (

@@ -107,9 +107,9 @@ export async function facilityDestinations(r: Registration, request: Request): P
   return {
     draft: uploadFilePath(r.application, r.activity_kind?.id),
     reupload: detailPath(r.application.id),
-    success: "/application-status",
+    // spec §4: a first submission ends on /submission-form/success — for a facility, the registration's own.
+    success: `/submission-form/success?id=${r.application.id}`,
     successReupload: detailPath(r.application.id),
-    successToast: t("toast.registrationSent", { name: r.professional.full_name, number: r.application.registration_number }),
     successReuploadToast: t("toast.reuploadSent"),
   };
 }
