@@ -27,7 +27,7 @@ describe("document requirements (spec §5)", () => {
     for (const r of DOCUMENT_REQUIREMENTS) {
       expect(r.max_size).toBe(r.merged ? 5 : 2);
       expect(maxBytes(r)).toBe(r.max_size * MB);
-      if (r.merged) expect(r.help_text).toMatch(/satu file PDF.*5MB/);
+      if (r.merged) expect(r.help_text).toMatch(/satu berkas PDF.*5MB/);
     }
     expect(maxBytes({ max_size: 2 })).toBe(2_097_152);
   });
@@ -42,7 +42,7 @@ describe("document requirements (spec §5)", () => {
       } else {
         expect(r.allowed_mimetypes).toBe(IMAGE_PDF_MIMES);
         expect(r.allowed_extnames).toBe("jpg,jpeg,png,pdf");
-        expect(r.help_text).toContain("Tipe file harus JPG, JPEG, PNG atau PDF.");
+        expect(r.help_text).toContain("Tipe berkas harus JPG, JPEG, PNG atau PDF.");
       }
     }
   });

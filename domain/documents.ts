@@ -38,10 +38,10 @@ const CV = {
     "application/msword,application/vnd.openxmlformats-officedocument.wordprocessingml.document,application/pdf",
 } as const;
 
-const HELP_IMAGE_PDF = "Tipe file harus JPG, JPEG, PNG atau PDF. Ukuran file maksimal 2MB.";
-const HELP_CV = "Tipe file harus DOC, DOCX atau PDF. Ukuran file maksimal 2MB.";
+const HELP_IMAGE_PDF = "Tipe berkas harus JPG, JPEG, PNG atau PDF. Ukuran berkas maksimal 2MB.";
+const HELP_CV = "Tipe berkas harus DOC, DOCX atau PDF. Ukuran berkas maksimal 2MB.";
 const HELP_MERGED =
-  "Tipe file harus JPG, JPEG, PNG atau PDF. Jika terdiri dari beberapa file, gabungkan menjadi satu file PDF. Ukuran file maksimal 5MB.";
+  "Tipe berkas harus JPG, JPEG, PNG atau PDF. Jika terdiri dari beberapa berkas, gabungkan menjadi satu berkas PDF. Ukuran berkas maksimal 5MB.";
 
 type Kind = "image_pdf" | "cv" | "merged";
 
@@ -89,7 +89,7 @@ function otherPathway(): DocumentRequirement[] {
     ["Curriculum Vitae (CV)", "cv"],
     ["Ijazah atau bukti kelulusan dari institusi pendidikan di negara asal", "merged"],
     [
-      "Certificate of good standing atau surat izin praktik yang masih berlaku dari negara asal",
+      "Surat keterangan status baik (certificate of good standing) atau surat izin praktik yang masih berlaku dari negara asal",
       "image_pdf",
     ],
     [

@@ -4,9 +4,9 @@ import type { ContentfulStatusCode } from "hono/utils/http-status";
 // Every failure the API answers with: a stable code for programs, an Indonesian message for people.
 export const MESSAGES = {
   INVALID_API_KEY: "Kunci API tidak valid.",
-  INVALID_CREDENTIALS: "E-mail atau kata sandi salah.",
+  INVALID_CREDENTIALS: "Surel atau kata sandi salah.",
   ACCOUNT_NOT_ACTIVATED:
-    "Akun Anda belum diaktifkan. Silakan periksa e-mail aktivasi yang kami kirimkan, atau kirim ulang tautan aktivasi.",
+    "Akun Anda belum diaktifkan. Silakan periksa surel aktivasi yang kami kirimkan, atau kirim ulang tautan aktivasi.",
   ACCOUNT_INACTIVE: "Akun Anda sudah dinonaktifkan. Silakan hubungi admin.",
   INVALID_TOKEN: "Sesi tidak valid atau sudah berakhir. Silakan masuk kembali.",
   INVALID_REFRESH_TOKEN: "Sesi tidak valid atau sudah berakhir. Silakan masuk kembali.",

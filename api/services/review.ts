@@ -235,7 +235,7 @@ export async function listApplications(db: Database, role: number, query: ListQu
 // ---------------------------------------------------------------------------------------------
 // CSV export
 
-export const CSV_COLUMNS = ["Nomor Registrasi", "Nama", "Email", "Jalur", "Tahap", "Status", "Tanggal Pengajuan", "Tenggat", "Sisa Hari"];
+export const CSV_COLUMNS = ["Nomor Registrasi", "Nama", "Surel", "Jalur", "Tahap", "Status", "Tanggal Pengajuan", "Tenggat", "Sisa Hari"];
 
 /** A text cell: quoted, and with a ' before a leading = + - @ (or tab / CR) so no spreadsheet runs it as a formula. */
 export function csvCell(value: string | number | null): string {

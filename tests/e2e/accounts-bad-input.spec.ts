@@ -87,7 +87,7 @@ test("HTML- and SQL-looking text is shown back as text and never run", async ({ 
     await submitLogin(page, "/login", SQL, SQL);
     await expect(page.getByLabel("Alamat Surel", { exact: true })).toHaveAccessibleDescription(/harus berupa alamat surel yang benar/);
     await submitLogin(page, "/login", citizen.email, SQL);
-    await expect(page.getByRole("alert")).toContainText("E-mail atau kata sandi salah.");
+    await expect(page.getByRole("alert")).toContainText("Surel atau kata sandi salah.");
   });
 
   await test.step("an account named like a script greets its owner with that literal text", async () => {
@@ -109,7 +109,7 @@ test("a filled honeypot pretends success and creates nothing", async ({ page }, 
   await expectPath(page, "/sign-up/result");
   await expect(page.getByRole("heading", { name: "Periksa surel Anda" })).toBeVisible();
   await submitLogin(page, "/login", bot.email, bot.password);
-  await expect(page.getByRole("alert")).toContainText("E-mail atau kata sandi salah.");
+  await expect(page.getByRole("alert")).toContainText("Surel atau kata sandi salah.");
 });
 
 test("the mail-request forms check the address and answer the same whether or not it exists", async ({ page }) => {

@@ -24,7 +24,7 @@ import type { Page } from "@playwright/test";
 // outbox, activate, log in, recover the password, log in with the new one — and the old one fails.
 // Both run with JavaScript off and on (the "nojs" and "js" projects).
 
-const WRONG_LOGIN = "E-mail atau kata sandi salah.";
+const WRONG_LOGIN = "Surel atau kata sandi salah.";
 
 /** Recovery from the login page's "Lupa kata sandi?" to the change-success page. */
 async function recoverPassword(page: Page, loginPath: string, person: Person) {

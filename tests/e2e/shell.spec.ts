@@ -120,7 +120,7 @@ test("the login form explains what is wrong", async ({ page }) => {
     await email.fill(ACCOUNTS.kolegium.email);
     await password.fill("Salah#Sandi2026");
     await submit.click();
-    await expect(page.getByRole("alert")).toContainText("E-mail atau kata sandi salah.");
+    await expect(page.getByRole("alert")).toContainText("Surel atau kata sandi salah.");
     await expectPath(page, "/login");
   });
 });

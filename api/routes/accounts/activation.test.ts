@@ -111,7 +111,7 @@ describe("login and get-me around activation", () => {
     const { email, token } = await signedUp();
     const refused = await expectError(await login(email), 403, "ACCOUNT_NOT_ACTIVATED");
     expect(refused.error.message).toBe(
-      "Akun Anda belum diaktifkan. Silakan periksa e-mail aktivasi yang kami kirimkan, atau kirim ulang tautan aktivasi.",
+      "Akun Anda belum diaktifkan. Silakan periksa surel aktivasi yang kami kirimkan, atau kirim ulang tautan aktivasi.",
     );
     expect((await activate(token)).status).toBe(200);
     expect((await login(email)).status).toBe(200);

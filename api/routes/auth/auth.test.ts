@@ -41,7 +41,7 @@ describe("POST /api/v1/login", () => {
     expect(wrong.status).toBe(401);
     const [a, b] = [await unknown.json(), await wrong.json()];
     expect(a).toEqual(b);
-    expect(a).toEqual({ error: { code: "INVALID_CREDENTIALS", message: "E-mail atau kata sandi salah." } });
+    expect(a).toEqual({ error: { code: "INVALID_CREDENTIALS", message: "Surel atau kata sandi salah." } });
   });
 
   it("refuses a not yet activated account, but only with the right password", async () => {
@@ -51,7 +51,7 @@ describe("POST /api/v1/login", () => {
       403,
       "ACCOUNT_NOT_ACTIVATED",
     );
-    expect(body.error.message).toMatch(/belum diaktifkan.*e-mail aktivasi/);
+    expect(body.error.message).toMatch(/belum diaktifkan.*surel aktivasi/);
     await expectError(
       await api.request("/api/v1/login", { json: { email: "belum.aktif@adaptasi.test", password: "salah-salah" } }),
       401,

@@ -32,7 +32,7 @@ describe("GET /api/v1/document-requirements", () => {
       jalur_id: "REG",
       name: "Bukti identitas diri yang masih berlaku",
       description: null,
-      help_text: "Tipe file harus JPG, JPEG, PNG atau PDF. Ukuran file maksimal 2MB.",
+      help_text: "Tipe berkas harus JPG, JPEG, PNG atau PDF. Ukuran berkas maksimal 2MB.",
       max_size: 2,
       allowed_extnames: "jpg,jpeg,png,pdf",
       order_num: 1,

@@ -483,7 +483,7 @@ describe("lists", () => {
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = bytes.toString("utf8").slice(1).split("\r\n");
     expect(lines.at(-1)).toBe("");
-    expect(lines[0]).toBe('"Nomor Registrasi","Nama","Email","Jalur","Tahap","Status","Tanggal Pengajuan","Tenggat","Sisa Hari"');
+    expect(lines[0]).toBe('"Nomor Registrasi","Nama","Surel","Jalur","Tahap","Status","Tanggal Pengajuan","Tenggat","Sisa Hari"');
     expect(lines).toHaveLength(38);
     const line = (text: string) => lines.find((l) => l.includes(text))!;
     expect(line("HYPERLINK")).toMatch(
