@@ -22,3 +22,6 @@ globalStyle(`${stacked} td`, {
 globalStyle(`${stacked} td::before`, { "@media": { [phone]: { content: "attr(data-label)", fontWeight: 600, color: vars.color.muted, whiteSpace: "normal", overflowWrap: "normal" } } });
 globalStyle(`${stacked} td[data-label=""]::before`, { "@media": { [phone]: { content: "none" } } });
 globalStyle(`${stacked} td[data-label=""]`, { "@media": { [phone]: { gridTemplateColumns: "1fr" } } });
+
+/** A column of long unbroken values (e-mail addresses, licence numbers): they may break anywhere, so the table fits. */
+export const breakable = style({ selectors: { [`${stacked} &`]: { overflowWrap: "anywhere" } } });

@@ -38,10 +38,17 @@ describe("the page title", () => {
   });
 
   it("follows the page's loader data where the page shows two states", async () => {
-    const handle = titled((data?: { state?: string }) => (data?.state === "activated" ? "accountActivated" : "accountActivation"));
-    expect(await titleOf(handle, { state: "activated" })).toBe("Akun Berhasil Diaktifkan — Adaptasi Nakes LLN");
+    const handle = titled((data?: { state?: string }) => (data?.state === "failed" ? "accountActivation" : "resendActivation"));
+    expect(await titleOf(handle, { state: "failed" })).toBe("Aktivasi Akun — Adaptasi Nakes LLN");
     cleanup();
-    expect(await titleOf(handle, { state: "none" })).toBe("Aktivasi Akun — Adaptasi Nakes LLN");
+    expect(await titleOf(handle, { state: "none" })).toBe("Kirim Ulang Tautan Aktivasi — Adaptasi Nakes LLN");
+  });
+
+  it("begins with the subject the page's heading names, when the page says one", async () => {
+    const handle = titled((data?: { name?: string }) => ({ key: "userDetail", subject: data?.name }));
+    expect(await titleOf(handle, { name: "Bambang Susanto" })).toBe("Bambang Susanto — Detail Pengguna — Adaptasi Nakes LLN");
+    cleanup();
+    expect(await titleOf(handle, {})).toBe("Detail Pengguna — Adaptasi Nakes LLN");
   });
 
   it("is the product's name where no page names one, and the spec's text on the 404 page", async () => {

@@ -9,8 +9,13 @@ import { useTranslation } from "react-i18next";
 /** The keys of the page titles, as the Indonesian locale holds them. */
 export type TitleKey = keyof (typeof import("#locales/id/common.json"))["title"];
 
-/** A title's key, or one chosen from the page's loader data (a page that shows two states). */
-export type PageTitle<Data = never> = TitleKey | ((data: Data | undefined) => TitleKey);
+/**
+ * What a page names as its title: a key, or from its loader data a key (a page that shows two states) or
+ * a key with the subject its heading names (a person, an entry): "Yuliana Putri — Detail Admin Fasyankes — …",
+ * so the browser's title begins with the page's heading.
+ */
+export type TitleChoice = TitleKey | { key: TitleKey; subject?: string | null };
+export type PageTitle<Data = never> = TitleKey | ((data: Data | undefined) => TitleChoice);
 
 export interface TitleHandle {
   title?: PageTitle<unknown>;
@@ -32,6 +37,8 @@ export function usePageTitle(): string {
   const { t } = useTranslation();
   const match = [...matches].reverse().find((m) => (m.handle as TitleHandle | undefined)?.title);
   const title = (match?.handle as TitleHandle | undefined)?.title;
-  const key: TitleKey = typeof title === "function" ? title(match?.data) : (title ?? "default");
-  return t(`title.${key}`, { product: t("product.name") });
+  const choice: TitleChoice = typeof title === "function" ? title(match?.data) : (title ?? "default");
+  const { key, subject } = typeof choice === "string" ? { key: choice, subject: null } : choice;
+  const text = t(`title.${key}`, { product: t("product.name") });
+  return subject ? `${subject} — ${text}` : text;
 }

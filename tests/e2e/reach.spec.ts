@@ -4,7 +4,7 @@ import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { CATALOGUE, type PageSpec } from "../reach/catalogue";
-import { BUDGETS, FIT_WIDTHS, firstLinkMatching, kb, sidewaysOverflow, startMeter, type Weight } from "../reach/measure";
+import { BUDGETS, FIT_WIDTHS, firstLinkMatching, kb, sidewaysOverflow, startMeter, titleAgainstHeading, type Weight } from "../reach/measure";
 import { loginViaForm } from "./fixtures";
 
 // On every page of every role: bytes on the wire against the budgets (JavaScript off and
@@ -103,6 +103,7 @@ for (const visitor of CATALOGUE) {
         const file = path.join(htmlDir, `${rows.length}-${slug(label)}.html`);
         writeFileSync(file, (await res?.text()) ?? "");
         htmlFiles.set(file, label);
+        expect.soft(await titleAgainstHeading(page), `${label}: the title says what the heading says`).toBeNull();
         // Nothing wider than the screen, on a 360 px phone and a 1280 px desktop (issue 16).
         for (const size of FIT_WIDTHS) {
           await page.setViewportSize(size);

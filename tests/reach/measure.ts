@@ -121,3 +121,17 @@ export async function sidewaysOverflow(page: Page): Promise<string[]> {
     return out.slice(0, 8);
   });
 }
+
+/**
+ * The browser's title begins with the page's heading (or the heading with the title's page part): the
+ * tab a user returns to says what the page says. Returns a line when they disagree, else null.
+ */
+export async function titleAgainstHeading(page: Page): Promise<string | null> {
+  const title = await page.title();
+  const h1 = ((await page.locator("h1").first().textContent({ timeout: 1_000 }).catch(() => null)) ?? "").replace(/\s+/g, " ").trim();
+  const head = title.split(" — ")[0].trim();
+  const a = head.toLocaleLowerCase("id");
+  const b = h1.toLocaleLowerCase("id");
+  if (!h1) return `no <h1> (title "${title}")`;
+  return b.startsWith(a) || a.startsWith(b) ? null : `title "${title}" but heading "${h1}"`;
+}

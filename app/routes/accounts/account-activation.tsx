@@ -15,7 +15,7 @@ import { formTextsFor, i18next } from "~/utils/i18n.server";
 import { toastCookie } from "~/utils/session.server";
 import { titled } from "~/utils/page-title";
 
-export const handle = titled("accountActivation");
+export const handle = titled((data?: Activation) => (data?.state === "failed" ? "accountActivation" : "resendActivation"));
 
 type Activation = { state: "none" } | { state: "failed"; code: string; message: string | null };
 

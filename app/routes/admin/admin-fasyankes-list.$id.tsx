@@ -22,7 +22,7 @@ import { formTextsFor, i18next } from "~/utils/i18n.server";
 import { refusalReply } from "~/utils/form-reply.server";
 import { titled } from "~/utils/page-title";
 
-export const handle = titled("facilityAdminDetail");
+export const handle = titled((data?: { detail: { full_name: string } }) => ({ key: "facilityAdminDetail", subject: data?.detail.full_name }));
 
 const apiPath = (id: string | undefined) => `/admin/facilities/${encodeURIComponent(id ?? "")}`;
 

@@ -13,6 +13,7 @@ import { adminLoad, listParams, type PageMeta } from "~/routes/admin/admin.serve
 import { formatDate } from "~/utils/format";
 import { requireUser } from "~/utils/guards.server";
 import { titled } from "~/utils/page-title";
+import { breakable } from "~/components/data-table.css";
 import { DataTable } from "~/components/DataTable";
 
 export const handle = titled("facilityAdminList");
@@ -72,10 +73,10 @@ export default function FacilityAdminList() {
           rows={rows}
           columns={[
             { header: t("fasyankes.name"), cell: (row) => <Link to={`/admin-fasyankes-list/${row.id}`}>{row.full_name}</Link> },
-            { header: t("fasyankes.email"), cell: (row) => row.email },
+            { header: t("fasyankes.email"), className: breakable, cell: (row) => row.email },
             { header: t("fasyankes.facility"), cell: (row) => row.facility_name ?? "—" },
             { header: t("fasyankes.type"), cell: (row) => row.facility_type_label ?? "—" },
-            { header: t("fasyankes.licence"), cell: (row) => row.licence_number ?? "—" },
+            { header: t("fasyankes.licence"), className: breakable, cell: (row) => row.licence_number ?? "—" },
             { header: t("fasyankes.state"), cell: (row) => <VerificationBadge state={row.verification_state} /> },
             { header: t("fasyankes.submitted"), cell: (row) => formatDate(row.submitted_at) },
           ]}

@@ -4,7 +4,8 @@ import { GeneralErrorBoundary } from "~/components/ErrorScreen";
 import { referenceEntryAction, referenceEntryLoader } from "~/routes/admin/admin-reference.server";
 import { titled } from "~/utils/page-title";
 
-export const handle = titled("institutionList");
+// The title begins with the entry's name, as its heading does.
+export const handle = titled((data?: { entry: { name: string } }) => ({ key: "institutionList", subject: data?.entry.name }));
 
 export const loader = (args: LoaderFunctionArgs) => referenceEntryLoader("institution", args);
 export const action = (args: ActionFunctionArgs) => referenceEntryAction("institution", args);

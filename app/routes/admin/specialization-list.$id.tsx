@@ -4,7 +4,8 @@ import { GeneralErrorBoundary } from "~/components/ErrorScreen";
 import { referenceEntryAction, referenceEntryLoader } from "~/routes/admin/admin-reference.server";
 import { titled } from "~/utils/page-title";
 
-export const handle = titled("specializationList");
+// The title begins with the entry's name, as its heading does.
+export const handle = titled((data?: { entry: { name: string } }) => ({ key: "specializationList", subject: data?.entry.name }));
 
 export const loader = (args: LoaderFunctionArgs) => referenceEntryLoader("specialization", args);
 export const action = (args: ActionFunctionArgs) => referenceEntryAction("specialization", args);

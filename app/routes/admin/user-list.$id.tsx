@@ -19,7 +19,7 @@ import { refusalReply } from "~/utils/form-reply.server";
 import { formTextsFor, i18next } from "~/utils/i18n.server";
 import { titled } from "~/utils/page-title";
 
-export const handle = titled("userDetail");
+export const handle = titled((data?: { user: { full_name: string } }) => ({ key: "userDetail", subject: data?.user.full_name }));
 
 type Intent = "update" | "status";
 

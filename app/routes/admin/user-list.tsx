@@ -10,6 +10,7 @@ import * as ui from "~/components/ui.css";
 import { adminLoad, listParams, type PageMeta, type Staff } from "~/routes/admin/admin.server";
 import { requireUser } from "~/utils/guards.server";
 import { titled } from "~/utils/page-title";
+import { breakable } from "~/components/data-table.css";
 import { DataTable } from "~/components/DataTable";
 
 export const handle = titled("userList");
@@ -65,7 +66,7 @@ export default function UserList() {
           rows={users}
           columns={[
             { header: t("users.name"), cell: (u) => <Link to={`/user-list/${u.id}`}>{u.full_name}</Link> },
-            { header: t("users.email"), cell: (u) => u.email },
+            { header: t("users.email"), className: breakable, cell: (u) => u.email },
             { header: t("users.role"), cell: (u) => u.role_label },
             { header: t("users.position"), cell: (u) => u.position?.name ?? "—" },
             { header: t("filters.status"), cell: (u) => <ActiveBadge active={u.is_active} /> },

@@ -18,7 +18,7 @@ import { i18next, formTextsFor } from "~/utils/i18n.server";
 import { refusalReply } from "~/utils/form-reply.server";
 import { titled } from "~/utils/page-title";
 
-export const handle = titled("cmsAnnouncement");
+export const handle = titled((data?: { entry: unknown }) => (data?.entry ? "cmsAnnouncementEdit" : "cmsAnnouncementNew"));
 
 const BACK = "/master-cms#pengumuman";
 

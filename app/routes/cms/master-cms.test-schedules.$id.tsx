@@ -18,7 +18,7 @@ import { i18next, formTextsFor } from "~/utils/i18n.server";
 import { refusalReply } from "~/utils/form-reply.server";
 import { titled } from "~/utils/page-title";
 
-export const handle = titled("cmsTestSchedule");
+export const handle = titled((data?: { entry: unknown }) => (data?.entry ? "cmsTestScheduleEdit" : "cmsTestScheduleNew"));
 
 const BACK = "/master-cms#jadwal";
 
