@@ -70,7 +70,7 @@ export const menuToggle = style({ border: `1px solid ${vars.color.border}`, bord
 export const sidebarToggle = style([menuToggle, { "@media": { [mq.lg]: { display: "none" } } }]);
 /** The navbar's links in the top bar (spec §2), from 992 px; below it they sit in the sidebar overlay. */
 export const topbarNav = style({ display: "none", minWidth: 0, "@media": { [mq.lg]: { display: "block" } } });
-export const topbarLinks = style({ display: "flex", listStyle: "none", margin: 0, padding: 0, gap: `0 ${vars.space.md}`, flexWrap: "wrap", alignItems: "center" });
+export const topbarLinks = style({ display: "flex", listStyle: "none", margin: 0, padding: 0, gap: `0 ${vars.space.sm}`, flexWrap: "wrap", alignItems: "center" });
 export const topbarLink = style({ color: vars.color.brand, fontWeight: 600, fontSize: "0.875rem", textDecoration: "none", padding: vars.space.xs, whiteSpace: "nowrap", selectors: { "&:hover": { textDecoration: "underline" } } });
 export const userMenu = style({ position: "relative" });
 export const userSummary = style({ cursor: "pointer", listStyle: "none", display: "flex", flexDirection: "column", alignItems: "flex-end", textAlign: "right", padding: vars.space.xs, overflowWrap: "anywhere" });

@@ -9,6 +9,7 @@ import { COMMITTEE_NAME_MAX, ROLE } from "#domain/roles";
 import { CONSTRAINTS } from "#domain/forms/constraints.generated";
 import type { FormInput } from "#domain/forms/registry";
 import * as a from "~/components/admin.css";
+import * as ui from "~/components/ui.css";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
 import { ErrorSummary, Field, SubmitButton } from "~/components/forms";
 import { adminApi, adminLoad, redirectWithToast, type SlaStage } from "~/routes/admin/admin.server";
@@ -102,16 +103,18 @@ export default function SlaSetting() {
         <SubmitButton>{t("form.save")}</SubmitButton>
       </Form>
 
-      <h2 id="nama-komite">{t("sla.committeeTitle")}</h2>
-      <p>{t("sla.committeeLead")}</p>
-      <ErrorSummary form={committeeForm} fields={[{ meta: committeeFields.committee_name, label: t("fields.committee_name") }]} />
-      <Form method="post" {...getFormProps(committeeForm)} aria-labelledby="nama-komite">
-        <input type="hidden" name="intent" value={COMMITTEE_INTENT} />
-        <div className={a.slaRow}>
-          <Field meta={committeeFields.committee_name} label={t("fields.committee_name")} hint={t("sla.committeeHint", { max: COMMITTEE_NAME_MAX })} />
-        </div>
-        <SubmitButton>{t("sla.committeeSave")}</SubmitButton>
-      </Form>
+      <section className={`${ui.card} ${a.settingSection}`}>
+        <h2 id="nama-komite">{t("sla.committeeTitle")}</h2>
+        <p>{t("sla.committeeLead")}</p>
+        <ErrorSummary form={committeeForm} fields={[{ meta: committeeFields.committee_name, label: t("fields.committee_name") }]} />
+        <Form method="post" {...getFormProps(committeeForm)}>
+          <input type="hidden" name="intent" value={COMMITTEE_INTENT} />
+          <div className={a.slaRow}>
+            <Field meta={committeeFields.committee_name} label={t("fields.committee_name")} hint={t("sla.committeeHint", { max: COMMITTEE_NAME_MAX })} />
+          </div>
+          <SubmitButton>{t("sla.committeeSave")}</SubmitButton>
+        </Form>
+      </section>
     </>
   );
 }
