@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 
 // The portal's public settings, edited by the Admin on /master-cms (GET /config/public, and the
-// /welcome texts): the API stores, validates and documents with these schemas; the portal's layout
+// /welcome texts) and, for the committee's name, by the Super Admin on /sla-setting: the API stores, validates and documents with these schemas; the portal's layout
 // and /welcome are typed with the types below (types only; no zod reaches a page).
 
 export const NavbarLinkSchema = z.object({ label: z.string(), href: z.string() }).openapi("NavbarLink");
@@ -11,7 +11,12 @@ export const FaqLinksSchema = z
   .openapi("FaqLinks");
 
 export const PublicConfigSchema = z
-  .object({ navbarLinks: z.array(NavbarLinkSchema), faq: FaqLinksSchema })
+  .object({
+    navbarLinks: z.array(NavbarLinkSchema),
+    faq: FaqLinksSchema,
+    /** The committee whose name follows role 1's label 'Super Admin' (spec §6). */
+    committeeName: z.string().openapi({ example: "Komite Adaptasi" }),
+  })
   .openapi("PublicConfig");
 
 export const WelcomeTextsSchema = z.object({ title: z.string(), lead: z.string() }).openapi("WelcomeTexts");

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { AuthUser } from "#contracts/me";
 import { activeSidebarKey, sidebarTitle, userMenuEntries, visibleSidebarItems, SIDEBAR_ITEMS } from "./menu";
-import { roleLabel } from "./roles";
+import { ROLE_LABELS, roleLabel, roleName } from "./roles";
 
 type Decision = Pick<AuthUser["userVerification"][number], "is_approved" | "is_rejected">;
 
@@ -96,5 +96,16 @@ describe("role label (spec §6)", () => {
     expect(roleLabel({ role_id: 8, is_fasyankes: true })).toBe("Admin Fasyankes");
     expect(roleLabel({ role_id: 4, is_fasyankes: true })).toBe("Sub-Komite Evaluasi Kompetensi");
     expect(roleLabel({ role_id: 1, is_fasyankes: true })).toBe("Super Admin Komite Adaptasi");
+    expect(roleLabel({ role_id: 1, is_fasyankes: true }, "Komite Baru")).toBe("Super Admin Komite Baru");
+  });
+});
+
+describe("role names (spec §6 table)", () => {
+  it("follow role 1's 'Super Admin' with the committee's name, configured or the default", () => {
+    expect(roleName(1, "Komite Adaptasi Nakes")).toBe("Super Admin Komite Adaptasi Nakes");
+    expect(roleName(1)).toBe("Super Admin Komite Adaptasi");
+    expect(ROLE_LABELS[1]).toBe("Super Admin Komite Adaptasi");
+    expect(roleName(6, "Komite Lain")).toBe("Kolegium");
+    expect(roleName(999)).toBeUndefined();
   });
 });

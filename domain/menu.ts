@@ -45,6 +45,18 @@ export const SIDEBAR_ITEMS: readonly SidebarItem[] = [
 /** Each sub-route takes 3rem of height (spec §2, §9). */
 export const SUBMENU_HEIGHT_REM = 3;
 
+/**
+ * Spec §2 "Navbar": the links every logged-in user has, in order (the guidebook opens its PDF in a new
+ * tab; its address is the portal's, app/utils/guidebook.ts). The Admin's extra links (/master-cms) and
+ * 'FAQ', always shown, follow them. The navbar, the top bar and the sidebar's phone menu all render
+ * this one list (app/components/Navbar.tsx PortalLinks).
+ */
+export const LOGGED_IN_LINKS = [
+  { key: "testSchedule", path: "/test-schedule" },
+  { key: "requirements", path: "/evaluation-requirements" },
+  { key: "guidebook", path: "guidebook", newTab: true },
+] as const satisfies ReadonlyArray<{ key: string; path: string; newTab?: boolean }>;
+
 export const PROFILE_MENU_ENTRY = { key: "profile", label: "PROFILE", path: "/profile", analyticsCategory: "Profil" } as const;
 
 /** Spec §2: 'Evaluasi Kompetensi' for roles 2, 4 and 8, the product's own name for everyone else. */

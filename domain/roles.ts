@@ -24,12 +24,18 @@ export const ADAPTATION_LIST_ROLES = [ROLE.SUPER_ADMIN, ROLE.SUBKOMITE_PEMBEKALA
 /** "Daftar Permohonan" (/application-list…): spec §2 sidebar, DESIGN §3. */
 export const APPLICATION_LIST_ROLES = [ROLE.ADMIN, ROLE.SUBKOMITE_EVALUASI] as const;
 
-/** Committee named after the Super Admin label (spec §6: "the label is followed by the committee's name"). */
-export const COMMITTEE_NAME = "Komite Adaptasi";
+/**
+ * The committee whose name follows role 1's label (spec §6: "the label is followed by the committee's
+ * name"). The Super Admin sets it on /sla-setting (setting `committee_name`, public config
+ * `committeeName`); this is its default.
+ */
+export const DEFAULT_COMMITTEE_NAME = "Komite Adaptasi";
+/** The committee name's length limit on /sla-setting. */
+export const COMMITTEE_NAME_MAX = 100;
 
-/** The map of role ids to names used when is_fasyankes is true (spec §6 table labels). */
-export const ROLE_LABELS: Readonly<Record<number, string>> = {
-  1: `Super Admin ${COMMITTEE_NAME}`,
+/** Each role's name (spec §6 table); role 1's takes the committee's name after it (roleName). */
+const ROLE_NAMES: Readonly<Record<number, string>> = {
+  1: "Super Admin",
   2: "Admin",
   3: "Pemohon",
   4: "Sub-Komite Evaluasi Kompetensi",
@@ -39,13 +45,24 @@ export const ROLE_LABELS: Readonly<Record<number, string>> = {
   8: "Admin Fasyankes",
 };
 
+/** A role's name, role 1's followed by the committee's name (spec §6); undefined for an unknown role. */
+export function roleName(roleId: number, committeeName: string = DEFAULT_COMMITTEE_NAME): string | undefined {
+  const name = ROLE_NAMES[roleId];
+  return roleId === ROLE.SUPER_ADMIN && name ? `${name} ${committeeName}`.trim() : name;
+}
+
+/** The map of role ids to names (spec §6 table labels), with the default committee name after role 1's. */
+export const ROLE_LABELS: Readonly<Record<number, string>> = Object.fromEntries(
+  Object.keys(ROLE_NAMES).map((id) => [id, roleName(Number(id))!]),
+);
+
 /** Label shown when the account is not a facility-side account (spec §6). */
 export const ORGANIZER_LABEL = "Penyelenggara";
 
-/** Spec §6 "Role label in the user info". */
-export function roleLabel(user: { role_id: number; is_fasyankes: boolean }): string {
+/** Spec §6 "Role label in the user info" (decision 003): the role's name on the facility side, else 'Penyelenggara'. */
+export function roleLabel(user: { role_id: number; is_fasyankes: boolean }, committeeName?: string): string {
   if (!user.is_fasyankes) return ORGANIZER_LABEL;
-  return ROLE_LABELS[user.role_id] ?? ORGANIZER_LABEL;
+  return roleName(user.role_id, committeeName) ?? ORGANIZER_LABEL;
 }
 
 /** Roles that review applications (spec §1 review bodies plus the two admins). */

@@ -2,6 +2,7 @@ import { z } from "@hono/zod-openapi";
 import { eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { settings } from "../db/schema";
+import { DEFAULT_COMMITTEE_NAME, COMMITTEE_NAME_MAX } from "#domain/roles";
 import { FaqLinksSchema, NavbarLinkSchema, type PublicConfig, WelcomeTextsSchema } from "#contracts/config";
 
 export const GuidebookSettingSchema = z
@@ -12,12 +13,16 @@ export const GuidebookSettingSchema = z
   })
   .openapi("GuidebookSetting");
 
-/** Setting key → its value schema. The seed stores these defaults; admins edit them on /master-cms. */
+/**
+ * Setting key → its value schema. The seed stores these defaults; the Admin edits them on /master-cms,
+ * the Super Admin the committee's name on /sla-setting.
+ */
 export const SETTINGS = {
   navbar_links: z.array(NavbarLinkSchema),
   faq: FaqLinksSchema,
   welcome: WelcomeTextsSchema,
   guidebook: GuidebookSettingSchema,
+  committee_name: z.string().trim().min(1).max(COMMITTEE_NAME_MAX),
 } as const;
 
 export type SettingKey = keyof typeof SETTINGS;
@@ -38,6 +43,8 @@ export const DEFAULT_SETTINGS: { [K in SettingKey]: SettingValue<K> } = {
   },
   // No upload yet: /template-docs/ serves the bundled PDF.
   guidebook: { fileId: null, originalName: null, updatedAt: null },
+  // Spec §6: role 1's label 'Super Admin' is followed by the committee's name.
+  committee_name: DEFAULT_COMMITTEE_NAME,
 };
 
 /** One setting; a missing or broken entry falls back to its default. */
@@ -58,13 +65,15 @@ export async function writeSetting<K extends SettingKey>(db: Database, key: K, v
 
 /** The public part of the settings; a missing or broken entry falls back to its default. */
 export async function getPublicConfig(db: Database): Promise<PublicConfig> {
-  const rows = await db.select().from(settings).where(inArray(settings.key, ["navbar_links", "faq"]));
+  const rows = await db.select().from(settings).where(inArray(settings.key, ["navbar_links", "faq", "committee_name"]));
   const stored = new Map(rows.map((r) => [r.key, r.value]));
   const navbar = SETTINGS.navbar_links.safeParse(stored.get("navbar_links"));
   const faq = SETTINGS.faq.safeParse(stored.get("faq"));
+  const committee = SETTINGS.committee_name.safeParse(stored.get("committee_name"));
   return {
     navbarLinks: navbar.success ? navbar.data : DEFAULT_SETTINGS.navbar_links,
     faq: faq.success ? faq.data : DEFAULT_SETTINGS.faq,
+    committeeName: committee.success ? committee.data : DEFAULT_SETTINGS.committee_name,
   };
 }
 

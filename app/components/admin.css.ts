@@ -32,3 +32,5 @@ export const dangerButton = style({
 export const slaGroup = style({ border: `1px solid ${vars.color.border}`, borderRadius: vars.radius, padding: vars.space.md, marginBottom: vars.space.lg });
 export const slaLegend = style({ fontWeight: 700, fontSize: "1.1rem", padding: `0 ${vars.space.sm}` });
 export const slaRow = style({ maxWidth: 360 });
+/** A second settings form below the first (/sla-setting's committee name), set apart from it. */
+export const settingSection = style({ marginTop: vars.space.xl });

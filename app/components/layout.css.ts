@@ -2,6 +2,9 @@ import { style } from "@vanilla-extract/css";
 import { INTERFACE } from "#domain/constants";
 import { mq, vars } from "~/styles/theme.css";
 
+/** Below the lg breakpoint (992 px): where the sidebar is a full-screen overlay opened by the ☰ toggle. */
+const belowLg = `screen and (max-width: ${INTERFACE.BREAKPOINTS_PX.lg - 0.02}px)`;
+
 export const skipLink = style({
   position: "absolute", left: "-999px", top: 0, background: vars.color.focus, color: "#000", padding: vars.space.sm, zIndex: 100,
   selectors: { "&:focus": { left: vars.space.sm } },
@@ -14,11 +17,17 @@ export const logoMark = style({ display: "inline-grid", placeItems: "center", wi
 export const navLinks = style({ display: "none", listStyle: "none", margin: 0, padding: 0, gap: vars.space.md, alignItems: "center", "@media": { [mq.lg]: { display: "flex" } } });
 export const navLink = style({ color: "#fff", fontWeight: 600, fontSize: "0.875rem", textDecoration: "none", background: "none", border: 0, cursor: "pointer", font: "inherit", padding: vars.space.xs, selectors: { "&:hover": { color: "#fff", textDecoration: "underline" } } });
 export const inlineForm = style({ display: "inline", margin: 0 });
-export const hamburger = style({ color: "#fff", fontWeight: 700, textDecoration: "none", border: "2px solid #fff", borderRadius: vars.radius, padding: `${vars.space.xs} ${vars.space.sm}`, "@media": { [mq.lg]: { display: "none" } } });
+// White on the brand colour in every state: the global a:hover colour would make the text vanish.
+export const hamburger = style({
+  color: "#fff", fontWeight: 700, textDecoration: "none", whiteSpace: "nowrap", flexShrink: 0, border: "2px solid #fff", borderRadius: vars.radius, padding: `${vars.space.xs} ${vars.space.sm}`,
+  selectors: { "&:hover, &:focus, &:active": { color: "#fff", background: "rgba(255,255,255,0.12)" } },
+  "@media": { [mq.lg]: { display: "none" } },
+});
 // The full-screen mobile menu opens through :target, so it works without JavaScript.
+// Below 992 px only: from there the navbar shows its links and the menu's close link is hidden.
 export const mobileMenu = style({
   display: "none", position: "fixed", inset: 0, background: vars.color.brand, zIndex: 50, padding: vars.space.lg, overflowY: "auto",
-  selectors: { "&:target": { display: "block" } },
+  "@media": { [belowLg]: { selectors: { "&:target": { display: "block" } } } },
 });
 export const mobileMenuList = style({ listStyle: "none", padding: 0, margin: `${vars.space.lg} 0 0`, display: "grid", gap: vars.space.md });
 
@@ -30,10 +39,15 @@ export const plainLogo = style([logo, { color: vars.color.brand, selectors: { "&
 export const plainMain = style({ flex: 1, width: "100%", maxWidth: 640, margin: "0 auto", padding: vars.space.md });
 
 export const shell = style({ display: "flex", flex: 1, minHeight: "100vh" });
+// Always shown from 992 px; below it the ☰ toggle opens it as a full-screen overlay through :target
+// (no JavaScript), with its close link on top. The overlay rule stops at 992 px, so a #menu-samping
+// address on a desktop never covers the page.
 export const sidebar = style({
   display: "none", width: 280, flexShrink: 0, background: vars.color.brandDark, color: "#fff", padding: `${vars.space.md} 0`,
-  "@media": { [mq.lg]: { display: "block" } },
-  selectors: { "&:target": { display: "block", position: "fixed", inset: 0, zIndex: 40, width: "100%", overflowY: "auto" } },
+  "@media": {
+    [mq.lg]: { display: "block" },
+    [belowLg]: { selectors: { "&:target": { display: "block", position: "fixed", inset: 0, zIndex: 40, width: "100%", overflowY: "auto" } } },
+  },
 });
 export const sidebarTitle = style({ fontSize: "1.125rem", fontWeight: 700, padding: `0 ${vars.space.md} ${vars.space.md}`, margin: 0 });
 export const sidebarList = style({ listStyle: "none", margin: 0, padding: 0 });
@@ -41,18 +55,34 @@ export const sidebarLink = style({ display: "block", padding: `${vars.space.sm} 
 export const sidebarActive = style({ background: "rgba(255,255,255,0.2)", fontWeight: 700, borderLeft: `4px solid ${vars.color.focus}` });
 export const sidebarDisabled = style({ display: "block", padding: `${vars.space.sm} ${vars.space.md}`, color: "rgba(255,255,255,0.75)", cursor: "not-allowed" });
 export const subRoute = style({ height: `${INTERFACE.SUBMENU_HEIGHT_REM}rem`, display: "flex", alignItems: "center", paddingLeft: vars.space.xl });
-export const sidebarClose = style({ color: "#fff", display: "block", padding: vars.space.md, "@media": { [mq.lg]: { display: "none" } } });
+export const sidebarClose = style({
+  color: "#fff", display: "block", padding: vars.space.md, fontWeight: 700,
+  selectors: { "&:hover, &:focus, &:active": { color: "#fff", background: "rgba(255,255,255,0.12)" } },
+  "@media": { [mq.lg]: { display: "none" } },
+});
+/** The navbar's links inside the sidebar: its phone menu (the top bar carries them from 992 px). */
+export const sidebarLinks = style({ listStyle: "none", margin: `${vars.space.md} 0 0`, padding: `${vars.space.md} 0 0`, borderTop: "1px solid rgba(255,255,255,0.25)", "@media": { [mq.lg]: { display: "none" } } });
 
 export const content = style({ flex: 1, display: "flex", flexDirection: "column", minWidth: 0 });
 export const topbar = style({ display: "flex", alignItems: "center", justifyContent: "space-between", gap: vars.space.md, padding: `${vars.space.sm} ${vars.space.md}`, borderBottom: `1px solid ${vars.color.border}`, background: vars.color.bg });
-export const menuToggle = style({ border: `1px solid ${vars.color.border}`, borderRadius: vars.radius, padding: `${vars.space.xs} ${vars.space.sm}`, textDecoration: "none", color: vars.color.text, fontWeight: 600 });
+export const menuToggle = style({ border: `1px solid ${vars.color.border}`, borderRadius: vars.radius, padding: `${vars.space.xs} ${vars.space.sm}`, textDecoration: "none", color: vars.color.text, fontWeight: 600, whiteSpace: "nowrap", flexShrink: 0 });
+/** The ☰ toggle: only where the sidebar is an overlay; from 992 px the sidebar is always there. */
+export const sidebarToggle = style([menuToggle, { "@media": { [mq.lg]: { display: "none" } } }]);
+/** The navbar's links in the top bar (spec §2), from 992 px; below it they sit in the sidebar overlay. */
+export const topbarNav = style({ display: "none", minWidth: 0, "@media": { [mq.lg]: { display: "block" } } });
+export const topbarLinks = style({ display: "flex", listStyle: "none", margin: 0, padding: 0, gap: `0 ${vars.space.sm}`, flexWrap: "wrap", alignItems: "center" });
+export const topbarLink = style({ color: vars.color.brand, fontWeight: 600, fontSize: "0.875rem", textDecoration: "none", padding: vars.space.xs, whiteSpace: "nowrap", selectors: { "&:hover": { textDecoration: "underline" } } });
 export const userMenu = style({ position: "relative" });
-export const userSummary = style({ cursor: "pointer", listStyle: "none", display: "flex", flexDirection: "column", alignItems: "flex-end", padding: vars.space.xs });
+export const userSummary = style({ cursor: "pointer", listStyle: "none", display: "flex", flexDirection: "column", alignItems: "flex-end", textAlign: "right", padding: vars.space.xs, overflowWrap: "anywhere" });
 export const userRole = style({ fontSize: "0.8rem", color: vars.color.muted });
+/** The role's own name after the user-info label (spec §6: role 1's is followed by the committee's name). */
+export const userRoleName = style({ selectors: { "&::before": { content: '" · "' } } });
 export const userDropdown = style({ position: "absolute", right: 0, top: "100%", background: vars.color.bg, border: `1px solid ${vars.color.border}`, borderRadius: vars.radius, minWidth: 160, listStyle: "none", margin: 0, padding: vars.space.xs, zIndex: 30, boxShadow: "0 4px 12px rgba(0,0,0,0.12)" });
 export const dropdownItem = style({ display: "block", width: "100%", textAlign: "left", padding: vars.space.sm, background: "none", border: 0, font: "inherit", color: vars.color.text, cursor: "pointer", textDecoration: "none" });
 
-export const toastRegion = style({ position: "fixed", top: vars.space.md, left: "50%", transform: "translateX(-50%)", zIndex: 60, width: "min(560px, calc(100% - 2rem))" });
+// Top centre (spec §9), in the page's flow above the header: it pushes the page down instead of
+// covering the navigation or the page heading.
+export const toastRegion = style({ position: "relative", zIndex: 60, width: "min(560px, calc(100% - 2rem))", margin: `${vars.space.sm} auto` });
 export const toast = style({ display: "flex", justifyContent: "space-between", alignItems: "flex-start", gap: vars.space.md, padding: vars.space.md, borderRadius: vars.radius, borderLeft: "6px solid", boxShadow: "0 4px 12px rgba(0,0,0,0.15)" });
 export const toastSeverity = {
   info: style({ background: vars.color.infoSoft, borderColor: vars.color.info }),
@@ -61,4 +91,7 @@ export const toastSeverity = {
   success: style({ background: vars.color.successSoft, borderColor: vars.color.success }),
 };
 export const toastClose = style({ color: vars.color.text, fontWeight: 700, textDecoration: "none" });
-export const topbarRight = style({ display: "flex", alignItems: "center", gap: vars.space.md });
+export const topbarRight = style({ display: "flex", alignItems: "center", justifyContent: "flex-end", gap: vars.space.md, marginLeft: "auto", minWidth: 0 });
+/** Role 3's pages: the top bar's user info (name, role, PROFILE, the user menu) in a bar under the navbar. */
+export const userBar = style({ borderBottom: `1px solid ${vars.color.border}`, background: vars.color.bg });
+export const userBarInner = style({ display: "flex", justifyContent: "flex-end", maxWidth: 1200, margin: "0 auto", padding: `${vars.space.xs} ${vars.space.md}` });

@@ -15,6 +15,7 @@ export const ADMIN_LABELS = {
   reason: fields.reason,
   name: fields.name,
   country: fields.country,
+  committee_name: fields.committee_name,
 } as const;
 
 export const PAGE_SIZE = 25;

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { COUNTRY_CODES } from "../countries";
-import { STAFF_ROLES } from "../roles";
+import { COMMITTEE_NAME_MAX, STAFF_ROLES } from "../roles";
 import { INDONESIAN, labelsIn, rulesFor, type FormTexts } from "../validation";
 import { STAGES } from "../workflow";
 import { ADMIN_LABELS, REASON_MAX, SLA_DAYS, slaField, slaLabel } from "./admin.labels";
@@ -70,6 +70,8 @@ export function adminSchemas(texts: FormTexts = INDONESIAN) {
     sla: z.object(
       Object.fromEntries(STAGES.map((s) => [slaField(s.id), wholeNumber(slaLabel(s.id), SLA_DAYS, texts)])) as Record<`stage_${number}`, ReturnType<typeof wholeNumber>>,
     ),
+    /** /sla-setting and PUT /admin/committee-name: the committee's name after role 1's label (spec §6). */
+    committee: z.object({ committee_name: rules.text(L.committee_name, { min: 3, max: COMMITTEE_NAME_MAX }).transform((v) => v.replace(/\s+/g, " ")) }),
     /** The reference lists (/specialization-list, /institution-list, /master-position). */
     reference: {
       specialization: z.object({ name: entryName(150) }),
@@ -88,6 +90,8 @@ export type StaffUpdate = z.infer<typeof staffUpdateSchema>;
 export const reasonSchema = ID.reason;
 export const slaSchema = ID.sla;
 export type SlaForm = Record<`stage_${number}`, number>;
+export const committeeSchema = ID.committee;
+export type CommitteeForm = z.infer<typeof committeeSchema>;
 export const specializationSchema = ID.reference.specialization;
 export const institutionSchema = ID.reference.institution;
 export const positionSchema = ID.reference.position;

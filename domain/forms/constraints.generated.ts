@@ -113,6 +113,9 @@ export const CONSTRAINTS = {
     stage_22: { required: true },
     stage_23: { required: true },
   },
+  committee: {
+    committee_name: { required: true },
+  },
   specialization: {
     name: { required: true },
   },

@@ -2,7 +2,7 @@ import type { z } from "zod";
 import { achievementSchema, pathwaySchema, portfolioSchema } from "./applicant";
 import { citizenSignUpSchema, emailOnlySchema, foreignSignUpSchema, loginSchema, passwordChangeSchema, resetPasswordSchema, wnaWelcomeSchema } from "./accounts";
 import { additionalRequestSchema } from "./additional";
-import { REFERENCE_SCHEMAS, reasonSchema, slaSchema, staffCreateSchema, staffUpdateSchema } from "./admin";
+import { REFERENCE_SCHEMAS, committeeSchema, reasonSchema, slaSchema, staffCreateSchema, staffUpdateSchema } from "./admin";
 import { facilityAdminCreateSchema, facilityVerifySchema } from "./admin-facilities";
 import { announcementSchema, faqSchema, navbarLinksSchema, testScheduleSchema, welcomeSchema } from "./cms";
 import { facilityDataSchema, facilitySignUpSchema } from "./facility";
@@ -28,6 +28,7 @@ export const FORM_SCHEMAS = {
   staffUpdate: staffUpdateSchema,
   reason: reasonSchema,
   sla: slaSchema,
+  committee: committeeSchema,
   // One entry per reference kind, named as the kind: CONSTRAINTS[kind].
   ...REFERENCE_SCHEMAS,
   welcome: welcomeSchema,

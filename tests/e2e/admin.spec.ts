@@ -111,7 +111,7 @@ test("an SLA change shows on /sla-setting and recomputes deadlines; bad days are
   await test.step("days outside 1–365 and non-numbers are refused with the spec's messages", async () => {
     await field(page, "Penyetaraan (Reguler)").fill("0");
     await field(page, "Pembekalan (Spesialis)").fill("dua");
-    await page.getByRole("button", { name: "Simpan" }).click();
+    await page.getByRole("button", { name: "Simpan", exact: true }).click();
     await expect(field(page, "Penyetaraan (Reguler)")).toHaveAccessibleDescription(/Penyetaraan \(Reguler\) harus di antara 1 dan 365/);
     await expect(field(page, "Pembekalan (Spesialis)")).toHaveAccessibleDescription(/Pembekalan \(Spesialis\) harus berupa bilangan bulat/);
     await expect(page.getByRole("alert")).toContainText("Ada 2 isian yang perlu diperbaiki");
@@ -119,13 +119,13 @@ test("an SLA change shows on /sla-setting and recomputes deadlines; bad days are
 
   await page.goto("/sla-setting");
   await stage.fill(String(after));
-  await page.getByRole("button", { name: "Simpan" }).click();
+  await page.getByRole("button", { name: "Simpan", exact: true }).click();
   await expect(page.getByText(/Pengaturan SLA disimpan: 1 tahap berubah, tenggat \d+ permohonan dihitung ulang/)).toBeVisible();
   await expect(stage).toHaveValue(String(after));
   await expect(stage).toHaveAccessibleDescription(/terakhir diubah/);
 
   await stage.fill(String(DEFAULT_SLA_DAYS[23]));
-  await page.getByRole("button", { name: "Simpan" }).click();
+  await page.getByRole("button", { name: "Simpan", exact: true }).click();
   await expect(page.getByText(/Pengaturan SLA disimpan|Tidak ada perubahan SLA/)).toBeVisible();
 });
 

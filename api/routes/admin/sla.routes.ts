@@ -1,13 +1,13 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { SlaStageSchema } from "#contracts/admin";
-import { slaSchema } from "#domain/forms/admin";
+import { committeeSchema, slaSchema } from "#domain/forms/admin";
 import { SUPER_ADMIN_ONLY } from "#domain/roles";
 import { errorResponses } from "../../lib/errors";
 import { allow } from "../../middleware/allow";
 import { requireUser } from "../../middleware/auth";
 import { json, ok, security } from "./shared";
 
-// /sla-setting: days allowed per review stage.
+// /sla-setting: days allowed per review stage, and the committee's name after role 1's label.
 
 const tags = ["Admin: SLA"];
 const middleware = [requireUser, allow(SUPER_ADMIN_ONLY)];
@@ -42,4 +42,15 @@ export const putSla = createRoute({
     ),
     ...errorResponses(400, 401, 403, 413),
   },
+});
+
+export const putCommitteeName = createRoute({
+  method: "put",
+  path: "/admin/committee-name",
+  tags,
+  summary: "Simpan nama komite yang mengikuti label peran 'Super Admin' (wajib, 3–100 karakter); tampil di konfigurasi publik (committeeName)",
+  security,
+  middleware,
+  request: { body: json(committeeSchema) },
+  responses: { 200: ok("Nama komite tersimpan", z.object({ committee_name: z.string() })), ...errorResponses(400, 401, 403, 413) },
 });

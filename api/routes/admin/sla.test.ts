@@ -107,3 +107,33 @@ describe("PUT /admin/sla", () => {
     await expectError(res, 400, "MALFORMED_BODY");
   });
 });
+
+describe("PUT /admin/committee-name (spec §6: role 1's label is followed by the committee's name)", () => {
+  const put = (json: unknown, token = superToken) => api.request("/api/v1/admin/committee-name", { method: "PUT", json, token });
+  const publicName = async () => (await (await api.request("/api/v1/config/public")).json()).data.committeeName;
+
+  it("answers the default until the Super Admin names the committee, then the new name; the change is logged", async () => {
+    expect(await publicName()).toBe("Komite Adaptasi");
+    const res = await put({ committee_name: "  Komite   Adaptasi Nakes " });
+    expect(res.status).toBe(200);
+    expect((await res.json()).data).toEqual({ committee_name: "Komite Adaptasi Nakes" });
+    expect(await publicName()).toBe("Komite Adaptasi Nakes");
+    const logged = await api.db.select().from(adminAuditLog).where(eq(adminAuditLog.targetId, "committee_name"));
+    expect(logged).toEqual([expect.objectContaining({ action: "CMS_UPDATE", actorRole: 1, details: { from: "Komite Adaptasi", to: "Komite Adaptasi Nakes" } })]);
+  });
+
+  it("refuses an empty or too long name with Indonesian messages", async () => {
+    const empty = await expectError(await put({ committee_name: "" }), 400, "VALIDATION_ERROR");
+    expect(empty.error.details?.[0]).toEqual({ path: "committee_name", message: "Nama Komite harus diisi" });
+    const long = await expectError(await put({ committee_name: "K".repeat(101) }), 400, "VALIDATION_ERROR");
+    expect(long.error.details?.[0]).toEqual({ path: "committee_name", message: "tidak boleh lebih dari 100 karakter" });
+    expect(await publicName()).toBe("Komite Adaptasi Nakes");
+  });
+
+  it("is the Super Admin's only", async () => {
+    for (const who of ["admin@adaptasi.test", "kki@adaptasi.test"]) {
+      const { token } = await api.login(who);
+      await expectError(await put({ committee_name: "Komite Lain" }, token), 403, "ADMIN_ROLE_REQUIRED");
+    }
+  });
+});

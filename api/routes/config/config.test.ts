@@ -25,6 +25,7 @@ describe("GET /api/v1/config/public", () => {
           signUp: "https://faq.adaptasi.kemkes.go.id/artikel/tidak-bisa-membuat-akun",
           index: "https://faq.adaptasi.kemkes.go.id/kategori/umum",
         },
+        committeeName: "Komite Adaptasi",
       },
     });
   });

@@ -5,29 +5,45 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { adminSchemas } from "#domain/forms/admin";
 import { SLA_DAYS, SLA_GROUPS, slaField } from "#domain/forms/admin.labels";
-import { ROLE } from "#domain/roles";
+import { COMMITTEE_NAME_MAX, ROLE } from "#domain/roles";
 import { CONSTRAINTS } from "#domain/forms/constraints.generated";
 import type { FormInput } from "#domain/forms/registry";
 import * as a from "~/components/admin.css";
+import * as ui from "~/components/ui.css";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
 import { ErrorSummary, Field, SubmitButton } from "~/components/forms";
 import { adminApi, adminLoad, redirectWithToast, type SlaStage } from "~/routes/admin/admin.server";
+import { getPublicConfig } from "~/utils/config.server";
 import { formatDateTime } from "~/utils/format";
 import { requireUser } from "~/utils/guards.server";
 import { refusalReply } from "~/utils/form-reply.server";
-import { formTextsFor } from "~/utils/i18n.server";
+import { formTextsFor, i18next } from "~/utils/i18n.server";
 import { titled } from "~/utils/page-title";
 
 export const handle = titled("slaSetting");
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireUser(request, context, { roles: [ROLE.SUPER_ADMIN] });
-  return { stages: (await adminLoad<{ data: SlaStage[] }>(context, "/admin/sla")).data };
+  const [sla, config] = await Promise.all([adminLoad<{ data: SlaStage[] }>(context, "/admin/sla"), getPublicConfig(context)]);
+  return { stages: sla.data, committeeName: config.committeeName };
 }
+
+/** The form that names the committee (spec §6: role 1's label is followed by it); sends intent=committee. */
+const COMMITTEE_INTENT = "committee";
 
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireUser(request, context, { roles: [ROLE.SUPER_ADMIN] });
-  const submission = parseWithZod(await request.formData(), { schema: adminSchemas(await formTextsFor(request)).sla });
+  const formData = await request.formData();
+  const schemas = adminSchemas(await formTextsFor(request));
+  if (formData.get("intent") === COMMITTEE_INTENT) {
+    const named = parseWithZod(formData, { schema: schemas.committee });
+    if (named.status !== "success") return data({ committee: named.reply() }, { status: 400 });
+    const r = await adminApi(context, "PUT", "/admin/committee-name", { body: named.value });
+    if (!r.ok) return data({ committee: refusalReply(named, r.error) }, { status: r.status >= 500 ? 503 : 400 });
+    const t = await i18next.getFixedT(request, "admin");
+    return redirectWithToast("/sla-setting", t("sla.committeeSaved", { name: named.value.committee_name }));
+  }
+  const submission = parseWithZod(formData, { schema: schemas.sla });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const r = await adminApi<{ data: { changed: Array<{ applications: number }> } }>(context, "PUT", "/admin/sla", { body: submission.value });
   if (!r.ok) return data(refusalReply(submission, r.error), { status: r.status >= 500 ? 503 : 400 });
@@ -43,8 +59,18 @@ export async function action({ request, context }: ActionFunctionArgs) {
 /** /sla-setting: days allowed per review stage, per pathway. */
 export default function SlaSetting() {
   const { t } = useTranslation("admin");
-  const { stages } = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>();
+  const { stages, committeeName } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const committeeResult = actionData && "committee" in actionData ? actionData.committee : undefined;
+  const lastResult = actionData && !("committee" in actionData) ? actionData : undefined;
+  const [committeeForm, committeeFields] = useForm<FormInput<"committee">>({
+    id: "committee",
+    lastResult: committeeResult,
+    defaultValue: { committee_name: committeeName },
+    constraint: CONSTRAINTS.committee,
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onSubmit",
+  });
   const [form, fields] = useForm<FormInput<"sla">>({
     id: "sla",
     lastResult,
@@ -76,6 +102,19 @@ export default function SlaSetting() {
         ))}
         <SubmitButton>{t("form.save")}</SubmitButton>
       </Form>
+
+      <section className={`${ui.card} ${a.settingSection}`}>
+        <h2 id="nama-komite">{t("sla.committeeTitle")}</h2>
+        <p>{t("sla.committeeLead")}</p>
+        <ErrorSummary form={committeeForm} fields={[{ meta: committeeFields.committee_name, label: t("fields.committee_name") }]} />
+        <Form method="post" {...getFormProps(committeeForm)}>
+          <input type="hidden" name="intent" value={COMMITTEE_INTENT} />
+          <div className={a.slaRow}>
+            <Field meta={committeeFields.committee_name} label={t("fields.committee_name")} hint={t("sla.committeeHint", { max: COMMITTEE_NAME_MAX })} />
+          </div>
+          <SubmitButton>{t("sla.committeeSave")}</SubmitButton>
+        </Form>
+      </section>
     </>
   );
 }

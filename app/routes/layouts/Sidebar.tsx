@@ -1,15 +1,22 @@
 import { Link, useLocation } from "@remix-run/react";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { AuthUser } from "#contracts/me";
 import { activeSidebarKey, sidebarTitle, visibleSidebarItems } from "#domain/menu";
 import { roleOf } from "#domain/auth-user";
+import { useEscapeCloses } from "~/components/Navbar";
 import * as s from "~/components/layout.css";
 
 export const SIDEBAR_ID = "menu-samping";
 
-/** Spec §2 "Sidebar": title rule, allowedRoles, role 8 rules, pending verification, active item. */
-export function Sidebar({ me }: { me: AuthUser }) {
+/**
+ * Spec §2 "Sidebar": title rule, allowedRoles, role 8 rules, pending verification, active item. Below
+ * 992 px it is the top bar's full-screen menu (☰, :target) and also carries `links`, the navbar's links
+ * the top bar shows from 992 px; with JavaScript, Escape closes it.
+ */
+export function Sidebar({ me, links }: { me: AuthUser; links?: ReactNode }) {
   const { t } = useTranslation();
+  useEscapeCloses(SIDEBAR_ID);
   const { pathname } = useLocation();
   const items = visibleSidebarItems(me);
   const active = activeSidebarKey(items, pathname);
@@ -43,6 +50,7 @@ export function Sidebar({ me }: { me: AuthUser }) {
           </li>
         ))}
       </ul>
+      {links ? <ul className={`${s.sidebarList} ${s.sidebarLinks}`}>{links}</ul> : null}
     </nav>
   );
 }

@@ -1,26 +1,33 @@
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { AuthUser } from "#contracts/me";
+import { roleOf } from "#domain/auth-user";
 import { userMenuEntries, PROFILE_MENU_ENTRY } from "#domain/menu";
-import { roleLabel } from "#domain/roles";
+import { roleLabel, roleName } from "#domain/roles";
+import { PortalLinks, type NavbarProps } from "~/components/Navbar";
 import { SIDEBAR_ID } from "./Sidebar";
 import * as s from "~/components/layout.css";
 
-/** Spec §2 "Top bar": menu toggle, name and role label, dropdown with Profil and/or Logout. */
-export function TopBar({ me }: { me: AuthUser }) {
+/**
+ * The user info of spec §2's top bar: PROFILE (→ /profile, DESIGN §3), then the user's name and role label
+ * (spec §6, decision 003) opening the user menu ('Profil' and/or 'Logout'). A <details>, so it opens
+ * without JavaScript. Where the label is 'Penyelenggara', the role's own name follows it (role 1's with
+ * the committee's name, spec §6).
+ */
+export function UserInfo({ me, committeeName }: { me: AuthUser; committeeName?: string }) {
   const { t } = useTranslation();
+  const label = roleLabel(me.user, committeeName);
+  const name = roleName(roleOf(me), committeeName);
   return (
-    <div className={s.topbar}>
-      <a href={`#${SIDEBAR_ID}`} className={s.menuToggle} aria-controls={SIDEBAR_ID}>
-        ☰ <span className="visually-hidden">{t("topbar.toggleMenu")}</span>
-      </a>
-      <div className={s.topbarRight}>
-      {/* The user/profile menu of spec §2 with its one entry, PROFILE → /profile (DESIGN §3). */}
+    <div className={s.topbarRight}>
       <Link to={PROFILE_MENU_ENTRY.path} className={s.menuToggle} data-analytics-category={PROFILE_MENU_ENTRY.analyticsCategory}>{t("topbar.profile")}</Link>
       <details className={s.userMenu}>
         <summary className={s.userSummary} aria-label={`${t("topbar.userMenu")}: ${me.user.full_name}`}>
           <strong>{me.user.full_name}</strong>
-          <span className={s.userRole}>{roleLabel(me.user)}</span>
+          <span className={s.userRole}>
+            <span>{label}</span>
+            {name && name !== label ? <span className={s.userRoleName}>{name}</span> : null}
+          </span>
         </summary>
         <ul className={s.userDropdown}>
           {userMenuEntries(me).map((entry) =>
@@ -36,7 +43,34 @@ export function TopBar({ me }: { me: AuthUser }) {
           )}
         </ul>
       </details>
-      </div>
+    </div>
+  );
+}
+
+export interface TopBarProps {
+  me: AuthUser;
+  /** The navbar's links (spec §2: JADWAL UJI KOMPETENSI, DOKUMEN PERSYARATAN, BUKU PANDUAN, extra links, FAQ). */
+  links: Omit<NavbarProps, "loggedIn">;
+  committeeName?: string;
+}
+
+/**
+ * Spec §2 "Top bar": the menu toggle (below 992 px, where the sidebar is an overlay), the navbar's links
+ * (from 992 px; below it they are in the sidebar's overlay), and the user info.
+ */
+export function TopBar({ me, links, committeeName }: TopBarProps) {
+  const { t } = useTranslation();
+  return (
+    <div className={s.topbar}>
+      <a href={`#${SIDEBAR_ID}`} className={s.sidebarToggle} aria-controls={SIDEBAR_ID}>
+        ☰ <span className="visually-hidden">{t("topbar.toggleMenu")}</span>
+      </a>
+      <nav className={s.topbarNav} aria-label={t("a11y.portalLinks")}>
+        <ul className={s.topbarLinks}>
+          <PortalLinks loggedIn {...links} linkClass={s.topbarLink} />
+        </ul>
+      </nav>
+      <UserInfo me={me} committeeName={committeeName} />
     </div>
   );
 }

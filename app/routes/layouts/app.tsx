@@ -5,25 +5,34 @@ import { SESSION } from "#domain/constants";
 import { ROLE } from "#domain/roles";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
 import { Footer } from "~/components/Footer";
-import { Navbar } from "~/components/Navbar";
+import { Navbar, PortalLinks } from "~/components/Navbar";
 import { Sidebar } from "~/routes/layouts/Sidebar";
-import { TopBar } from "~/routes/layouts/TopBar";
+import { TopBar, UserInfo } from "~/routes/layouts/TopBar";
 import * as s from "~/components/layout.css";
 import { useFaqHref, useRootData } from "~/root";
 
 /**
  * Logged-in layout (spec §2): sidebar and top bar. Role 3 has no sidebar item in the spec, so its pages
- * keep the navbar with the logged-in links and the footer (docs/decisions/002-layouts.md).
+ * keep the navbar with the logged-in links and the footer (docs/decisions/002-layouts.md), with the top
+ * bar's user info (name, role label, PROFILE, Logout) in a bar under it. The navbar's links (spec §2,
+ * 'FAQ' always) show for everyone: in the top bar from 992 px, in the sidebar's phone menu below it.
  * Every page below guards itself first (CONVENTIONS habit 3); this layout decides nothing.
  */
 function Chrome({ children }: { children: ReactNode }) {
   const data = useRootData();
   const faqHref = useFaqHref(data?.config);
   const me = data?.me;
+  const links = { extraLinks: data?.config.navbarLinks ?? [], faqHref };
+  const committeeName = data?.config.committeeName;
   if (!me || roleOf(me) === ROLE.APPLICANT) {
     return (
       <>
-        <Navbar loggedIn={Boolean(me)} extraLinks={data?.config.navbarLinks ?? []} faqHref={faqHref} />
+        <Navbar loggedIn={Boolean(me)} {...links} />
+        {me ? (
+          <div className={s.userBar}>
+            <div className={s.userBarInner}><UserInfo me={me} committeeName={committeeName} /></div>
+          </div>
+        ) : null}
         <main id="main" className={s.main}>{children}</main>
         <Footer faqHref={faqHref} />
       </>
@@ -31,9 +40,9 @@ function Chrome({ children }: { children: ReactNode }) {
   }
   return (
     <div className={s.shell}>
-      <Sidebar me={me} />
+      <Sidebar me={me} links={<PortalLinks loggedIn {...links} linkClass={s.sidebarLink} />} />
       <div className={s.content}>
-        <TopBar me={me} />
+        <TopBar me={me} links={links} committeeName={committeeName} />
         <main id="main" className={s.main}>{children}</main>
       </div>
     </div>

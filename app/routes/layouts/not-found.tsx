@@ -1,5 +1,9 @@
 import { ERROR_SCREEN } from "#domain/constants";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
+import { Footer } from "~/components/Footer";
+import { Navbar } from "~/components/Navbar";
+import * as s from "~/components/layout.css";
+import { useFaqHref, useRootData } from "~/root";
 import { titled } from "~/utils/page-title";
 
 export const handle = titled("notFound");
@@ -17,4 +21,17 @@ export default function NotFound() {
   return null;
 }
 
-export const ErrorBoundary = GeneralErrorBoundary;
+/** The 404 screen inside the default layout (spec §2): the navbar, the page's margins and the footer. */
+export function ErrorBoundary() {
+  const data = useRootData();
+  const faqHref = useFaqHref(data?.config);
+  return (
+    <>
+      <Navbar loggedIn={Boolean(data?.me)} extraLinks={data?.config.navbarLinks ?? []} faqHref={faqHref} />
+      <main id="main" className={s.main}>
+        <GeneralErrorBoundary />
+      </main>
+      <Footer faqHref={faqHref} />
+    </>
+  );
+}
