@@ -139,7 +139,7 @@ function ListTable({ data }: { data: ListPageData }) {
               <td>{t(`applicant:jalur.${row.jalur_id}`)}</td>
               <td>{(row.open_stage ?? row.stage)?.name ?? "—"}</td>
               <td>
-                <StatusBadge label={row.label.label} colour={row.label.colour} fallback="—" />
+                <StatusBadge of={row} />
               </td>
               <td className={r.nowrap}>{formatDate(row.submitted_at)}</td>
               <td className={r.nowrap}>
