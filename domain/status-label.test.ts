@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { statusLabel, type ApplicationStatus } from "./status-label";
+import { labelMeaning, statusLabel, type ApplicationStatus } from "./status-label";
 
 const rec = (status: ApplicationStatus | null, stage: number | null, is_submitted = true) => ({
   status, is_submitted, tahap: stage === null ? null : { id: stage },
@@ -39,5 +39,37 @@ describe("status label (spec §4)", () => {
   });
   it("prefers a stage rule to 'Selesai' for PASSED", () => {
     expect(statusLabel(rec("PASSED", 3)).label).toBe("Kompeten");
+  });
+});
+
+describe("what a label means: its stage and what comes next (issue 16)", () => {
+  it.each([
+    // rule, record, meaning
+    [1, rec("IN-PROGRESS", 2), { key: "inReview", stage: "Penyetaraan", next: null }],
+    [2, rec("FAILED", 11), { key: "failed", stage: "Pemeriksaan Dokumen", next: null }],
+    [3, rec("REUPLOAD", 21), { key: "reupload", stage: "Pemeriksaan Dokumen", next: null }],
+    [4, rec("FAILED", 2), { key: "failed", stage: "Penyetaraan", next: null }],
+    [5, rec("PASSED", 2), { key: "passedNext", stage: "Penyetaraan", next: "Evaluasi Kompetensi" }],
+    [6, rec("FAILED", 22), { key: "failed", stage: "Evaluasi Kompetensi", next: null }],
+    [7, rec("PASSED", 3), { key: "passedNext", stage: "Evaluasi Kompetensi", next: "Pembekalan" }],
+    [7, rec("PASSED", 22), { key: "passedNext", stage: "Evaluasi Kompetensi", next: "Kelayakan" }],
+    [8, rec("FAILED", 23), { key: "failed", stage: "Kelayakan", next: null }],
+    [9, rec("PASSED", 23), { key: "passedFinal", stage: "Kelayakan", next: null }],
+    [10, rec("PASSED", 13), { key: "passedFinal", stage: "Pembekalan", next: null }],
+    [11, rec("PASSED", 1), { key: "passedNext", stage: "Pemeriksaan Dokumen", next: "Penyetaraan" }],
+    [11, rec("PASSED", 11), { key: "passedNext", stage: "Pemeriksaan Dokumen", next: "Evaluasi Kompetensi" }],
+    [11, rec("PASSED", 99), { key: "unknownStage", stage: "99", next: null }],
+    [12, rec(null, null, false), { key: "draft", stage: null, next: null }],
+    [12, rec("FAILED", 4, false), { key: "draft", stage: "Pembekalan", next: null }],
+    [13, rec("FAILED", 4), { key: "failed", stage: "Pembekalan", next: null }],
+    [13, rec("REUPLOAD", 3), { key: "reupload", stage: "Evaluasi Kompetensi", next: null }],
+    [13, rec(null, null), { key: "submitted", stage: null, next: null }],
+    [13, rec(null, 1), { key: "submitted", stage: "Pemeriksaan Dokumen", next: null }],
+  ] as const)("rule %i: %o", (rule, record, meaning) => {
+    expect(labelMeaning(record)).toEqual({ rule, ...meaning });
+  });
+
+  it("rule 11 'Selesai' always names a next stage: the document check is never the last one", () => {
+    for (const id of [1, 11, 21]) expect(labelMeaning(rec("PASSED", id)).next).not.toBeNull();
   });
 });

@@ -1,4 +1,5 @@
 // Spec §4 "Applicant status label": checked in order, the first match wins.
+import { stageById } from "./workflow";
 /** The stored status of an application (spec §4); the API, the database check and the lists use this list. */
 export const APPLICATION_STATUSES = ["IN-PROGRESS", "FAILED", "PASSED", "REUPLOAD"] as const;
 export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
@@ -51,3 +52,50 @@ export function statusLabel(record: StatusRecord): StatusLabel {
 
 /** Every label the table can produce, in rule order (filters, legends). */
 export const STATUS_LABELS: readonly string[] = [...RULES.map((r) => r.label), "Draf Permohonan"];
+
+// What a label means (issue 16): a label alone can mislead — rule 11 "Selesai" only says a stage was
+// passed while the next has not started, and rule 13 shows nothing at all. Beside every label the
+// portal names the stage it belongs to and what comes next (or how it ended). The words live in the
+// locale files (common: statusMeaning.<key>); this decides which sentence and its stage names.
+
+/** Which sentence explains a label: see locales common.statusMeaning. */
+export type MeaningKey =
+  | "draft" // not submitted yet
+  | "inReview" // {stage} is being examined
+  | "reupload" // {stage}: waiting for the applicant's corrected files
+  | "failed" // {stage}: not passed, the file is closed
+  | "passedNext" // {stage} passed — waiting for {next}
+  | "passedFinal" // {stage} passed, the last stage: the process is complete
+  | "submitted" // submitted, no stage recorded yet
+  | "unknownStage"; // a stage id outside the workflow table: only its number is known
+
+export interface LabelMeaning {
+  rule: number;
+  key: MeaningKey;
+  /** the stage the label belongs to (its name from the workflow table), or its id when unknown */
+  stage: string | null;
+  /** the stage that comes next after a pass, when there is one */
+  next: string | null;
+}
+
+export function labelMeaning(record: StatusRecord): LabelMeaning {
+  const { rule } = statusLabel(record);
+  const id = record.tahap?.id;
+  const stage = id === undefined ? undefined : stageById(id);
+  const of = (key: MeaningKey, next: string | null = null): LabelMeaning => ({ rule, key, stage: stage?.name ?? null, next });
+  if (rule === 12) return of("draft");
+  if (id === undefined) return of("submitted");
+  if (!stage) return { rule, key: "unknownStage", stage: String(id), next: null };
+  switch (record.status) {
+    case "IN-PROGRESS":
+      return of("inReview");
+    case "REUPLOAD":
+      return of("reupload");
+    case "FAILED":
+      return of("failed");
+    case "PASSED":
+      return stage.onPassed === "final" ? of("passedFinal") : of("passedNext", stageById(stage.onPassed)?.name ?? null);
+    default:
+      return of("submitted");
+  }
+}

@@ -2,7 +2,7 @@ import type { Browser, Page, TestInfo } from "@playwright/test";
 import { DEFAULT_SLA_DAYS } from "#domain/workflow";
 import { expect, linkFromMail, NEW_PASSWORD, test } from "./accounts-fixtures";
 import { choosePathway, freshApplicant } from "./applicant-fixtures";
-import { ACCOUNTS, expectFieldErrors, expectPath, field, fillLoginForm as fillLogin, loginViaForm, sidebar } from "./fixtures";
+import { ACCOUNTS, confirmYes, expectFieldErrors, expectPath, field, fillLoginForm as fillLogin, loginViaForm, sidebar } from "./fixtures";
 
 // The Super Admin's tools, each run with JavaScript on and off (the two projects).
 
@@ -85,6 +85,7 @@ test("the Super Admin creates a kolegium account that sets its password from the
     await expect(field(page, "Alasan")).toHaveAccessibleDescription(/Alasan harus diisi/);
     await field(page, "Alasan").fill("Masa tugas sebagai anggota kolegium berakhir");
     await page.getByRole("button", { name: "Nonaktifkan" }).click();
+    await confirmYes(page);
     await expect(page.getByText("Akun dinonaktifkan.")).toBeVisible();
     await expect(page.getByRole("heading", { name: "Aktifkan kembali akun" })).toBeVisible();
     const history = page.getByRole("region", { name: "Riwayat tindakan admin" });
@@ -161,6 +162,7 @@ test("a specialization added appears in the applicant's choices, and disappears 
 
   await test.step("an unused entry may be deleted", async () => {
     await page.getByRole("button", { name: "Hapus" }).click();
+    await confirmYes(page);
     await expectPath(page, "/specialization-list");
     await expect(page.getByText("Spesialisasi dihapus.")).toBeVisible();
   });

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { test as plain, type Page, type TestInfo } from "@playwright/test";
-import { ACCOUNTS, expectPath, field, fillLoginForm, loginViaForm, type AccountKey } from "./fixtures";
+import { ACCOUNTS, confirmYes, expectPath, field, fillLoginForm, loginViaForm, type AccountKey } from "./fixtures";
 import { NEW_PASSWORD } from "./accounts-fixtures";
 import { documentInput, expect, freshApplicant, pdfFile, test } from "./applicant-fixtures";
 import { exportsAction, routeModules } from "../route-modules";
@@ -263,6 +263,7 @@ formTest(T.users, async ({ page }, testInfo) => {
 
   await field(page, "Alasan").fill("Pindah tugas ke dinas kesehatan provinsi");
   await page.getByRole("button", { name: "Nonaktifkan", exact: true }).click();
+  await confirmYes(page);
   await toast(page, "Akun dinonaktifkan. Semua sesinya telah diakhiri dan akun ini tidak dapat masuk lagi.");
 
   await field(page, "Alasan").fill("Kembali bertugas sebagai anggota kolegium");
@@ -298,6 +299,7 @@ for (const kind of REFERENCE) {
     await toast(page, `${kind.noun} diaktifkan kembali.`);
 
     await page.getByRole("button", { name: "Hapus", exact: true }).click();
+    await confirmYes(page);
     await expectPath(page, kind.base);
     await toast(page, `${kind.noun} dihapus.`);
   });

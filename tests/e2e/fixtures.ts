@@ -197,3 +197,14 @@ export async function expectFieldErrors(page: Page, errors: ReadonlyArray<readon
     await expect(summary).toContainText(message);
   }
 }
+
+/** The Yes/No panel a final or destructive action shows before it acts (spec §9 "Confirm labels: Yes/No"). */
+export function confirmPanel(page: Page): Locator {
+  return page.getByRole("alertdialog", { name: "Konfirmasi" });
+}
+
+/** Answers that panel with Yes. */
+export async function confirmYes(page: Page) {
+  await expect(confirmPanel(page)).toBeVisible();
+  await confirmPanel(page).getByRole("button", { name: "Yes", exact: true }).click();
+}

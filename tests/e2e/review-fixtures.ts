@@ -1,7 +1,7 @@
 import type { APIRequestContext, Browser, BrowserContext, Page, TestInfo } from "@playwright/test";
 import { pdf, png } from "../fixtures/files";
 import { expect, linkFromMail, loginAsApplicant, newCitizen, newForeigner, type Citizen, type Foreigner } from "./accounts-fixtures";
-import { ACCOUNTS, apiKey, apiTokens, loginViaForm, type AccountKey } from "./fixtures";
+import { ACCOUNTS, apiKey, apiTokens, confirmYes, loginViaForm, type AccountKey } from "./fixtures";
 
 // Shared by the review specs: a fresh applicant with a submitted application made entirely
 // through /api/v1 (the journey itself is proven by the applicant specs), reviewers logged in by the real
@@ -162,6 +162,8 @@ export async function decide(
     await form.getByLabel(`Alasan — ${d.name}`, { exact: true }).fill(d.reason);
   }
   await form.getByRole("button", { name: "SIMPAN KEPUTUSAN" }).click();
+  // A "Tidak Lulus" is final: the portal asks Yes/No first (spec §9).
+  if (decision === "Tidak Lulus") await confirmYes(page);
   await expect(page.getByText(`Keputusan tersimpan. Status permohonan: ${opts.expectLabel}.`)).toBeVisible();
 }
 

@@ -1,4 +1,4 @@
-import { expectPath } from "./fixtures";
+import { confirmYes, expectPath } from "./fixtures";
 import { pdfFile } from "./applicant-fixtures";
 import { applicantLabel, applicantPage, decide, decideByApi, detailPath, expect, expectApplicantLabel, reviewerPage, submittedApplication, test } from "./review-fixtures";
 
@@ -120,6 +120,7 @@ test("REG rejected at the document check ('Tolak'): the note is required, the fo
 
   await note.fill("Ijazah tidak dapat diverifikasi.");
   await form.getByRole("button", { name: "SIMPAN KEPUTUSAN" }).click();
+  await confirmYes(admin);
   await expect(admin.getByText("Keputusan tersimpan. Status permohonan: Tolak.")).toBeVisible();
   const applicant = await applicantPage(browser, testInfo, app);
   await expectApplicantLabel(applicant, "Tolak");

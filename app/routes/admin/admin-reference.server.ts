@@ -3,6 +3,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { type ReferenceKind, adminSchemas } from "#domain/forms/admin";
 import { adminApi, adminLoad, listParams, redirectWithToast, REFERENCE_PAGES, type Entry, type PageMeta } from "~/routes/admin/admin.server";
 import { requireUser } from "~/utils/guards.server";
+import { awaitingConfirmation } from "~/utils/confirm.server";
 import { refusalReply } from "~/utils/form-reply.server";
 import { formTextsFor, i18next } from "~/utils/i18n.server";
 
@@ -64,6 +65,9 @@ export async function referenceEntryAction(kind: ReferenceKind, { request, conte
     return redirectWithToast(self, toast(intent === "deactivate" ? "deactivated" : "activated"));
   }
   if (intent === "delete") {
+    // A deleted entry cannot be restored: asked Yes/No first (spec §9).
+    const confirm = awaitingConfirmation(form);
+    if (confirm) return { confirm };
     const r = await adminApi<{ data: { deleted: true } }>(context, "DELETE", path);
     if (!r.ok) return redirectWithToast(self, r.error.message, "error");
     return redirectWithToast(page.base, toast("deleted"));

@@ -12,6 +12,7 @@ import { formatDateTime } from "~/utils/format";
 import type { AuditEntry } from "~/routes/admin/admin.server";
 import type { referenceEntryLoader, referenceListLoader, referenceEntryAction, referenceListAction } from "~/routes/admin/admin-reference.server";
 import * as a from "~/components/admin.css";
+import { ConfirmPanel } from "~/components/ConfirmPanel";
 import { ErrorSummary, Field, SelectField, SubmitButton } from "~/components/forms";
 import * as ui from "~/components/ui.css";
 import { Pager } from "./Pager";
@@ -182,8 +183,17 @@ export function ReferenceListPage({ kind, base }: { kind: ReferenceKind; base: s
 export function ReferenceEntryPage({ kind, base }: { kind: ReferenceKind; base: string }) {
   const { t } = useTranslation("admin");
   const { entry } = useLoaderData<typeof referenceEntryLoader>();
-  const lastResult = useActionData<typeof referenceEntryAction>();
-  const [form, fields] = useEntryForm(kind, `${kind}-edit`, lastResult, { name: entry.name, country: entry.country ?? "" });
+  const answer = useActionData<typeof referenceEntryAction>();
+  const confirm = answer && typeof answer === "object" && "confirm" in answer ? answer.confirm : null;
+  const [form, fields] = useEntryForm(kind, `${kind}-edit`, confirm ? undefined : answer, { name: entry.name, country: entry.country ?? "" });
+  if (confirm) {
+    return (
+      <>
+        <h1>{entry.name}</h1>
+        <ConfirmPanel question={t("reference.confirmDelete", { noun: t(`reference.noun.${kind}`), name: entry.name })} fields={confirm} back={`${base}/${entry.id}`} />
+      </>
+    );
+  }
   return (
     <>
       <p><Link to={base}>{t("lists.back", { title: t(`lists.${kind}.title`) })}</Link></p>

@@ -9,12 +9,14 @@ import { CONSTRAINTS } from "#domain/forms/constraints.generated";
 import type { FormInput } from "#domain/forms/registry";
 import { ActiveBadge, AuditList, ROLE_OPTIONS, TextareaField } from "~/routes/admin/admin";
 import * as a from "~/components/admin.css";
+import { ConfirmPanel } from "~/components/ConfirmPanel";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
 import { ErrorSummary, Field, SelectField, SubmitButton } from "~/components/forms";
 import * as ui from "~/components/ui.css";
 import { adminApi, adminLoad, redirectWithToast, type StaffDetail } from "~/routes/admin/admin.server";
 import { formatDateTime } from "~/utils/format";
 import { requireUser } from "~/utils/guards.server";
+import { awaitingConfirmation } from "~/utils/confirm.server";
 import { refusalReply } from "~/utils/form-reply.server";
 import { formTextsFor, i18next } from "~/utils/i18n.server";
 import { titled } from "~/utils/page-title";
@@ -55,6 +57,9 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   if (intent === "deactivate" || intent === "reactivate") {
     const submission = parseWithZod(form, { schema: adminSchemas(await formTextsFor(request)).reason });
     if (submission.status !== "success") return reply("status", submission.reply(), 400);
+    // Deactivating ends every session of the account: asked Yes/No first (spec §9).
+    const confirm = intent === "deactivate" ? awaitingConfirmation(form) : null;
+    if (confirm) return { confirm };
     const r = await adminApi<{ data: StaffDetail }>(context, "POST", `${path}/${intent}`, { body: submission.value });
     if (!r.ok) return reply("status", refusalReply(submission, r.error), r.status);
     return redirectWithToast(
@@ -75,7 +80,7 @@ export default function UserDetail() {
   const { t } = useTranslation("admin");
   const { user, positions, isSelf } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const resultFor = (intent: Intent) => (actionData && actionData.intent === intent ? actionData.result : undefined);
+  const resultFor = (intent: Intent) => (actionData && "intent" in actionData && actionData.intent === intent ? actionData.result : undefined);
 
   const [editForm, edit] = useForm<FormInput<"staffUpdate">>({
     id: "edit-user",
@@ -92,6 +97,15 @@ export default function UserDetail() {
     shouldValidate: "onSubmit",
     shouldRevalidate: "onSubmit",
   });
+
+  if (actionData && "confirm" in actionData) {
+    return (
+      <>
+        <h1>{user.full_name}</h1>
+        <ConfirmPanel question={t("users.confirmDeactivate", { name: user.full_name })} fields={actionData.confirm} back={`/user-list/${user.id}`} />
+      </>
+    );
+  }
 
   return (
     <>

@@ -58,7 +58,7 @@ function ApplicantStatusDetail({ application, progress }: Omit<Extract<Serialize
       <h1>{t("detail.title")}</h1>
       <p>
         {application.registration_number ?? "—"} · {t(`jalur.${application.jalur_id}`)} ·{" "}
-        <StatusBadge label={application.label.label} colour={application.label.colour} fallback="—" />
+        <StatusBadge of={application} />
       </p>
       {progress.open || progress.deadline ? (
         <p>

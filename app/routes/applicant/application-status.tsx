@@ -59,13 +59,12 @@ function ApplicantApplicationStatus({ application, progress }: Omit<Extract<Seri
       </>
     );
   }
-  const { label } = application;
   return (
     <>
       <h1>{t("status.title")}</h1>
       <section className={ui.card} aria-labelledby="status-title">
         <h2 id="status-title">
-          {t("status.label")}: <StatusBadge label={label.label} colour={label.colour} fallback="—" />
+          {t("status.label")}: <StatusBadge of={application} />
         </h2>
         <dl className={answers}>
           <dt>{t("status.number")}</dt>

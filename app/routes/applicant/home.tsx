@@ -1,7 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { StatusBadge } from "~/components/StatusBadge";
+import { isClosed } from "#domain/workflow";
+import { PlainBadge, StatusBadge } from "~/components/StatusBadge";
 import * as a from "~/routes/applicant/applicant.css";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
 import * as ui from "~/components/ui.css";
@@ -12,6 +13,8 @@ import { titled } from "~/utils/page-title";
 export const handle = titled("applicationHome", { faq: "index" });
 
 type Step = "personal" | "pathway" | "documents" | "submission" | "status";
+/** Where the status step stands once the application is sent. */
+type StepState = "inReview" | "reuploadAsked" | "decided";
 
 const ACTION_PATH: Record<Step | "reupload", string> = {
   personal: "/personal-data",
@@ -25,23 +28,27 @@ const ACTION_PATH: Record<Step | "reupload", string> = {
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const me = await guardApplicantArea(request, context);
   const [profile, application] = await Promise.all([myProfile(context), currentApplication(context)]);
-  const steps: Array<{ step: Step; done: boolean }> = [
+  // The status step is done only when the file is closed for good: while it is under review (or waits
+  // for corrected files) it says so, never "Selesai" (issue 16).
+  const closed = Boolean(application) && isClosed({ is_submitted: application!.is_submitted, status: application!.status, stage_id: application!.tahap?.id ?? null });
+  const statusState: StepState | undefined = !application?.is_submitted ? undefined : application.status === "REUPLOAD" ? "reuploadAsked" : closed ? "decided" : "inReview";
+  const steps: Array<{ step: Step; done: boolean; state?: StepState }> = [
     { step: "personal", done: profile.complete },
     { step: "pathway", done: Boolean(application) },
     { step: "documents", done: Boolean(application) && application!.missing.length === 0 },
     { step: "submission", done: Boolean(application?.is_submitted) },
-    { step: "status", done: Boolean(application?.is_submitted) },
+    { step: "status", done: closed, state: statusState },
   ];
   // The status step is never "next": once submitted, the next action is following the status (or a reupload).
   const next: Step | "reupload" =
     application?.status === "REUPLOAD" ? "reupload" : (steps.find((s) => !s.done && s.step !== "status")?.step ?? "status");
-  return { name: me.user.full_name, steps, next, label: application?.label ?? null, missing: application?.missing.length ?? null };
+  return { name: me.user.full_name, steps, next, application: application ? { label: application.label, status: application.status, is_submitted: application.is_submitted, tahap: application.tahap } : null, missing: application?.missing.length ?? null };
 }
 
 /** "/" for role 3: the applicant's workspace — the steps, what is done, the status label and the next action (DESIGN §4.2). */
 export default function ApplicantHome() {
   const { t } = useTranslation("applicant");
-  const { name, steps, next, label, missing } = useLoaderData<typeof loader>();
+  const { name, steps, next, application, missing } = useLoaderData<typeof loader>();
   return (
     <>
       <section className={ui.hero} aria-labelledby="home-title">
@@ -49,7 +56,7 @@ export default function ApplicantHome() {
         <p>{t("workspace.lead")}</p>
         <p>
           {t("workspace.status")}:{" "}
-          {label ? <StatusBadge label={label.label} colour={label.colour} fallback="—" /> : <StatusBadge label={null} colour="none" fallback={t("workspace.noApplication")} />}
+          {application ? <StatusBadge of={application} /> : <PlainBadge text={t("workspace.noApplication")} />}
         </p>
         <p>
           {t("workspace.next")}: <Link to={ACTION_PATH[next]} className={ui.button}>{t(`workspace.actions.${next}`)}</Link>
@@ -58,14 +65,20 @@ export default function ApplicantHome() {
       <section className={ui.card} aria-labelledby="steps-title">
         <h2 id="steps-title">{t("workspace.title")}</h2>
         <ol className={ui.checklist}>
-          {steps.map(({ step, done }, i) => (
+          {steps.map(({ step, done, state }, i) => (
             <li key={step} className={a.step}>
               <span>{i + 1}.</span>
               <Link to={ACTION_PATH[step]}>
                 <strong>{t(`workspace.steps.${step}`)}</strong>
               </Link>
               <span>—</span>
-              {done ? <span className={a.stepDone}>✓ {t("workspace.done")}</span> : <span className={ui.muted}>{t("workspace.todo")}</span>}
+              {state ? (
+                <span className={done ? a.stepDone : ui.muted}>{done ? "✓ " : null}{t(`workspace.${state}`)}</span>
+              ) : done ? (
+                <span className={a.stepDone}>✓ {t("workspace.done")}</span>
+              ) : (
+                <span className={ui.muted}>{t("workspace.todo")}</span>
+              )}
               {step === "documents" && !done && missing ? <span className={ui.muted}>({t("workspace.missingCount", { count: missing })})</span> : null}
             </li>
           ))}

@@ -36,7 +36,7 @@ export function RegistrationTable({ page, params }: { page: RegistrationPage; pa
             { header: t("list.number"), cell: (r) => r.registration_number },
             { header: t("list.name"), cell: (r) => <>{r.applicant_name ?? "—"}<br /><span className={ui.muted}>{r.applicant_email}</span></> },
             { header: t("list.jalur"), cell: (r) => <>{t(`applicant:jalur.${r.jalur_id}`)}{r.activity_kind ? ` — ${r.activity_kind.name}` : null}</> },
-            { header: t("list.label"), cell: (r) => <StatusBadge label={r.label.label} colour={r.label.colour} fallback="—" /> },
+            { header: t("list.label"), cell: (r) => <StatusBadge of={r} /> },
             { header: t("list.submittedAt"), cell: (r) => r.submitted_at ? formatDateTime(r.submitted_at) : t("list.notSubmitted") },
             {
               header: t("list.actions"),

@@ -94,7 +94,7 @@ export function FacilityStatusDetail({
           </dd>
           <dt>{t("list.label")}</dt>
           <dd>
-            <StatusBadge label={application.label.label} colour={application.label.colour} fallback="—" />
+            <StatusBadge of={application} />
           </dd>
           <dt>{t("list.submittedAt")}</dt>
           <dd>{application.submitted_at ? formatDateTime(application.submitted_at) : t("list.notSubmitted")}</dd>

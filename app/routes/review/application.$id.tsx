@@ -3,13 +3,14 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { isRouteErrorResponse, Link, useActionData, useLoaderData, useLocation, useRouteError } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { decisionBody, decisionForm } from "#domain/forms/review";
+import { ConfirmPanel } from "~/components/ConfirmPanel";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
 import { ApplicantSection, AuditSection, DecisionForm, DetailSummary, DocumentsSection, PortfolioSection } from "~/routes/review/review";
 import * as r from "~/routes/review/review.css";
 import * as ui from "~/components/ui.css";
 import { requireUser } from "~/utils/guards.server";
 import { REVIEW_AREAS } from "~/routes/review/review-query";
-import { postDecision, reviewArea, reviewDetail, type ReviewDetail } from "~/routes/review/review.server";
+import { decisionAwaitingConfirmation, postDecision, reviewArea, reviewDetail, type ReviewDetail } from "~/routes/review/review.server";
 import { toastCookie } from "~/utils/session.server";
 import { formTextsFor, i18next } from "~/utils/i18n.server";
 import { titled } from "~/utils/page-title";
@@ -42,8 +43,11 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const area = reviewArea(request);
   await requireUser(request, context, { roles: area.roles });
   const id = params.id ?? "";
-  const submission = parseWithZod(await request.formData(), { schema: decisionForm(await formTextsFor(request)) });
+  const form = await request.formData();
+  const submission = parseWithZod(form, { schema: decisionForm(await formTextsFor(request)) });
   if (submission.status !== "success") return data({ result: submission.reply(), alert: null as Alert | null, detail: null as ReviewDetail | null }, { status: 400 });
+  const confirm = decisionAwaitingConfirmation(form, submission.value.decision);
+  if (confirm) return { confirm };
   const { body, rows } = decisionBody(submission.value);
   const outcome = await postDecision(context, id, body);
   if (outcome.ok) {
@@ -65,10 +69,22 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 export default function ApplicationDetail() {
   const { t } = useTranslation("review");
   const loaded = useLoaderData<typeof loader>();
-  const acted = useActionData<typeof action>();
+  const answer = useActionData<typeof action>();
+  const location = useLocation();
+  const acted = answer && "result" in answer ? answer : undefined;
   const detail = acted?.detail ?? loaded.detail;
   const { application } = detail;
   const listHref = loaded.base;
+  if (answer && "confirm" in answer) {
+    // A "Tidak Lulus" is final: the page asks Yes/No before anything is saved (spec §9).
+    const question = t("decision.confirmFailed", { stage: detail.open_stage?.name ?? "", number: application.registration_number });
+    return (
+      <>
+        <h1>{t("detail.title", { number: application.registration_number ?? "—" })}</h1>
+        <ConfirmPanel question={question} fields={answer.confirm} back={location.pathname} />
+      </>
+    );
+  }
   return (
     <>
       <p>

@@ -140,7 +140,7 @@ function ListTable({ data }: { data: ListPageData }) {
         },
         { header: t("list.columns.jalur"), cell: (row) => t(`applicant:jalur.${row.jalur_id}`) },
         { header: t("list.columns.stage"), cell: (row) => (row.open_stage ?? row.stage)?.name ?? "—" },
-        { header: t("list.columns.status"), cell: (row) => <StatusBadge label={row.label.label} colour={row.label.colour} fallback="—" /> },
+        { header: t("list.columns.status"), cell: (row) => <StatusBadge of={row} /> },
         { header: t("list.columns.submitted"), cell: (row) => formatDate(row.submitted_at) },
         {
           header: t("list.columns.deadline"),

@@ -5,6 +5,8 @@ import { roleOf } from "#domain/auth-user";
 import type { DecisionBody } from "#domain/forms/review";
 import { unavailableResponse, type ApiError, accessToken, orUnavailable } from "~/utils/api.server";
 import { defaultT } from "~/utils/i18n.server";
+import type { ConfirmFields } from "~/components/ConfirmPanel";
+import { awaitingConfirmation } from "~/utils/confirm.server";
 import { parseListQuery, REVIEW_AREAS, type ListQuery, type ReviewArea } from "~/routes/review/review-query";
 
 // The review workflow: the API's shapes (docs/decisions/018-review-api-rules.md) and the calls the list,
@@ -85,4 +87,12 @@ export async function exportCsv(context: AppLoadContext, query: ListQuery): Prom
     if (v) headers.set(h, v);
   }
   return new Response(r.body, { status: 200, headers });
+}
+
+/**
+ * A "Tidak Lulus" closes the file for good, so it is asked twice (spec §9 "Confirm labels: Yes/No"):
+ * the fields to ask about again, or null when the decision may be sent (another decision, or confirmed).
+ */
+export function decisionAwaitingConfirmation(form: FormData, decision: string): ConfirmFields | null {
+  return decision === "FAILED" ? awaitingConfirmation(form) : null;
 }

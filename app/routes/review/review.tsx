@@ -39,7 +39,7 @@ export function DetailSummary({ detail }: { detail: ReviewDetail }) {
   return (
     <section className={ui.card} aria-labelledby="summary-title">
       <h2 id="summary-title">
-        {t("detail.status")}: <StatusBadge label={application.label.label} colour={application.label.colour} fallback="—" />
+        {t("detail.status")}: <StatusBadge of={application} />
       </h2>
       <Answers
         items={[
