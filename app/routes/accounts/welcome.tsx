@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import { PATHWAYS } from "#domain/constants";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
 import * as ui from "~/components/ui.css";
+import * as w from "~/routes/accounts/welcome.css";
 import { formatDate } from "~/utils/format";
 import { requireAnonymous } from "~/utils/guards.server";
 import { titled } from "~/utils/page-title";
@@ -29,9 +30,21 @@ export default function Welcome() {
       <section className={ui.hero} aria-labelledby="welcome-title">
         <h1 id="welcome-title">{content?.welcome.title ?? t("welcome.title")}</h1>
         <p>{content?.welcome.lead ?? t("welcome.lead")}</p>
-        <div className={ui.row}>
-          <Link to="/login" className={ui.button}>{t("welcome.ctaCitizen")}</Link>
-          <Link to="/wna/login" className={ui.secondaryButton}>{t("welcome.ctaForeign")}</Link>
+        <div className={w.ctas}>
+          <div className={w.cta}>
+            <h2 className={w.ctaTitle}>{t("welcome.citizenTitle")}</h2>
+            <Link to="/login" className={ui.button}>{t("welcome.ctaCitizen")}</Link>
+            <p className={ui.flush}>
+              {t("welcome.noAccount")} <Link to="/sign-up" aria-label={t("welcome.signUpCitizenLabel")}>{t("welcome.signUp")}</Link>
+            </p>
+          </div>
+          <div className={w.cta}>
+            <h2 className={w.ctaTitle}>{t("welcome.foreignTitle")}</h2>
+            <Link to="/wna/login" className={ui.button}>{t("welcome.ctaForeign")}</Link>
+            <p className={ui.flush}>
+              {t("welcome.noAccount")} <Link to="/wna/sign-up/welcome" aria-label={t("welcome.signUpForeignLabel")}>{t("welcome.signUp")}</Link>
+            </p>
+          </div>
         </div>
       </section>
       <section className={ui.card} aria-labelledby="steps-title">
