@@ -33,17 +33,17 @@ export default function Welcome() {
         <div className={w.ctas}>
           <div className={w.cta}>
             <h2 className={w.ctaTitle}>{t("welcome.citizenTitle")}</h2>
-            <Link to="/login" className={ui.button}>{t("welcome.ctaCitizen")}</Link>
-            <p className={ui.flush}>
-              {t("welcome.noAccount")} <Link to="/sign-up" aria-label={t("welcome.signUpCitizenLabel")}>{t("welcome.signUp")}</Link>
-            </p>
+            <div className={ui.row}>
+              <Link to="/login" className={ui.button}>{t("welcome.ctaCitizen")}</Link>
+              <Link to="/sign-up" className={ui.secondaryButton} aria-label={t("welcome.signUpCitizenLabel")}>{t("welcome.signUp")}</Link>
+            </div>
           </div>
           <div className={w.cta}>
             <h2 className={w.ctaTitle}>{t("welcome.foreignTitle")}</h2>
-            <Link to="/wna/login" className={ui.button}>{t("welcome.ctaForeign")}</Link>
-            <p className={ui.flush}>
-              {t("welcome.noAccount")} <Link to="/wna/sign-up/welcome" aria-label={t("welcome.signUpForeignLabel")}>{t("welcome.signUp")}</Link>
-            </p>
+            <div className={ui.row}>
+              <Link to="/wna/login" className={ui.button}>{t("welcome.ctaForeign")}</Link>
+              <Link to="/wna/sign-up/welcome" className={ui.secondaryButton} aria-label={t("welcome.signUpForeignLabel")}>{t("welcome.signUp")}</Link>
+            </div>
           </div>
         </div>
       </section>

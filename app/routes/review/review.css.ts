@@ -46,3 +46,5 @@ export const stickyLink = style({ fontWeight: 700, whiteSpace: "nowrap" });
 // form posts the same fields with or without JavaScript.
 export const reasonField = style({ marginTop: vars.space.sm, marginLeft: "1.75rem" });
 globalStyle(`${reuploadRow}:has(input[type="checkbox"]:not(:checked)) ${reasonField}`, { display: "none" });
+// A jump to the decision form or the history lands below the sticky summary, not under it.
+globalStyle("#keputusan, #audit-title", { scrollMarginTop: "8rem" });
