@@ -134,6 +134,8 @@ export interface RadioOption {
   value: string;
   label: string;
   description?: string;
+  /** More about the option under it (e.g. a <details> list), outside its label. */
+  details?: ReactNode;
 }
 
 /** A fieldset of radios with its question as the legend; each option may carry a one-line description. */
@@ -154,6 +156,7 @@ export function RadioGroup({ meta, legend, options, hint }: { meta: FieldMetadat
             <input {...props} key={props.key} className={f.choiceInput} aria-invalid={invalid || undefined} aria-describedby={descriptionId} />
             <label htmlFor={props.id} className={f.choiceLabel}>{option.label}</label>
             {option.description ? <p id={descriptionId} className={f.choiceHint}>{option.description}</p> : null}
+            {option.details ? <div className={f.choiceHint}>{option.details}</div> : null}
           </div>
         );
       })}

@@ -31,7 +31,7 @@ test("a new citizen completes personal data, the REG pathway and every document,
 
   await test.step("the REG pathway lists its documents and creates a draft", async () => {
     await page.goto("/registration-path");
-    await expect(page.getByRole("heading", { name: "Dokumen jalur Reguler" })).toBeVisible();
+    await expect(page.locator("details summary", { hasText: "Dokumen jalur Reguler" })).toBeVisible();
     await choosePathway(page, "Reguler");
   });
 

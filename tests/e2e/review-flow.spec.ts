@@ -20,7 +20,7 @@ test("REG: document check asks for a reupload, then every body passes the file t
   });
   // The timeline keeps the internal note apart.
   await expect(admin.getByText("Periksa tanggal CV.")).toBeVisible();
-  await expect(admin.getByText("Catatan internal:")).toBeVisible();
+  await expect(admin.getByRole("region", { name: "Riwayat" }).getByText("Catatan internal", { exact: true })).toBeVisible();
 
   await expectApplicantLabel(applicant, "Perbaikan Berkas");
   await applicant.goto("/submission-form/reupload-form");

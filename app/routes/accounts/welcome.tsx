@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import { PATHWAYS } from "#domain/constants";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
 import * as ui from "~/components/ui.css";
+import * as w from "~/routes/accounts/welcome.css";
 import { formatDate } from "~/utils/format";
 import { requireAnonymous } from "~/utils/guards.server";
 import { titled } from "~/utils/page-title";
@@ -29,9 +30,21 @@ export default function Welcome() {
       <section className={ui.hero} aria-labelledby="welcome-title">
         <h1 id="welcome-title">{content?.welcome.title ?? t("welcome.title")}</h1>
         <p>{content?.welcome.lead ?? t("welcome.lead")}</p>
-        <div className={ui.row}>
-          <Link to="/login" className={ui.button}>{t("welcome.ctaCitizen")}</Link>
-          <Link to="/wna/login" className={ui.secondaryButton}>{t("welcome.ctaForeign")}</Link>
+        <div className={w.ctas}>
+          <div className={w.cta}>
+            <h2 className={w.ctaTitle}>{t("welcome.citizenTitle")}</h2>
+            <div className={ui.row}>
+              <Link to="/login" className={ui.button}>{t("welcome.ctaCitizen")}</Link>
+              <Link to="/sign-up" className={ui.secondaryButton} aria-label={t("welcome.signUpCitizenLabel")}>{t("welcome.signUp")}</Link>
+            </div>
+          </div>
+          <div className={w.cta}>
+            <h2 className={w.ctaTitle}>{t("welcome.foreignTitle")}</h2>
+            <div className={ui.row}>
+              <Link to="/wna/login" className={ui.button}>{t("welcome.ctaForeign")}</Link>
+              <Link to="/wna/sign-up/welcome" className={ui.secondaryButton} aria-label={t("welcome.signUpForeignLabel")}>{t("welcome.signUp")}</Link>
+            </div>
+          </div>
         </div>
       </section>
       <section className={ui.card} aria-labelledby="steps-title">

@@ -1,12 +1,16 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import * as d from "~/components/details.css";
 import * as ui from "~/components/ui.css";
+import * as s from "./SubmissionSuccess.css";
 
-/** The end of a submission or a reupload: what happened, the registration number, where to go next. */
+/** The end of a submission or a reupload: a confirmation panel with the registration number and what happens next. */
 export function SubmissionSuccess({ kind, registrationNumber, professional = null }: { kind: "success" | "successReupload"; registrationNumber: string | null; professional?: string | null }) {
   const { t } = useTranslation("applicant");
+  const next = t(`${kind}.next`, { returnObjects: true }) as string[];
   return (
-    <section className={`${ui.card} ${ui.narrow}`} aria-labelledby="success-title">
+    <section className={`${ui.card} ${ui.narrow} ${s.panel}`} aria-labelledby="success-title">
+      <p className={s.tick} aria-hidden="true">✓</p>
       <h1 id="success-title">{t(`${kind}.title`)}</h1>
       <p>{t(`${kind}.lead`)}</p>
       {professional ? (
@@ -15,10 +19,13 @@ export function SubmissionSuccess({ kind, registrationNumber, professional = nul
         </p>
       ) : null}
       {registrationNumber ? (
-        <p>
-          {t("success.number")}: <strong>{registrationNumber}</strong>
+        <p className={s.number}>
+          <span>{t("success.number")}</span>
+          <strong className={d.number}>{registrationNumber}</strong>
         </p>
       ) : null}
+      <h2 className={s.nextTitle}>{t("success.nextTitle")}</h2>
+      <ol className={s.next}>{next.map((step) => <li key={step}>{step}</li>)}</ol>
       <p className={ui.row}>
         <Link to="/application-status" className={ui.button}>{t("success.toStatus")}</Link>
         <Link to="/">{t("success.home")}</Link>

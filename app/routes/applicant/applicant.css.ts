@@ -1,9 +1,26 @@
-import { style } from "@vanilla-extract/css";
+import { globalStyle, style } from "@vanilla-extract/css";
 import { vars } from "~/styles/theme.css";
 
 // The applicant's journey: the workspace steps and the document upload fields.
 export const step = style({ display: "flex", flexWrap: "wrap", gap: vars.space.sm, alignItems: "baseline" });
 export const stepDone = style({ color: vars.color.success, fontWeight: 700 });
-export const document = style({ borderTop: `1px solid ${vars.color.border}`, paddingTop: vars.space.md, marginBottom: vars.space.md });
-export const fileInput = style({ font: "inherit", maxWidth: "100%" });
-export const progress = style({ width: "100%", maxWidth: 480, height: "1rem" });
+export const document = style({ borderTop: `1px solid ${vars.color.border}`, paddingTop: vars.space.md, marginBottom: vars.space.md, display: "grid", gap: vars.space.sm, minWidth: 0 });
+// "Pilih berkas": a large button-like label for the native file input beside it, which stays the real
+// control (keyboard, no JavaScript) and shows the chosen names; its own small button is hidden.
+export const picker = style({
+  display: "flex", flexWrap: "wrap", alignItems: "center", gap: vars.space.sm, padding: vars.space.md, border: `2px dashed ${vars.color.brand}`, borderRadius: vars.radius, background: vars.color.brandSoft, minWidth: 0,
+  selectors: { "&:has(input:focus-visible)": { outline: `3px solid ${vars.color.focus}`, outlineOffset: 2 } },
+});
+export const pickButton = style({
+  display: "inline-block", fontWeight: 700, fontSize: "1.05rem", background: vars.color.brand, color: "#fff", borderRadius: vars.radius, padding: `${vars.space.sm} ${vars.space.lg}`, cursor: "pointer",
+  selectors: { "&:hover": { background: vars.color.brandDark } },
+});
+export const fileInput = style({ font: "inherit", maxWidth: "100%", minWidth: 0, flex: "1 1 10rem", cursor: "pointer" });
+globalStyle(`${fileInput}::file-selector-button`, { display: "none" });
+globalStyle(`${fileInput}::-webkit-file-upload-button`, { display: "none" });
+// The reviewer's reason for asking again: the first thing read about the document.
+export const reason = style({ borderLeft: `6px solid ${vars.color.warn}`, background: vars.color.warnSoft, color: vars.color.text, borderRadius: vars.radius, padding: `${vars.space.sm} ${vars.space.md}`, margin: 0 });
+export const progress = style({ width: "100%", maxWidth: 480, height: "1rem", accentColor: vars.color.brand, appearance: "none", border: 0, borderRadius: 999, background: vars.color.brandSoft, overflow: "hidden" });
+globalStyle(`${progress}::-webkit-progress-bar`, { background: vars.color.brandSoft });
+globalStyle(`${progress}::-webkit-progress-value`, { background: vars.color.brand });
+globalStyle(`${progress}::-moz-progress-bar`, { background: vars.color.brand });

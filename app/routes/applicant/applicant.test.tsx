@@ -29,6 +29,27 @@ describe("DocumentField", () => {
     expect(((await screen.findByLabelText(`3. ${certificate.name}`)) as HTMLInputElement).multiple).toBe(true);
   });
 
+  it("gives each document a large 'Pilih berkas' control for the native input, and one hint that agrees with itself", async () => {
+    renderInRoute(<DocumentField requirement={certificate} />, "/submission-form/adaptation-form");
+    const input = (await screen.findByLabelText("Pilih berkas")) as HTMLInputElement;
+    expect(input.type).toBe("file");
+    expect(input.id).toBe(`doc_${certificate.id}`);
+    const hint = document.getElementById(`doc_${certificate.id}-hint`)!;
+    expect(hint.textContent).toBe("Tipe berkas JPG, JPEG, PNG atau PDF. Ada beberapa berkas? Pilih semuanya sekaligus; portal menggabungkannya menjadi satu PDF. Ukuran total maksimal 5MB.");
+    // Not both "merge them yourself" and "choose several".
+    expect(hint.textContent).not.toMatch(/gabungkan menjadi/);
+    cleanup();
+    renderInRoute(<DocumentField requirement={cv} />, "/submission-form/adaptation-form");
+    expect((await screen.findByText(cv.help_text)).id).toBe(`doc_${cv.id}-hint`);
+  });
+
+  it("shows the reviewer's reason as a highlighted note above the document's control", async () => {
+    renderInRoute(<DocumentField requirement={cv} reason="CV tidak bertanggal." />, "/submission-form/reupload-form");
+    const note = await screen.findByRole("note");
+    expect(note.textContent).toBe("Alasan peninjau: CV tidak bertanggal.");
+    expect(note.id).toBe(`doc_${cv.id}-reason`);
+  });
+
   it("pre-checks type, emptiness and size in the server's words, and clears once a good file is chosen", async () => {
     renderInRoute(<DocumentField requirement={identity} />, "/submission-form/adaptation-form");
     const input = (await screen.findByLabelText(`1. ${identity.name}`)) as HTMLInputElement;

@@ -5,6 +5,7 @@ import { MB, type DocumentRequirement } from "#domain/documents";
 import { formatDateTime } from "~/utils/format";
 import * as a from "./applicant.css";
 import * as ui from "~/components/ui.css";
+import { Timeline } from "~/components/Timeline";
 
 // Shared by the applicant's pages: the status badge and the document upload fields.
 
@@ -132,6 +133,15 @@ function precheck(files: FileList, requirement: DocumentRequirement, t: (key: st
   return total > requirement.max_size * MB ? t("documents.tooLarge", { size: requirement.max_size }) : null;
 }
 
+/**
+ * One hint per document. A merged item's stored help text asks the applicant to merge the files into one
+ * PDF, while the portal merges several chosen files itself: its hint says the latter, once.
+ */
+export function documentHint(requirement: DocumentRequirement, t: (key: string, o?: Record<string, unknown>) => string): string {
+  if (!requirement.merged) return requirement.help_text;
+  return t("documents.mergedHint", { types: typeList(requirement.allowed_extnames.split(","), t("documents.typeListJoin")), size: requirement.max_size });
+}
+
 /** One file input per requirement: name, help text, the file already uploaded, and its error. */
 export function DocumentField({ requirement, current, error, reason }: { requirement: DocumentRequirement; current?: CurrentFile; error?: string; reason?: string }) {
   const { t } = useTranslation("applicant");
@@ -149,14 +159,11 @@ export function DocumentField({ requirement, current, error, reason }: { require
     <div className={a.document}>
       <label htmlFor={id} className={ui.label}>{`${requirement.order_num}. ${requirement.name}`}</label>
       {reason ? (
-        <p id={`${id}-reason`} className={ui.flush}>
+        <p id={`${id}-reason`} className={a.reason} role="note">
           <strong>{t("reupload.reason")}:</strong> {reason}
         </p>
       ) : null}
-      <p id={`${id}-hint`} className={ui.hint}>
-        {requirement.help_text}
-        {requirement.merged ? ` ${t("documents.multiple")}` : ""}
-      </p>
+      <p id={`${id}-hint`} className={ui.hint}>{documentHint(requirement, t)}</p>
       <p id={`${id}-current`} className={ui.hint}>
         {t("documents.current")}:{" "}
         {current ? (
@@ -169,17 +176,20 @@ export function DocumentField({ requirement, current, error, reason }: { require
         {current ? ` (${formatSize(current.size)})` : null}
       </p>
       {shown ? <p id={`${id}-error`} className={ui.fieldError}>{shown}</p> : null}
-      <input
-        type="file"
-        id={id}
-        name={id}
-        className={a.fileInput}
-        multiple={requirement.merged || undefined}
-        accept={requirement.allowed_extnames.split(",").map((e) => `.${e}`).join(",")}
-        aria-invalid={shown ? true : undefined}
-        aria-describedby={describedBy}
-        onChange={onChange}
-      />
+      <div className={a.picker}>
+        <label htmlFor={id} className={a.pickButton}>{t("documents.pick")}</label>
+        <input
+          type="file"
+          id={id}
+          name={id}
+          className={a.fileInput}
+          multiple={requirement.merged || undefined}
+          accept={requirement.allowed_extnames.split(",").map((e) => `.${e}`).join(",")}
+          aria-invalid={shown ? true : undefined}
+          aria-describedby={describedBy}
+          onChange={onChange}
+        />
+      </div>
     </div>
   );
 }
@@ -229,36 +239,12 @@ export function OnlySpe({ title, message }: { title: string; message: string }) 
   );
 }
 
-type TimelineEntry = { at: string; action: string; actor: string | null; from: string | null; to: string | null; note: string | null };
+type TimelineEntry = { at: string; action: string; actor: string | null; from_stage_id: number | null; from_status: string | null; to_stage_id: number | null; to_status: string | null; note: string | null };
 type StoredDocument = { requirement_id: number; name: string; file_id: string; original_name: string; size: number; uploaded_at: string; version: number };
 
-/** The detail's timeline of stages with the notes meant for the applicant (the applicant's and the facility's detail). */
+/** The detail's history with the notes meant for the applicant (the applicant's and the facility's detail). */
 export function ApplicationTimeline({ timeline }: { timeline: TimelineEntry[] }) {
-  const { t } = useTranslation("applicant");
-  return (
-    <section className={ui.card} aria-labelledby="timeline-title">
-      <h2 id="timeline-title">{t("detail.timeline")}</h2>
-      {timeline.length === 0 ? (
-        <p>{t("detail.noTimeline")}</p>
-      ) : (
-        <ol className={ui.checklist}>
-          {timeline.map((entry, i) => (
-            <li key={`${entry.at}-${i}`}>
-              <strong>{t(`detail.actions.${entry.action}`, { defaultValue: entry.action })}</strong> — <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
-              {entry.actor ? ` · ${entry.actor}` : null}
-              {entry.from ? ` · ${t("detail.from", { from: entry.from })}` : null}
-              {entry.to ? ` · ${t("detail.to", { to: entry.to })}` : null}
-              {entry.note ? (
-                <p className={ui.flush}>
-                  {t("detail.note")}: {entry.note}
-                </p>
-              ) : null}
-            </li>
-          ))}
-        </ol>
-      )}
-    </section>
-  );
+  return <Timeline events={timeline.map((entry, i) => ({ ...entry, key: `${entry.at}-${i}`, who: entry.actor }))} />;
 }
 
 /** The detail's current documents, each a download through /files/:id. */

@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import type { DocumentRequirement } from "#domain/documents";
 import { ApplicationDocuments, ApplicationTimeline } from "~/routes/applicant/applicant";
 import { StatusBadge } from "~/components/StatusBadge";
+import * as d from "~/components/details.css";
 import { FacilityStatusDetail } from "~/routes/facility/registration-upload";
 import { SlaState } from "~/routes/applicant/SlaState";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
@@ -57,7 +58,7 @@ function ApplicantStatusDetail({ application, progress }: Omit<Extract<Serialize
     <>
       <h1>{t("detail.title")}</h1>
       <p>
-        {application.registration_number ?? "—"} · {t(`jalur.${application.jalur_id}`)} ·{" "}
+        <span className={d.number}>{application.registration_number ?? "—"}</span> · {t(`jalur.${application.jalur_id}`)} ·{" "}
         <StatusBadge of={application} />
       </p>
       {progress.open || progress.deadline ? (

@@ -3,6 +3,7 @@ import { Form, Link, useActionData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
 import * as ui from "~/components/ui.css";
+import * as a from "~/routes/applicant/applicant.css";
 import { requireUser } from "~/utils/guards.server";
 import { toastCookie } from "~/utils/session.server";
 import { formStatus, accessToken } from "~/utils/api.server";
@@ -47,7 +48,10 @@ export default function PhotoUpload() {
           <label htmlFor="photo" className={ui.label}>{t("photo.label")}</label>
           <p id="photo-hint" className={ui.hint}>{t("photo.hint")}</p>
           {error ? <p id="photo-error" className={ui.fieldError}>{error}</p> : null}
-          <input type="file" id="photo" name="photo" accept=".jpg,.jpeg,.png" required aria-invalid={error ? true : undefined} aria-describedby={error ? "photo-hint photo-error" : "photo-hint"} />
+          <div className={a.picker}>
+            <label htmlFor="photo" className={a.pickButton}>{t("documents.pick")}</label>
+            <input type="file" id="photo" name="photo" className={a.fileInput} accept=".jpg,.jpeg,.png" required aria-invalid={error ? true : undefined} aria-describedby={error ? "photo-hint photo-error" : "photo-hint"} />
+          </div>
         </div>
         <p className={ui.row}>
           <button type="submit" className={ui.button}>{t("photo.submit")}</button>

@@ -2,6 +2,7 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type SerializeFrom } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { JALUR_IDS } from "#domain/documents";
 import { applicantSchemas } from "#domain/forms/applicant";
@@ -11,6 +12,7 @@ import { GeneralErrorBoundary } from "~/components/ErrorScreen";
 import { ErrorSummary, RadioGroup, SubmitButton } from "~/components/forms";
 import { RegistrationIntro } from "~/routes/facility/registration-intro";
 import * as ui from "~/components/ui.css";
+import * as p from "~/routes/applicant/registration-path.css";
 import { currentApplication, requirements } from "~/routes/applicant/applicant.server";
 import { requireUser } from "~/utils/guards.server";
 import { activityKinds, requireApplicantOrVerifiedFacility } from "~/routes/facility/registration.server";
@@ -55,31 +57,41 @@ function ApplicantRegistrationPath({ application, preferred, requirements }: Omi
     constraint: CONSTRAINTS.pathway,
   });
   const locked = Boolean(application?.is_submitted);
+  // With JavaScript the summary takes the focus when the choice is missing, so the answer to the click is read and seen.
+  const summary = useRef<HTMLDivElement>(null);
+  const missing = fields.jalur_id.errors;
+  useEffect(() => {
+    if (missing?.length) summary.current?.querySelector<HTMLElement>('[role="alert"]')?.focus();
+  }, [lastResult, missing]);
+  const documentsOf = (jalur: (typeof JALUR_IDS)[number]) => (
+    <details className={p.documents}>
+      <summary>{t("pathway.documentsOf", { jalur: t(`jalur.${jalur}`) })}</summary>
+      <ol>
+        {requirements.filter((r) => r.jalur_id === jalur).map((r) => <li key={r.id}>{r.name}</li>)}
+      </ol>
+    </details>
+  );
   return (
     <>
       <h1>{t("pathway.title")}</h1>
       <p>{t("pathway.lead")}</p>
       {application ? <p>{t("pathway.current", { jalur: t(`jalur.${application.jalur_id}`) })}</p> : null}
-      {JALUR_IDS.map((jalur) => (
-        <section key={jalur} className={ui.card} aria-labelledby={`documents-${jalur}`}>
-          <h2 id={`documents-${jalur}`}>{t("pathway.documentsOf", { jalur: t(`jalur.${jalur}`) })}</h2>
-          <p className={ui.muted}>{t(`jalurDescription.${jalur}`)}</p>
-          <ol>
-            {requirements.filter((r) => r.jalur_id === jalur).map((r) => <li key={r.id}>{r.name}</li>)}
-          </ol>
-        </section>
-      ))}
       <section className={ui.card}>
         {locked ? (
-          <p>{t("pathway.locked")}</p>
+          <>
+            <p>{t("pathway.locked")}</p>
+            {JALUR_IDS.map((jalur) => <div key={jalur}>{documentsOf(jalur)}</div>)}
+          </>
         ) : (
           <>
-            <ErrorSummary form={form} fields={[{ meta: fields.jalur_id, label: t("pathway.label") }]} />
+            <div ref={summary}>
+              <ErrorSummary form={form} fields={[{ meta: fields.jalur_id, label: t("pathway.label") }]} />
+            </div>
             <Form method="post" {...getFormProps(form)}>
               <RadioGroup
                 meta={fields.jalur_id}
                 legend={t("pathway.legend")}
-                options={JALUR_IDS.map((jalur) => ({ value: jalur, label: t(`jalur.${jalur}`), description: t(`jalurDescription.${jalur}`) }))}
+                options={JALUR_IDS.map((jalur) => ({ value: jalur, label: t(`jalur.${jalur}`), description: t(`jalurDescription.${jalur}`), details: documentsOf(jalur) }))}
               />
               <SubmitButton>{t("pathway.continue")}</SubmitButton>
             </Form>

@@ -8,6 +8,7 @@ import type { FormInput } from "#domain/forms/registry";
 import type { FacilityDashboard, MyFacility } from "~/routes/facility/facility.server";
 import { formatDate, formatDateTime } from "~/utils/format";
 import * as a from "~/components/admin.css";
+import * as d from "~/components/details.css";
 import { ErrorSummary, Field, SelectField, SubmitButton } from "~/components/forms";
 import * as ui from "~/components/ui.css";
 import { DataTable } from "~/components/DataTable";
@@ -82,7 +83,7 @@ function FacilityDetails({ data }: { data: MyFacility }) {
     [t("fields.position_id"), f?.position_name],
   ];
   return (
-    <dl className={a.details}>
+    <dl className={d.facts}>
       {rows.map(([label, value]) => (
         <Fragment key={label}>
           <dt>{label}</dt>

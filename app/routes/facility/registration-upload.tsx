@@ -5,7 +5,7 @@ import { uploadFilePath } from "#domain/forms/registration.paths";
 import type { Registration } from "~/routes/facility/registration.server";
 import { formatDate, formatDateTime } from "~/utils/format";
 import { stageProgress } from "~/routes/review/review-query";
-import * as a from "~/components/admin.css";
+import * as d from "~/components/details.css";
 import { ApplicationDocuments, ApplicationTimeline, DocumentErrorSummary, DocumentUploadForm, useUploadProgress, type DocumentErrors } from "~/routes/applicant/applicant";
 import { StatusBadge } from "~/components/StatusBadge";
 import { SlaState } from "~/routes/applicant/SlaState";
@@ -82,11 +82,11 @@ export function FacilityStatusDetail({
       <h1>{t("detail.title")}</h1>
       <section className={ui.card} aria-labelledby="who-title">
         <h2 id="who-title">{professional.full_name}</h2>
-        <dl className={a.details}>
+        <dl className={d.facts}>
           <dt>{t("detail.email")}</dt>
           <dd>{professional.email}</dd>
           <dt>{t("list.number")}</dt>
-          <dd>{application.registration_number}</dd>
+          <dd className={d.number}>{application.registration_number}</dd>
           <dt>{t("list.jalur")}</dt>
           <dd>
             {t(`applicant:jalur.${application.jalur_id}`)}

@@ -5,7 +5,8 @@ import { useTranslation } from "react-i18next";
 import { decisionBody, decisionForm } from "#domain/forms/review";
 import { ConfirmPanel } from "~/components/ConfirmPanel";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
-import { ApplicantSection, AuditSection, DecisionForm, DetailSummary, DocumentsSection, PortfolioSection } from "~/routes/review/review";
+import { ApplicantSection, AuditSection, DecisionForm, DetailSummary, DocumentsSection, PortfolioSection, StickySummary } from "~/routes/review/review";
+import * as d from "~/components/details.css";
 import * as r from "~/routes/review/review.css";
 import * as ui from "~/components/ui.css";
 import { requireUser } from "~/utils/guards.server";
@@ -90,7 +91,9 @@ export default function ApplicationDetail() {
       <p>
         <Link to={listHref}>{t("detail.back")}</Link>
       </p>
-      <h1>{t("detail.title", { number: application.registration_number ?? "—" })}</h1>
+      <h1>
+        {t("detail.titleLead")} <span className={d.number}>{application.registration_number ?? "—"}</span>
+      </h1>
       {acted?.alert ? (
         <div className={r.alert} role="alert">
           <p className={ui.flush}>
@@ -99,11 +102,7 @@ export default function ApplicationDetail() {
           <p className={ui.flush}>{acted.alert.message}</p>
         </div>
       ) : null}
-      {detail.may_decide && detail.open_stage ? (
-        <p>
-          <a href="#keputusan">{t("decision.skip")}</a>
-        </p>
-      ) : null}
+      <StickySummary detail={detail} />
       <DetailSummary detail={detail} />
       <ApplicantSection detail={detail} />
       <DocumentsSection detail={detail} />

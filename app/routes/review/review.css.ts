@@ -32,10 +32,20 @@ export const versions = style({ listStyle: "none", padding: 0, margin: 0, displa
 export const version = style({ borderLeft: `4px solid ${vars.color.border}`, paddingLeft: vars.space.md });
 export const currentVersion = style({ borderLeftColor: vars.color.brand });
 export const preview = style({ display: "block", maxWidth: "100%", maxHeight: 480, height: "auto", border: `1px solid ${vars.color.border}`, marginTop: vars.space.sm });
-export const documentBlock = style({ padding: `${vars.space.md} 0`, borderBottom: `1px solid ${vars.color.border}` });
-export const timeline = style({ listStyle: "none", padding: 0, margin: 0, display: "grid", gap: vars.space.md });
-export const timelineEntry = style({ borderLeft: `4px solid ${vars.color.brand}`, paddingLeft: vars.space.md });
-export const internalNote = style({ background: vars.color.warnSoft, borderRadius: vars.radius, padding: vars.space.sm, margin: `${vars.space.xs} 0 0` });
+export const documentBlock = style({ padding: `${vars.space.md} 0`, borderBottom: `1px solid ${vars.color.border}`, overflowWrap: "anywhere" });
 export const reuploadRow = style({ borderTop: `1px solid ${vars.color.border}`, paddingTop: vars.space.sm, marginTop: vars.space.sm });
 export const textarea = style({ minHeight: "6rem", resize: "vertical" });
 export const decisionForm = style({ maxWidth: 640 });
+// The detail's summary that stays at the top of the window: who, number, status, and the way to the decision.
+export const sticky = style({
+  position: "sticky", top: 0, zIndex: 20, display: "flex", flexWrap: "wrap", alignItems: "center", justifyContent: "space-between", gap: `${vars.space.xs} ${vars.space.md}`,
+  background: vars.color.bg, borderBottom: `3px solid ${vars.color.brand}`, boxShadow: "0 2px 6px rgba(0, 0, 0, 0.08)", padding: `${vars.space.sm} ${vars.space.md}`, margin: `0 0 ${vars.space.lg}`,
+});
+export const stickyWho = style({ margin: 0, display: "flex", flexWrap: "wrap", gap: `0 ${vars.space.sm}`, alignItems: "baseline", minWidth: 0, overflowWrap: "anywhere" });
+export const stickyLink = style({ fontWeight: 700, whiteSpace: "nowrap" });
+// A document's reason opens once the document is ticked; unticked it stays in the page (hidden), so the
+// form posts the same fields with or without JavaScript.
+export const reasonField = style({ marginTop: vars.space.sm, marginLeft: "1.75rem" });
+globalStyle(`${reuploadRow}:has(input[type="checkbox"]:not(:checked)) ${reasonField}`, { display: "none" });
+// A jump to the decision form or the history lands below the sticky summary, not under it.
+globalStyle("#keputusan, #audit-title", { scrollMarginTop: "8rem" });

@@ -209,7 +209,7 @@ describe("/application-list/:id", () => {
     expect(view.getAttribute("target")).toBe("_blank");
     expect(screen.getByRole("link", { name: "Unduh logbook.pdf (versi 1)" })).toBeTruthy();
     const audit = screen.getByRole("region", { name: "Riwayat" });
-    expect(within(audit).getByText("Catatan internal:")).toBeTruthy();
+    expect(within(audit).getByText("Catatan internal")).toBeTruthy();
     expect(within(audit).getByText(/Sudah dicek dua kali/)).toBeTruthy();
     expect(within(audit).getByText(/Rina Marlina \(Admin\)/)).toBeTruthy();
   });

@@ -15,13 +15,15 @@ import { ErrorSummary, RadioGroup, SubmitButton } from "~/components/forms";
 import * as f from "~/components/forms.css";
 import * as r from "./review.css";
 import * as ui from "~/components/ui.css";
+import * as d from "~/components/details.css";
 import { SlaState } from "~/routes/applicant/SlaState";
+import { Timeline, type TimelineEvent } from "~/components/Timeline";
 
 // --- Detail -------------------------------------------------------------------------------------
 
 function Answers({ items }: { items: Array<[string, ReactNode]> }) {
   return (
-    <dl className={f.answers}>
+    <dl className={d.facts}>
       {items.map(([term, value]) => (
         <Fragment key={term}>
           <dt>{term}</dt>
@@ -29,6 +31,27 @@ function Answers({ items }: { items: Array<[string, ReactNode]> }) {
         </Fragment>
       ))}
     </dl>
+  );
+}
+
+/**
+ * What the reviewer must keep in view while reading a long file: who, which number, its status, and the
+ * way to the decision form. It stays at the top of the window as the page scrolls.
+ */
+export function StickySummary({ detail }: { detail: ReviewDetail }) {
+  const { t } = useTranslation("review");
+  const { application } = detail;
+  const decides = detail.may_decide && detail.open_stage;
+  return (
+    <aside className={r.sticky} aria-label={t("detail.stickyLabel")}>
+      <p className={r.stickyWho}>
+        <strong>{detail.applicant.full_name ?? "—"}</strong> <span className={d.number}>{application.registration_number ?? "—"}</span>{" "}
+        <StatusBadge of={application} />
+      </p>
+      <a href={decides ? "#keputusan" : "#audit-title"} className={r.stickyLink}>
+        {decides ? t("decision.skip") : t("detail.toAudit")}
+      </a>
+    </aside>
   );
 }
 
@@ -43,7 +66,7 @@ export function DetailSummary({ detail }: { detail: ReviewDetail }) {
       </h2>
       <Answers
         items={[
-          [t("detail.number"), application.registration_number],
+          [t("detail.number"), application.registration_number ? <span className={d.number}>{application.registration_number}</span> : null],
           [t("detail.jalur"), t(`applicant:jalur.${application.jalur_id}`)],
           [t("detail.submittedAt"), formatDateTime(application.submitted_at)],
           [t("detail.decidedStage"), application.tahap?.name],
@@ -191,60 +214,21 @@ function auditDocuments(entry: AuditEntry, names: ReadonlyMap<number, string>): 
     .map((d) => ({ name: names.get(Number(d.requirement_id)) ?? `#${d.requirement_id ?? "?"}`, reason: String(d.reason ?? "") }));
 }
 
-/** Who did what and when, from → to, the note for the applicant and the reviewers' internal note. */
+/** Who did what and when, the stage and its decision, the note for the applicant and the reviewers' internal note. */
 export function AuditSection({ audit, documents }: { audit: AuditEntry[]; documents: ReviewDetail["documents"] }) {
-  const { t } = useTranslation(["review", "applicant"]);
+  const { t } = useTranslation("review");
   const names = new Map(documents.map((d) => [d.requirement_id, d.name]));
-  return (
-    <section className={ui.card} aria-labelledby="audit-title">
-      <h2 id="audit-title">{t("detail.audit")}</h2>
-      {audit.length === 0 ? (
-        <p className={ui.flush}>{t("detail.noAudit")}</p>
-      ) : (
-        <ol className={r.timeline}>
-          {audit.map((entry) => {
-            const role = roleName(entry.actor_role);
-            const docs = auditDocuments(entry, names);
-            return (
-              <li key={entry.id} className={r.timelineEntry}>
-                <p className={ui.flush}>
-                  <strong>{t(`applicant:detail.actions.${entry.action}`, { defaultValue: entry.action })}</strong> — <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
-                </p>
-                <p className={ui.flush}>
-                  {entry.actor_name ?? t("detail.system")}
-                  {role ? ` (${role})` : ""}
-                </p>
-                {entry.from || entry.to ? (
-                  <p className={ui.flush}>
-                    {entry.from ?? "—"} → {entry.to ?? "—"}
-                  </p>
-                ) : null}
-                {docs.length > 0 ? (
-                  <ul>
-                    {docs.map((d) => (
-                      <li key={d.name}>
-                        {d.name}: {d.reason}
-                      </li>
-                    ))}
-                  </ul>
-                ) : null}
-                {entry.note ? (
-                  <p className={ui.flush}>
-                    <strong>{t("detail.noteForApplicant")}:</strong> {entry.note}
-                  </p>
-                ) : null}
-                {entry.internal_note ? (
-                  <p className={r.internalNote}>
-                    <strong>{t("detail.internalNote")}:</strong> {entry.internal_note}
-                  </p>
-                ) : null}
-              </li>
-            );
-          })}
-        </ol>
-      )}
-    </section>
-  );
+  const events: TimelineEvent[] = audit.map((entry) => {
+    const role = roleName(entry.actor_role);
+    return {
+      ...entry,
+      key: entry.id,
+      who: `${entry.actor_name ?? t("detail.system")}${role ? ` (${role})` : ""}`,
+      internalNote: entry.internal_note,
+      documents: auditDocuments(entry, names),
+    };
+  });
+  return <Timeline events={events} title={t("detail.audit")} headingId="audit-title" forReviewers />;
 }
 
 // --- Decision form ------------------------------------------------------------------------------
@@ -334,7 +318,7 @@ export function DecisionForm({ detail, lastResult }: { detail: ReviewDetail; las
                     <input {...checkbox} key={checkbox.key} id={set.selected.id} className={f.choiceInput} />
                     <label htmlFor={set.selected.id} className={f.choiceLabel}>{doc.name}</label>
                   </div>
-                  <div className={ui.field}>
+                  <div className={`${ui.field} ${r.reasonField}`}>
                     <label htmlFor={reason.id} className={ui.label}>{`${t("decision.fields.reason")} — ${doc.name}`}</label>
                     {invalid ? <p id={`${reason.id}-error`} className={ui.fieldError}>{reason.errors![0]}</p> : null}
                     <input {...reasonProps} key={reasonProps.key} id={reason.id} className={ui.input} aria-invalid={invalid || undefined} aria-describedby={invalid ? `${reason.id}-error` : undefined} />
