@@ -35,7 +35,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 /** The multipart body streams to the API (server/request-body.ts). */
-export const handle = titled("applicationDetail", STREAMS_UPLOAD);
+export const handle = titled((data?: { kind: string }) => (data?.kind === "facility" ? "registrationDetail" : "applicationDetail"), STREAMS_UPLOAD);
 
 /** The facility's reupload (role 8); the applicant's has its own page, /submission-form/reupload-form. */
 export async function action({ request, context }: ActionFunctionArgs) {

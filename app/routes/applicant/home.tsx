@@ -8,9 +8,11 @@ import { GeneralErrorBoundary } from "~/components/ErrorScreen";
 import * as ui from "~/components/ui.css";
 import { currentApplication, myProfile } from "~/routes/applicant/applicant.server";
 import { guardApplicantArea } from "~/utils/guards.server";
+import { i18next } from "~/utils/i18n.server";
 import { titled } from "~/utils/page-title";
 
-export const handle = titled("applicationHome", { faq: "index" });
+// The title begins with the greeting the heading says ("Halo, dr. … — Permohonan Adaptasi — …").
+export const handle = titled((data?: { greeting: string }) => ({ key: "applicationHome", subject: data?.greeting }), { faq: "index" });
 
 type Step = "personal" | "pathway" | "documents" | "submission" | "status";
 /** Where the status step stands once the application is sent. */
@@ -42,17 +44,18 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // The status step is never "next": once submitted, the next action is following the status (or a reupload).
   const next: Step | "reupload" =
     application?.status === "REUPLOAD" ? "reupload" : (steps.find((s) => !s.done && s.step !== "status")?.step ?? "status");
-  return { name: me.user.full_name, steps, next, application: application ? { label: application.label, status: application.status, is_submitted: application.is_submitted, tahap: application.tahap } : null, missing: application?.missing.length ?? null };
+  const greeting = (await i18next.getFixedT(request, "applicant"))("workspace.greeting", { name: me.user.full_name });
+  return { greeting, steps, next, application: application ? { label: application.label, status: application.status, is_submitted: application.is_submitted, tahap: application.tahap } : null, missing: application?.missing.length ?? null };
 }
 
 /** "/" for role 3: the applicant's workspace — the steps, what is done, the status label and the next action (DESIGN §4.2). */
 export default function ApplicantHome() {
   const { t } = useTranslation("applicant");
-  const { name, steps, next, application, missing } = useLoaderData<typeof loader>();
+  const { greeting, steps, next, application, missing } = useLoaderData<typeof loader>();
   return (
     <>
       <section className={ui.hero} aria-labelledby="home-title">
-        <h1 id="home-title">{t("workspace.greeting", { name })}</h1>
+        <h1 id="home-title">{greeting}</h1>
         <p>{t("workspace.lead")}</p>
         <p>
           {t("workspace.status")}:{" "}
