@@ -11,7 +11,7 @@ export const skipLink = style({
 });
 
 export const navbar = style({ background: vars.color.brand, color: "#fff" });
-export const navbarInner = style({ display: "flex", alignItems: "center", justifyContent: "space-between", gap: vars.space.md, padding: `${vars.space.sm} ${vars.space.md}`, maxWidth: 1200, margin: "0 auto" });
+export const navbarInner = style({ display: "flex", alignItems: "center", justifyContent: "space-between", gap: vars.space.md, padding: `${vars.space.sm} ${vars.space.md}`, maxWidth: INTERFACE.BREAKPOINTS_PX.xl, margin: "0 auto" });
 export const logo = style({ color: "#fff", fontWeight: 700, textDecoration: "none", display: "flex", alignItems: "center", gap: vars.space.sm, selectors: { "&:hover": { color: "#fff" } } });
 export const logoMark = style({ display: "inline-grid", placeItems: "center", width: 36, height: 36, borderRadius: "50%", background: "#fff", color: vars.color.brand, fontWeight: 800, fontSize: "0.8rem" });
 export const navLinks = style({ display: "none", listStyle: "none", margin: 0, padding: 0, gap: vars.space.md, alignItems: "center", "@media": { [mq.lg]: { display: "flex" } } });
@@ -31,7 +31,7 @@ export const mobileMenu = style({
 });
 export const mobileMenuList = style({ listStyle: "none", padding: 0, margin: `${vars.space.lg} 0 0`, display: "grid", gap: vars.space.md });
 
-export const main = style({ flex: 1, width: "100%", maxWidth: 1200, margin: "0 auto", padding: vars.space.md, "@media": { [mq.md]: { padding: vars.space.lg } } });
+export const main = style({ flex: 1, width: "100%", maxWidth: INTERFACE.BREAKPOINTS_PX.xl, margin: "0 auto", padding: vars.space.md, "@media": { [mq.md]: { padding: vars.space.lg } } });
 export const footer = style({ background: vars.color.bgSoft, borderTop: `1px solid ${vars.color.border}`, padding: vars.space.md, fontSize: "0.875rem", color: vars.color.muted, textAlign: "center" });
 
 export const plainHeader = style({ display: "flex", justifyContent: "center", padding: vars.space.lg });
@@ -94,4 +94,4 @@ export const toastClose = style({ color: vars.color.text, fontWeight: 700, textD
 export const topbarRight = style({ display: "flex", alignItems: "center", justifyContent: "flex-end", gap: vars.space.md, marginLeft: "auto", minWidth: 0 });
 /** Role 3's pages: the top bar's user info (name, role, PROFILE, the user menu) in a bar under the navbar. */
 export const userBar = style({ borderBottom: `1px solid ${vars.color.border}`, background: vars.color.bg });
-export const userBarInner = style({ display: "flex", justifyContent: "flex-end", maxWidth: 1200, margin: "0 auto", padding: `${vars.space.xs} ${vars.space.md}` });
+export const userBarInner = style({ display: "flex", justifyContent: "flex-end", maxWidth: INTERFACE.BREAKPOINTS_PX.xl, margin: "0 auto", padding: `${vars.space.xs} ${vars.space.md}` });
