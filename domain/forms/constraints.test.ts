@@ -1,6 +1,7 @@
 import { getZodConstraint } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
-import { CONSTRAINTS } from "./constraints.generated";
+import { CONSTRAINTS, LIVE_RULES } from "./constraints.generated";
+import { liveFormOf } from "./live-rules";
 import { FORM_SCHEMAS } from "./registry";
 
 const REGENERATE = "domain/forms/constraints.generated.ts is stale: run `npx tsx scripts/form-constraints.ts`";
@@ -12,5 +13,18 @@ describe("generated form constraints", () => {
 
   it.each(Object.entries(FORM_SCHEMAS))("%s matches getZodConstraint of its schema", (name, schema) => {
     expect((CONSTRAINTS as Record<string, unknown>)[name], `${name}: ${REGENERATE}`).toEqual(getZodConstraint(schema));
+  });
+
+  it.each(Object.entries(FORM_SCHEMAS))("%s: the browser's copy of its rules (LIVE_RULES) matches the schema", (name, schema) => {
+    expect((LIVE_RULES as Record<string, unknown>)[name], `${name}: ${REGENERATE}`).toEqual(JSON.parse(JSON.stringify(liveFormOf(schema))));
+  });
+
+  it("copies the sign-up's rules with the catalogue's rule names, the e-mail's shape and the password confirmation", () => {
+    const { fields, labels } = LIVE_RULES.citizenSignUp;
+    expect(labels.email).toEqual({ id: "Alamat Surel", key: "accounts:fields.email" });
+    expect(fields.email.steps).toContainEqual(expect.objectContaining({ message: { rule: "email", params: {} }, check: expect.objectContaining({ kind: "pattern" }) }));
+    expect(fields.nik.steps).toContainEqual({ check: { kind: "pattern", source: "^\\d{16}$" }, message: { rule: "digits", params: { length: 16 } } });
+    expect(fields.password_confirmation.confirms).toEqual({ source: "password", message: { rule: "confirmed", params: { field: "Konfirmasi Kata Sandi", target: "Kata Sandi" } } });
+    expect(LIVE_RULES.profile.fields.birth_date.steps).toContainEqual({ check: { kind: "notAfterToday" }, message: { rule: "max_value", params: { field: "Tanggal Lahir", max: "$today" } } });
   });
 });

@@ -4,7 +4,6 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { Form, Link, useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { accountSchemas } from "#domain/forms/accounts";
-import { CONSTRAINTS } from "#domain/forms/constraints.generated";
 import type { FormInput } from "#domain/forms/registry";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
 import { ErrorSummary, Field, Honeypot, SubmitButton } from "~/components/forms";
@@ -13,6 +12,7 @@ import { caughtByHoneypot } from "~/routes/accounts/accounts.server";
 import { formTextsFor } from "~/utils/i18n.server";
 import { refusal } from "~/utils/form-reply.server";
 import { titled } from "~/utils/page-title";
+import { useLiveValidation } from "~/utils/live-validation";
 
 export const handle = titled((data?: { state?: string }) => (data?.state === "activated" ? "accountActivated" : "accountActivation"));
 
@@ -49,9 +49,7 @@ function ResendForm({ headingLevel }: { headingLevel: "h1" | "h2" }) {
   const [form, fields] = useForm<FormInput<"emailOnly">>({
     id: "resend-activation",
     lastResult,
-    constraint: CONSTRAINTS.emailOnly,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onSubmit",
+    ...useLiveValidation("emailOnly"),
   });
   const Heading = headingLevel;
   return (

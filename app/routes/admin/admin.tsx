@@ -4,7 +4,6 @@ import type { ReactNode } from "react";
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import type { ReferenceKind } from "#domain/forms/admin.labels";
-import { CONSTRAINTS } from "#domain/forms/constraints.generated";
 import type { FormInput } from "#domain/forms/registry";
 import { COUNTRIES, countryName } from "#domain/countries";
 import { ROLE_LABELS, STAFF_ROLES } from "#domain/roles";
@@ -16,6 +15,7 @@ import { ErrorSummary, Field, SelectField, SubmitButton } from "~/components/for
 import * as ui from "~/components/ui.css";
 import { Pager } from "./Pager";
 import { DataTable } from "~/components/DataTable";
+import { useLiveValidation } from "~/utils/live-validation";
 
 // Shared pieces of the admin pages. Every form posts and works without JavaScript.
 
@@ -98,9 +98,7 @@ function useEntryForm(kind: ReferenceKind, id: string, lastResult: unknown, defa
     id,
     lastResult: lastResult as never,
     defaultValue,
-    constraint: CONSTRAINTS[kind],
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onSubmit",
+    ...useLiveValidation(kind),
   });
 }
 

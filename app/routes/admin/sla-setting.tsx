@@ -6,7 +6,6 @@ import { useTranslation } from "react-i18next";
 import { adminSchemas } from "#domain/forms/admin";
 import { SLA_DAYS, SLA_GROUPS, slaField } from "#domain/forms/admin.labels";
 import { ROLE } from "#domain/roles";
-import { CONSTRAINTS } from "#domain/forms/constraints.generated";
 import type { FormInput } from "#domain/forms/registry";
 import * as a from "~/components/admin.css";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
@@ -17,6 +16,7 @@ import { requireUser } from "~/utils/guards.server";
 import { refusalReply } from "~/utils/form-reply.server";
 import { formTextsFor } from "~/utils/i18n.server";
 import { titled } from "~/utils/page-title";
+import { useLiveValidation } from "~/utils/live-validation";
 
 export const handle = titled("slaSetting");
 
@@ -49,9 +49,7 @@ export default function SlaSetting() {
     id: "sla",
     lastResult,
     defaultValue: Object.fromEntries(stages.map((s) => [slaField(s.stage_id), String(s.days)])),
-    constraint: CONSTRAINTS.sla,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onSubmit",
+    ...useLiveValidation("sla"),
   });
   const byId = new Map(stages.map((s) => [s.stage_id, s]));
   const all = SLA_GROUPS.flatMap((g) => g.stages);

@@ -5,7 +5,6 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { JALUR_IDS } from "#domain/documents";
 import { applicantSchemas } from "#domain/forms/applicant";
-import { CONSTRAINTS } from "#domain/forms/constraints.generated";
 import type { FormInput } from "#domain/forms/registry";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
 import { ErrorSummary, RadioGroup, SubmitButton } from "~/components/forms";
@@ -17,6 +16,7 @@ import { activityKinds, requireApplicantOrVerifiedFacility } from "~/routes/faci
 import { APPLICANT_ROLES, ROLE } from "#domain/roles";
 import { formTextsFor } from "~/utils/i18n.server";
 import { titled } from "~/utils/page-title";
+import { useLiveValidation } from "~/utils/live-validation";
 
 export const handle = titled((data?: { kind?: string }) => (data?.kind === "facility" ? "registration" : "registrationPath"));
 
@@ -52,7 +52,7 @@ function ApplicantRegistrationPath({ application, preferred, requirements }: Omi
     id: "registration-path",
     lastResult,
     defaultValue: { jalur_id: application?.jalur_id ?? preferred ?? undefined },
-    constraint: CONSTRAINTS.pathway,
+    ...useLiveValidation("pathway"),
   });
   const locked = Boolean(application?.is_submitted);
   return (

@@ -4,7 +4,6 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { cmsSchemas } from "#domain/forms/cms";
-import { CONSTRAINTS } from "#domain/forms/constraints.generated";
 import type { FormInput } from "#domain/forms/registry";
 import { ActiveBadge, ActiveToggle, TextareaField } from "~/routes/admin/admin";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
@@ -17,6 +16,7 @@ import { requireUser } from "~/utils/guards.server";
 import { i18next, formTextsFor } from "~/utils/i18n.server";
 import { refusalReply } from "~/utils/form-reply.server";
 import { titled } from "~/utils/page-title";
+import { useLiveValidation } from "~/utils/live-validation";
 
 export const handle = titled("cmsAnnouncement");
 
@@ -63,9 +63,7 @@ export default function AnnouncementPage() {
     id: "announcement",
     lastResult,
     defaultValue: entry ? { title: entry.title, body: entry.body } : undefined,
-    constraint: CONSTRAINTS.announcement,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onSubmit",
+    ...useLiveValidation("announcement"),
   });
   return (
     <>
