@@ -41,6 +41,8 @@ export interface LiveField {
 }
 
 export interface LiveForm {
+  /** the form's name in domain/forms/registry.ts (and CONSTRAINTS) */
+  name: string;
   /** each field's Indonesian label, and where known its key in the locale files */
   labels: Record<string, { id: string; key?: string }>;
   fields: Record<string, LiveField>;

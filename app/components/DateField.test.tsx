@@ -3,7 +3,8 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { cleanup, fireEvent, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { renderInRoute } from "../../tests/render";
-import { Calendar, DateField } from "./DateField";
+import { Calendar } from "./Calendar";
+import { DateField } from "./DateField";
 
 afterEach(cleanup);
 
@@ -29,7 +30,7 @@ describe("DateField (spec §9: mm/dd/yy, weeks from Sunday)", () => {
   it("opens a calendar whose first column is Sunday ('Min'), and a chosen day fills the field as mm/dd/yy", async () => {
     renderInRoute(<Form birth="1995-08-17" />);
     fireEvent.click(await screen.findByRole("button", { name: "Pilih tanggal" }));
-    const calendar = screen.getByRole("dialog", { name: "Pilih tanggal" });
+    const calendar = await screen.findByRole("dialog", { name: "Pilih tanggal" });
     const headers = within(calendar).getAllByRole("columnheader");
     expect(headers.map((h) => h.textContent)).toEqual(["Min", "Sen", "Sel", "Rab", "Kam", "Jum", "Sab"]);
     // August 1995 began on a Tuesday: two empty cells, then the 1st under "Sel".

@@ -1,15 +1,19 @@
 import { describe, expect, it } from "vitest";
 import { citizenSignUpSchema, foreignSignUpSchema, loginSchema } from "#domain/forms/accounts";
-import { LIVE_RULES } from "#domain/forms/constraints.generated";
+import { rules as citizenSignUp } from "#domain/forms/live/citizenSignUp.generated";
+import { rules as foreignSignUp } from "#domain/forms/live/foreignSignUp.generated";
+import { rules as login } from "#domain/forms/live/login.generated";
+import { rules as profile } from "#domain/forms/live/profile.generated";
 import { profileSchema } from "#domain/forms/profile";
 import type { LiveForm } from "#domain/live-checks";
+import { validationMessage } from "#domain/validation-messages";
 import { validateLive } from "./live-validation";
 
 const today = new Date("2026-06-01T00:00:00Z");
-const id = { locale: "id", today };
+const id = { locale: "id", today, message: (rule: string, params: Record<string, string | number>) => validationMessage(rule, params, "id") };
 
 /** A one-field form with these steps, to see each check's message. */
-const one = (steps: LiveForm["fields"][string]["steps"], optional?: true): LiveForm => ({ labels: { x: { id: "Nama" } }, fields: { x: { steps, ...(optional ? { optional } : {}) } } });
+const one = (steps: LiveForm["fields"][string]["steps"], optional?: true): LiveForm => ({ name: "t", labels: { x: { id: "Nama" } }, fields: { x: { steps, ...(optional ? { optional } : {}) } } });
 const first = (form: LiveForm, x: string | undefined) => validateLive(form, { x }, id).x?.[0];
 
 describe("validateLive: each check says the catalogue's Indonesian message (spec §5)", () => {
@@ -48,8 +52,8 @@ describe("validateLive: each check says the catalogue's Indonesian message (spec
   });
 
   it("says the labels in English on an English page, by their locale keys", () => {
-    const form: LiveForm = { labels: { x: { id: "Nama", key: "k.name" } }, fields: { x: { steps: [{ check: { kind: "present" }, message: { rule: "required", params: { field: "Nama" } } }] } } };
-    expect(validateLive(form, {}, { locale: "en-US", t: () => "Name", today }).x).toEqual(["Name is required"]);
+    const form: LiveForm = { name: "t", labels: { x: { id: "Nama", key: "k.name" } }, fields: { x: { steps: [{ check: { kind: "present" }, message: { rule: "required", params: { field: "Nama" } } }] } } };
+    expect(validateLive(form, {}, { locale: "en-US", t: () => "Name", today, message: (rule, params) => validationMessage(rule, params, "en") }).x).toEqual(["Name is required"]);
   });
 });
 
@@ -73,7 +77,7 @@ describe("the browser's messages agree with the server's for the same input", ()
 
   it.each(cases)("citizen sign-up: %s", (_, input) => {
     const server = serverFirst(citizenSignUpSchema, input);
-    const browser = validateLive(LIVE_RULES.citizenSignUp, input, id);
+    const browser = validateLive(citizenSignUp, input, id);
     // Every message the browser says, the server says too; the browser may leave some to the server.
     for (const [field, [message]] of Object.entries(browser)) expect({ field, message }).toEqual({ field, message: server[field] });
     // The fields the browser can check fully: it finds what the server finds.
@@ -83,7 +87,7 @@ describe("the browser's messages agree with the server's for the same input", ()
   });
 
   it.each(cases)("foreign sign-up and login: %s", (_, input) => {
-    for (const [schema, form] of [[foreignSignUpSchema, LIVE_RULES.foreignSignUp], [loginSchema, LIVE_RULES.login]] as const) {
+    for (const [schema, form] of [[foreignSignUpSchema, foreignSignUp], [loginSchema, login]] as const) {
       const server = serverFirst(schema, input);
       for (const [field, [message]] of Object.entries(validateLive(form, input, id))) {
         // zod leaves the object's `confirmed` check until every field has a value; the browser says it at once.
@@ -95,13 +99,13 @@ describe("the browser's messages agree with the server's for the same input", ()
 
   it("says a password mismatch at once, in the words the server says once the rest is filled in", () => {
     const input = { full_name: "Budi Santoso", email: "budi@contoh.id", phone: "0812 3456 7890", password: "rahasia123", password_confirmation: "rahasia124", foreign_id: "AB12345", nationality: "PH", is_kek: "tidak", jalur_id: "REG", consent: "on" };
-    const browser = validateLive(LIVE_RULES.foreignSignUp, { password: "rahasia123", password_confirmation: "rahasia124" }, id).password_confirmation;
+    const browser = validateLive(foreignSignUp, { password: "rahasia123", password_confirmation: "rahasia124" }, id).password_confirmation;
     expect(browser).toEqual(["Konfirmasi Kata Sandi tidak cocok dengan Kata Sandi"]);
     expect(serverFirst(foreignSignUpSchema, input)).toEqual({ password_confirmation: browser![0] });
   });
 
   it.each([["08/17/95"], ["1995-08-17"], ["02/30/24"], ["17.08.1995"], ["12/31/26"], [" "]])("personal data's birth date %j", (birth_date) => {
     const server = serverFirst(profileSchema(today), { birth_date });
-    expect(validateLive(LIVE_RULES.profile, { birth_date }, id).birth_date?.[0]).toBe(server.birth_date);
+    expect(validateLive(profile, { birth_date }, id).birth_date?.[0]).toBe(server.birth_date);
   });
 });

@@ -1,20 +1,23 @@
 // Spec §5 "Fields are validated aggressively: messages appear while the user types." With JavaScript,
 // each form checks a field when the user leaves it, and again at each keystroke once it has been
 // checked, with the rules and messages of its zod schema as scripts/form-constraints.ts copied them
-// (LIVE_RULES) and the message catalogue: no zod in the browser (decision 011, amended by 019). The
+// (domain/forms/live/<form>.generated.ts, one module per form) and the message catalogue: no zod in the browser (decision 011, amended by 019). The
 // server checks every post again with the schema; it stays the judge, and without JavaScript the only one.
 import { parse, type Submission } from "@conform-to/react";
 import { useTranslation } from "react-i18next";
 import { formatDateInput, parseDateInput, todayIso } from "#domain/dates";
-import { CONSTRAINTS, LIVE_RULES } from "#domain/forms/constraints.generated";
+import { CONSTRAINTS } from "#domain/forms/constraints.generated";
 import type { LiveCheck, LiveForm, LiveMessage, LiveTransform } from "#domain/live-checks";
-import { validationMessage } from "#domain/validation-messages";
+import type { MessageParams } from "#domain/validation-messages";
 
-export type LiveFormName = keyof typeof LIVE_RULES;
-
-/** How the page says things: its language, and a label's text by its locale key (i18next's `t`). */
+/**
+ * How the page says things: its language, a label's text by its locale key, and a rule's message
+ * (the page's `t` on the validation namespace, i.e. the catalogue of domain/validation-messages.ts,
+ * which is not imported here so that its two locale files stay out of the page's JavaScript).
+ */
 export interface LiveWords {
   locale: string;
+  message: (rule: string, params: MessageParams) => string;
   t?: (key: string) => string;
   today?: Date;
 }
@@ -69,7 +72,7 @@ function say(message: LiveMessage, form: LiveForm, words: LiveWords): string {
       return [k, v];
     }),
   );
-  return validationMessage(message.rule, params, words.locale);
+  return words.message(message.rule, params);
 }
 
 /**
@@ -102,10 +105,9 @@ export function validateLive(form: LiveForm, payload: Record<string, unknown>, w
  * checks (on leaving a field, then at each keystroke). A form the checks pass is posted to the
  * server as without JavaScript.
  */
-export function liveValidation<N extends LiveFormName>(name: N, words: LiveWords) {
-  const form = LIVE_RULES[name];
+export function liveValidation(form: LiveForm, words: LiveWords) {
   return {
-    constraint: CONSTRAINTS[name],
+    constraint: CONSTRAINTS[form.name as keyof typeof CONSTRAINTS],
     shouldValidate: "onBlur" as const,
     shouldRevalidate: "onInput" as const,
     // The value's type is the schema's on the server; here the payload passes as it was typed.
@@ -120,8 +122,13 @@ export function liveValidation<N extends LiveFormName>(name: N, words: LiveWords
   };
 }
 
-/** liveValidation() in the page's language: `useForm({ id, lastResult, ...useLiveValidation("profile") })`. */
-export function useLiveValidation<N extends LiveFormName>(name: N) {
-  const { t, i18n } = useTranslation();
-  return liveValidation(name, { locale: i18n.language ?? "id", t: (key) => t(key) });
+/**
+ * liveValidation() in the page's language:
+ * `import { rules as profileRules } from "#domain/forms/live/profile.generated"` and
+ * `useForm({ id, lastResult, ...useLiveValidation(profileRules) })`.
+ */
+export function useLiveValidation(form: LiveForm) {
+  // The validation namespace comes with the page's texts (decision 012), so its messages are at hand.
+  const { t, i18n } = useTranslation(["common", "validation"]);
+  return liveValidation(form, { locale: i18n.language ?? "id", message: (rule, params) => t(`validation:${rule}`, params), t: (key) => t(key) });
 }

@@ -147,7 +147,7 @@ function foldPresent(steps: LiveStep[]) {
 let KEYS: Map<string, string> | null = null;
 
 /** The browser's copy of a form schema's rules. */
-export function liveFormOf(schema: z.ZodType): LiveForm {
+export function liveFormOf(schema: z.ZodType, name = ""): LiveForm {
   KEYS ??= labelKeys();
   const def = defOf(schema);
   const fields: Record<string, LiveField> = {};
@@ -166,5 +166,5 @@ export function liveFormOf(schema: z.ZodType): LiveForm {
   if (confirmation && fields[confirmation.confirmation]) {
     fields[confirmation.confirmation].confirms = { source: confirmation.source, message: messageOf(confirmation.message) };
   }
-  return { labels, fields };
+  return { name, labels, fields };
 }

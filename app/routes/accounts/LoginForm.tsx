@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import type { FormInput } from "#domain/forms/registry";
 import { ErrorSummary, Field, SubmitButton } from "~/components/forms";
 import * as ui from "~/components/ui.css";
+import { rules as loginRules } from "#domain/forms/live/login.generated";
 import { useLiveValidation } from "~/utils/live-validation";
 
 /** The login form shared by /login and /wna/login. */
@@ -14,7 +15,7 @@ export function LoginForm({ variant }: { variant: "citizen" | "foreign" }) {
   const [form, fields] = useForm<FormInput<"login">>({
     id: "login",
     lastResult,
-    ...useLiveValidation("login"),
+    ...useLiveValidation(loginRules),
   });
   const foreign = variant === "foreign";
   return (

@@ -12,6 +12,7 @@ import { caughtByHoneypot } from "~/routes/accounts/accounts.server";
 import { formTextsFor } from "~/utils/i18n.server";
 import { refusal } from "~/utils/form-reply.server";
 import { titled } from "~/utils/page-title";
+import { rules as emailOnlyRules } from "#domain/forms/live/emailOnly.generated";
 import { useLiveValidation } from "~/utils/live-validation";
 
 export const handle = titled((data?: { state?: string }) => (data?.state === "activated" ? "accountActivated" : "accountActivation"));
@@ -49,7 +50,7 @@ function ResendForm({ headingLevel }: { headingLevel: "h1" | "h2" }) {
   const [form, fields] = useForm<FormInput<"emailOnly">>({
     id: "resend-activation",
     lastResult,
-    ...useLiveValidation("emailOnly"),
+    ...useLiveValidation(emailOnlyRules),
   });
   const Heading = headingLevel;
   return (

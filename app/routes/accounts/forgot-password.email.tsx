@@ -12,6 +12,7 @@ import { caughtByHoneypot } from "~/routes/accounts/accounts.server";
 import { formTextsFor } from "~/utils/i18n.server";
 import { refusal } from "~/utils/form-reply.server";
 import { titled } from "~/utils/page-title";
+import { rules as emailOnlyRules } from "#domain/forms/live/emailOnly.generated";
 import { useLiveValidation } from "~/utils/live-validation";
 
 export const handle = titled("forgotPassword");
@@ -34,7 +35,7 @@ export default function ForgotPasswordEmail() {
   const [form, fields] = useForm<FormInput<"emailOnly">>({
     id: "forgot-password",
     lastResult,
-    ...useLiveValidation("emailOnly"),
+    ...useLiveValidation(emailOnlyRules),
   });
   return (
     <section className={ui.card} aria-labelledby="forgot-email-title">

@@ -13,6 +13,7 @@ import * as ui from "~/components/ui.css";
 import { formTextsFor } from "~/utils/i18n.server";
 import { refusal } from "~/utils/form-reply.server";
 import { titled } from "~/utils/page-title";
+import { rules as resetPasswordRules } from "#domain/forms/live/resetPassword.generated";
 import { useLiveValidation } from "~/utils/live-validation";
 
 export const handle = titled((data?: { state?: string }) => (data?.state === "form" ? "newPassword" : "forgotPassword"));
@@ -44,7 +45,7 @@ function NewPasswordForm({ token, email }: { token: string; email: string }) {
     id: "reset-password",
     lastResult,
     defaultValue: { token },
-    ...useLiveValidation("resetPassword"),
+    ...useLiveValidation(resetPasswordRules),
   });
   return (
     <section className={ui.card} aria-labelledby="reset-title">

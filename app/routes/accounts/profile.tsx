@@ -13,6 +13,7 @@ import { logoutResponse } from "~/utils/auth.server";
 import { requireUser } from "~/utils/guards.server";
 import { formTextsFor, i18next } from "~/utils/i18n.server";
 import { titled } from "~/utils/page-title";
+import { rules as passwordChangeRules } from "#domain/forms/live/passwordChange.generated";
 import { useLiveValidation } from "~/utils/live-validation";
 
 export const handle = titled("profile");
@@ -50,7 +51,7 @@ export default function Profile() {
   const [form, fields] = useForm<FormInput<"passwordChange">>({
     id: "change-password",
     lastResult,
-    ...useLiveValidation("passwordChange"),
+    ...useLiveValidation(passwordChangeRules),
   });
   return (
     <>

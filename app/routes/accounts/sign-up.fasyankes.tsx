@@ -13,6 +13,7 @@ import { submitSignUp } from "~/routes/accounts/accounts.server";
 import { requireAnonymous } from "~/utils/guards.server";
 import { formTextsFor } from "~/utils/i18n.server";
 import { titled } from "~/utils/page-title";
+import { rules as facilitySignUpRules } from "#domain/forms/live/facilitySignUp.generated";
 import { useLiveValidation } from "~/utils/live-validation";
 
 // spec §2: on sign-up the FAQ points to the article about not being able to create an account.
@@ -37,7 +38,7 @@ export default function FacilitySignUp() {
   const [form, fields] = useForm<FormInput<"facilitySignUp">>({
     id: "facility-sign-up",
     lastResult,
-    ...useLiveValidation("facilitySignUp"),
+    ...useLiveValidation(facilitySignUpRules),
   });
   return (
     <section className={`${ui.card} ${ui.narrow}`} aria-labelledby="facility-sign-up-title">

@@ -12,6 +12,7 @@ import { submitSignUp } from "~/routes/accounts/accounts.server";
 import { requireAnonymous } from "~/utils/guards.server";
 import { formTextsFor } from "~/utils/i18n.server";
 import { titled } from "~/utils/page-title";
+import { rules as citizenSignUpRules } from "#domain/forms/live/citizenSignUp.generated";
 import { useLiveValidation } from "~/utils/live-validation";
 
 // spec §2: on sign-up the FAQ points to the article about not being able to create an account.
@@ -36,7 +37,7 @@ export default function SignUp() {
   const [form, fields] = useForm<FormInput<"citizenSignUp">>({
     id: "sign-up",
     lastResult,
-    ...useLiveValidation("citizenSignUp"),
+    ...useLiveValidation(citizenSignUpRules),
   });
   const [fullName, ...rest] = contactSummary(fields, t);
   return (

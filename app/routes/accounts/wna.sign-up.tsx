@@ -15,6 +15,7 @@ import { requireAnonymous } from "~/utils/guards.server";
 import { finishSignUp, readRegisterWnaDraft, saveRegisterWnaDraft, type RegisterWnaDraft } from "~/routes/accounts/register-wna.server";
 import { formTextsFor } from "~/utils/i18n.server";
 import { titled } from "~/utils/page-title";
+import { rules as foreignSignUpRules } from "#domain/forms/live/foreignSignUp.generated";
 import { useLiveValidation } from "~/utils/live-validation";
 
 export const handle = titled("foreignSignUp", { faq: "signUp" });
@@ -64,7 +65,7 @@ export default function WnaSignUp() {
     id: "wna-sign-up",
     lastResult,
     defaultValue: { foreign_id: draft.foreignId, is_kek: isKek, jalur_id: draft.jalurId },
-    ...useLiveValidation("foreignSignUp"),
+    ...useLiveValidation(foreignSignUpRules),
   });
   return (
     <section className={`${ui.card} ${ui.narrow}`} aria-labelledby="wna-sign-up-title">

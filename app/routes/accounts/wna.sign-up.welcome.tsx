@@ -13,6 +13,7 @@ import { requireAnonymous } from "~/utils/guards.server";
 import { readRegisterWnaDraft, saveRegisterWnaDraft } from "~/routes/accounts/register-wna.server";
 import { formTextsFor } from "~/utils/i18n.server";
 import { titled } from "~/utils/page-title";
+import { rules as wnaWelcomeRules } from "#domain/forms/live/wnaWelcome.generated";
 import { useLiveValidation } from "~/utils/live-validation";
 
 export const handle = titled("foreignRegistration", { faq: "signUp" });
@@ -41,7 +42,7 @@ export default function WnaSignUpWelcome() {
     id: "wna-welcome",
     lastResult,
     defaultValue: answers ?? undefined,
-    ...useLiveValidation("wnaWelcome"),
+    ...useLiveValidation(wnaWelcomeRules),
   });
   return (
     <section className={`${ui.card} ${ui.narrow}`} aria-labelledby="wna-welcome-title">

@@ -20,6 +20,7 @@ import { requireUser } from "~/utils/guards.server";
 import { formTextsFor, i18next } from "~/utils/i18n.server";
 import { refusalReply } from "~/utils/form-reply.server";
 import { titled } from "~/utils/page-title";
+import { rules as facilityVerifyRules } from "#domain/forms/live/facilityVerify.generated";
 import { useLiveValidation } from "~/utils/live-validation";
 
 export const handle = titled("facilityAdminDetail");
@@ -143,7 +144,7 @@ function DecisionForm({ entry, lastResult }: { entry: VerificationEntry; lastRes
   const [form, fields] = useForm<FormInput<"facilityVerify">>({
     id: `facility-decision-${entry.id}`,
     lastResult,
-    ...useLiveValidation("facilityVerify"),
+    ...useLiveValidation(facilityVerifyRules),
   });
   const options = [
     { value: "APPROVE", label: t("fasyankes.approve"), description: t("fasyankes.approveHint") },

@@ -17,6 +17,7 @@ import { requireUser } from "~/utils/guards.server";
 import { formTextsFor, i18next } from "~/utils/i18n.server";
 import { refusalReply } from "~/utils/form-reply.server";
 import { titled } from "~/utils/page-title";
+import { rules as facilityAdminCreateRules } from "#domain/forms/live/facilityAdminCreate.generated";
 import { useLiveValidation } from "~/utils/live-validation";
 
 export const handle = titled("facilityAdminAdd");
@@ -50,7 +51,7 @@ export default function NewFacilityAdmin() {
   const [form, fields] = useForm<FormInput<"facilityAdminCreate">>({
     id: "new-facility-admin",
     lastResult,
-    ...useLiveValidation("facilityAdminCreate"),
+    ...useLiveValidation(facilityAdminCreateRules),
   });
   return (
     <>

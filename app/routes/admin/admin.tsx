@@ -15,7 +15,13 @@ import { ErrorSummary, Field, SelectField, SubmitButton } from "~/components/for
 import * as ui from "~/components/ui.css";
 import { Pager } from "./Pager";
 import { DataTable } from "~/components/DataTable";
+import { rules as institutionRules } from "#domain/forms/live/institution.generated";
+import { rules as positionRules } from "#domain/forms/live/position.generated";
+import { rules as specializationRules } from "#domain/forms/live/specialization.generated";
 import { useLiveValidation } from "~/utils/live-validation";
+
+/** The browser's copy of each reference kind's rules (spec §5 live checks). */
+const ENTRY_RULES = { specialization: specializationRules, institution: institutionRules, position: positionRules } satisfies Record<ReferenceKind, unknown>;
 
 // Shared pieces of the admin pages. Every form posts and works without JavaScript.
 
@@ -98,7 +104,7 @@ function useEntryForm(kind: ReferenceKind, id: string, lastResult: unknown, defa
     id,
     lastResult: lastResult as never,
     defaultValue,
-    ...useLiveValidation(kind),
+    ...useLiveValidation(ENTRY_RULES[kind]),
   });
 }
 

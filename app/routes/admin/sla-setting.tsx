@@ -16,6 +16,7 @@ import { requireUser } from "~/utils/guards.server";
 import { refusalReply } from "~/utils/form-reply.server";
 import { formTextsFor } from "~/utils/i18n.server";
 import { titled } from "~/utils/page-title";
+import { rules as slaRules } from "#domain/forms/live/sla.generated";
 import { useLiveValidation } from "~/utils/live-validation";
 
 export const handle = titled("slaSetting");
@@ -49,7 +50,7 @@ export default function SlaSetting() {
     id: "sla",
     lastResult,
     defaultValue: Object.fromEntries(stages.map((s) => [slaField(s.stage_id), String(s.days)])),
-    ...useLiveValidation("sla"),
+    ...useLiveValidation(slaRules),
   });
   const byId = new Map(stages.map((s) => [s.stage_id, s]));
   const all = SLA_GROUPS.flatMap((g) => g.stages);

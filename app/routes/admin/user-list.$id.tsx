@@ -17,6 +17,8 @@ import { requireUser } from "~/utils/guards.server";
 import { refusalReply } from "~/utils/form-reply.server";
 import { formTextsFor, i18next } from "~/utils/i18n.server";
 import { titled } from "~/utils/page-title";
+import { rules as reasonRules } from "#domain/forms/live/reason.generated";
+import { rules as staffUpdateRules } from "#domain/forms/live/staffUpdate.generated";
 import { useLiveValidation } from "~/utils/live-validation";
 
 export const handle = titled("userDetail");
@@ -81,12 +83,12 @@ export default function UserDetail() {
     id: "edit-user",
     lastResult: resultFor("update"),
     defaultValue: { full_name: user.full_name, role_id: String(user.role_id), position_id: user.position ? String(user.position.id) : "" },
-    ...useLiveValidation("staffUpdate"),
+    ...useLiveValidation(staffUpdateRules),
   });
   const [statusForm, status] = useForm<FormInput<"reason">>({
     id: "user-status",
     lastResult: resultFor("status"),
-    ...useLiveValidation("reason"),
+    ...useLiveValidation(reasonRules),
   });
 
   return (

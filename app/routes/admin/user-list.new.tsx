@@ -15,6 +15,7 @@ import { requireUser } from "~/utils/guards.server";
 import { refusalReply } from "~/utils/form-reply.server";
 import { formTextsFor, i18next } from "~/utils/i18n.server";
 import { titled } from "~/utils/page-title";
+import { rules as staffCreateRules } from "#domain/forms/live/staffCreate.generated";
 import { useLiveValidation } from "~/utils/live-validation";
 
 export const handle = titled("userAdd");
@@ -47,7 +48,7 @@ export default function NewUser() {
   const [form, fields] = useForm<FormInput<"staffCreate">>({
     id: "new-user",
     lastResult,
-    ...useLiveValidation("staffCreate"),
+    ...useLiveValidation(staffCreateRules),
   });
   return (
     <>

@@ -20,6 +20,7 @@ import { toastCookie } from "~/utils/session.server";
 import { APPLICANT_ROLES } from "#domain/roles";
 import { formTextsFor, i18next } from "~/utils/i18n.server";
 import { titled } from "~/utils/page-title";
+import { rules as achievementRules } from "#domain/forms/live/achievement.generated";
 import { useLiveValidation } from "~/utils/live-validation";
 
 export const handle = titled("achievements");
@@ -77,7 +78,7 @@ export default function PerformanceAchievement() {
   const [form, fields] = useForm<FormInput<"achievement">>({
     id: "achievement",
     lastResult: result?.reply,
-    ...useLiveValidation("achievement"),
+    ...useLiveValidation(achievementRules),
   });
   if (!loaded.spe) {
     return <OnlySpe title={t("achievement.title")} message={t("achievement.onlySpe")} />;

@@ -23,6 +23,7 @@ import { toastCookie } from "~/utils/session.server";
 import { formTextsFor, i18next } from "~/utils/i18n.server";
 import { refusal } from "~/utils/form-reply.server";
 import { titled } from "~/utils/page-title";
+import { rules as profileRules } from "#domain/forms/live/profile.generated";
 import { useLiveValidation } from "~/utils/live-validation";
 
 export const handle = titled("personalData");
@@ -77,7 +78,7 @@ function ApplicantPersonalData({ loaded, lastResult }: { loaded: Extract<Seriali
     id: "personal-data",
     lastResult,
     defaultValue: defaults(profile),
-    ...useLiveValidation("profile"),
+    ...useLiveValidation(profileRules),
   });
   const summary = PROFILE_FIELD_NAMES.filter((k) => k !== "photo" && (k !== "specialization_id" || specialist)).map((k) => ({
     meta: fields[k as Exclude<ProfileFieldName, "photo">],

@@ -15,6 +15,7 @@ import { toastCookie } from "~/utils/session.server";
 import { APPLICANT_ROLES } from "#domain/roles";
 import { formTextsFor, i18next } from "~/utils/i18n.server";
 import { titled } from "~/utils/page-title";
+import { rules as portfolioRules } from "#domain/forms/live/portfolio.generated";
 import { useLiveValidation } from "~/utils/live-validation";
 
 export const handle = titled("portfolioAdd");
@@ -47,7 +48,7 @@ export default function PortfolioForm() {
   const [form, fields] = useForm<FormInput<"portfolio">>({
     id: "portfolio",
     lastResult,
-    ...useLiveValidation("portfolio"),
+    ...useLiveValidation(portfolioRules),
   });
   const optional = (label: string) => `${label} ${t("achievement.optional")}`;
   return (

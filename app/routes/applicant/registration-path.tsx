@@ -16,6 +16,7 @@ import { activityKinds, requireApplicantOrVerifiedFacility } from "~/routes/faci
 import { APPLICANT_ROLES, ROLE } from "#domain/roles";
 import { formTextsFor } from "~/utils/i18n.server";
 import { titled } from "~/utils/page-title";
+import { rules as pathwayRules } from "#domain/forms/live/pathway.generated";
 import { useLiveValidation } from "~/utils/live-validation";
 
 export const handle = titled((data?: { kind?: string }) => (data?.kind === "facility" ? "registration" : "registrationPath"));
@@ -52,7 +53,7 @@ function ApplicantRegistrationPath({ application, preferred, requirements }: Omi
     id: "registration-path",
     lastResult,
     defaultValue: { jalur_id: application?.jalur_id ?? preferred ?? undefined },
-    ...useLiveValidation("pathway"),
+    ...useLiveValidation(pathwayRules),
   });
   const locked = Boolean(application?.is_submitted);
   return (

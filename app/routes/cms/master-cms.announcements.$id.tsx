@@ -16,6 +16,7 @@ import { requireUser } from "~/utils/guards.server";
 import { i18next, formTextsFor } from "~/utils/i18n.server";
 import { refusalReply } from "~/utils/form-reply.server";
 import { titled } from "~/utils/page-title";
+import { rules as announcementRules } from "#domain/forms/live/announcement.generated";
 import { useLiveValidation } from "~/utils/live-validation";
 
 export const handle = titled("cmsAnnouncement");
@@ -63,7 +64,7 @@ export default function AnnouncementPage() {
     id: "announcement",
     lastResult,
     defaultValue: entry ? { title: entry.title, body: entry.body } : undefined,
-    ...useLiveValidation("announcement"),
+    ...useLiveValidation(announcementRules),
   });
   return (
     <>

@@ -16,6 +16,7 @@ import { requireUser } from "~/utils/guards.server";
 import { i18next, formTextsFor } from "~/utils/i18n.server";
 import { refusalReply } from "~/utils/form-reply.server";
 import { titled } from "~/utils/page-title";
+import { rules as testScheduleRules } from "#domain/forms/live/testSchedule.generated";
 import { useLiveValidation } from "~/utils/live-validation";
 
 export const handle = titled("cmsTestSchedule");
@@ -72,7 +73,7 @@ export default function ScheduleEntryPage() {
           notes: entry.notes ?? "",
         }
       : undefined,
-    ...useLiveValidation("testSchedule"),
+    ...useLiveValidation(testScheduleRules),
   });
   const items = [
     { meta: fields.title, label: t("fields.title") },

@@ -20,7 +20,10 @@ import { i18next, formTextsFor } from "~/utils/i18n.server";
 import { refusalReply } from "~/utils/form-reply.server";
 import { titled } from "~/utils/page-title";
 import { DataTable } from "~/components/DataTable";
-import { useLiveValidation, type LiveFormName } from "~/utils/live-validation";
+import { rules as faqRules } from "#domain/forms/live/faq.generated";
+import { rules as navbarLinksRules } from "#domain/forms/live/navbarLinks.generated";
+import { rules as welcomeRules } from "#domain/forms/live/welcome.generated";
+import { useLiveValidation } from "~/utils/live-validation";
 
 export const handle = titled("cms");
 
@@ -58,15 +61,15 @@ function useReply(intent: Intent): SubmissionResult<string[]> | undefined {
   return result && "intent" in result && result.intent === intent ? (result.reply as SubmissionResult<string[]>) : undefined;
 }
 
-/** The form of each intent, by its name in domain/forms/constraints.generated.ts (constraints and live checks). */
-const FORM_NAMES = { welcome: "welcome", navbar: "navbarLinks", faq: "faq" } as const satisfies Record<Intent, LiveFormName>;
+/** The browser's copy of each intent's form rules (domain/forms/live/*.generated.ts: constraints and live checks). */
+const FORM_RULES = { welcome: welcomeRules, navbar: navbarLinksRules, faq: faqRules } satisfies Record<Intent, unknown>;
 
 function useCmsForm<T extends Record<string, unknown>>(intent: Intent, defaultValue: Record<string, unknown>) {
   return useForm<T>({
     id: `cms-${intent}`,
     lastResult: useReply(intent),
     defaultValue: defaultValue as never,
-    ...useLiveValidation(FORM_NAMES[intent]),
+    ...useLiveValidation(FORM_RULES[intent]),
   });
 }
 

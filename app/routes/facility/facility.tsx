@@ -10,6 +10,7 @@ import * as a from "~/components/admin.css";
 import { ErrorSummary, Field, SelectField, SubmitButton } from "~/components/forms";
 import * as ui from "~/components/ui.css";
 import { DataTable } from "~/components/DataTable";
+import { rules as facilityDataRules } from "#domain/forms/live/facilityData.generated";
 import { useLiveValidation } from "~/utils/live-validation";
 
 // The facility admin's own pages (role 8, DESIGN §4): the facility fields shared by /sign-up/fasyankes
@@ -165,7 +166,7 @@ function FacilityDataForm({ data, positions, lastResult }: { data: MyFacility; p
     id: "facility-data",
     lastResult,
     defaultValue: defaults(data),
-    ...useLiveValidation("facilityData"),
+    ...useLiveValidation(facilityDataRules),
   });
   const summary = [
     ...facilitySummary(fields, t),

@@ -6,6 +6,7 @@ import type { FormInput } from "#domain/forms/registry";
 import type { ActivityKind } from "~/routes/facility/registration.server";
 import { ErrorSummary, RadioGroup, SubmitButton } from "~/components/forms";
 import * as ui from "~/components/ui.css";
+import { rules as pathwayChoiceRules } from "#domain/forms/live/pathwayChoice.generated";
 import { useLiveValidation } from "~/utils/live-validation";
 
 // The facility admin's (role 8) "Pendaftaran" and "Status Pengajuan" (DESIGN §4): The pathway choice of a facility registration.
@@ -17,7 +18,7 @@ export function PathwayChoice({ kinds, lastResult }: { kinds: ActivityKind[]; la
   const [form, fields] = useForm<FormInput<"pathwayChoice">>({
     id: "registration-pathway",
     lastResult,
-    ...useLiveValidation("pathwayChoice"),
+    ...useLiveValidation(pathwayChoiceRules),
   });
   return (
     <>

@@ -15,6 +15,7 @@ import { toastCookie } from "~/utils/session.server";
 import { ADAPTATION_LIST_ROLES, APPLICATION_LIST_ROLES } from "#domain/roles";
 import { formTextsFor, i18next } from "~/utils/i18n.server";
 import { titled } from "~/utils/page-title";
+import { rules as additionalRequestRules } from "#domain/forms/live/additionalRequest.generated";
 import { useLiveValidation } from "~/utils/live-validation";
 
 // /application/:id/additional-requirements (roles 1, 5, 6, 7) and /application-list/:id/additional-requirements
@@ -66,7 +67,7 @@ export default function RequestAdditional() {
   const [form, fields] = useForm<FormInput<"additionalRequest">>({
     id: "additional-request",
     lastResult,
-    ...useLiveValidation("additionalRequest"),
+    ...useLiveValidation(additionalRequestRules),
   });
   return (
     <>
