@@ -2,6 +2,12 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { cleanup, fireEvent, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
+import enApplicant from "#locales/en/applicant.json";
+import enCommon from "#locales/en/common.json";
+import enRegistration from "#locales/en/registration.json";
+import idApplicant from "#locales/id/applicant.json";
+import idCommon from "#locales/id/common.json";
+import idRegistration from "#locales/id/registration.json";
 import { renderInRoute } from "../../tests/render";
 import { Calendar } from "./Calendar";
 import { DateField } from "./DateField";
@@ -52,5 +58,13 @@ describe("DateField (spec §9: mm/dd/yy, weeks from Sunday)", () => {
     expect(screen.getByText("Desember 2025")).toBeTruthy();
     fireEvent.keyDown(screen.getByRole("dialog"), { key: "Escape" });
     expect(closed).toBe(true);
+  });
+});
+
+describe("date hints", () => {
+  it("say the same format everywhere, in each language", () => {
+    expect([idApplicant.personal.birthDateHint, idRegistration.form.birthDateHint]).toEqual([idCommon.form.dateHint, idCommon.form.dateHint]);
+    expect([enApplicant.personal.birthDateHint, enRegistration.form.birthDateHint]).toEqual([enCommon.form.dateHint, enCommon.form.dateHint]);
+    expect(idCommon.form.dateHint).toContain("08/17/95");
   });
 });

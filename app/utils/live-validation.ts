@@ -18,7 +18,8 @@ import type { MessageParams } from "#domain/validation-messages";
 export interface LiveWords {
   locale: string;
   message: (rule: string, params: MessageParams) => string;
-  t?: (key: string) => string;
+  /** a label's text by its locale key; undefined when the page lacks that text (the Indonesian label is said then) */
+  t?: (key: string) => string | undefined;
   today?: Date;
 }
 
@@ -67,7 +68,8 @@ function say(message: LiveMessage, form: LiveForm, words: LiveWords): string {
       if (v === "$today") return [k, formatDateInput(todayIso(words.today))];
       if (!indonesian && typeof v === "string" && words.t) {
         const label = Object.values(form.labels).find((l) => l.id === v);
-        if (label?.key) return [k, words.t(label.key)];
+        const said = label?.key ? words.t(label.key) : undefined;
+        if (said) return [k, said];
       }
       return [k, v];
     }),
@@ -130,5 +132,5 @@ export function liveValidation(form: LiveForm, words: LiveWords) {
 export function useLiveValidation(form: LiveForm) {
   // The validation namespace comes with the page's texts (decision 012), so its messages are at hand.
   const { t, i18n } = useTranslation(["common", "validation"]);
-  return liveValidation(form, { locale: i18n.language ?? "id", message: (rule, params) => t(`validation:${rule}`, params), t: (key) => t(key) });
+  return liveValidation(form, { locale: i18n.language ?? "id", message: (rule, params) => t(`validation:${rule}`, params), t: (key) => (i18n.exists(key) ? t(key) : undefined) });
 }
