@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { LOCALE } from "#domain/constants";
 import { calendarWeeks, todayIso, weekdayOrder } from "#domain/dates";
@@ -10,6 +10,11 @@ export function Calendar({ id, selected, onChoose, onClose }: { id: string; sele
   const locale = i18n.language?.startsWith("en") ? "en-US" : "id-ID";
   const start = selected ?? todayIso();
   const [month, setMonth] = useState({ year: Number(start.slice(0, 4)), month: Number(start.slice(5, 7)) });
+  const ref = useRef<HTMLDivElement>(null);
+  // Opened, the calendar takes the focus on the chosen day (or the first of the month): keys and screen readers start there.
+  useEffect(() => {
+    (ref.current?.querySelector<HTMLButtonElement>('button[aria-pressed="true"]') ?? ref.current?.querySelector<HTMLButtonElement>("tbody button"))?.focus();
+  }, []);
   const weeks = calendarWeeks(month.year, month.month, LOCALE.FIRST_DAY_OF_WEEK);
   // 2023-01-01 was a Sunday: day n of that week names weekday n.
   const weekdayName = (n: number, style: "short" | "long") => new Intl.DateTimeFormat(locale, { weekday: style, timeZone: "UTC" }).format(new Date(Date.UTC(2023, 0, 1 + n)));
@@ -21,7 +26,7 @@ export function Calendar({ id, selected, onChoose, onClose }: { id: string; sele
       return { year: next.getUTCFullYear(), month: next.getUTCMonth() + 1 };
     });
   return (
-    <div id={id} role="dialog" aria-label={t("form.calendar")} className={d.calendar} onKeyDown={(e) => e.key === "Escape" && (e.preventDefault(), onClose())}>
+    <div ref={ref} id={id} role="dialog" aria-label={t("form.calendar")} className={d.calendar} onKeyDown={(e) => e.key === "Escape" && (e.preventDefault(), onClose())}>
       <div className={d.header}>
         <button type="button" className={d.nav} onClick={() => step(-12)} aria-label={t("form.previousYear")}>«</button>
         <button type="button" className={d.nav} onClick={() => step(-1)} aria-label={t("form.previousMonth")}>‹</button>

@@ -42,7 +42,9 @@ describe("DateField (spec §9: mm/dd/yy, weeks from Sunday)", () => {
     // August 1995 began on a Tuesday: two empty cells, then the 1st under "Sel".
     const firstWeek = within(calendar).getAllByRole("row")[1];
     expect(within(firstWeek).getAllByRole("cell").map((c) => c.textContent)).toEqual(["", "", "1", "2", "3", "4", "5"]);
-    expect(within(calendar).getByRole("button", { name: /17 Agustus 1995/ }).getAttribute("aria-pressed")).toBe("true");
+    const chosen = within(calendar).getByRole("button", { name: /17 Agustus 1995/ });
+    expect(chosen.getAttribute("aria-pressed")).toBe("true");
+    expect(document.activeElement).toBe(chosen);
     fireEvent.click(within(calendar).getByRole("button", { name: /21 Agustus 1995/ }));
     expect((screen.getByLabelText("Tanggal Lahir") as HTMLInputElement).value).toBe("08/21/95");
     expect(screen.queryByRole("dialog")).toBeNull();
