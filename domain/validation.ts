@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { formatDateInput, parseDateInput, todayIso } from "./dates";
+import { live } from "./live-checks";
 import { validationMessage, type MessageParams, type RuleName } from "./validation-messages";
 
 // The zod side of spec §5 "Field validation"; the texts live in the locale files, read by
@@ -34,10 +36,15 @@ export function labelsIn<K extends string>(texts: FormTexts, keys: Record<K, str
 /** Control characters other than tab and line breaks: nothing a person types, and invalid in HTML. */
 export const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 
+const noControlCharacters = live((v: string) => !CONTROL_CHARACTERS.test(v), { kind: "notPattern", source: CONTROL_CHARACTERS.source });
+const stripSpaces = live((v: string) => v.replace(/\s+/g, ""), "stripSpaces");
+const isRealDate = live((v: string) => parseDateInput(v) !== null, { kind: "date" });
+const toIsoDate = live((v: string) => parseDateInput(v)!, "isoDate");
+
 /** Zod building blocks carrying the spec's messages in the language of `texts`. `field` is the label the user reads. */
 export function rulesFor(texts: FormTexts) {
   const m = texts.message;
-  const withoutControlCharacters = (s: z.ZodString) => s.refine((v) => !CONTROL_CHARACTERS.test(v), m("regex"));
+  const withoutControlCharacters = (s: z.ZodString) => s.refine(noControlCharacters, m("regex"));
   /** A required, trimmed text field. Conform hands empty inputs over as undefined. */
   const requiredText = (field: string) => z.string({ error: () => m("required", { field }) }).trim().min(1, m("required", { field }));
   return {
@@ -62,14 +69,27 @@ export function rulesFor(texts: FormTexts) {
      */
     phone: (field: string, opts: { min: number; max: number }) =>
       requiredText(field)
-        .transform((v) => v.replace(/\s+/g, ""))
+        .transform(stripSpaces)
         .pipe(
           z
             .string()
-            .regex(/^\+?\d+$/, m("numeric"))
-            .refine((v) => v.replace("+", "").length >= opts.min, m("min", { length: opts.min }))
-            .refine((v) => v.replace("+", "").length <= opts.max, m("max", { length: opts.max })),
+            .regex(/^\+?\d+$/, { error: m("numeric"), abort: true })
+            .regex(new RegExp(`^\\+?\\d{${opts.min},}$`), m("min", { length: opts.min }))
+            .regex(new RegExp(`^\\+?\\d{0,${opts.max}}$`), m("max", { length: opts.max })),
         ),
+    /**
+     * A date (spec §9: typed mm/dd/yy; ISO yyyy-mm-dd is taken too), kept as ISO yyyy-mm-dd. A day
+     * that does not exist (02/30/24) is "Format salah" like a wrong shape; `notAfterToday` refuses
+     * a future day (a birth date) with max_value, today shown as the form shows dates.
+     */
+    date: (field: string, opts: { notAfterToday?: boolean; today?: Date } = {}) => {
+      const iso = requiredText(field).refine(isRealDate, m("regex")).transform(toIsoDate);
+      if (!opts.notAfterToday) return iso;
+      // `today` is injectable for tests; else it is the day of the check, not of the schema's making.
+      const today = () => todayIso(opts.today ?? new Date());
+      const notAfterToday = live((v: string) => v <= today(), { kind: "notAfterToday" });
+      return iso.pipe(z.string().refine(notAfterToday, { error: () => m("max_value", { field, max: formatDateInput(today()) }) }));
+    },
     password: (field: string, opts: { min: number; max: number } = { min: 8, max: 128 }) =>
       // Passwords are not trimmed: spaces are characters the user chose.
       z.string({ error: () => m("required", { field }) }).min(1, m("required", { field })).min(opts.min, m("min", { length: opts.min })).max(opts.max, m("max", { length: opts.max })),
@@ -89,9 +109,14 @@ export function confirmed<T extends Record<string, unknown>>(
   labels: { field: string; target: string },
   texts: FormTexts = INDONESIAN,
 ) {
-  return schema.superRefine((value, ctx) => {
+  const checked = schema.superRefine((value, ctx) => {
     if (value[source] !== value[confirmation]) {
       ctx.addIssue({ code: "custom", path: [confirmation], message: texts.message("confirmed", labels) });
     }
   });
+  CONFIRMATIONS.set(checked, { source, confirmation, message: texts.message("confirmed", labels) });
+  return checked;
 }
+
+/** The `confirmed` checks of the schemas built by confirmed(), for the browser's copy of the rules (scripts/form-constraints.ts). */
+export const CONFIRMATIONS = new WeakMap<object, { source: string; confirmation: string; message: string }>();

@@ -1,5 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import type { Hook } from "@hono/zod-openapi";
+import { validationMessage } from "#domain/validation-messages";
 import { errorBody, MESSAGES } from "./errors";
 
 const NOT_AN_OBJECT = "Isi permintaan harus berupa objek JSON";
@@ -64,7 +65,8 @@ function indonesian(issue: z.core.$ZodIssue): string {
     case "unrecognized_keys":
       return `Isian tidak dikenal: ${issue.keys.join(", ")}`;
     default:
-      return `${field} tidak valid`;
+      // Spec §5: the default message of any other failure.
+      return validationMessage("default", { field }, "id");
   }
 }
 

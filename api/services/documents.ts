@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { maxBytes } from "#domain/documents";
+import { validationMessage } from "#domain/validation-messages";
 import type { Database } from "../db/client";
 import { applicationDocuments, applications, documentRequirements, files } from "../db/schema";
 import { ApiError } from "../lib/errors";
@@ -35,13 +36,15 @@ function typeList(extnames: string): string {
 }
 
 export const uploadMessages = {
-  tooLarge: (r: Pick<Requirement, "maxSize">) => `Ukuran berkas melebihi ${r.maxSize}MB.`,
+  /** Spec §5 `size` rule, in kilobytes (2MB → 2048, 5MB → 5120). */
+  tooLarge: (r: Pick<Requirement, "maxSize">) => validationMessage("size", { size: r.maxSize * 1024 }, "id"),
   wrongType: (r: Pick<Requirement, "allowedExtnames">) => `Tipe berkas harus ${typeList(r.allowedExtnames)}.`,
   empty: "Berkas kosong.",
   zipBomb: "Berkas DOCX tidak valid.",
   pdfActive: "Berkas PDF berisi skrip atau tindakan otomatis yang tidak diizinkan.",
   oneFile: "Hanya satu berkas yang dapat diunggah untuk dokumen ini.",
-  mergedTooLarge: (r: Pick<Requirement, "maxSize">) => `Berkas gabungan melebihi ${r.maxSize}MB.`,
+  /** The merged PDF is the document's one file: the same `size` rule. */
+  mergedTooLarge: (r: Pick<Requirement, "maxSize">) => validationMessage("size", { size: r.maxSize * 1024 }, "id"),
 };
 
 /** Why a file of this detected type is refused for a field taking `allowedExtnames`, or null when it is taken. */

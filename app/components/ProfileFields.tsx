@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { COUNTRIES } from "#domain/countries";
 import { GENDER_LABELS, GENDERS, IDENTITY_TYPES, PROFESSION_LABELS, PROFESSIONS } from "#domain/forms/profile.choices";
+import { DateField } from "~/components/DateField";
 import { Field, RadioGroup, SelectField } from "~/components/forms";
 
 const COUNTRY_OPTIONS = COUNTRIES.map(([value, label]) => ({ value, label }));
@@ -59,7 +60,7 @@ export function ProfileFields({
       <Field meta={fields.identity_number} label={label("identity_number")} autoComplete="off" />
       <SelectField meta={fields.nationality} label={label("nationality")} options={COUNTRY_OPTIONS} placeholder={choose} />
       <Field meta={fields.birth_place} label={label("birth_place")} />
-      <Field meta={fields.birth_date} label={label("birth_date")} type="date" hint={words.birthDateHint} autoComplete={own ? "bday" : undefined} />
+      <DateField meta={fields.birth_date} label={label("birth_date")} hint={words.birthDateHint} autoComplete={own ? "bday" : undefined} />
       <RadioGroup meta={fields.gender} legend={label("gender")} options={GENDERS.map((v) => ({ value: v, label: GENDER_LABELS[v] }))} />
       <Field meta={fields.address} label={label("address")} autoComplete={own ? "address-line1" : undefined} />
       <Field meta={fields.phone} label={label("phone")} type="tel" inputMode="tel" autoComplete={own ? "tel" : undefined} />

@@ -46,6 +46,15 @@ describe("profile form", () => {
     expect(schema.parse({ ...valid, identity_type: "PASPOR", identity_number: "p4567890a" }).identity_number).toBe("P4567890A");
   });
 
+  it("takes the birth date as the spec's mm/dd/yy or as ISO, and keeps it as ISO", () => {
+    expect(schema.parse({ ...valid, birth_date: "08/17/95" }).birth_date).toBe("1995-08-17");
+    expect(schema.parse({ ...valid, birth_date: " 3/12/90 " }).birth_date).toBe("1990-03-12");
+    expect(schema.parse({ ...valid, birth_date: "1990-03-12" }).birth_date).toBe("1990-03-12");
+    expect(messages({ ...valid, birth_date: "02/30/24" }).birth_date).toBe("Format salah");
+    expect(messages({ ...valid, birth_date: "17.08.1995" }).birth_date).toBe("Format salah");
+    expect(messages({ ...valid, birth_date: "2026-12-31" }).birth_date).toBe("Tanggal Lahir tidak boleh lebih dari 06/01/26");
+  });
+
   it("refuses impossible dates, future years and unknown values", () => {
     expect(messages({ ...valid, birth_date: "1990-02-30" }).birth_date).toBe("Format salah");
     expect(messages({ ...valid, birth_date: "2027-01-01" }).birth_date).toMatch(/tidak boleh lebih dari/);

@@ -27,20 +27,12 @@ function idField(field: string, m: FormTexts["message"]) {
   );
 }
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-
-function isRealDate(value: string): boolean {
-  const d = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
-}
-
 /** `today` is injectable for tests; birth dates and graduation years cannot lie in the future. */
 export function profileSchema(today: Date = new Date(), texts: FormTexts = INDONESIAN) {
   const rules = rulesFor(texts);
   const m = texts.message;
   const L = labelsIn(texts, LABEL_KEYS, PROFILE_LABELS);
   const thisYear = today.getUTCFullYear();
-  const todayIso = today.toISOString().slice(0, 10);
   return z
     .object({
       full_name: rules.text(L.full_name, { min: 3, max: 150 }),
@@ -48,11 +40,7 @@ export function profileSchema(today: Date = new Date(), texts: FormTexts = INDON
       identity_number: rules.text(L.identity_number, { min: 5, max: 20 }).transform((v) => v.toUpperCase()),
       nationality: rules.oneOf(L.nationality, COUNTRY_CODES),
       birth_place: rules.text(L.birth_place, { max: 100 }),
-      birth_date: rules
-        .required(L.birth_date)
-        .regex(DATE, m("regex"))
-        .refine(isRealDate, m("regex"))
-        .refine((v) => v <= todayIso, m("max_value", { field: L.birth_date, max: todayIso })),
+      birth_date: rules.date(L.birth_date, { notAfterToday: true, today }),
       gender: rules.oneOf(L.gender, GENDERS),
       address: rules.text(L.address, { min: 5, max: 500 }),
       phone: rules.phone(L.phone, { min: 9, max: 15 }),

@@ -21,7 +21,7 @@ test("bad files are refused one by one, earlier uploads stay, and a submission w
   });
 
   const cases = [
-    { order: 4, file: { name: "besar.pdf", mimeType: "application/pdf", buffer: Buffer.concat([await pdf(), Buffer.alloc(TWO_MB + 1)]) }, message: "Ukuran berkas melebihi 2MB." },
+    { order: 4, file: { name: "besar.pdf", mimeType: "application/pdf", buffer: Buffer.concat([await pdf(), Buffer.alloc(TWO_MB + 1)]) }, message: "harus lebih kecil dari 2048KB" },
     { order: 6, file: { name: "program.pdf", mimeType: "application/pdf", buffer: elf() }, message: "Tipe berkas harus JPG, JPEG, PNG atau PDF." },
     { order: 7, file: { name: "kosong.pdf", mimeType: "application/pdf", buffer: Buffer.alloc(0) }, message: "Berkas kosong." },
   ];

@@ -89,6 +89,6 @@ test("a file far over its limit is refused with its limit named, and what was sa
   // with the page; with JavaScript the form refuses it before sending.
   await documentInput(page, second.order_num).setInputFiles({ name: "foto-besar.pdf", mimeType: "application/pdf", buffer: Buffer.alloc(12 * 1024 * 1024, 0x25) });
   await page.getByRole("button", { name: "SIMPAN DRAF" }).click();
-  await expect(page.getByText("Ukuran berkas melebihi 2MB.").first()).toBeVisible();
+  await expect(page.getByText("harus lebih kecil dari 2048KB").first()).toBeVisible();
   await expect(page.getByRole("link", { name: "Unduh ktp.pdf" })).toBeVisible();
 });

@@ -434,7 +434,7 @@ describe("bodies too large (item 2)", () => {
     const page = targets.find((t) => t.name === "/submission-form/adaptation-form")!;
     const viaPage = await big(page);
     expect(viaPage.status).toBe(413);
-    expect(viaPage.text).toContain("Ukuran berkas melebihi 2MB.");
+    expect(viaPage.text).toContain("harus lebih kecil dari 2048KB");
     expect(viaPage.sentBeforeAnswer).toBeLessThan(50 * MB);
     console.log(`100 MB to a 2 MB field: API ${viaApi.status} after ${(viaApi.sentBeforeAnswer / MB).toFixed(1)} MB, page ${viaPage.status} after ${(viaPage.sentBeforeAnswer / MB).toFixed(1)} MB`);
     expect(await noTemporaryFiles(since)).toEqual([]);

@@ -180,7 +180,7 @@ describe("bad uploads", () => {
     // One byte more stops the reading (413): nothing of that post is kept, the field is named.
     const over = Buffer.concat([exact, Buffer.from([0])]);
     const refused = await expectError(await upload(token, id, [{ field: "doc_6", name: "besar.pdf", data: over }]), 413, "FILE_TOO_LARGE");
-    expect(refused.error.details).toEqual([{ path: "doc_6", message: "Ukuran berkas melebihi 2MB." }]);
+    expect(refused.error.details).toEqual([{ path: "doc_6", message: "harus lebih kecil dari 2048KB" }]);
     const v = await view(token, id);
     expect(v.documents.find((d: { requirement_id: number }) => d.requirement_id === 6)).toMatchObject({ original_name: "pengalaman.pdf", size: 2 * MB });
   });

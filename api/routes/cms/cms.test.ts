@@ -210,7 +210,7 @@ describe("the guidebook", () => {
     const big = Buffer.alloc(5 * 1024 * 1024 + 1, 0x20);
     big.write("%PDF-1.4\n");
     const tooBig = await expectError(await upload("besar.pdf", big), 413, "FILE_TOO_LARGE");
-    expect(tooBig.error.details).toEqual([{ path: "file", message: "Ukuran berkas melebihi 5MB." }]);
+    expect(tooBig.error.details).toEqual([{ path: "file", message: "harus lebih kecil dari 5120KB" }]);
     const { token } = await api.login("superadmin@adaptasi.test");
     await expectError(await upload("panduan.pdf", await pdf(), token), 403, "ADMIN_ROLE_REQUIRED");
     expect((await (await asAdmin("/admin/cms")).json()).data.guidebook.file_id).toBeNull();

@@ -1,10 +1,11 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { Form, Link, useActionData, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { CONSTRAINTS } from "#domain/forms/constraints.generated";
 import type { FormInput } from "#domain/forms/registry";
 import { ErrorSummary, Field, SubmitButton } from "~/components/forms";
 import * as ui from "~/components/ui.css";
+import { rules as loginRules } from "#domain/forms/live/login.generated";
+import { useLiveValidation } from "~/utils/live-validation";
 
 /** The login form shared by /login and /wna/login. */
 export function LoginForm({ variant }: { variant: "citizen" | "foreign" }) {
@@ -14,9 +15,7 @@ export function LoginForm({ variant }: { variant: "citizen" | "foreign" }) {
   const [form, fields] = useForm<FormInput<"login">>({
     id: "login",
     lastResult,
-    constraint: CONSTRAINTS.login,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onSubmit",
+    ...useLiveValidation(loginRules),
   });
   const foreign = variant === "foreign";
   return (

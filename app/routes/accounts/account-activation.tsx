@@ -4,7 +4,6 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { Form, Link, useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { accountSchemas } from "#domain/forms/accounts";
-import { CONSTRAINTS } from "#domain/forms/constraints.generated";
 import type { FormInput } from "#domain/forms/registry";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
 import { ErrorSummary, Field, Honeypot, SubmitButton } from "~/components/forms";
@@ -14,6 +13,8 @@ import { refusal } from "~/utils/form-reply.server";
 import { formTextsFor, i18next } from "~/utils/i18n.server";
 import { toastCookie } from "~/utils/session.server";
 import { titled } from "~/utils/page-title";
+import { rules as emailOnlyRules } from "#domain/forms/live/emailOnly.generated";
+import { useLiveValidation } from "~/utils/live-validation";
 
 export const handle = titled((data?: Activation) => (data?.state === "failed" ? "accountActivation" : "resendActivation"));
 
@@ -56,9 +57,7 @@ function ResendForm({ headingLevel }: { headingLevel: "h1" | "h2" }) {
   const [form, fields] = useForm<FormInput<"emailOnly">>({
     id: "resend-activation",
     lastResult,
-    constraint: CONSTRAINTS.emailOnly,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onSubmit",
+    ...useLiveValidation(emailOnlyRules),
   });
   const Heading = headingLevel;
   return (

@@ -4,7 +4,6 @@ import { data, redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { accountSchemas } from "#domain/forms/accounts";
-import { CONSTRAINTS } from "#domain/forms/constraints.generated";
 import type { FormInput } from "#domain/forms/registry";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
 import { ErrorSummary, Field, Honeypot, SubmitButton } from "~/components/forms";
@@ -13,6 +12,8 @@ import { caughtByHoneypot } from "~/routes/accounts/accounts.server";
 import { formTextsFor } from "~/utils/i18n.server";
 import { refusal } from "~/utils/form-reply.server";
 import { titled } from "~/utils/page-title";
+import { rules as emailOnlyRules } from "#domain/forms/live/emailOnly.generated";
+import { useLiveValidation } from "~/utils/live-validation";
 
 export const handle = titled("forgotPassword");
 
@@ -34,9 +35,7 @@ export default function ForgotPasswordEmail() {
   const [form, fields] = useForm<FormInput<"emailOnly">>({
     id: "forgot-password",
     lastResult,
-    constraint: CONSTRAINTS.emailOnly,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onSubmit",
+    ...useLiveValidation(emailOnlyRules),
   });
   return (
     <section className={ui.card} aria-labelledby="forgot-email-title">

@@ -4,7 +4,6 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { accountSchemas } from "#domain/forms/accounts";
-import { CONSTRAINTS } from "#domain/forms/constraints.generated";
 import type { FormInput } from "#domain/forms/registry";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
 import { ErrorSummary, Field, SubmitButton } from "~/components/forms";
@@ -14,6 +13,8 @@ import * as ui from "~/components/ui.css";
 import { formTextsFor } from "~/utils/i18n.server";
 import { refusal } from "~/utils/form-reply.server";
 import { titled } from "~/utils/page-title";
+import { rules as resetPasswordRules } from "#domain/forms/live/resetPassword.generated";
+import { useLiveValidation } from "~/utils/live-validation";
 
 export const handle = titled((data?: { state?: string }) => (data?.state === "form" ? "newPassword" : "forgotPassword"));
 
@@ -44,9 +45,7 @@ function NewPasswordForm({ token, email }: { token: string; email: string }) {
     id: "reset-password",
     lastResult,
     defaultValue: { token },
-    constraint: CONSTRAINTS.resetPassword,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onSubmit",
+    ...useLiveValidation(resetPasswordRules),
   });
   return (
     <section className={ui.card} aria-labelledby="reset-title">

@@ -5,7 +5,6 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { roleLabel, ROLE_LABELS } from "#domain/roles";
 import { accountSchemas } from "#domain/forms/accounts";
-import { CONSTRAINTS } from "#domain/forms/constraints.generated";
 import type { FormInput } from "#domain/forms/registry";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
 import { ErrorSummary, Field, SubmitButton } from "~/components/forms";
@@ -14,6 +13,8 @@ import { logoutResponse } from "~/utils/auth.server";
 import { requireUser } from "~/utils/guards.server";
 import { formTextsFor, i18next } from "~/utils/i18n.server";
 import { titled } from "~/utils/page-title";
+import { rules as passwordChangeRules } from "#domain/forms/live/passwordChange.generated";
+import { useLiveValidation } from "~/utils/live-validation";
 
 export const handle = titled("profile");
 
@@ -50,9 +51,7 @@ export default function Profile() {
   const [form, fields] = useForm<FormInput<"passwordChange">>({
     id: "change-password",
     lastResult,
-    constraint: CONSTRAINTS.passwordChange,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onSubmit",
+    ...useLiveValidation(passwordChangeRules),
   });
   return (
     <>

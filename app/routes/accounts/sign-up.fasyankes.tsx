@@ -3,7 +3,6 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/nod
 import { Form, Link, useActionData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { facilitySchemas } from "#domain/forms/facility";
-import { CONSTRAINTS } from "#domain/forms/constraints.generated";
 import type { FormInput } from "#domain/forms/registry";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
 import { FacilityFields, facilitySummary } from "~/routes/facility/facility";
@@ -14,6 +13,8 @@ import { submitSignUp } from "~/routes/accounts/accounts.server";
 import { requireAnonymous } from "~/utils/guards.server";
 import { formTextsFor } from "~/utils/i18n.server";
 import { titled } from "~/utils/page-title";
+import { rules as facilitySignUpRules } from "#domain/forms/live/facilitySignUp.generated";
+import { useLiveValidation } from "~/utils/live-validation";
 
 // spec §2: on sign-up the FAQ points to the article about not being able to create an account.
 export const handle = titled("facilityAdminSignUp", { faq: "signUp" });
@@ -37,9 +38,7 @@ export default function FacilitySignUp() {
   const [form, fields] = useForm<FormInput<"facilitySignUp">>({
     id: "facility-sign-up",
     lastResult,
-    constraint: CONSTRAINTS.facilitySignUp,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onSubmit",
+    ...useLiveValidation(facilitySignUpRules),
   });
   return (
     <section className={`${ui.card} ${ui.narrow}`} aria-labelledby="facility-sign-up-title">

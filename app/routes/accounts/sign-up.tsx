@@ -3,7 +3,6 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/nod
 import { Form, Link, useActionData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { accountSchemas } from "#domain/forms/accounts";
-import { CONSTRAINTS } from "#domain/forms/constraints.generated";
 import type { FormInput } from "#domain/forms/registry";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
 import { ErrorSummary, Field, SubmitButton } from "~/components/forms";
@@ -13,6 +12,8 @@ import { submitSignUp } from "~/routes/accounts/accounts.server";
 import { requireAnonymous } from "~/utils/guards.server";
 import { formTextsFor } from "~/utils/i18n.server";
 import { titled } from "~/utils/page-title";
+import { rules as citizenSignUpRules } from "#domain/forms/live/citizenSignUp.generated";
+import { useLiveValidation } from "~/utils/live-validation";
 
 // spec §2: on sign-up the FAQ points to the article about not being able to create an account.
 export const handle = titled("signUp", { faq: "signUp" });
@@ -36,9 +37,7 @@ export default function SignUp() {
   const [form, fields] = useForm<FormInput<"citizenSignUp">>({
     id: "sign-up",
     lastResult,
-    constraint: CONSTRAINTS.citizenSignUp,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onSubmit",
+    ...useLiveValidation(citizenSignUpRules),
   });
   const [fullName, ...rest] = contactSummary(fields, t);
   return (

@@ -4,7 +4,6 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { COUNTRIES } from "#domain/countries";
 import { accountSchemas } from "#domain/forms/accounts";
-import { CONSTRAINTS } from "#domain/forms/constraints.generated";
 import type { FormInput } from "#domain/forms/registry";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
 import { ErrorSummary, Field, SelectField, SubmitButton } from "~/components/forms";
@@ -16,6 +15,8 @@ import { requireAnonymous } from "~/utils/guards.server";
 import { finishSignUp, readRegisterWnaDraft, saveRegisterWnaDraft, type RegisterWnaDraft } from "~/routes/accounts/register-wna.server";
 import { formTextsFor } from "~/utils/i18n.server";
 import { titled } from "~/utils/page-title";
+import { rules as foreignSignUpRules } from "#domain/forms/live/foreignSignUp.generated";
+import { useLiveValidation } from "~/utils/live-validation";
 
 export const handle = titled("foreignSignUp", { faq: "signUp" });
 
@@ -64,9 +65,7 @@ export default function WnaSignUp() {
     id: "wna-sign-up",
     lastResult,
     defaultValue: { foreign_id: draft.foreignId, is_kek: isKek, jalur_id: draft.jalurId },
-    constraint: CONSTRAINTS.foreignSignUp,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onSubmit",
+    ...useLiveValidation(foreignSignUpRules),
   });
   return (
     <section className={`${ui.card} ${ui.narrow}`} aria-labelledby="wna-sign-up-title">

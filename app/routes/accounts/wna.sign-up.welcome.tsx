@@ -5,7 +5,6 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { PATHWAYS } from "#domain/constants";
 import { accountSchemas } from "#domain/forms/accounts";
-import { CONSTRAINTS } from "#domain/forms/constraints.generated";
 import type { FormInput } from "#domain/forms/registry";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
 import { ErrorSummary, RadioGroup, SubmitButton } from "~/components/forms";
@@ -14,6 +13,8 @@ import { requireAnonymous } from "~/utils/guards.server";
 import { readRegisterWnaDraft, saveRegisterWnaDraft } from "~/routes/accounts/register-wna.server";
 import { formTextsFor } from "~/utils/i18n.server";
 import { titled } from "~/utils/page-title";
+import { rules as wnaWelcomeRules } from "#domain/forms/live/wnaWelcome.generated";
+import { useLiveValidation } from "~/utils/live-validation";
 
 export const handle = titled("foreignRegistration", { faq: "signUp" });
 
@@ -41,9 +42,7 @@ export default function WnaSignUpWelcome() {
     id: "wna-welcome",
     lastResult,
     defaultValue: answers ?? undefined,
-    constraint: CONSTRAINTS.wnaWelcome,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onSubmit",
+    ...useLiveValidation(wnaWelcomeRules),
   });
   return (
     <section className={`${ui.card} ${ui.narrow}`} aria-labelledby="wna-welcome-title">

@@ -5,7 +5,6 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { facilityAdminSchemas } from "#domain/forms/admin-facilities";
 import { ROLE } from "#domain/roles";
-import { CONSTRAINTS } from "#domain/forms/constraints.generated";
 import type { FormInput } from "#domain/forms/registry";
 import { ActiveBadge, AuditList, TextareaField } from "~/routes/admin/admin";
 import * as a from "~/components/admin.css";
@@ -21,6 +20,8 @@ import { requireUser } from "~/utils/guards.server";
 import { formTextsFor, i18next } from "~/utils/i18n.server";
 import { refusalReply } from "~/utils/form-reply.server";
 import { titled } from "~/utils/page-title";
+import { rules as facilityVerifyRules } from "#domain/forms/live/facilityVerify.generated";
+import { useLiveValidation } from "~/utils/live-validation";
 
 export const handle = titled((data?: { detail: { full_name: string } }) => ({ key: "facilityAdminDetail", subject: data?.detail.full_name }));
 
@@ -143,9 +144,7 @@ function DecisionForm({ entry, lastResult }: { entry: VerificationEntry; lastRes
   const [form, fields] = useForm<FormInput<"facilityVerify">>({
     id: `facility-decision-${entry.id}`,
     lastResult,
-    constraint: CONSTRAINTS.facilityVerify,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onSubmit",
+    ...useLiveValidation(facilityVerifyRules),
   });
   const options = [
     { value: "APPROVE", label: t("fasyankes.approve"), description: t("fasyankes.approveHint") },

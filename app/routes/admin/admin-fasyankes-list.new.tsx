@@ -6,7 +6,6 @@ import { useTranslation } from "react-i18next";
 import { FACILITY_TYPE_LABELS, FACILITY_TYPES } from "#domain/facility";
 import { facilityAdminSchemas } from "#domain/forms/admin-facilities";
 import { ROLE } from "#domain/roles";
-import { CONSTRAINTS } from "#domain/forms/constraints.generated";
 import type { FormInput } from "#domain/forms/registry";
 import { TextareaField } from "~/routes/admin/admin";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
@@ -18,6 +17,8 @@ import { requireUser } from "~/utils/guards.server";
 import { formTextsFor, i18next } from "~/utils/i18n.server";
 import { refusalReply } from "~/utils/form-reply.server";
 import { titled } from "~/utils/page-title";
+import { rules as facilityAdminCreateRules } from "#domain/forms/live/facilityAdminCreate.generated";
+import { useLiveValidation } from "~/utils/live-validation";
 
 export const handle = titled("facilityAdminAdd");
 
@@ -50,9 +51,7 @@ export default function NewFacilityAdmin() {
   const [form, fields] = useForm<FormInput<"facilityAdminCreate">>({
     id: "new-facility-admin",
     lastResult,
-    constraint: CONSTRAINTS.facilityAdminCreate,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onSubmit",
+    ...useLiveValidation(facilityAdminCreateRules),
   });
   return (
     <>

@@ -4,7 +4,6 @@ import type { ReactNode } from "react";
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import type { ReferenceKind } from "#domain/forms/admin.labels";
-import { CONSTRAINTS } from "#domain/forms/constraints.generated";
 import type { FormInput } from "#domain/forms/registry";
 import { COUNTRIES, countryName } from "#domain/countries";
 import { ROLE_LABELS, STAFF_ROLES } from "#domain/roles";
@@ -17,6 +16,13 @@ import { ErrorSummary, Field, SelectField, SubmitButton } from "~/components/for
 import * as ui from "~/components/ui.css";
 import { Pager } from "./Pager";
 import { DataTable } from "~/components/DataTable";
+import { rules as institutionRules } from "#domain/forms/live/institution.generated";
+import { rules as positionRules } from "#domain/forms/live/position.generated";
+import { rules as specializationRules } from "#domain/forms/live/specialization.generated";
+import { useLiveValidation } from "~/utils/live-validation";
+
+/** The browser's copy of each reference kind's rules (spec §5 live checks). */
+const ENTRY_RULES = { specialization: specializationRules, institution: institutionRules, position: positionRules } satisfies Record<ReferenceKind, unknown>;
 
 // Shared pieces of the admin pages. Every form posts and works without JavaScript.
 
@@ -99,9 +105,7 @@ function useEntryForm(kind: ReferenceKind, id: string, lastResult: unknown, defa
     id,
     lastResult: lastResult as never,
     defaultValue,
-    constraint: CONSTRAINTS[kind],
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onSubmit",
+    ...useLiveValidation(ENTRY_RULES[kind]),
   });
 }
 

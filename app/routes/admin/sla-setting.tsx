@@ -6,7 +6,6 @@ import { useTranslation } from "react-i18next";
 import { adminSchemas } from "#domain/forms/admin";
 import { SLA_DAYS, SLA_GROUPS, slaField } from "#domain/forms/admin.labels";
 import { COMMITTEE_NAME_MAX, ROLE } from "#domain/roles";
-import { CONSTRAINTS } from "#domain/forms/constraints.generated";
 import type { FormInput } from "#domain/forms/registry";
 import * as a from "~/components/admin.css";
 import * as ui from "~/components/ui.css";
@@ -19,6 +18,9 @@ import { requireUser } from "~/utils/guards.server";
 import { refusalReply } from "~/utils/form-reply.server";
 import { formTextsFor, i18next } from "~/utils/i18n.server";
 import { titled } from "~/utils/page-title";
+import { rules as committeeRules } from "#domain/forms/live/committee.generated";
+import { rules as slaRules } from "#domain/forms/live/sla.generated";
+import { useLiveValidation } from "~/utils/live-validation";
 
 export const handle = titled("slaSetting");
 
@@ -67,17 +69,13 @@ export default function SlaSetting() {
     id: "committee",
     lastResult: committeeResult,
     defaultValue: { committee_name: committeeName },
-    constraint: CONSTRAINTS.committee,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onSubmit",
+    ...useLiveValidation(committeeRules),
   });
   const [form, fields] = useForm<FormInput<"sla">>({
     id: "sla",
     lastResult,
     defaultValue: Object.fromEntries(stages.map((s) => [slaField(s.stage_id), String(s.days)])),
-    constraint: CONSTRAINTS.sla,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onSubmit",
+    ...useLiveValidation(slaRules),
   });
   const byId = new Map(stages.map((s) => [s.stage_id, s]));
   const all = SLA_GROUPS.flatMap((g) => g.stages);

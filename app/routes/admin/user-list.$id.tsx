@@ -5,7 +5,6 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { adminSchemas } from "#domain/forms/admin";
 import { ROLE } from "#domain/roles";
-import { CONSTRAINTS } from "#domain/forms/constraints.generated";
 import type { FormInput } from "#domain/forms/registry";
 import { ActiveBadge, AuditList, ROLE_OPTIONS, TextareaField } from "~/routes/admin/admin";
 import * as a from "~/components/admin.css";
@@ -20,6 +19,9 @@ import { awaitingConfirmation } from "~/utils/confirm.server";
 import { refusalReply } from "~/utils/form-reply.server";
 import { formTextsFor, i18next } from "~/utils/i18n.server";
 import { titled } from "~/utils/page-title";
+import { rules as reasonRules } from "#domain/forms/live/reason.generated";
+import { rules as staffUpdateRules } from "#domain/forms/live/staffUpdate.generated";
+import { useLiveValidation } from "~/utils/live-validation";
 
 export const handle = titled((data?: { user: { full_name: string } }) => ({ key: "userDetail", subject: data?.user.full_name }));
 
@@ -86,16 +88,12 @@ export default function UserDetail() {
     id: "edit-user",
     lastResult: resultFor("update"),
     defaultValue: { full_name: user.full_name, role_id: String(user.role_id), position_id: user.position ? String(user.position.id) : "" },
-    constraint: CONSTRAINTS.staffUpdate,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onSubmit",
+    ...useLiveValidation(staffUpdateRules),
   });
   const [statusForm, status] = useForm<FormInput<"reason">>({
     id: "user-status",
     lastResult: resultFor("status"),
-    constraint: CONSTRAINTS.reason,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onSubmit",
+    ...useLiveValidation(reasonRules),
   });
 
   if (actionData && "confirm" in actionData) {

@@ -5,7 +5,6 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { adminSchemas } from "#domain/forms/admin";
 import { ROLE } from "#domain/roles";
-import { CONSTRAINTS } from "#domain/forms/constraints.generated";
 import type { FormInput } from "#domain/forms/registry";
 import { ROLE_OPTIONS } from "~/routes/admin/admin";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
@@ -16,6 +15,8 @@ import { requireUser } from "~/utils/guards.server";
 import { refusalReply } from "~/utils/form-reply.server";
 import { formTextsFor, i18next } from "~/utils/i18n.server";
 import { titled } from "~/utils/page-title";
+import { rules as staffCreateRules } from "#domain/forms/live/staffCreate.generated";
+import { useLiveValidation } from "~/utils/live-validation";
 
 export const handle = titled("userAdd");
 
@@ -47,9 +48,7 @@ export default function NewUser() {
   const [form, fields] = useForm<FormInput<"staffCreate">>({
     id: "new-user",
     lastResult,
-    constraint: CONSTRAINTS.staffCreate,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onSubmit",
+    ...useLiveValidation(staffCreateRules),
   });
   return (
     <>

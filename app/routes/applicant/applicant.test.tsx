@@ -59,9 +59,9 @@ describe("DocumentField", () => {
     choose(input, [new File([], "kosong.pdf")]);
     expect(await screen.findByText("Berkas kosong.")).toBeTruthy();
     choose(input, [new File([new Uint8Array(2 * 1024 * 1024 + 1)], "besar.pdf")]);
-    expect(await screen.findByText("Ukuran berkas melebihi 2MB.")).toBeTruthy();
+    expect(await screen.findByText("harus lebih kecil dari 2048KB")).toBeTruthy();
     choose(input, [new File(["%PDF-1.7"], "ok.pdf")]);
-    expect(screen.queryByText("Ukuran berkas melebihi 2MB.")).toBeNull();
+    expect(screen.queryByText("harus lebih kecil dari 2048KB")).toBeNull();
     expect(input.validationMessage).toBe("");
   });
 });

@@ -130,7 +130,7 @@ function precheck(files: FileList, requirement: DocumentRequirement, t: (key: st
     if (file.size === 0) return t("documents.empty");
     total += file.size;
   }
-  return total > requirement.max_size * MB ? t("documents.tooLarge", { size: requirement.max_size }) : null;
+  return total > requirement.max_size * MB ? t("validation:size", { size: requirement.max_size * 1024 }) : null;
 }
 
 /**
@@ -144,7 +144,7 @@ export function documentHint(requirement: DocumentRequirement, t: (key: string, 
 
 /** One file input per requirement: name, help text, the file already uploaded, and its error. */
 export function DocumentField({ requirement, current, error, reason }: { requirement: DocumentRequirement; current?: CurrentFile; error?: string; reason?: string }) {
-  const { t } = useTranslation("applicant");
+  const { t } = useTranslation(["applicant", "validation"]);
   const [clientError, setClientError] = useState<string | null>(null);
   const id = `doc_${requirement.id}`;
   const shown = clientError ?? error;

@@ -7,7 +7,6 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
 import { achievementSchema, applicantSchemas } from "#domain/forms/applicant";
-import { CONSTRAINTS } from "#domain/forms/constraints.generated";
 import type { FormInput } from "#domain/forms/registry";
 import { OnlySpe } from "~/routes/applicant/applicant";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
@@ -21,6 +20,8 @@ import { toastCookie } from "~/utils/session.server";
 import { APPLICANT_ROLES } from "#domain/roles";
 import { formTextsFor, i18next } from "~/utils/i18n.server";
 import { titled } from "~/utils/page-title";
+import { rules as achievementRules } from "#domain/forms/live/achievement.generated";
+import { useLiveValidation } from "~/utils/live-validation";
 
 export const handle = titled("achievements");
 
@@ -77,9 +78,7 @@ export default function PerformanceAchievement() {
   const [form, fields] = useForm<FormInput<"achievement">>({
     id: "achievement",
     lastResult: result?.reply,
-    constraint: CONSTRAINTS.achievement,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onSubmit",
+    ...useLiveValidation(achievementRules),
   });
   if (!loaded.spe) {
     return <OnlySpe title={t("achievement.title")} message={t("achievement.onlySpe")} />;

@@ -8,7 +8,6 @@ import { roleOf } from "#domain/auth-user";
 import { profileSchema } from "#domain/forms/profile";
 import { PROFILE_FIELD_NAMES, type ProfileFieldName } from "#domain/forms/profile.choices";
 import { ROLE } from "#domain/roles";
-import { CONSTRAINTS } from "#domain/forms/constraints.generated";
 import type { FormInput } from "#domain/forms/registry";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
 import { FacilityPersonalData } from "~/routes/facility/facility";
@@ -24,6 +23,8 @@ import { toastCookie } from "~/utils/session.server";
 import { formTextsFor, i18next } from "~/utils/i18n.server";
 import { refusal } from "~/utils/form-reply.server";
 import { titled } from "~/utils/page-title";
+import { rules as profileRules } from "#domain/forms/live/profile.generated";
+import { useLiveValidation } from "~/utils/live-validation";
 
 export const handle = titled("personalData");
 
@@ -77,9 +78,7 @@ function ApplicantPersonalData({ loaded, lastResult }: { loaded: Extract<Seriali
     id: "personal-data",
     lastResult,
     defaultValue: defaults(profile),
-    constraint: CONSTRAINTS.profile,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onSubmit",
+    ...useLiveValidation(profileRules),
   });
   const summary = PROFILE_FIELD_NAMES.filter((k) => k !== "photo" && (k !== "specialization_id" || specialist)).map((k) => ({
     meta: fields[k as Exclude<ProfileFieldName, "photo">],

@@ -4,7 +4,6 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { Form, Link, useActionData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { applicantSchemas } from "#domain/forms/applicant";
-import { CONSTRAINTS } from "#domain/forms/constraints.generated";
 import type { FormInput } from "#domain/forms/registry";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
 import { ErrorSummary, Field, SubmitButton } from "~/components/forms";
@@ -16,6 +15,8 @@ import { toastCookie } from "~/utils/session.server";
 import { APPLICANT_ROLES } from "#domain/roles";
 import { formTextsFor, i18next } from "~/utils/i18n.server";
 import { titled } from "~/utils/page-title";
+import { rules as portfolioRules } from "#domain/forms/live/portfolio.generated";
+import { useLiveValidation } from "~/utils/live-validation";
 
 export const handle = titled("portfolioAdd");
 
@@ -47,9 +48,7 @@ export default function PortfolioForm() {
   const [form, fields] = useForm<FormInput<"portfolio">>({
     id: "portfolio",
     lastResult,
-    constraint: CONSTRAINTS.portfolio,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onSubmit",
+    ...useLiveValidation(portfolioRules),
   });
   const optional = (label: string) => `${label} ${t("achievement.optional")}`;
   return (

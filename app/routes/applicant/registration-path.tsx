@@ -6,7 +6,6 @@ import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { JALUR_IDS } from "#domain/documents";
 import { applicantSchemas } from "#domain/forms/applicant";
-import { CONSTRAINTS } from "#domain/forms/constraints.generated";
 import type { FormInput } from "#domain/forms/registry";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
 import { ErrorSummary, RadioGroup, SubmitButton } from "~/components/forms";
@@ -19,6 +18,8 @@ import { activityKinds, requireApplicantOrVerifiedFacility } from "~/routes/faci
 import { APPLICANT_ROLES, ROLE } from "#domain/roles";
 import { formTextsFor } from "~/utils/i18n.server";
 import { titled } from "~/utils/page-title";
+import { rules as pathwayRules } from "#domain/forms/live/pathway.generated";
+import { useLiveValidation } from "~/utils/live-validation";
 
 export const handle = titled((data?: { kind?: string }) => (data?.kind === "facility" ? "registration" : "registrationPath"));
 
@@ -54,7 +55,7 @@ function ApplicantRegistrationPath({ application, preferred, requirements }: Omi
     id: "registration-path",
     lastResult,
     defaultValue: { jalur_id: application?.jalur_id ?? preferred ?? undefined },
-    constraint: CONSTRAINTS.pathway,
+    ...useLiveValidation(pathwayRules),
   });
   const locked = Boolean(application?.is_submitted);
   // With JavaScript the summary takes the focus when the choice is missing, so the answer to the click is read and seen.

@@ -4,7 +4,6 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { cmsSchemas } from "#domain/forms/cms";
-import { CONSTRAINTS } from "#domain/forms/constraints.generated";
 import type { FormInput } from "#domain/forms/registry";
 import { ActiveBadge, ActiveToggle, TextareaField } from "~/routes/admin/admin";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
@@ -17,6 +16,8 @@ import { requireUser } from "~/utils/guards.server";
 import { i18next, formTextsFor } from "~/utils/i18n.server";
 import { refusalReply } from "~/utils/form-reply.server";
 import { titled } from "~/utils/page-title";
+import { rules as announcementRules } from "#domain/forms/live/announcement.generated";
+import { useLiveValidation } from "~/utils/live-validation";
 
 export const handle = titled((data?: { entry: unknown }) => (data?.entry ? "cmsAnnouncementEdit" : "cmsAnnouncementNew"));
 
@@ -63,9 +64,7 @@ export default function AnnouncementPage() {
     id: "announcement",
     lastResult,
     defaultValue: entry ? { title: entry.title, body: entry.body } : undefined,
-    constraint: CONSTRAINTS.announcement,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onSubmit",
+    ...useLiveValidation(announcementRules),
   });
   return (
     <>

@@ -5,7 +5,6 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { cmsSchemas } from "#domain/forms/cms";
 import { toLocalInput } from "#domain/forms/cms.labels";
-import { CONSTRAINTS } from "#domain/forms/constraints.generated";
 import type { FormInput } from "#domain/forms/registry";
 import { ActiveBadge, ActiveToggle, TextareaField } from "~/routes/admin/admin";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
@@ -17,6 +16,8 @@ import { requireUser } from "~/utils/guards.server";
 import { i18next, formTextsFor } from "~/utils/i18n.server";
 import { refusalReply } from "~/utils/form-reply.server";
 import { titled } from "~/utils/page-title";
+import { rules as testScheduleRules } from "#domain/forms/live/testSchedule.generated";
+import { useLiveValidation } from "~/utils/live-validation";
 
 export const handle = titled((data?: { entry: unknown }) => (data?.entry ? "cmsTestScheduleEdit" : "cmsTestScheduleNew"));
 
@@ -72,9 +73,7 @@ export default function ScheduleEntryPage() {
           notes: entry.notes ?? "",
         }
       : undefined,
-    constraint: CONSTRAINTS.testSchedule,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onSubmit",
+    ...useLiveValidation(testScheduleRules),
   });
   const items = [
     { meta: fields.title, label: t("fields.title") },

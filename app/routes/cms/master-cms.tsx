@@ -6,7 +6,6 @@ import { useTranslation } from "react-i18next";
 import type { z } from "zod";
 import { cmsSchemas, type FaqForm, type NavbarLinksForm, type WelcomeForm } from "#domain/forms/cms";
 import { NAVBAR_LINKS_MAX, WELCOME_ANNOUNCEMENTS } from "#domain/forms/cms.labels";
-import { CONSTRAINTS } from "#domain/forms/constraints.generated";
 import { ActiveBadge, TextareaField } from "~/routes/admin/admin";
 import * as a from "~/components/admin.css";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
@@ -21,6 +20,10 @@ import { i18next, formTextsFor } from "~/utils/i18n.server";
 import { refusalReply } from "~/utils/form-reply.server";
 import { titled } from "~/utils/page-title";
 import { DataTable } from "~/components/DataTable";
+import { rules as faqRules } from "#domain/forms/live/faq.generated";
+import { rules as navbarLinksRules } from "#domain/forms/live/navbarLinks.generated";
+import { rules as welcomeRules } from "#domain/forms/live/welcome.generated";
+import { useLiveValidation } from "~/utils/live-validation";
 
 export const handle = titled("cms");
 
@@ -58,17 +61,15 @@ function useReply(intent: Intent): SubmissionResult<string[]> | undefined {
   return result && "intent" in result && result.intent === intent ? (result.reply as SubmissionResult<string[]>) : undefined;
 }
 
-/** The constraints of each form, computed from its schema at build time (domain/forms/constraints.generated.ts). */
-const FORM_CONSTRAINTS = { welcome: CONSTRAINTS.welcome, navbar: CONSTRAINTS.navbarLinks, faq: CONSTRAINTS.faq } satisfies Record<Intent, unknown>;
+/** The browser's copy of each intent's form rules (domain/forms/live/*.generated.ts: constraints and live checks). */
+const FORM_RULES = { welcome: welcomeRules, navbar: navbarLinksRules, faq: faqRules } satisfies Record<Intent, unknown>;
 
 function useCmsForm<T extends Record<string, unknown>>(intent: Intent, defaultValue: Record<string, unknown>) {
   return useForm<T>({
     id: `cms-${intent}`,
     lastResult: useReply(intent),
     defaultValue: defaultValue as never,
-    constraint: FORM_CONSTRAINTS[intent],
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onSubmit",
+    ...useLiveValidation(FORM_RULES[intent]),
   });
 }
 

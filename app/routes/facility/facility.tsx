@@ -3,7 +3,6 @@ import { Form, Link } from "@remix-run/react";
 import { Fragment } from "react";
 import { useTranslation } from "react-i18next";
 import { FACILITY_TYPE_LABELS, FACILITY_TYPES, type VerificationState } from "#domain/facility";
-import { CONSTRAINTS } from "#domain/forms/constraints.generated";
 import type { FormInput } from "#domain/forms/registry";
 import type { FacilityDashboard, MyFacility } from "~/routes/facility/facility.server";
 import { formatDate, formatDateTime } from "~/utils/format";
@@ -12,6 +11,8 @@ import * as d from "~/components/details.css";
 import { ErrorSummary, Field, SelectField, SubmitButton } from "~/components/forms";
 import * as ui from "~/components/ui.css";
 import { DataTable } from "~/components/DataTable";
+import { rules as facilityDataRules } from "#domain/forms/live/facilityData.generated";
+import { useLiveValidation } from "~/utils/live-validation";
 
 // The facility admin's own pages (role 8, DESIGN §4): the facility fields shared by /sign-up/fasyankes
 // and /personal-data, the verification cycle of /personal-data, and the figures of /dashboard.
@@ -166,9 +167,7 @@ function FacilityDataForm({ data, positions, lastResult }: { data: MyFacility; p
     id: "facility-data",
     lastResult,
     defaultValue: defaults(data),
-    constraint: CONSTRAINTS.facilityData,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onSubmit",
+    ...useLiveValidation(facilityDataRules),
   });
   const summary = [
     ...facilitySummary(fields, t),

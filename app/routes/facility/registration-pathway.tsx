@@ -2,11 +2,12 @@ import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react"
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { JALUR_IDS } from "#domain/documents";
-import { CONSTRAINTS } from "#domain/forms/constraints.generated";
 import type { FormInput } from "#domain/forms/registry";
 import type { ActivityKind } from "~/routes/facility/registration.server";
 import { ErrorSummary, RadioGroup, SubmitButton } from "~/components/forms";
 import * as ui from "~/components/ui.css";
+import { rules as pathwayChoiceRules } from "#domain/forms/live/pathwayChoice.generated";
+import { useLiveValidation } from "~/utils/live-validation";
 
 // The facility admin's (role 8) "Pendaftaran" and "Status Pengajuan" (DESIGN §4): The pathway choice of a facility registration.
 // One module per page, so each page loads only its own part.
@@ -17,8 +18,7 @@ export function PathwayChoice({ kinds, lastResult }: { kinds: ActivityKind[]; la
   const [form, fields] = useForm<FormInput<"pathwayChoice">>({
     id: "registration-pathway",
     lastResult,
-    constraint: CONSTRAINTS.pathwayChoice,
-    shouldValidate: "onSubmit",
+    ...useLiveValidation(pathwayChoiceRules),
   });
   return (
     <>

@@ -2,7 +2,6 @@ import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react"
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { type JalurId } from "#domain/documents";
-import { CONSTRAINTS } from "#domain/forms/constraints.generated";
 import { PROFILE_FIELD_NAMES, type ProfileFieldName } from "#domain/forms/profile.choices";
 import type { FormInput } from "#domain/forms/registry";
 import type { ActivityKind } from "~/routes/facility/registration.server";
@@ -10,6 +9,8 @@ import { ErrorSummary, Field, SubmitButton } from "~/components/forms";
 import { ProfileFields } from "~/components/ProfileFields";
 import * as ui from "~/components/ui.css";
 import { REGISTRATION_START } from "#domain/forms/registration.paths";
+import { rules as registrationRules } from "#domain/forms/live/registration.generated";
+import { useLiveValidation } from "~/utils/live-validation";
 
 // The facility admin's (role 8) "Pendaftaran" and "Status Pengajuan" (DESIGN §4): The professional's data form of a facility registration.
 // One module per page, so each page loads only its own part.
@@ -33,9 +34,7 @@ export function ProfessionalForm({ loaded, lastResult }: { loaded: ProfessionalF
     id: "professional",
     lastResult,
     defaultValue: { jalur_id: jalur, activity_kind_id: kind ? String(kind.id) : undefined, identity_type: "PASPOR" },
-    constraint: CONSTRAINTS.registration,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onSubmit",
+    ...useLiveValidation(registrationRules),
   });
   const summary = PERSON_FIELDS.filter((k) => k !== "specialization_id" || jalur === "SPE").map((k) => ({ meta: fields[k], label: k === "email" ? t("accounts:fields.email") : t(`applicant:personal.fields.${k}`) }));
   return (

@@ -5,7 +5,6 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { additionalRequest } from "#domain/forms/additional";
-import { CONSTRAINTS } from "#domain/forms/constraints.generated";
 import type { FormInput } from "#domain/forms/registry";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
 import { ErrorSummary, Field, SubmitButton } from "~/components/forms";
@@ -16,6 +15,8 @@ import { toastCookie } from "~/utils/session.server";
 import { ADAPTATION_LIST_ROLES, APPLICATION_LIST_ROLES } from "#domain/roles";
 import { formTextsFor, i18next } from "~/utils/i18n.server";
 import { titled } from "~/utils/page-title";
+import { rules as additionalRequestRules } from "#domain/forms/live/additionalRequest.generated";
+import { useLiveValidation } from "~/utils/live-validation";
 
 // /application/:id/additional-requirements (roles 1, 5, 6, 7) and /application-list/:id/additional-requirements
 // (roles 2, 4): a reviewer of the open stage of an SPE file asks for an extra document.
@@ -66,9 +67,7 @@ export default function RequestAdditional() {
   const [form, fields] = useForm<FormInput<"additionalRequest">>({
     id: "additional-request",
     lastResult,
-    constraint: CONSTRAINTS.additionalRequest,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onSubmit",
+    ...useLiveValidation(additionalRequestRules),
   });
   return (
     <>

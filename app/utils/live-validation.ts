@@ -1,0 +1,136 @@
+// Spec §5 "Fields are validated aggressively: messages appear while the user types." With JavaScript,
+// each form checks a field when the user leaves it, and again at each keystroke once it has been
+// checked, with the rules and messages of its zod schema as scripts/form-constraints.ts copied them
+// (domain/forms/live/<form>.generated.ts, one module per form) and the message catalogue: no zod in the browser (decision 011, amended by 019). The
+// server checks every post again with the schema; it stays the judge, and without JavaScript the only one.
+import { parse, type Submission } from "@conform-to/react";
+import { useTranslation } from "react-i18next";
+import { formatDateInput, parseDateInput, todayIso } from "#domain/dates";
+import { CONSTRAINTS } from "#domain/forms/constraints.generated";
+import type { LiveCheck, LiveForm, LiveMessage, LiveTransform } from "#domain/live-checks";
+import type { MessageParams } from "#domain/validation-messages";
+
+/**
+ * How the page says things: its language, a label's text by its locale key, and a rule's message
+ * (the page's `t` on the validation namespace, i.e. the catalogue of domain/validation-messages.ts,
+ * which is not imported here so that its two locale files stay out of the page's JavaScript).
+ */
+export interface LiveWords {
+  locale: string;
+  message: (rule: string, params: MessageParams) => string;
+  /** a label's text by its locale key; undefined when the page lacks that text (the Indonesian label is said then) */
+  t?: (key: string) => string | undefined;
+  today?: Date;
+}
+
+function passes(check: LiveCheck, value: string, today: Date): boolean {
+  switch (check.kind) {
+    case "present":
+      return value !== "";
+    case "equals":
+      return value === check.value;
+    case "minLength":
+      return value.length >= check.n;
+    case "maxLength":
+      return value.length <= check.n;
+    case "pattern":
+      return new RegExp(check.source, check.flags).test(value);
+    case "notPattern":
+      return !new RegExp(check.source, check.flags).test(value);
+    case "date":
+      return parseDateInput(value, today) !== null;
+    case "notAfterToday":
+      return value <= todayIso(today);
+  }
+}
+
+function transformed(value: string, t: LiveTransform, today: Date): string {
+  switch (t) {
+    case "trim":
+      return value.trim();
+    case "upper":
+      return value.toUpperCase();
+    case "lower":
+      return value.toLowerCase();
+    case "stripSpaces":
+      return value.replace(/\s+/g, "");
+    case "isoDate":
+      return parseDateInput(value, today) ?? value;
+  }
+}
+
+/** A message in the page's language: labels of the form's fields and "$today" said as the page says them. */
+function say(message: LiveMessage, form: LiveForm, words: LiveWords): string {
+  if ("text" in message) return message.text;
+  const indonesian = words.locale.startsWith("id");
+  const params = Object.fromEntries(
+    Object.entries(message.params).map(([k, v]) => {
+      if (v === "$today") return [k, formatDateInput(todayIso(words.today))];
+      if (!indonesian && typeof v === "string" && words.t) {
+        const label = Object.values(form.labels).find((l) => l.id === v);
+        const said = label?.key ? words.t(label.key) : undefined;
+        if (said) return [k, said];
+      }
+      return [k, v];
+    }),
+  );
+  return words.message(message.rule, params);
+}
+
+/**
+ * Each field's first failing check, as the schema's first message for it: `{ field: [message] }`.
+ * Values other than text (files, lists) are left to the server; empty is the same as not sent.
+ */
+export function validateLive(form: LiveForm, payload: Record<string, unknown>, words: LiveWords): Record<string, string[]> {
+  const today = words.today ?? new Date();
+  const errors: Record<string, string[]> = {};
+  const textOf = (v: unknown) => (v === undefined || v === null ? "" : typeof v === "string" ? v : null);
+  for (const [name, field] of Object.entries(form.fields)) {
+    let value = textOf(payload[name]);
+    if (value === null || (value === "" && field.optional)) continue;
+    let failed: LiveMessage | null = null;
+    for (const step of field.steps) {
+      if ("transform" in step) value = transformed(value, step.transform, today);
+      else if (!passes(step.check, value, today)) {
+        failed = step.message;
+        break;
+      }
+    }
+    if (!failed && field.confirms && value !== textOf(payload[field.confirms.source])) failed = field.confirms.message;
+    if (failed) errors[name] = [say(failed, form, words)];
+  }
+  return errors;
+}
+
+/**
+ * conform's options for a portal form, to spread into useForm: its HTML constraints, and its live
+ * checks (on leaving a field, then at each keystroke). A form the checks pass is posted to the
+ * server as without JavaScript.
+ */
+export function liveValidation(form: LiveForm, words: LiveWords) {
+  return {
+    constraint: CONSTRAINTS[form.name as keyof typeof CONSTRAINTS],
+    shouldValidate: "onBlur" as const,
+    shouldRevalidate: "onInput" as const,
+    // The value's type is the schema's on the server; here the payload passes as it was typed.
+    onValidate({ formData }: { formData: FormData }): Submission<any, string[]> {
+      return parse<any, string[]>(formData, {
+        resolve(payload) {
+          const error = validateLive(form, payload, words);
+          return Object.keys(error).length ? { error } : { value: payload };
+        },
+      });
+    },
+  };
+}
+
+/**
+ * liveValidation() in the page's language:
+ * `import { rules as profileRules } from "#domain/forms/live/profile.generated"` and
+ * `useForm({ id, lastResult, ...useLiveValidation(profileRules) })`.
+ */
+export function useLiveValidation(form: LiveForm) {
+  // The validation namespace comes with the page's texts (decision 012), so its messages are at hand.
+  const { t, i18n } = useTranslation(["common", "validation"]);
+  return liveValidation(form, { locale: i18n.language ?? "id", message: (rule, params) => t(`validation:${rule}`, params), t: (key) => (i18n.exists(key) ? t(key) : undefined) });
+}
