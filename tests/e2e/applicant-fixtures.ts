@@ -17,7 +17,8 @@ export interface FilePayload {
 /** Activates the account from its mail and logs in by the form at `loginPath`. */
 async function activateAndLogIn(page: Page, person: Citizen | Foreigner, loginPath: string) {
   await page.goto(await linkFromMail(person.email, "activation"));
-  await expect(page.getByRole("heading", { name: "Akun Anda berhasil diaktifkan" })).toBeVisible();
+  // The activated account is sent to its own login page with the news.
+  await expect(page.getByText(`Akun ${person.email} sudah aktif.`)).toBeVisible();
   await loginAsApplicant(page, loginPath, person, person.password);
 }
 

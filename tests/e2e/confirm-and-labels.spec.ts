@@ -53,6 +53,7 @@ test("deactivating a user asks Yes/No; No keeps the account active", async ({ pa
   await loginViaForm(page, ACCOUNTS.superadmin);
   await page.goto(`/user-list?q=${encodeURIComponent(ACCOUNTS.kki.email)}`);
   await page.getByRole("row", { name: new RegExp(ACCOUNTS.kki.email.replace(/[.+]/g, "\\$&")) }).getByRole("link").first().click();
+  await expect(page).toHaveURL(/\/user-list\/[0-9a-f-]{36}$/);
   const detail = new URL(page.url()).pathname;
   await field(page, "Alasan").fill("Masa tugas berakhir bulan ini");
   await page.getByRole("button", { name: "Nonaktifkan", exact: true }).click();

@@ -62,7 +62,8 @@ test("a facility admin signs up, activates, sends the facility data, is rejected
 
   await test.step("activate from the mail and log in: Beranda says the data is not sent yet", async () => {
     await page.goto(await linkFromMail(admin.email, "activation"));
-    await expect(page.getByRole("heading", { name: "Akun Anda berhasil diaktifkan" })).toBeVisible();
+    await expectPath(page, "/login");
+    await expect(page.getByText(`Akun ${admin.email} sudah aktif.`)).toBeVisible();
     await submitLogin(page, "/login", admin.email, admin.password);
     await expectPath(page, "/dashboard");
     await expect(page.getByRole("heading", { name: "Beranda", level: 1 })).toBeVisible();

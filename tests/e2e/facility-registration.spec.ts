@@ -132,7 +132,7 @@ test("a verified facility registers a professional on an OTH path, uploads every
     await expectPath(page, "/application-status");
     await expect(sidebar(page)).toBeVisible();
     const row = page.getByRole("row", { name: new RegExp(professional.name) });
-    await expect(row.getByText("Perbaikan Berkas")).toBeVisible();
+    await expect(row.getByText("Perbaikan Berkas", { exact: true })).toBeVisible();
     await row.getByRole("link", { name: `Perbaiki berkas ${professional.name}` }).click();
     await expect(page.getByRole("heading", { name: "Perbaikan Berkas" })).toBeVisible();
     await expect(page.getByText("Paspor buram")).toBeVisible();

@@ -42,7 +42,7 @@ test("REG: document check asks for a reupload, then every body passes the file t
   await decide(admin, "admin", app, "Lulus", { expectLabel: "Selesai" });
   await expectApplicantLabel(applicant, "Selesai");
   // After the pass the next stage is open with its holder and its own SLA clock.
-  await expect(applicant.getByText("Penyetaraan")).toBeVisible();
+  await expect(applicant.getByText("Penyetaraan", { exact: true })).toBeVisible();
   await expect(applicant.getByText(/Sisa \d+ hari/)).toBeVisible();
 
   const kolegium = await reviewerPage(browser, testInfo, "kolegium");

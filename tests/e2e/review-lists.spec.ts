@@ -64,7 +64,7 @@ test("lists: search by registration number, the 'needs my action' tab of each bo
   const [download] = await Promise.all([admin.waitForEvent("download"), admin.getByRole("link", { name: "Unduh CSV" }).click()]);
   expect(download.suggestedFilename()).toMatch(/^permohonan-action-\d{8}\.csv$/);
   const csv = readFileSync((await download.path())!, "utf8").replace(/^\uFEFF/, "").split(/\r?\n/).filter(Boolean);
-  expect(csv[0].replace(/"/g, "")).toBe("Nomor Registrasi,Nama,Email,Jalur,Tahap,Status,Tanggal Pengajuan,Tenggat,Sisa Hari");
+  expect(csv[0].replace(/"/g, "")).toBe("Nomor Registrasi,Nama,Surel,Jalur,Tahap,Status,Tanggal Pengajuan,Tenggat,Sisa Hari");
   expect(csv).toHaveLength(2);
   expect(csv[1]).toContain(app.registrationNumber);
 

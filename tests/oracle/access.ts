@@ -529,6 +529,7 @@ export const API_ROWS: readonly ApiRow[] = [
   { method: "POST", path: "/admin/users/{id}/password-reset", object: "none", rule: only(ROLE.SUPER_ADMIN), except: nothingThere([ROLE.SUPER_ADMIN]) },
   { method: "GET", path: "/admin/sla", rule: only(ROLE.SUPER_ADMIN) },
   { method: "PUT", path: "/admin/sla", rule: only(ROLE.SUPER_ADMIN) },
+  { method: "PUT", path: "/admin/committee-name", rule: only(ROLE.SUPER_ADMIN) },
   { method: "GET", path: "/admin/position-options", rule: only(ROLE.SUPER_ADMIN, ROLE.ADMIN) },
   ...adminRef("/admin/specializations", [ROLE.SUPER_ADMIN], "specialization"),
   { method: "DELETE", path: "/admin/specializations/{id}", object: "none", rule: only(ROLE.SUPER_ADMIN), except: nothingThere([ROLE.SUPER_ADMIN]) },

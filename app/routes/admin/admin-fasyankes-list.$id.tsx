@@ -6,7 +6,7 @@ import { useTranslation } from "react-i18next";
 import { facilityAdminSchemas } from "#domain/forms/admin-facilities";
 import { ROLE } from "#domain/roles";
 import type { FormInput } from "#domain/forms/registry";
-import { ActiveBadge, AuditList, TextareaField } from "~/routes/admin/admin";
+import { ActiveBadge, AuditList, TextareaField } from "~/routes/admin/admin-parts";
 import * as a from "~/components/admin.css";
 import { VerificationBadge } from "~/routes/admin/admin-facilities";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";

@@ -7,7 +7,7 @@ import { FACILITY_TYPE_LABELS, FACILITY_TYPES } from "#domain/facility";
 import { facilityAdminSchemas } from "#domain/forms/admin-facilities";
 import { ROLE } from "#domain/roles";
 import type { FormInput } from "#domain/forms/registry";
-import { TextareaField } from "~/routes/admin/admin";
+import { TextareaField } from "~/routes/admin/admin-parts";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
 import { ErrorSummary, Field, SelectField, SubmitButton } from "~/components/forms";
 import * as ui from "~/components/ui.css";

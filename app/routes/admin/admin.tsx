@@ -1,14 +1,11 @@
-import { getFormProps, getTextareaProps, useForm, type FieldMetadata } from "@conform-to/react";
+import { getFormProps, useForm, type FieldMetadata } from "@conform-to/react";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import type { ReactNode } from "react";
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import type { ReferenceKind } from "#domain/forms/admin.labels";
 import type { FormInput } from "#domain/forms/registry";
 import { COUNTRIES, countryName } from "#domain/countries";
-import { ROLE_LABELS, STAFF_ROLES } from "#domain/roles";
-import { formatDateTime } from "~/utils/format";
-import type { AuditEntry } from "~/routes/admin/admin.server";
+import { ActiveBadge } from "./admin-parts";
 import type { referenceEntryLoader, referenceListLoader, referenceEntryAction, referenceListAction } from "~/routes/admin/admin-reference.server";
 import * as a from "~/components/admin.css";
 import { ConfirmPanel } from "~/components/ConfirmPanel";
@@ -28,75 +25,6 @@ const ENTRY_RULES = { specialization: specializationRules, institution: institut
 
 const COUNTRY_OPTIONS = COUNTRIES.map(([value, label]) => ({ value, label }));
 
-/** The roles a staff account may have, for the staff forms. */
-export const ROLE_OPTIONS = STAFF_ROLES.map((r) => ({ value: String(r), label: ROLE_LABELS[r] }));
-
-export function ActiveBadge({ active }: { active: boolean }) {
-  const { t } = useTranslation("admin");
-  return <span className={`${ui.badge} ${active ? ui.badgeColour.green : ui.badgeColour.none}`}>{active ? t("status.active") : t("status.inactive")}</span>;
-}
-
-/**
- * The card that switches an entry on or off (announcements, test schedules): what it changes, and one
- * button posting the intent, so it works without JavaScript.
- */
-export function ActiveToggle({ active, lead, label }: { active: boolean; lead: string; label: string }) {
-  return (
-    <section className={ui.card}>
-      <p>{lead}</p>
-      <Form method="post">
-        <button type="submit" name="intent" value={active ? "deactivate" : "activate"} className={ui.secondaryButton}>
-          {label}
-        </button>
-      </Form>
-    </section>
-  );
-}
-
-/** A labelled textarea with its error, for reasons. */
-export function TextareaField({ meta, label, hint }: { meta: FieldMetadata<any>; label: string; hint?: ReactNode }) {
-  const invalid = Boolean(meta.errors?.length);
-  const props = getTextareaProps(meta, { ariaAttributes: false });
-  const describedBy = [hint ? `${meta.id}-hint` : null, invalid ? `${meta.id}-error` : null].filter(Boolean).join(" ") || undefined;
-  return (
-    <div className={ui.field}>
-      <label htmlFor={meta.id} className={ui.label}>{label}</label>
-      {hint ? <p id={`${meta.id}-hint`} className={ui.hint}>{hint}</p> : null}
-      {invalid ? <p id={`${meta.id}-error`} className={ui.fieldError}>{meta.errors![0]}</p> : null}
-      <textarea {...props} key={props.key} id={meta.id} className={`${ui.input} ${a.textarea}`} aria-invalid={invalid || undefined} aria-describedby={describedBy} />
-    </div>
-  );
-}
-
-/** The admin actions recorded about one record, newest first. */
-export function AuditList({ entries }: { entries: AuditEntry[] }) {
-  const { t } = useTranslation("admin");
-  if (entries.length === 0) return <p className={ui.muted}>{t("audit.empty")}</p>;
-  return (
-    <ol className={a.audit}>
-      {entries.map((e) => (
-        <li key={e.id} className={a.auditEntry}>
-          <p className={ui.flush}>
-            <strong>{t(`audit.actions.${e.action}`, { defaultValue: e.action })}</strong> — {formatDateTime(e.created_at)}
-          </p>
-          <p className={`${ui.flush} ${ui.muted}`}>
-            {t("audit.by", { name: e.actor_name ?? "—", role: ROLE_LABELS[e.actor_role] ?? e.actor_role })}
-          </p>
-          {e.reason ? <p className={ui.flush}>{t("audit.reason", { reason: e.reason })}</p> : null}
-          {e.details && e.action === "USER_UPDATE" ? (
-            <ul>
-              {Object.entries(e.details as Record<string, { from: unknown; to: unknown }>).map(([field, change]) => (
-                <li key={field}>{t("audit.change", { field: t(`audit.fields.${field}`, { defaultValue: field }), from: show(field, change.from), to: show(field, change.to) })}</li>
-              ))}
-            </ul>
-          ) : null}
-        </li>
-      ))}
-    </ol>
-  );
-}
-
-const show = (field: string, value: unknown) => (field === "role_id" ? (ROLE_LABELS[Number(value)] ?? String(value)) : value === null || value === undefined ? "—" : String(value));
 
 // --- Reference lists --------------------------------------------------------------------------
 

@@ -6,7 +6,7 @@ import { useTranslation } from "react-i18next";
 import { adminSchemas } from "#domain/forms/admin";
 import { ROLE } from "#domain/roles";
 import type { FormInput } from "#domain/forms/registry";
-import { ActiveBadge, AuditList, ROLE_OPTIONS, TextareaField } from "~/routes/admin/admin";
+import { ActiveBadge, AuditList, ROLE_OPTIONS, TextareaField } from "~/routes/admin/admin-parts";
 import * as a from "~/components/admin.css";
 import { ConfirmPanel } from "~/components/ConfirmPanel";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";

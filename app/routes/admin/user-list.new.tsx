@@ -6,7 +6,7 @@ import { useTranslation } from "react-i18next";
 import { adminSchemas } from "#domain/forms/admin";
 import { ROLE } from "#domain/roles";
 import type { FormInput } from "#domain/forms/registry";
-import { ROLE_OPTIONS } from "~/routes/admin/admin";
+import { ROLE_OPTIONS } from "~/routes/admin/admin-parts";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
 import { ErrorSummary, Field, SelectField, SubmitButton } from "~/components/forms";
 import * as ui from "~/components/ui.css";

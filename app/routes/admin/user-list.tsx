@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ROLE, ROLE_LABELS, STAFF_ROLES } from "#domain/roles";
-import { ActiveBadge } from "~/routes/admin/admin";
+import { ActiveBadge } from "~/routes/admin/admin-parts";
 import { Pager } from "~/routes/admin/Pager";
 import * as a from "~/components/admin.css";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";

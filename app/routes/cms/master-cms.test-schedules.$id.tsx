@@ -6,7 +6,7 @@ import { useTranslation } from "react-i18next";
 import { cmsSchemas } from "#domain/forms/cms";
 import { toLocalInput } from "#domain/forms/cms.labels";
 import type { FormInput } from "#domain/forms/registry";
-import { ActiveBadge, ActiveToggle, TextareaField } from "~/routes/admin/admin";
+import { ActiveBadge, ActiveToggle, TextareaField } from "~/routes/admin/admin-parts";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
 import { ErrorSummary, Field, SubmitButton } from "~/components/forms";
 import * as ui from "~/components/ui.css";

@@ -6,7 +6,7 @@ import { useTranslation } from "react-i18next";
 import type { z } from "zod";
 import { cmsSchemas, type FaqForm, type NavbarLinksForm, type WelcomeForm } from "#domain/forms/cms";
 import { NAVBAR_LINKS_MAX, WELCOME_ANNOUNCEMENTS } from "#domain/forms/cms.labels";
-import { ActiveBadge, TextareaField } from "~/routes/admin/admin";
+import { ActiveBadge, TextareaField } from "~/routes/admin/admin-parts";
 import * as a from "~/components/admin.css";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
 import { ErrorSummary, Field, SubmitButton } from "~/components/forms";

@@ -11,7 +11,7 @@ import * as r from "~/routes/review/review.css";
 import * as ui from "~/components/ui.css";
 import { requireUser } from "~/utils/guards.server";
 import { REVIEW_AREAS } from "~/routes/review/review-query";
-import { decisionAwaitingConfirmation, postDecision, reviewArea, reviewDetail, type ReviewDetail } from "~/routes/review/review.server";
+import { applicantShown, decisionAwaitingConfirmation, postDecision, reviewArea, reviewDetail, type ReviewDetail } from "~/routes/review/review.server";
 import { toastCookie } from "~/utils/session.server";
 import { formTextsFor, i18next } from "~/utils/i18n.server";
 import { titled } from "~/utils/page-title";
@@ -24,7 +24,8 @@ export const handle = titled("applicationDetail");
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const area = reviewArea(request);
   await requireUser(request, context, { roles: area.roles });
-  return { base: area.base, detail: await reviewDetail(context, params.id ?? "") };
+  const detail = await reviewDetail(context, params.id ?? "");
+  return { base: area.base, detail, shown: applicantShown(detail.applicant) };
 }
 
 /** Where an API error of `documents.<n>.reason` belongs on the form: the row that n-th document came from. */
@@ -104,7 +105,7 @@ export default function ApplicationDetail() {
       ) : null}
       <StickySummary detail={detail} />
       <DetailSummary detail={detail} />
-      <ApplicantSection detail={detail} />
+      <ApplicantSection detail={detail} shown={loaded.shown} />
       <DocumentsSection detail={detail} />
       <PortfolioSection detail={detail} />
       {application.jalur_id === "SPE" ? (

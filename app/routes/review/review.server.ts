@@ -2,6 +2,8 @@ import type { DocumentVersion, ReviewAuditEntry, ReviewDetail, ReviewListMeta, R
 import type { AppLoadContext } from "@remix-run/node";
 import type { AuthUser } from "#contracts/me";
 import { roleOf } from "#domain/auth-user";
+import { countryName } from "#domain/countries";
+import { GENDER_LABELS, PROFESSION_LABELS } from "#domain/forms/profile.choices";
 import type { DecisionBody } from "#domain/forms/review";
 import { unavailableResponse, type ApiError, accessToken, orUnavailable } from "~/utils/api.server";
 import { defaultT } from "~/utils/i18n.server";
@@ -95,4 +97,17 @@ export async function exportCsv(context: AppLoadContext, query: ListQuery): Prom
  */
 export function decisionAwaitingConfirmation(form: FormData, decision: string): ConfirmFields | null {
   return decision === "FAILED" ? awaitingConfirmation(form) : null;
+}
+
+/**
+ * The applicant's coded answers as the detail page shows them (country, gender and profession names),
+ * resolved here so the page does not carry the country list and the labels in its JavaScript.
+ */
+export function applicantShown(p: ReviewDetail["applicant"]): { nationality: string | null; gender: string | null; profession: string | null; graduation_country: string | null } {
+  return {
+    nationality: p.nationality ? (countryName(p.nationality) ?? p.nationality) : null,
+    gender: p.gender ? GENDER_LABELS[p.gender] : null,
+    profession: p.profession ? (PROFESSION_LABELS[p.profession as keyof typeof PROFESSION_LABELS] ?? p.profession) : null,
+    graduation_country: p.graduation_country ? (countryName(p.graduation_country) ?? p.graduation_country) : null,
+  };
 }

@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { i18nConfig } from "~/i18n";
 import ApplicationDetail from "~/routes/review/application.$id";
 import { REVIEW_AREAS } from "~/routes/review/review-query";
-import type { ReviewDetail, ReviewRow } from "~/routes/review/review.server";
+import { applicantShown, type ReviewDetail, type ReviewRow } from "~/routes/review/review.server";
 import { ReviewListPage, type ListPageData } from "./review-list";
 import { SlaState } from "~/routes/applicant/SlaState";
 
@@ -194,7 +194,7 @@ const detail = (extra: Partial<ReviewDetail> = {}): ReviewDetail => ({
 });
 
 function renderDetail(d: ReviewDetail) {
-  return renderAt("/application-list/app-1", [{ path: "/application-list/:id", Component: ApplicationDetail, loader: () => ({ base: "/application-list", detail: d }) }]);
+  return renderAt("/application-list/app-1", [{ path: "/application-list/:id", Component: ApplicationDetail, loader: () => ({ base: "/application-list", detail: d, shown: applicantShown(d.applicant) }) }]);
 }
 
 describe("/application-list/:id", () => {

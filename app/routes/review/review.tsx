@@ -2,14 +2,12 @@ import { getFormProps, getInputProps, getTextareaProps, useForm, type FieldMetad
 import { Form } from "@remix-run/react";
 import { Fragment, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { countryName } from "#domain/countries";
-import { GENDER_LABELS, PROFESSION_LABELS } from "#domain/forms/profile.choices";
 import { ROLE_LABELS } from "#domain/roles";
 import { stageById, type Decision } from "#domain/workflow";
 import { CONSTRAINTS } from "#domain/forms/constraints.generated";
 import type { FormInput } from "#domain/forms/registry";
 import { formatDate, formatDateTime } from "~/utils/format";
-import type { AuditEntry, ReviewDetail } from "~/routes/review/review.server";
+import type { AuditEntry, ReviewDetail, applicantShown } from "~/routes/review/review.server";
 import { formatSize, StatusBadge } from "~/components/StatusBadge";
 import { ErrorSummary, RadioGroup, SubmitButton } from "~/components/forms";
 import * as f from "~/components/forms.css";
@@ -87,7 +85,7 @@ export function DetailSummary({ detail }: { detail: ReviewDetail }) {
   );
 }
 
-export function ApplicantSection({ detail }: { detail: ReviewDetail }) {
+export function ApplicantSection({ detail, shown }: { detail: ReviewDetail; shown: ReturnType<typeof applicantShown> }) {
   const { t } = useTranslation(["review", "applicant"]);
   const p = detail.applicant;
   return (
@@ -100,15 +98,15 @@ export function ApplicantSection({ detail }: { detail: ReviewDetail }) {
           [t("detail.email"), p.email],
           [t("detail.kind"), t(`detail.kinds.${p.kind}`, { defaultValue: p.kind })],
           [t("applicant:personal.fields.identity_number"), p.identity_number ? `${p.identity_number}${p.identity_type ? ` (${p.identity_type})` : ""}` : null],
-          [t("applicant:personal.fields.nationality"), p.nationality ? (countryName(p.nationality) ?? p.nationality) : null],
+          [t("applicant:personal.fields.nationality"), shown.nationality],
           [t("applicant:personal.fields.birth_place"), p.birth_place],
           [t("applicant:personal.fields.birth_date"), p.birth_date ? formatDate(`${p.birth_date}T00:00:00+07:00`) : null],
-          [t("applicant:personal.fields.gender"), p.gender ? GENDER_LABELS[p.gender] : null],
+          [t("applicant:personal.fields.gender"), shown.gender],
           [t("applicant:personal.fields.address"), p.address],
           [t("applicant:personal.fields.phone"), p.phone],
-          [t("applicant:personal.fields.profession"), p.profession ? (PROFESSION_LABELS[p.profession as keyof typeof PROFESSION_LABELS] ?? p.profession) : null],
+          [t("applicant:personal.fields.profession"), shown.profession],
           [t("applicant:personal.fields.institution_id"), p.institution_name],
-          [t("applicant:personal.fields.graduation_country"), p.graduation_country ? (countryName(p.graduation_country) ?? p.graduation_country) : null],
+          [t("applicant:personal.fields.graduation_country"), shown.graduation_country],
           [t("applicant:personal.fields.graduation_year"), p.graduation_year],
           ...(detail.application.jalur_id === "SPE" ? ([[t("applicant:personal.fields.specialization_id"), p.specialization_name]] as Array<[string, ReactNode]>) : []),
         ]}
