@@ -166,7 +166,7 @@ describe("validation messages per request", () => {
     const profile = profileSchema(new Date("2026-01-15T00:00:00Z"), formTexts(await translator("en-US")));
     expect(errors(profile, { birth_date: "2999-01-01", graduation_year: "1900" })).toMatchObject({
       full_name: "Full name is required",
-      birth_date: "Date of birth may not be above 2026-01-15",
+      birth_date: "Date of birth may not be above 01/15/26",
       graduation_year: "Year of graduation must be between 1950 and 2026",
     });
     expect(errors(applicantSchemas(formTexts(await translator("en-US"))).achievement, {})).toMatchObject({ type_code: "Kind of achievement is required", title: "Title is required" });

@@ -46,34 +46,32 @@ export function ProfileFields({
   /** null: no specialisation asked (every pathway but SPE) */
   specializations: ReadonlyArray<{ id: number; name: string }> | null;
   /** the page's own words around the labels: they differ slightly between the applicant's page and the facility's */
-  words: { choose: string; identityType: (value: (typeof IDENTITY_TYPES)[number]) => string; birthDateHint: string; specializationHint?: string };
+  words: { identityType: (value: (typeof IDENTITY_TYPES)[number]) => string; birthDateHint: string; specializationHint?: string };
 }) {
   const { t } = useTranslation("applicant");
   const label = (name: ProfileField) => t(`personal.fields.${name}`);
   const auto = (value: string) => (own ? value : "off");
-  const choose = words.choose;
   return (
     <>
       <Field meta={fields.full_name} label={label("full_name")} autoComplete={auto("name")} />
       {afterName}
       <RadioGroup meta={fields.identity_type} legend={label("identity_type")} options={IDENTITY_TYPES.map((v) => ({ value: v, label: words.identityType(v) }))} />
       <Field meta={fields.identity_number} label={label("identity_number")} autoComplete="off" />
-      <SelectField meta={fields.nationality} label={label("nationality")} options={COUNTRY_OPTIONS} placeholder={choose} />
+      <SelectField meta={fields.nationality} label={label("nationality")} options={COUNTRY_OPTIONS} />
       <Field meta={fields.birth_place} label={label("birth_place")} />
       <DateField meta={fields.birth_date} label={label("birth_date")} hint={words.birthDateHint} autoComplete={own ? "bday" : undefined} />
       <RadioGroup meta={fields.gender} legend={label("gender")} options={GENDERS.map((v) => ({ value: v, label: GENDER_LABELS[v] }))} />
       <Field meta={fields.address} label={label("address")} autoComplete={own ? "address-line1" : undefined} />
       <Field meta={fields.phone} label={label("phone")} type="tel" inputMode="tel" autoComplete={own ? "tel" : undefined} />
-      <SelectField meta={fields.profession} label={label("profession")} options={PROFESSIONS.map((v) => ({ value: v, label: PROFESSION_LABELS[v] }))} placeholder={choose} />
-      <SelectField meta={fields.institution_id} label={label("institution_id")} options={institutions.map((i) => ({ value: String(i.id), label: i.name }))} placeholder={choose} />
-      <SelectField meta={fields.graduation_country} label={label("graduation_country")} options={COUNTRY_OPTIONS} placeholder={choose} />
+      <SelectField meta={fields.profession} label={label("profession")} options={PROFESSIONS.map((v) => ({ value: v, label: PROFESSION_LABELS[v] }))} />
+      <SelectField meta={fields.institution_id} label={label("institution_id")} options={institutions.map((i) => ({ value: String(i.id), label: i.name }))} />
+      <SelectField meta={fields.graduation_country} label={label("graduation_country")} options={COUNTRY_OPTIONS} />
       <Field meta={fields.graduation_year} label={label("graduation_year")} inputMode="numeric" />
       {specializations ? (
         <SelectField
           meta={fields.specialization_id}
           label={label("specialization_id")}
           options={specializations.map((s) => ({ value: String(s.id), label: s.name }))}
-          placeholder={choose}
           hint={words.specializationHint}
         />
       ) : null}

@@ -97,8 +97,9 @@ export interface SelectOption {
   label: string;
 }
 
-/** A labelled <select> whose first, empty option asks the user to choose. */
-export function SelectField({ meta, label, options, placeholder, hint, autoComplete }: { meta: FieldMetadata<any>; label: string; options: readonly SelectOption[]; placeholder: string; hint?: ReactNode; autoComplete?: string }) {
+/** A labelled <select> whose first, empty option asks the user to choose — in one wording everywhere ("— Pilih —"). */
+export function SelectField({ meta, label, options, hint, autoComplete }: { meta: FieldMetadata<any>; label: string; options: readonly SelectOption[]; hint?: ReactNode; autoComplete?: string }) {
+  const { t } = useTranslation();
   const { invalid, errorId, hintId, describedBy } = described(meta, hint);
   const props = getSelectProps(meta, { ariaAttributes: false });
   return (
@@ -107,7 +108,7 @@ export function SelectField({ meta, label, options, placeholder, hint, autoCompl
       {hint ? <p id={hintId} className={ui.hint}>{hint}</p> : null}
       {invalid ? <p id={errorId} className={ui.fieldError}>{meta.errors![0]}</p> : null}
       <select {...props} key={props.key} id={meta.id} className={ui.input} autoComplete={autoComplete} aria-invalid={invalid || undefined} aria-describedby={describedBy}>
-        <option value="">{placeholder}</option>
+        <option value="">{t("form.choose")}</option>
         {options.map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
       </select>
     </div>

@@ -100,7 +100,7 @@ export default function WnaSignUp() {
         <input type="hidden" name="is_kek" value={isKek} />
         <input type="hidden" name="jalur_id" value={draft.jalurId} />
         <Field meta={fields.foreign_id} label={t("fields.foreign_id")} autoComplete="off" hint={t("hints.foreign_id")} />
-        <SelectField meta={fields.nationality} label={t("fields.nationality")} options={COUNTRY_OPTIONS} placeholder={t("hints.nationalityPlaceholder")} autoComplete="off" />
+        <SelectField meta={fields.nationality} label={t("fields.nationality")} options={COUNTRY_OPTIONS} autoComplete="off" />
         <FullNameField meta={fields.full_name} />
         <ContactAndPasswordFields fields={fields} />
         <SubmitButton>{t("signUp.submit")}</SubmitButton>

@@ -78,7 +78,7 @@ export default function NewFacilityAdmin() {
           <Field meta={fields.email} label={t("accounts:fields.email")} type="email" autoComplete="off" />
           <h2>{t("fasyankes.facilitySection")}</h2>
           <Field meta={fields.facility_name} label={t("facility:fields.facility_name")} autoComplete="off" />
-          <SelectField meta={fields.facility_type} label={t("facility:fields.facility_type")} options={TYPE_OPTIONS} placeholder={t("form.choose")} />
+          <SelectField meta={fields.facility_type} label={t("facility:fields.facility_type")} options={TYPE_OPTIONS} />
           <TextareaField meta={fields.address} label={t("facility:fields.address")} />
           <Field meta={fields.licence_number} label={t("facility:fields.licence_number")} autoComplete="off" />
           <Field meta={fields.contact_phone} label={t("facility:fields.contact_phone")} type="tel" inputMode="numeric" autoComplete="off" />

@@ -42,7 +42,7 @@ function EntryFields({ kind, fields }: { kind: ReferenceKind; fields: Record<str
   return (
     <>
       <Field meta={fields.name} label={t("fields.name")} />
-      {kind === "institution" ? <SelectField meta={fields.country} label={t("fields.country")} options={COUNTRY_OPTIONS} placeholder={t("form.choose")} /> : null}
+      {kind === "institution" ? <SelectField meta={fields.country} label={t("fields.country")} options={COUNTRY_OPTIONS} /> : null}
     </>
   );
 }

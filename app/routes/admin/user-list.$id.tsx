@@ -139,8 +139,8 @@ export default function UserDetail() {
         />
         <Form method="post" {...getFormProps(editForm)} className={ui.formBlock}>
           <Field meta={edit.full_name} label={t("fields.full_name")} autoComplete="off" />
-          <SelectField meta={edit.role_id} label={t("fields.role_id")} options={ROLE_OPTIONS} placeholder={t("form.choose")} hint={isSelf ? t("users.selfRoleHint") : undefined} />
-          <SelectField meta={edit.position_id} label={t("fields.position_id")} options={positions} placeholder={t("form.choose")} />
+          <SelectField meta={edit.role_id} label={t("fields.role_id")} options={ROLE_OPTIONS} hint={isSelf ? t("users.selfRoleHint") : undefined} />
+          <SelectField meta={edit.position_id} label={t("fields.position_id")} options={positions} />
           <SubmitButton name="intent" value="update">{t("form.save")}</SubmitButton>
         </Form>
       </section>

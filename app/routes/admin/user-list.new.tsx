@@ -69,8 +69,8 @@ export default function NewUser() {
         <Form method="post" {...getFormProps(form)} className={ui.formBlock}>
           <Field meta={fields.full_name} label={t("fields.full_name")} autoComplete="off" />
           <Field meta={fields.email} label={t("fields.email")} type="email" autoComplete="off" />
-          <SelectField meta={fields.role_id} label={t("fields.role_id")} options={ROLE_OPTIONS} placeholder={t("form.choose")} />
-          <SelectField meta={fields.position_id} label={t("fields.position_id")} options={positions} placeholder={t("form.choose")} hint={t("users.positionHint")} />
+          <SelectField meta={fields.role_id} label={t("fields.role_id")} options={ROLE_OPTIONS} />
+          <SelectField meta={fields.position_id} label={t("fields.position_id")} options={positions} hint={t("users.positionHint")} />
           <Field meta={fields.phone} label={`${t("fields.phone")} ${t("form.optional")}`} type="tel" inputMode="numeric" autoComplete="off" />
           <SubmitButton>{t("users.create")}</SubmitButton>
         </Form>

@@ -128,7 +128,7 @@ export default function PerformanceAchievement() {
         <h2 id="add-title">{t("achievement.add")}</h2>
         <ErrorSummary form={form} fields={(["type_code", "title", "year", "description"] as const).map((k) => ({ meta: fields[k], label: t(`achievement.fields.${k}`) }))} />
         <Form method="post" {...getFormProps(form)} className={ui.formBlock}>
-          <SelectField meta={fields.type_code} label={t("achievement.fields.type_code")} options={loaded.types.map((ty) => ({ value: ty.code, label: ty.name }))} placeholder={t("personal.choose")} />
+          <SelectField meta={fields.type_code} label={t("achievement.fields.type_code")} options={loaded.types.map((ty) => ({ value: ty.code, label: ty.name }))} />
           <Field meta={fields.title} label={t("achievement.fields.title")} />
           <Field meta={fields.year} label={`${t("achievement.fields.year")} ${t("achievement.optional")}`} inputMode="numeric" />
           <Field meta={fields.description} label={`${t("achievement.fields.description")} ${t("achievement.optional")}`} />

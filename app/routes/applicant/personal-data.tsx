@@ -110,7 +110,6 @@ function ApplicantPersonalData({ loaded, lastResult }: { loaded: Extract<Seriali
             institutions={institutions}
             specializations={specialist ? specializations : null}
             words={{
-              choose: t("personal.choose"),
               identityType: (v) => t(`personal.identityType.${v}`),
               birthDateHint: t("personal.birthDateHint"),
               specializationHint: t("personal.specializationHint"),

@@ -33,7 +33,7 @@ export function FacilityFields({ fields }: { fields: Fields }) {
   return (
     <>
       <Field meta={fields.facility_name} label={t("fields.facility_name")} autoComplete="organization" hint={t("hints.facility_name")} />
-      <SelectField meta={fields.facility_type} label={t("fields.facility_type")} options={TYPE_OPTIONS} placeholder={t("choose")} />
+      <SelectField meta={fields.facility_type} label={t("fields.facility_type")} options={TYPE_OPTIONS} />
       <Field meta={fields.address} label={t("fields.address")} autoComplete="address-line1" hint={t("hints.address")} />
       <Field meta={fields.licence_number} label={t("fields.licence_number")} autoComplete="off" hint={t("hints.licence_number")} />
       <Field meta={fields.contact_phone} label={t("fields.contact_phone")} type="tel" inputMode="numeric" hint={t("hints.contact_phone")} />
@@ -193,7 +193,7 @@ function FacilityDataForm({ data, positions, lastResult }: { data: MyFacility; p
         </div>
         <Field meta={fields.admin_nik} label={t("fields.admin_nik")} inputMode="numeric" autoComplete="off" hint={t("hints.admin_nik")} />
         <Field meta={fields.admin_phone} label={t("fields.admin_phone")} type="tel" inputMode="numeric" autoComplete="tel" hint={t("hints.admin_phone")} />
-        <SelectField meta={fields.position_id} label={t("fields.position_id")} options={positions.map((p) => ({ value: String(p.id), label: p.name }))} placeholder={t("choose")} />
+        <SelectField meta={fields.position_id} label={t("fields.position_id")} options={positions.map((p) => ({ value: String(p.id), label: p.name }))} />
         <SubmitButton>{data.state === "rejected" ? t("personal.resubmit") : t("personal.submit")}</SubmitButton>
       </Form>
     </section>

@@ -56,7 +56,7 @@ export function ProfessionalForm({ loaded, lastResult }: { loaded: ProfessionalF
             afterName={<Field meta={fields.email} label={t("accounts:fields.email")} type="email" hint={t("form.emailHint")} autoComplete="off" inputMode="email" />}
             institutions={institutions}
             specializations={jalur === "SPE" ? specializations : null}
-            words={{ choose: t("form.choose"), identityType: (v) => t(`form.identityType.${v}`), birthDateHint: t("form.birthDateHint") }}
+            words={{ identityType: (v) => t(`form.identityType.${v}`), birthDateHint: t("form.birthDateHint") }}
           />
           <SubmitButton>{t("form.submit")}</SubmitButton>
         </Form>
