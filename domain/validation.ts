@@ -73,9 +73,10 @@ export function rulesFor(texts: FormTexts) {
         .pipe(
           z
             .string()
-            .regex(/^\+?\d+$/, { error: m("numeric"), abort: true })
-            .regex(new RegExp(`^\\+?\\d{${opts.min},}$`), m("min", { length: opts.min }))
-            .regex(new RegExp(`^\\+?\\d{0,${opts.max}}$`), m("max", { length: opts.max })),
+            .regex(/^\+?\d+$/, m("numeric"))
+            // Lengths count what follows a leading "+", whatever it is: a non-digit is the numeric rule's to name.
+            .regex(new RegExp(`^\\+?.{${opts.min},}$`), m("min", { length: opts.min }))
+            .regex(new RegExp(`^\\+?.{0,${opts.max}}$`), m("max", { length: opts.max })),
         ),
     /**
      * A date (spec §9: typed mm/dd/yy; ISO yyyy-mm-dd is taken too), kept as ISO yyyy-mm-dd. A day

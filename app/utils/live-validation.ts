@@ -104,8 +104,8 @@ export function validateLive(form: LiveForm, payload: Record<string, unknown>, w
 
 /**
  * conform's options for a portal form, to spread into useForm: its HTML constraints, and its live
- * checks (on leaving a field, then at each keystroke). A form the checks pass is posted to the
- * server as without JavaScript.
+ * checks (on leaving a field, then at each keystroke). Sending the form always goes to the server,
+ * which answers with every message, as without JavaScript.
  */
 export function liveValidation(form: LiveForm, words: LiveWords) {
   return {
@@ -115,7 +115,11 @@ export function liveValidation(form: LiveForm, words: LiveWords) {
     // The value's type is the schema's on the server; here the payload passes as it was typed.
     onValidate({ formData }: { formData: FormData }): Submission<any, string[]> {
       return parse<any, string[]>(formData, {
-        resolve(payload) {
+        resolve(payload, intent) {
+          // Sending the form is the server's to judge: it checks every field (files, lists, cross-field
+          // rules the browser cannot copy) and answers with all the messages at once, as without
+          // JavaScript. The browser speaks while the user types and leaves fields.
+          if (!intent) return { value: payload };
           const error = validateLive(form, payload, words);
           return Object.keys(error).length ? { error } : { value: payload };
         },

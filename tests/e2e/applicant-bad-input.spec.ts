@@ -30,7 +30,7 @@ test("bad files are refused one by one, earlier uploads stay, and a submission w
       await page.goto("/submission-form/adaptation-form");
       await documentInput(page, c.order).setInputFiles(c.file);
       await page.getByRole("button", { name: "SIMPAN DRAF" }).click();
-      await expect(form.getByText(c.message)).toBeVisible();
+      await expect(form.locator("[id$=\"-error\"]").getByText(c.message)).toBeVisible();
       await expectPath(page, "/submission-form/adaptation-form");
       await expect(page.getByRole("link", { name: "Unduh identitas.pdf" })).toBeVisible();
     });

@@ -140,7 +140,7 @@ test("a verified facility registers a professional on an OTH path, uploads every
     await page.getByRole("button", { name: "KIRIM PERBAIKAN" }).click();
     await expect(page.getByText("Berkas perbaikan terkirim. Permohonan kembali diperiksa.")).toBeVisible();
     await expectPath(page, "/application-status/application-status-detail");
-    await expect(page.getByRole("heading", { name: "Perbaikan Berkas" })).toHaveCount(0);
+    await expect(page.getByRole("heading", { name: "Perbaikan Berkas", exact: true })).toHaveCount(0);
     await expect(page.getByRole("link", { name: "Unduh paspor-baru.png" })).toBeVisible();
   });
 });

@@ -19,6 +19,7 @@ export const tableScroll = style({ overflowX: "auto", marginBottom: vars.space.m
 export const table = style({ fontSize: "0.95rem" });
 globalStyle(`${table} th`, { background: vars.color.bgSoft });
 export const nowrap = style({ whiteSpace: "nowrap" });
+export const subline = style({ display: "block" });
 export const email = style({ display: "block", fontSize: "0.875rem", color: vars.color.muted, overflowWrap: "anywhere" });
 export const overdue = style({ color: vars.color.danger, fontWeight: 700 });
 export const onTime = style({ color: vars.color.muted });
