@@ -57,7 +57,7 @@ describe("POST /api/v1/register/citizen", () => {
     expect(mail.text).toContain("24 jam");
     const activated = await api.request("/api/v1/account/activate", { json: { token: tokenFrom(mail, "/account-activation") } });
     expect(activated.status).toBe(200);
-    expect(await activated.json()).toEqual({ data: { email: "budi.baru@contoh.id" } });
+    expect(await activated.json()).toEqual({ data: { email: "budi.baru@contoh.id", is_foreign: false } });
     expect((await userByEmail("budi.baru@contoh.id")).activatedAt).toBeInstanceOf(Date);
   });
 
