@@ -1,0 +1,252 @@
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { createHash } from "node:crypto";
+import { existsSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { throwawayDatabase } from "../../api/test/throwaway-database.mjs";
+import { png } from "../fixtures/files";
+import { DEMO_PASSWORD, ensureBuild, spawnServer, strongSecrets, tempDir, type Running } from "./server";
+
+// Issue 17 item 4: two portal processes on one PostgreSQL database and one S3-protocol endpoint, behind
+// a real reverse proxy (HAProxy from Debian, round robin), all on loopback and started here.
+//   - an applicant uploads through one instance and the file is read through the other;
+//   - a session made on one works on the other;
+//   - the login throttle is shared (its counts live in the database);
+//   - kill -9 of one instance under load loses no acknowledged upload, and the proxy reaches the other.
+
+const SERVER = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+const HAPROXY = process.env.HAPROXY_PATH ?? "/usr/sbin/haproxy";
+const PORTS = { proxy: 3390, a: 3391, b: 3392, s3: 3393 } as const;
+const BUCKET = "adaptasi-dua-instans";
+const API_KEY_HEADER = "x-adaptasiapikey";
+
+let database: { url: string; drop: () => Promise<void> };
+let s3: { close: () => Promise<void> };
+let proxy: ChildProcess | undefined;
+let a: Running;
+let b: Running;
+let env: Record<string, string>;
+
+async function waitReady(base: string, ms = 120_000) {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    try {
+      if ((await fetch(`${base}/readyz`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`${base} never became ready`);
+}
+
+function startProxy(dir: string): ChildProcess {
+  const cfg = path.join(dir, "haproxy.cfg");
+  writeFileSync(
+    cfg,
+    [
+      "global",
+      "  maxconn 256",
+      "defaults",
+      "  mode http",
+      "  timeout connect 2s",
+      "  timeout client 60s",
+      "  timeout server 60s",
+      // A connection refused or a reply that never came is tried again on the other instance.
+      "  retries 3",
+      "  option redispatch 1",
+      "  retry-on conn-failure empty-response",
+      `frontend portal`,
+      `  bind 127.0.0.1:${PORTS.proxy}`,
+      "  default_backend instances",
+      "backend instances",
+      "  balance roundrobin",
+      "  option httpchk GET /readyz",
+      `  server a 127.0.0.1:${PORTS.a} check inter 500 fall 1 rise 2`,
+      `  server b 127.0.0.1:${PORTS.b} check inter 500 fall 1 rise 2`,
+      "",
+    ].join("\n"),
+  );
+  const child = spawn(HAPROXY, ["-f", cfg, "-db"], { stdio: ["ignore", "ignore", "pipe"] });
+  return child;
+}
+
+const api = (base: string) => `${base}/api/v1`;
+
+async function apiLogin(base: string, email: string, password = DEMO_PASSWORD) {
+  return fetch(`${api(base)}/login`, {
+    method: "POST",
+    headers: { [API_KEY_HEADER]: env.API_KEY, "content-type": "application/json" },
+    body: JSON.stringify({ email, password }),
+  });
+}
+
+async function tokenOf(base: string, email: string): Promise<string> {
+  const res = await apiLogin(base, email);
+  expect(res.status, `login ${email} at ${base}`).toBe(200);
+  return ((await res.json()) as { token: { token: string } }).token.token;
+}
+
+/** A valid PNG whose bytes differ per `n` (bytes after its end), so every upload is its own file. */
+const pngNumbered = (n: number) => Buffer.concat([png(), Buffer.from(`#${n}`)]);
+
+async function upload(base: string, token: string, applicationId: string, n: number) {
+  const fd = new FormData();
+  fd.append("doc_1", new Blob([pngNumbered(n)], { type: "image/png" }), `paspor-${n}.png`);
+  return fetch(`${api(base)}/applications/${applicationId}/documents`, {
+    method: "POST",
+    headers: { [API_KEY_HEADER]: env.API_KEY, authorization: `Bearer ${token}` },
+    body: fd,
+  });
+}
+
+const sha256 = (bytes: Buffer | Uint8Array) => createHash("sha256").update(bytes).digest("hex");
+
+describe("two instances behind a proxy, one database, one bucket", () => {
+  beforeAll(async () => {
+    if (!existsSync(HAPROXY)) {
+      if (process.getuid?.() === 0) spawnSync("sh", ["-c", "apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq haproxy"], { stdio: "inherit" });
+      if (!existsSync(HAPROXY)) throw new Error(`HAProxy is missing at ${HAPROXY}: sudo apt-get install -y haproxy`);
+    }
+    await ensureBuild();
+    const dir = tempDir("two-instances");
+    const { default: S3rver } = (await import("s3rver" as string)) as { default: new (o: object) => { run: () => Promise<unknown>; close: () => Promise<void> } };
+    const server = new S3rver({ port: PORTS.s3, address: "127.0.0.1", silent: true, directory: path.join(dir, "s3"), configureBuckets: [{ name: BUCKET }] });
+    await server.run();
+    s3 = server;
+    database = await throwawayDatabase(SERVER, "adaptasi_two");
+    env = {
+      ...strongSecrets(),
+      NODE_ENV: "test",
+      SEED_DEMO: "true",
+      DATABASE_URL: database.url,
+      PUBLIC_URL: "https://adaptasi.example.go.id",
+      S3_ENDPOINT: `http://127.0.0.1:${PORTS.s3}`,
+      S3_BUCKET: BUCKET,
+      S3_REGION: "us-east-1",
+      S3_ACCESS_KEY_ID: "S3RVER",
+      S3_SECRET_ACCESS_KEY: "S3RVER",
+      S3_FORCE_PATH_STYLE: "true",
+      TRUST_PROXY: "1",
+    };
+    // The first instance migrates and seeds; the second starts on the ready database.
+    a = spawnServer({ ...env, PORT: String(PORTS.a), DATA_DIR: path.join(dir, "a") });
+    await waitReady(a.base);
+    b = spawnServer({ ...env, PORT: String(PORTS.b), DATA_DIR: path.join(dir, "b") });
+    await waitReady(b.base);
+    proxy = startProxy(dir);
+    await waitReady(`http://127.0.0.1:${PORTS.proxy}`, 15_000);
+  }, 240_000);
+
+  afterAll(async () => {
+    proxy?.kill("SIGKILL");
+    for (const r of [a, b]) if (r && r.child.exitCode === null) r.child.kill("SIGKILL");
+    await Promise.all([a?.exited, b?.exited].filter(Boolean));
+    await s3?.close();
+    await database?.drop();
+  }, 60_000);
+
+  let applicationId = "";
+
+  it("a document uploaded through one instance is read through the other", async () => {
+    const onA = await tokenOf(a.base, "pemohon@adaptasi.test");
+    const created = await fetch(`${api(a.base)}/applications`, {
+      method: "POST",
+      headers: { [API_KEY_HEADER]: env.API_KEY, authorization: `Bearer ${onA}`, "content-type": "application/json" },
+      body: JSON.stringify({ jalur_id: "REG" }),
+    });
+    expect(created.status, await created.clone().text()).toBe(201);
+    applicationId = ((await created.json()) as { data: { id: string } }).data.id;
+    const sent = pngNumbered(0);
+    const res = await upload(a.base, onA, applicationId, 0);
+    expect(res.status, await res.clone().text()).toBe(200);
+
+    // Instance B: the same token (shared JWT secret), the file from the shared bucket.
+    const detail = await fetch(`${api(b.base)}/applications/${applicationId}`, { headers: { [API_KEY_HEADER]: env.API_KEY, authorization: `Bearer ${onA}` } });
+    expect(detail.status).toBe(200);
+    const body = JSON.stringify(await detail.json());
+    const fileId = /"file_id":"([0-9a-f-]{36})"/.exec(body)?.[1] ?? /"id":"([0-9a-f-]{36})","[^"]*":[^}]*"paspor-0\.png"/.exec(body)?.[1];
+    expect(fileId, `a file id in ${body.slice(0, 400)}`).toBeTruthy();
+    const file = await fetch(`${api(b.base)}/files/${fileId}`, { headers: { [API_KEY_HEADER]: env.API_KEY, authorization: `Bearer ${onA}` } });
+    expect(file.status).toBe(200);
+    expect(sha256(Buffer.from(await file.arrayBuffer()))).toBe(sha256(sent));
+  }, 60_000);
+
+  it("a session made on one instance works on the other", async () => {
+    const login = await fetch(`${a.base}/login`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ email: "pemohon@adaptasi.test", password: DEMO_PASSWORD, redirectTo: "" }),
+      redirect: "manual",
+    });
+    expect(login.status).toBe(302);
+    const cookie = login.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    expect(cookie).not.toBe("");
+    const home = await fetch(`${b.base}/`, { headers: { cookie }, redirect: "manual" });
+    expect(home.status, "B knows the session A made").toBe(200);
+    expect(await home.text()).toContain("Halo,");
+  }, 30_000);
+
+  it("the login throttle counts failures on both instances together", async () => {
+    // RATE_LIMIT_LOGIN_PER_ACCOUNT (5) failures cost no wait; the next one waits — wherever it lands.
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) statuses.push((await apiLogin(i % 2 === 0 ? a.base : b.base, "kki@adaptasi.test", "salah-sekali")).status);
+    expect(statuses.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
+    expect(statuses[5], "the sixth failure, on the other instance than the fifth").toBe(429);
+  }, 30_000);
+
+  it("kill -9 of one instance under load loses no acknowledged upload; the proxy sends the rest to the other", async () => {
+    const proxyBase = `http://127.0.0.1:${PORTS.proxy}`;
+    const token = await tokenOf(proxyBase, "pemohon@adaptasi.test");
+    const acknowledged: string[] = [];
+    let failed = 0;
+    let sentAfterKill = 0;
+    let okAfterKill = 0;
+    let killed = false;
+    const total = 40;
+    let next = 1;
+    const worker = async () => {
+      while (next <= total) {
+        const n = next++;
+        if (n === 12 && !killed) {
+          killed = true;
+          a.child.kill("SIGKILL");
+        }
+        const after = killed;
+        try {
+          const res = await upload(proxyBase, token, applicationId, n);
+          if (res.status === 200) {
+            acknowledged.push(sha256(pngNumbered(n)));
+            if (after) okAfterKill++;
+          } else failed++;
+        } catch {
+          failed++;
+        }
+        if (after) sentAfterKill++;
+      }
+    };
+    await Promise.all([worker(), worker(), worker()]);
+    await a.exited;
+
+    // Every acknowledged upload is on record and readable, through the instance still standing.
+    const client = new pg.Client({ connectionString: database.url });
+    await client.connect();
+    const { rows } = await client.query<{ id: string; sha256: string }>(
+      "select f.id, f.sha256 from files f join application_documents d on d.file_id = f.id where d.application_id = $1",
+      [applicationId],
+    );
+    await client.end();
+    const stored = new Map(rows.map((r) => [r.sha256, r.id]));
+    const lost = acknowledged.filter((h) => !stored.has(h));
+    console.log(`faults/two-instances: ${total} uploads through the proxy, instance A killed at #12: ${acknowledged.length} acknowledged, ${failed} failed, ${okAfterKill}/${sentAfterKill} after the kill answered 200, ${lost.length} acknowledged lost`);
+    expect(lost).toEqual([]);
+    expect(okAfterKill, "the proxy reaches the other instance").toBeGreaterThan(0);
+    expect(acknowledged.length).toBeGreaterThanOrEqual(total - 6);
+    for (const hash of acknowledged.slice(-5)) {
+      const res = await fetch(`${api(b.base)}/files/${stored.get(hash)}`, { headers: { [API_KEY_HEADER]: env.API_KEY, authorization: `Bearer ${token}` } });
+      expect(res.status).toBe(200);
+      expect(sha256(Buffer.from(await res.arrayBuffer()))).toBe(hash);
+    }
+  }, 120_000);
+});
