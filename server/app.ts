@@ -15,6 +15,8 @@ import { ASSET_FILE_OPTIONS, assetHeaders, listFiles, precompressed } from "./as
 import { lastResort, logServerErrors } from "./errors";
 import { guardFormParsing } from "./form-guard";
 import { serveGuidebook } from "./guidebook";
+import { createLifecycle } from "./lifecycle";
+import { measureRequests, metricsEndpoint, pageRoutePattern } from "./metrics";
 import { pageQueue } from "./page-queue";
 import { createRequestHandler } from "./remix-handler";
 import { closeUnreadBodies, formBodies, uploadRoutes } from "./request-body";
@@ -64,13 +66,20 @@ export async function createServer(env: Env, opts: { dev?: boolean; logger?: pin
     apiBase = "http://api.internal";
   }
 
+  // SIGTERM drains (server.ts); the API and its database close last, after any worker registered later.
+  const lifecycle = createLifecycle(logger);
+  if (api) lifecycle.onClose("api and database", () => api!.close());
+  let pageRoute: ((pathname: string) => string) | undefined;
+
   const app = express();
   app.disable("x-powered-by");
   // A hop count: Express reads the string "1" as an address, and would trust no real proxy.
   app.set("trust proxy", env.TRUST_PROXY);
 
   // A request answered before its body arrived is not read to the end (server/request-body.ts).
+  app.use(measureRequests(() => pageRoute));
   app.use(closeUnreadBodies());
+  app.use(lifecycle.middleware);
   app.use(logServerErrors(logger));
 
   // Hashed assets first, with the headers a script or stylesheet needs and nothing more.
@@ -84,6 +93,7 @@ export async function createServer(env: Env, opts: { dev?: boolean; logger?: pin
   app.get("/healthz", (_req, res) => {
     res.set("Cache-Control", "no-store").json({ status: "ok" });
   });
+  app.get("/metrics", metricsEndpoint(env.METRICS_TOKEN));
   app.get("/readyz", async (_req, res) => {
     res.set("Cache-Control", "no-store");
     try {
@@ -122,6 +132,7 @@ export async function createServer(env: Env, opts: { dev?: boolean; logger?: pin
     if (!existsSync(serverBuild)) throw new EnvError("No build found: run `npm run build` first (npm start does it for you)");
     build = guardFormParsing((await import(serverBuild)) as ServerBuild);
     isUpload = uploadRoutes(build);
+    pageRoute = pageRoutePattern(build);
     // Hashed assets are served above. Other public files are revalidated (ETag). Only the paths the
     // build holds go to the file server: a page request costs no file-system lookup.
     const clientDir = path.join(BUILD_DIR, "client");
@@ -160,5 +171,5 @@ export async function createServer(env: Env, opts: { dev?: boolean; logger?: pin
 
   app.use(lastResort(logger));
 
-  return { app, api, logger };
+  return { app, api, logger, lifecycle };
 }
