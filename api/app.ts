@@ -87,7 +87,7 @@ export function createApiApp(deps: { db: Database; config: ApiConfig; mailer?: M
 
   documentApi(app, OPENAPI_PATH);
   app.notFound(notFound);
-  app.onError(handleErrors(ctx.config.logger));
+  app.onError(handleErrors(ctx.config.logger, deps.config.reportError));
 
   return app;
 }

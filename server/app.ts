@@ -3,6 +3,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { getRequestListener } from "@hono/node-server";
 import type { AppLoadContext, ServerBuild } from "@remix-run/node";
+import * as Sentry from "@sentry/remix";
 import compression from "compression";
 import express from "express";
 import { pino } from "pino";
@@ -33,6 +34,8 @@ export async function createServer(env: Env, opts: { dev?: boolean; logger?: pin
   const dev = opts.dev ?? false;
   const logger = opts.logger ?? pino({ level: env.LOG_LEVEL });
   const production = env.NODE_ENV === "production";
+  // server.ts starts Sentry when SENTRY_DSN is set; the API's and Express's 500s are reported too (entry.server reports the pages').
+  const reportError = env.SENTRY_DSN ? (error: unknown) => void Sentry.captureException(error) : undefined;
   installRouteMatchCache();
 
   let api: StartedApi | undefined;
@@ -60,6 +63,7 @@ export async function createServer(env: Env, opts: { dev?: boolean; logger?: pin
       trustProxy: env.TRUST_PROXY,
       smtpUrl: env.SMTP_URL,
       publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
+      reportError,
       logger: logger.child({ component: "api" }),
     });
     apiFetch = api.fetch;
@@ -169,7 +173,7 @@ export async function createServer(env: Env, opts: { dev?: boolean; logger?: pin
     }),
   );
 
-  app.use(lastResort(logger));
+  app.use(lastResort(logger, reportError));
 
   return { app, api, logger, lifecycle };
 }
