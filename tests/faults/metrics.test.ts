@@ -53,10 +53,16 @@ describe("/metrics", () => {
     const api = apiClient(server);
     const token = await apiLogin(server, "pemohon@adaptasi.test");
     const ids = ["0b7d4f6e-1111-4a4a-8a8a-000000000001", "0b7d4f6e-1111-4a4a-8a8a-000000000002"];
-    for (const id of ids) expect((await api(`/applications/${id}`, { token })).status).toBe(404);
-    expect((await fetch(`${server.base}/login`)).status).toBe(200);
-    expect((await fetch(`${server.base}/tidak-ada-halaman-ini`)).status).toBe(404);
-    expect((await fetch(`${server.base}/healthz`)).status).toBe(200);
+    // Each body is read to its end: a request is counted when its answer has been sent.
+    const status = async (res: Promise<Response>) => {
+      const r = await res;
+      await r.arrayBuffer();
+      return r.status;
+    };
+    for (const id of ids) expect(await status(api(`/applications/${id}`, { token }))).toBe(404);
+    expect(await status(fetch(`${server.base}/login`))).toBe(200);
+    expect(await status(fetch(`${server.base}/tidak-ada-halaman-ini`))).toBe(404);
+    expect(await status(fetch(`${server.base}/healthz`))).toBe(200);
 
     const res = await metrics(server, `Bearer ${TOKEN}`);
     expect(res.status).toBe(200);
