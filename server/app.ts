@@ -80,9 +80,11 @@ export async function createServer(env: Env, opts: { dev?: boolean; logger?: pin
   // A hop count: Express reads the string "1" as an address, and would trust no real proxy.
   app.set("trust proxy", env.TRUST_PROXY);
 
-  // A request answered before its body arrived is not read to the end (server/request-body.ts).
+  // Every request is timed for /metrics, by its route's pattern (server/metrics.ts).
   app.use(measureRequests(() => pageRoute));
+  // A request answered before its body arrived is not read to the end (server/request-body.ts).
   app.use(closeUnreadBodies());
+  // While draining, a new request is answered 503 (server/lifecycle.ts).
   app.use(lifecycle.middleware);
   app.use(logServerErrors(logger));
 
