@@ -3,6 +3,7 @@ import { fileURLToPath } from "node:url";
 import * as Sentry from "@sentry/remix";
 import { EnvError, loadEnv, setEnv, type Env } from "./app/utils/env.server";
 import { createServer } from "./server/app";
+import { scrubEvent } from "./server/sentry";
 
 // The portal's entry: reads the settings, builds the server (server/app.ts) and listens.
 
@@ -29,7 +30,7 @@ async function main() {
     throw error;
   }
   setEnv(env);
-  if (env.SENTRY_DSN) Sentry.init({ dsn: env.SENTRY_DSN, tracesSampleRate: 1.0 });
+  if (env.SENTRY_DSN) Sentry.init({ dsn: env.SENTRY_DSN, tracesSampleRate: 1.0, beforeSend: scrubEvent });
   const dev = process.argv.includes("--dev");
   let server: Awaited<ReturnType<typeof createServer>>;
   try {
@@ -38,16 +39,24 @@ async function main() {
     console.error(`adaptasi: ${error instanceof Error ? error.message : String(error)}`);
     process.exit(1);
   }
-  const { app, api, logger } = server;
+  const { app, api, logger, lifecycle } = server;
   const http = app.listen(env.PORT, env.HOST, () => {
     const address = http.address();
     const port = typeof address === "object" && address ? address.port : env.PORT;
     logger.info({ port, db: api?.dbKind ?? "remote" }, `Adaptasi Nakes LLN ready on http://localhost:${port}`);
   });
   applyTimeouts(http, env.HTTP_IDLE_TIMEOUT_SEC);
-  const shutdown = () => {
-    http.close(() => void (api?.close() ?? Promise.resolve()).finally(() => process.exit(0)));
-    setTimeout(() => process.exit(0), 5_000).unref();
+  // Drain (server/lifecycle.ts): no new requests, those under way finish within SHUTDOWN_GRACE_SEC,
+  // then the workers and the database close. A second signal does not start another drain.
+  const shutdown = (signal: NodeJS.Signals) => {
+    logger.info({ signal }, "shutdown requested");
+    void lifecycle.shutdown(http, env.SHUTDOWN_GRACE_SEC).then(
+      (code) => process.exit(code),
+      (err: unknown) => {
+        logger.error({ err }, "shutdown failed");
+        process.exit(1);
+      },
+    );
   };
   process.on("SIGTERM", shutdown);
   process.on("SIGINT", shutdown);

@@ -1,6 +1,8 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import type { Database } from "./db/client";
+import { routePath } from "hono/route";
 import { createDeps } from "./lib/config";
+import { markRoutePattern } from "./lib/metrics";
 import { documentApi } from "./lib/openapi";
 import { createRouter } from "./lib/router";
 import type { ApiConfig, AppEnv } from "./lib/types";
@@ -67,7 +69,12 @@ export function createApiApp(deps: { db: Database; config: ApiConfig; mailer?: M
   // In request order: the deps, the api key, the JSON size limit, no NUL; then the resource's router.
   app.use("*", async (c, next) => {
     c.set("deps", ctx);
-    await next();
+    try {
+      await next();
+    } finally {
+      // Over HTTP: the matched route's pattern for /metrics (the last route matched; a middleware's when none answered).
+      if (c.env?.incoming) markRoutePattern(c.env.incoming, routePath(c, -1) || "unmatched");
+    }
   });
   app.use(`${API_BASE}/*`, requireApiKey(ctx.config.apiKey, [OPENAPI_PATH]));
   app.use(`${API_BASE}/*`, limitJsonBody);
@@ -80,7 +87,7 @@ export function createApiApp(deps: { db: Database; config: ApiConfig; mailer?: M
 
   documentApi(app, OPENAPI_PATH);
   app.notFound(notFound);
-  app.onError(handleErrors(ctx.config.logger));
+  app.onError(handleErrors(ctx.config.logger, deps.config.reportError));
 
   return app;
 }

@@ -43,6 +43,8 @@ export interface StartApiOptions {
   /** TRUST_PROXY: reverse proxies in front of the HTTP listener (see ApiConfig.trustProxy); default 0 */
   trustProxy?: number;
   logger?: Logger;
+  /** told of every unexpected error the API answers 500 for (SENTRY_DSN: Sentry's captureException) */
+  reportError?: (error: unknown) => void;
 }
 
 export interface StartedApi {
@@ -115,6 +117,7 @@ export async function startApi(opts: StartApiOptions): Promise<StartedApi> {
       filesDir,
       trustProxy: opts.trustProxy,
       logger,
+      reportError: opts.reportError,
     },
   });
   return {

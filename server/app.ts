@@ -3,6 +3,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { getRequestListener } from "@hono/node-server";
 import type { AppLoadContext, ServerBuild } from "@remix-run/node";
+import * as Sentry from "@sentry/remix";
 import compression from "compression";
 import express from "express";
 import { pino } from "pino";
@@ -15,6 +16,8 @@ import { ASSET_FILE_OPTIONS, assetHeaders, listFiles, precompressed } from "./as
 import { lastResort, logServerErrors } from "./errors";
 import { guardFormParsing } from "./form-guard";
 import { serveGuidebook } from "./guidebook";
+import { createLifecycle } from "./lifecycle";
+import { measureRequests, metricsEndpoint, pageRoutePattern } from "./metrics";
 import { pageQueue } from "./page-queue";
 import { createRequestHandler } from "./remix-handler";
 import { closeUnreadBodies, formBodies, uploadRoutes } from "./request-body";
@@ -31,6 +34,8 @@ export async function createServer(env: Env, opts: { dev?: boolean; logger?: pin
   const dev = opts.dev ?? false;
   const logger = opts.logger ?? pino({ level: env.LOG_LEVEL });
   const production = env.NODE_ENV === "production";
+  // server.ts starts Sentry when SENTRY_DSN is set; the API's and Express's 500s are reported too (entry.server reports the pages').
+  const reportError = env.SENTRY_DSN ? (error: unknown) => void Sentry.captureException(error) : undefined;
   installRouteMatchCache();
 
   let api: StartedApi | undefined;
@@ -58,19 +63,29 @@ export async function createServer(env: Env, opts: { dev?: boolean; logger?: pin
       trustProxy: env.TRUST_PROXY,
       smtpUrl: env.SMTP_URL,
       publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
+      reportError,
       logger: logger.child({ component: "api" }),
     });
     apiFetch = api.fetch;
     apiBase = "http://api.internal";
   }
 
+  // SIGTERM drains (server.ts); the API and its database close last, after any worker registered later.
+  const lifecycle = createLifecycle(logger);
+  if (api) lifecycle.onClose("api and database", () => api!.close());
+  let pageRoute: ((pathname: string) => string) | undefined;
+
   const app = express();
   app.disable("x-powered-by");
   // A hop count: Express reads the string "1" as an address, and would trust no real proxy.
   app.set("trust proxy", env.TRUST_PROXY);
 
+  // Every request is timed for /metrics, by its route's pattern (server/metrics.ts).
+  app.use(measureRequests(() => pageRoute));
   // A request answered before its body arrived is not read to the end (server/request-body.ts).
   app.use(closeUnreadBodies());
+  // While draining, a new request is answered 503 (server/lifecycle.ts).
+  app.use(lifecycle.middleware);
   app.use(logServerErrors(logger));
 
   // Hashed assets first, with the headers a script or stylesheet needs and nothing more.
@@ -84,6 +99,7 @@ export async function createServer(env: Env, opts: { dev?: boolean; logger?: pin
   app.get("/healthz", (_req, res) => {
     res.set("Cache-Control", "no-store").json({ status: "ok" });
   });
+  app.get("/metrics", metricsEndpoint(env.METRICS_TOKEN));
   app.get("/readyz", async (_req, res) => {
     res.set("Cache-Control", "no-store");
     try {
@@ -122,6 +138,7 @@ export async function createServer(env: Env, opts: { dev?: boolean; logger?: pin
     if (!existsSync(serverBuild)) throw new EnvError("No build found: run `npm run build` first (npm start does it for you)");
     build = guardFormParsing((await import(serverBuild)) as ServerBuild);
     isUpload = uploadRoutes(build);
+    pageRoute = pageRoutePattern(build);
     // Hashed assets are served above. Other public files are revalidated (ETag). Only the paths the
     // build holds go to the file server: a page request costs no file-system lookup.
     const clientDir = path.join(BUILD_DIR, "client");
@@ -158,7 +175,7 @@ export async function createServer(env: Env, opts: { dev?: boolean; logger?: pin
     }),
   );
 
-  app.use(lastResort(logger));
+  app.use(lastResort(logger, reportError));
 
-  return { app, api, logger };
+  return { app, api, logger, lifecycle };
 }

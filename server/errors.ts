@@ -17,12 +17,15 @@ export function logServerErrors(logger: pino.Logger) {
 }
 
 /** Whatever reaches here unanswered: logged with its cause, answered without internals. */
-export function lastResort(logger: pino.Logger) {
+export function lastResort(logger: pino.Logger, reportError?: (error: unknown) => void) {
   return (error: unknown, req: Request, res: Response, _next: NextFunction) => {
     // A request Express cannot read (a malformed percent-encoding) is the sender's mistake: its 4xx.
     const declared = Number((error as { status?: unknown; statusCode?: unknown })?.status ?? (error as { statusCode?: unknown })?.statusCode);
     const status = declared >= 400 && declared < 500 ? declared : error instanceof URIError ? 400 : 500;
-    if (status === 500) logger.error({ err: error, method: req.method, path: req.path }, "request failed");
+    if (status === 500) {
+      logger.error({ err: error, method: req.method, path: req.path }, "request failed");
+      reportError?.(error);
+    }
     if (res.headersSent) return void res.destroy();
     res.status(status).type("html").send(ERROR_SCREEN);
   };

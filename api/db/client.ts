@@ -11,6 +11,7 @@ import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
 import type { Logger } from "pino";
+import { reportDatabasePool } from "../lib/metrics";
 import * as schema from "./schema";
 
 /** The one database type services use, whichever driver is behind it. */
@@ -55,6 +56,7 @@ async function openPglite(options: OpenDatabaseOptions): Promise<DatabaseHandle>
     client = await PGlite.create(dir, { extensions: { pg_trgm } });
   }
   const db = drizzlePglite({ client, schema });
+  const unreport = reportDatabasePool(() => ({ kind: "pglite", total: client.closed ? 0 : 1, max: 1 }));
   return {
     db,
     kind: "pglite",
@@ -62,7 +64,10 @@ async function openPglite(options: OpenDatabaseOptions): Promise<DatabaseHandle>
     ping: async () => {
       await db.execute(sql`select 1`);
     },
-    close: () => client.close(),
+    close: () => {
+      unreport();
+      return client.close();
+    },
   };
 }
 
@@ -71,6 +76,13 @@ async function openPostgres(databaseUrl: string, logger?: Logger): Promise<Datab
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on("error", (err) => logger?.error({ err }, "postgres pool error"));
   const db = drizzlePg({ client: pool, schema });
+  const unreport = reportDatabasePool(() => ({
+    kind: "postgres",
+    total: pool.totalCount,
+    idle: pool.idleCount,
+    waiting: pool.waitingCount,
+    max: pool.options.max ?? 10,
+  }));
   return {
     db,
     kind: "postgres",
@@ -87,6 +99,9 @@ async function openPostgres(databaseUrl: string, logger?: Logger): Promise<Datab
     ping: async () => {
       await pool.query("select 1");
     },
-    close: () => pool.end(),
+    close: () => {
+      unreport();
+      return pool.end();
+    },
   };
 }

@@ -38,6 +38,8 @@ export interface ApiConfig {
    */
   trustProxy?: number;
   logger?: Logger;
+  /** told of every unexpected error the API answers 500 for (the portal passes Sentry's captureException) */
+  reportError?: (error: unknown) => void;
 }
 
 export interface ResolvedConfig {

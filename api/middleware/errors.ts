@@ -9,7 +9,7 @@ import type { AppEnv } from "../lib/types";
 export const notFound: NotFoundHandler<AppEnv> = (c) => c.json(errorBody("NOT_FOUND", MESSAGES.NOT_FOUND), 404);
 
 /** Every error as the JSON error shape: ours as thrown, Hono's 4xx as bad input, the rest logged. */
-export function handleErrors(logger: Logger): ErrorHandler<AppEnv> {
+export function handleErrors(logger: Logger, reportError?: (error: unknown) => void): ErrorHandler<AppEnv> {
   return (err, c) => {
     if (err instanceof ApiError) {
       return c.json(errorBody(err.code, err.message, err.details), err.status, err.headers);
@@ -25,6 +25,11 @@ export function handleErrors(logger: Logger): ErrorHandler<AppEnv> {
       return c.json(errorBody("DATABASE_UNAVAILABLE", MESSAGES.DATABASE_UNAVAILABLE), 503, { "Retry-After": "30" });
     }
     logger.error({ err, method: c.req.method, path: c.req.path }, "unhandled API error");
+    try {
+      reportError?.(err);
+    } catch (reportFailure) {
+      logger.warn({ err: reportFailure }, "the error could not be reported");
+    }
     return c.json(errorBody("INTERNAL_ERROR", MESSAGES.INTERNAL_ERROR), 500);
   };
 }

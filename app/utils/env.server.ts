@@ -37,6 +37,14 @@ const schema = z.object({
   MAX_CONCURRENT_PAGES: z.coerce.number().int().positive().default(16),
   /** a connection on which nothing arrives this long is closed; a request's total time is not capped (slow uploads) */
   HTTP_IDLE_TIMEOUT_SEC: z.coerce.number().int().positive().default(120),
+  /** on SIGTERM/SIGINT, how long requests and uploads under way may take to finish before they are cut (server/lifecycle.ts) */
+  SHUTDOWN_GRACE_SEC: z.coerce.number().int().min(0).default(30),
+  /** the bearer token /metrics asks for; without it /metrics is not served */
+  METRICS_TOKEN: z
+    .string()
+    .trim()
+    .transform((v) => (v === "" ? undefined : v))
+    .optional(),
 });
 
 export type Env = z.infer<typeof schema> & { API_KEY: string; SESSION_SECRET: string; JWT_SECRET: string };

@@ -1,0 +1,98 @@
+import { createHash, timingSafeEqual } from "node:crypto";
+import { createRequire } from "node:module";
+import type { ServerBuild } from "@remix-run/node";
+import type { RequestHandler } from "express";
+import { httpRequestDuration, httpResponses, registry, routePatternOf } from "../api/lib/metrics";
+
+// /metrics (Prometheus text format) and the request metric every answer feeds (issue 17 §5).
+
+type RouteLike = { id: string; path?: string; index?: boolean; children?: RouteLike[] };
+type Match = { route: RouteLike };
+const { matchRoutes } = createRequire(import.meta.url)("@remix-run/router") as {
+  matchRoutes: (routes: RouteLike[], location: string) => Match[] | null;
+};
+
+/**
+ * The pattern of the page route a path matches (`/application/:id`), read from the build's route
+ * tree; "unmatched" when no route matches (the 404 page). React Router's matcher is the one Remix
+ * uses, and it remembers its answers (server/route-match-cache.ts).
+ */
+export function pageRoutePattern(build: ServerBuild): (pathname: string) => string {
+  const byParent = new Map<string | undefined, RouteLike[]>();
+  for (const r of Object.values(build.routes)) {
+    const list = byParent.get(r.parentId) ?? [];
+    list.push({ id: r.id, path: r.path, index: r.index });
+    byParent.set(r.parentId, list);
+  }
+  const attach = (list: RouteLike[]): RouteLike[] =>
+    list.map((r) => {
+      const children = byParent.get(r.id);
+      return children ? { ...r, children: attach(children) } : r;
+    });
+  const tree = attach(byParent.get(undefined) ?? []);
+  return (pathname) => {
+    let matches: Match[] | null = null;
+    try {
+      matches = matchRoutes(tree, pathname);
+    } catch {
+      matches = null; // a malformed path
+    }
+    if (!matches || matches.length === 0) return "unmatched";
+    const parts = matches.map((m) => m.route.path).filter((p): p is string => !!p);
+    return `/${parts.join("/")}`.replace(/\/{2,}/g, "/");
+  };
+}
+
+/**
+ * Times every request until its answer is sent (or the client goes), labelled by the route's pattern:
+ * the API's (it marks it), an Express route's, the hashed assets, or the page route `pageRoute` finds.
+ */
+export function measureRequests(pageRoute: () => ((pathname: string) => string) | undefined): RequestHandler {
+  return (req, res, next) => {
+    const started = process.hrtime.bigint();
+    let done = false;
+    const record = (status: string) => {
+      if (done) return;
+      done = true;
+      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+      const path = req.originalUrl.split("?")[0];
+      let route: string;
+      if (path === "/api/v1" || path.startsWith("/api/v1/")) route = routePatternOf(req) ?? "/api/v1/*";
+      else if (path.startsWith("/assets/")) route = "/assets/*";
+      else if (req.route && typeof req.route.path === "string" && req.route.path !== "*") route = req.route.path;
+      else route = pageRoute()?.(req.path) ?? "page";
+      httpRequestDuration.observe({ method: req.method, route, status }, seconds);
+      httpResponses.inc({ status });
+    };
+    res.on("finish", () => record(String(res.statusCode)));
+    res.on("close", () => record("aborted")); // the client left, or the connection was cut, before the answer ended
+    next();
+  };
+}
+
+const digest = (s: string) => createHash("sha256").update(s).digest();
+
+/**
+ * GET /metrics with `Authorization: Bearer <METRICS_TOKEN>`. Without the setting the path is not
+ * served at all (the portal's 404); a missing or wrong token is 401.
+ */
+export function metricsEndpoint(token: string | undefined): RequestHandler {
+  const expected = token ? digest(token) : undefined;
+  return async (req, res, next) => {
+    if (!expected) return next();
+    res.set("Cache-Control", "no-store");
+    const given = /^Bearer\s+(.+)$/i.exec(req.get("authorization") ?? "")?.[1]?.trim();
+    if (!given || !timingSafeEqual(digest(given), expected)) {
+      res.set("WWW-Authenticate", 'Bearer realm="metrics"').status(401).type("text/plain").send("401 Unauthorized\n");
+      return;
+    }
+    try {
+      const body = await registry.metrics();
+      // send() would rewrite the media type's parameters; Prometheus reads the version from it.
+      res.setHeader("Content-Type", registry.contentType);
+      res.end(body);
+    } catch (error) {
+      next(error);
+    }
+  };
+}
