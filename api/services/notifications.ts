@@ -10,8 +10,9 @@ import idMail from "#locales/id/mail.json";
 import { escapeHtml, fill, type MailContent, type Mailer, type Recipient } from "./mail";
 
 // Mail about an application (DESIGN §4 "Review bodies", docs/decisions/018-review-api-rules.md): its submission,
-// every decision, and a reupload request. Sent after the change is committed, to the applicant — or to
-// the facility admin (role 8) who registered them. A failure is logged and never undoes the change.
+// every decision, and a reupload request, to the applicant — or to the facility admin (role 8) who
+// registered them. Each is recorded in the transaction of the change (`db` is that transaction), so a
+// change is never without its mail: a mail that cannot be recorded undoes the change.
 
 /**
  * These mails are written in Indonesian only, the interface's language (spec §9); their texts live in
@@ -130,16 +131,15 @@ function facts(a: Addressed, extra: [string, string][]): [string, string][] {
 const capitalised = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 const whose = (a: Addressed) => (a.onBehalfOf !== null ? fill(APP.onBehalfOf, { name: a.onBehalfOf }) : APP.yours);
 
-/** Runs `build` and queues its mail; anything that goes wrong is logged, never thrown. */
+/**
+ * Runs `build` and records its mail in `db`, the transaction of the change. Nothing is caught: inside a
+ * transaction a failed statement spoils what follows, so a failure must undo the change, not be logged.
+ */
 async function notify(db: Database, opts: NotifyOptions, kind: string, applicationId: string, build: (a: Addressed) => Promise<MailContent> | MailContent) {
   if (!opts.mailer) return;
-  try {
-    const a = await addressee(db, applicationId);
-    if (!a) return;
-    opts.mailer.send(kind, a.to, await build(a));
-  } catch (err) {
-    opts.logger?.error({ err, kind, applicationId }, "review notification failed");
-  }
+  const a = await addressee(db, applicationId);
+  if (!a) return;
+  await opts.mailer.send(kind, a.to, await build(a), db);
 }
 
 /** The mail that confirms a submission. */
@@ -252,13 +252,8 @@ export function facilityVerificationMail(n: FacilityVerificationNotice, publicUr
   });
 }
 
-/** The Admin's decision on a facility's data, mailed to its admin; logged, never thrown, like the others. */
-export function notifyFacilityVerification(n: FacilityVerificationNotice, opts: NotifyOptions) {
+/** The Admin's decision on a facility's data, mailed to its admin: recorded in `tx`, the decision's transaction. */
+export async function notifyFacilityVerification(tx: Database, n: FacilityVerificationNotice, opts: NotifyOptions) {
   if (!opts.mailer) return;
-  try {
-    const mail = facilityVerificationMail(n, portalUrl(opts));
-    opts.mailer.send(n.approved ? "facility_verified" : "facility_rejected", n.to, mail);
-  } catch (err) {
-    opts.logger?.error({ err, to: n.to.email }, "facility verification notification failed");
-  }
+  await opts.mailer.send(n.approved ? "facility_verified" : "facility_rejected", n.to, facilityVerificationMail(n, portalUrl(opts)), tx);
 }
