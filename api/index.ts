@@ -11,6 +11,7 @@ import { seedFacilities } from "./db/seed-facilities";
 import type { RateLimitConfig } from "./lib/rate-limits";
 import { createMailer, type Mailer } from "./services/mail";
 import type { RetryPolicy } from "./services/mail-outbox";
+import { createScheduler } from "./services/scheduled-jobs";
 import { createDiskStorage, sweepTemporaryFiles, TEMPORARY_FILE_MAX_AGE_MS } from "./services/storage";
 
 export { API_BASE, createApiApp } from "./app";
@@ -43,6 +44,8 @@ export interface StartApiOptions {
   mailRetry?: Partial<RetryPolicy>;
   /** how often the mail worker looks for due mail; default 2 s */
   mailPollMs?: number;
+  /** how often the scheduled jobs run (JOBS_INTERVAL_SECONDS); default 0: never on their own (tests) */
+  jobIntervalMs?: number;
   /** uploaded documents; default `${dataDir}/files`, or a temporary folder (removed on close) when there is no dataDir */
   filesDir?: string;
   /** TRUST_PROXY: reverse proxies in front of the HTTP listener (see ApiConfig.trustProxy); default 0 */
@@ -111,6 +114,7 @@ export async function startApi(opts: StartApiOptions): Promise<StartedApi> {
     from: opts.mailFrom,
     logger: logger.child({ component: "mail" }),
   });
+  const scheduler = createScheduler({ db: handle.db, mailer, logger: logger.child({ component: "jobs" }), intervalMs: opts.jobIntervalMs ?? 0 });
   const app = createApiApp({
     db: handle.db,
     mailer,
@@ -131,6 +135,7 @@ export async function startApi(opts: StartApiOptions): Promise<StartedApi> {
     ready: handle.ping,
     async close() {
       clearInterval(sweeper);
+      await scheduler.close();
       // The mail worker finishes its pass; mail not yet sent stays recorded for the next start.
       await mailer.close();
       await handle.close();

@@ -617,3 +617,18 @@ export const mailOutbox = pgTable(
     check("mail_outbox_status_check", sql`${t.status} in ('pending', 'sent', 'failed')`),
   ],
 );
+
+/**
+ * Scheduled jobs (api/services/scheduled-jobs.ts): one row per run of a job for one slot (a day, or a
+ * file and its deadline). A run claims its row in the transaction that records its mails, so across any
+ * number of instances each slot runs once; a run that fails rolls back its claim and is tried again.
+ */
+export const jobRuns = pgTable(
+  "job_runs",
+  {
+    job: text("job").notNull(),
+    slot: text("slot").notNull(),
+    ranAt: timestamp("ran_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.job, t.slot] })],
+);

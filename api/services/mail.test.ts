@@ -180,6 +180,31 @@ describe("the outbox table", () => {
   });
 });
 
+describe.runIf(process.env.TEST_DATABASE_URL)("two processes on one PostgreSQL", () => {
+  it("claim with SKIP LOCKED: 100 mails, two workers on their own pools, each mail sent once", async () => {
+    const { throwawayDatabase } = await import("../test/throwaway-database.mjs");
+    const { url, drop } = await throwawayDatabase(process.env.TEST_DATABASE_URL!, "adaptasi_mail");
+    const [one, two] = [await openDatabase({ databaseUrl: url }), await openDatabase({ databaseUrl: url })];
+    try {
+      await one.migrate();
+      const [a, b] = [mailer({ db: one.db }), mailer({ db: two.db })];
+      for (let i = 0; i < 100; i++) await a.send("test", { email: `orang${i}@contoh.id`, name: `Orang ${i}` }, activationMail(PERSON, TOKEN, "http://x"));
+      await Promise.all([a.deliverDue(), b.deliverDue(), a.deliverDue(), b.deliverDue()]);
+      await Promise.all([a.idle(), b.idle()]);
+      const mails = await readOutbox(outboxDir);
+      expect(mails).toHaveLength(100);
+      expect(new Set(mails.map((m) => m.headers["message-id"])).size).toBe(100);
+      const rows = await one.db.select().from(mailOutbox);
+      expect(rows.every((r) => r.status === "sent" && r.attempts === 1)).toBe(true);
+    } finally {
+      await Promise.all(mailers.splice(0).map((m) => m.close()));
+      await one.close();
+      await two.close();
+      await drop();
+    }
+  }, 60_000);
+});
+
 describe("SMTP (SMTP_URL)", () => {
   it("delivers to a real SMTP server with both parts, and keeps the link out of the log", async () => {
     const received: Array<{ raw: string; from: string; to: string[] }> = [];

@@ -97,7 +97,7 @@ export interface Addressed {
 }
 
 /** The application and who hears about it: the facility admin who registered it, else the applicant. */
-async function addressee(db: Database, applicationId: string): Promise<Addressed | null> {
+export async function addressee(db: Database, applicationId: string): Promise<Addressed | null> {
   const [app] = await db.select().from(applications).where(eq(applications.id, applicationId));
   if (!app) return null;
   const people = await db
@@ -256,4 +256,49 @@ export function facilityVerificationMail(n: FacilityVerificationNotice, publicUr
 export async function notifyFacilityVerification(tx: Database, n: FacilityVerificationNotice, opts: NotifyOptions) {
   if (!opts.mailer) return;
   await opts.mailer.send(n.approved ? "facility_verified" : "facility_rejected", n.to, facilityVerificationMail(n, portalUrl(opts)), tx);
+}
+
+// --- Reminders (api/services/scheduled-jobs.ts) -------------------------------------------------
+
+const REMIND = T.reminders;
+const WIB_DATE = { timeZone: "Asia/Jakarta", dateStyle: "long" } as const;
+export const dateWib = (d: Date) => d.toLocaleDateString("id-ID", WIB_DATE);
+
+/** A "Perbaikan Berkas" that has waited since `since`: to the applicant, or the facility that registered them. */
+export function reuploadReminderMail(a: Addressed, since: Date, publicUrl: string): MailContent {
+  const stage = a.stageId !== null ? (stageName(a.stageId) ?? "") : "";
+  return compose(a.to, {
+    subject: fill(REMIND.reupload.subject, { ...PRODUCT, registrationNumber: a.registrationNumber }),
+    paragraphs: [fill(REMIND.reupload.lead, { whose: whose(a), date: dateWib(since) })],
+    facts: facts(a, [
+      [APP.facts.stage, stage],
+      [REMIND.reupload.waitingSince, dateWib(since)],
+    ]),
+    action: APP.reupload.action,
+    link: link(publicUrl, REUPLOAD_PAGE),
+  });
+}
+
+/** A file in a reviewer's list mail. */
+export interface ReviewerFile {
+  registrationNumber: string;
+  applicantName: string | null;
+  stageId: number;
+  deadlineAt: Date;
+}
+
+/** To a reviewer: the files at their stages whose deadline is near ("soon") or past ("overdue"); `total` may exceed the files listed. */
+export function reviewerListMail(to: Recipient, kind: "slaSoon" | "overdue", files: ReviewerFile[], total: number, page: string, publicUrl: string): MailContent {
+  const k = REMIND[kind];
+  const more = total - files.length;
+  return compose(to, {
+    subject: fill(k.subject, { ...PRODUCT, count: String(total) }),
+    paragraphs: [k.lead, ...(more > 0 && kind === "overdue" ? [fill(REMIND.overdue.more, { count: String(more) })] : [])],
+    facts: files.map((f) => [
+      `${f.registrationNumber}${f.applicantName ? ` — ${f.applicantName}` : ""}`,
+      fill(REMIND.deadline, { stage: stageName(f.stageId) ?? String(f.stageId), date: dateWib(f.deadlineAt) }),
+    ]),
+    action: REMIND.openList,
+    link: link(publicUrl, page),
+  });
 }
