@@ -10,6 +10,8 @@ import { seedAdministration } from "./services/admin-reference";
 import { seedFacilities } from "./db/seed-facilities";
 import type { RateLimitConfig } from "./lib/rate-limits";
 import { createMailer, type Mailer } from "./services/mail";
+import type { RetryPolicy } from "./services/mail-outbox";
+import { createScheduler } from "./services/scheduled-jobs";
 import { createDiskStorage, sweepTemporaryFiles, TEMPORARY_FILE_MAX_AGE_MS } from "./services/storage";
 
 export { API_BASE, createApiApp } from "./app";
@@ -38,6 +40,12 @@ export interface StartApiOptions {
   publicUrl?: string;
   /** the From header of every mail; default "Adaptasi Nakes LLN" <no-reply@adaptasi.kemkes.go.id> */
   mailFrom?: string;
+  /** retries of a failed send (MAIL_MAX_ATTEMPTS, MAIL_RETRY_BASE_SECONDS, MAIL_LEASE_SECONDS) */
+  mailRetry?: Partial<RetryPolicy>;
+  /** how often the mail worker looks for due mail; default 2 s */
+  mailPollMs?: number;
+  /** how often the scheduled jobs run (JOBS_INTERVAL_SECONDS); default 0: never on their own (tests) */
+  jobIntervalMs?: number;
   /** uploaded documents; default `${dataDir}/files`, or a temporary folder (removed on close) when there is no dataDir */
   filesDir?: string;
   /** TRUST_PROXY: reverse proxies in front of the HTTP listener (see ApiConfig.trustProxy); default 0 */
@@ -99,12 +107,16 @@ export async function startApi(opts: StartApiOptions): Promise<StartedApi> {
   const sweeper = setInterval(sweep, TEMPORARY_FILE_MAX_AGE_MS);
   sweeper.unref();
   const mailer = createMailer({
+    db: handle.db,
+    retry: opts.mailRetry,
+    pollMs: opts.mailPollMs,
     smtpUrl: opts.smtpUrl,
     outboxDir,
     publicUrl: opts.publicUrl ?? DEFAULT_PUBLIC_URL,
     from: opts.mailFrom,
     logger: logger.child({ component: "mail" }),
   });
+  const scheduler = createScheduler({ db: handle.db, mailer, logger: logger.child({ component: "jobs" }), intervalMs: opts.jobIntervalMs ?? 0 });
   const app = createApiApp({
     db: handle.db,
     mailer,
@@ -126,7 +138,8 @@ export async function startApi(opts: StartApiOptions): Promise<StartedApi> {
     ready: handle.ping,
     async close() {
       clearInterval(sweeper);
-      // Queued mail goes out before the process lets go.
+      await scheduler.close();
+      // The mail worker finishes its pass; mail not yet sent stays recorded for the next start.
       await mailer.close();
       await handle.close();
       if (temporaryOutbox) await rm(outboxDir, { recursive: true, force: true });

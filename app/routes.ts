@@ -75,6 +75,7 @@ export default [
     route("user-list/new", "routes/admin/user-list.new.tsx"),
     route("user-list/:id", "routes/admin/user-list.$id.tsx"),
     route("sla-setting", "routes/admin/sla-setting.tsx"),
+    route("mail-outbox", "routes/admin/mail-outbox.tsx"),
     route("specialization-list", "routes/admin/specialization-list.tsx"),
     route("specialization-list/:id", "routes/admin/specialization-list.$id.tsx"),
     route("institution-list", "routes/admin/institution-list.tsx"),

@@ -122,7 +122,21 @@ export const SlaStageSchema = z
   })
   .openapi("SlaStage");
 
+/** /mail-outbox: a mail the worker gave up on after its last attempt; never its body (which holds links). */
+export const FailedMailSchema = z
+  .object({
+    id: z.string(),
+    kind: z.string().openapi({ example: "activation", description: "Sebab surel: activation, password_reset, decision, reupload_request, …" }),
+    recipient: z.string(),
+    subject: z.string(),
+    attempts: z.number().int(),
+    last_error: z.string().nullable(),
+    created_at: z.string(),
+  })
+  .openapi("FailedMail");
+
 export type PageMeta = z.infer<typeof PageMetaSchema>;
+export type FailedMail = z.infer<typeof FailedMailSchema>;
 export type AuditEntry = z.infer<typeof AdminAuditEntrySchema>;
 export type FacilityAdminRow = z.infer<typeof FacilityAdminSchema>;
 export type VerificationEntry = z.infer<typeof VerificationEntrySchema>;

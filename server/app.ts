@@ -62,6 +62,8 @@ export async function createServer(env: Env, opts: { dev?: boolean; logger?: pin
       },
       trustProxy: env.TRUST_PROXY,
       smtpUrl: env.SMTP_URL,
+      jobIntervalMs: env.JOBS_INTERVAL_SECONDS * 1000,
+      mailRetry: { maxAttempts: env.MAIL_MAX_ATTEMPTS, baseMs: env.MAIL_RETRY_BASE_SECONDS * 1000, leaseMs: env.MAIL_LEASE_SECONDS * 1000 },
       publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
       reportError,
       logger: logger.child({ component: "api" }),

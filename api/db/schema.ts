@@ -584,3 +584,51 @@ export const announcements = pgTable(
   (t) => [index("announcements_published_at_idx").on(t.publishedAt)],
 );
 // ============================ end of administration ================================
+
+/**
+ * Every mail the portal sends, recorded in the same transaction as the change that causes it and
+ * delivered by the mail worker (api/services/mail-outbox.ts, docs/decisions/020-mail-outbox.md).
+ * `next_attempt_at` is also the lease of a row being sent: claiming it moves it ahead, so a process that
+ * dies mid-send leaves the row to be claimed again once the lease runs out.
+ */
+export const mailOutbox = pgTable(
+  "mail_outbox",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** the order mails were recorded in, which they are sent in (created_at can repeat) */
+    seq: serial("seq").notNull(),
+    /** what caused it (activation, password_reset, decision, …), for the log and the admin list */
+    kind: text("kind").notNull(),
+    recipient: text("recipient").notNull(),
+    recipientName: text("recipient_name").notNull().default(""),
+    subject: text("subject").notNull(),
+    text: text("text").notNull(),
+    html: text("html").notNull(),
+    status: text("status").$type<"pending" | "sent" | "failed">().notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    lastError: text("last_error"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("mail_outbox_due_idx").on(t.status, t.nextAttemptAt),
+    index("mail_outbox_seq_idx").on(t.seq),
+    check("mail_outbox_status_check", sql`${t.status} in ('pending', 'sent', 'failed')`),
+  ],
+);
+
+/**
+ * Scheduled jobs (api/services/scheduled-jobs.ts): one row per run of a job for one slot (a day, or a
+ * file and its deadline). A run claims its row in the transaction that records its mails, so across any
+ * number of instances each slot runs once; a run that fails rolls back its claim and is tried again.
+ */
+export const jobRuns = pgTable(
+  "job_runs",
+  {
+    job: text("job").notNull(),
+    slot: text("slot").notNull(),
+    ranAt: timestamp("ran_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.job, t.slot] })],
+);

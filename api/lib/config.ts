@@ -52,6 +52,7 @@ export function createDeps(deps: { db: Database; config: ApiConfig; mailer?: Mai
     mailer:
       deps.mailer ??
       createMailer({
+        db: deps.db,
         smtpUrl: deps.config.mail?.smtpUrl,
         outboxDir: deps.config.mail?.outboxDir ?? path.join(tmpdir(), "adaptasi-outbox"),
         publicUrl: deps.config.mail?.publicUrl ?? DEFAULT_PUBLIC_URL,

@@ -177,7 +177,7 @@ export async function facilityAdminDetail(db: Database, id: string) {
 
 /**
  * The Admin's decision on the newest entry, only while it is pending. The conditional update makes two
- * decisions sent at once end with one winner and one 409; the mail goes after the commit.
+ * decisions sent at once end with one winner and one 409; the mail is recorded in the same transaction.
  */
 export async function decideFacilityVerification(db: Database, actor: Actor, id: string, input: FacilityVerify, opts: { mailer?: Mailer; logger?: Logger }) {
   const { user, facility } = await findFacilityAdmin(db, id);
@@ -201,11 +201,12 @@ export async function decideFacilityVerification(db: Database, actor: Actor, id:
       reason,
       details: { verification_id: newest.id, facility_name: facility?.facilityName ?? null },
     });
+    await notifyFacilityVerification(
+      tx,
+      { to: { email: user.email, name: user.fullName }, facilityName: facility?.facilityName ?? user.fullName, approved: approve, reason },
+      { mailer: opts.mailer, logger: opts.logger },
+    );
   });
-  notifyFacilityVerification(
-    { to: { email: user.email, name: user.fullName }, facilityName: facility?.facilityName ?? user.fullName, approved: approve, reason },
-    { mailer: opts.mailer, logger: opts.logger },
-  );
   return facilityAdminDetail(db, user.id);
 }
 

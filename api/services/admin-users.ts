@@ -120,9 +120,9 @@ export interface InvitedAccount {
  */
 export async function createInvitedAccount(db: Database, mailer: Mailer, account: InvitedAccount, rest: (tx: Database, userId: string) => Promise<void>): Promise<string> {
   const unusable = await hashPassword(randomBytes(32).toString("base64url"));
-  let created: { id: string; token: string };
+  let id: string;
   try {
-    created = await db.transaction(async (tx) => {
+    id = await db.transaction(async (tx) => {
       const [user] = await tx
         .insert(users)
         .values({
@@ -136,14 +136,15 @@ export async function createInvitedAccount(db: Database, mailer: Mailer, account
         })
         .returning({ id: users.id });
       await rest(tx, user.id);
-      return { id: user.id, token: await issueAccountToken(tx, user.id, "password_reset") };
+      const token = await issueAccountToken(tx, user.id, "password_reset");
+      await mailer.sendPasswordReset({ email: account.email, name: account.fullName }, token, tx);
+      return user.id;
     });
   } catch (err) {
     if (violatedUniqueConstraint(err) === "users_email_unique") throw new ApiError(409, "EMAIL_TAKEN");
     throw err;
   }
-  mailer.sendPasswordReset({ email: account.email, name: account.fullName }, created.token);
-  return created.id;
+  return id;
 }
 
 /** A new staff account; its owner sets the password from the mail (createInvitedAccount). */
@@ -220,11 +221,10 @@ export async function setStaffActive(db: Database, actor: Actor, id: string, act
 export async function sendStaffPasswordReset(db: Database, mailer: Mailer, actor: Actor, id: string) {
   const user = await findStaff(db, id);
   if (!user.isActive) throw new ApiError(409, "USER_INACTIVE");
-  const token = await db.transaction(async (tx) => {
-    const t = await issueAccountToken(tx, id, "password_reset");
+  await db.transaction(async (tx) => {
+    const token = await issueAccountToken(tx, id, "password_reset");
     await recordAdminAction(tx, actor, { action: "USER_PASSWORD_RESET", targetType: "user", targetId: id });
-    return t;
+    await mailer.sendPasswordReset({ email: user.email, name: user.fullName }, token, tx);
   });
-  mailer.sendPasswordReset({ email: user.email, name: user.fullName }, token);
   return { sent: true as const, email: user.email };
 }

@@ -4,30 +4,45 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import pino from "pino";
 import { SMTPServer } from "smtp-server";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { openDatabase, type DatabaseHandle } from "../db/client";
+import { mailOutbox } from "../db/schema";
 import { parseMail, readOutbox, tokenFrom } from "../test/mail";
-import { activationMail, createMailer, loginDelayMail, passwordResetMail, signUpAttemptMail, type MailerOptions } from "./mail";
+import { activationMail, createMailer, loginDelayMail, passwordResetMail, signUpAttemptMail, type Mailer, type MailerOptions } from "./mail";
 
 const TOKEN = "AbCdEfGhIjKlMnOpQrStUvWxYz0123456789-_abcde";
 const PERSON = { email: "ana@contoh.id", name: `Ana <b>"Bo"</b> & 'Cy'` };
 
 let outboxDir: string;
 let logs: Array<Record<string, unknown>>;
+let database: DatabaseHandle;
+const mailers: Mailer[] = [];
+beforeAll(async () => {
+  database = await openDatabase({ inMemory: true });
+  await database.migrate();
+});
+afterAll(() => database.close());
 beforeEach(async () => {
   outboxDir = await mkdtemp(path.join(tmpdir(), "mail-test-"));
   logs = [];
+  await database.db.delete(mailOutbox);
 });
-afterEach(() => rm(outboxDir, { recursive: true, force: true }));
+afterEach(async () => {
+  await Promise.all(mailers.splice(0).map((m) => m.close()));
+  await rm(outboxDir, { recursive: true, force: true });
+});
 
 function mailer(options: Partial<MailerOptions> = {}) {
   const logger = pino({ level: "info" }, { write: (line: string) => void logs.push(JSON.parse(line)) });
-  return createMailer({ outboxDir, publicUrl: "https://adaptasi.example.go.id/", logger, ...options });
+  const m = createMailer({ db: database.db, outboxDir, publicUrl: "https://adaptasi.example.go.id/", logger, pollMs: 0, ...options });
+  mailers.push(m);
+  return m;
 }
 
 describe("outbox (no SMTP_URL)", () => {
   it("writes the activation mail as an .eml with a text and an HTML part, and logs its file, never its link", async () => {
     const m = mailer();
-    m.sendActivation(PERSON, TOKEN);
+    await m.sendActivation(PERSON, TOKEN);
     await m.idle();
 
     const files = await readdir(outboxDir);
@@ -61,7 +76,7 @@ describe("outbox (no SMTP_URL)", () => {
 
   it("logs no token of a recovery mail either", async () => {
     const m = mailer();
-    m.sendPasswordReset(PERSON, TOKEN);
+    await m.sendPasswordReset(PERSON, TOKEN);
     await m.idle();
     expect(logs.length).toBeGreaterThan(0);
     expect(JSON.stringify(logs)).not.toContain(TOKEN);
@@ -69,7 +84,7 @@ describe("outbox (no SMTP_URL)", () => {
 
   it("writes the recovery mail with its one-hour link to /forgot-password", async () => {
     const m = mailer({ publicUrl: "http://localhost:3000" });
-    m.sendPasswordReset(PERSON, TOKEN);
+    await m.sendPasswordReset(PERSON, TOKEN);
     await m.idle();
     const [mail] = await readOutbox(outboxDir);
     expect(mail.subject).toBe("Atur ulang kata sandi Adaptasi Nakes LLN / Reset your password");
@@ -82,8 +97,8 @@ describe("outbox (no SMTP_URL)", () => {
   it("keeps file names safe and distinct", async () => {
     const m = mailer();
     const odd = { email: "o'brien+x/../y@contoh.id", name: "O'Brien" };
-    m.sendActivation(odd, TOKEN);
-    m.sendActivation(odd, TOKEN);
+    await m.sendActivation(odd, TOKEN);
+    await m.sendActivation(odd, TOKEN);
     await m.idle();
     const files = await readdir(outboxDir);
     expect(files).toHaveLength(2);
@@ -95,7 +110,7 @@ describe("outbox (no SMTP_URL)", () => {
     vi.setSystemTime(new Date("2026-11-23T08:00:00.000Z"));
     try {
       const m = mailer();
-      for (let i = 0; i < 12; i++) m.sendActivation({ ...PERSON, name: `Orang ${i}` }, TOKEN);
+      for (let i = 0; i < 12; i++) await m.sendActivation({ ...PERSON, name: `Orang ${i}` }, TOKEN);
       await m.idle();
     } finally {
       vi.useRealTimers();
@@ -104,15 +119,90 @@ describe("outbox (no SMTP_URL)", () => {
     expect(mails.map((mail) => /Yth\. (Orang \d+),/.exec(mail.text)?.[1])).toEqual(Array.from({ length: 12 }, (_, i) => `Orang ${i}`));
   });
 
-  it("logs a failed write instead of throwing", async () => {
+  it("logs a failed write, and keeps the mail as failed after the last attempt", async () => {
     const blocker = path.join(outboxDir, "berkas");
     await writeFile(blocker, "bukan folder");
-    const m = mailer({ outboxDir: path.join(blocker, "outbox") });
-    expect(() => m.sendActivation(PERSON, TOKEN)).not.toThrow();
+    const m = mailer({ outboxDir: path.join(blocker, "outbox"), retry: { maxAttempts: 2, baseMs: 1 } });
+    await m.sendActivation(PERSON, TOKEN);
     await m.idle();
-    expect(logs).toContainEqual(expect.objectContaining({ level: 50, msg: "mail delivery failed", to: "ana@contoh.id" }));
+    expect(logs).toContainEqual(expect.objectContaining({ level: 40, msg: "mail delivery failed", to: "ana@contoh.id", attempts: 1 }));
+    await new Promise((r) => setTimeout(r, 20));
+    await m.idle();
+    expect(logs).toContainEqual(expect.objectContaining({ level: 50, msg: "mail delivery failed for good", to: "ana@contoh.id", attempts: 2 }));
+    const [row] = await database.db.select().from(mailOutbox);
+    expect(row).toMatchObject({ status: "failed", attempts: 2, recipient: "ana@contoh.id", kind: "activation" });
+    expect(row.lastError).toBeTruthy();
     expect(JSON.stringify(logs)).not.toContain(TOKEN);
   });
+});
+
+describe("the outbox table", () => {
+  it("records a mail in the caller's transaction: rolled back with it, nothing is sent", async () => {
+    const m = mailer();
+    await expect(
+      database.db.transaction(async (tx) => {
+        await m.sendActivation(PERSON, TOKEN, tx);
+        throw new Error("the change fails");
+      }),
+    ).rejects.toThrow("the change fails");
+    await m.idle();
+    expect(await database.db.select().from(mailOutbox)).toEqual([]);
+    expect(await readdir(outboxDir)).toEqual([]);
+  });
+
+  it("marks a delivered mail sent and never sends it twice, with two workers on one database", async () => {
+    const [a, b] = [mailer(), mailer()];
+    for (let i = 0; i < 30; i++) await a.send("test", { email: `orang${i}@contoh.id`, name: `Orang ${i}` }, activationMail(PERSON, TOKEN, "http://x"));
+    await Promise.all([a.deliverDue(), b.deliverDue(), a.deliverDue(), b.deliverDue()]);
+    await Promise.all([a.idle(), b.idle()]);
+    const files = await readdir(outboxDir);
+    expect(files).toHaveLength(30);
+    const rows = await database.db.select().from(mailOutbox);
+    expect(rows.every((r) => r.status === "sent" && r.attempts === 1 && r.sentAt !== null)).toBe(true);
+    // Each mail carries its row's id as Message-ID, so a receiver can tell a repeat.
+    const mails = await readOutbox(outboxDir);
+    expect(new Set(mails.map((x) => x.headers["message-id"]))).toEqual(new Set(rows.map((r) => `<${r.id}@adaptasi.kemkes.go.id>`)));
+  });
+
+  it("retries after a growing wait and sends again a mail whose sender died after claiming it", async () => {
+    const m = mailer({ retry: { leaseMs: 30 } });
+    await m.sendActivation(PERSON, TOKEN);
+    // A sender that claims the row and dies: nothing sent, the row waits out its lease, then goes.
+    const { claimDue } = await import("./mail-outbox");
+    const claimed = await claimDue(database.db, 10, { baseMs: 5_000, capMs: 60_000, maxAttempts: 8, leaseMs: 30 });
+    expect(claimed).toHaveLength(1);
+    expect(await m.deliverDue()).toBe(0);
+    await new Promise((r) => setTimeout(r, 60));
+    await m.idle();
+    const [row] = await database.db.select().from(mailOutbox);
+    expect(row).toMatchObject({ status: "sent", attempts: 2 });
+    expect(await readdir(outboxDir)).toHaveLength(1);
+  });
+});
+
+describe.runIf(process.env.TEST_DATABASE_URL)("two processes on one PostgreSQL", () => {
+  it("claim with SKIP LOCKED: 100 mails, two workers on their own pools, each mail sent once", async () => {
+    const { throwawayDatabase } = await import("../test/throwaway-database.mjs");
+    const { url, drop } = await throwawayDatabase(process.env.TEST_DATABASE_URL!, "adaptasi_mail");
+    const [one, two] = [await openDatabase({ databaseUrl: url }), await openDatabase({ databaseUrl: url })];
+    try {
+      await one.migrate();
+      const [a, b] = [mailer({ db: one.db }), mailer({ db: two.db })];
+      for (let i = 0; i < 100; i++) await a.send("test", { email: `orang${i}@contoh.id`, name: `Orang ${i}` }, activationMail(PERSON, TOKEN, "http://x"));
+      await Promise.all([a.deliverDue(), b.deliverDue(), a.deliverDue(), b.deliverDue()]);
+      await Promise.all([a.idle(), b.idle()]);
+      const mails = await readOutbox(outboxDir);
+      expect(mails).toHaveLength(100);
+      expect(new Set(mails.map((m) => m.headers["message-id"])).size).toBe(100);
+      const rows = await one.db.select().from(mailOutbox);
+      expect(rows.every((r) => r.status === "sent" && r.attempts === 1)).toBe(true);
+    } finally {
+      await Promise.all(mailers.splice(0).map((m) => m.close()));
+      await one.close();
+      await two.close();
+      await drop();
+    }
+  }, 60_000);
 });
 
 describe("SMTP (SMTP_URL)", () => {
@@ -139,9 +229,9 @@ describe("SMTP (SMTP_URL)", () => {
     const { port } = server.server.address() as AddressInfo;
     try {
       const m = mailer({ smtpUrl: `smtp://127.0.0.1:${port}` });
-      m.sendActivation(PERSON, TOKEN);
-      m.sendPasswordReset(PERSON, TOKEN);
-      await m.close();
+      await m.sendActivation(PERSON, TOKEN);
+      await m.sendPasswordReset(PERSON, TOKEN);
+      await m.idle();
 
       expect(received).toHaveLength(2);
       expect(received[0]).toMatchObject({ from: "no-reply@adaptasi.kemkes.go.id", to: ["ana@contoh.id"] });
@@ -168,9 +258,13 @@ describe("SMTP (SMTP_URL)", () => {
     await new Promise<void>((resolve) => probe.close(() => resolve()));
 
     const m = mailer({ smtpUrl: `smtp://127.0.0.1:${port}` });
-    m.sendActivation(PERSON, TOKEN);
-    await m.close();
-    expect(logs).toContainEqual(expect.objectContaining({ level: 50, msg: "mail delivery failed", kind: "activation" }));
+    await m.sendActivation(PERSON, TOKEN);
+    await m.idle();
+    expect(logs).toContainEqual(expect.objectContaining({ level: 40, msg: "mail delivery failed", kind: "activation" }));
+    // Kept, due again after the first backoff (5 s).
+    const [row] = await database.db.select().from(mailOutbox);
+    expect(row).toMatchObject({ status: "pending", attempts: 1 });
+    expect(row.nextAttemptAt.getTime() - Date.now()).toBeGreaterThan(3_000);
     expect(JSON.stringify(logs)).not.toContain(TOKEN);
   });
 });

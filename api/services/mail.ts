@@ -4,11 +4,14 @@ import path from "node:path";
 import nodemailer from "nodemailer";
 import type { Logger } from "pino";
 import { PRODUCT_FULL_NAME, PRODUCT_NAME } from "#domain/menu";
+import type { Database } from "../db/client";
+import { anyDue, claimDue, DEFAULT_RETRY, markAttemptFailed, markSent, recordMail, type OutboxRow, type RetryPolicy } from "./mail-outbox";
 import enMail from "#locales/en/mail.json";
 import idMail from "#locales/id/mail.json";
 
-// Outgoing mail (DESIGN §1): SMTP when SMTP_URL is set, otherwise one .eml file per message under
-// the outbox folder, where a developer reads it. A mail's link (activation, reset) is a secret for its
+// Outgoing mail (DESIGN §1): recorded in the database with the change that causes it, then delivered
+// by SMTP when SMTP_URL is set, otherwise as one .eml file per message under the outbox folder, where
+// a developer reads it. A mail's link (activation, reset) is a secret for its
 // recipient: it is never logged, in any environment; the log names the file.
 
 export const DEFAULT_MAIL_FROM = `"${PRODUCT_NAME}" <no-reply@adaptasi.kemkes.go.id>`;
@@ -27,32 +30,45 @@ export interface MailContent {
 }
 
 export interface Mailer {
-  /** Queues the activation mail (link valid 24 h). Never throws; see `createMailer`. */
-  sendActivation(to: Recipient, token: string): void;
-  /** Queues the password-recovery mail (link valid 1 h). Never throws. */
-  sendPasswordReset(to: Recipient, token: string): void;
-  /** Queues a message composed elsewhere (review notifications, api/services/notifications.ts). Never throws. */
-  send(kind: string, to: Recipient, mail: MailContent): void;
   /**
-   * Runs `work` (find the account, issue its link, queue its mail) in the background, so the request
+   * Records the activation mail (link valid 24 h) in the outbox; `tx` is the transaction of the change
+   * that causes it (the account, the token), so the mail exists exactly when the change does.
+   */
+  sendActivation(to: Recipient, token: string, tx?: Database): Promise<void>;
+  /** Records the password-recovery mail (link valid 1 h); see `sendActivation`. */
+  sendPasswordReset(to: Recipient, token: string, tx?: Database): Promise<void>;
+  /** Records a message composed elsewhere (review notifications, api/services/notifications.ts). */
+  send(kind: string, to: Recipient, mail: MailContent, tx?: Database): Promise<void>;
+  /**
+   * Runs `work` (find the account, issue its link, record its mail) in the background, so the request
    * answers in the same time whether or not there is an account to mail. Never throws; `idle()` waits for it.
    */
   inBackground(kind: string, work: () => Promise<void>): void;
   /** The portal's address the links in the mails point to. */
   readonly publicUrl: string;
-  /** Resolves once every message queued so far has been delivered or has failed (tests, shutdown). */
+  /** Runs the worker now (after a mail is recorded, or a failed one is sent again). */
+  wake(): void;
+  /** One pass of the worker: claims due mails and tries each once; resolves to how many it tried. */
+  deliverDue(): Promise<number>;
+  /** Resolves once background work is done and no recorded mail is due (tests; a mail waiting out a backoff is not waited for). */
   idle(): Promise<void>;
-  /** Waits for queued messages, then closes the SMTP connection. */
+  /** Stops the worker after its current pass; what is not sent stays recorded for the next start. */
   close(): Promise<void>;
 }
 
 export interface MailerOptions {
+  /** where mails are recorded and the worker finds them */
+  db: Database;
   smtpUrl?: string;
   outboxDir: string;
   /** the portal's address, without a trailing slash needed */
   publicUrl: string;
   from?: string;
   logger: Logger;
+  /** retries and backoff (MAIL_MAX_ATTEMPTS, MAIL_RETRY_BASE_SECONDS, MAIL_LEASE_SECONDS) */
+  retry?: Partial<RetryPolicy>;
+  /** how often the worker looks for due mail; default 2 s; 0 = never on its own (tests call deliverDue) */
+  pollMs?: number;
 }
 
 export const escapeHtml = (value: string) =>
@@ -179,14 +195,17 @@ function outboxFileName(to: string): string {
 }
 
 /**
- * Delivery runs in the background and a failure is logged, never thrown: by the time a mail is sent
- * the account or token is already saved, so the sign-up (or request) has succeeded and the user can
- * ask for the link again; a slow or broken mail server must neither fail nor slow the request; and
- * answering before the send keeps resend/forgot from revealing by their timing whether an account exists.
+ * Every mail is first a row of the outbox (api/services/mail-outbox.ts), written with the change that
+ * causes it; the worker here delivers due rows in the background, so a slow or broken mail server
+ * neither fails nor slows a request, and answering before the send keeps resend/forgot from revealing
+ * by their timing whether an account exists. A failed send is retried with a growing wait; after the
+ * last attempt the mail is kept as failed, for the Super Admin to send again (/mail-outbox).
  */
 export function createMailer(options: MailerOptions): Mailer {
-  const { logger, publicUrl } = options;
+  const { logger, publicUrl, db } = options;
+  const policy: RetryPolicy = { ...DEFAULT_RETRY, ...options.retry };
   const from = options.from ?? DEFAULT_MAIL_FROM;
+  const messageDomain = /@([^>\s]+)>?\s*$/.exec(from)?.[1] ?? "adaptasi.kemkes.go.id";
   const smtp = options.smtpUrl
     ? nodemailer.createTransport({
         url: options.smtpUrl,
@@ -196,53 +215,109 @@ export function createMailer(options: MailerOptions): Mailer {
       })
     : undefined;
   const outbox = smtp ? undefined : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "windows" });
-  const pending = new Set<Promise<void>>();
+  const background = new Set<Promise<void>>();
+  let closed = false;
 
-  async function deliver(kind: string, to: Recipient, mail: MailContent): Promise<void> {
+  async function deliver(row: OutboxRow): Promise<void> {
     // Named when sent, before anything is awaited, so the outbox reads in the order the mails were sent.
-    const fileName = smtp ? "" : outboxFileName(to.email);
+    const fileName = smtp ? "" : outboxFileName(row.recipient);
     const message = {
       from,
-      to: { name: to.name, address: to.email },
-      subject: mail.subject,
-      text: mail.text,
-      html: mail.html,
+      to: { name: row.recipientName, address: row.recipient },
+      subject: row.subject,
+      text: row.text,
+      html: row.html,
+      // One id per recorded mail: a receiver can tell a repeat (a sender killed between send and mark) apart.
+      messageId: `<${row.id}@${messageDomain}>`,
       headers: { "Auto-Submitted": "auto-generated" },
     };
     if (smtp) {
       const info = await smtp.sendMail(message);
-      logger.info({ kind, to: to.email, messageId: info.messageId }, "mail sent");
+      logger.info({ kind: row.kind, to: row.recipient, id: row.id, messageId: info.messageId }, "mail sent");
       return;
     }
     const info = await outbox!.sendMail(message);
     await mkdir(options.outboxDir, { recursive: true });
     const file = path.join(options.outboxDir, fileName);
     await writeFile(file, info.message as Buffer, { flag: "wx" });
-    logger.info({ kind, to: to.email, file }, "mail written to outbox");
+    logger.info({ kind: row.kind, to: row.recipient, id: row.id, file }, "mail written to outbox");
+  }
+
+  async function pass(): Promise<number> {
+    let tried = 0;
+    for (;;) {
+      const rows = await claimDue(db, 20, policy);
+      for (const row of rows) {
+        try {
+          await deliver(row);
+          await markSent(db, row.id);
+        } catch (err) {
+          const message = err instanceof Error ? err.message : String(err);
+          const gaveUp = await markAttemptFailed(db, row, message.slice(0, 500), policy);
+          logger[gaveUp ? "error" : "warn"](
+            { err, kind: row.kind, to: row.recipient, id: row.id, attempts: row.attempts },
+            gaveUp ? "mail delivery failed for good" : "mail delivery failed",
+          );
+        }
+      }
+      tried += rows.length;
+      if (rows.length < 20 || closed) return tried;
+    }
+  }
+
+  // One pass at a time in this process; a wake during a pass runs another right after it.
+  let running: Promise<number> | null = null;
+  let again = false;
+  function deliverDue(): Promise<number> {
+    if (running) {
+      again = true;
+      return running.then(() => (running ? running : deliverDue()));
+    }
+    running = pass()
+      .catch((err) => {
+        logger.error({ err }, "mail worker pass failed");
+        return 0;
+      })
+      .finally(() => {
+        running = null;
+        if (again && !closed) {
+          again = false;
+          void deliverDue();
+        }
+      });
+    return running;
+  }
+  const wake = () => {
+    if (!closed) void deliverDue();
+  };
+
+  const pollMs = options.pollMs ?? 2_000;
+  const timer = pollMs > 0 ? setInterval(wake, pollMs) : undefined;
+  timer?.unref();
+
+  async function record(kind: string, to: Recipient, mail: MailContent, tx?: Database) {
+    await recordMail(tx ?? db, { kind, to, subject: mail.subject, text: mail.text, html: mail.html });
+    // Inside a transaction the row is seen once it commits: look right away and again a moment later.
+    if (tx) setTimeout(wake, 50).unref();
+    else setImmediate(wake);
   }
 
   function track(work: () => Promise<void>, onError: (err: unknown) => void) {
     const task = work()
       .catch(onError)
-      .finally(() => pending.delete(task));
-    pending.add(task);
+      .finally(() => background.delete(task));
+    background.add(task);
   }
 
-  function queue(kind: string, to: Recipient, mail: MailContent) {
-    track(
-      () => deliver(kind, to, mail),
-      (err) => logger.error({ err, kind, to: to.email }, "mail delivery failed"),
-    );
-  }
-
-  async function idle() {
-    while (pending.size > 0) await Promise.all(pending);
+  async function settle() {
+    while (background.size > 0) await Promise.all(background);
+    while (running) await running;
   }
 
   return {
-    sendActivation: (to, token) => queue("activation", to, activationMail(to, token, publicUrl)),
-    sendPasswordReset: (to, token) => queue("password_reset", to, passwordResetMail(to, token, publicUrl)),
-    send: queue,
+    sendActivation: (to, token, tx) => record("activation", to, activationMail(to, token, publicUrl), tx),
+    sendPasswordReset: (to, token, tx) => record("password_reset", to, passwordResetMail(to, token, publicUrl), tx),
+    send: record,
     // setImmediate: the work starts once the answer has gone, not interleaved with its last steps.
     inBackground: (kind, work) =>
       track(
@@ -250,9 +325,19 @@ export function createMailer(options: MailerOptions): Mailer {
         (err) => logger.error({ err, kind }, "background mail work failed"),
       ),
     publicUrl: publicUrl.replace(/\/+$/, ""),
-    idle,
+    wake,
+    deliverDue,
+    async idle() {
+      await settle();
+      while (await anyDue(db)) {
+        await deliverDue();
+        await settle();
+      }
+    },
     async close() {
-      await idle();
+      closed = true;
+      if (timer) clearInterval(timer);
+      await settle();
       smtp?.close();
     },
   };

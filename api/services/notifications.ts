@@ -10,8 +10,9 @@ import idMail from "#locales/id/mail.json";
 import { escapeHtml, fill, type MailContent, type Mailer, type Recipient } from "./mail";
 
 // Mail about an application (DESIGN §4 "Review bodies", docs/decisions/018-review-api-rules.md): its submission,
-// every decision, and a reupload request. Sent after the change is committed, to the applicant — or to
-// the facility admin (role 8) who registered them. A failure is logged and never undoes the change.
+// every decision, and a reupload request, to the applicant — or to the facility admin (role 8) who
+// registered them. Each is recorded in the transaction of the change (`db` is that transaction), so a
+// change is never without its mail: a mail that cannot be recorded undoes the change.
 
 /**
  * These mails are written in Indonesian only, the interface's language (spec §9); their texts live in
@@ -96,7 +97,7 @@ export interface Addressed {
 }
 
 /** The application and who hears about it: the facility admin who registered it, else the applicant. */
-async function addressee(db: Database, applicationId: string): Promise<Addressed | null> {
+export async function addressee(db: Database, applicationId: string): Promise<Addressed | null> {
   const [app] = await db.select().from(applications).where(eq(applications.id, applicationId));
   if (!app) return null;
   const people = await db
@@ -130,16 +131,15 @@ function facts(a: Addressed, extra: [string, string][]): [string, string][] {
 const capitalised = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 const whose = (a: Addressed) => (a.onBehalfOf !== null ? fill(APP.onBehalfOf, { name: a.onBehalfOf }) : APP.yours);
 
-/** Runs `build` and queues its mail; anything that goes wrong is logged, never thrown. */
+/**
+ * Runs `build` and records its mail in `db`, the transaction of the change. Nothing is caught: inside a
+ * transaction a failed statement spoils what follows, so a failure must undo the change, not be logged.
+ */
 async function notify(db: Database, opts: NotifyOptions, kind: string, applicationId: string, build: (a: Addressed) => Promise<MailContent> | MailContent) {
   if (!opts.mailer) return;
-  try {
-    const a = await addressee(db, applicationId);
-    if (!a) return;
-    opts.mailer.send(kind, a.to, await build(a));
-  } catch (err) {
-    opts.logger?.error({ err, kind, applicationId }, "review notification failed");
-  }
+  const a = await addressee(db, applicationId);
+  if (!a) return;
+  await opts.mailer.send(kind, a.to, await build(a), db);
 }
 
 /** The mail that confirms a submission. */
@@ -252,13 +252,53 @@ export function facilityVerificationMail(n: FacilityVerificationNotice, publicUr
   });
 }
 
-/** The Admin's decision on a facility's data, mailed to its admin; logged, never thrown, like the others. */
-export function notifyFacilityVerification(n: FacilityVerificationNotice, opts: NotifyOptions) {
+/** The Admin's decision on a facility's data, mailed to its admin: recorded in `tx`, the decision's transaction. */
+export async function notifyFacilityVerification(tx: Database, n: FacilityVerificationNotice, opts: NotifyOptions) {
   if (!opts.mailer) return;
-  try {
-    const mail = facilityVerificationMail(n, portalUrl(opts));
-    opts.mailer.send(n.approved ? "facility_verified" : "facility_rejected", n.to, mail);
-  } catch (err) {
-    opts.logger?.error({ err, to: n.to.email }, "facility verification notification failed");
-  }
+  await opts.mailer.send(n.approved ? "facility_verified" : "facility_rejected", n.to, facilityVerificationMail(n, portalUrl(opts)), tx);
+}
+
+// --- Reminders (api/services/scheduled-jobs.ts) -------------------------------------------------
+
+const REMIND = T.reminders;
+const WIB_DATE = { timeZone: "Asia/Jakarta", dateStyle: "long" } as const;
+export const dateWib = (d: Date) => d.toLocaleDateString("id-ID", WIB_DATE);
+
+/** A "Perbaikan Berkas" that has waited since `since`: to the applicant, or the facility that registered them. */
+export function reuploadReminderMail(a: Addressed, since: Date, publicUrl: string): MailContent {
+  const stage = a.stageId !== null ? (stageName(a.stageId) ?? "") : "";
+  return compose(a.to, {
+    subject: fill(REMIND.reupload.subject, { ...PRODUCT, registrationNumber: a.registrationNumber }),
+    paragraphs: [fill(REMIND.reupload.lead, { whose: whose(a), date: dateWib(since) })],
+    facts: facts(a, [
+      [APP.facts.stage, stage],
+      [REMIND.reupload.waitingSince, dateWib(since)],
+    ]),
+    action: APP.reupload.action,
+    link: link(publicUrl, REUPLOAD_PAGE),
+  });
+}
+
+/** A file in a reviewer's list mail. */
+export interface ReviewerFile {
+  registrationNumber: string;
+  applicantName: string | null;
+  stageId: number;
+  deadlineAt: Date;
+}
+
+/** To a reviewer: the files at their stages whose deadline is near ("soon") or past ("overdue"); `total` may exceed the files listed. */
+export function reviewerListMail(to: Recipient, kind: "slaSoon" | "overdue", files: ReviewerFile[], total: number, page: string, publicUrl: string): MailContent {
+  const k = REMIND[kind];
+  const more = total - files.length;
+  return compose(to, {
+    subject: fill(k.subject, { ...PRODUCT, count: String(total) }),
+    paragraphs: [k.lead, ...(more > 0 && kind === "overdue" ? [fill(REMIND.overdue.more, { count: String(more) })] : [])],
+    facts: files.map((f) => [
+      `${f.registrationNumber}${f.applicantName ? ` — ${f.applicantName}` : ""}`,
+      fill(REMIND.deadline, { stage: stageName(f.stageId) ?? String(f.stageId), date: dateWib(f.deadlineAt) }),
+    ]),
+    action: REMIND.openList,
+    link: link(publicUrl, page),
+  });
 }

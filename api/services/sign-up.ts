@@ -18,7 +18,7 @@ export type NewAccount = Omit<typeof users.$inferInsert, "id" | "passwordHash" |
 
 /**
  * Creates a not yet activated account (an applicant unless `options.roleId` says otherwise) with its
- * first activation link and queues the mail; `options.alongside` writes the account's other rows in the
+ * first activation link and records its mail in the same transaction; `options.alongside` writes the account's other rows in the
  * same transaction. The unique indexes decide duplicates, so two identical sign-ups at once create
  * exactly one account. An e-mail, NIK or passport that is already registered gets the same answer as a
  * new account, and its owner a mail instead: the answer never tells who is registered.
@@ -34,22 +34,21 @@ export async function signUp(
   if (perIp.count > config.rateLimits.signUpPerIp) throw rateLimited(perIp.retryAfterSec);
 
   const passwordHash = await hashPassword(password);
-  let token: string;
   try {
-    token = await db.transaction(async (tx) => {
+    await db.transaction(async (tx) => {
       const [user] = await tx
         .insert(users)
         .values({ ...values, passwordHash, roleId: options.roleId ?? ROLE.APPLICANT })
         .returning({ id: users.id });
       await options.alongside?.(tx, user.id);
-      return issueAccountToken(tx, user.id, "activation");
+      // The mail is recorded with the account: both exist, or neither.
+      await mailer.sendActivation({ email: values.email, name: values.fullName }, await issueAccountToken(tx, user.id, "activation"), tx);
     });
   } catch (err) {
     if (!TAKEN.has(violatedUniqueConstraint(err) ?? "")) throw err;
     mailer.inBackground("sign_up_attempt", () => tellOwners(deps, values));
     return values.email;
   }
-  mailer.sendActivation({ email: values.email, name: values.fullName }, token);
   return values.email;
 }
 
@@ -72,7 +71,7 @@ async function tellOwners(deps: ApiDeps, values: Omit<NewAccount, "password">) {
     if (values.nik && owner.nik === values.nik) matched.push("nik");
     if (sameForeignId && owner.foreignId === values.foreignId && owner.nationality === values.nationality) matched.push("foreign_id");
     const to = { email: owner.email, name: owner.fullName };
-    mailer.send("sign_up_attempt", to, signUpAttemptMail(to, matched, mailer.publicUrl));
+    await mailer.send("sign_up_attempt", to, signUpAttemptMail(to, matched, mailer.publicUrl));
   }
 }
 

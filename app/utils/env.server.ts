@@ -25,6 +25,14 @@ const schema = z.object({
   SENTRY_DSN: optionalUrl,
   SMTP_URL: optionalUrl,
   PUBLIC_URL: optionalUrl,
+  /** a mail whose send fails this many times is kept as failed and shown to the Super Admin (/mail-outbox) */
+  MAIL_MAX_ATTEMPTS: z.coerce.number().int().positive().default(8),
+  /** the wait after a mail's first failed send; each next wait is 3× longer, up to an hour */
+  MAIL_RETRY_BASE_SECONDS: z.coerce.number().positive().default(5),
+  /** a mail being sent by a process that died is sent again after this long */
+  MAIL_LEASE_SECONDS: z.coerce.number().positive().default(120),
+  /** how often the scheduled jobs (SLA reminders, overdue digest, reupload reminders) look for work; 0 turns them off */
+  JOBS_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(300),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   RATE_LIMIT_LOGIN_PER_IP: z.coerce.number().int().positive().default(100),
   RATE_LIMIT_LOGIN_PER_ACCOUNT: z.coerce.number().int().positive().default(5),

@@ -95,6 +95,7 @@ export const CATALOGUE: readonly Visitor[] = [
       withErrors("/user-list/new", "#new-user"),
       p("/user-list", new RegExp(`^/user-list/${UUID}$`)),
       withErrors("/sla-setting", "#sla"),
+      p("/mail-outbox"),
       p("/specialization-list"),
       p("/specialization-list", /^\/specialization-list\/\d+$/),
       p("/institution-list"),

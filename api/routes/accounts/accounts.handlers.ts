@@ -73,7 +73,10 @@ export const resendActivation: AppRouteHandler<typeof routes.resendActivation> =
   mailer.inBackground("activation", async () => {
     const [user] = await db.select().from(users).where(eq(users.email, email));
     if (!user || user.activatedAt || !user.isActive) return;
-    mailer.sendActivation({ email: user.email, name: user.fullName }, await issueAccountToken(db, user.id, "activation"));
+    // The link and its mail in one transaction: no link without its mail, no mail without its link.
+    await db.transaction(async (tx) =>
+      mailer.sendActivation({ email: user.email, name: user.fullName }, await issueAccountToken(tx, user.id, "activation"), tx),
+    );
   });
   return c.json(MAIL_REQUESTED, 200);
 };
@@ -86,7 +89,9 @@ export const forgotPassword: AppRouteHandler<typeof routes.forgotPassword> = asy
     const [user] = await db.select().from(users).where(eq(users.email, email));
     // A deactivated account gets nothing; one never activated does, see resetPassword.
     if (!user?.isActive) return;
-    mailer.sendPasswordReset({ email: user.email, name: user.fullName }, await issueAccountToken(db, user.id, "password_reset"));
+    await db.transaction(async (tx) =>
+      mailer.sendPasswordReset({ email: user.email, name: user.fullName }, await issueAccountToken(tx, user.id, "password_reset"), tx),
+    );
   });
   return c.json(MAIL_REQUESTED, 200);
 };

@@ -7,9 +7,11 @@ import * as referenceHandlers from "./reference.handlers";
 import * as referenceRoutes from "./reference.routes";
 import * as facilitiesHandlers from "./facilities.handlers";
 import * as facilitiesRoutes from "./facilities.routes";
+import * as mailHandlers from "./mail.handlers";
+import * as mailRoutes from "./mail.routes";
 
 // Administration: staff accounts, the SLA, the reference lists and the facility admins with their
-// verification (/admin-fasyankes-list).
+// verification (/admin-fasyankes-list), the mails that failed for good (/mail-outbox).
 export const adminRouter = createRouter()
   .openapi(usersRoutes.listUsers, usersHandlers.listUsers)
   .openapi(usersRoutes.createUser, usersHandlers.createUser)
@@ -46,4 +48,6 @@ export const adminRouter = createRouter()
   .openapi(facilitiesRoutes.listFacilities, facilitiesHandlers.listFacilities)
   .openapi(facilitiesRoutes.createFacility, facilitiesHandlers.createFacility)
   .openapi(facilitiesRoutes.getFacility, facilitiesHandlers.getFacility)
-  .openapi(facilitiesRoutes.verifyFacility, facilitiesHandlers.verifyFacility);
+  .openapi(facilitiesRoutes.verifyFacility, facilitiesHandlers.verifyFacility)
+  .openapi(mailRoutes.listFailedMails, mailHandlers.listFailedMails)
+  .openapi(mailRoutes.resendFailedMail, mailHandlers.resendFailedMail);

@@ -46,7 +46,7 @@ async function warnOwner(c: Context<AppEnv>, user: UserRow, address: string) {
   if (!user.activatedAt || !user.isActive) return;
   if ((await accountRateLimiter.hit(`login-delay-mail:${user.id}`)).count !== 1) return;
   const to = { email: user.email, name: user.fullName };
-  mailer.send("login_delay", to, loginDelayMail(to, { address, at: new Date() }, mailer.publicUrl));
+  await mailer.send("login_delay", to, loginDelayMail(to, { address, at: new Date() }, mailer.publicUrl));
 }
 
 export const refresh: AppRouteHandler<typeof routes.refresh> = async (c) => {

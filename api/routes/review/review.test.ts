@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import pino from "pino";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { requirementsFor, type JalurId } from "#domain/documents";
 import { stagesBefore, type WorkflowState } from "#domain/workflow";
 import { docx, pdf, png } from "../../../tests/fixtures/files";
@@ -293,7 +293,7 @@ describe("decisions", () => {
     await expectError(await decideVia(staff.admin, "00000000-0000-4000-8000-000000000000", { stage_id: 1, decision: "PASSED" }), 404, "NOT_FOUND");
   });
 
-  it("mails the facility admin who registered the applicant, and survives a broken mailer", async () => {
+  it("mails the facility admin who registered the applicant, and a decision whose mail cannot be recorded does not happen", async () => {
     const app = await submitted("REG");
     const [facility] = await api.db.select().from(users).where(eq(users.email, "fasyankes@adaptasi.test"));
     await api.db.update(applications).set({ submittedByUserId: facility.id }).where(eq(applications.id, app.id));
@@ -306,14 +306,17 @@ describe("decisions", () => {
     expect(await api.mails(app.email)).toHaveLength(before);
     expect((await list(staff.kolegium, { q: app.name })).data[0]).toMatchObject({ id: app.id, submitted_by_facility: true });
 
-    // A mailer that throws: the decision stands, the failure is logged.
-    const logger = pino({ level: "silent" });
-    const logged = vi.spyOn(logger, "error");
-    const broken: Mailer = { ...api.mailer, publicUrl: "http://localhost:3000", send: () => { throw new Error("smtp down"); } };
+    // A mail that cannot be recorded undoes the decision: no decision without its notice (issue 17).
+    const broken: Mailer = { ...api.mailer, publicUrl: "http://localhost:3000", send: async () => { throw new Error("outbox unavailable"); } };
     const [kolegium] = await api.db.select().from(users).where(eq(users.email, "kolegium@adaptasi.test"));
-    const after = await decideApplication(api.db, { applicationId: app.id, actor: { userId: kolegium.id, role: 6 }, stageId: 2, decision: "PASSED" }, { mailer: broken, logger });
+    const [prior] = await api.db.select().from(applications).where(eq(applications.id, app.id));
+    await expect(
+      decideApplication(api.db, { applicationId: app.id, actor: { userId: kolegium.id, role: 6 }, stageId: 2, decision: "PASSED" }, { mailer: broken, logger: pino({ level: "silent" }) }),
+    ).rejects.toThrow("outbox unavailable");
+    const [unchanged] = await api.db.select().from(applications).where(eq(applications.id, app.id));
+    expect({ stage: unchanged.stageId, status: unchanged.status }).toEqual({ stage: prior.stageId, status: prior.status });
+    const after = await decideApplication(api.db, { applicationId: app.id, actor: { userId: kolegium.id, role: 6 }, stageId: 2, decision: "PASSED" }, { mailer: api.mailer, logger: pino({ level: "silent" }) });
     expect(after.application.label.label).toBe("Setara");
-    expect(logged).toHaveBeenCalledOnce();
   });
 });
 

@@ -45,7 +45,7 @@ export async function submitApplication(
   }
 
   const stage = firstStage(app.jalurId);
-  const submittedNow = await db.transaction(async (tx) => {
+  await db.transaction(async (tx) => {
     const now = new Date();
     const state = { is_submitted: true, status: "IN-PROGRESS", stage_id: stage } as const;
     // Only the first of concurrent submissions finds is_submitted false; the others change nothing.
@@ -73,9 +73,9 @@ export async function submitApplication(
       to: { stage, status: "IN-PROGRESS" },
       at: now,
     });
+    await notifySubmitted(tx, app.id, { mailer: deps.mailer, logger: deps.config.logger });
     return true;
   });
-  if (submittedNow) await notifySubmitted(db, app.id, { mailer: deps.mailer, logger: deps.config.logger });
   return currentRow(db, app.id);
 }
 

@@ -110,16 +110,16 @@ export async function decideApplication(db: Database, input: DecisionInput, opti
       details: documents.length ? documents : null,
       at: now,
     });
+    // The decision's mail, in its transaction: a decision is never without its notice.
+    if (options.mailer) {
+      await notifyDecision(
+        tx,
+        app.id,
+        { stageId: result.to.stage_id, decision: input.decision, note, documents, opens: result.opens },
+        { mailer: options.mailer, publicUrl: options.publicUrl, logger: options.logger },
+      );
+    }
   });
-
-  if (options.mailer) {
-    await notifyDecision(
-      db,
-      app.id,
-      { stageId: result.to.stage_id, decision: input.decision, note, documents, opens: result.opens },
-      { mailer: options.mailer, publicUrl: options.publicUrl, logger: options.logger },
-    );
-  }
   return reviewDetail(db, role, app.id);
 }
 

@@ -1,7 +1,7 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { adminSchemas } from "#domain/forms/admin";
 import { SLA_DAYS, SLA_GROUPS, slaField } from "#domain/forms/admin.labels";
@@ -113,6 +113,10 @@ export default function SlaSetting() {
           <SubmitButton>{t("sla.committeeSave")}</SubmitButton>
         </Form>
       </section>
+
+      <p className={a.settingSection}>
+        <Link to="/mail-outbox">{t("mailOutbox.link")}</Link>
+      </p>
     </>
   );
 }

@@ -1,0 +1,74 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { mailOutbox } from "../../db/schema";
+import { createTestApi, expectError, type TestApi } from "../../test/helpers";
+
+let api: TestApi;
+let superToken: string;
+let adminToken: string;
+beforeAll(async () => {
+  api = await createTestApi();
+  superToken = (await api.login("superadmin@adaptasi.test")).token;
+  adminToken = (await api.login("admin@adaptasi.test")).token;
+});
+afterAll(() => api?.close());
+
+/** A mail the worker gave up on, as it leaves it. */
+async function failedMail(recipient: string) {
+  const [row] = await api.db
+    .insert(mailOutbox)
+    .values({ kind: "activation", recipient, recipientName: "Gagal", subject: "Aktivasi akun", text: "teks", html: "<p>teks</p>", status: "failed", attempts: 8, lastError: "550 mailbox unavailable" })
+    .returning();
+  return row;
+}
+
+describe("/admin/mail-outbox", () => {
+  it("lists failed mails to the Super Admin without their bodies, and sends one again exactly once", async () => {
+    const row = await failedMail("gagal@contoh.id");
+    const list = await api.request("/api/v1/admin/mail-outbox/failed", { token: superToken });
+    expect(list.status).toBe(200);
+    const { data } = await list.json();
+    expect(data).toContainEqual({
+      id: row.id,
+      kind: "activation",
+      recipient: "gagal@contoh.id",
+      subject: "Aktivasi akun",
+      attempts: 8,
+      last_error: "550 mailbox unavailable",
+      created_at: row.createdAt.toISOString(),
+    });
+    expect(JSON.stringify(data)).not.toContain("teks");
+
+    const resent = await api.request(`/api/v1/admin/mail-outbox/${row.id}/resend`, { token: superToken, method: "POST" });
+    expect(resent.status).toBe(200);
+    expect(await resent.json()).toEqual({ data: { id: row.id, status: "pending" } });
+    const mails = await api.mails("gagal@contoh.id");
+    expect(mails).toHaveLength(1);
+    expect(mails[0].headers["message-id"]).toBe(`<${row.id}@adaptasi.kemkes.go.id>`);
+    const [after] = await api.db.select().from(mailOutbox).where(eq(mailOutbox.id, row.id));
+    expect(after).toMatchObject({ status: "sent", attempts: 1 });
+
+    // No longer failed: a second resend is 404, and the list no longer has it.
+    await expectError(await api.request(`/api/v1/admin/mail-outbox/${row.id}/resend`, { token: superToken, method: "POST" }), 404, "NOT_FOUND");
+    await expectError(await api.request(`/api/v1/admin/mail-outbox/bukan-uuid/resend`, { token: superToken, method: "POST" }), 404, "NOT_FOUND");
+    const again = await (await api.request("/api/v1/admin/mail-outbox/failed", { token: superToken })).json();
+    expect(again.data.map((m: { id: string }) => m.id)).not.toContain(row.id);
+  });
+
+  it("is the Super Admin's alone", async () => {
+    const row = await failedMail("lain@contoh.id");
+    await expectError(await api.request("/api/v1/admin/mail-outbox/failed", { token: adminToken }), 403, "ADMIN_ROLE_REQUIRED");
+    await expectError(await api.request(`/api/v1/admin/mail-outbox/${row.id}/resend`, { token: adminToken, method: "POST" }), 403, "ADMIN_ROLE_REQUIRED");
+    const [still] = await api.db.select().from(mailOutbox).where(eq(mailOutbox.id, row.id));
+    expect(still.status).toBe("failed");
+  });
+
+  it("records a recovery mail in the outbox and marks it sent once delivered", async () => {
+    const res = await api.request("/api/v1/password/forgot", { json: { email: "superadmin@adaptasi.test" } });
+    expect(res.status).toBe(200);
+    expect(await api.mails("superadmin@adaptasi.test")).toHaveLength(1);
+    const rows = await api.db.select().from(mailOutbox).where(eq(mailOutbox.recipient, "superadmin@adaptasi.test"));
+    expect(rows).toMatchObject([{ kind: "password_reset", status: "sent", attempts: 1 }]);
+    expect(rows[0].sentAt).not.toBeNull();
+  });
+});

@@ -1,0 +1,174 @@
+import { and, asc, eq, gt, inArray, isNotNull, lte } from "drizzle-orm";
+import type { Logger } from "pino";
+import { homePathFor } from "#domain/guards";
+import { stagesDecidedBy, STAGES } from "#domain/workflow";
+import type { Database } from "../db/client";
+import { applications, jobRuns, users } from "../db/schema";
+import type { Mailer } from "./mail";
+import { addressee, reuploadReminderMail, reviewerListMail, type ReviewerFile } from "./notifications";
+
+// Scheduled jobs (issue 17 item 3), on the mechanism of the mail outbox (docs/decisions/020-mail-outbox.md):
+// each run claims a row of `job_runs` for its slot — a day, or a file and its deadline — in the
+// transaction that records its mails. Across any number of instances a slot runs once (the primary
+// key decides; a second instance's insert waits for the first's commit, then finds the row); a run that
+// fails rolls back its claim and its mails together, and the next tick tries again.
+
+const DAY = 86_400_000;
+/** Reviewers hear of a file this long before its SLA deadline. */
+export const SLA_REMINDER_BEFORE_MS = 2 * DAY;
+/** An applicant hears again of a "Perbaikan Berkas" that has waited this long. */
+export const REUPLOAD_REMINDER_AFTER_MS = 7 * DAY;
+/** The overdue digest goes once a day, from this hour (Asia/Jakarta). */
+export const DIGEST_HOUR_WIB = 7;
+/** A reviewer's mail lists at most this many files, and says how many more. */
+const FILES_PER_MAIL = 50;
+
+export const JOBS = { slaReminder: "sla_reminder", overdueDigest: "overdue_digest", reuploadReminder: "reupload_reminder" } as const;
+
+/** Claims the run of `job` for `slot`; false when another run (here or in another instance) has it. */
+async function claim(tx: Database, job: string, slot: string): Promise<boolean> {
+  const rows = await tx.insert(jobRuns).values({ job, slot }).onConflictDoNothing().returning({ slot: jobRuns.slot });
+  return rows.length > 0;
+}
+
+type File = ReviewerFile & { id: string };
+const FILE_COLUMNS = {
+  id: applications.id,
+  registrationNumber: applications.registrationNumber,
+  applicantName: applications.applicantName,
+  stageId: applications.openStageId,
+  deadlineAt: applications.deadlineAt,
+};
+const asFiles = (rows: Array<{ id: string; registrationNumber: string; applicantName: string | null; stageId: number | null; deadlineAt: Date | null }>): File[] =>
+  rows.filter((r) => r.stageId !== null && r.deadlineAt !== null).map((r) => ({ ...r, stageId: r.stageId!, deadlineAt: r.deadlineAt! }));
+
+/** One mail per active reviewer who decides a stage of `files`, listing their files; returns how many were recorded. */
+async function mailReviewers(tx: Database, mailer: Mailer, kind: "slaSoon" | "overdue", files: File[]): Promise<number> {
+  const stages = new Set(files.map((f) => f.stageId));
+  const roles = [...new Set(STAGES.filter((s) => stages.has(s.id)).flatMap((s) => s.deciders))];
+  if (roles.length === 0) return 0;
+  const reviewers = await tx
+    .select({ email: users.email, name: users.fullName, roleId: users.roleId })
+    .from(users)
+    .where(and(inArray(users.roleId, roles), eq(users.isActive, true), isNotNull(users.activatedAt)));
+  let sent = 0;
+  for (const r of reviewers) {
+    const theirs = new Set<number>(stagesDecidedBy(r.roleId));
+    const mine = files.filter((f) => theirs.has(f.stageId));
+    if (mine.length === 0) continue;
+    const to = { email: r.email, name: r.name };
+    await mailer.send(kind === "slaSoon" ? JOBS.slaReminder : JOBS.overdueDigest, to, reviewerListMail(to, kind, mine.slice(0, FILES_PER_MAIL), mine.length, homePathFor(r.roleId), mailer.publicUrl), tx);
+    sent++;
+  }
+  return sent;
+}
+
+/** The reviewers of each file whose deadline falls within 2 days, once per file and deadline. Returns the mails recorded. */
+export async function remindReviewersBeforeDeadline(db: Database, mailer: Mailer, now = new Date()): Promise<number> {
+  const due = asFiles(
+    await db
+      .select(FILE_COLUMNS)
+      .from(applications)
+      .where(and(isNotNull(applications.openStageId), gt(applications.deadlineAt, now), lte(applications.deadlineAt, new Date(now.getTime() + SLA_REMINDER_BEFORE_MS))))
+      .orderBy(asc(applications.deadlineAt)),
+  );
+  if (due.length === 0) return 0;
+  return db.transaction(async (tx) => {
+    const claimed: File[] = [];
+    for (const f of due) if (await claim(tx, JOBS.slaReminder, `${f.id}:${f.deadlineAt.toISOString()}`)) claimed.push(f);
+    return claimed.length === 0 ? 0 : mailReviewers(tx, mailer, "slaSoon", claimed);
+  });
+}
+
+/** The day in Asia/Jakarta (YYYY-MM-DD) and its hour. */
+function jakarta(now: Date) {
+  const day = now.toLocaleDateString("en-CA", { timeZone: "Asia/Jakarta" });
+  const hour = Number(now.toLocaleString("en-GB", { timeZone: "Asia/Jakarta", hour: "2-digit", hourCycle: "h23" }));
+  return { day, hour };
+}
+
+/** Once a day from 07:00 WIB: each reviewer gets the files past their deadline at the stages they decide. */
+export async function sendOverdueDigest(db: Database, mailer: Mailer, now = new Date()): Promise<number> {
+  const { day, hour } = jakarta(now);
+  if (hour < DIGEST_HOUR_WIB) return 0;
+  return db.transaction(async (tx) => {
+    if (!(await claim(tx, JOBS.overdueDigest, day))) return 0;
+    const overdue = asFiles(
+      await tx
+        .select(FILE_COLUMNS)
+        .from(applications)
+        .where(and(isNotNull(applications.openStageId), lte(applications.deadlineAt, now)))
+        .orderBy(asc(applications.deadlineAt)),
+    );
+    return overdue.length === 0 ? 0 : mailReviewers(tx, mailer, "overdue", overdue);
+  });
+}
+
+/** The applicant (or the facility that registered them) of each "Perbaikan Berkas" waiting 7 days, once per request. */
+export async function remindPendingReuploads(db: Database, mailer: Mailer, now = new Date()): Promise<number> {
+  const waiting = await db
+    .select({ id: applications.id, since: applications.stageStartedAt })
+    .from(applications)
+    .where(
+      and(
+        eq(applications.isSubmitted, true),
+        eq(applications.isFinal, false),
+        eq(applications.status, "REUPLOAD"),
+        lte(applications.stageStartedAt, new Date(now.getTime() - REUPLOAD_REMINDER_AFTER_MS)),
+      ),
+    );
+  let sent = 0;
+  for (const w of waiting) {
+    const since = w.since!;
+    sent += await db.transaction(async (tx) => {
+      if (!(await claim(tx, JOBS.reuploadReminder, `${w.id}:${since.toISOString()}`))) return 0;
+      const a = await addressee(tx, w.id);
+      if (!a) return 0;
+      await mailer.send(JOBS.reuploadReminder, a.to, reuploadReminderMail(a, since, mailer.publicUrl), tx);
+      return 1;
+    });
+  }
+  return sent;
+}
+
+export interface Scheduler {
+  /** Runs every job once now (tests; each still runs once per slot). */
+  runAll(now?: Date): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Runs the jobs every `intervalMs` (JOBS_INTERVAL_SECONDS) in the API process; 0 runs nothing on its own. */
+export function createScheduler(options: { db: Database; mailer: Mailer; logger: Logger; intervalMs: number }): Scheduler {
+  const { db, mailer, logger } = options;
+  const jobs = [
+    [JOBS.slaReminder, remindReviewersBeforeDeadline],
+    [JOBS.overdueDigest, sendOverdueDigest],
+    [JOBS.reuploadReminder, remindPendingReuploads],
+  ] as const;
+  let running: Promise<void> | null = null;
+  let closed = false;
+  async function runAll(now = new Date()) {
+    for (const [name, job] of jobs) {
+      try {
+        const mails = await job(db, mailer, now);
+        if (mails > 0) logger.info({ job: name, mails }, "scheduled job ran");
+      } catch (err) {
+        logger.error({ err, job: name }, "scheduled job failed");
+      }
+    }
+  }
+  const tick = () => {
+    if (closed || running) return;
+    running = runAll().finally(() => (running = null));
+  };
+  const timer = options.intervalMs > 0 ? setInterval(tick, options.intervalMs) : undefined;
+  timer?.unref();
+  return {
+    runAll,
+    async close() {
+      closed = true;
+      if (timer) clearInterval(timer);
+      await running;
+    },
+  };
+}
