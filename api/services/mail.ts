@@ -5,7 +5,8 @@ import nodemailer from "nodemailer";
 import type { Logger } from "pino";
 import { PRODUCT_FULL_NAME, PRODUCT_NAME } from "#domain/menu";
 import type { Database } from "../db/client";
-import { anyDue, claimDue, DEFAULT_RETRY, markAttemptFailed, markSent, recordMail, type OutboxRow, type RetryPolicy } from "./mail-outbox";
+import * as metrics from "../lib/metrics";
+import { anyDue, claimDue, DEFAULT_RETRY, markAttemptFailed, markSent, outboxCounts, recordMail, type OutboxRow, type RetryPolicy } from "./mail-outbox";
 import enMail from "#locales/en/mail.json";
 import idMail from "#locales/id/mail.json";
 
@@ -251,9 +252,11 @@ export function createMailer(options: MailerOptions): Mailer {
         try {
           await deliver(row);
           await markSent(db, row.id);
+          metrics.mailSent.inc();
         } catch (err) {
           const message = err instanceof Error ? err.message : String(err);
           const gaveUp = await markAttemptFailed(db, row, message.slice(0, 500), policy);
+          metrics.mailFailures.inc({ kind: gaveUp ? "permanent" : "retry" });
           logger[gaveUp ? "error" : "warn"](
             { err, kind: row.kind, to: row.recipient, id: row.id, attempts: row.attempts },
             gaveUp ? "mail delivery failed for good" : "mail delivery failed",
@@ -261,7 +264,11 @@ export function createMailer(options: MailerOptions): Mailer {
         }
       }
       tried += rows.length;
-      if (rows.length < 20 || closed) return tried;
+      if (rows.length < 20 || closed) {
+        // What /metrics says of the queue: mails recorded and not yet delivered.
+        if (tried > 0) metrics.mailQueueDepth.set((await outboxCounts(db)).pending);
+        return tried;
+      }
     }
   }
 

@@ -3,6 +3,7 @@ import type { Logger } from "pino";
 import { homePathFor } from "#domain/guards";
 import { stagesDecidedBy, STAGES } from "#domain/workflow";
 import type { Database } from "../db/client";
+import * as metrics from "../lib/metrics";
 import { applications, jobRuns, users } from "../db/schema";
 import type { Mailer } from "./mail";
 import { addressee, reuploadReminderMail, reviewerListMail, type ReviewerFile } from "./notifications";
@@ -152,8 +153,11 @@ export function createScheduler(options: { db: Database; mailer: Mailer; logger:
       try {
         const mails = await job(db, mailer, now);
         if (mails > 0) logger.info({ job: name, mails }, "scheduled job ran");
+        metrics.jobRuns.inc({ job: name, outcome: "ok" });
+        metrics.jobLastRun.set({ job: name }, Date.now() / 1000);
       } catch (err) {
         logger.error({ err, job: name }, "scheduled job failed");
+        metrics.jobRuns.inc({ job: name, outcome: "error" });
       }
     }
   }
