@@ -9,7 +9,7 @@ import { pino } from "pino";
 import { startApi, type StartedApi } from "../api/index";
 import { createApiClient, type ApiFetch } from "../app/utils/api.server";
 import { resolveAuth } from "../app/utils/auth.server";
-import { EnvError, type Env } from "../app/utils/env.server";
+import { EnvError, s3Settings, type Env } from "../app/utils/env.server";
 import { GUIDEBOOK_PATH } from "../app/utils/guidebook";
 import { ASSET_FILE_OPTIONS, assetHeaders, listFiles, precompressed } from "./assets";
 import { lastResort, logServerErrors } from "./errors";
@@ -56,6 +56,7 @@ export async function createServer(env: Env, opts: { dev?: boolean; logger?: pin
         accountWindowSec: 3600,
       },
       trustProxy: env.TRUST_PROXY,
+      s3: s3Settings(env),
       smtpUrl: env.SMTP_URL,
       publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
       logger: logger.child({ component: "api" }),
