@@ -34,7 +34,7 @@ export interface S3StorageOptions extends S3Settings {
   client?: S3Client;
   /** bytes per part, at least 5 MiB (S3's minimum); default 5 MiB */
   partSize?: number;
-  /** uploads at once in this process, each holding up to one part in memory; default 4 */
+  /** uploads at once in this process, each holding up to one part in memory; default 2 (bench/uploads.mjs --s3: as fast as 4 on loopback, less memory) */
   maxConcurrentUploads?: number;
   /** told when aborting a failed multipart upload fails too (the original error is what the caller gets) */
   onAbortFailed?: (err: unknown, uploadId: string) => void;
@@ -89,7 +89,7 @@ export function createS3Storage(options: S3StorageOptions): S3FileStorage {
   const client = options.client ?? createS3Client(options);
   const Bucket = options.bucket;
   const partSize = Math.max(options.partSize ?? 5 * MiB, 5 * MiB);
-  const slot = limiter(options.maxConcurrentUploads ?? 4);
+  const slot = limiter(options.maxConcurrentUploads ?? 2);
 
   const upload = (source: Readable | Buffer, contentLength?: number) =>
     slot(async () => {
