@@ -12,6 +12,7 @@ import { limitJsonBody } from "./middleware/body-limit";
 import { handleErrors, notFound } from "./middleware/errors";
 import { rejectNul } from "./middleware/no-nul";
 import type { Mailer } from "./services/mail";
+import type { FileStorage } from "./services/storage";
 import { accountsRouter } from "./routes/accounts";
 import { additionalRouter } from "./routes/additional";
 import { adminRouter } from "./routes/admin";
@@ -62,7 +63,7 @@ const RESOURCES = [
  * Builds the API. `mailer` lets several apps share one outbox (startApi, tests); without it the app
  * makes its own from `config.mail`.
  */
-export function createApiApp(deps: { db: Database; config: ApiConfig; mailer?: Mailer }): OpenAPIHono<AppEnv> {
+export function createApiApp(deps: { db: Database; config: ApiConfig; mailer?: Mailer; storage?: FileStorage }): OpenAPIHono<AppEnv> {
   const ctx = createDeps(deps);
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
 

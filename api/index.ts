@@ -13,11 +13,13 @@ import { createMailer, type Mailer } from "./services/mail";
 import type { RetryPolicy } from "./services/mail-outbox";
 import { createScheduler } from "./services/scheduled-jobs";
 import { createDiskStorage, sweepTemporaryFiles, TEMPORARY_FILE_MAX_AGE_MS } from "./services/storage";
+import { createS3Storage, type S3Settings } from "./services/storage-s3";
 
 export { API_BASE, createApiApp } from "./app";
 export type { ApiConfig, AppEnv, MailConfig, RateLimitConfig } from "./app";
 export type { Database } from "./db/client";
 export type { Mailer } from "./services/mail";
+export type { S3Settings } from "./services/storage-s3";
 
 export interface StartApiOptions {
   /** PGlite data under `${dataDir}/pglite` (embedded default) */
@@ -48,6 +50,11 @@ export interface StartApiOptions {
   jobIntervalMs?: number;
   /** uploaded documents; default `${dataDir}/files`, or a temporary folder (removed on close) when there is no dataDir */
   filesDir?: string;
+  /**
+   * S3_*: uploaded documents go to this S3-compatible bucket instead of filesDir (which still holds
+   * uploads while they stream in). The bucket is checked at start: a refusal stops it with one line.
+   */
+  s3?: S3Settings;
   /** TRUST_PROXY: reverse proxies in front of the HTTP listener (see ApiConfig.trustProxy); default 0 */
   trustProxy?: number;
   logger?: Logger;
@@ -76,17 +83,25 @@ export interface StartedApi {
 
 /** Opens the database, migrates, seeds, and builds the API. */
 export async function startApi(opts: StartApiOptions): Promise<StartedApi> {
+  const s3Storage = opts.s3 ? createS3Storage(opts.s3) : undefined;
   const handle = await openDatabase(opts);
   try {
+    if (s3Storage) {
+      await s3Storage.check().catch((err: { name?: string; message?: string; $metadata?: { httpStatusCode?: number } }) => {
+        const why = err.$metadata?.httpStatusCode ? `${err.$metadata.httpStatusCode} ${err.name}` : (err.message ?? String(err));
+        throw new Error(`S3 bucket "${opts.s3!.bucket}" at ${opts.s3!.endpoint ?? `AWS S3 (${opts.s3!.region ?? "us-east-1"})`} cannot be used (${why}): check S3_ENDPOINT, S3_BUCKET and the S3 credentials`);
+      });
+    }
     await handle.migrate();
     // DESIGN §7: the demo applications and their documents belong to the embedded default only.
     const embeddedDefault = !opts.inMemory && !opts.databaseUrl && opts.dataDir !== undefined;
-    const storage = embeddedDefault ? createDiskStorage(opts.filesDir ?? path.resolve(opts.dataDir!, "files")) : undefined;
+    const storage = embeddedDefault ? (s3Storage ?? createDiskStorage(opts.filesDir ?? path.resolve(opts.dataDir!, "files"))) : undefined;
     await seedIfEmpty(handle.db, { demo: opts.seedDemo, storage });
     await seedAdministration(handle.db, { demo: opts.seedDemo }); // positions, demo staff positions
     await seedFacilities(handle.db, { demo: opts.seedDemo }); // activity kinds, announcements, demo facility data
   } catch (err) {
     await handle.close().catch(() => {});
+    s3Storage?.client.destroy();
     throw err;
   }
   const logger = opts.logger ?? pino({ level: process.env.LOG_LEVEL ?? "info" });
@@ -99,6 +114,8 @@ export async function startApi(opts: StartApiOptions): Promise<StartedApi> {
   const filesDir =
     opts.filesDir ?? (dataDir ? path.resolve(dataDir, "files") : await mkdtemp(path.join(tmpdir(), "adaptasi-files-")));
   // What interrupted uploads left behind goes at start and then every 15 minutes, in the background.
+  // With S3 too: uploads stream to filesDir/tmp first. An S3 upload cut off by a crash is an incomplete
+  // multipart upload, never an object; the bucket's lifecycle rule removes those (README "Object storage").
   const sweep = () =>
     void sweepTemporaryFiles(filesDir)
       .then((removed) => removed.length > 0 && logger.info({ removed: removed.length }, "temporary upload files removed"))
@@ -120,6 +137,7 @@ export async function startApi(opts: StartApiOptions): Promise<StartedApi> {
   const app = createApiApp({
     db: handle.db,
     mailer,
+    storage: s3Storage,
     config: {
       apiKey: opts.apiKey,
       jwtSecret: opts.jwtSecret,
@@ -142,6 +160,7 @@ export async function startApi(opts: StartApiOptions): Promise<StartedApi> {
       // The mail worker finishes its pass; mail not yet sent stays recorded for the next start.
       await mailer.close();
       await handle.close();
+      s3Storage?.client.destroy();
       if (temporaryOutbox) await rm(outboxDir, { recursive: true, force: true });
       if (temporaryFiles) await rm(filesDir, { recursive: true, force: true });
     },

@@ -10,7 +10,7 @@ import { pino } from "pino";
 import { startApi, type StartedApi } from "../api/index";
 import { createApiClient, type ApiFetch } from "../app/utils/api.server";
 import { resolveAuth } from "../app/utils/auth.server";
-import { EnvError, type Env } from "../app/utils/env.server";
+import { EnvError, s3Settings, type Env } from "../app/utils/env.server";
 import { GUIDEBOOK_PATH } from "../app/utils/guidebook";
 import { ASSET_FILE_OPTIONS, assetHeaders, listFiles, precompressed } from "./assets";
 import { lastResort, logServerErrors } from "./errors";
@@ -61,6 +61,7 @@ export async function createServer(env: Env, opts: { dev?: boolean; logger?: pin
         accountWindowSec: 3600,
       },
       trustProxy: env.TRUST_PROXY,
+      s3: s3Settings(env),
       smtpUrl: env.SMTP_URL,
       jobIntervalMs: env.JOBS_INTERVAL_SECONDS * 1000,
       mailRetry: { maxAttempts: env.MAIL_MAX_ATTEMPTS, baseMs: env.MAIL_RETRY_BASE_SECONDS * 1000, leaseMs: env.MAIL_LEASE_SECONDS * 1000 },

@@ -5,7 +5,8 @@ import type { Database } from "../db/client";
 import { createLoginThrottle } from "../services/login-throttle";
 import { createMailer, type Mailer } from "../services/mail";
 import { createRateLimiter } from "../services/rate-limit";
-import { createDiskStorage } from "../services/storage";
+import { createDiskStorage, type FileStorage } from "../services/storage";
+import { createS3Storage } from "../services/storage-s3";
 import type { ApiConfig, ApiDeps, ResolvedConfig } from "./types";
 
 export const DEFAULT_PUBLIC_URL = "http://localhost:3000";
@@ -41,7 +42,7 @@ export function resolveConfig(config: ApiConfig): ResolvedConfig {
 }
 
 /** What every handler reads from c.var.deps: the database, the configuration and the services built from it. */
-export function createDeps(deps: { db: Database; config: ApiConfig; mailer?: Mailer }): ApiDeps {
+export function createDeps(deps: { db: Database; config: ApiConfig; mailer?: Mailer; storage?: FileStorage }): ApiDeps {
   const config = resolveConfig(deps.config);
   const { windowSec, accountWindowSec } = config.rateLimits;
   return {
@@ -59,7 +60,7 @@ export function createDeps(deps: { db: Database; config: ApiConfig; mailer?: Mai
         from: deps.config.mail?.from,
         logger: config.logger.child({ component: "mail" }),
       }),
-    storage: createDiskStorage(config.filesDir),
+    storage: deps.storage ?? (deps.config.s3 ? createS3Storage(deps.config.s3) : createDiskStorage(config.filesDir)),
     uploadTmpDir: path.join(config.filesDir, "tmp"),
   };
 }

@@ -5,6 +5,7 @@ import type { Database } from "../db/client";
 import type { UserRow } from "../db/schema";
 import type { Mailer } from "../services/mail";
 import type { FileStorage } from "../services/storage";
+import type { S3Settings } from "../services/storage-s3";
 import type { LoginThrottle } from "../services/login-throttle";
 import type { RateLimiter } from "../services/rate-limit";
 import type { RateLimitConfig } from "./rate-limits";
@@ -29,8 +30,10 @@ export interface ApiConfig {
   refreshTokenTtlSec?: number;
   rateLimits?: RateLimitConfig;
   mail?: MailConfig;
-  /** where uploaded documents are stored (disk driver); default a folder under the OS temp dir */
+  /** where uploaded documents are stored (disk driver), and uploads stream to first (both drivers); default a folder under the OS temp dir */
   filesDir?: string;
+  /** S3_*: uploaded documents go to this S3-compatible bucket instead of filesDir (api/services/storage-s3.ts) */
+  s3?: S3Settings;
   /**
    * TRUST_PROXY: how many reverse proxies stand in front of the API's HTTP listener, counted from the
    * socket; the client address of an HTTP request is that many X-Forwarded-For entries from the right.

@@ -1,46 +1,73 @@
 import { randomBytes } from "node:crypto";
-import { createReadStream } from "node:fs";
+import { createReadStream, createWriteStream } from "node:fs";
 import { copyFile, mkdir, open, readdir, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import type { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
 
-// Uploaded documents live behind this interface (DESIGN §1: disk now, S3-compatible at scale), under
-// random names outside the web root; only the API hands them out.
+// Uploaded documents live behind this interface (DESIGN §1), under random names outside the web root;
+// only the API hands them out. Two drivers: the disk (below, the embedded default) and S3-compatible
+// object storage (storage-s3.ts), chosen by the S3_* settings. Both pass storage.contract.test.ts.
 
 export interface FileStorage {
   /** Moves a finished temporary file into storage and returns its key. */
   put(tempPath: string): Promise<string>;
   /** Stores bytes (e.g. a merged PDF) and returns the key. */
   putBytes(bytes: Uint8Array): Promise<string>;
+  /**
+   * Stores what a stream gives, without holding it whole, and returns the key. When the stream
+   * fails the promise rejects and nothing is left under any key.
+   */
+  putStream(source: Readable): Promise<string>;
+  /** A key that holds nothing rejects with an error whose `code` is "ENOENT" (as a missing file does). */
   read(key: string): Promise<{ stream: Readable; size: number }>;
+  /** Removing a key that holds nothing is no error. */
   remove(key: string): Promise<void>;
 }
 
 const KEY = /^[a-f0-9]{2}\/[a-f0-9]{48}$/;
 
+/** Every driver's key: a 2-character shard, a slash, 48 random hex characters. */
+export function newStorageKey(): string {
+  const id = randomBytes(24).toString("hex");
+  return `${id.slice(0, 2)}/${id}`;
+}
+
+/** Refuses anything but a key newStorageKey could have made (no path tricks reach a driver). */
+export function checkStorageKey(key: string): string {
+  if (!KEY.test(key)) throw new Error("invalid storage key");
+  return key;
+}
+
+/** What `read` of a key that holds nothing rejects with in drivers without a file system of their own. */
+export function missingKeyError(key: string): NodeJS.ErrnoException {
+  const err: NodeJS.ErrnoException = new Error(`ENOENT: no stored file under key ${key}`);
+  err.code = "ENOENT";
+  return err;
+}
+
 export function createDiskStorage(root: string): FileStorage {
-  const fullPath = (key: string) => {
-    if (!KEY.test(key)) throw new Error("invalid storage key");
-    return path.join(root, key);
-  };
-  const newKey = () => {
-    const id = randomBytes(24).toString("hex");
-    return `${id.slice(0, 2)}/${id}`;
-  };
-  // Written to a temporary name, flushed, then renamed: a crash never leaves a half file under a key.
+  const fullPath = (key: string) => path.join(root, checkStorageKey(key));
+  // Written to a temporary name, flushed, then renamed: a crash never leaves a half file under a key,
+  // and a failed write takes its temporary file with it.
   const commit = async (write: (tmp: string) => Promise<void>) => {
-    const key = newKey();
+    const key = newStorageKey();
     const dest = fullPath(key);
     await mkdir(path.dirname(dest), { recursive: true });
     const tmp = `${dest}.tmp`;
-    await write(tmp);
-    const fh = await open(tmp, "r+");
     try {
-      await fh.sync();
-    } finally {
-      await fh.close();
+      await write(tmp);
+      const fh = await open(tmp, "r+");
+      try {
+        await fh.sync();
+      } finally {
+        await fh.close();
+      }
+      await rename(tmp, dest);
+    } catch (err) {
+      await rm(tmp, { force: true }).catch(() => {});
+      throw err;
     }
-    await rename(tmp, dest);
     return key;
   };
   return {
@@ -62,6 +89,7 @@ export function createDiskStorage(root: string): FileStorage {
           await fh.close();
         }
       }),
+    putStream: (source) => commit((tmp) => pipeline(source, createWriteStream(tmp, { flags: "wx", mode: 0o600 }))),
     async read(key) {
       const p = fullPath(key);
       const { size } = await stat(p);

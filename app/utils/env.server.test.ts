@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { EnvError, isWeakSecret, loadEnv } from "./env.server";
+import { EnvError, isWeakSecret, loadEnv, s3Settings } from "./env.server";
 
 const strong = "Zx8#kLq2!mN4@pR6$tV8%wY0^aB2&cD4";
 const secrets = { API_KEY: strong, SESSION_SECRET: strong, JWT_SECRET: strong };
@@ -71,5 +71,43 @@ describe("environment (DESIGN §1, production start)", () => {
     // Express would read "loopback" or "true" as an address list; the API counts hops only.
     expect(() => loadEnv({ ...prod, TRUST_PROXY: "true" })).toThrow(/^Invalid setting TRUST_PROXY/);
     expect(() => loadEnv({ ...prod, TRUST_PROXY: "-1" })).toThrow(/^Invalid setting TRUST_PROXY/);
+  });
+
+  it("keeps uploads on the disk without S3_BUCKET, and reads the S3 settings with their defaults", () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "adaptasi-env-"));
+    expect(s3Settings(loadEnv({ DATA_DIR: dir }))).toBeUndefined();
+    const keys = { S3_BUCKET: "adaptasi", S3_ACCESS_KEY_ID: "minio", S3_SECRET_ACCESS_KEY: "minio-rahasia" };
+    expect(s3Settings(loadEnv({ DATA_DIR: dir, ...keys, S3_ENDPOINT: "http://127.0.0.1:9000" }))).toEqual({
+      bucket: "adaptasi",
+      endpoint: "http://127.0.0.1:9000",
+      region: "us-east-1",
+      accessKeyId: "minio",
+      secretAccessKey: "minio-rahasia",
+      forcePathStyle: true, // MinIO, Ceph
+    });
+    // AWS S3 itself: no endpoint, virtual-hosted style unless asked.
+    expect(s3Settings(loadEnv({ DATA_DIR: dir, ...keys, S3_REGION: "ap-southeast-3" }))).toMatchObject({ endpoint: undefined, region: "ap-southeast-3", forcePathStyle: false });
+    expect(s3Settings(loadEnv({ DATA_DIR: dir, ...keys, S3_ENDPOINT: "https://s3.example.go.id", S3_FORCE_PATH_STYLE: "false" }))?.forcePathStyle).toBe(false);
+  });
+
+  it("stops a half S3 setup with one line naming what is missing, never a value", () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "adaptasi-env-"));
+    const start = (extra: Record<string, string>) => () => loadEnv({ DATA_DIR: dir, ...extra });
+    expect(start({ S3_BUCKET: "adaptasi" })).toThrow(/^S3_BUCKET is set but S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY are missing: [^\n]+$/);
+    expect(start({ S3_BUCKET: "adaptasi", S3_ACCESS_KEY_ID: "minio" })).toThrow(/^S3_BUCKET is set but S3_SECRET_ACCESS_KEY is missing: /);
+    expect(start({ S3_ENDPOINT: "http://127.0.0.1:9000", S3_SECRET_ACCESS_KEY: "minio-rahasia" })).toThrow(
+      /^S3_ENDPOINT, S3_SECRET_ACCESS_KEY are set but S3_BUCKET is not: [^\n]+$/,
+    );
+    expect(start({ S3_ENDPOINT: "minio:9000", S3_BUCKET: "a", S3_ACCESS_KEY_ID: "k", S3_SECRET_ACCESS_KEY: "s" })).toThrow(/^Invalid setting S3_ENDPOINT/);
+    expect(start({ S3_FORCE_PATH_STYLE: "yes", S3_BUCKET: "a", S3_ACCESS_KEY_ID: "k", S3_SECRET_ACCESS_KEY: "s" })).toThrow(/^Invalid setting S3_FORCE_PATH_STYLE/);
+    try {
+      start({ S3_ENDPOINT: "http://127.0.0.1:9000", S3_SECRET_ACCESS_KEY: "minio-rahasia" })();
+    } catch (error) {
+      expect(String(error)).not.toContain("rahasia");
+    }
+    // Applies in production too, and production needs no S3: the disk stays the default.
+    const prod = { NODE_ENV: "production", ...secrets, ...mail };
+    expect(() => loadEnv({ ...prod, S3_BUCKET: "adaptasi" })).toThrow(/^S3_BUCKET is set but/);
+    expect(() => loadEnv(prod)).not.toThrow();
   });
 });

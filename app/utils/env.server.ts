@@ -12,6 +12,12 @@ const optionalUrl = z
   .pipe(z.url().optional())
   .optional();
 
+const optionalText = z
+  .string()
+  .trim()
+  .transform((v) => (v === "" ? undefined : v))
+  .optional();
+
 const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -53,6 +59,18 @@ const schema = z.object({
     .trim()
     .transform((v) => (v === "" ? undefined : v))
     .optional(),
+  /** S3-compatible object storage for uploaded documents (api/services/storage-s3.ts); without S3_BUCKET, DATA_DIR/files */
+  S3_ENDPOINT: optionalUrl.refine((v) => !v || /^https?:\/\//.test(v), "S3_ENDPOINT must start with http:// or https://"),
+  S3_BUCKET: optionalText,
+  S3_REGION: optionalText,
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  S3_FORCE_PATH_STYLE: z
+    .string()
+    .trim()
+    .transform((v) => (v === "" ? undefined : v))
+    .pipe(z.enum(["true", "false"], { error: "S3_FORCE_PATH_STYLE must be true or false" }).optional())
+    .optional(),
 });
 
 export type Env = z.infer<typeof schema> & { API_KEY: string; SESSION_SECRET: string; JWT_SECRET: string };
@@ -81,6 +99,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     throw new EnvError(`Invalid setting ${issue.path.join(".")}: ${issue.message}`);
   }
   const env = parsed.data;
+  checkS3(env);
   if (env.NODE_ENV === "production") {
     // The remote API holds JWT_SECRET when API_URL is set. Every bad secret is named in one line.
     const weak = SECRET_NAMES.filter((name) => !(name === "JWT_SECRET" && !env.JWT_SECRET && env.API_URL) && isWeakSecret(env[name]));
@@ -117,6 +136,40 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     chmodSync(file, 0o600);
   }
   return env as Env;
+}
+
+const S3_NAMES = ["S3_ENDPOINT", "S3_REGION", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY", "S3_FORCE_PATH_STYLE"] as const;
+
+/** S3_BUCKET turns object storage on; then both keys are needed. Any S3 setting without the bucket is a half setup. */
+function checkS3(env: z.infer<typeof schema>) {
+  if (!env.S3_BUCKET) {
+    const stray = S3_NAMES.filter((name) => env[name] !== undefined);
+    if (stray.length > 0) {
+      throw new EnvError(
+        `${stray.join(", ")} ${stray.length > 1 ? "are" : "is"} set but S3_BUCKET is not: set S3_BUCKET to use object storage, or remove ${stray.length > 1 ? "them" : "it"} to keep uploads in DATA_DIR/files`,
+      );
+    }
+    return;
+  }
+  const keys = (["S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const).filter((name) => !env[name]);
+  if (keys.length > 0) {
+    throw new EnvError(
+      `S3_BUCKET is set but ${keys.join(", ")} ${keys.length > 1 ? "are" : "is"} missing: set S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY to the bucket's access key`,
+    );
+  }
+}
+
+/** The object-storage settings startApi takes, or undefined for the disk (no S3_BUCKET). */
+export function s3Settings(env: Pick<Env, "S3_BUCKET" | (typeof S3_NAMES)[number]>) {
+  if (!env.S3_BUCKET) return undefined;
+  return {
+    bucket: env.S3_BUCKET,
+    endpoint: env.S3_ENDPOINT,
+    region: env.S3_REGION ?? "us-east-1",
+    accessKeyId: env.S3_ACCESS_KEY_ID,
+    secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+    forcePathStyle: env.S3_FORCE_PATH_STYLE === undefined ? !!env.S3_ENDPOINT : env.S3_FORCE_PATH_STYLE === "true",
+  };
 }
 
 let current: Env | undefined;
