@@ -129,6 +129,8 @@ describe("two instances behind a proxy, one database, one bucket", () => {
       S3_SECRET_ACCESS_KEY: "S3RVER",
       S3_FORCE_PATH_STYLE: "true",
       TRUST_PROXY: "1",
+      // Both instances run the scheduled jobs every second: each run must still happen once.
+      JOBS_INTERVAL_SECONDS: "1",
     };
     // The first instance migrates and seeds; the second starts on the ready database.
     a = spawnServer({ ...env, PORT: String(PORTS.a), DATA_DIR: path.join(dir, "a") });
@@ -195,6 +197,31 @@ describe("two instances behind a proxy, one database, one bucket", () => {
     expect(statuses.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
     expect(statuses[5], "the sixth failure, on the other instance than the fifth").toBe(429);
   }, 30_000);
+
+  it("a scheduled job runs once, though both instances run the scheduler", async () => {
+    const client = new pg.Client({ connectionString: database.url });
+    await client.connect();
+    try {
+      // Today's overdue digest (from 07:00 WIB) is one slot: both schedulers tick every second, one run takes it.
+      const until = Date.now() + 20_000;
+      let runs = 0;
+      while (Date.now() < until && runs === 0) {
+        runs = (await client.query<{ n: number }>("select count(*)::int as n from job_runs where job = 'overdue_digest'")).rows[0].n;
+        if (runs === 0) await new Promise((r) => setTimeout(r, 250));
+      }
+      await new Promise((r) => setTimeout(r, 3_000)); // several more ticks on each instance
+      const after = (await client.query<{ n: number }>("select count(*)::int as n from job_runs where job = 'overdue_digest'")).rows[0].n;
+      const { rows } = await client.query<{ recipient: string; kind: string; n: number }>(
+        "select recipient, kind, count(*)::int as n from mail_outbox where kind in ('overdue_digest', 'sla_reminder', 'reupload_reminder') group by recipient, kind",
+      );
+      console.log(`faults/two-instances: overdue digest ${after} run(s) after ~${Math.round((Date.now() - until + 20_000) / 1000)} s of both schedulers; ${rows.length} reminder mail(s), most of one kind to one person ${Math.max(0, ...rows.map((r) => r.n))}`);
+      expect(runs, "the digest ran").toBe(1);
+      expect(after, "and only once").toBe(1);
+      expect(rows.filter((r) => r.n !== 1), "nobody got a reminder twice").toEqual([]);
+    } finally {
+      await client.end();
+    }
+  }, 40_000);
 
   it("kill -9 of one instance under load loses no acknowledged upload; the proxy sends the rest to the other", async () => {
     const proxyBase = `http://127.0.0.1:${PORTS.proxy}`;
