@@ -20,7 +20,7 @@ import {
   pdfWithOpenActionScript,
   png,
 } from "../../../tests/fixtures/files";
-import { allowedTypes, detectFileType } from "./file-type";
+import { allowedTypes, detectFileType, PDF_INSPECTIONS_AT_ONCE, pdfTurn } from "./file-type";
 import { mergeToPdf } from "./merge";
 
 const dir = mkdtempSync(path.join(tmpdir(), "adaptasi-ft-"));
@@ -182,5 +182,30 @@ describe("allowedTypes", () => {
   it("maps a requirement's extensions", () => {
     expect([...allowedTypes("jpg,jpeg,png,pdf")].sort()).toEqual(["jpg", "pdf", "png"]);
     expect([...allowedTypes("doc,docx,pdf")].sort()).toEqual(["doc", "docx", "pdf"]);
+  });
+});
+
+describe("the PDF turn", () => {
+  it("inspects at most PDF_INSPECTIONS_AT_ONCE PDFs at once, the others in the order they came", async () => {
+    let now = 0;
+    let most = 0;
+    const started: number[] = [];
+    const release: Array<() => void> = [];
+    const runs = Array.from({ length: 5 }, (_, i) =>
+      pdfTurn(async () => {
+        started.push(i);
+        most = Math.max(most, ++now);
+        await new Promise<void>((done) => release.push(done));
+        now--;
+        return i;
+      }),
+    );
+    for (let round = 0; round < 5; round++) {
+      await new Promise((r) => setTimeout(r, 5));
+      release.shift()?.();
+    }
+    expect(await Promise.all(runs)).toEqual([0, 1, 2, 3, 4]);
+    expect(started).toEqual([0, 1, 2, 3, 4]);
+    expect(most).toBe(PDF_INSPECTIONS_AT_ONCE);
   });
 });
