@@ -5,7 +5,7 @@ import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { throwawayDatabase } from "../../api/test/throwaway-database.mjs";
-import { png } from "../fixtures/files";
+import { pdf, png } from "../fixtures/files";
 import { DEMO_PASSWORD, ensureBuild, spawnServer, strongSecrets, tempDir, type Running } from "./server";
 
 // Issue 17 item 4: two portal processes on one PostgreSQL database and one S3-protocol endpoint, behind
@@ -13,7 +13,8 @@ import { DEMO_PASSWORD, ensureBuild, spawnServer, strongSecrets, tempDir, type R
 //   - an applicant uploads through one instance and the file is read through the other;
 //   - a session made on one works on the other;
 //   - the login throttle is shared (its counts live in the database);
-//   - kill -9 of one instance under load loses no acknowledged upload, and the proxy reaches the other.
+//   - a scheduled job runs once, though both instances run the scheduler;
+//   - kill -9 of one instance under load loses no acknowledged upload or decision, and the proxy reaches the other.
 
 const SERVER = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const HAPROXY = process.env.HAPROXY_PATH ?? "/usr/sbin/haproxy";
@@ -99,6 +100,48 @@ async function upload(base: string, token: string, applicationId: string, n: num
     headers: { [API_KEY_HEADER]: env.API_KEY, authorization: `Bearer ${token}` },
     body: fd,
   });
+}
+
+/** A foreign applicant's REG application with every document, submitted through `base`: a file waiting at the document check. */
+async function submittedApplication(base: string, email: string): Promise<string> {
+  const token = await tokenOf(base, email);
+  const headers = { [API_KEY_HEADER]: env.API_KEY, authorization: `Bearer ${token}` };
+  const json = { ...headers, "content-type": "application/json" };
+  const institutions = (await (await fetch(`${api(base)}/institutions`, { headers })).json()) as { data: Array<{ id: number }> };
+  const profile = await fetch(`${api(base)}/me/profile`, {
+    method: "PUT",
+    headers: json,
+    body: JSON.stringify({
+      full_name: "Dr. Ana Reyes",
+      identity_type: "PASPOR",
+      identity_number: "P1234567",
+      nationality: "PH",
+      birth_place: "Manila",
+      birth_date: "1990-03-12",
+      gender: "P",
+      address: "Jl. Asia Afrika No. 8, Bandung",
+      phone: "+639171234567",
+      profession: "DOKTER",
+      institution_id: institutions.data[0].id,
+      graduation_country: "PH",
+      graduation_year: "2015",
+    }),
+  });
+  expect(profile.status, await profile.clone().text()).toBe(200);
+  const draft = await fetch(`${api(base)}/applications`, { method: "POST", headers: json, body: JSON.stringify({ jalur_id: "REG" }) });
+  expect(draft.status, await draft.clone().text()).toBe(201);
+  const id = ((await draft.json()) as { data: { id: string } }).data.id;
+  const requirements = (await (await fetch(`${api(base)}/document-requirements?jalur=REG`, { headers })).json()) as { data: Array<{ id: number; allowed_extnames: string; is_active: boolean }> };
+  const fd = new FormData();
+  const onePdf = await pdf("dokumen.pdf");
+  for (const r of requirements.data.filter((x) => x.is_active)) {
+    fd.append(`doc_${r.id}`, r.allowed_extnames.split(",").includes("pdf") ? new Blob([new Uint8Array(onePdf)], { type: "application/pdf" }) : new Blob([new Uint8Array(png())], { type: "image/png" }), `dokumen-${r.id}.${r.allowed_extnames.includes("pdf") ? "pdf" : "png"}`);
+  }
+  const uploaded = await fetch(`${api(base)}/applications/${id}/documents`, { method: "POST", headers, body: fd });
+  expect(uploaded.status, await uploaded.clone().text()).toBe(200);
+  const submitted = await fetch(`${api(base)}/applications/${id}/submit`, { method: "POST", headers: json, body: JSON.stringify({ idempotency_key: crypto.randomUUID() }) });
+  expect(submitted.status, await submitted.clone().text()).toBe(200);
+  return id;
 }
 
 const sha256 = (bytes: Buffer | Uint8Array) => createHash("sha256").update(bytes).digest("hex");
@@ -226,6 +269,26 @@ describe("two instances behind a proxy, one database, one bucket", () => {
   it("kill -9 of one instance under load loses no acknowledged upload; the proxy sends the rest to the other", async () => {
     const proxyBase = `http://127.0.0.1:${PORTS.proxy}`;
     const token = await tokenOf(proxyBase, "pemohon@adaptasi.test");
+    // The Admin's files waiting at the document check: decided through the proxy around the kill.
+    const admin = await tokenOf(proxyBase, "admin@adaptasi.test");
+    const headers = { [API_KEY_HEADER]: env.API_KEY, authorization: `Bearer ${admin}` };
+    await submittedApplication(proxyBase, "pemohon.wna@adaptasi.test");
+    const list = (await (await fetch(`${api(proxyBase)}/review/applications?tab=action`, { headers })).json()) as { data: Array<{ id: string; may_decide: boolean; open_stage: { id: number } | null }> };
+    const toDecide = list.data.filter((r) => r.may_decide && r.open_stage).slice(0, 4);
+    expect(toDecide.length, "files waiting for the Admin").toBeGreaterThan(0);
+    const decided: string[] = [];
+    const decide = async (row: (typeof toDecide)[number]) => {
+      try {
+        const res = await fetch(`${api(proxyBase)}/review/applications/${row.id}/decisions`, {
+          method: "POST",
+          headers: { ...headers, "content-type": "application/json" },
+          body: JSON.stringify({ stage_id: row.open_stage!.id, decision: "PASSED" }),
+        });
+        if (res.status === 200) decided.push(row.id);
+      } catch {
+        // not acknowledged: nothing to keep
+      }
+    };
     const acknowledged: string[] = [];
     let failed = 0;
     let sentAfterKill = 0;
@@ -238,6 +301,8 @@ describe("two instances behind a proxy, one database, one bucket", () => {
         const n = next++;
         if (n === 12 && !killed) {
           killed = true;
+          // Decisions on their way while instance A dies.
+          void Promise.all(toDecide.map(decide));
           a.child.kill("SIGKILL");
         }
         const after = killed;
@@ -255,6 +320,7 @@ describe("two instances behind a proxy, one database, one bucket", () => {
     };
     await Promise.all([worker(), worker(), worker()]);
     await a.exited;
+    await new Promise((r) => setTimeout(r, 500)); // the decisions sent at the kill have their answers
 
     // Every acknowledged upload is on record and readable, through the instance still standing.
     const client = new pg.Client({ connectionString: database.url });
@@ -263,7 +329,15 @@ describe("two instances behind a proxy, one database, one bucket", () => {
       "select f.id, f.sha256 from files f join application_documents d on d.file_id = f.id where d.application_id = $1",
       [applicationId],
     );
+    const decisions = await client.query<{ application_id: string }>(
+      "select distinct application_id from audit_log where action = 'DECISION' and application_id = any($1::uuid[])",
+      [toDecide.map((r) => r.id)],
+    );
     await client.end();
+    const recorded = new Set(decisions.rows.map((r) => r.application_id));
+    const lostDecisions = decided.filter((id) => !recorded.has(id));
+    console.log(`faults/two-instances: ${toDecide.length} decisions sent as A was killed: ${decided.length} acknowledged, ${lostDecisions.length} acknowledged lost`);
+    expect(lostDecisions).toEqual([]);
     const stored = new Map(rows.map((r) => [r.sha256, r.id]));
     const lost = acknowledged.filter((h) => !stored.has(h));
     console.log(`faults/two-instances: ${total} uploads through the proxy, instance A killed at #12: ${acknowledged.length} acknowledged, ${failed} failed, ${okAfterKill}/${sentAfterKill} after the kill answered 200, ${lost.length} acknowledged lost`);
