@@ -9,7 +9,7 @@ import { apiClient, apiLogin, ensureBuild, startServer, stopServer, strongSecret
 
 // Sentry proven, not assumed (issue 17 §5): with SENTRY_DSN pointing at an ingest this test runs on
 // loopback, a server error (the API's 500) arrives there as an event, with the exception.
-// (The browser's errors and the session replay are not covered here.)
+// The browser's errors and the session replay: tests/faults/sentry-browser.test.ts.
 
 const PG_SERVER = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 
