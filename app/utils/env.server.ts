@@ -69,7 +69,7 @@ const schema = z.object({
     .string()
     .trim()
     .transform((v) => (v === "" ? undefined : v))
-    .pipe(z.enum(["true", "false"], { error: "S3_FORCE_PATH_STYLE must be true or false" }).optional())
+    .refine((v) => v === undefined || v === "true" || v === "false", "S3_FORCE_PATH_STYLE must be true or false")
     .optional(),
 });
 
