@@ -98,6 +98,8 @@ const FORMS: FormRow[] = [
   { route: "admin/user-list.$id.tsx", intent: "deactivate", page: "/user-list/:id", form: "Nonaktifkan", by: "Super Admin", test: T.users },
   { route: "admin/user-list.$id.tsx", intent: "reactivate", page: "/user-list/:id", form: "Aktifkan Kembali", by: "Super Admin", test: T.users },
   { route: "admin/sla-setting.tsx", page: "/sla-setting", form: "Simpan", by: "Super Admin", coveredBy: "admin.spec.ts › an SLA change shows on /sla-setting and recomputes deadlines; bad days are refused" },
+  // Not a valid submission without JavaScript here: a failed mail is needed, which the e2e server (mail to the outbox folder) never makes.
+  { route: "admin/mail-outbox.tsx", page: "/mail-outbox", form: "Kirim ulang", by: "Super Admin", noForm: "needs a failed mail, which the e2e server never makes; the resend is proven by app/routes/admin/mail-outbox.test.tsx and api/routes/admin/mail.test.ts" },
   { route: "admin/sla-setting.tsx", intent: "committee", page: "/sla-setting#nama-komite", form: "Simpan nama komite", by: "Super Admin", coveredBy: "chrome.spec.ts › the Super Admin renames the committee on /sla-setting; the toast covers nothing" },
   { route: "admin/specialization-list.tsx", page: "/specialization-list", form: "Tambah", by: "Super Admin", test: T.specialization },
   ...(["update", "deactivate", "activate", "delete"] as const).flatMap((intent) => [
