@@ -1,7 +1,7 @@
 import { createReadStream } from "node:fs";
 import { rm, stat } from "node:fs/promises";
 import { Readable } from "node:stream";
-import { AbortMultipartUploadCommand, DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, S3Client } from "@aws-sdk/client-s3";
+import { AbortMultipartUploadCommand, DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
 import { Upload } from "@aws-sdk/lib-storage";
 import { checkStorageKey, missingKeyError, newStorageKey, type FileStorage } from "./storage";
 
@@ -9,9 +9,11 @@ import { checkStorageKey, missingKeyError, newStorageKey, type FileStorage } fro
 // S3_* settings (README "Settings"). Several portal instances share one bucket, so a document stored
 // through one is read through any other.
 //
-// - A file is streamed in parts (lib-storage's Upload): at most one part (`partSize`) of each upload is
-//   in memory, and at most `maxConcurrentUploads` uploads run at once in this process; more wait their
-//   turn. So memory stays bounded however many uploads arrive together (bench/uploads.mjs --s3).
+// - A stored file no larger than one part (every upload the portal takes: 5 MB at most) is streamed
+//   from its temporary file in one PutObject, never held in memory. Anything else is streamed in parts
+//   (lib-storage's Upload): at most one part (`partSize`) of each upload is in memory. At most
+//   `maxConcurrentUploads` uploads run at once in this process; more wait their turn. So memory stays
+//   bounded however many uploads arrive together (bench/uploads.mjs --s3).
 // - A key becomes visible only when the upload completes (a single PutObject, or CompleteMultipartUpload).
 //   When the source fails mid-way the multipart upload is aborted and no key is returned. A process
 //   killed mid-upload leaves an incomplete multipart upload, never an object: the bucket's lifecycle rule
@@ -116,12 +118,25 @@ export function createS3Storage(options: S3StorageOptions): S3FileStorage {
       return key;
     });
 
+  /** One PutObject whose body is read from the file as the request goes out. */
+  const putFile = (tempPath: string, size: number) =>
+    slot(async () => {
+      const key = newStorageKey();
+      const body = createReadStream(tempPath);
+      try {
+        await client.send(new PutObjectCommand({ Bucket, Key: key, Body: body, ContentLength: size }));
+      } finally {
+        body.destroy();
+      }
+      return key;
+    });
+
   return {
     client,
     bucket: Bucket,
     async put(tempPath) {
       const { size } = await stat(tempPath);
-      const key = await upload(createReadStream(tempPath), size);
+      const key = size <= partSize ? await putFile(tempPath, size) : await upload(createReadStream(tempPath), size);
       await rm(tempPath, { force: true }); // moved, as the disk driver's rename does
       return key;
     },

@@ -116,6 +116,17 @@ describe.each([
     expect(await d.list()).toContain(key);
   });
 
+  it("put stores a file larger than one part (S3: multipart; one part or less is one streamed PutObject)", async () => {
+    const tmp = path.join(tempDir("adaptasi-upload-"), "1700000000000-big.part");
+    const data = pattern(6 * MiB + 5);
+    writeFileSync(tmp, data);
+    const key = await d.storage.put(tmp);
+    expect(existsSync(tmp)).toBe(false);
+    const { stream, size } = await d.storage.read(key);
+    expect(size).toBe(data.length);
+    expect(sha(await bytesOf(stream))).toBe(sha(data));
+  }, 30_000);
+
   it("putBytes stores bytes under a new key each time", async () => {
     const a = await d.storage.putBytes(new Uint8Array([1, 2, 3]));
     const b = await d.storage.putBytes(new Uint8Array([1, 2, 3]));

@@ -170,6 +170,37 @@ describe("PDF: refused when it carries active content", () => {
     expect(await detect(many)).toBe("unknown");
     expect(await detect(pdfWithCatalog("", [packed]))).toBe("pdf");
   });
+  it("reads the bytes in windows without missing a name or an object that a window's end cuts", async () => {
+    // A name in a stream's content is seen by the raw scan only (pdf-lib does not parse content). Placed
+    // across the 64 KiB end of the first window, at every cut: refused when forbidden, accepted when
+    // the name goes on past the forbidden one ("/JavaScriptX" is no forbidden name).
+    const withNameAt = (name: string, start: number) => {
+      let pad = 0;
+      for (let round = 0; round < 3; round++) {
+        const content = `${" ".repeat(pad)}${name} `;
+        const file = pdfWithCatalog("", [`<< /Length ${content.length} >>\nstream\n${content}\nendstream`]);
+        const at = file.indexOf(name, 0, "latin1");
+        if (at === start) return file;
+        pad += start - at;
+      }
+      throw new Error(`could not place ${name} at ${start}`);
+    };
+    for (const cut of [1, 4, 11, 12, 13]) {
+      expect(await detect(withNameAt("/JavaScript", 64 * 1024 - cut))).toBe("pdf-active");
+      expect(await detect(withNameAt("/JavaScriptX", 64 * 1024 - cut))).toBe("pdf");
+      expect(await detect(withNameAt("/J#61vaScript", 64 * 1024 - cut))).toBe("pdf-active");
+    }
+    // Junk before the catalog, of lengths that put its header across the windows the parser
+    // looks ahead in (512 bytes, growing to 64 KiB): the catalog is found after each, so the file is whole.
+    const [head, tail] = (() => {
+      const file = pdfWithCatalog("").toString("latin1");
+      const at = file.indexOf("1 0 obj");
+      return [file.slice(0, at), file.slice(at)];
+    })();
+    for (const junk of [500, 505, 510, 1530, 3580, 65_000, 130_000, 130_050, 200_003]) {
+      expect(await detect(Buffer.from(head + "x".repeat(junk) + tail, "latin1"))).toBe("pdf");
+    }
+  });
   it("checks 5 MB of junk in linear time", async () => {
     const junk = Buffer.concat([pdfWithCatalog(""), Buffer.from("x".repeat(5 * 1024 * 1024))]);
     const started = performance.now();
@@ -207,5 +238,10 @@ describe("the PDF turn", () => {
     expect(await Promise.all(runs)).toEqual([0, 1, 2, 3, 4]);
     expect(started).toEqual([0, 1, 2, 3, 4]);
     expect(most).toBe(PDF_INSPECTIONS_AT_ONCE);
+  });
+  it("judges a crowd of PDFs that wait their turn, each by its own bytes (the read buffers are reused)", async () => {
+    const files = await Promise.all(Array.from({ length: 4 * PDF_INSPECTIONS_AT_ONCE }, (_, i) => (i % 2 ? pdfWithOpenActionScript(false) : pdf(`halaman ${i}`))));
+    const verdicts = await Promise.all(files.map((file) => detect(file)));
+    expect(verdicts).toEqual(files.map((_, i) => (i % 2 ? "pdf-active" : "pdf")));
   });
 });

@@ -1,4 +1,4 @@
-import { open, readFile } from "node:fs/promises";
+import { open, type FileHandle } from "node:fs/promises";
 import { isWordDocument } from "./doc";
 import { inspectDocx } from "./docx";
 import { inspectPdf } from "./pdf";
@@ -47,6 +47,29 @@ export async function pdfTurn<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
+/**
+ * The buffers PDFs are read into, one per inspection under way, kept for the next: a crowd of uploads
+ * reuses the same few megabytes instead of leaving a file-sized buffer behind each for the collector.
+ * One above KEPT_BUFFER_BYTES (past any upload limit) is used once and let go.
+ */
+const spareBuffers: Buffer[] = [];
+const KEPT_BUFFER_BYTES = 8 * 1024 * 1024;
+
+async function readWhole(fh: FileHandle, size: number): Promise<{ bytes: Buffer; release(): void }> {
+  const index = spareBuffers.findIndex((b) => b.length >= size);
+  const buffer = index >= 0 ? spareBuffers.splice(index, 1)[0] : Buffer.allocUnsafeSlow(Math.max(size, 1024 * 1024));
+  let read = 0;
+  while (read < size) {
+    const { bytesRead } = await fh.read(buffer, read, size - read, read);
+    if (bytesRead === 0) break;
+    read += bytesRead;
+  }
+  const release = () => {
+    if (buffer.length <= KEPT_BUFFER_BYTES && spareBuffers.length < PDF_INSPECTIONS_AT_ONCE) spareBuffers.push(buffer);
+  };
+  return { bytes: buffer.subarray(0, read), release };
+}
+
 /** The file's type from its bytes, or why it is refused. */
 export async function detectFileType(path: string, size: number): Promise<DetectedType | Rejection> {
   if (size === 0) return "unknown";
@@ -56,7 +79,16 @@ export async function detectFileType(path: string, size: number): Promise<Detect
     await fh.read(head, 0, head.length, 0);
     // A PDF is parsed whole; the upload limits (5 MB at most) bound what is read, and the PDF turn
     // bounds how many are parsed at once, so a crowd of uploads cannot hold them all in memory together.
-    if (startsWith(head, PDF)) return pdfTurn(async () => inspectPdf(await readFile(path)));
+    // Awaited here: the file stays open until the inspection, which may wait its turn, is over.
+    if (startsWith(head, PDF))
+      return await pdfTurn(async () => {
+        const { bytes, release } = await readWhole(fh, size);
+        try {
+          return await inspectPdf(bytes);
+        } finally {
+          release();
+        }
+      });
     if (startsWith(head, PNG)) return "png";
     if (startsWith(head, JPG)) return "jpg";
     if (startsWith(head, OLE)) return (await isWordDocument(fh, size)) ? "doc" : "unknown";

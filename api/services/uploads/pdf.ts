@@ -52,7 +52,30 @@ function walk(root: PDFObject, count: { objects: number }): boolean {
 
 /** Names of letters (or #xx escapes) in the raw bytes: the long forbidden names are all letters. */
 const RAW_NAME = /\/((?:[A-Za-z]|#[0-9A-Fa-f]{2}){6,})(?![A-Za-z0-9])/g;
-const rawScanFinds = (text: string) => [...text.matchAll(RAW_NAME)].some((m) => SCANNED.has(decodeName(m[1])));
+
+/** Bytes read as text at a time: the file is never held as one string beside its bytes. */
+const WINDOW = 64 * 1024;
+/** What two windows share, longer than any forbidden name written in #xx escapes ("/" + 13 × 3 bytes). */
+const OVERLAP = 128;
+
+const latin1 = (bytes: Uint8Array, start: number, end: number) => Buffer.from(bytes.buffer, bytes.byteOffset + start, end - start).toString("latin1");
+
+/**
+ * The raw scan, one window at a time. A name that reaches a window's end may go on in the next, so
+ * it is judged there (the windows overlap), except at the end of the file.
+ */
+function rawScanFinds(bytes: Uint8Array): boolean {
+  for (let start = 0; start < bytes.length; start += WINDOW - OVERLAP) {
+    const end = Math.min(bytes.length, start + WINDOW);
+    const text = latin1(bytes, start, end);
+    for (const m of text.matchAll(RAW_NAME)) {
+      const cut = m.index + m[0].length === text.length && end < bytes.length;
+      if (!cut && SCANNED.has(decodeName(m[1]))) return true;
+    }
+    if (end === bytes.length) break;
+  }
+  return false;
+}
 
 /**
  * pdf-lib unpacks object streams and cross-reference streams whole, in memory: past the budget (a PDF
@@ -80,6 +103,26 @@ function guardDecodedSize(stream: PDFRawStream, budget: { decodedBytes: number }
 /** The regular expression form of the places pdf-lib's skipJibberish stops at (an object header, xref, trailer). */
 const RESUME = /xref|trailer|startxref|(?<![0-9])[0-9]+[\0\t\n\f\r ]+[0-9]+[\0\t\n\f\r ]*obj/g;
 
+/**
+ * Where parsing resumes at or after `offset`: the first RESUME match, looked for in windows that start
+ * small (the next object is nearly always right there) and grow, overlapping so that a header cut by a
+ * window's end is found whole in the next. The byte before a window is read too, for the lookbehind.
+ */
+function resumeAt(bytes: Uint8Array, offset: number): number {
+  let size = 512;
+  for (let from = offset; from < bytes.length; ) {
+    const end = Math.min(bytes.length, from + size);
+    const before = from > 0 ? 1 : 0;
+    RESUME.lastIndex = before;
+    const m = RESUME.exec(latin1(bytes, from - before, end));
+    if (m) return from - before + m.index;
+    if (end === bytes.length) break;
+    from = Math.max(from + 1, end - OVERLAP);
+    size = Math.min(size * 2, WINDOW);
+  }
+  return bytes.length;
+}
+
 interface ParserInternals {
   context: PDFContext;
   bytes: { offset(): number; moveTo(offset: number): void };
@@ -93,7 +136,7 @@ interface ParserInternals {
  * instance: stream size guard (above) and a linear skipJibberish. pdf-lib's own tries to parse an
  * object header at every printable byte of junk and throws an Error each time: ~4 s per MB of junk.
  */
-function strictParser(bytes: Uint8Array, text: string): { parser: PDFParser; context: PDFContext } {
+function strictParser(bytes: Uint8Array): { parser: PDFParser; context: PDFContext } {
   const parser = PDFParser.forBytesWithOptions(bytes, PDF_LIMITS.objectsPerTick, true);
   const internals = parser as unknown as ParserInternals;
   const budget = { decodedBytes: PDF_LIMITS.maxDecodedBytes };
@@ -105,16 +148,14 @@ function strictParser(bytes: Uint8Array, text: string): { parser: PDFParser; con
   };
   internals.skipJibberish = () => {
     internals.skipWhitespaceAndComments();
-    RESUME.lastIndex = internals.bytes.offset();
-    internals.bytes.moveTo(RESUME.exec(text)?.index ?? text.length);
+    internals.bytes.moveTo(resumeAt(bytes, internals.bytes.offset()));
   };
   return { parser, context: internals.context };
 }
 
 export async function inspectPdf(bytes: Uint8Array): Promise<PdfVerdict> {
-  const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("latin1");
-  if (rawScanFinds(text)) return "pdf-active";
-  const { parser, context } = strictParser(bytes, text);
+  if (rawScanFinds(bytes)) return "pdf-active";
+  const { parser, context } = strictParser(bytes);
   const count = { objects: 0 };
   let active = false;
   const assign = context.assign.bind(context);
