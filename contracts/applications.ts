@@ -68,6 +68,40 @@ export const ApplicationSchema = z
   .openapi("Application");
 
 export type Application = z.infer<typeof ApplicationSchema>;
+
+/**
+ * Every version of every document of one application, oldest first (GET /applications/:id/file-history): when
+ * each was uploaded and, once replaced, when and for which reviewer's reason (the "Perbaikan Berkas" request).
+ */
+export const FileHistorySchema = z
+  .object({
+    application_id: z.string().uuid(),
+    documents: z.array(
+      z.object({
+        requirement_id: z.number().int(),
+        name: z.string(),
+        versions: z.array(
+          z.object({
+            version: z.number().int(),
+            file_id: z.string().uuid(),
+            original_name: z.string(),
+            size: z.number().int(),
+            uploaded_at: z.string(),
+            is_current: z.boolean(),
+            replaced_at: z.string().nullable().openapi({ description: "Saat versi berikutnya diunggah; null bila belum diganti" }),
+            replaced_reason: z
+              .string()
+              .nullable()
+              .openapi({ description: "Alasan peninjau pada permintaan Perbaikan Berkas yang dijawab versi berikutnya; null bila diganti sendiri (draf)" }),
+          }),
+        ),
+      }),
+    ),
+  })
+  .openapi("FileHistory");
+
+export type FileHistory = z.infer<typeof FileHistorySchema>;
+export type FileHistoryDocument = FileHistory["documents"][number];
 export type ApplicationDocument = Application["documents"][number];
 export type StatusLabel = z.infer<typeof LabelSchema>;
 

@@ -6,7 +6,7 @@ import { createDiskStorage } from "../api/services/storage";
 import { createTestApi, type TestApi } from "../api/test/helpers";
 import { AdditionalListSchema } from "./additional";
 import { EntrySchema, FacilityAdminDetailSchema, FacilityAdminSchema, PageMetaSchema, SlaStageSchema, StaffDetailSchema, StaffSchema } from "./admin";
-import { AchievementsSchema, ApplicationSchema, PortfolioSchema } from "./applications";
+import { AchievementsSchema, ApplicationSchema, FileHistorySchema, PortfolioSchema } from "./applications";
 import { AnnouncementSchema, CmsContentSchema, WelcomeContentSchema } from "./cms";
 import { PublicConfigSchema } from "./config";
 import { DocumentRequirementSchema } from "./document-requirements";
@@ -76,6 +76,17 @@ describe("the contracts match what the API answers", () => {
       read += 1;
     }
     expect(read).toBeGreaterThan(0);
+  });
+
+  it("FileHistory: every demo application's document versions, as whoever submitted it reads them", async () => {
+    const { token: admin } = await api.login("superadmin@adaptasi.test");
+    const { data: rows } = (await (await api.request("/api/v1/review/applications?tab=all", { token: admin })).json()) as { data: Array<{ id: string }> };
+    expect(rows.length).toBeGreaterThan(0);
+    for (const { id } of rows) {
+      const owner = (await get(`/review/applications/${id}`, admin)).submitted_by;
+      if (!owner.email) continue;
+      expectExactly(FileHistorySchema, await get(`/applications/${id}/file-history`, (await api.login(owner.email)).token));
+    }
   });
 
   it("MyFacility and FacilityDashboard: a verified facility admin's own pages", async () => {

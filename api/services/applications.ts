@@ -1,4 +1,5 @@
 import { and, asc, eq, isNull, or } from "drizzle-orm";
+import type { FileHistory } from "#contracts/applications";
 import { statusLabel } from "#domain/status-label";
 import { holderLabel, stageDeadline, stageName } from "#domain/workflow";
 import { ROLE_LABELS } from "#domain/roles";
@@ -9,6 +10,7 @@ import {
   applicationDocuments,
   applications,
   auditLog,
+  documentRequirements,
   files,
   portfolioEntries,
   reuploadRequests,
@@ -169,6 +171,59 @@ export async function applicationView(db: Database, app: ApplicationRow) {
 }
 
 export type ApplicationView = Awaited<ReturnType<typeof applicationView>>;
+
+/**
+ * The FileHistory of contracts/applications.ts: every stored version of every document, oldest first. A version
+ * was replaced when the next one was uploaded; its reason is the reviewer's of the reupload request that next
+ * version answered (asked before it and still open when it came). A draft's own replacement has no reason.
+ */
+export async function fileHistoryOf(db: Database, applicationId: string): Promise<FileHistory> {
+  const [versions, requests] = await Promise.all([
+    db
+      .select({
+        requirementId: applicationDocuments.requirementId,
+        name: documentRequirements.name,
+        version: applicationDocuments.version,
+        isCurrent: applicationDocuments.isCurrent,
+        uploadedAt: applicationDocuments.uploadedAt,
+        fileId: files.id,
+        originalName: files.originalName,
+        size: files.size,
+      })
+      .from(applicationDocuments)
+      .innerJoin(files, eq(files.id, applicationDocuments.fileId))
+      .innerJoin(documentRequirements, eq(documentRequirements.id, applicationDocuments.requirementId))
+      .where(eq(applicationDocuments.applicationId, applicationId))
+      .orderBy(asc(documentRequirements.orderNum), asc(applicationDocuments.requirementId), asc(applicationDocuments.version)),
+    db
+      .select()
+      .from(reuploadRequests)
+      .where(eq(reuploadRequests.applicationId, applicationId))
+      .orderBy(asc(reuploadRequests.createdAt), asc(reuploadRequests.id)),
+  ]);
+  const reasonFor = (requirementId: number, replacedAt: Date) =>
+    requests.findLast(
+      (r) => r.requirementId === requirementId && r.createdAt <= replacedAt && (r.resolvedAt === null || r.resolvedAt >= replacedAt),
+    )?.reason ?? null;
+
+  const documents: FileHistory["documents"] = [];
+  versions.forEach((v, i) => {
+    const next = versions[i + 1]?.requirementId === v.requirementId ? versions[i + 1] : undefined;
+    let doc = documents.at(-1);
+    if (doc?.requirement_id !== v.requirementId) documents.push((doc = { requirement_id: v.requirementId, name: v.name, versions: [] }));
+    doc.versions.push({
+      version: v.version,
+      file_id: v.fileId,
+      original_name: v.originalName,
+      size: v.size,
+      uploaded_at: v.uploadedAt.toISOString(),
+      is_current: v.isCurrent,
+      replaced_at: next ? next.uploadedAt.toISOString() : null,
+      replaced_reason: next ? reasonFor(v.requirementId, next.uploadedAt) : null,
+    });
+  });
+  return { application_id: applicationId, documents };
+}
 
 /** The SPE portfolio of an application, in its order. */
 export async function portfolioOf(db: Database, applicationId: string) {

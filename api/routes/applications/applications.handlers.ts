@@ -1,7 +1,7 @@
 import { asc, desc, eq } from "drizzle-orm";
 import { applications } from "../../db/schema";
 import type { AppRouteHandler } from "../../lib/types";
-import { achievementsOf, applicationView, ownedApplication, portfolioOf } from "../../services/applications";
+import { achievementsOf, applicationView, fileHistoryOf, ownedApplication, portfolioOf } from "../../services/applications";
 import {
   changeDraftPathway,
   removeDraftDocument,
@@ -65,6 +65,13 @@ export const reupload: AppRouteHandler<typeof routes.reupload> = async (c) => {
   const deps = c.var.deps;
   const { result, application } = await reuploadDocuments(deps, c.var.user, c.req.valid("param").id, c.req.raw);
   return c.json({ data: { ...result, application: await applicationView(deps.db, application) } }, 200);
+};
+
+/** The owner's only (the applicant, or the facility that registered them): anyone else reads 404. */
+export const getFileHistory: AppRouteHandler<typeof routes.getFileHistory> = async (c) => {
+  const { db } = c.var.deps;
+  const app = await ownedApplication(db, c.var.user, c.req.valid("param").id);
+  return c.json({ data: await fileHistoryOf(db, app.id) }, 200);
 };
 
 export const getPortfolio: AppRouteHandler<typeof routes.getPortfolio> = async (c) => {

@@ -1,5 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { AchievementsSchema, ApplicationSchema, PortfolioSchema } from "#contracts/applications";
+import { AchievementsSchema, ApplicationSchema, FileHistorySchema, PortfolioSchema } from "#contracts/applications";
 import { JALUR_IDS } from "#domain/documents";
 import { rules } from "#domain/validation";
 import { errorResponses } from "../../lib/errors";
@@ -124,6 +124,17 @@ export const reupload = createRoute({
     200: ok("Yang lolos disimpan; permohonan kembali diproses bila semua sudah diperbaiki", UploadResultSchema.extend({ application: ApplicationSchema })),
     ...errorResponses(400, 401, 404, 409),
   },
+});
+
+export const getFileHistory = createRoute({
+  method: "get",
+  path: "/applications/{id}/file-history",
+  tags,
+  summary: "Riwayat berkas: semua versi tiap dokumen, kapan diunggah, kapan dan mengapa diganti (pemohon dan fasyankes pengaju saja)",
+  security,
+  middleware: [requireUser] as const,
+  request: { params: idParam },
+  responses: { 200: ok("Riwayat berkas", FileHistorySchema), ...errorResponses(401, 404) },
 });
 
 // SPE extras (spec §3 session working data: portfolio, achievementType, isAchievementDone).
