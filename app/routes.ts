@@ -56,6 +56,8 @@ export default [
     route("submission-form/success-reupload", "routes/applicant/submission-form.success-reupload.tsx"),
     route("application-status", "routes/applicant/application-status.tsx"),
     route("application-status/application-status-detail", "routes/applicant/application-status.application-status-detail.tsx"),
+    // Every version of every document sent, and why each was replaced (the facility's: ?id= of its registration)
+    route("application-status/file-history", "routes/applicant/application-status.file-history.tsx"),
     // A verified facility admin (role 8) registers professionals ("Pendaftaran"); regular and exception are
     // static segments and win over :othersId (an activity kind id of the OTH pathway)
     route("register-competency-evaluation", "routes/facility/register-competency-evaluation.tsx"),

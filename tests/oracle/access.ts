@@ -201,6 +201,15 @@ export const PORTAL_ROWS: readonly PortalRow[] = [
     // An applicant always reads their own application, whatever the id; one without any goes back to the list
     except: { ...UNVERIFIED_HOME, otherApplicant: "redirect:/application-status", otherFacility: "notFound" },
   },
+  // The file history, beside the detail: the applicant's own; a facility's registration by ?id= (404 without one)
+  { route: "/application-status/file-history", rule: loggedIn([ROLE.APPLICANT, ROLE.ADMIN_FASYANKES]), except: { ...UNVERIFIED_HOME, role8: "notFound" } },
+  {
+    route: "/application-status/file-history",
+    search: "?id=:id",
+    object: "registration",
+    rule: loggedIn([ROLE.APPLICANT, ROLE.ADMIN_FASYANKES]),
+    except: { ...UNVERIFIED_HOME, otherApplicant: "redirect:/application-status", otherFacility: "notFound" },
+  },
   // "Pendaftaran" (DESIGN §4): a verified facility admin registers professionals
   { route: "/register-competency-evaluation", rule: loggedIn(FACILITY), except: UNVERIFIED_HOME },
   { route: "/register-competency-evaluation/registration-path", action: true, rule: loggedIn(FACILITY), except: UNVERIFIED_HOME },

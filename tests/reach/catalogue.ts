@@ -79,6 +79,7 @@ export const CATALOGUE: readonly Visitor[] = [
       p("/submission-form/reupload-form"),
       p("/application-status"),
       p("/application-status/application-status-detail"),
+      p("/application-status/file-history"),
       p("/portfolio"),
       withErrors("/portfolio/form", "#portfolio"),
       p("/portfolio/additional-requirements"),

@@ -247,8 +247,8 @@ export function ApplicationTimeline({ timeline }: { timeline: TimelineEntry[] })
   return <Timeline events={timeline.map((entry, i) => ({ ...entry, key: `${entry.at}-${i}`, who: entry.actor }))} />;
 }
 
-/** The detail's current documents, each a download through /files/:id. */
-export function ApplicationDocuments({ documents }: { documents: StoredDocument[] }) {
+/** The detail's current documents, each a download through /files/:id; `historyHref` links every version of them. */
+export function ApplicationDocuments({ documents, historyHref }: { documents: StoredDocument[]; historyHref?: string }) {
   const { t } = useTranslation("applicant");
   return (
     <section className={ui.card} aria-labelledby="documents-title">
@@ -268,6 +268,11 @@ export function ApplicationDocuments({ documents }: { documents: StoredDocument[
           ))}
         </ul>
       )}
+      {historyHref && documents.length > 0 ? (
+        <p>
+          <Link to={historyHref}>{t("fileHistory.link")}</Link>
+        </p>
+      ) : null}
     </section>
   );
 }

@@ -70,7 +70,7 @@ function ApplicantStatusDetail({ application, progress }: Omit<Extract<Serialize
         </p>
       ) : null}
       <ApplicationTimeline timeline={application.timeline} />
-      <ApplicationDocuments documents={application.documents} />
+      <ApplicationDocuments documents={application.documents} historyHref="/application-status/file-history" />
       <p>
         <Link to="/application-status">{t("detail.back")}</Link>
       </p>

@@ -126,7 +126,7 @@ export function FacilityStatusDetail({
         </section>
       ) : null}
       <ApplicationTimeline timeline={application.timeline} />
-      <ApplicationDocuments documents={application.documents} />
+      <ApplicationDocuments documents={application.documents} historyHref={`/application-status/file-history?id=${application.id}`} />
       <p>
         <Link to="/application-status">{t("detail.back")}</Link>
       </p>
