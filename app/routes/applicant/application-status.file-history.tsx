@@ -73,7 +73,7 @@ function DocumentVersions({ document, submittedAt }: { document: SerializeFrom<F
             </p>
             {v.is_current ? (
               <p className={s.line}>
-                <strong>{t("fileHistory.current")}</strong>
+                <span className={`${ui.badge} ${ui.badgeColour.green}`}>{t("fileHistory.current")}</span>
               </p>
             ) : v.replaced_at ? (
               <>
@@ -90,7 +90,7 @@ function DocumentVersions({ document, submittedAt }: { document: SerializeFrom<F
               <p className={`${s.line} ${ui.muted}`}>{t("fileHistory.removed")}</p>
             )}
             <p className={s.line}>
-              <a href={`/files/${v.file_id}`} aria-label={t("fileHistory.downloadLabel", { name: v.original_name, version: v.version })}>
+              <a href={`/files/${v.file_id}`} className={ui.secondaryButton} aria-label={t("fileHistory.downloadLabel", { name: v.original_name, version: v.version })}>
                 {t("fileHistory.download")}
               </a>
             </p>
