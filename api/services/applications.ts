@@ -174,8 +174,8 @@ export type ApplicationView = Awaited<ReturnType<typeof applicationView>>;
 
 /**
  * The FileHistory of contracts/applications.ts: every stored version of every document, oldest first. A version
- * was replaced when the next one was uploaded; its reason is the reviewer's of the reupload request that next
- * version answered (asked before it and still open when it came). A draft's own replacement has no reason.
+ * was replaced when the next one was uploaded; its reason is the reviewer's of the reupload request made while
+ * it was the current one. A draft's own replacement has no reason.
  */
 export async function fileHistoryOf(db: Database, applicationId: string): Promise<FileHistory> {
   const [versions, requests] = await Promise.all([
@@ -201,10 +201,9 @@ export async function fileHistoryOf(db: Database, applicationId: string): Promis
       .where(eq(reuploadRequests.applicationId, applicationId))
       .orderBy(asc(reuploadRequests.createdAt), asc(reuploadRequests.id)),
   ]);
-  const reasonFor = (requirementId: number, replacedAt: Date) =>
-    requests.findLast(
-      (r) => r.requirementId === requirementId && r.createdAt <= replacedAt && (r.resolvedAt === null || r.resolvedAt >= replacedAt),
-    )?.reason ?? null;
+  // The request a version was replaced for was made while it was the current one; both times are the database's clock.
+  const reasonFor = (requirementId: number, uploadedAt: Date, replacedAt: Date) =>
+    requests.findLast((r) => r.requirementId === requirementId && r.createdAt > uploadedAt && r.createdAt <= replacedAt)?.reason ?? null;
 
   const documents: FileHistory["documents"] = [];
   versions.forEach((v, i) => {
@@ -219,7 +218,7 @@ export async function fileHistoryOf(db: Database, applicationId: string): Promis
       uploaded_at: v.uploadedAt.toISOString(),
       is_current: v.isCurrent,
       replaced_at: next ? next.uploadedAt.toISOString() : null,
-      replaced_reason: next ? reasonFor(v.requirementId, next.uploadedAt) : null,
+      replaced_reason: next ? reasonFor(v.requirementId, v.uploadedAt, next.uploadedAt) : null,
     });
   });
   return { application_id: applicationId, documents };

@@ -107,6 +107,21 @@ describe("file history", () => {
     // A document never replaced has its one version
     expect(data.documents.find((d) => d.requirement_id === 1)!.versions).toMatchObject([{ version: 1, is_current: true, replaced_at: null }]);
 
+    // A second round for the same document: each replaced version keeps the reason of its own round
+    const again = await api.request(`/api/v1/review/applications/${id}/decisions`, {
+      token: admin,
+      json: { stage_id: 1, decision: "REUPLOAD", note: "Masih kurang.", documents: [{ requirement_id: 2, reason: "Tanggal tidak terbaca" }] },
+    });
+    expect(again.status).toBe(200);
+    expect((await up("reupload", one(2, "cv-jelas.pdf", pdfBytes))).status).toBe(200);
+    const rounds = ((await (await history(token, id)).json()).data.documents as Array<{ requirement_id: number; versions: Version[] }>).find((d) => d.requirement_id === 2)!;
+    expect(rounds.versions.map((v) => [v.version, v.replaced_reason, v.is_current])).toEqual([
+      [1, null, false],
+      [2, "Tanda tangan tidak ada", false],
+      [3, "Tanggal tidak terbaca", false],
+      [4, null, true],
+    ]);
+
     // The replaced version downloads for its owner
     expect((await api.request(`/api/v1/files/${v2.file_id}`, { token })).status).toBe(200);
 
