@@ -4,7 +4,7 @@ import { vars } from "~/styles/theme.css";
 // /waktu-proses: a bar chart drawn with HTML and CSS only (no script, no inline style: the CSP forbids
 // it), so each bar's length is one of these classes, in steps of 2% of the longest wait on the page.
 
-export const chart = style({ listStyle: "none", padding: 0, margin: `0 0 ${vars.space.md}`, display: "grid", gap: vars.space.sm });
+export const chart = style({ listStyle: "none", padding: 0, margin: `0 0 ${vars.space.md}`, display: "grid", gap: vars.space.sm, maxWidth: "44rem" });
 export const chartStage = style({ display: "grid", gap: 2 });
 export const chartName = style({ fontWeight: 600, fontSize: "0.95rem" });
 export const bar = style({ display: "flex", alignItems: "center", gap: vars.space.sm, fontSize: "0.85rem", minWidth: 0 });
