@@ -1,6 +1,8 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ProcessingTimesSchema } from "#contracts/public";
 import { seedIfEmpty } from "../../db/seed";
+import { processingTimes, RECOMPUTE_AFTER_MS } from "../../services/processing-times";
 import { createDiskStorage } from "../../services/storage";
 import { createTestApi, type TestApi } from "../../test/helpers";
 
@@ -49,10 +51,12 @@ async function expectedFromSql(): Promise<Expected[]> {
 }
 
 describe("GET /api/v1/public/processing-times", () => {
-  it("answers anyone, with every stage of every pathway", async () => {
+  it("answers anyone (the API key only), as its contract says, with every stage of every pathway", async () => {
     const res = await api.request("/api/v1/public/processing-times");
     expect(res.status).toBe(200);
     const { data } = await res.json();
+    // Exactly the contract's fields: parsing keeps only those, so equal means nothing more, nothing less
+    expect(ProcessingTimesSchema.parse(data)).toEqual(data);
     expect(data.pathways.map((p: { jalur: string; stages: { stage_id: number }[] }) => [p.jalur, p.stages.map((s) => s.stage_id)])).toEqual([
       ["REG", [1, 2, 3, 4]],
       ["SPE", [11, 12, 13]],
@@ -91,6 +95,9 @@ describe("GET /api/v1/public/processing-times", () => {
     await api.db.execute(sql`update sla_settings set days = days + 1`);
     const again = (await (await api.request("/api/v1/public/processing-times")).json()).data;
     expect(again).toEqual(first);
+    // An hour later it is computed again, with the SLA as it is then
+    const later = await processingTimes(api.db, new Date(Date.parse(first.computed_at) + RECOMPUTE_AFTER_MS));
+    expect(later.pathways[0].stages[0].sla_days).toBe(first.pathways[0].stages[0].sla_days + 1);
     await api.db.execute(sql`update sla_settings set days = days - 1`);
   });
 });
