@@ -26,6 +26,7 @@ import { facilityRouter } from "./routes/facility";
 import { filesRouter } from "./routes/files";
 import { meRouter } from "./routes/me";
 import { profileRouter } from "./routes/profile";
+import { publicRouter } from "./routes/public";
 import { referenceRouter } from "./routes/reference";
 import { registrationsRouter } from "./routes/registrations";
 import { reviewRouter } from "./routes/review";
@@ -48,6 +49,7 @@ const RESOURCES = [
   countriesRouter,
   documentRequirementsRouter,
   testSchedulesRouter,
+  publicRouter,
   referenceRouter,
   profileRouter,
   applicationsRouter,

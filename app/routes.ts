@@ -14,6 +14,8 @@ export default [
     route("sign-up/fasyankes", "routes/accounts/sign-up.fasyankes.tsx"),
     route("wna/sign-up/welcome", "routes/accounts/wna.sign-up.welcome.tsx"),
     route("wna/sign-up", "routes/accounts/wna.sign-up.tsx"),
+    // Open to everyone, logged in too (no guard): the processing times of each pathway's stages
+    route("waktu-proses", "routes/resources/waktu-proses.tsx"),
   ]),
   // Plain layout: the error screen, sign-up results, activation and password recovery
   layout("routes/layouts/plain.tsx", [

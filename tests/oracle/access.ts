@@ -158,6 +158,8 @@ export const PORTAL_ROWS: readonly PortalRow[] = [
   { route: "/forgot-password/email", action: true, rule: pub },
   { route: "/forgot-password/email-send", rule: pub },
   { route: "/forgot-password/change-success", rule: pub },
+  // Processing times: the landing layout's navbar, but open to everyone (the applicant's home links to it)
+  { route: "/waktu-proses", rule: pub },
   // The two guarded areas (spec §2 "Navigation guards", §6 "Area rules")
   { route: "/", rule: { kind: "applicantArea" } },
   { route: "/dashboard", rule: { kind: "dashboard" } },
@@ -472,6 +474,8 @@ export const API_ROWS: readonly ApiRow[] = [
   { method: "GET", path: "/specializations", rule: open },
   { method: "GET", path: "/achievement-types", rule: open },
   { method: "GET", path: "/cms/welcome", rule: open },
+  // Aggregates only (/waktu-proses)
+  { method: "GET", path: "/public/processing-times", rule: open },
   // Public; the demo data has no guidebook uploaded, so everyone gets 404
   { method: "GET", path: "/cms/guidebook", rule: open, except: Object.fromEntries(BASE_PRINCIPALS.map((p) => [p, "notFound"])) },
   // The applicant's own profile and application

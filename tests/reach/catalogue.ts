@@ -32,6 +32,7 @@ export const CATALOGUE: readonly Visitor[] = [
     who: "tamu",
     pages: [
       p("/welcome"),
+      p("/waktu-proses"),
       withErrors("/login", "#login"),
       withErrors("/sign-up", "#sign-up"),
       withErrors("/sign-up/fasyankes", "#facility-sign-up"),
@@ -55,6 +56,7 @@ export const CATALOGUE: readonly Visitor[] = [
     who: "pemohon",
     pages: [
       p("/"),
+      p("/waktu-proses"),
       p("/personal-data"),
       p("/personal-data/upload-file"),
       withErrors("/registration-path", "#registration-path"),

@@ -50,6 +50,7 @@ export default function Welcome() {
       <section className={ui.card} aria-labelledby="steps-title">
         <h2 id="steps-title">{t("welcome.stepsTitle")}</h2>
         <ol>{steps.map((step) => <li key={step}>{step}</li>)}</ol>
+        <p><Link to="/waktu-proses">{t("processingTimes.link")}</Link></p>
       </section>
       <section className={ui.card} aria-labelledby="pathways-title">
         <h2 id="pathways-title">{t("welcome.pathwaysTitle")}</h2>

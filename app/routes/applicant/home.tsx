@@ -92,6 +92,7 @@ export default function ApplicantHome() {
         <ul>
           <li><Link to="/evaluation-requirements">{t("workspace.infoRequirements")}</Link></li>
           <li><Link to="/test-schedule">{t("workspace.infoSchedule")}</Link></li>
+          <li><Link to="/waktu-proses">{t("processingTimes.link", { ns: "common" })}</Link></li>
         </ul>
       </section>
     </>
