@@ -151,16 +151,28 @@ export function pageNamespaces(instance: I18n, looked: Set<string>): Set<string>
 }
 
 /**
+ * The texts are the same for every request of a process: the serialised texts of each (language,
+ * namespaces) are made once (issue 19: ~16 KB re-serialised per page before). A handful of keys at most.
+ */
+const inlineJson = new Map<string, string>();
+
+/**
  * The texts of the namespaces the page used, as one inline script at the end of <body> (module scripts
  * run after the document is parsed, so entry.client finds them). `<` is escaped so no text can end the script.
  */
 export function inlineTexts(instance: I18n, lng: string, namespaces: Iterable<string>, nonce: string): string {
-  const texts: Record<string, unknown> = {};
-  for (const ns of [...namespaces].sort()) {
-    const bundle = instance.getResourceBundle(lng, ns);
-    if (bundle) texts[ns] = bundle;
+  const sorted = [...namespaces].sort();
+  const key = `${lng}|${sorted.join(",")}`;
+  let json = inlineJson.get(key);
+  if (json === undefined) {
+    const texts: Record<string, unknown> = {};
+    for (const ns of sorted) {
+      const bundle = instance.getResourceBundle(lng, ns);
+      if (bundle) texts[ns] = bundle;
+    }
+    json = JSON.stringify(texts).replace(/</g, "\\u003c").replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
+    inlineJson.set(key, json);
   }
-  const json = JSON.stringify(texts).replace(/</g, "\\u003c").replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
   return `<script${nonce ? ` nonce="${nonce}"` : ""}>window.${INLINE_TEXTS_GLOBAL}=${json}</script>`;
 }
 
