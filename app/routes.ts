@@ -46,6 +46,9 @@ export default [
     // A reviewer asks an SPE applicant for an extra document (/portfolio/additional-requirements)
     route("application/:id/additional-requirements", "routes/review/application.$id.additional-requirements.tsx", { id: "application-additional" }),
     route("application-list/:id/additional-requirements", "routes/review/application.$id.additional-requirements.tsx", { id: "application-list-additional" }),
+    // One document of the application in the document viewer, a page per document (docId: its requirement id)
+    route("application/:id/documents/:docId", "routes/review/application.$id.documents.$docId.tsx", { id: "application-document" }),
+    route("application-list/:id/documents/:docId", "routes/review/application.$id.documents.$docId.tsx", { id: "application-list-document" }),
     // The applicant's journey
     route("personal-data", "routes/applicant/personal-data.tsx"),
     route("personal-data/upload-file", "routes/applicant/personal-data.upload-file.tsx"),

@@ -21,7 +21,8 @@ test("a PNG named .pdf is kept as a PNG, a zip bomb named .docx is refused, host
     expect(res.headers()["content-type"]).toBe("image/png");
     expect(res.headers()["x-content-type-options"]).toBe("nosniff");
     // The file's own policy, not the page's beside it (two CSP headers would read "…\nsandbox").
-    expect(res.headers()["content-security-policy"]).toBe("sandbox");
+    expect(res.headers()["content-security-policy"]).toBe("sandbox; default-src 'none'; frame-ancestors 'none'");
+    expect(res.headers()["x-frame-options"]).toBe("DENY");
   });
 
   await test.step("a zip bomb named .docx on the CV is refused by its content", async () => {

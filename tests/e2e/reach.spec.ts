@@ -31,7 +31,10 @@ async function target(page: Page, spec: PageSpec): Promise<string> {
   const res = await page.goto(spec.path);
   const href = firstLinkMatching((await res?.text()) ?? "", spec.follow);
   expect(href, `${spec.path} has a link matching ${spec.follow}`).not.toBeNull();
-  return href!;
+  if (!spec.then) return href!;
+  const next = firstLinkMatching((await (await page.goto(href!))?.text()) ?? "", spec.then);
+  expect(next, `${href} has a link matching ${spec.then}`).not.toBeNull();
+  return next!;
 }
 
 const FILLABLE = 'input:not([type="hidden"]):not([type="checkbox"]):not([type="radio"]):not([type="file"]):not([type="submit"]):not([tabindex="-1"]), textarea';
@@ -91,7 +94,7 @@ for (const visitor of CATALOGUE) {
       const weight = await meter.stop();
       const status = res?.status() ?? 0;
       expect.soft(status, `${url} answers`).toBeLessThan(400);
-      const label = spec.follow ? `${spec.path} → detail` : spec.path;
+      const label = spec.follow ? `${spec.path} → detail${spec.then ? " → document" : ""}` : spec.path;
       rows.push({ project: testInfo.project.name, who: visitor.who, path: label, url: new URL(page.url()).pathname, status, weight });
 
       if (js) {

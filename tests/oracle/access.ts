@@ -174,6 +174,9 @@ export const PORTAL_ROWS: readonly PortalRow[] = [
   { route: "/application-list/:id", action: true, object: "application", rule: loggedIn(APPLICATION_LIST_ROLES) },
   { route: "/application/:id/additional-requirements", action: true, object: "application", rule: loggedIn(ADAPTATION_LIST_ROLES), except: STAGE1_HIDDEN, actionExcept: STAGE1_HIDDEN_POST },
   { route: "/application-list/:id/additional-requirements", action: true, object: "application", rule: loggedIn(APPLICATION_LIST_ROLES) },
+  // The document viewer's page per document (:docId is a requirement id of the application; the e2e walk opens 1)
+  { route: "/application/:id/documents/:docId", object: "application", rule: loggedIn(ADAPTATION_LIST_ROLES), except: STAGE1_HIDDEN },
+  { route: "/application-list/:id/documents/:docId", object: "application", rule: loggedIn(APPLICATION_LIST_ROLES) },
   { route: "/application/export", rule: loggedIn(ADAPTATION_LIST_ROLES) },
   { route: "/application-list/export", rule: loggedIn(APPLICATION_LIST_ROLES) },
   // The applicant's journey; role 8's own /personal-data

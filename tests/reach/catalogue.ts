@@ -6,6 +6,8 @@ export interface PageSpec {
   path: string;
   /** opens the first link on `path` whose href matches (detail pages with ids) */
   follow?: RegExp;
+  /** then opens the first link on that page whose href matches (a page two links deep, e.g. a document of a detail) */
+  then?: RegExp;
   /**
    * A form (CSS selector) to send once with its fields emptied, so the page is checked in its
    * validation-error state too (axe with JavaScript, the Nu checker without). Only forms that refuse
@@ -25,6 +27,8 @@ export interface Visitor {
 const p = (path: string, follow?: RegExp): PageSpec => ({ path, follow });
 const withErrors = (path: string, invalid: string, follow?: RegExp): PageSpec => ({ path, follow, invalid });
 const UUID = "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}";
+/** The document viewer's page of the first document of a review detail (`base` is its list). */
+const documentOf = (base: string): PageSpec => ({ path: base, follow: new RegExp(`^${base}/${UUID}$`), then: new RegExp(`^${base}/${UUID}/documents/\\d+\\?version=\\d+$`) });
 
 export const CATALOGUE: readonly Visitor[] = [
   {
@@ -94,6 +98,7 @@ export const CATALOGUE: readonly Visitor[] = [
     pages: [
       p("/application"),
       p("/application", new RegExp(`^/application/${UUID}$`)),
+      documentOf("/application"),
       p("/user-list"),
       withErrors("/user-list/new", "#new-user"),
       p("/user-list", new RegExp(`^/user-list/${UUID}$`)),
@@ -112,6 +117,7 @@ export const CATALOGUE: readonly Visitor[] = [
     pages: [
       p("/application-list"),
       p("/application-list", new RegExp(`^/application-list/${UUID}$`)),
+      documentOf("/application-list"),
       p("/admin-fasyankes-list"),
       withErrors("/admin-fasyankes-list/new", "#new-facility-admin"),
       p("/admin-fasyankes-list", new RegExp(`^/admin-fasyankes-list/${UUID}$`)),

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MB, requirementsFor, type JalurId } from "#domain/documents";
 import { doc, docx, docxBomb, docxLyingBomb, elf, jpg, pdf, pdfWithOpenActionScript, png } from "../../../tests/fixtures/files";
 import { applicationDocuments, applications, auditLog, reuploadRequests } from "../../db/schema";
+import { ATTACHMENT_POLICY, INLINE_POLICY } from "../files/files.handlers";
 import { createTestApi, expectError, type TestApi } from "../../test/helpers";
 
 let api: TestApi;
@@ -340,7 +341,8 @@ describe("ownership", () => {
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("image/png");
     expect(res.headers.get("x-content-type-options")).toBe("nosniff");
-    expect(res.headers.get("content-security-policy")).toBe("sandbox");
+    expect(res.headers.get("content-security-policy")).toBe(ATTACHMENT_POLICY);
+    expect(res.headers.get("x-frame-options")).toBe("DENY");
     expect(res.headers.get("content-disposition")).toBe("attachment; filename=\"scan.png\"; filename*=UTF-8''scan.png");
     expect(Buffer.from(await res.arrayBuffer()).equals(png())).toBe(true);
     // Inline on request only for PDF and images; a Word file always downloads; every one is sandboxed.
@@ -353,14 +355,30 @@ describe("ownership", () => {
       const fileId = documents.find((x) => x.original_name === name)!.file_id;
       const inline = await api.request(`/api/v1/files/${fileId}?inline=1`, { token: a.token });
       expect(inline.headers.get("content-disposition")).toMatch(new RegExp(`^${disposition}; filename="${name}"`));
-      expect(inline.headers.get("content-security-policy")).toBe("sandbox");
+      // The viewer's frame: sandboxed, nothing loaded but the file, framed by the portal only; a download is never framed.
+      expect(inline.headers.get("content-security-policy")).toBe(disposition === "inline" ? INLINE_POLICY : ATTACHMENT_POLICY);
+      expect(inline.headers.get("content-security-policy")).toMatch(/^sandbox;/);
+      expect(inline.headers.get("content-security-policy")).not.toMatch(/allow-/);
+      expect(inline.headers.get("x-frame-options")).toBe(disposition === "inline" ? "SAMEORIGIN" : "DENY");
+      expect(inline.headers.get("x-content-type-options")).toBe("nosniff");
       await inline.arrayBuffer();
     }
 
     const reviewer = await api.login("subkomite@adaptasi.test");
     await expectError(await api.request(`/api/v1/files/${d.file_id}`, { token: reviewer.token }), 404, "NOT_FOUND");
+    await expectError(await api.request(`/api/v1/files/${d.file_id}?inline=1`, { token: reviewer.token }), 404, "NOT_FOUND");
     await api.request(`/api/v1/applications/${app.id}/submit`, { token: a.token, json: {} });
     expect((await api.request(`/api/v1/files/${d.file_id}`, { token: reviewer.token })).status).toBe(200);
+    const shown = await api.request(`/api/v1/files/${d.file_id}?inline=1`, { token: reviewer.token });
+    expect(shown.status).toBe(200);
+    expect(shown.headers.get("content-disposition")).toMatch(/^inline;/);
+    await shown.arrayBuffer();
+    // A reviewer of a later stage (Kolegium, stage 2) does not see a stage-1 file, inline or not, nor does another applicant.
+    const kolegium = await api.login("kolegium@adaptasi.test");
+    await expectError(await api.request(`/api/v1/files/${d.file_id}?inline=1`, { token: kolegium.token }), 404, "NOT_FOUND");
+    await expectError(await api.request(`/api/v1/files/${d.file_id}`, { token: kolegium.token }), 404, "NOT_FOUND");
+    const stranger = await applicant();
+    await expectError(await api.request(`/api/v1/files/${d.file_id}?inline=1`, { token: stranger.token }), 404, "NOT_FOUND");
   });
 });
 

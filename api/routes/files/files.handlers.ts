@@ -1,5 +1,6 @@
 import { Readable } from "node:stream";
 import { and, eq, or, sql, type SQL } from "drizzle-orm";
+import { viewerKind } from "#domain/file-view";
 import { STAFF_ROLES } from "#domain/roles";
 import type { Database } from "../../db/client";
 import { additionalRequirements, applicantProfiles, applicationDocuments, applications, files } from "../../db/schema";
@@ -42,7 +43,15 @@ async function staffMayRead(db: Database, role: number, fileId: string): Promise
   return byDocument.length + byAdditional.length + byPhoto.length > 0;
 }
 
-const INLINE_TYPES = new Set(["pdf", "png", "jpg"]);
+/**
+ * The policy of a file shown inline (docs/decisions/022-document-viewer.md): still a sandbox (an opaque
+ * origin: no scripts, forms, cookies or storage of ours), nothing loaded but the file itself, inline styles
+ * for the browser's own image page, and framed only by the portal's viewer. Chromium's PDF viewer renders
+ * under it; `allow-scripts`/`allow-same-origin` are never granted to uploaded content.
+ */
+export const INLINE_POLICY = "sandbox; default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'self'";
+/** A download is never framed and never runs anything. */
+export const ATTACHMENT_POLICY = "sandbox; default-src 'none'; frame-ancestors 'none'";
 
 export const getFile: AppRouteHandler<typeof routes.getFile> = async (c) => {
   const { db, storage } = c.var.deps;
@@ -58,17 +67,19 @@ export const getFile: AppRouteHandler<typeof routes.getFile> = async (c) => {
     (STAFF_ROLES.includes(user.roleId) ? await staffMayRead(db, user.roleId, file.id) : await ownerMayRead(db, user.id, file.id));
   if (!allowed) throw new ApiError(404, "NOT_FOUND");
 
+  // Only types the browser shows safely (PDF in its viewer, PNG/JPEG) may open inline; DOC/DOCX always download.
+  const shown = inline && viewerKind(file.detectedType) !== null;
   const { stream, size } = await storage.read(file.storageKey);
   return new Response(Readable.toWeb(stream) as ReadableStream, {
     status: 200,
     headers: {
       "Content-Type": file.mime,
       "Content-Length": String(size),
-      // Only types the browser shows safely (PDF in its viewer, images) may open inline; everything else downloads.
-      "Content-Disposition": contentDisposition(file.originalName, inline && INLINE_TYPES.has(file.detectedType) ? "inline" : "attachment"),
+      "Content-Disposition": contentDisposition(file.originalName, shown ? "inline" : "attachment"),
       "X-Content-Type-Options": "nosniff",
-      // Opened in a tab, an uploaded file is a unique opaque origin: no scripts, no forms, no cookies of ours.
-      "Content-Security-Policy": "sandbox",
+      // Opened in a tab or the viewer's frame, an uploaded file is a unique opaque origin: no scripts, no forms, no cookies of ours.
+      "Content-Security-Policy": shown ? INLINE_POLICY : ATTACHMENT_POLICY,
+      "X-Frame-Options": shown ? "SAMEORIGIN" : "DENY",
       "Cache-Control": "private, no-store",
     },
   }) as never;

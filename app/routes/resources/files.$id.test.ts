@@ -26,10 +26,11 @@ function context(upstream: (r: Request) => Promise<Response>) {
 const call = (ctx: AppLoadContext, url = "http://portal.test/files/f1") => loader({ request: new Request(url), context: ctx, params: { id: "f1" } });
 
 describe("/files/:id", () => {
-  it("passes the API's type, disposition and sandbox policy on, and drops the page policy", async () => {
+  it("passes the API's type, disposition, sandbox policy and framing on, and drops the page's", async () => {
+    const policy = "sandbox; default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'self'";
     const { ctx, omitted, seen } = context(async () =>
       new Response("%PDF-1.7", {
-        headers: { "content-type": "application/pdf", "content-disposition": 'inline; filename="a.pdf"', "content-security-policy": "sandbox", "x-internal": "no" },
+        headers: { "content-type": "application/pdf", "content-disposition": 'inline; filename="a.pdf"', "content-security-policy": policy, "x-frame-options": "SAMEORIGIN", "x-internal": "no" },
       }),
     );
     const res = await call(ctx, "http://portal.test/files/f1?inline=1");
@@ -40,15 +41,18 @@ describe("/files/:id", () => {
       "cache-control": "private, no-store",
       "content-type": "application/pdf",
       "content-disposition": 'inline; filename="a.pdf"',
-      "content-security-policy": "sandbox",
+      "content-security-policy": policy,
+      "x-frame-options": "SAMEORIGIN",
     });
-    expect(omitted).toEqual(["Content-Security-Policy"]);
+    expect(omitted).toEqual(["Content-Security-Policy", "X-Frame-Options"]);
     expect(await res.text()).toBe("%PDF-1.7");
   });
 
-  it("sandboxes the file even when the API names no policy", async () => {
+  it("sandboxes the file and forbids framing it even when the API names no policy", async () => {
     const { ctx } = context(async () => new Response("x", { headers: { "content-type": "application/msword", "content-disposition": "attachment" } }));
-    expect((await call(ctx)).headers.get("content-security-policy")).toBe("sandbox");
+    const res = await call(ctx);
+    expect(res.headers.get("content-security-policy")).toBe("sandbox");
+    expect(res.headers.get("x-frame-options")).toBe("DENY");
   });
 
   it("answers 404 to a refusal and 503 when the API fails, keeping the page policy", async () => {

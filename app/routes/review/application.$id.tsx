@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { decisionBody, decisionForm } from "#domain/forms/review";
 import { ConfirmPanel } from "~/components/ConfirmPanel";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
-import { ApplicantSection, AuditSection, DecisionForm, DetailSummary, DocumentsSection, PortfolioSection, StickySummary } from "~/routes/review/review";
+import { ApplicantSection, AuditSection, DecisionForm, DetailSummary, DocumentsSection, PortfolioSection, SideViewer, StickySummary } from "~/routes/review/review";
 import * as d from "~/components/details.css";
 import * as r from "~/routes/review/review.css";
 import * as ui from "~/components/ui.css";
@@ -106,22 +106,28 @@ export default function ApplicationDetail() {
       <StickySummary detail={detail} />
       <DetailSummary detail={detail} />
       <ApplicantSection detail={detail} shown={loaded.shown} />
-      <DocumentsSection detail={detail} />
-      <PortfolioSection detail={detail} />
-      {application.jalur_id === "SPE" ? (
-        <p>
-          <Link to={`${listHref}/${application.id}/additional-requirements`}>{t("detail.additional")}</Link>
-        </p>
-      ) : null}
-      <AuditSection audit={detail.audit} documents={detail.documents} />
-      {detail.may_decide && detail.open_stage ? (
-        <DecisionForm key={`${detail.open_stage.id}-${application.status}`} detail={detail} lastResult={acted?.alert ? null : acted?.result} />
-      ) : (
-        <section className={ui.card} aria-labelledby="decision-title">
-          <h2 id="decision-title">{t("decision.heading")}</h2>
-          <p className={ui.flush}>{detail.open_stage ? t("decision.notYours", { stage: detail.open_stage.name }) : t("decision.nothingOpen")}</p>
-        </section>
-      )}
+      {/* From 992 px the document viewer sits beside the documents and the decision form (review.css.ts workspace). */}
+      <div className={r.workspace}>
+        <div>
+          <DocumentsSection detail={detail} base={listHref} />
+          <PortfolioSection detail={detail} />
+          {application.jalur_id === "SPE" ? (
+            <p>
+              <Link to={`${listHref}/${application.id}/additional-requirements`}>{t("detail.additional")}</Link>
+            </p>
+          ) : null}
+          <AuditSection audit={detail.audit} documents={detail.documents} />
+          {detail.may_decide && detail.open_stage ? (
+            <DecisionForm key={`${detail.open_stage.id}-${application.status}`} detail={detail} lastResult={acted?.alert ? null : acted?.result} />
+          ) : (
+            <section className={ui.card} aria-labelledby="decision-title">
+              <h2 id="decision-title">{t("decision.heading")}</h2>
+              <p className={ui.flush}>{detail.open_stage ? t("decision.notYours", { stage: detail.open_stage.name }) : t("decision.nothingOpen")}</p>
+            </section>
+          )}
+        </div>
+        <SideViewer />
+      </div>
     </>
   );
 }

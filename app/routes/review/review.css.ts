@@ -50,3 +50,10 @@ export const reasonField = style({ marginTop: vars.space.sm, marginLeft: "1.75re
 globalStyle(`${reuploadRow}:has(input[type="checkbox"]:not(:checked)) ${reasonField}`, { display: "none" });
 // A jump to the decision form or the history lands below the sticky summary, not under it.
 globalStyle("#keputusan, #audit-title", { scrollMarginTop: "8rem" });
+// The detail's documents, history and decision form, with the document viewer beside them from 992 px on:
+// the frame stays in view (sticky, below the summary bar) while the reviewer reads the list and fills the form.
+// Narrower, the frame and its links are not shown: each document opens on its own page instead.
+export const workspace = style({ "@media": { [mq.lg]: { display: "grid", gridTemplateColumns: "minmax(0, 1fr) minmax(0, 1fr)", gap: vars.space.lg, alignItems: "start" } } });
+export const side = style({ display: "none", "@media": { [mq.lg]: { display: "block", position: "sticky", top: "5.5rem" } } });
+export const sideFrame = style({ display: "block", width: "100%", height: "calc(100vh - 12rem)", minHeight: 320, border: `1px solid ${vars.color.border}`, background: vars.color.bgSoft });
+export const wideOnly = style({ display: "none", "@media": { [mq.lg]: { display: "inline" } } });

@@ -204,9 +204,13 @@ describe("/application-list/:id", () => {
     expect(screen.getByText(/Sisa 4 hari/)).toBeTruthy();
     expect(screen.getByRole("img", { name: "Pratinjau Identitas — ktp-baru.png" }).getAttribute("src")).toBe("/files/f1b");
     expect(screen.getByRole("img", { name: "Pratinjau Identitas — ktp.png" }).getAttribute("src")).toBe("/files/f1");
-    const view = screen.getByRole("link", { name: "Lihat logbook.pdf (versi 1) di tab baru" });
-    expect(view.getAttribute("href")).toBe("/files/f5?inline=1");
-    expect(view.getAttribute("target")).toBe("_blank");
+    // Each version opens in the document viewer's page; a PDF or an image also in the frame beside the form (wide screens).
+    const view = screen.getByRole("link", { name: "Buka logbook.pdf (versi 1) di penampil dokumen" });
+    expect(view.getAttribute("href")).toBe("/application-list/app-1/documents/5?version=1");
+    const beside = screen.getByRole("link", { name: "Tampilkan logbook.pdf (versi 1) di samping formulir keputusan" });
+    expect(beside.getAttribute("href")).toBe("/files/f5?inline=1");
+    expect(beside.getAttribute("target")).toBe("penampil");
+    expect(screen.getByTitle("Penampil dokumen").getAttribute("name")).toBe("penampil");
     expect(screen.getByRole("link", { name: "Unduh logbook.pdf (versi 1)" })).toBeTruthy();
     const audit = screen.getByRole("region", { name: "Riwayat" });
     expect(within(audit).getByText("Catatan internal")).toBeTruthy();

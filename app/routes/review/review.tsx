@@ -123,8 +123,12 @@ function isPdf(type: string) {
   return /pdf/i.test(type);
 }
 
-/** Every document with every version: images inline, PDFs opened in a new tab, everything downloadable. */
-export function DocumentsSection({ detail }: { detail: ReviewDetail }) {
+/**
+ * Every document with every version: images inline, each one in the document viewer (its own page) or, on a
+ * wide screen, in the frame beside the decision form (a plain link aimed at the frame: no script), everything
+ * downloadable.
+ */
+export function DocumentsSection({ detail, base }: { detail: ReviewDetail; base: string }) {
   const { t } = useTranslation("review");
   return (
     <section className={ui.card} aria-labelledby="documents-title">
@@ -142,9 +146,12 @@ export function DocumentsSection({ detail }: { detail: ReviewDetail }) {
                 </p>
                 {isImage(v.detected_type) ? <img src={`/files/${v.file_id}`} alt={t("detail.preview", { name: `${doc.name} — ${v.original_name}` })} className={r.preview} loading="lazy" /> : null}
                 <p className={ui.row}>
+                  <a href={`${base}/${detail.application.id}/documents/${doc.requirement_id}?version=${v.version}`} aria-label={t("detail.openLabel", { name: v.original_name, version: v.version })}>
+                    {t("detail.open")}
+                  </a>
                   {isPdf(v.detected_type) || isImage(v.detected_type) ? (
-                    <a href={`/files/${v.file_id}?inline=1`} target="_blank" rel="noopener" aria-label={t("detail.viewLabel", { name: v.original_name, version: v.version })}>
-                      {t("detail.view")}
+                    <a href={`/files/${v.file_id}?inline=1`} target="penampil" className={r.wideOnly} aria-label={t("detail.besideLabel", { name: v.original_name, version: v.version })}>
+                      {t("detail.beside")}
                     </a>
                   ) : null}
                   <a href={`/files/${v.file_id}`} download={v.original_name} aria-label={t("detail.downloadLabel", { name: v.original_name, version: v.version })}>
@@ -157,6 +164,18 @@ export function DocumentsSection({ detail }: { detail: ReviewDetail }) {
         </div>
       ))}
     </section>
+  );
+}
+
+/** Beside the decision form on a wide screen: the frame the documents' "Tampilkan di samping" links open in. */
+export function SideViewer() {
+  const { t } = useTranslation("review");
+  return (
+    <aside className={r.side} aria-labelledby="viewer-title">
+      <h2 id="viewer-title">{t("viewer.sideTitle")}</h2>
+      <p className={ui.hint}>{t("viewer.sideHint")}</p>
+      <iframe name="penampil" title={t("viewer.sideTitle")} className={r.sideFrame} />
+    </aside>
   );
 }
 
