@@ -48,6 +48,8 @@ export interface StartApiOptions {
   mailPollMs?: number;
   /** how often the scheduled jobs run (JOBS_INTERVAL_SECONDS); default 0: never on their own (tests) */
   jobIntervalMs?: number;
+  /** the hour (Asia/Jakarta) from which the daily overdue digest goes (JOBS_DIGEST_HOUR_WIB); default 7 */
+  digestHourWib?: number;
   /** uploaded documents; default `${dataDir}/files`, or a temporary folder (removed on close) when there is no dataDir */
   filesDir?: string;
   /**
@@ -133,7 +135,7 @@ export async function startApi(opts: StartApiOptions): Promise<StartedApi> {
     from: opts.mailFrom,
     logger: logger.child({ component: "mail" }),
   });
-  const scheduler = createScheduler({ db: handle.db, mailer, logger: logger.child({ component: "jobs" }), intervalMs: opts.jobIntervalMs ?? 0 });
+  const scheduler = createScheduler({ db: handle.db, mailer, logger: logger.child({ component: "jobs" }), intervalMs: opts.jobIntervalMs ?? 0, digestHourWib: opts.digestHourWib });
   const app = createApiApp({
     db: handle.db,
     mailer,

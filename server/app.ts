@@ -64,6 +64,7 @@ export async function createServer(env: Env, opts: { dev?: boolean; logger?: pin
       s3: s3Settings(env),
       smtpUrl: env.SMTP_URL,
       jobIntervalMs: env.JOBS_INTERVAL_SECONDS * 1000,
+      digestHourWib: env.JOBS_DIGEST_HOUR_WIB,
       mailRetry: { maxAttempts: env.MAIL_MAX_ATTEMPTS, baseMs: env.MAIL_RETRY_BASE_SECONDS * 1000, leaseMs: env.MAIL_LEASE_SECONDS * 1000 },
       publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
       reportError,

@@ -89,9 +89,9 @@ function jakarta(now: Date) {
 }
 
 /** Once a day from 07:00 WIB: each reviewer gets the files past their deadline at the stages they decide. */
-export async function sendOverdueDigest(db: Database, mailer: Mailer, now = new Date()): Promise<number> {
+export async function sendOverdueDigest(db: Database, mailer: Mailer, now = new Date(), fromHour = DIGEST_HOUR_WIB): Promise<number> {
   const { day, hour } = jakarta(now);
-  if (hour < DIGEST_HOUR_WIB) return 0;
+  if (hour < fromHour) return 0;
   return db.transaction(async (tx) => {
     if (!(await claim(tx, JOBS.overdueDigest, day))) return 0;
     const overdue = asFiles(
@@ -139,11 +139,11 @@ export interface Scheduler {
 }
 
 /** Runs the jobs every `intervalMs` (JOBS_INTERVAL_SECONDS) in the API process; 0 runs nothing on its own. */
-export function createScheduler(options: { db: Database; mailer: Mailer; logger: Logger; intervalMs: number }): Scheduler {
+export function createScheduler(options: { db: Database; mailer: Mailer; logger: Logger; intervalMs: number; digestHourWib?: number }): Scheduler {
   const { db, mailer, logger } = options;
   const jobs = [
     [JOBS.slaReminder, remindReviewersBeforeDeadline],
-    [JOBS.overdueDigest, sendOverdueDigest],
+    [JOBS.overdueDigest, (db: Database, mailer: Mailer, now: Date) => sendOverdueDigest(db, mailer, now, options.digestHourWib)],
     [JOBS.reuploadReminder, remindPendingReuploads],
   ] as const;
   let running: Promise<void> | null = null;

@@ -39,6 +39,7 @@ const schema = z.object({
   MAIL_LEASE_SECONDS: z.coerce.number().positive().default(120),
   /** how often the scheduled jobs (SLA reminders, overdue digest, reupload reminders) look for work; 0 turns them off */
   JOBS_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(300),
+  JOBS_DIGEST_HOUR_WIB: z.coerce.number().int().min(0).max(23).default(7),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   RATE_LIMIT_LOGIN_PER_IP: z.coerce.number().int().positive().default(100),
   RATE_LIMIT_LOGIN_PER_ACCOUNT: z.coerce.number().int().positive().default(5),

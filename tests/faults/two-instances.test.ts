@@ -174,6 +174,8 @@ describe("two instances behind a proxy, one database, one bucket", () => {
       TRUST_PROXY: "1",
       // Both instances run the scheduled jobs every second: each run must still happen once.
       JOBS_INTERVAL_SECONDS: "1",
+      // The digest goes from this hour (WIB): 0, so the test finds it due at any hour it runs.
+      JOBS_DIGEST_HOUR_WIB: "0",
     };
     // The first instance migrates and seeds; the second starts on the ready database.
     a = spawnServer({ ...env, PORT: String(PORTS.a), DATA_DIR: path.join(dir, "a") });
@@ -245,7 +247,7 @@ describe("two instances behind a proxy, one database, one bucket", () => {
     const client = new pg.Client({ connectionString: database.url });
     await client.connect();
     try {
-      // Today's overdue digest (from 07:00 WIB) is one slot: both schedulers tick every second, one run takes it.
+      // Today's overdue digest (from JOBS_DIGEST_HOUR_WIB, here 00:00 WIB) is one slot: both schedulers tick every second, one run takes it.
       const until = Date.now() + 20_000;
       let runs = 0;
       while (Date.now() < until && runs === 0) {
