@@ -79,7 +79,11 @@ test("a reviewer reads each document on its own page: versions, previous/next, t
   // Next: the CV, a Word file, is offered as a download only (never inline, not even when asked).
   const neighbours = page.getByRole("navigation", { name: "Dokumen sebelumnya dan berikutnya" });
   await expect(neighbours.getByRole("link", { name: /Dokumen sebelumnya/ })).toHaveCount(0);
-  await neighbours.getByRole("link", { name: /Dokumen berikutnya/ }).click();
+  // Read, then followed: a click beside Chromium's PDF viewer, still loading in its frame, was once lost on a
+  // loaded machine (CI, 10 s without navigating); the link itself is what this checks.
+  const next = neighbours.getByRole("link", { name: /Dokumen berikutnya/ });
+  await expect(next).toHaveAttribute("href", `${detail}/documents/2`);
+  await page.goto(`${detail}/documents/2`);
   await expect(page).toHaveURL(new RegExp(`${detail}/documents/2$`));
   await expect(page.getByText("Berkas Word (DOC/DOCX) tidak ditampilkan di peramban.")).toBeVisible();
   await expect(page.locator("iframe, main img")).toHaveCount(0);

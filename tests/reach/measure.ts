@@ -65,11 +65,17 @@ export async function startMeter(page: Page): Promise<{ stop: () => Promise<Weig
 
 /** The first link of an HTML text whose href (path + query) matches; read from the markup, so it works with JavaScript off. */
 export function firstLinkMatching(html: string, pattern: RegExp): string | null {
+  return linksMatching(html, pattern)[0] ?? null;
+}
+
+/** Every distinct link of the page that matches, in page order. */
+export function linksMatching(html: string, pattern: RegExp): string[] {
+  const found: string[] = [];
   for (const [, raw] of html.matchAll(/<a\b[^>]*\bhref="([^"]*)"/g)) {
     const href = raw.replaceAll("&amp;", "&");
-    if (pattern.test(href)) return href;
+    if (pattern.test(href) && !found.includes(href)) found.push(href);
   }
-  return null;
+  return found;
 }
 
 export function kb(bytes: number): string {
