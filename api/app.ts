@@ -3,6 +3,7 @@ import type { Database } from "./db/client";
 import { routePath } from "hono/route";
 import { createDeps } from "./lib/config";
 import { markRoutePattern } from "./lib/metrics";
+import { handOverJson } from "./lib/in-process";
 import { documentApi } from "./lib/openapi";
 import { createRouter } from "./lib/router";
 import type { ApiConfig, AppEnv } from "./lib/types";
@@ -30,6 +31,7 @@ import { publicRouter } from "./routes/public";
 import { referenceRouter } from "./routes/reference";
 import { registrationsRouter } from "./routes/registrations";
 import { reviewRouter } from "./routes/review";
+import { forgetListCounts } from "./services/review";
 import { testSchedulesRouter } from "./routes/test-schedules";
 
 export type { ApiConfig, AppEnv, MailConfig } from "./lib/types";
@@ -69,7 +71,8 @@ export function createApiApp(deps: { db: Database; config: ApiConfig; mailer?: M
   const ctx = createDeps(deps);
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
 
-  // In request order: the deps, the api key, the JSON size limit, no NUL; then the resource's router.
+  // In request order: the deps, an in-process call's hand-over, the api key, the JSON size limit, no NUL,
+  // forgetting the list counts after a write; then the resource's router.
   app.use("*", async (c, next) => {
     c.set("deps", ctx);
     try {
@@ -79,7 +82,18 @@ export function createApiApp(deps: { db: Database; config: ApiConfig; mailer?: M
       if (c.env?.incoming) markRoutePattern(c.env.incoming, routePath(c, -1) || "unmatched");
     }
   });
+  app.use("*", handOverJson);
   app.use(`${API_BASE}/*`, requireApiKey(ctx.config.apiKey, [OPENAPI_PATH]));
+  // A request that may change a file (a decision, a submission, a reupload, an SLA change, …): the review
+  // lists' remembered tab counts are forgotten once it is answered (services/review.ts).
+  app.use(`${API_BASE}/*`, async (c, next) => {
+    if (c.req.method === "GET" || c.req.method === "HEAD") return next();
+    try {
+      await next();
+    } finally {
+      forgetListCounts();
+    }
+  });
   app.use(`${API_BASE}/*`, limitJsonBody);
   // PostgreSQL text cannot hold NUL: refuse it as bad input instead of failing at the INSERT.
   app.use(`${API_BASE}/*`, rejectNul);

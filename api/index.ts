@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Http2Bindings, HttpBindings } from "@hono/node-server";
 import pino, { type Logger } from "pino";
+import type { InProcessFetch } from "#contracts/in-process";
 import { createApiApp, DEFAULT_PUBLIC_URL } from "./app";
 import { openDatabase, type Database } from "./db/client";
 import { seedIfEmpty } from "./db/seed";
@@ -71,6 +72,8 @@ export interface StartedApi {
    * (`getRequestListener((req, env) => api.fetch(req, env))`), so the client address is the socket's.
    */
   fetch: (req: Request, env?: HttpBindings | Http2Bindings) => Promise<Response>;
+  /** The portal's JSON calls in this process: the answer handed over as an object (api/lib/in-process.ts). */
+  inProcess: InProcessFetch;
   /** resolves when the database answers; throws otherwise (readiness probe) */
   ready: () => Promise<void>;
   close: () => Promise<void>;
@@ -155,6 +158,7 @@ export async function startApi(opts: StartApiOptions): Promise<StartedApi> {
   return {
     app,
     fetch: async (req, env) => app.fetch(req, env),
+    inProcess: async (req, env) => app.fetch(req, env),
     ready: handle.ping,
     async close() {
       clearInterval(sweeper);

@@ -8,6 +8,7 @@ import compression from "compression";
 import express from "express";
 import { pino } from "pino";
 import { startApi, type StartedApi } from "../api/index";
+import type { InProcessFetch } from "../contracts/in-process";
 import { createApiClient, type ApiFetch } from "../app/utils/api.server";
 import { resolveAuth } from "../app/utils/auth.server";
 import { EnvError, s3Settings, type Env } from "../app/utils/env.server";
@@ -41,6 +42,7 @@ export async function createServer(env: Env, opts: { dev?: boolean; logger?: pin
   let api: StartedApi | undefined;
   let apiFetch: ApiFetch;
   let apiBase: string;
+  let inProcess: InProcessFetch | undefined;
   if (env.API_URL) {
     apiFetch = (request) => fetch(request);
     apiBase = env.API_URL;
@@ -71,6 +73,7 @@ export async function createServer(env: Env, opts: { dev?: boolean; logger?: pin
       logger: logger.child({ component: "api" }),
     });
     apiFetch = api.fetch;
+    inProcess = api.inProcess;
     apiBase = "http://api.internal";
   }
 
@@ -164,7 +167,7 @@ export async function createServer(env: Env, opts: { dev?: boolean; logger?: pin
       mode: dev ? "development" : "production",
       getLoadContext(req, res): AppLoadContext {
         const clientIp = req.ip ?? req.socket.remoteAddress ?? "unknown";
-        const client = createApiClient({ fetch: apiFetch, baseUrl: apiBase, apiKey: env.API_KEY, clientIp });
+        const client = createApiClient({ fetch: apiFetch, baseUrl: apiBase, apiKey: env.API_KEY, clientIp, inProcess });
         const appendSetCookie = (cookie: string) => res.append("Set-Cookie", cookie);
         let auth: ReturnType<AppLoadContext["auth"]> | undefined;
         return {

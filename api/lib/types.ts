@@ -9,6 +9,7 @@ import type { S3Settings } from "../services/storage-s3";
 import type { LoginThrottle } from "../services/login-throttle";
 import type { RateLimiter } from "../services/rate-limit";
 import type { RateLimitConfig } from "./rate-limits";
+import type { InProcessCall } from "./in-process";
 
 export interface MailConfig {
   /** smtp:// or smtps:// URL; without it every message is written to outboxDir */
@@ -74,7 +75,11 @@ export interface AppEnv {
    * Set by @hono/node-server for a request that came over HTTP (its socket); absent when the portal
    * calls the API in-process (`startApi().fetch`) or a test calls `app.request()`.
    */
-  Bindings: { incoming?: Pick<HttpBindings["incoming"], "socket"> };
+  Bindings: {
+    incoming?: Pick<HttpBindings["incoming"], "socket">;
+    /** a call of the portal in the same process (api/lib/in-process.ts); never set over HTTP */
+    inProcess?: InProcessCall;
+  };
   Variables: {
     deps: ApiDeps;
     /** set by requireUser on authenticated routes */

@@ -1,7 +1,7 @@
 import { and, eq, exists, isNull, sql } from "drizzle-orm";
 import type { MiddlewareHandler } from "hono";
 import type { Database } from "../db/client";
-import { refreshTokens, users } from "../db/schema";
+import { refreshTokens, users, type UserRow } from "../db/schema";
 import { ApiError } from "../lib/errors";
 import type { AppEnv } from "../lib/types";
 import { verifyAccessToken } from "../services/tokens";
@@ -25,17 +25,25 @@ const prepared = new WeakMap<Database, ReturnType<typeof liveUserQuery>>();
 
 /**
  * Bearer access token → c.var.user. A deactivated user's tokens, and tokens of a revoked session
- * (logout, password change), stop working at once.
+ * (logout, password change), stop working at once — from the next page request on: the in-process calls
+ * of one page request check the token once (api/lib/in-process.ts).
  */
 export const requireUser: MiddlewareHandler<AppEnv> = async (c, next) => {
   const { db, config } = c.var.deps;
   const match = /^Bearer +(\S+)$/i.exec(c.req.header("authorization") ?? "");
+  // The portal's in-process calls of one page request: the user the first one verified, not read again.
+  const session = c.env?.inProcess?.session;
+  if (match && session?.verified?.token === match[1]) {
+    c.set("user", session.verified.user as UserRow);
+    return next();
+  }
   const claims = match ? await verifyAccessToken(match[1], config) : null;
   if (!claims) throw new ApiError(401, "INVALID_TOKEN");
   let query = prepared.get(db);
   if (!query) prepared.set(db, (query = liveUserQuery(db)));
   const [user] = await query.execute({ userId: claims.userId, familyId: claims.familyId });
   if (!user) throw new ApiError(401, "INVALID_TOKEN");
+  if (session) session.verified = { token: match![1], user };
   c.set("user", user);
   await next();
 };

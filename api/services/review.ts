@@ -29,6 +29,7 @@ import {
   type ApplicationRow,
 } from "../db/schema";
 import { ApiError } from "../lib/errors";
+import { remembered } from "../lib/remembered";
 import { profileBody } from "./profile";
 import { applicationRowColumns, applicationView, isUuid, stageRef, transitionOf } from "./applications";
 import { activeRequirements } from "./documents";
@@ -205,14 +206,37 @@ function toRow(role: number, { app, submitterRole }: RowData, now: Date) {
 
 export type ReviewRow = ReturnType<typeof toRow>;
 
+// --- The tab counts, remembered (docs/decisions/023-list-counts.md) ---------------------------------
+// Counting every file a role sees is the list's dearest statement (13–40 ms over 100,000 files) and
+// gives the same two numbers to every page of a search. They are kept LIST_COUNTS_TTL_MS per role and
+// search, and forgotten whenever this process answers a request that may change a file (createApiApp
+// calls forgetListCounts after every POST, PUT, PATCH or DELETE): whoever decides, submits or reuploads
+// sees the new counts on the next page. Another instance's change shows within LIST_COUNTS_TTL_MS; the
+// rows themselves are always read fresh.
+
+export const LIST_COUNTS_TTL_MS = 5_000;
+const listCounts = remembered<{ action: number; all: number }>({ ttlMs: LIST_COUNTS_TTL_MS, maxKeys: 2000 });
+
+/** Drops every remembered count (a write of this process, or a test that wrote past the API). */
+export function forgetListCounts(): void {
+  listCounts.forget();
+}
+
+/** What the counts depend on: the role and the search and filters (not the tab, the page or the order). */
+function countsKey(role: number, q: ListQuery, now: Date): string {
+  // "Overdue" moves with the clock: its counts are kept within the second they were read in.
+  const overdueAt = q.overdue ? Math.floor(now.getTime() / 1000) : null;
+  return JSON.stringify([role, q.q?.trim() ?? "", q.jalur ?? null, q.stage ?? null, q.label ?? null, overdueAt]);
+}
+
 /** One page of a role's list, with the counts of both tabs for the same search and filters. */
 export async function listApplications(db: Database, role: number, query: ListQuery, now = new Date()) {
   const where = wheresOf(role, query, now);
   const page = query.page ?? 1;
   const { orderBy } = sortOf(role, query);
   const count = async (w: SQL | undefined) => (await db.select({ n: sql<number>`count(*)::int` }).from(applications).where(w))[0].n;
-  // Three small queries side by side: each count can be answered from an index on its own.
-  const [rows, all, action] = await Promise.all([
+  // The page's rows beside the two counts (each answered from an index on its own), the counts remembered.
+  const [rows, counts] = await Promise.all([
     db
       .select({ id: applications.id })
       .from(applications)
@@ -221,10 +245,12 @@ export async function listApplications(db: Database, role: number, query: ListQu
       .limit(PAGE_SIZE)
       .offset((page - 1) * PAGE_SIZE)
       .then((ids) => pageRows(db, ids.map((r) => r.id))),
-    count(where.all),
-    where.action ? count(where.action) : 0,
+    listCounts.get(db, countsKey(role, query, now), async () => {
+      const [all, action] = await Promise.all([count(where.all), where.action ? count(where.action) : 0]);
+      return { action, all };
+    }),
   ]);
-  const counts = { action, all };
+  const { action, all } = counts;
   const total = tabOf(role, query) === "action" ? action : all;
   return {
     data: rows.map((r) => toRow(role, r, now)),

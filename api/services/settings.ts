@@ -2,6 +2,7 @@ import { z } from "@hono/zod-openapi";
 import { eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { settings } from "../db/schema";
+import { remembered } from "../lib/remembered";
 import { DEFAULT_COMMITTEE_NAME, COMMITTEE_NAME_MAX } from "#domain/roles";
 import { FaqLinksSchema, NavbarLinkSchema, type PublicConfig, WelcomeTextsSchema } from "#contracts/config";
 
@@ -84,24 +85,17 @@ export async function getPublicConfig(db: Database): Promise<PublicConfig> {
 // writing the same PostgreSQL database is seen within PUBLIC_CONFIG_TTL_MS.
 
 export const PUBLIC_CONFIG_TTL_MS = 5_000;
-let generation = 0;
-const remembered = new WeakMap<Database, { value: PublicConfig; at: number; generation: number }>();
+const publicConfig = remembered<PublicConfig>({ ttlMs: PUBLIC_CONFIG_TTL_MS, maxKeys: 1 });
 
 /**
  * Drops every remembered setting. The CMS calls it after its write is committed; a test that changes
  * the settings table directly calls it too.
  */
 export function forgetCachedSettings(): void {
-  generation += 1;
+  publicConfig.forget();
 }
 
 /** getPublicConfig, remembered until a setting is written or PUBLIC_CONFIG_TTL_MS passes. */
 export async function cachedPublicConfig(db: Database, now: () => number = Date.now): Promise<PublicConfig> {
-  const hit = remembered.get(db);
-  if (hit && hit.generation === generation && now() - hit.at < PUBLIC_CONFIG_TTL_MS) return hit.value;
-  const started = generation;
-  const value = await getPublicConfig(db);
-  // A write that happened while this read ran may not be in it: keep it only if none did.
-  if (started === generation) remembered.set(db, { value, at: now(), generation: started });
-  return value;
+  return publicConfig.get(db, "public", () => getPublicConfig(db), now);
 }

@@ -1,4 +1,6 @@
 import type { AppLoadContext } from "@remix-run/node";
+import { isDeepStrictEqual } from "node:util";
+import type { InProcessCall, InProcessFetch, InProcessSession } from "#contracts/in-process";
 import common from "#locales/id/common.json";
 
 // The portal's only door to data: the HTTP API of spec §7 / DESIGN §5, in-process or at API_URL.
@@ -67,14 +69,76 @@ export async function getOrUnavailable<T>(context: AppLoadContext, path: string,
   return orUnavailable(await context.api.call<T>("GET", path, { token: await accessToken(context), query }));
 }
 
-export function createApiClient(opts: { fetch: ApiFetch; baseUrl: string; apiKey: string; clientIp?: string }): ApiClient {
-  function prepare(path: string, options: Omit<ApiCallOptions, "body">) {
-    const url = new URL(`${opts.baseUrl.replace(/\/$/, "")}/api/v1${path}`);
-    for (const [k, v] of Object.entries(options.query ?? {})) if (v !== undefined && v !== "") url.searchParams.set(k, String(v));
-    const headers = new Headers({ "x-adaptasiapikey": opts.apiKey, accept: "application/json" });
-    if (options.token) headers.set("authorization", `Bearer ${options.token}`);
-    if (opts.clientIp) headers.set("x-forwarded-for", opts.clientIp);
-    return { url, headers };
+/**
+ * A GET as the API's router reads it (url, method, headers), for an in-process call: no undici Request,
+ * URL or Headers to build. A call with a body, an upload or a download keeps a real Request.
+ */
+function lightRequest(url: string, method: string, headers: Record<string, string>): Request {
+  const get = (name: string) => headers[name.toLowerCase()] ?? null;
+  return {
+    url,
+    method,
+    body: null,
+    bodyUsed: false,
+    headers: {
+      get,
+      has: (name: string) => get(name) !== null,
+      forEach: (fn: (value: string, key: string) => void) => Object.entries(headers).forEach(([k, v]) => fn(v, k)),
+    },
+  } as unknown as Request;
+}
+
+/**
+ * Outside production every in-process answer is checked to be what its JSON would be (a Date or an
+ * undefined field would read differently over HTTP) and frozen, so a page that changed an answer the API
+ * remembers (its settings, its counts) fails in the tests instead of corrupting it.
+ */
+const CHECK_HANDOVER = process.env.NODE_ENV !== "production";
+
+function checkedHandover(payload: unknown): unknown {
+  if (!CHECK_HANDOVER) return payload;
+  if (!isDeepStrictEqual(JSON.parse(JSON.stringify(payload)), payload)) {
+    throw new Error("The API's in-process answer differs from its JSON (a Date, an undefined field, a class?)");
+  }
+  return deepFreeze(payload);
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === "object" && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const v of Object.values(value)) deepFreeze(v);
+  }
+  return value;
+}
+
+/**
+ * The client of one page request. `fetch` reaches the API over HTTP (API_URL) or the in-process app as a
+ * Request; with `inProcess` (the API in this process) JSON calls go through the API's router, validators and
+ * handlers without HTTP or JSON (api/lib/in-process.ts), and the calls of this page request check the
+ * session's token once.
+ */
+export function createApiClient(opts: { fetch: ApiFetch; baseUrl: string; apiKey: string; clientIp?: string; inProcess?: InProcessFetch }): ApiClient {
+  const base = `${opts.baseUrl.replace(/\/$/, "")}/api/v1`;
+  const session: InProcessSession = {};
+
+  function urlOf(path: string, query: ApiCallOptions["query"]): string {
+    const url = new URL(`${base}${path}`);
+    for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined && v !== "") url.searchParams.set(k, String(v));
+    return url.href;
+  }
+
+  function headersOf(options: Omit<ApiCallOptions, "body">): Record<string, string> {
+    const headers: Record<string, string> = { "x-adaptasiapikey": opts.apiKey, accept: "application/json" };
+    if (options.token) headers.authorization = `Bearer ${options.token}`;
+    if (opts.clientIp) headers["x-forwarded-for"] = opts.clientIp;
+    return headers;
+  }
+
+  async function read<T>(response: Response, handed?: { payload?: unknown }): Promise<ApiResult<T>> {
+    const json = (handed && "payload" in handed ? checkedHandover(handed.payload) : await response.json().catch(() => null)) as { error?: ApiError } | null;
+    if (response.ok && json) return { ok: true, status: response.status, body: json as T };
+    if (json?.error?.code) return { ok: false, status: response.status, error: json.error };
+    return { ok: false, status: response.status >= 500 ? 503 : response.status, error: API_UNAVAILABLE };
   }
 
   async function send<T>(request: () => Request): Promise<ApiResult<T>> {
@@ -84,32 +148,40 @@ export function createApiClient(opts: { fetch: ApiFetch; baseUrl: string; apiKey
     } catch {
       return { ok: false, status: 503, error: API_UNAVAILABLE };
     }
-    const json = (await response.json().catch(() => null)) as { error?: ApiError } | null;
-    if (response.ok && json) return { ok: true, status: response.status, body: json as T };
-    if (json?.error?.code) return { ok: false, status: response.status, error: json.error };
-    return { ok: false, status: response.status >= 500 ? 503 : response.status, error: API_UNAVAILABLE };
+    return read<T>(response);
   }
 
   return {
     async call<T>(method: string, path: string, options: ApiCallOptions = {}): Promise<ApiResult<T>> {
-      const { url, headers } = prepare(path, options);
+      const url = urlOf(path, options.query);
+      const headers = headersOf(options);
       let body: string | undefined;
       if (options.body !== undefined) {
-        headers.set("content-type", "application/json");
+        headers["content-type"] = "application/json";
         body = JSON.stringify(options.body);
+      }
+      if (opts.inProcess) {
+        const call: InProcessCall = { session };
+        let response: Response;
+        try {
+          response = await opts.inProcess(body === undefined ? lightRequest(url, method, headers) : new Request(url, { method, headers, body }), { inProcess: call });
+        } catch {
+          return { ok: false, status: 503, error: API_UNAVAILABLE };
+        }
+        return read<T>(response, call);
       }
       return send<T>(() => new Request(url, { method, headers, body }));
     },
     async upload<T>(path: string, body: ReadableStream<Uint8Array> | null, contentType: string, options: Omit<ApiCallOptions, "body"> = {}): Promise<ApiResult<T>> {
-      const { url, headers } = prepare(path, options);
-      headers.set("content-type", contentType);
+      const headers = headersOf(options);
+      headers["content-type"] = contentType;
       // duplex "half": Node's fetch streams a request body only when told so.
-      return send<T>(() => new Request(url, { method: "POST", body, headers, duplex: "half" } as RequestInit));
+      return send<T>(() => new Request(urlOf(path, options.query), { method: "POST", body, headers, duplex: "half" } as RequestInit));
     },
     async fetchRaw(method: string, path: string, options: Omit<ApiCallOptions, "body"> = {}): Promise<Response | null> {
-      const { url, headers } = prepare(path, options);
-      headers.set("accept", "*/*");
-      return opts.fetch(new Request(url, { method, headers })).catch(() => null);
+      const headers = headersOf(options);
+      headers.accept = "*/*";
+      return opts.fetch(new Request(urlOf(path, options.query), { method, headers })).catch(() => null);
     },
   };
 }

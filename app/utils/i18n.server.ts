@@ -1,4 +1,6 @@
 import { createCookie, type Cookie } from "@remix-run/node";
+import { createInstance, type i18n as I18n } from "i18next";
+import { initReactI18next } from "react-i18next";
 import { RemixI18Next } from "remix-i18next/server";
 import { LOCALE } from "#domain/constants";
 import { formTexts, type FormTexts } from "#domain/validation";
@@ -19,7 +21,7 @@ export function localeCookie(): Cookie {
   return locale;
 }
 
-export const i18next = new RemixI18Next({
+const remix = new RemixI18Next({
   detection: {
     supportedLanguages: [...LOCALE.SUPPORTED],
     fallbackLanguage: LOCALE.FALLBACK,
@@ -29,6 +31,56 @@ export const i18next = new RemixI18Next({
   },
   i18next: i18nConfig,
 });
+
+/**
+ * One i18next instance per language, made and initialised once per process (issue 19): the page render
+ * (entry.server, through a per-request view) and every server `t` below share it. remix-i18next's own
+ * getFixedT made and initialised a new instance on every call (0.5 ms and its garbage each).
+ */
+const shared = new Map<string, Promise<I18n>>();
+
+export function languageInstance(lng: string): Promise<I18n> {
+  let made = shared.get(lng);
+  if (!made) {
+    made = (async () => {
+      const instance = createInstance();
+      await instance.use(initReactI18next).init({ ...i18nConfig, lng });
+      rememberHierarchies(instance);
+      return instance;
+    })();
+    shared.set(lng, made);
+  }
+  return made;
+}
+
+/**
+ * Language codes resolved once: i18next resolves a code's fallback hierarchy on every `t()` (through
+ * Intl.getCanonicalLocales for "en-US"); it depends only on the configured languages, so each
+ * (code, fallback) is remembered per instance.
+ */
+export function rememberHierarchies(instance: I18n): void {
+  type Utils = { toResolveHierarchy: (code: string, fallbackCode?: unknown) => string[] };
+  const utils = instance.services.languageUtils as unknown as Utils;
+  const resolve = utils.toResolveHierarchy.bind(utils);
+  const known = new Map<string, string[]>();
+  utils.toResolveHierarchy = (code, fallbackCode) => {
+    // An object or function fallback is not a key: resolved each time, as i18next would.
+    if (fallbackCode !== undefined && typeof fallbackCode !== "string") return resolve(code, fallbackCode);
+    const key = `${code}|${fallbackCode ?? ""}`;
+    let codes = known.get(key);
+    if (!codes) known.set(key, (codes = resolve(code, fallbackCode)));
+    return codes;
+  };
+}
+
+/** The request's language, and a server `t` in it from the shared instance. */
+export const i18next = {
+  getLocale: (request: Request): Promise<string> => remix.getLocale(request),
+  async getFixedT(requestOrLocale: Request | string, namespace?: string) {
+    const lng = typeof requestOrLocale === "string" ? requestOrLocale : await remix.getLocale(requestOrLocale);
+    return (await languageInstance(lng)).getFixedT(lng, namespace ?? null);
+  },
+};
 
 /**
  * A `t` for server code with no request at hand (a session found expired, an API refusal deep in a

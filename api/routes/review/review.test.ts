@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import pino from "pino";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { requirementsFor, type JalurId } from "#domain/documents";
 import { stagesBefore, type WorkflowState } from "#domain/workflow";
 import { docx, pdf, png } from "../../../tests/fixtures/files";
@@ -9,6 +9,7 @@ import { applications, auditLog, reuploadRequests, users } from "../../db/schema
 import type { Mailer } from "../../services/mail";
 import { decideApplication } from "../../services/workflow";
 import { reviewColumns } from "../../services/review-state";
+import { LIST_COUNTS_TTL_MS } from "../../services/review";
 import { createTestApi, expectError, type TestApi } from "../../test/helpers";
 
 // The review workflow of docs/decisions/018-review-api-rules.md, through the HTTP API.
@@ -441,6 +442,46 @@ describe("lists", () => {
     const superadmin = await list(staff.superadmin, { q: name, tab: "action" });
     expect(superadmin.meta).toMatchObject({ total: 36, counts: { action: 0, all: 36 } });
     expect(superadmin.data.every((r: { may_decide: boolean }) => !r.may_decide)).toBe(true);
+  });
+
+  it("remembers a search's tab counts until this process answers a write, or LIST_COUNTS_TTL_MS passes", async () => {
+    const who = tag();
+    const first = await submitted("REG", who);
+    const counts = async () => (await list(staff.admin, { q: who })).meta.counts;
+    expect(await counts()).toEqual({ action: 1, all: 1 });
+    // Written past the API (as another instance would): the remembered counts stand, the rows do not.
+    const [other] = await api.db.select().from(applications).where(eq(applications.id, first.id));
+    const [person] = await api.db.insert(users).values({ email: `kedua.${who}@contoh.id`, passwordHash: "x", fullName: "Pengguna Uji", roleId: 3 }).returning();
+    await api.db.insert(applications).values({
+      applicantUserId: person.id,
+      submittedByUserId: person.id,
+      jalurId: "REG",
+      isSubmitted: true,
+      status: other.status,
+      stageId: other.stageId,
+      openStageId: other.openStageId,
+      reachedStages: other.reachedStages,
+      submittedAt: other.submittedAt,
+      stageStartedAt: other.stageStartedAt,
+      deadlineAt: other.deadlineAt,
+      applicantName: `Budi ${who} kedua`,
+      applicantEmail: person.email,
+    });
+    const page = await list(staff.admin, { q: who, tab: "all" });
+    expect(page.data).toHaveLength(2);
+    expect(page.meta.counts).toEqual({ action: 1, all: 1 });
+    // A decision through the API (a write this process answers): counted again at once.
+    await pass(staff.admin, first.id, 1);
+    expect(await counts()).toEqual({ action: 1, all: 2 });
+    // And the time limit alone: a change past the API shows once LIST_COUNTS_TTL_MS has passed.
+    await api.db.update(applications).set({ openStageId: null }).where(eq(applications.applicantName, `Budi ${who} kedua`));
+    expect(await counts()).toEqual({ action: 1, all: 2 });
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + LIST_COUNTS_TTL_MS });
+    try {
+      expect(await counts()).toEqual({ action: 0, all: 2 });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("filters by pathway, stage, label and overdue, searches case-insensitively, sorts", async () => {

@@ -1,0 +1,130 @@
+// Where the portal's CPU goes under load (issue 19): the production build on PostgreSQL with --rows
+// applications, started with --cpu-prof, loaded on one page for --duration seconds, then stopped; the
+// profile's self time is summed by where the code lives (i18next, React, Remix, Hono, drizzle, pg, zod,
+// Sentry, undici, garbage collection, the portal's own code, …) and printed as shares and as ms per request.
+//   node bench/profile.mjs [--page=list|search|home|login] [--rows=100000] [--duration=10] [--connections=10]
+//                          [--database-url=…] [--keep] [--port=3361] [--top=25]
+// --database-url reuses a database a previous run kept (--keep prints it), so the rows are made once.
+import { spawn } from "node:child_process";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { loadavg, tmpdir } from "node:os";
+import path from "node:path";
+import { cannon, machine, options, portalLogin, printTable, ROOT, startServer, throwawayDatabase } from "./lib.mjs";
+
+const opt = options();
+const ROWS = Number(opt("rows", 100_000));
+const duration = Number(opt("duration", 10));
+const connections = Number(opt("connections", 10));
+const port = Number(opt("port", 3361));
+const pageName = String(opt("page", "list"));
+const top = Number(opt("top", 25));
+const APPLICANT = "nakes000001@bench.test";
+
+/** The bucket a profile node's time belongs to, by its script's path and its name. */
+export function bucketOf(url, name) {
+  if (name === "(garbage collector)") return "garbage collection";
+  if (name === "(program)" || name === "(idle)" || name === "(root)") return name;
+  const u = url ?? "";
+  const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(u);
+  if (pkg) {
+    const p = pkg[1];
+    if (p.startsWith("@remix-run/") || p === "turbo-stream") return "Remix";
+    if (p === "react-dom" || p === "react") return "React";
+    if (p === "i18next" || p === "react-i18next" || p === "remix-i18next") return "i18next";
+    if (p.startsWith("@hono/") || p === "hono") return "Hono";
+    if (p === "drizzle-orm") return "drizzle";
+    if (p === "pg" || p.startsWith("pg-")) return "pg";
+    if (p === "zod") return "zod";
+    if (p.startsWith("@sentry") || p.startsWith("@opentelemetry")) return "Sentry";
+    if (p === "express" || p === "router" || p === "body-parser" || p === "send" || p === "finalhandler") return "Express";
+    if (p === "compression") return "compression";
+    if (p === "pino" || p.startsWith("pino-")) return "pino";
+    return `other package (${p})`;
+  }
+  if (u.includes("node:internal/deps/undici") || u.includes("internal/deps/undici")) return "undici (Request/Response/Headers)";
+  if (u.startsWith("node:") || u === "") return name.startsWith("(") ? name : "Node internals";
+  if (u.includes("/build/server/")) return "portal pages (build)";
+  if (u.includes("/api/")) return "portal API";
+  if (u.includes("/server/") || u.endsWith("server.ts")) return "portal server";
+  return "other";
+}
+
+/** Self time per bucket, in ms, from a .cpuprofile. */
+export function shares(profile) {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const self = new Map();
+  for (let i = 0; i < profile.samples.length; i++) {
+    const node = byId.get(profile.samples[i]);
+    const dt = (profile.timeDeltas[i] ?? 0) / 1000;
+    const b = bucketOf(node.callFrame.url, node.callFrame.functionName || "(anonymous)");
+    self.set(b, (self.get(b) ?? 0) + dt);
+  }
+  return self;
+}
+
+async function main() {
+  const { ensureBuild } = await import("../scripts/build-if-needed.mjs");
+  process.chdir(ROOT);
+  await ensureBuild();
+  let databaseUrl = opt("database-url", undefined);
+  let drop = async () => {};
+  let term = opt("term", undefined);
+  if (!databaseUrl) {
+    const made = await throwawayDatabase("adaptasi_bench_profile");
+    databaseUrl = made.url;
+    drop = made.drop;
+    console.log(`generating ${ROWS.toLocaleString("en")} applications…`);
+    const prepared = await new Promise((resolve, reject) => {
+      const p = spawn(process.execPath, ["--import", "tsx", "bench/review-list.mjs", "--prepare", `--rows=${ROWS}`, `--database-url=${databaseUrl}`], { cwd: ROOT, stdio: ["ignore", "inherit", "inherit", "ipc"] });
+      let message;
+      p.on("message", (m) => (message = m));
+      p.on("exit", (code) => (code === 0 && message ? resolve(message) : reject(new Error(`prepare exited ${code}`))));
+    });
+    term = prepared.term;
+  }
+  const work = mkdtempSync(path.join(tmpdir(), "adaptasi-bench-profile-"));
+  const profDir = path.join(work, "prof");
+  const keep = opt("keep", false);
+  try {
+    process.env.NODE_OPTIONS = `${process.env.NODE_OPTIONS ?? ""} --cpu-prof --cpu-prof-dir=${profDir}`.trim();
+    const server = await startServer({ port, dataDir: work, databaseUrl });
+    delete process.env.NODE_OPTIONS;
+    const base = `http://127.0.0.1:${port}`;
+    const pages = {
+      list: { path: "/application-list", who: "admin@adaptasi.test" },
+      search: { path: `/application-list?q=${encodeURIComponent(term ?? "a")}`, who: "admin@adaptasi.test" },
+      home: { path: "/", who: APPLICANT },
+      login: { path: "/login", who: null },
+    };
+    const page = pages[pageName];
+    const cookie = page.who ? await portalLogin(base, page.who) : "";
+    const headers = cookie ? { cookie } : {};
+    await cannon(base + page.path, { connections, duration: 3, headers });
+    const load = loadavg()[0];
+    const r = await cannon(base + page.path, { connections, duration, headers });
+    const requests = r.rps * duration;
+    server.p.kill("SIGTERM");
+    await server.exited;
+    // The server and its tsx loader each write a profile: the largest is the server's.
+    const files = readdirSync(profDir).map((f) => path.join(profDir, f));
+    const file = files.sort((a, b) => readFileSync(b).length - readFileSync(a).length)[0];
+    const self = shares(JSON.parse(readFileSync(file, "utf8")));
+    const busy = [...self].filter(([b]) => b !== "(idle)").reduce((s, [, ms]) => s + ms, 0);
+    console.log(`\n${page.path} (${pageName}): ${r.rps.toFixed(0)} req/s, p95 ${r.p95.toFixed(1)} ms, ${connections} connections × ${duration} s (plus 3 s of warm-up in the profile); load ${load.toFixed(2)}; ${machine()}`);
+    console.log(`busy CPU in the profile: ${busy.toFixed(0)} ms, ${(busy / (requests * (1 + 3 / duration))).toFixed(2)} ms per request (warm-up requests counted at the same rate)\n`);
+    const rows = [...self]
+      .filter(([b]) => b !== "(idle)")
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, top)
+      .map(([b, ms]) => [b, `${((ms / busy) * 100).toFixed(1)} %`, (ms / (requests * (1 + 3 / duration))).toFixed(2)]);
+    printTable(["where", "share of busy CPU", "ms/req"], rows, 1);
+    if (keep) console.log(`\nprofile: ${file}\ndatabase kept: --database-url=${databaseUrl} --term=${term}`);
+  } finally {
+    if (!keep) {
+      rmSync(work, { recursive: true, force: true });
+      await drop();
+    }
+  }
+}
+
+await main();
