@@ -4,6 +4,7 @@ import { Readable } from "node:stream";
 import { AbortMultipartUploadCommand, DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
 import { Upload } from "@aws-sdk/lib-storage";
 import { checkStorageKey, missingKeyError, newStorageKey, type FileStorage } from "./storage";
+import { limiter } from "../lib/limiter";
 
 // The FileStorage driver for S3-compatible object storage (AWS S3, MinIO, Ceph RGW, …), chosen by the
 // S3_* settings (README "Settings"). Several portal instances share one bucket, so a document stored
@@ -56,23 +57,6 @@ export function createS3Client(settings: S3Settings): S3Client {
     requestChecksumCalculation: "WHEN_REQUIRED",
     responseChecksumValidation: "WHEN_REQUIRED",
   });
-}
-
-/** Runs at most `limit` tasks at once; the others wait in order. */
-function limiter(limit: number) {
-  let running = 0;
-  const waiting: (() => void)[] = [];
-  return async <T>(task: () => Promise<T>): Promise<T> => {
-    if (running >= limit) await new Promise<void>((resolve) => waiting.push(resolve));
-    else running++;
-    try {
-      return await task();
-    } finally {
-      const next = waiting.shift();
-      if (next) next();
-      else running--;
-    }
-  };
 }
 
 function isMissing(err: unknown): boolean {

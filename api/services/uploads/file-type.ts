@@ -2,6 +2,7 @@ import { open, type FileHandle } from "node:fs/promises";
 import { isWordDocument } from "./doc";
 import { inspectDocx } from "./docx";
 import { inspectPdf } from "./pdf";
+import { limiter } from "../../lib/limiter";
 
 // The type of an uploaded file, judged by its content only: the browser's mime type and the
 // file name are never trusted. Past the magic bytes, each kind is opened far enough to know it is what
@@ -31,21 +32,9 @@ const startsWith = (buf: Uint8Array, sig: number[]) => sig.every((b, i) => buf[i
 
 /** PDFs inspected at once in this process; more wait their turn in order (bench/uploads.mjs: RSS growth ≤ 64 MiB). */
 export const PDF_INSPECTIONS_AT_ONCE = 2;
-let inspecting = 0;
-const waiting: Array<() => void> = [];
 
 /** Runs `work` when fewer than PDF_INSPECTIONS_AT_ONCE inspections are under way; the next waiter goes when it ends. */
-export async function pdfTurn<T>(work: () => Promise<T>): Promise<T> {
-  if (inspecting >= PDF_INSPECTIONS_AT_ONCE) await new Promise<void>((go) => waiting.push(go));
-  else inspecting++;
-  try {
-    return await work();
-  } finally {
-    const next = waiting.shift();
-    if (next) next();
-    else inspecting--;
-  }
-}
+export const pdfTurn = limiter(PDF_INSPECTIONS_AT_ONCE);
 
 /**
  * The buffers PDFs are read into, one per inspection under way, kept for the next: a crowd of uploads

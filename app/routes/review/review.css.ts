@@ -55,5 +55,8 @@ globalStyle("#keputusan, #audit-title", { scrollMarginTop: "8rem" });
 // Narrower, the frame and its links are not shown: each document opens on its own page instead.
 export const workspace = style({ "@media": { [mq.lg]: { display: "grid", gridTemplateColumns: "minmax(0, 1fr) minmax(0, 1fr)", gap: vars.space.lg, alignItems: "start" } } });
 export const side = style({ display: "none", "@media": { [mq.lg]: { display: "block", position: "sticky", top: "5.5rem" } } });
-export const sideFrame = style({ display: "block", width: "100%", height: "calc(100vh - 12rem)", minHeight: 320, border: `1px solid ${vars.color.border}`, background: vars.color.bgSoft });
+// The hint lies behind the empty frame, which is transparent; a loaded PDF or image paints over it.
+export const sideStage = style({ position: "relative", border: `1px solid ${vars.color.border}`, background: vars.color.bgSoft });
+export const sideHint = style({ position: "absolute", inset: 0, margin: 0, padding: vars.space.lg, display: "flex", alignItems: "center", justifyContent: "center", textAlign: "center", color: vars.color.muted });
+export const sideFrame = style({ position: "relative", display: "block", width: "100%", height: "calc(100vh - 12rem)", minHeight: 320, border: 0, background: "transparent" });
 export const wideOnly = style({ display: "none", "@media": { [mq.lg]: { display: "inline" } } });

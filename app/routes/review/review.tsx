@@ -173,8 +173,10 @@ export function SideViewer() {
   return (
     <aside className={r.side} aria-labelledby="viewer-title">
       <h2 id="viewer-title">{t("viewer.sideTitle")}</h2>
-      <p className={ui.hint}>{t("viewer.sideHint")}</p>
-      <iframe name="penampil" title={t("viewer.sideTitle")} className={r.sideFrame} />
+      <div className={r.sideStage}>
+        <p className={r.sideHint}>{t("viewer.sideHint")}</p>
+        <iframe name="penampil" title={t("viewer.sideTitle")} className={r.sideFrame} />
+      </div>
     </aside>
   );
 }
