@@ -17,6 +17,7 @@ import { takeToast } from "./utils/session.server";
 import { useNonce } from "./utils/nonce-provider";
 import { hasPageTitle, usePageTitle } from "./utils/page-title";
 import { LOCALE } from "#domain/constants";
+import { shellUser } from "#domain/auth-user";
 
 export const links: LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
@@ -29,7 +30,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const [me, config, { toast, setCookie }] = await Promise.all([getOptionalUser(context), getPublicConfig(context), takeToast(cookie)]);
   if (setCookie) context.appendSetCookie(setCookie);
   if ((await localeCookie().parse(cookie)) !== LOCALE.DEFAULT) context.appendSetCookie(await localeCookie().serialize(LOCALE.DEFAULT));
-  return { me, config, toast, locale: LOCALE.DEFAULT, env: { SENTRY_DSN: getEnv().SENTRY_DSN } };
+  // The layouts' few facts of the user go to the browser, not the whole get-me answer (pages load what they need).
+  return { me: me ? shellUser(me) : null, config, toast, locale: LOCALE.DEFAULT, env: { SENTRY_DSN: getEnv().SENTRY_DSN } };
 }
 
 export type RootData = Awaited<ReturnType<typeof loader>>;

@@ -25,3 +25,21 @@ export function verificationPending(me: Pick<UserFacts, "userVerification">): bo
   const first = me.userVerification[0];
   return first !== undefined && !first.is_approved && !first.is_rejected;
 }
+
+/**
+ * What every logged-in page's layout shows and decides from (the top bar's name and role, the sidebar's
+ * items): the root loader sends the browser this, not the whole get-me answer (issue 19).
+ */
+export interface ShellUser extends UserFacts {
+  role?: number | null;
+  user: UserFacts["user"] & { full_name: string; is_fasyankes: boolean };
+}
+
+export function shellUser(me: ShellUser): ShellUser {
+  return {
+    role: me.role,
+    user: { role_id: me.user.role_id, full_name: me.user.full_name, is_hospital_verified: me.user.is_hospital_verified, is_fasyankes: me.user.is_fasyankes },
+    // The rules read the newest entry only (verificationPending, the facility's state).
+    userVerification: me.userVerification.slice(0, 1).map((v) => ({ is_approved: v.is_approved, is_rejected: v.is_rejected })),
+  };
+}

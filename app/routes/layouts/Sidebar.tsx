@@ -1,7 +1,7 @@
 import { Link, useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import type { AuthUser } from "#contracts/me";
+import type { ShellUser } from "#domain/auth-user";
 import { activeSidebarKey, sidebarTitle, visibleSidebarItems } from "#domain/menu";
 import { roleOf } from "#domain/auth-user";
 import { useEscapeCloses } from "~/components/Navbar";
@@ -14,7 +14,7 @@ export const SIDEBAR_ID = "menu-samping";
  * 992 px it is the top bar's full-screen menu (☰, :target) and also carries `links`, the navbar's links
  * the top bar shows from 992 px; with JavaScript, Escape closes it.
  */
-export function Sidebar({ me, links }: { me: AuthUser; links?: ReactNode }) {
+export function Sidebar({ me, links }: { me: ShellUser; links?: ReactNode }) {
   const { t } = useTranslation();
   useEscapeCloses(SIDEBAR_ID);
   const { pathname } = useLocation();

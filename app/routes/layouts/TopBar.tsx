@@ -1,6 +1,6 @@
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import type { AuthUser } from "#contracts/me";
+import type { ShellUser } from "#domain/auth-user";
 import { roleOf } from "#domain/auth-user";
 import { userMenuEntries, PROFILE_MENU_ENTRY } from "#domain/menu";
 import { roleLabel, roleName } from "#domain/roles";
@@ -14,7 +14,7 @@ import * as s from "~/components/layout.css";
  * without JavaScript. Where the label is 'Penyelenggara', the role's own name follows it (role 1's with
  * the committee's name, spec §6).
  */
-export function UserInfo({ me, committeeName }: { me: AuthUser; committeeName?: string }) {
+export function UserInfo({ me, committeeName }: { me: ShellUser; committeeName?: string }) {
   const { t } = useTranslation();
   const label = roleLabel(me.user, committeeName);
   const name = roleName(roleOf(me), committeeName);
@@ -48,7 +48,7 @@ export function UserInfo({ me, committeeName }: { me: AuthUser; committeeName?: 
 }
 
 export interface TopBarProps {
-  me: AuthUser;
+  me: ShellUser;
   /** The navbar's links (spec §2: JADWAL UJI KOMPETENSI, DOKUMEN PERSYARATAN, BUKU PANDUAN, extra links, FAQ). */
   links: Omit<NavbarProps, "loggedIn">;
   committeeName?: string;
