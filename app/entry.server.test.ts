@@ -113,6 +113,35 @@ describe("the page's texts for the browser", () => {
     expect([...pageNamespaces(i18n, looked)].sort()).toEqual(["admin", "common", "facility"]);
   });
 
+  it("notes the namespaces a page's hooks looked up through a request's view, prefixed keys included", async () => {
+    const view = await requestI18n("id");
+    const used = trackNamespaces(view, "id");
+    function Row() {
+      const { t } = useTranslation("review");
+      return createElement("p", null, `${t("list.search")} ${t("applicant:jalur.REG")} ${t("cms:nothing.here", { defaultValue: "x" })}`);
+    }
+    const html = renderToString(createElement(I18nextProvider, { i18n: view }, createElement(Row)));
+    expect(html).toContain(i18nConfig.resources.id.applicant.jalur.REG);
+    expect([...used].sort()).toEqual(["applicant", "cms", "common", "review"]);
+    // Another request's view starts from nothing.
+    expect([...trackNamespaces(await requestI18n("id"), "id")]).toEqual(["common"]);
+  });
+
+  it("remembers a text without values, and never one with values: the same words as i18next itself", async () => {
+    const plain = createInstance();
+    await plain.init({ ...i18nConfig, lng: "id" });
+    for (let round = 0; round < 2; round++) {
+      const view = await requestI18n("id");
+      trackNamespaces(view, "id");
+      const t = view.getFixedT(null, "review");
+      expect(t("list.search")).toBe(plain.t("review:list.search"));
+      expect(t("list.pageN", { page: round + 1 })).toBe(plain.t("review:list.pageN", { page: round + 1 }));
+      expect(t("list.pageN", { page: 7 })).toContain("7");
+      expect(view.getFixedT(null, "applicant")("jalur.REG")).toBe(plain.t("applicant:jalur.REG"));
+      expect(t("no.such.key", { defaultValue: `cadangan ${round}` })).toBe(`cadangan ${round}`);
+    }
+  });
+
   it("gives each request its own instance over the shared texts: one request's lookups are not another's", async () => {
     const a = await requestI18n("id");
     const b = await requestI18n("id");

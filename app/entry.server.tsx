@@ -125,6 +125,23 @@ export async function requestI18n(lng: string): Promise<I18n> {
 const NAMESPACES = new Set<string>(i18nConfig.ns);
 
 /**
+ * A text looked up without values (no interpolation, count, context or default) is the same every time
+ * for a (language, namespace, key): remembered, so a page's hundreds of `t()` calls skip i18next's key
+ * parsing, lookup and interpolation pass after the first page. Bounded: a key is a string of the code.
+ */
+const translated = new Map<string, unknown>();
+const TRANSLATED_MAX = 20_000;
+const PLAIN_OPTIONS = new Set(["lng", "lngs", "ns"]);
+function plainOptions(options: unknown): boolean {
+  if (options === undefined) return true;
+  if (!options || typeof options !== "object") return false;
+  // getFixedT always sets lng, lngs, ns and keyPrefix (the prefix already joined to the key), some undefined.
+  const o = options as Record<string, unknown>;
+  for (const k in o) if (o[k] !== undefined && !PLAIN_OPTIONS.has(k)) return false;
+  return !Array.isArray(o.lngs);
+}
+
+/**
  * Records which namespaces the render looked texts up in (a `t("applicant:…")` under another namespace's
  * hook too), so the page carries exactly those to the browser. Every `t` of a `useTranslation` (i18next's
  * getFixedT) ends in the instance's own `t`, so this instance gets a `t` that notes the namespace first.
@@ -150,8 +167,39 @@ export function trackNamespaces(instance: I18n, _lng?: string): Set<string> {
   tracked.t = function (this: I18n, key: unknown, options?: unknown, ...rest: unknown[]) {
     // t(key, options) or t(key, defaultValue, options)
     note(key, typeof options === "string" ? nsOf(rest[0]) : nsOf(options));
-    return (translate as unknown as (...args: unknown[]) => unknown).call(this, key, options, ...rest);
+    const plain = typeof key === "string" && rest.length === 0 && plainOptions(options);
+    const known = plain ? `${(options as { lng?: string } | undefined)?.lng ?? this.language}\u0001${String(nsOf(options) ?? "")}\u0001${key}` : "";
+    if (plain && translated.has(known)) return translated.get(known);
+    const text = (translate as unknown as (...args: unknown[]) => unknown).call(this, key, options, ...rest);
+    if (plain && typeof text === "string" && translated.size < TRANSLATED_MAX) translated.set(known, text);
+    return text;
   } as unknown as I18n["t"];
+  // i18next's getFixedT copies and completes the options of every call (2 µs, a page makes hundreds): a
+  // `t(key)` without options goes straight to the remembered text instead; any other call as before.
+  const fixedOf = instance.getFixedT;
+  tracked.getFixedT = function (this: I18n, lng: unknown, ns?: unknown, keyPrefix?: unknown) {
+    const full = (fixedOf as unknown as (...args: unknown[]) => (...a: unknown[]) => unknown).call(this, lng, ns, keyPrefix);
+    if (keyPrefix || (lng !== null && lng !== undefined && typeof lng !== "string")) return full;
+    const language = (lng as string | null | undefined) ?? this.language;
+    const namespace = Array.isArray(ns) ? ns[0] : ns;
+    // i18next binds its methods to the instance they were made on: `full` ends in the shared instance's
+    // `t`, not this view's, so the namespaces are noted here.
+    const fixed = (key: unknown, ...rest: unknown[]) => {
+      if (rest.length > 0 || typeof key !== "string") {
+        const options = typeof rest[0] === "string" ? rest[1] : rest[0];
+        note(key, nsOf(options) ?? namespace ?? defaultNS);
+        return full(key, ...rest);
+      }
+      note(key, namespace ?? defaultNS);
+      const known = `${language}\u0001${String(namespace ?? "")}\u0001${key}`;
+      const hit = translated.get(known);
+      if (hit !== undefined) return hit;
+      const text = full(key);
+      if (typeof text === "string" && translated.size < TRANSLATED_MAX) translated.set(known, text);
+      return text;
+    };
+    return Object.assign(fixed, { lng: (full as { lng?: unknown }).lng, lngs: (full as { lngs?: unknown }).lngs, ns: (full as { ns?: unknown }).ns, keyPrefix });
+  } as unknown as I18n["getFixedT"];
   return used;
 }
 

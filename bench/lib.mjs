@@ -30,7 +30,7 @@ export function throwawayDatabase(prefix) {
  * Starts `server.ts` (the production build) and waits for /readyz. `nodeEnv` "test" lets the first
  * start seed the demo data (production never does); benchmarks then restart with "production".
  */
-export async function startServer({ port, dataDir, databaseUrl, nodeEnv = "production", secrets, seedDemo = false, readyPath = "/readyz" }) {
+export async function startServer({ port, dataDir, databaseUrl, nodeEnv = "production", secrets, seedDemo = false, readyPath = "/readyz", nodeArgs = [] }) {
   const secret = () => randomBytes(32).toString("hex");
   const keys = secrets ?? { API_KEY: secret(), SESSION_SECRET: secret(), JWT_SECRET: secret() };
   const env = { ...process.env, NODE_ENV: nodeEnv, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn", ...keys };
@@ -44,7 +44,7 @@ export async function startServer({ port, dataDir, databaseUrl, nodeEnv = "produ
   else delete env.DATABASE_URL;
   if (seedDemo) env.SEED_DEMO = "true";
   const started = performance.now();
-  const p = spawn(process.execPath, ["--import", "tsx", "server.ts"], { stdio: ["ignore", "inherit", "inherit"], cwd: ROOT, env });
+  const p = spawn(process.execPath, [...nodeArgs, "--import", "tsx", "server.ts"], { stdio: ["ignore", "inherit", "inherit"], cwd: ROOT, env });
   const exited = new Promise((resolve) => p.once("exit", resolve));
   while (performance.now() - started < 120_000) {
     if (p.exitCode !== null) throw new Error(`server exited ${p.exitCode}`);

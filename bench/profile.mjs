@@ -86,9 +86,7 @@ async function main() {
   const profDir = path.join(work, "prof");
   const keep = opt("keep", false);
   try {
-    process.env.NODE_OPTIONS = `${process.env.NODE_OPTIONS ?? ""} --cpu-prof --cpu-prof-dir=${profDir}`.trim();
-    const server = await startServer({ port, dataDir: work, databaseUrl });
-    delete process.env.NODE_OPTIONS;
+    const server = await startServer({ port, dataDir: work, databaseUrl, nodeArgs: ["--cpu-prof", `--cpu-prof-dir=${profDir}`] });
     const base = `http://127.0.0.1:${port}`;
     const pages = {
       list: { path: "/application-list", who: "admin@adaptasi.test" },
@@ -105,7 +103,7 @@ async function main() {
     const requests = r.rps * duration;
     server.p.kill("SIGTERM");
     await server.exited;
-    // The server and its tsx loader each write a profile: the largest is the server's.
+    // The server (and any worker thread of its loader) each write a profile: the largest is the server's.
     const files = readdirSync(profDir).map((f) => path.join(profDir, f));
     const file = files.sort((a, b) => readFileSync(b).length - readFileSync(a).length)[0];
     const self = shares(JSON.parse(readFileSync(file, "utf8")));

@@ -8,7 +8,10 @@ import { httpRequestDuration, httpResponses, registry, routePatternOf } from "..
 
 type RouteLike = { id: string; path?: string; index?: boolean; children?: RouteLike[] };
 type Match = { route: RouteLike };
-const { matchRoutes } = createRequire(import.meta.url)("@remix-run/router") as {
+// Read at each call, not destructured at import: server/route-match-cache.ts installs its remembering
+// matchRoutes on the module after this file is loaded (a destructured copy was the unremembered one,
+// ~5 % of a list page's CPU under load, bench/profile.mjs).
+const router = createRequire(import.meta.url)("@remix-run/router") as {
   matchRoutes: (routes: RouteLike[], location: string) => Match[] | null;
 };
 
@@ -33,7 +36,7 @@ export function pageRoutePattern(build: ServerBuild): (pathname: string) => stri
   return (pathname) => {
     let matches: Match[] | null = null;
     try {
-      matches = matchRoutes(tree, pathname);
+      matches = router.matchRoutes(tree, pathname);
     } catch {
       matches = null; // a malformed path
     }
