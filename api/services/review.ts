@@ -176,11 +176,15 @@ type RowData = { app: ApplicationRow; submitterRole: number | null };
  */
 async function pageRows(db: Database, ids: string[]): Promise<RowData[]> {
   if (ids.length === 0) return [];
-  const rows = await db
-    .select(rowColumns)
-    .from(applications)
-    .leftJoin(submitters, eq(submitters.id, applications.submittedByUserId))
-    .where(inArray(applications.id, ids));
+  const statement = preparedOnce(db, "list_rows", () =>
+    db
+      .select(rowColumns)
+      .from(applications)
+      .leftJoin(submitters, eq(submitters.id, applications.submittedByUserId))
+      .where(sql`${applications.id} = any(${sql.placeholder("ids")}::uuid[])`)
+      .prepare("list_rows"),
+  );
+  const rows = await statement.execute({ ids });
   const byId = new Map(rows.map((r) => [r.app.id, r]));
   return ids.map((id) => byId.get(id)!).filter(Boolean);
 }
@@ -205,6 +209,33 @@ function toRow(role: number, { app, submitterRole }: RowData, now: Date) {
 }
 
 export type ReviewRow = ReturnType<typeof toRow>;
+
+// --- Prepared statements (issue 19) -------------------------------------------------------------------
+// The statements every list page runs are named, so PostgreSQL parses and plans them once per connection
+// and drizzle builds them once per process: the rows of a page by id, and the ids of the first pages of
+// each role's tabs and orders without a search or filter (what reviewers open most). A search or filter
+// builds its statement as before. The page's offset is part of the statement, not a parameter, so the
+// planner always sees how far it must walk the index.
+
+const PREPARED_PAGES = 3;
+type Prepared = { execute(values?: Record<string, unknown>): Promise<any> };
+const preparedStatements = new WeakMap<Database, Map<string, Prepared>>();
+
+function preparedOnce<P extends Prepared>(db: Database, name: string, make: () => P): P {
+  let known = preparedStatements.get(db);
+  if (!known) preparedStatements.set(db, (known = new Map()));
+  let statement = known.get(name);
+  if (!statement) known.set(name, (statement = make()));
+  return statement as P;
+}
+
+/** The statement's name when this page is one of the prepared ones, else null. */
+function preparedPageName(role: number, q: ListQuery, page: number): string | null {
+  const filtered = Boolean(q.q?.trim()) || q.jalur !== undefined || q.stage !== undefined || q.label !== undefined || Boolean(q.overdue);
+  if (filtered || page > PREPARED_PAGES) return null;
+  const { sort, dir } = sortOf(role, q);
+  return `list_ids_${role}_${tabOf(role, q)}_${sort}_${dir}_${page}`;
+}
 
 // --- The tab counts, remembered (docs/decisions/023-list-counts.md) ---------------------------------
 // Counting every file a role sees is the list's dearest statement (13–40 ms over 100,000 files) and
@@ -236,15 +267,13 @@ export async function listApplications(db: Database, role: number, query: ListQu
   const { orderBy } = sortOf(role, query);
   const count = async (w: SQL | undefined) => (await db.select({ n: sql<number>`count(*)::int` }).from(applications).where(w))[0].n;
   // The page's rows beside the two counts (each answered from an index on its own), the counts remembered.
+  const idsOf = (): Promise<Array<{ id: string }>> => {
+    const statement = () => db.select({ id: applications.id }).from(applications).where(where.current).orderBy(...orderBy).limit(PAGE_SIZE).offset((page - 1) * PAGE_SIZE);
+    const name = preparedPageName(role, query, page);
+    return name ? preparedOnce(db, name, () => statement().prepare(name)).execute() : statement();
+  };
   const [rows, counts] = await Promise.all([
-    db
-      .select({ id: applications.id })
-      .from(applications)
-      .where(where.current)
-      .orderBy(...orderBy)
-      .limit(PAGE_SIZE)
-      .offset((page - 1) * PAGE_SIZE)
-      .then((ids) => pageRows(db, ids.map((r) => r.id))),
+    idsOf().then((ids) => pageRows(db, ids.map((r) => r.id))),
     listCounts.get(db, countsKey(role, query, now), async () => {
       const [all, action] = await Promise.all([count(where.all), where.action ? count(where.action) : 0]);
       return { action, all };
