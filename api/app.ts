@@ -4,6 +4,7 @@ import { routePath } from "hono/route";
 import { createDeps } from "./lib/config";
 import { markRoutePattern } from "./lib/metrics";
 import { handOverJson } from "./lib/in-process";
+import { forgetRememberedReads } from "./lib/remembered";
 import { documentApi } from "./lib/openapi";
 import { createRouter } from "./lib/router";
 import type { ApiConfig, AppEnv } from "./lib/types";
@@ -31,7 +32,6 @@ import { publicRouter } from "./routes/public";
 import { referenceRouter } from "./routes/reference";
 import { registrationsRouter } from "./routes/registrations";
 import { reviewRouter } from "./routes/review";
-import { forgetListCounts } from "./services/review";
 import { testSchedulesRouter } from "./routes/test-schedules";
 
 export type { ApiConfig, AppEnv, MailConfig } from "./lib/types";
@@ -72,7 +72,7 @@ export function createApiApp(deps: { db: Database; config: ApiConfig; mailer?: M
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
 
   // In request order: the deps, an in-process call's hand-over, the api key, the JSON size limit, no NUL,
-  // forgetting the list counts after a write; then the resource's router.
+  // forgetting remembered reads after a write; then the resource's router.
   app.use("*", async (c, next) => {
     c.set("deps", ctx);
     try {
@@ -84,14 +84,15 @@ export function createApiApp(deps: { db: Database; config: ApiConfig; mailer?: M
   });
   app.use("*", handOverJson);
   app.use(`${API_BASE}/*`, requireApiKey(ctx.config.apiKey, [OPENAPI_PATH]));
-  // A request that may change a file (a decision, a submission, a reupload, an SLA change, …): the review
-  // lists' remembered tab counts are forgotten once it is answered (services/review.ts).
+  // A request that may change something (a decision, a submission, a reupload, a setting, …): every
+  // remembered read (tab counts, settings, document requirements; api/lib/remembered.ts) is forgotten
+  // once it is answered.
   app.use(`${API_BASE}/*`, async (c, next) => {
     if (c.req.method === "GET" || c.req.method === "HEAD") return next();
     try {
       await next();
     } finally {
-      forgetListCounts();
+      forgetRememberedReads();
     }
   });
   app.use(`${API_BASE}/*`, limitJsonBody);

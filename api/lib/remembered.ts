@@ -10,11 +10,22 @@ export interface Remembered<V> {
   forget(): void;
 }
 
+/** Every remembered read of the process, for forgetRememberedReads. */
+const everyRead = new Set<Remembered<unknown>>();
+
+/**
+ * Forgets every remembered read: the API calls it once it has answered a request that may have written
+ * (POST, PUT, PATCH, DELETE), so whoever changed something sees it on the next page.
+ */
+export function forgetRememberedReads(): void {
+  for (const r of everyRead) r.forget();
+}
+
 export function remembered<V>(opts: { ttlMs: number; maxKeys?: number }): Remembered<V> {
   const maxKeys = opts.maxKeys ?? 1000;
   let generation = 0;
   const byDb = new WeakMap<object, Map<string, { value: V; at: number; generation: number }>>();
-  return {
+  const reads: Remembered<V> = {
     async get(db, key, read, now = Date.now) {
       let values = byDb.get(db);
       if (!values) byDb.set(db, (values = new Map()));
@@ -33,4 +44,6 @@ export function remembered<V>(opts: { ttlMs: number; maxKeys?: number }): Rememb
       generation += 1;
     },
   };
+  everyRead.add(reads as Remembered<unknown>);
+  return reads;
 }

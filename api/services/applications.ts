@@ -19,7 +19,7 @@ import {
   type UserRow,
 } from "../db/schema";
 import { ApiError } from "../lib/errors";
-import { activeRequirements } from "./documents";
+import { rememberedRequirements } from "./documents";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -96,7 +96,7 @@ export function statePoint(stage: number | null, status: ApplicationRow["status"
 
 /** The Application of contracts/applications.ts. */
 export async function applicationView(db: Database, app: ApplicationRow) {
-  const requirements = await activeRequirements(db, app.jalurId);
+  const requirements = await rememberedRequirements(db, app.jalurId);
   const docs = await db
     .select({
       requirementId: applicationDocuments.requirementId,

@@ -10,6 +10,7 @@ import type { FileStorage } from "./storage";
 import { allowedTypes, detectFileType, MIME_OF, type DetectedType, type Rejection } from "./uploads/file-type";
 import { MergeError, mergeToPdf } from "./uploads/merge";
 import { FORM_OVERHEAD_BYTES, MultipartError, receiveMultipart, type ReceivedFile } from "./uploads/receive";
+import { remembered } from "../lib/remembered";
 
 // Documents of an application arrive as multipart fields `doc_<requirement id>`: each is checked by
 // size (while streaming) and by content, merged when the requirement says so, then stored as a new
@@ -62,6 +63,16 @@ export async function activeRequirements(db: Database, jalurId: string): Promise
     .from(documentRequirements)
     .where(and(eq(documentRequirements.jalurId, jalurId as Requirement["jalurId"]), eq(documentRequirements.isActive, true)))
     .orderBy(documentRequirements.orderNum, documentRequirements.id);
+}
+
+/**
+ * A pathway's active requirements for the pages that show them (an application, a review detail),
+ * remembered a few seconds (api/lib/remembered.ts: forgotten after any write this process answers). An
+ * upload checks its files against activeRequirements, read fresh.
+ */
+const requirementsRead = remembered<Requirement[]>({ ttlMs: 5_000, maxKeys: 10 });
+export function rememberedRequirements(db: Database, jalurId: string): Promise<Requirement[]> {
+  return requirementsRead.get(db, jalurId, () => activeRequirements(db, jalurId));
 }
 
 /** Checks the files of one field; the detected types, or the message saying why they are refused. */

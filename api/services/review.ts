@@ -32,7 +32,7 @@ import { ApiError } from "../lib/errors";
 import { remembered } from "../lib/remembered";
 import { profileBody } from "./profile";
 import { applicationRowColumns, applicationView, isUuid, stageRef, transitionOf } from "./applications";
-import { activeRequirements } from "./documents";
+import { rememberedRequirements } from "./documents";
 import { daysLeft, isOverdue } from "./review-state";
 
 // The review side (docs/decisions/018-review-api-rules.md, decision 008): what a staff role sees, the lists,
@@ -241,17 +241,12 @@ function preparedPageName(role: number, q: ListQuery, page: number): string | nu
 // Counting every file a role sees is the list's dearest statement (13–40 ms over 100,000 files) and
 // gives the same two numbers to every page of a search. They are kept LIST_COUNTS_TTL_MS per role and
 // search, and forgotten whenever this process answers a request that may change a file (createApiApp
-// calls forgetListCounts after every POST, PUT, PATCH or DELETE): whoever decides, submits or reuploads
+// calls forgetRememberedReads after every POST, PUT, PATCH or DELETE): whoever decides, submits or reuploads
 // sees the new counts on the next page. Another instance's change shows within LIST_COUNTS_TTL_MS; the
 // rows themselves are always read fresh.
 
 export const LIST_COUNTS_TTL_MS = 5_000;
 const listCounts = remembered<{ action: number; all: number }>({ ttlMs: LIST_COUNTS_TTL_MS, maxKeys: 2000 });
-
-/** Drops every remembered count (a write of this process, or a test that wrote past the API). */
-export function forgetListCounts(): void {
-  listCounts.forget();
-}
 
 /** What the counts depend on: the role and the search and filters (not the tab, the page or the order). */
 function countsKey(role: number, q: ListQuery, now: Date): string {
@@ -370,7 +365,7 @@ export async function reviewDetail(db: Database, role: number, id: string, now =
       .leftJoin(specializations, eq(specializations.id, applicantProfiles.specializationId))
       .where(eq(users.id, app.applicantUserId)),
     db.select({ name: users.fullName, email: users.email, roleId: users.roleId }).from(users).where(eq(users.id, app.submittedByUserId)),
-    activeRequirements(db, app.jalurId),
+    rememberedRequirements(db, app.jalurId),
     db
       .select({ doc: applicationDocuments, file: files })
       .from(applicationDocuments)
