@@ -34,12 +34,22 @@ function cpuOf(pid) {
   const f = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
   return (Number(f[11]) + Number(f[12])) * TICK_MS;
 }
-/** Every PostgreSQL process's CPU time together (the backends serving the pools, the writers, …), in ms. */
+/** utime + stime of the process's ended children it has waited for (cutime + cstime), in ms. */
+function childrenCpuOf(pid) {
+  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+  const f = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return (Number(f[13]) + Number(f[14])) * TICK_MS;
+}
+/**
+ * Every PostgreSQL process's CPU time together (the backends serving the pools, the writers, …), in ms,
+ * with the backends that ended meanwhile (a pool closing an idle connection): the postmaster, their
+ * parent, holds their time once it has reaped them.
+ */
 function postgresCpu() {
   let total = 0;
   for (const pid of readdirSync("/proc").filter((d) => /^\d+$/.test(d))) {
     try {
-      if (readFileSync(`/proc/${pid}/comm`, "utf8").trim() === "postgres") total += cpuOf(pid);
+      if (readFileSync(`/proc/${pid}/comm`, "utf8").trim() === "postgres") total += cpuOf(pid) + childrenCpuOf(pid);
     } catch {
       // the process ended between the listing and the read
     }

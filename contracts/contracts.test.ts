@@ -1,8 +1,6 @@
 import type { z } from "@hono/zod-openapi";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pdf } from "../tests/fixtures/files";
-import { seedIfEmpty } from "../api/db/seed";
-import { createDiskStorage } from "../api/services/storage";
 import { createTestApi, type TestApi } from "../api/test/helpers";
 import { AdditionalListSchema } from "./additional";
 import { EntrySchema, FacilityAdminDetailSchema, FacilityAdminSchema, PageMetaSchema, SlaStageSchema, StaffDetailSchema, StaffSchema } from "./admin";
@@ -25,7 +23,7 @@ let api: TestApi;
 beforeAll(async () => {
   api = await createTestApi();
   // The demo applications too (they need a file store): every row of the status-label table.
-  await seedIfEmpty(api.db, { demo: true, storage: createDiskStorage(api.filesDir) });
+  await api.seedDemoApplications();
 }, 60_000);
 afterAll(() => api?.close());
 

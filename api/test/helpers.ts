@@ -5,6 +5,7 @@ import { seedIfEmpty, DEMO_PASSWORD } from "../db/seed";
 import { users } from "../db/schema";
 import { startApi, type StartApiOptions } from "../index";
 import { hashPassword } from "../services/passwords";
+import { createDiskStorage } from "../services/storage";
 import { readOutbox } from "./mail";
 import { throwawayDatabase } from "./throwaway-database.mjs";
 
@@ -110,6 +111,8 @@ export async function createTestApi(overrides: Partial<StartApiOptions> = {}) {
       return readOutbox(api.outboxDir, to);
     },
     reseed: (demo = true) => seedIfEmpty(api.db, { demo }),
+    /** The demo applications with their files (kept in this API's disk store) and audit rows, if not there yet. */
+    seedDemoApplications: () => seedIfEmpty(api.db, { demo: true, storage: createDiskStorage(api.filesDir) }),
     async close() {
       await api.close();
       await dropDatabase();

@@ -50,7 +50,11 @@ const list = {
     const set = q ? queries.search : queries.list;
     // The page's ids, then its rows by id, beside the two tab counts: as the portal does.
     const [rows, all, action] = await Promise.all([
-      pool.query(set.ids.text, set.ids.params).then((r) => pool.query(set.rows.text, [...r.rows.map((x) => Object.values(x)[0])])),
+      pool.query(set.ids.text, set.ids.params).then((r) => {
+        const ids = r.rows.map((x) => Object.values(x)[0]);
+        // The portal's statement takes the ids as one array ($1) since issue 19, as a list of $n before.
+        return pool.query(set.rows.text, /\$2\b/.test(set.rows.text) ? ids : [ids]);
+      }),
       pool.query(set.all.text, set.all.params),
       pool.query(set.action.text, set.action.params),
     ]);

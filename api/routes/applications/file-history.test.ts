@@ -1,9 +1,9 @@
-import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { requirementsFor, type JalurId } from "#domain/documents";
-import { docx, pdf, png } from "../../../tests/fixtures/files";
+import { pdf } from "../../../tests/fixtures/files";
 import { FOREIGN_DOCTOR } from "../../../tests/fixtures/people";
 import { createTestApi, expectError, type TestApi } from "../../test/helpers";
+import { applicantWithProfile, everyDocument as everyDocumentOf, tag } from "../../test/journeys";
 
 // GET /applications/:id/file-history: every version of every document, for the applicant and the facility
 // that registered them only; a replaced version carries the reviewer's reason of the reupload it answered.
@@ -18,16 +18,7 @@ beforeAll(async () => {
 });
 afterAll(() => api?.close());
 
-const tag = () => Array.from(randomBytes(8), (b) => String.fromCharCode(97 + (b % 26))).join("");
-
-function everyDocument(jalur: JalurId): FormData {
-  const fd = new FormData();
-  for (const r of requirementsFor(jalur)) {
-    const [name, data] = r.allowed_extnames.includes("docx") ? ["cv.docx", docx()] : r.merged ? ["ijazah.pdf", pdfBytes] : ["scan.png", png()];
-    fd.append(`doc_${r.id}`, new Blob([new Uint8Array(data)]), name);
-  }
-  return fd;
-}
+const everyDocument = (jalur: JalurId) => everyDocumentOf(jalur, pdfBytes);
 
 function one(requirementId: number, name: string, data: Buffer): FormData {
   const fd = new FormData();
@@ -36,32 +27,7 @@ function one(requirementId: number, name: string, data: Buffer): FormData {
 }
 
 /** A fresh applicant with a complete profile, logged in. */
-async function applicant(): Promise<string> {
-  const email = `riwayat.${tag()}@contoh.id`;
-  await api.createUser({ email });
-  const { token } = await api.login(email);
-  const res = await api.request("/api/v1/me/profile", {
-    method: "PUT",
-    token,
-    json: {
-      full_name: "Budi Santoso",
-      identity_type: "NIK",
-      identity_number: `3171${String(Date.now()).slice(-12)}`,
-      nationality: "ID",
-      birth_place: "Bandung",
-      birth_date: "1991-05-17",
-      gender: "L",
-      address: "Jl. Asia Afrika No. 8, Bandung",
-      phone: "081234567890",
-      profession: "DOKTER",
-      institution_id: institutionId,
-      graduation_country: "MY",
-      graduation_year: "2016",
-    },
-  });
-  expect(res.status).toBe(200);
-  return token;
-}
+const applicant = async (): Promise<string> => (await applicantWithProfile(api, "Santoso", { emailPrefix: "riwayat" })).token;
 
 const history = (token: string, id: string) => api.request(`/api/v1/applications/${id}/file-history`, { token });
 

@@ -2,8 +2,6 @@ import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { statusLabel } from "#domain/status-label";
 import { applications, auditLog, facilityProfiles, positions, users, userVerifications } from "../../db/schema";
-import { seedIfEmpty } from "../../db/seed";
-import { createDiskStorage } from "../../services/storage";
 import { createTestApi, expectError, type TestApi } from "../../test/helpers";
 import { tokenFrom } from "../../test/mail";
 import { FACILITY_ADMIN, HOSPITAL } from "../../../tests/fixtures/people";
@@ -212,7 +210,7 @@ describe("/api/v1/me/facility", () => {
 
 describe("GET /api/v1/me/facility/dashboard", () => {
   // The demo registrations of fasyankes@adaptasi.test (seed-applications.ts, byFacility).
-  beforeAll(() => api.reseed().then(() => seedIfEmpty(api.db, { demo: true, storage: createDiskStorage(api.filesDir) })), 60_000);
+  beforeAll(() => api.reseed().then(() => api.seedDemoApplications()), 60_000);
 
   it("counts the demo facility's registrations by label and lists their newest history", async () => {
     const { token } = await api.login("fasyankes@adaptasi.test");

@@ -1,16 +1,14 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ProcessingTimesSchema } from "#contracts/public";
-import { seedIfEmpty } from "../../db/seed";
 import { processingTimes, RECOMPUTE_AFTER_MS } from "../../services/processing-times";
-import { createDiskStorage } from "../../services/storage";
 import { createTestApi, type TestApi } from "../../test/helpers";
 
 let api: TestApi;
 beforeAll(async () => {
   api = await createTestApi();
   // The demo applications (they need a file store): their audit rows are what the page sums up.
-  await seedIfEmpty(api.db, { demo: true, storage: createDiskStorage(api.filesDir) });
+  await api.seedDemoApplications();
 }, 60_000);
 afterAll(() => api?.close());
 

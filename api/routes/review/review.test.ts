@@ -1,16 +1,16 @@
-import { randomBytes } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { requirementsFor, type JalurId } from "#domain/documents";
+import type { JalurId } from "#domain/documents";
 import { stagesBefore, type WorkflowState } from "#domain/workflow";
-import { docx, pdf, png } from "../../../tests/fixtures/files";
+import { pdf } from "../../../tests/fixtures/files";
 import { applications, auditLog, reuploadRequests, users } from "../../db/schema";
 import type { Mailer } from "../../services/mail";
 import { decideApplication } from "../../services/workflow";
 import { reviewColumns } from "../../services/review-state";
 import { LIST_COUNTS_TTL_MS } from "../../services/review";
 import { createTestApi, expectError, type TestApi } from "../../test/helpers";
+import { applicantWithProfile, everyDocument as everyDocumentOf, tag } from "../../test/journeys";
 
 // The review workflow of docs/decisions/018-review-api-rules.md, through the HTTP API.
 
@@ -27,50 +27,9 @@ beforeAll(async () => {
 });
 afterAll(() => api?.close());
 
-/** Letters only, so a name made from it passes the profile's rules; searching it finds this run's rows. */
-const tag = () => Array.from(randomBytes(8), (b) => String.fromCharCode(97 + (b % 26))).join("");
-
-let seq = 0;
 /** A fresh applicant with a complete profile named "Budi <name>", logged in. */
-async function applicant(name = tag()) {
-  seq += 1;
-  const email = `reviu.${seq}.${Date.now()}@contoh.id`;
-  await api.createUser({ email });
-  const { token } = await api.login(email);
-  const institutions = (await (await api.request("/api/v1/institutions?q=malaya", { token })).json()).data;
-  const specs = (await (await api.request("/api/v1/specializations")).json()).data;
-  const res = await api.request("/api/v1/me/profile", {
-    method: "PUT",
-    token,
-    json: {
-      full_name: `Budi ${name}`,
-      identity_type: "NIK",
-      identity_number: `3171${String(Date.now()).slice(-8)}${String(1000 + seq).slice(-4)}`,
-      nationality: "ID",
-      birth_place: "Bandung",
-      birth_date: "1991-05-17",
-      gender: "L",
-      address: "Jl. Asia Afrika No. 8, Bandung",
-      phone: "081234567890",
-      profession: "DOKTER",
-      institution_id: institutions[0].id,
-      graduation_country: "MY",
-      graduation_year: "2016",
-      specialization_id: specs[0].id,
-    },
-  });
-  expect(res.status).toBe(200);
-  return { token, email, name: `Budi ${name}` };
-}
-
-function everyDocument(jalur: JalurId): FormData {
-  const fd = new FormData();
-  for (const r of requirementsFor(jalur)) {
-    const [name, data] = r.allowed_extnames.includes("docx") ? ["cv.docx", docx()] : r.merged ? ["ijazah.pdf", pdfBytes] : ["scan.png", png()];
-    fd.append(`doc_${r.id}`, new Blob([new Uint8Array(data)]), name);
-  }
-  return fd;
-}
+const applicant = (name?: string) => applicantWithProfile(api, name, { emailPrefix: "reviu" });
+const everyDocument = (jalur: JalurId) => everyDocumentOf(jalur, pdfBytes);
 
 /** An application submitted through the applicant's API: IN-PROGRESS at the pathway's first stage. */
 async function submitted(jalur: JalurId = "REG", name?: string) {
