@@ -67,6 +67,20 @@ export const ApplicationSchema = z
   })
   .openapi("Application");
 
+/** What the applicant's workspace (/) shows of the current application: its state and how many documents are missing. */
+export const ApplicationSummarySchema = z
+  .object({
+    id: z.string().uuid(),
+    jalur_id: z.enum(JALUR_IDS),
+    status: StatusSchema.nullable(),
+    is_submitted: z.boolean(),
+    tahap: RefSchema.nullable(),
+    label: LabelSchema,
+    missing_count: z.number().int().openapi({ description: "Dokumen wajib yang belum diunggah" }),
+  })
+  .openapi("ApplicationSummary");
+export type ApplicationSummary = z.infer<typeof ApplicationSummarySchema>;
+
 export type Application = z.infer<typeof ApplicationSchema>;
 
 /**

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, or } from "drizzle-orm";
+import { and, asc, desc, eq, isNull, or } from "drizzle-orm";
 import type { FileHistory } from "#contracts/applications";
 import { statusLabel } from "#domain/status-label";
 import { holderLabel, stageDeadline, stageName } from "#domain/workflow";
@@ -92,6 +92,39 @@ export function statePoint(stage: number | null, status: ApplicationRow["status"
   if (stage === null && status === null) return null;
   const label = status ? statusLabel({ status, is_submitted: true, tahap: stage === null ? null : { id: stage } }).label : null;
   return [stage === null ? null : stageName(stage), label].filter(Boolean).join(" — ") || null;
+}
+
+/** The applicant's open application; once a final decision closed it, the latest closed one, so the result stays readable. */
+export async function currentApplicationRow(db: Database, userId: string): Promise<ApplicationRow | undefined> {
+  const [app] = await db
+    .select()
+    .from(applications)
+    .where(eq(applications.applicantUserId, userId))
+    .orderBy(asc(applications.isFinal), desc(applications.createdAt))
+    .limit(1);
+  return app;
+}
+
+/** The ApplicationSummary of contracts/applications.ts: the workspace's few facts, from two reads. */
+export async function applicationSummary(db: Database, app: ApplicationRow) {
+  const [requirements, present] = await Promise.all([
+    rememberedRequirements(db, app.jalurId),
+    db
+      .select({ requirementId: applicationDocuments.requirementId })
+      .from(applicationDocuments)
+      .where(and(eq(applicationDocuments.applicationId, app.id), eq(applicationDocuments.isCurrent, true))),
+  ]);
+  const uploaded = new Set(present.map((d) => d.requirementId));
+  const tahap = app.stageId !== null ? { id: app.stageId, name: stageName(app.stageId) ?? String(app.stageId) } : null;
+  return {
+    id: app.id,
+    jalur_id: app.jalurId,
+    status: app.status,
+    is_submitted: app.isSubmitted,
+    tahap,
+    label: statusLabel({ status: app.status, is_submitted: app.isSubmitted, tahap }),
+    missing_count: requirements.filter((r) => !uploaded.has(r.id)).length,
+  };
 }
 
 /** The Application of contracts/applications.ts. */

@@ -486,6 +486,7 @@ export const API_ROWS: readonly ApiRow[] = [
   { method: "PUT", path: "/me/profile", rule: user },
   { method: "POST", path: "/me/profile/photo", rule: user },
   { method: "GET", path: "/applications/current", rule: user },
+  { method: "GET", path: "/applications/current/summary", rule: user },
   // Applicants only (facility admins register through /registrations); a valid body, since the role is checked
   // after validation: role3 already has an open application (409), so nothing is created
   { method: "POST", path: "/applications", body: { jalur_id: "REG" }, rule: only(ROLE.APPLICANT) },

@@ -1,7 +1,5 @@
-import { asc, desc, eq } from "drizzle-orm";
-import { applications } from "../../db/schema";
 import type { AppRouteHandler } from "../../lib/types";
-import { achievementsOf, applicationView, fileHistoryOf, ownedApplication, portfolioOf } from "../../services/applications";
+import { achievementsOf, applicationSummary, applicationView, currentApplicationRow, fileHistoryOf, ownedApplication, portfolioOf } from "../../services/applications";
 import {
   changeDraftPathway,
   removeDraftDocument,
@@ -16,14 +14,14 @@ import type * as routes from "./applications.routes";
 
 export const getCurrent: AppRouteHandler<typeof routes.getCurrent> = async (c) => {
   const { db } = c.var.deps;
-  // The open application; once a final decision closed it, the latest closed one, so the applicant keeps reading its result.
-  const [app] = await db
-    .select()
-    .from(applications)
-    .where(eq(applications.applicantUserId, c.var.user.id))
-    .orderBy(asc(applications.isFinal), desc(applications.createdAt))
-    .limit(1);
+  const app = await currentApplicationRow(db, c.var.user.id);
   return c.json({ data: app ? await applicationView(db, app) : null }, 200);
+};
+
+export const getCurrentSummary: AppRouteHandler<typeof routes.getCurrentSummary> = async (c) => {
+  const { db } = c.var.deps;
+  const app = await currentApplicationRow(db, c.var.user.id);
+  return c.json({ data: app ? await applicationSummary(db, app) : null }, 200);
 };
 
 export const create: AppRouteHandler<typeof routes.create> = async (c) => {

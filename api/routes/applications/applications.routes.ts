@@ -1,5 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { AchievementsSchema, ApplicationSchema, FileHistorySchema, PortfolioSchema } from "#contracts/applications";
+import { AchievementsSchema, ApplicationSchema, ApplicationSummarySchema, FileHistorySchema, PortfolioSchema } from "#contracts/applications";
 import { JALUR_IDS } from "#domain/documents";
 import { rules } from "#domain/validation";
 import { errorResponses } from "../../lib/errors";
@@ -32,6 +32,16 @@ export const getCurrent = createRoute({
   security,
   middleware: [requireUser] as const,
   responses: { 200: ok("Permohonan", ApplicationSchema.nullable()), ...errorResponses(401) },
+});
+
+export const getCurrentSummary = createRoute({
+  method: "get",
+  path: "/applications/current/summary",
+  tags,
+  summary: "Ringkasan permohonan yang belum final (status, tahap, label, dokumen yang kurang), atau null",
+  security,
+  middleware: [requireUser] as const,
+  responses: { 200: ok("Ringkasan permohonan", ApplicationSummarySchema.nullable()), ...errorResponses(401) },
 });
 
 export const create = createRoute({

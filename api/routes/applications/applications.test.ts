@@ -122,6 +122,25 @@ describe("the applicant's journey", () => {
     await expectError(await upload(token, app.id, [{ field: "doc_1", name: "a.png", data: png() }]), 409, "APPLICATION_SUBMITTED");
   });
 
+  it("the workspace's summary says what the full view says: state, label and how many documents are missing", async () => {
+    const { token } = await applicant();
+    const summary = async () => (await (await api.request("/api/v1/applications/current/summary", { token })).json()).data;
+    const full = async () => (await (await api.request("/api/v1/applications/current", { token })).json()).data;
+    const same = async () => {
+      const [s, f] = [await summary(), await full()];
+      expect(s).toEqual({ id: f.id, jalur_id: f.jalur_id, status: f.status, is_submitted: f.is_submitted, tahap: f.tahap, label: f.label, missing_count: f.missing.length });
+      return s;
+    };
+    expect(await summary()).toBeNull();
+    const app = await draft(token);
+    expect(await same()).toMatchObject({ id: app.id, missing_count: 7, is_submitted: false });
+    expect((await upload(token, app.id, everyDocument("REG").slice(0, 3))).status).toBe(200);
+    expect(await same()).toMatchObject({ missing_count: 4 });
+    expect((await upload(token, app.id, everyDocument("REG"))).status).toBe(200);
+    expect((await api.request(`/api/v1/applications/${app.id}/submit`, { token, json: {} })).status).toBe(200);
+    expect(await same()).toMatchObject({ missing_count: 0, is_submitted: true, status: "IN-PROGRESS", tahap: { id: 1 } });
+  });
+
   it("lets only applicants open an application", async () => {
     const { token } = await api.login("admin@adaptasi.test");
     await expectError(await api.request("/api/v1/applications", { token, json: { jalur_id: "REG" } }), 403, "APPLICANTS_ONLY");

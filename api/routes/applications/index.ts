@@ -6,6 +6,7 @@ import * as routes from "./applications.routes";
 
 export const applicationsRouter = createRouter()
   .openapi(routes.getCurrent, handlers.getCurrent)
+  .openapi(routes.getCurrentSummary, handlers.getCurrentSummary)
   // Applicants only; facility admins (role 8) register professionals through /registrations. Decided
   // after the body is validated, so a non-applicant's invalid body still reads 400 (applications.test.ts).
   .openapi(routes.create, afterValidation(allow(APPLICANT_ROLES, { otherwise: "APPLICANTS_ONLY" }), handlers.create))

@@ -1,4 +1,4 @@
-import type { PortfolioEntry, Application, ApplicationDocument } from "#contracts/applications";
+import type { PortfolioEntry, Application, ApplicationDocument, ApplicationSummary } from "#contracts/applications";
 import type { Profile } from "#contracts/profile";
 import { data, redirect, type AppLoadContext } from "@remix-run/node";
 import type { DocumentRequirement } from "#contracts/document-requirements";
@@ -27,6 +27,12 @@ export interface UploadOutcome {
 export async function currentApplication(context: AppLoadContext): Promise<Application | null> {
   const token = await accessToken(context);
   return orUnavailable(await context.api.call<{ data: Application | null }>("GET", "/applications/current", { token })).data;
+}
+
+/** What the workspace (/) shows of the current application, or null: its state and how many documents are missing. */
+export async function currentSummary(context: AppLoadContext): Promise<ApplicationSummary | null> {
+  const token = await accessToken(context);
+  return orUnavailable(await context.api.call<{ data: ApplicationSummary | null }>("GET", "/applications/current/summary", { token })).data;
 }
 
 export async function myProfile(context: AppLoadContext): Promise<Profile> {

@@ -6,7 +6,7 @@ import { PlainBadge, StatusBadge } from "~/components/StatusBadge";
 import * as a from "~/routes/applicant/applicant.css";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
 import * as ui from "~/components/ui.css";
-import { currentApplication, myProfile } from "~/routes/applicant/applicant.server";
+import { currentSummary, myProfile } from "~/routes/applicant/applicant.server";
 import { guardApplicantArea } from "~/utils/guards.server";
 import { i18next } from "~/utils/i18n.server";
 import { titled } from "~/utils/page-title";
@@ -29,7 +29,7 @@ const ACTION_PATH: Record<Step | "reupload", string> = {
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const me = await guardApplicantArea(request, context);
-  const [profile, application] = await Promise.all([myProfile(context), currentApplication(context)]);
+  const [profile, application] = await Promise.all([myProfile(context), currentSummary(context)]);
   // The status step is done only when the file is closed for good: while it is under review (or waits
   // for corrected files) it says so, never "Selesai" (issue 16).
   const closed = Boolean(application) && isClosed({ is_submitted: application!.is_submitted, status: application!.status, stage_id: application!.tahap?.id ?? null });
@@ -37,7 +37,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const steps: Array<{ step: Step; done: boolean; state?: StepState }> = [
     { step: "personal", done: profile.complete },
     { step: "pathway", done: Boolean(application) },
-    { step: "documents", done: Boolean(application) && application!.missing.length === 0 },
+    { step: "documents", done: Boolean(application) && application!.missing_count === 0 },
     { step: "submission", done: Boolean(application?.is_submitted) },
     { step: "status", done: closed, state: statusState },
   ];
@@ -45,7 +45,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const next: Step | "reupload" =
     application?.status === "REUPLOAD" ? "reupload" : (steps.find((s) => !s.done && s.step !== "status")?.step ?? "status");
   const greeting = (await i18next.getFixedT(request, "applicant"))("workspace.greeting", { name: me.user.full_name });
-  return { greeting, steps, next, application: application ? { label: application.label, status: application.status, is_submitted: application.is_submitted, tahap: application.tahap } : null, missing: application?.missing.length ?? null };
+  return { greeting, steps, next, application: application ? { label: application.label, status: application.status, is_submitted: application.is_submitted, tahap: application.tahap } : null, missing: application?.missing_count ?? null };
 }
 
 /** "/" for role 3: the applicant's workspace — the steps, what is done, the status label and the next action (DESIGN §4.2). */
