@@ -325,6 +325,8 @@ export const applications = pgTable(
     // One open application per applicant; POST /applications relies on it under concurrency.
     uniqueIndex("applications_one_open_per_applicant").on(t.applicantUserId).where(sql`${t.isFinal} = false`),
     index("applications_submitted_by_idx").on(t.submittedByUserId),
+    // The applicant's current application (open first, then the newest): every page of the applicant reads it.
+    index("applications_applicant_current_idx").on(t.applicantUserId, t.isFinal, t.createdAt.desc()),
     index("applications_stage_status_idx").on(t.stageId, t.status),
     index("applications_open_stage_deadline_idx").on(t.openStageId, t.deadlineAt),
     index("applications_open_stage_submitted_idx").on(t.openStageId, t.submittedAt),

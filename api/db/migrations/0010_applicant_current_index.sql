@@ -1,0 +1,1 @@
+CREATE INDEX "applications_applicant_current_idx" ON "applications" USING btree ("applicant_user_id","is_final","created_at" DESC NULLS LAST);
