@@ -28,7 +28,13 @@ const p = (path: string, follow?: RegExp): PageSpec => ({ path, follow });
 const withErrors = (path: string, invalid: string, follow?: RegExp): PageSpec => ({ path, follow, invalid });
 const UUID = "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}";
 /** The document viewer's page of the first document of a review detail (`base` is its list). */
-const documentOf = (base: string): PageSpec => ({ path: base, follow: new RegExp(`^${base}/${UUID}$`), then: new RegExp(`^${base}/${UUID}/documents/\\d+\\?version=\\d+$`) });
+// Oldest submission first: the demo's submitted files (each with documents) before anything a test made
+// later; newest first, the drafts other tests leave (no submission date, no documents) head the list.
+const documentOf = (base: string): PageSpec => ({
+  path: `${base}?tab=all&sort=submitted&dir=asc`,
+  follow: new RegExp(`^${base}/${UUID}$`),
+  then: new RegExp(`^${base}/${UUID}/documents/\\d+\\?version=\\d+$`),
+});
 
 export const CATALOGUE: readonly Visitor[] = [
   {
