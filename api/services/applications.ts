@@ -115,7 +115,7 @@ export async function applicationSummary(db: Database, app: ApplicationRow) {
       .where(and(eq(applicationDocuments.applicationId, app.id), eq(applicationDocuments.isCurrent, true))),
   ]);
   const uploaded = new Set(present.map((d) => d.requirementId));
-  const tahap = app.stageId !== null ? { id: app.stageId, name: stageName(app.stageId) ?? String(app.stageId) } : null;
+  const tahap = stageRef(app.stageId);
   return {
     id: app.id,
     jalur_id: app.jalurId,
@@ -160,7 +160,7 @@ export async function applicationView(db: Database, app: ApplicationRow) {
     const [sla] = await db.select().from(slaSettings).where(eq(slaSettings.stageId, app.stageId));
     if (sla) deadline = stageDeadline(app.stageStartedAt, sla.days).toISOString();
   }
-  const tahap = app.stageId !== null ? { id: app.stageId, name: stageName(app.stageId) ?? String(app.stageId) } : null;
+  const tahap = stageRef(app.stageId);
   const holder =
     app.status === "REUPLOAD" ? ROLE_LABELS[3] : app.openStageId !== null ? (holderLabel(app.openStageId) ?? null) : null;
 

@@ -22,8 +22,11 @@ export function everyDocument(jalur: JalurId, pdfBytes: Buffer): FormData {
 
 let seq = 0;
 
-/** A fresh applicant with a complete profile named "Budi <name>", logged in. */
-export async function applicantWithProfile(api: TestApi, name = tag(), opts: { emailPrefix?: string } = {}) {
+/**
+ * A fresh applicant with a complete profile named "Budi <name>", logged in. Without `specialization`
+ * the profile names none (complete for REG and OTH; SPE asks for one).
+ */
+export async function applicantWithProfile(api: TestApi, name = tag(), opts: { emailPrefix?: string; specialization?: boolean } = {}) {
   seq += 1;
   const email = `${opts.emailPrefix ?? "pemohon"}.${seq}.${tag()}@contoh.id`;
   await api.createUser({ email });
@@ -47,7 +50,7 @@ export async function applicantWithProfile(api: TestApi, name = tag(), opts: { e
       institution_id: institutions[0].id,
       graduation_country: "MY",
       graduation_year: "2016",
-      specialization_id: specs[0].id,
+      ...(opts.specialization === false ? {} : { specialization_id: specs[0].id }),
     },
   });
   expect(res.status).toBe(200);

@@ -4,6 +4,7 @@ import { MB, requirementsFor, type JalurId } from "#domain/documents";
 import { doc, docx, docxBomb, docxLyingBomb, elf, jpg, pdf, pdfWithOpenActionScript, png } from "../../../tests/fixtures/files";
 import { applicationDocuments, applications, auditLog, reuploadRequests } from "../../db/schema";
 import { ATTACHMENT_POLICY, INLINE_POLICY } from "../files/files.handlers";
+import { applicantWithProfile } from "../../test/journeys";
 import { createTestApi, expectError, type TestApi } from "../../test/helpers";
 
 let api: TestApi;
@@ -22,36 +23,8 @@ function form(parts: Part[]): FormData {
   return fd;
 }
 
-let seq = 0;
-/** A fresh applicant with a complete profile, logged in. */
-async function applicant() {
-  seq += 1;
-  const email = `pemohon.${seq}.${Date.now()}@contoh.id`;
-  await api.createUser({ email });
-  const { token } = await api.login(email);
-  const institutions = (await (await api.request("/api/v1/institutions?q=malaya", { token })).json()).data;
-  const res = await api.request("/api/v1/me/profile", {
-    method: "PUT",
-    token,
-    json: {
-      full_name: "Budi Santoso",
-      identity_type: "NIK",
-      identity_number: `31710000000${String(1000 + seq).slice(-4)}0`.slice(0, 16),
-      nationality: "ID",
-      birth_place: "Bandung",
-      birth_date: "1991-05-17",
-      gender: "L",
-      address: "Jl. Asia Afrika No. 8, Bandung",
-      phone: "081234567890",
-      profession: "DOKTER",
-      institution_id: institutions[0].id,
-      graduation_country: "MY",
-      graduation_year: "2016",
-    },
-  });
-  expect(res.status).toBe(200);
-  return { token, email };
-}
+/** A fresh applicant with a complete profile ("Budi Santoso", no specialization), logged in. */
+const applicant = () => applicantWithProfile(api, "Santoso", { specialization: false });
 
 async function draft(token: string, jalur_id: JalurId = "REG") {
   const res = await api.request("/api/v1/applications", { token, json: { jalur_id } });
