@@ -313,7 +313,7 @@ export default async function handleRequest(
       body.on("error", reject);
       body.on("end", () => {
         const html = Buffer.concat(chunks);
-        const etag = pageEtag(html.toString("utf8"), nonce);
+        const etag = pageEtag(html, nonce);
         responseHeaders.set("ETag", etag);
         if (ifNoneMatch(request.headers.get("If-None-Match"), etag)) {
           loadContext.omitHeader?.("Content-Security-Policy");
@@ -360,9 +360,20 @@ export default async function handleRequest(
 }
 
 /** A weak validator of the page as the user sees it: the same text whatever nonce this response carries. */
-export function pageEtag(html: string, nonce: string): string {
-  const digest = createHash("sha256").update(nonce ? html.replaceAll(nonce, "") : html).digest("base64url").slice(0, 27);
-  return `W/"${digest}"`;
+export function pageEtag(html: Buffer | string, nonce: string): string {
+  const bytes = typeof html === "string" ? Buffer.from(html) : html;
+  const hash = createHash("sha256");
+  // The bytes between the nonce's occurrences, hashed as they are: no decoding of the page to a string.
+  let from = 0;
+  if (nonce) {
+    const needle = Buffer.from(nonce);
+    for (let at = bytes.indexOf(needle); at !== -1; at = bytes.indexOf(needle, from)) {
+      hash.update(bytes.subarray(from, at));
+      from = at + needle.length;
+    }
+  }
+  hash.update(bytes.subarray(from));
+  return `W/"${hash.digest("base64url").slice(0, 27)}"`;
 }
 
 function ifNoneMatch(header: string | null, etag: string): boolean {

@@ -22,6 +22,7 @@ import { measureRequests, metricsEndpoint, pageRoutePattern } from "./metrics";
 import { pageQueue } from "./page-queue";
 import { createRequestHandler } from "./remix-handler";
 import { closeUnreadBodies, formBodies, uploadRoutes } from "./request-body";
+import { installRenderTreeCache } from "./render-tree-cache";
 import { installRouteMatchCache } from "./route-match-cache";
 import { pagePolicy, securityHeaders } from "./security";
 
@@ -38,6 +39,7 @@ export async function createServer(env: Env, opts: { dev?: boolean; logger?: pin
   // server.ts starts Sentry when SENTRY_DSN is set; the API's and Express's 500s are reported too (entry.server reports the pages').
   const reportError = env.SENTRY_DSN ? (error: unknown) => void Sentry.captureException(error) : undefined;
   installRouteMatchCache();
+  installRenderTreeCache();
 
   let api: StartedApi | undefined;
   let apiFetch: ApiFetch;
