@@ -1,6 +1,7 @@
 import { and, eq, exists, isNull, sql } from "drizzle-orm";
 import type { MiddlewareHandler } from "hono";
 import type { Database } from "../db/client";
+import { preparedOnce } from "../db/prepared";
 import { refreshTokens, users, type UserRow } from "../db/schema";
 import { ApiError } from "../lib/errors";
 import type { AppEnv } from "../lib/types";
@@ -21,7 +22,6 @@ function liveUserQuery(db: Database) {
     .where(and(eq(users.id, sql.placeholder("userId")), eq(users.isActive, true), exists(liveFamily)))
     .prepare("auth_live_user");
 }
-const prepared = new WeakMap<Database, ReturnType<typeof liveUserQuery>>();
 
 /**
  * Bearer access token → c.var.user. A deactivated user's tokens, and tokens of a revoked session
@@ -39,9 +39,7 @@ export const requireUser: MiddlewareHandler<AppEnv> = async (c, next) => {
   }
   const claims = match ? await verifyAccessToken(match[1], config) : null;
   if (!claims) throw new ApiError(401, "INVALID_TOKEN");
-  let query = prepared.get(db);
-  if (!query) prepared.set(db, (query = liveUserQuery(db)));
-  const [user] = await query.execute({ userId: claims.userId, familyId: claims.familyId });
+  const [user] = await preparedOnce(db, "auth_live_user", () => liveUserQuery(db)).execute({ userId: claims.userId, familyId: claims.familyId });
   if (!user) throw new ApiError(401, "INVALID_TOKEN");
   if (session) session.verified = { token: match![1], user };
   c.set("user", user);

@@ -1,9 +1,10 @@
-import { and, asc, desc, eq, isNull, or } from "drizzle-orm";
+import { and, asc, desc, eq, isNull, or, sql } from "drizzle-orm";
 import type { FileHistory } from "#contracts/applications";
 import { statusLabel } from "#domain/status-label";
 import { holderLabel, stageDeadline, stageName } from "#domain/workflow";
 import { ROLE_LABELS } from "#domain/roles";
 import type { Database } from "../db/client";
+import { preparedOnce } from "../db/prepared";
 import {
   achievements,
   applicantProfiles,
@@ -105,16 +106,32 @@ export async function currentApplicationRow(db: Database, userId: string): Promi
   return app;
 }
 
-/** The ApplicationSummary of contracts/applications.ts: the workspace's few facts, from two reads. */
-export async function applicationSummary(db: Database, app: ApplicationRow) {
-  const [requirements, present] = await Promise.all([
-    rememberedRequirements(db, app.jalurId),
-    db
-      .select({ requirementId: applicationDocuments.requirementId })
-      .from(applicationDocuments)
-      .where(and(eq(applicationDocuments.applicationId, app.id), eq(applicationDocuments.isCurrent, true))),
-  ]);
-  const uploaded = new Set(present.map((d) => d.requirementId));
+/**
+ * The applicant's current application (as currentApplicationRow) with the requirement ids of its current
+ * documents: the workspace's one read on every visit, so a named prepared statement (issue 19).
+ */
+function currentWithDocuments(db: Database) {
+  // drizzle leaves a one-table select's columns unqualified, so the subquery qualifies every column itself.
+  const doc = (column: { name: string }) => sql`"d".${sql.identifier(column.name)}`;
+  const appId = sql`${applications}.${sql.identifier(applications.id.name)}`;
+  const present = sql<number[] | null>`(select array_agg(${doc(applicationDocuments.requirementId)}) from ${applicationDocuments} as "d"
+    where ${doc(applicationDocuments.applicationId)} = ${appId} and ${doc(applicationDocuments.isCurrent)})`;
+  return db
+    .select({ app: applications, present })
+    .from(applications)
+    .where(eq(applications.applicantUserId, sql.placeholder("userId")))
+    .orderBy(asc(applications.isFinal), desc(applications.createdAt))
+    .limit(1)
+    .prepare("current_summary");
+}
+
+/** The ApplicationSummary of contracts/applications.ts for the user's current application, or null: one read. */
+export async function currentApplicationSummary(db: Database, userId: string) {
+  const [row] = await preparedOnce(db, "current_summary", () => currentWithDocuments(db)).execute({ userId });
+  if (!row) return null;
+  const app: ApplicationRow = row.app;
+  const requirements = await rememberedRequirements(db, app.jalurId);
+  const uploaded = new Set<number>((row.present as number[] | null) ?? []);
   const tahap = stageRef(app.stageId);
   return {
     id: app.id,

@@ -1,7 +1,8 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { PROFILE_LABELS, type ProfileForm } from "#domain/forms/profile";
 import { validationMessage } from "#domain/validation";
 import type { Database } from "../db/client";
+import { preparedOnce } from "../db/prepared";
 import { applicantProfiles, applications, files, institutions, specializations, type UserRow } from "../db/schema";
 import { ApiError, MESSAGES } from "../lib/errors";
 import type { ApiDeps } from "../lib/types";
@@ -74,8 +75,12 @@ export async function checkProfileReferences(db: Database, v: Pick<ProfileForm, 
   }
 }
 
-export async function loadProfile(db: Database, userId: string) {
-  const [p] = await db.select().from(applicantProfiles).where(eq(applicantProfiles.userId, userId));
+/** The applicant's profile row, or undefined: read on every applicant page, so a named prepared statement. */
+export async function loadProfile(db: Database, userId: string): Promise<ProfileRow | undefined> {
+  const statement = preparedOnce(db, "profile_by_user", () =>
+    db.select().from(applicantProfiles).where(eq(applicantProfiles.userId, sql.placeholder("userId"))).prepare("profile_by_user"),
+  );
+  const [p] = await statement.execute({ userId });
   return p;
 }
 

@@ -14,6 +14,7 @@ import {
   type WorkflowState,
 } from "#domain/workflow";
 import type { Database } from "../db/client";
+import { preparedOnce } from "../db/prepared";
 import {
   achievements,
   achievementTypes,
@@ -218,16 +219,6 @@ export type ReviewRow = ReturnType<typeof toRow>;
 // planner always sees how far it must walk the index.
 
 const PREPARED_PAGES = 3;
-type Prepared = { execute(values?: Record<string, unknown>): Promise<any> };
-const preparedStatements = new WeakMap<Database, Map<string, Prepared>>();
-
-function preparedOnce<P extends Prepared>(db: Database, name: string, make: () => P): P {
-  let known = preparedStatements.get(db);
-  if (!known) preparedStatements.set(db, (known = new Map()));
-  let statement = known.get(name);
-  if (!statement) known.set(name, (statement = make()));
-  return statement as P;
-}
 
 /** The statement's name when this page is one of the prepared ones, else null. */
 function preparedPageName(role: number, q: ListQuery, page: number): string | null {

@@ -1,5 +1,5 @@
 import type { AppRouteHandler } from "../../lib/types";
-import { achievementsOf, applicationSummary, applicationView, currentApplicationRow, fileHistoryOf, ownedApplication, portfolioOf } from "../../services/applications";
+import { achievementsOf, applicationView, currentApplicationRow, currentApplicationSummary, fileHistoryOf, ownedApplication, portfolioOf } from "../../services/applications";
 import {
   changeDraftPathway,
   removeDraftDocument,
@@ -19,9 +19,7 @@ export const getCurrent: AppRouteHandler<typeof routes.getCurrent> = async (c) =
 };
 
 export const getCurrentSummary: AppRouteHandler<typeof routes.getCurrentSummary> = async (c) => {
-  const { db } = c.var.deps;
-  const app = await currentApplicationRow(db, c.var.user.id);
-  return c.json({ data: app ? await applicationSummary(db, app) : null }, 200);
+  return c.json({ data: await currentApplicationSummary(c.var.deps.db, c.var.user.id) }, 200);
 };
 
 export const create: AppRouteHandler<typeof routes.create> = async (c) => {

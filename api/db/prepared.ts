@@ -1,0 +1,17 @@
+import type { Database } from "./client";
+
+/**
+ * Named prepared statements (issue 19): a statement every page runs is built by drizzle once per process
+ * and parsed and planned by PostgreSQL once per connection. Each is made on first use, per database
+ * (tests open several), under a name no other statement uses.
+ */
+type Prepared = { execute(values?: Record<string, unknown>): Promise<any> };
+const preparedStatements = new WeakMap<Database, Map<string, Prepared>>();
+
+export function preparedOnce<P extends Prepared>(db: Database, name: string, make: () => P): P {
+  let known = preparedStatements.get(db);
+  if (!known) preparedStatements.set(db, (known = new Map()));
+  let statement = known.get(name);
+  if (!statement) known.set(name, (statement = make()));
+  return statement as P;
+}
