@@ -35,7 +35,6 @@ export const currentVersion = style({ borderLeftColor: vars.color.brand });
 export const preview = style({ display: "block", maxWidth: "100%", maxHeight: 480, height: "auto", border: `1px solid ${vars.color.border}`, marginTop: vars.space.sm });
 export const documentBlock = style({ padding: `${vars.space.md} 0`, borderBottom: `1px solid ${vars.color.border}`, overflowWrap: "anywhere" });
 export const reuploadRow = style({ borderTop: `1px solid ${vars.color.border}`, paddingTop: vars.space.sm, marginTop: vars.space.sm });
-export const textarea = style({ minHeight: "6rem", resize: "vertical" });
 export const decisionForm = style({ maxWidth: 640 });
 // The detail's summary that stays at the top of the window: who, number, status, and the way to the decision.
 export const sticky = style({

@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, getTextareaProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { Fragment, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
@@ -9,7 +9,7 @@ import type { FormInput } from "#domain/forms/registry";
 import { formatDate, formatDateTime } from "~/utils/format";
 import type { AuditEntry, ReviewDetail, applicantShown } from "~/routes/review/review.server";
 import { formatSize, StatusBadge } from "~/components/StatusBadge";
-import { ErrorSummary, RadioGroup, SubmitButton } from "~/components/forms";
+import { ErrorSummary, RadioGroup, SubmitButton, TextareaField } from "~/components/forms";
 import * as f from "~/components/forms.css";
 import * as r from "./review.css";
 import * as ui from "~/components/ui.css";
@@ -252,20 +252,6 @@ export function AuditSection({ audit, documents }: { audit: AuditEntry[]; docume
 
 // --- Decision form ------------------------------------------------------------------------------
 
-function TextArea({ meta, label, hint }: { meta: FieldMetadata<any>; label: string; hint?: string }) {
-  const props = getTextareaProps(meta, { ariaAttributes: false });
-  const invalid = Boolean(meta.errors?.length);
-  const describedBy = [hint ? `${meta.id}-hint` : null, invalid ? `${meta.id}-error` : null].filter(Boolean).join(" ") || undefined;
-  return (
-    <div className={ui.field}>
-      <label htmlFor={meta.id} className={ui.label}>{label}</label>
-      {hint ? <p id={`${meta.id}-hint`} className={ui.hint}>{hint}</p> : null}
-      {invalid ? <p id={`${meta.id}-error`} className={ui.fieldError}>{meta.errors![0]}</p> : null}
-      <textarea {...props} key={props.key} id={meta.id} className={`${ui.input} ${r.textarea}`} aria-invalid={invalid || undefined} aria-describedby={describedBy} />
-    </div>
-  );
-}
-
 /** What PASSED leads to at this stage, in the reviewer's words. */
 function passedOutcome(stageId: number, t: (key: string, o?: Record<string, unknown>) => string): string {
   const stage = stageById(stageId);
@@ -315,8 +301,8 @@ export function DecisionForm({ detail, lastResult }: { detail: ReviewDetail; las
       <Form method="post" {...getFormProps(form)} className={r.decisionForm}>
         <input type="hidden" name="stage_id" value={stageId} />
         <RadioGroup meta={fields.decision} legend={t("decision.fields.decision")} options={options} />
-        <TextArea meta={fields.note} label={t("decision.fields.note")} hint={t("decision.noteHint")} />
-        <TextArea meta={fields.internal_note} label={`${t("decision.fields.internal_note")} ${t("decision.optional")}`} hint={t("decision.internalHint")} />
+        <TextareaField meta={fields.note} label={t("decision.fields.note")} hint={t("decision.noteHint")} />
+        <TextareaField meta={fields.internal_note} label={`${t("decision.fields.internal_note")} ${t("decision.optional")}`} hint={t("decision.internalHint")} />
         {offersReupload ? (
           <fieldset id={fields.documents.id} tabIndex={-1} className={`${f.fieldset} ${fields.documents.errors?.length ? f.invalidGroup : ""}`} aria-describedby={`${fields.documents.id}-hint${fields.documents.errors?.length ? ` ${fields.documents.id}-error` : ""}`}>
             <legend className={f.legend}>{t("decision.fields.documents")}</legend>
