@@ -20,7 +20,6 @@ export const table = style({ fontSize: "0.95rem" });
 globalStyle(`${table} th`, { background: vars.color.bgSoft });
 export const nowrap = style({ whiteSpace: "nowrap" });
 export const subline = style({ display: "block" });
-export const email = style({ display: "block", fontSize: "0.875rem", color: vars.color.muted, overflowWrap: "anywhere" });
 export const overdue = style({ color: vars.color.danger, fontWeight: 700 });
 export const onTime = style({ color: vars.color.muted });
 export const pager = style({ display: "flex", flexWrap: "wrap", gap: vars.space.sm, alignItems: "center", listStyle: "none", padding: 0 });
