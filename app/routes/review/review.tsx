@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@co
 import { Form } from "@remix-run/react";
 import { Fragment, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { ROLE_LABELS } from "#domain/roles";
+import { roleName } from "#domain/roles";
 import { stageById, type Decision } from "#domain/workflow";
 import { CONSTRAINTS } from "#domain/forms/constraints.generated";
 import type { FormInput } from "#domain/forms/registry";
@@ -219,10 +219,6 @@ export function PortfolioSection({ detail }: { detail: ReviewDetail }) {
   );
 }
 
-function roleName(role: AuditEntry["actor_role"]): string {
-  return ROLE_LABELS[role] ?? String(role);
-}
-
 /** The documents a REUPLOAD decision named (its details: `[{ requirement_id, reason }]`), by name. */
 function auditDocuments(entry: AuditEntry, names: ReadonlyMap<number, string>): Array<{ name: string; reason: string }> {
   const raw = entry.details as unknown;
@@ -233,12 +229,15 @@ function auditDocuments(entry: AuditEntry, names: ReadonlyMap<number, string>): 
     .map((d) => ({ name: names.get(Number(d.requirement_id)) ?? `#${d.requirement_id ?? "?"}`, reason: String(d.reason ?? "") }));
 }
 
-/** Who did what and when, the stage and its decision, the note for the applicant and the reviewers' internal note. */
-export function AuditSection({ audit, documents }: { audit: AuditEntry[]; documents: ReviewDetail["documents"] }) {
+/**
+ * Who did what and when, the stage and its decision, the note for the applicant and the reviewers' internal note.
+ * Role 1's name carries the committee's name (spec §6), as in the top bar; an unknown role shows its number.
+ */
+export function AuditSection({ audit, documents, committeeName }: { audit: AuditEntry[]; documents: ReviewDetail["documents"]; committeeName?: string }) {
   const { t } = useTranslation("review");
   const names = new Map(documents.map((d) => [d.requirement_id, d.name]));
   const events: TimelineEvent[] = audit.map((entry) => {
-    const role = roleName(entry.actor_role);
+    const role = roleName(entry.actor_role, committeeName) ?? String(entry.actor_role);
     return {
       ...entry,
       key: entry.id,
