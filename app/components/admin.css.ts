@@ -18,11 +18,6 @@ export const pageLink = style({
   display: "inline-block", minWidth: "2.5rem", textAlign: "center", padding: `${vars.space.xs} ${vars.space.sm}`, border: `1px solid ${vars.color.border}`, borderRadius: vars.radius, textDecoration: "none",
   selectors: { '&[aria-current="page"]': { background: vars.color.brand, color: "#fff", borderColor: vars.color.brand } },
 });
-// Label–value lists: the label above its value on a phone, beside it from 576 px (spec §9 breakpoints).
-export const details = style({ display: "grid", gridTemplateColumns: "minmax(0, 1fr)", gap: `${vars.space.xs} ${vars.space.md}`, margin: 0, "@media": { [mq.sm]: { gridTemplateColumns: "minmax(8rem, max-content) minmax(0, 1fr)" } } });
-globalStyle(`${details} dt`, { fontWeight: 600 });
-globalStyle(`${details} dd`, { margin: `0 0 ${vars.space.sm}`, overflowWrap: "anywhere", "@media": { [mq.sm]: { marginBottom: 0 } } });
-export const textarea = style({ minHeight: "5rem", resize: "vertical" });
 export const audit = style({ listStyle: "none", padding: 0, margin: 0, display: "grid", gap: vars.space.md });
 export const auditEntry = style({ borderLeft: `4px solid ${vars.color.brand}`, paddingLeft: vars.space.md });
 export const dangerButton = style({

@@ -1,5 +1,5 @@
-import { globalStyle, style } from "@vanilla-extract/css";
-import { mq, vars } from "~/styles/theme.css";
+import { style } from "@vanilla-extract/css";
+import { vars } from "~/styles/theme.css";
 
 // Choices (radios, checkboxes) and the honeypot, beside ui.css's text fields.
 export const fieldset = style({ border: 0, padding: 0, margin: `0 0 ${vars.space.md}`, minWidth: 0 });
@@ -13,8 +13,3 @@ export const invalidGroup = style({ borderLeft: `4px solid ${vars.color.danger}`
 export const honeypot = style({ position: "absolute", left: "-10000px", top: "auto", width: 1, height: 1, overflow: "hidden" });
 // A submit button that reads as a link (e.g. "Ubah", which saves what was typed before leaving).
 export const linkButton = style({ font: "inherit", color: vars.color.brand, textDecoration: "underline", background: "none", border: 0, padding: 0, cursor: "pointer", selectors: { "&:hover": { color: vars.color.brandDark } } });
-// Answers given on an earlier step, shown as term and value.
-// Label–value lists: the label above its value on a phone, beside it from 576 px (spec §9 breakpoints).
-export const answers = style({ display: "grid", gridTemplateColumns: "minmax(0, 1fr)", gap: `${vars.space.xs} ${vars.space.md}`, margin: `0 0 ${vars.space.md}`, "@media": { [mq.sm]: { gridTemplateColumns: "max-content minmax(0, 1fr)" } } });
-globalStyle(`${answers} dt`, { fontWeight: 600 });
-globalStyle(`${answers} dd`, { margin: `0 0 ${vars.space.sm}`, overflowWrap: "anywhere", "@media": { [mq.sm]: { marginBottom: 0 } } });

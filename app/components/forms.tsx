@@ -1,4 +1,4 @@
-import { getCollectionProps, getInputProps, getSelectProps, type FieldMetadata, type FormMetadata } from "@conform-to/react";
+import { getCollectionProps, getInputProps, getSelectProps, getTextareaProps, type FieldMetadata, type FormMetadata } from "@conform-to/react";
 import { useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
@@ -44,22 +44,15 @@ interface FieldProps {
 
 /** A labelled input with its error and hint wired through aria-describedby and aria-invalid. */
 export function Field({ meta, label, type = "text", hint, autoComplete, inputMode }: FieldProps) {
-  const id = meta.id;
-  const errorId = `${id}-error`;
-  const hintId = `${id}-hint`;
+  const { invalid, describedBy } = described(meta, hint);
   const props = getInputProps(meta, { type, ariaAttributes: false });
-  const invalid = Boolean(meta.errors?.length);
-  const describedBy = [hint ? hintId : null, invalid ? errorId : null].filter(Boolean).join(" ") || undefined;
   // Conform names the input after the field; its id follows the summary's links.
   return (
-    <div className={ui.field}>
-      <label htmlFor={id} className={ui.label}>{label}</label>
-      {hint ? <p id={hintId} className={ui.hint}>{hint}</p> : null}
-      {invalid ? <p id={errorId} className={ui.fieldError}>{meta.errors![0]}</p> : null}
+    <Labelled meta={meta} label={label} hint={hint}>
       <input
         {...props}
         key={props.key}
-        id={id}
+        id={meta.id}
         className={ui.input}
         autoComplete={autoComplete}
         inputMode={inputMode}
@@ -67,7 +60,7 @@ export function Field({ meta, label, type = "text", hint, autoComplete, inputMod
         aria-describedby={describedBy}
         defaultValue={type === "password" ? undefined : props.defaultValue}
       />
-    </div>
+    </Labelled>
   );
 }
 
@@ -83,13 +76,37 @@ export function SubmitButton({ children, name, value }: { children: ReactNode; n
   );
 }
 
-/** The ids and ARIA wiring shared by the fields below: hint first, then the error. */
+/** The ids and ARIA wiring shared by the fields in this file: hint first, then the error. */
 function described(meta: FieldMetadata<any>, hint: ReactNode) {
   const invalid = Boolean(meta.errors?.length);
   const errorId = `${meta.id}-error`;
   const hintId = `${meta.id}-hint`;
   const describedBy = [hint ? hintId : null, invalid ? errorId : null].filter(Boolean).join(" ") || undefined;
   return { invalid, errorId, hintId, describedBy };
+}
+
+/** The frame of a one-control field: its label, then the hint and the error that `described` points to. */
+function Labelled({ meta, label, hint, children }: { meta: FieldMetadata<any>; label: string; hint: ReactNode; children: ReactNode }) {
+  const { invalid, errorId, hintId } = described(meta, hint);
+  return (
+    <div className={ui.field}>
+      <label htmlFor={meta.id} className={ui.label}>{label}</label>
+      {hint ? <p id={hintId} className={ui.hint}>{hint}</p> : null}
+      {invalid ? <p id={errorId} className={ui.fieldError}>{meta.errors![0]}</p> : null}
+      {children}
+    </div>
+  );
+}
+
+/** A labelled textarea (reasons, notes) with its hint and error, wired as Field's are. */
+export function TextareaField({ meta, label, hint }: { meta: FieldMetadata<any>; label: string; hint?: ReactNode }) {
+  const { invalid, describedBy } = described(meta, hint);
+  const props = getTextareaProps(meta, { ariaAttributes: false });
+  return (
+    <Labelled meta={meta} label={label} hint={hint}>
+      <textarea {...props} key={props.key} id={meta.id} className={ui.textarea} aria-invalid={invalid || undefined} aria-describedby={describedBy} />
+    </Labelled>
+  );
 }
 
 export interface SelectOption {
@@ -100,18 +117,15 @@ export interface SelectOption {
 /** A labelled <select> whose first, empty option asks the user to choose — in one wording everywhere ("— Pilih —"). */
 export function SelectField({ meta, label, options, hint, autoComplete }: { meta: FieldMetadata<any>; label: string; options: readonly SelectOption[]; hint?: ReactNode; autoComplete?: string }) {
   const { t } = useTranslation();
-  const { invalid, errorId, hintId, describedBy } = described(meta, hint);
+  const { invalid, describedBy } = described(meta, hint);
   const props = getSelectProps(meta, { ariaAttributes: false });
   return (
-    <div className={ui.field}>
-      <label htmlFor={meta.id} className={ui.label}>{label}</label>
-      {hint ? <p id={hintId} className={ui.hint}>{hint}</p> : null}
-      {invalid ? <p id={errorId} className={ui.fieldError}>{meta.errors![0]}</p> : null}
+    <Labelled meta={meta} label={label} hint={hint}>
       <select {...props} key={props.key} id={meta.id} className={ui.input} autoComplete={autoComplete} aria-invalid={invalid || undefined} aria-describedby={describedBy}>
         <option value="">{t("form.choose")}</option>
         {options.map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
       </select>
-    </div>
+    </Labelled>
   );
 }
 

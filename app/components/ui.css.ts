@@ -10,6 +10,8 @@ export const input = style({
   font: "inherit", padding: `${vars.space.sm} ${vars.space.sm}`, border: `2px solid ${vars.color.muted}`, borderRadius: vars.radius, width: "100%", background: vars.color.bg, color: vars.color.text,
   selectors: { '&[aria-invalid="true"]': { borderColor: vars.color.danger } },
 });
+/** A multi-line input (reasons, notes): the input's look, taller, growing only downwards. */
+export const textarea = style([input, { minHeight: "6rem", resize: "vertical" }]);
 export const fieldError = style({ color: vars.color.danger, fontWeight: 600, fontSize: "0.9rem", margin: 0 });
 export const errorSummary = style({ border: `3px solid ${vars.color.danger}`, borderRadius: vars.radius, padding: vars.space.md, marginBottom: vars.space.lg, background: vars.color.dangerSoft });
 export const button = style({

@@ -8,6 +8,7 @@ import type { FormInput } from "#domain/forms/registry";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
 import { ErrorSummary, Field, SelectField, SubmitButton } from "~/components/forms";
 import * as f from "~/components/forms.css";
+import * as d from "~/components/details.css";
 import { ContactAndPasswordFields, contactSummary, FullNameField } from "~/routes/accounts/SignUpFields";
 import * as ui from "~/components/ui.css";
 import { caughtByHoneypot, submitSignUp } from "~/routes/accounts/accounts.server";
@@ -73,7 +74,7 @@ export default function WnaSignUp() {
       <h1 id="wna-sign-up-title">{t("wna.signUpTitle")}</h1>
       <section className={ui.card} aria-labelledby="wna-choices-title">
         <h2 id="wna-choices-title">{t("wna.choicesTitle")}</h2>
-        <dl className={f.answers}>
+        <dl className={d.facts}>
           <dt>{t("fields.is_kek")}</dt>
           <dd>{t(`wna.kek.${isKek}`)}</dd>
           <dt>{t("fields.jalur_id")}</dt>

@@ -6,11 +6,12 @@ import { useTranslation } from "react-i18next";
 import { facilityAdminSchemas } from "#domain/forms/admin-facilities";
 import { ROLE } from "#domain/roles";
 import type { FormInput } from "#domain/forms/registry";
-import { ActiveBadge, AuditList, TextareaField } from "~/routes/admin/admin-parts";
+import { ActiveBadge, AuditList } from "~/routes/admin/admin-parts";
 import * as a from "~/components/admin.css";
+import * as d from "~/components/details.css";
 import { VerificationBadge } from "~/routes/admin/admin-facilities";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
-import { ErrorSummary, RadioGroup, SubmitButton } from "~/components/forms";
+import { ErrorSummary, RadioGroup, SubmitButton, TextareaField } from "~/components/forms";
 import * as r from "~/routes/review/review.css";
 import * as ui from "~/components/ui.css";
 import type { FacilityAdminDetail, VerificationEntry } from "#contracts/admin";
@@ -76,7 +77,7 @@ export default function FacilityAdminPage() {
 
       <section className={ui.card} aria-labelledby="facility-account-title">
         <h2 id="facility-account-title">{t("fasyankes.account")}</h2>
-        <dl className={a.details}>
+        <dl className={d.facts}>
           <dt>{t("fasyankes.email")}</dt>
           <dd>{detail.email}</dd>
           <dt>{t("fasyankes.activeStatus")}</dt>
@@ -89,7 +90,7 @@ export default function FacilityAdminPage() {
       <section className={ui.card} aria-labelledby="facility-data-title">
         <h2 id="facility-data-title">{t("fasyankes.facilityData")}</h2>
         {facility ? (
-          <dl className={a.details}>
+          <dl className={d.facts}>
             <dt>{t("facility:fields.facility_name")}</dt>
             <dd>{facility.facility_name}</dd>
             <dt>{t("facility:fields.facility_type")}</dt>

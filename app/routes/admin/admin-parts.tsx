@@ -1,6 +1,4 @@
-import { getTextareaProps, type FieldMetadata } from "@conform-to/react";
 import { Form } from "@remix-run/react";
-import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { ROLE_LABELS, STAFF_ROLES } from "#domain/roles";
 import { formatDateTime } from "~/utils/format";
@@ -8,7 +6,7 @@ import type { AuditEntry } from "~/routes/admin/admin.server";
 import * as a from "~/components/admin.css";
 import * as ui from "~/components/ui.css";
 
-// Small pieces the admin and CMS pages share: a status badge, the on/off card, a textarea field, the
+// Small pieces the admin and CMS pages share: a status badge, the on/off card, the
 // audit list and the staff roles. Apart from the reference-list pages (admin.tsx), so a page that shows
 // a badge does not load the reference forms and the country list.
 
@@ -34,21 +32,6 @@ export function ActiveToggle({ active, lead, label }: { active: boolean; lead: s
         </button>
       </Form>
     </section>
-  );
-}
-
-/** A labelled textarea with its error, for reasons. */
-export function TextareaField({ meta, label, hint }: { meta: FieldMetadata<any>; label: string; hint?: ReactNode }) {
-  const invalid = Boolean(meta.errors?.length);
-  const props = getTextareaProps(meta, { ariaAttributes: false });
-  const describedBy = [hint ? `${meta.id}-hint` : null, invalid ? `${meta.id}-error` : null].filter(Boolean).join(" ") || undefined;
-  return (
-    <div className={ui.field}>
-      <label htmlFor={meta.id} className={ui.label}>{label}</label>
-      {hint ? <p id={`${meta.id}-hint`} className={ui.hint}>{hint}</p> : null}
-      {invalid ? <p id={`${meta.id}-error`} className={ui.fieldError}>{meta.errors![0]}</p> : null}
-      <textarea {...props} key={props.key} id={meta.id} className={`${ui.input} ${a.textarea}`} aria-invalid={invalid || undefined} aria-describedby={describedBy} />
-    </div>
   );
 }
 

@@ -6,11 +6,11 @@ import { useTranslation } from "react-i18next";
 import { adminSchemas } from "#domain/forms/admin";
 import { ROLE } from "#domain/roles";
 import type { FormInput } from "#domain/forms/registry";
-import { ActiveBadge, AuditList, ROLE_OPTIONS, TextareaField } from "~/routes/admin/admin-parts";
-import * as a from "~/components/admin.css";
+import { ActiveBadge, AuditList, ROLE_OPTIONS } from "~/routes/admin/admin-parts";
+import * as d from "~/components/details.css";
 import { ConfirmPanel } from "~/components/ConfirmPanel";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
-import { ErrorSummary, Field, SelectField, SubmitButton } from "~/components/forms";
+import { ErrorSummary, Field, SelectField, SubmitButton, TextareaField } from "~/components/forms";
 import * as ui from "~/components/ui.css";
 import { adminApi, adminLoad, redirectWithToast, type StaffDetail } from "~/routes/admin/admin.server";
 import { formatDateTime } from "~/utils/format";
@@ -111,7 +111,7 @@ export default function UserDetail() {
       <h1>{user.full_name}</h1>
       <section className={ui.card} aria-labelledby="user-account-title">
         <h2 id="user-account-title">{t("users.account")}</h2>
-        <dl className={a.details}>
+        <dl className={d.facts}>
           <dt>{t("users.email")}</dt>
           <dd>{user.email}</dd>
           <dt>{t("users.role")}</dt>

@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { StatusBadge } from "~/components/StatusBadge";
 import { SlaState } from "~/routes/applicant/SlaState";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
-import { answers } from "~/components/forms.css";
+import { facts } from "~/components/details.css";
 import * as ui from "~/components/ui.css";
 import { currentApplication } from "~/routes/applicant/applicant.server";
 import { formatDate, formatDateTime } from "~/utils/format";
@@ -66,7 +66,7 @@ function ApplicantApplicationStatus({ application, progress }: Omit<Extract<Seri
         <h2 id="status-title">
           {t("status.label")}: <StatusBadge of={application} />
         </h2>
-        <dl className={answers}>
+        <dl className={facts}>
           <dt>{t("status.number")}</dt>
           <dd>{application.registration_number ?? "—"}</dd>
           <dt>{t("status.jalur")}</dt>

@@ -9,6 +9,7 @@ import { DIRS, SORTS } from "#domain/review-filters";
 import { LABEL_RULES, pageWindow, Q_MAX, tabsFor, toSearch, type ListQuery, type ReviewArea } from "~/routes/review/review-query";
 import type { ReviewListMeta, ReviewRow } from "~/routes/review/review.server";
 import { DataTable } from "~/components/DataTable";
+import { breakable } from "~/components/data-table.css";
 import { StatusBadge } from "~/components/StatusBadge";
 import * as f from "~/components/forms.css";
 import * as r from "./review.css";
@@ -134,7 +135,7 @@ function ListTable({ data }: { data: ListPageData }) {
             <>
               {row.applicant_name ?? "—"}
               {row.submitted_by_facility ? <span className={`${ui.hint} ${r.nowrap}`}> ({t("list.viaFacility")})</span> : null}
-              {row.applicant_email ? <span className={r.email}>{row.applicant_email}</span> : null}
+              {row.applicant_email ? <span className={`${r.subline} ${ui.hint} ${breakable}`}>{row.applicant_email}</span> : null}
             </>
           ),
         },

@@ -20,7 +20,6 @@ export const table = style({ fontSize: "0.95rem" });
 globalStyle(`${table} th`, { background: vars.color.bgSoft });
 export const nowrap = style({ whiteSpace: "nowrap" });
 export const subline = style({ display: "block" });
-export const email = style({ display: "block", fontSize: "0.875rem", color: vars.color.muted, overflowWrap: "anywhere" });
 export const overdue = style({ color: vars.color.danger, fontWeight: 700 });
 export const onTime = style({ color: vars.color.muted });
 export const pager = style({ display: "flex", flexWrap: "wrap", gap: vars.space.sm, alignItems: "center", listStyle: "none", padding: 0 });
@@ -35,7 +34,6 @@ export const currentVersion = style({ borderLeftColor: vars.color.brand });
 export const preview = style({ display: "block", maxWidth: "100%", maxHeight: 480, height: "auto", border: `1px solid ${vars.color.border}`, marginTop: vars.space.sm });
 export const documentBlock = style({ padding: `${vars.space.md} 0`, borderBottom: `1px solid ${vars.color.border}`, overflowWrap: "anywhere" });
 export const reuploadRow = style({ borderTop: `1px solid ${vars.color.border}`, paddingTop: vars.space.sm, marginTop: vars.space.sm });
-export const textarea = style({ minHeight: "6rem", resize: "vertical" });
 export const decisionForm = style({ maxWidth: 640 });
 // The detail's summary that stays at the top of the window: who, number, status, and the way to the decision.
 export const sticky = style({

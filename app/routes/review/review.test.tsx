@@ -241,3 +241,24 @@ describe("/application-list/:id", () => {
     expect(screen.queryByRole("button", { name: "SIMPAN KEPUTUSAN" })).toBeNull();
   });
 });
+
+describe("the history's role names", () => {
+  it("follow domain/roles: role 1's with the committee's name from the root's config, an unknown role by its number", async () => {
+    const d = detail({
+      audit: [
+        { id: 3, at: "2026-05-03T03:00:00Z", action: "DECISION", actor_name: "Ketua", actor_role: 1, from: null, to: null, note: null, internal_note: null, ...NO_STATES },
+        { id: 4, at: "2026-05-04T03:00:00Z", action: "DECISION", actor_name: "Tamu", actor_role: 999, from: null, to: null, note: null, internal_note: null, ...NO_STATES },
+      ],
+    });
+    renderAt("/application-list/app-1", [
+      {
+        id: "root",
+        loader: () => ({ config: { committeeName: "Komite Uji Coba" } }),
+        children: [{ path: "/application-list/:id", Component: ApplicationDetail, loader: () => ({ base: "/application-list", detail: d, shown: applicantShown(d.applicant) }) }],
+      },
+    ]);
+    const audit = await screen.findByRole("region", { name: "Riwayat" });
+    expect(within(audit).getByText("Ketua (Super Admin Komite Uji Coba)")).toBeTruthy();
+    expect(within(audit).getByText("Tamu (999)")).toBeTruthy();
+  });
+});

@@ -1,15 +1,15 @@
-import { getFormProps, getInputProps, getTextareaProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { Fragment, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { ROLE_LABELS } from "#domain/roles";
+import { roleName } from "#domain/roles";
 import { stageById, type Decision } from "#domain/workflow";
 import { CONSTRAINTS } from "#domain/forms/constraints.generated";
 import type { FormInput } from "#domain/forms/registry";
 import { formatDate, formatDateTime } from "~/utils/format";
 import type { AuditEntry, ReviewDetail, applicantShown } from "~/routes/review/review.server";
 import { formatSize, StatusBadge } from "~/components/StatusBadge";
-import { ErrorSummary, RadioGroup, SubmitButton } from "~/components/forms";
+import { ErrorSummary, RadioGroup, SubmitButton, TextareaField } from "~/components/forms";
 import * as f from "~/components/forms.css";
 import * as r from "./review.css";
 import * as ui from "~/components/ui.css";
@@ -219,10 +219,6 @@ export function PortfolioSection({ detail }: { detail: ReviewDetail }) {
   );
 }
 
-function roleName(role: AuditEntry["actor_role"]): string {
-  return ROLE_LABELS[role] ?? String(role);
-}
-
 /** The documents a REUPLOAD decision named (its details: `[{ requirement_id, reason }]`), by name. */
 function auditDocuments(entry: AuditEntry, names: ReadonlyMap<number, string>): Array<{ name: string; reason: string }> {
   const raw = entry.details as unknown;
@@ -233,12 +229,15 @@ function auditDocuments(entry: AuditEntry, names: ReadonlyMap<number, string>): 
     .map((d) => ({ name: names.get(Number(d.requirement_id)) ?? `#${d.requirement_id ?? "?"}`, reason: String(d.reason ?? "") }));
 }
 
-/** Who did what and when, the stage and its decision, the note for the applicant and the reviewers' internal note. */
-export function AuditSection({ audit, documents }: { audit: AuditEntry[]; documents: ReviewDetail["documents"] }) {
+/**
+ * Who did what and when, the stage and its decision, the note for the applicant and the reviewers' internal note.
+ * Role 1's name carries the committee's name (spec §6), as in the top bar; an unknown role shows its number.
+ */
+export function AuditSection({ audit, documents, committeeName }: { audit: AuditEntry[]; documents: ReviewDetail["documents"]; committeeName?: string }) {
   const { t } = useTranslation("review");
   const names = new Map(documents.map((d) => [d.requirement_id, d.name]));
   const events: TimelineEvent[] = audit.map((entry) => {
-    const role = roleName(entry.actor_role);
+    const role = roleName(entry.actor_role, committeeName) ?? String(entry.actor_role);
     return {
       ...entry,
       key: entry.id,
@@ -251,20 +250,6 @@ export function AuditSection({ audit, documents }: { audit: AuditEntry[]; docume
 }
 
 // --- Decision form ------------------------------------------------------------------------------
-
-function TextArea({ meta, label, hint }: { meta: FieldMetadata<any>; label: string; hint?: string }) {
-  const props = getTextareaProps(meta, { ariaAttributes: false });
-  const invalid = Boolean(meta.errors?.length);
-  const describedBy = [hint ? `${meta.id}-hint` : null, invalid ? `${meta.id}-error` : null].filter(Boolean).join(" ") || undefined;
-  return (
-    <div className={ui.field}>
-      <label htmlFor={meta.id} className={ui.label}>{label}</label>
-      {hint ? <p id={`${meta.id}-hint`} className={ui.hint}>{hint}</p> : null}
-      {invalid ? <p id={`${meta.id}-error`} className={ui.fieldError}>{meta.errors![0]}</p> : null}
-      <textarea {...props} key={props.key} id={meta.id} className={`${ui.input} ${r.textarea}`} aria-invalid={invalid || undefined} aria-describedby={describedBy} />
-    </div>
-  );
-}
 
 /** What PASSED leads to at this stage, in the reviewer's words. */
 function passedOutcome(stageId: number, t: (key: string, o?: Record<string, unknown>) => string): string {
@@ -315,8 +300,8 @@ export function DecisionForm({ detail, lastResult }: { detail: ReviewDetail; las
       <Form method="post" {...getFormProps(form)} className={r.decisionForm}>
         <input type="hidden" name="stage_id" value={stageId} />
         <RadioGroup meta={fields.decision} legend={t("decision.fields.decision")} options={options} />
-        <TextArea meta={fields.note} label={t("decision.fields.note")} hint={t("decision.noteHint")} />
-        <TextArea meta={fields.internal_note} label={`${t("decision.fields.internal_note")} ${t("decision.optional")}`} hint={t("decision.internalHint")} />
+        <TextareaField meta={fields.note} label={t("decision.fields.note")} hint={t("decision.noteHint")} />
+        <TextareaField meta={fields.internal_note} label={`${t("decision.fields.internal_note")} ${t("decision.optional")}`} hint={t("decision.internalHint")} />
         {offersReupload ? (
           <fieldset id={fields.documents.id} tabIndex={-1} className={`${f.fieldset} ${fields.documents.errors?.length ? f.invalidGroup : ""}`} aria-describedby={`${fields.documents.id}-hint${fields.documents.errors?.length ? ` ${fields.documents.id}-error` : ""}`}>
             <legend className={f.legend}>{t("decision.fields.documents")}</legend>
