@@ -154,6 +154,9 @@ test("the Super Admin renames the committee on /sla-setting; the toast covers no
       const b = (await target.boundingBox())!;
       expect(t.y + t.height, "toast above it").toBeLessThanOrEqual(b.y);
     }
+    // The account page names the role the same way (domain/roles' roleName, one home).
+    await page.goto("/profile");
+    await expect(page.locator("dd", { hasText: "Super Admin Komite Uji Tampilan" })).toBeVisible();
   } finally {
     await page.goto("/sla-setting");
     await page.getByLabel("Nama Komite", { exact: true }).fill(before);

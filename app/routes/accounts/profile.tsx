@@ -3,7 +3,8 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { roleLabel, ROLE_LABELS } from "#domain/roles";
+import { roleLabel, roleName } from "#domain/roles";
+import { useRootData } from "~/root";
 import { accountSchemas } from "#domain/forms/accounts";
 import type { FormInput } from "#domain/forms/registry";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
@@ -22,7 +23,7 @@ const HIDDEN = ["current_password", "new_password", "new_password_confirmation"]
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const me = await requireUser(request, context);
-  return { name: me.user.full_name, email: me.user.email, role: ROLE_LABELS[me.user.role_id] ?? roleLabel(me.user) };
+  return { name: me.user.full_name, email: me.user.email, roleId: me.user.role_id, user: { role_id: me.user.role_id, is_fasyankes: me.user.is_fasyankes } };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -47,6 +48,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function Profile() {
   const { t } = useTranslation(["common", "accounts"]);
   const account = useLoaderData<typeof loader>();
+  // Role 1's name carries the committee's name, as in the top bar.
+  const committeeName = useRootData()?.config.committeeName;
   const lastResult = useActionData<typeof action>();
   const [form, fields] = useForm<FormInput<"passwordChange">>({
     id: "change-password",
@@ -64,7 +67,7 @@ export default function Profile() {
           <dt>{t("profile.email")}</dt>
           <dd>{account.email}</dd>
           <dt>{t("profile.role")}</dt>
-          <dd>{account.role}</dd>
+          <dd>{roleName(account.roleId, committeeName) ?? roleLabel(account.user, committeeName)}</dd>
         </dl>
       </section>
       <section className={ui.card} aria-labelledby="password-title">

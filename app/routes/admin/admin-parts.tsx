@@ -1,8 +1,9 @@
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { ROLE_LABELS, STAFF_ROLES } from "#domain/roles";
+import { ROLE_LABELS, roleName, STAFF_ROLES } from "#domain/roles";
 import { formatDateTime } from "~/utils/format";
 import type { AuditEntry } from "~/routes/admin/admin.server";
+import { useRootData } from "~/root";
 import * as a from "~/components/admin.css";
 import * as ui from "~/components/ui.css";
 
@@ -38,6 +39,10 @@ export function ActiveToggle({ active, lead, label }: { active: boolean; lead: s
 /** The admin actions recorded about one record, newest first. */
 export function AuditList({ entries }: { entries: AuditEntry[] }) {
   const { t } = useTranslation("admin");
+  // Role 1's name carries the committee's name, as in the top bar and the review history.
+  const committeeName = useRootData()?.config.committeeName;
+  const role = (id: number) => roleName(id, committeeName) ?? String(id);
+  const show = (field: string, value: unknown) => (field === "role_id" ? role(Number(value)) : value === null || value === undefined ? "—" : String(value));
   if (entries.length === 0) return <p className={ui.muted}>{t("audit.empty")}</p>;
   return (
     <ol className={a.audit}>
@@ -47,7 +52,7 @@ export function AuditList({ entries }: { entries: AuditEntry[] }) {
             <strong>{t(`audit.actions.${e.action}`, { defaultValue: e.action })}</strong> — {formatDateTime(e.created_at)}
           </p>
           <p className={`${ui.flush} ${ui.muted}`}>
-            {t("audit.by", { name: e.actor_name ?? "—", role: ROLE_LABELS[e.actor_role] ?? e.actor_role })}
+            {t("audit.by", { name: e.actor_name ?? "—", role: role(e.actor_role) })}
           </p>
           {e.reason ? <p className={ui.flush}>{t("audit.reason", { reason: e.reason })}</p> : null}
           {e.details && e.action === "USER_UPDATE" ? (
@@ -63,4 +68,3 @@ export function AuditList({ entries }: { entries: AuditEntry[] }) {
   );
 }
 
-const show = (field: string, value: unknown) => (field === "role_id" ? (ROLE_LABELS[Number(value)] ?? String(value)) : value === null || value === undefined ? "—" : String(value));
