@@ -13,6 +13,7 @@ export const input = style({
 /** A multi-line input (reasons, notes): the input's look, taller, growing only downwards. */
 export const textarea = style([input, { minHeight: "6rem", resize: "vertical" }]);
 export const fieldError = style({ color: vars.color.danger, fontWeight: 600, fontSize: "0.9rem", margin: 0 });
+/** The red box of an error the page reports: a form's error summary, a refused action, a failed load. */
 export const errorSummary = style({ border: `3px solid ${vars.color.danger}`, borderRadius: vars.radius, padding: vars.space.md, marginBottom: vars.space.lg, background: vars.color.dangerSoft });
 export const button = style({
   font: "inherit", fontWeight: 700, background: vars.color.brand, color: "#fff", border: 0, borderRadius: vars.radius, padding: `${vars.space.sm} ${vars.space.lg}`, cursor: "pointer", textDecoration: "none", display: "inline-block",

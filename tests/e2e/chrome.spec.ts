@@ -157,6 +157,11 @@ test("the Super Admin renames the committee on /sla-setting; the toast covers no
     // The account page names the role the same way (domain/roles' roleName, one home).
     await page.goto("/profile");
     await expect(page.locator("dd", { hasText: "Super Admin Komite Uji Tampilan" })).toBeVisible();
+    // So do the staff list's role filter and the role select of a new account.
+    await page.goto("/user-list");
+    await expect(page.locator("select#role option", { hasText: "Super Admin Komite Uji Tampilan" })).toHaveCount(1);
+    await page.goto("/user-list/new");
+    await expect(page.locator("select option", { hasText: "Super Admin Komite Uji Tampilan" })).toHaveCount(1);
   } finally {
     await page.goto("/sla-setting");
     await page.getByLabel("Nama Komite", { exact: true }).fill(before);

@@ -12,7 +12,6 @@ import * as d from "~/components/details.css";
 import { VerificationBadge } from "~/routes/admin/admin-facilities";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
 import { ErrorSummary, RadioGroup, SubmitButton, TextareaField } from "~/components/forms";
-import * as r from "~/routes/review/review.css";
 import * as ui from "~/components/ui.css";
 import type { FacilityAdminDetail, VerificationEntry } from "#contracts/admin";
 import { adminApi, adminLoad, redirectWithToast } from "~/routes/admin/admin.server";
@@ -69,7 +68,7 @@ export default function FacilityAdminPage() {
       <h1>{detail.full_name}</h1>
       <p><VerificationBadge state={detail.verification_state} /></p>
       {acted?.conflict ? (
-        <div className={r.alert} role="alert">
+        <div className={ui.errorSummary} role="alert">
           <p className={ui.flush}><strong>{t("fasyankes.conflictTitle")}</strong></p>
           <p className={ui.flush}>{acted.conflict.message}</p>
         </div>

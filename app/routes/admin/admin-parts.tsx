@@ -1,6 +1,6 @@
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { ROLE_LABELS, roleName, STAFF_ROLES } from "#domain/roles";
+import { roleName, STAFF_ROLES } from "#domain/roles";
 import { formatDateTime } from "~/utils/format";
 import type { AuditEntry } from "~/routes/admin/admin.server";
 import { useRootData } from "~/root";
@@ -12,7 +12,11 @@ import * as ui from "~/components/ui.css";
 // a badge does not load the reference forms and the country list.
 
 /** The roles a staff account may have, for the staff forms. */
-export const ROLE_OPTIONS = STAFF_ROLES.map((r) => ({ value: String(r), label: ROLE_LABELS[r] }));
+/** The staff roles as select options; role 1's name carries the committee's name (domain/roles' roleName). */
+export function useRoleOptions(): Array<{ value: string; label: string }> {
+  const committeeName = useRootData()?.config.committeeName;
+  return STAFF_ROLES.map((r) => ({ value: String(r), label: roleName(r, committeeName) ?? String(r) }));
+}
 
 export function ActiveBadge({ active }: { active: boolean }) {
   const { t } = useTranslation("admin");

@@ -6,7 +6,7 @@ import { useTranslation } from "react-i18next";
 import { adminSchemas } from "#domain/forms/admin";
 import { ROLE } from "#domain/roles";
 import type { FormInput } from "#domain/forms/registry";
-import { ActiveBadge, AuditList, ROLE_OPTIONS } from "~/routes/admin/admin-parts";
+import { ActiveBadge, AuditList, useRoleOptions } from "~/routes/admin/admin-parts";
 import * as d from "~/components/details.css";
 import { ConfirmPanel } from "~/components/ConfirmPanel";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
@@ -80,6 +80,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 /** /user-list/:id: a staff account — details, edit, deactivate or reactivate, password mail, history. */
 export default function UserDetail() {
   const { t } = useTranslation("admin");
+  const roleOptions = useRoleOptions();
   const { user, positions, isSelf } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const resultFor = (intent: Intent) => (actionData && "intent" in actionData && actionData.intent === intent ? actionData.result : undefined);
@@ -139,7 +140,7 @@ export default function UserDetail() {
         />
         <Form method="post" {...getFormProps(editForm)} className={ui.formBlock}>
           <Field meta={edit.full_name} label={t("fields.full_name")} autoComplete="off" />
-          <SelectField meta={edit.role_id} label={t("fields.role_id")} options={ROLE_OPTIONS} hint={isSelf ? t("users.selfRoleHint") : undefined} />
+          <SelectField meta={edit.role_id} label={t("fields.role_id")} options={roleOptions} hint={isSelf ? t("users.selfRoleHint") : undefined} />
           <SelectField meta={edit.position_id} label={t("fields.position_id")} options={positions} />
           <SubmitButton name="intent" value="update">{t("form.save")}</SubmitButton>
         </Form>

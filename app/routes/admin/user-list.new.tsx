@@ -6,7 +6,7 @@ import { useTranslation } from "react-i18next";
 import { adminSchemas } from "#domain/forms/admin";
 import { ROLE } from "#domain/roles";
 import type { FormInput } from "#domain/forms/registry";
-import { ROLE_OPTIONS } from "~/routes/admin/admin-parts";
+import { useRoleOptions } from "~/routes/admin/admin-parts";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
 import { ErrorSummary, Field, SelectField, SubmitButton } from "~/components/forms";
 import * as ui from "~/components/ui.css";
@@ -43,6 +43,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 /** /user-list/new: a staff account, created activated; its owner sets the password from the mail. */
 export default function NewUser() {
   const { t } = useTranslation("admin");
+  const roleOptions = useRoleOptions();
   const { positions } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const [form, fields] = useForm<FormInput<"staffCreate">>({
@@ -69,7 +70,7 @@ export default function NewUser() {
         <Form method="post" {...getFormProps(form)} className={ui.formBlock}>
           <Field meta={fields.full_name} label={t("fields.full_name")} autoComplete="off" />
           <Field meta={fields.email} label={t("fields.email")} type="email" autoComplete="off" />
-          <SelectField meta={fields.role_id} label={t("fields.role_id")} options={ROLE_OPTIONS} />
+          <SelectField meta={fields.role_id} label={t("fields.role_id")} options={roleOptions} />
           <SelectField meta={fields.position_id} label={t("fields.position_id")} options={positions} hint={t("users.positionHint")} />
           <Field meta={fields.phone} label={`${t("fields.phone")} ${t("form.optional")}`} type="tel" inputMode="numeric" autoComplete="off" />
           <SubmitButton>{t("users.create")}</SubmitButton>

@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { ROLE, ROLE_LABELS, STAFF_ROLES } from "#domain/roles";
-import { ActiveBadge } from "~/routes/admin/admin-parts";
+import { ROLE, STAFF_ROLES } from "#domain/roles";
+import { ActiveBadge, useRoleOptions } from "~/routes/admin/admin-parts";
 import { Pager } from "~/routes/admin/Pager";
 import * as a from "~/components/admin.css";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
@@ -27,6 +27,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 /** /user-list: the Super Admin's staff accounts. */
 export default function UserList() {
   const { t } = useTranslation("admin");
+  const roleOptions = useRoleOptions();
+  const roleLabelOf = new Map(roleOptions.map((o) => [o.value, o.label]));
   const { users, meta, params } = useLoaderData<typeof loader>();
   return (
     <>
@@ -44,7 +46,7 @@ export default function UserList() {
           <label htmlFor="role" className={ui.label}>{t("filters.role")}</label>
           <select id="role" name="role" className={ui.input} defaultValue={params.role ?? ""}>
             <option value="">{t("filters.anyRole")}</option>
-            {STAFF_ROLES.map((r) => <option key={r} value={r}>{ROLE_LABELS[r]}</option>)}
+            {roleOptions.map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
           </select>
         </div>
         <div className={a.filterField}>
@@ -67,7 +69,7 @@ export default function UserList() {
           columns={[
             { header: t("users.name"), cell: (u) => <Link to={`/user-list/${u.id}`}>{u.full_name}</Link> },
             { header: t("users.email"), className: breakable, cell: (u) => u.email },
-            { header: t("users.role"), cell: (u) => u.role_label },
+            { header: t("users.role"), cell: (u) => roleLabelOf.get(String(u.role_id)) ?? u.role_label },
             { header: t("users.position"), cell: (u) => u.position?.name ?? "—" },
             { header: t("filters.status"), cell: (u) => <ActiveBadge active={u.is_active} /> },
           ]}

@@ -99,7 +99,7 @@ export default function ApplicationDetail() {
         {t("detail.titleLead")} <span className={d.number}>{application.registration_number ?? "—"}</span>
       </h1>
       {acted?.alert ? (
-        <div className={r.alert} role="alert">
+        <div className={ui.errorSummary} role="alert">
           <p className={ui.flush}>
             <strong>{t(acted.alert.status === 409 ? "decision.conflictTitle" : "decision.forbiddenTitle")}</strong>
           </p>

@@ -213,7 +213,7 @@ export function ReviewListPage({ data, title }: { data: ListPageData; title: str
         {data.dropped.length > 0 ? (
           <p className={r.notice} role="status">{t("list.dropped", { names: data.dropped.map((n) => t(`list.params.${n}`, { defaultValue: n })).join(", ") })}</p>
         ) : null}
-        {data.error ? <p className={r.alert} role="alert">{data.error}</p> : null}
+        {data.error ? <p className={ui.errorSummary} role="alert">{data.error}</p> : null}
       </section>
       <div className={r.toolbar}>
         <p className={ui.flush} role="status">

@@ -14,7 +14,6 @@ export const filterField = style({ display: "grid", gap: vars.space.xs });
 export const filterCheck = style({ display: "flex", gap: vars.space.sm, alignItems: "center", minHeight: "2.5rem" });
 export const filterActions = style({ display: "flex", flexWrap: "wrap", gap: vars.space.md, alignItems: "center" });
 export const notice = style({ border: `2px solid ${vars.color.warn}`, background: vars.color.warnSoft, borderRadius: vars.radius, padding: vars.space.md, margin: `${vars.space.md} 0` });
-export const alert = style({ border: `3px solid ${vars.color.danger}`, background: vars.color.dangerSoft, borderRadius: vars.radius, padding: vars.space.md, marginBottom: vars.space.lg });
 export const tableScroll = style({ overflowX: "auto", marginBottom: vars.space.md });
 export const table = style({ fontSize: "0.95rem" });
 globalStyle(`${table} th`, { background: vars.color.bgSoft });
