@@ -61,16 +61,23 @@ export async function createTestApi(overrides: Partial<StartApiOptions> = {}) {
   if (server) ({ url: databaseUrl, drop: dropDatabase } = await throwawayDatabase(server, "adaptasi_test"));
 
   const logger = pino({ level: "silent" });
-  const api = await startApi({
-    inMemory: !databaseUrl,
-    databaseUrl,
-    apiKey: TEST_API_KEY,
-    jwtSecret: TEST_JWT_SECRET,
-    seedDemo: true,
-    rateLimits: TEST_RATE_LIMITS,
-    logger,
-    ...overrides,
-  });
+  let api: Awaited<ReturnType<typeof startApi>>;
+  try {
+    api = await startApi({
+      inMemory: !databaseUrl,
+      databaseUrl,
+      apiKey: TEST_API_KEY,
+      jwtSecret: TEST_JWT_SECRET,
+      seedDemo: true,
+      rateLimits: TEST_RATE_LIMITS,
+      logger,
+      ...overrides,
+    });
+  } catch (error) {
+    // A start that is meant to fail (an unusable S3 bucket, say) leaves no database behind on the server.
+    await dropDatabase();
+    throw error;
+  }
   const request = requester(api.app);
 
   return {
