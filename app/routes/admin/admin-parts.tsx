@@ -1,9 +1,9 @@
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { roleName, STAFF_ROLES } from "#domain/roles";
+import { STAFF_ROLES } from "#domain/roles";
 import { formatDateTime } from "~/utils/format";
 import type { AuditEntry } from "~/routes/admin/admin.server";
-import { useRootData } from "~/root";
+import { useRoleName } from "~/utils/role-name";
 import * as a from "~/components/admin.css";
 import * as ui from "~/components/ui.css";
 
@@ -14,8 +14,8 @@ import * as ui from "~/components/ui.css";
 /** The roles a staff account may have, for the staff forms. */
 /** The staff roles as select options; role 1's name carries the committee's name (domain/roles' roleName). */
 export function useRoleOptions(): Array<{ value: string; label: string }> {
-  const committeeName = useRootData()?.config.committeeName;
-  return STAFF_ROLES.map((r) => ({ value: String(r), label: roleName(r, committeeName) ?? String(r) }));
+  const role = useRoleName();
+  return STAFF_ROLES.map((r) => ({ value: String(r), label: role(r) }));
 }
 
 export function ActiveBadge({ active }: { active: boolean }) {
@@ -44,8 +44,7 @@ export function ActiveToggle({ active, lead, label }: { active: boolean; lead: s
 export function AuditList({ entries }: { entries: AuditEntry[] }) {
   const { t } = useTranslation("admin");
   // Role 1's name carries the committee's name, as in the top bar and the review history.
-  const committeeName = useRootData()?.config.committeeName;
-  const role = (id: number) => roleName(id, committeeName) ?? String(id);
+  const role = useRoleName();
   const show = (field: string, value: unknown) => (field === "role_id" ? role(Number(value)) : value === null || value === undefined ? "—" : String(value));
   if (entries.length === 0) return <p className={ui.muted}>{t("audit.empty")}</p>;
   return (

@@ -15,7 +15,6 @@ import { applicantShown, decisionAwaitingConfirmation, postDecision, reviewArea,
 import { toastCookie } from "~/utils/session.server";
 import { formTextsFor, i18next } from "~/utils/i18n.server";
 import { titled } from "~/utils/page-title";
-import { useRootData } from "~/root";
 
 // /application/:id (roles 1, 5, 6, 7) and /application-list/:id (roles 2, 4): one application as the
 // reviewer's role sees it, and the decision on its open stage when the API says the role may take it.
@@ -75,7 +74,6 @@ export default function ApplicationDetail() {
   const answer = useActionData<typeof action>();
   const location = useLocation();
   // The committee's name follows role 1's in the history, as in the top bar (spec §6).
-  const committeeName = useRootData()?.config.committeeName;
   const acted = answer && "result" in answer ? answer : undefined;
   const detail = acted?.detail ?? loaded.detail;
   const { application } = detail;
@@ -119,7 +117,7 @@ export default function ApplicationDetail() {
               <Link to={`${listHref}/${application.id}/additional-requirements`}>{t("detail.additional")}</Link>
             </p>
           ) : null}
-          <AuditSection audit={detail.audit} documents={detail.documents} committeeName={committeeName} />
+          <AuditSection audit={detail.audit} documents={detail.documents} />
           {detail.may_decide && detail.open_stage ? (
             <DecisionForm key={`${detail.open_stage.id}-${application.status}`} detail={detail} lastResult={acted?.alert ? null : acted?.result} />
           ) : (

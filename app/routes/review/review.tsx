@@ -2,11 +2,11 @@ import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@co
 import { Form } from "@remix-run/react";
 import { Fragment, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { roleName } from "#domain/roles";
 import { stageById, type Decision } from "#domain/workflow";
 import { CONSTRAINTS } from "#domain/forms/constraints.generated";
 import type { FormInput } from "#domain/forms/registry";
 import { formatDate, formatDateTime } from "~/utils/format";
+import { useRoleName } from "~/utils/role-name";
 import type { AuditEntry, ReviewDetail, applicantShown } from "~/routes/review/review.server";
 import { formatSize, StatusBadge } from "~/components/StatusBadge";
 import { ErrorSummary, RadioGroup, SubmitButton, TextareaField } from "~/components/forms";
@@ -233,11 +233,12 @@ function auditDocuments(entry: AuditEntry, names: ReadonlyMap<number, string>): 
  * Who did what and when, the stage and its decision, the note for the applicant and the reviewers' internal note.
  * Role 1's name carries the committee's name (spec §6), as in the top bar; an unknown role shows its number.
  */
-export function AuditSection({ audit, documents, committeeName }: { audit: AuditEntry[]; documents: ReviewDetail["documents"]; committeeName?: string }) {
+export function AuditSection({ audit, documents }: { audit: AuditEntry[]; documents: ReviewDetail["documents"] }) {
   const { t } = useTranslation("review");
+  const roleOf = useRoleName();
   const names = new Map(documents.map((d) => [d.requirement_id, d.name]));
   const events: TimelineEvent[] = audit.map((entry) => {
-    const role = roleName(entry.actor_role, committeeName) ?? String(entry.actor_role);
+    const role = roleOf(entry.actor_role);
     return {
       ...entry,
       key: entry.id,

@@ -1,0 +1,11 @@
+import { roleName } from "#domain/roles";
+import { useRootData } from "~/root";
+
+/**
+ * A role's name as people read it (domain/roles' roleName): role 1's followed by the committee's name set
+ * on /sla-setting (spec §6), from the root's config; an unknown role by its number.
+ */
+export function useRoleName(): (roleId: number) => string {
+  const committeeName = useRootData()?.config.committeeName;
+  return (roleId) => roleName(roleId, committeeName) ?? String(roleId);
+}
