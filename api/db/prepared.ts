@@ -8,10 +8,11 @@ import type { Database } from "./client";
 type Prepared = { execute(values?: Record<string, unknown>): Promise<any> };
 const preparedStatements = new WeakMap<Database, Map<string, Prepared>>();
 
-export function preparedOnce<P extends Prepared>(db: Database, name: string, make: () => P): P {
+/** `query` builds the statement (not yet prepared): it is built and prepared under `name` on first use. */
+export function preparedOnce<P extends Prepared>(db: Database, name: string, query: () => { prepare(name: string): P }): P {
   let known = preparedStatements.get(db);
   if (!known) preparedStatements.set(db, (known = new Map()));
   let statement = known.get(name);
-  if (!statement) known.set(name, (statement = make()));
+  if (!statement) known.set(name, (statement = query().prepare(name)));
   return statement as P;
 }

@@ -19,8 +19,7 @@ function liveUserQuery(db: Database) {
   return db
     .select()
     .from(users)
-    .where(and(eq(users.id, sql.placeholder("userId")), eq(users.isActive, true), exists(liveFamily)))
-    .prepare("auth_live_user");
+    .where(and(eq(users.id, sql.placeholder("userId")), eq(users.isActive, true), exists(liveFamily)));
 }
 
 /**

@@ -95,13 +95,16 @@ export function statePoint(stage: number | null, status: ApplicationRow["status"
   return [stage === null ? null : stageName(stage), label].filter(Boolean).join(" — ") || null;
 }
 
+/** Which of an applicant's applications is the current one: the open one first, then the newest. */
+const CURRENT_FIRST = [asc(applications.isFinal), desc(applications.createdAt)] as const;
+
 /** The applicant's open application; once a final decision closed it, the latest closed one, so the result stays readable. */
 export async function currentApplicationRow(db: Database, userId: string): Promise<ApplicationRow | undefined> {
   const [app] = await db
     .select()
     .from(applications)
     .where(eq(applications.applicantUserId, userId))
-    .orderBy(asc(applications.isFinal), desc(applications.createdAt))
+    .orderBy(...CURRENT_FIRST)
     .limit(1);
   return app;
 }
@@ -120,9 +123,8 @@ function currentWithDocuments(db: Database) {
     .select({ app: applications, present })
     .from(applications)
     .where(eq(applications.applicantUserId, sql.placeholder("userId")))
-    .orderBy(asc(applications.isFinal), desc(applications.createdAt))
-    .limit(1)
-    .prepare("current_summary");
+    .orderBy(...CURRENT_FIRST)
+    .limit(1);
 }
 
 /** The ApplicationSummary of contracts/applications.ts for the user's current application, or null: one read. */

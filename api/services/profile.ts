@@ -78,7 +78,7 @@ export async function checkProfileReferences(db: Database, v: Pick<ProfileForm, 
 /** The applicant's profile row, or undefined: read on every applicant page, so a named prepared statement. */
 export async function loadProfile(db: Database, userId: string): Promise<ProfileRow | undefined> {
   const statement = preparedOnce(db, "profile_by_user", () =>
-    db.select().from(applicantProfiles).where(eq(applicantProfiles.userId, sql.placeholder("userId"))).prepare("profile_by_user"),
+    db.select().from(applicantProfiles).where(eq(applicantProfiles.userId, sql.placeholder("userId"))),
   );
   const [p] = await statement.execute({ userId });
   return p;

@@ -182,8 +182,7 @@ async function pageRows(db: Database, ids: string[]): Promise<RowData[]> {
       .select(rowColumns)
       .from(applications)
       .leftJoin(submitters, eq(submitters.id, applications.submittedByUserId))
-      .where(sql`${applications.id} = any(${sql.placeholder("ids")}::uuid[])`)
-      .prepare("list_rows"),
+      .where(sql`${applications.id} = any(${sql.placeholder("ids")}::uuid[])`),
   );
   const rows = await statement.execute({ ids });
   const byId = new Map(rows.map((r) => [r.app.id, r]));
@@ -256,7 +255,7 @@ export async function listApplications(db: Database, role: number, query: ListQu
   const idsOf = (): Promise<Array<{ id: string }>> => {
     const statement = () => db.select({ id: applications.id }).from(applications).where(where.current).orderBy(...orderBy).limit(PAGE_SIZE).offset((page - 1) * PAGE_SIZE);
     const name = preparedPageName(role, query, page);
-    return name ? preparedOnce(db, name, () => statement().prepare(name)).execute() : statement();
+    return name ? preparedOnce(db, name, statement).execute() : statement();
   };
   const [rows, counts] = await Promise.all([
     idsOf().then((ids) => pageRows(db, ids.map((r) => r.id))),
