@@ -1,6 +1,7 @@
 // The browser's copy of a form's rules (spec §5: messages appear while the user types), written by
-// scripts/form-constraints.ts into domain/forms/constraints.generated.ts from the zod schemas, and read
+// scripts/form-constraints.ts into domain/forms/live/<form>.generated.ts from the zod schemas, and read
 // by app/utils/live-validation.ts. Plain data and types: no zod in the browser.
+import type { Constraint } from "@conform-to/dom";
 import type { RuleName } from "./validation-messages";
 
 /** A test the browser can run on a field's text as the schema sees it at that step. */
@@ -41,8 +42,10 @@ export interface LiveField {
 }
 
 export interface LiveForm {
-  /** the form's name in domain/forms/registry.ts (and CONSTRAINTS) */
+  /** the form's name in domain/forms/registry.ts */
   name: string;
+  /** each field's HTML constraints (required, minLength, pattern…), as conform's getZodConstraint gives them */
+  constraint: Record<string, Constraint>;
   /** each field's Indonesian label, and where known its key in the locale files */
   labels: Record<string, { id: string; key?: string }>;
   fields: Record<string, LiveField>;

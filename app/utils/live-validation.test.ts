@@ -13,7 +13,7 @@ const today = new Date("2026-06-01T00:00:00Z");
 const id = { locale: "id", today, message: (rule: string, params: Record<string, string | number>) => validationMessage(rule, params, "id") };
 
 /** A one-field form with these steps, to see each check's message. */
-const one = (steps: LiveForm["fields"][string]["steps"], optional?: true): LiveForm => ({ name: "t", labels: { x: { id: "Nama" } }, fields: { x: { steps, ...(optional ? { optional } : {}) } } });
+const one = (steps: LiveForm["fields"][string]["steps"], optional?: true): LiveForm => ({ name: "t", constraint: {}, labels: { x: { id: "Nama" } }, fields: { x: { steps, ...(optional ? { optional } : {}) } } });
 const first = (form: LiveForm, x: string | undefined) => validateLive(form, { x }, id).x?.[0];
 
 describe("validateLive: each check says the catalogue's Indonesian message (spec §5)", () => {
@@ -52,7 +52,7 @@ describe("validateLive: each check says the catalogue's Indonesian message (spec
   });
 
   it("says the labels in English on an English page, by their locale keys", () => {
-    const form: LiveForm = { name: "t", labels: { x: { id: "Nama", key: "k.name" } }, fields: { x: { steps: [{ check: { kind: "present" }, message: { rule: "required", params: { field: "Nama" } } }] } } };
+    const form: LiveForm = { name: "t", constraint: {}, labels: { x: { id: "Nama", key: "k.name" } }, fields: { x: { steps: [{ check: { kind: "present" }, message: { rule: "required", params: { field: "Nama" } } }] } } };
     expect(validateLive(form, {}, { locale: "en-US", t: () => "Name", today, message: (rule, params) => validationMessage(rule, params, "en") }).x).toEqual(["Name is required"]);
   });
 });

@@ -6,7 +6,6 @@
 import { parse, type Submission } from "@conform-to/react";
 import { useTranslation } from "react-i18next";
 import { formatDateInput, parseDateInput, todayIso } from "#domain/dates";
-import { CONSTRAINTS } from "#domain/forms/constraints.generated";
 import type { LiveCheck, LiveForm, LiveMessage, LiveTransform } from "#domain/live-checks";
 import type { MessageParams } from "#domain/validation-messages";
 
@@ -109,7 +108,7 @@ export function validateLive(form: LiveForm, payload: Record<string, unknown>, w
  */
 export function liveValidation(form: LiveForm, words: LiveWords) {
   return {
-    constraint: CONSTRAINTS[form.name as keyof typeof CONSTRAINTS],
+    constraint: form.constraint,
     shouldValidate: "onBlur" as const,
     shouldRevalidate: "onInput" as const,
     // The value's type is the schema's on the server; here the payload passes as it was typed.

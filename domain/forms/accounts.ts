@@ -8,7 +8,7 @@ export * from "./accounts.labels";
 
 // The account forms: one schema per form, used by the portal's action and by the API for the
 // same payload; the browser gets their labels (./accounts.labels.ts) and constraints
-// (./constraints.generated.ts), never zod. The portal builds them with its request's words
+// (./live/<form>.generated.ts), never zod. The portal builds them with its request's words
 // (`accountSchemas(formTexts(t))`); the exports below are the Indonesian ones the API and the form
 // registry use.
 

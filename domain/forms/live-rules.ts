@@ -4,6 +4,7 @@
 // number, a preprocess), the field's copy stops: the browser then says less, never something else,
 // and the server (the same schema) says the rest. Used by scripts/form-constraints.ts and its test;
 // imports zod, so never by the browser.
+import { getZodConstraint } from "@conform-to/zod/v4";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -166,5 +167,5 @@ export function liveFormOf(schema: z.ZodType, name = ""): LiveForm {
   if (confirmation && fields[confirmation.confirmation]) {
     fields[confirmation.confirmation].confirms = { source: confirmation.source, message: messageOf(confirmation.message) };
   }
-  return { name, labels, fields };
+  return { name, constraint: getZodConstraint(schema), labels, fields };
 }

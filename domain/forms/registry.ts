@@ -10,8 +10,8 @@ import { profileFormSchema } from "./profile";
 import { pathwayChoiceSchema, registrationFormSchema } from "./registration";
 import { decisionFormSchema } from "./review";
 
-// Every form the portal renders, by the name its constraints have in ./constraints.generated.ts
-// (scripts/form-constraints.ts writes that module; constraints.test.ts checks it). Server and tests only.
+// Every form the portal renders, by the name of its module of rules, ./live/<name>.generated.ts
+// (scripts/form-constraints.ts writes those modules; constraints.test.ts checks them). Server and tests only.
 export const FORM_SCHEMAS = {
   login: loginSchema,
   citizenSignUp: citizenSignUpSchema,

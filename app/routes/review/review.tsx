@@ -3,7 +3,7 @@ import { Form } from "@remix-run/react";
 import { Fragment, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { stageById, type Decision } from "#domain/workflow";
-import { CONSTRAINTS } from "#domain/forms/constraints.generated";
+import { rules as decisionRules } from "#domain/forms/live/decision.generated";
 import type { FormInput } from "#domain/forms/registry";
 import { formatDate, formatDateTime } from "~/utils/format";
 import { useRoleName } from "~/utils/role-name";
@@ -271,7 +271,7 @@ export function DecisionForm({ detail, lastResult }: { detail: ReviewDetail; las
   const [form, fields] = useForm<FormInput<"decision">>({
     id: `decision-${stageId}`,
     lastResult,
-    constraint: CONSTRAINTS.decision,
+    constraint: decisionRules.constraint,
     defaultValue: { documents: currentDocs.map((d) => ({ requirement_id: String(d.requirement_id) })) },
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",

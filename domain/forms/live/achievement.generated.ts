@@ -4,6 +4,12 @@ import type { LiveForm } from "../../live-checks";
 
 export const rules: LiveForm = {
   name: "achievement",
+  constraint: {
+    type_code: {"required":true},
+    title: {"required":true},
+    year: {"required":false},
+    description: {"required":false},
+  },
   labels: {
     type_code: {"id":"Jenis Capaian","key":"applicant:achievement.fields.type_code"},
     title: {"id":"Judul","key":"applicant:achievement.fields.title"},

@@ -4,6 +4,10 @@ import type { LiveForm } from "../../live-checks";
 
 export const rules: LiveForm = {
   name: "additionalRequest",
+  constraint: {
+    title: {"required":true},
+    description: {"required":false},
+  },
   labels: {
     title: {"id":"Nama Dokumen","key":"applicant:additional.fields.title"},
   },

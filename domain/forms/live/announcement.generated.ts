@@ -4,6 +4,10 @@ import type { LiveForm } from "../../live-checks";
 
 export const rules: LiveForm = {
   name: "announcement",
+  constraint: {
+    title: {"required":true},
+    body: {"required":true},
+  },
   labels: {
     title: {"id":"Judul","key":"applicant:achievement.fields.title"},
     body: {"id":"Isi Pengumuman","key":"cms:fields.body"},

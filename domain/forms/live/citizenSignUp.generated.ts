@@ -4,6 +4,15 @@ import type { LiveForm } from "../../live-checks";
 
 export const rules: LiveForm = {
   name: "citizenSignUp",
+  constraint: {
+    full_name: {"required":true},
+    email: {"required":true},
+    phone: {"required":true},
+    password: {"required":true},
+    password_confirmation: {"required":true},
+    consent: {"required":true},
+    nik: {"required":true},
+  },
   labels: {
     full_name: {"id":"Nama Lengkap","key":"accounts:fields.full_name"},
     email: {"id":"Alamat Surel","key":"accounts:fields.email"},

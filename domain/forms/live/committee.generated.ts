@@ -4,6 +4,9 @@ import type { LiveForm } from "../../live-checks";
 
 export const rules: LiveForm = {
   name: "committee",
+  constraint: {
+    committee_name: {"required":true},
+  },
   labels: {
     committee_name: {"id":"Nama Komite","key":"admin:sla.committeeTitle"},
   },

@@ -4,6 +4,17 @@ import type { LiveForm } from "../../live-checks";
 
 export const rules: LiveForm = {
   name: "decision",
+  constraint: {
+    stage_id: {"required":true},
+    decision: {"required":true,"pattern":"PASSED|FAILED|REUPLOAD"},
+    note: {"required":false},
+    internal_note: {"required":false},
+    documents: {"required":false,"multiple":true},
+    "documents[]": {"required":true},
+    "documents[].requirement_id": {"required":true},
+    "documents[].selected": {"required":false},
+    "documents[].reason": {"required":false},
+  },
   labels: {
     decision: {"id":"Keputusan","key":"admin:fasyankes.fields.decision"},
   },

@@ -4,6 +4,9 @@ import type { LiveForm } from "../../live-checks";
 
 export const rules: LiveForm = {
   name: "emailOnly",
+  constraint: {
+    email: {"required":true},
+  },
   labels: {
     email: {"id":"Alamat Surel","key":"accounts:fields.email"},
   },

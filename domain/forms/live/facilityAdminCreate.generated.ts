@@ -4,6 +4,16 @@ import type { LiveForm } from "../../live-checks";
 
 export const rules: LiveForm = {
   name: "facilityAdminCreate",
+  constraint: {
+    full_name: {"required":true},
+    email: {"required":true},
+    facility_name: {"required":true},
+    facility_type: {"required":true,"pattern":"RUMAH_SAKIT|KLINIK_UTAMA|KLINIK_PRATAMA|PUSKESMAS|LAINNYA"},
+    address: {"required":true},
+    licence_number: {"required":true},
+    contact_phone: {"required":true},
+    contact_email: {"required":false},
+  },
   labels: {
     full_name: {"id":"Nama Lengkap","key":"accounts:fields.full_name"},
     email: {"id":"Alamat Surel","key":"accounts:fields.email"},

@@ -4,6 +4,17 @@ import type { LiveForm } from "../../live-checks";
 
 export const rules: LiveForm = {
   name: "facilityData",
+  constraint: {
+    facility_name: {"required":true},
+    facility_type: {"required":true,"pattern":"RUMAH_SAKIT|KLINIK_UTAMA|KLINIK_PRATAMA|PUSKESMAS|LAINNYA"},
+    address: {"required":true},
+    licence_number: {"required":true},
+    contact_phone: {"required":true},
+    contact_email: {"required":false},
+    admin_nik: {"required":true},
+    admin_phone: {"required":true},
+    position_id: {"required":true},
+  },
   labels: {
     facility_name: {"id":"Nama Fasyankes","key":"facility:fields.facility_name"},
     facility_type: {"id":"Jenis Fasyankes","key":"facility:fields.facility_type"},

@@ -4,6 +4,20 @@ import type { LiveForm } from "../../live-checks";
 
 export const rules: LiveForm = {
   name: "facilitySignUp",
+  constraint: {
+    facility_name: {"required":true},
+    facility_type: {"required":true,"pattern":"RUMAH_SAKIT|KLINIK_UTAMA|KLINIK_PRATAMA|PUSKESMAS|LAINNYA"},
+    address: {"required":true},
+    licence_number: {"required":true},
+    contact_phone: {"required":true},
+    contact_email: {"required":false},
+    full_name: {"required":true},
+    email: {"required":true},
+    phone: {"required":true},
+    password: {"required":true},
+    password_confirmation: {"required":true},
+    consent: {"required":true},
+  },
   labels: {
     facility_name: {"id":"Nama Fasyankes","key":"facility:fields.facility_name"},
     facility_type: {"id":"Jenis Fasyankes","key":"facility:fields.facility_type"},

@@ -4,6 +4,11 @@ import type { LiveForm } from "../../live-checks";
 
 export const rules: LiveForm = {
   name: "facilityVerify",
+  constraint: {
+    decision: {"required":true,"pattern":"APPROVE|REJECT"},
+    reason: {"required":false},
+    verification_id: {"required":false},
+  },
   labels: {
     decision: {"id":"Keputusan","key":"admin:fasyankes.fields.decision"},
   },

@@ -4,6 +4,12 @@ import type { LiveForm } from "../../live-checks";
 
 export const rules: LiveForm = {
   name: "faq",
+  constraint: {
+    base: {"required":true},
+    login: {"required":true},
+    signUp: {"required":true},
+    index: {"required":true},
+  },
   labels: {
     base: {"id":"Alamat FAQ Umum","key":"cms:fields.faq_base"},
     login: {"id":"Alamat FAQ Halaman Masuk","key":"cms:fields.faq_login"},

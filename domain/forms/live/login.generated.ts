@@ -4,6 +4,11 @@ import type { LiveForm } from "../../live-checks";
 
 export const rules: LiveForm = {
   name: "login",
+  constraint: {
+    email: {"required":true},
+    password: {"required":true},
+    redirectTo: {"required":false},
+  },
   labels: {
     email: {"id":"Alamat Surel","key":"accounts:fields.email"},
     password: {"id":"Kata Sandi","key":"accounts:fields.password"},

@@ -4,6 +4,12 @@ import type { LiveForm } from "../../live-checks";
 
 export const rules: LiveForm = {
   name: "navbarLinks",
+  constraint: {
+    links: {"required":false,"multiple":true},
+    "links[]": {"required":false},
+    "links[].label": {"required":false},
+    "links[].href": {"required":false},
+  },
   labels: {
 
   },

@@ -4,6 +4,11 @@ import type { LiveForm } from "../../live-checks";
 
 export const rules: LiveForm = {
   name: "passwordChange",
+  constraint: {
+    current_password: {"required":true},
+    new_password: {"required":true},
+    new_password_confirmation: {"required":true},
+  },
   labels: {
     current_password: {"id":"Kata Sandi Saat Ini","key":"common:profile.currentPassword"},
     new_password: {"id":"Kata Sandi Baru","key":"accounts:fields.newPassword"},

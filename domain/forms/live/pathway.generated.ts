@@ -4,6 +4,9 @@ import type { LiveForm } from "../../live-checks";
 
 export const rules: LiveForm = {
   name: "pathway",
+  constraint: {
+    jalur_id: {"required":true,"pattern":"REG|SPE|OTH"},
+  },
   labels: {
     jalur_id: {"id":"Jalur pendaftaran","key":"applicant:workspace.steps.pathway"},
   },

@@ -4,6 +4,10 @@ import type { LiveForm } from "../../live-checks";
 
 export const rules: LiveForm = {
   name: "pathwayChoice",
+  constraint: {
+    jalur_id: {"required":true,"pattern":"REG|SPE|OTH"},
+    activity_kind_id: {"required":false},
+  },
   labels: {
     jalur_id: {"id":"Jalur Pendaftaran","key":"accounts:fields.jalur_id"},
   },

@@ -4,6 +4,13 @@ import type { LiveForm } from "../../live-checks";
 
 export const rules: LiveForm = {
   name: "portfolio",
+  constraint: {
+    kind: {"required":true},
+    title: {"required":true},
+    institution: {"required":false},
+    year: {"required":false},
+    description: {"required":false},
+  },
   labels: {
     kind: {"id":"Jenis","key":"admin:fasyankes.type"},
     title: {"id":"Judul","key":"applicant:achievement.fields.title"},

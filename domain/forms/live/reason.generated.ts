@@ -4,6 +4,9 @@ import type { LiveForm } from "../../live-checks";
 
 export const rules: LiveForm = {
   name: "reason",
+  constraint: {
+    reason: {"required":true},
+  },
   labels: {
     reason: {"id":"Alasan","key":"admin:fasyankes.fields.reason"},
   },

@@ -4,6 +4,11 @@ import type { LiveForm } from "../../live-checks";
 
 export const rules: LiveForm = {
   name: "resetPassword",
+  constraint: {
+    token: {"required":true},
+    password: {"required":true},
+    password_confirmation: {"required":true},
+  },
   labels: {
     token: {"id":"Token","key":"accounts:fields.token"},
     password: {"id":"Kata Sandi","key":"accounts:fields.password"},

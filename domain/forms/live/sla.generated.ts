@@ -4,6 +4,18 @@ import type { LiveForm } from "../../live-checks";
 
 export const rules: LiveForm = {
   name: "sla",
+  constraint: {
+    stage_1: {"required":true},
+    stage_2: {"required":true},
+    stage_3: {"required":true},
+    stage_4: {"required":true},
+    stage_11: {"required":true},
+    stage_12: {"required":true},
+    stage_13: {"required":true},
+    stage_21: {"required":true},
+    stage_22: {"required":true},
+    stage_23: {"required":true},
+  },
   labels: {
 
   },

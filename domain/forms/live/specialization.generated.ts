@@ -4,6 +4,9 @@ import type { LiveForm } from "../../live-checks";
 
 export const rules: LiveForm = {
   name: "specialization",
+  constraint: {
+    name: {"required":true},
+  },
   labels: {
     name: {"id":"Nama","key":"admin:users.name"},
   },

@@ -4,6 +4,13 @@ import type { LiveForm } from "../../live-checks";
 
 export const rules: LiveForm = {
   name: "staffCreate",
+  constraint: {
+    full_name: {"required":true},
+    role_id: {"required":true},
+    position_id: {"required":true},
+    email: {"required":true},
+    phone: {"required":false},
+  },
   labels: {
     full_name: {"id":"Nama Lengkap","key":"accounts:fields.full_name"},
     email: {"id":"Alamat Surel","key":"accounts:fields.email"},

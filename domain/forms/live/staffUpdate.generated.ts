@@ -4,6 +4,11 @@ import type { LiveForm } from "../../live-checks";
 
 export const rules: LiveForm = {
   name: "staffUpdate",
+  constraint: {
+    full_name: {"required":true},
+    role_id: {"required":true},
+    position_id: {"required":true},
+  },
   labels: {
     full_name: {"id":"Nama Lengkap","key":"accounts:fields.full_name"},
   },

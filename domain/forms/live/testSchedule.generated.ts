@@ -4,6 +4,14 @@ import type { LiveForm } from "../../live-checks";
 
 export const rules: LiveForm = {
   name: "testSchedule",
+  constraint: {
+    title: {"required":true},
+    location: {"required":true},
+    starts_at: {"required":true},
+    ends_at: {"required":false},
+    registration_deadline: {"required":false},
+    notes: {"required":false},
+  },
   labels: {
     title: {"id":"Judul","key":"applicant:achievement.fields.title"},
     location: {"id":"Lokasi","key":"cms:schedule.colLocation"},

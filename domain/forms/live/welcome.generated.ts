@@ -4,6 +4,10 @@ import type { LiveForm } from "../../live-checks";
 
 export const rules: LiveForm = {
   name: "welcome",
+  constraint: {
+    title: {"required":true},
+    lead: {"required":true},
+  },
   labels: {
     title: {"id":"Judul","key":"applicant:achievement.fields.title"},
     lead: {"id":"Teks Pembuka","key":"cms:fields.lead"},

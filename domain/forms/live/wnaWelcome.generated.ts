@@ -4,6 +4,10 @@ import type { LiveForm } from "../../live-checks";
 
 export const rules: LiveForm = {
   name: "wnaWelcome",
+  constraint: {
+    is_kek: {"required":true,"pattern":"ya|tidak"},
+    jalur_id: {"required":true,"pattern":"REG|SPE|OTH"},
+  },
   labels: {
     is_kek: {"id":"Kawasan Ekonomi Khusus (KEK)","key":"accounts:fields.is_kek"},
     jalur_id: {"id":"Jalur Pendaftaran","key":"accounts:fields.jalur_id"},
