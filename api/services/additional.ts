@@ -1,8 +1,8 @@
 import { asc, eq } from "drizzle-orm";
-import { ROLE_LABELS } from "#domain/roles";
 import { decisionsFor, openStage } from "#domain/workflow";
 import type { Database } from "../db/client";
 import { additionalRequirements, files, type ApplicationRow } from "../db/schema";
+import { roleNamer } from "./settings";
 
 // Documents a reviewer asks an SPE applicant for beyond the pathway's requirements (DESIGN §4.8,
 // /portfolio/additional-requirements): who may ask or answer, and the list. Asking and answering are
@@ -29,12 +29,13 @@ export async function listAdditional(db: Database, applicationId: string) {
     .leftJoin(files, eq(files.id, additionalRequirements.fileId))
     .where(eq(additionalRequirements.applicationId, applicationId))
     .orderBy(asc(additionalRequirements.createdAt), asc(additionalRequirements.id));
+  const requesterName = await roleNamer(db);
   return rows.map(({ r, f }) => ({
     id: r.id,
     title: r.title,
     description: r.description,
     requested_at: r.createdAt.toISOString(),
-    requested_by: ROLE_LABELS[r.requestedByRole] ?? null,
+    requested_by: requesterName(r.requestedByRole),
     stage_id: r.stageId,
     file: f ? { file_id: f.id, original_name: f.originalName, size: f.size, uploaded_at: (r.fulfilledAt ?? f.createdAt).toISOString() } : null,
   }));

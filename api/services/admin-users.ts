@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { and, asc, count, eq, ilike, inArray, or, type SQL } from "drizzle-orm";
 import type { StaffCreate, StaffUpdate } from "#domain/forms/admin";
 import { PAGE_SIZE, type EntryStatus } from "#domain/forms/admin";
-import { ROLE, ROLE_LABELS, STAFF_ROLES } from "#domain/roles";
+import { ROLE, STAFF_ROLES } from "#domain/roles";
 import type { Database } from "../db/client";
 import { violatedUniqueConstraint } from "../db/errors";
 import { positions, staffProfiles, type UserRow, users } from "../db/schema";
@@ -11,6 +11,7 @@ import type { Mailer } from "./mail";
 import { expireUnusedTokens, issueAccountToken } from "./account-tokens";
 import { recentAdminActions, recordAdminAction } from "./admin-audit";
 import { hashPassword } from "./passwords";
+import { roleNamer, type RoleNamer } from "./settings";
 import { revokeAllForUser } from "./tokens";
 
 // Staff accounts (roles 1, 2, 4–7) as the Super Admin manages them on /user-list.
@@ -45,13 +46,13 @@ function staffQuery(db: Database) {
 
 type StaffRecord = Awaited<ReturnType<ReturnType<typeof staffQuery>["execute"]>>[number];
 
-export function staffJson(r: StaffRecord) {
+export function staffJson(r: StaffRecord, roleName: RoleNamer) {
   return {
     id: r.id,
     email: r.email,
     full_name: r.fullName,
     role_id: r.roleId,
-    role_label: ROLE_LABELS[r.roleId] ?? String(r.roleId),
+    role_label: roleName(r.roleId) ?? String(r.roleId),
     position: r.positionId !== null && r.positionName !== null ? { id: r.positionId, name: r.positionName } : null,
     phone: r.phone,
     is_active: r.isActive,
@@ -82,7 +83,8 @@ export async function listStaff(db: Database, query: StaffListQuery) {
     .orderBy(asc(users.fullName), asc(users.id))
     .limit(PAGE_SIZE)
     .offset((query.page - 1) * PAGE_SIZE);
-  return { rows: rows.map(staffJson), meta: { page: query.page, per_page: PAGE_SIZE, total, pages: Math.max(1, Math.ceil(total / PAGE_SIZE)) } };
+  const name = await roleNamer(db);
+  return { rows: rows.map((r) => staffJson(r, name)), meta: { page: query.page, per_page: PAGE_SIZE, total, pages: Math.max(1, Math.ceil(total / PAGE_SIZE)) } };
 }
 
 /** A staff account, or 404: applicants and facility admins are not managed here. */
@@ -94,7 +96,7 @@ async function findStaff(db: Database, id: string): Promise<StaffRecord> {
 
 export async function staffDetail(db: Database, id: string) {
   const row = await findStaff(db, id);
-  return { ...staffJson(row), audit: await recentAdminActions(db, "user", row.id) };
+  return { ...staffJson(row, await roleNamer(db)), audit: await recentAdminActions(db, "user", row.id) };
 }
 
 /** The position must exist and be active; said on the field like any other bad input. */

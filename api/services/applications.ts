@@ -21,6 +21,7 @@ import {
 } from "../db/schema";
 import { ApiError } from "../lib/errors";
 import { rememberedRequirements } from "./documents";
+import { roleNamer } from "./settings";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -180,6 +181,7 @@ export async function applicationView(db: Database, app: ApplicationRow) {
     if (sla) deadline = stageDeadline(app.stageStartedAt, sla.days).toISOString();
   }
   const tahap = stageRef(app.stageId);
+  const actorName = await roleNamer(db);
   const holder =
     app.status === "REUPLOAD" ? ROLE_LABELS[3] : app.openStageId !== null ? (holderLabel(app.openStageId) ?? null) : null;
 
@@ -215,7 +217,7 @@ export async function applicationView(db: Database, app: ApplicationRow) {
     timeline: history.map((h) => ({
       at: h.createdAt.toISOString(),
       action: h.action,
-      actor: ROLE_LABELS[h.actorRole] ?? null,
+      actor: actorName(h.actorRole),
       ...transitionOf(h),
       note: h.note,
     })),

@@ -1,13 +1,13 @@
 import { and, asc, count, desc, eq } from "drizzle-orm";
 import { FACILITY_TYPE_LABELS, verificationState, type FacilityType } from "#domain/facility";
 import { FACILITY_LABELS, type FacilityData, type FacilitySignUp } from "#domain/forms/facility";
-import { ROLE_LABELS } from "#domain/roles";
 import { STATUS_LABELS, statusLabel, type LabelColour } from "#domain/status-label";
 import { validationMessage } from "#domain/validation";
 import type { Database } from "../db/client";
 import { applications, auditLog, facilityProfiles, positions, type UserRow, users, userVerifications } from "../db/schema";
 import { ApiError, MESSAGES } from "../lib/errors";
 import { statePoint } from "./applications";
+import { roleNamer } from "./settings";
 
 // The facility admin's own account (role 8, DESIGN §4): the facility data written at sign-up, sent for
 // verification from /personal-data, and the counts and recent activity of /dashboard.
@@ -163,6 +163,7 @@ export async function facilityDashboard(db: Database, user: UserRow) {
     .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
     .limit(RECENT_ACTIVITY);
 
+  const actorName = await roleNamer(db);
   return {
     ...(await verificationOf(db, user)),
     submitted,
@@ -174,7 +175,7 @@ export async function facilityDashboard(db: Database, user: UserRow) {
       registration_number: h.registrationNumber,
       applicant_name: h.applicantName,
       action: h.action,
-      actor: ROLE_LABELS[h.actorRole] ?? null,
+      actor: actorName(h.actorRole),
       from: statePoint(h.fromStage, h.fromStatus),
       to: statePoint(h.toStage, h.toStatus),
     })),

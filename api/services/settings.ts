@@ -3,7 +3,7 @@ import { eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { settings } from "../db/schema";
 import { remembered } from "../lib/remembered";
-import { DEFAULT_COMMITTEE_NAME, COMMITTEE_NAME_MAX } from "#domain/roles";
+import { DEFAULT_COMMITTEE_NAME, COMMITTEE_NAME_MAX, roleName } from "#domain/roles";
 import { FaqLinksSchema, NavbarLinkSchema, type PublicConfig, WelcomeTextsSchema } from "#contracts/config";
 
 export const GuidebookSettingSchema = z
@@ -98,4 +98,16 @@ export function forgetCachedSettings(): void {
 /** getPublicConfig, remembered until a setting is written or PUBLIC_CONFIG_TTL_MS passes. */
 export async function cachedPublicConfig(db: Database, now: () => number = Date.now): Promise<PublicConfig> {
   return publicConfig.get(db, "public", () => getPublicConfig(db), now);
+}
+
+/** Names a role by its id, or null for an unknown one. */
+export type RoleNamer = (roleId: number) => string | null;
+
+/**
+ * Role names as the API's answers say them (spec §6): role 1's followed by the committee's name as the
+ * Super Admin last saved it on /sla-setting, as the pages say it (app/utils/role-name.ts).
+ */
+export async function roleNamer(db: Database): Promise<RoleNamer> {
+  const { committeeName } = await cachedPublicConfig(db);
+  return (roleId) => roleName(roleId, committeeName) ?? null;
 }

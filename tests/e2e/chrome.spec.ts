@@ -162,6 +162,10 @@ test("the Super Admin renames the committee on /sla-setting; the toast covers no
     await expect(page.locator("select#role option", { hasText: "Super Admin Komite Uji Tampilan" })).toHaveCount(1);
     await page.goto("/user-list/new");
     await expect(page.locator("select option", { hasText: "Super Admin Komite Uji Tampilan" })).toHaveCount(1);
+    // And a Super Admin's staff record, whose role the API names (api/services/settings.ts, roleNamer).
+    await page.goto("/user-list?role=1");
+    await page.locator('a[href^="/user-list/"]:not([href="/user-list/new"])').first().click();
+    await expect(page.locator("dd", { hasText: "Super Admin Komite Uji Tampilan" })).toBeVisible();
   } finally {
     await page.goto("/sla-setting");
     await page.getByLabel("Nama Komite", { exact: true }).fill(before);

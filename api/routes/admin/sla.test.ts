@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { STAGES } from "#domain/workflow";
-import { adminAuditLog, applications, slaSettings, users } from "../../db/schema";
+import { additionalRequirements, adminAuditLog, applications, auditLog, slaSettings, users } from "../../db/schema";
 import { createTestApi, expectError, type TestApi } from "../../test/helpers";
 
 let api: TestApi;
@@ -120,6 +120,25 @@ describe("PUT /admin/committee-name (spec §6: role 1's label is followed by the
     expect(await publicName()).toBe("Komite Adaptasi Nakes");
     const logged = await api.db.select().from(adminAuditLog).where(eq(adminAuditLog.targetId, "committee_name"));
     expect(logged).toEqual([expect.objectContaining({ action: "CMS_UPDATE", actorRole: 1, details: { from: "Komite Adaptasi", to: "Komite Adaptasi Nakes" } })]);
+  });
+
+  it("names role 1 with the saved name in the API's own answers: the staff list and record, the applicant's timeline, who asked for a document", async () => {
+    // The first test of this block saved "Komite Adaptasi Nakes".
+    const staff = await (await api.request("/api/v1/admin/users?role=1", { token: superToken })).json();
+    const me = staff.data.find((u: { email: string }) => u.email === "superadmin@adaptasi.test");
+    expect(me.role_label).toBe("Super Admin Komite Adaptasi Nakes");
+    const record = await (await api.request(`/api/v1/admin/users/${me.id}`, { token: superToken })).json();
+    expect(record.data.role_label).toBe("Super Admin Komite Adaptasi Nakes");
+
+    const email = `komite.${Date.now()}@uji.test`;
+    const file = await waitingFile(12, new Date(), email);
+    await api.db.insert(auditLog).values({ applicationId: file.id, actorUserId: me.id, actorRole: 1, action: "DECISION", note: "oleh Super Admin" });
+    await api.db.insert(additionalRequirements).values({ applicationId: file.id, stageId: 12, title: "Surat tambahan", requestedByUserId: me.id, requestedByRole: 1 });
+    const { token } = await api.login(email);
+    const view = (await (await api.request(`/api/v1/applications/${file.id}`, { token })).json()).data;
+    expect(view.timeline.find((t: { note: string }) => t.note === "oleh Super Admin").actor).toBe("Super Admin Komite Adaptasi Nakes");
+    const extra = (await (await api.request(`/api/v1/applications/${file.id}/additional-requirements`, { token })).json()).data;
+    expect(extra.items.map((r: { requested_by: string }) => r.requested_by)).toEqual(["Super Admin Komite Adaptasi Nakes"]);
   });
 
   it("refuses an empty or too long name with Indonesian messages", async () => {
