@@ -134,7 +134,7 @@ export async function currentApplicationSummary(db: Database, userId: string) {
   if (!row) return null;
   const app: ApplicationRow = row.app;
   const requirements = await rememberedRequirements(db, app.jalurId);
-  const uploaded = new Set<number>((row.present as number[] | null) ?? []);
+  const uploaded = new Set<number>(row.present ?? []);
   const tahap = stageRef(app.stageId);
   return {
     id: app.id,

@@ -3,8 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { roleLabel, roleName } from "#domain/roles";
-import { useRootData } from "~/root";
+import { ORGANIZER_LABEL } from "#domain/roles";
 import { accountSchemas } from "#domain/forms/accounts";
 import type { FormInput } from "#domain/forms/registry";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
@@ -16,6 +15,7 @@ import { formTextsFor, i18next } from "~/utils/i18n.server";
 import { titled } from "~/utils/page-title";
 import { rules as passwordChangeRules } from "#domain/forms/live/passwordChange.generated";
 import { useLiveValidation } from "~/utils/live-validation";
+import { useRoleName } from "~/utils/role-name";
 
 export const handle = titled("profile");
 
@@ -23,7 +23,7 @@ const HIDDEN = ["current_password", "new_password", "new_password_confirmation"]
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const me = await requireUser(request, context);
-  return { name: me.user.full_name, email: me.user.email, roleId: me.user.role_id, user: { role_id: me.user.role_id, is_fasyankes: me.user.is_fasyankes } };
+  return { name: me.user.full_name, email: me.user.email, roleId: me.user.role_id };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -48,8 +48,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function Profile() {
   const { t } = useTranslation(["common", "accounts"]);
   const account = useLoaderData<typeof loader>();
-  // Role 1's name carries the committee's name, as in the top bar.
-  const committeeName = useRootData()?.config.committeeName;
+  // Role 1's name carries the committee's name, as in the top bar; a role without a name is the organiser's.
+  const roleName = useRoleName(() => ORGANIZER_LABEL);
   const lastResult = useActionData<typeof action>();
   const [form, fields] = useForm<FormInput<"passwordChange">>({
     id: "change-password",
@@ -67,7 +67,7 @@ export default function Profile() {
           <dt>{t("profile.email")}</dt>
           <dd>{account.email}</dd>
           <dt>{t("profile.role")}</dt>
-          <dd>{roleName(account.roleId, committeeName) ?? roleLabel(account.user, committeeName)}</dd>
+          <dd>{roleName(account.roleId)}</dd>
         </dl>
       </section>
       <section className={ui.card} aria-labelledby="password-title">

@@ -11,8 +11,7 @@ import * as ui from "~/components/ui.css";
 // audit list and the staff roles. Apart from the reference-list pages (admin.tsx), so a page that shows
 // a badge does not load the reference forms and the country list.
 
-/** The roles a staff account may have, for the staff forms. */
-/** The staff roles as select options; role 1's name carries the committee's name (domain/roles' roleName). */
+/** The roles a staff account may have, as the staff forms' options; role 1's name carries the committee's name. */
 export function useRoleOptions(): Array<{ value: string; label: string }> {
   const role = useRoleName();
   return STAFF_ROLES.map((r) => ({ value: String(r), label: role(r) }));

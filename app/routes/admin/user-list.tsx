@@ -10,7 +10,6 @@ import * as ui from "~/components/ui.css";
 import { adminLoad, listParams, type PageMeta, type Staff } from "~/routes/admin/admin.server";
 import { requireUser } from "~/utils/guards.server";
 import { titled } from "~/utils/page-title";
-import { useRoleName } from "~/utils/role-name";
 import { breakable } from "~/components/data-table.css";
 import { DataTable } from "~/components/DataTable";
 
@@ -29,7 +28,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export default function UserList() {
   const { t } = useTranslation("admin");
   const roleOptions = useRoleOptions();
-  const role = useRoleName();
   const { users, meta, params } = useLoaderData<typeof loader>();
   return (
     <>
@@ -70,7 +68,7 @@ export default function UserList() {
           columns={[
             { header: t("users.name"), cell: (u) => <Link to={`/user-list/${u.id}`}>{u.full_name}</Link> },
             { header: t("users.email"), className: breakable, cell: (u) => u.email },
-            { header: t("users.role"), cell: (u) => role(u.role_id) },
+            { header: t("users.role"), cell: (u) => u.role_label },
             { header: t("users.position"), cell: (u) => u.position?.name ?? "—" },
             { header: t("filters.status"), cell: (u) => <ActiveBadge active={u.is_active} /> },
           ]}

@@ -73,7 +73,6 @@ export default function ApplicationDetail() {
   const loaded = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const location = useLocation();
-  // The committee's name follows role 1's in the history, as in the top bar (spec §6).
   const acted = answer && "result" in answer ? answer : undefined;
   const detail = acted?.detail ?? loaded.detail;
   const { application } = detail;
