@@ -18,7 +18,8 @@ import { lastResort, logServerErrors } from "./errors";
 import { guardFormParsing } from "./form-guard";
 import { serveGuidebook } from "./guidebook";
 import { createLifecycle } from "./lifecycle";
-import { measureRequests, metricsEndpoint, pageRoutePattern } from "./metrics";
+import { measureRequests, metricsEndpoint } from "./metrics";
+import { pageRoutes, refusePostsWithoutAction, type PageRoutes } from "./page-routes";
 import { pageQueue } from "./page-queue";
 import { createRequestHandler } from "./remix-handler";
 import { closeUnreadBodies, formBodies, uploadRoutes } from "./request-body";
@@ -136,18 +137,22 @@ export async function createServer(env: Env, opts: { dev?: boolean; logger?: pin
 
   let build: ServerBuild | (() => Promise<ServerBuild>);
   let isUpload: (pathname: string) => boolean | Promise<boolean>;
+  let routes: () => PageRoutes | Promise<PageRoutes>;
   if (dev) {
     const vite = await import("vite").then((v) => v.createServer({ server: { middlewareMode: true } }));
     app.use(vite.middlewares);
     build = async () => guardFormParsing((await vite.ssrLoadModule("virtual:remix/server-build")) as ServerBuild);
     const devBuild = build;
     isUpload = async (pathname) => uploadRoutes(await devBuild())(pathname);
+    routes = async () => pageRoutes(await devBuild());
   } else {
     const serverBuild = path.join(BUILD_DIR, "server/index.js");
     if (!existsSync(serverBuild)) throw new EnvError("No build found: run `npm run build` first (npm start does it for you)");
     build = guardFormParsing((await import(serverBuild)) as ServerBuild);
     isUpload = uploadRoutes(build);
-    pageRoute = pageRoutePattern(build);
+    const built = pageRoutes(build);
+    pageRoute = built.pattern;
+    routes = () => built;
     // Hashed assets are served above. Other public files are revalidated (ETag). Only the paths the
     // build holds go to the file server: a page request costs no file-system lookup.
     const clientDir = path.join(BUILD_DIR, "client");
@@ -158,7 +163,10 @@ export async function createServer(env: Env, opts: { dev?: boolean; logger?: pin
 
   app.use(pagePolicy({ dev, sentryDsn: env.SENTRY_DSN }));
 
-  // A form body is read here within its limit, whatever the headers say; an upload streams on.
+  // A post to a page without an action is refused before its body is read.
+  app.use(refusePostsWithoutAction(routes));
+  // A form body is read here within its limit, whatever the headers say, and its field names checked;
+  // an upload streams on.
   app.use(formBodies(isUpload));
   app.use(pageQueue(env.MAX_CONCURRENT_PAGES));
 

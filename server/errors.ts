@@ -27,8 +27,13 @@ export function lastResort(logger: pino.Logger, reportError?: (error: unknown) =
       reportError?.(error);
     }
     if (res.headersSent) return void res.destroy();
-    res.status(status).type("html").send(ERROR_SCREEN);
+    sendErrorScreen(res, status);
   };
+}
+
+/** spec §8's error screen (below) with a status, for an answer given before the page can run. */
+export function sendErrorScreen(res: Response, status: number) {
+  res.status(status).set("Cache-Control", "no-store").type("html").send(ERROR_SCREEN);
 }
 
 const escape = (text: string) => text.replace(/[&<>"]/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[ch]!);

@@ -1,50 +1,8 @@
 import { createHash, timingSafeEqual } from "node:crypto";
-import { createRequire } from "node:module";
-import type { ServerBuild } from "@remix-run/node";
 import type { RequestHandler } from "express";
 import { httpRequestDuration, httpResponses, registry, routePatternOf } from "../api/lib/metrics";
 
-// /metrics (Prometheus text format) and the request metric every answer feeds (issue 17 §5).
-
-type RouteLike = { id: string; path?: string; index?: boolean; children?: RouteLike[] };
-type Match = { route: RouteLike };
-// Read at each call, not destructured at import: server/route-match-cache.ts installs its remembering
-// matchRoutes on the module after this file is loaded (a destructured copy was the unremembered one,
-// ~5 % of a list page's CPU under load, bench/profile.mjs).
-const router = createRequire(import.meta.url)("@remix-run/router") as {
-  matchRoutes: (routes: RouteLike[], location: string) => Match[] | null;
-};
-
-/**
- * The pattern of the page route a path matches (`/application/:id`), read from the build's route
- * tree; "unmatched" when no route matches (the 404 page). React Router's matcher is the one Remix
- * uses, and it remembers its answers (server/route-match-cache.ts).
- */
-export function pageRoutePattern(build: ServerBuild): (pathname: string) => string {
-  const byParent = new Map<string | undefined, RouteLike[]>();
-  for (const r of Object.values(build.routes)) {
-    const list = byParent.get(r.parentId) ?? [];
-    list.push({ id: r.id, path: r.path, index: r.index });
-    byParent.set(r.parentId, list);
-  }
-  const attach = (list: RouteLike[]): RouteLike[] =>
-    list.map((r) => {
-      const children = byParent.get(r.id);
-      return children ? { ...r, children: attach(children) } : r;
-    });
-  const tree = attach(byParent.get(undefined) ?? []);
-  return (pathname) => {
-    let matches: Match[] | null = null;
-    try {
-      matches = router.matchRoutes(tree, pathname);
-    } catch {
-      matches = null; // a malformed path
-    }
-    if (!matches || matches.length === 0) return "unmatched";
-    const parts = matches.map((m) => m.route.path).filter((p): p is string => !!p);
-    return `/${parts.join("/")}`.replace(/\/{2,}/g, "/");
-  };
-}
+// /metrics (Prometheus text format) and the request metric every answer feeds.
 
 /**
  * Times every request until its answer is sent (or the client goes), labelled by the route's pattern:

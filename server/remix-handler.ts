@@ -28,7 +28,17 @@ function remixRequest(req: Request, res: Response): globalThis.Request {
   // req.hostname leaves out the port, and respects "trust proxy"; the port comes from the headers.
   const portOf = (host: string | undefined) => Number.parseInt(host?.split(":")[1] ?? "", 10);
   const port = [portOf(req.get("x-forwarded-host")), portOf(req.get("host"))].find(Number.isSafeInteger);
-  const url = new URL(`${req.protocol}://${req.hostname}${port ? `:${port}` : ""}${req.originalUrl}`);
+  let url: URL;
+  try {
+    url = new URL(`${req.protocol}://${req.hostname}${port ? `:${port}` : ""}${req.originalUrl}`);
+  } catch {
+    // A Host no URL can hold (a port past 65535, a broken address) is the sender's mistake: 400.
+    throw Object.assign(new Error("unusable Host header"), { status: 400 });
+  }
+  // "?_data=" is the data request of Remix without single fetch; this portal's pages answer single fetch
+  // (".data") only, and Remix's old data path failed on their loaders (a 500 for anyone). Without it, the
+  // request is the page's own.
+  if (url.searchParams.has("_data")) url.searchParams.delete("_data");
   // Loaders and actions stop once no answer can be written (closed before finished).
   let controller: AbortController | null = new AbortController();
   res.on("finish", () => (controller = null));

@@ -5,7 +5,7 @@ import { Readable } from "node:stream";
 import path from "node:path";
 import type { ServerBuild } from "@remix-run/node";
 import { describe, expect, it } from "vitest";
-import { uploadRoutes } from "./request-body";
+import { refusedFieldNames, uploadRoutes } from "./request-body";
 import { routeModules } from "../tests/route-modules";
 
 const ROUTES_DIR = path.resolve(__dirname, "../app/routes");
@@ -106,5 +106,45 @@ describe("closeUnreadBodies", () => {
     } finally {
       await close();
     }
+  });
+});
+
+describe("refusedFieldNames", () => {
+  const urlencoded = "application/x-www-form-urlencoded";
+  const form = (body: string) => refusedFieldNames(urlencoded, Buffer.from(body));
+  function multipart(names: string[]) {
+    const boundary = "b0undary";
+    const parts = names.map((n) => `--${boundary}\r\nContent-Disposition: form-data; name="${n}"\r\n\r\n1\r\n`).join("");
+    return refusedFieldNames(`multipart/form-data; boundary=${boundary}`, Buffer.from(`${parts}--${boundary}--\r\n`));
+  }
+
+  it("lets a real form through, urlencoded or multipart", async () => {
+    expect(await form("email=a%40b.id&password=Rahasia%231&items%5B2%5D.type=x&&")).toBeNull();
+    expect(await multipart(["email", "password", "items[3].type"])).toBeNull();
+    expect(await refusedFieldNames("application/json", Buffer.from('{"a[99999999]":1}'))).toBeNull();
+  });
+
+  it("refuses the 17-byte post that filled the heap, encoded or not, urlencoded or multipart", async () => {
+    expect(await form("email[99999999]=1")).toBe("bad-index");
+    expect(await form("x%5B5000000%5D=1")).toBe("bad-index");
+    expect(await form("ok=1&a[-1]=1")).toBe("bad-index");
+    expect(await multipart(["email[99999999]"])).toBe("bad-index");
+  });
+
+  it("refuses 10,000 fields and names too long, without decoding them all", async () => {
+    const many = Array.from({ length: 10_000 }, (_, i) => `f${i}=1`).join("&");
+    expect(await form(many)).toBe("too-many-fields");
+    expect(await multipart(Array.from({ length: 1_000 }, (_, i) => `f${i}`))).toBe("too-many-fields");
+    expect(await form(`${"%41".repeat(5_000)}=1`)).toBe("name-too-long");
+    expect(await form(`${"a".repeat(200_000)}=1`)).toBe("name-too-long");
+    expect(await multipart(["a".repeat(500)])).toBe("name-too-long");
+  });
+
+  it("never throws on garbled bytes", async () => {
+    for (const body of ["%", "%zz=1", "\u0000=\u0000", "=&=&=", "a=%E0%A4%A", "\uFFFD[1]=1"]) {
+      await expect(form(body)).resolves.not.toThrow;
+    }
+    expect(await refusedFieldNames("multipart/form-data", Buffer.from("garbled"))).toBe("bad-syntax");
+    expect(await refusedFieldNames("multipart/form-data; boundary=x", Buffer.from("--x\r\ngarbled"))).toBe("bad-syntax");
   });
 });

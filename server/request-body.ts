@@ -1,12 +1,19 @@
 import type { ServerBuild } from "@remix-run/node";
+import busboy from "busboy";
 import type { NextFunction, Request, Response } from "express";
 import type { UploadHandle } from "../app/utils/uploads";
+import { FIELD_NAME_LIMITS, fieldNamesProblem, type FieldNameProblem } from "../domain/form-field-names";
+import { sendErrorScreen } from "./errors";
 
 // Request bodies on a hostile network. Three rules:
 // - A form post is read whole before the portal sees it, counting bytes as they come, whatever the
 //   headers claim (chunked, multipart or a false Content-Length): past FORM_BODY_LIMIT it is a 413.
 // - A route that streams an upload to the API says so in its module (`handle.streamsUpload`); its
 //   multipart body goes through unread, and the API caps it per document and in total.
+// - A form body's field names are checked before anything parses it into objects (a list index of a
+//   hundred million in a 17-byte body filled the heap): too many fields, a name too long, a list index
+//   beyond any form's, a negative or non-numeric one → 400 with the error screen (domain/form-field-names.ts).
+//   An upload's multipart names are checked by the API as they stream (api/services/uploads/receive.ts).
 // - A request answered before its body arrived (a refusal, a redirect, a 413) is not read to the
 //   end: the connection is shut after the answer and closed soon after.
 
@@ -145,10 +152,88 @@ export function formBodies(isUpload: (pathname: string) => boolean | Promise<boo
         res.status(413).type("text/plain; charset=utf-8").send(TOO_LARGE);
         return;
       }
+      if ((await refusedFieldNames(req.get("content-type") ?? "", body)) !== null) {
+        sendErrorScreen(res, 400);
+        return;
+      }
       res.locals.body = body;
       next();
     } catch (error) {
       next(error);
     }
   };
+}
+
+/** The names of an urlencoded body, decoded one at a time, without parsing the values. */
+function* urlencodedNames(body: Buffer): Generator<string> {
+  const text = body.toString("latin1"); // bytes as they are; a name is decoded below as URLSearchParams does
+  let at = 0;
+  while (at <= text.length) {
+    let end = text.indexOf("&", at);
+    if (end === -1) end = text.length;
+    if (end > at) {
+      const eq = text.indexOf("=", at);
+      const rawName = text.slice(at, eq === -1 || eq > end ? end : eq);
+      // A percent-encoded character is at most 12 bytes: longer raw names are too long without decoding.
+      if (rawName.length > FIELD_NAME_LIMITS.maxNameLength * 12) yield "x".repeat(FIELD_NAME_LIMITS.maxNameLength + 1);
+      else yield new URLSearchParams(`${Buffer.from(rawName, "latin1").toString("utf8")}=`).keys().next().value ?? "";
+    }
+    at = end + 1;
+  }
+}
+
+/**
+ * The names of a multipart body (fields and files), cut one past the length limit; null when it cannot
+ * be read. Fed in pieces, and stopped as soon as one name more than the limit is known.
+ */
+function multipartNames(contentType: string, body: Buffer): Promise<string[] | null> {
+  return new Promise((resolve) => {
+    const names: string[] = [];
+    let done = false;
+    const finish = (result: string[] | null) => {
+      if (done) return;
+      done = true;
+      resolve(result);
+    };
+    let parser: busboy.Busboy;
+    try {
+      parser = busboy({
+        headers: { "content-type": contentType },
+        limits: { fieldNameSize: FIELD_NAME_LIMITS.maxNameLength + 1, fieldSize: 0 },
+        defParamCharset: "utf8",
+      });
+    } catch {
+      return finish(null);
+    }
+    const tooLong = "x".repeat(FIELD_NAME_LIMITS.maxNameLength + 1);
+    const seen = (name: string) => {
+      names.push(name);
+      if (names.length > FIELD_NAME_LIMITS.maxFields) finish(names);
+    };
+    parser.on("field", (name, _value, info) => seen(info.nameTruncated ? tooLong : name));
+    parser.on("file", (name, stream) => {
+      stream.resume();
+      seen(name.length > FIELD_NAME_LIMITS.maxNameLength ? tooLong : name);
+    });
+    parser.on("error", () => finish(null));
+    parser.on("close", () => finish(names));
+    for (let at = 0; at < body.length && !done; at += 16 * 1024) parser.write(body.subarray(at, at + 16 * 1024));
+    if (!done) parser.end();
+    else parser.destroy();
+  });
+}
+
+/**
+ * What is wrong with a form body's field names, or null. A multipart body that cannot be read is refused
+ * here too; a body that is no form at all (JSON, text) is left to the page, which answers it 400
+ * (server/form-guard.ts).
+ */
+export async function refusedFieldNames(contentType: string, body: Buffer): Promise<FieldNameProblem | null> {
+  if (/^application\/x-www-form-urlencoded/i.test(contentType)) return fieldNamesProblem(urlencodedNames(body));
+  if (/^multipart\/form-data/i.test(contentType)) {
+    const names = await multipartNames(contentType, body);
+    // A multipart body whose parts cannot be read (a header past its limit, a broken boundary) is no form.
+    return names ? fieldNamesProblem(names) : "bad-syntax";
+  }
+  return null;
 }

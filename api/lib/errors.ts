@@ -28,6 +28,7 @@ export const MESSAGES = {
   DOCUMENTS_MISSING: "Masih ada dokumen persyaratan yang belum diunggah.",
   PROFILE_INCOMPLETE: "Lengkapi data pribadi Anda sebelum mengajukan permohonan.",
   MALFORMED_MULTIPART: "Permintaan unggah tidak valid.",
+  FIELD_NAME_REFUSED: "Isian formulir tidak dapat dibaca: nama isian atau jumlah isiannya tidak wajar. Kirim ulang formulir dari halamannya.",
   UNEXPECTED_FILE: "Berkas dikirim pada isian yang tidak dikenal.",
   TOO_MANY_FILES: "Terlalu banyak berkas dalam satu unggahan.",
   FILE_TOO_LARGE:

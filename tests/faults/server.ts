@@ -39,6 +39,8 @@ export interface Running {
   env: Record<string, string>;
   /** everything the process wrote on stderr so far */
   stderr: () => string;
+  /** everything the process wrote on stdout so far (pino's log lines) */
+  stdout: () => string;
   exited: Promise<number | null>;
 }
 
@@ -51,12 +53,14 @@ export function spawnServer(env: Record<string, string | undefined>): Running {
   for (const [k, v] of Object.entries(env)) if (v !== undefined) clean[k] = v;
   clean.HOST ??= "127.0.0.1";
   clean.LOG_LEVEL ??= "fatal";
-  const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], { cwd: ROOT, env: clean as NodeJS.ProcessEnv, stdio: ["ignore", "ignore", "pipe"] });
+  const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], { cwd: ROOT, env: clean as NodeJS.ProcessEnv, stdio: ["ignore", "pipe", "pipe"] });
   let err = "";
+  let out = "";
   child.stderr!.setEncoding("utf8").on("data", (d: string) => (err += d));
+  child.stdout!.setEncoding("utf8").on("data", (d: string) => (out += d));
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
   const port = Number(clean.PORT);
-  return { child, port, base: `http://127.0.0.1:${port}`, env: clean, stderr: () => err, exited };
+  return { child, port, base: `http://127.0.0.1:${port}`, env: clean, stderr: () => err, stdout: () => out, exited };
 }
 
 /** Whether something already listens on the port: its answers would pass for the new server's. */

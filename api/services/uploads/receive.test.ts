@@ -152,6 +152,23 @@ describe("receiveMultipart", () => {
     expect(readdirSync(dir)).toEqual([]);
   });
 
+  it("refuses a hostile field name, on a text field or a file, and too many parts, leaving no file", async () => {
+    for (const parts of [
+      [{ name: "email[99999999]", data: "1" }],
+      [{ name: "a".repeat(300), data: "1" }],
+      [{ name: "doc_1", filename: "a.pdf", data: Buffer.from("%PDF-1.4") }, { name: "x[-1]", filename: "b.pdf", data: "1" }],
+      Array.from({ length: 250 }, (_, i) => ({ name: `f${i}`, data: "1" })),
+    ]) {
+      const dir = tmp();
+      const { body, contentType } = multipart(parts);
+      const error = await receiveMultipart(body, contentType, opts(dir, { maxFields: 1000 })).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(MultipartError);
+      expect((error as MultipartError).code).toBe("FIELD_NAME_REFUSED");
+      expect((error as MultipartError).status).toBe(400);
+      expect(readdirSync(dir)).toEqual([]);
+    }
+  });
+
   it("refuses broken multipart and the wrong content type", async () => {
     await expect(receiveMultipart(new Response("garbage").body, "multipart/form-data", opts(tmp()))).rejects.toBeInstanceOf(MultipartError);
     await expect(receiveMultipart(new Response("{}").body, "application/json", opts(tmp()))).rejects.toMatchObject({ code: "MALFORMED_MULTIPART" });

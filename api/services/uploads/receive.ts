@@ -5,6 +5,7 @@ import path from "node:path";
 import { Readable } from "node:stream";
 import { finished } from "node:stream/promises";
 import busboy from "busboy";
+import { FIELD_NAME_LIMITS, fieldNameProblem } from "#domain/form-field-names";
 import { MESSAGES } from "../../lib/errors";
 
 // Streaming multipart parsing: each file goes straight to a temporary file while its bytes
@@ -36,7 +37,7 @@ export interface Received {
   cleanup: () => Promise<void>;
 }
 
-export type MultipartErrorCode = "MALFORMED_MULTIPART" | "TOO_MANY_FILES" | "UNEXPECTED_FILE" | "FILE_TOO_LARGE" | "UPLOAD_TOO_LARGE";
+export type MultipartErrorCode = "MALFORMED_MULTIPART" | "FIELD_NAME_REFUSED" | "TOO_MANY_FILES" | "UNEXPECTED_FILE" | "FILE_TOO_LARGE" | "UPLOAD_TOO_LARGE";
 
 export class MultipartError extends Error {
   /** 413 when the reading stopped because of a size, else 400. */
@@ -81,7 +82,15 @@ export async function receiveMultipart(body: ReadableStream<Uint8Array> | null, 
   try {
     parser = busboy({
       headers: { "content-type": contentType },
-      limits: { files: opts.maxFiles ?? 40, fields: opts.maxFields ?? 50, fieldSize: 64 * 1024, parts: 200, headerPairs: 100 },
+      // A name one byte over the limit arrives cut to it and marked (nameTruncated), and is refused below.
+      limits: {
+        files: opts.maxFiles ?? 40,
+        fields: opts.maxFields ?? 50,
+        fieldSize: 64 * 1024,
+        fieldNameSize: FIELD_NAME_LIMITS.maxNameLength + 1,
+        parts: FIELD_NAME_LIMITS.maxFields,
+        headerPairs: 100,
+      },
       defParamCharset: "utf8",
     });
   } catch {
@@ -119,10 +128,18 @@ export async function receiveMultipart(body: ReadableStream<Uint8Array> | null, 
   });
   source.on("error", () => fail(new MultipartError("MALFORMED_MULTIPART")));
 
-  parser.on("field", (name, value) => {
+  // Field names are checked as they come, with the portal's rule (domain/form-field-names.ts).
+  const refusedName = (name: string, truncated = false) => truncated || name.length > FIELD_NAME_LIMITS.maxNameLength || fieldNameProblem(name) !== null;
+  parser.on("field", (name, value, info) => {
+    if (refusedName(name, info.nameTruncated)) return fail(new MultipartError("FIELD_NAME_REFUSED"));
     fields[name] = value;
   });
   parser.on("file", (field, stream, info) => {
+    if (refusedName(field)) {
+      stream.resume();
+      fail(new MultipartError("FIELD_NAME_REFUSED"));
+      return;
+    }
     // A part's stream errors when the body ends inside it; the request fails with the parser.
     stream.on("error", () => fail(new MultipartError("MALFORMED_MULTIPART")));
     const limit = opts.limitFor(field);
@@ -169,6 +186,9 @@ export async function receiveMultipart(body: ReadableStream<Uint8Array> | null, 
     writes.push(finished(out));
   });
   parser.on("filesLimit", () => fail(new MultipartError("TOO_MANY_FILES")));
+  // More fields or parts than any form of ours sends: refused, not silently cut.
+  parser.on("fieldsLimit", () => fail(new MultipartError("FIELD_NAME_REFUSED")));
+  parser.on("partsLimit", () => fail(new MultipartError("FIELD_NAME_REFUSED")));
   parser.on("error", () => fail(new MultipartError("MALFORMED_MULTIPART")));
   parser.on("close", () => settle.resolve());
 
