@@ -239,25 +239,20 @@ export function inlineTexts(instance: I18n, lng: string, namespaces: Iterable<st
   return `<script${nonce ? ` nonce="${nonce}"` : ""}>window.${INLINE_TEXTS_GLOBAL}=${json}</script>`;
 }
 
-/** Where a request went, for the log: method and path, never the query (it may carry tokens). */
-function requestLabel(request: Request): string {
-  return `${request.method} ${new URL(request.url).pathname}`;
-}
-
 /** Every 5xx a render answers is logged once with its cause; the user never sees a stack trace. */
-function logServerError(request: Request, error: unknown) {
-  Sentry.captureException(error);
+function logServerError(request: Request, context: AppLoadContext, error: unknown) {
+  Sentry.captureException(error, { tags: { request_id: context.requestId } });
   const cause = error instanceof Response ? `${error.status} ${error.statusText}`.trim() : isRouteErrorResponse(error) ? ((error as { error?: unknown }).error ?? error.data) : error;
-  console.error(`adaptasi: ${requestLabel(request)} answered 5xx:`, cause);
+  context.log.error({ err: cause, method: request.method, path: new URL(request.url).pathname }, "page answered 5xx");
 }
 
-export const handleError: HandleErrorFunction = (error, { request }) => {
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
   // The browser left: nobody gets an answer, nothing to log.
   if (request.signal.aborted) return;
   // A 4xx (a refusal, a missing object, a GET to an action-only route) is an answer, not a fault.
   const status = error instanceof Response || isRouteErrorResponse(error) ? error.status : 500;
   if (status < 500) return;
-  logServerError(request, error);
+  logServerError(request, context, error);
 };
 
 export default async function handleRequest(
@@ -294,13 +289,13 @@ export default async function handleRequest(
     let abortRender = () => {};
     const cancelDeadline = startRenderDeadline(request.method, () => {
       cutShort = true;
-      console.error(`adaptasi: ${requestLabel(request)} render cut short after ${renderDeadline(request.method)} ms`);
+      loadContext.log.error({ method: request.method, path: new URL(request.url).pathname, deadlineMs: renderDeadline(request.method) }, "render cut short");
       abortRender();
     });
     const ready = revalidatable ? "onAllReady" : readyEvent;
     const send = () => {
       sent = true;
-      for (const error of earlyErrors) logServerError(request, error);
+      for (const error of earlyErrors) logServerError(request, loadContext, error);
       const body = new HoldClosingTags(() => inlineTexts(instance, lng, pageNamespaces(instance, usedNamespaces), nonce));
       responseHeaders.set("Content-Type", "text/html; charset=utf-8");
       if (!revalidatable) {
@@ -350,7 +345,7 @@ export default async function handleRequest(
         onError(error: unknown) {
           if (cutShort && !shellDone) return; // the shell error that follows answers 503
           responseStatusCode = cutShort ? 503 : 500;
-          if (sent) logServerError(request, error);
+          if (sent) logServerError(request, loadContext, error);
           else earlyErrors.push(error);
         },
       },

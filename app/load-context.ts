@@ -1,3 +1,4 @@
+import type { Logger } from "pino";
 import type { ApiClient } from "./utils/api.server";
 import type { AuthState } from "./utils/auth.server";
 
@@ -11,6 +12,10 @@ declare module "@remix-run/node" {
     /** Adds a Set-Cookie to the response of this request. */
     appendSetCookie: (cookie: string) => void;
     clientIp: string;
+    /** This request's id (X-Request-Id), on its log lines and its Sentry event. */
+    requestId: string;
+    /** The process's log; its lines carry the request's id and no personal data (server/logging.ts). */
+    log: Pick<Logger, "error" | "warn" | "info">;
     /** Removes a header the server set before the page ran (a 304 keeps the cached page's CSP). */
     omitHeader?: (name: string) => void;
   }

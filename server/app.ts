@@ -6,7 +6,7 @@ import type { AppLoadContext, ServerBuild } from "@remix-run/node";
 import * as Sentry from "@sentry/remix";
 import compression from "compression";
 import express from "express";
-import { pino } from "pino";
+import type { pino } from "pino";
 import { startApi, type StartedApi } from "../api/index";
 import type { InProcessFetch } from "../contracts/in-process";
 import { createApiClient, type ApiFetch } from "../app/utils/api.server";
@@ -14,11 +14,12 @@ import { resolveAuth } from "../app/utils/auth.server";
 import { EnvError, s3Settings, type Env } from "../app/utils/env.server";
 import { GUIDEBOOK_PATH } from "../app/utils/guidebook";
 import { ASSET_FILE_OPTIONS, assetHeaders, listFiles, precompressed } from "./assets";
-import { lastResort, logServerErrors } from "./errors";
+import { lastResort } from "./errors";
 import { guardFormParsing } from "./form-guard";
 import { serveGuidebook } from "./guidebook";
 import { createLifecycle } from "./lifecycle";
-import { measureRequests, metricsEndpoint } from "./metrics";
+import { accessLog, createLogger, currentRequestId } from "./logging";
+import { measureRequests, metricsEndpoint, routeLabel } from "./metrics";
 import { pageRoutes, refusePostsWithoutAction, type PageRoutes } from "./page-routes";
 import { pageQueue } from "./page-queue";
 import { createRequestHandler } from "./remix-handler";
@@ -35,10 +36,13 @@ const BUILD_DIR = path.resolve(root, process.env.BUILD_DIR ?? "build");
 
 export async function createServer(env: Env, opts: { dev?: boolean; logger?: pino.Logger } = {}) {
   const dev = opts.dev ?? false;
-  const logger = opts.logger ?? pino({ level: env.LOG_LEVEL });
+  const logger = opts.logger ?? createLogger(env.LOG_LEVEL);
   const production = env.NODE_ENV === "production";
   // server.ts starts Sentry when SENTRY_DSN is set; the API's and Express's 500s are reported too (entry.server reports the pages').
-  const reportError = env.SENTRY_DSN ? (error: unknown) => void Sentry.captureException(error) : undefined;
+  // The event carries the request's id, as its log lines do.
+  const reportError = env.SENTRY_DSN
+    ? (error: unknown) => void Sentry.captureException(error, { tags: { request_id: currentRequestId() ?? "none" } })
+    : undefined;
   installRouteMatchCache();
   installRenderTreeCache();
 
@@ -90,13 +94,13 @@ export async function createServer(env: Env, opts: { dev?: boolean; logger?: pin
   // A hop count: Express reads the string "1" as an address, and would trust no real proxy.
   app.set("trust proxy", env.TRUST_PROXY);
 
-  // Every request is timed for /metrics, by its route's pattern (server/metrics.ts).
+  // Every request: its id and its access line (server/logging.ts), and its time for /metrics, by its route's pattern.
+  app.use(accessLog({ logger, trustProxy: env.TRUST_PROXY, apiKey: env.API_KEY, routeOf: (req) => routeLabel(req, pageRoute) }));
   app.use(measureRequests(() => pageRoute));
   // A request answered before its body arrived is not read to the end (server/request-body.ts).
   app.use(closeUnreadBodies());
   // While draining, a new request is answered 503 (server/lifecycle.ts).
   app.use(lifecycle.middleware);
-  app.use(logServerErrors(logger));
 
   // Hashed assets first, with the headers a script or stylesheet needs and nothing more.
   if (!dev) {
@@ -177,11 +181,14 @@ export async function createServer(env: Env, opts: { dev?: boolean; logger?: pin
       mode: dev ? "development" : "production",
       getLoadContext(req, res): AppLoadContext {
         const clientIp = req.ip ?? req.socket.remoteAddress ?? "unknown";
-        const client = createApiClient({ fetch: apiFetch, baseUrl: apiBase, apiKey: env.API_KEY, clientIp, inProcess });
+        const requestId = req.id as string;
+        const client = createApiClient({ fetch: apiFetch, baseUrl: apiBase, apiKey: env.API_KEY, clientIp, inProcess, requestId });
         const appendSetCookie = (cookie: string) => res.append("Set-Cookie", cookie);
         let auth: ReturnType<AppLoadContext["auth"]> | undefined;
         return {
           cspNonce: res.locals.cspNonce as string,
+          requestId,
+          log: logger,
           api: client,
           clientIp,
           appendSetCookie,

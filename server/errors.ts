@@ -3,18 +3,9 @@ import type { pino } from "pino";
 import { PRODUCT_NAME } from "#domain/menu";
 import { error as words } from "#locales/id/common.json";
 
-// How the server answers what went wrong: every 5xx is logged (its cause is logged where it
-// happened: entry.server, the API, or the last handler below), and nothing internal is shown.
-
-/** Logs every answer of 500 or more when it has gone out. */
-export function logServerErrors(logger: pino.Logger) {
-  return (req: Request, res: Response, next: NextFunction) => {
-    res.once("finish", () => {
-      if (res.statusCode >= 500) logger.warn({ method: req.method, path: req.path, status: res.statusCode }, "answered with a server error");
-    });
-    next();
-  };
-}
+// How the server answers what went wrong: every 5xx's cause is logged where it happened (entry.server,
+// the API, or the last handler below; its access line says it too, server/logging.ts), and nothing
+// internal is shown.
 
 /** Whatever reaches here unanswered: logged with its cause, answered without internals. */
 export function lastResort(logger: pino.Logger, reportError?: (error: unknown) => void) {

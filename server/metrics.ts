@@ -1,8 +1,20 @@
 import { createHash, timingSafeEqual } from "node:crypto";
-import type { RequestHandler } from "express";
+import type { Request, RequestHandler } from "express";
 import { httpRequestDuration, httpResponses, registry, routePatternOf } from "../api/lib/metrics";
 
 // /metrics (Prometheus text format) and the request metric every answer feeds.
+
+/**
+ * A request's route pattern, never its path with ids or query: the API's (it marks it), the hashed
+ * assets, an Express route's, or the page route `pageRoute` finds. For /metrics and the access log.
+ */
+export function routeLabel(req: Request, pageRoute: ((pathname: string) => string) | undefined): string {
+  const path = req.originalUrl.split("?")[0];
+  if (path === "/api/v1" || path.startsWith("/api/v1/")) return routePatternOf(req) ?? "/api/v1/*";
+  if (path.startsWith("/assets/")) return "/assets/*";
+  if (req.route && typeof req.route.path === "string" && req.route.path !== "*") return req.route.path;
+  return pageRoute?.(req.path) ?? "page";
+}
 
 /**
  * Times every request until its answer is sent (or the client goes), labelled by the route's pattern:
@@ -16,12 +28,7 @@ export function measureRequests(pageRoute: () => ((pathname: string) => string) 
       if (done) return;
       done = true;
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-      const path = req.originalUrl.split("?")[0];
-      let route: string;
-      if (path === "/api/v1" || path.startsWith("/api/v1/")) route = routePatternOf(req) ?? "/api/v1/*";
-      else if (path.startsWith("/assets/")) route = "/assets/*";
-      else if (req.route && typeof req.route.path === "string" && req.route.path !== "*") route = req.route.path;
-      else route = pageRoute()?.(req.path) ?? "page";
+      const route = routeLabel(req, pageRoute());
       httpRequestDuration.observe({ method: req.method, route, status }, seconds);
       httpResponses.inc({ status });
     };

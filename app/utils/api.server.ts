@@ -117,7 +117,15 @@ function deepFreeze<T>(value: T): T {
  * handlers without HTTP or JSON (api/lib/in-process.ts), and the calls of this page request check the
  * session's token once.
  */
-export function createApiClient(opts: { fetch: ApiFetch; baseUrl: string; apiKey: string; clientIp?: string; inProcess?: InProcessFetch }): ApiClient {
+export function createApiClient(opts: {
+  fetch: ApiFetch;
+  baseUrl: string;
+  apiKey: string;
+  clientIp?: string;
+  inProcess?: InProcessFetch;
+  /** the page request's id: an API in another process writes it on its lines too */
+  requestId?: string;
+}): ApiClient {
   const base = `${opts.baseUrl.replace(/\/$/, "")}/api/v1`;
   const session: InProcessSession = {};
 
@@ -131,6 +139,7 @@ export function createApiClient(opts: { fetch: ApiFetch; baseUrl: string; apiKey
     const headers: Record<string, string> = { "x-adaptasiapikey": opts.apiKey, accept: "application/json" };
     if (options.token) headers.authorization = `Bearer ${options.token}`;
     if (opts.clientIp) headers["x-forwarded-for"] = opts.clientIp;
+    if (opts.requestId) headers["x-request-id"] = opts.requestId;
     return headers;
   }
 

@@ -87,8 +87,11 @@ describe("Sentry", () => {
     await client.connect();
     await client.query("alter table applications rename to applications_gone");
     await client.end();
-    const broken = await api("/applications/current?token=rahasia-di-url", { token });
+    // A call that carries the API key (another instance's portal) passes its page request's id on.
+    const broken = await api("/applications/current?token=rahasia-di-url", { token, headers: { "x-request-id": "portal-request-0001" } });
     expect(broken.status).toBe(500);
+    const requestId = broken.headers.get("x-request-id");
+    expect(requestId).toBe("portal-request-0001");
 
     let events: Array<Record<string, unknown>> = [];
     for (let i = 0; i < 100 && events.length === 0; i++) {
@@ -96,8 +99,9 @@ describe("Sentry", () => {
       events = envelopes.flatMap((e) => e.items.filter((it) => it.type === "event").map((it) => it.payload));
     }
     expect(events.length, `envelopes received: ${envelopes.map((e) => e.items.map((it) => it.type).join("+")).join(", ")}`).toBeGreaterThanOrEqual(1);
-    const event = events[0] as { exception?: { values?: Array<{ type?: string; value?: string }> }; request?: { url?: string }; platform?: string };
+    const event = events[0] as { exception?: { values?: Array<{ type?: string; value?: string }> }; request?: { url?: string }; platform?: string; tags?: Record<string, string> };
     expect(event.platform).toBe("node");
+    expect(event.tags?.request_id, "the event carries the request's id, as its log lines do").toBe(requestId);
     expect(event.exception?.values?.length).toBeGreaterThanOrEqual(1);
     expect(JSON.stringify(event.exception)).toMatch(/relation \\"applications\\" does not exist/);
     expect(JSON.stringify(event)).not.toContain(userId); // a failed query's parameters stay out (they can be e-mails or hashes)

@@ -15,6 +15,8 @@ function context(upstream: (r: Request) => Promise<Response>) {
   const ctx = {
     cspNonce: "n",
     clientIp: "127.0.0.1",
+    requestId: "req-test",
+    log: { error: () => {}, warn: () => {}, info: () => {} } as unknown as AppLoadContext["log"],
     appendSetCookie: () => {},
     omitHeader: (name: string) => omitted.push(name),
     auth: async () => ({ kind: "loaded" as const, me, session: { accessToken: "tok", expiresAt: Date.now() + 3_600_000, refreshedAt: Date.now() } }),
