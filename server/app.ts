@@ -15,7 +15,6 @@ import { EnvError, s3Settings, type Env } from "../app/utils/env.server";
 import { GUIDEBOOK_PATH } from "../app/utils/guidebook";
 import { ASSET_FILE_OPTIONS, assetHeaders, listFiles, precompressed } from "./assets";
 import { lastResort } from "./errors";
-import { guardFormParsing } from "./form-guard";
 import { serveGuidebook } from "./guidebook";
 import { createLifecycle } from "./lifecycle";
 import { accessLog, createLogger, currentRequestId } from "./logging";
@@ -145,14 +144,14 @@ export async function createServer(env: Env, opts: { dev?: boolean; logger?: pin
   if (dev) {
     const vite = await import("vite").then((v) => v.createServer({ server: { middlewareMode: true } }));
     app.use(vite.middlewares);
-    build = async () => guardFormParsing((await vite.ssrLoadModule("virtual:remix/server-build")) as ServerBuild);
+    build = async () => (await vite.ssrLoadModule("virtual:remix/server-build")) as ServerBuild;
     const devBuild = build;
     isUpload = async (pathname) => uploadRoutes(await devBuild())(pathname);
     routes = async () => pageRoutes(await devBuild());
   } else {
     const serverBuild = path.join(BUILD_DIR, "server/index.js");
     if (!existsSync(serverBuild)) throw new EnvError("No build found: run `npm run build` first (npm start does it for you)");
-    build = guardFormParsing((await import(serverBuild)) as ServerBuild);
+    build = (await import(serverBuild)) as ServerBuild;
     isUpload = uploadRoutes(build);
     const built = pageRoutes(build);
     pageRoute = built.pattern;

@@ -5,7 +5,7 @@ import { Readable } from "node:stream";
 import path from "node:path";
 import type { ServerBuild } from "@remix-run/node";
 import { describe, expect, it } from "vitest";
-import { refusedFieldNames, uploadRoutes } from "./request-body";
+import { readForm, uploadRoutes } from "./request-body";
 import { routeModules } from "../tests/route-modules";
 
 const ROUTES_DIR = path.resolve(__dirname, "../app/routes");
@@ -109,19 +109,38 @@ describe("closeUnreadBodies", () => {
   });
 });
 
-describe("refusedFieldNames", () => {
+describe("readForm", () => {
   const urlencoded = "application/x-www-form-urlencoded";
-  const form = (body: string) => refusedFieldNames(urlencoded, Buffer.from(body));
-  function multipart(names: string[]) {
-    const boundary = "b0undary";
-    const parts = names.map((n) => `--${boundary}\r\nContent-Disposition: form-data; name="${n}"\r\n\r\n1\r\n`).join("");
-    return refusedFieldNames(`multipart/form-data; boundary=${boundary}`, Buffer.from(`${parts}--${boundary}--\r\n`));
+  const refusal = async (type: string, body: string | Buffer) => {
+    const read = await readForm(type, Buffer.from(body));
+    return "refused" in read ? read.refused : null;
+  };
+  const form = (body: string) => refusal(urlencoded, body);
+  function multipartBody(fields: Array<[string, string]>, boundary = "b0undary") {
+    const parts = fields.map(([n, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${n}"\r\n\r\n${v}\r\n`).join("");
+    return { type: `multipart/form-data; boundary=${boundary}`, body: `${parts}--${boundary}--\r\n` };
   }
+  const multipart = (names: string[]) => {
+    const m = multipartBody(names.map((n) => [n, "1"]));
+    return refusal(m.type, m.body);
+  };
 
-  it("lets a real form through, urlencoded or multipart", async () => {
-    expect(await form("email=a%40b.id&password=Rahasia%231&items%5B2%5D.type=x&&")).toBeNull();
-    expect(await multipart(["email", "password", "items[3].type"])).toBeNull();
-    expect(await refusedFieldNames("application/json", Buffer.from('{"a[99999999]":1}'))).toBeNull();
+  it("hands a real form over as it is, urlencoded", async () => {
+    const body = "email=a%40b.id&password=Rahasia%231&items%5B2%5D.type=x&&";
+    expect(await readForm(urlencoded, Buffer.from(body))).toEqual({ body: Buffer.from(body) });
+  });
+
+  it("hands a multipart form over as the same fields urlencoded, and an empty post as an empty form", async () => {
+    const m = multipartBody([["email", "siti@contoh.id"], ["note", "baris 1\r\nbaris 2 ☃"], ["items[3].type", "x"]]);
+    const read = await readForm(m.type, Buffer.from(m.body));
+    expect("body" in read && Object.fromEntries(new URLSearchParams(read.body.toString()))).toEqual({ email: "siti@contoh.id", note: "baris 1\r\nbaris 2 ☃", "items[3].type": "x" });
+    expect(await readForm("", Buffer.alloc(0))).toEqual({ body: Buffer.alloc(0) });
+  });
+
+  it("refuses a body that is no form: JSON, text, a non-empty body without a type", async () => {
+    expect(await refusal("application/json", '{"a[99999999]":1}')).toBe("not-a-form");
+    expect(await refusal("text/plain", "a=1")).toBe("not-a-form");
+    expect(await refusal("", "a=1")).toBe("not-a-form");
   });
 
   it("refuses the 17-byte post that filled the heap, encoded or not, urlencoded or multipart", async () => {
@@ -140,11 +159,12 @@ describe("refusedFieldNames", () => {
     expect(await multipart(["a".repeat(500)])).toBe("name-too-long");
   });
 
-  it("never throws on garbled bytes", async () => {
+  it("never throws on garbled bytes, and refuses a multipart body whose parts cannot be read", async () => {
     for (const body of ["%", "%zz=1", "\u0000=\u0000", "=&=&=", "a=%E0%A4%A", "\uFFFD[1]=1"]) {
       await expect(form(body)).resolves.not.toThrow;
     }
-    expect(await refusedFieldNames("multipart/form-data", Buffer.from("garbled"))).toBe("bad-syntax");
-    expect(await refusedFieldNames("multipart/form-data; boundary=x", Buffer.from("--x\r\ngarbled"))).toBe("bad-syntax");
+    expect(await refusal("multipart/form-data", "garbled")).toBe("bad-syntax");
+    expect(await refusal("multipart/form-data; boundary=x", "--x\r\ngarbled")).toBe("bad-syntax");
+    expect(await refusal("multipart/form-data; boundary=x", '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\n1')).toBe("bad-syntax");
   });
 });

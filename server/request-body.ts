@@ -139,7 +139,9 @@ function lingerOnClose(req: Request, res: Response) {
 
 /**
  * Portal routes: a form body is read here within FORM_BODY_LIMIT (res.locals.body), except the
- * multipart body of an upload route, which streams on. Past the limit: 413 and no more reading.
+ * multipart body of an upload route, which streams on. Past the limit: 413 and no more reading. What
+ * the page then gets is always a form it can read (see readForm): its field names checked, a multipart
+ * body as the same fields urlencoded, an empty body as an empty form. Anything else is refused here.
  */
 export function formBodies(isUpload: (pathname: string) => boolean | Promise<boolean>) {
   return async (req: Request, res: Response, next: NextFunction) => {
@@ -152,17 +154,22 @@ export function formBodies(isUpload: (pathname: string) => boolean | Promise<boo
         res.status(413).type("text/plain; charset=utf-8").send(TOO_LARGE);
         return;
       }
-      if ((await refusedFieldNames(req.get("content-type") ?? "", body)) !== null) {
-        sendErrorScreen(res, 400);
+      const form = await readForm(req.get("content-type") ?? "", body);
+      if ("refused" in form) {
+        sendErrorScreen(res, form.refused === "not-a-form" ? 415 : 400);
         return;
       }
-      res.locals.body = body;
+      req.headers["content-type"] = URLENCODED;
+      delete req.headers["content-length"];
+      res.locals.body = form.body;
       next();
     } catch (error) {
       next(error);
     }
   };
 }
+
+const URLENCODED = "application/x-www-form-urlencoded";
 
 /** The names of an urlencoded body, decoded one at a time, without parsing the values. */
 function* urlencodedNames(body: Buffer): Generator<string> {
@@ -183,14 +190,16 @@ function* urlencodedNames(body: Buffer): Generator<string> {
 }
 
 /**
- * The names of a multipart body (fields and files), cut one past the length limit; null when it cannot
- * be read. Fed in pieces, and stopped as soon as one name more than the limit is known.
+ * The text fields of a multipart body as [name, value] pairs (a file part counts as a field with no
+ * value: no page outside the upload routes takes files); a name past the length limit is cut one
+ * character past it. null when the body cannot be read. Fed in pieces, and stopped as soon as one
+ * field more than the limit is known.
  */
-function multipartNames(contentType: string, body: Buffer): Promise<string[] | null> {
+function multipartFields(contentType: string, body: Buffer): Promise<Array<[string, string]> | null> {
   return new Promise((resolve) => {
-    const names: string[] = [];
+    const fields: Array<[string, string]> = [];
     let done = false;
-    const finish = (result: string[] | null) => {
+    const finish = (result: Array<[string, string]> | null) => {
       if (done) return;
       done = true;
       resolve(result);
@@ -199,41 +208,47 @@ function multipartNames(contentType: string, body: Buffer): Promise<string[] | n
     try {
       parser = busboy({
         headers: { "content-type": contentType },
-        limits: { fieldNameSize: FIELD_NAME_LIMITS.maxNameLength + 1, fieldSize: 0 },
+        limits: { fieldNameSize: FIELD_NAME_LIMITS.maxNameLength + 1, fieldSize: FORM_BODY_LIMIT },
         defParamCharset: "utf8",
       });
     } catch {
       return finish(null);
     }
-    const tooLong = "x".repeat(FIELD_NAME_LIMITS.maxNameLength + 1);
-    const seen = (name: string) => {
-      names.push(name);
-      if (names.length > FIELD_NAME_LIMITS.maxFields) finish(names);
+    const seen = (name: string, value: string) => {
+      fields.push([name, value]);
+      if (fields.length > FIELD_NAME_LIMITS.maxFields) finish(fields);
     };
-    parser.on("field", (name, _value, info) => seen(info.nameTruncated ? tooLong : name));
+    parser.on("field", (name, value) => seen(name, value));
     parser.on("file", (name, stream) => {
       stream.resume();
-      seen(name.length > FIELD_NAME_LIMITS.maxNameLength ? tooLong : name);
+      seen(name.slice(0, FIELD_NAME_LIMITS.maxNameLength + 1), "");
     });
     parser.on("error", () => finish(null));
-    parser.on("close", () => finish(names));
+    parser.on("close", () => finish(fields));
     for (let at = 0; at < body.length && !done; at += 16 * 1024) parser.write(body.subarray(at, at + 16 * 1024));
     if (!done) parser.end();
     else parser.destroy();
   });
 }
 
+export type FormRefusal = FieldNameProblem | "not-a-form";
+
 /**
- * What is wrong with a form body's field names, or null. A multipart body that cannot be read is refused
- * here too; a body that is no form at all (JSON, text) is left to the page, which answers it 400
- * (server/form-guard.ts).
+ * A page's post as the form the page will read (urlencoded), or why it is refused: a field name no form
+ * of ours writes (domain/form-field-names.ts), a multipart body whose parts cannot be read, or a body
+ * that is no form at all (JSON, text). An empty body without a type is an empty form.
  */
-export async function refusedFieldNames(contentType: string, body: Buffer): Promise<FieldNameProblem | null> {
-  if (/^application\/x-www-form-urlencoded/i.test(contentType)) return fieldNamesProblem(urlencodedNames(body));
-  if (/^multipart\/form-data/i.test(contentType)) {
-    const names = await multipartNames(contentType, body);
-    // A multipart body whose parts cannot be read (a header past its limit, a broken boundary) is no form.
-    return names ? fieldNamesProblem(names) : "bad-syntax";
+export async function readForm(contentType: string, body: Buffer): Promise<{ body: Buffer } | { refused: FormRefusal }> {
+  if (/^application\/x-www-form-urlencoded/i.test(contentType)) {
+    const problem = fieldNamesProblem(urlencodedNames(body));
+    return problem ? { refused: problem } : { body };
   }
-  return null;
+  if (/^multipart\/form-data/i.test(contentType)) {
+    const fields = await multipartFields(contentType, body);
+    if (!fields) return { refused: "bad-syntax" };
+    const problem = fieldNamesProblem(fields.map(([name]) => name));
+    return problem ? { refused: problem } : { body: Buffer.from(new URLSearchParams(fields).toString()) };
+  }
+  if (body.length === 0 && !contentType) return { body };
+  return { refused: "not-a-form" };
 }
