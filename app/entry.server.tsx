@@ -271,6 +271,12 @@ export default async function handleRequest(
   if (!responseHeaders.has("Cache-Control")) responseHeaders.set("Cache-Control", loggedInLayout ? "private, no-store" : "no-cache");
   // 503: the API or its database cannot answer (api.server unavailableResponse); the browser may try again soon.
   if (responseStatusCode === 503 && !responseHeaders.has("Retry-After")) responseHeaders.set("Retry-After", "30");
+  // 429: a form the API throttled says how long to wait (form-reply.server explainRefusal) in its action's
+  // headers, which Remix carries to the page only for cookies: the wait goes on the page from here.
+  if (responseStatusCode === 429 && !responseHeaders.has("Retry-After")) {
+    const wait = Object.values(remixContext.staticHandlerContext.actionHeaders ?? {}).find((h) => h.has("Retry-After"));
+    if (wait) responseHeaders.set("Retry-After", wait.get("Retry-After")!);
+  }
   const readyEvent = isbot(request.headers.get("user-agent") ?? "") || remixContext.isSpaMode ? "onAllReady" : "onShellReady";
 
   // Public pages are small: rendered whole, they get an ETag over their text without the per-request

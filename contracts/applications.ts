@@ -123,7 +123,7 @@ export type StatusLabel = z.infer<typeof LabelSchema>;
 // the same shape is sent and answered.
 
 const year = z.number().int().min(1950).max(2100).nullable().optional();
-const optionalText = (max: number) => z.string().trim().max(max, `tidak boleh lebih dari ${max} karakter`).nullable().optional();
+const optionalText = (max: number) => rules.optionalText({ max }).nullable();
 
 export const PortfolioSchema = z
   .object({

@@ -8,7 +8,8 @@ import id from "#locales/id/validation.json";
 export type RuleName =
   | "required" | "required_if" | "email" | "min" | "max" | "numeric" | "digits" | "length" | "confirmed" | "size"
   | "regex" | "mimes" | "ext" | "image" | "integer" | "between" | "min_value" | "max_value" | "alpha" | "alpha_num"
-  | "alpha_dash" | "alpha_spaces" | "oneOf" | "excluded" | "dimensions" | "double" | "is" | "is_not" | "default";
+  | "alpha_dash" | "alpha_spaces" | "oneOf" | "excluded" | "dimensions" | "double" | "is" | "is_not" | "default"
+  | "controlCharacters" | "controlCharactersMultiline";
 
 /**
  * The catalogue of both locales, as the `validation` namespace of locales/ holds it (`{{field}}`

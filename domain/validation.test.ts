@@ -92,15 +92,39 @@ describe("zod rules", () => {
   });
 });
 
-describe("free text refuses control characters", () => {
-  it("keeps tabs and line breaks, refuses the rest with the spec's 'Format salah'", () => {
-    const text = rules.text("Judul", { max: 100 });
-    expect(text.safeParse("Baris satu\n\tbaris dua\r\n").success).toBe(true);
-    for (const bad of ["bel\u0007", "esc\u001b[31m", "del\u007f", "nul\u0000"]) {
-      const r = text.safeParse(bad);
-      expect(r.success, JSON.stringify(bad)).toBe(false);
-      expect(r.error?.issues[0].message).toBe("Format salah");
+describe("names and free text refuse control characters", () => {
+  const ONE_LINE = "tidak boleh berisi baris baru, tab, atau karakter kontrol lainnya";
+  const LINES = "tidak boleh berisi tab atau karakter kontrol lainnya; baris baru boleh";
+  const messageOf = (schema: { safeParse: (v: unknown) => { success: boolean; error?: { issues: { message: string }[] } } }, value: string) => {
+    const r = schema.safeParse(value);
+    return r.success ? null : r.error!.issues[0].message;
+  };
+  // C0 (with tab, CR and LF inside the text), DEL and C1 (NEL, CSI): each on its own, between letters.
+  const CONTROLS = ["\u0000", "\u0007", "\t", "\n", "\r", "\r\n", "\u000b", "\u000c", "\u001b[31m", "\u007f", "\u0085", "\u009b"];
+
+  it("a one-line name refuses every one of them, with a message that says what is wrong", () => {
+    const name = rules.text("Nama Lengkap", { min: 3, max: 150 });
+    expect(messageOf(name, "Budi Santoso")).toBeNull();
+    for (const c of CONTROLS) expect(messageOf(name, `Budi${c}Santoso`), JSON.stringify(c)).toBe(ONE_LINE);
+    expect(messageOf(rules.optionalText({ max: 10 }), "ok\u0008")).toBe(ONE_LINE);
+    // Letters of any script, and spaces at either end (trimmed), are fine.
+    expect(messageOf(name, "  Nguyễn Văn Đức  ")).toBeNull();
+  });
+
+  it("a multi-line text keeps line breaks (LF, or CR LF as a browser sends a textarea) and refuses the rest", () => {
+    const note = rules.text("Catatan", { max: 2000, multiline: true });
+    expect(messageOf(note, "Baris satu\nbaris dua\r\nbaris tiga")).toBeNull();
+    for (const c of ["\u0000", "\u0007", "\t", "\r", "\u000b", "\u000c", "\u001b[31m", "\u007f", "\u0085", "\u009b"]) {
+      expect(messageOf(note, `Baris${c}dua`), JSON.stringify(c)).toBe(LINES);
     }
-    expect(rules.optionalText({ max: 10 }).safeParse("ok\u0008").success).toBe(false);
+    expect(messageOf(rules.optionalText({ max: 100, multiline: true }), "a\r\nb")).toBeNull();
+  });
+
+  it("wraps a field with its own messages, and says the rule in English for an English request", () => {
+    const reason = rules.plainText(z.string().min(1, "Alasan harus diisi"));
+    expect(messageOf(reason, "")).toBe("Alasan harus diisi");
+    expect(messageOf(reason, "a\nb")).toBe(ONE_LINE);
+    expect(validationMessage("controlCharacters", {}, "en")).toBe("may not contain line breaks, tabs or other control characters");
+    expect(validationMessage("controlCharactersMultiline", {}, "en")).toBe("may not contain tabs or other control characters; line breaks are fine");
   });
 });

@@ -33,10 +33,26 @@ export function labelsIn<K extends string>(texts: FormTexts, keys: Record<K, str
   return Object.fromEntries(Object.entries<string>(keys).map(([name, key]) => [name, texts.label(key, indonesian[name as K])])) as Record<K, string>;
 }
 
-/** Control characters other than tab and line breaks: nothing a person types, and invalid in HTML. */
-export const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+/**
+ * Control characters (C0 with tab and line breaks, DEL, C1): nothing a person types into a one-line field, and
+ * what turns a stored name into a second mail header line, a broken CSV row, a forged log line or an escape
+ * sequence on an operator's terminal. Every name and free text refuses them (SECURITY.md).
+ */
+export const CONTROL_CHARACTERS = /[\u0000-\u001F\u007F-\u009F]/;
+
+/** The same in a multi-line text (a textarea), where a line break is text: LF, or CR LF as a browser sends it. */
+export const CONTROL_CHARACTERS_BUT_LINE_BREAKS = /[\u0000-\u0009\u000B\u000C\u000E-\u001F\u007F-\u009F]|\r(?!\n)/;
 
 const noControlCharacters = live((v: string) => !CONTROL_CHARACTERS.test(v), { kind: "notPattern", source: CONTROL_CHARACTERS.source });
+const noControlButLineBreaks = live((v: string) => !CONTROL_CHARACTERS_BUT_LINE_BREAKS.test(v), {
+  kind: "notPattern",
+  source: CONTROL_CHARACTERS_BUT_LINE_BREAKS.source,
+});
+
+/** A text field's shape: one line (an input, the default) or several (a textarea: notes, reasons, announcements). */
+export interface TextShape {
+  multiline?: boolean;
+}
 const stripSpaces = live((v: string) => v.replace(/\s+/g, ""), "stripSpaces");
 const isRealDate = live((v: string) => parseDateInput(v) !== null, { kind: "date" });
 const toIsoDate = live((v: string) => parseDateInput(v)!, "isoDate");
@@ -44,17 +60,25 @@ const toIsoDate = live((v: string) => parseDateInput(v)!, "isoDate");
 /** Zod building blocks carrying the spec's messages in the language of `texts`. `field` is the label the user reads. */
 export function rulesFor(texts: FormTexts) {
   const m = texts.message;
-  const withoutControlCharacters = (s: z.ZodString) => s.refine(noControlCharacters, m("regex"));
+  /**
+   * The one check every name and free text goes through: no control characters, and in a multi-line text
+   * none but line breaks. A field with its own messages (a reviewer's note) wraps its string in it.
+   */
+  const plainText = (s: z.ZodString, shape: TextShape = {}) =>
+    shape.multiline ? s.refine(noControlButLineBreaks, m("controlCharactersMultiline")) : s.refine(noControlCharacters, m("controlCharacters"));
   /** A required, trimmed text field. Conform hands empty inputs over as undefined. */
   const requiredText = (field: string) => z.string({ error: () => m("required", { field }) }).trim().min(1, m("required", { field }));
   return {
     required: requiredText,
-    text: (field: string, opts: { min?: number; max: number }) => {
+    plainText,
+    /** A required name or text, trimmed, of at most `max` (and at least `min`) characters. */
+    text: (field: string, opts: { min?: number; max: number } & TextShape) => {
       let s = requiredText(field);
       if (opts.min) s = s.min(opts.min, m("min", { length: opts.min }));
-      return withoutControlCharacters(s.max(opts.max, m("max", { length: opts.max })));
+      return plainText(s.max(opts.max, m("max", { length: opts.max })), opts);
     },
-    optionalText: (opts: { max: number }) => withoutControlCharacters(z.string().trim().max(opts.max, m("max", { length: opts.max }))).optional(),
+    /** An optional text, trimmed, of at most `max` characters. */
+    optionalText: (opts: { max: number } & TextShape) => plainText(z.string().trim().max(opts.max, m("max", { length: opts.max })), opts).optional(),
     email: (field: string) => requiredText(field).max(254, m("max", { length: 254 })).pipe(z.email(m("email")).transform((e) => e.toLowerCase())),
     digits: (field: string, length: number) => requiredText(field).regex(new RegExp(`^\\d{${length}}$`), m("digits", { length })),
     numeric: (field: string, opts: { min?: number; max: number }) => {

@@ -77,28 +77,36 @@ describe("computeProcessingTimes", () => {
     const rows = [
       ...passedAfter(1, 400), // decided 399 days ago: out
       ...passedAfter(2, 366), // decided 364 days ago, started before the window: in
-      ...passedAfter(3),
-      ...passedAfter(4),
+      ...[3, 3, 3, 3, 4, 4, 4, 4, 4].flatMap((d) => passedAfter(d)),
     ];
     const s = stage(computeProcessingTimes(rows, DEFAULT_SLA_DAYS, NOW), 1);
-    expect(s).toMatchObject({ decided: 3, median_days: 3, p90_days: 4 });
+    expect(s).toMatchObject({ decided: MIN_DECIDED, median_days: 3.5, p90_days: 4 });
   });
 
   it("gives the median of an even count, the 90th percentile and the share within the SLA", () => {
-    const rows = [2, 5, 10, 14, 15, 30].flatMap((d) => passedAfter(d));
+    const rows = [2, 5, 10, 11, 13, 14, 15, 16, 20, 30].flatMap((d) => passedAfter(d));
     const s = stage(computeProcessingTimes(rows, { ...DEFAULT_SLA_DAYS, 1: 14 }, NOW), 1);
     // 14 days exactly is within the SLA (the deadline is start + 14 days)
-    expect(s).toEqual({ stage_id: 1, name: "Pemeriksaan Dokumen", sla_days: 14, decided: 6, median_days: 12, p90_days: 30, within_sla_percent: 67 });
+    expect(s).toEqual({ stage_id: 1, name: "Pemeriksaan Dokumen", sla_days: 14, decided: 10, median_days: 13.5, p90_days: 20, within_sla_percent: 60 });
   });
 
   it("rounds days to one decimal and reads the SLA days it is given", () => {
-    const rows = [1.04, 1.26, 40].flatMap((d) => passedAfter(d));
+    const rows = [1.04, 1.26, 1.26, 1.26, 1.26, 1.26, 1.26, 1.26, 1.26, 40, 40].flatMap((d) => passedAfter(d));
     const s = stage(computeProcessingTimes(rows, { ...DEFAULT_SLA_DAYS, 1: 1 }, NOW), 1);
     expect(s).toMatchObject({ sla_days: 1, median_days: 1.3, p90_days: 40, within_sla_percent: 0 });
   });
 
   it(`shows no numbers for a stage with fewer than ${MIN_DECIDED} decisions, so no file can be picked out`, () => {
-    const s = stage(computeProcessingTimes([...passedAfter(3), ...passedAfter(4)], DEFAULT_SLA_DAYS, NOW), 1);
-    expect(s).toMatchObject({ decided: null, median_days: null, p90_days: null, within_sla_percent: null });
+    // Nine waits: the median is one file's wait and the 90th percentile the longest file's, to the hour.
+    const nine = [1, 2, 3, 4, 5, 6, 7, 8, 9].flatMap((d) => passedAfter(d));
+    expect(stage(computeProcessingTimes(nine, DEFAULT_SLA_DAYS, NOW), 1)).toMatchObject({ decided: null, median_days: null, p90_days: null, within_sla_percent: null });
+    // The tenth decision shows them all.
+    const ten = [...nine, ...passedAfter(10)];
+    expect(stage(computeProcessingTimes(ten, DEFAULT_SLA_DAYS, NOW), 1)).toMatchObject({ decided: 10, median_days: 5.5, p90_days: 9, within_sla_percent: 100 });
+  });
+
+  it("publishes its threshold, ten decisions, beside the numbers", () => {
+    expect(MIN_DECIDED).toBe(10);
+    expect(computeProcessingTimes([], DEFAULT_SLA_DAYS, NOW).min_decided).toBe(10);
   });
 });

@@ -12,8 +12,13 @@ import { auditLog, slaSettings, type AuditAction } from "../db/schema";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** Below this many decisions in a stage, its numbers could point at a person: the stage shows none. */
-export const MIN_DECIDED = 3;
+/**
+ * Below this many decisions in the window, a stage shows no numbers (docs/decisions/021-processing-times.md):
+ * the median and 90th percentile of a handful of waits come close to naming them (of three, the median is
+ * one file's wait and the 90th percentile another's), so anyone who knows when a colleague's file was decided
+ * could read its wait. From ten on, each figure is one of many.
+ */
+export const MIN_DECIDED = 10;
 
 /** The audit rows the computation reads, oldest first within an application. */
 export interface AuditRow {

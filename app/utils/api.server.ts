@@ -13,7 +13,16 @@ export interface ApiError {
   details?: Array<{ path: string; message: string }>;
 }
 
-export type ApiResult<T> = { ok: true; status: number; body: T } | { ok: false; status: number; error: ApiError };
+/** A refused call; a 429 says, from its Retry-After, how many seconds to wait. */
+export type ApiFailure = { ok: false; status: number; error: ApiError; retryAfterSec?: number };
+
+export type ApiResult<T> = { ok: true; status: number; body: T } | ApiFailure;
+
+/** A Retry-After of whole seconds (the API's form; an HTTP date is not), as the failure carries it. */
+function retryAfterOf(response: Response): { retryAfterSec?: number } {
+  const value = response.headers.get("retry-after")?.trim();
+  return value && /^\d{1,9}$/.test(value) ? { retryAfterSec: Number(value) } : {};
+}
 
 export interface ApiCallOptions {
   body?: unknown;
@@ -146,7 +155,7 @@ export function createApiClient(opts: {
   async function read<T>(response: Response, handed?: { payload?: unknown }): Promise<ApiResult<T>> {
     const json = (handed && "payload" in handed ? checkedHandover(handed.payload) : await response.json().catch(() => null)) as { error?: ApiError } | null;
     if (response.ok && json) return { ok: true, status: response.status, body: json as T };
-    if (json?.error?.code) return { ok: false, status: response.status, error: json.error };
+    if (json?.error?.code) return { ok: false, status: response.status, error: json.error, ...retryAfterOf(response) };
     return { ok: false, status: response.status >= 500 ? 503 : response.status, error: API_UNAVAILABLE };
   }
 

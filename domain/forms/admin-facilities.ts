@@ -52,10 +52,8 @@ export function facilityAdminSchemas(texts: FormTexts = INDONESIAN) {
     facilityVerify: z
       .object({
         decision: rules.oneOf(L.decision, VERIFICATION_DECISIONS),
-        reason: z
-          .string()
-          .trim()
-          .max(REASON_MAX, m("max", { length: REASON_MAX }))
+        reason: rules
+          .plainText(z.string().trim().max(REASON_MAX, m("max", { length: REASON_MAX })), { multiline: true })
           .optional()
           .transform((v) => v || undefined),
         verification_id: z.preprocess(

@@ -65,7 +65,7 @@ export function adminSchemas(texts: FormTexts = INDONESIAN) {
     /** /user-list/:id and PUT /admin/users/:id: name, role and position (the e-mail identifies the login). */
     staffUpdate: z.object(staffFields),
     /** Deactivating or reactivating an account always says why. */
-    reason: z.object({ reason: rules.text(L.reason, { min: 5, max: REASON_MAX }) }),
+    reason: z.object({ reason: rules.text(L.reason, { min: 5, max: REASON_MAX, multiline: true }) }),
     /** /sla-setting and PUT /admin/sla: days per stage, every stage required, whole numbers 1–365. */
     sla: z.object(
       Object.fromEntries(STAGES.map((s) => [slaField(s.id), wholeNumber(slaLabel(s.id), SLA_DAYS, texts)])) as Record<`stage_${number}`, ReturnType<typeof wholeNumber>>,

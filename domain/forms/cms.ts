@@ -35,12 +35,12 @@ export function cmsSchemas(texts: FormTexts = INDONESIAN) {
 
   const welcome = z.object({
     title: rules.text(L.title, { min: 3, max: 200 }),
-    lead: rules.text(L.lead, { min: 3, max: 1000 }),
+    lead: rules.text(L.lead, { min: 3, max: 1000, multiline: true }),
   });
 
   // --- Tautan Navbar --------------------------------------------------------------------------------
 
-  const optionalCell = z.string().trim().optional();
+  const optionalCell = rules.plainText(z.string().trim()).optional();
 
   /**
    * A fixed set of rows (label + address): rows left empty are dropped, a half-filled row says which
@@ -81,7 +81,7 @@ export function cmsSchemas(texts: FormTexts = INDONESIAN) {
 
   const announcement = z.object({
     title: rules.text(L.title, { min: 3, max: ANNOUNCEMENT_TITLE_MAX }),
-    body: rules.text(L.body, { min: 3, max: ANNOUNCEMENT_BODY_MAX }),
+    body: rules.text(L.body, { min: 3, max: ANNOUNCEMENT_BODY_MAX, multiline: true }),
   });
 
   // --- Jadwal Uji Kompetensi -----------------------------------------------------------------------
@@ -118,10 +118,8 @@ export function cmsSchemas(texts: FormTexts = INDONESIAN) {
       starts_at: requiredTime(L.starts_at),
       ends_at: optionalTime,
       registration_deadline: optionalTime,
-      notes: z
-        .string()
-        .trim()
-        .max(1000, m("max", { length: 1000 }))
+      notes: rules
+        .plainText(z.string().trim().max(1000, m("max", { length: 1000 })), { multiline: true })
         .nullish()
         .transform((v) => v || null),
     })

@@ -52,7 +52,8 @@ export function facilitySchemas(texts: FormTexts = INDONESIAN) {
   const facilityFields = {
     facility_name: rules.text(L.facility_name, { min: 3, max: 200 }),
     facility_type: rules.oneOf(L.facility_type, FACILITY_TYPES),
-    address: rules.text(L.address, { min: 10, max: 500 }),
+    // A textarea where the Admin creates the facility: lines are kept.
+    address: rules.text(L.address, { min: 10, max: 500, multiline: true }),
     licence_number: rules.text(L.licence_number, { min: 3, max: 100 }),
     contact_phone: rules.phone(L.contact_phone, { min: 9, max: 15 }),
     contact_email: optionalEmail,

@@ -23,7 +23,8 @@ function positiveInt(field: string, m: FormTexts["message"] = INDONESIAN.message
   );
 }
 
-const optionalNote = z.string().trim().max(NOTE_MAX, m("max", { length: NOTE_MAX })).optional();
+/** A note (a textarea): line breaks are kept. */
+const optionalNote = rules.optionalText({ max: NOTE_MAX, multiline: true });
 
 /** The checks that depend on the decision: a note for FAILED and REUPLOAD, at least one document for REUPLOAD. */
 function needsNote(decision: Decision, note: string | undefined): boolean {
@@ -40,7 +41,9 @@ export const decisionBodySchema = z
       .array(
         z.object({
           requirement_id: positiveInt(REQUIREMENT_LABEL),
-          reason: z.string({ error: () => DECISION_MESSAGES.reasonRequired }).trim().min(1, DECISION_MESSAGES.reasonRequired).max(REASON_MAX, m("max", { length: REASON_MAX })),
+          reason: rules.plainText(
+            z.string({ error: () => DECISION_MESSAGES.reasonRequired }).trim().min(1, DECISION_MESSAGES.reasonRequired).max(REASON_MAX, m("max", { length: REASON_MAX })),
+          ),
         }),
       )
       .max(50)
@@ -63,7 +66,7 @@ export function decisionForm(texts: FormTexts = INDONESIAN) {
   const m = texts.message;
   const L = labelsIn(texts, keysOf(FORM_LABELS, "review:decision.fields"), FORM_LABELS);
   const M = labelsIn(texts, keysOf(DECISION_MESSAGES, "review:decision.messages"), DECISION_MESSAGES);
-  const note = z.string().trim().max(NOTE_MAX, m("max", { length: NOTE_MAX })).optional();
+  const note = rules.optionalText({ max: NOTE_MAX, multiline: true });
   return z
     .object({
       stage_id: positiveInt(L.stage_id, m),
@@ -75,7 +78,7 @@ export function decisionForm(texts: FormTexts = INDONESIAN) {
           z.object({
             requirement_id: positiveInt(L.requirement_id, m),
             selected: z.literal("on").optional(),
-            reason: z.string().trim().max(REASON_MAX, m("max", { length: REASON_MAX })).optional(),
+            reason: rules.plainText(z.string().trim().max(REASON_MAX, m("max", { length: REASON_MAX }))).optional(),
           }),
         )
         .max(50)

@@ -99,6 +99,45 @@ test("HTML- and SQL-looking text is shown back as text and never run", async ({ 
   });
 });
 
+test("a name with a control character is refused beside the field, and the rest of the form is kept", async ({ page }, testInfo) => {
+  const citizen = newCitizen(testInfo, "Budi Santoso");
+  const name = page.getByLabel("Nama Lengkap", { exact: true });
+  const MESSAGE = /tidak boleh berisi baris baru, tab, atau karakter kontrol lainnya/;
+
+  await test.step("a tab, typed into the name", async () => {
+    await page.goto("/sign-up");
+    await fillCitizenForm(page, { ...citizen, fullName: "Budi\tSantoso" });
+    await submitSignUp(page);
+    await expect(name).toHaveAccessibleDescription(MESSAGE);
+    await expectPath(page, "/sign-up");
+    await expect(page.getByLabel("NIK", { exact: true })).toHaveValue(citizen.nik);
+    await expect(page.getByLabel("Alamat Surel", { exact: true })).toHaveValue(citizen.email);
+    await expect(page.getByLabel("Nomor Telepon", { exact: true })).toHaveValue(citizen.phone);
+  });
+
+  await test.step("CR LF, which no browser lets a one-line field send: the form's own post, rewritten on its way", async () => {
+    await page.goto("/sign-up");
+    await fillCitizenForm(page, citizen);
+    await page.route("**/sign-up*", async (route) => {
+      const body = route.request().postData();
+      if (route.request().method() !== "POST" || !body) return route.continue();
+      const form = new URLSearchParams(body);
+      form.set("full_name", "Budi Santoso\r\nBcc: semua@contoh.test");
+      await route.continue({ postData: form.toString() });
+    });
+    await submitSignUp(page);
+    await expect(name).toHaveAccessibleDescription(MESSAGE);
+    await expect(page.getByRole("alert")).toContainText("Nama Lengkap: tidak boleh berisi baris baru");
+    await expect(page.getByLabel("NIK", { exact: true })).toHaveValue(citizen.nik);
+    await expect(page.getByLabel("Alamat Surel", { exact: true })).toHaveValue(citizen.email);
+    await page.unroute("**/sign-up*");
+    // The same form with the plain name goes through.
+    await fillCitizenForm(page, citizen);
+    await submitSignUp(page);
+    await expectPath(page, "/sign-up/result");
+  });
+});
+
 test("a filled honeypot pretends success and creates nothing", async ({ page }, testInfo) => {
   const bot = newCitizen(testInfo, "Bot Otomatis");
   await page.goto("/sign-up");

@@ -27,8 +27,9 @@ async function expectTablesMatchApi(page: Page) {
   const res = await page.request.get("/api/v1/public/processing-times", { headers: { "x-adaptasiapikey": apiKey() } });
   expect(res.status()).toBe(200);
   const { data } = (await res.json()) as { data: ProcessingTimes };
-  // The demo data has numbers at some stages, and a dash at others
-  expect(data.pathways.some((p) => p.stages.some((s) => s.median_days !== null))).toBe(true);
+  // Ten decisions at least before a stage shows numbers: the demo data decides fewer at each stage (5 at most).
+  expect(data.min_decided).toBe(10);
+  expect(data.pathways.some((p) => p.stages.some((s) => s.decided === null))).toBe(true);
   for (const p of data.pathways) {
     const table = page.getByRole("table", { name: `${JALUR[p.jalur]}: waktu proses per tahap, 12 bulan terakhir` });
     await expect(table).toBeVisible();
@@ -49,6 +50,10 @@ test("a visitor finds the processing times from /welcome, and each table shows w
   await expect(page.getByRole("heading", { level: 1, name: "Waktu proses" })).toBeVisible();
   await expect(page).toHaveTitle(/^Waktu Proses — /);
   await expect(page.getByText(/Median artinya separuh berkas selesai lebih cepat/)).toBeVisible();
+  // Before the tables, plainly: which cells are empty, and why.
+  await expect(page.locator("section").first()).toContainText(
+    "Tahap dengan kurang dari 10 keputusan dalam 12 bulan terakhir tidak diberi angka (tertulis “kurang dari 10”), karena dari berkas sesedikit itu median dan angka 90% hampir sama dengan waktu berkas satu per satu",
+  );
   await expectTablesMatchApi(page);
 });
 

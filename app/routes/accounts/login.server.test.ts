@@ -1,6 +1,8 @@
+import type { AppLoadContext } from "@remix-run/node";
 import { describe, expect, it } from "vitest";
 import { ROLE } from "#domain/roles";
-import { safeRedirect } from "./login.server";
+import type { ApiResult } from "~/utils/api.server";
+import { loginAction, safeRedirect } from "./login.server";
 
 // The login's redirectTo is the visitor's input. Only a path of this origin that the role may
 // open is followed; everything else lands on the role's home, and nothing can make the answer a 500.
@@ -66,5 +68,41 @@ describe("safeRedirect", () => {
       expect(() => new Headers({ Location: path }), to).not.toThrow();
       expect(path, to).toMatch(/^\/(?!\/)[\x21-\x7e]*$/);
     }
+  });
+});
+
+describe("loginAction refused by the API's login throttle", () => {
+  /** POST /login with these fields, against an API whose login answers `answer`. */
+  async function postLogin(answer: ApiResult<never>) {
+    const request = new Request("https://adaptasi.example.go.id/login", {
+      method: "POST",
+      body: new URLSearchParams({ email: "budi@contoh.id", password: "salah-sekali" }),
+    });
+    const context = { api: { call: async () => answer } } as unknown as AppLoadContext;
+    return (await loginAction(request, context)) as unknown as { data: { error: Record<string, string[]>; initialValue: Record<string, unknown> }; init: ResponseInit };
+  }
+  const limited = (retryAfterSec: number): ApiResult<never> => ({
+    ok: false,
+    status: 429,
+    error: { code: "RATE_LIMITED", message: "Terlalu banyak percobaan. Coba lagi dalam 1 menit." },
+    retryAfterSec,
+  });
+
+  it("answers 429 with Retry-After and says how long to wait, keeping the e-mail and not the password", async () => {
+    const { data, init } = await postLogin(limited(30));
+    expect(init.status).toBe(429);
+    expect(new Headers(init.headers).get("Retry-After")).toBe("30");
+    expect(data.error).toEqual({ "": ["Terlalu banyak percobaan. Coba lagi dalam 30 detik."] });
+    expect(data.initialValue).toEqual({ email: "budi@contoh.id" });
+    const longer = await postLogin(limited(120));
+    expect(new Headers(longer.init.headers).get("Retry-After")).toBe("120");
+    expect(longer.data.error).toEqual({ "": ["Terlalu banyak percobaan. Coba lagi dalam 2 menit."] });
+  });
+
+  it("adds no Retry-After to a wrong password", async () => {
+    const { init, data } = await postLogin({ ok: false, status: 401, error: { code: "INVALID_CREDENTIALS", message: "Surel atau kata sandi salah." } });
+    expect(init.status).toBe(400);
+    expect(new Headers(init.headers).has("Retry-After")).toBe(false);
+    expect(data.error).toEqual({ "": ["Surel atau kata sandi salah."] });
   });
 });

@@ -8,12 +8,13 @@ import { roleOf } from "#domain/auth-user";
 import { homePathFor, mayReturnTo } from "#domain/guards";
 import { accountSchemas } from "#domain/forms/accounts";
 import { commitAuthSession, fetchMe, sessionFromTokens } from "~/utils/auth.server";
+import { explainRefusal } from "~/utils/form-reply.server";
 import { formTextsFor } from "~/utils/i18n.server";
 
 
-/** A refused login: the form's reply (field or form errors) and its HTTP status. */
+/** A refused login: the form's reply (field or form errors), its HTTP status and headers (a 429's Retry-After). */
 class LoginRefused extends Error {
-  constructor(readonly reply: SubmissionResult<string[]>, readonly status: number) {
+  constructor(readonly reply: SubmissionResult<string[]>, readonly status: number, readonly headers?: Headers) {
     super("login refused");
   }
 }
@@ -36,7 +37,8 @@ function authenticatorFor(context: AppLoadContext) {
       const login = await context.api.call<{ token: { token: string; refreshToken: string } }>("POST", "/login", { body: { email, password } });
       if (!login.ok) {
         const status = login.status === 429 ? 429 : login.status >= 500 ? 503 : 400;
-        throw new LoginRefused(submission.reply({ formErrors: [login.error.message], hideFields: ["password"] }), status);
+        const { error, headers } = await explainRefusal(login);
+        throw new LoginRefused(submission.reply({ formErrors: [error.message], hideFields: ["password"] }), status, headers);
       }
       const me = await fetchMe(context.api, login.body.token.token);
       if (!me.ok) throw new LoginRefused(submission.reply({ formErrors: [me.error.message], hideFields: ["password"] }), 503);
@@ -81,7 +83,7 @@ export async function loginAction(request: Request, context: AppLoadContext) {
     const to = safeRedirect(result.redirectTo, roleOf(result.me), new URL(request.url).origin);
     return redirect(to, { headers: { "Set-Cookie": await commitAuthSession(sessionFromTokens(result)) } });
   } catch (error) {
-    if (error instanceof LoginRefused) return data(error.reply, { status: error.status });
+    if (error instanceof LoginRefused) return data(error.reply, { status: error.status, headers: error.headers });
     throw error;
   }
 }

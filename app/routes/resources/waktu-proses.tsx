@@ -37,6 +37,8 @@ export default function ProcessingTimesPage() {
         <h1 id="times-title">{t("processingTimes.title")}</h1>
         <p>{t("processingTimes.lead")}</p>
         <p>{t("processingTimes.explain")}</p>
+        {/* Said before the tables, where "kurang dari 10" would otherwise puzzle a reader. */}
+        {times ? <p>{t("processingTimes.privacy", { min: times.min_decided })}</p> : null}
       </section>
       {!times ? (
         <p className={ui.card}>{t("processingTimes.unavailable")}</p>
@@ -91,7 +93,6 @@ export default function ProcessingTimesPage() {
           <section className={ui.card} aria-labelledby="times-how">
             <h2 id="times-how">{t("processingTimes.howTitle")}</h2>
             <p>{t("processingTimes.how")}</p>
-            <p>{t("processingTimes.privacy", { min: times.min_decided })}</p>
             <p className={ui.hint}>{t("processingTimes.updated", { date: formatDateTime(times.computed_at) })}</p>
           </section>
         </>

@@ -15,9 +15,9 @@ export const rules: LiveForm = {
     title: {"id":"Judul","key":"applicant:achievement.fields.title"},
   },
   fields: {
-    type_code: {"steps":[{"transform":"trim"},{"check":{"kind":"minLength","n":1},"message":{"rule":"required","params":{"field":"Jenis Capaian"}}},{"check":{"kind":"maxLength","n":50},"message":{"rule":"max","params":{"length":50}}},{"check":{"kind":"notPattern","source":"[\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F]"},"message":{"rule":"regex","params":{}}}]},
-    title: {"steps":[{"transform":"trim"},{"check":{"kind":"minLength","n":1},"message":{"rule":"required","params":{"field":"Judul"}}},{"check":{"kind":"maxLength","n":200},"message":{"rule":"max","params":{"length":200}}},{"check":{"kind":"notPattern","source":"[\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F]"},"message":{"rule":"regex","params":{}}}]},
+    type_code: {"steps":[{"transform":"trim"},{"check":{"kind":"minLength","n":1},"message":{"rule":"required","params":{"field":"Jenis Capaian"}}},{"check":{"kind":"maxLength","n":50},"message":{"rule":"max","params":{"length":50}}},{"check":{"kind":"notPattern","source":"[\\u0000-\\u001F\\u007F-\\u009F]"},"message":{"rule":"controlCharacters","params":{}}}]},
+    title: {"steps":[{"transform":"trim"},{"check":{"kind":"minLength","n":1},"message":{"rule":"required","params":{"field":"Judul"}}},{"check":{"kind":"maxLength","n":200},"message":{"rule":"max","params":{"length":200}}},{"check":{"kind":"notPattern","source":"[\\u0000-\\u001F\\u007F-\\u009F]"},"message":{"rule":"controlCharacters","params":{}}}]},
     year: {"steps":[{"transform":"trim"},{"check":{"kind":"pattern","source":"^\\d{4}$"},"message":{"rule":"digits","params":{"length":4}}}],"optional":true},
-    description: {"steps":[{"transform":"trim"},{"check":{"kind":"maxLength","n":2000},"message":{"rule":"max","params":{"length":2000}}},{"check":{"kind":"notPattern","source":"[\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F]"},"message":{"rule":"regex","params":{}}}],"optional":true},
+    description: {"steps":[{"transform":"trim"},{"check":{"kind":"maxLength","n":2000},"message":{"rule":"max","params":{"length":2000}}},{"check":{"kind":"notPattern","source":"[\\u0000-\\u001F\\u007F-\\u009F]"},"message":{"rule":"controlCharacters","params":{}}}],"optional":true},
   },
 };

@@ -12,7 +12,7 @@ export const rules: LiveForm = {
     title: {"id":"Nama Dokumen","key":"applicant:additional.fields.title"},
   },
   fields: {
-    title: {"steps":[{"transform":"trim"},{"check":{"kind":"minLength","n":1},"message":{"rule":"required","params":{"field":"Nama Dokumen"}}},{"check":{"kind":"minLength","n":3},"message":{"rule":"min","params":{"length":3}}},{"check":{"kind":"maxLength","n":150},"message":{"rule":"max","params":{"length":150}}},{"check":{"kind":"notPattern","source":"[\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F]"},"message":{"rule":"regex","params":{}}}]},
-    description: {"steps":[{"transform":"trim"},{"check":{"kind":"maxLength","n":1000},"message":{"rule":"max","params":{"length":1000}}},{"check":{"kind":"notPattern","source":"[\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F]"},"message":{"rule":"regex","params":{}}}],"optional":true},
+    title: {"steps":[{"transform":"trim"},{"check":{"kind":"minLength","n":1},"message":{"rule":"required","params":{"field":"Nama Dokumen"}}},{"check":{"kind":"minLength","n":3},"message":{"rule":"min","params":{"length":3}}},{"check":{"kind":"maxLength","n":150},"message":{"rule":"max","params":{"length":150}}},{"check":{"kind":"notPattern","source":"[\\u0000-\\u001F\\u007F-\\u009F]"},"message":{"rule":"controlCharacters","params":{}}}]},
+    description: {"steps":[{"transform":"trim"},{"check":{"kind":"maxLength","n":1000},"message":{"rule":"max","params":{"length":1000}}},{"check":{"kind":"notPattern","source":"[\\u0000-\\u001F\\u007F-\\u009F]"},"message":{"rule":"controlCharacters","params":{}}}],"optional":true},
   },
 };

@@ -13,7 +13,7 @@ export const rules: LiveForm = {
     body: {"id":"Isi Pengumuman","key":"cms:fields.body"},
   },
   fields: {
-    title: {"steps":[{"transform":"trim"},{"check":{"kind":"minLength","n":1},"message":{"rule":"required","params":{"field":"Judul"}}},{"check":{"kind":"minLength","n":3},"message":{"rule":"min","params":{"length":3}}},{"check":{"kind":"maxLength","n":150},"message":{"rule":"max","params":{"length":150}}},{"check":{"kind":"notPattern","source":"[\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F]"},"message":{"rule":"regex","params":{}}}]},
-    body: {"steps":[{"transform":"trim"},{"check":{"kind":"minLength","n":1},"message":{"rule":"required","params":{"field":"Isi Pengumuman"}}},{"check":{"kind":"minLength","n":3},"message":{"rule":"min","params":{"length":3}}},{"check":{"kind":"maxLength","n":2000},"message":{"rule":"max","params":{"length":2000}}},{"check":{"kind":"notPattern","source":"[\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F]"},"message":{"rule":"regex","params":{}}}]},
+    title: {"steps":[{"transform":"trim"},{"check":{"kind":"minLength","n":1},"message":{"rule":"required","params":{"field":"Judul"}}},{"check":{"kind":"minLength","n":3},"message":{"rule":"min","params":{"length":3}}},{"check":{"kind":"maxLength","n":150},"message":{"rule":"max","params":{"length":150}}},{"check":{"kind":"notPattern","source":"[\\u0000-\\u001F\\u007F-\\u009F]"},"message":{"rule":"controlCharacters","params":{}}}]},
+    body: {"steps":[{"transform":"trim"},{"check":{"kind":"minLength","n":1},"message":{"rule":"required","params":{"field":"Isi Pengumuman"}}},{"check":{"kind":"minLength","n":3},"message":{"rule":"min","params":{"length":3}}},{"check":{"kind":"maxLength","n":2000},"message":{"rule":"max","params":{"length":2000}}},{"check":{"kind":"notPattern","source":"[\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F]|\\r(?!\\n)"},"message":{"rule":"controlCharactersMultiline","params":{}}}]},
   },
 };

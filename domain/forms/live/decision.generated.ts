@@ -20,7 +20,7 @@ export const rules: LiveForm = {
   },
   fields: {
     decision: {"steps":[{"check":{"kind":"present"},"message":{"rule":"required","params":{"field":"Keputusan"}}}]},
-    note: {"steps":[{"transform":"trim"},{"check":{"kind":"maxLength","n":2000},"message":{"rule":"max","params":{"length":2000}}}],"optional":true},
-    internal_note: {"steps":[{"transform":"trim"},{"check":{"kind":"maxLength","n":2000},"message":{"rule":"max","params":{"length":2000}}}],"optional":true},
+    note: {"steps":[{"transform":"trim"},{"check":{"kind":"maxLength","n":2000},"message":{"rule":"max","params":{"length":2000}}},{"check":{"kind":"notPattern","source":"[\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F]|\\r(?!\\n)"},"message":{"rule":"controlCharactersMultiline","params":{}}}],"optional":true},
+    internal_note: {"steps":[{"transform":"trim"},{"check":{"kind":"maxLength","n":2000},"message":{"rule":"max","params":{"length":2000}}},{"check":{"kind":"notPattern","source":"[\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F]|\\r(?!\\n)"},"message":{"rule":"controlCharactersMultiline","params":{}}}],"optional":true},
   },
 };

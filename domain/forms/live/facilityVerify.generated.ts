@@ -14,6 +14,6 @@ export const rules: LiveForm = {
   },
   fields: {
     decision: {"steps":[{"check":{"kind":"present"},"message":{"rule":"required","params":{"field":"Keputusan"}}}]},
-    reason: {"steps":[{"transform":"trim"},{"check":{"kind":"maxLength","n":500},"message":{"rule":"max","params":{"length":500}}}],"optional":true},
+    reason: {"steps":[{"transform":"trim"},{"check":{"kind":"maxLength","n":500},"message":{"rule":"max","params":{"length":500}}},{"check":{"kind":"notPattern","source":"[\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F]|\\r(?!\\n)"},"message":{"rule":"controlCharactersMultiline","params":{}}}],"optional":true},
   },
 };

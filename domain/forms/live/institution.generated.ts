@@ -13,7 +13,7 @@ export const rules: LiveForm = {
     country: {"id":"Negara","key":"admin:fields.country"},
   },
   fields: {
-    name: {"steps":[{"transform":"trim"},{"check":{"kind":"minLength","n":1},"message":{"rule":"required","params":{"field":"Nama"}}},{"check":{"kind":"minLength","n":3},"message":{"rule":"min","params":{"length":3}}},{"check":{"kind":"maxLength","n":200},"message":{"rule":"max","params":{"length":200}}},{"check":{"kind":"notPattern","source":"[\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F]"},"message":{"rule":"regex","params":{}}}]},
+    name: {"steps":[{"transform":"trim"},{"check":{"kind":"minLength","n":1},"message":{"rule":"required","params":{"field":"Nama"}}},{"check":{"kind":"minLength","n":3},"message":{"rule":"min","params":{"length":3}}},{"check":{"kind":"maxLength","n":200},"message":{"rule":"max","params":{"length":200}}},{"check":{"kind":"notPattern","source":"[\\u0000-\\u001F\\u007F-\\u009F]"},"message":{"rule":"controlCharacters","params":{}}}]},
     country: {"steps":[{"check":{"kind":"present"},"message":{"rule":"required","params":{"field":"Negara"}}}]},
   },
 };

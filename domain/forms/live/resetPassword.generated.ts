@@ -15,7 +15,7 @@ export const rules: LiveForm = {
     password_confirmation: {"id":"Konfirmasi Kata Sandi","key":"accounts:fields.password_confirmation"},
   },
   fields: {
-    token: {"steps":[{"transform":"trim"},{"check":{"kind":"minLength","n":1},"message":{"rule":"required","params":{"field":"Token"}}},{"check":{"kind":"maxLength","n":200},"message":{"rule":"max","params":{"length":200}}},{"check":{"kind":"notPattern","source":"[\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F]"},"message":{"rule":"regex","params":{}}}]},
+    token: {"steps":[{"transform":"trim"},{"check":{"kind":"minLength","n":1},"message":{"rule":"required","params":{"field":"Token"}}},{"check":{"kind":"maxLength","n":200},"message":{"rule":"max","params":{"length":200}}},{"check":{"kind":"notPattern","source":"[\\u0000-\\u001F\\u007F-\\u009F]"},"message":{"rule":"controlCharacters","params":{}}}]},
     password: {"steps":[{"check":{"kind":"minLength","n":1},"message":{"rule":"required","params":{"field":"Kata Sandi"}}},{"check":{"kind":"minLength","n":8},"message":{"rule":"min","params":{"length":8}}},{"check":{"kind":"maxLength","n":128},"message":{"rule":"max","params":{"length":128}}},{"check":{"kind":"pattern","source":"^(?=.*[A-Za-z])(?=.*\\d)"},"message":{"rule":"regex","params":{}}}]},
     password_confirmation: {"steps":[{"check":{"kind":"present"},"message":{"rule":"required","params":{"field":"Konfirmasi Kata Sandi"}}}],"confirms":{"source":"password","message":{"rule":"confirmed","params":{"field":"Konfirmasi Kata Sandi","target":"Kata Sandi"}}}},
   },

@@ -11,6 +11,6 @@ export const rules: LiveForm = {
     name: {"id":"Nama","key":"admin:users.name"},
   },
   fields: {
-    name: {"steps":[{"transform":"trim"},{"check":{"kind":"minLength","n":1},"message":{"rule":"required","params":{"field":"Nama"}}},{"check":{"kind":"minLength","n":3},"message":{"rule":"min","params":{"length":3}}},{"check":{"kind":"maxLength","n":150},"message":{"rule":"max","params":{"length":150}}},{"check":{"kind":"notPattern","source":"[\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F]"},"message":{"rule":"regex","params":{}}}]},
+    name: {"steps":[{"transform":"trim"},{"check":{"kind":"minLength","n":1},"message":{"rule":"required","params":{"field":"Nama"}}},{"check":{"kind":"minLength","n":3},"message":{"rule":"min","params":{"length":3}}},{"check":{"kind":"maxLength","n":150},"message":{"rule":"max","params":{"length":150}}},{"check":{"kind":"notPattern","source":"[\\u0000-\\u001F\\u007F-\\u009F]"},"message":{"rule":"controlCharacters","params":{}}}]},
   },
 };

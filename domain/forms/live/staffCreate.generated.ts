@@ -16,7 +16,7 @@ export const rules: LiveForm = {
     email: {"id":"Alamat Surel","key":"accounts:fields.email"},
   },
   fields: {
-    full_name: {"steps":[{"transform":"trim"},{"check":{"kind":"minLength","n":1},"message":{"rule":"required","params":{"field":"Nama Lengkap"}}},{"check":{"kind":"minLength","n":3},"message":{"rule":"min","params":{"length":3}}},{"check":{"kind":"maxLength","n":150},"message":{"rule":"max","params":{"length":150}}},{"check":{"kind":"notPattern","source":"[\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F]"},"message":{"rule":"regex","params":{}}}]},
+    full_name: {"steps":[{"transform":"trim"},{"check":{"kind":"minLength","n":1},"message":{"rule":"required","params":{"field":"Nama Lengkap"}}},{"check":{"kind":"minLength","n":3},"message":{"rule":"min","params":{"length":3}}},{"check":{"kind":"maxLength","n":150},"message":{"rule":"max","params":{"length":150}}},{"check":{"kind":"notPattern","source":"[\\u0000-\\u001F\\u007F-\\u009F]"},"message":{"rule":"controlCharacters","params":{}}}]},
     email: {"steps":[{"transform":"trim"},{"check":{"kind":"minLength","n":1},"message":{"rule":"required","params":{"field":"Alamat Surel"}}},{"check":{"kind":"maxLength","n":254},"message":{"rule":"max","params":{"length":254}}},{"check":{"kind":"pattern","source":"^(?:[A-Za-z0-9_'+\\-]+\\.)*[A-Za-z0-9_'+\\-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9\\-]*\\.)+[A-Za-z]{2,}$"},"message":{"rule":"email","params":{}}}]},
     phone: {"steps":[{"transform":"trim"},{"check":{"kind":"maxLength","n":15},"message":{"rule":"max","params":{"length":15}}}],"optional":true},
   },

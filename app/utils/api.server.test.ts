@@ -1,0 +1,33 @@
+import { describe, expect, it } from "vitest";
+import type { InProcessCall } from "#contracts/in-process";
+import { createApiClient } from "./api.server";
+
+// A refused call carries the API's Retry-After (whole seconds), over HTTP and in process alike, so the
+// page can pass it on and say how long to wait (form-reply.server.ts).
+
+const LIMITED = { error: { code: "RATE_LIMITED", message: "Terlalu banyak percobaan. Coba lagi dalam 1 menit." } };
+const answer = (status: number, headers: Record<string, string> = {}) =>
+  new Response(JSON.stringify(LIMITED), { status, headers: { "content-type": "application/json", ...headers } });
+
+describe("a refused API call", () => {
+  it("carries a 429's Retry-After in seconds, over HTTP", async () => {
+    const api = createApiClient({ fetch: async () => answer(429, { "Retry-After": "30" }), baseUrl: "http://api.test", apiKey: "k" });
+    expect(await api.call("POST", "/login", { body: {} })).toEqual({ ok: false, status: 429, error: LIMITED.error, retryAfterSec: 30 });
+  });
+
+  it("carries it from an in-process answer too", async () => {
+    const inProcess = async (_request: Request, env: { inProcess: InProcessCall }) => {
+      env.inProcess.payload = LIMITED;
+      return answer(429, { "Retry-After": "120" });
+    };
+    const api = createApiClient({ fetch: async () => answer(500), baseUrl: "http://api.test", apiKey: "k", inProcess });
+    expect(await api.call("POST", "/password/forgot", { body: { email: "a@b.id" } })).toMatchObject({ status: 429, retryAfterSec: 120 });
+  });
+
+  it("carries none when the header is missing or not a number of seconds", async () => {
+    for (const headers of [{}, { "Retry-After": "Wed, 21 Oct 2026 07:28:00 GMT" }, { "Retry-After": "-5" }] as Record<string, string>[]) {
+      const api = createApiClient({ fetch: async () => answer(429, headers), baseUrl: "http://api.test", apiKey: "k" });
+      expect(await api.call("POST", "/login", { body: {} })).not.toHaveProperty("retryAfterSec");
+    }
+  });
+});
