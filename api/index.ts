@@ -9,7 +9,7 @@ import { openDatabase, type Database } from "./db/client";
 import { seedIfEmpty } from "./db/seed";
 import { seedAdministration } from "./services/admin-reference";
 import { seedFacilities } from "./db/seed-facilities";
-import type { RateLimitConfig } from "./lib/rate-limits";
+import type { RateLimitConfig, UploadQuotaConfig } from "./lib/rate-limits";
 import { createMailer, type Mailer } from "./services/mail";
 import type { RetryPolicy } from "./services/mail-outbox";
 import { createScheduler } from "./services/scheduled-jobs";
@@ -35,6 +35,8 @@ export interface StartApiOptions {
   accessTokenTtlSec?: number;
   refreshTokenTtlSec?: number;
   rateLimits?: RateLimitConfig;
+  /** UPLOAD_QUOTA_*: what an application and an account's drafts may hold, in pathway allowances */
+  uploadQuota?: UploadQuotaConfig;
   /** smtp:// or smtps:// URL (SMTP_URL); without it mail is written as .eml files to outboxDir */
   smtpUrl?: string;
   /** default `${dataDir}/outbox`, or a temporary folder (removed on close) when there is no dataDir */
@@ -150,6 +152,7 @@ export async function startApi(opts: StartApiOptions): Promise<StartedApi> {
       accessTokenTtlSec: opts.accessTokenTtlSec,
       refreshTokenTtlSec: opts.refreshTokenTtlSec,
       rateLimits: opts.rateLimits,
+      uploadQuota: opts.uploadQuota,
       filesDir,
       trustProxy: opts.trustProxy,
       logger,

@@ -8,6 +8,7 @@ import { ApiError, MESSAGES } from "../lib/errors";
 import type { ApiDeps } from "../lib/types";
 import { profileComplete } from "./applications";
 import { applicantColumns } from "./review-state";
+import { countUpload } from "./uploads/quota";
 import { receiveSingleFile } from "./uploads/single";
 
 // The applicant's personal data: as the API shows it (to the applicant on /profile, to reviewers in the
@@ -105,6 +106,7 @@ export async function saveProfile(db: Database, user: UserRow, v: ProfileForm): 
 
 /** The photo of the multipart `request` (field `photo`) becomes the profile's; returns its file id. */
 export async function saveProfilePhoto(deps: ApiDeps, user: UserRow, request: Request): Promise<string> {
+  await countUpload(deps, user.id);
   const stored = await receiveSingleFile(deps, request, {
     field: "photo",
     maxMb: 2,

@@ -11,6 +11,8 @@ export interface ApiError {
   code: string;
   message: string;
   details?: Array<{ path: string; message: string }>;
+  /** what the portal needs to word the answer itself (a quota's limit, a wait) */
+  params?: Record<string, string | number>;
 }
 
 export type ApiResult<T> = { ok: true; status: number; body: T } | { ok: false; status: number; error: ApiError };
