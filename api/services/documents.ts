@@ -3,7 +3,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import { maxBytes } from "#domain/documents";
 import { validationMessage } from "#domain/validation-messages";
 import type { Database } from "../db/client";
-import { applicationDocuments, applications, documentRequirements, files } from "../db/schema";
+import { additionalRequirements, applicantProfiles, applicationDocuments, applications, documentRequirements, files } from "../db/schema";
 import { ApiError } from "../lib/errors";
 import type { ApiDeps } from "../lib/types";
 import type { FileStorage } from "./storage";
@@ -221,7 +221,7 @@ export async function receiveDocuments(deps: ApiDeps, request: Request, opts: Do
 export async function removeStored(deps: Pick<ApiDeps, "storage" | "config">, keys: string[]): Promise<void> {
   const results = await Promise.allSettled(keys.map((key) => deps.storage.remove(key)));
   const failed = results.filter((r) => r.status === "rejected");
-  if (failed.length > 0) deps.config.logger.warn({ err: (failed[0] as PromiseRejectedResult).reason, count: failed.length }, "replaced draft files could not be removed from storage");
+  if (failed.length > 0) deps.config.logger.warn({ err: (failed[0] as PromiseRejectedResult).reason, count: failed.length }, "replaced files could not be removed from storage");
 }
 
 /**
@@ -243,6 +243,27 @@ export async function dropDraftVersions(tx: Database, applicationId: string, req
   const gone = await tx
     .delete(files)
     .where(inArray(files.id, dropped.map((d) => d.fileId)))
+    .returning({ key: files.storageKey });
+  return gone.map((g) => g.key);
+}
+
+/**
+ * Deletes the file row a newer upload replaced where only one file is kept (a profile photo, the answer
+ * to an additional-document request) once nothing refers to it, so no page serves it any more; answers
+ * its storage key, whose bytes go once the transaction commits.
+ */
+export async function dropReplacedFile(tx: Database, fileId: string | null | undefined): Promise<string[]> {
+  if (!fileId) return [];
+  const gone = await tx
+    .delete(files)
+    .where(
+      and(
+        eq(files.id, fileId),
+        sql`not exists (select 1 from ${applicationDocuments} where ${applicationDocuments.fileId} = ${fileId})`,
+        sql`not exists (select 1 from ${additionalRequirements} where ${additionalRequirements.fileId} = ${fileId})`,
+        sql`not exists (select 1 from ${applicantProfiles} where ${applicantProfiles.photoFileId} = ${fileId})`,
+      ),
+    )
     .returning({ key: files.storageKey });
   return gone.map((g) => g.key);
 }

@@ -7,7 +7,7 @@ import S3rver from "s3rver";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MB } from "#domain/documents";
 import { pdf, png } from "../../../tests/fixtures/files";
-import { applicationDocuments, applications, files, reuploadRequests, users } from "../../db/schema";
+import { additionalRequirements, applicationDocuments, applications, files, reuploadRequests, users } from "../../db/schema";
 import { insertDraft } from "../../services/workflow/draft";
 import { createS3Client } from "../../services/storage-s3";
 import { applicantWithProfile, everyDocument } from "../../test/journeys";
@@ -142,6 +142,55 @@ describe("a draft's document saved again replaces its earlier draft version", ()
       [1, "ktp-lama-1.png", false],
       [2, "ktp-lama-2.png", false],
     ]);
+  });
+});
+
+describe("where one file is kept, a new upload deletes the one it replaces", () => {
+  it("a profile photo", async () => {
+    const { token } = await applicantWithProfile(api);
+    const photo = async () => {
+      const res = await api.request("/api/v1/me/profile/photo", { token, body: form([{ field: "photo", name: "foto.png", data: png() }]) });
+      expect(res.status).toBe(200);
+      return (await res.json()).data.file_id as string;
+    };
+    const keyOf = async (id: string) => (await api.db.select({ key: files.storageKey }).from(files).where(eq(files.id, id)))[0]?.key;
+    const first = await photo();
+    const firstKey = await keyOf(first);
+    expect(bytesOnDisk([firstKey])).toBeGreaterThan(0);
+    const second = await photo();
+    expect(await keyOf(first)).toBeUndefined();
+    expect(bytesOnDisk([firstKey])).toBe(0);
+    expect(await keyOf(second)).toBeDefined();
+    await expectError(await api.request(`/api/v1/files/${first}`, { token }), 404, "NOT_FOUND");
+  });
+
+  it("the answer to an additional-document request", async () => {
+    const { token } = await applicantWithProfile(api);
+    const id = await draft(token);
+    // Submitted and open at the SPE document check (the workflow itself is tested in review/).
+    await api.db
+      .update(applications)
+      .set({ jalurId: "SPE", isSubmitted: true, submittedAt: new Date(), status: "IN-PROGRESS", stageId: 11, stageStartedAt: new Date(), reachedStages: [11], openStageId: 11 })
+      .where(eq(applications.id, id));
+    const admin = await api.login("admin@adaptasi.test");
+    const asked = await api.request(`/api/v1/review/applications/${id}/additional-requirements`, { token: admin.token, json: { title: "Surat rekomendasi" } });
+    expect(asked.status).toBe(201);
+    const requestId = (await asked.json()).data.items[0].id;
+    const answer = async (name: string) => {
+      const res = await api.request(`/api/v1/applications/${id}/additional-requirements/${requestId}/file`, { token, body: form([{ field: "file", name, data: png() }]) });
+      expect(res.status).toBe(200);
+      return (await api.db.select({ key: files.storageKey }).from(additionalRequirements).innerJoin(files, eq(files.id, additionalRequirements.fileId)).where(eq(additionalRequirements.id, requestId)))[0].key;
+    };
+    const first = await answer("rekomendasi.png");
+    const second = await answer("rekomendasi-2.png");
+    expect(bytesOnDisk([first])).toBe(0);
+    expect(bytesOnDisk([second])).toBeGreaterThan(0);
+    expect(await api.db.select().from(files).where(eq(files.storageKey, first))).toEqual([]);
+    // The application's quota counts its answers too: here 0.1 MB (SPE's 20 MB × 0.005).
+    const small = api.appWith({ filesDir: api.filesDir, uploadQuota: { applicationAllowances: 0.005, accountAllowances: 100 } });
+    const refused = await small.request(`/api/v1/applications/${id}/additional-requirements/${requestId}/file`, { token, body: form([{ field: "file", name: "besar.pdf", data: twoMb }]) });
+    expect((await expectError(refused, 413, "UPLOAD_QUOTA_EXCEEDED")).error).toMatchObject({ params: { scope: "application", limit_mb: 0.1 } });
+    expect(bytesOnDisk([second])).toBeGreaterThan(0);
   });
 });
 
