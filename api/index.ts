@@ -9,7 +9,7 @@ import { openDatabase, type Database } from "./db/client";
 import { seedIfEmpty } from "./db/seed";
 import { seedAdministration } from "./services/admin-reference";
 import { seedFacilities } from "./db/seed-facilities";
-import type { RateLimitConfig } from "./lib/rate-limits";
+import type { RateLimitConfig, UploadQuotaConfig } from "./lib/rate-limits";
 import { createMailer, type Mailer } from "./services/mail";
 import type { RetryPolicy } from "./services/mail-outbox";
 import { createScheduler } from "./services/scheduled-jobs";
@@ -35,6 +35,8 @@ export interface StartApiOptions {
   accessTokenTtlSec?: number;
   refreshTokenTtlSec?: number;
   rateLimits?: RateLimitConfig;
+  /** UPLOAD_QUOTA_*: what an application and an account's drafts may hold, in pathway allowances */
+  uploadQuota?: UploadQuotaConfig;
   /** smtp:// or smtps:// URL (SMTP_URL); without it mail is written as .eml files to outboxDir */
   smtpUrl?: string;
   /** default `${dataDir}/outbox`, or a temporary folder (removed on close) when there is no dataDir */
@@ -118,15 +120,16 @@ export async function startApi(opts: StartApiOptions): Promise<StartedApi> {
   const temporaryFiles = !opts.filesDir && !dataDir;
   const filesDir =
     opts.filesDir ?? (dataDir ? path.resolve(dataDir, "files") : await mkdtemp(path.join(tmpdir(), "adaptasi-files-")));
-  // What interrupted uploads left behind goes at start and then every 15 minutes, in the background.
+  // What interrupted uploads left behind goes at start — at once when its writer was an earlier run of
+  // this machine (a crash), else once 15 minutes old — and then every 15 minutes, in the background.
   // With S3 too: uploads stream to filesDir/tmp first. An S3 upload cut off by a crash is an incomplete
   // multipart upload, never an object; the bucket's lifecycle rule removes those (README "Object storage").
   const sweep = () =>
-    void sweepTemporaryFiles(filesDir)
-      .then((removed) => removed.length > 0 && logger.info({ removed: removed.length }, "temporary upload files removed"))
+    sweepTemporaryFiles(filesDir)
+      .then((removed) => void (removed.length > 0 && logger.info({ removed: removed.length }, "temporary upload files removed")))
       .catch((err) => logger.warn({ err }, "temporary upload files could not be swept"));
-  sweep();
-  const sweeper = setInterval(sweep, TEMPORARY_FILE_MAX_AGE_MS);
+  await sweep();
+  const sweeper = setInterval(() => void sweep(), TEMPORARY_FILE_MAX_AGE_MS);
   sweeper.unref();
   const mailer = createMailer({
     db: handle.db,
@@ -149,6 +152,7 @@ export async function startApi(opts: StartApiOptions): Promise<StartedApi> {
       accessTokenTtlSec: opts.accessTokenTtlSec,
       refreshTokenTtlSec: opts.refreshTokenTtlSec,
       rateLimits: opts.rateLimits,
+      uploadQuota: opts.uploadQuota,
       filesDir,
       trustProxy: opts.trustProxy,
       logger,

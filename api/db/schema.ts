@@ -338,7 +338,7 @@ export const applications = pgTable(
   ],
 );
 
-/** Versions of each required document of an application; earlier versions are kept. */
+/** Versions of each required document of an application: every version a reviewer has seen is kept; a draft's is replaced. */
 export const applicationDocuments = pgTable(
   "application_documents",
   {
@@ -357,6 +357,12 @@ export const applicationDocuments = pgTable(
     uploadedAt: timestamp("uploaded_at", { withTimezone: true }).notNull().defaultNow(),
     /** the names of every file merged into this one */
     originalNames: text("original_names").array().notNull(),
+    /**
+     * A draft's version no reviewer has seen: the next save of the same document, or its removal, deletes
+     * it (row, file and bytes) instead of keeping it as history. Cleared when the application is submitted;
+     * false for every version stored before drafts were replaced, so their history stays as it was.
+     */
+    replaceable: boolean("replaceable").notNull().default(false),
   },
   (t) => [
     uniqueIndex("application_documents_version_unique").on(t.applicationId, t.requirementId, t.version),

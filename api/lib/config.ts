@@ -1,6 +1,7 @@
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pino from "pino";
+import { UPLOAD_LIMIT_DEFAULTS } from "#domain/upload-limits";
 import type { Database } from "../db/client";
 import { createLoginThrottle } from "../services/login-throttle";
 import { createMailer, type Mailer } from "../services/mail";
@@ -34,6 +35,11 @@ export function resolveConfig(config: ApiConfig): ResolvedConfig {
       mailPerEmail: limits?.mailPerEmail ?? 3,
       mailPerIp: limits?.mailPerIp ?? 20,
       accountWindowSec: limits?.accountWindowSec ?? 3600,
+      uploadsPerMinute: limits?.uploadsPerMinute ?? UPLOAD_LIMIT_DEFAULTS.uploadsPerMinute,
+    },
+    uploadQuota: {
+      applicationAllowances: config.uploadQuota?.applicationAllowances ?? UPLOAD_LIMIT_DEFAULTS.quotaApplicationAllowances,
+      accountAllowances: config.uploadQuota?.accountAllowances ?? UPLOAD_LIMIT_DEFAULTS.quotaAccountAllowances,
     },
     logger: config.logger ?? pino({ level: process.env.LOG_LEVEL ?? "info" }),
     filesDir: path.resolve(config.filesDir ?? path.join(tmpdir(), "adaptasi-files")),
@@ -50,6 +56,7 @@ export function createDeps(deps: { db: Database; config: ApiConfig; mailer?: Mai
     config,
     loginThrottle: createLoginThrottle(deps.db, config.rateLimits, createRateLimiter(deps.db, windowSec, "login")),
     accountRateLimiter: createRateLimiter(deps.db, accountWindowSec, "account"),
+    uploadRateLimiter: createRateLimiter(deps.db, 60, "upload"),
     mailer:
       deps.mailer ??
       createMailer({

@@ -34,6 +34,8 @@ export const MESSAGES = {
   FILE_TOO_LARGE:
     "Unggahan dihentikan karena ada berkas yang melebihi batas ukuran. Berkas lain dalam kiriman ini belum tersimpan; pilih berkas yang lebih kecil lalu kirim lagi.",
   UPLOAD_TOO_LARGE: "Ukuran seluruh unggahan melebihi batas. Kirim dokumen dalam beberapa kali unggah.",
+  // The answer names the limit (api/services/uploads/quota.ts); params: scope, limit_mb.
+  UPLOAD_QUOTA_EXCEEDED: "Berkas tidak disimpan karena batas ruang penyimpanan akan terlampaui. Dokumen yang sudah tersimpan tetap ada.",
   NOT_SPE: "Portofolio dan capaian kinerja hanya diisi untuk jalur Spesialis.",
   ADDITIONAL_NOT_ALLOWED: "Dokumen tambahan hanya dapat diminta oleh peninjau tahap yang sedang berjalan pada permohonan jalur Spesialis.",
   ADDITIONAL_CLOSED: "Permohonan tidak sedang ditinjau; dokumen tambahan tidak dapat diunggah.",
@@ -71,6 +73,9 @@ export const MESSAGES = {
 
 export type ErrorCode = keyof typeof MESSAGES | "RATE_LIMITED";
 
+/** What a client needs to word an answer itself, in its own language (the limit a quota names, a wait). */
+export type ErrorParams = Record<string, string | number>;
+
 export class ApiError extends Error {
   constructor(
     readonly status: ContentfulStatusCode,
@@ -78,6 +83,7 @@ export class ApiError extends Error {
     message: string = MESSAGES[code as keyof typeof MESSAGES],
     readonly headers: Record<string, string> = {},
     readonly details?: ErrorDetail[],
+    readonly params?: ErrorParams,
   ) {
     super(message);
   }
@@ -91,13 +97,25 @@ export function rateLimited(retryAfterSec: number): ApiError {
   });
 }
 
+/** 429 with Retry-After for an account past its uploads of the minute; params: retry_after_sec. */
+export function uploadsRateLimited(retryAfterSec: number): ApiError {
+  return new ApiError(
+    429,
+    "RATE_LIMITED",
+    `Terlalu banyak unggahan dalam satu menit. Dokumen yang sudah tersimpan tetap ada; coba lagi dalam ${retryAfterSec} detik.`,
+    { "Retry-After": String(retryAfterSec) },
+    undefined,
+    { retry_after_sec: retryAfterSec },
+  );
+}
+
 export interface ErrorDetail {
   path: string;
   message: string;
 }
 
-export function errorBody(code: ErrorCode, message: string, details?: ErrorDetail[]) {
-  return { error: details ? { code, message, details } : { code, message } };
+export function errorBody(code: ErrorCode, message: string, details?: ErrorDetail[], params?: ErrorParams) {
+  return { error: { code, message, ...(details ? { details } : {}), ...(params ? { params } : {}) } };
 }
 
 export const ErrorSchema = z
@@ -106,6 +124,7 @@ export const ErrorSchema = z
       code: z.string().openapi({ example: "VALIDATION_ERROR" }),
       message: z.string().openapi({ example: MESSAGES.VALIDATION_ERROR }),
       details: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+      params: z.record(z.string(), z.union([z.string(), z.number()])).optional().openapi({ example: { scope: "application", limit_mb: 60 } }),
     }),
   })
   .openapi("Error");
@@ -116,8 +135,8 @@ const ERROR_DESCRIPTIONS = {
   403: "Akun belum aktif atau dinonaktifkan, atau peran tidak diizinkan (APPLICANTS_ONLY, STAFF_ONLY, NOT_YOUR_STAGE)",
   404: "Tidak ditemukan, atau bukan milik Anda (NOT_FOUND)",
   409: "Bertentangan dengan keadaan data (EMAIL_TAKEN, APPLICATION_EXISTS, APPLICATION_SUBMITTED, NOT_REUPLOAD, STAGE_NOT_OPEN, …)",
-  413: "Isi permintaan terlalu besar",
-  429: "Terlalu banyak percobaan (RATE_LIMITED, dengan header Retry-After)",
+  413: "Isi permintaan terlalu besar (FILE_TOO_LARGE, UPLOAD_TOO_LARGE), atau batas ruang penyimpanan terlampaui (UPLOAD_QUOTA_EXCEEDED)",
+  429: "Terlalu banyak percobaan atau unggahan (RATE_LIMITED, dengan header Retry-After)",
 } as const;
 const errorContent = { "application/json": { schema: ErrorSchema } };
 

@@ -26,4 +26,14 @@ export interface RateLimitConfig {
   mailPerIp?: number;
   /** window of the sign-up and mail limits; default 3600 (1 h) */
   accountWindowSec?: number;
+  /** document, photo and additional-document uploads per account per minute; default domain/upload-limits.ts */
+  uploadsPerMinute?: number;
+}
+
+/** How much an account's uploads may hold, in multiples of a pathway's total allowance (SECURITY.md "Uploads and files"). */
+export interface UploadQuotaConfig {
+  /** an application: its pathway's allowance times this; default domain/upload-limits.ts */
+  applicationAllowances?: number;
+  /** an account's unsubmitted drafts together: the largest pathway's allowance times this; default domain/upload-limits.ts */
+  accountAllowances?: number;
 }

@@ -8,7 +8,7 @@ import type { FileStorage } from "../services/storage";
 import type { S3Settings } from "../services/storage-s3";
 import type { LoginThrottle } from "../services/login-throttle";
 import type { RateLimiter } from "../services/rate-limit";
-import type { RateLimitConfig } from "./rate-limits";
+import type { RateLimitConfig, UploadQuotaConfig } from "./rate-limits";
 import type { InProcessCall } from "./in-process";
 
 export interface MailConfig {
@@ -30,6 +30,7 @@ export interface ApiConfig {
   /** default 7 days */
   refreshTokenTtlSec?: number;
   rateLimits?: RateLimitConfig;
+  uploadQuota?: UploadQuotaConfig;
   mail?: MailConfig;
   /** where uploaded documents are stored (disk driver), and uploads stream to first (both drivers); default a folder under the OS temp dir */
   filesDir?: string;
@@ -52,6 +53,7 @@ export interface ResolvedConfig {
   accessTokenTtlSec: number;
   refreshTokenTtlSec: number;
   rateLimits: Required<RateLimitConfig>;
+  uploadQuota: Required<UploadQuotaConfig>;
   logger: Logger;
   filesDir: string;
   trustProxy: number;
@@ -64,6 +66,8 @@ export interface ApiDeps {
   loginThrottle: LoginThrottle;
   /** sign-up and mail counters, for config.rateLimits.accountWindowSec */
   accountRateLimiter: RateLimiter;
+  /** uploads per account, for config.rateLimits.uploadsPerMinute */
+  uploadRateLimiter: RateLimiter;
   mailer: Mailer;
   storage: FileStorage;
   /** uploads stream here first, beside the storage so a finished file is moved, not copied */

@@ -12,7 +12,7 @@ export const notFound: NotFoundHandler<AppEnv> = (c) => c.json(errorBody("NOT_FO
 export function handleErrors(logger: Logger, reportError?: (error: unknown) => void): ErrorHandler<AppEnv> {
   return (err, c) => {
     if (err instanceof ApiError) {
-      return c.json(errorBody(err.code, err.message, err.details), err.status, err.headers);
+      return c.json(errorBody(err.code, err.message, err.details, err.params), err.status, err.headers);
     }
     if (err instanceof HTTPException) {
       // Hono's own 4xx: unparsable JSON (400) or a body that is not JSON (415).

@@ -229,7 +229,7 @@ export type ApplicationView = Awaited<ReturnType<typeof applicationView>>;
 /**
  * The FileHistory of contracts/applications.ts: every stored version of every document, oldest first. A version
  * was replaced when the next one was uploaded; its reason is the reviewer's of the reupload request made while
- * it was the current one. A draft's own replacement has no reason.
+ * it was the current one. A draft's own replacement (kept only for drafts stored before drafts were replaced) has no reason.
  */
 export async function fileHistoryOf(db: Database, applicationId: string): Promise<FileHistory> {
   const [versions, requests] = await Promise.all([

@@ -1,20 +1,25 @@
 import { createHash } from "node:crypto";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { maxBytes } from "#domain/documents";
 import { validationMessage } from "#domain/validation-messages";
 import type { Database } from "../db/client";
-import { applicationDocuments, applications, documentRequirements, files } from "../db/schema";
+import { additionalRequirements, applicantProfiles, applicationDocuments, applications, documentRequirements, files } from "../db/schema";
 import { ApiError } from "../lib/errors";
 import type { ApiDeps } from "../lib/types";
 import type { FileStorage } from "./storage";
 import { allowedTypes, detectFileType, MIME_OF, type DetectedType, type Rejection } from "./uploads/file-type";
 import { MergeError, mergeToPdf } from "./uploads/merge";
+import { assertWithinQuota, countUpload } from "./uploads/quota";
 import { FORM_OVERHEAD_BYTES, MultipartError, receiveMultipart, type ReceivedFile } from "./uploads/receive";
 import { remembered } from "../lib/remembered";
 
 // Documents of an application arrive as multipart fields `doc_<requirement id>`: each is checked by
 // size (while streaming) and by content, merged when the requirement says so, then stored as a new
 // version. What passes is saved even when another field fails.
+//
+// Only the versions a reviewer has seen are history: in a draft, a document saved again replaces its
+// earlier draft version — row, file row and stored bytes — once the new one is safely stored and
+// written. Versions saved while the file was under review (a reupload) are all kept.
 
 type Requirement = typeof documentRequirements.$inferSelect;
 
@@ -142,15 +147,22 @@ export interface UploadResult {
   errors: DocumentError[];
 }
 
+export interface DocumentUpload {
+  application: { id: string; jalurId: string };
+  /** the account uploading: the applicant, or the facility admin who registered them */
+  ownerUserId: string;
+  requirements: Requirement[];
+  /** a draft's save: each document replaces its earlier draft version; else (a reupload) every version stays */
+  draft: boolean;
+}
+
 /**
  * Receives `doc_<id>` fields for the given requirements (any other file field is a 400) and saves
- * each one that passes as the new current version of that document.
+ * each one that passes as the new current version of that document. Counted against the account's
+ * uploads per minute (429) and, with what it adds, against the storage quotas (413, nothing saved).
  */
-export async function receiveDocuments(
-  deps: ApiDeps,
-  request: Request,
-  opts: { applicationId: string; ownerUserId: string; requirements: Requirement[] },
-): Promise<UploadResult> {
+export async function receiveDocuments(deps: ApiDeps, request: Request, opts: DocumentUpload): Promise<UploadResult> {
+  await countUpload(deps, opts.ownerUserId);
   const byId = new Map(opts.requirements.map((r) => [r.id, r]));
   const requirementOf = (field: string) => {
     const m = FIELD.exec(field);
@@ -176,6 +188,7 @@ export async function receiveDocuments(
 
   const stored: Stored[] = [];
   const errors: DocumentError[] = [];
+  let replaced: string[] = [];
   try {
     const groups = new Map<number, ReceivedFile[]>();
     for (const f of received.files) {
@@ -189,7 +202,7 @@ export async function receiveDocuments(
       if (typeof result === "string") errors.push({ requirement_id: requirementId, message: result });
       else stored.push(result);
     }
-    if (stored.length > 0) await saveVersions(deps.db, opts.applicationId, opts.ownerUserId, stored);
+    if (stored.length > 0) replaced = await saveVersions(deps, opts, stored);
   } catch (err) {
     // Nothing half-saved: bytes stored for rows that never got written go again.
     await Promise.allSettled(stored.map((s) => deps.storage.remove(s.key)));
@@ -197,13 +210,73 @@ export async function receiveDocuments(
   } finally {
     await received.cleanup();
   }
+  await removeStored(deps, replaced);
   return { saved: stored.map((s) => s.requirementId), errors };
 }
 
-async function saveVersions(db: Database, applicationId: string, ownerUserId: string, stored: Stored[]) {
-  await db.transaction(async (tx) => {
+/**
+ * Removes the bytes of file rows already deleted. One that cannot be removed now is only space taken:
+ * no row names it, so nothing serves it; it is logged for the operator.
+ */
+export async function removeStored(deps: Pick<ApiDeps, "storage" | "config">, keys: string[]): Promise<void> {
+  const results = await Promise.allSettled(keys.map((key) => deps.storage.remove(key)));
+  const failed = results.filter((r) => r.status === "rejected");
+  if (failed.length > 0) deps.config.logger.warn({ err: (failed[0] as PromiseRejectedResult).reason, count: failed.length }, "replaced files could not be removed from storage");
+}
+
+/**
+ * Deletes a draft's unseen versions of one document — rows, then their file rows — and answers the
+ * storage keys whose bytes are to go once the transaction commits.
+ */
+export async function dropDraftVersions(tx: Database, applicationId: string, requirementId: number): Promise<string[]> {
+  const dropped = await tx
+    .delete(applicationDocuments)
+    .where(
+      and(
+        eq(applicationDocuments.applicationId, applicationId),
+        eq(applicationDocuments.requirementId, requirementId),
+        eq(applicationDocuments.replaceable, true),
+      ),
+    )
+    .returning({ fileId: applicationDocuments.fileId });
+  if (dropped.length === 0) return [];
+  const gone = await tx
+    .delete(files)
+    .where(inArray(files.id, dropped.map((d) => d.fileId)))
+    .returning({ key: files.storageKey });
+  return gone.map((g) => g.key);
+}
+
+/**
+ * Deletes the file row a newer upload replaced where only one file is kept (a profile photo, the answer
+ * to an additional-document request) once nothing refers to it, so no page serves it any more; answers
+ * its storage key, whose bytes go once the transaction commits.
+ */
+export async function dropReplacedFile(tx: Database, fileId: string | null | undefined): Promise<string[]> {
+  if (!fileId) return [];
+  const gone = await tx
+    .delete(files)
+    .where(
+      and(
+        eq(files.id, fileId),
+        sql`not exists (select 1 from ${applicationDocuments} where ${applicationDocuments.fileId} = ${fileId})`,
+        sql`not exists (select 1 from ${additionalRequirements} where ${additionalRequirements.fileId} = ${fileId})`,
+        sql`not exists (select 1 from ${applicantProfiles} where ${applicantProfiles.photoFileId} = ${fileId})`,
+      ),
+    )
+    .returning({ key: files.storageKey });
+  return gone.map((g) => g.key);
+}
+
+/** Writes the new versions; answers the storage keys of the draft versions they replaced. */
+async function saveVersions(deps: ApiDeps, opts: DocumentUpload, stored: Stored[]): Promise<string[]> {
+  const applicationId = opts.application.id;
+  return deps.db.transaction(async (tx) => {
     // Uploads to one application take turns, so versions are numbered without gaps or clashes.
-    await tx.select({ id: applications.id }).from(applications).where(eq(applications.id, applicationId)).for("update");
+    const [app] = await tx.select({ isSubmitted: applications.isSubmitted }).from(applications).where(eq(applications.id, applicationId)).for("update");
+    // Submitted while this draft's files were arriving: they are not added behind the reviewers' backs.
+    if (opts.draft && app.isSubmitted) throw new ApiError(409, "APPLICATION_SUBMITTED");
+    const replaced: string[] = [];
     for (const s of stored) {
       const [file] = await tx
         .insert(files)
@@ -214,9 +287,10 @@ async function saveVersions(db: Database, applicationId: string, ownerUserId: st
           detectedType: s.type,
           mime: MIME_OF[s.type],
           originalName: s.originalName,
-          ownerUserId,
+          ownerUserId: opts.ownerUserId,
         })
         .returning({ id: files.id });
+      if (opts.draft) replaced.push(...(await dropDraftVersions(tx, applicationId, s.requirementId)));
       const where = and(eq(applicationDocuments.applicationId, applicationId), eq(applicationDocuments.requirementId, s.requirementId));
       await tx.update(applicationDocuments).set({ isCurrent: false }).where(and(where, eq(applicationDocuments.isCurrent, true)));
       await tx.insert(applicationDocuments).values({
@@ -225,7 +299,10 @@ async function saveVersions(db: Database, applicationId: string, ownerUserId: st
         fileId: file.id,
         version: sql`(select coalesce(max(${applicationDocuments.version}), 0) + 1 from ${applicationDocuments} where ${where})`,
         originalNames: s.originalNames,
+        replaceable: opts.draft,
       });
     }
+    await assertWithinQuota(tx, deps.config, { applicationId, jalurId: opts.application.jalurId, accountId: opts.ownerUserId, draft: opts.draft });
+    return replaced;
   });
 }

@@ -8,6 +8,8 @@ import { ApiError, MESSAGES } from "../lib/errors";
 import type { ApiDeps } from "../lib/types";
 import { profileComplete } from "./applications";
 import { applicantColumns } from "./review-state";
+import { dropReplacedFile, removeStored } from "./documents";
+import { countUpload } from "./uploads/quota";
 import { receiveSingleFile } from "./uploads/single";
 
 // The applicant's personal data: as the API shows it (to the applicant on /profile, to reviewers in the
@@ -105,21 +107,31 @@ export async function saveProfile(db: Database, user: UserRow, v: ProfileForm): 
 
 /** The photo of the multipart `request` (field `photo`) becomes the profile's; returns its file id. */
 export async function saveProfilePhoto(deps: ApiDeps, user: UserRow, request: Request): Promise<string> {
+  await countUpload(deps, user.id);
   const stored = await receiveSingleFile(deps, request, {
     field: "photo",
     maxMb: 2,
     allowedExtnames: "jpg,jpeg,png",
     requiredMessage: validationMessage("required", { field: PROFILE_LABELS.photo }),
   });
-  return deps.db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(files)
-      .values({ ...stored, ownerUserId: user.id })
-      .returning({ id: files.id });
-    await tx
-      .insert(applicantProfiles)
-      .values({ userId: user.id, photoFileId: row.id })
-      .onConflictDoUpdate({ target: applicantProfiles.userId, set: { photoFileId: row.id, updatedAt: new Date() } });
-    return row.id;
-  });
+  const { id, replaced } = await deps.db
+    .transaction(async (tx) => {
+      const [before] = await tx.select({ photoFileId: applicantProfiles.photoFileId }).from(applicantProfiles).where(eq(applicantProfiles.userId, user.id)).for("update");
+      const [row] = await tx
+        .insert(files)
+        .values({ ...stored, ownerUserId: user.id })
+        .returning({ id: files.id });
+      await tx
+        .insert(applicantProfiles)
+        .values({ userId: user.id, photoFileId: row.id })
+        .onConflictDoUpdate({ target: applicantProfiles.userId, set: { photoFileId: row.id, updatedAt: new Date() } });
+      // The photo it replaces is no one's to see any more: it goes, so new photos never pile up.
+      return { id: row.id, replaced: await dropReplacedFile(tx, before?.photoFileId) };
+    })
+    .catch(async (err: unknown) => {
+      await deps.storage.remove(stored.storageKey).catch(() => {}); // bytes of a row never written go again
+      throw err;
+    });
+  await removeStored(deps, replaced);
+  return id;
 }

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { createReadStream, createWriteStream } from "node:fs";
 import { copyFile, mkdir, open, readdir, rename, rm, stat } from "node:fs/promises";
+import { hostname } from "node:os";
 import path from "node:path";
 import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
@@ -54,7 +55,7 @@ export function createDiskStorage(root: string): FileStorage {
     const key = newStorageKey();
     const dest = fullPath(key);
     await mkdir(path.dirname(dest), { recursive: true });
-    const tmp = `${dest}.tmp`;
+    const tmp = `${dest}.${WRITER}.tmp`;
     try {
       await write(tmp);
       const fh = await open(tmp, "r+");
@@ -104,11 +105,42 @@ export function createDiskStorage(root: string): FileStorage {
 /** How old a temporary file must be before a sweep removes it: an upload in progress writes to its file all along. */
 export const TEMPORARY_FILE_MAX_AGE_MS = 15 * 60 * 1000;
 
+// Every temporary file names its writer: this machine, this process and this start of it. Several
+// instances may share DATA_DIR/files (NFS), so a file is known to be left behind by a crash — and
+// removed at once, not after 15 minutes — only when its writer was on this machine and has ended: its
+// process is gone, or its pid is now this process's own (a container restarts as pid 1) from an
+// earlier start.
+const HOST = hostname().replace(/[^A-Za-z0-9-]/g, "-").slice(0, 64) || "host";
+const START = randomBytes(4).toString("hex");
+const WRITER = `${HOST}_${process.pid}_${START}`;
+/** The writer, as the last part of a name before its suffix: `….<host>_<pid>_<start>.part` (or `.tmp`). */
+const WRITER_IN_NAME = /\.([A-Za-z0-9-]{1,64})_(\d{1,10})_([0-9a-f]{8})\.(?:part|tmp)$/;
+
+/** A name for a temporary file of this process, starting with the time it was made; the caller adds `.part`. */
+export function temporaryFileName(): string {
+  return `${Date.now()}-${randomBytes(12).toString("hex")}.${WRITER}`;
+}
+
+/** True when the file's name says its writer ran on this machine and has ended (see above). */
+function writerEnded(name: string): boolean {
+  const m = WRITER_IN_NAME.exec(name);
+  if (!m || m[1] !== HOST) return false;
+  const pid = Number(m[2]);
+  if (pid === process.pid) return m[3] !== START;
+  try {
+    process.kill(pid, 0); // signal 0: only asks whether the process exists
+    return false;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === "ESRCH"; // EPERM: it runs, as another user
+  }
+}
+
 /**
  * Removes what an interrupted upload leaves under `root` (kill -9 during uploads): `.part`
  * files of the multipart receiver (`tmp/`) and `.tmp` files of a store that did not reach its rename.
- * Neither is ever under a storage key, so nothing serves them; they only take space. Files younger
- * than `maxAgeMs` may belong to an upload still running (in this process or another) and are kept.
+ * Neither is ever under a storage key, so nothing serves them; they only take space. A file whose
+ * writer has ended (a crash, then this start) goes at once; any other only once it is `maxAgeMs`
+ * old, since it may belong to an upload still running (in this process or another instance's).
  * Returns the paths removed, relative to `root`.
  */
 export async function sweepTemporaryFiles(root: string, { maxAgeMs = TEMPORARY_FILE_MAX_AGE_MS, now = Date.now() } = {}): Promise<string[]> {
@@ -119,7 +151,7 @@ export async function sweepTemporaryFiles(root: string, { maxAgeMs = TEMPORARY_F
       if (!name.endsWith(suffix)) continue;
       const rel = path.join(dir, name);
       const info = await stat(path.join(root, rel)).catch(() => null);
-      if (!info?.isFile() || now - info.mtimeMs < maxAgeMs) continue;
+      if (!info?.isFile() || (now - info.mtimeMs < maxAgeMs && !writerEnded(name))) continue;
       await rm(path.join(root, rel), { force: true });
       removed.push(rel);
     }

@@ -22,6 +22,7 @@ const TEST_RATE_LIMITS: RateLimitConfig = {
   mailPerEmail: 10_000,
   mailPerIp: 10_000,
   accountWindowSec: 3600,
+  uploadsPerMinute: 10_000,
 };
 
 export interface RequestOptions {

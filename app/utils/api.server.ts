@@ -11,6 +11,8 @@ export interface ApiError {
   code: string;
   message: string;
   details?: Array<{ path: string; message: string }>;
+  /** what the portal needs to word the answer itself (a quota's limit, a wait) */
+  params?: Record<string, string | number>;
 }
 
 /** A refused call; a 429 says, from its Retry-After, how many seconds to wait. */

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { UPLOAD_LIMIT_DEFAULTS } from "#domain/upload-limits";
 
 // Every setting comes from the environment, checked once at start-up (DESIGN §1, CONVENTIONS habit 5).
 
@@ -46,6 +47,12 @@ const schema = z.object({
   RATE_LIMIT_SIGNUP_PER_IP: z.coerce.number().int().positive().default(10),
   RATE_LIMIT_MAIL_PER_EMAIL: z.coerce.number().int().positive().default(3),
   RATE_LIMIT_MAIL_PER_IP: z.coerce.number().int().positive().default(20),
+  /** document, photo and additional-document uploads per account per minute; more answer 429 with Retry-After */
+  RATE_LIMIT_UPLOADS_PER_MINUTE: z.coerce.number().int().positive().default(UPLOAD_LIMIT_DEFAULTS.uploadsPerMinute),
+  /** an application holds at most this many times its pathway's total allowance (REG: 20 MB) */
+  UPLOAD_QUOTA_APPLICATION_ALLOWANCES: z.coerce.number().positive().default(UPLOAD_LIMIT_DEFAULTS.quotaApplicationAllowances),
+  /** an account's unsubmitted drafts hold at most this many times the largest pathway's total allowance */
+  UPLOAD_QUOTA_ACCOUNT_ALLOWANCES: z.coerce.number().positive().default(UPLOAD_LIMIT_DEFAULTS.quotaAccountAllowances),
   /** reverse proxies in front of the process: the client address is that many X-Forwarded-For hops from the right (0: the socket's) */
   TRUST_PROXY: z.coerce.number().int().min(0).default(0),
   /** page renders at once; more wait in order (server/page-queue.ts) */

@@ -1,4 +1,4 @@
-import { docxBomb, pdf, png } from "../fixtures/files";
+import { automaticActionPdfs, docxBomb, pdf, png } from "../fixtures/files";
 import { expectPath } from "./fixtures";
 import { requirementsFor } from "#domain/documents";
 import { choosePathway, competencyDocuments, completePersonalData, documentInput, expect, freshApplicant, pdfFile, test } from "./applicant-fixtures";
@@ -92,4 +92,22 @@ test("a file far over its limit is refused with its limit named, and what was sa
   await page.getByRole("button", { name: "SIMPAN DRAF" }).click();
   await expect(page.getByText("harus lebih kecil dari 2048KB").first()).toBeVisible();
   await expect(page.getByRole("link", { name: "Unduh ktp.pdf" })).toBeVisible();
+});
+
+test("a PDF that phones home or opens a Windows share when opened is refused, and what was saved stays", async ({ page, request }, testInfo) => {
+  await freshApplicant(page, request, testInfo);
+  await choosePathway(page, "Reguler");
+  const form = page.locator("form[enctype='multipart/form-data']");
+  await documentInput(page, 1).setInputFiles(await pdfFile("ktp.pdf"));
+  await page.getByRole("button", { name: "SIMPAN DRAF" }).click();
+  await expect(page.getByRole("link", { name: "Unduh ktp.pdf" })).toBeVisible();
+
+  // A reviewer opening either in Acrobat would send a request out, or the reviewer's Windows credentials.
+  await documentInput(page, 4).setInputFiles({ name: "sertifikat.pdf", mimeType: "application/pdf", buffer: automaticActionPdfs.submitForm() });
+  await documentInput(page, 6).setInputFiles({ name: "pengalaman.pdf", mimeType: "application/pdf", buffer: automaticActionPdfs.uncGoToR() });
+  await page.getByRole("button", { name: "SIMPAN DRAF" }).click();
+  await expect(form.getByText("Berkas PDF berisi skrip atau tindakan otomatis yang tidak diizinkan.")).toHaveCount(2);
+  await expect(page.getByRole("link", { name: "Unduh ktp.pdf" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Unduh sertifikat.pdf" })).toHaveCount(0);
+  await expect(page.getByRole("link", { name: "Unduh pengalaman.pdf" })).toHaveCount(0);
 });

@@ -117,6 +117,8 @@ beforeAll(async () => {
     HTTP_IDLE_TIMEOUT_SEC: String(IDLE_SEC),
     RATE_LIMIT_LOGIN_PER_ACCOUNT: "1000",
     RATE_LIMIT_LOGIN_PER_IP: "100000",
+    // Hundreds of cut uploads from the same demo accounts: the cap per minute has its own API test.
+    RATE_LIMIT_UPLOADS_PER_MINUTE: "100000",
   });
   const api = apiClient(server);
   const bearer = (token: string) => ({ "x-adaptasiapikey": secrets.API_KEY, Authorization: `Bearer ${token}` });

@@ -33,7 +33,7 @@ export const upload = createRoute({
   security,
   middleware: [requireUser] as const,
   request: { params: idParam.extend({ requestId: z.string().openapi({ param: { name: "requestId", in: "path" } }) }) },
-  responses: { 200: ok("Tersimpan", AdditionalListSchema), ...errorResponses(400, 401, 404, 409) },
+  responses: { 200: ok("Tersimpan", AdditionalListSchema), ...errorResponses(400, 401, 404, 409, 413, 429) },
 });
 
 export const request = createRoute({

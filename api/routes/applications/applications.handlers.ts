@@ -47,7 +47,7 @@ export const uploadDocuments: AppRouteHandler<typeof routes.uploadDocuments> = a
 export const deleteDocument: AppRouteHandler<typeof routes.deleteDocument> = async (c) => {
   const { db } = c.var.deps;
   const { id, requirementId } = c.req.valid("param");
-  const app = await removeDraftDocument(db, c.var.user, id, requirementId);
+  const app = await removeDraftDocument(c.var.deps, c.var.user, id, requirementId);
   return c.json({ data: await applicationView(db, app) }, 200);
 };
 

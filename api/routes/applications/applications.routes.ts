@@ -87,7 +87,7 @@ export const uploadDocuments = createRoute({
   middleware: [requireUser] as const,
   description: MULTIPART_NOTE,
   request: { params: idParam },
-  responses: { 200: ok("Yang lolos disimpan; kesalahan per dokumen", UploadResultSchema), ...errorResponses(400, 401, 404, 409) },
+  responses: { 200: ok("Yang lolos disimpan; kesalahan per dokumen", UploadResultSchema), ...errorResponses(400, 401, 404, 409, 413, 429) },
 });
 
 export const deleteDocument = createRoute({
@@ -132,7 +132,7 @@ export const reupload = createRoute({
   request: { params: idParam },
   responses: {
     200: ok("Yang lolos disimpan; permohonan kembali diproses bila semua sudah diperbaiki", UploadResultSchema.extend({ application: ApplicationSchema })),
-    ...errorResponses(400, 401, 404, 409),
+    ...errorResponses(400, 401, 404, 409, 413, 429),
   },
 });
 

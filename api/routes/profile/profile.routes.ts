@@ -40,5 +40,5 @@ export const uploadPhoto = createRoute({
   middleware: [requireUser] as const,
   // No declared body: the validator would parse it into memory; the handler streams it.
   description: "Isi multipart/form-data dengan isian berkas photo.",
-  responses: { 200: ok("Foto disimpan", z.object({ file_id: z.string().uuid() })), ...errorResponses(400, 401) },
+  responses: { 200: ok("Foto disimpan", z.object({ file_id: z.string().uuid() })), ...errorResponses(400, 401, 413, 429) },
 });

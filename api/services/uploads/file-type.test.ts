@@ -5,6 +5,7 @@ import path from "node:path";
 import { PDFDocument } from "pdf-lib";
 import { describe, expect, it } from "vitest";
 import {
+  automaticActionPdfs,
   compoundFile,
   doc,
   docx,
@@ -19,6 +20,7 @@ import {
   pdfWithCatalog,
   pdfWithOpenActionScript,
   png,
+  rawPdf,
 } from "../../../tests/fixtures/files";
 import { allowedTypes, detectFileType, PDF_INSPECTIONS_AT_ONCE, pdfTurn } from "./file-type";
 import { mergeToPdf } from "./merge";
@@ -125,8 +127,28 @@ describe("PDF: refused when it carries active content", () => {
       { path: save(await pdf("halaman dua")), type: "pdf" },
     ]);
     expect(await detect(merged)).toBe("pdf");
+    // Jumps inside the document on opening, and a link a person clicks, are fine.
     expect(await detect(pdfWithCatalog("/OpenAction [3 0 R /Fit]"))).toBe("pdf");
-    expect(await detect(pdfWithCatalog("/OpenAction << /S /URI /URI (https://kemkes.go.id) >>"))).toBe("pdf");
+    expect(await detect(pdfWithCatalog("/OpenAction << /S /GoTo /D [3 0 R /Fit] >>"))).toBe("pdf");
+    expect(await detect(pdfWithCatalog("/OpenAction 4 0 R /Names << /Dests 5 0 R >>", ["<< /S /GoTo /D (awal) /Next 6 0 R >>", "<< /Names [(awal) [3 0 R /Fit]] >>", "<< /S /GoTo /D [3 0 R /Fit] >>"]))).toBe("pdf");
+    const link = "<< /Type /Annot /Subtype /Link /Rect [0 0 10 10] /A << /S /URI /URI (https://kemkes.go.id) >> >>";
+    expect(await detect(pdfWithCatalog("", [link]))).toBe("pdf");
+  });
+  it("refuses every automatic action that is not a jump inside the document", async () => {
+    expect(await detect(automaticActionPdfs.uri())).toBe("pdf-active");
+    expect(await detect(automaticActionPdfs.submitForm())).toBe("pdf-active");
+    expect(await detect(automaticActionPdfs.uncGoToR())).toBe("pdf-active");
+    expect(await detect(automaticActionPdfs.escapedInObjectStream())).toBe("pdf-active");
+    expect(await detect(pdfWithCatalog("/OpenAction << /S /URI /URI (https://kemkes.go.id) >>"))).toBe("pdf-active");
+    expect(await detect(pdfWithCatalog("/#4fpen#41ction << /#53 /#55RI /URI (https://contoh.id) >>"))).toBe("pdf-active");
+    // A jump whose next action leaves, an action the parser cannot find, a page's and a field's /AA.
+    expect(await detect(pdfWithCatalog("/OpenAction << /S /GoTo /D [3 0 R /Fit] /Next [<< /S /URI /URI (https://contoh.id) >>] >>"))).toBe("pdf-active");
+    expect(await detect(pdfWithCatalog("/OpenAction 9 0 R"))).toBe("pdf-active");
+    const pageOpens = (aa: string) =>
+      rawPdf(["<< /Type /Catalog /Pages 2 0 R >>", "<< /Type /Pages /Kids [3 0 R] /Count 1 >>", `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 300 200] /AA ${aa} >>`]);
+    expect(await detect(pageOpens("<< /O << /S /GoTo /D [3 0 R /Fit] >> >>"))).toBe("pdf");
+    expect(await detect(pageOpens("<< /O << /S /GoToR /F (\\\\\\\\berkas.contoh\\\\x.pdf) /D [0 /Fit] >> >>"))).toBe("pdf-active");
+    expect(await detect(pdfWithCatalog("", ["<< /Type /Annot /Subtype /Widget /Rect [0 0 10 10] /#41A << /Fo << /S /ImportData /F (\\\\\\\\berkas.contoh\\\\d.fdf) >> >> >>"]))).toBe("pdf-active");
   });
   it("refuses a script run on opening, plain or compressed in an object stream", async () => {
     expect(await detect(await pdfWithOpenActionScript(false))).toBe("pdf-active");

@@ -1,8 +1,12 @@
 import { constants, inflateSync } from "node:zlib";
-import { PDFArray, PDFDict, PDFName, PDFParser, PDFRawStream, PDFStream, type PDFContext, type PDFObject } from "pdf-lib";
+import { PDFArray, PDFDict, PDFHexString, PDFName, PDFNull, PDFParser, PDFRawStream, PDFRef, PDFStream, PDFString, type PDFContext, type PDFObject } from "pdf-lib";
 
 // A PDF may carry active content that a reader runs or opens by itself. Such PDFs are refused: nobody
-// needs a script, a launched program or an attached file in a certificate or a CV.
+// needs a script, a launched program or an attached file in a certificate or a CV. Nor an automatic
+// action (/OpenAction, /AA: run on opening the file, a page or a field) other than a plain jump inside
+// the document: a /URI, a /SubmitForm to an outside address or a /GoToR to \\host\share runs when a
+// reviewer opens the file, phoning home or handing a Windows reader's NTLM credentials to that host.
+// Links a person clicks (/A of a link annotation) stay allowed: a CV may link to a web page.
 //
 // Two passes, because neither sees everything alone:
 // - every object pdf-lib parses — including those packed in compressed object streams, and earlier
@@ -31,16 +35,31 @@ class Refused extends Error {}
 /** A name as a reader understands it: pdf-lib decodes `#XX` in upper case only, a reader in either case. */
 const decodeName = (raw: string) => raw.replace(/#([0-9a-fA-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 
+const nameOf = (name: PDFName) => decodeName(name.decodeText());
+
+/** Keys whose value a reader runs by itself: the document's /OpenAction, and /AA (additional actions) anywhere. */
+const AUTOMATIC = new Set(["OpenAction", "AA"]);
+
+interface Walk {
+  objects: number;
+  /** the values of every /OpenAction and /AA met, judged once the whole file is parsed */
+  automatic: Array<{ key: string; value: PDFObject }>;
+}
+
 /** Walks one parsed object; true when it holds a forbidden name. Counts what it visits against the limit. */
-function walk(root: PDFObject, count: { objects: number }): boolean {
+function walk(root: PDFObject, state: Walk): boolean {
   const stack: PDFObject[] = [root];
   while (stack.length > 0) {
     const object = stack.pop()!;
-    if (++count.objects > PDF_LIMITS.maxObjects) throw new Refused();
+    if (++state.objects > PDF_LIMITS.maxObjects) throw new Refused();
     if (object instanceof PDFName) {
-      if (FORBIDDEN.has(decodeName(object.decodeText()))) return true;
+      if (FORBIDDEN.has(nameOf(object))) return true;
     } else if (object instanceof PDFDict) {
-      for (const [key, value] of object.entries()) stack.push(key, value);
+      for (const [key, value] of object.entries()) {
+        const name = nameOf(key);
+        if (AUTOMATIC.has(name)) state.automatic.push({ key: name, value });
+        stack.push(key, value);
+      }
     } else if (object instanceof PDFArray) {
       stack.push(...object.asArray());
     } else if (object instanceof PDFStream) {
@@ -153,21 +172,73 @@ function strictParser(bytes: Uint8Array): { parser: PDFParser; context: PDFConte
   return { parser, context: internals.context };
 }
 
+/** Every definition of an object the parser met: a reader may take an earlier one that a later revision replaces. */
+type Definitions = (ref: PDFRef) => PDFObject[];
+
+/** What a value stands for: itself, or every definition of the object it refers to (none: it refers to nothing the parser found). */
+function definitionsOf(value: PDFObject, definitions: Definitions): PDFObject[] {
+  return value instanceof PDFRef ? definitions(value) : [value];
+}
+
+/** The values of a dictionary's entries named `name`, escapes decoded (`/#53` is `/S`). */
+function entriesNamed(dict: PDFDict, name: string): PDFObject[] {
+  return dict.entries().filter(([key]) => nameOf(key) === name).map(([, value]) => value);
+}
+
+/**
+ * True for an action that only jumps inside the document: /S /GoTo with a destination, and any /Next
+ * actions alike. Whatever cannot be read as one (an object the parser did not find) is not.
+ */
+function plainGoTo(action: PDFObject, definitions: Definitions, seen: Set<PDFObject>): boolean {
+  const found = definitionsOf(action, definitions);
+  if (found.length === 0) return false;
+  return found.every((dict) => {
+    if (seen.has(dict)) return true; // a /Next chain that comes back: judged where it was first met
+    seen.add(dict);
+    if (!(dict instanceof PDFDict)) return false;
+    const types = entriesNamed(dict, "S").flatMap((s) => definitionsOf(s, definitions));
+    if (types.length === 0 || !types.every((s) => s instanceof PDFName && nameOf(s) === "GoTo")) return false;
+    if (entriesNamed(dict, "D").length === 0) return false;
+    const next = entriesNamed(dict, "Next").flatMap((n) => definitionsOf(n, definitions));
+    return next.every((n) => (n instanceof PDFArray ? n.asArray() : [n]).every((a) => plainGoTo(a, definitions, seen)));
+  });
+}
+
+/** True when an /OpenAction or /AA value runs nothing but jumps inside the document. */
+function onlyJumps({ key, value }: Walk["automatic"][number], definitions: Definitions): boolean {
+  const found = definitionsOf(value, definitions);
+  if (found.length === 0) return false;
+  return found.every((v) => {
+    if (key === "AA") {
+      // A dictionary of triggers (page opened, field focused, …), each with its action.
+      return v instanceof PDFDict && v.entries().every(([, action]) => plainGoTo(action, definitions, new Set()));
+    }
+    // /OpenAction: a destination (a page, or a named one), or an action.
+    if (v instanceof PDFArray || v instanceof PDFName || v instanceof PDFString || v instanceof PDFHexString || v === PDFNull) return true;
+    return plainGoTo(v, definitions, new Set());
+  });
+}
+
 export async function inspectPdf(bytes: Uint8Array): Promise<PdfVerdict> {
   if (rawScanFinds(bytes)) return "pdf-active";
   const { parser, context } = strictParser(bytes);
-  const count = { objects: 0 };
+  const state: Walk = { objects: 0, automatic: [] };
+  const defined = new Map<string, PDFObject[]>();
   let active = false;
   const assign = context.assign.bind(context);
   // Checked as each object is parsed, so a definition that a later one replaces is seen too.
   context.assign = (ref, object) => {
-    active ||= walk(object, count);
+    active ||= walk(object, state);
+    const tag = ref.toString();
+    defined.set(tag, [...(defined.get(tag) ?? []), object]);
     assign(ref, object);
   };
   try {
     await parser.parseDocument();
     const { Root, Info, Encrypt } = context.trailerInfo;
-    if (active || [Info, Encrypt].some((o) => o && walk(o, count))) return "pdf-active";
+    if (active || [Info, Encrypt].some((o) => o && walk(o, state))) return "pdf-active";
+    const definitions: Definitions = (ref) => defined.get(ref.toString()) ?? [];
+    if (!state.automatic.every((entry) => onlyJumps(entry, definitions))) return "pdf-active";
     return context.lookup(Root) instanceof PDFDict ? "pdf" : "unknown";
   } catch {
     return "unknown"; // malformed, or past a limit

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from "node:crypto";
+import { createHash } from "node:crypto";
 import { createWriteStream, type WriteStream } from "node:fs";
 import { mkdir, rm } from "node:fs/promises";
 import path from "node:path";
@@ -7,6 +7,7 @@ import { finished } from "node:stream/promises";
 import busboy from "busboy";
 import { FIELD_NAME_LIMITS, fieldNameProblem } from "#domain/form-field-names";
 import { MESSAGES } from "../../lib/errors";
+import { temporaryFileName } from "../storage";
 
 // Streaming multipart parsing: each file goes straight to a temporary file while its bytes
 // are counted against the limit of its field; the whole file is never held in memory.
@@ -156,7 +157,7 @@ export async function receiveMultipart(body: ReadableStream<Uint8Array> | null, 
     const file: ReceivedFile = {
       field,
       originalName: displayName(info.filename),
-      path: path.join(opts.tmpDir, `${Date.now()}-${randomBytes(12).toString("hex")}.part`),
+      path: path.join(opts.tmpDir, `${temporaryFileName()}.part`),
       size: 0,
       sha256: "",
     };

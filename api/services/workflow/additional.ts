@@ -1,12 +1,14 @@
 import { and, eq } from "drizzle-orm";
 import { openStage } from "#domain/workflow";
 import type { Database } from "../../db/client";
-import { additionalRequirements, files, type ApplicationRow, type UserRow } from "../../db/schema";
+import { additionalRequirements, applications, files, type ApplicationRow, type UserRow } from "../../db/schema";
 import { ApiError } from "../../lib/errors";
 import type { ApiDeps } from "../../lib/types";
 import { ADDITIONAL_MAX_MB, listAdditional, mayAnswerAdditional, mayRequestAdditional } from "../additional";
 import { ownedApplication } from "../applications";
 import { visibleApplication } from "../review";
+import { dropReplacedFile, removeStored } from "../documents";
+import { assertWithinQuota, countUpload } from "../uploads/quota";
 import { receiveSingleFile } from "../uploads/single";
 import { actorOf, appendAudit } from "./audit";
 import { currentRow } from "./applicant";
@@ -53,8 +55,15 @@ export async function answerAdditional(deps: ApiDeps, owner: UserRow, id: string
   if (!Number.isSafeInteger(requestNumber) || !items.some((i) => i.id === requestNumber)) throw new ApiError(404, "NOT_FOUND");
   if (!mayAnswerAdditional(app)) throw new ApiError(409, "ADDITIONAL_CLOSED");
 
+  await countUpload(deps, owner.id);
   const stored = await receiveSingleFile(deps, request, { field: "file", maxMb: ADDITIONAL_MAX_MB, allowedExtnames: "jpg,jpeg,png,pdf", requiredMessage: "Berkas harus diisi" });
-  await db.transaction(async (tx) => {
+  const replaced = await db.transaction(async (tx) => {
+    // Uploads to one application take turns, so the quota counts what the others wrote.
+    await tx.select({ id: applications.id }).from(applications).where(eq(applications.id, app.id)).for("update");
+    const [before] = await tx
+      .select({ fileId: additionalRequirements.fileId })
+      .from(additionalRequirements)
+      .where(and(eq(additionalRequirements.id, requestNumber), eq(additionalRequirements.applicationId, app.id)));
     const [file] = await tx
       .insert(files)
       .values({ ...stored, ownerUserId: owner.id })
@@ -73,6 +82,13 @@ export async function answerAdditional(deps: ApiDeps, owner: UserRow, id: string
       to: { stage: app.stageId, status: app.status },
       note: row.title,
     });
+    await assertWithinQuota(tx, deps.config, { applicationId: app.id, jalurId: app.jalurId, accountId: owner.id, draft: false });
+    // One file answers a request: the answer it replaces is no one's to see any more, and goes.
+    return dropReplacedFile(tx, before?.fileId);
+  }).catch(async (err: unknown) => {
+    await deps.storage.remove(stored.storageKey).catch(() => {}); // bytes of a row never written go again
+    throw err;
   });
+  await removeStored(deps, replaced);
   return currentRow(db, app.id);
 }

@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { firstStage } from "#domain/workflow";
 import type { Database } from "../../db/client";
-import { applicantProfiles, applications, reuploadRequests, type ApplicationRow, type UserRow } from "../../db/schema";
+import { applicantProfiles, applicationDocuments, applications, reuploadRequests, type ApplicationRow, type UserRow } from "../../db/schema";
 import { ApiError } from "../../lib/errors";
 import type { ApiDeps } from "../../lib/types";
 import { applicationView, ownedApplication, profileComplete } from "../applications";
@@ -65,6 +65,11 @@ export async function submitApplication(
       .where(and(eq(applications.id, app.id), eq(applications.isSubmitted, false)))
       .returning({ id: applications.id });
     if (!submitted) return false;
+    // What the reviewers now see is history: no later save replaces it.
+    await tx
+      .update(applicationDocuments)
+      .set({ replaceable: false })
+      .where(and(eq(applicationDocuments.applicationId, app.id), eq(applicationDocuments.replaceable, true)));
     await appendAudit(tx, {
       applicationId: app.id,
       actor: actorOf(user),
@@ -100,7 +105,7 @@ export async function reuploadDocuments(
     .where(and(eq(reuploadRequests.applicationId, app.id), isNull(reuploadRequests.resolvedAt)));
   const flagged = new Set(open.map((r) => r.requirementId));
   const requirements = (await activeRequirements(db, app.jalurId)).filter((r) => flagged.has(r.id));
-  const result = await receiveDocuments(deps, request, { applicationId: app.id, ownerUserId: user.id, requirements });
+  const result = await receiveDocuments(deps, request, { application: app, ownerUserId: user.id, requirements, draft: false });
 
   await db.transaction(async (tx) => {
     const now = new Date();

@@ -7,7 +7,7 @@ import { achievements, achievementTypes, applicationDocuments, applications, por
 import { ApiError } from "../../lib/errors";
 import type { ApiDeps } from "../../lib/types";
 import { ownedApplication } from "../applications";
-import { activeRequirements, receiveDocuments, type UploadResult } from "../documents";
+import { activeRequirements, dropDraftVersions, receiveDocuments, removeStored, type UploadResult } from "../documents";
 import { applicantColumns } from "../review-state";
 
 // The draft: opened, moved to another pathway, its documents and SPE extras saved, by the applicant or
@@ -72,30 +72,39 @@ export async function uploadDraftDocuments(deps: ApiDeps, user: UserRow, id: str
   const app = await ownedApplication(deps.db, user, id);
   assertDraft(app);
   return receiveDocuments(deps, request, {
-    applicationId: app.id,
+    application: app,
     ownerUserId: user.id,
     requirements: await activeRequirements(deps.db, app.jalurId),
+    draft: true,
   });
 }
 
-/** Takes a document off the draft; 404 when it has none for that requirement. */
-export async function removeDraftDocument(db: Database, user: UserRow, id: string, requirementId: string): Promise<ApplicationRow> {
+/**
+ * Takes a document off the draft; 404 when it has none for that requirement. A draft version no
+ * reviewer has seen goes with its file; one stored before drafts were replaced stays on record, only
+ * no longer the current one.
+ */
+export async function removeDraftDocument(deps: Pick<ApiDeps, "db" | "storage" | "config">, user: UserRow, id: string, requirementId: string): Promise<ApplicationRow> {
+  const { db } = deps;
   const app = await ownedApplication(db, user, id);
   assertDraft(app);
   if (!/^\d{1,9}$/.test(requirementId)) throw new ApiError(404, "NOT_FOUND");
-  // The version stays on record; it is only no longer the current one.
-  const removed = await db
-    .update(applicationDocuments)
-    .set({ isCurrent: false })
-    .where(
-      and(
-        eq(applicationDocuments.applicationId, app.id),
-        eq(applicationDocuments.requirementId, Number(requirementId)),
-        eq(applicationDocuments.isCurrent, true),
-      ),
-    )
-    .returning({ id: applicationDocuments.id });
-  if (removed.length === 0) throw new ApiError(404, "NOT_FOUND");
+  const { removed, keys } = await db.transaction(async (tx) => {
+    const [locked] = await tx.select({ isSubmitted: applications.isSubmitted }).from(applications).where(eq(applications.id, app.id)).for("update");
+    assertDraft(locked);
+    const current = and(
+      eq(applicationDocuments.applicationId, app.id),
+      eq(applicationDocuments.requirementId, Number(requirementId)),
+      eq(applicationDocuments.isCurrent, true),
+    );
+    const [found] = await tx.select({ id: applicationDocuments.id }).from(applicationDocuments).where(current);
+    if (!found) return { removed: false, keys: [] };
+    const keys = await dropDraftVersions(tx, app.id, Number(requirementId));
+    await tx.update(applicationDocuments).set({ isCurrent: false }).where(current);
+    return { removed: true, keys };
+  });
+  if (!removed) throw new ApiError(404, "NOT_FOUND");
+  await removeStored(deps, keys);
   return app;
 }
 

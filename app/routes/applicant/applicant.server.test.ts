@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createApiClient } from "~/utils/api.server";
-import { detailErrors, uploadErrors } from "./applicant.server";
+import { i18next } from "~/utils/i18n.server";
+import { detailErrors, documentPostResponse, uploadErrors, uploadRefused } from "./applicant.server";
 
 describe("document errors", () => {
   it("keys the API's per-document errors and DOCUMENTS_MISSING details by requirement id", () => {
@@ -37,5 +38,35 @@ describe("api.upload", () => {
     const api = createApiClient({ baseUrl: "http://api.test", apiKey: "k", fetch: async () => { throw new TypeError("fetch failed"); } });
     const r = await api.upload("/x", null, "multipart/form-data; boundary=b");
     expect(r).toMatchObject({ ok: false, status: 503, error: { code: "API_UNAVAILABLE" } });
+  });
+});
+
+describe("an upload the API refuses whole", () => {
+  it("names a storage quota's limit in MB at the top of the form, keeping the status", async () => {
+    const t = await i18next.getFixedT("id", "applicant");
+    const quota = (scope: string) => ({ code: "UPLOAD_QUOTA_EXCEEDED", message: "…", params: { scope, limit_mb: 60 } });
+    expect(uploadRefused(413, quota("application"), t)).toEqual({
+      ok: false,
+      status: 413,
+      errors: { documents: {}, form: ["Berkas tidak disimpan: satu permohonan dapat menyimpan dokumen paling banyak 60 MB, dan unggahan ini akan melampauinya. Dokumen yang sudah tersimpan tetap ada."] },
+    });
+    expect(uploadRefused(413, quota("account"), t)).toMatchObject({ status: 413, errors: { form: [expect.stringContaining("draf akun ini yang belum dikirim dapat menyimpan dokumen paling banyak 60 MB")] } });
+    const en = await i18next.getFixedT("en", "applicant");
+    expect(uploadRefused(413, quota("application"), en)).toMatchObject({ errors: { form: [expect.stringContaining("at most 60 MB of documents")] } });
+  });
+
+  it("answers the cap on uploads per minute with 429, Retry-After and the wait on the form", async () => {
+    const t = await i18next.getFixedT("id", "applicant");
+    const result = uploadRefused(429, { code: "RATE_LIMITED", message: "…", params: { retry_after_sec: 42 } }, t);
+    expect(result).toEqual({
+      ok: false,
+      status: 429,
+      headers: { "Retry-After": "42" },
+      errors: { documents: {}, form: ["Terlalu banyak unggahan dalam satu menit. Dokumen yang sudah tersimpan tetap ada; coba lagi dalam 42 detik."] },
+    });
+    const page = (await documentPostResponse(result)) as unknown as { init: { status: number; headers: Record<string, string> } };
+    expect(page.init).toMatchObject({ status: 429, headers: { "Retry-After": "42" } });
+    // Any other refusal as the API says it.
+    expect(uploadRefused(400, { code: "MALFORMED_MULTIPART", message: "Permintaan unggah tidak valid." }, t)).toMatchObject({ status: 400, errors: { form: ["Permintaan unggah tidak valid."] } });
   });
 });

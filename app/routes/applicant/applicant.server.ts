@@ -4,7 +4,7 @@ import { data, redirect, type AppLoadContext } from "@remix-run/node";
 import type { DocumentRequirement } from "#contracts/document-requirements";
 import type { JalurId } from "#domain/documents";
 import type { DocumentErrors, DocumentForm } from "~/routes/applicant/applicant";
-import { accessToken, formStatus, orUnavailable, type ApiResult } from "~/utils/api.server";
+import { accessToken, formStatus, orUnavailable, type ApiError, type ApiResult } from "~/utils/api.server";
 import { toastCookie } from "~/utils/session.server";
 import { i18next } from "~/utils/i18n.server";
 
@@ -75,7 +75,9 @@ export function detailErrors(details: Array<{ path: string; message: string }> |
   return out;
 }
 
-export type DocumentPost = { ok: true; redirectTo: string; toast?: string } | { ok: false; status: number; errors: DocumentErrors };
+export type DocumentPost =
+  | { ok: true; redirectTo: string; toast?: string }
+  | { ok: false; status: number; errors: DocumentErrors; headers?: Record<string, string> };
 
 /** Where a document post leads: the applicant's pages, or a facility's (app/utils/registration.server.ts). */
 export interface DocumentDestinations {
@@ -97,6 +99,26 @@ const APPLICANT_DESTINATIONS: DocumentDestinations = {
 
 const refused = (status: number, errors: DocumentErrors): DocumentPost => ({ ok: false, status: formStatus(status), errors });
 
+type T = Awaited<ReturnType<typeof i18next.getFixedT>>;
+
+/**
+ * The API's refusal of a whole upload, for the top of the form: a storage quota and the cap on uploads
+ * per minute in the page's words, naming the limit or the wait; anything else as the API says it.
+ * Past the cap the page answers 429 with Retry-After too.
+ */
+export function uploadRefused(status: number, error: ApiError, t: T): DocumentPost {
+  const documents = detailErrors(error.details);
+  const p = error.params ?? {};
+  if (error.code === "UPLOAD_QUOTA_EXCEEDED") {
+    return refused(status, { documents, form: [t(p.scope === "account" ? "errors.quotaAccount" : "errors.quotaApplication", { limit: p.limit_mb })] });
+  }
+  if (status === 429 && p.retry_after_sec !== undefined) {
+    const seconds = String(p.retry_after_sec);
+    return { ok: false, status: 429, errors: { documents, form: [t("errors.uploadsRateLimited", { seconds })] }, headers: { "Retry-After": seconds } };
+  }
+  return refused(status, { documents, form: [error.message] });
+}
+
 /**
  * A post of the adaptation form (save or submit) or of the reupload form, streamed to the API.
  * The body is never read here, so the intent and the idempotency key come from the URL.
@@ -110,9 +132,9 @@ export async function postDocuments(
 ): Promise<DocumentPost> {
   const url = new URL(request.url);
   const upload = await forwardUpload(request, context, `/applications/${application.id}/${form === "reupload" ? "reupload" : "documents"}`);
-  if (!upload.ok) return refused(upload.status, { documents: detailErrors(upload.error.details), form: [upload.error.message] });
-  const outcome = upload.body.data;
   const t = await i18next.getFixedT(request, "applicant");
+  if (!upload.ok) return uploadRefused(upload.status, upload.error, t);
+  const outcome = upload.body.data;
   if (outcome.errors.length > 0) return refused(400, { documents: uploadErrors(outcome), form: [] });
   if (form === "reupload") {
     // A reupload without any file changed nothing: it is the person's mistake, not a success.
@@ -153,7 +175,7 @@ export async function requireReupload(context: AppLoadContext): Promise<Applicat
 
 /** The page's answer to a document post: a redirect (with its toast) or the form again with its errors. */
 export async function documentPostResponse(result: DocumentPost) {
-  if (!result.ok) return data({ errors: result.errors }, { status: result.status });
+  if (!result.ok) return data({ errors: result.errors }, { status: result.status, headers: result.headers });
   const headers = result.toast ? { "Set-Cookie": await toastCookie({ severity: "success", message: result.toast }) } : undefined;
   return redirect(result.redirectTo, { headers });
 }

@@ -20,7 +20,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   });
   if (typeof application === "string") return Response.json({ redirectTo: application });
   const result = await postDocuments(request, context, application, form);
-  if (!result.ok) return Response.json({ errors: result.errors }, { status: result.status });
+  if (!result.ok) return Response.json({ errors: result.errors }, { status: result.status, headers: result.headers });
   const headers = result.toast ? { "Set-Cookie": await toastCookie({ severity: "success", message: result.toast }) } : undefined;
   return Response.json({ redirectTo: result.redirectTo }, { headers });
 }

@@ -19,7 +19,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   });
   if (typeof registration === "string") return Response.json({ redirectTo: registration });
   const result = await postDocuments(request, context, registration.application, form, await facilityDestinations(registration, request));
-  if (!result.ok) return Response.json({ errors: result.errors }, { status: result.status });
+  if (!result.ok) return Response.json({ errors: result.errors }, { status: result.status, headers: result.headers });
   const headers = result.toast ? { "Set-Cookie": await toastCookie({ severity: "success", message: result.toast }) } : undefined;
   return Response.json({ redirectTo: result.redirectTo }, { headers });
 }
