@@ -39,6 +39,8 @@ export interface Running {
   env: Record<string, string>;
   /** everything the process wrote on stderr so far */
   stderr: () => string;
+  /** its log so far (pino's JSON lines on stdout; LOG_LEVEL is "fatal" unless the test sets it) */
+  stdout: () => string;
   exited: Promise<number | null>;
 }
 
@@ -46,17 +48,34 @@ export interface Running {
 export function spawnServer(env: Record<string, string | undefined>): Running {
   const clean: Record<string, string> = {};
   for (const [k, v] of Object.entries(process.env)) {
-    if (v !== undefined && !["API_KEY", "SESSION_SECRET", "JWT_SECRET", "DATABASE_URL", "API_URL", "SEED_DEMO", "NODE_ENV", "SMTP_URL", "PUBLIC_URL"].includes(k)) clean[k] = v;
+    if (v !== undefined && !["API_KEY", "SESSION_SECRET", "JWT_SECRET", "DATABASE_URL", "API_URL", "SEED_DEMO", "NODE_ENV", "SMTP_URL", "PUBLIC_URL", "MAIL_REDIRECT_TO"].includes(k)) clean[k] = v;
   }
   for (const [k, v] of Object.entries(env)) if (v !== undefined) clean[k] = v;
   clean.HOST ??= "127.0.0.1";
   clean.LOG_LEVEL ??= "fatal";
-  const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], { cwd: ROOT, env: clean as NodeJS.ProcessEnv, stdio: ["ignore", "ignore", "pipe"] });
+  const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], { cwd: ROOT, env: clean as NodeJS.ProcessEnv, stdio: ["ignore", "pipe", "pipe"] });
   let err = "";
+  let out = "";
   child.stderr!.setEncoding("utf8").on("data", (d: string) => (err += d));
+  child.stdout!.setEncoding("utf8").on("data", (d: string) => (out += d));
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
   const port = Number(clean.PORT);
-  return { child, port, base: `http://127.0.0.1:${port}`, env: clean, stderr: () => err, exited };
+  return { child, port, base: `http://127.0.0.1:${port}`, env: clean, stderr: () => err, stdout: () => out, exited };
+}
+
+/**
+ * An operator's command as docs/operations.md has it typed (`npm run admin:create -- …`), with the same
+ * settings as the running server `env` (its clean environment): what it printed and its exit code.
+ */
+export function operatorCommand(env: Record<string, string>, script: string, args: string[] = []) {
+  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
+    const child = spawn("npm", ["run", "--silent", script, ...(args.length > 0 ? ["--", ...args] : [])], { cwd: ROOT, env: env as NodeJS.ProcessEnv, stdio: ["ignore", "pipe", "pipe"] });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.setEncoding("utf8").on("data", (d: string) => (stdout += d));
+    child.stderr.setEncoding("utf8").on("data", (d: string) => (stderr += d));
+    child.once("exit", (code) => resolve({ code, stdout, stderr }));
+  });
 }
 
 /** Whether something already listens on the port: its answers would pass for the new server's. */
