@@ -1,7 +1,7 @@
 import { count, eq } from "drizzle-orm";
 import pino from "pino";
 import { afterEach, describe, expect, it } from "vitest";
-import { applications, jobRuns, mailOutbox } from "../db/schema";
+import { jobRuns, mailOutbox } from "../db/schema";
 import { createTestApi, type TestApi } from "../test/helpers";
 import { readOutbox } from "../test/mail";
 import { adoptAddress, normalAddress, recordedAddress, recordFirstStart } from "./live-service";
@@ -29,22 +29,7 @@ function logCollector() {
 /** What an instance does to real people: a password recovery, and a file whose SLA deadline is a day away. */
 async function causeMail(t: TestApi) {
   expect((await t.request("/api/v1/password/forgot", { json: { email: "pemohon@adaptasi.test" } })).status).toBe(200);
-  const applicant = await t.createUser({ email: `tenggat.${Date.now()}@contoh.id` });
-  await t.db.insert(applications).values({
-    applicantUserId: applicant.id,
-    submittedByUserId: applicant.id,
-    jalurId: "REG",
-    isSubmitted: true,
-    submittedAt: new Date(),
-    stageId: 1,
-    reachedStages: [1],
-    status: "IN-PROGRESS",
-    openStageId: 1,
-    stageStartedAt: new Date(Date.now() - 13 * DAY),
-    deadlineAt: new Date(Date.now() + DAY),
-    applicantName: "Pemohon Tenggat",
-    applicantEmail: applicant.email,
-  });
+  await t.submittedFile({ status: "IN-PROGRESS", openStageId: 1, stageStartedAt: new Date(Date.now() - 13 * DAY), deadlineAt: new Date(Date.now() + DAY) });
   await t.jobs.runAll();
   await t.mailer.idle();
 }

@@ -1,11 +1,10 @@
 import { execFileSync } from "node:child_process";
-import { rmSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { smtpSink, type SmtpSink } from "../../api/test/smtp-sink";
 import { throwawayDatabase } from "../../api/test/throwaway-database.mjs";
-import { apiClient, ensureBuild, operatorCommand, portalLogin, PRODUCTION_MAIL, startServer, stopServer, strongSecrets, tempDir, type Running } from "./server";
+import { apiClient, ensureBuild, leftovers, operatorCommand, portalLogin, PRODUCTION_MAIL, startServer, stopServer, strongSecrets, type Running } from "./server";
 
 // A copy of the database never mails real people (docs/decisions/024-database-copies.md). The live
 // service runs in production and records its PUBLIC_URL; its database is copied as docs/operations.md
@@ -19,27 +18,16 @@ const PORTS = { live: "3423", copy: "3424" } as const;
 const LIVE_URL = "https://adaptasi.example.go.id";
 const REDIRECT = "uji@staging.example.go.id";
 
-const drops: Array<() => Promise<void>> = [];
-const dirs: string[] = [];
+const left = leftovers();
+const dir = left.dir;
 let server: Running | undefined;
-let sink: SmtpSink | undefined;
 
-beforeAll(async () => {
-  await ensureBuild();
-}, 240_000);
-
+beforeAll(() => ensureBuild(), 240_000);
 afterAll(async () => {
   await stopServer(server, "SIGKILL");
-  await sink?.close();
-  for (const drop of drops) await drop().catch(() => {});
-  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+  await left.undo();
 });
 
-const dir = (name: string) => {
-  const d = tempDir(name);
-  dirs.push(d);
-  return d;
-};
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function sql<T extends pg.QueryResultRow>(url: string, text: string): Promise<T[]> {
@@ -55,8 +43,7 @@ async function sql<T extends pg.QueryResultRow>(url: string, text: string): Prom
 describe("an instance on a copy of the database", () => {
   it("delivers nothing (a recovery, a due reminder) until the copy is adopted; MAIL_REDIRECT_TO delivers to one mailbox only", async () => {
     const secrets = strongSecrets();
-    const source = await throwawayDatabase(PG_SERVER, "adaptasi_live");
-    drops.push(source.drop);
+    const source = left.keep(await throwawayDatabase(PG_SERVER, "adaptasi_live"));
 
     // 1. The live service: demo accounts (outside production, as the other fault tests make them), then
     //    its first production start records its PUBLIC_URL. A file's SLA deadline is a day away.
@@ -73,12 +60,11 @@ describe("an instance on a copy of the database", () => {
     // 2. The copy, made as docs/operations.md restores a backup.
     const dump = path.join(dir("copy-dump"), "adaptasi.dump");
     execFileSync(path.join(PG_BIN, "pg_dump"), ["--format=custom", "--no-owner", `--file=${dump}`, source.url], { stdio: "pipe" });
-    const copy = await throwawayDatabase(PG_SERVER, "adaptasi_copy");
-    drops.push(copy.drop);
+    const copy = left.keep(await throwawayDatabase(PG_SERVER, "adaptasi_copy"));
     execFileSync(path.join(PG_BIN, "pg_restore"), ["--no-owner", "--exit-on-error", `--dbname=${copy.url}`, dump], { stdio: "pipe" });
 
     // 3. A production instance on the copy under another PUBLIC_URL, with a live SMTP server and jobs every second.
-    sink = await smtpSink();
+    const sink: SmtpSink = left.keep(await smtpSink());
     const copyUrl = `http://127.0.0.1:${PORTS.copy}`;
     const copyEnv = {
       NODE_ENV: "production",

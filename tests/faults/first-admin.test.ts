@@ -1,11 +1,10 @@
-import { rmSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_ANNOUNCEMENT } from "../../api/db/seed-facilities";
 import { DEMO_TEST_SCHEDULES } from "../../api/db/seed";
 import { tokenFrom } from "../../api/test/mail";
 import { smtpSink, type SmtpSink } from "../../api/test/smtp-sink";
 import { throwawayDatabase } from "../../api/test/throwaway-database.mjs";
-import { ensureBuild, operatorCommand, portalLogin, startServer, stopServer, strongSecrets, tempDir, type Running } from "./server";
+import { ensureBuild, leftovers, operatorCommand, portalLogin, startServer, stopServer, strongSecrets, type Running } from "./server";
 
 // docs/operations.md §0 followed to the letter on a fresh PostgreSQL database and a mail server: a
 // production start, `npm run admin:create`, the mail read from the SMTP server, its link followed, a
@@ -17,20 +16,13 @@ const PORT = "3422";
 const EMAIL = "ketua.komite@kemkes.go.id";
 const PASSWORD = "Sandi#Ketua2026";
 
-let database: { url: string; drop: () => Promise<void> } | undefined;
-let sink: SmtpSink | undefined;
+const left = leftovers();
 let server: Running | undefined;
-const dataDir = tempDir("first-admin");
 
-beforeAll(async () => {
-  await ensureBuild();
-}, 240_000);
-
+beforeAll(() => ensureBuild(), 240_000);
 afterAll(async () => {
   await stopServer(server, "SIGKILL");
-  await sink?.close();
-  await database?.drop();
-  rmSync(dataDir, { recursive: true, force: true });
+  await left.undo();
 });
 
 const form = (base: string, path: string, fields: Record<string, string>, cookie?: string) =>
@@ -43,13 +35,13 @@ const form = (base: string, path: string, fields: Record<string, string>, cookie
 
 describe("the first Super Admin, from docs/operations.md alone", () => {
   it("gets the set-password mail, sets a password, logs in and sees an empty production portal", async () => {
-    database = await throwawayDatabase(PG_SERVER, "adaptasi_first_admin");
-    sink = await smtpSink();
+    const database = left.keep(await throwawayDatabase(PG_SERVER, "adaptasi_first_admin"));
+    const sink: SmtpSink = left.keep(await smtpSink());
     const base = `http://127.0.0.1:${PORT}`;
     server = await startServer({
       NODE_ENV: "production",
       PORT,
-      DATA_DIR: dataDir,
+      DATA_DIR: left.dir("first-admin"),
       DATABASE_URL: database.url,
       SMTP_URL: sink.url,
       PUBLIC_URL: base,

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -30,6 +30,27 @@ export const strongSecrets = () => ({ API_KEY: strongSecret(), SESSION_SECRET: s
 
 export function tempDir(name: string): string {
   return mkdtempSync(path.join(tmpdir(), `adaptasi-faults-${name}-`));
+}
+
+/** What a test leaves behind (folders, databases, mail servers), undone newest first by `undo()` in afterAll. */
+export function leftovers() {
+  const steps: Array<() => unknown> = [];
+  return {
+    /** A temporary folder, removed afterwards. */
+    dir(name: string): string {
+      const d = tempDir(name);
+      steps.push(() => rmSync(d, { recursive: true, force: true }));
+      return d;
+    },
+    /** Anything to close or drop afterwards; returns it. */
+    keep<T extends { close?: () => unknown; drop?: () => unknown }>(thing: T): T {
+      steps.push(() => (thing.drop ?? thing.close)?.call(thing));
+      return thing;
+    },
+    async undo(): Promise<void> {
+      for (const step of steps.splice(0).reverse()) await Promise.resolve().then(step).catch(() => {});
+    },
+  };
 }
 
 export interface Running {
