@@ -10,9 +10,10 @@ import { seedIfEmpty } from "./db/seed";
 import { seedAdministration } from "./services/admin-reference";
 import { seedFacilities } from "./db/seed-facilities";
 import type { RateLimitConfig, UploadQuotaConfig } from "./lib/rate-limits";
+import { createDeliveryGate, recordFirstStart } from "./services/live-service";
 import { createMailer, type Mailer } from "./services/mail";
 import type { RetryPolicy } from "./services/mail-outbox";
-import { createScheduler } from "./services/scheduled-jobs";
+import { createScheduler, type Scheduler } from "./services/scheduled-jobs";
 import { createDiskStorage, sweepTemporaryFiles, TEMPORARY_FILE_MAX_AGE_MS } from "./services/storage";
 import { createS3Storage, type S3Settings } from "./services/storage-s3";
 
@@ -20,6 +21,7 @@ export { API_BASE, createApiApp } from "./app";
 export type { ApiConfig, AppEnv, MailConfig, RateLimitConfig } from "./app";
 export type { Database } from "./db/client";
 export type { Mailer } from "./services/mail";
+export type { DeliveryState } from "./services/live-service";
 export type { S3Settings } from "./services/storage-s3";
 
 export interface StartApiOptions {
@@ -43,6 +45,13 @@ export interface StartApiOptions {
   outboxDir?: string;
   /** the portal's address for links in mails (PUBLIC_URL); default http://localhost:3000 */
   publicUrl?: string;
+  /**
+   * Production: the database records publicUrl as the live service's address if none is recorded yet.
+   * Any start whose publicUrl differs from a recorded one holds mail and jobs (api/services/live-service.ts).
+   */
+  recordPublicUrl?: boolean;
+  /** MAIL_REDIRECT_TO: every mail goes to this one mailbox instead of its recipient */
+  mailRedirectTo?: string;
   /** the From header of every mail; default "Adaptasi Nakes LLN" <no-reply@adaptasi.kemkes.go.id> */
   mailFrom?: string;
   /** retries of a failed send (MAIL_MAX_ATTEMPTS, MAIL_RETRY_BASE_SECONDS, MAIL_LEASE_SECONDS) */
@@ -83,6 +92,8 @@ export interface StartedApi {
   dbKind: "pglite" | "postgres";
   /** `mailer.idle()` resolves once queued mail is delivered (tests read the outbox after it) */
   mailer: Mailer;
+  /** the scheduled jobs; `runAll(now)` runs them at once (tests) */
+  jobs: Scheduler;
   /** where .eml files go when there is no SMTP */
   outboxDir: string;
   filesDir: string;
@@ -105,7 +116,8 @@ export async function startApi(opts: StartApiOptions): Promise<StartedApi> {
     const storage = embeddedDefault ? (s3Storage ?? createDiskStorage(opts.filesDir ?? path.resolve(opts.dataDir!, "files"))) : undefined;
     await seedIfEmpty(handle.db, { demo: opts.seedDemo, storage });
     await seedAdministration(handle.db, { demo: opts.seedDemo }); // positions, demo staff positions
-    await seedFacilities(handle.db, { demo: opts.seedDemo }); // activity kinds, announcements, demo facility data
+    await seedFacilities(handle.db, { demo: opts.seedDemo }); // activity kinds, positions, demo announcement and facility data
+    if (opts.recordPublicUrl) await recordFirstStart(handle.db, opts.publicUrl ?? DEFAULT_PUBLIC_URL);
   } catch (err) {
     await handle.close().catch(() => {});
     s3Storage?.client.destroy();
@@ -131,6 +143,9 @@ export async function startApi(opts: StartApiOptions): Promise<StartedApi> {
   await sweep();
   const sweeper = setInterval(() => void sweep(), TEMPORARY_FILE_MAX_AGE_MS);
   sweeper.unref();
+  // Says once, now, when this instance runs on a copy of the database or redirects its mail.
+  const gate = createDeliveryGate({ db: handle.db, publicUrl: opts.publicUrl ?? DEFAULT_PUBLIC_URL, redirectTo: opts.mailRedirectTo, logger: logger.child({ component: "mail" }) });
+  await gate.state();
   const mailer = createMailer({
     db: handle.db,
     retry: opts.mailRetry,
@@ -140,8 +155,9 @@ export async function startApi(opts: StartApiOptions): Promise<StartedApi> {
     publicUrl: opts.publicUrl ?? DEFAULT_PUBLIC_URL,
     from: opts.mailFrom,
     logger: logger.child({ component: "mail" }),
+    gate,
   });
-  const scheduler = createScheduler({ db: handle.db, mailer, logger: logger.child({ component: "jobs" }), intervalMs: opts.jobIntervalMs ?? 0, digestHourWib: opts.digestHourWib });
+  const scheduler = createScheduler({ db: handle.db, mailer, gate, logger: logger.child({ component: "jobs" }), intervalMs: opts.jobIntervalMs ?? 0, digestHourWib: opts.digestHourWib });
   const app = createApiApp({
     db: handle.db,
     mailer,
@@ -177,6 +193,7 @@ export async function startApi(opts: StartApiOptions): Promise<StartedApi> {
     db: handle.db,
     dbKind: handle.kind,
     mailer,
+    jobs: scheduler,
     outboxDir,
     filesDir,
   };

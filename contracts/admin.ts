@@ -135,8 +135,22 @@ export const FailedMailSchema = z
   })
   .openapi("FailedMail");
 
+/**
+ * /mail-outbox: whether mail leaves this instance (docs/decisions/024-database-copies.md). `held`: it runs
+ * on a copy of the database (another PUBLIC_URL was recorded); `redirected`: MAIL_REDIRECT_TO gets every mail.
+ */
+export const MailDeliverySchema = z
+  .object({
+    mail: z.enum(["sending", "held", "redirected"]),
+    jobs: z.boolean().openapi({ description: "Apakah tugas terjadwal (pengingat SLA, ringkasan, pengingat perbaikan berkas) berjalan" }),
+    reason: z.enum(["public-url-mismatch"]).optional(),
+    pending: z.number().int().openapi({ description: "Surel yang menunggu dikirim" }),
+  })
+  .openapi("MailDelivery");
+
 export type PageMeta = z.infer<typeof PageMetaSchema>;
 export type FailedMail = z.infer<typeof FailedMailSchema>;
+export type MailDelivery = z.infer<typeof MailDeliverySchema>;
 export type AuditEntry = z.infer<typeof AdminAuditEntrySchema>;
 export type FacilityAdminRow = z.infer<typeof FacilityAdminSchema>;
 export type VerificationEntry = z.infer<typeof VerificationEntrySchema>;

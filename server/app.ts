@@ -11,8 +11,9 @@ import { startApi, type StartedApi } from "../api/index";
 import type { InProcessFetch } from "../contracts/in-process";
 import { createApiClient, type ApiFetch } from "../app/utils/api.server";
 import { resolveAuth } from "../app/utils/auth.server";
-import { EnvError, s3Settings, type Env } from "../app/utils/env.server";
+import { EnvError, type Env } from "../app/utils/env.server";
 import { GUIDEBOOK_PATH } from "../app/utils/guidebook";
+import { apiOptionsFrom } from "./api-options";
 import { ASSET_FILE_OPTIONS, assetHeaders, listFiles, precompressed } from "./assets";
 import { lastResort } from "./errors";
 import { serveGuidebook } from "./guidebook";
@@ -53,33 +54,7 @@ export async function createServer(env: Env, opts: { dev?: boolean; logger?: pin
     apiFetch = (request) => fetch(request);
     apiBase = env.API_URL;
   } else {
-    api = await startApi({
-      dataDir: env.DATA_DIR,
-      databaseUrl: env.DATABASE_URL,
-      apiKey: env.API_KEY,
-      jwtSecret: env.JWT_SECRET,
-      seedDemo: !production && (!env.DATABASE_URL || process.env.SEED_DEMO === "true"),
-      rateLimits: {
-        loginPerIp: env.RATE_LIMIT_LOGIN_PER_IP,
-        loginPerAccount: env.RATE_LIMIT_LOGIN_PER_ACCOUNT,
-        windowSec: 900,
-        signUpPerIp: env.RATE_LIMIT_SIGNUP_PER_IP,
-        mailPerEmail: env.RATE_LIMIT_MAIL_PER_EMAIL,
-        mailPerIp: env.RATE_LIMIT_MAIL_PER_IP,
-        accountWindowSec: 3600,
-        uploadsPerMinute: env.RATE_LIMIT_UPLOADS_PER_MINUTE,
-      },
-      uploadQuota: { applicationAllowances: env.UPLOAD_QUOTA_APPLICATION_ALLOWANCES, accountAllowances: env.UPLOAD_QUOTA_ACCOUNT_ALLOWANCES },
-      trustProxy: env.TRUST_PROXY,
-      s3: s3Settings(env),
-      smtpUrl: env.SMTP_URL,
-      jobIntervalMs: env.JOBS_INTERVAL_SECONDS * 1000,
-      digestHourWib: env.JOBS_DIGEST_HOUR_WIB,
-      mailRetry: { maxAttempts: env.MAIL_MAX_ATTEMPTS, baseMs: env.MAIL_RETRY_BASE_SECONDS * 1000, leaseMs: env.MAIL_LEASE_SECONDS * 1000 },
-      publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
-      reportError,
-      logger: logger.child({ component: "api" }),
-    });
+    api = await startApi({ ...apiOptionsFrom(env), reportError, logger: logger.child({ component: "api" }) });
     apiFetch = api.fetch;
     inProcess = api.inProcess;
     apiBase = "http://api.internal";
@@ -118,9 +93,15 @@ export async function createServer(env: Env, opts: { dev?: boolean; logger?: pin
   app.get("/readyz", async (_req, res) => {
     res.set("Cache-Control", "no-store");
     try {
-      if (api) await api.ready();
-      else if (!(await fetch(new URL("/api/v1/openapi.json", env.API_URL))).ok) throw new Error("API not ready");
-      res.json({ status: "ready" });
+      if (!api) {
+        if (!(await fetch(new URL("/api/v1/openapi.json", env.API_URL))).ok) throw new Error("API not ready");
+        res.json({ status: "ready" });
+        return;
+      }
+      await api.ready();
+      // Ready either way; the body says when mail is held or redirected (a copy of the database).
+      const { mail, reason } = await api.mailer.delivery();
+      res.json({ status: "ready", mail, ...(reason ? { reason } : {}) });
     } catch {
       res.status(503).json({ status: "unavailable" });
     }

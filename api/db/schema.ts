@@ -640,3 +640,20 @@ export const jobRuns = pgTable(
   },
   (t) => [primaryKey({ columns: [t.job, t.slot] })],
 );
+
+/**
+ * The address this database serves as the live service (docs/decisions/024-database-copies.md): one row,
+ * written at the first production start and changed only by `npm run ops:adopt`. An instance whose
+ * PUBLIC_URL is not this one runs on a copy: it holds every mail and runs no scheduled job.
+ */
+export const liveService = pgTable(
+  "live_service",
+  {
+    id: integer("id").primaryKey().default(1),
+    publicUrl: text("public_url").notNull(),
+    /** "first production start" or "ops:adopt" */
+    recordedBy: text("recorded_by").notNull(),
+    recordedAt: timestamp("recorded_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check("live_service_one_row", sql`${t.id} = 1`)],
+);

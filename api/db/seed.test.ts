@@ -10,16 +10,26 @@ import { startApi } from "../index";
 import { createDiskStorage } from "../services/storage";
 import { createTestApi, DEMO_PASSWORD, TEST_API_KEY, TEST_JWT_SECRET, type TestApi } from "../test/helpers";
 import {
+  achievementTypes,
+  activityKinds,
+  announcements,
   applicationDocuments,
   applications,
   auditLog,
   documentRequirements,
   files,
+  institutions,
+  positions,
   reuploadRequests,
+  settings,
+  slaSettings,
+  specializations,
+  testSchedules,
   users,
   userVerifications,
 } from "./schema";
-import { DEMO_USERS, seedIfEmpty } from "./seed";
+import { DEMO_TEST_SCHEDULES, DEMO_USERS, seedIfEmpty } from "./seed";
+import { DEMO_ANNOUNCEMENT } from "./seed-facilities";
 import { DEMO_APPLICATIONS } from "./seed-applications";
 import { verifyPassword } from "../services/passwords";
 
@@ -82,6 +92,42 @@ describe("seedIfEmpty", () => {
     expect(doc3.updatedAt).not.toBeNull();
     const [doc1] = await api.db.select().from(documentRequirements).where(eq(documentRequirements.id, 1));
     expect(doc1.updatedAt).toBeNull();
+  });
+});
+
+describe("a production database (DESIGN §8)", () => {
+  const counts = async (db: TestApi["db"]) =>
+    Object.fromEntries(
+      await Promise.all(
+        Object.entries({ users, applications, testSchedules, announcements, documentRequirements, institutions, specializations, achievementTypes, positions, activityKinds, slaSettings, settings }).map(
+          async ([name, table]) => [name, (await db.select({ n: count() }).from(table))[0].n] as const,
+        ),
+      ),
+    );
+
+  it("holds the spec's reference data and no invented content: no account, schedule or announcement", async () => {
+    const production = await createTestApi({ seedDemo: false });
+    try {
+      const n = await counts(production.db);
+      expect(n).toMatchObject({ users: 0, applications: 0, testSchedules: 0, announcements: 0, documentRequirements: 22 });
+      for (const list of ["institutions", "specializations", "achievementTypes", "positions", "activityKinds", "slaSettings", "settings"]) expect(n[list], list).toBeGreaterThan(0);
+      // The public pages' content answers empty.
+      const content = (await (await production.request("/api/v1/cms/welcome")).json()) as { data: { announcements: unknown[] } };
+      expect(content.data.announcements).toEqual([]);
+      const schedules = (await (await production.request("/api/v1/test-schedules")).json()) as { data: unknown[] };
+      expect(schedules.data).toEqual([]);
+      await production.reseed(false);
+      expect(await counts(production.db)).toEqual(n);
+    } finally {
+      await production.close();
+    }
+  });
+
+  it("keeps the invented schedules and announcement to the demo data", async () => {
+    const n = await counts(api.db);
+    expect(n).toMatchObject({ testSchedules: DEMO_TEST_SCHEDULES.length, announcements: 1 });
+    const [announcement] = await api.db.select().from(announcements);
+    expect(announcement.title).toBe(DEMO_ANNOUNCEMENT.title);
   });
 });
 

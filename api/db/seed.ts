@@ -64,8 +64,11 @@ const TEST_SCHEDULE_SEED_LOCK = 72_026_002;
 const ATTENDANCE_NOTE =
   "Bawa paspor atau KTP asli dan kartu peserta; hadir 60 menit sebelum ujian dimulai. Kartu peserta dapat diunduh setelah pendaftaran diverifikasi.";
 
-/** The first competency-test schedule (times in WIB, UTC+7); admins maintain it on /master-cms. */
-export const DEFAULT_TEST_SCHEDULES: readonly (typeof testSchedules.$inferInsert)[] = [
+/**
+ * Invented competency-test dates and venues (times in WIB, UTC+7) for the demo data only: a production
+ * database starts with no schedule, and the Admin announces the real ones on /master-cms (DESIGN §8).
+ */
+export const DEMO_TEST_SCHEDULES: readonly (typeof testSchedules.$inferInsert)[] = [
   {
     title: "Uji Kompetensi Dokter Umum Lulusan Luar Negeri — Gelombang I",
     location: "Jakarta — Gedung Adhyatma, Kementerian Kesehatan RI, Jl. H.R. Rasuna Said Blok X-5 Kav. 4-9, Kuningan",
@@ -102,8 +105,9 @@ export const DEFAULT_TEST_SCHEDULES: readonly (typeof testSchedules.$inferInsert
 
 /**
  * Reference data is upserted on every start (it is spec data, not user data); settings are only
- * added when missing so CMS edits survive restarts; the test schedule only into an empty table;
- * demo accounts go into an empty database only; the demo applications (seed-applications.ts) once.
+ * added when missing so CMS edits survive restarts. The rest is demo data, never in production: the
+ * invented test schedules only into an empty table, demo accounts into an empty database only, the demo
+ * applications (seed-applications.ts) once.
  */
 export async function seedIfEmpty(db: Database, options: { demo: boolean; storage?: FileStorage }): Promise<void> {
   const specColumns = Object.entries(getTableColumns(documentRequirements)).filter(
@@ -154,14 +158,13 @@ export async function seedIfEmpty(db: Database, options: { demo: boolean; storag
     .values(Object.entries(DEFAULT_SLA_DAYS).map(([stageId, days]) => ({ stageId: Number(stageId), days })))
     .onConflictDoNothing();
 
+  if (!options.demo) return;
   await db.transaction(async (tx) => {
     // Processes starting together on one database would each see an empty table; take turns.
     await tx.execute(sql`select pg_advisory_xact_lock(${TEST_SCHEDULE_SEED_LOCK})`);
     const [{ schedules }] = await tx.select({ schedules: count() }).from(testSchedules);
-    if (schedules === 0) await tx.insert(testSchedules).values([...DEFAULT_TEST_SCHEDULES]);
+    if (schedules === 0) await tx.insert(testSchedules).values([...DEMO_TEST_SCHEDULES]);
   });
-
-  if (!options.demo) return;
   const [{ n }] = await db.select({ n: count() }).from(users);
   if (n === 0) await seedDemoAccounts(db);
   // The demo applications need somewhere to keep their documents: only the embedded default passes it.

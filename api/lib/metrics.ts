@@ -89,7 +89,7 @@ export const mailFailures = new Counter({
   registers: [registry],
 });
 
-/** `outcome`: "ok" or "error"; `job`: the scheduled job's name. */
+/** `outcome`: "ok", "error", or "held" (a copy of the database not yet adopted runs none); `job`: the scheduled job's name. */
 export const jobRuns = new Counter({
   name: "adaptasi_job_runs_total",
   help: "Scheduled job runs by job and outcome",

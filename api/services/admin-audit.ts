@@ -14,7 +14,10 @@ export interface AdminAuditEntry {
   details?: Record<string, unknown> | null;
 }
 
-export async function recordAdminAction(db: Database, actor: Pick<UserRow, "id" | "roleId">, entry: AdminAuditEntry): Promise<void> {
+/** Who acted: an account, or the operator at the server's console (no account: `id` null; see admin-users.ts). */
+export type AdminActor = Pick<UserRow, "roleId"> & { id: string | null };
+
+export async function recordAdminAction(db: Database, actor: AdminActor, entry: AdminAuditEntry): Promise<void> {
   await db.insert(adminAuditLog).values({
     actorUserId: actor.id,
     actorRole: actor.roleId,

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
-import { and, asc, count, eq, ilike, inArray, or, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, ilike, inArray, ne, or, sql, type SQL } from "drizzle-orm";
 import type { StaffCreate, StaffUpdate } from "#domain/forms/admin";
-import { PAGE_SIZE, type EntryStatus } from "#domain/forms/admin";
+import { PAGE_SIZE, staffCreateSchema, type EntryStatus } from "#domain/forms/admin";
 import { ROLE, STAFF_ROLES } from "#domain/roles";
 import type { Database } from "../db/client";
 import { violatedUniqueConstraint } from "../db/errors";
@@ -229,4 +229,55 @@ export async function sendStaffPasswordReset(db: Database, mailer: Mailer, actor
     await mailer.sendPasswordReset({ email: user.email, name: user.fullName }, token, tx);
   });
   return { sent: true as const, email: user.email };
+}
+
+/** The operator at the server's console: no account acts, with the Super Admin's authority (audit: no actor name, role 1). */
+const CONSOLE_OPERATOR = { id: null, roleId: ROLE.SUPER_ADMIN };
+/** Two `admin:create` runs at once take turns, so the second sees the first's account. */
+const CONSOLE_SUPER_ADMIN_LOCK = 72_026_003;
+
+class SuperAdminExists extends Error {}
+
+export type ConsoleSuperAdmin =
+  | { created: true; id: string; email: string }
+  | { created: false; reason: "INVALID"; problems: Array<{ field: "email" | "name"; message: string }> }
+  | { created: false; reason: "EMAIL_TAKEN" | "SUPER_ADMIN_EXISTS" };
+
+/**
+ * `npm run admin:create` (scripts/admin-create.ts): a Super Admin made at the console, the way /user-list
+ * makes staff (createInvitedAccount: active, no usable password, the /forgot-password link mailed, valid
+ * 1 hour), recorded in the admin audit log. Refused while an active Super Admin exists, unless `another`.
+ */
+export async function createConsoleSuperAdmin(
+  db: Database,
+  mailer: Mailer,
+  input: { email: string; fullName: string; another?: boolean; osUser?: string },
+): Promise<ConsoleSuperAdmin> {
+  const parsed = staffCreateSchema.pick({ email: true, full_name: true }).safeParse({ email: input.email, full_name: input.fullName });
+  if (!parsed.success) {
+    return { created: false, reason: "INVALID", problems: parsed.error.issues.map((i) => ({ field: i.path[0] === "email" ? "email" : "name", message: i.message })) };
+  }
+  const { email, full_name: fullName } = parsed.data;
+  try {
+    const id = await createInvitedAccount(db, mailer, { email, fullName, roleId: ROLE.SUPER_ADMIN, isFasyankes: false }, async (tx, userId) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(${CONSOLE_SUPER_ADMIN_LOCK})`);
+      const [{ others }] = await tx
+        .select({ others: count() })
+        .from(users)
+        .where(and(eq(users.roleId, ROLE.SUPER_ADMIN), eq(users.isActive, true), ne(users.id, userId)));
+      if (others > 0 && !input.another) throw new SuperAdminExists();
+      await recordAdminAction(tx, CONSOLE_OPERATOR, {
+        action: "USER_CREATE",
+        targetType: "user",
+        targetId: userId,
+        reason: "Dibuat dari konsol server: npm run admin:create",
+        details: { email, full_name: fullName, role_id: ROLE.SUPER_ADMIN, via: "admin:create", os_user: input.osUser ?? null },
+      });
+    });
+    return { created: true, id, email };
+  } catch (err) {
+    if (err instanceof SuperAdminExists) return { created: false, reason: "SUPER_ADMIN_EXISTS" };
+    if (err instanceof ApiError && err.code === "EMAIL_TAKEN") return { created: false, reason: "EMAIL_TAKEN" };
+    throw err;
+  }
 }

@@ -124,3 +124,14 @@ export async function resendFailedMail(db: Database, id: string): Promise<boolea
     .returning({ id: mailOutbox.id });
   return rows.length > 0;
 }
+
+/** The newest mail to `recipient`: whether it went, and why not (an operator's command reports it). */
+export async function latestMailTo(db: Database, recipient: string): Promise<Pick<OutboxRow, "status" | "lastError"> | undefined> {
+  const [row] = await db
+    .select({ status: mailOutbox.status, lastError: mailOutbox.lastError })
+    .from(mailOutbox)
+    .where(eq(mailOutbox.recipient, recipient))
+    .orderBy(desc(mailOutbox.seq))
+    .limit(1);
+  return row;
+}

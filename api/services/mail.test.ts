@@ -7,7 +7,8 @@ import { SMTPServer } from "smtp-server";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { openDatabase, type DatabaseHandle } from "../db/client";
 import { mailOutbox } from "../db/schema";
-import { parseMail, readOutbox, tokenFrom } from "../test/mail";
+import { readOutbox, tokenFrom } from "../test/mail";
+import { smtpSink } from "../test/smtp-sink";
 import { activationMail, createMailer, loginDelayMail, passwordResetMail, signUpAttemptMail, type Mailer, type MailerOptions } from "./mail";
 
 const TOKEN = "AbCdEfGhIjKlMnOpQrStUvWxYz0123456789-_abcde";
@@ -207,35 +208,16 @@ describe.runIf(process.env.TEST_DATABASE_URL)("two processes on one PostgreSQL",
 
 describe("SMTP (SMTP_URL)", () => {
   it("delivers to a real SMTP server with both parts, and keeps the link out of the log", async () => {
-    const received: Array<{ raw: string; from: string; to: string[] }> = [];
-    const server = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ["STARTTLS"],
-      logger: false,
-      onData(stream, session, callback) {
-        const chunks: Buffer[] = [];
-        stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-        stream.on("end", () => {
-          received.push({
-            raw: Buffer.concat(chunks).toString("utf8"),
-            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
-            to: session.envelope.rcptTo.map((r) => r.address),
-          });
-          callback();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-    const { port } = server.server.address() as AddressInfo;
+    const sink = await smtpSink();
     try {
-      const m = mailer({ smtpUrl: `smtp://127.0.0.1:${port}` });
+      const m = mailer({ smtpUrl: sink.url });
       await m.sendActivation(PERSON, TOKEN);
       await m.sendPasswordReset(PERSON, TOKEN);
       await m.idle();
 
-      expect(received).toHaveLength(2);
-      expect(received[0]).toMatchObject({ from: "no-reply@adaptasi.kemkes.go.id", to: ["ana@contoh.id"] });
-      const mails = received.map((r) => parseMail(r.raw));
+      expect(sink.received).toHaveLength(2);
+      expect(sink.received[0]).toMatchObject({ from: "no-reply@adaptasi.kemkes.go.id", to: "ana@contoh.id" });
+      const mails = sink.received.map((r) => r.mail);
       const activation = mails.find((m) => m.subject.startsWith("Aktivasi akun"))!;
       const reset = mails.find((m) => m.subject.startsWith("Atur ulang kata sandi"))!;
       expect(activation.text).toContain(`/account-activation?token=${TOKEN}`);
@@ -247,7 +229,7 @@ describe("SMTP (SMTP_URL)", () => {
       expect(logs.filter((l) => l.msg === "mail sent")).toHaveLength(2);
       expect(JSON.stringify(logs)).not.toContain(TOKEN);
     } finally {
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await sink.close();
     }
   });
 

@@ -6,6 +6,7 @@ import type { Logger } from "pino";
 import { PRODUCT_FULL_NAME, PRODUCT_NAME } from "#domain/menu";
 import type { Database } from "../db/client";
 import * as metrics from "../lib/metrics";
+import { ALWAYS_SENDING, type DeliveryGate, type DeliveryState } from "./live-service";
 import { anyDue, claimDue, DEFAULT_RETRY, markAttemptFailed, markSent, outboxCounts, recordMail, type OutboxRow, type RetryPolicy } from "./mail-outbox";
 import enMail from "#locales/en/mail.json";
 import idMail from "#locales/id/mail.json";
@@ -47,6 +48,8 @@ export interface Mailer {
   inBackground(kind: string, work: () => Promise<void>): void;
   /** The portal's address the links in the mails point to. */
   readonly publicUrl: string;
+  /** Whether mail leaves this instance now: sending, held (a copy of the database) or redirected (MAIL_REDIRECT_TO). */
+  delivery(): Promise<DeliveryState>;
   /** Runs the worker now (after a mail is recorded, or a failed one is sent again). */
   wake(): void;
   /** One pass of the worker: claims due mails and tries each once; resolves to how many it tried. */
@@ -70,6 +73,8 @@ export interface MailerOptions {
   retry?: Partial<RetryPolicy>;
   /** how often the worker looks for due mail; default 2 s; 0 = never on its own (tests call deliverDue) */
   pollMs?: number;
+  /** whether mail may leave (a copy of the database holds it) and where to (MAIL_REDIRECT_TO); default: always, to its recipient */
+  gate?: DeliveryGate;
 }
 
 export const escapeHtml = (value: string) =>
@@ -178,6 +183,13 @@ export function loginDelayMail(to: Recipient, attempt: { address: string; at: Da
   }));
 }
 
+/** An address as a log line or a redirected mail may show it: `an***@contoh.id`. */
+export function maskAddress(email: string): string {
+  const at = email.lastIndexOf("@");
+  if (at < 0) return "***";
+  return `${email.slice(0, Math.min(2, at))}***${email.slice(at)}`;
+}
+
 let written = 0;
 
 /**
@@ -204,6 +216,8 @@ function outboxFileName(to: string): string {
  */
 export function createMailer(options: MailerOptions): Mailer {
   const { logger, publicUrl, db } = options;
+  const gate = options.gate ?? ALWAYS_SENDING;
+  const redirectTo = gate.redirectTo;
   const policy: RetryPolicy = { ...DEFAULT_RETRY, ...options.retry };
   const from = options.from ?? DEFAULT_MAIL_FROM;
   const messageDomain = /@([^>\s]+)>?\s*$/.exec(from)?.[1] ?? "adaptasi.kemkes.go.id";
@@ -221,16 +235,18 @@ export function createMailer(options: MailerOptions): Mailer {
 
   async function deliver(row: OutboxRow): Promise<void> {
     // Named when sent, before anything is awaited, so the outbox reads in the order the mails were sent.
-    const fileName = smtp ? "" : outboxFileName(row.recipient);
+    const address = redirectTo ?? row.recipient;
+    const fileName = smtp ? "" : outboxFileName(address);
     const message = {
       from,
-      to: { name: row.recipientName, address: row.recipient },
+      to: { name: row.recipientName, address },
       subject: row.subject,
       text: row.text,
       html: row.html,
       // One id per recorded mail: a receiver can tell a repeat (a sender killed between send and mark) apart.
       messageId: `<${row.id}@${messageDomain}>`,
-      headers: { "Auto-Submitted": "auto-generated" },
+      // A redirected mail says whose it was, masked: enough to tell mails apart in the one mailbox.
+      headers: { "Auto-Submitted": "auto-generated", ...(redirectTo ? { "X-Original-To": maskAddress(row.recipient) } : {}) },
     };
     if (smtp) {
       const info = await smtp.sendMail(message);
@@ -245,6 +261,8 @@ export function createMailer(options: MailerOptions): Mailer {
   }
 
   async function pass(): Promise<number> {
+    // A copy of the database keeps its mail in the outbox (api/services/live-service.ts).
+    if ((await gate.state()).mail === "held") return 0;
     let tried = 0;
     for (;;) {
       const rows = await claimDue(db, 20, policy);
@@ -332,11 +350,12 @@ export function createMailer(options: MailerOptions): Mailer {
         (err) => logger.error({ err, kind }, "background mail work failed"),
       ),
     publicUrl: publicUrl.replace(/\/+$/, ""),
+    delivery: () => gate.state(),
     wake,
     deliverDue,
     async idle() {
       await settle();
-      while (await anyDue(db)) {
+      while ((await gate.state()).mail !== "held" && (await anyDue(db))) {
         await deliverDue();
         await settle();
       }

@@ -14,28 +14,7 @@ beforeAll(async () => {
 afterAll(() => api?.close());
 
 const DAY = 86_400_000;
-let n = 0;
-
-/** A submitted file at stage 1 (document check: roles 2 and 4 decide) with the given state. */
-async function file(values: Partial<typeof applications.$inferInsert>) {
-  const applicant = await api.createUser({ email: `jadwal${++n}.${Date.now()}@contoh.id`, roleId: 3 });
-  const [row] = await api.db
-    .insert(applications)
-    .values({
-      applicantUserId: applicant.id,
-      submittedByUserId: applicant.id,
-      jalurId: "REG",
-      isSubmitted: true,
-      submittedAt: new Date(),
-      stageId: 1,
-      reachedStages: [1],
-      applicantName: `Pemohon Jadwal ${n}`,
-      applicantEmail: applicant.email,
-      ...values,
-    })
-    .returning();
-  return { ...row, email: applicant.email };
-}
+const file = (values: Parameters<TestApi["submittedFile"]>[0]) => api.submittedFile(values);
 
 const schedulers = (count: number) => Array.from({ length: count }, () => createScheduler({ db: api.db, mailer: api.mailer, logger: pino({ level: "silent" }), intervalMs: 0 }));
 

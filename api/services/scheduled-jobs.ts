@@ -5,6 +5,7 @@ import { stagesDecidedBy, STAGES } from "#domain/workflow";
 import type { Database } from "../db/client";
 import * as metrics from "../lib/metrics";
 import { applications, jobRuns, users } from "../db/schema";
+import { ALWAYS_SENDING, type DeliveryGate } from "./live-service";
 import type { Mailer } from "./mail";
 import { addressee, reuploadReminderMail, reviewerListMail, type ReviewerFile } from "./notifications";
 
@@ -133,14 +134,15 @@ export async function remindPendingReuploads(db: Database, mailer: Mailer, now =
 }
 
 export interface Scheduler {
-  /** Runs every job once now (tests; each still runs once per slot). */
+  /** Runs every job once now (tests; each still runs once per slot); nothing on a copy of the database not yet adopted. */
   runAll(now?: Date): Promise<void>;
   close(): Promise<void>;
 }
 
 /** Runs the jobs every `intervalMs` (JOBS_INTERVAL_SECONDS) in the API process; 0 runs nothing on its own. */
-export function createScheduler(options: { db: Database; mailer: Mailer; logger: Logger; intervalMs: number; digestHourWib?: number }): Scheduler {
+export function createScheduler(options: { db: Database; mailer: Mailer; logger: Logger; intervalMs: number; digestHourWib?: number; gate?: DeliveryGate }): Scheduler {
   const { db, mailer, logger } = options;
+  const gate = options.gate ?? ALWAYS_SENDING;
   const jobs = [
     [JOBS.slaReminder, remindReviewersBeforeDeadline],
     [JOBS.overdueDigest, (db: Database, mailer: Mailer, now: Date) => sendOverdueDigest(db, mailer, now, options.digestHourWib)],
@@ -149,6 +151,18 @@ export function createScheduler(options: { db: Database; mailer: Mailer; logger:
   let running: Promise<void> | null = null;
   let closed = false;
   async function runAll(now = new Date()) {
+    // A copy of the database reminds nobody (api/services/live-service.ts): its job_runs stay as they were.
+    let outcome: "run" | "held" | "error";
+    try {
+      outcome = (await gate.state()).jobs ? "run" : "held";
+    } catch (err) {
+      logger.error({ err }, "scheduled jobs: the live-service check failed");
+      outcome = "error";
+    }
+    if (outcome !== "run") {
+      for (const [name] of jobs) metrics.jobRuns.inc({ job: name, outcome });
+      return;
+    }
     for (const [name, job] of jobs) {
       try {
         const mails = await job(db, mailer, now);

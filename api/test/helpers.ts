@@ -2,7 +2,7 @@ import { expect } from "vitest";
 import pino from "pino";
 import { createApiApp, type ApiConfig, type RateLimitConfig } from "../app";
 import { seedIfEmpty, DEMO_PASSWORD } from "../db/seed";
-import { users } from "../db/schema";
+import { applications, users } from "../db/schema";
 import { startApi, type StartApiOptions } from "../index";
 import { hashPassword } from "../services/passwords";
 import { createDiskStorage } from "../services/storage";
@@ -80,6 +80,22 @@ export async function createTestApi(overrides: Partial<StartApiOptions> = {}) {
     throw error;
   }
   const request = requester(api.app);
+  let files = 0;
+  /** An extra account, so tests that change or disable users leave the demo ones alone. */
+  async function createUser(values: { email: string; password?: string; roleId?: number; activated?: boolean; isActive?: boolean }) {
+    const [user] = await api.db
+      .insert(users)
+      .values({
+        email: values.email,
+        passwordHash: await hashPassword(values.password ?? DEMO_PASSWORD),
+        fullName: "Pengguna Uji",
+        roleId: values.roleId ?? 3,
+        isActive: values.isActive ?? true,
+        activatedAt: values.activated === false ? null : new Date(),
+      })
+      .returning();
+    return user;
+  }
 
   return {
     ...api,
@@ -98,20 +114,27 @@ export async function createTestApi(overrides: Partial<StartApiOptions> = {}) {
       if (res.status !== 200) throw new Error(`login ${email} failed: ${res.status} ${await res.text()}`);
       return (await res.json()).token;
     },
-    /** An extra account, so tests that change or disable users leave the demo ones alone. */
-    async createUser(values: { email: string; password?: string; roleId?: number; activated?: boolean; isActive?: boolean }) {
-      const [user] = await api.db
-        .insert(users)
+    createUser,
+    /** A submitted file at stage 1 (document check: roles 2 and 4 decide) of a new applicant, in the given state (the scheduled jobs' tests). */
+    async submittedFile(values: Partial<typeof applications.$inferInsert>) {
+      const n = ++files;
+      const applicant = await createUser({ email: `berkas${n}.${Date.now()}@contoh.id`, roleId: 3 });
+      const [row] = await api.db
+        .insert(applications)
         .values({
-          email: values.email,
-          passwordHash: await hashPassword(values.password ?? DEMO_PASSWORD),
-          fullName: "Pengguna Uji",
-          roleId: values.roleId ?? 3,
-          isActive: values.isActive ?? true,
-          activatedAt: values.activated === false ? null : new Date(),
+          applicantUserId: applicant.id,
+          submittedByUserId: applicant.id,
+          jalurId: "REG",
+          isSubmitted: true,
+          submittedAt: new Date(),
+          stageId: 1,
+          reachedStages: [1],
+          applicantName: `Pemohon Berkas ${n}`,
+          applicantEmail: applicant.email,
+          ...values,
         })
         .returning();
-      return user;
+      return { ...row, email: applicant.email };
     },
     /** The outbox once queued mail is written, oldest first; optionally only mail to one address. */
     async mails(to?: string) {

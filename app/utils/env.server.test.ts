@@ -49,6 +49,21 @@ describe("environment (DESIGN §1, production start)", () => {
     expect(() => loadEnv({ NODE_ENV: "test", DATA_DIR: mkdtempSync(path.join(tmpdir(), "adaptasi-env-")) })).not.toThrow();
   });
 
+  it("stops production asked for demo data, in one line; outside production SEED_DEMO is true or false", () => {
+    expect(() => loadEnv({ NODE_ENV: "production", ...secrets, ...mail, SEED_DEMO: "true" })).toThrow(EnvError);
+    expect(() => loadEnv({ NODE_ENV: "production", ...secrets, ...mail, SEED_DEMO: "true" })).toThrow(/^SEED_DEMO=true is a demo setting [^\n]+admin:create$/);
+    expect(loadEnv({ NODE_ENV: "production", ...secrets, ...mail, SEED_DEMO: "false" }).SEED_DEMO).toBe("false");
+    const dir = mkdtempSync(path.join(tmpdir(), "adaptasi-env-"));
+    expect(loadEnv({ NODE_ENV: "test", DATA_DIR: dir, SEED_DEMO: "true" }).SEED_DEMO).toBe("true");
+    expect(() => loadEnv({ NODE_ENV: "test", DATA_DIR: dir, SEED_DEMO: "yes" })).toThrow(/^Invalid setting SEED_DEMO: SEED_DEMO must be true or false$/);
+  });
+
+  it("takes one mailbox for MAIL_REDIRECT_TO", () => {
+    expect(loadEnv({ NODE_ENV: "production", ...secrets, ...mail, MAIL_REDIRECT_TO: " uji@staging.kemkes.go.id " }).MAIL_REDIRECT_TO).toBe("uji@staging.kemkes.go.id");
+    expect(loadEnv({ NODE_ENV: "production", ...secrets, ...mail, MAIL_REDIRECT_TO: "" }).MAIL_REDIRECT_TO).toBeUndefined();
+    expect(() => loadEnv({ NODE_ENV: "production", ...secrets, ...mail, MAIL_REDIRECT_TO: "a@x.id, b@x.id" })).toThrow(/^Invalid setting MAIL_REDIRECT_TO: MAIL_REDIRECT_TO must be one e-mail address$/);
+  });
+
   it("generates development secrets once and keeps them in DATA_DIR", () => {
     const dir = mkdtempSync(path.join(tmpdir(), "adaptasi-env-"));
     const first = loadEnv({ DATA_DIR: dir });

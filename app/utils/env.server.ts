@@ -32,6 +32,10 @@ const schema = z.object({
   SENTRY_DSN: optionalUrl,
   SMTP_URL: optionalUrl,
   PUBLIC_URL: optionalUrl,
+  /** every mail goes to this one mailbox instead of its recipient (a staging copy of the database) */
+  MAIL_REDIRECT_TO: optionalText.pipe(z.email("MAIL_REDIRECT_TO must be one e-mail address").optional()),
+  /** demo data on an empty PostgreSQL database outside production; in production it stops the start */
+  SEED_DEMO: z.enum(["true", "false"], "SEED_DEMO must be true or false").optional(),
   /** a mail whose send fails this many times is kept as failed and shown to the Super Admin (/mail-outbox) */
   MAIL_MAX_ATTEMPTS: z.coerce.number().int().positive().default(8),
   /** the wait after a mail's first failed send; each next wait is 3× longer, up to an hour */
@@ -109,6 +113,10 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   const env = parsed.data;
   checkS3(env);
   if (env.NODE_ENV === "production") {
+    // Demo accounts with a published password, and invented schedules, have no place on the live service.
+    if (env.SEED_DEMO === "true") {
+      throw new EnvError("SEED_DEMO=true is a demo setting and NODE_ENV=production never seeds demo data: remove SEED_DEMO, and create the first Super Admin with npm run admin:create");
+    }
     // The remote API holds JWT_SECRET when API_URL is set. Every bad secret is named in one line.
     const weak = SECRET_NAMES.filter((name) => !(name === "JWT_SECRET" && !env.JWT_SECRET && env.API_URL) && isWeakSecret(env[name]));
     if (weak.length > 0) {

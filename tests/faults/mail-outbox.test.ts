@@ -1,60 +1,18 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { rmSync } from "node:fs";
-import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
-import { SMTPServer } from "smtp-server";
 import { afterAll, describe, expect, it } from "vitest";
 import { citizenSignUp } from "../../api/test/factories";
 import { createTestApi, type TestApi } from "../../api/test/helpers";
+import { smtpSink, type Received } from "../../api/test/smtp-sink";
 import { ROOT, strongSecrets, tempDir } from "./server";
 
 // Faults of mail (issue 17 item 2, docs/decisions/020-mail-outbox.md): a real SMTP server on loopback
 // (the `smtp-server` package) that refuses every message, then accepts. Mail must neither be lost nor
 // arrive twice: (a) while the server refuses for 60 s, 50 mails are caused; (b) the process is killed
 // (SIGKILL) with mails pending and started again.
-
-interface Received {
-  to: string;
-  messageId: string;
-}
-
-/** An SMTP server that answers 451 to every recipient until `accept()`, then keeps what it receives. */
-async function smtpSink() {
-  let accepting = false;
-  let refused = 0;
-  const received: Received[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS"],
-    logger: false,
-    onRcptTo(_address, _session, callback) {
-      if (accepting) return callback();
-      refused++;
-      callback(Object.assign(new Error("Mail server busy, try again later"), { responseCode: 451 }));
-    },
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-      stream.on("end", () => {
-        const raw = Buffer.concat(chunks).toString("utf8");
-        const messageId = /^Message-ID:\s*(<[^>]+>)/im.exec(raw)?.[1] ?? "";
-        for (const r of session.envelope.rcptTo) received.push({ to: r.address, messageId });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.server.address() as AddressInfo;
-  return {
-    url: `smtp://127.0.0.1:${port}`,
-    received,
-    refused: () => refused,
-    accept: () => void (accepting = true),
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -80,7 +38,7 @@ describe("mail while the SMTP server refuses for 60 s", () => {
   });
 
   it("delivers all 50 mails caused meanwhile exactly once when it accepts again", async () => {
-    sink = await smtpSink();
+    sink = await smtpSink({ accepting: false });
     // The default retry policy (5 s, 15 s, 45 s, …): the fourth attempt, 65 s after the first, goes through.
     api = await createTestApi({ smtpUrl: sink.url, mailPollMs: 1_000 });
     const emails = Array.from({ length: 50 }, (_, i) => `penerima${i}@contoh.id`);
@@ -154,7 +112,7 @@ describe("kill -9 with mails pending", () => {
     });
 
   it("sends every mail recorded before the kill once the process is back, none twice", async () => {
-    sink = await smtpSink();
+    sink = await smtpSink({ accepting: false });
     child = await start(sink.url);
     const people = Array.from({ length: 20 }, () => citizenSignUp());
     for (const body of people) expect((await api("/register/citizen", body)).status).toBe(201);

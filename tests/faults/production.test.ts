@@ -61,9 +61,18 @@ describe("production start", () => {
     expect(lines[0]).toMatch(line);
   }, 60_000);
 
-  it("never seeds demo data, even when asked to, and shows no internals in errors", async () => {
+  // A demo setting in production is a mistake to say at once, like a weak secret, not to ignore.
+  it("stops with one clear line when asked for demo data", async () => {
+    const p = spawnServer({ NODE_ENV: "production", PORT: "3374", DATA_DIR: dir("demo"), SEED_DEMO: "true", ...strongSecrets(), ...PRODUCTION_MAIL });
+    expect(await p.exited).not.toBe(0);
+    const lines = p.stderr().trim().split("\n");
+    expect(lines, p.stderr()).toHaveLength(1);
+    expect(lines[0]).toMatch(/^adaptasi: SEED_DEMO=true is a demo setting and NODE_ENV=production never seeds demo data: /);
+  }, 60_000);
+
+  it("seeds no demo data and no invented content, and shows no internals in errors", async () => {
     const dataDir = dir("empty");
-    running = await startServer({ NODE_ENV: "production", PORT: "3375", DATA_DIR: dataDir, SEED_DEMO: "true", ...strongSecrets(), ...PRODUCTION_MAIL });
+    running = await startServer({ NODE_ENV: "production", PORT: "3375", DATA_DIR: dataDir, ...strongSecrets(), ...PRODUCTION_MAIL });
     const res = await fetch(`${running.base}/login`, {
       method: "POST",
       redirect: "manual",
@@ -93,8 +102,12 @@ describe("production start", () => {
     try {
       const demo = await db.query<{ n: number }>(`select count(*)::int as n from users where email like '%@adaptasi.test'`);
       expect(demo.rows[0].n).toBe(0);
-      const apps = await db.query<{ n: number }>(`select count(*)::int as n from applications`);
-      expect(apps.rows[0].n).toBe(0);
+      for (const table of ["users", "applications", "test_schedules", "announcements"]) {
+        const rows = await db.query<{ n: number }>(`select count(*)::int as n from ${table}`);
+        expect(rows.rows[0].n, table).toBe(0);
+      }
+      const requirements = await db.query<{ n: number }>(`select count(*)::int as n from document_requirements`);
+      expect(requirements.rows[0].n).toBe(22);
     } finally {
       await db.close();
     }

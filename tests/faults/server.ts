@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -32,6 +32,27 @@ export function tempDir(name: string): string {
   return mkdtempSync(path.join(tmpdir(), `adaptasi-faults-${name}-`));
 }
 
+/** What a test leaves behind (folders, databases, mail servers), undone newest first by `undo()` in afterAll. */
+export function leftovers() {
+  const steps: Array<() => unknown> = [];
+  return {
+    /** A temporary folder, removed afterwards. */
+    dir(name: string): string {
+      const d = tempDir(name);
+      steps.push(() => rmSync(d, { recursive: true, force: true }));
+      return d;
+    },
+    /** Anything to close or drop afterwards; returns it. */
+    keep<T extends { close?: () => unknown; drop?: () => unknown }>(thing: T): T {
+      steps.push(() => (thing.drop ?? thing.close)?.call(thing));
+      return thing;
+    },
+    async undo(): Promise<void> {
+      for (const step of steps.splice(0).reverse()) await Promise.resolve().then(step).catch(() => {});
+    },
+  };
+}
+
 export interface Running {
   child: ChildProcess;
   port: number;
@@ -39,7 +60,7 @@ export interface Running {
   env: Record<string, string>;
   /** everything the process wrote on stderr so far */
   stderr: () => string;
-  /** everything the process wrote on stdout so far (pino's log lines) */
+  /** its log so far (pino's JSON lines on stdout; LOG_LEVEL is "fatal" unless the test sets it) */
   stdout: () => string;
   exited: Promise<number | null>;
 }
@@ -48,7 +69,7 @@ export interface Running {
 export function spawnServer(env: Record<string, string | undefined>): Running {
   const clean: Record<string, string> = {};
   for (const [k, v] of Object.entries(process.env)) {
-    if (v !== undefined && !["API_KEY", "SESSION_SECRET", "JWT_SECRET", "DATABASE_URL", "API_URL", "SEED_DEMO", "NODE_ENV", "SMTP_URL", "PUBLIC_URL"].includes(k)) clean[k] = v;
+    if (v !== undefined && !["API_KEY", "SESSION_SECRET", "JWT_SECRET", "DATABASE_URL", "API_URL", "SEED_DEMO", "NODE_ENV", "SMTP_URL", "PUBLIC_URL", "MAIL_REDIRECT_TO"].includes(k)) clean[k] = v;
   }
   for (const [k, v] of Object.entries(env)) if (v !== undefined) clean[k] = v;
   clean.HOST ??= "127.0.0.1";
@@ -61,6 +82,21 @@ export function spawnServer(env: Record<string, string | undefined>): Running {
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
   const port = Number(clean.PORT);
   return { child, port, base: `http://127.0.0.1:${port}`, env: clean, stderr: () => err, stdout: () => out, exited };
+}
+
+/**
+ * An operator's command as docs/operations.md has it typed (`npm run admin:create -- …`), with the same
+ * settings as the running server `env` (its clean environment): what it printed and its exit code.
+ */
+export function operatorCommand(env: Record<string, string>, script: string, args: string[] = []) {
+  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
+    const child = spawn("npm", ["run", "--silent", script, ...(args.length > 0 ? ["--", ...args] : [])], { cwd: ROOT, env: env as NodeJS.ProcessEnv, stdio: ["ignore", "pipe", "pipe"] });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.setEncoding("utf8").on("data", (d: string) => (stdout += d));
+    child.stderr.setEncoding("utf8").on("data", (d: string) => (stderr += d));
+    child.once("exit", (code) => resolve({ code, stdout, stderr }));
+  });
 }
 
 /** Whether something already listens on the port: its answers would pass for the new server's. */

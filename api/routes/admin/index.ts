@@ -50,4 +50,5 @@ export const adminRouter = createRouter()
   .openapi(facilitiesRoutes.getFacility, facilitiesHandlers.getFacility)
   .openapi(facilitiesRoutes.verifyFacility, facilitiesHandlers.verifyFacility)
   .openapi(mailRoutes.listFailedMails, mailHandlers.listFailedMails)
+  .openapi(mailRoutes.mailDelivery, mailHandlers.mailDelivery)
   .openapi(mailRoutes.resendFailedMail, mailHandlers.resendFailedMail);

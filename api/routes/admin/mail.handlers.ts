@@ -1,6 +1,6 @@
 import { ApiError } from "../../lib/errors";
 import type { AppRouteHandler } from "../../lib/types";
-import { listFailedMails as failedMails, resendFailedMail as resend } from "../../services/mail-outbox";
+import { listFailedMails as failedMails, outboxCounts, resendFailedMail as resend } from "../../services/mail-outbox";
 import type * as routes from "./mail.routes";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -17,6 +17,12 @@ export const listFailedMails: AppRouteHandler<typeof routes.listFailedMails> = a
     created_at: r.createdAt.toISOString(),
   }));
   return c.json({ data }, 200);
+};
+
+export const mailDelivery: AppRouteHandler<typeof routes.mailDelivery> = async (c) => {
+  const { db, mailer } = c.var.deps;
+  const [state, { pending }] = await Promise.all([mailer.delivery(), outboxCounts(db)]);
+  return c.json({ data: { ...state, pending } }, 200);
 };
 
 /** Back to pending, due now; the worker is woken so it goes at once. A mail not (or no longer) failed is 404. */

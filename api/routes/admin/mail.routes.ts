@@ -1,5 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { FailedMailSchema } from "#contracts/admin";
+import { FailedMailSchema, MailDeliverySchema } from "#contracts/admin";
 import { SUPER_ADMIN_ONLY } from "#domain/roles";
 import { errorResponses } from "../../lib/errors";
 import { allow } from "../../middleware/allow";
@@ -19,6 +19,16 @@ export const listFailedMails = createRoute({
   security,
   middleware,
   responses: { 200: ok("Surel gagal", z.array(FailedMailSchema)), ...errorResponses(401, 403) },
+});
+
+export const mailDelivery = createRoute({
+  method: "get",
+  path: "/admin/mail-outbox/delivery",
+  tags,
+  summary: "Apakah surel keluar dari instans ini: dikirim, ditahan (salinan basis data dengan PUBLIC_URL lain) atau dialihkan (MAIL_REDIRECT_TO)",
+  security,
+  middleware,
+  responses: { 200: ok("Keadaan pengiriman surel", MailDeliverySchema), ...errorResponses(401, 403) },
 });
 
 export const resendFailedMail = createRoute({

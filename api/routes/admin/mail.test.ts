@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mailOutbox } from "../../db/schema";
+import { adoptAddress, recordFirstStart } from "../../services/live-service";
 import { createTestApi, expectError, type TestApi } from "../../test/helpers";
 
 let api: TestApi;
@@ -53,6 +54,25 @@ describe("/admin/mail-outbox", () => {
     await expectError(await api.request(`/api/v1/admin/mail-outbox/bukan-uuid/resend`, { token: superToken, method: "POST" }), 404, "NOT_FOUND");
     const again = await (await api.request("/api/v1/admin/mail-outbox/failed", { token: superToken })).json();
     expect(again.data.map((m: { id: string }) => m.id)).not.toContain(row.id);
+  });
+
+  it("says whether mail leaves this instance: held on a copy of the database until adopted", async () => {
+    const copy = await createTestApi({ publicUrl: "https://salinan.example.go.id", mailPollMs: 0 });
+    try {
+      const token = (await copy.login("superadmin@adaptasi.test")).token;
+      const delivery = async () => (await (await copy.request("/api/v1/admin/mail-outbox/delivery", { token })).json()).data;
+      expect(await delivery()).toEqual({ mail: "sending", jobs: true, pending: 0 });
+      await recordFirstStart(copy.db, "https://adaptasi.example.go.id");
+      await copy.request("/api/v1/password/forgot", { json: { email: "pemohon@adaptasi.test" } });
+      await copy.mailer.idle();
+      expect(await delivery()).toEqual({ mail: "held", jobs: false, reason: "public-url-mismatch", pending: 1 });
+      await adoptAddress(copy.db, "https://salinan.example.go.id");
+      await copy.mailer.idle();
+      expect(await delivery()).toEqual({ mail: "sending", jobs: true, pending: 0 });
+      await expectError(await copy.request("/api/v1/admin/mail-outbox/delivery", { token: (await copy.login("admin@adaptasi.test")).token }), 403, "ADMIN_ROLE_REQUIRED");
+    } finally {
+      await copy.close();
+    }
   });
 
   it("is the Super Admin's alone", async () => {

@@ -59,7 +59,7 @@ export default function Welcome() {
       <section id="pengumuman" className={ui.card} aria-labelledby="announcements-title">
         <h2 id="announcements-title">{t("welcome.announcementsTitle")}</h2>
         {announcements.length === 0 ? (
-          <p>{t("welcome.announcementDefault")}</p>
+          <p>{t("welcome.announcementsEmpty")}</p>
         ) : (
           announcements.map((n) => (
             <article key={n.id} aria-labelledby={`pengumuman-${n.id}`}>

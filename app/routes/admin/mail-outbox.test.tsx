@@ -36,8 +36,10 @@ const MAIL = {
   created_at: "2026-11-20T03:00:00.000Z",
 };
 
-function renderWith(mails: unknown[]) {
-  const Stub = createRemixStub([{ path: "/mail-outbox", Component: MailOutbox, loader: () => ({ mails }) }]);
+const SENDING = { mail: "sending", jobs: true, pending: 0 };
+
+function renderWith(mails: unknown[], delivery: unknown = SENDING) {
+  const Stub = createRemixStub([{ path: "/mail-outbox", Component: MailOutbox, loader: () => ({ mails, delivery }) }]);
   return render(
     <I18nextProvider i18n={i18n}>
       <Stub initialEntries={["/mail-outbox"]} />
@@ -62,6 +64,25 @@ describe("/mail-outbox", () => {
   it("says so when nothing failed", async () => {
     renderWith([]);
     expect(await screen.findByText("Tidak ada surel yang gagal terkirim.")).toBeTruthy();
+    expect(screen.queryByRole("status")).toBeNull();
+  });
+
+  it("says when this instance holds all mail, on a copy of the database, in either language", async () => {
+    renderWith([], { mail: "held", jobs: false, reason: "public-url-mismatch", pending: 3 });
+    const notice = await screen.findByRole("status");
+    expect(within(notice).getByRole("heading", { level: 2 }).textContent).toBe("Surel ditahan: basis data ini sebuah salinan");
+    expect(notice.textContent).toContain("npm run ops:adopt");
+    expect(notice.textContent).toContain("Surel yang menunggu di antrean: 3.");
+    cleanup();
+    await i18n.changeLanguage("en");
+    try {
+      renderWith([], { mail: "redirected", jobs: false, reason: "public-url-mismatch", pending: 0 });
+      const redirected = await screen.findByRole("status");
+      expect(within(redirected).getByRole("heading", { level: 2 }).textContent).toBe("All e-mail goes to one mailbox");
+      expect(redirected.textContent).toContain("Scheduled reminders do not run until an operator runs npm run ops:adopt");
+    } finally {
+      await i18n.changeLanguage("id");
+    }
   });
 
   it("sends the mail again through the API and comes back with a toast", async () => {

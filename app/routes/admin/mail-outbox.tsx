@@ -1,4 +1,4 @@
-import type { FailedMail } from "#contracts/admin";
+import type { FailedMail, MailDelivery } from "#contracts/admin";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -13,14 +13,18 @@ import { i18next } from "~/utils/i18n.server";
 import { titled } from "~/utils/page-title";
 
 // /mail-outbox: the mails the worker gave up on after the last attempt (docs/decisions/020-mail-outbox.md),
-// each with "Kirim ulang", a plain POST form, so it works without JavaScript.
+// each with "Kirim ulang", a plain POST form, so it works without JavaScript; above them, whether mail
+// leaves this instance at all (held on a copy of the database, or redirected: docs/decisions/024-database-copies.md).
 
 export const handle = titled("mailOutbox");
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireUser(request, context, { roles: [ROLE.SUPER_ADMIN] });
-  const failed = await adminLoad<{ data: FailedMail[] }>(context, "/admin/mail-outbox/failed");
-  return { mails: failed.data };
+  const [failed, delivery] = await Promise.all([
+    adminLoad<{ data: FailedMail[] }>(context, "/admin/mail-outbox/failed"),
+    adminLoad<{ data: MailDelivery }>(context, "/admin/mail-outbox/delivery"),
+  ]);
+  return { mails: failed.data, delivery: delivery.data };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -36,10 +40,18 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function MailOutbox() {
   const { t } = useTranslation("admin");
-  const { mails } = useLoaderData<typeof loader>();
+  const { mails, delivery } = useLoaderData<typeof loader>();
   return (
     <>
       <h1>{t("mailOutbox.title")}</h1>
+      {delivery.mail === "sending" ? null : (
+        <section className={ui.errorSummary} role="status" aria-labelledby="mail-delivery-title">
+          <h2 id="mail-delivery-title">{t(delivery.mail === "held" ? "mailOutbox.heldTitle" : "mailOutbox.redirectedTitle")}</h2>
+          <p>{t(delivery.mail === "held" ? "mailOutbox.held" : "mailOutbox.redirected")}</p>
+          {delivery.mail === "redirected" && !delivery.jobs ? <p>{t("mailOutbox.jobsHeld")}</p> : null}
+          <p className={ui.flush}>{t("mailOutbox.pending", { pending: delivery.pending })}</p>
+        </section>
+      )}
       <p>{t("mailOutbox.lead")}</p>
       {mails.length === 0 ? (
         <p className={ui.card}>{t("mailOutbox.empty")}</p>

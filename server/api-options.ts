@@ -1,0 +1,40 @@
+import type { StartApiOptions } from "../api/index";
+import { s3Settings, type Env } from "../app/utils/env.server";
+
+/**
+ * What the API in this process takes from the settings: one reading for the server (server/app.ts) and
+ * the operator's commands (scripts/admin-create.ts, scripts/ops-adopt.ts), so DATABASE_URL, DATA_DIR,
+ * SMTP_URL and PUBLIC_URL mean the same to both.
+ */
+export function apiOptionsFrom(env: Env): Omit<StartApiOptions, "logger" | "reportError"> {
+  const production = env.NODE_ENV === "production";
+  return {
+    dataDir: env.DATA_DIR,
+    databaseUrl: env.DATABASE_URL,
+    apiKey: env.API_KEY,
+    jwtSecret: env.JWT_SECRET,
+    // Demo data only outside production (loadEnv refuses SEED_DEMO=true in production).
+    seedDemo: !production && (!env.DATABASE_URL || env.SEED_DEMO === "true"),
+    rateLimits: {
+      loginPerIp: env.RATE_LIMIT_LOGIN_PER_IP,
+      loginPerAccount: env.RATE_LIMIT_LOGIN_PER_ACCOUNT,
+      windowSec: 900,
+      signUpPerIp: env.RATE_LIMIT_SIGNUP_PER_IP,
+      mailPerEmail: env.RATE_LIMIT_MAIL_PER_EMAIL,
+      mailPerIp: env.RATE_LIMIT_MAIL_PER_IP,
+      accountWindowSec: 3600,
+      uploadsPerMinute: env.RATE_LIMIT_UPLOADS_PER_MINUTE,
+    },
+    uploadQuota: { applicationAllowances: env.UPLOAD_QUOTA_APPLICATION_ALLOWANCES, accountAllowances: env.UPLOAD_QUOTA_ACCOUNT_ALLOWANCES },
+    trustProxy: env.TRUST_PROXY,
+    s3: s3Settings(env),
+    smtpUrl: env.SMTP_URL,
+    jobIntervalMs: env.JOBS_INTERVAL_SECONDS * 1000,
+    digestHourWib: env.JOBS_DIGEST_HOUR_WIB,
+    mailRetry: { maxAttempts: env.MAIL_MAX_ATTEMPTS, baseMs: env.MAIL_RETRY_BASE_SECONDS * 1000, leaseMs: env.MAIL_LEASE_SECONDS * 1000 },
+    publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
+    // The first production start records PUBLIC_URL as the live service's (api/services/live-service.ts).
+    recordPublicUrl: production,
+    mailRedirectTo: env.MAIL_REDIRECT_TO,
+  };
+}
