@@ -26,7 +26,7 @@ import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import pg from "pg";
-import { cannon, machine, options, portalLogin, printTable, ROOT, startServer, stopServer, throwawayDatabase } from "./lib.mjs";
+import { apiToken, cannon, machine, options, portalLogin, printTable, ROOT, startServer, stopServer, throwawayDatabase } from "./lib.mjs";
 
 const opt = options();
 const ROWS = Number(opt("rows", 100_000));
@@ -140,16 +140,6 @@ function run(args) {
   });
 }
 
-async function apiToken(base, apiKey) {
-  const res = await fetch(`${base}/api/v1/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json", "x-adaptasiapikey": apiKey },
-    body: JSON.stringify(ADMIN),
-  });
-  if (!res.ok) throw new Error(`API login failed: ${res.status} ${await res.text()}`);
-  return (await res.json()).token.token;
-}
-
 async function main() {
   const { ensureBuild } = await import("../scripts/build-if-needed.mjs");
   process.chdir(ROOT);
@@ -180,7 +170,7 @@ async function main() {
     const pid = server.p.pid;
     const base = `http://127.0.0.1:${port}`;
     const cookie = await portalLogin(base, ADMIN.email, ADMIN.password);
-    const api = { "x-adaptasiapikey": server.apiKey, authorization: `Bearer ${await apiToken(base, server.apiKey)}` };
+    const api = { "x-adaptasiapikey": server.apiKey, authorization: `Bearer ${await apiToken(base, server.apiKey, ADMIN)}` };
     const page = { cookie };
     await sleep(1500);
     const rssStarted = statusBytes(pid, "VmRSS");
