@@ -350,6 +350,9 @@ export default async function handleRequest(
         },
         onError(error: unknown) {
           if (cutShort && !shellDone) return; // the shell error that follows answers 503
+          // The browser left mid-page: the server stops writing it (server/remix-handler.ts), and React
+          // says its destination closed early. Nobody gets an answer, nothing to log.
+          if (request.signal.aborted) return;
           responseStatusCode = cutShort ? 503 : 500;
           if (sent) logServerError(request, loadContext, error);
           else earlyErrors.push(error);

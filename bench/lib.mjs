@@ -74,6 +74,17 @@ export async function portalLogin(base, email, password = DEMO_PASSWORD) {
   return cookies.join("; ");
 }
 
+/** Logs in at the API (POST /api/v1/login with the server's API key) and returns the access token. */
+export async function apiToken(base, apiKey, { email, password = DEMO_PASSWORD }) {
+  const res = await fetch(`${base}/api/v1/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json", "x-adaptasiapikey": apiKey },
+    body: JSON.stringify({ email, password }),
+  });
+  if (!res.ok) throw new Error(`API login failed: ${res.status} ${await res.text()}`);
+  return (await res.json()).token.token;
+}
+
 /** GET a page as the browser would (compressed); its body must be 200. */
 export async function fetchPage(base, p, cookie) {
   const res = await fetch(base + p, { headers: cookie ? { cookie } : {}, redirect: "manual" });

@@ -13,7 +13,7 @@ import { createServer } from "node:http";
 import { cpus, loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { cannon, fetchPage as page, options, portalLogin, ROOT, startServer, stopServer, throwawayDatabase } from "./lib.mjs";
+import { apiToken, cannon, fetchPage as page, options, portalLogin, ROOT, startServer, stopServer, throwawayDatabase } from "./lib.mjs";
 
 const args = process.argv.slice(2);
 const opt = options(args);
@@ -186,7 +186,7 @@ async function benchOne(kind, { duration, connections, port, keep }) {
     const list = await measure(`GET ${listPath}`, base + listPath, { cookie });
     const search = await measure(`GET /application-list?q=… (${prepared.termRows} rows)`, base + searchPath, { cookie });
     // The API the page calls, alone: what the database and the API cost without the page around them.
-    const api = { "x-adaptasiapikey": server.apiKey, authorization: `Bearer ${await apiToken(base, server.apiKey)}` };
+    const api = { "x-adaptasiapikey": server.apiKey, authorization: `Bearer ${await apiToken(base, server.apiKey, ADMIN)}` };
     const apiList = await measure("API GET /review/applications", `${base}/api/v1/review/applications`, api);
     const apiSearch = await measure("API GET /review/applications?q=…", `${base}/api/v1/review/applications?q=${encodeURIComponent(prepared.term)}`, api);
     const all = [plain, list, search, apiList, apiSearch];
@@ -216,19 +216,6 @@ function child(extra) {
     p.on("message", (m) => (message = m));
     p.on("exit", (code) => (code === 0 && message ? resolve(message) : reject(new Error(`prepare exited ${code}`))));
   });
-}
-
-
-
-
-async function apiToken(base, apiKey) {
-  const res = await fetch(`${base}/api/v1/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json", "x-adaptasiapikey": apiKey },
-    body: JSON.stringify(ADMIN),
-  });
-  if (!res.ok) throw new Error(`API login failed: ${res.status} ${await res.text()}`);
-  return (await res.json()).token.token;
 }
 
 

@@ -35,6 +35,9 @@ export const ListSchema = z.object({
     pages: z.number().int(),
     counts: z.object({ action: z.number().int(), all: z.number().int() }),
   }),
+  cursors: z
+    .object({ before: z.string().nullable(), after: z.string().nullable() })
+    .openapi({ description: "Untuk tautan ke halaman sebelum (before) dan sesudah (after) halaman ini: parameter cursor" }),
 });
 
 export const ReviewDetailSchema = z
@@ -109,6 +112,7 @@ export const ReviewDetailSchema = z
 
 export type ReviewRow = z.infer<typeof ReviewRowSchema>;
 export type ReviewListMeta = z.infer<typeof ListSchema>["meta"];
+export type ReviewListCursors = z.infer<typeof ListSchema>["cursors"];
 export type ReviewDetail = z.infer<typeof ReviewDetailSchema>;
 export type DocumentVersion = ReviewDetail["documents"][number]["versions"][number];
 export type ReviewAuditEntry = ReviewDetail["audit"][number];

@@ -7,6 +7,12 @@ export const TABS = ["action", "all"] as const;
 export const SORTS = ["submitted", "deadline", "name"] as const;
 export const DIRS = ["asc", "desc"] as const;
 export type Tab = (typeof TABS)[number];
+/**
+ * A page link's cursor: where the page it was made on starts or ends, made by the API and opaque to the
+ * portal (docs/decisions/025-capacity.md). At most this many URL-safe characters.
+ */
+export const CURSOR_MAX_LENGTH = 1000;
+export const CURSOR_PATTERN = /^[A-Za-z0-9_-]+$/;
 
 // The review lists' label filter: which stored (status, stage_id, is_submitted) give a
 // rule of the spec §4 label table. Derived by running statusLabel() over every stored state, so

@@ -1,10 +1,11 @@
-import { createReadableStreamFromReadable, createRequestHandler as createRemixHandler, writeReadableStreamToWritable } from "@remix-run/node";
+import { createReadableStreamFromReadable, createRequestHandler as createRemixHandler } from "@remix-run/node";
 import type { AppLoadContext, ServerBuild } from "@remix-run/node";
 import type { NextFunction, Request, Response } from "express";
 
-// Express → Remix, as @remix-run/express 2.17.5 does it, with one change: the body. A form body has
+// Express → Remix, as @remix-run/express 2.17.5 does it, with two changes, both bodies. A form body has
 // already been read within its limit (server/request-body.ts, res.locals.body); only an upload
 // route's multipart body streams from the socket. The adapter itself would read any body whole.
+// A response body is written as the client takes it (writeBody); the adapter writes every chunk at once.
 
 /**
  * The adapter this file follows, and a fingerprint of its dist/server.js (sha-256, first 16 hex
@@ -57,8 +58,54 @@ async function sendRemixResponse(res: Response, response: globalThis.Response) {
   res.status(response.status);
   for (const [key, value] of response.headers.entries()) res.append(key, value);
   if (response.headers.get("Content-Type")?.match(/text\/event-stream/i)) res.flushHeaders();
-  if (response.body) await writeReadableStreamToWritable(response.body, res);
+  if (response.body) await writeBody(response.body, res);
   else res.end();
+}
+
+/**
+ * Writes `body` to the response, reading its next chunk only when the socket (or the compressor in
+ * front of it) has room: a page or a CSV export is pulled as fast as the client reads it, so a slow
+ * client of a long export costs one chunk in flight, not the whole file. A client gone cancels the body,
+ * which stops what produces it (the export's database reads).
+ */
+export async function writeBody(body: ReadableStream<Uint8Array>, res: NodeJS.WritableStream & { destroyed: boolean; flush?: () => void; destroy(error?: Error): void }) {
+  const reader = body.getReader();
+  let gone = res.destroyed;
+  let wake: (() => void) | null = null;
+  const onClose = () => {
+    gone = true;
+    wake?.();
+  };
+  res.once("close", onClose);
+  try {
+    for (;;) {
+      if (gone) {
+        await reader.cancel();
+        return;
+      }
+      const { done, value } = await reader.read();
+      if (done) {
+        res.end();
+        return;
+      }
+      const room = res.write(value);
+      // Compression keeps what it has until flushed: each chunk goes out as it comes (as the adapter does).
+      res.flush?.();
+      if (!room && !gone) {
+        // "drain" once per wait ("close" is listened to once for the whole body, so no listener piles up).
+        await new Promise<void>((resolve) => {
+          wake = resolve;
+          res.once("drain", () => resolve());
+        });
+        wake = null;
+      }
+    }
+  } catch (error) {
+    res.destroy(error as Error);
+    throw error;
+  } finally {
+    res.off("close", onClose);
+  }
 }
 
 export function createRequestHandler(opts: { build: ServerBuild | (() => Promise<ServerBuild>); mode: string; getLoadContext: GetLoadContext }) {

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lt, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, or, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { JALUR_IDS, type JalurId } from "#domain/documents";
 import { type DIRS, labelConditions, type SORTS, type TABS } from "#domain/review-filters";
@@ -35,14 +35,15 @@ import { profileBody } from "./profile";
 import { applicationRowColumns, applicationView, isUuid, stageRef, transitionOf } from "./applications";
 import { rememberedRequirements } from "./documents";
 import { daysLeft, isOverdue } from "./review-state";
+import { CURSOR_REACH, encodeCursor, listOrder, readInOrder, scopeOf, SORT_KEYS, type ListCursor, type ListOrder, type Position } from "./review-paging";
 
 // The review side (docs/decisions/018-review-api-rules.md, decision 008): what a staff role sees, the lists,
 // the CSV export and the detail. The rules are domain/workflow.ts; a decision is written by
 // workflow/decisions.ts.
 
 export const PAGE_SIZE = 25;
-export const CSV_PAGE_SIZE = 500;
-
+/** Rows of the CSV export read per statement: what one export holds at a time. */
+export const CSV_PAGE_SIZE = 250;
 
 export interface ListQuery {
   tab?: (typeof TABS)[number];
@@ -54,12 +55,14 @@ export interface ListQuery {
   overdue?: boolean;
   sort?: (typeof SORTS)[number];
   dir?: (typeof DIRS)[number];
+  /** Where the page a link was made on starts or ends (review-paging.ts), read from the URL's `cursor`. */
+  cursor?: ListCursor;
 }
 
 const intArray = (ids: readonly number[]) => sql.raw(`'{${ids.map((n) => Math.trunc(n)).join(",")}}'::integer[]`);
 
 // is_submitted ⇔ submitted_at is set (the submission writes both); the lists test submitted_at so
-// that counting "every submitted file" is an index-only scan of applications_submitted_at_idx.
+// that counting "every submitted file" is an index-only scan of applications_submitted_at_id_idx.
 const SUBMITTED = isNotNull(applications.submittedAt);
 
 /** The applications a staff role may see (domain staffMaySee, as SQL on the denormalised columns). */
@@ -120,36 +123,15 @@ function filtersOf(q: ListQuery, now: Date): SQL[] {
   return out;
 }
 
-const SORT_COLUMNS = {
-  submitted: { column: applications.submittedAt, cast: "timestamptz" },
-  deadline: { column: applications.deadlineAt, cast: "timestamptz" },
-  name: { column: applications.applicantName, cast: "text" },
-} as const;
-
 /**
  * Sort column and direction (defaults: deadline ascending for "action", newest submission first for
  * "all"); the id breaks ties so pages never overlap. An empty value (no deadline, a draft) counts as
  * the largest, PostgreSQL's own order: last ascending, first descending — so every sort can walk
  * its index instead of sorting the table.
  */
-function sortOf(role: number, q: ListQuery) {
+function sortOf(role: number, q: ListQuery): ListOrder {
   const sort = q.sort ?? (tabOf(role, q) === "action" ? "deadline" : "submitted");
-  const dir = q.dir ?? (sort === "submitted" ? "desc" : "asc");
-  const { column, cast } = SORT_COLUMNS[sort];
-  const orderBy = dir === "asc" ? [asc(column), asc(applications.id)] : [desc(column), desc(applications.id)];
-  /** Rows after (key, id) in this order: keyset paging for the CSV. */
-  const after = (key: string | null, id: string): SQL => {
-    const value = sql`${key}::${sql.raw(cast)}`;
-    if (dir === "asc") {
-      return key === null
-        ? and(isNull(column), gt(applications.id, id))!
-        : or(gt(column, value), and(eq(column, value), gt(applications.id, id)), isNull(column))!;
-    }
-    return key === null
-      ? or(and(isNull(column), lt(applications.id, id)), isNotNull(column))!
-      : or(lt(column, value), and(eq(column, value), lt(applications.id, id)))!;
-  };
-  return { sort, dir, orderBy, after, key: sql<string | null>`${column}::text` };
+  return listOrder(sort, q.dir ?? (sort === "submitted" ? "desc" : "asc"));
 }
 
 /** The WHERE of a role's tab, and of both tabs for the counts. */
@@ -166,9 +148,11 @@ const submitters = alias(users, "submitter");
 const rowColumns = {
   app: applications,
   submitterRole: submitters.roleId,
+  /** Where the row stands in each order: the first and last rows' keys make the page's cursors. */
+  keys: SORT_KEYS,
 };
 
-type RowData = { app: ApplicationRow; submitterRole: number | null };
+type RowData = { app: ApplicationRow; submitterRole: number | null; keys: Record<keyof typeof SORT_KEYS, string | null> };
 
 /**
  * The rows of a page in two steps: the ids in order (a narrow scan of the sort index), then those
@@ -245,30 +229,71 @@ function countsKey(role: number, q: ListQuery, now: Date): string {
   return JSON.stringify([role, q.q?.trim() ?? "", q.jalur ?? null, q.stage ?? null, q.label ?? null, overdueAt]);
 }
 
-/** One page of a role's list, with the counts of both tabs for the same search and filters. */
+/** What a cursor's position is a position in: the role, the tab, the search and the filters. */
+const scopeOfQuery = (role: number, q: ListQuery) =>
+  scopeOf([role, tabOf(role, q), q.q?.trim() ?? "", q.jalur ?? null, q.stage ?? null, q.label ?? null, Boolean(q.overdue)]);
+
+/** How the cursor reaches `page`, or null when it cannot (another list or order, the wrong side, too far). */
+function cursorRead(cursor: ListCursor | undefined, page: number, order: ListOrder, scope: string) {
+  if (!cursor || cursor.order !== order.name || cursor.scope !== scope) return null;
+  const distance = cursor.toward === "after" ? page - cursor.page : cursor.page - page;
+  if (distance < 1 || distance > CURSOR_REACH) return null;
+  return { from: cursor, skip: (distance - 1) * PAGE_SIZE, reverse: cursor.toward === "before" };
+}
+
+/**
+ * One page of a role's list, with the counts of both tabs for the same search and filters. A page
+ * reached by a link carrying a cursor is read from the row the cursor names (an index range, however
+ * deep); any other page by its number: the first pages from the start, a later one from the nearer
+ * end of the list (docs/decisions/025-capacity.md).
+ */
 export async function listApplications(db: Database, role: number, query: ListQuery, now = new Date()) {
   const where = wheresOf(role, query, now);
   const page = query.page ?? 1;
-  const { orderBy } = sortOf(role, query);
+  const order = sortOf(role, query);
+  const scope = scopeOfQuery(role, query);
   const count = async (w: SQL | undefined) => (await db.select({ n: sql<number>`count(*)::int` }).from(applications).where(w))[0].n;
-  // The page's rows beside the two counts (each answered from an index on its own), the counts remembered.
-  const idsOf = (): Promise<Array<{ id: string }>> => {
-    const statement = () => db.select({ id: applications.id }).from(applications).where(where.current).orderBy(...orderBy).limit(PAGE_SIZE).offset((page - 1) * PAGE_SIZE);
-    const name = preparedPageName(role, query, page);
-    return name ? preparedOnce(db, name, statement).execute() : statement();
-  };
-  const [rows, counts] = await Promise.all([
-    idsOf().then((ids) => pageRows(db, ids.map((r) => r.id))),
+  const counted = () =>
     listCounts.get(db, countsKey(role, query, now), async () => {
       const [all, action] = await Promise.all([count(where.all), where.action ? count(where.action) : 0]);
       return { action, all };
-    }),
-  ]);
-  const { action, all } = counts;
-  const total = tabOf(role, query) === "action" ? action : all;
+    });
+  const totalOf = (c: { action: number; all: number }) => (tabOf(role, query) === "action" ? c.action : c.all);
+  const idsFrom = (offset: number, reverse: boolean, limit = PAGE_SIZE): Promise<Array<{ id: string }>> => {
+    const statement = () => db.select({ id: applications.id }).from(applications).where(where.current).orderBy(...order.orderBy(reverse)).limit(limit).offset(offset);
+    const name = reverse ? null : preparedPageName(role, query, page);
+    return name ? preparedOnce(db, name, statement).execute() : statement();
+  };
+
+  let keys: Array<{ id: string }>;
+  let counts: { action: number; all: number };
+  const viaCursor = cursorRead(query.cursor, page, order, scope);
+  if (viaCursor || page <= PREPARED_PAGES) {
+    // The page's keys beside the two counts (each answered from an index on its own), the counts remembered.
+    const read = viaCursor
+      ? readInOrder(db, {}, where.current, order, { ...viaCursor, limit: PAGE_SIZE }).then((rows) => (viaCursor.reverse ? rows.reverse() : rows))
+      : idsFrom((page - 1) * PAGE_SIZE, false);
+    [keys, counts] = await Promise.all([read, counted()]);
+  } else {
+    // A page by its number alone: counted from whichever end of the list is nearer, so the last pages
+    // are as cheap as the first.
+    counts = await counted();
+    const before = (page - 1) * PAGE_SIZE;
+    const after = totalOf(counts) - before - PAGE_SIZE; // rows after this page; negative on a short last page
+    if (before >= totalOf(counts)) keys = [];
+    else if (after < before) keys = (await idsFrom(Math.max(after, 0), true, PAGE_SIZE + Math.min(after, 0))).reverse();
+    else keys = await idsFrom(before, false);
+  }
+  const rows = await pageRows(db, keys.map((k) => k.id));
+  const total = totalOf(counts);
+  const pages = Math.ceil(total / PAGE_SIZE);
+  const cursor = (at: RowData | undefined, toward: ListCursor["toward"]) =>
+    at ? encodeCursor({ page, toward, order: order.name, scope, key: at.keys[order.sort], id: at.app.id }) : null;
   return {
     data: rows.map((r) => toRow(role, r, now)),
-    meta: { page, page_size: PAGE_SIZE, total, pages: Math.ceil(total / PAGE_SIZE), counts },
+    meta: { page, page_size: PAGE_SIZE, total, pages, counts },
+    // For the links to the pages before and after this one (the portal's pager).
+    cursors: { before: page > 1 ? cursor(rows[0], "before") : null, after: page < pages ? cursor(rows.at(-1), "after") : null },
   };
 }
 
@@ -294,39 +319,51 @@ export function csvFileName(role: number, query: ListQuery, now = new Date()) {
   return `permohonan-${tabOf(role, query)}-${wibDate(now).replace(/-/g, "")}.csv`;
 }
 
+/** The columns a CSV line needs, and only those: a batch of rows is what an export holds. */
+const CSV_FIELDS = {
+  registrationNumber: applications.registrationNumber,
+  name: applications.applicantName,
+  email: applications.applicantEmail,
+  jalurId: applications.jalurId,
+  stageId: applications.stageId,
+  openStageId: applications.openStageId,
+  status: applications.status,
+  isSubmitted: applications.isSubmitted,
+  submittedAt: applications.submittedAt,
+  deadlineAt: applications.deadlineAt,
+};
+
+type CsvRow = Awaited<ReturnType<typeof readInOrder<typeof CSV_FIELDS>>>[number];
+
 /**
- * Every row of a role's list as CSV lines (BOM and header first), read CSV_PAGE_SIZE rows at a time
- * by keyset so a long export neither holds the table in memory nor slows down page by page.
+ * Every row of a role's list as CSV lines (BOM and header first), read CSV_PAGE_SIZE rows at a time,
+ * each batch from where the last one ended (keyset, review-paging.ts): the export holds one batch,
+ * every statement is one index range, and no connection is held between batches
+ * (docs/decisions/025-capacity.md). The caller pulls lines as the client reads them.
  */
 export async function* applicationCsv(db: Database, role: number, query: ListQuery, now = new Date()): AsyncGenerator<string> {
   const where = wheresOf(role, query, now).current;
-  const { orderBy, after, key } = sortOf(role, query);
+  const order = sortOf(role, query);
   yield `\uFEFF${CSV_COLUMNS.map(csvCell).join(",")}\r\n`;
-  let last: { key: string | null; id: string } | null = null;
+  let from: Position | null = null;
   for (;;) {
-    const keys = await db
-      .select({ id: applications.id, key })
-      .from(applications)
-      .where(last ? and(where, after(last.key, last.id)) : where)
-      .orderBy(...orderBy)
-      .limit(CSV_PAGE_SIZE);
-    for (const r of await pageRows(db, keys.map((k) => k.id))) {
-      const row = toRow(role, r, now);
-      const stage = row.open_stage ?? row.stage;
+    const batch: CsvRow[] = await readInOrder(db, CSV_FIELDS, where, order, { from, limit: CSV_PAGE_SIZE });
+    for (const r of batch) {
+      const stage = stageRef(r.stageId);
       yield `${[
-        csvCell(row.registration_number),
-        csvCell(row.applicant_name),
-        csvCell(row.applicant_email),
-        csvCell(row.jalur_id),
-        csvCell(stage?.name ?? null),
-        csvCell(row.label.label),
-        csvCell(r.app.submittedAt ? wibDate(r.app.submittedAt) : null),
-        csvCell(r.app.deadlineAt ? wibDate(r.app.deadlineAt) : null),
-        csvCell(row.days_left),
+        csvCell(r.registrationNumber),
+        csvCell(r.name),
+        csvCell(r.email),
+        csvCell(r.jalurId),
+        csvCell((stageRef(r.openStageId) ?? stage)?.name ?? null),
+        csvCell(statusLabel({ status: r.status, is_submitted: r.isSubmitted, tahap: stage }).label),
+        csvCell(r.submittedAt ? wibDate(r.submittedAt) : null),
+        csvCell(r.deadlineAt ? wibDate(r.deadlineAt) : null),
+        csvCell(daysLeft(r.deadlineAt, now)),
       ].join(",")}\r\n`;
     }
-    if (keys.length < CSV_PAGE_SIZE) return;
-    last = keys[keys.length - 1];
+    if (batch.length < CSV_PAGE_SIZE) return;
+    from = batch[batch.length - 1];
   }
 }
 

@@ -132,3 +132,45 @@ test("an unknown application, or one the role may not see, is a 404 page with th
   const junk = await kolegium.goto("/application/not-a-uuid");
   expect(junk?.status()).toBe(404);
 });
+
+test("lists: a middle page's links carry where this page starts or ends, and a bad page or cursor never breaks the page", async ({ browser, request }, testInfo) => {
+  // 51 drafts under one unique name: three pages of role 1's list, so page 2 lies between the first and the last.
+  const name = `Kursor ${testInfo.project.name} ${Date.now().toString(36)}`;
+  // Made 17 at a time: each is a sign-up, an activation mail and a login.
+  const drafts = [];
+  for (let i = 0; i < 3; i++) drafts.push(...(await Promise.all(Array.from({ length: 17 }, () => draftApplication(request, testInfo, "REG", name)))));
+  expect(drafts).toHaveLength(51);
+  const superadmin = await reviewerPage(browser, testInfo, "superadmin");
+  const list = `/application?q=${encodeURIComponent(name)}&sort=name`;
+  await superadmin.goto(list);
+  const pager = superadmin.getByRole("navigation", { name: "Halaman" });
+  await pager.getByRole("link", { name: "Berikutnya ›" }).click();
+  await expect(superadmin.getByText("Menampilkan 26–50 dari 51 permohonan")).toBeVisible();
+  const second = new URL(superadmin.url());
+  expect(second.searchParams.get("page")).toBe("2");
+  expect(second.searchParams.get("cursor")).toMatch(/^[A-Za-z0-9_-]+$/);
+  const secondRows = await superadmin.getByRole("table").getByRole("row").allTextContents();
+  await pager.getByRole("link", { name: "Halaman 3" }).click();
+  await expect(superadmin.getByText("Menampilkan 51–51 dari 51 permohonan")).toBeVisible();
+  expect(new URL(superadmin.url()).searchParams.get("cursor")).toBeNull(); // the last page, by its number
+  await pager.getByRole("link", { name: "‹ Sebelumnya" }).click();
+  await expect(superadmin.getByText("Menampilkan 26–50 dari 51 permohonan")).toBeVisible();
+  expect(new URL(superadmin.url()).searchParams.get("cursor")).toMatch(/^[A-Za-z0-9_-]+$/);
+  // Read back from page 3's first row: the same rows as read on from page 1's last.
+  expect(await superadmin.getByRole("table").getByRole("row").allTextContents()).toEqual(secondRows);
+
+  // Hand-edited page numbers read as the first page; a garbled, oversized or forged cursor is dropped and named,
+  // and the page is read from its number.
+  for (const page of ["-1", "99999999999", "abc"]) {
+    const res = await superadmin.goto(`${list}&page=${page}`);
+    expect(res?.status(), page).toBe(200);
+    await expect(superadmin.getByText("Nilai berikut tidak valid dan diabaikan: halaman.")).toBeVisible();
+    await expect(superadmin.getByText("Menampilkan 1–25 dari 51 permohonan")).toBeVisible();
+  }
+  for (const cursor of ["%25%25garbled!", "A".repeat(5000), Buffer.from("bukan kursor").toString("base64url")]) {
+    const res = await superadmin.goto(`${list}&page=2&cursor=${cursor}`);
+    expect(res?.status(), cursor.slice(0, 20)).toBe(200);
+    await expect(superadmin.getByText("Nilai berikut tidak valid dan diabaikan: tautan halaman.")).toBeVisible();
+    await expect(superadmin.getByText("Menampilkan 26–50 dari 51 permohonan")).toBeVisible();
+  }
+});

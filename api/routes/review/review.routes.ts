@@ -1,7 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { ListSchema, ReviewDetailSchema } from "#contracts/review";
 import { JALUR_IDS } from "#domain/documents";
-import { DIRS, SORTS, TABS } from "#domain/review-filters";
+import { CURSOR_MAX_LENGTH, CURSOR_PATTERN, DIRS, SORTS, TABS } from "#domain/review-filters";
 import { decisionBodySchema } from "#domain/forms/review";
 import { STAFF_ROLES } from "#domain/roles";
 import { STAGE_IDS } from "#domain/workflow";
@@ -10,6 +10,7 @@ import { errorResponses } from "../../lib/errors";
 import { allow } from "../../middleware/allow";
 import { requireUser } from "../../middleware/auth";
 import { ok } from "../../lib/openapi";
+import { decodeCursor } from "../../services/review-paging";
 
 // The review workflow (docs/decisions/018-review-api-rules.md): lists, CSV, detail, decisions.
 
@@ -32,6 +33,18 @@ const wholeNumber = (field: string, min: number, max: number) =>
 
 const Q_MAX = 100;
 
+const BAD_CURSOR = "Kursor halaman tidak valid; buka halaman dari nomornya saja.";
+/** A page link's cursor, read into where its page starts or ends; one this API did not make is refused. */
+const cursor = z
+  .string()
+  .max(CURSOR_MAX_LENGTH, BAD_CURSOR)
+  .regex(CURSOR_PATTERN, BAD_CURSOR)
+  .transform((text, ctx) => {
+    const decoded = decodeCursor(text);
+    if (!decoded) ctx.addIssue({ code: "custom", message: BAD_CURSOR });
+    return decoded ?? z.NEVER;
+  });
+
 export const ListQuerySchema = z.object({
   tab: optional(oneOf("Tab", TABS)).openapi({ description: "action (default; role 1: all) atau all" }),
   page: optional(wholeNumber("Halaman", 1, 1_000_000)),
@@ -44,6 +57,10 @@ export const ListQuerySchema = z.object({
   overdue: optional(oneOf("Lewat tenggat", ["1", "0"]).transform((v) => v === "1")),
   sort: optional(oneOf("Urutan", SORTS)),
   dir: optional(oneOf("Arah urutan", DIRS)),
+  cursor: optional(cursor).openapi({
+    description: "Dari `cursors` jawaban halaman lain (tautan ke halaman sebelum/sesudahnya); tanpa kursor, halaman dibaca dari nomornya",
+    type: "string",
+  }),
 });
 
 const idParam = z.object({ id: z.string().openapi({ param: { name: "id", in: "path" } }) });
@@ -66,7 +83,7 @@ export const exportCsv = createRoute({
   summary: "Semua baris daftar (kueri yang sama, tanpa halaman) sebagai CSV UTF-8 dengan BOM, dialirkan",
   security,
   middleware: [requireUser, staffOnly] as const,
-  request: { query: ListQuerySchema.omit({ page: true }) },
+  request: { query: ListQuerySchema.omit({ page: true, cursor: true }) },
   responses: {
     200: { description: "CSV", content: { "text/csv": { schema: z.string() } } },
     ...errorResponses(400, 401, 403),

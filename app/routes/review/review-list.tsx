@@ -7,7 +7,7 @@ import { STAGES } from "#domain/workflow";
 import { formatDate } from "~/utils/format";
 import { DIRS, SORTS } from "#domain/review-filters";
 import { LABEL_RULES, pageWindow, Q_MAX, tabsFor, toSearch, type ListQuery, type ReviewArea } from "~/routes/review/review-query";
-import type { ReviewListMeta, ReviewRow } from "~/routes/review/review.server";
+import type { ReviewListCursors, ReviewListMeta, ReviewRow } from "~/routes/review/review.server";
 import { DataTable } from "~/components/DataTable";
 import { breakable } from "~/components/data-table.css";
 import { StatusBadge } from "~/components/StatusBadge";
@@ -24,6 +24,8 @@ export interface ListPageData {
   role: number;
   rows: ReviewRow[];
   meta: ReviewListMeta;
+  /** Where this page starts and ends, for the links to its neighbours (the API's cursors). */
+  cursors?: ReviewListCursors;
   query: ListQuery;
   dropped: string[];
   error: string | null;
@@ -168,9 +170,14 @@ function ListTable({ data }: { data: ListPageData }) {
 
 function Pager({ data }: { data: ListPageData }) {
   const { t } = useTranslation("review");
-  const { meta, query, area, role } = data;
+  const { meta, query, area, role, cursors } = data;
   if (meta.pages <= 1) return null;
-  const href = (page: number) => `${area.base}${toSearch(query, { page }, role)}`;
+  // A link to a page between the first and the last carries where this page starts (for one before it)
+  // or ends (after it), so the API reads it from there however deep it is. The first and the last page
+  // are cheap by their number, and every link still says its page number.
+  const cursorFor = (page: number) =>
+    page === 1 || page === meta.pages || page === meta.page ? undefined : ((page < meta.page ? cursors?.before : cursors?.after) ?? undefined);
+  const href = (page: number) => `${area.base}${toSearch(query, { page, cursor: cursorFor(page) }, role)}`;
   return (
     <nav aria-label={t("list.pagination")}>
       <ul className={r.pager}>

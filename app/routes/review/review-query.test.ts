@@ -23,6 +23,17 @@ describe("parseListQuery", () => {
     expect(dropped).toEqual([]);
   });
 
+  it("keeps a pager link's cursor, and drops a garbled or oversized one (hand-edited page values never break the page)", () => {
+    expect(parse("page=7&cursor=WzEsNiwiYSJd").query).toEqual({ tab: "action", page: 7, cursor: "WzEsNiwiYSJd" });
+    for (const bad of ["%25%25garbled!", "a b", "x".repeat(1001), "abc=="]) {
+      const { query, dropped } = parse(`page=7&cursor=${encodeURIComponent(bad)}`);
+      expect(query, bad).toEqual({ tab: "action", page: 7 });
+      expect(dropped).toEqual(["cursor"]);
+    }
+    // A page number out of range reads as the first page, named.
+    for (const page of ["-1", "99999999999", "abc", "0", "2.5"]) expect(parse(`page=${page}`), page).toEqual({ query: { tab: "action" }, dropped: ["page"] });
+  });
+
   it("gives role 1 the 'all' tab only", () => {
     expect(tabsFor(1)).toEqual(["all"]);
     expect(parse("tab=action", 1).query.tab).toBe("all");
@@ -37,6 +48,13 @@ describe("toSearch", () => {
     expect(toSearch(query, { page: 3 }, 2)).toBe("?q=sari&jalur=SPE&page=3");
     expect(toSearch(query, { tab: "all", page: undefined }, 2)).toBe("?tab=all&q=sari&jalur=SPE");
     expect(toSearch({ tab: "all" }, {}, 1)).toBe("");
+  });
+
+  it("carries a cursor only into the link it is given for", () => {
+    const query = { tab: "all" as const, page: 7, cursor: "WzEsNiwiYSJd" };
+    expect(toSearch(query, {}, 2)).toBe("?tab=all&page=7");
+    expect(toSearch(query, { tab: "action", page: undefined }, 2)).toBe("");
+    expect(toSearch(query, { page: 8, cursor: "QUJD" }, 2)).toBe("?tab=all&page=8&cursor=QUJD");
   });
 });
 

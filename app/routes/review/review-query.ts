@@ -1,5 +1,5 @@
 import { JALUR_IDS, type JalurId } from "#domain/documents";
-import { DIRS, SORTS, TABS, type Tab } from "#domain/review-filters";
+import { CURSOR_MAX_LENGTH, CURSOR_PATTERN, DIRS, SORTS, TABS, type Tab } from "#domain/review-filters";
 import { ADAPTATION_LIST_ROLES, APPLICATION_LIST_ROLES, ROLE } from "#domain/roles";
 import { holderLabel, openStage, STAGE_IDS, stageName, type WorkflowState } from "#domain/workflow";
 
@@ -19,6 +19,8 @@ export interface ListQuery {
   overdue?: "1";
   sort?: (typeof SORTS)[number];
   dir?: (typeof DIRS)[number];
+  /** Set by the pager's links only: where the page they were made on starts or ends (the API's cursor). */
+  cursor?: string;
 }
 
 /** The tabs a role has: role 1 decides nothing, so it has "all" only (its default too). */
@@ -60,14 +62,18 @@ export function parseListQuery(params: URLSearchParams, role: number): { query: 
     overdue: read("overdue", (v) => (v === "1" || v === "on" ? ("1" as const) : undefined)),
     sort: read("sort", (v) => oneOf(SORTS, v)),
     dir: read("dir", (v) => oneOf(DIRS, v)),
+    cursor: read("cursor", (v) => (v !== null && v.length <= CURSOR_MAX_LENGTH && CURSOR_PATTERN.test(v) ? v : undefined)),
   };
   if (query.page === 1) delete query.page;
   return { query, dropped };
 }
 
-/** "?q=…&page=2" for a link that keeps the query, with `changes` applied; the first tab and page 1 are left out. */
+/**
+ * "?q=…&page=2" for a link that keeps the query, with `changes` applied; the first tab and page 1 are left
+ * out, and the cursor too unless `changes` brings one (it belongs to one page link).
+ */
 export function toSearch(query: ListQuery, changes: Partial<ListQuery> = {}, role = 0): string {
-  const merged: Partial<ListQuery> = { ...query, ...changes };
+  const merged: Partial<ListQuery> = { ...query, cursor: undefined, ...changes };
   const params = new URLSearchParams();
   for (const [k, v] of Object.entries(merged)) {
     if (v === undefined || v === "") continue;

@@ -1,4 +1,4 @@
-import type { DocumentVersion, ReviewAuditEntry, ReviewDetail, ReviewListMeta, ReviewRow, Sla } from "#contracts/review";
+import type { DocumentVersion, ReviewAuditEntry, ReviewDetail, ReviewListCursors, ReviewListMeta, ReviewRow, Sla } from "#contracts/review";
 import type { AppLoadContext } from "@remix-run/node";
 import type { AuthUser } from "#contracts/me";
 import { roleOf } from "#domain/auth-user";
@@ -15,7 +15,7 @@ import { parseListQuery, REVIEW_AREAS, type ListQuery, type ReviewArea } from "~
 // detail and export routes make with the reviewer's access token.
 
 // The shapes are the API's contract (contracts/review.ts), not copies of it.
-export type { DocumentVersion, ReviewDetail, ReviewListMeta, ReviewRow, Sla };
+export type { DocumentVersion, ReviewDetail, ReviewListCursors, ReviewListMeta, ReviewRow, Sla };
 export type AuditEntry = ReviewAuditEntry;
 
 /** The list this URL belongs to: /application-list/… for roles 2 and 4, /application/… for 1, 5, 6, 7. */
@@ -24,18 +24,22 @@ export function reviewArea(request: Request): ReviewArea {
   return first === "application-list" ? REVIEW_AREAS.list : REVIEW_AREAS.adaptation;
 }
 
-export type ListResult = { rows: ReviewRow[]; meta: ReviewListMeta; error: string | null };
+export type ListResult = { rows: ReviewRow[]; meta: ReviewListMeta; cursors?: ReviewListCursors; error: string | null; cursorRefused?: boolean };
 
 const EMPTY_META: ReviewListMeta = { page: 1, page_size: 25, total: 0, pages: 0, counts: { action: 0, all: 0 } };
 
 /**
  * One page of the list. A query the API still refuses (400) shows its message beside the filters with
- * an empty table; only an unreachable API is an error page.
+ * an empty table; only an unreachable API is an error page. A page link's cursor the API refuses (edited,
+ * or made by another version) is dropped and the page read from its number.
  */
 export async function listApplications(context: AppLoadContext, query: ListQuery): Promise<ListResult> {
   const token = await accessToken(context);
-  const r = await context.api.call<{ data: ReviewRow[]; meta: ReviewListMeta }>("GET", "/review/applications", { token, query: { ...query } });
-  if (r.ok) return { rows: r.body.data, meta: r.body.meta, error: null };
+  const r = await context.api.call<{ data: ReviewRow[]; meta: ReviewListMeta; cursors: ReviewListCursors }>("GET", "/review/applications", { token, query: { ...query } });
+  if (r.ok) return { rows: r.body.data, meta: r.body.meta, cursors: r.body.cursors, error: null };
+  if (r.status === 400 && query.cursor && r.error.details?.length && r.error.details.every((d) => d.path === "cursor")) {
+    return { ...(await listApplications(context, { ...query, cursor: undefined })), cursorRefused: true };
+  }
   if (r.status === 400) return { rows: [], meta: { ...EMPTY_META, page: query.page ?? 1 }, error: messageOf(r.error) };
   return orUnavailable(r);
 }
@@ -67,7 +71,8 @@ export async function postDecision(context: AppLoadContext, id: string, body: De
 export async function loadReviewList(request: Request, context: AppLoadContext, me: AuthUser, area: ReviewArea) {
   const role = roleOf(me);
   const { query, dropped } = parseListQuery(new URL(request.url).searchParams, role);
-  return { area, role, query, dropped, ...(await listApplications(context, query)) };
+  const { cursorRefused, ...list } = await listApplications(context, query);
+  return { area, role, query, dropped: cursorRefused ? [...dropped, "cursor"] : dropped, ...list };
 }
 
 const CSV_HEADERS = ["content-type", "content-disposition"];
@@ -75,7 +80,7 @@ const CSV_HEADERS = ["content-type", "content-disposition"];
 /** The API's CSV streamed through untouched (never buffered); a refusal says so in plain text. */
 export async function exportCsv(context: AppLoadContext, query: ListQuery): Promise<Response> {
   const token = await accessToken(context);
-  const { page: _page, ...rest } = query;
+  const { page: _page, cursor: _cursor, ...rest } = query;
   const r = await context.api.fetchRaw("GET", "/review/applications.csv", { token, query: rest });
   if (!r || r.status >= 500) return unavailableResponse();
   if (!r.ok) {

@@ -86,6 +86,23 @@ describe("ReviewListPage", () => {
     expect(screen.getByRole("link", { name: "Unduh CSV" }).getAttribute("href")).toBe("/application-list/export?q=pemohon&jalur=REG");
   });
 
+  it("gives the links to pages between the first and the last the cursor of their side of this page", async () => {
+    const meta = { page: 5, page_size: 25, total: 250, pages: 10, counts: { action: 250, all: 300 } };
+    renderList(listData({ meta, query: { tab: "action", q: "pemohon", page: 5 }, cursors: { before: "SEBELUM", after: "SESUDAH" } }), "/application-list?q=pemohon&page=5");
+    const pager = await screen.findByRole("navigation", { name: "Halaman" });
+    const href = (name: string) => within(pager).getByRole("link", { name }).getAttribute("href");
+    expect(href("‹ Sebelumnya")).toBe("/application-list?q=pemohon&page=4&cursor=SEBELUM");
+    expect(href("Berikutnya ›")).toBe("/application-list?q=pemohon&page=6&cursor=SESUDAH");
+    expect(href("Halaman 3")).toBe("/application-list?q=pemohon&page=3&cursor=SEBELUM");
+    expect(href("Halaman 7")).toBe("/application-list?q=pemohon&page=7&cursor=SESUDAH");
+    // The first and the last page are cheap by their number; the current page is itself.
+    expect(href("Halaman 1")).toBe("/application-list?q=pemohon");
+    expect(href("Halaman 10")).toBe("/application-list?q=pemohon&page=10");
+    expect(href("Halaman 5")).toBe("/application-list?q=pemohon&page=5");
+    // Tabs, the export and the filters' reset never carry one.
+    expect(screen.getByRole("link", { name: "Unduh CSV" }).getAttribute("href")).toBe("/application-list/export?q=pemohon");
+  });
+
   it("keeps the filters in a GET form that works without JavaScript", async () => {
     renderList(listData());
     const search = (await screen.findByLabelText("Cari")) as HTMLInputElement;
