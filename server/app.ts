@@ -147,7 +147,7 @@ export async function createServer(env: Env, opts: { dev?: boolean; logger?: pin
     app.use((req, res, next) => (publicFiles.has(req.path) ? serveStatic(req, res, next) : next()));
   }
 
-  app.use(pagePolicy({ dev, sentryDsn: env.SENTRY_DSN }));
+  app.use(pagePolicy({ dev, sentryDsn: env.SENTRY_DSN, publicUrl: env.PUBLIC_URL }));
 
   // A post to a page without an action is refused before its body is read.
   app.use(refusePostsWithoutAction(routes));

@@ -15,6 +15,15 @@ describe("cross-origin POST check", () => {
     expect(isCrossOrigin("POST", headers({ origin: "null", host: "portal:3000" }))).toBe(true);
     expect(isCrossOrigin("POST", headers({ origin: "::::", host: "portal:3000" }))).toBe(true);
   });
+  it("accepts PUBLIC_URL's origin whatever Host a proxy passes on (nginx's $host drops a port other than 443)", () => {
+    const pub = "https://portal.example.go.id:8443";
+    expect(isCrossOrigin("POST", headers({ origin: "https://portal.example.go.id:8443", host: "portal.example.go.id" }), pub)).toBe(false);
+    expect(isCrossOrigin("POST", headers({ origin: "https://portal.example.go.id:8443", host: "portal.example.go.id" }))).toBe(true);
+    // only that origin: another port, scheme or host is still refused
+    expect(isCrossOrigin("POST", headers({ origin: "https://portal.example.go.id:9443", host: "portal.example.go.id" }), pub)).toBe(true);
+    expect(isCrossOrigin("POST", headers({ origin: "http://portal.example.go.id:8443", host: "portal.example.go.id" }), pub)).toBe(true);
+    expect(isCrossOrigin("POST", headers({ origin: "https://evil.example", host: "portal.example.go.id" }), pub)).toBe(true);
+  });
   it("falls back to Sec-Fetch-Site without an Origin", () => {
     expect(isCrossOrigin("POST", headers({ "sec-fetch-site": "cross-site", host: "p" }))).toBe(true);
     expect(isCrossOrigin("POST", headers({ "sec-fetch-site": "same-origin", host: "p" }))).toBe(false);

@@ -20,9 +20,10 @@ export function securityHeaders(production: boolean) {
 }
 
 /** Cross-origin POSTs get 403; every other request gets its page's CSP. */
-export function pagePolicy(opts: { dev: boolean; sentryDsn?: string }) {
+export function pagePolicy(opts: { dev: boolean; sentryDsn?: string; publicUrl?: string }) {
+  const publicOrigin = originOf(opts.publicUrl);
   return (req: Request, res: Response, next: NextFunction) => {
-    if (isCrossOrigin(req.method, (name) => req.get(name))) {
+    if (isCrossOrigin(req.method, (name) => req.get(name), publicOrigin)) {
       res.status(403).type("text/plain; charset=utf-8").send("Permintaan lintas situs ditolak.");
       return;
     }
@@ -52,20 +53,35 @@ export function cspFor(nonce: string, opts: { dev: boolean; sentryDsn?: string }
   ].join("; ");
 }
 
+/** `scheme://host[:port]` of an address, or undefined when it is not one. */
+function originOf(address: string | undefined): string | undefined {
+  if (!address) return undefined;
+  try {
+    return new URL(address).origin;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
- * Cross-origin POSTs are refused (DESIGN §6): the Origin must be this host; without an Origin,
- * Sec-Fetch-Site (when the browser sends it) must say same-origin or none.
+ * Cross-origin POSTs are refused (DESIGN §6): the Origin must be PUBLIC_URL's origin (the address users
+ * reach, whatever Host a proxy passes on: nginx's `$host` drops a non-standard port) or this request's
+ * Host (a direct visit); without an Origin, Sec-Fetch-Site (when the browser sends it) must say
+ * same-origin or none.
  */
-export function isCrossOrigin(method: string, header: (name: string) => string | undefined): boolean {
+export function isCrossOrigin(method: string, header: (name: string) => string | undefined, publicOrigin?: string): boolean {
   if (method === "GET" || method === "HEAD" || method === "OPTIONS") return false;
   const origin = header("origin");
   if (origin === "null") return true;
   if (origin) {
+    let url: URL;
     try {
-      return new URL(origin).host !== header("host");
+      url = new URL(origin);
     } catch {
       return true;
     }
+    if (publicOrigin !== undefined && url.origin === publicOrigin) return false;
+    return url.host !== header("host");
   }
   const site = header("sec-fetch-site");
   return site !== undefined && site !== "same-origin" && site !== "none";
