@@ -44,7 +44,14 @@ function remixRequest(req: Request, res: Response): globalThis.Request {
   let controller: AbortController | null = new AbortController();
   res.on("finish", () => (controller = null));
   res.on("close", () => controller?.abort());
-  const init: RequestInit & { duplex?: "half" } = { method: req.method, headers: remixHeaders(req), signal: controller.signal };
+  const headers = remixHeaders(req);
+  // A post whose Origin server/security.ts accepted as PUBLIC_URL's, through a proxy that passed another
+  // Host (nginx's `$host` drops the port): Remix's own Origin-against-Host check sees the public host.
+  if (typeof res.locals.originHost === "string") {
+    headers.set("host", res.locals.originHost);
+    headers.delete("x-forwarded-host");
+  }
+  const init: RequestInit & { duplex?: "half" } = { method: req.method, headers, signal: controller.signal };
   if (req.method !== "GET" && req.method !== "HEAD") {
     const read = res.locals.body as Buffer | undefined;
     init.body = read ? new Uint8Array(read) : createReadableStreamFromReadable(req);

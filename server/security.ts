@@ -27,6 +27,9 @@ export function pagePolicy(opts: { dev: boolean; sentryDsn?: string; publicUrl?:
       res.status(403).type("text/plain; charset=utf-8").send("Permintaan lintas situs ditolak.");
       return;
     }
+    // Accepted as PUBLIC_URL's: Remix compares Origin with Host once more, so it is given that host
+    // (server/remix-handler.ts).
+    if (publicOrigin !== undefined && req.get("origin") === publicOrigin) res.locals.originHost = new URL(publicOrigin).host;
     res.set("Content-Security-Policy", cspFor(res.locals.cspNonce as string, opts));
     next();
   };

@@ -1,0 +1,140 @@
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ensureBuild, leftovers, PRODUCTION_MAIL, ROOT, startServer, stopServer, strongSecrets, type Running } from "./server";
+
+// docs/operations.md's nginx server, run as written on ports other than 443 (TLS and the port-80
+// redirect left out): a production instance behind it takes form posts from its own pages, refuses
+// them from another site, and neither nginx's log nor the portal's holds a query string's token.
+// A second server block passes `Host $host` (which drops the port), as the example once did: posts
+// still pass there because the Origin is PUBLIC_URL's.
+
+const NGINX = process.env.NGINX_PATH ?? "/usr/sbin/nginx";
+const PORTS = { portal: 3430, documented: 3431, hostOnly: 3432 };
+const SECRET = "tok3nRahasiaJanganDicatat";
+
+/** The nginx block of docs/operations.md "TLS at the proxy", adapted to loopback ports and a temp folder. */
+function nginxConfig(dir: string): string {
+  const doc = readFileSync(path.join(ROOT, "docs/operations.md"), "utf8");
+  const block = /```nginx\n([\s\S]*?)```/.exec(doc)?.[1];
+  if (!block) throw new Error("docs/operations.md has no nginx block");
+  expect(block, "the documented example passes the Host with its port").toContain("proxy_set_header Host $http_host;");
+  const documented = block
+    .replace(/server 127\.0\.0\.1:3000 max_fails=0;/, `server 127.0.0.1:${PORTS.portal} max_fails=0;`)
+    .replace(/^\s*server 127\.0\.0\.1:3001.*$/m, "")
+    .replace(/listen 443 ssl http2;/, `listen 127.0.0.1:${PORTS.documented};`)
+    .replace(/^\s*ssl_certificate.*$/gm, "")
+    .replace(/^server \{ listen 80;.*$/m, "")
+    .replace(/\/var\/log\/nginx\/adaptasi\.log/, path.join(dir, "access.log"))
+    .replace(/allow 10\.0\.0\.0\/8;/, "allow 127.0.0.1;");
+  // The same server once more with `Host $host`, on its own port, logging to its own file.
+  const serverBlock = /server \{\n[\s\S]*?\n\}\n/.exec(documented)![0];
+  const hostOnly = serverBlock
+    .replace(`listen 127.0.0.1:${PORTS.documented};`, `listen 127.0.0.1:${PORTS.hostOnly};`)
+    .replace("proxy_set_header Host $http_host;", "proxy_set_header Host $host;")
+    .replace(path.join(dir, "access.log"), path.join(dir, "access-host.log"));
+  return [
+    `pid ${path.join(dir, "nginx.pid")};`,
+    `error_log ${path.join(dir, "error.log")} warn;`,
+    "daemon off;",
+    "events { worker_connections 256; }",
+    "http {",
+    `  client_body_temp_path ${path.join(dir, "body")};`,
+    `  proxy_temp_path ${path.join(dir, "proxy")};`,
+    `  fastcgi_temp_path ${path.join(dir, "fastcgi")};`,
+    `  uwsgi_temp_path ${path.join(dir, "uwsgi")};`,
+    `  scgi_temp_path ${path.join(dir, "scgi")};`,
+    documented,
+    hostOnly,
+    "}",
+  ].join("\n");
+}
+
+const cleanup = leftovers();
+let portal: Running | undefined;
+let nginx: ChildProcess | undefined;
+let dir = "";
+
+async function waitFor(url: string, timeoutMs: number): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    if (await fetch(url).then((r) => r.ok, () => false)) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+}
+
+beforeAll(async () => {
+  if (!existsSync(NGINX)) throw new Error(`nginx is missing at ${NGINX}: apt-get install -y nginx-light (scripts/test.mjs does this when run as root)`);
+  await ensureBuild();
+  dir = cleanup.dir("nginx");
+  for (const sub of ["body", "proxy", "fastcgi", "uwsgi", "scgi"]) mkdirSync(path.join(dir, sub));
+  portal = await startServer({
+    NODE_ENV: "production",
+    PORT: String(PORTS.portal),
+    DATA_DIR: path.join(dir, "data"),
+    LOG_LEVEL: "info",
+    TRUST_PROXY: "1",
+    ...strongSecrets(),
+    ...PRODUCTION_MAIL,
+    // the address users type: the host-only server's, a port other than 443
+    PUBLIC_URL: `http://127.0.0.1:${PORTS.hostOnly}`,
+  });
+  const conf = path.join(dir, "nginx.conf");
+  writeFileSync(conf, nginxConfig(dir));
+  const check = spawnSync(NGINX, ["-t", "-c", conf, "-p", dir], { encoding: "utf8" });
+  expect(check.status, check.stderr).toBe(0);
+  nginx = spawn(NGINX, ["-c", conf, "-p", dir], { stdio: "ignore" });
+  await waitFor(`http://127.0.0.1:${PORTS.documented}/healthz`, 10_000);
+  await waitFor(`http://127.0.0.1:${PORTS.hostOnly}/healthz`, 10_000);
+}, 240_000);
+
+afterAll(async () => {
+  nginx?.kill("SIGTERM");
+  await stopServer(portal);
+  await cleanup.undo();
+});
+
+/** A login form post through `port` with `origin`: the status and the page. */
+async function postLogin(port: number, origin: string) {
+  const res = await fetch(`http://127.0.0.1:${port}/login`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "content-type": "application/x-www-form-urlencoded", origin },
+    body: new URLSearchParams({ email: "belum.terdaftar@example.go.id", password: "salah-sekali", redirectTo: "" }),
+  });
+  return { status: res.status, text: await res.text() };
+}
+
+describe("behind docs/operations.md's nginx on a port other than 443", () => {
+  it("a form post from the portal's own page is answered by the page, one from another site gets 403", async () => {
+    for (const port of [PORTS.documented, PORTS.hostOnly]) {
+      const own = await postLogin(port, `http://127.0.0.1:${port}`);
+      // the login page with its error about the unknown account (400), not a refusal
+      expect(own.status, `port ${port}: ${own.text.slice(0, 200)} ${portal!.stdout().split("\n").filter((l) => /"level":(50|60)/.test(l)).join("\n").slice(0, 3000)}`).toBe(400);
+      expect(own.text).toContain("<title>Masuk");
+      expect(own.text).not.toContain("Permintaan lintas situs ditolak.");
+      const foreign = await postLogin(port, "http://evil.example");
+      expect(foreign.status).toBe(403);
+    }
+  });
+
+  it("a token in the query string reaches neither nginx's log nor the portal's; both name the same request id", async () => {
+    const res = await fetch(`http://127.0.0.1:${PORTS.documented}/forgot-password?token=${SECRET}&email=someone%40example.go.id`);
+    await res.arrayBuffer();
+    await new Promise((r) => setTimeout(r, 300)); // nginx writes its line after the answer
+    const nginxLog = readFileSync(path.join(dir, "access.log"), "utf8");
+    const portalLog = portal!.stdout();
+    for (const [name, log] of [["nginx", nginxLog], ["portal", portalLog]] as const) {
+      expect(log, `${name} log`).not.toContain(SECRET);
+      expect(log, `${name} log`).not.toContain("someone@example.go.id");
+      expect(log, `${name} log`).not.toContain("someone%40example.go.id");
+    }
+    const line = nginxLog.split("\n").find((l) => l.includes("/forgot-password"));
+    expect(line, "nginx logged the path").toBeTruthy();
+    const requestId = line!.trim().split(" ").at(-1)!;
+    expect(requestId).toMatch(/^[0-9a-f]{32}$/);
+    expect(portalLog, "the portal's lines carry nginx's request id").toContain(requestId);
+  });
+});
