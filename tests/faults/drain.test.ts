@@ -1,5 +1,5 @@
 import http from "node:http";
-import { rmSync } from "node:fs";
+import { readFileSync, rmSync } from "node:fs";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { pdf } from "../fixtures/files";
 import { apiClient, apiLogin, ensureBuild, startServer, stopServer, strongSecrets, tempDir, type Running } from "./server";
@@ -16,7 +16,10 @@ beforeAll(async () => {
   await ensureBuild();
 }, 240_000);
 
+let orphans: number[] = []; // what `npm start` started: killed after a failed test too
+
 afterEach(async () => {
+  for (const pid of orphans.splice(0)) if (alive(pid)) process.kill(pid, "SIGKILL");
   await stopServer(server, "SIGKILL");
   server = undefined;
 });
@@ -25,10 +28,26 @@ afterAll(() => {
   for (const d of dirs) rmSync(d, { recursive: true, force: true });
 });
 
-async function start(port: string, graceSec: number): Promise<Running> {
+async function start(port: string, graceSec: number, command: "server" | "npm start" = "server"): Promise<Running> {
   const dataDir = tempDir("drain");
   dirs.push(dataDir);
-  return startServer({ NODE_ENV: "test", PORT: port, DATA_DIR: dataDir, SHUTDOWN_GRACE_SEC: String(graceSec), ...secrets, RATE_LIMIT_LOGIN_PER_IP: "1000" });
+  return startServer({ NODE_ENV: "test", PORT: port, DATA_DIR: dataDir, SHUTDOWN_GRACE_SEC: String(graceSec), ...secrets, RATE_LIMIT_LOGIN_PER_IP: "1000" }, "/readyz", 90_000, command);
+}
+
+/** Whether a process with this PID is alive. */
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/** The PIDs of every descendant of `pid` (from /proc), children first. */
+function descendants(pid: number): number[] {
+  const children = (readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim().split(/\s+/).filter(Boolean)).map(Number);
+  return children.flatMap((c) => [c, ...(alive(c) ? descendants(c) : [])]);
 }
 
 /** A multipart body that sends its first half at once and the rest when `hold` resolves. */
@@ -116,6 +135,31 @@ describe("SIGTERM drains the portal", () => {
     expect(code).toBe(0);
     expect(tookMs).toBeLessThan(20_000);
     console.log(`faults/drain: new request after SIGTERM → ${refused}; upload finished 200; exit 0 ${tookMs} ms after the signal`);
+  }, 120_000);
+
+  it("SIGTERM to the PID of `npm start` (systemd's, a supervisor's, kill's) drains the server it started: no orphan", async () => {
+    server = await start("3488", 20, "npm start");
+    const npmPid = server.child.pid!;
+    const processes = descendants(npmPid);
+    orphans = processes;
+    expect(processes.length, "npm → node scripts/start.mjs → the server").toBeGreaterThanOrEqual(2);
+    let release!: () => void;
+    const hold = new Promise<void>((r) => (release = r));
+    const { answer: upload } = await stalledUpload(server, hold);
+
+    process.kill(npmPid, "SIGTERM");
+    await new Promise((r) => setTimeout(r, 1_000));
+    expect(["refused", 503], "the server drains").toContain(await freshGet(server.port, "/healthz"));
+    release();
+    const res = await upload;
+    expect(res.status, "the upload under way finishes").toBe(200);
+    await server.exited;
+    const until = Date.now() + 10_000;
+    while (processes.some(alive) && Date.now() < until) await new Promise((r) => setTimeout(r, 100));
+    const left = processes.filter(alive);
+    for (const pid of left) process.kill(pid, "SIGKILL");
+    expect(left, "no process of `npm start` outlives it").toEqual([]);
+    console.log(`faults/drain: SIGTERM to npm start (${processes.length + 1} processes) drained the upload under way (200) and left none running`);
   }, 120_000);
 
   it("cuts a request that outlasts SHUTDOWN_GRACE_SEC when the grace ends, then exits 0", async () => {

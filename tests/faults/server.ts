@@ -65,8 +65,14 @@ export interface Running {
   exited: Promise<number | null>;
 }
 
+/** How a test starts the portal: `node --import tsx server.ts`, or as the README has it (`npm start`). */
+const COMMANDS = {
+  server: [process.execPath, "--import", "tsx", "server.ts"],
+  "npm start": ["npm", "start"],
+} as const;
+
 /** Spawns server.ts with the given environment (inherits PATH etc., never the caller's secrets or mail server). */
-export function spawnServer(env: Record<string, string | undefined>): Running {
+export function spawnServer(env: Record<string, string | undefined>, command: keyof typeof COMMANDS = "server"): Running {
   const clean: Record<string, string> = {};
   for (const [k, v] of Object.entries(process.env)) {
     if (v !== undefined && !["API_KEY", "SESSION_SECRET", "JWT_SECRET", "DATABASE_URL", "API_URL", "SEED_DEMO", "NODE_ENV", "SMTP_URL", "PUBLIC_URL", "MAIL_REDIRECT_TO"].includes(k)) clean[k] = v;
@@ -74,7 +80,8 @@ export function spawnServer(env: Record<string, string | undefined>): Running {
   for (const [k, v] of Object.entries(env)) if (v !== undefined) clean[k] = v;
   clean.HOST ??= "127.0.0.1";
   clean.LOG_LEVEL ??= "fatal";
-  const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], { cwd: ROOT, env: clean as NodeJS.ProcessEnv, stdio: ["ignore", "pipe", "pipe"] });
+  const [program, ...args] = COMMANDS[command];
+  const child = spawn(program, args, { cwd: ROOT, env: clean as NodeJS.ProcessEnv, stdio: ["ignore", "pipe", "pipe"] });
   let err = "";
   let out = "";
   child.stderr!.setEncoding("utf8").on("data", (d: string) => (err += d));
@@ -112,9 +119,9 @@ function portTaken(port: number): Promise<boolean> {
 }
 
 /** Starts the server and waits until `readyPath` answers 200 (at most `timeoutMs`). */
-export async function startServer(env: Record<string, string | undefined>, readyPath = "/readyz", timeoutMs = 90_000): Promise<Running> {
+export async function startServer(env: Record<string, string | undefined>, readyPath = "/readyz", timeoutMs = 90_000, command: keyof typeof COMMANDS = "server"): Promise<Running> {
   if (env.PORT && (await portTaken(Number(env.PORT)))) throw new Error(`port ${env.PORT} is taken, by a server an earlier run left behind?`);
-  const running = spawnServer(env);
+  const running = spawnServer(env, command);
   const started = Date.now();
   while (Date.now() - started < timeoutMs) {
     if (running.child.exitCode !== null) throw new Error(`server exited ${running.child.exitCode}: ${running.stderr()}`);
