@@ -14,7 +14,19 @@ function newest(p) {
   return readdirSync(p).reduce((max, name) => Math.max(max, newest(path.join(p, name))), st.mtimeMs);
 }
 
+// build/server.mjs, the production server (scripts/build-server.mjs): from the server's own sources too.
+const SERVER_STAMP = `${process.env.BUILD_DIR ?? "build"}/server.mjs`;
+const SERVER_SOURCES = [...SOURCES, "server.ts", "server", "api", "contracts"];
+
 export async function ensureBuild() {
+  await ensureRemixBuild();
+  if (process.env.BUILD_DIR && process.env.BUILD_DIR !== "build") return; // the bundle finds its build as ../build
+  if (existsSync(SERVER_STAMP) && statSync(SERVER_STAMP).mtimeMs >= Math.max(...SERVER_SOURCES.map(newest))) return;
+  const { buildServer } = await import("./build-server.mjs");
+  await buildServer();
+}
+
+async function ensureRemixBuild() {
   if (existsSync(STAMP) && statSync(STAMP).mtimeMs >= Math.max(...SOURCES.map(newest))) return;
   console.log("Building the portal (remix vite:build)…");
   // Always a production build: run from a test (NODE_ENV=test) it would otherwise bundle React's

@@ -1,0 +1,40 @@
+// The production server as one file: server.ts and everything it imports from this repository
+// (server/, api/, domain/, locales/, app/utils/) bundled by esbuild into build/server.mjs, the packages
+// left to node_modules, and the migrations beside it. With build/client and build/server (Remix) it runs
+// as `NODE_ENV=production node build/server.mjs` on production dependencies only (`npm ci --omit=dev`):
+// no TypeScript at run time. docs/operations.md "A production build".
+import { cpSync, readFileSync, rmSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { build } from "esbuild";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+// server/app.ts finds build/ as "../build" from its own file: the bundle lives one folder below the root.
+const out = path.join(root, "build");
+const pkg = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8"));
+const packages = Object.keys(pkg.dependencies);
+
+export async function buildServer() {
+  await build({
+    entryPoints: [path.join(root, "server.ts")],
+    outfile: path.join(out, "server.mjs"),
+    bundle: true,
+    platform: "node",
+    format: "esm",
+    target: "node20",
+    tsconfig: path.join(root, "tsconfig.json"),
+    // Every package stays an import of node_modules; `vite` is imported only by `--dev`.
+    external: [...packages, ...packages.map((p) => `${p}/*`), "vite"],
+    // CommonJS packages imported from ESM need `require` in scope.
+    banner: { js: 'import { createRequire as __createRequire } from "node:module"; const require = __createRequire(import.meta.url);' },
+    logLevel: "warning",
+  });
+  // api/db/client.ts reads its migrations from "./migrations" beside the file it is bundled into.
+  rmSync(path.join(out, "migrations"), { recursive: true, force: true });
+  cpSync(path.join(root, "api/db/migrations"), path.join(out, "migrations"), { recursive: true });
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  await buildServer();
+  console.log("built build/server.mjs and build/migrations");
+}
