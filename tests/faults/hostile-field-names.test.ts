@@ -256,7 +256,10 @@ describe("hostile field names", () => {
     expect(welcome.length).toBeGreaterThan(10);
     expect(welcome.every((w) => w.status === 200)).toBe(true);
     expect(slowest, "every /welcome within 1 s").toBeLessThan(1_000);
-    expect(after - before, "memory growth under 50 MB").toBeLessThan(50);
+    // Alone the server grows ~35 MB over the whole corpus; beside the other test files of a CI run, up to
+    // ~105 MB was seen (the heap grows with load before it collects). One expanded name costs far more:
+    // `x[5000000]=1` took ~450 MB, `email[99999999]=1` the whole heap.
+    expect(after - before, "memory growth under 200 MB").toBeLessThan(200);
     console.log(
       `hostile field names: ${all.length} requests (${portal.length} portal: ${paths.length} routes × ${Object.keys(cookies).length} sessions × ${bodies.length} bodies; ` +
         `${apiRequests.length} API: ${multipartEndpoints.length} multipart endpoints) in ${seconds.toFixed(1)} s; ` +
