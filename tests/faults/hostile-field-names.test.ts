@@ -12,7 +12,7 @@ import { apiClient, apiLogin, ensureBuild, portalLogin, ROOT, startServer, stopS
 // post (`email[99999999]=1`) once filled the heap: a form's field names are checked before anything
 // expands them. The grammar below is thrown at every page route with an action (anonymous and logged in
 // as four roles, urlencoded and multipart) and at every multipart endpoint of the API, while a second
-// client loads /welcome. Then: no 5xx, every /welcome within 1 s, memory growth under 50 MB, and no
+// client loads /welcome. Then: no 5xx, every /welcome within 1 s, memory growth under 200 MB, and no
 // error line in the log nor any event at a Sentry ingest on loopback (a client's mistake is no fault).
 
 const PORT = 3390;
