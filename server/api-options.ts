@@ -36,5 +36,6 @@ export function apiOptionsFrom(env: Env): Omit<StartApiOptions, "logger" | "repo
     // The first production start records PUBLIC_URL as the live service's (api/services/live-service.ts).
     recordPublicUrl: production,
     mailRedirectTo: env.MAIL_REDIRECT_TO,
+    mailFrom: env.MAIL_FROM,
   };
 }

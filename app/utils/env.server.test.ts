@@ -58,6 +58,14 @@ describe("environment (DESIGN §1, production start)", () => {
     expect(() => loadEnv({ NODE_ENV: "test", DATA_DIR: dir, SEED_DEMO: "yes" })).toThrow(/^Invalid setting SEED_DEMO: SEED_DEMO must be true or false$/);
   });
 
+  it("takes MAIL_FROM as an address or a quoted name with one, and stops on anything else", () => {
+    expect(loadEnv({ NODE_ENV: "production", ...secrets, ...mail, MAIL_FROM: ' "Portal Adaptasi" <noreply@kemkes.go.id> ' }).MAIL_FROM).toBe('"Portal Adaptasi" <noreply@kemkes.go.id>');
+    expect(loadEnv({ NODE_ENV: "production", ...secrets, ...mail, MAIL_FROM: "noreply@kemkes.go.id" }).MAIL_FROM).toBe("noreply@kemkes.go.id");
+    expect(loadEnv({ NODE_ENV: "production", ...secrets, ...mail }).MAIL_FROM).toBeUndefined();
+    for (const bad of ["Portal <noreply@kemkes.go.id>", "noreply", '"A" <a@b.id>\r\nBcc: x@y.id', "a@b.id, c@d.id"]) {
+      expect(() => loadEnv({ NODE_ENV: "production", ...secrets, ...mail, MAIL_FROM: bad }), bad).toThrow(/^Invalid setting MAIL_FROM: MAIL_FROM must be an address/);
+    }
+  });
   it("takes one mailbox for MAIL_REDIRECT_TO", () => {
     expect(loadEnv({ NODE_ENV: "production", ...secrets, ...mail, MAIL_REDIRECT_TO: " uji@staging.kemkes.go.id " }).MAIL_REDIRECT_TO).toBe("uji@staging.kemkes.go.id");
     expect(loadEnv({ NODE_ENV: "production", ...secrets, ...mail, MAIL_REDIRECT_TO: "" }).MAIL_REDIRECT_TO).toBeUndefined();

@@ -34,6 +34,16 @@ const schema = z.object({
   PUBLIC_URL: optionalUrl,
   /** every mail goes to this one mailbox instead of its recipient (a staging copy of the database) */
   MAIL_REDIRECT_TO: optionalText.pipe(z.email("MAIL_REDIRECT_TO must be one e-mail address").optional()),
+  /**
+   * the From of every mail: `"Name" <address>` or an address, on a domain whose SPF/DKIM the mail server
+   * signs for; default "Adaptasi Nakes LLN" <no-reply@adaptasi.kemkes.go.id>
+   */
+  MAIL_FROM: optionalText.pipe(
+    z
+      .string()
+      .regex(/^(?:"[^"\r\n]{1,100}" <[^\s<>@"]+@[^\s<>@"]+\.[^\s<>@"]+>|[^\s<>@"]+@[^\s<>@"]+\.[^\s<>@"]+)$/, 'MAIL_FROM must be an address (no-reply@example.go.id) or "Name" <no-reply@example.go.id>')
+      .optional(),
+  ),
   /** demo data on an empty PostgreSQL database outside production; in production it stops the start */
   SEED_DEMO: z.enum(["true", "false"], "SEED_DEMO must be true or false").optional(),
   /** a mail whose send fails this many times is kept as failed and shown to the Super Admin (/mail-outbox) */

@@ -45,6 +45,8 @@ describe("the first Super Admin, from docs/operations.md alone", () => {
       DATABASE_URL: database.url,
       SMTP_URL: sink.url,
       PUBLIC_URL: base,
+      // the ministry's own sender (SPF/DKIM): every mail goes from it
+      MAIL_FROM: '"Portal Adaptasi Kemenkes" <adaptasi@kemkes.go.id>',
       ...strongSecrets(),
     });
 
@@ -60,6 +62,7 @@ describe("the first Super Admin, from docs/operations.md alone", () => {
     const started = Date.now();
     while (sink.received.length === 0 && Date.now() - started < 15_000) await new Promise((r) => setTimeout(r, 100));
     expect(sink.received.map((r) => r.to)).toEqual([EMAIL]);
+    expect(sink.received[0].from, "the envelope sender is MAIL_FROM's").toBe("adaptasi@kemkes.go.id");
     const mail = sink.received[0].mail;
     const token = tokenFrom(mail, "/forgot-password");
     expect(created.stdout).not.toContain(token);
