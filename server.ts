@@ -3,6 +3,7 @@ import { fileURLToPath } from "node:url";
 import * as Sentry from "@sentry/remix";
 import { EnvError, loadEnv, setEnv, type Env } from "./app/utils/env.server";
 import { createServer } from "./server/app";
+import { buildInfo } from "./server/build-info";
 import { scrubEvent } from "./server/sentry";
 
 // The portal's entry: reads the settings, builds the server (server/app.ts) and listens.
@@ -30,7 +31,7 @@ async function main() {
     throw error;
   }
   setEnv(env);
-  if (env.SENTRY_DSN) Sentry.init({ dsn: env.SENTRY_DSN, tracesSampleRate: 1.0, beforeSend: scrubEvent });
+  if (env.SENTRY_DSN) Sentry.init({ dsn: env.SENTRY_DSN, release: buildInfo().commit, tracesSampleRate: 1.0, beforeSend: scrubEvent });
   const dev = process.argv.includes("--dev");
   let server: Awaited<ReturnType<typeof createServer>>;
   try {

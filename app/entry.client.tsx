@@ -17,7 +17,7 @@ window.addEventListener("vite:preloadError", (event) => {
   window.location.reload();
 });
 
-void startClientMonitoring(window.ENV?.SENTRY_DSN);
+void startClientMonitoring(window.ENV?.SENTRY_DSN, window.ENV?.SENTRY_RELEASE);
 
 /**
  * Each namespace of each locale is its own small chunk, fetched only when needed: an Indonesian one

@@ -16,6 +16,8 @@ declare module "@remix-run/node" {
     requestId: string;
     /** The process's log; its lines carry the request's id and no personal data (server/logging.ts). */
     log: Pick<Logger, "error" | "warn" | "info">;
+    /** The build's commit (server/build-info.ts): the browser's Sentry events carry it as their release. */
+    release?: string;
     /** Removes a header the server set before the page ran (a 304 keeps the cached page's CSP). */
     omitHeader?: (name: string) => void;
   }

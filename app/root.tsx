@@ -31,7 +31,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (setCookie) context.appendSetCookie(setCookie);
   if ((await localeCookie().parse(cookie)) !== LOCALE.DEFAULT) context.appendSetCookie(await localeCookie().serialize(LOCALE.DEFAULT));
   // The layouts' few facts of the user go to the browser, not the whole get-me answer (pages load what they need).
-  return { me: me ? shellUser(me) : null, config, toast, locale: LOCALE.DEFAULT, env: { SENTRY_DSN: getEnv().SENTRY_DSN } };
+  const dsn = getEnv().SENTRY_DSN;
+  return { me: me ? shellUser(me) : null, config, toast, locale: LOCALE.DEFAULT, env: { SENTRY_DSN: dsn, ...(dsn && context.release ? { SENTRY_RELEASE: context.release } : {}) } };
 }
 
 export type RootData = Awaited<ReturnType<typeof loader>>;

@@ -3,7 +3,8 @@
 // left to node_modules, and the migrations beside it. With build/client and build/server (Remix) it runs
 // as `NODE_ENV=production node build/server.mjs` on production dependencies only (`npm ci --omit=dev`):
 // no TypeScript at run time. docs/operations.md "A production build".
-import { cpSync, readFileSync, rmSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { cpSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
@@ -13,6 +14,17 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const out = path.join(root, "build");
 const pkg = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8"));
 const packages = Object.keys(pkg.dependencies);
+
+/** BUILD_COMMIT (a build without .git), else the checkout's HEAD, else "unknown". */
+function commitOf() {
+  const given = process.env.BUILD_COMMIT?.trim().toLowerCase();
+  if (given && /^[0-9a-f]{7,40}$/.test(given)) return given;
+  try {
+    return execFileSync("git", ["rev-parse", "HEAD"], { cwd: root, encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim();
+  } catch {
+    return "unknown";
+  }
+}
 
 export async function buildServer() {
   await build({
@@ -29,6 +41,8 @@ export async function buildServer() {
     banner: { js: 'import { createRequire as __createRequire } from "node:module"; const require = __createRequire(import.meta.url);' },
     logLevel: "warning",
   });
+  // The commit it was built from (server/build-info.ts): Sentry's release, /metrics' adaptasi_build_info.
+  writeFileSync(path.join(out, "build-info.json"), `${JSON.stringify({ version: pkg.version, commit: commitOf() })}\n`);
   // api/db/client.ts reads its migrations from "./migrations" beside the file it is bundled into.
   rmSync(path.join(out, "migrations"), { recursive: true, force: true });
   cpSync(path.join(root, "api/db/migrations"), path.join(out, "migrations"), { recursive: true });

@@ -19,7 +19,8 @@ import { lastResort } from "./errors";
 import { serveGuidebook } from "./guidebook";
 import { createLifecycle } from "./lifecycle";
 import { accessLog, createLogger, currentRequestId } from "./logging";
-import { measureRequests, metricsEndpoint, routeLabel } from "./metrics";
+import { buildInfo } from "./build-info";
+import { measureRequests, metricsEndpoint, reportBuildInfo, routeLabel } from "./metrics";
 import { pageRoutes, refusePostsWithoutAction, type PageRoutes } from "./page-routes";
 import { pageQueue } from "./page-queue";
 import { createRequestHandler } from "./remix-handler";
@@ -89,6 +90,7 @@ export async function createServer(env: Env, opts: { dev?: boolean; logger?: pin
   app.get("/healthz", (_req, res) => {
     res.set("Cache-Control", "no-store").json({ status: "ok" });
   });
+  reportBuildInfo(buildInfo());
   app.get("/metrics", metricsEndpoint(env.METRICS_TOKEN));
   app.get("/readyz", async (_req, res) => {
     res.set("Cache-Control", "no-store");
@@ -170,6 +172,7 @@ export async function createServer(env: Env, opts: { dev?: boolean; logger?: pin
         return {
           cspNonce: res.locals.cspNonce as string,
           requestId,
+          release: buildInfo().commit,
           log: logger,
           api: client,
           clientIp,

@@ -1,6 +1,8 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import type { Request, RequestHandler } from "express";
+import { Gauge } from "prom-client";
 import { httpRequestDuration, httpResponses, registry, routePatternOf } from "../api/lib/metrics";
+import type { BuildInfo } from "./build-info";
 
 // /metrics (Prometheus text format) and the request metric every answer feeds.
 
@@ -36,6 +38,19 @@ export function measureRequests(pageRoute: () => ((pathname: string) => string) 
     res.on("close", () => record("aborted")); // the client left, or the connection was cut, before the answer ended
     next();
   };
+}
+
+const buildInfoGauge = new Gauge({
+  name: "adaptasi_build_info",
+  help: "Always 1: the version and the commit of the code this instance runs",
+  labelNames: ["version", "commit"] as const,
+  registers: [registry],
+});
+
+/** adaptasi_build_info{version,commit} 1 for the running build. */
+export function reportBuildInfo(info: BuildInfo): void {
+  buildInfoGauge.reset();
+  buildInfoGauge.set({ version: info.version, commit: info.commit }, 1);
 }
 
 const digest = (s: string) => createHash("sha256").update(s).digest();

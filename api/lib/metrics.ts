@@ -71,7 +71,7 @@ new Gauge({
 /** Mails recorded and not yet delivered (set by the mail worker). */
 export const mailQueueDepth = new Gauge({
   name: "adaptasi_mail_queue_depth",
-  help: "Mails waiting for delivery",
+  help: "Mails waiting for delivery in the shared database: every instance reports the same count, so alert on max(), never sum()",
   registers: [registry],
 });
 
@@ -89,7 +89,10 @@ export const mailFailures = new Counter({
   registers: [registry],
 });
 
-/** `outcome`: "ok", "error", or "held" (a copy of the database not yet adopted runs none); `job`: the scheduled job's name. */
+/** What a scheduled job's run came to: "held" when a copy of the database not yet adopted runs none. */
+export const JOB_OUTCOMES = ["ok", "error", "held"] as const;
+
+/** `outcome`: one of JOB_OUTCOMES; `job`: the scheduled job's name. */
 export const jobRuns = new Counter({
   name: "adaptasi_job_runs_total",
   help: "Scheduled job runs by job and outcome",
@@ -103,6 +106,12 @@ export const jobLastRun = new Gauge({
   labelNames: ["job"] as const,
   registers: [registry],
 });
+
+// Counters start at zero for every label an alert watches, so `rate(x[5m]) > 0` works from the first
+// scrape without `or vector(0)`: each kind of mail failure, the server errors, and (where the jobs are
+// named, api/services/scheduled-jobs.ts) each job × outcome.
+for (const kind of ["retry", "permanent"] as const) mailFailures.inc({ kind }, 0);
+for (const status of ["500", "502", "503", "504", "aborted"]) httpResponses.inc({ status }, 0);
 
 // The API names the pattern of the route that answered an HTTP request (its Node request object is
 // the key), so the portal's request metric labels API calls by pattern too.

@@ -27,6 +27,9 @@ const FILES_PER_MAIL = 50;
 
 export const JOBS = { slaReminder: "sla_reminder", overdueDigest: "overdue_digest", reuploadReminder: "reupload_reminder" } as const;
 
+// Every job × outcome counted from zero (api/lib/metrics.ts).
+for (const job of Object.values(JOBS)) for (const outcome of metrics.JOB_OUTCOMES) metrics.jobRuns.inc({ job, outcome }, 0);
+
 /** Claims the run of `job` for `slot`; false when another run (here or in another instance) has it. */
 async function claim(tx: Database, job: string, slot: string): Promise<boolean> {
   const rows = await tx.insert(jobRuns).values({ job, slot }).onConflictDoNothing().returning({ slot: jobRuns.slot });

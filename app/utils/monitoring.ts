@@ -7,15 +7,16 @@ type SentryLike = { captureException: (e: unknown) => void };
 declare global {
   interface Window {
     __sentry?: SentryLike;
-    ENV?: { SENTRY_DSN?: string };
+    ENV?: { SENTRY_DSN?: string; SENTRY_RELEASE?: string };
   }
 }
 
-export async function startClientMonitoring(dsn: string | undefined): Promise<void> {
+export async function startClientMonitoring(dsn: string | undefined, release?: string): Promise<void> {
   if (!dsn || typeof window === "undefined") return;
   const Sentry = await import("@sentry/remix");
   Sentry.init({
     dsn,
+    release,
     tracesSampleRate: MONITORING.TRACES_SAMPLE_RATE,
     replaysSessionSampleRate: MONITORING.REPLAYS_SESSION_SAMPLE_RATE,
     replaysOnErrorSampleRate: MONITORING.REPLAYS_ON_ERROR_SAMPLE_RATE,

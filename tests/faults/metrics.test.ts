@@ -1,9 +1,10 @@
+import { execFileSync } from "node:child_process";
 import { rmSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../../api/db/client";
 import { jobRuns, mailFailures, mailQueueDepth, registry } from "../../api/lib/metrics";
 import { throwawayDatabase } from "../../api/test/throwaway-database.mjs";
-import { apiClient, apiLogin, ensureBuild, startServer, stopServer, strongSecret, strongSecrets, tempDir, type Running } from "./server";
+import { apiClient, apiLogin, ensureBuild, ROOT, startServer, stopServer, strongSecret, strongSecrets, tempDir, type Running } from "./server";
 
 // Operating it (issue 17 §5): /metrics in the Prometheus text format, behind METRICS_TOKEN; request
 // durations by route pattern (never the raw URL) and status; the database pool; the mail and job
@@ -84,6 +85,13 @@ describe("/metrics", () => {
     // The embedded database is one connection in the process.
     expect(text).toMatch(/^adaptasi_db_pool_connections\{kind="pglite",state="total"\} 1$/m);
     // What the mail worker and the jobs set, and the process's own.
+    // Which build answers, and counters an alert watches at zero from the first scrape.
+    const head = execFileSync("git", ["rev-parse", "HEAD"], { cwd: ROOT, encoding: "utf8" }).trim();
+    expect(text).toMatch(new RegExp(`^adaptasi_build_info\\{version="\\d+\\.\\d+\\.\\d+",commit="${head}"\\} 1$`, "m"));
+    for (const series of ['adaptasi_mail_failures_total{kind="permanent"}', 'adaptasi_mail_failures_total{kind="retry"}', 'adaptasi_job_runs_total{job="overdue_digest",outcome="error"}', 'adaptasi_http_responses_total{status="500"}']) {
+      expect(text, series).toMatch(new RegExp(`^${series.replace(/[{}"=]/g, (c) => `\\${c}`)} 0$`, "m"));
+    }
+    expect(text).toMatch(/^# HELP adaptasi_mail_queue_depth .*alert on max\(\)/m);
     for (const name of ["adaptasi_mail_queue_depth", "adaptasi_mail_sent_total", "adaptasi_mail_failures_total", "adaptasi_job_runs_total", "adaptasi_process_resident_memory_bytes"]) {
       expect(text).toContain(`# TYPE ${name} `);
     }

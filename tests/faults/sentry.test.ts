@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { gunzipSync } from "node:zlib";
@@ -5,7 +6,7 @@ import { rmSync } from "node:fs";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { throwawayDatabase } from "../../api/test/throwaway-database.mjs";
-import { apiClient, apiLogin, ensureBuild, startServer, stopServer, strongSecrets, tempDir, type Running } from "./server";
+import { apiClient, apiLogin, ensureBuild, ROOT, startServer, stopServer, strongSecrets, tempDir, type Running } from "./server";
 
 // Sentry proven, not assumed (issue 17 §5): with SENTRY_DSN pointing at an ingest this test runs on
 // loopback, a server error (the API's 500) arrives there as an event, with the exception.
@@ -101,6 +102,8 @@ describe("Sentry", () => {
     expect(events.length, `envelopes received: ${envelopes.map((e) => e.items.map((it) => it.type).join("+")).join(", ")}`).toBeGreaterThanOrEqual(1);
     const event = events[0] as { exception?: { values?: Array<{ type?: string; value?: string }> }; request?: { url?: string }; platform?: string; tags?: Record<string, string> };
     expect(event.platform).toBe("node");
+    const head = execFileSync("git", ["rev-parse", "HEAD"], { cwd: ROOT, encoding: "utf8" }).trim();
+    expect((event as { release?: string }).release, "the release is the build's commit").toBe(head);
     expect(event.tags?.request_id, "the event carries the request's id, as its log lines do").toBe(requestId);
     expect(event.exception?.values?.length).toBeGreaterThanOrEqual(1);
     expect(JSON.stringify(event.exception)).toMatch(/relation \\"applications\\" does not exist/);
