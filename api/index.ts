@@ -5,7 +5,9 @@ import type { Http2Bindings, HttpBindings } from "@hono/node-server";
 import pino, { type Logger } from "pino";
 import type { InProcessFetch } from "#contracts/in-process";
 import { createApiApp, DEFAULT_PUBLIC_URL } from "./app";
-import { openDatabase, type Database } from "./db/client";
+import { MIGRATIONS_FOLDER, openDatabase, type Database } from "./db/client";
+import { migrationsAhead } from "./db/migration-rules";
+import { schemaAhead } from "./lib/metrics";
 import { seedIfEmpty } from "./db/seed";
 import { seedAdministration } from "./services/admin-reference";
 import { seedFacilities } from "./db/seed-facilities";
@@ -124,6 +126,15 @@ export async function startApi(opts: StartApiOptions): Promise<StartedApi> {
     throw err;
   }
   const logger = opts.logger ?? pino({ level: process.env.LOG_LEVEL ?? "info" });
+  // A schema newer than this code (a newer release migrated it): said once, and kept in a metric.
+  const ahead = await migrationsAhead(handle.db, MIGRATIONS_FOLDER).catch(() => 0);
+  schemaAhead.set(ahead);
+  if (ahead > 0) {
+    logger.warn(
+      { migrationsAhead: ahead },
+      "the database's schema is newer than this code: a newer release migrated it. This instance runs on, but what that release added or changed may be missing here; run the newer release (docs/operations.md §5)",
+    );
+  }
   const dataDir = opts.inMemory ? undefined : opts.dataDir;
   const temporaryOutbox = !opts.outboxDir && !dataDir;
   const outboxDir =

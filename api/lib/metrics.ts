@@ -68,6 +68,13 @@ new Gauge({
   },
 });
 
+/** Migrations the database has that this code does not know (set at start; api/db/migration-rules.ts). */
+export const schemaAhead = new Gauge({
+  name: "adaptasi_schema_ahead",
+  help: "Migrations applied to the database that this build does not know: 0, unless a newer release migrated it (alert when above 0)",
+  registers: [registry],
+});
+
 /** Mails recorded and not yet delivered (set by the mail worker). */
 export const mailQueueDepth = new Gauge({
   name: "adaptasi_mail_queue_depth",
