@@ -1,8 +1,9 @@
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import type { ChildProcess } from "node:child_process";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ensureBuild, leftovers, PRODUCTION_MAIL, ROOT, startServer, stopServer, strongSecrets, type Running } from "./server";
+import { adaptedServer, documentedNginxBlock, startNginx, waitFor } from "./nginx";
+import { ensureBuild, leftovers, PRODUCTION_MAIL, startServer, stopServer, strongSecrets, type Running } from "./server";
 
 // docs/operations.md's nginx server, run as written on ports other than 443 (TLS and the port-80
 // redirect left out): a production instance behind it takes form posts from its own pages, refuses
@@ -10,45 +11,19 @@ import { ensureBuild, leftovers, PRODUCTION_MAIL, ROOT, startServer, stopServer,
 // A second server block passes `Host $host` (which drops the port), as the example once did: posts
 // still pass there because the Origin is PUBLIC_URL's.
 
-const NGINX = process.env.NGINX_PATH ?? "/usr/sbin/nginx";
 const PORTS = { portal: 3430, documented: 3431, hostOnly: 3432 };
 const SECRET = "tok3nRahasiaJanganDicatat";
 
-/** The nginx block of docs/operations.md "TLS at the proxy", adapted to loopback ports and a temp folder. */
-function nginxConfig(dir: string): string {
-  const doc = readFileSync(path.join(ROOT, "docs/operations.md"), "utf8");
-  const block = /```nginx\n([\s\S]*?)```/.exec(doc)?.[1];
-  if (!block) throw new Error("docs/operations.md has no nginx block");
-  expect(block, "the documented example passes the Host with its port").toContain("proxy_set_header Host $http_host;");
-  const documented = block
-    .replace(/server 127\.0\.0\.1:3000 max_fails=0;/, `server 127.0.0.1:${PORTS.portal} max_fails=0;`)
-    .replace(/^\s*server 127\.0\.0\.1:3001.*$/m, "")
-    .replace(/listen 443 ssl http2;/, `listen 127.0.0.1:${PORTS.documented};`)
-    .replace(/^\s*ssl_certificate.*$/gm, "")
-    .replace(/^server \{ listen 80;.*$/m, "")
-    .replace(/\/var\/log\/nginx\/adaptasi\.log/, path.join(dir, "access.log"))
-    .replace(/allow 10\.0\.0\.0\/8;/, "allow 127.0.0.1;");
-  // The same server once more with `Host $host`, on its own port, logging to its own file.
+/** The documented server on one port and, with `Host $host`, on another. */
+function servers(dir: string): string {
+  expect(documentedNginxBlock(), "the documented example passes the Host with its port").toContain("proxy_set_header Host $http_host;");
+  const documented = adaptedServer({ upstreams: [PORTS.portal], listen: PORTS.documented, accessLog: path.join(dir, "access.log") });
   const serverBlock = /server \{\n[\s\S]*?\n\}\n/.exec(documented)![0];
   const hostOnly = serverBlock
     .replace(`listen 127.0.0.1:${PORTS.documented};`, `listen 127.0.0.1:${PORTS.hostOnly};`)
     .replace("proxy_set_header Host $http_host;", "proxy_set_header Host $host;")
     .replace(path.join(dir, "access.log"), path.join(dir, "access-host.log"));
-  return [
-    `pid ${path.join(dir, "nginx.pid")};`,
-    `error_log ${path.join(dir, "error.log")} warn;`,
-    "daemon off;",
-    "events { worker_connections 256; }",
-    "http {",
-    `  client_body_temp_path ${path.join(dir, "body")};`,
-    `  proxy_temp_path ${path.join(dir, "proxy")};`,
-    `  fastcgi_temp_path ${path.join(dir, "fastcgi")};`,
-    `  uwsgi_temp_path ${path.join(dir, "uwsgi")};`,
-    `  scgi_temp_path ${path.join(dir, "scgi")};`,
-    documented,
-    hostOnly,
-    "}",
-  ].join("\n");
+  return `${documented}\n${hostOnly}`;
 }
 
 const cleanup = leftovers();
@@ -56,20 +31,9 @@ let portal: Running | undefined;
 let nginx: ChildProcess | undefined;
 let dir = "";
 
-async function waitFor(url: string, timeoutMs: number): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    if (await fetch(url).then((r) => r.ok, () => false)) return;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
-}
-
 beforeAll(async () => {
-  if (!existsSync(NGINX)) throw new Error(`nginx is missing at ${NGINX}: apt-get install -y nginx-light (scripts/test.mjs does this when run as root)`);
   await ensureBuild();
   dir = cleanup.dir("nginx");
-  for (const sub of ["body", "proxy", "fastcgi", "uwsgi", "scgi"]) mkdirSync(path.join(dir, sub));
   portal = await startServer({
     NODE_ENV: "production",
     PORT: String(PORTS.portal),
@@ -81,11 +45,7 @@ beforeAll(async () => {
     // the address users type: the host-only server's, a port other than 443
     PUBLIC_URL: `http://127.0.0.1:${PORTS.hostOnly}`,
   });
-  const conf = path.join(dir, "nginx.conf");
-  writeFileSync(conf, nginxConfig(dir));
-  const check = spawnSync(NGINX, ["-t", "-c", conf, "-p", dir], { encoding: "utf8" });
-  expect(check.status, check.stderr).toBe(0);
-  nginx = spawn(NGINX, ["-c", conf, "-p", dir], { stdio: "ignore" });
+  nginx = startNginx(dir, servers(dir));
   await waitFor(`http://127.0.0.1:${PORTS.documented}/healthz`, 10_000);
   await waitFor(`http://127.0.0.1:${PORTS.hostOnly}/healthz`, 10_000);
 }, 240_000);
