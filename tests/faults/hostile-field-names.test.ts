@@ -15,7 +15,7 @@ import { apiClient, apiLogin, ensureBuild, portalLogin, ROOT, startServer, stopS
 // client loads /welcome. Then: no 5xx, every /welcome within 1 s, memory growth under 200 MB, and no
 // error line in the log nor any event at a Sentry ingest on loopback (a client's mistake is no fault).
 
-const PORT = 3390;
+const PORT = 3396; // its own: 3390–3393 are two-instances.test.ts
 let server: Running | undefined;
 let ingest: http.Server;
 let events = 0;
