@@ -15,7 +15,7 @@ vi.mock("./services/tokens", async (importOriginal) => {
   };
 });
 
-// The portal's two ways to the API (issue 19): over HTTP-shaped Requests (API_URL, or the app's fetch) and
+// The portal's two ways to the API: over HTTP-shaped Requests (API_URL, or the app's fetch) and
 // in-process, where the API's router, validators and handlers run as they do over HTTP but the answer is
 // handed over as an object and one page request checks its token once. Both must say the same.
 

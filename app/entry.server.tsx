@@ -215,7 +215,7 @@ export function pageNamespaces(instance: I18n, looked: Set<string>): Set<string>
 
 /**
  * The texts are the same for every request of a process: the serialised texts of each (language,
- * namespaces) are made once (issue 19: ~16 KB re-serialised per page before). A handful of keys at most.
+ * namespaces) are made once (~16 KB re-serialised per page before). A handful of keys at most.
  */
 const inlineJson = new Map<string, string>();
 

@@ -1,4 +1,4 @@
-// The portal beside a same-framework baseline, in one interleaved run (issue 19).
+// The portal beside a same-framework baseline, in one interleaved run.
 //   node bench/compare.mjs [--rows=100000] [--duration=10] [--connections=10] [--rounds=2] [--port=3351] [--pages=list,search,home,login]
 // On a throwaway PostgreSQL database (BENCH_DATABASE_URL, default the local server) with --rows
 // applications (bench/review-list.mjs --prepare makes them), it starts:

@@ -1,4 +1,4 @@
-// Where the portal's CPU goes under load (issue 19): the production build on PostgreSQL with --rows
+// Where the portal's CPU goes under load: the production build on PostgreSQL with --rows
 // applications, started with --cpu-prof, loaded on one page for --duration seconds, then stopped; the
 // profile's self time is summed by where the code lives (i18next, React, Remix, Hono, drizzle, pg, zod,
 // Sentry, undici, garbage collection, the portal's own code, …) and printed as shares and as ms per request.

@@ -1,4 +1,4 @@
-// How the portal calls the API when both run in one process (issue 19): the API's side is
+// How the portal calls the API when both run in one process: the API's side is
 // api/lib/in-process.ts, the portal's app/utils/api.server.ts. Types only.
 
 /** What the calls of one page request share. */

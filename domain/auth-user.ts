@@ -28,7 +28,7 @@ export function verificationPending(me: Pick<UserFacts, "userVerification">): bo
 
 /**
  * What every logged-in page's layout shows and decides from (the top bar's name and role, the sidebar's
- * items): the root loader sends the browser this, not the whole get-me answer (issue 19).
+ * items): the root loader sends the browser this, not the whole get-me answer.
  */
 export interface ShellUser extends UserFacts {
   role?: number | null;

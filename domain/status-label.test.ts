@@ -42,7 +42,7 @@ describe("status label (spec §4)", () => {
   });
 });
 
-describe("what a label means: its stage and what comes next (issue 16)", () => {
+describe("what a label means: its stage and what comes next", () => {
   it.each([
     // rule, record, meaning
     [1, rec("IN-PROGRESS", 2), { key: "inReview", stage: "Penyetaraan", next: null }],

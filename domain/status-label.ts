@@ -53,7 +53,7 @@ export function statusLabel(record: StatusRecord): StatusLabel {
 /** Every label the table can produce, in rule order (filters, legends). */
 export const STATUS_LABELS: readonly string[] = [...RULES.map((r) => r.label), "Draf Permohonan"];
 
-// What a label means (issue 16): a label alone can mislead — rule 11 "Selesai" only says a stage was
+// What a label means: a label alone can mislead — rule 11 "Selesai" only says a stage was
 // passed while the next has not started, and rule 13 shows nothing at all. Beside every label the
 // portal names the stage it belongs to and what comes next (or how it ended). The words live in the
 // locale files (common: statusMeaning.<key>); this decides which sentence and its stage names.

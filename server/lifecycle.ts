@@ -2,7 +2,7 @@ import type { Server } from "node:http";
 import type { RequestHandler, Response } from "express";
 import type { Logger } from "pino";
 
-// Stopping without losing work (issue 17 §5). On SIGTERM or SIGINT (server.ts):
+// Stopping without losing work. On SIGTERM or SIGINT (server.ts):
 // 1. the listener closes (new connections are refused) and a request that still arrives on an open
 //    keep-alive connection is answered 503 with `Connection: close` and `Retry-After`;
 // 2. requests and uploads under way finish, for at most SHUTDOWN_GRACE_SEC; each answer closes its

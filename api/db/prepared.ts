@@ -1,7 +1,7 @@
 import type { Database } from "./client";
 
 /**
- * Named prepared statements (issue 19): a statement every page runs is built by drizzle once per process
+ * Named prepared statements: a statement every page runs is built by drizzle once per process
  * and parsed and planned by PostgreSQL once per connection. Each is made on first use, per database
  * (tests open several), under a name no other statement uses.
  */

@@ -4,7 +4,7 @@ import type { AppEnv } from "./types";
 
 export type { InProcessCall };
 
-// The portal's calls when the API runs in its process (issue 19: no HTTP, no JSON inside one process).
+// The portal's calls when the API runs in its process (no HTTP, no JSON inside one process).
 // Each call still goes through the API's router, middleware, validators and handlers — the same contract as
 // over HTTP — but the handler's answer is handed over as the object it built, and the user one call of a
 // page request verified is not looked up again by the next. The portal's client (app/utils/api.server.ts)

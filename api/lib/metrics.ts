@@ -1,6 +1,6 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
 
-// The process's Prometheus metrics (issue 17 §5), in one registry served at /metrics (server/metrics.ts).
+// The process's Prometheus metrics, in one registry served at /metrics (server/metrics.ts).
 // Every label takes a bounded set of values: a route is its pattern (`/api/v1/applications/:id`),
 // never the URL a client sent, so a crawler cannot grow the series.
 //

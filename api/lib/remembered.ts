@@ -1,4 +1,4 @@
-// A read remembered for a few seconds (issue 19): the public settings every page shows, the tab counts of
+// A read remembered for a few seconds: the public settings every page shows, the tab counts of
 // the review lists. Per database (tests run several side by side), per key, and forgotten at once when
 // this process writes what the read depends on. Another process writing the same PostgreSQL database is
 // seen when the time runs out; a read that overlapped a write of this process is not kept.

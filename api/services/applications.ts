@@ -112,7 +112,7 @@ export async function currentApplicationRow(db: Database, userId: string): Promi
 
 /**
  * The applicant's current application (as currentApplicationRow) with the requirement ids of its current
- * documents: the workspace's one read on every visit, so a named prepared statement (issue 19).
+ * documents: the workspace's one read on every visit, so a named prepared statement.
  */
 function currentWithDocuments(db: Database) {
   // drizzle leaves a one-table select's columns unqualified, so the subquery qualifies every column itself.

@@ -5,7 +5,7 @@ import { DEFAULT_SLA_DAYS, stageById, stagesOf } from "#domain/workflow";
 import type { Database } from "../db/client";
 import { auditLog, slaSettings, type AuditAction } from "../db/schema";
 
-// The public processing times (/waktu-proses, issue 20): how long a file waits in each stage, from the
+// The public processing times (/waktu-proses): how long a file waits in each stage, from the
 // audit log alone. A stage's clock starts at the submission (first stage), at the PASSED decision of the
 // stage before, or at the applicant's reupload (a fresh SLA clock, as the workflow gives it); it stops at
 // the stage's decision (PASSED, FAILED or REUPLOAD). Each such decision is one measured wait.

@@ -194,7 +194,7 @@ function toRow(role: number, { app, submitterRole }: RowData, now: Date) {
 
 export type ReviewRow = ReturnType<typeof toRow>;
 
-// --- Prepared statements (issue 19) -------------------------------------------------------------------
+// --- Prepared statements -------------------------------------------------------------------
 // The statements every list page runs are named, so PostgreSQL parses and plans them once per connection
 // and drizzle builds them once per process: the rows of a page by id, and the ids of the first pages of
 // each role's tabs and orders without a search or filter (what reviewers open most). A search or filter

@@ -5,7 +5,7 @@ import { applications } from "../db/schema";
 import { createTestApi, type TestApi } from "../test/helpers";
 import { createScheduler, remindPendingReuploads, remindReviewersBeforeDeadline, sendOverdueDigest } from "./scheduled-jobs";
 
-// The scheduled jobs (issue 17 item 3): each slot runs once, however many schedulers run at once.
+// The scheduled jobs: each slot runs once, however many schedulers run at once.
 
 let api: TestApi;
 beforeAll(async () => {

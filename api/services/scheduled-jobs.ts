@@ -9,7 +9,7 @@ import { ALWAYS_SENDING, type DeliveryGate } from "./live-service";
 import type { Mailer } from "./mail";
 import { addressee, reuploadReminderMail, reviewerListMail, type ReviewerFile } from "./notifications";
 
-// Scheduled jobs (issue 17 item 3), on the mechanism of the mail outbox (docs/decisions/020-mail-outbox.md):
+// Scheduled jobs, on the mechanism of the mail outbox (docs/decisions/020-mail-outbox.md):
 // each run claims a row of `job_runs` for its slot — a day, or a file and its deadline — in the
 // transaction that records its mails. Across any number of instances a slot runs once (the primary
 // key decides; a second instance's insert waits for the first's commit, then finds the row); a run that

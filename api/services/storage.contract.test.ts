@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDiskStorage, newStorageKey, type FileStorage } from "./storage";
 import { createS3Client, createS3Storage } from "./storage-s3";
 
-// One contract, both drivers (issue 17): the disk driver on a temporary folder, the S3 driver against a
+// One contract, both drivers: the disk driver on a temporary folder, the S3 driver against a
 // real S3-protocol server (s3rver) started on loopback.
 
 interface Driver {

@@ -25,7 +25,7 @@ describe("ConfirmPanel (spec §9 'Confirm labels: Yes/No')", () => {
   });
 });
 
-describe("StatusBadge: the label and what it means (issue 16)", () => {
+describe("StatusBadge: the label and what it means", () => {
   const of = (status: "PASSED" | "IN-PROGRESS" | "FAILED" | null, stage: number | null, label: string | null, is_submitted = true) => ({
     status,
     is_submitted,

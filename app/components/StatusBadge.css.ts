@@ -1,6 +1,6 @@
 import { style } from "@vanilla-extract/css";
 
-// The label and what it means (issue 16): the badge itself never wraps; the explanation beside it may.
+// The label and what it means: the badge itself never wraps; the explanation beside it may.
 
 export const badge = style({ whiteSpace: "nowrap" });
 /** Inside a table cell the explanation takes its own line under the badge, so the column stays narrow. */

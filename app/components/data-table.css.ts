@@ -2,7 +2,7 @@ import { globalStyle, style } from "@vanilla-extract/css";
 import { INTERFACE } from "#domain/constants";
 import { vars } from "~/styles/theme.css";
 
-// How every list table behaves on a phone (issue 16): below the md breakpoint (768 px) each row is a card
+// How every list table behaves on a phone: below the md breakpoint (768 px) each row is a card
 // of label–value lines — the column's heading beside each value (`data-label`), so status and action
 // stay on screen without a sideways scroll. From 768 px up it is an ordinary table.
 const phone = `screen and (max-width: ${INTERFACE.BREAKPOINTS_PX.md - 0.02}px)`;

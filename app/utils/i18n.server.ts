@@ -33,7 +33,7 @@ const remix = new RemixI18Next({
 });
 
 /**
- * One i18next instance per language, made and initialised once per process (issue 19): the page render
+ * One i18next instance per language, made and initialised once per process: the page render
  * (entry.server, through a per-request view) and every server `t` below share it. remix-i18next's own
  * getFixedT made and initialised a new instance on every call (0.5 ms and its garbage each).
  */

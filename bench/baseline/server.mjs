@@ -1,4 +1,4 @@
-// The same-framework baseline of bench/compare.mjs (issue 19): a minimal Remix 2.17 app, written for
+// The same-framework baseline of bench/compare.mjs: a minimal Remix 2.17 app, written for
 // this project, that serves what the portal's measured pages serve with nothing else around them.
 // - Remix's own server runtime and React SSR through @remix-run/express, with the portal's future flags
 //   (single fetch: loader data goes to the browser through turbo-stream, as the portal's does);
@@ -52,7 +52,7 @@ const list = {
     const [rows, all, action] = await Promise.all([
       pool.query(set.ids.text, set.ids.params).then((r) => {
         const ids = r.rows.map((x) => Object.values(x)[0]);
-        // The portal's statement takes the ids as one array ($1) since issue 19, as a list of $n before.
+        // The portal's statement takes the ids as one array ($1) since the speed work (docs/decisions/023-speed.md), as a list of $n before.
         return pool.query(set.rows.text, /\$2\b/.test(set.rows.text) ? ids : [ids]);
       }),
       pool.query(set.all.text, set.all.params),

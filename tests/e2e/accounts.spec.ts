@@ -222,7 +222,7 @@ test("a foreign national signs up in two steps, activates, logs in at /wna/login
 
   await test.step("activate from the mail", async () => {
     await page.goto(await linkFromMail(foreigner.email, "activation"));
-    // A foreign national is sent to their own login page, /wna/login (issue 16).
+    // A foreign national is sent to their own login page, /wna/login.
     await expectPath(page, "/wna/login");
     await expect(page.getByText(`Akun ${foreigner.email} sudah aktif.`)).toBeVisible();
   });

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { ACCOUNTS, apiKey, expectPath, loginViaForm, sidebar, userMenuSummary } from "./fixtures";
 
-// The logged-in chrome (issue 16; spec §2 navbar, sidebar and top bar, §6 role label, §9 toasts):
+// The logged-in chrome (spec §2 navbar, sidebar and top bar, §6 role label, §9 toasts):
 // every logged-in user has the navbar's links and reaches /profile, role 1's label names the committee,
 // the ☰ sidebar toggle never traps the page, and nothing sticks out sideways on a 360 px phone.
 

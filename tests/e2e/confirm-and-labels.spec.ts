@@ -1,7 +1,7 @@
 import { ACCOUNTS, confirmPanel, confirmYes, expectPath, field, loginViaForm } from "./fixtures";
 import { applicantLabel, decideByApi, detailPath, expect, reviewerPage, submittedApplication, test } from "./review-fixtures";
 
-// Issue 16: spec §9 "Confirm labels: Yes/No" — a final or destructive action asks first, on a page that
+// Spec §9 "Confirm labels: Yes/No" — a final or destructive action asks first, on a page that
 // works without JavaScript, and No changes nothing; and spec §4's labels say what they mean
 // ("Selesai · Pemeriksaan Dokumen — menunggu Penyetaraan"), the applicant's checklist included.
 

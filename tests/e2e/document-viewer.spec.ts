@@ -4,7 +4,7 @@ import { sidewaysOverflow } from "../reach/measure";
 import { apiKey } from "./fixtures";
 import { decideByApi, detailPath, expect, reviewerPage, submittedApplication, test, type Submitted } from "./review-fixtures";
 
-// The reviewer's document viewer (issue 20): each document on a page of its own with its versions, its
+// The reviewer's document viewer: each document on a page of its own with its versions, its
 // neighbours and the way to the decision form (JavaScript on or off, phones included); files shown inline
 // from /files/:id?inline=1 under a sandbox, Word files only ever downloaded; on a wide screen a frame beside
 // the decision form that the documents' links open in without leaving the page.

@@ -61,7 +61,7 @@ for (const [key, loginPath] of [["pemohon", "/login"], ["pemohonWna", "/wna/logi
     await expect(page.getByRole("heading", { name: `Halo, ${account.name}` })).toBeVisible();
 
     await expect(sidebar(page)).toHaveCount(0);
-    // The top bar's user info sits under the navbar (issue 16): name, role label, PROFILE.
+    // The top bar's user info sits under the navbar: name, role label, PROFILE.
     await expect(userMenuSummary(page)).toContainText(account.name);
     await expect(userMenuSummary(page).getByText(account.roleLabel, { exact: true })).toBeVisible();
     await expect(page.getByRole("link", { name: "PROFILE", exact: true })).toHaveAttribute("href", "/profile");

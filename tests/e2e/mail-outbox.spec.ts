@@ -1,7 +1,7 @@
 import { expect, test } from "./accounts-fixtures";
 import { ACCOUNTS, expectPath, loginViaForm } from "./fixtures";
 
-// /mail-outbox (issue 17 item 2): the Super Admin reaches the failed-mail list from /sla-setting, with
+// /mail-outbox: the Super Admin reaches the failed-mail list from /sla-setting, with
 // JavaScript on and off (the two projects). Mail that fails for good is made in the API tests
 // (api/routes/admin/mail.test.ts, tests/faults/mail-outbox.test.ts); here every demo mail goes to the outbox folder.
 

@@ -2,7 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import type { ProcessingTimes, StageTimes } from "#contracts/public";
 import { ACCOUNTS, apiKey, loginViaForm } from "./fixtures";
 
-// /waktu-proses (issue 20): the table of each pathway shows what GET /public/processing-times answers,
+// /waktu-proses: the table of each pathway shows what GET /public/processing-times answers,
 // to a visitor and to a logged-in applicant alike. The page is server-rendered with no script of its own,
 // so it runs once, with JavaScript off.
 test.skip(({ javaScriptEnabled }) => javaScriptEnabled, "the page has no script: what JavaScript off shows is all there is");

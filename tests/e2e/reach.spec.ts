@@ -111,7 +111,7 @@ for (const visitor of CATALOGUE) {
         writeFileSync(file, (await res?.text()) ?? "");
         htmlFiles.set(file, label);
         expect.soft(await titleAgainstHeading(page), `${label}: the title says what the heading says`).toBeNull();
-        // Nothing wider than the screen, on a 360 px phone and a 1280 px desktop (issue 16).
+        // Nothing wider than the screen, on a 360 px phone and a 1280 px desktop.
         for (const size of FIT_WIDTHS) {
           await page.setViewportSize(size);
           expect.soft(await sidewaysOverflow(page), `${label} at ${size.width}px: nothing sticks out sideways`).toEqual([]);

@@ -4,7 +4,7 @@ import { freshApplicant } from "./applicant-fixtures";
 import { expect, test } from "./accounts-fixtures";
 import { expectPath, loginViaForm } from "./fixtures";
 
-// The applicant's and the reviewer's working pages (issue 16): choices before long lists, the
+// The applicant's and the reviewer's working pages: choices before long lists, the
 // reviewer's reason where it is read, a reviewer reaching the decision, a history as a timeline, and
 // nothing sticking out sideways on a 360 px phone.
 

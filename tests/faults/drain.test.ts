@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { pdf } from "../fixtures/files";
 import { apiClient, apiLogin, ensureBuild, startServer, stopServer, strongSecrets, tempDir, type Running } from "./server";
 
-// Operating it (issue 17 §5): SIGTERM drains. The listener closes, a new request is refused, an
+// Operating it: SIGTERM drains. The listener closes, a new request is refused, an
 // upload under way finishes with its normal answer, and the process exits 0 within
 // SHUTDOWN_GRACE_SEC; a request that outlasts the grace is cut when it ends.
 

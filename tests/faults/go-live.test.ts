@@ -10,7 +10,7 @@ import { pdf, png } from "../fixtures/files";
 import { adaptedServer, startNginx, waitFor } from "./nginx";
 import { ensureBuild, leftovers, operatorCommand, startServer, stopServer, strongSecrets, type Running } from "./server";
 
-// Go-live, as docs/operations.md has it (issue 28 "Done when"): a fresh PostgreSQL database, an
+// Go-live, as docs/operations.md has it: a fresh PostgreSQL database, an
 // S3-protocol bucket and an SMTP server; two production instances behind the documented nginx on a port
 // other than 443. The operator creates the first Super Admin, who sets a password from the mail and sees
 // an empty portal; an applicant signs up, activates, logs in, fills and submits a file; the Super Admin

@@ -9,7 +9,7 @@ import { createTestApi, type TestApi } from "../../api/test/helpers";
 import { smtpSink, type Received } from "../../api/test/smtp-sink";
 import { ROOT, strongSecrets, tempDir } from "./server";
 
-// Faults of mail (issue 17 item 2, docs/decisions/020-mail-outbox.md): a real SMTP server on loopback
+// Faults of mail (docs/decisions/020-mail-outbox.md): a real SMTP server on loopback
 // (the `smtp-server` package) that refuses every message, then accepts. Mail must neither be lost nor
 // arrive twice: (a) while the server refuses for 60 s, 50 mails are caused; (b) the process is killed
 // (SIGKILL) with mails pending and started again.

@@ -6,7 +6,7 @@ import { jobRuns, mailFailures, mailQueueDepth, registry } from "../../api/lib/m
 import { throwawayDatabase } from "../../api/test/throwaway-database.mjs";
 import { apiClient, apiLogin, ensureBuild, ROOT, startServer, stopServer, strongSecret, strongSecrets, tempDir, type Running } from "./server";
 
-// Operating it (issue 17 §5): /metrics in the Prometheus text format, behind METRICS_TOKEN; request
+// Operating it: /metrics in the Prometheus text format, behind METRICS_TOKEN; request
 // durations by route pattern (never the raw URL) and status; the database pool; the mail and job
 // metrics another part sets.
 

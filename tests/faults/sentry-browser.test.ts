@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MONITORING } from "#domain/constants";
 import { ensureBuild, startServer, stopServer, strongSecrets, tempDir, type Running } from "./server";
 
-// Sentry proven, not assumed (issue 17 §5), the browser half: with SENTRY_DSN pointing at an ingest
+// Sentry proven, not assumed, the browser half: with SENTRY_DSN pointing at an ingest
 // this test runs on loopback, the portal's page (its CSP, its bundle, app/utils/monitoring.ts) sends
 // a browser error as an event and a session replay whose recording has the typed inputs only masked.
 // The server half is tests/faults/sentry.test.ts.

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { throwawayDatabase } from "../../api/test/throwaway-database.mjs";
 import { apiClient, apiLogin, ensureBuild, ROOT, startServer, stopServer, strongSecrets, tempDir, type Running } from "./server";
 
-// Sentry proven, not assumed (issue 17 §5): with SENTRY_DSN pointing at an ingest this test runs on
+// Sentry proven, not assumed: with SENTRY_DSN pointing at an ingest this test runs on
 // loopback, a server error (the API's 500) arrives there as an event, with the exception.
 // The browser's errors and the session replay: tests/faults/sentry-browser.test.ts.
 

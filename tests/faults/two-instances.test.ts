@@ -8,7 +8,7 @@ import { throwawayDatabase } from "../../api/test/throwaway-database.mjs";
 import { pdf, png } from "../fixtures/files";
 import { DEMO_PASSWORD, ensureBuild, spawnServer, strongSecrets, tempDir, type Running } from "./server";
 
-// Issue 17 item 4: two portal processes on one PostgreSQL database and one S3-protocol endpoint, behind
+// Two portal processes on one PostgreSQL database and one S3-protocol endpoint, behind
 // a real reverse proxy (HAProxy from Debian, round robin), all on loopback and started here.
 //   - an applicant uploads through one instance and the file is read through the other;
 //   - a session made on one works on the other;

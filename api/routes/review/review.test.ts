@@ -266,7 +266,7 @@ describe("decisions", () => {
     expect(await api.mails(app.email)).toHaveLength(before);
     expect((await list(staff.kolegium, { q: app.name })).data[0]).toMatchObject({ id: app.id, submitted_by_facility: true });
 
-    // A mail that cannot be recorded undoes the decision: no decision without its notice (issue 17).
+    // A mail that cannot be recorded undoes the decision: no decision without its notice.
     const broken: Mailer = { ...api.mailer, publicUrl: "http://localhost:3000", send: async () => { throw new Error("outbox unavailable"); } };
     const [kolegium] = await api.db.select().from(users).where(eq(users.email, "kolegium@adaptasi.test"));
     const [prior] = await api.db.select().from(applications).where(eq(applications.id, app.id));

@@ -31,7 +31,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const me = await guardApplicantArea(request, context);
   const [profile, application] = await Promise.all([myProfile(context), currentSummary(context)]);
   // The status step is done only when the file is closed for good: while it is under review (or waits
-  // for corrected files) it says so, never "Selesai" (issue 16).
+  // for corrected files) it says so, never "Selesai".
   const closed = Boolean(application) && isClosed({ is_submitted: application!.is_submitted, status: application!.status, stage_id: application!.tahap?.id ?? null });
   const statusState: StepState | undefined = !application?.is_submitted ? undefined : application.status === "REUPLOAD" ? "reuploadAsked" : closed ? "decided" : "inReview";
   const steps: Array<{ step: Step; done: boolean; state?: StepState }> = [
