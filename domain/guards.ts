@@ -39,12 +39,15 @@ export function applicantGuard(pathname: string, query: Query, session: SessionS
 
 /**
  * Logged-in pages (spec §2 layouts, §6 area rules): anonymous users go to /login; a role outside the
- * page's roles is refused. Role 3 and role 8 reaching a page outside their area are logged out (§6).
+ * page's roles is refused. An applicant (role 3) or a facility admin (role 8) on another role's page is
+ * sent to their own area with the session intact, as the two area guards do (role 8 on "/" goes to
+ * /dashboard, role 3 on /dashboard to "/"): a wrong link must not log them out. Staff are logged out (§6).
  */
 export function loggedInGuard(session: SessionState, allowedRoles?: readonly number[]): GuardDecision {
   if (session.kind === "anonymous") return { type: "redirect", to: "/login" };
   if (session.kind === "loading") return { type: "wait" };
   if (!allowedRoles || allowedRoles.includes(session.roleId)) return { type: "allow" };
+  if (session.roleId === ROLE.APPLICANT || session.roleId === ROLE.ADMIN_FASYANKES) return { type: "redirect", to: homePathFor(session.roleId) };
   return { type: "logout", to: "/welcome" };
 }
 

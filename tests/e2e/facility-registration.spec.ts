@@ -139,7 +139,11 @@ test("a verified facility registers a professional on an OTH path, uploads every
     await documentInput(page, 2).setInputFiles(pngFile("paspor-baru.png"));
     await page.getByRole("button", { name: "KIRIM PERBAIKAN" }).click();
     await expect(page.getByText("Berkas perbaikan terkirim. Permohonan kembali diperiksa.")).toBeVisible();
-    await expectPath(page, "/application-status/application-status-detail");
+    // spec §4: a successful reupload ends on /submission-form/success-reupload, the registration's own
+    await expectPath(page, "/submission-form/success-reupload");
+    await expect(page.getByText(professional.name).first()).toBeVisible();
+    // its detail no longer asks for the passport, and shows the new file
+    await page.goto(`/application-status/application-status-detail?id=${applicationId}`);
     await expect(page.getByRole("heading", { name: "Perbaikan Berkas", exact: true })).toHaveCount(0);
     await expect(page.getByRole("link", { name: "Unduh paspor-baru.png" })).toBeVisible();
   });

@@ -104,11 +104,41 @@ test.describe("logged-in pages", () => {
     }
   });
 
-  for (const [key, path] of [["pemohon", "/application"], ["subkomite", "/application"], ["fasyankes", "/application"], ["kki", "/application-list"]] as const) {
+  for (const [key, path] of [["subkomite", "/application"], ["kki", "/application-list"]] as const) {
     const account = ACCOUNTS[key];
     test(`role ${account.roleId} (${account.email}) is logged out on ${path}`, async ({ page }) => {
       await loginAndVisit(page, account, path);
       await expectRefusedAndLoggedOut(page);
+    });
+  }
+
+  // An applicant or a facility admin on another role's page goes to their own area, still logged in.
+  for (const [key, path] of [["pemohon", "/application"], ["fasyankes", "/application"], ["pemohon", "/register-competency-evaluation"]] as const) {
+    const account = ACCOUNTS[key];
+    test(`role ${account.roleId} (${account.email}) on ${path} is sent to ${account.home}, still logged in`, async ({ page }) => {
+      await loginAndVisit(page, account, path);
+      await expectPath(page, account.home);
+      await expect(userMenuSummary(page)).toContainText(account.name);
+    });
+  }
+});
+
+test.describe("role 8 on the applicant's submission pages", () => {
+  // Spec §2: role 8 on the applicant's area goes to /dashboard; a page that needs a registration (?id=)
+  // and has none sends them to their list. Never a logout, never a 404.
+  for (const [path, to] of [
+    ["/submission-form", "/dashboard"],
+    ["/submission-form/adaptation-form", "/dashboard"],
+    ["/submission-form/success", "/application-status"],
+    ["/submission-form/success-reupload", "/application-status"],
+    ["/application-status/application-status-detail", "/application-status"],
+  ] as const) {
+    test(`${path} → ${to}, still logged in`, async ({ page }) => {
+      await loginAndVisit(page, ACCOUNTS.fasyankes, path);
+      await expectPath(page, to);
+      await expect(userMenuSummary(page)).toContainText(ACCOUNTS.fasyankes.name);
+      await page.goto("/dashboard");
+      await expectPath(page, "/dashboard");
     });
   }
 });

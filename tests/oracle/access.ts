@@ -49,10 +49,10 @@ export const PRINCIPAL_ROLE: Readonly<Record<Principal, number | null>> = {
  * What a portal request answers (no redirect followed):
  * - `allow`: 200 (the page, or the resource);
  * - `login`: 302 to /login?redirectTo=<the page> (logged-in pages, anonymous visitor);
- * - `welcome`: 302 to /welcome — an anonymous visitor of "/" or "/dashboard", or a logged-in user whose role
+ * - `welcome`: 302 to /welcome — an anonymous visitor of "/" or "/dashboard", or a staff user whose role
  *   may not open the page: logged out (session cookie cleared, refresh token revoked) with a toast (spec §6);
  * - `home`: 302 to the principal's home (domain/guards homePathFor): landing pages for logged-in users,
- *   role 8 on "/", role 3 on "/dashboard";
+ *   role 8 on "/", role 3 on "/dashboard", and role 3 or 8 on any page of another role (session intact);
  * - `notFound`: 404 — someone else's object, or an object the role cannot see (ids reveal nothing);
  * - `forbidden`: 403;
  * - `invalid`: 400 — an action refused the (empty) form before it looked the object up, so nothing is
@@ -183,21 +183,30 @@ export const PORTAL_ROWS: readonly PortalRow[] = [
   { route: "/personal-data", action: true, rule: loggedIn([ROLE.APPLICANT, ROLE.ADMIN_FASYANKES]) },
   { route: "/personal-data/upload-file", action: true, rule: loggedIn(APPLICANT) },
   // The pathway form posts for role 3 only (role 8 chooses on /register-competency-evaluation/registration-path):
-  // its action logs any other role out, an unverified facility admin too
-  { route: "/registration-path", action: true, rule: loggedIn([ROLE.APPLICANT, ROLE.ADMIN_FASYANKES]), except: UNVERIFIED_HOME, actionExcept: { role8u: "welcome" } },
+  // its action sends a facility admin home, an unverified one too, still logged in
+  { route: "/registration-path", action: true, rule: loggedIn([ROLE.APPLICANT, ROLE.ADMIN_FASYANKES]), except: UNVERIFIED_HOME },
   // role3's application is submitted (stage 1): no pathway to confirm, nothing to fill in or re-upload
   { route: "/registration-path/confirmation", action: true, rule: loggedIn(APPLICANT), except: { role3: "redirect:/registration-path" } },
   { route: "/submission-form", rule: loggedIn(APPLICANT), except: { role3: "redirect:/application-status" } },
   { route: "/submission-form/adaptation-form", action: true, rule: loggedIn(APPLICANT), except: { role3: "redirect:/application-status" } },
   // A facility admin's reuploads are per registration: the page sends them to Status Pengajuan, still logged in.
   { route: "/submission-form/reupload-form", action: true, rule: loggedIn([...APPLICANT, ...FACILITY]), except: { role3: "redirect:/application-status", role8: "redirect:/application-status", ...UNVERIFIED_HOME } },
-  // A first submission ends here (spec §4): the applicant's, or a facility's registration (?id=).
-  { route: "/submission-form/success", rule: loggedIn([...APPLICANT, ...FACILITY]), except: { ...UNVERIFIED_HOME, role8: "notFound" } },
-  { route: "/submission-form/success-reupload", rule: loggedIn(APPLICANT) },
+  // A first submission ends here (spec §4), a successful reupload on success-reupload: the applicant's, or a
+  // facility's registration (?id=); a facility admin without an id goes to their list, still logged in.
+  { route: "/submission-form/success", rule: loggedIn([...APPLICANT, ...FACILITY]), except: { ...UNVERIFIED_HOME, role8: "redirect:/application-status" } },
+  { route: "/submission-form/success-reupload", rule: loggedIn([...APPLICANT, ...FACILITY]), except: { ...UNVERIFIED_HOME, role8: "redirect:/application-status" } },
+  {
+    route: "/submission-form/success-reupload",
+    search: "?id=:id",
+    object: "registration",
+    rule: loggedIn([...APPLICANT, ...FACILITY]),
+    // An applicant's page names their own application, whatever the id
+    except: { ...UNVERIFIED_HOME, otherFacility: "notFound" },
+  },
   { route: "/submission-form/upload", method: "POST", rule: loggedIn(APPLICANT) },
   { route: "/application-status", rule: loggedIn([ROLE.APPLICANT, ROLE.ADMIN_FASYANKES]), except: UNVERIFIED_HOME },
-  // A facility admin reads one registration (?id=); without one there is nothing to show
-  { route: "/application-status/application-status-detail", action: true, rule: loggedIn([ROLE.APPLICANT, ROLE.ADMIN_FASYANKES]), except: { ...UNVERIFIED_HOME, role8: "notFound" } },
+  // A facility admin reads one registration (?id=); without one they go to their list, still logged in
+  { route: "/application-status/application-status-detail", action: true, rule: loggedIn([ROLE.APPLICANT, ROLE.ADMIN_FASYANKES]), except: { ...UNVERIFIED_HOME, role8: "redirect:/application-status" } },
   {
     route: "/application-status/application-status-detail", action: true,
     search: "?id=:id",
@@ -320,7 +329,9 @@ export function ruleOutcome(rule: PortalRule, principal: Principal): PortalOutco
       return "welcome";
     case "loggedIn":
       if (role === null) return "login";
-      return !rule.roles || rule.roles.includes(role) ? "allow" : "welcome";
+      if (!rule.roles || rule.roles.includes(role)) return "allow";
+      // an applicant or a facility admin goes to their own area, session intact; staff are logged out
+      return role === ROLE.APPLICANT || role === ROLE.ADMIN_FASYANKES ? "home" : "welcome";
   }
 }
 
@@ -551,6 +562,7 @@ export const API_ROWS: readonly ApiRow[] = [
   { method: "PUT", path: "/admin/sla", rule: only(ROLE.SUPER_ADMIN) },
   { method: "PUT", path: "/admin/committee-name", rule: only(ROLE.SUPER_ADMIN) },
   { method: "GET", path: "/admin/mail-outbox/failed", rule: only(ROLE.SUPER_ADMIN) },
+  { method: "GET", path: "/admin/mail-outbox/delivery", rule: only(ROLE.SUPER_ADMIN) },
   { method: "POST", path: "/admin/mail-outbox/{id}/resend", object: "none", rule: only(ROLE.SUPER_ADMIN), except: nothingThere([ROLE.SUPER_ADMIN]) },
   { method: "GET", path: "/admin/position-options", rule: only(ROLE.SUPER_ADMIN, ROLE.ADMIN) },
   ...adminRef("/admin/specializations", [ROLE.SUPER_ADMIN], "specialization"),

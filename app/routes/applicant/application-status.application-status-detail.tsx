@@ -10,7 +10,7 @@ import { SlaState } from "~/routes/applicant/SlaState";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
 import { currentApplication, documentPostResponse, postDocuments, requirements } from "~/routes/applicant/applicant.server";
 import { formatDate } from "~/utils/format";
-import { facilityDestinations, facilityReupload, registrationOf, requireApplicantOrVerifiedFacility, requireVerifiedFacility } from "~/routes/facility/registration.server";
+import { facilityDestinations, facilityReupload, registrationOrList, requireApplicantOrVerifiedFacility, requireVerifiedFacility } from "~/routes/facility/registration.server";
 import { stageProgress } from "~/routes/review/review-query";
 import { STREAMS_UPLOAD } from "~/utils/uploads";
 import { ROLE } from "#domain/roles";
@@ -20,7 +20,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const me = await requireApplicantOrVerifiedFacility(request, context);
   // A facility admin (role 8) reads one registration of the facility (?id=), and reuploads what a reviewer asked for.
   if (me.user.role_id === ROLE.ADMIN_FASYANKES) {
-    const registration = await registrationOf(context, request);
+    const registration = await registrationOrList(context, request);
     const { application } = registration;
     const flagged = new Map(application.reupload.map((f) => [f.requirement_id, f.reason]));
     const reuploadItems: Array<{ requirement: DocumentRequirement; reason: string }> =

@@ -5,7 +5,7 @@ import { APPLICANT_ROLES, ROLE } from "#domain/roles";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
 import { SubmissionSuccess } from "~/routes/applicant/SubmissionSuccess";
 import { currentApplication } from "~/routes/applicant/applicant.server";
-import { registrationOf, requireVerifiedFacility } from "~/routes/facility/registration.server";
+import { registrationOrList, requireVerifiedFacility } from "~/routes/facility/registration.server";
 import { requireUser } from "~/utils/guards.server";
 import { titled } from "~/utils/page-title";
 
@@ -16,7 +16,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (roleOf(me) === ROLE.ADMIN_FASYANKES) {
     // A facility's registration sent (?id=): its number and whom it is for.
     await requireVerifiedFacility(request, context);
-    const registration = await registrationOf(context, request);
+    const registration = await registrationOrList(context, request);
     return { registrationNumber: registration.application.registration_number ?? null, professional: registration.professional.full_name };
   }
   const application = await currentApplication(context);

@@ -68,10 +68,22 @@ export async function registrationOf(context: AppLoadContext, request: Request):
   return (await load<{ data: Registration }>(context, `/registrations/${encodeURIComponent(id)}`)).data;
 }
 
+/**
+ * Pages a facility admin opens for one registration (?id=): without an id there is nothing to show,
+ * so they go to their list of registrations, still logged in.
+ */
+export async function registrationOrList(context: AppLoadContext, request: Request): Promise<Registration> {
+  if (!new URL(request.url).searchParams.get("id")) throw redirect(FACILITY_REGISTRATIONS);
+  return registrationOf(context, request);
+}
+
+/** The facility's registrations as they move through review (Status Pengajuan). */
+export const FACILITY_REGISTRATIONS = "/application-status";
+
 export const detailPath = (id: string) => `/application-status/application-status-detail?id=${id}`;
 
 /** Where a facility's registrations sent back for documents are listed, each with its "Perbaiki berkas". */
-export const FACILITY_REUPLOADS = "/application-status";
+export const FACILITY_REUPLOADS = FACILITY_REGISTRATIONS;
 
 /** The facility's draft of ?id=; a submitted one is followed on its status detail. */
 export async function facilityDraft(context: AppLoadContext, request: Request): Promise<Registration> {
@@ -109,7 +121,8 @@ export async function facilityDestinations(r: Registration, request: Request): P
     reupload: detailPath(r.application.id),
     // spec §4: a first submission ends on /submission-form/success — for a facility, the registration's own.
     success: `/submission-form/success?id=${r.application.id}`,
-    successReupload: detailPath(r.application.id),
+    // spec §4: a successful reupload ends on /submission-form/success-reupload — for a facility, the registration's own.
+    successReupload: `/submission-form/success-reupload?id=${r.application.id}`,
     successReuploadToast: t("toast.reuploadSent"),
   };
 }
