@@ -56,11 +56,17 @@ export function rawRequest(port: number, head: string, body: Buffer, opts: RawOp
     socket.on("error", () => {}); // a reset after the answer is expected; "close" follows
     socket.on("connect", () => {
       socket.write(`${head}\r\n\r\n`);
+      // Like a browser, the sender notices an answer while it is still sending: it yields to the event
+      // loop after each MiB even when the socket takes every byte at once (a server that reads and drops
+      // the rest of a refused body can take 100 MB before a synchronous loop would look).
       const pump = () => {
+        let burst = 0;
         while (sent < end && !done) {
           const piece = body.subarray(sent, Math.min(end, sent + size));
           sent += piece.length;
+          burst += piece.length;
           if (!socket.write(piece)) return void socket.once("drain", pump);
+          if (burst >= 1024 * 1024) return void setImmediate(pump);
         }
         if (sent >= end && opts.abort) setTimeout(finish, opts.holdMs ?? 0);
       };
