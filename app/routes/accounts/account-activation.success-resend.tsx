@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
-import { AccountNotice, LoginButtons } from "~/routes/accounts/AccountNotice";
+import { AccountNotice, LoginButtons } from "~/routes/accounts/__AccountNotice";
 import { titled } from "~/utils/page-title";
 
 export const handle = titled("activationLinkSent");

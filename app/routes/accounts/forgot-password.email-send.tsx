@@ -2,7 +2,7 @@ import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
 import * as ui from "~/components/ui.css";
-import { AccountNotice } from "~/routes/accounts/AccountNotice";
+import { AccountNotice } from "~/routes/accounts/__AccountNotice";
 import { titled } from "~/utils/page-title";
 
 export const handle = titled("checkEmail");

@@ -8,7 +8,7 @@ import type { FormInput } from "#domain/forms/registry";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
 import { ErrorSummary, Field, Honeypot, SubmitButton } from "~/components/forms";
 import * as ui from "~/components/ui.css";
-import { caughtByHoneypot } from "~/routes/accounts/accounts.server";
+import { caughtByHoneypot } from "~/routes/accounts/__accounts.server";
 import { formTextsFor } from "~/utils/i18n.server";
 import { refusal } from "~/utils/form-reply.server";
 import { titled } from "~/utils/page-title";

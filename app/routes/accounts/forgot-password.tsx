@@ -7,7 +7,7 @@ import { accountSchemas } from "#domain/forms/accounts";
 import type { FormInput } from "#domain/forms/registry";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
 import { ErrorSummary, Field, SubmitButton } from "~/components/forms";
-import { PASSWORD_FIELDS } from "~/routes/accounts/SignUpFields";
+import { PASSWORD_FIELDS } from "~/routes/accounts/__SignUpFields";
 import * as ui from "~/components/ui.css";
 
 import { formTextsFor } from "~/utils/i18n.server";

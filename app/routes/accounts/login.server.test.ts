@@ -2,7 +2,7 @@ import type { AppLoadContext } from "@remix-run/node";
 import { describe, expect, it } from "vitest";
 import { ROLE } from "#domain/roles";
 import type { ApiResult } from "~/utils/api.server";
-import { loginAction, safeRedirect } from "./login.server";
+import { loginAction, safeRedirect } from "./__login.server";
 
 // The login's redirectTo is the visitor's input. Only a path of this origin that the role may
 // open is followed; everything else lands on the role's home, and nothing can make the answer a 500.

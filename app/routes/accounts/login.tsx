@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
-import { LoginForm } from "~/routes/accounts/LoginForm";
+import { LoginForm } from "~/routes/accounts/__LoginForm";
 import { requireAnonymous } from "~/utils/guards.server";
-import { loginAction } from "~/routes/accounts/login.server";
+import { loginAction } from "~/routes/accounts/__login.server";
 import { titled } from "~/utils/page-title";
 
 export const handle = titled("login", { faq: "login" });

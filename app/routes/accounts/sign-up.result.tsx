@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
-import { SignUpResult } from "~/routes/accounts/SignUpResult";
-import { takeSignedUpEmail } from "~/routes/accounts/register-wna.server";
+import { SignUpResult } from "~/routes/accounts/__SignUpResult";
+import { takeSignedUpEmail } from "~/routes/accounts/__register-wna.server";
 import { titled } from "~/utils/page-title";
 
 export const handle = titled("checkEmail", { faq: "signUp" });

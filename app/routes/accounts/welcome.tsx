@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { PATHWAYS } from "#domain/constants";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
 import * as ui from "~/components/ui.css";
-import * as w from "~/routes/accounts/welcome.css";
+import * as w from "~/routes/accounts/__welcome.css";
 import { formatDate } from "~/utils/format";
 import { requireAnonymous } from "~/utils/guards.server";
 import { titled } from "~/utils/page-title";

@@ -1,4 +1,4 @@
-import { LoginForm } from "~/routes/accounts/LoginForm";
+import { LoginForm } from "~/routes/accounts/__LoginForm";
 import { titled } from "~/utils/page-title";
 
 // The foreign-national login (spec §2 /wna/login): the same guard and action as /login.

@@ -1,5 +1,5 @@
 import { useLoaderData } from "@remix-run/react";
-import { SignUpResult } from "~/routes/accounts/SignUpResult";
+import { SignUpResult } from "~/routes/accounts/__SignUpResult";
 import type { loader } from "./sign-up.result";
 import { titled } from "~/utils/page-title";
 

@@ -10,7 +10,7 @@ import { GeneralErrorBoundary } from "~/components/ErrorScreen";
 import { ErrorSummary, RadioGroup, SubmitButton } from "~/components/forms";
 import * as ui from "~/components/ui.css";
 import { requireAnonymous } from "~/utils/guards.server";
-import { readRegisterWnaDraft, saveRegisterWnaDraft } from "~/routes/accounts/register-wna.server";
+import { readRegisterWnaDraft, saveRegisterWnaDraft } from "~/routes/accounts/__register-wna.server";
 import { formTextsFor } from "~/utils/i18n.server";
 import { titled } from "~/utils/page-title";
 import { rules as wnaWelcomeRules } from "#domain/forms/live/wnaWelcome.generated";

@@ -11,7 +11,7 @@ import { GeneralErrorBoundary } from "~/components/ErrorScreen";
 import { ErrorSummary, Field, SelectField, SubmitButton, TextareaField } from "~/components/forms";
 import * as ui from "~/components/ui.css";
 import type { FacilityAdminDetail } from "#contracts/admin";
-import { adminApi, redirectWithToast } from "~/routes/admin/admin.server";
+import { adminApi, redirectWithToast } from "~/routes/admin/__admin.server";
 import { requireUser } from "~/utils/guards.server";
 import { formTextsFor, i18next } from "~/utils/i18n.server";
 import { refusalReply } from "~/utils/form-reply.server";

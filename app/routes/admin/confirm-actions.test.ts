@@ -7,13 +7,13 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 const adminApi = vi.fn();
 vi.mock("~/utils/guards.server", () => ({ requireUser: vi.fn(async () => ({ user: { id: "me", role_id: 1 } })) }));
 vi.mock("~/utils/session.server", () => ({ toastCookie: vi.fn(async () => "toast=1") }));
-vi.mock("~/routes/admin/admin.server", async (importOriginal) => ({
-  ...(await importOriginal<typeof import("~/routes/admin/admin.server")>()),
+vi.mock("~/routes/admin/__admin.server", async (importOriginal) => ({
+  ...(await importOriginal<typeof import("~/routes/admin/__admin.server")>()),
   adminApi: (...args: unknown[]) => adminApi(...args),
 }));
 
 const { action: userAction } = await import("~/routes/admin/user-list.$id");
-const { referenceEntryAction } = await import("~/routes/admin/admin-reference.server");
+const { referenceEntryAction } = await import("~/routes/admin/__admin-reference.server");
 
 function request(path: string, fields: Array<[string, string]>) {
   return new Request(`http://localhost${path}`, { method: "POST", body: new URLSearchParams(fields), headers: { "content-type": "application/x-www-form-urlencoded" } });

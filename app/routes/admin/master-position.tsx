@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { ReferenceListPage } from "~/routes/admin/admin";
+import { ReferenceListPage } from "~/routes/admin/__admin";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
-import { referenceListAction, referenceListLoader } from "~/routes/admin/admin-reference.server";
+import { referenceListAction, referenceListLoader } from "~/routes/admin/__admin-reference.server";
 import { titled } from "~/utils/page-title";
 
 export const handle = titled("masterPosition");

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { ReferenceEntryPage } from "~/routes/admin/admin";
+import { ReferenceEntryPage } from "~/routes/admin/__admin";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
-import { referenceEntryAction, referenceEntryLoader } from "~/routes/admin/admin-reference.server";
+import { referenceEntryAction, referenceEntryLoader } from "~/routes/admin/__admin-reference.server";
 import { titled } from "~/utils/page-title";
 
 // The title begins with the entry's name, as its heading does.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createApiClient } from "~/utils/api.server";
 import { i18next } from "~/utils/i18n.server";
-import { detailErrors, documentPostResponse, uploadErrors, uploadRefused } from "./applicant.server";
+import { detailErrors, documentPostResponse, uploadErrors, uploadRefused } from "./__applicant.server";
 
 describe("document errors", () => {
   it("keys the API's per-document errors and DOCUMENTS_MISSING details by requirement id", () => {

@@ -9,7 +9,7 @@ import { GeneralErrorBoundary } from "~/components/ErrorScreen";
 import { ErrorSummary, Field, SubmitButton } from "~/components/forms";
 import * as ui from "~/components/ui.css";
 import { accessToken } from "~/utils/api.server";
-import { portfolio, speApplication } from "~/routes/applicant/applicant.server";
+import { portfolio, speApplication } from "~/routes/applicant/__applicant.server";
 import { requireUser } from "~/utils/guards.server";
 import { toastCookie } from "~/utils/session.server";
 import { APPLICANT_ROLES } from "#domain/roles";

@@ -1,12 +1,12 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { OnlySpe } from "~/routes/applicant/applicant";
+import { OnlySpe } from "~/routes/applicant/__applicant";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
 import * as f from "~/components/forms.css";
 import * as ui from "~/components/ui.css";
 import { accessToken } from "~/utils/api.server";
-import { portfolio, speApplication } from "~/routes/applicant/applicant.server";
+import { portfolio, speApplication } from "~/routes/applicant/__applicant.server";
 import { requireUser } from "~/utils/guards.server";
 import { toastCookie } from "~/utils/session.server";
 import { APPLICANT_ROLES } from "#domain/roles";

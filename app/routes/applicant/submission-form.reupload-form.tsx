@@ -2,12 +2,12 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@rem
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { DocumentRequirement } from "#domain/documents";
-import { DocumentErrorSummary, DocumentUploadForm, useUploadProgress } from "~/routes/applicant/applicant";
+import { DocumentErrorSummary, DocumentUploadForm, useUploadProgress } from "~/routes/applicant/__applicant";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
 import * as ui from "~/components/ui.css";
-import { documentPostResponse, postDocuments, requireReupload, requirements } from "~/routes/applicant/applicant.server";
+import { documentPostResponse, postDocuments, requireReupload, requirements } from "~/routes/applicant/__applicant.server";
 import { roleOf } from "#domain/auth-user";
-import { FACILITY_REUPLOADS, requireApplicantOrVerifiedFacility } from "~/routes/facility/registration.server";
+import { FACILITY_REUPLOADS, requireApplicantOrVerifiedFacility } from "~/routes/facility/__registration.server";
 import { STREAMS_UPLOAD } from "~/utils/uploads";
 import { ROLE } from "#domain/roles";
 import { titled } from "~/utils/page-title";

@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
-import { SubmissionSuccess } from "~/routes/applicant/SubmissionSuccess";
-import { currentApplication } from "~/routes/applicant/applicant.server";
-import { registrationOrList, requireApplicantOrVerifiedFacility } from "~/routes/facility/registration.server";
+import { SubmissionSuccess } from "~/routes/applicant/__SubmissionSuccess";
+import { currentApplication } from "~/routes/applicant/__applicant.server";
+import { registrationOrList, requireApplicantOrVerifiedFacility } from "~/routes/facility/__registration.server";
 import { ROLE } from "#domain/roles";
 import { titled } from "~/utils/page-title";
 

@@ -3,9 +3,9 @@ import { useLoaderData } from "@remix-run/react";
 import { roleOf } from "#domain/auth-user";
 import { APPLICANT_ROLES, ROLE } from "#domain/roles";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
-import { SubmissionSuccess } from "~/routes/applicant/SubmissionSuccess";
-import { currentApplication } from "~/routes/applicant/applicant.server";
-import { registrationOrList, requireVerifiedFacility } from "~/routes/facility/registration.server";
+import { SubmissionSuccess } from "~/routes/applicant/__SubmissionSuccess";
+import { currentApplication } from "~/routes/applicant/__applicant.server";
+import { registrationOrList, requireVerifiedFacility } from "~/routes/facility/__registration.server";
 import { requireUser } from "~/utils/guards.server";
 import { titled } from "~/utils/page-title";
 

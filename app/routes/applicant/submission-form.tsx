@@ -1,5 +1,5 @@
 import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
-import { currentApplication } from "~/routes/applicant/applicant.server";
+import { currentApplication } from "~/routes/applicant/__applicant.server";
 import { requireUser } from "~/utils/guards.server";
 import { APPLICANT_ROLES } from "#domain/roles";
 

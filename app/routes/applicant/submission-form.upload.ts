@@ -1,5 +1,5 @@
 import { type ActionFunctionArgs } from "@remix-run/node";
-import { postDocuments, requireDraft, requireReupload } from "~/routes/applicant/applicant.server";
+import { postDocuments, requireDraft, requireReupload } from "~/routes/applicant/__applicant.server";
 import { requireUser } from "~/utils/guards.server";
 import { toastCookie } from "~/utils/session.server";
 import { STREAMS_UPLOAD } from "~/utils/uploads";

@@ -4,9 +4,9 @@ import { useTranslation } from "react-i18next";
 import { roleOf } from "#domain/auth-user";
 import { ROLE } from "#domain/roles";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
-import { LabelCounts, NextStep, RecentActivity, VerificationBadge } from "~/routes/facility/facility";
+import { LabelCounts, NextStep, RecentActivity, VerificationBadge } from "~/routes/facility/__facility";
 import * as ui from "~/components/ui.css";
-import { loadFacilityDashboard } from "~/routes/facility/facility.server";
+import { loadFacilityDashboard } from "~/routes/facility/__facility.server";
 import { guardDashboard } from "~/utils/guards.server";
 import { titled } from "~/utils/page-title";
 

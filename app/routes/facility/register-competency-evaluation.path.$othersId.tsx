@@ -5,11 +5,11 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { registrationSchema } from "#domain/forms/registration";
 import { jalurOfSegment, uploadFilePath } from "#domain/forms/registration.paths";
 
-import { redirectWithToast } from "~/routes/admin/admin.server";
+import { redirectWithToast } from "~/routes/admin/__admin.server";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
-import { ProfessionalForm } from "~/routes/facility/registration";
+import { ProfessionalForm } from "~/routes/facility/__registration";
 import { accessToken, orUnavailable } from "~/utils/api.server";
-import { activityKinds, requireVerifiedFacility, type Registration } from "~/routes/facility/registration.server";
+import { activityKinds, requireVerifiedFacility, type Registration } from "~/routes/facility/__registration.server";
 import { formTextsFor, i18next } from "~/utils/i18n.server";
 import { refusal } from "~/utils/form-reply.server";
 import { titled } from "~/utils/page-title";

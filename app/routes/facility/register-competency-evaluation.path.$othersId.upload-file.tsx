@@ -2,9 +2,9 @@ import { randomUUID } from "node:crypto";
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
-import { FacilityUploadForm } from "~/routes/facility/registration-upload";
-import { documentPostResponse, postDocuments, requirements } from "~/routes/applicant/applicant.server";
-import { facilityDestinations, facilityDraftPage, requireVerifiedFacility } from "~/routes/facility/registration.server";
+import { FacilityUploadForm } from "~/routes/facility/__registration-upload";
+import { documentPostResponse, postDocuments, requirements } from "~/routes/applicant/__applicant.server";
+import { facilityDestinations, facilityDraftPage, requireVerifiedFacility } from "~/routes/facility/__registration.server";
 import { STREAMS_UPLOAD } from "~/utils/uploads";
 import { titled } from "~/utils/page-title";
 

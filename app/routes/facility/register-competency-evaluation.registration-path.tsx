@@ -4,8 +4,8 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { pathwayChoice } from "#domain/forms/registration";
 import { segmentOf } from "#domain/forms/registration.paths";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
-import { PathwayChoice } from "~/routes/facility/registration-pathway";
-import { activityKinds, requireVerifiedFacility } from "~/routes/facility/registration.server";
+import { PathwayChoice } from "~/routes/facility/__registration-pathway";
+import { activityKinds, requireVerifiedFacility } from "~/routes/facility/__registration.server";
 import { formTextsFor } from "~/utils/i18n.server";
 import { titled } from "~/utils/page-title";
 

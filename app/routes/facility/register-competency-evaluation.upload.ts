@@ -1,6 +1,6 @@
 import { type ActionFunctionArgs } from "@remix-run/node";
-import { postDocuments } from "~/routes/applicant/applicant.server";
-import { facilityDestinations, facilityDraft, facilityReupload, requireVerifiedFacility } from "~/routes/facility/registration.server";
+import { postDocuments } from "~/routes/applicant/__applicant.server";
+import { facilityDestinations, facilityDraft, facilityReupload, requireVerifiedFacility } from "~/routes/facility/__registration.server";
 import { toastCookie } from "~/utils/session.server";
 import { STREAMS_UPLOAD } from "~/utils/uploads";
 

@@ -3,9 +3,9 @@ import { act, cleanup, fireEvent, screen, within } from "@testing-library/react"
 import { afterEach, describe, expect, it } from "vitest";
 import { meFor } from "../../../tests/mocks/api";
 import { renderInRoute } from "../../../tests/render";
-import { Sidebar } from "./Sidebar";
+import { Sidebar } from "./__Sidebar";
 import { PortalLinks } from "~/components/Navbar";
-import { TopBar, UserInfo } from "./TopBar";
+import { TopBar, UserInfo } from "./__TopBar";
 
 afterEach(cleanup);
 

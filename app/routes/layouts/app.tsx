@@ -6,8 +6,8 @@ import { ROLE } from "#domain/roles";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
 import { Footer } from "~/components/Footer";
 import { Navbar, PortalLinks } from "~/components/Navbar";
-import { Sidebar } from "~/routes/layouts/Sidebar";
-import { TopBar, UserInfo } from "~/routes/layouts/TopBar";
+import { Sidebar } from "~/routes/layouts/__Sidebar";
+import { TopBar, UserInfo } from "~/routes/layouts/__TopBar";
 import * as s from "~/components/layout.css";
 import { useFaqHref, useRootData } from "~/root";
 

@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { DataTable } from "~/components/DataTable";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
 import * as ui from "~/components/ui.css";
-import * as c from "~/routes/resources/waktu-proses.css";
+import * as c from "~/routes/resources/__waktu-proses.css";
 import { formatDateTime } from "~/utils/format";
 import { titled } from "~/utils/page-title";
 

@@ -2,10 +2,10 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
-import { ReviewListPage } from "~/routes/review/review-list";
+import { ReviewListPage } from "~/routes/review/__review-list";
 import { requireUser } from "~/utils/guards.server";
-import { REVIEW_AREAS } from "~/routes/review/review-query";
-import { loadReviewList, reviewArea } from "~/routes/review/review.server";
+import { REVIEW_AREAS } from "~/routes/review/__review-query";
+import { loadReviewList, reviewArea } from "~/routes/review/__review.server";
 import { titled } from "~/utils/page-title";
 
 // Both review lists (DESIGN §3, §4 "Review bodies"): /application, the adaptation applications of

@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { roleOf } from "#domain/auth-user";
 import { requireUser } from "~/utils/guards.server";
-import { parseListQuery } from "~/routes/review/review-query";
-import { exportCsv, reviewArea } from "~/routes/review/review.server";
+import { parseListQuery } from "~/routes/review/__review-query";
+import { exportCsv, reviewArea } from "~/routes/review/__review.server";
 
 // /application/export and /application-list/export: the CSV of the list's query, streamed from the API
 // (GET /review/applications.csv) without the portal holding it.

@@ -7,8 +7,8 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 const postDecision = vi.fn();
 vi.mock("~/utils/guards.server", () => ({ requireUser: vi.fn(async () => ({ user: { id: "u", role_id: 2 } })) }));
 vi.mock("~/utils/session.server", () => ({ toastCookie: vi.fn(async () => "toast=1") }));
-vi.mock("~/routes/review/review.server", async (importOriginal) => ({
-  ...(await importOriginal<typeof import("~/routes/review/review.server")>()),
+vi.mock("~/routes/review/__review.server", async (importOriginal) => ({
+  ...(await importOriginal<typeof import("~/routes/review/__review.server")>()),
   postDecision: (...args: unknown[]) => postDecision(...args),
 }));
 

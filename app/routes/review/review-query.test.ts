@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { daysLeft, pageWindow, parseListQuery, REVIEW_AREAS, stageProgress, tabsFor, toSearch } from "./review-query";
+import { daysLeft, pageWindow, parseListQuery, REVIEW_AREAS, stageProgress, tabsFor, toSearch } from "./__review-query";
 
 const parse = (s: string, role = 2) => parseListQuery(new URLSearchParams(s), role);
 

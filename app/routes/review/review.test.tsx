@@ -6,10 +6,10 @@ import { I18nextProvider, initReactI18next } from "react-i18next";
 import { afterEach, describe, expect, it } from "vitest";
 import { i18nConfig } from "~/i18n";
 import ApplicationDetail from "~/routes/review/application.$id";
-import { REVIEW_AREAS } from "~/routes/review/review-query";
-import { applicantShown, type ReviewDetail, type ReviewRow } from "~/routes/review/review.server";
-import { ReviewListPage, type ListPageData } from "./review-list";
-import { SlaState } from "~/routes/applicant/SlaState";
+import { REVIEW_AREAS } from "~/routes/review/__review-query";
+import { applicantShown, type ReviewDetail, type ReviewRow } from "~/routes/review/__review.server";
+import { ReviewListPage, type ListPageData } from "./__review-list";
+import { SlaState } from "~/routes/applicant/__SlaState";
 
 afterEach(cleanup);
 

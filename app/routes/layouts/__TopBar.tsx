@@ -5,7 +5,7 @@ import { roleOf } from "#domain/auth-user";
 import { userMenuEntries, PROFILE_MENU_ENTRY } from "#domain/menu";
 import { roleLabel, roleName } from "#domain/roles";
 import { PortalLinks, type NavbarProps } from "~/components/Navbar";
-import { SIDEBAR_ID } from "./Sidebar";
+import { SIDEBAR_ID } from "./__Sidebar";
 import * as s from "~/components/layout.css";
 
 /**

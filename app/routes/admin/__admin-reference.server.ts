@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { type ReferenceKind, adminSchemas } from "#domain/forms/admin";
-import { adminApi, adminLoad, listParams, redirectWithToast, REFERENCE_PAGES, type Entry, type PageMeta } from "~/routes/admin/admin.server";
+import { adminApi, adminLoad, listParams, redirectWithToast, REFERENCE_PAGES, type Entry, type PageMeta } from "~/routes/admin/__admin.server";
 import { requireUser } from "~/utils/guards.server";
 import { awaitingConfirmation } from "~/utils/confirm.server";
 import { refusalReply } from "~/utils/form-reply.server";

@@ -9,7 +9,7 @@ import { unavailableResponse, type ApiError, accessToken, orUnavailable } from "
 import { defaultT } from "~/utils/i18n.server";
 import type { ConfirmFields } from "~/components/ConfirmPanel";
 import { awaitingConfirmation } from "~/utils/confirm.server";
-import { parseListQuery, REVIEW_AREAS, type ListQuery, type ReviewArea } from "~/routes/review/review-query";
+import { parseListQuery, REVIEW_AREAS, type ListQuery, type ReviewArea } from "~/routes/review/__review-query";
 
 // The review workflow: the API's shapes (docs/decisions/018-review-api-rules.md) and the calls the list,
 // detail and export routes make with the reviewer's access token.

@@ -4,7 +4,7 @@ import { data, type AppLoadContext } from "@remix-run/node";
 import { facilitySchemas } from "#domain/forms/facility";
 import type { FormTexts } from "#domain/validation";
 
-import { redirectWithToast } from "~/routes/admin/admin.server";
+import { redirectWithToast } from "~/routes/admin/__admin.server";
 import { accessToken, getOrUnavailable } from "~/utils/api.server";
 import { refusal } from "~/utils/form-reply.server";
 import { i18next } from "~/utils/i18n.server";

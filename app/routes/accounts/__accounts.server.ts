@@ -2,8 +2,8 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type AppLoadContext } from "@remix-run/node";
 import type { ZodType } from "zod";
 import { HONEYPOT_FIELD } from "~/components/forms";
-import { finishSignUp } from "~/routes/accounts/register-wna.server";
-import { PASSWORD_FIELDS } from "~/routes/accounts/SignUpFields";
+import { finishSignUp } from "~/routes/accounts/__register-wna.server";
+import { PASSWORD_FIELDS } from "~/routes/accounts/__SignUpFields";
 import { refusal } from "~/utils/form-reply.server";
 
 // Shared by the account forms: the honeypot check and the reply to a refused API call.

@@ -2,7 +2,7 @@ import type { Announcement, CmsContent } from "#contracts/cms";
 import type { AdminTestSchedule } from "#contracts/test-schedules";
 import type { AppLoadContext } from "@remix-run/node";
 import { ROLE } from "#domain/roles";
-import { adminLoad } from "~/routes/admin/admin.server";
+import { adminLoad } from "~/routes/admin/__admin.server";
 import { requireUser } from "~/utils/guards.server";
 
 // The /master-cms pages: the Admin's view of what the public pages show.

@@ -2,13 +2,13 @@ import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { type DocumentRequirement } from "#domain/documents";
 import { uploadFilePath } from "#domain/forms/registration.paths";
-import type { Registration } from "~/routes/facility/registration.server";
+import type { Registration } from "~/routes/facility/__registration.server";
 import { formatDate, formatDateTime } from "~/utils/format";
-import { stageProgress } from "~/routes/review/review-query";
+import { stageProgress } from "~/routes/review/__review-query";
 import * as d from "~/components/details.css";
-import { ApplicationDocuments, ApplicationTimeline, DocumentErrorSummary, DocumentUploadForm, useUploadProgress, type DocumentErrors } from "~/routes/applicant/applicant";
+import { ApplicationDocuments, ApplicationTimeline, DocumentErrorSummary, DocumentUploadForm, useUploadProgress, type DocumentErrors } from "~/routes/applicant/__applicant";
 import { StatusBadge } from "~/components/StatusBadge";
-import { SlaState } from "~/routes/applicant/SlaState";
+import { SlaState } from "~/routes/applicant/__SlaState";
 import * as ui from "~/components/ui.css";
 
 // The facility admin's (role 8) "Pendaftaran" and "Status Pengajuan" (DESIGN §4): The facility's upload and reupload forms (progress bar with JavaScript).

@@ -6,15 +6,15 @@ import { STATUS_LABELS } from "#domain/status-label";
 import { STAGES } from "#domain/workflow";
 import { formatDate } from "~/utils/format";
 import { DIRS, SORTS } from "#domain/review-filters";
-import { LABEL_RULES, pageWindow, Q_MAX, tabsFor, toSearch, type ListQuery, type ReviewArea } from "~/routes/review/review-query";
-import type { ReviewListCursors, ReviewListMeta, ReviewRow } from "~/routes/review/review.server";
+import { LABEL_RULES, pageWindow, Q_MAX, tabsFor, toSearch, type ListQuery, type ReviewArea } from "~/routes/review/__review-query";
+import type { ReviewListCursors, ReviewListMeta, ReviewRow } from "~/routes/review/__review.server";
 import { DataTable } from "~/components/DataTable";
 import { breakable } from "~/components/data-table.css";
 import { StatusBadge } from "~/components/StatusBadge";
 import * as f from "~/components/forms.css";
-import * as r from "./review.css";
+import * as r from "./__review.css";
 import * as ui from "~/components/ui.css";
-import { SlaState } from "~/routes/applicant/SlaState";
+import { SlaState } from "~/routes/applicant/__SlaState";
 
 // The review lists of /application and /application-list: server-rendered, paged, filtered.
 // Their own module, so a list page loads none of the detail page and its decision form.

@@ -4,7 +4,7 @@ import { Fragment } from "react";
 import { useTranslation } from "react-i18next";
 import { FACILITY_TYPE_LABELS, FACILITY_TYPES, type VerificationState } from "#domain/facility";
 import type { FormInput } from "#domain/forms/registry";
-import type { FacilityDashboard, MyFacility } from "~/routes/facility/facility.server";
+import type { FacilityDashboard, MyFacility } from "~/routes/facility/__facility.server";
 import { formatDate, formatDateTime } from "~/utils/format";
 import * as a from "~/components/admin.css";
 import * as d from "~/components/details.css";

@@ -3,7 +3,7 @@ import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { MB, type DocumentRequirement } from "#domain/documents";
 import { formatDateTime } from "~/utils/format";
-import * as a from "./applicant.css";
+import * as a from "./__applicant.css";
 import * as ui from "~/components/ui.css";
 import { Timeline } from "~/components/Timeline";
 

@@ -3,7 +3,7 @@ import type { Profile } from "#contracts/profile";
 import { data, redirect, type AppLoadContext } from "@remix-run/node";
 import type { DocumentRequirement } from "#contracts/document-requirements";
 import type { JalurId } from "#domain/documents";
-import type { DocumentErrors, DocumentForm } from "~/routes/applicant/applicant";
+import type { DocumentErrors, DocumentForm } from "~/routes/applicant/__applicant";
 import { accessToken, formStatus, orUnavailable, type ApiError, type ApiResult } from "~/utils/api.server";
 import { toastCookie } from "~/utils/session.server";
 import { i18next } from "~/utils/i18n.server";

@@ -2,7 +2,7 @@ import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import * as d from "~/components/details.css";
 import * as ui from "~/components/ui.css";
-import * as s from "./SubmissionSuccess.css";
+import * as s from "./__SubmissionSuccess.css";
 
 /** The end of a submission or a reupload: a confirmation panel with the registration number and what happens next. */
 export function SubmissionSuccess({ kind, registrationNumber, professional = null }: { kind: "success" | "successReupload"; registrationNumber: string | null; professional?: string | null }) {
