@@ -8,7 +8,7 @@ import { smtpSink, type SmtpSink } from "../../api/test/smtp-sink";
 import { throwawayDatabase } from "../../api/test/throwaway-database.mjs";
 import { pdf, png } from "../fixtures/files";
 import { adaptedServer, startNginx, waitFor } from "./nginx";
-import { ensureBuild, leftovers, operatorCommand, startServer, stopServer, strongSecrets, type Running } from "./server";
+import { ensureBuild, leftovers, operatorCommand, s3Bucket, startServer, stopServer, strongSecrets, type Running } from "./server";
 
 // Go-live, as docs/operations.md has it: a fresh PostgreSQL database, an
 // S3-protocol bucket and an SMTP server; two production instances behind the documented nginx on a port
@@ -38,12 +38,7 @@ const tokens: string[] = [];
 beforeAll(async () => {
   await ensureBuild();
   dir = left.dir("go-live");
-  const { default: S3rver } = (await import("s3rver" as string)) as { default: new (o: object) => { run: () => Promise<unknown>; close: () => Promise<void> } };
-  left.keep(await (async () => {
-    const s3 = new S3rver({ port: PORTS.s3, address: "127.0.0.1", silent: true, directory: path.join(dir, "s3"), configureBuckets: [{ name: BUCKET }] });
-    await s3.run();
-    return s3;
-  })());
+  const bucket = left.keep(await s3Bucket({ port: PORTS.s3, bucket: BUCKET, directory: path.join(dir, "s3") }));
   const database = left.keep(await throwawayDatabase(PG_SERVER, "adaptasi_go_live"));
   sink = left.keep(await smtpSink());
   const env = {
@@ -53,12 +48,7 @@ beforeAll(async () => {
     PUBLIC_URL: PUBLIC,
     TRUST_PROXY: "1",
     LOG_LEVEL: "info",
-    S3_ENDPOINT: `http://127.0.0.1:${PORTS.s3}`,
-    S3_BUCKET: BUCKET,
-    S3_REGION: "us-east-1",
-    S3_ACCESS_KEY_ID: "S3RVER",
-    S3_SECRET_ACCESS_KEY: "S3RVER",
-    S3_FORCE_PATH_STYLE: "true",
+    ...bucket.env,
     ...secrets,
   };
   // Both at once: the migrations run once, under their lock.

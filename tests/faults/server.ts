@@ -177,3 +177,22 @@ export async function portalLogin(running: Running, email: string, password = DE
 
 /** Text a stack trace or an internal error would leave in a page or an API answer. */
 export const INTERNALS = /\bat [\w.<>$]+ \(|\(file:\/\/|node_modules|\.[cm]?[jt]sx?:\d+:\d+|ECONNREFUSED|ECONNRESET|ETIMEDOUT|postgres:\/\/|DrizzleQueryError|Failed query/;
+
+/**
+ * An S3-protocol bucket on loopback (the s3rver package), and the settings that point the portal at it
+ * (README "Object storage"). `close()` stops it.
+ */
+export async function s3Bucket(opts: { port: number; bucket: string; directory: string }) {
+  const { default: S3rver } = (await import("s3rver" as string)) as { default: new (o: object) => { run: () => Promise<unknown>; close: () => Promise<void> } };
+  const server = new S3rver({ port: opts.port, address: "127.0.0.1", silent: true, directory: opts.directory, configureBuckets: [{ name: opts.bucket }] });
+  await server.run();
+  const env = {
+    S3_ENDPOINT: `http://127.0.0.1:${opts.port}`,
+    S3_BUCKET: opts.bucket,
+    S3_REGION: "us-east-1",
+    S3_ACCESS_KEY_ID: "S3RVER",
+    S3_SECRET_ACCESS_KEY: "S3RVER",
+    S3_FORCE_PATH_STYLE: "true",
+  };
+  return { env, close: () => server.close() };
+}

@@ -6,7 +6,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { throwawayDatabase } from "../../api/test/throwaway-database.mjs";
 import { pdf, png } from "../fixtures/files";
-import { DEMO_PASSWORD, ensureBuild, spawnServer, strongSecrets, tempDir, type Running } from "./server";
+import { DEMO_PASSWORD, ensureBuild, s3Bucket, spawnServer, strongSecrets, tempDir, type Running } from "./server";
 
 // Two portal processes on one PostgreSQL database and one S3-protocol endpoint, behind
 // a real reverse proxy (HAProxy from Debian, round robin), all on loopback and started here.
@@ -154,10 +154,8 @@ describe("two instances behind a proxy, one database, one bucket", () => {
     }
     await ensureBuild();
     const dir = tempDir("two-instances");
-    const { default: S3rver } = (await import("s3rver" as string)) as { default: new (o: object) => { run: () => Promise<unknown>; close: () => Promise<void> } };
-    const server = new S3rver({ port: PORTS.s3, address: "127.0.0.1", silent: true, directory: path.join(dir, "s3"), configureBuckets: [{ name: BUCKET }] });
-    await server.run();
-    s3 = server;
+    const bucket = await s3Bucket({ port: PORTS.s3, bucket: BUCKET, directory: path.join(dir, "s3") });
+    s3 = bucket;
     database = await throwawayDatabase(SERVER, "adaptasi_two");
     env = {
       ...strongSecrets(),
@@ -165,12 +163,7 @@ describe("two instances behind a proxy, one database, one bucket", () => {
       SEED_DEMO: "true",
       DATABASE_URL: database.url,
       PUBLIC_URL: "https://adaptasi.example.go.id",
-      S3_ENDPOINT: `http://127.0.0.1:${PORTS.s3}`,
-      S3_BUCKET: BUCKET,
-      S3_REGION: "us-east-1",
-      S3_ACCESS_KEY_ID: "S3RVER",
-      S3_SECRET_ACCESS_KEY: "S3RVER",
-      S3_FORCE_PATH_STYLE: "true",
+      ...bucket.env,
       TRUST_PROXY: "1",
       // Both instances run the scheduled jobs every second: each run must still happen once.
       JOBS_INTERVAL_SECONDS: "1",
