@@ -10,6 +10,7 @@ import { ALWAYS_SENDING, type DeliveryGate, type DeliveryState } from "./live-se
 import { anyDue, claimDue, DEFAULT_RETRY, markAttemptFailed, markSent, outboxCounts, recordMail, type OutboxRow, type RetryPolicy } from "./mail-outbox";
 import enMail from "#locales/en/mail.json";
 import idMail from "#locales/id/mail.json";
+import { TIME_ZONE } from "#domain/time-zone";
 
 // Outgoing mail (DESIGN §1): recorded in the database with the change that causes it, then delivered
 // by SMTP when SMTP_URL is set, otherwise as one .eml file per message under the outbox folder, where
@@ -170,7 +171,7 @@ export function signUpAttemptMail(to: Recipient, matched: TakenValue[], publicUr
   });
 }
 
-const WIB = { timeZone: "Asia/Jakarta", dateStyle: "long", timeStyle: "short" } as const;
+const WIB = { timeZone: TIME_ZONE, dateStyle: "long", timeStyle: "short" } as const;
 
 /**
  * To the owner, once when failed logins from one address start to be delayed (api/services/login-throttle.ts).

@@ -8,6 +8,7 @@ import type { Database } from "../db/client";
 import { applicantProfiles, applications, documentRequirements, users } from "../db/schema";
 import idMail from "#locales/id/mail.json";
 import { escapeHtml, fill, type MailContent, type Mailer, type Recipient } from "./mail";
+import { TIME_ZONE } from "#domain/time-zone";
 
 // Mail about an application (DESIGN §4 "Review bodies", docs/decisions/018-review-api-rules.md): its submission,
 // every decision, and a reupload request, to the applicant — or to the facility admin (role 8) who
@@ -261,7 +262,7 @@ export async function notifyFacilityVerification(tx: Database, n: FacilityVerifi
 // --- Reminders (api/services/scheduled-jobs.ts) -------------------------------------------------
 
 const REMIND = T.reminders;
-const WIB_DATE = { timeZone: "Asia/Jakarta", dateStyle: "long" } as const;
+const WIB_DATE = { timeZone: TIME_ZONE, dateStyle: "long" } as const;
 export const dateWib = (d: Date) => d.toLocaleDateString("id-ID", WIB_DATE);
 
 /** A "Perbaikan Berkas" that has waited since `since`: to the applicant, or the facility that registered them. */

@@ -36,6 +36,7 @@ import { applicationRowColumns, applicationView, isUuid, stageRef, transitionOf 
 import { rememberedRequirements } from "./documents";
 import { daysLeft, isOverdue } from "./review-state";
 import { CURSOR_REACH, encodeCursor, listOrder, readInOrder, scopeOf, SORT_KEYS, type ListCursor, type ListOrder, type Position } from "./review-paging";
+import { wibDate } from "#domain/time-zone";
 
 // The review side (docs/decisions/018-review-api-rules.md, decision 008): what a staff role sees, the lists,
 // the CSV export and the detail. The rules are domain/workflow.ts; a decision is written by
@@ -309,10 +310,6 @@ export function csvCell(value: string | number | null): string {
   const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
   return `"${safe.replace(/"/g, '""')}"`;
 }
-
-const WIB_OFFSET_MS = 7 * 60 * 60 * 1000;
-/** YYYY-MM-DD in Western Indonesia Time (UTC+7), the portal's time zone. */
-export const wibDate = (d: Date) => new Date(d.getTime() + WIB_OFFSET_MS).toISOString().slice(0, 10);
 
 /** `permohonan-<tab>-<YYYYMMDD>.csv` */
 export function csvFileName(role: number, query: ListQuery, now = new Date()) {

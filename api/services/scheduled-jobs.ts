@@ -8,6 +8,7 @@ import { applications, jobRuns, users } from "../db/schema";
 import { ALWAYS_SENDING, type DeliveryGate } from "./live-service";
 import type { Mailer } from "./mail";
 import { addressee, reuploadReminderMail, reviewerListMail, type ReviewerFile } from "./notifications";
+import { wibDate, wibHour } from "#domain/time-zone";
 
 // Scheduled jobs, on the mechanism of the mail outbox (docs/decisions/020-mail-outbox.md):
 // each run claims a row of `job_runs` for its slot — a day, or a file and its deadline — in the
@@ -85,11 +86,9 @@ export async function remindReviewersBeforeDeadline(db: Database, mailer: Mailer
   });
 }
 
-/** The day in Asia/Jakarta (YYYY-MM-DD) and its hour. */
+/** The day in WIB (YYYY-MM-DD) and its hour. */
 function jakarta(now: Date) {
-  const day = now.toLocaleDateString("en-CA", { timeZone: "Asia/Jakarta" });
-  const hour = Number(now.toLocaleString("en-GB", { timeZone: "Asia/Jakarta", hour: "2-digit", hourCycle: "h23" }));
-  return { day, hour };
+  return { day: wibDate(now), hour: wibHour(now) };
 }
 
 /** Once a day from 07:00 WIB: each reviewer gets the files past their deadline at the stages they decide. */

@@ -2,6 +2,7 @@
 // read from locales/id/cms.json `fields` so they are written once, without zod (the schemas: ./cms.ts).
 // A named import of `fields`: a bundle holding this module carries that key, not the whole file.
 import { fields } from "#locales/id/cms.json";
+import { UTC_OFFSET, wibLocalInput } from "../time-zone";
 
 export const CMS_LABELS = {
   title: fields.title,
@@ -31,11 +32,7 @@ export const GUIDEBOOK_MAX_MB = 5;
 export const WELCOME_ANNOUNCEMENTS = 5;
 
 /** Times without a zone (a datetime-local input) are Western Indonesia Time, as the pages show them. */
-export const SCHEDULE_TIME_ZONE_OFFSET = "+07:00";
+export const SCHEDULE_TIME_ZONE_OFFSET = UTC_OFFSET;
 
 /** An ISO instant as a datetime-local value in Western Indonesia Time ("2027-03-15T08:00"). */
-export function toLocalInput(iso: string | null | undefined): string {
-  if (!iso) return "";
-  const shifted = new Date(new Date(iso).getTime() + 7 * 3_600_000);
-  return shifted.toISOString().slice(0, 16);
-}
+export const toLocalInput = wibLocalInput;

@@ -16,6 +16,7 @@ import * as ui from "~/components/ui.css";
 import * as d from "~/components/details.css";
 import { SlaState } from "~/routes/applicant/__SlaState";
 import { Timeline, type TimelineEvent } from "~/components/Timeline";
+import { UTC_OFFSET } from "#domain/time-zone";
 
 // --- Detail -------------------------------------------------------------------------------------
 
@@ -100,7 +101,7 @@ export function ApplicantSection({ detail, shown }: { detail: ReviewDetail; show
           [t("applicant:personal.fields.identity_number"), p.identity_number ? `${p.identity_number}${p.identity_type ? ` (${p.identity_type})` : ""}` : null],
           [t("applicant:personal.fields.nationality"), shown.nationality],
           [t("applicant:personal.fields.birth_place"), p.birth_place],
-          [t("applicant:personal.fields.birth_date"), p.birth_date ? formatDate(`${p.birth_date}T00:00:00+07:00`) : null],
+          [t("applicant:personal.fields.birth_date"), p.birth_date ? formatDate(`${p.birth_date}T00:00:00${UTC_OFFSET}`) : null],
           [t("applicant:personal.fields.gender"), shown.gender],
           [t("applicant:personal.fields.address"), p.address],
           [t("applicant:personal.fields.phone"), p.phone],
