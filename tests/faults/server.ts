@@ -196,3 +196,37 @@ export async function s3Bucket(opts: { port: number; bucket: string; directory: 
   };
   return { env, close: () => server.close() };
 }
+
+/**
+ * A server started with NODE_OPTIONS="--inspect=127.0.0.1:<port>": a full garbage collection in it, then
+ * its heap in use and its RSS (MB). Memory retained, not memory not yet collected: what a test of
+ * "memory stays flat" should compare. Talks to the inspector from a helper process (Node 20's WebSocket
+ * is behind a flag).
+ */
+export function heapAfterGc(inspectPort: number): Promise<{ heapUsedMb: number; rssMb: number }> {
+  const script = `
+    const list = await (await fetch("http://127.0.0.1:${inspectPort}/json/list")).json();
+    const ws = new WebSocket(list[0].webSocketDebuggerUrl);
+    let id = 0;
+    const pending = new Map();
+    ws.onmessage = (e) => { const m = JSON.parse(e.data); pending.get(m.id)?.(m); };
+    const call = (method, params = {}) => new Promise((resolve) => { pending.set(++id, resolve); ws.send(JSON.stringify({ id, method, params })); });
+    await new Promise((r) => (ws.onopen = r));
+    await call("HeapProfiler.collectGarbage");
+    await call("HeapProfiler.collectGarbage");
+    const r = await call("Runtime.evaluate", { expression: "JSON.stringify(process.memoryUsage())", returnByValue: true });
+    console.log(r.result.result.value);
+    ws.close();`;
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ["--experimental-websocket", "--no-warnings", "--input-type=module", "-e", script], { stdio: ["ignore", "pipe", "pipe"] });
+    let out = "";
+    let err = "";
+    child.stdout.setEncoding("utf8").on("data", (d: string) => (out += d));
+    child.stderr.setEncoding("utf8").on("data", (d: string) => (err += d));
+    child.once("exit", (code) => {
+      if (code !== 0) return reject(new Error(`inspector: ${err}`));
+      const m = JSON.parse(out.trim()) as { heapUsed: number; rss: number };
+      resolve({ heapUsedMb: m.heapUsed / 1024 / 1024, rssMb: m.rss / 1024 / 1024 });
+    });
+  });
+}
