@@ -7,8 +7,8 @@ import { tokenFrom } from "../../api/test/mail";
 import { smtpSink, type SmtpSink } from "../../api/test/smtp-sink";
 import { throwawayDatabase } from "../../api/test/throwaway-database.mjs";
 import { pdf, png } from "../fixtures/files";
-import { adaptedServer, startNginx, waitFor } from "./nginx";
-import { ensureBuild, leftovers, operatorCommand, s3Bucket, startServer, stopServer, strongSecrets, type Running } from "./server";
+import { adaptedServer, startNginx } from "./nginx";
+import { ensureBuild, leftovers, operatorCommand, s3Bucket, startServer, stopServer, strongSecrets, type Running, waitFor } from "./server";
 
 // Go-live, as docs/operations.md has it: a fresh PostgreSQL database, an
 // S3-protocol bucket and an SMTP server; two production instances behind the documented nginx on a port

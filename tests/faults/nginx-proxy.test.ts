@@ -2,8 +2,8 @@ import type { ChildProcess } from "node:child_process";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { adaptedServer, documentedNginxBlock, startNginx, waitFor } from "./nginx";
-import { ensureBuild, leftovers, PRODUCTION_MAIL, startServer, stopServer, strongSecrets, type Running } from "./server";
+import { adaptedServer, documentedNginxBlock, startNginx } from "./nginx";
+import { ensureBuild, leftovers, PRODUCTION_MAIL, startServer, stopServer, strongSecrets, type Running, waitFor } from "./server";
 
 // docs/operations.md's nginx server, run as written on ports other than 443 (TLS and the port-80
 // redirect left out): a production instance behind it takes form posts from its own pages, refuses

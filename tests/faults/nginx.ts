@@ -50,12 +50,3 @@ export function startNginx(dir: string, http: string): ChildProcess {
   if (check.status !== 0) throw new Error(`nginx -t: ${check.stderr}`);
   return spawn(NGINX, ["-c", conf, "-p", dir], { stdio: "ignore" });
 }
-
-export async function waitFor(url: string, timeoutMs: number): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    if (await fetch(url).then((r) => r.ok, () => false)) return;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
-}

@@ -2,7 +2,7 @@ import { execFileSync, spawn } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ensureBuild, leftovers, PRODUCTION_MAIL, ROOT, strongSecrets } from "./server";
+import { ensureBuild, leftovers, PRODUCTION_MAIL, ROOT, strongSecrets, waitFor } from "./server";
 
 // The production build (docs/operations.md "A production build"; the systemd unit and the Dockerfile run
 // exactly this): build/ copied into a folder whose node_modules holds the production dependencies only,
@@ -58,12 +58,9 @@ describe("the production build", () => {
     try {
       const base = `http://127.0.0.1:${PORT}`;
       const started = Date.now();
-      let ready = false;
-      while (!ready && Date.now() - started < 60_000 && child.exitCode === null) {
-        ready = await fetch(`${base}/readyz`).then((r) => r.ok, () => false);
-        if (!ready) await new Promise((r) => setTimeout(r, 100));
-      }
-      expect(ready, out.slice(-2000)).toBe(true);
+      await waitFor(`${base}/readyz`, 60_000).catch((error: Error) => {
+        throw new Error(`${error.message}: ${out.slice(-2000)}`);
+      });
       const welcome = await fetch(`${base}/welcome`);
       expect(welcome.status).toBe(200);
       expect(await welcome.text()).toContain("Adaptasi");

@@ -230,3 +230,13 @@ export function heapAfterGc(inspectPort: number): Promise<{ heapUsedMb: number; 
     });
   });
 }
+
+/** Waits until `url` answers 2xx (a server or a proxy that is still starting refuses or fails meanwhile). */
+export async function waitFor(url: string, timeoutMs: number): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    if (await fetch(url).then((r) => r.ok, () => false)) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+}

@@ -6,7 +6,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { throwawayDatabase } from "../../api/test/throwaway-database.mjs";
 import { pdf, png } from "../fixtures/files";
-import { DEMO_PASSWORD, ensureBuild, s3Bucket, spawnServer, strongSecrets, tempDir, type Running } from "./server";
+import { DEMO_PASSWORD, ensureBuild, s3Bucket, spawnServer, strongSecrets, tempDir, waitFor, type Running } from "./server";
 
 // Two portal processes on one PostgreSQL database and one S3-protocol endpoint, behind
 // a real reverse proxy (HAProxy from Debian, round robin), all on loopback and started here.
@@ -29,18 +29,7 @@ let a: Running;
 let b: Running;
 let env: Record<string, string>;
 
-async function waitReady(base: string, ms = 120_000) {
-  const until = Date.now() + ms;
-  while (Date.now() < until) {
-    try {
-      if ((await fetch(`${base}/readyz`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`${base} never became ready`);
-}
+const waitReady = (base: string, ms = 120_000) => waitFor(`${base}/readyz`, ms);
 
 function startProxy(dir: string): ChildProcess {
   const cfg = path.join(dir, "haproxy.cfg");
