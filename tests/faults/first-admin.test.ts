@@ -4,7 +4,7 @@ import { DEMO_TEST_SCHEDULES } from "../../api/db/seed";
 import { tokenFrom } from "../../api/test/mail";
 import { smtpSink, type SmtpSink } from "../../api/test/smtp-sink";
 import { throwawayDatabase } from "../../api/test/throwaway-database.mjs";
-import { ensureBuild, leftovers, operatorCommand, portalLogin, startServer, stopServer, strongSecrets, type Running } from "./server";
+import { ensureBuild, leftovers, operatorCommand, portalLogin, startServer, stopServer, strongSecrets, type Running, postForm } from "./server";
 
 // docs/operations.md §0 followed to the letter on a fresh PostgreSQL database and a mail server: a
 // production start, `npm run admin:create`, the mail read from the SMTP server, its link followed, a
@@ -25,13 +25,7 @@ afterAll(async () => {
   await left.undo();
 });
 
-const form = (base: string, path: string, fields: Record<string, string>, cookie?: string) =>
-  fetch(`${base}${path}`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { "content-type": "application/x-www-form-urlencoded", origin: base, ...(cookie ? { cookie } : {}) },
-    body: new URLSearchParams(fields),
-  });
+const form = postForm;
 
 describe("the first Super Admin, from docs/operations.md alone", () => {
   it("gets the set-password mail, sets a password, logs in and sees an empty production portal", async () => {

@@ -8,7 +8,7 @@ import { smtpSink, type SmtpSink } from "../../api/test/smtp-sink";
 import { throwawayDatabase } from "../../api/test/throwaway-database.mjs";
 import { pdf, png } from "../fixtures/files";
 import { adaptedServer, startNginx } from "./nginx";
-import { ensureBuild, leftovers, operatorCommand, s3Bucket, startServer, stopServer, strongSecrets, type Running, waitFor } from "./server";
+import { ensureBuild, leftovers, operatorCommand, s3Bucket, startServer, stopServer, strongSecrets, type Running, waitFor, postForm } from "./server";
 
 // Go-live, as docs/operations.md has it: a fresh PostgreSQL database, an
 // S3-protocol bucket and an SMTP server; two production instances behind the documented nginx on a port
@@ -67,13 +67,7 @@ afterAll(async () => {
 });
 
 /** A form post through the proxy, as a browser without JavaScript sends it. */
-const post = (p: string, fields: Record<string, string>, cookie?: string) =>
-  fetch(`${PUBLIC}${p}`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { "content-type": "application/x-www-form-urlencoded", origin: PUBLIC, ...(cookie ? { cookie } : {}) },
-    body: new URLSearchParams(fields),
-  });
+const post = (p: string, fields: Record<string, string>, cookie?: string) => postForm(PUBLIC, p, fields, cookie);
 const get = (p: string, cookie?: string) => fetch(`${PUBLIC}${p}`, { redirect: "manual", headers: cookie ? { cookie } : {} });
 const cookieOf = (res: Response) => res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
 

@@ -162,14 +162,19 @@ export async function apiLogin(running: Running, email: string, password = DEMO_
   return ((await res.json()) as { token: { token: string } }).token.token;
 }
 
-/** Logs in through the portal's form (POST /login) and returns the cookie header to send back. */
-export async function portalLogin(running: Running, email: string, password = DEMO_PASSWORD): Promise<string> {
-  const res = await fetch(`${running.base}/login`, {
+/** A form post to `base` + `path` as a browser without JavaScript sends it from the portal's own page (no redirect followed). */
+export function postForm(base: string, path: string, fields: Record<string, string>, cookie?: string): Promise<Response> {
+  return fetch(`${base}${path}`, {
     method: "POST",
     redirect: "manual",
-    headers: { "content-type": "application/x-www-form-urlencoded", origin: running.base },
-    body: new URLSearchParams({ email, password, redirectTo: "" }),
+    headers: { "content-type": "application/x-www-form-urlencoded", origin: base, ...(cookie ? { cookie } : {}) },
+    body: new URLSearchParams(fields),
   });
+}
+
+/** Logs in through the portal's form (POST /login) and returns the cookie header to send back. */
+export async function portalLogin(running: Running, email: string, password = DEMO_PASSWORD): Promise<string> {
+  const res = await postForm(running.base, "/login", { email, password, redirectTo: "" });
   const cookies = res.headers.getSetCookie().map((c) => c.split(";")[0]);
   if (res.status !== 302 || cookies.length === 0) throw new Error(`portal login ${email}: ${res.status}`);
   return cookies.join("; ");
