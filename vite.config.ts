@@ -38,11 +38,13 @@ declare module "@remix-run/node" {
  * Client chunks by what loads together. Left to itself, Rollup gives every small shared module (style
  * classes, labels, helpers) its own file, and a page fetches 20-odd of them, each with its own response
  * headers over HTTP/1.1 (the page budget counts them). The pieces every page loads form one "shell" chunk and
- * the form library with its helpers one "forms" chunk; route modules and page components stay split.
+ * the form library with its helpers one "forms" chunk, the review pages' small shared pieces (their styles, query
+ * helpers, SLA state and the workflow table) one "review" chunk; route modules and page components stay split.
  */
 function clientChunk(id: string): string | undefined {
   if (/node_modules\/@conform-to\//.test(id)) return "forms";
   if (/\/app\/components\/forms(\.css)?\.tsx?|\/domain\/forms\/constraints\.generated\.ts|\/app\/utils\/live-validation\.ts|\/domain\/dates\.ts/.test(id)) return "forms";
+  if (/\/app\/routes\/review\/__review(\.css|-query)\.ts|\/app\/routes\/applicant\/__SlaState\.tsx|\/domain\/workflow\.ts/.test(id)) return "review";
   if (/\/app\/components\/(ErrorScreen|Navbar|Footer|Toasts|ui\.css|layout\.css)\.tsx?|\/app\/routes\/layouts\/(Sidebar|TopBar)\.tsx|\/app\/utils\/(format|guidebook|nonce-provider|monitoring|page-title)\.ts|\/domain\/(menu|links|constants|roles|auth-user)\.ts/.test(id)) return "shell";
   return undefined;
 }
