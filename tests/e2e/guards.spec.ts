@@ -7,6 +7,9 @@ import { ACCOUNTS, DEMO_PASSWORD, STAFF, apiKey, apiTokens, expectLoggedOut, exp
 const ROLE_REFUSED = "Peran Anda tidak diizinkan membuka halaman tersebut.";
 const BAD_LINK = "Tautan masuk tidak valid atau sudah kedaluwarsa.";
 
+/** Groups whose pages are reached with page.goto only: the server's guard answers, the same with JavaScript. */
+const serverGuardOnly = () => test.skip(({ javaScriptEnabled }) => javaScriptEnabled, "the server's guard answers a document request: the same with JavaScript");
+
 /** The guard logged the user out: /welcome with the refusal, and the session is gone. */
 async function expectRefusedAndLoggedOut(page: Page) {
   await expectPath(page, "/welcome");
@@ -62,6 +65,7 @@ test.describe('dashboard guard "/dashboard"', () => {
 });
 
 test.describe('roles 1, 2, 4, 5, 6, 7 on "/" and "/dashboard"', () => {
+  serverGuardOnly();
   for (const key of STAFF) {
     const account = ACCOUNTS[key];
     test(`role ${account.roleId} is logged out and sent to /welcome from both`, async ({ page }) => {
@@ -90,7 +94,8 @@ test.describe("logged-in pages", () => {
     await expect(page.getByRole("heading", { name: "Profil", level: 1 })).toBeVisible();
   });
 
-  test("a login never follows a return path off the portal, and a broken one is not a 500", async ({ request, baseURL }) => {
+  test("a login never follows a return path off the portal, and a broken one is not a 500", async ({ request, baseURL, javaScriptEnabled }) => {
+    test.skip(javaScriptEnabled, "form posts without a browser: once is enough");
     // Form-decoded, as the browser's hidden field sends them: "%2F%09%2F127.0.0.1:4999%2F" and "/%0A/x".
     const hostile = ["/\t/127.0.0.1:4999/", "/\n/x", "/\r\n/x", "//127.0.0.1:4999/", "/\\127.0.0.1:4999", "/.//127.0.0.1:4999/", "https://127.0.0.1:4999/", "javascript:alert(1)", `/${"a".repeat(5000)}`];
     for (const redirectTo of hostile) {
@@ -124,6 +129,7 @@ test.describe("logged-in pages", () => {
 });
 
 test.describe("role 8 on the applicant's submission pages", () => {
+  serverGuardOnly();
   // Spec §2: role 8 on the applicant's area goes to /dashboard; a page that needs a registration (?id=)
   // and has none sends them to their list. Never a logout, never a 404.
   for (const [path, to] of [
@@ -144,6 +150,7 @@ test.describe("role 8 on the applicant's submission pages", () => {
 });
 
 test.describe("landing pages send logged-in users home", () => {
+  serverGuardOnly();
   for (const key of ["pemohon", "fasyankes", "admin", "superadmin"] as const) {
     const account = ACCOUNTS[key];
     test(`role ${account.roleId} (${account.email}) visiting /welcome, /login or /wna/login goes to ${account.home}`, async ({ page }) => {
@@ -182,7 +189,8 @@ test.describe("query-token login", () => {
     await expectPath(page, "/evaluation-requirements");
   });
 
-  test("the link's page is never cached and sends no Referer (its URL holds the tokens)", async ({ request }) => {
+  test("the link's page is never cached and sends no Referer (its URL holds the tokens)", async ({ request, javaScriptEnabled }) => {
+    test.skip(javaScriptEnabled, "headers only: once is enough");
     const { token, refreshToken } = await apiTokens(request, ACCOUNTS.pemohon);
     const res = await request.get(`/?token=${encodeURIComponent(token)}&refresh_token=${encodeURIComponent(refreshToken)}`, { maxRedirects: 0 });
     expect(res.status()).toBe(302);
