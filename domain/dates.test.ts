@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { calendarWeeks, formatDateInput, fullYear, parseDateInput, weekdayOrder } from "./dates";
+import { datePartsOf, readDateParts, splitDateText } from "./date-parts";
+import { formatDateInput, fullYear, parseDateInput } from "./dates";
 
 const today = new Date("2026-11-24T00:00:00Z");
 
@@ -41,18 +42,60 @@ describe("formatDateInput", () => {
   });
 });
 
-describe("calendarWeeks (weeks start on Sunday)", () => {
-  it("puts November 2026's 1st, a Sunday, in the first column", () => {
-    const weeks = calendarWeeks(2026, 11);
-    expect(weeks[0][0]).toEqual({ iso: "2026-11-01", day: 1 });
-    expect(weeks).toHaveLength(5);
-    expect(weekdayOrder()[0]).toBe(0);
+describe("splitDateText (a whole date in one box)", () => {
+  it("reads the spec's month first, ISO, and a day first that cannot be a month", () => {
+    expect(splitDateText("08/17/1990")).toEqual({ month: "08", day: "17", year: "1990" });
+    expect(splitDateText("1990-08-17")).toEqual({ month: "08", day: "17", year: "1990" });
+    expect(splitDateText(" 17/08/1990 ")).toEqual({ month: "08", day: "17", year: "1990" });
+    expect(splitDateText("17.08.1990")).toEqual({ month: "08", day: "17", year: "1990" });
   });
 
-  it("leaves the days before the 1st empty: August 1995 starts on a Tuesday", () => {
-    const first = calendarWeeks(1995, 8)[0];
-    expect(first.slice(0, 2)).toEqual([null, null]);
-    expect(first[2]).toEqual({ iso: "1995-08-01", day: 1 });
-    expect(calendarWeeks(1995, 8).flat().filter(Boolean)).toHaveLength(31);
+  it("keeps an ambiguous date in the spec's order (month first), and refuses what is no date", () => {
+    expect(splitDateText("05/08/1990")).toEqual({ month: "05", day: "08", year: "1990" });
+    expect(splitDateText("17/18/1990")).toEqual({ month: "17", day: "18", year: "1990" });
+    expect(splitDateText("kemarin")).toBeNull();
+    expect(splitDateText("08")).toBeNull();
+  });
+});
+
+describe("readDateParts (three boxes: bulan, tanggal, tahun)", () => {
+  const read = (month: string, day: string, year: string) => readDateParts({ month, day, year });
+  it("reads the three boxes as ISO, one- or two-digit month and day, spaces around ignored", () => {
+    expect(read("08", "17", "1990")).toMatchObject({ iso: "1990-08-17" });
+    expect(read("8", "7", "2005")).toMatchObject({ iso: "2005-08-07" });
+    expect(read(" 12 ", "31", " 1999")).toMatchObject({ iso: "1999-12-31" });
+    expect(read("02", "29", "2024")).toMatchObject({ iso: "2024-02-29" });
+  });
+
+  it("splits a whole date pasted into the month box, day first read as meant", () => {
+    expect(read("17/08/1990", "", "")).toEqual({ iso: "1990-08-17", parts: { month: "08", day: "17", year: "1990" } });
+    expect(read("08/17/1990", "", "")).toMatchObject({ iso: "1990-08-17" });
+    expect(read("1990-08-17", "", "")).toMatchObject({ iso: "1990-08-17" });
+  });
+
+  it("explains a day typed in the month box instead of calling it a wrong format", () => {
+    expect(read("17", "08", "1990")).toMatchObject({ problem: { rule: "dateDayFirst", params: { month: 17 } } });
+    expect(read("13", "13", "1990")).toMatchObject({ problem: { rule: "dateFormat" } });
+    expect(read("0", "5", "1990")).toMatchObject({ problem: { rule: "dateFormat" } });
+  });
+
+  it("refuses a two-digit year, a day the month lacks, an empty or non-numeric box", () => {
+    expect(read("08", "17", "90")).toMatchObject({ problem: { rule: "dateYear" } });
+    expect(read("08/17/90", "", "")).toMatchObject({ problem: { rule: "dateYear" }, parts: { month: "08", day: "17", year: "90" } });
+    expect(read("02", "30", "2024")).toMatchObject({ problem: { rule: "dateNoSuchDay", params: { day: 30, month: 2, year: 2024 } } });
+    expect(read("02", "29", "2023")).toMatchObject({ problem: { rule: "dateNoSuchDay" } });
+    expect(read("04", "31", "1990")).toMatchObject({ problem: { rule: "dateNoSuchDay" } });
+    expect(read("08", "", "1990")).toMatchObject({ problem: { rule: "dateFormat" } });
+    expect(read("ag", "17", "1990")).toMatchObject({ problem: { rule: "dateFormat" } });
+    expect(read("08", "17", "19900")).toMatchObject({ problem: { rule: "dateYear" } });
+    expect(read("", "", "")).toMatchObject({ problem: { rule: "required" } });
+  });
+});
+
+describe("datePartsOf (a field's value as three boxes)", () => {
+  it("splits an ISO default and takes posted boxes as they are", () => {
+    expect(datePartsOf("1990-03-12")).toEqual({ month: "03", day: "12", year: "1990" });
+    expect(datePartsOf({ month: "17", day: "08", year: "90" })).toEqual({ month: "17", day: "08", year: "90" });
+    expect(datePartsOf(undefined)).toEqual({ month: "", day: "", year: "" });
   });
 });

@@ -1,7 +1,6 @@
-// Spec §9 "Locale": dates are shown and typed as mm/dd/yy, and weeks start on Sunday. Plain code, no
-// zod: the server's schemas (domain/validation.ts `rules.date`), the live validator and the calendar
-// (app/components/DateField.tsx) read and write dates with these helpers, so they agree.
-import { LOCALE } from "./constants";
+// Spec §9 "Locale": dates in the month/day/year order (mm/dd/yy). Plain code, no zod: the server's
+// schemas (domain/validation.ts `rules.date`) and the live validator read dates with these helpers, so
+// they agree; a form's three date boxes are read by ./date-parts.ts.
 
 /** What a date field accepts as typed: the spec's mm/dd/yy (one or two digits for month and day), or ISO yyyy-mm-dd. */
 export const DATE_INPUT_PATTERN = "(\\d{1,2})/(\\d{1,2})/(\\d{2})|(\\d{4})-(\\d{2})-(\\d{2})";
@@ -21,7 +20,7 @@ export function fullYear(yy: number, today: Date = new Date()): number {
 const pad = (n: number) => String(n).padStart(2, "0");
 
 /** True when the year, month and day name a day of the calendar (no 02/30, no 13/01). */
-function realDay(year: number, month: number, day: number): boolean {
+export function realDay(year: number, month: number, day: number): boolean {
   const d = new Date(Date.UTC(year, month - 1, day));
   return d.getUTCFullYear() === year && d.getUTCMonth() === month - 1 && d.getUTCDate() === day;
 }
@@ -49,25 +48,4 @@ export function formatDateInput(iso: string | null | undefined): string {
 /** Today as ISO yyyy-mm-dd (UTC, as the server's checks count it). */
 export function todayIso(today: Date = new Date()): string {
   return today.toISOString().slice(0, 10);
-}
-
-/** One cell of a month's grid: a day of that month, or null before the first / after the last. */
-export type CalendarCell = { iso: string; day: number } | null;
-
-/**
- * The weeks of a month (month 1–12) as rows of seven cells, starting on `firstDay` (0 = Sunday, the
- * spec's first day of the week).
- */
-export function calendarWeeks(year: number, month: number, firstDay: number = LOCALE.FIRST_DAY_OF_WEEK): CalendarCell[][] {
-  const first = new Date(Date.UTC(year, month - 1, 1)).getUTCDay();
-  const days = new Date(Date.UTC(year, month, 0)).getUTCDate();
-  const cells: CalendarCell[] = Array.from({ length: (first - firstDay + 7) % 7 }, () => null);
-  for (let d = 1; d <= days; d++) cells.push({ iso: `${year}-${pad(month)}-${pad(d)}`, day: d });
-  while (cells.length % 7) cells.push(null);
-  return Array.from({ length: cells.length / 7 }, (_, i) => cells.slice(i * 7, i * 7 + 7));
-}
-
-/** The weekdays' indexes (0 = Sunday) in the order of the grid's columns. */
-export function weekdayOrder(firstDay: number = LOCALE.FIRST_DAY_OF_WEEK): number[] {
-  return Array.from({ length: 7 }, (_, i) => (firstDay + i) % 7);
 }

@@ -53,7 +53,7 @@ const BAD_INPUTS: unknown[] = [
 describe("validation messages per request", () => {
   it("the request's Indonesian t says every rule as the catalogue does", async () => {
     const t = await translator("id");
-    const params = { field: "Nama", target: "Kata Sandi", length: 8, size: 2048, min: 1, max: 9, width: 10, height: 20 };
+    const params = { field: "Nama", target: "Kata Sandi", length: 8, size: 2048, min: 1, max: 9, width: 10, height: 20, month: 2, day: 30, year: 2024 };
     for (const rule of Object.keys(VALIDATION_MESSAGES.id) as RuleName[]) {
       expect(formTexts(t).message(rule, params)).toBe(validationMessage(rule, params, "id"));
     }

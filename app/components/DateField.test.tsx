@@ -9,64 +9,50 @@ import idApplicant from "#locales/id/applicant.json";
 import idCommon from "#locales/id/common.json";
 import idRegistration from "#locales/id/registration.json";
 import { renderInRoute } from "../../tests/render";
-import { Calendar } from "./Calendar";
 import { DateField } from "./DateField";
 
 afterEach(cleanup);
 
-function Form({ birth }: { birth?: string }) {
-  const [form, fields] = useForm<{ birth_date: string }>({ id: "t", defaultValue: { birth_date: birth } });
+function Form({ birth, own = true }: { birth?: unknown; own?: boolean }) {
+  const [form, fields] = useForm<{ birth_date: string }>({ id: "t", defaultValue: { birth_date: birth as string } });
   return (
     <form {...getFormProps(form)}>
-      <DateField meta={fields.birth_date} label="Tanggal Lahir" />
+      <DateField meta={fields.birth_date} label="Tanggal Lahir" autoComplete={own ? "bday" : undefined} />
     </form>
   );
 }
 
-describe("DateField (spec §9: mm/dd/yy, weeks from Sunday)", () => {
-  it("is a text field with the format hint, showing an ISO default as mm/dd/yy", async () => {
+const box = (name: string) => screen.getByLabelText(name, { exact: true }) as HTMLInputElement;
+
+describe("DateField (spec §9: month, day, year)", () => {
+  it("is three labelled numeric boxes in the spec's order under the field's legend, an ISO default split into them", async () => {
     renderInRoute(<Form birth="1995-08-17" />);
-    const input = (await screen.findByLabelText("Tanggal Lahir")) as HTMLInputElement;
-    expect(input.type).toBe("text");
-    expect(input.value).toBe("08/17/95");
-    expect(screen.getByText("Format: bb/hh/tt (bulan/hari/tahun), contoh 08/17/95.")).toBeTruthy();
-    expect(input.getAttribute("aria-describedby")).toContain("-hint");
+    const group = await screen.findByRole("group", { name: "Tanggal Lahir" });
+    const inputs = within(group).getAllByRole("textbox") as HTMLInputElement[];
+    expect(inputs.map((i) => i.name)).toEqual(["birth_date.month", "birth_date.day", "birth_date.year"]);
+    expect(inputs.map((i) => i.labels?.[0]?.textContent)).toEqual(["Bulan", "Tanggal", "Tahun"]);
+    expect(inputs.map((i) => i.value)).toEqual(["08", "17", "1995"]);
+    expect(inputs.map((i) => i.inputMode)).toEqual(["numeric", "numeric", "numeric"]);
+    expect(inputs.map((i) => i.autocomplete)).toEqual(["bday-month", "bday-day", "bday-year"]);
+    expect(box("Tahun").maxLength).toBe(4);
+    expect(within(group).getByText("Isi bulan, tanggal, lalu tahun (4 digit), contoh 08 / 17 / 1990.")).toBeTruthy();
+    expect(group.getAttribute("aria-describedby")).toContain("-hint");
+    expect(screen.queryByRole("button")).toBeNull();
   });
 
-  it("opens a calendar whose first column is Sunday ('Min'), and a chosen day fills the field as mm/dd/yy", async () => {
-    renderInRoute(<Form birth="1995-08-17" />);
-    fireEvent.click(await screen.findByRole("button", { name: "Pilih tanggal" }));
-    const calendar = await screen.findByRole("dialog", { name: "Pilih tanggal" });
-    const headers = within(calendar).getAllByRole("columnheader");
-    expect(headers.map((h) => h.textContent)).toEqual(["Min", "Sen", "Sel", "Rab", "Kam", "Jum", "Sab"]);
-    // August 1995 began on a Tuesday: two empty cells, then the 1st under "Sel".
-    const firstWeek = within(calendar).getAllByRole("row")[1];
-    expect(within(firstWeek).getAllByRole("cell").map((c) => c.textContent)).toEqual(["", "", "1", "2", "3", "4", "5"]);
-    const chosen = within(calendar).getByRole("button", { name: /17 Agustus 1995/ });
-    expect(chosen.getAttribute("aria-pressed")).toBe("true");
-    expect(document.activeElement).toBe(chosen);
-    fireEvent.click(within(calendar).getByRole("button", { name: /21 Agustus 1995/ }));
-    expect((screen.getByLabelText("Tanggal Lahir") as HTMLInputElement).value).toBe("08/21/95");
-    expect(screen.queryByRole("dialog")).toBeNull();
-  });
-
-  it("moves by month and year, and Escape closes it", async () => {
-    let closed = false;
-    renderInRoute(<Calendar id="c" selected="2026-11-24" onChoose={() => {}} onClose={() => (closed = true)} />);
-    expect(await screen.findByText("November 2026")).toBeTruthy();
-    fireEvent.click(screen.getByRole("button", { name: "Bulan berikutnya" }));
-    expect(screen.getByText("Desember 2026")).toBeTruthy();
-    fireEvent.click(screen.getByRole("button", { name: "Tahun sebelumnya" }));
-    expect(screen.getByText("Desember 2025")).toBeTruthy();
-    fireEvent.keyDown(screen.getByRole("dialog"), { key: "Escape" });
-    expect(closed).toBe(true);
+  it("asks no browser to fill someone else's birth date, and shows posted boxes again as typed", async () => {
+    renderInRoute(<Form own={false} birth={{ month: "17", day: "08", year: "90" }} />);
+    await screen.findByRole("group", { name: "Tanggal Lahir" });
+    expect([box("Bulan").value, box("Tanggal").value, box("Tahun").value]).toEqual(["17", "08", "90"]);
+    expect(box("Bulan").autocomplete).toBe("off");
   });
 });
 
 describe("date hints", () => {
-  it("say the same format everywhere, in each language", () => {
+  it("say the same format everywhere, in each language, with a four-digit year", () => {
     expect([idApplicant.personal.birthDateHint, idRegistration.form.birthDateHint]).toEqual([idCommon.form.dateHint, idCommon.form.dateHint]);
     expect([enApplicant.personal.birthDateHint, enRegistration.form.birthDateHint]).toEqual([enCommon.form.dateHint, enCommon.form.dateHint]);
-    expect(idCommon.form.dateHint).toContain("08/17/95");
+    expect(idCommon.form.dateHint).toContain("08 / 17 / 1990");
+    expect(enCommon.form.dateHint).toContain("08 / 17 / 1990");
   });
 });

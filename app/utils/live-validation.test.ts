@@ -4,6 +4,7 @@ import { rules as citizenSignUp } from "#domain/forms/live/citizenSignUp.generat
 import { rules as foreignSignUp } from "#domain/forms/live/foreignSignUp.generated";
 import { rules as login } from "#domain/forms/live/login.generated";
 import { rules as profile } from "#domain/forms/live/profile.generated";
+import { readDateParts } from "#domain/date-parts";
 import { profileSchema } from "#domain/forms/profile";
 import type { LiveForm } from "#domain/live-checks";
 import { validationMessage } from "#domain/validation-messages";
@@ -54,6 +55,22 @@ describe("validateLive: each check says the catalogue's Indonesian message (spec
   it("says the labels in English on an English page, by their locale keys", () => {
     const form: LiveForm = { name: "t", constraint: {}, labels: { x: { id: "Nama", key: "k.name" } }, fields: { x: { steps: [{ check: { kind: "present" }, message: { rule: "required", params: { field: "Nama" } } }] } } };
     expect(validateLive(form, {}, { locale: "en-US", t: () => "Name", today, message: (rule, params) => validationMessage(rule, params, "en") }).x).toEqual(["Name is required"]);
+  });
+});
+
+describe("validateLive: a date's three boxes (bulan, tanggal, tahun)", () => {
+  const boxes = (month: string, day: string, year: string) => validateLive(profile, { birth_date: { month, day, year } }, { ...id, dateParts: readDateParts });
+  it("says nothing of a good date, and says on the year box what is wrong, naming the order and format", () => {
+    expect(boxes("08", "17", "1990")["birth_date.year"]).toBeUndefined();
+    expect(boxes("17/08/1990", "", "")["birth_date.year"]).toBeUndefined();
+    expect(boxes("17", "08", "1990")["birth_date.year"]).toEqual([
+      "Bulan 17 tidak ada: isi bulan dulu, lalu tanggal, lalu tahun, contoh 08 / 17 / 1990 untuk 17 Agustus 1990",
+    ]);
+    expect(boxes("08", "17", "90")["birth_date.year"]?.[0]).toMatch(/^Tahun harus 4 digit/);
+    expect(boxes("02", "30", "2024")["birth_date.year"]?.[0]).toMatch(/^Tanggal 30 tidak ada pada bulan 2 tahun 2024/);
+    expect(boxes("", "", "")["birth_date.year"]).toEqual(["Tanggal Lahir harus diisi"]);
+    expect(boxes("12", "31", "2026")["birth_date.year"]).toEqual(["Tanggal Lahir tidak boleh lebih dari 06/01/26"]);
+    expect(boxes("17", "08", "1990").birth_date).toBeUndefined();
   });
 });
 

@@ -5,6 +5,7 @@
 // server checks every post again with the schema; it stays the judge, and without JavaScript the only one.
 import { parse, type Submission } from "@conform-to/react";
 import { useTranslation } from "react-i18next";
+import type { readDateParts } from "#domain/date-parts";
 import { formatDateInput, parseDateInput, todayIso } from "#domain/dates";
 import type { LiveCheck, LiveForm, LiveMessage, LiveTransform } from "#domain/live-checks";
 import type { MessageParams } from "#domain/validation-messages";
@@ -20,6 +21,8 @@ export interface LiveWords {
   /** a label's text by its locale key; undefined when the page lacks that text (the Indonesian label is said then) */
   t?: (key: string) => string | undefined;
   today?: Date;
+  /** reads a date's three boxes: given by the pages with a DateField, so that only they load it */
+  dateParts?: typeof readDateParts;
 }
 
 function passes(check: LiveCheck, value: string, today: Date): boolean {
@@ -86,8 +89,23 @@ export function validateLive(form: LiveForm, payload: Record<string, unknown>, w
   const textOf = (v: unknown) => (v === undefined || v === null ? "" : typeof v === "string" ? v : null);
   for (const [name, field] of Object.entries(form.fields)) {
     let value = textOf(payload[name]);
-    if (value === null || (value === "" && field.optional)) continue;
+    // A date's three boxes (app/components/DateField.tsx), read as the server reads them: a good date is
+    // its ISO text for the field's own checks; a wrong one says what is wrong, on the year, the box left last.
+    let key = name;
     let failed: LiveMessage | null = null;
+    const parts = payload[name] as { year?: string } | null;
+    if (value === null && parts && "year" in parts && words.dateParts) {
+      key = `${name}.year`;
+      const read = words.dateParts(parts);
+      if ("iso" in read) value = read.iso;
+      else if (read.problem.rule === "required") value = "";
+      else failed = { rule: read.problem.rule, params: "params" in read.problem ? read.problem.params : {} };
+    }
+    if (failed) {
+      errors[key] = [say(failed, form, words)];
+      continue;
+    }
+    if (value === null || (value === "" && field.optional)) continue;
     for (const step of field.steps) {
       if ("transform" in step) value = transformed(value, step.transform, today);
       else if (!passes(step.check, value, today)) {
@@ -96,7 +114,7 @@ export function validateLive(form: LiveForm, payload: Record<string, unknown>, w
       }
     }
     if (!failed && field.confirms && value !== textOf(payload[field.confirms.source])) failed = field.confirms.message;
-    if (failed) errors[name] = [say(failed, form, words)];
+    if (failed) errors[key] = [say(failed, form, words)];
   }
   return errors;
 }
@@ -130,10 +148,11 @@ export function liveValidation(form: LiveForm, words: LiveWords) {
 /**
  * liveValidation() in the page's language:
  * `import { rules as profileRules } from "#domain/forms/live/profile.generated"` and
- * `useForm({ id, lastResult, ...useLiveValidation(profileRules) })`.
+ * `useForm({ id, lastResult, ...useLiveValidation(profileRules) })`; a form with a DateField passes
+ * `readDateParts` (#domain/date-parts) too.
  */
-export function useLiveValidation(form: LiveForm) {
+export function useLiveValidation(form: LiveForm, dateParts?: typeof readDateParts) {
   // The validation namespace comes with the page's texts (decision 012), so its messages are at hand.
   const { t, i18n } = useTranslation(["common", "validation"]);
-  return liveValidation(form, { locale: i18n.language ?? "id", message: (rule, params) => t(`validation:${rule}`, params), t: (key) => (i18n.exists(key) ? t(key) : undefined) });
+  return liveValidation(form, { locale: i18n.language ?? "id", message: (rule, params) => t(`validation:${rule}`, params), t: (key) => (i18n.exists(key) ? t(key) : undefined), dateParts });
 }

@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page, TestInfo } from "@playwright/test";
 import { docx, pdf, png } from "../fixtures/files";
 import { expect, linkFromMail, loginAsApplicant, newCitizen, newForeigner, type Citizen, type Foreigner } from "./accounts-fixtures";
-import { apiKey, expectPath } from "./fixtures";
+import { apiKey, expectPath, fillDate } from "./fixtures";
 
 // Shared by the applicant specs: a fresh, activated citizen made through the API (sign-up by
 // form is proven in accounts.spec), logged in by the real form, and the steps of the journey.
@@ -53,7 +53,7 @@ export async function completePersonalData(page: Page, person: Citizen | Foreign
   await page.getByLabel("Nomor Identitas", { exact: true }).fill(citizen ? person.nik : person.foreignId);
   await page.getByLabel("Kewarganegaraan", { exact: true }).selectOption({ label: citizen ? "Indonesia" : person.nationality });
   await page.getByLabel("Tempat Lahir", { exact: true }).fill(citizen ? "Bandung" : "Kuala Lumpur");
-  await page.getByLabel("Tanggal Lahir", { exact: true }).fill("1990-03-12");
+  await fillDate(page, "Tanggal Lahir", "1990-03-12");
   await page.getByRole("radio", { name: citizen ? "Laki-laki" : "Perempuan" }).check();
   await page.getByLabel("Alamat", { exact: true }).fill("Jl. Asia Afrika No. 8, Bandung");
   await page.getByLabel("Nomor Telepon", { exact: true }).fill(person.phone);

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { test as plain, type Page, type TestInfo } from "@playwright/test";
-import { ACCOUNTS, confirmYes, expectPath, field, fillLoginForm, loginViaForm, type AccountKey } from "./fixtures";
+import { ACCOUNTS, confirmYes, expectPath, field, fillDate, fillLoginForm, loginViaForm, type AccountKey } from "./fixtures";
 import { NEW_PASSWORD } from "./accounts-fixtures";
 import { documentInput, expect, freshApplicant, pdfFile, test } from "./applicant-fixtures";
 import { exportsAction, routeModules } from "../route-modules";
@@ -380,7 +380,7 @@ formTest(T.facilityDraft, async ({ page }, testInfo) => {
   await field(page, "Nomor Identitas").fill(`P${id}`.toUpperCase().slice(0, 20));
   await field(page, "Kewarganegaraan").selectOption({ label: "Filipina" });
   await field(page, "Tempat Lahir").fill("Cebu");
-  await field(page, "Tanggal Lahir").fill("1986-02-14");
+  await fillDate(page, "Tanggal Lahir", "1986-02-14");
   await page.getByRole("radio", { name: "Laki-laki" }).check();
   await field(page, "Alamat").fill("Jl. Diponegoro No. 12, Surabaya");
   await field(page, "Nomor Telepon").fill("081298765432");

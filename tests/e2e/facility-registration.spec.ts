@@ -1,5 +1,6 @@
 import { documentInput, expect, otherDocuments, pngFile, test } from "./applicant-fixtures";
-import { ACCOUNTS, expectPath, loginViaForm, sidebar } from "./fixtures";
+import { ACCOUNTS, dateBoxes, expectPath, fillDate, loginViaForm, sidebar } from "./fixtures";
+import { sidewaysOverflow } from "../reach/measure";
 import { decideByApi, newPersonContext, reviewerPage } from "./review-fixtures";
 
 // "Done when": a verified facility registers a professional on an OTH path with all documents
@@ -34,13 +35,16 @@ test("a verified facility registers a professional on an OTH path, uploads every
     await expect(page.getByText("Lainnya — Pelatihan")).toBeVisible();
   });
 
-  await test.step("a missing passport number is refused with the spec's message and the typed values are kept", async () => {
+  await test.step("a missing passport number and a birth date typed day first are refused, each explained, and the typed values are kept", async () => {
     await page.getByLabel("Nama Lengkap", { exact: true }).fill(professional.name);
     await page.getByLabel("Alamat Surel", { exact: true }).fill(professional.email);
     await page.getByRole("radio", { name: "Paspor (WNA)" }).check();
     await page.getByLabel("Kewarganegaraan", { exact: true }).selectOption({ label: "Filipina" });
     await page.getByLabel("Tempat Lahir", { exact: true }).fill("Manila");
-    await page.getByLabel("Tanggal Lahir", { exact: true }).fill("1987-06-21");
+    await fillDate(page, "Tanggal Lahir", ["21", "06", "1987"]);
+    // With JavaScript the message comes on leaving the year box, before any post.
+    await dateBoxes(page, "Tanggal Lahir").year.blur();
+    if (testInfo.project.name === "js") await expect(dateBoxes(page, "Tanggal Lahir").group).toHaveAccessibleDescription(/Bulan 21 tidak ada/);
     await page.getByRole("radio", { name: "Perempuan" }).check();
     await page.getByLabel("Alamat", { exact: true }).fill("Jl. Sudirman No. 5, Jakarta");
     await page.getByLabel("Nomor Telepon", { exact: true }).fill("081234567890");
@@ -53,10 +57,21 @@ test("a verified facility registers a professional on an OTH path, uploads every
     await expect(page.getByLabel("Nama Lengkap", { exact: true })).toHaveValue(professional.name);
     await expect(page.getByLabel("Alamat Surel", { exact: true })).toHaveValue(professional.email);
     await expect(page.getByLabel("Tahun Lulus", { exact: true })).toHaveValue("2013");
+    // The three boxes, in the spec's order, keep what was typed and say what was meant, never just "Format salah".
+    const date = dateBoxes(page, "Tanggal Lahir");
+    await expect(date.month).toHaveValue("21");
+    await expect(date.day).toHaveValue("06");
+    await expect(date.year).toHaveValue("1987");
+    await expect(date.group).toHaveAccessibleDescription(/Bulan 21 tidak ada: isi bulan dulu, lalu tanggal, lalu tahun, contoh 08 \/ 17 \/ 1990/);
+    await expect(page.getByRole("alert")).toContainText("Bulan 21 tidak ada");
+    await page.setViewportSize({ width: 360, height: 800 });
+    expect(await sidewaysOverflow(page), `${page.url()} at 360 px`).toEqual([]);
+    await page.setViewportSize({ width: 1280, height: 720 });
   });
 
   await test.step("with the passport number the draft is created and its upload page opens", async () => {
     await page.getByLabel("Nomor Identitas", { exact: true }).fill(professional.passport);
+    await fillDate(page, "Tanggal Lahir", "1987-06-21");
     await page.getByRole("button", { name: "SIMPAN DAN LANJUTKAN" }).click();
     await page.waitForURL(/\/register-competency-evaluation\/path\/\d+\/upload-file\?id=/);
     await expect(page.getByText(/tersimpan sebagai draf ADP-/)).toBeVisible();

@@ -189,6 +189,24 @@ export function field(page: Page, label: string): Locator {
   return page.getByLabel(label, { exact: true });
 }
 
+/**
+ * A date field (app/components/DateField.tsx): its three boxes under the legend `label`, in the spec's order
+ * (bulan, tanggal, tahun). `fillDate(page, "Tanggal Lahir", "1990-03-12")` types 03, 12, 1990.
+ */
+export function dateBoxes(page: Page, label: string) {
+  const group = page.getByRole("group", { name: label, exact: true });
+  return { group, month: group.getByLabel("Bulan", { exact: true }), day: group.getByLabel("Tanggal", { exact: true }), year: group.getByLabel("Tahun", { exact: true }) };
+}
+
+/** Fills a date field's three boxes with an ISO date, or with the three texts given (a wrong entry). */
+export async function fillDate(page: Page, label: string, date: string | readonly [month: string, day: string, year: string]) {
+  const [month, day, year] = typeof date === "string" ? [date.slice(5, 7), date.slice(8, 10), date.slice(0, 4)] : date;
+  const boxes = dateBoxes(page, label);
+  await boxes.month.fill(month);
+  await boxes.day.fill(day);
+  await boxes.year.fill(year);
+}
+
 /** Each refused field carries its message (as its description) and the summary above the form repeats it. */
 export async function expectFieldErrors(page: Page, errors: ReadonlyArray<readonly [label: string, message: string]>) {
   const summary = page.getByRole("alert");

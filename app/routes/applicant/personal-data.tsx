@@ -21,9 +21,11 @@ import { loadFacilityPersonalData, submitFacilityPersonalData } from "~/routes/f
 import { requireUser } from "~/utils/guards.server";
 import { toastCookie } from "~/utils/session.server";
 import { formTextsFor, i18next } from "~/utils/i18n.server";
+import { readDateFields } from "~/utils/date-fields.server";
 import { refusal } from "~/utils/form-reply.server";
 import { titled } from "~/utils/page-title";
 import { rules as profileRules } from "#domain/forms/live/profile.generated";
+import { readDateParts } from "#domain/date-parts";
 import { useLiveValidation } from "~/utils/live-validation";
 
 export const handle = titled("personalData");
@@ -44,8 +46,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const me = await requireUser(request, context, { roles: [ROLE.APPLICANT, ROLE.ADMIN_FASYANKES] });
   if (roleOf(me) === ROLE.ADMIN_FASYANKES) return submitFacilityPersonalData(await request.formData(), context, await formTextsFor(request), request);
-  const submission = parseWithZod(await request.formData(), { schema: profileSchema(new Date(), await formTextsFor(request)) });
-  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  const texts = await formTextsFor(request);
+  const formData = await request.formData();
+  const dateErrors = readDateFields(formData, ["birth_date"], texts);
+  const submission = parseWithZod(formData, { schema: profileSchema(new Date(), texts) });
+  if (submission.status !== "success" || dateErrors) return data(submission.reply(dateErrors && { fieldErrors: dateErrors }), { status: 400 });
   const token = await accessToken(context);
   // The API parses the same schema, whose graduation_year takes the form's string: it gets what the form sent.
   const body = Object.fromEntries(Object.keys(submission.value).map((k) => [k, submission.payload[k]]));
@@ -78,7 +83,7 @@ function ApplicantPersonalData({ loaded, lastResult }: { loaded: Extract<Seriali
     id: "personal-data",
     lastResult,
     defaultValue: defaults(profile),
-    ...useLiveValidation(profileRules),
+    ...useLiveValidation(profileRules, readDateParts),
   });
   const summary = PROFILE_FIELD_NAMES.filter((k) => k !== "photo" && (k !== "specialization_id" || specialist)).map((k) => ({
     meta: fields[k as Exclude<ProfileFieldName, "photo">],

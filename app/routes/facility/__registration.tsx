@@ -10,6 +10,7 @@ import { ProfileFields } from "~/components/ProfileFields";
 import * as ui from "~/components/ui.css";
 import { REGISTRATION_START } from "#domain/forms/registration.paths";
 import { rules as registrationRules } from "#domain/forms/live/registration.generated";
+import { readDateParts } from "#domain/date-parts";
 import { useLiveValidation } from "~/utils/live-validation";
 
 // The facility admin's (role 8) "Pendaftaran" and "Status Pengajuan" (DESIGN §4): The professional's data form of a facility registration.
@@ -34,7 +35,7 @@ export function ProfessionalForm({ loaded, lastResult }: { loaded: ProfessionalF
     id: "professional",
     lastResult,
     defaultValue: { jalur_id: jalur, activity_kind_id: kind ? String(kind.id) : undefined, identity_type: "PASPOR" },
-    ...useLiveValidation(registrationRules),
+    ...useLiveValidation(registrationRules, readDateParts),
   });
   const summary = PERSON_FIELDS.filter((k) => k !== "specialization_id" || jalur === "SPE").map((k) => ({ meta: fields[k], label: k === "email" ? t("accounts:fields.email") : t(`applicant:personal.fields.${k}`) }));
   return (

@@ -10,6 +10,7 @@ import { GeneralErrorBoundary } from "~/components/ErrorScreen";
 import { ProfessionalForm } from "~/routes/facility/__registration";
 import { accessToken, orUnavailable } from "~/utils/api.server";
 import { activityKinds, requireVerifiedFacility, type Registration } from "~/routes/facility/__registration.server";
+import { readDateFields } from "~/utils/date-fields.server";
 import { formTextsFor, i18next } from "~/utils/i18n.server";
 import { refusal } from "~/utils/form-reply.server";
 import { titled } from "~/utils/page-title";
@@ -55,8 +56,10 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   formData.set("jalur_id", jalur);
   if (kind) formData.set("activity_kind_id", String(kind.id));
   else formData.delete("activity_kind_id");
-  const submission = parseWithZod(formData, { schema: registrationSchema(new Date(), await formTextsFor(request)) });
-  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  const texts = await formTextsFor(request);
+  const dateErrors = readDateFields(formData, ["birth_date"], texts);
+  const submission = parseWithZod(formData, { schema: registrationSchema(new Date(), texts) });
+  if (submission.status !== "success" || dateErrors) return data(submission.reply(dateErrors && { fieldErrors: dateErrors }), { status: 400 });
   // The API parses the same schema, so it gets what was typed (as /personal-data sends its form), not the parsed values.
   const body = Object.fromEntries(Object.keys(submission.value).map((k) => [k, submission.payload[k]]));
   const r = await context.api.call<{ data: Registration }>("POST", "/registrations", { token: await accessToken(context), body });
