@@ -4,6 +4,7 @@
 // the browser's own bubbles never speak before the portal's messages.
 import type { Page } from "@playwright/test";
 import { expect, submitSignUp, test } from "./accounts-fixtures";
+import { freshApplicant } from "./applicant-fixtures";
 import { field } from "./fixtures";
 
 const EMAIL_MESSAGE = "harus berupa alamat surel yang benar";
@@ -88,4 +89,18 @@ test("with JavaScript a navigation that takes its time shows a slim bar until th
   release();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(/Lupa Kata Sandi/i);
   await expect(bar).toHaveCount(0);
+});
+
+test("without JavaScript a file form sent without its file is answered by the portal, which opens on its message", async ({ page, request }, testInfo) => {
+  test.skip(testInfo.project.name !== "nojs", "the browser's own bubbles would stop the post without JavaScript");
+  await freshApplicant(page, request, testInfo);
+  await page.goto("/personal-data/upload-file");
+  const before = await page.title();
+  const form = page.locator("form").filter({ has: page.locator('input[type="file"]') });
+  await expect(form).toHaveAttribute("novalidate", "");
+  await form.getByRole("button", { name: "UNGGAH" }).click();
+  const message = page.locator('[role="alert"]').filter({ has: page.locator('a[href="#photo"]') });
+  await expect(message).toBeVisible();
+  await expect(message).toBeFocused();
+  await expect(page).toHaveTitle(`Galat: ${before}`);
 });
