@@ -1,6 +1,6 @@
 import { getCollectionProps, getInputProps, getSelectProps, getTextareaProps, type FieldMetadata, type FormMetadata } from "@conform-to/react";
 import { useNavigation } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { useRef, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import * as f from "./forms.css";
 import * as ui from "./ui.css";
@@ -8,26 +8,40 @@ import * as ui from "./ui.css";
 /**
  * An error summary at the top of a form, each message linked to its field (GOV.UK pattern).
  * Form-level errors (e.g. wrong password) come first, without a link.
+ *
+ * It speaks for the last submit only (spec §5: while the user types, each field speaks for itself): it
+ * appears when the server refuses a post and keeps that answer's messages until the next one, so it never
+ * grows or shrinks above the field being typed in. Without JavaScript it takes the focus (`autofocus`),
+ * so the page opens on what to fix; with JavaScript conform moves the focus to the first invalid field.
  */
 export function ErrorSummary({ form, fields }: { form: FormMetadata<any>; fields: Array<{ meta: FieldMetadata<any>; label: string }> }) {
   const { t } = useTranslation();
-  const formErrors = form.errors ?? [];
-  const fieldErrors = fields.filter((f) => f.meta.errors?.length);
-  const count = formErrors.length + fieldErrors.length;
-  if (count === 0) return null;
+  // The server's answer to a post sets the status; the browser's checks while typing leave it unset.
+  const answered = form.status === "error";
+  // Each line: its text, and the field's anchor (form-level messages have none).
+  const now: Array<[text: string, href?: string]> | null = answered
+    ? [
+        ...(form.errors ?? []).map((text): [string] => [text]),
+        ...fields
+          .filter((f) => f.meta.errors?.length)
+          .map(({ meta, label }): [string, string] => {
+            const msg = meta.errors![0];
+            return [msg.startsWith(label) ? msg : `${label}: ${msg}`, `#${meta.id}`];
+          }),
+      ]
+    : null;
+  // The browser's checks leave the last answer standing; an accepted post (status "success") clears it.
+  const kept = useRef(now);
+  if (now || form.status) kept.current = now;
+  const lines = kept.current;
+  if (!lines?.length) return null;
   return (
-    <div className={ui.errorSummary} role="alert" aria-labelledby={`${form.id}-summary-title`} tabIndex={-1}>
-      <h2 id={`${form.id}-summary-title`}>{t("form.errorSummary", { count })}</h2>
+    <div className={ui.errorSummary} role="alert" aria-labelledby={`${form.id}-summary-title`} tabIndex={-1} autoFocus={answered || undefined}>
+      <h2 id={`${form.id}-summary-title`}>{t("form.errorSummary", { count: lines.length })}</h2>
       <ul>
-        {formErrors.map((e) => <li key={e}>{e}</li>)}
-        {fieldErrors.map(({ meta, label }) => {
-          const msg = meta.errors![0];
-          return (
-            <li key={meta.name}>
-              <a href={`#${meta.id}`}>{msg.startsWith(label) ? msg : `${label}: ${msg}`}</a>
-            </li>
-          );
-        })}
+        {lines.map(([text, href]) => (
+          <li key={text}>{href ? <a href={href}>{text}</a> : text}</li>
+        ))}
       </ul>
     </div>
   );
@@ -44,7 +58,7 @@ interface FieldProps {
 
 /** A labelled input with its error and hint wired through aria-describedby and aria-invalid. */
 export function Field({ meta, label, type = "text", hint, autoComplete, inputMode }: FieldProps) {
-  const { invalid, describedBy } = described(meta, hint);
+  const { aria } = described(meta, hint);
   const props = getInputProps(meta, { type, ariaAttributes: false });
   // Conform names the input after the field; its id follows the summary's links.
   return (
@@ -56,8 +70,7 @@ export function Field({ meta, label, type = "text", hint, autoComplete, inputMod
         className={ui.input}
         autoComplete={autoComplete}
         inputMode={inputMode}
-        aria-invalid={invalid || undefined}
-        aria-describedby={describedBy}
+        {...aria}
         defaultValue={type === "password" ? undefined : props.defaultValue}
       />
     </Labelled>
@@ -82,7 +95,7 @@ function described(meta: FieldMetadata<any>, hint: ReactNode) {
   const errorId = `${meta.id}-error`;
   const hintId = `${meta.id}-hint`;
   const describedBy = [hint ? hintId : null, invalid ? errorId : null].filter(Boolean).join(" ") || undefined;
-  return { invalid, errorId, hintId, describedBy };
+  return { invalid, errorId, hintId, describedBy, aria: { "aria-invalid": invalid || undefined, "aria-describedby": describedBy } };
 }
 
 /** The frame of a one-control field: its label, then the hint and the error that `described` points to. */
@@ -100,11 +113,11 @@ function Labelled({ meta, label, hint, children }: { meta: FieldMetadata<any>; l
 
 /** A labelled textarea (reasons, notes) with its hint and error, wired as Field's are. */
 export function TextareaField({ meta, label, hint }: { meta: FieldMetadata<any>; label: string; hint?: ReactNode }) {
-  const { invalid, describedBy } = described(meta, hint);
+  const { aria } = described(meta, hint);
   const props = getTextareaProps(meta, { ariaAttributes: false });
   return (
     <Labelled meta={meta} label={label} hint={hint}>
-      <textarea {...props} key={props.key} id={meta.id} className={ui.textarea} aria-invalid={invalid || undefined} aria-describedby={describedBy} />
+      <textarea {...props} key={props.key} id={meta.id} className={ui.textarea} {...aria} />
     </Labelled>
   );
 }
@@ -117,11 +130,11 @@ export interface SelectOption {
 /** A labelled <select> whose first, empty option asks the user to choose — in one wording everywhere ("— Pilih —"). */
 export function SelectField({ meta, label, options, hint, autoComplete }: { meta: FieldMetadata<any>; label: string; options: readonly SelectOption[]; hint?: ReactNode; autoComplete?: string }) {
   const { t } = useTranslation();
-  const { invalid, describedBy } = described(meta, hint);
+  const { aria } = described(meta, hint);
   const props = getSelectProps(meta, { ariaAttributes: false });
   return (
     <Labelled meta={meta} label={label} hint={hint}>
-      <select {...props} key={props.key} id={meta.id} className={ui.input} autoComplete={autoComplete} aria-invalid={invalid || undefined} aria-describedby={describedBy}>
+      <select {...props} key={props.key} id={meta.id} className={ui.input} autoComplete={autoComplete} {...aria}>
         <option value="">{t("form.choose")}</option>
         {options.map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
       </select>
@@ -131,13 +144,13 @@ export function SelectField({ meta, label, options, hint, autoComplete }: { meta
 
 /** One checkbox whose label is the statement it confirms (e.g. consent); checked it sends "on". */
 export function CheckboxField({ meta, label, hint }: { meta: FieldMetadata<any>; label: ReactNode; hint?: ReactNode }) {
-  const { invalid, errorId, hintId, describedBy } = described(meta, hint);
+  const { invalid, errorId, hintId, aria } = described(meta, hint);
   const props = getInputProps(meta, { type: "checkbox", ariaAttributes: false });
   return (
     <div className={`${ui.field} ${invalid ? f.invalidGroup : ""}`}>
       {invalid ? <p id={errorId} className={ui.fieldError}>{meta.errors![0]}</p> : null}
       <div className={f.choice}>
-        <input {...props} key={props.key} id={meta.id} className={f.choiceInput} aria-invalid={invalid || undefined} aria-describedby={describedBy} />
+        <input {...props} key={props.key} id={meta.id} className={f.choiceInput} {...aria} />
         <label htmlFor={meta.id} className={f.choiceLabel}>{label}</label>
         {hint ? <p id={hintId} className={f.choiceHint}>{hint}</p> : null}
       </div>

@@ -1,4 +1,4 @@
-import { style } from "@vanilla-extract/css";
+import { keyframes, style } from "@vanilla-extract/css";
 import { INTERFACE } from "#domain/constants";
 import { mq, vars } from "~/styles/theme.css";
 
@@ -95,3 +95,13 @@ export const topbarRight = style({ display: "flex", alignItems: "center", justif
 /** Role 3's pages: the top bar's user info (name, role, PROFILE, the user menu) in a bar under the navbar. */
 export const userBar = style({ borderBottom: `1px solid ${vars.color.border}`, background: vars.color.bg });
 export const userBarInner = style({ display: "flex", justifyContent: "flex-end", maxWidth: INTERFACE.BREAKPOINTS_PX.xl, margin: "0 auto", padding: `${vars.space.xs} ${vars.space.md}` });
+
+// With JavaScript, a slim bar along the top of the window while a page or a post is on its way: it creeps
+// towards the right and never arrives (the answer ends it), after a short wait so quick answers don't flash.
+const creep = keyframes({ from: { transform: "scaleX(0)" }, to: { transform: "scaleX(0.9)" } });
+export const pendingBar = style({
+  position: "fixed", top: 0, left: 0, width: "100%", height: 3, zIndex: 200, pointerEvents: "none",
+  background: vars.color.focus, boxShadow: `0 1px 0 ${vars.color.brandDark}`, transformOrigin: "left", transform: "scaleX(0)",
+  animation: `${creep} 8s cubic-bezier(0.1, 0.6, 0.3, 1) 150ms forwards`,
+  "@media": { "(prefers-reduced-motion: reduce)": { animation: "none", transform: "scaleX(0.9)" } },
+});

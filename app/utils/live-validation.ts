@@ -1,6 +1,6 @@
 // Spec §5 "Fields are validated aggressively: messages appear while the user types." With JavaScript,
-// each form checks a field when the user leaves it, and again at each keystroke once it has been
-// checked, with the rules and messages of its zod schema as scripts/form-constraints.ts copied them
+// each form checks a field at each keystroke from the first one, beside the field (the summary at the
+// top waits for a submit: ErrorSummary), with the rules and messages of its zod schema as scripts/form-constraints.ts copied them
 // (domain/forms/live/<form>.generated.ts, one module per form) and the message catalogue: no zod in the browser (decision 011, amended by 019). The
 // server checks every post again with the schema; it stays the judge, and without JavaScript the only one.
 import { parse, type Submission } from "@conform-to/react";
@@ -121,13 +121,13 @@ export function validateLive(form: LiveForm, payload: Record<string, unknown>, w
 
 /**
  * conform's options for a portal form, to spread into useForm: its HTML constraints, and its live
- * checks (on leaving a field, then at each keystroke). Sending the form always goes to the server,
+ * checks (at each keystroke in a field, from the first). Sending the form always goes to the server,
  * which answers with every message, as without JavaScript.
  */
 export function liveValidation(form: LiveForm, words: LiveWords) {
   return {
     constraint: form.constraint,
-    shouldValidate: "onBlur" as const,
+    shouldValidate: "onInput" as const,
     shouldRevalidate: "onInput" as const,
     // The value's type is the schema's on the server; here the payload passes as it was typed.
     onValidate({ formData }: { formData: FormData }): Submission<any, string[]> {

@@ -8,7 +8,7 @@ import { I18nextProvider, initReactI18next } from "react-i18next";
 import { afterEach, describe, expect, it } from "vitest";
 import { routeModules } from "../../tests/route-modules";
 import { i18nConfig } from "~/i18n";
-import { titled, usePageTitle } from "./page-title";
+import { isRefusal, titled, usePageTitle } from "./page-title";
 
 afterEach(cleanup);
 
@@ -19,12 +19,12 @@ function i18nIn(lng: string) {
 }
 
 /** The title the root would render for a page at /page with this handle and loader data. */
-async function titleOf(handle: object | undefined, data: Record<string, unknown> | null = null, lng = "id") {
+async function titleOf(handle: object | undefined, data: Record<string, unknown> | null = null, lng = "id", actionData?: unknown) {
   const Shell = () => <p data-testid="title">{usePageTitle()}</p>;
-  const Stub = createRemixStub([{ path: "/page", Component: Shell, handle, loader: () => data }]);
+  const Stub = createRemixStub([{ id: "page", path: "/page", Component: Shell, handle, loader: () => data }]);
   render(
     <I18nextProvider i18n={i18nIn(lng)}>
-      <Stub initialEntries={["/page"]} />
+      <Stub initialEntries={["/page"]} hydrationData={actionData === undefined ? undefined : { loaderData: { page: data }, actionData: { page: actionData } }} />
     </I18nextProvider>,
   );
   return (await screen.findByTestId("title")).textContent;
@@ -64,5 +64,32 @@ describe("the page title", () => {
     );
     expect(withTitle).toEqual([]);
     expect(readFileSync(path.join(__dirname, "../root.tsx"), "utf8")).not.toMatch(/\btitle:/);
+  });
+
+  it("starts with \"Galat: \" on the answer to a refused post, in the page's language", async () => {
+    const refused = { status: "error", error: { email: ["harus berupa alamat surel yang benar"] } };
+    expect(await titleOf(titled("login"), null, "id", refused)).toBe("Galat: Masuk — Adaptasi Nakes LLN");
+    cleanup();
+    expect(await titleOf(titled("login"), null, "en", refused)).toMatch(/^Error: /);
+    cleanup();
+    expect(await titleOf(titled("login"), null, "id", { ok: true })).toBe("Masuk — Adaptasi Nakes LLN");
+  });
+});
+
+describe("isRefusal", () => {
+  it("knows the shapes the portal's actions refuse a post with", () => {
+    expect(isRefusal({ status: "error", error: { name: ["x"] } })).toBe(true);
+    expect(isRefusal({ result: { status: "error" }, alert: null })).toBe(true);
+    expect(isRefusal({ intent: "announcement", reply: { status: "error" } })).toBe(true);
+    expect(isRefusal({ error: "Berkas terlalu besar" })).toBe(true);
+    expect(isRefusal({ errors: { form: [], documents: { 2: "harus diunggah" } } })).toBe(true);
+  });
+
+  it("leaves accepted posts and replies to a form's own buttons alone", () => {
+    expect(isRefusal(undefined)).toBe(false);
+    expect(isRefusal({ status: "success" })).toBe(false);
+    expect(isRefusal({ status: undefined, intent: { type: "insert" }, error: {} })).toBe(false);
+    expect(isRefusal({ reply: null, error: null })).toBe(false);
+    expect(isRefusal({ result: { status: "success" }, alert: { status: 409, message: "x" } })).toBe(false);
   });
 });

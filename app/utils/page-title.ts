@@ -1,5 +1,9 @@
 import { useMatches } from "@remix-run/react";
+import { useContext } from "react";
 import { useTranslation } from "react-i18next";
+// Remix's own router (it re-exports from here): its state holds every route's action data, where
+// useActionData gives only the calling route's, and root.tsx renders the <title> above the pages.
+import { UNSAFE_DataRouterStateContext as RouterState } from "react-router-dom";
 
 // A page's <title> is a text like any other, so it lives in the locale files (common.json `title.*`)
 // and is read with the request's `t`. A page names its title's key in its `handle`; root.tsx renders
@@ -31,6 +35,18 @@ export function hasPageTitle(matches: ReadonlyArray<{ handle?: unknown }>): bool
   return matches.some((match) => Boolean((match.handle as TitleHandle | undefined)?.title));
 }
 
+/**
+ * Whether actions' answers hold a refused post, in the shapes the portal's actions answer with: a conform
+ * reply whose status is "error" (alone or under a key, e.g. `{ result }`, `{ reply }`), `{ error: "…" }`,
+ * or the documents' `{ errors }`. Read from the JSON, the smallest code for the page's JavaScript.
+ */
+export const isRefusal = (data: unknown) => /"status":"error"|"errors?":("[^"]|\{")/.test(JSON.stringify(data) ?? "");
+
+/** Whether the page answers a refused post (its title then starts with "Galat: "), with JavaScript or without. */
+export function useRefusedPost(): boolean {
+  return isRefusal(useContext(RouterState)?.actionData);
+}
+
 /** The current page's title in the request's language; the product's name where no page names one. */
 export function usePageTitle(): string {
   const matches = useMatches();
@@ -40,5 +56,6 @@ export function usePageTitle(): string {
   const choice: TitleChoice = typeof title === "function" ? title(match?.data) : (title ?? "default");
   const { key, subject } = typeof choice === "string" ? { key: choice, subject: null } : choice;
   const text = t(`title.${key}`, { product: t("product.name") });
-  return subject ? `${subject} — ${text}` : text;
+  const named = subject ? `${subject} — ${text}` : text;
+  return useRefusedPost() ? t("form.errorTitle", { title: named }) : named;
 }

@@ -85,7 +85,10 @@ export function UploadProgress({ percent }: { percent: number | null }) {
   );
 }
 
-/** The summary at the top: each document's message links to its input (GOV.UK pattern). */
+/**
+ * The summary at the top: each document's message links to its input (GOV.UK pattern). It shows only in the
+ * answer to a refused post, which opens on it (`autofocus`, as ErrorSummary).
+ */
 export function DocumentErrorSummary({ errors, requirements }: { errors: DocumentErrors | undefined; requirements: DocumentRequirement[] }) {
   const { t } = useTranslation("applicant");
   if (!errors) return null;
@@ -96,7 +99,7 @@ export function DocumentErrorSummary({ errors, requirements }: { errors: Documen
   const count = formErrors.length + onDocuments.length;
   if (count === 0) return null;
   return (
-    <div className={ui.errorSummary} role="alert" aria-labelledby="documents-summary-title" tabIndex={-1}>
+    <div className={ui.errorSummary} role="alert" aria-labelledby="documents-summary-title" tabIndex={-1} autoFocus>
       <h2 id="documents-summary-title">{t("documents.errorTitle", { count })}</h2>
       <ul>
         {formErrors.map((e) => <li key={e}>{e}</li>)}

@@ -39,11 +39,12 @@ export default function PhotoUpload() {
       <h1 id="photo-title">{t("photo.title")}</h1>
       <p>{t("photo.lead")}</p>
       {error ? (
-        <div className={ui.errorSummary} role="alert">
+        <div className={ui.errorSummary} role="alert" tabIndex={-1} autoFocus>
           <a href="#photo">{error}</a>
         </div>
       ) : null}
-      <Form method="post" encType="multipart/form-data" reloadDocument>
+      {/* noValidate: the portal's message, not the browser's bubble, says that a file is missing. */}
+      <Form method="post" encType="multipart/form-data" reloadDocument noValidate>
         <div className={ui.field}>
           <label htmlFor="photo" className={ui.label}>{t("photo.label")}</label>
           <p id="photo-hint" className={ui.hint}>{t("photo.hint")}</p>

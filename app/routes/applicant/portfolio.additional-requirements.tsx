@@ -88,7 +88,7 @@ export default function AdditionalRequirements() {
                 )}
               </p>
               {loaded.may_answer ? (
-                <Form method="post" action={`?request=${item.id}`} encType="multipart/form-data" reloadDocument>
+                <Form method="post" action={`?request=${item.id}`} encType="multipart/form-data" reloadDocument noValidate>
                   <div className={ui.field}>
                     <label htmlFor={id} className={ui.label}>{t("additional.fileLabel", { title: item.title })}</label>
                     {item.file ? <p id={`${id}-hint`} className={ui.hint}>{t("additional.replace")}</p> : null}

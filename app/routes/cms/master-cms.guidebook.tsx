@@ -50,11 +50,12 @@ export default function GuidebookUpload() {
           <a href={GUIDEBOOK_PATH} target="_blank" rel="noopener noreferrer">{t("guidebook.view")}</a>
         </p>
         {error ? (
-          <div className={ui.errorSummary} role="alert">
+          <div className={ui.errorSummary} role="alert" tabIndex={-1} autoFocus>
             <a href="#file">{error}</a>
           </div>
         ) : null}
-        <Form method="post" encType="multipart/form-data" reloadDocument>
+        {/* noValidate: the portal's message, not the browser's bubble, says that a file is missing. */}
+        <Form method="post" encType="multipart/form-data" reloadDocument noValidate>
           <div className={ui.field}>
             <label htmlFor="file" className={ui.label}>{t("fields.guidebook")}</label>
             <p id="file-hint" className={ui.hint}>{t("guidebook.fileHint", { max: GUIDEBOOK_MAX_MB })}</p>
