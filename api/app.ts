@@ -15,6 +15,7 @@ import { handleErrors, notFound } from "./middleware/errors";
 import { rejectNul } from "./middleware/no-nul";
 import type { Mailer } from "./services/mail";
 import type { FileStorage } from "./services/storage";
+import { accessLogRouter } from "./routes/access-log";
 import { accountsRouter } from "./routes/accounts";
 import { additionalRouter } from "./routes/additional";
 import { adminRouter } from "./routes/admin";
@@ -59,6 +60,7 @@ const RESOURCES = [
   filesRouter,
   reviewRouter,
   adminRouter,
+  accessLogRouter,
   cmsRouter,
   registrationsRouter,
 ];

@@ -36,6 +36,8 @@ export default [
     index("routes/applicant/home.tsx"),
     route("dashboard", "routes/facility/dashboard.tsx"),
     route("profile", "routes/accounts/profile.tsx"),
+    // Who other than the applicant read their data (a facility's: of the professionals it registered)
+    route("profile/akses-data", "routes/accounts/profile.akses-data.tsx"),
     route("evaluation-requirements", "routes/resources/evaluation-requirements.tsx"),
     route("test-schedule", "routes/resources/test-schedule.tsx"),
     route("application", "routes/review/application-list.tsx", { id: "application-adaptation-list" }),
@@ -83,6 +85,7 @@ export default [
     route("user-list/:id", "routes/admin/user-list.$id.tsx"),
     route("sla-setting", "routes/admin/sla-setting.tsx"),
     route("mail-outbox", "routes/admin/mail-outbox.tsx"),
+    route("access-log", "routes/admin/access-log.tsx"),
     route("specialization-list", "routes/admin/specialization-list.tsx"),
     route("specialization-list/:id", "routes/admin/specialization-list.$id.tsx"),
     route("institution-list", "routes/admin/institution-list.tsx"),

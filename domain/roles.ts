@@ -86,3 +86,5 @@ export const ADMIN_ROLES: readonly number[] = [ROLE.SUPER_ADMIN, ROLE.ADMIN];
 export const SUPER_ADMIN_ONLY: readonly number[] = [ROLE.SUPER_ADMIN];
 /** The Admin alone: facility verification, the CMS, test schedules and positions. */
 export const ADMIN_ONLY: readonly number[] = [ROLE.ADMIN];
+/** Whose data others read: the applicant (their own) and the facility admin (the professionals it registered), on /profile/akses-data. */
+export const DATA_SUBJECT_ROLES: readonly number[] = [ROLE.APPLICANT, ROLE.ADMIN_FASYANKES];

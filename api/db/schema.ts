@@ -421,6 +421,42 @@ export const auditLog = pgTable(
   (t) => [index("audit_log_application_idx").on(t.applicationId, t.createdAt)],
 );
 
+export const ACCESS_KINDS = ["DETAIL", "DOCUMENT", "EXPORT", "ACCESS_LOG"] as const;
+export type AccessKind = (typeof ACCESS_KINDS)[number];
+
+/**
+ * Append-only record of who other than the applicant read a file's data (docs/decisions/026-access-log.md):
+ * the detail page, a document (any version), a list export (one row per export, with its filter), and
+ * reads of this log itself. Written in the request that served the read; no code path updates or deletes it.
+ */
+export const accessLog = pgTable(
+  "access_log",
+  {
+    id: serial("id").primaryKey(),
+    /** whose data was read; null for an export (its filter is in details) and a search of this log */
+    applicantUserId: uuid("applicant_user_id").references(() => users.id, { onDelete: "set null" }),
+    applicationId: uuid("application_id").references(() => applications.id, { onDelete: "set null" }),
+    actorUserId: uuid("actor_user_id").references(() => users.id, { onDelete: "set null" }),
+    actorRole: integer("actor_role").notNull(),
+    /** the staff member's name as it was when they read */
+    actorName: text("actor_name").notNull(),
+    kind: text("kind").$type<AccessKind>().notNull(),
+    fileId: uuid("file_id"),
+    requirementId: integer("requirement_id"),
+    version: integer("version"),
+    /** the application's stage when it was read */
+    stageId: integer("stage_id"),
+    /** EXPORT and ACCESS_LOG: the filter used; EXPORT: the rows sent */
+    details: jsonb("details"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("access_log_applicant_idx").on(t.applicantUserId, t.createdAt),
+    index("access_log_actor_idx").on(t.actorUserId, t.createdAt),
+    index("access_log_created_idx").on(t.createdAt),
+  ],
+);
+
 /**
  * Documents a reviewer asks an SPE applicant for beyond the pathway's requirements
  * (/portfolio/additional-requirements). One file per request; a new upload replaces it (the old

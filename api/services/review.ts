@@ -13,6 +13,7 @@ import {
   staffMaySee,
   type WorkflowState,
 } from "#domain/workflow";
+import { applicationTarget, recordAccess, type Reader } from "./access-log";
 import type { Database } from "../db/client";
 import { preparedOnce } from "../db/prepared";
 import {
@@ -378,8 +379,10 @@ export async function visibleApplication(db: Database, role: number, id: string)
 const stateOf = (app: ApplicationRow): WorkflowState => ({ is_submitted: app.isSubmitted, status: app.status, stage_id: app.stageId });
 
 /** Everything a reviewer reads about an application, and what the role may decide now. */
-export async function reviewDetail(db: Database, role: number, id: string, now = new Date()) {
+export async function reviewDetail(db: Database, role: number, id: string, now = new Date(), reader?: Reader) {
   const app = await visibleApplication(db, role, id);
+  // A reader's view is recorded beside the reads (docs/decisions/026-access-log.md); a decision's answer is not.
+  const recorded = reader ? recordAccess(db, reader, "DETAIL", applicationTarget(app)) : undefined;
   const [[applicant], [submitter], requirements, versions, portfolio, achievementRows, audit] = await Promise.all([
     db
       .select({ user: users, profile: applicantProfiles, institution: institutions.name, specialization: specializations.name })
@@ -409,6 +412,7 @@ export async function reviewDetail(db: Database, role: number, id: string, now =
       .leftJoin(users, eq(users.id, auditLog.actorUserId))
       .where(eq(auditLog.applicationId, app.id))
       .orderBy(asc(auditLog.createdAt), asc(auditLog.id)),
+    recorded,
   ]);
 
   const open = openStage(stateOf(app));

@@ -1,4 +1,4 @@
-import { ADAPTATION_LIST_ROLES, APPLICATION_LIST_ROLES, ROLE, STAFF_ROLES } from "#domain/roles";
+import { ADAPTATION_LIST_ROLES, APPLICATION_LIST_ROLES, DATA_SUBJECT_ROLES, ROLE, STAFF_ROLES } from "#domain/roles";
 
 // The access matrix: every portal route and every API endpoint × every principal → the outcome.
 // One row per route or endpoint, written as the rule that decides it (spec §2 guards and layouts, §6 area
@@ -165,6 +165,8 @@ export const PORTAL_ROWS: readonly PortalRow[] = [
   { route: "/dashboard", rule: { kind: "dashboard" } },
   // Every logged-in user
   { route: "/profile", action: true, rule: loggedIn() },
+  // Who read my data: the applicant's own log, a facility's of the professionals it registered (no id: no one else's)
+  { route: "/profile/akses-data", rule: loggedIn(DATA_SUBJECT_ROLES) },
   { route: "/evaluation-requirements", rule: loggedIn() },
   { route: "/test-schedule", rule: loggedIn() },
   // Review
@@ -247,6 +249,7 @@ export const PORTAL_ROWS: readonly PortalRow[] = [
   { route: "/user-list/:id", action: true, object: "user", rule: loggedIn(SUPER_ADMIN) },
   { route: "/sla-setting", action: true, rule: loggedIn(SUPER_ADMIN) },
   { route: "/mail-outbox", action: true, rule: loggedIn(SUPER_ADMIN) },
+  { route: "/access-log", rule: loggedIn(SUPER_ADMIN) },
   { route: "/specialization-list", action: true, rule: loggedIn(SUPER_ADMIN) },
   { route: "/specialization-list/:id", action: true, object: "specialization", rule: loggedIn(SUPER_ADMIN) },
   { route: "/institution-list", action: true, rule: loggedIn(SUPER_ADMIN) },
@@ -439,6 +442,8 @@ const ownApplication: ApiRule = { kind: "roles", roles: [ROLE.APPLICANT] };
 const applicantObject = (): Partial<Record<Principal, ApiOutcome>> =>
   Object.fromEntries(PRINCIPALS.filter((p) => p !== "anonymous" && p !== "role3").map((p) => [p, "notFound"]));
 /** Review calls on the stage-1 application: 404 for the reviewers who cannot see it yet. */
+/** An endpoint that does not exist for staff: 404 rather than 403. */
+const STAFF_NOT_FOUND: Partial<Record<Principal, ApiOutcome>> = { role1: "notFound", role2: "notFound", role4: "notFound", role5: "notFound", role6: "notFound", role7: "notFound" };
 const REVIEW_HIDDEN: Partial<Record<Principal, ApiOutcome>> = { role5: "notFound", role6: "notFound" };
 /**
  * Review writes validate the body before they look the application up, so an empty body is refused with
@@ -465,6 +470,9 @@ export const API_ROWS: readonly ApiRow[] = [
   { method: "POST", path: "/revoke", rule: open },
   { method: "GET", path: "/admin/get-me", rule: user },
   { method: "POST", path: "/me/password", rule: user },
+  // The access log: the caller's own (an applicant's, a facility's registered professionals'); other roles: no such endpoint
+  { method: "GET", path: "/me/access-log", rule: only(...DATA_SUBJECT_ROLES), except: STAFF_NOT_FOUND },
+  { method: "GET", path: "/admin/access-log", rule: only(ROLE.SUPER_ADMIN) },
   // Accounts
   { method: "POST", path: "/register/citizen", rule: open },
   { method: "POST", path: "/register/foreign", rule: open },

@@ -1,11 +1,12 @@
 import { Readable } from "node:stream";
 import { and, eq, or, sql, type SQL } from "drizzle-orm";
 import { viewerKind } from "#domain/file-view";
-import { STAFF_ROLES } from "#domain/roles";
+import { ROLE, STAFF_ROLES } from "#domain/roles";
 import type { Database } from "../../db/client";
 import { additionalRequirements, applicantProfiles, applicationDocuments, applications, files } from "../../db/schema";
 import { ApiError } from "../../lib/errors";
 import type { AppRouteHandler } from "../../lib/types";
+import { fileTarget, recordAccess } from "../../services/access-log";
 import { isUuid } from "../../services/applications";
 import { visibleTo } from "../../services/review";
 import type * as routes from "./files.routes";
@@ -66,6 +67,11 @@ export const getFile: AppRouteHandler<typeof routes.getFile> = async (c) => {
     file.ownerUserId === user.id ||
     (STAFF_ROLES.includes(user.roleId) ? await staffMayRead(db, user.roleId, file.id) : await ownerMayRead(db, user.id, file.id));
   if (!allowed) throw new ApiError(404, "NOT_FOUND");
+  // Someone other than the applicant reading a file's document is recorded (docs/decisions/026-access-log.md).
+  if (file.ownerUserId !== user.id || user.roleId !== ROLE.APPLICANT) {
+    const target = await fileTarget(db, file.id);
+    if (target && target.applicantUserId !== user.id) await recordAccess(db, user, "DOCUMENT", { ...target, details: { ...target.details, mode: inline ? "view" : "download" } });
+  }
 
   // Only types the browser shows safely (PDF in its viewer, PNG/JPEG) may open inline; DOC/DOCX always download.
   const shown = inline && viewerKind(file.detectedType) !== null;

@@ -1,5 +1,6 @@
 import type { AppRouteHandler } from "../../lib/types";
 import { applicationCsv, csvFileName, listApplications, reviewDetail } from "../../services/review";
+import { filterOf, recordAccess } from "../../services/access-log";
 import { actorOf, decideApplication } from "../../services/workflow";
 import type * as routes from "./review.routes";
 
@@ -15,6 +16,8 @@ export const exportCsv: AppRouteHandler<typeof routes.exportCsv> = async (c) => 
   const { db, config } = c.var.deps;
   const role = c.var.user.roleId;
   const query = c.req.valid("query");
+  // One row per export, saying which filter it used (docs/decisions/026-access-log.md), before a line is sent.
+  await recordAccess(db, c.var.user, "EXPORT", { applicantUserId: null, details: filterOf(query) });
   const lines = applicationCsv(db, role, query);
   const encoder = new TextEncoder();
   // Pulled as the client reads: a page of rows at a time, never the whole export in memory.
@@ -55,7 +58,7 @@ export const exportCsv: AppRouteHandler<typeof routes.exportCsv> = async (c) => 
 
 export const getOne: AppRouteHandler<typeof routes.getOne> = async (c) => {
   const { db } = c.var.deps;
-  return c.json({ data: await reviewDetail(db, c.var.user.roleId, c.req.valid("param").id) }, 200);
+  return c.json({ data: await reviewDetail(db, c.var.user.roleId, c.req.valid("param").id, undefined, c.var.user) }, 200);
 };
 
 export const decide: AppRouteHandler<typeof routes.decide> = async (c) => {

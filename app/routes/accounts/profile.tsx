@@ -1,9 +1,9 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { ORGANIZER_LABEL } from "#domain/roles";
+import { ORGANIZER_LABEL, ROLE } from "#domain/roles";
 import { accountSchemas } from "#domain/forms/accounts";
 import type { FormInput } from "#domain/forms/registry";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
@@ -69,6 +69,11 @@ export default function Profile() {
           <dt>{t("profile.role")}</dt>
           <dd>{roleName(account.roleId)}</dd>
         </dl>
+        {account.roleId === ROLE.APPLICANT || account.roleId === ROLE.ADMIN_FASYANKES ? (
+          <p>
+            <Link to="/profile/akses-data">{t("profile.accessLink")}</Link>
+          </p>
+        ) : null}
       </section>
       <section className={ui.card} aria-labelledby="password-title">
         <h2 id="password-title">{t("profile.changePassword")}</h2>

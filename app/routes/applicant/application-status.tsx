@@ -36,18 +36,21 @@ export default function ApplicationStatus() {
 }
 
 function FacilityApplicationStatus({ params, page }: Omit<Extract<SerializeFrom<typeof loader>, { kind: "facility" }>, "kind">) {
-  const { t } = useTranslation("registration");
+  const { t } = useTranslation(["registration", "common"]);
   return (
     <>
       <h1>{t("status.title")}</h1>
       <p>{t("status.lead")}</p>
       <RegistrationTable page={page} params={params} />
+      <p>
+        <Link to="/profile/akses-data">{t("common:accessLog.facilityLink")}</Link>
+      </p>
     </>
   );
 }
 
 function ApplicantApplicationStatus({ application, progress }: Omit<Extract<SerializeFrom<typeof loader>, { kind: "applicant" }>, "kind">) {
-  const { t } = useTranslation(["applicant", "review"]);
+  const { t } = useTranslation(["applicant", "review", "common"]);
   if (!application) {
     return (
       <>
@@ -94,6 +97,9 @@ function ApplicantApplicationStatus({ application, progress }: Omit<Extract<Seri
           <Link to="/application-status/application-status-detail">{t("status.detail")}</Link>
           {application.status === "REUPLOAD" ? <Link to="/submission-form/reupload-form" className={ui.button}>{t("status.reupload")}</Link> : null}
           {!application.is_submitted ? <Link to="/submission-form/adaptation-form" className={ui.button}>{t("status.continue")}</Link> : null}
+        </p>
+        <p>
+          <Link to="/profile/akses-data">{t("common:accessLog.statusLink")}</Link>
         </p>
       </section>
     </>

@@ -1,0 +1,52 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { AccessLogPageSchema } from "#contracts/access-log";
+import { DATA_SUBJECT_ROLES, SUPER_ADMIN_ONLY } from "#domain/roles";
+import { errorResponses } from "../../lib/errors";
+import { allow } from "../../middleware/allow";
+import { requireUser } from "../../middleware/auth";
+
+// The access log (docs/decisions/026-access-log.md): read-only; rows are written by the reads they record.
+
+const tags = ["Log Akses"];
+const security = [{ ApiKey: [], Bearer: [] }];
+
+const pageQuery = z.string().regex(/^\d{1,6}$/, "Halaman harus berupa bilangan bulat").optional().openapi({ example: "1" });
+const day = (field: string) =>
+  z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, `${field} harus berupa tanggal (tttt-bb-hh)`)
+    .refine((v) => !Number.isNaN(new Date(`${v}T00:00:00Z`).getTime()) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), `${field} bukan tanggal yang ada`)
+    .optional();
+const empty = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === "" ? undefined : v), schema);
+
+export const ownAccessLog = createRoute({
+  method: "get",
+  path: "/me/access-log",
+  tags,
+  summary: "Siapa yang melihat data saya: pemohon (datanya sendiri) atau Admin Fasyankes (tenaga kesehatan yang didaftarkannya), terbaru dulu, 25 per halaman",
+  security,
+  middleware: [requireUser, allow(DATA_SUBJECT_ROLES, { otherwise: "not-found" })] as const,
+  request: { query: z.object({ page: empty(pageQuery) }) },
+  responses: { 200: { description: "Satu halaman log akses", content: { "application/json": { schema: AccessLogPageSchema } } }, ...errorResponses(400, 401, 404) },
+});
+
+export const searchAccessLog = createRoute({
+  method: "get",
+  path: "/admin/access-log",
+  tags,
+  summary: "Seluruh log akses: cari pemohon, staf dan periode, terbaru dulu, 25 per halaman; pencarian ini sendiri dicatat",
+  security,
+  middleware: [requireUser, allow(SUPER_ADMIN_ONLY)] as const,
+  request: {
+    query: z
+      .object({
+        page: empty(pageQuery),
+        applicant: empty(z.string().max(100, "Pemohon tidak boleh lebih dari 100 karakter").optional()).openapi({ description: "Nama, e-mail atau nomor registrasi" }),
+        staff: empty(z.string().max(100, "Staf tidak boleh lebih dari 100 karakter").optional()).openapi({ description: "Nama staf" }),
+        from: empty(day("Dari tanggal")),
+        to: empty(day("Sampai tanggal")),
+      })
+      .refine((q) => !q.from || !q.to || q.from <= q.to, { message: "Sampai tanggal tidak boleh sebelum Dari tanggal", path: ["to"] }),
+  },
+  responses: { 200: { description: "Satu halaman log akses", content: { "application/json": { schema: AccessLogPageSchema } } }, ...errorResponses(400, 401, 403) },
+});

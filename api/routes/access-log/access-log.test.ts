@@ -1,0 +1,96 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { pdf } from "../../../tests/fixtures/files";
+import { accessLog } from "../../db/schema";
+import { createTestApi, expectError, type TestApi } from "../../test/helpers";
+import { applicantWithProfile, everyDocument } from "../../test/journeys";
+
+// The access log of docs/decisions/026-access-log.md, through the HTTP API.
+
+let api: TestApi;
+let pdfBytes: Buffer;
+const staff = {} as Record<"superadmin" | "admin" | "subkomite" | "fasyankes", string>;
+
+beforeAll(async () => {
+  api = await createTestApi();
+  pdfBytes = await pdf();
+  for (const who of ["superadmin", "admin", "subkomite", "fasyankes"] as const) staff[who] = (await api.login(`${who}@adaptasi.test`)).token;
+});
+afterAll(() => api?.close());
+
+async function submitted() {
+  const who = await applicantWithProfile(api, undefined, { emailPrefix: "akses" });
+  const draft = await api.request("/api/v1/applications", { token: who.token, json: { jalur_id: "REG" } });
+  const { id } = (await draft.json()).data;
+  expect((await api.request(`/api/v1/applications/${id}/documents`, { token: who.token, body: everyDocument("REG", pdfBytes) })).status).toBe(200);
+  expect((await api.request(`/api/v1/applications/${id}/submit`, { token: who.token, json: {} })).status).toBe(200);
+  return { ...who, id: id as string };
+}
+
+const own = async (token: string) => {
+  const res = await api.request("/api/v1/me/access-log", { token });
+  expect(res.status).toBe(200);
+  return (await res.json()) as { data: Array<Record<string, unknown>>; meta: { total: number } };
+};
+
+describe("access log", () => {
+  it("records a reviewer's detail and document reads for the applicant, not the applicant's own", async () => {
+    const app = await submitted();
+    const other = await submitted();
+    // The applicant's own reads are not recorded.
+    const mine = await api.request(`/api/v1/applications/${app.id}`, { token: app.token });
+    expect(mine.status).toBeLessThan(500);
+    const detail = (await (await api.request(`/api/v1/review/applications/${app.id}`, { token: staff.subkomite })).json()).data;
+    const fileId = detail.documents[1].versions[0].file_id;
+    expect((await api.request(`/api/v1/files/${fileId}`, { token: app.token })).status).toBe(200);
+    expect((await api.request(`/api/v1/files/${fileId}?inline=1`, { token: staff.subkomite })).status).toBe(200);
+
+    const log = await own(app.token);
+    expect(log.meta.total).toBe(2);
+    expect(log.data).toMatchObject([
+      { kind: "DOCUMENT", actor_role: 4, actor_name: expect.any(String), document_name: expect.any(String), version: 1, stage_id: 1, registration_number: expect.stringMatching(/^ADP-/) },
+      { kind: "DETAIL", actor_role: 4, stage_id: 1 },
+    ]);
+    expect(new Date(String(log.data[0].created_at)).getTime()).toBeGreaterThanOrEqual(new Date(String(log.data[1].created_at)).getTime());
+    // Another applicant sees only their own (nothing yet).
+    expect((await own(other.token)).meta.total).toBe(0);
+  });
+
+  it("counts an export once, with its filter", async () => {
+    const before = (await api.db.select().from(accessLog).where(eq(accessLog.kind, "EXPORT"))).length;
+    const res = await api.request("/api/v1/review/applications.csv?tab=all&jalur=REG", { token: staff.admin });
+    expect(res.status).toBe(200);
+    await res.text();
+    const rows = await api.db.select().from(accessLog).where(eq(accessLog.kind, "EXPORT"));
+    expect(rows.length).toBe(before + 1);
+    expect(rows.at(-1)!.details).toEqual({ tab: "all", jalur: "REG" });
+  });
+
+  it("lets only the Super Admin search the whole log, and records that search", async () => {
+    const app = await submitted();
+    await api.request(`/api/v1/review/applications/${app.id}`, { token: staff.admin });
+    const res = await api.request(`/api/v1/admin/access-log?applicant=${encodeURIComponent(app.email)}`, { token: staff.superadmin });
+    expect(res.status).toBe(200);
+    const body = await res.json();
+    expect(body.data).toMatchObject([{ kind: "DETAIL", actor_role: 2, applicant_name: expect.any(String), registration_number: expect.stringMatching(/^ADP-/) }]);
+    const searches = await api.db.select().from(accessLog).where(eq(accessLog.kind, "ACCESS_LOG"));
+    expect(searches.at(-1)!.details).toEqual({ applicant: app.email });
+    await expectError(await api.request("/api/v1/admin/access-log", { token: staff.admin }), 403, "ADMIN_ROLE_REQUIRED");
+    await expectError(await api.request("/api/v1/admin/access-log", { token: app.token }), 403, "ADMIN_ROLE_REQUIRED");
+    await expectError(await api.request("/api/v1/me/access-log", { token: staff.admin }), 404, "NOT_FOUND");
+    await expectError(await api.request("/api/v1/admin/access-log?from=2026-13-01", { token: staff.superadmin }), 400, "VALIDATION_ERROR");
+  });
+
+  it("has no way to change or remove a row through the API", async () => {
+    const app = await submitted();
+    await api.request(`/api/v1/review/applications/${app.id}`, { token: staff.admin });
+    const before = await own(app.token);
+    for (const method of ["PUT", "PATCH", "DELETE", "POST"]) {
+      for (const path of ["/api/v1/me/access-log", "/api/v1/admin/access-log", `/api/v1/me/access-log/${before.data[0].id}`, `/api/v1/admin/access-log/${before.data[0].id}`]) {
+        const res = await api.request(path, { token: method === "POST" ? staff.superadmin : app.token, method, json: method === "DELETE" ? undefined : {} });
+        expect([404, 405]).toContain(res.status);
+      }
+    }
+    expect(await own(app.token)).toEqual(before);
+  });
+});
