@@ -12,7 +12,8 @@ import { apiClient, apiLogin, ensureBuild, heapAfterGc, portalLogin, ROOT, type 
 // post (`email[99999999]=1`) once filled the heap: a form's field names are checked before anything
 // expands them. The grammar below is thrown at every page route with an action (anonymous and logged in
 // as four roles, urlencoded and multipart) and at every multipart endpoint of the API, while a second
-// client loads /welcome. Then: no 5xx, every /welcome within 1 s, the heap kept after a full collection grows
+// client loads /welcome. Then: no 5xx, 95 % of the /welcome loads within 1 s and none over 3 s (the suite runs
+// two test files at once: a neighbour's burst of work must not fail this one), the heap kept after a full collection grows
 // under 50 MB (RSS, which shows a spike, under 200 MB), and no
 // error line in the log nor any event at a Sentry ingest on loopback (a client's mistake is no fault).
 
@@ -257,10 +258,13 @@ describe("hostile field names", () => {
     // The API saw the hostile names on each multipart endpoint the token may use, and refused them by name.
     expect(new Set(refusedByName)).toEqual(new Set(["/api/v1/applications/{id}/documents", "/api/v1/me/profile/photo", "/api/v1/admin/cms/guidebook"].filter((p) => multipartEndpoints.some((e) => e.path === p))));
 
-    const slowest = Math.max(...welcome.map((w) => w.ms));
+    const times = welcome.map((w) => w.ms).sort((a, b) => a - b);
+    const slowest = times[times.length - 1]!;
+    const p95 = times[Math.min(times.length - 1, Math.floor(times.length * 0.95))]!;
     expect(welcome.length).toBeGreaterThan(10);
     expect(welcome.every((w) => w.status === 200)).toBe(true);
-    expect(slowest, "every /welcome within 1 s").toBeLessThan(1_000);
+    expect(p95, "95 % of the /welcome loads within 1 s").toBeLessThan(1_000);
+    expect(slowest, "every /welcome within 3 s").toBeLessThan(3_000);
     // What the server keeps: its heap after a full collection grows by less than 50 MB over the corpus.
     expect(heapAfter.heapUsedMb - heapBefore.heapUsedMb, "retained heap growth under 50 MB").toBeLessThan(50);
     // What it took at the most: RSS does not give memory back at once, so it shows a spike. It grew 28–37 MB
@@ -270,7 +274,7 @@ describe("hostile field names", () => {
     console.log(
       `hostile field names: ${all.length} requests (${portal.length} portal: ${paths.length} routes × ${Object.keys(cookies).length} sessions × ${bodies.length} bodies; ` +
         `${apiRequests.length} API: ${multipartEndpoints.length} multipart endpoints) in ${seconds.toFixed(1)} s; ` +
-        `/welcome ${welcome.length}× slowest ${slowest.toFixed(0)} ms; heap after GC ${heapBefore.heapUsedMb.toFixed(1)} → ${heapAfter.heapUsedMb.toFixed(1)} MB ` +
+        `/welcome ${welcome.length}× p95 ${p95.toFixed(0)} ms, slowest ${slowest.toFixed(0)} ms; heap after GC ${heapBefore.heapUsedMb.toFixed(1)} → ${heapAfter.heapUsedMb.toFixed(1)} MB ` +
         `(${(heapAfter.heapUsedMb - heapBefore.heapUsedMb).toFixed(1)} MB); RSS ${before.toFixed(0)} → ${after.toFixed(0)} MB (${(after - before).toFixed(1)} MB)`,
     );
   }, 300_000);

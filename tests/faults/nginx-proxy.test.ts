@@ -73,7 +73,8 @@ describe("behind docs/operations.md's nginx on a port other than 443", () => {
       const own = await postLogin(port, `http://127.0.0.1:${port}`);
       // the login page with its error about the unknown account (400), not a refusal
       expect(own.status, `port ${port}: ${own.text.slice(0, 200)} ${portal!.stdout().split("\n").filter((l) => /"level":(50|60)/.test(l)).join("\n").slice(0, 3000)}`).toBe(400);
-      expect(own.text).toContain("<title>Masuk");
+      // a refused post's title starts with "Galat: "
+      expect(own.text).toContain("<title>Galat: Masuk");
       expect(own.text).not.toContain("Permintaan lintas situs ditolak.");
       const foreign = await postLogin(port, "http://evil.example");
       expect(foreign.status).toBe(403);
