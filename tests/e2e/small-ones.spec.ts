@@ -66,12 +66,12 @@ test("the status line of /application-status is three named parts, one under ano
   await expect(status.getByRole("heading", { level: 2 })).toHaveText("Status: Dalam Proses");
   // No reupload was asked: no reviewer's note.
   await expect(applicant.getByRole("region", { name: "Catatan peninjau" })).toHaveCount(0);
+  // The label in the heading, then the stage and what comes next, each named.
   const parts: Array<[string, string]> = [
-    ["Status", "Dalam Proses"],
     ["Tahap", "Pemeriksaan Dokumen"],
     ["Selanjutnya", "Menunggu keputusan peninjau"],
   ];
-  const tops: number[] = [];
+  const tops: number[] = [(await status.getByRole("heading", { level: 2 }).boundingBox())!.y];
   for (const [term, value] of parts) {
     const dt = status.getByRole("term").filter({ hasText: new RegExp(`^${term}$`) });
     await expect(dt).toHaveCount(1);

@@ -110,16 +110,12 @@ function ApplicantApplicationStatus({ application, progress, note }: Omit<Extrac
   );
 }
 
-/** The status line in three parts, each with its own name: the label, the stage it belongs to, and what comes next. */
+/** The status line's other two parts, under the heading that carries the label: the stage it belongs to, and what comes next. */
 function StatusParts({ of }: { of: NonNullable<Extract<SerializeFrom<typeof loader>, { kind: "applicant" }>["application"]> }) {
   const { t } = useTranslation("applicant");
   const meaning = labelMeaning({ status: of.status, is_submitted: of.is_submitted, tahap: of.tahap });
   return (
     <dl className={a.statusParts} aria-label={t("status.partsLabel")}>
-      <div>
-        <dt>{t("status.parts.label")}</dt>
-        <dd><LabelBadge of={of} /></dd>
-      </div>
       <div>
         <dt>{t("status.parts.stage")}</dt>
         <dd>{meaning.stage ?? t("status.parts.noStage")}</dd>
