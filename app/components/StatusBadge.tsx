@@ -34,6 +34,14 @@ export function StatusBadge({ of }: { of: StatusOf }) {
   );
 }
 
+/** The spec §4 label alone, in its colour (rule 13, no label: the words that explain the state instead). */
+export function LabelBadge({ of }: { of: StatusOf }) {
+  const { t } = useTranslation();
+  if (of.label.label) return <span className={`${ui.badge} ${s.badge} ${ui.badgeColour[of.label.colour]}`}>{of.label.label}</span>;
+  const meaning = labelMeaning({ status: of.status, is_submitted: of.is_submitted, tahap: of.tahap ?? of.stage ?? null });
+  return <span className={s.meaning}>{t(`statusMeaning.${meaning.key}`, { stage: meaning.stage, next: meaning.next })}</span>;
+}
+
 /** A label with nothing to explain (no application yet): the plain grey badge. */
 export function PlainBadge({ text }: { text: string }) {
   return <span className={`${ui.badge} ${s.badge} ${ui.badgeColour.none}`}>{text}</span>;

@@ -24,3 +24,11 @@ export const progress = style({ width: "100%", maxWidth: 480, height: "1rem", ac
 globalStyle(`${progress}::-webkit-progress-bar`, { background: vars.color.brandSoft });
 globalStyle(`${progress}::-webkit-progress-value`, { background: vars.color.brand });
 globalStyle(`${progress}::-moz-progress-bar`, { background: vars.color.brand });
+// The reviewer's general note of a reupload request: read before the documents it is about.
+export const generalNote = style([reason, { padding: vars.space.md, marginBottom: vars.space.lg }]);
+export const noteText = style({ margin: 0, whiteSpace: "pre-line", overflowWrap: "anywhere" });
+// The status line of /application-status in three parts (label, stage, what comes next): side by side
+// where they fit, one under another on a phone.
+export const statusParts = style({ display: "grid", gridTemplateColumns: "repeat(auto-fit, minmax(min(100%, 12rem), 1fr))", gap: vars.space.md, margin: `0 0 ${vars.space.lg}` });
+globalStyle(`${statusParts} dt`, { fontWeight: 600, fontSize: "0.9rem", color: vars.color.muted });
+globalStyle(`${statusParts} dd`, { margin: 0, overflowWrap: "anywhere", fontWeight: 600 });

@@ -173,6 +173,15 @@ export async function requireReupload(context: AppLoadContext): Promise<Applicat
   return application;
 }
 
+/**
+ * The reviewer's general note of the open "Perbaikan Berkas" request: the note of the decision that sent the
+ * file back (its timeline entry), which the request mail quotes too; null when none is open or it has no note.
+ */
+export function reuploadNote(application: Pick<Application, "status" | "timeline">): string | null {
+  if (application.status !== "REUPLOAD") return null;
+  return application.timeline.findLast((entry) => entry.to_status === "REUPLOAD")?.note || null;
+}
+
 /** The page's answer to a document post: a redirect (with its toast) or the form again with its errors. */
 export async function documentPostResponse(result: DocumentPost) {
   if (!result.ok) return data({ errors: result.errors }, { status: result.status, headers: result.headers });

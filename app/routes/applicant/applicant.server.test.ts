@@ -1,13 +1,26 @@
 import { describe, expect, it } from "vitest";
 import { createApiClient } from "~/utils/api.server";
 import { i18next } from "~/utils/i18n.server";
-import { detailErrors, documentPostResponse, uploadErrors, uploadRefused } from "./__applicant.server";
+import { detailErrors, documentPostResponse, reuploadNote, uploadErrors, uploadRefused } from "./__applicant.server";
 
 describe("document errors", () => {
   it("keys the API's per-document errors and DOCUMENTS_MISSING details by requirement id", () => {
     expect(uploadErrors({ saved: [1], errors: [{ requirement_id: 4, message: "Berkas kosong." }] })).toEqual({ 4: "Berkas kosong." });
     expect(detailErrors([{ path: "doc_2", message: "harus diisi" }, { path: "email", message: "x" }, { path: "doc_2", message: "second" }])).toEqual({ 2: "harus diisi" });
     expect(detailErrors(undefined)).toEqual({});
+  });
+});
+
+describe("reuploadNote", () => {
+  const entry = (to_status: "IN-PROGRESS" | "REUPLOAD", note: string | null) => ({
+    at: "2026-11-01T00:00:00Z", action: "decision", actor: null, from: null, to: null,
+    from_stage_id: 1, from_status: null, to_stage_id: 1, to_status, note,
+  });
+  it("is the note of the latest decision that sent the file back, while the reupload is open", () => {
+    const timeline = [entry("REUPLOAD", "Yang pertama."), entry("IN-PROGRESS", "Dikirim ulang."), entry("REUPLOAD", "CV perlu diperbarui.")];
+    expect(reuploadNote({ status: "REUPLOAD", timeline })).toBe("CV perlu diperbarui.");
+    expect(reuploadNote({ status: "IN-PROGRESS", timeline })).toBeNull();
+    expect(reuploadNote({ status: "REUPLOAD", timeline: [entry("REUPLOAD", "")] })).toBeNull();
   });
 });
 

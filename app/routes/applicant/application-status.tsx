@@ -1,12 +1,15 @@
 import type { LoaderFunctionArgs, SerializeFrom } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { StatusBadge } from "~/components/StatusBadge";
+import { LabelBadge } from "~/components/StatusBadge";
+import { labelMeaning } from "#domain/status-label";
+import * as a from "~/routes/applicant/__applicant.css";
+import { ReviewerNote } from "~/routes/applicant/__ReviewerNote";
 import { SlaState } from "~/routes/applicant/__SlaState";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
 import { facts } from "~/components/details.css";
 import * as ui from "~/components/ui.css";
-import { currentApplication } from "~/routes/applicant/__applicant.server";
+import { currentApplication, reuploadNote } from "~/routes/applicant/__applicant.server";
 import { formatDate, formatDateTime } from "~/utils/format";
 import { RegistrationTable } from "~/routes/facility/__registration-table";
 import { registrationParams, registrations, requireApplicantOrVerifiedFacility } from "~/routes/facility/__registration.server";
@@ -25,14 +28,19 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   }
   const application = await currentApplication(context);
   // Days left are counted here, on the server, so the page reads the same with and without JavaScript.
-  return { kind: "applicant" as const, application, progress: application ? stageProgress(application) : null };
+  return {
+    kind: "applicant" as const,
+    application,
+    progress: application ? stageProgress(application) : null,
+    note: application ? reuploadNote(application) : null,
+  };
 }
 
 /** /application-status: the label and colour of spec §4, the stage, who holds the file and its deadline. */
 export default function ApplicationStatus() {
   const loaded = useLoaderData<typeof loader>();
   if (loaded.kind === "facility") return <FacilityApplicationStatus params={loaded.params} page={loaded.page} />;
-  return <ApplicantApplicationStatus application={loaded.application} progress={loaded.progress} />;
+  return <ApplicantApplicationStatus application={loaded.application} progress={loaded.progress} note={loaded.note} />;
 }
 
 function FacilityApplicationStatus({ params, page }: Omit<Extract<SerializeFrom<typeof loader>, { kind: "facility" }>, "kind">) {
@@ -49,7 +57,7 @@ function FacilityApplicationStatus({ params, page }: Omit<Extract<SerializeFrom<
   );
 }
 
-function ApplicantApplicationStatus({ application, progress }: Omit<Extract<SerializeFrom<typeof loader>, { kind: "applicant" }>, "kind">) {
+function ApplicantApplicationStatus({ application, progress, note }: Omit<Extract<SerializeFrom<typeof loader>, { kind: "applicant" }>, "kind">) {
   const { t } = useTranslation(["applicant", "review", "common"]);
   if (!application) {
     return (
@@ -67,8 +75,10 @@ function ApplicantApplicationStatus({ application, progress }: Omit<Extract<Seri
       <h1>{t("status.title")}</h1>
       <section className={ui.card} aria-labelledby="status-title">
         <h2 id="status-title">
-          {t("status.label")}: <StatusBadge of={application} />
+          {t("status.label")}: <LabelBadge of={application} />
         </h2>
+        <StatusParts of={application} />
+        <ReviewerNote note={note} />
         <dl className={facts}>
           <dt>{t("status.number")}</dt>
           <dd>{application.registration_number ?? "—"}</dd>
@@ -103,6 +113,24 @@ function ApplicantApplicationStatus({ application, progress }: Omit<Extract<Seri
         </p>
       </section>
     </>
+  );
+}
+
+/** The status line's other two parts, under the heading that carries the label: the stage it belongs to, and what comes next. */
+function StatusParts({ of }: { of: NonNullable<Extract<SerializeFrom<typeof loader>, { kind: "applicant" }>["application"]> }) {
+  const { t } = useTranslation("applicant");
+  const meaning = labelMeaning({ status: of.status, is_submitted: of.is_submitted, tahap: of.tahap });
+  return (
+    <dl className={a.statusParts} aria-label={t("status.partsLabel")}>
+      <div>
+        <dt>{t("status.parts.stage")}</dt>
+        <dd>{meaning.stage ?? t("status.parts.noStage")}</dd>
+      </div>
+      <div>
+        <dt>{t("status.parts.next")}</dt>
+        <dd>{t(`status.nextStep.${meaning.key}`, { next: meaning.next })}</dd>
+      </div>
+    </dl>
   );
 }
 

@@ -18,6 +18,15 @@ type Step = "personal" | "pathway" | "documents" | "submission" | "status";
 /** Where the status step stands once the application is sent. */
 type StepState = "inReview" | "reuploadAsked" | "decided";
 
+/** The steps each step needs first: until they are done its page only sends the applicant elsewhere. */
+const NEEDS: Record<Step, Step[]> = {
+  personal: [],
+  pathway: [],
+  documents: ["pathway"],
+  submission: ["personal", "pathway", "documents"],
+  status: ["submission"],
+};
+
 const ACTION_PATH: Record<Step | "reupload", string> = {
   personal: "/personal-data",
   pathway: "/registration-path",
@@ -34,13 +43,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // for corrected files) it says so, never "Selesai".
   const closed = Boolean(application) && isClosed({ is_submitted: application!.is_submitted, status: application!.status, stage_id: application!.tahap?.id ?? null });
   const statusState: StepState | undefined = !application?.is_submitted ? undefined : application.status === "REUPLOAD" ? "reuploadAsked" : closed ? "decided" : "inReview";
-  const steps: Array<{ step: Step; done: boolean; state?: StepState }> = [
+  const progress: Array<{ step: Step; done: boolean; state?: StepState }> = [
     { step: "personal", done: profile.complete },
     { step: "pathway", done: Boolean(application) },
     { step: "documents", done: Boolean(application) && application!.missing_count === 0 },
     { step: "submission", done: Boolean(application?.is_submitted) },
     { step: "status", done: closed, state: statusState },
   ];
+  const isDone = (step: Step) => progress.some((s) => s.step === step && s.done);
+  // A step not done whose prerequisites are missing cannot start yet: it names the first one to finish.
+  const steps = progress.map((s) => ({ ...s, waitsFor: s.done ? undefined : NEEDS[s.step].find((need) => !isDone(need)) }));
   // The status step is never "next": once submitted, the next action is following the status (or a reupload).
   const next: Step | "reupload" =
     application?.status === "REUPLOAD" ? "reupload" : (steps.find((s) => !s.done && s.step !== "status")?.step ?? "status");
@@ -68,14 +80,22 @@ export default function ApplicantHome() {
       <section className={ui.card} aria-labelledby="steps-title">
         <h2 id="steps-title">{t("workspace.title")}</h2>
         <ol className={ui.checklist}>
-          {steps.map(({ step, done, state }, i) => (
+          {steps.map(({ step, done, state, waitsFor }, i) => (
             <li key={step} className={a.step}>
               <span>{i + 1}.</span>
-              <Link to={ACTION_PATH[step]}>
+              {waitsFor ? (
                 <strong>{t(`workspace.steps.${step}`)}</strong>
-              </Link>
+              ) : (
+                <Link to={ACTION_PATH[step]}>
+                  <strong>{t(`workspace.steps.${step}`)}</strong>
+                </Link>
+              )}
               <span>—</span>
-              {state ? (
+              {waitsFor ? (
+                <span className={ui.muted}>
+                  {t("workspace.notYet", { step: steps.findIndex((s) => s.step === waitsFor) + 1, name: t(`workspace.steps.${waitsFor}`) })}
+                </span>
+              ) : state ? (
                 <span className={done ? a.stepDone : ui.muted}>{done ? "✓ " : null}{t(`workspace.${state}`)}</span>
               ) : done ? (
                 <span className={a.stepDone}>✓ {t("workspace.done")}</span>

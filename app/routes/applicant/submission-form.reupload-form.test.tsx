@@ -20,6 +20,7 @@ describe("/submission-form/reupload-form", () => {
     const loader = () => ({
       application: { documents: [{ requirement_id: experience.id, name: experience.name, file_id: "f6", original_name: "pengalaman.pdf", size: 4096, uploaded_at: "2026-11-01T00:00:00Z", version: 1 }] },
       items: [{ requirement: experience, reason: "Surat izin praktik tidak terbaca." }],
+      note: "Mohon unggah ulang dengan pindaian berwarna.",
     });
     const Stub = createRemixStub([{ path: "/submission-form/reupload-form", Component: ReuploadForm, loader }]);
     render(
@@ -31,6 +32,8 @@ describe("/submission-form/reupload-form", () => {
     expect(input.getAttribute("name")).toBe(`doc_${experience.id}`);
     expect(input.getAttribute("aria-describedby")).toContain(`doc_${experience.id}-reason`);
     expect(screen.getByText("Surat izin praktik tidak terbaca.")).toBeTruthy();
+    // The reviewer's general note, as the mail has it, above the documents.
+    expect(within(screen.getByRole("region", { name: "Catatan peninjau" })).getByText("Mohon unggah ulang dengan pindaian berwarna.")).toBeTruthy();
     expect(screen.getByRole("link", { name: "Unduh pengalaman.pdf" }).getAttribute("href")).toBe("/files/f6");
     expect(screen.queryByLabelText(`1. ${identity.name}`)).toBeNull();
     const form = input.closest("form")!;

@@ -5,7 +5,8 @@ import type { DocumentRequirement } from "#domain/documents";
 import { DocumentErrorSummary, DocumentUploadForm, useUploadProgress } from "~/routes/applicant/__applicant";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
 import * as ui from "~/components/ui.css";
-import { documentPostResponse, postDocuments, requireReupload, requirements } from "~/routes/applicant/__applicant.server";
+import { documentPostResponse, postDocuments, requireReupload, requirements, reuploadNote } from "~/routes/applicant/__applicant.server";
+import { ReviewerNote } from "~/routes/applicant/__ReviewerNote";
 import { roleOf } from "#domain/auth-user";
 import { FACILITY_REUPLOADS, requireApplicantOrVerifiedFacility } from "~/routes/facility/__registration.server";
 import { STREAMS_UPLOAD } from "~/utils/uploads";
@@ -27,7 +28,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const flagged = new Map(application.reupload.map((f) => [f.requirement_id, f.reason]));
   const all = await requirements(context, application.jalur_id);
   const items: Array<{ requirement: DocumentRequirement; reason: string }> = all.filter((r) => flagged.has(r.id)).map((r) => ({ requirement: r, reason: flagged.get(r.id)! }));
-  return { application, items };
+  return { application, items, note: reuploadNote(application) };
 }
 
 /** The multipart body streams to the API (server/request-body.ts). */
@@ -41,7 +42,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 /** /submission-form/reupload-form: only the documents the reviewer flagged, each with its reason (DESIGN §4.7). */
 export default function ReuploadForm() {
   const { t } = useTranslation("applicant");
-  const { application, items } = useLoaderData<typeof loader>();
+  const { application, items, note } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const upload = useUploadProgress("reupload");
   const errors = upload.errors ?? result?.errors;
@@ -50,6 +51,7 @@ export default function ReuploadForm() {
     <>
       <h1>{t("reupload.title")}</h1>
       <p>{t("reupload.lead")}</p>
+      <ReviewerNote note={note} />
       <DocumentErrorSummary errors={errors} requirements={items.map((i) => i.requirement)} />
       <section className={ui.card}>
         {items.length === 0 ? (

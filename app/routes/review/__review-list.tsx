@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { JALUR_IDS } from "#domain/documents";
 import { STATUS_LABELS } from "#domain/status-label";
 import { STAGES } from "#domain/workflow";
-import { formatDate } from "~/utils/format";
+import { TIME_ZONE } from "#domain/time-zone";
 import { DIRS, SORTS } from "#domain/review-filters";
 import { LABEL_RULES, pageWindow, Q_MAX, tabsFor, toSearch, type ListQuery, type ReviewArea } from "~/routes/review/__review-query";
 import type { ReviewListCursors, ReviewListMeta, ReviewRow } from "~/routes/review/__review.server";
@@ -13,11 +13,17 @@ import { breakable } from "~/components/data-table.css";
 import { StatusBadge } from "~/components/StatusBadge";
 import * as f from "~/components/forms.css";
 import * as r from "./__review.css";
+import * as l from "./__review-list.css";
 import * as ui from "~/components/ui.css";
 import { SlaState } from "~/routes/applicant/__SlaState";
 
 // The review lists of /application and /application-list: server-rendered, paged, filtered.
 // Their own module, so a list page loads none of the detail page and its decision form.
+
+// A list's dates with the month abbreviated ("23 Nov 2026"), so a row keeps to two lines; here, not in
+// ~/utils/format, so the pages that don't list load none of it.
+const SHORT_DATE = new Intl.DateTimeFormat("id-ID", { day: "numeric", month: "short", year: "numeric", timeZone: TIME_ZONE });
+const formatShortDate = (iso: string | null | undefined) => (iso ? SHORT_DATE.format(new Date(iso)) : "—");
 
 export interface ListPageData {
   area: ReviewArea;
@@ -61,50 +67,62 @@ function Select({ name, label, value, options, any }: { name: string; label: str
   );
 }
 
+/** How many of the folding filters (everything but the search and the tab) the query sets. */
+export function activeFilters(query: Omit<ListQuery, "tab">): number {
+  return [query.jalur, query.stage, query.label, query.overdue, query.sort, query.dir].filter((v) => v !== undefined).length;
+}
+
 /** The filters as a GET form: it works without JavaScript and every result has its own URL. */
 function ListFilters({ data }: { data: ListPageData }) {
   const { t } = useTranslation(["review", "applicant"]);
   const { query, role, area } = data;
   const location = useLocation();
+  const active = activeFilters(query);
   return (
     // Keyed by the URL so the fields show the query after a client-side navigation too.
-    <Form key={location.search} method="get" action={area.base} className={r.filters} role="search" aria-labelledby="filters-title">
+    <Form key={location.search} method="get" action={area.base} role="search" aria-labelledby="filters-title" className={l.searchRow}>
       <h2 id="filters-title" className="visually-hidden">{t("list.filtersTitle")}</h2>
       {query.tab !== tabsFor(role)[0] ? <input type="hidden" name="tab" value={query.tab} /> : null}
-      <div className={`${r.filterField} ${r.filterWide}`}>
+      <div className={l.searchField}>
         <label htmlFor="filter-q" className={ui.label}>{t("list.search")}</label>
-        <input id="filter-q" name="q" type="search" defaultValue={query.q ?? ""} maxLength={Q_MAX} className={ui.input} aria-describedby="filter-q-hint" />
-        <p id="filter-q-hint" className={ui.hint}>{t("list.searchHint")}</p>
-      </div>
-      <Select name="jalur" label={t("list.jalur")} value={query.jalur} any={t("list.any")} options={JALUR_IDS.map((j) => <option key={j} value={j}>{t(`applicant:jalur.${j}`)}</option>)} />
-      <Select
-        name="stage"
-        label={t("list.stage")}
-        value={query.stage}
-        any={t("list.any")}
-        options={JALUR_IDS.map((j) => (
-          <optgroup key={j} label={t(`applicant:jalur.${j}`)}>
-            {STAGES.filter((s) => s.jalur === j).map((s) => <option key={s.id} value={s.id}>{`${s.name} (${t(`applicant:jalur.${j}`)})`}</option>)}
-          </optgroup>
-        ))}
-      />
-      <Select
-        name="label"
-        label={t("list.label")}
-        value={query.label}
-        any={t("list.any")}
-        options={LABEL_RULES.map((rule) => <option key={rule} value={rule}>{STATUS_LABELS[rule - 1] ?? t("list.noLabel")}</option>)}
-      />
-      <Select name="sort" label={t("list.sort")} value={query.sort} any={t("list.sortDefault")} options={SORTS.map((s) => <option key={s} value={s}>{t(`list.sorts.${s}`)}</option>)} />
-      <Select name="dir" label={t("list.dir")} value={query.dir} any={t("list.sortDefault")} options={DIRS.map((d) => <option key={d} value={d}>{t(`list.dirs.${d}`)}</option>)} />
-      <div className={r.filterCheck}>
-        <input id="filter-overdue" type="checkbox" name="overdue" value="1" defaultChecked={query.overdue === "1"} className={f.choiceInput} />
-        <label htmlFor="filter-overdue">{t("list.overdueOnly")}</label>
+        <input id="filter-q" name="q" type="search" defaultValue={query.q ?? ""} maxLength={Q_MAX} className={ui.input} aria-describedby="filter-q-hint" placeholder={t("list.searchHint")} />
+        <p id="filter-q-hint" className="visually-hidden">{t("list.searchHint")}</p>
       </div>
       <div className={r.filterActions}>
         <button type="submit" className={ui.button}>{t("list.apply")}</button>
         <Link to={`${area.base}${toSearch({ tab: query.tab }, {}, role)}`}>{t("list.reset")}</Link>
       </div>
+      {/* Folded while none is set, so the rows come first; server-rendered open (no JavaScript needed) when one is. */}
+      <details className={l.moreFilters} open={active > 0}>
+        <summary className={l.moreSummary}>{active > 0 ? t("list.filtersActive", { count: active }) : t("list.filtersMore")}</summary>
+        <div className={r.filters}>
+          <Select name="jalur" label={t("list.jalur")} value={query.jalur} any={t("list.any")} options={JALUR_IDS.map((j) => <option key={j} value={j}>{t(`applicant:jalur.${j}`)}</option>)} />
+          <Select
+            name="stage"
+            label={t("list.stage")}
+            value={query.stage}
+            any={t("list.any")}
+            options={JALUR_IDS.map((j) => (
+              <optgroup key={j} label={t(`applicant:jalur.${j}`)}>
+                {STAGES.filter((s) => s.jalur === j).map((s) => <option key={s.id} value={s.id}>{`${s.name} (${t(`applicant:jalur.${j}`)})`}</option>)}
+              </optgroup>
+            ))}
+          />
+          <Select
+            name="label"
+            label={t("list.label")}
+            value={query.label}
+            any={t("list.any")}
+            options={LABEL_RULES.map((rule) => <option key={rule} value={rule}>{STATUS_LABELS[rule - 1] ?? t("list.noLabel")}</option>)}
+          />
+          <Select name="sort" label={t("list.sort")} value={query.sort} any={t("list.sortDefault")} options={SORTS.map((s) => <option key={s} value={s}>{t(`list.sorts.${s}`)}</option>)} />
+          <Select name="dir" label={t("list.dir")} value={query.dir} any={t("list.sortDefault")} options={DIRS.map((d) => <option key={d} value={d}>{t(`list.dirs.${d}`)}</option>)} />
+          <div className={r.filterCheck}>
+            <input id="filter-overdue" type="checkbox" name="overdue" value="1" defaultChecked={query.overdue === "1"} className={f.choiceInput} />
+            <label htmlFor="filter-overdue">{t("list.overdueOnly")}</label>
+          </div>
+        </div>
+      </details>
     </Form>
   );
 }
@@ -117,16 +135,27 @@ function ListTable({ data }: { data: ListPageData }) {
       caption={t("list.caption", { page: meta.page, pages: Math.max(meta.pages, 1) })}
       captionClassName="visually-hidden"
       scrollClassName={r.tableScroll}
-      tableClassName={r.table}
+      tableClassName={`${r.table} ${l.compact}`}
       rows={rows}
       columns={[
         {
-          header: t("list.columns.number"),
+          // The submission date under the number: one column less, so every row keeps to two lines at 1280 px.
+          header: (
+            <>
+              {t("list.columns.number")}
+              <span className={r.subline}>
+                <span className="visually-hidden">, </span>
+                {t("list.columns.submitted")}
+              </span>
+            </>
+          ),
+          label: t("list.columns.numberSubmitted"),
           className: r.nowrap,
           cell: (row) => (
             <>
               <Link to={`${area.base}/${row.id}`}>{row.registration_number ?? t("list.noNumber")}</Link>
               {row.may_decide ? <span className="visually-hidden"> {t("list.needsAction")}</span> : null}
+              <span className={r.subline}>{formatShortDate(row.submitted_at)}</span>
             </>
           ),
         },
@@ -136,30 +165,27 @@ function ListTable({ data }: { data: ListPageData }) {
           cell: (row) => (
             <>
               {row.applicant_name ?? "—"}
-              {row.submitted_by_facility ? <span className={`${ui.hint} ${r.nowrap}`}> ({t("list.viaFacility")})</span> : null}
-              {row.applicant_email ? <span className={`${r.subline} ${ui.hint} ${breakable}`}>{row.applicant_email}</span> : null}
+              {row.submitted_by_facility || row.applicant_email ? (
+                <span className={`${r.subline} ${ui.hint} ${breakable} ${l.oneLine}`} title={row.applicant_email ?? undefined}>
+                  {row.submitted_by_facility ? `(${t("list.viaFacility")}) ` : null}
+                  {row.applicant_email}
+                </span>
+              ) : null}
             </>
           ),
         },
-        {
-          // The pathway over the stage: one column less, so the list fits beside the sidebar at 1280 px.
-          header: t("list.columns.jalurStage"),
-          cell: (row) => (
-            <>
-              {t(`applicant:jalur.${row.jalur_id}`)}
-              <span className={r.subline}>{(row.open_stage ?? row.stage)?.name ?? "—"}</span>
-            </>
-          ),
-        },
+        // The pathway alone: the status beside it names the stage (and the next one after a pass).
+        { header: t("list.jalur"), cell: (row) => t(`applicant:jalur.${row.jalur_id}`) },
         { header: t("list.columns.status"), cell: (row) => <StatusBadge of={row} /> },
-        { header: t("list.columns.submitted"), cell: (row) => formatDate(row.submitted_at) },
         {
           header: t("list.columns.deadline"),
           cell: (row) => (
             <>
-              {formatDate(row.deadline_at)}
+              <span className={r.nowrap}>{formatShortDate(row.deadline_at)}</span>
               {row.deadline_at ? <br /> : null}
-              <SlaState daysLeft={row.days_left} overdue={row.overdue} />
+              <span className={l.small}>
+                <SlaState daysLeft={row.days_left} overdue={row.overdue} />
+              </span>
             </>
           ),
         },
@@ -215,7 +241,7 @@ export function ReviewListPage({ data, title }: { data: ListPageData; title: str
     <>
       <h1>{title}</h1>
       <ListTabs data={data} />
-      <section className={ui.card} aria-labelledby="filters-title">
+      <section className={`${ui.card} ${l.filterCard}`} aria-labelledby="filters-title">
         <ListFilters data={data} />
         {data.dropped.length > 0 ? (
           <p className={r.notice} role="status">{t("list.dropped", { names: data.dropped.map((n) => t(`list.params.${n}`, { defaultValue: n })).join(", ") })}</p>
@@ -226,7 +252,7 @@ export function ReviewListPage({ data, title }: { data: ListPageData; title: str
         <p className={ui.flush} role="status">
           {rows.length > 0 ? t("list.showing", { from: first, to: first + rows.length - 1, total: meta.total }) : t("list.showingNone")}
         </p>
-        <a href={exportHref} className={ui.secondaryButton} download>{t("list.export")}</a>
+        <a href={exportHref} className={`${ui.secondaryButton} ${l.smallButton}`} download>{t("list.export")}</a>
       </div>
       {rows.length === 0 ? (
         <section className={ui.card}>

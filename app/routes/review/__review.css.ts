@@ -8,8 +8,7 @@ export const tab = style({
   display: "inline-block", padding: `${vars.space.sm} ${vars.space.md}`, textDecoration: "none", fontWeight: 600, borderBottom: "3px solid transparent", marginBottom: -2,
   selectors: { '&[aria-current="page"]': { borderBottomColor: vars.color.brand, color: vars.color.text } },
 });
-export const filters = style({ display: "grid", gap: vars.space.sm, gridTemplateColumns: "1fr", alignItems: "end", "@media": { [mq.md]: { gridTemplateColumns: "repeat(4, minmax(0, 1fr))" } } });
-export const filterWide = style({ "@media": { [mq.md]: { gridColumn: "span 2" } } });
+export const filters = style({ display: "grid", gap: vars.space.sm, gridTemplateColumns: "1fr", alignItems: "end", paddingTop: vars.space.sm, "@media": { [mq.md]: { gridTemplateColumns: "repeat(3, minmax(0, 1fr))" } } });
 export const filterField = style({ display: "grid", gap: vars.space.xs });
 export const filterCheck = style({ display: "flex", gap: vars.space.sm, alignItems: "center", minHeight: "2.5rem" });
 export const filterActions = style({ display: "flex", flexWrap: "wrap", gap: vars.space.md, alignItems: "center" });

@@ -8,7 +8,7 @@ import { i18nConfig } from "~/i18n";
 import ApplicationDetail from "~/routes/review/application.$id";
 import { REVIEW_AREAS } from "~/routes/review/__review-query";
 import { applicantShown, type ReviewDetail, type ReviewRow } from "~/routes/review/__review.server";
-import { ReviewListPage, type ListPageData } from "./__review-list";
+import { activeFilters, ReviewListPage, type ListPageData } from "./__review-list";
 import { SlaState } from "~/routes/applicant/__SlaState";
 
 afterEach(cleanup);
@@ -62,6 +62,13 @@ function renderList(data: ListPageData, path = "/application-list?q=pemohon&jalu
   const Component = () => <ReviewListPage data={data} title="Daftar Permohonan" />;
   return renderAt(path, [{ path: "/application-list", Component }, { path: "/application", Component }]);
 }
+
+describe("activeFilters", () => {
+  it("counts the folding filters, not the search, the tab or the page", () => {
+    expect(activeFilters({ q: "ADP", page: 2 })).toBe(0);
+    expect(activeFilters({ jalur: "REG", overdue: "1", sort: "name" })).toBe(3);
+  });
+});
 
 describe("ReviewListPage", () => {
   it("shows the tabs with counts, the rows with label, deadline and SLA state, and links to the detail", async () => {
