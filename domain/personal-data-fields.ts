@@ -1,7 +1,7 @@
 // The applicant's personal data (DESIGN §4.3, spec §3 "Data Personal"), each field declared once: its
-// name (the form's field, the API's JSON key and the database column), its column in the drizzle table
-// (api/db/schema.ts applicantProfiles), its rule, its input, whether a submission needs it, and by its
-// place in this list its place in the form. The rest is derived from this table: the zod schema
+// name (the form's field, the API's JSON key and the column of applicant_profiles, api/db/schema.ts,
+// whose drizzle key is the name in camelCase), its rule, its input, whether a submission needs it,
+// and by its place in this list its place in the form. The rest is derived from this table: the zod schema
 // (./forms/profile.ts), the labels (./forms/profile.labels.ts, the key `applicant:personal.fields.<name>`),
 // the form (app/components/ProfileFields.tsx), the API's contract (contracts/profile.ts) and its
 // mappings to and from the row (api/services/profile.ts, applications.ts).
@@ -42,42 +42,43 @@ export type PersonalDataRule = { optional?: true } & (
 export type PersonalDataInput = "text" | "tel" | "numeric" | "date" | "radio" | "select";
 
 export interface PersonalDataField {
-  /** The form's field, the API's JSON key and the database column (snake_case). */
+  /** The form's field, the API's JSON key and the database column (snake_case; its key in the drizzle table: columnOf). */
   readonly name: string;
-  /** The column's key in the drizzle table applicantProfiles (camelCase). */
-  readonly column: string;
   readonly rule: PersonalDataRule;
-  readonly input: PersonalDataInput;
+  /** "text" when not given. */
+  readonly input?: PersonalDataInput;
   readonly autoComplete?: { readonly own?: string; readonly other?: string };
-  /** An application can be submitted only with this field filled in (the SPE specialization is asked apart). */
-  readonly requiredForSubmit: boolean;
+  /** false: an application may be submitted without it (the SPE specialization is asked apart); else it is required. */
+  readonly requiredForSubmit?: false;
 }
 
 /** The personal-data fields in the order the forms show them (the e-mail follows the name, outside this table). */
 export const PERSONAL_DATA_FIELDS = [
-  { name: "full_name", column: "fullName", rule: { kind: "text", min: 3, max: 150 }, input: "text", autoComplete: { own: "name", other: "off" }, requiredForSubmit: true },
-  { name: "identity_type", column: "identityType", rule: { kind: "oneOf", of: "identityTypes" }, input: "radio", requiredForSubmit: true },
-  { name: "identity_number", column: "identityNumber", rule: { kind: "text", min: 5, max: 20, upper: true }, input: "text", autoComplete: { own: "off", other: "off" }, requiredForSubmit: true },
-  { name: "nationality", column: "nationality", rule: { kind: "oneOf", of: "countries" }, input: "select", requiredForSubmit: true },
-  { name: "birth_place", column: "birthPlace", rule: { kind: "text", max: 100 }, input: "text", requiredForSubmit: true },
-  { name: "birth_date", column: "birthDate", rule: { kind: "date", notAfterToday: true }, input: "date", autoComplete: { own: "bday" }, requiredForSubmit: true },
-  { name: "gender", column: "gender", rule: { kind: "oneOf", of: "genders" }, input: "radio", requiredForSubmit: true },
-  { name: "address", column: "address", rule: { kind: "text", min: 5, max: 500 }, input: "text", autoComplete: { own: "address-line1" }, requiredForSubmit: true },
-  { name: "phone", column: "phone", rule: { kind: "phone", min: 9, max: 15 }, input: "tel", autoComplete: { own: "tel" }, requiredForSubmit: true },
-  { name: "profession", column: "profession", rule: { kind: "oneOf", of: "professions" }, input: "select", requiredForSubmit: true },
-  { name: "institution_id", column: "institutionId", rule: { kind: "id", of: "institutions" }, input: "select", requiredForSubmit: true },
-  { name: "graduation_country", column: "graduationCountry", rule: { kind: "oneOf", of: "countries" }, input: "select", requiredForSubmit: true },
-  { name: "graduation_year", column: "graduationYear", rule: { kind: "year", from: 1950 }, input: "numeric", requiredForSubmit: true },
-  { name: "specialization_id", column: "specializationId", rule: { kind: "id", of: "specializations", optional: true }, input: "select", requiredForSubmit: false },
+  { name: "full_name", rule: { kind: "text", min: 3, max: 150 }, autoComplete: { own: "name", other: "off" } },
+  { name: "identity_type", rule: { kind: "oneOf", of: "identityTypes" }, input: "radio" },
+  { name: "identity_number", rule: { kind: "text", min: 5, max: 20, upper: true }, autoComplete: { own: "off", other: "off" } },
+  { name: "nationality", rule: { kind: "oneOf", of: "countries" }, input: "select" },
+  { name: "birth_place", rule: { kind: "text", max: 100 } },
+  { name: "birth_date", rule: { kind: "date", notAfterToday: true }, input: "date", autoComplete: { own: "bday" } },
+  { name: "gender", rule: { kind: "oneOf", of: "genders" }, input: "radio" },
+  { name: "address", rule: { kind: "text", min: 5, max: 500 }, autoComplete: { own: "address-line1" } },
+  { name: "phone", rule: { kind: "phone", min: 9, max: 15 }, input: "tel", autoComplete: { own: "tel" } },
+  { name: "profession", rule: { kind: "oneOf", of: "professions" }, input: "select" },
+  { name: "institution_id", rule: { kind: "id", of: "institutions" }, input: "select" },
+  { name: "graduation_country", rule: { kind: "oneOf", of: "countries" }, input: "select" },
+  { name: "graduation_year", rule: { kind: "year", from: 1950 }, input: "numeric" },
+  { name: "specialization_id", rule: { kind: "id", of: "specializations", optional: true }, input: "select", requiredForSubmit: false },
 ] as const satisfies readonly PersonalDataField[];
 
 export type PersonalDataFieldSpec = (typeof PERSONAL_DATA_FIELDS)[number];
 export type PersonalDataFieldName = PersonalDataFieldSpec["name"];
-/** The drizzle table's key of each field's column. */
-export type PersonalDataColumn = PersonalDataFieldSpec["column"];
+type Camel<S extends string> = S extends `${infer H}_${infer T}` ? `${H}${Capitalize<Camel<T>>}` : S;
+/** The drizzle table's key of each field's column: its name in camelCase (identity_number: identityNumber). */
+export type PersonalDataColumn<N extends PersonalDataFieldName = PersonalDataFieldName> = N extends PersonalDataFieldName ? Camel<N> : never;
+export const columnOf = <N extends PersonalDataFieldName>(name: N) => name.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase()) as PersonalDataColumn<N>;
 
 /** A field's label: its key in the locale files (namespace "applicant"). */
 export const personalDataLabelKey = <N extends string>(name: N) => `personal.fields.${name}` as const;
 
 /** The row's columns a submission needs filled in. */
-export const REQUIRED_FOR_SUBMIT: readonly PersonalDataColumn[] = PERSONAL_DATA_FIELDS.filter((f) => f.requiredForSubmit).map((f) => f.column);
+export const requiredForSubmit = (): PersonalDataColumn[] => PERSONAL_DATA_FIELDS.filter((f) => !("requiredForSubmit" in f)).map((f) => columnOf(f.name));

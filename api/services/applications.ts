@@ -3,7 +3,7 @@ import type { FileHistory } from "#contracts/applications";
 import { statusLabel } from "#domain/status-label";
 import { holderLabel, stageDeadline, stageName } from "#domain/workflow";
 import { ROLE_LABELS } from "#domain/roles";
-import { REQUIRED_FOR_SUBMIT } from "#domain/personal-data-fields";
+import { requiredForSubmit } from "#domain/personal-data-fields";
 import type { Database } from "../db/client";
 import { preparedOnce } from "../db/prepared";
 import {
@@ -40,6 +40,8 @@ export async function ownedApplication(db: Database, user: UserRow, id: string):
 }
 
 /** Profile fields every submission needs (DESIGN §4.3; domain/personal-data-fields.ts): the photo and the SPE specialization aside. */
+const REQUIRED_FOR_SUBMIT = requiredForSubmit();
+
 export function profileComplete(profile: typeof applicantProfiles.$inferSelect | undefined): boolean {
   return !!profile && REQUIRED_FOR_SUBMIT.every((k) => profile[k] !== null && profile[k] !== "");
 }

@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import { PROFILE_LABELS, type ProfileForm } from "#domain/forms/profile";
-import { PERSONAL_DATA_FIELDS, type Profession } from "#domain/personal-data-fields";
+import { columnOf, PERSONAL_DATA_FIELDS, type PersonalDataColumn, type PersonalDataFieldName, type Profession } from "#domain/personal-data-fields";
 import { validationMessage } from "#domain/validation";
 import type { Database } from "../db/client";
 import { preparedOnce } from "../db/prepared";
@@ -20,8 +20,8 @@ type ProfileRow = typeof applicantProfiles.$inferSelect;
 
 /** The row's value of each personal-data field (../../domain/personal-data-fields.ts), by its JSON key. */
 function fieldsOf(p: ProfileRow | undefined) {
-  return Object.fromEntries(PERSONAL_DATA_FIELDS.map((f) => [f.name, p?.[f.column] ?? null])) as {
-    [F in (typeof PERSONAL_DATA_FIELDS)[number] as F["name"]]: ProfileRow[F["column"]];
+  return Object.fromEntries(PERSONAL_DATA_FIELDS.map((f) => [f.name, p?.[columnOf(f.name)] ?? null])) as {
+    [N in PersonalDataFieldName]: ProfileRow[PersonalDataColumn<N>];
   };
 }
 
@@ -47,8 +47,8 @@ export function profileBody(user: UserRow, p: ProfileRow | undefined) {
  */
 export function profileColumns(v: ProfileForm) {
   return {
-    ...(Object.fromEntries(PERSONAL_DATA_FIELDS.map((f) => [f.column, v[f.name] ?? null])) as {
-      [F in (typeof PERSONAL_DATA_FIELDS)[number] as F["column"]]-?: Exclude<ProfileForm[F["name"]], undefined> | null;
+    ...(Object.fromEntries(PERSONAL_DATA_FIELDS.map((f) => [columnOf(f.name), v[f.name] ?? null])) as {
+      [N in PersonalDataFieldName as PersonalDataColumn<N>]-?: Exclude<ProfileForm[N], undefined> | null;
     }),
     updatedAt: new Date(),
   };

@@ -8,7 +8,7 @@ import { rules as profileRules } from "#domain/forms/live/profile.generated";
 import { rules as registrationRules } from "#domain/forms/live/registration.generated";
 import { profileFormSchema, PROFILE_FIELD_NAMES, PROFILE_LABELS } from "#domain/forms/profile";
 import { registrationFormSchema } from "#domain/forms/registration";
-import { PERSONAL_DATA_FIELDS, REQUIRED_FOR_SUBMIT, personalDataLabelKey } from "#domain/personal-data-fields";
+import { columnOf, PERSONAL_DATA_FIELDS, personalDataLabelKey, requiredForSubmit } from "#domain/personal-data-fields";
 import en from "#locales/en/applicant.json";
 import id from "#locales/id/applicant.json";
 import { applicantProfiles } from "../../api/db/schema";
@@ -59,7 +59,8 @@ describe("the personal-data fields' declaration", () => {
 
   it("maps every field to its column of applicant_profiles, named as the field", () => {
     const columns = getTableColumns(applicantProfiles);
-    for (const f of PERSONAL_DATA_FIELDS) expect(columns[f.column]?.name, f.name).toBe(f.name);
+    for (const f of PERSONAL_DATA_FIELDS) expect(columns[columnOf(f.name)]?.name, f.name).toBe(f.name);
+    expect(columnOf("graduation_year")).toBe("graduationYear");
   });
 
   it("is the schema's fields, the live rules' and the form's field list, in its order", () => {
@@ -90,9 +91,9 @@ describe("the personal-data fields' declaration", () => {
       graduation_year: "2015",
     });
     const row = profileColumns(parsed);
-    expect(Object.keys(row)).toEqual([...PERSONAL_DATA_FIELDS.map((f) => f.column), "updatedAt"]);
-    for (const f of PERSONAL_DATA_FIELDS) expect(row[f.column], f.name).toBe(parsed[f.name] ?? null);
-    expect(REQUIRED_FOR_SUBMIT).toEqual(PERSONAL_DATA_FIELDS.filter((f) => f.name !== "specialization_id").map((f) => f.column));
+    expect(Object.keys(row)).toEqual([...NAMES.map(columnOf), "updatedAt"]);
+    for (const name of NAMES) expect(row[columnOf(name)], name).toBe(parsed[name] ?? null);
+    expect(requiredForSubmit()).toEqual(NAMES.filter((n) => n !== "specialization_id").map(columnOf));
   });
 
   it("shows every field in the form, in its order, the e-mail after the name", async () => {

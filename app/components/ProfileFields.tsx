@@ -72,7 +72,7 @@ export function ProfileFields({
             case "select":
               return list ? <SelectField meta={meta} label={label} options={list} hint={hint} /> : null;
             default:
-              return <Field meta={meta} label={label} type={f.input === "tel" ? "tel" : undefined} inputMode={f.input === "text" ? undefined : f.input} autoComplete={autoComplete} />;
+              return <Field meta={meta} label={label} type={f.input === "tel" ? "tel" : undefined} inputMode={f.input} autoComplete={autoComplete} />;
           }
         })();
         return (
