@@ -3,6 +3,7 @@ import type { FileHistory } from "#contracts/applications";
 import { statusLabel } from "#domain/status-label";
 import { holderLabel, stageDeadline, stageName } from "#domain/workflow";
 import { ROLE_LABELS } from "#domain/roles";
+import { requiredForSubmit } from "#domain/personal-data-fields";
 import type { Database } from "../db/client";
 import { preparedOnce } from "../db/prepared";
 import {
@@ -38,25 +39,11 @@ export async function ownedApplication(db: Database, user: UserRow, id: string):
   return row;
 }
 
-/** Profile fields every submission needs (DESIGN §4.3); the photo and the SPE specialization aside. */
-const REQUIRED_PROFILE_FIELDS = [
-  "fullName",
-  "identityType",
-  "identityNumber",
-  "nationality",
-  "birthPlace",
-  "birthDate",
-  "gender",
-  "address",
-  "phone",
-  "profession",
-  "institutionId",
-  "graduationCountry",
-  "graduationYear",
-] as const;
+/** Profile fields every submission needs (DESIGN §4.3; domain/personal-data-fields.ts): the photo and the SPE specialization aside. */
+const REQUIRED_FOR_SUBMIT = requiredForSubmit();
 
 export function profileComplete(profile: typeof applicantProfiles.$inferSelect | undefined): boolean {
-  return !!profile && REQUIRED_PROFILE_FIELDS.every((k) => profile[k] !== null && profile[k] !== "");
+  return !!profile && REQUIRED_FOR_SUBMIT.every((k) => profile[k] !== null && profile[k] !== "");
 }
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;

@@ -1,5 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import { PROFILE_LABELS, type ProfileForm } from "#domain/forms/profile";
+import { columnOf, PERSONAL_DATA_FIELDS, type PersonalDataColumn, type PersonalDataFieldName, type Profession } from "#domain/personal-data-fields";
 import { validationMessage } from "#domain/validation";
 import type { Database } from "../db/client";
 import { preparedOnce } from "../db/prepared";
@@ -17,24 +18,24 @@ import { receiveSingleFile } from "./uploads/single";
 
 type ProfileRow = typeof applicantProfiles.$inferSelect;
 
+/** The row's value of each personal-data field (../../domain/personal-data-fields.ts), by its JSON key. */
+function fieldsOf(p: ProfileRow | undefined) {
+  return Object.fromEntries(PERSONAL_DATA_FIELDS.map((f) => [f.name, p?.[columnOf(f.name)] ?? null])) as {
+    [N in PersonalDataFieldName]: ProfileRow[PersonalDataColumn<N>];
+  };
+}
+
 /** The saved profile, or what the account already tells (name, identity, phone) before the first save. */
 export function profileBody(user: UserRow, p: ProfileRow | undefined) {
   return {
+    ...fieldsOf(p),
     full_name: p?.fullName ?? user.fullName,
     identity_type: p?.identityType ?? (user.nik ? "NIK" : user.foreignId ? "PASPOR" : null),
     identity_number: p?.identityNumber ?? user.nik ?? user.foreignId ?? null,
     nationality: p?.nationality ?? (user.isForeign ? user.nationality : user.nik ? "ID" : null),
-    birth_place: p?.birthPlace ?? null,
-    birth_date: p?.birthDate ?? null,
-    gender: p?.gender ?? null,
-    address: p?.address ?? null,
     phone: p?.phone ?? user.phone ?? null,
     email: user.email,
-    profession: (p?.profession ?? null) as "DOKTER" | "DOKTER_GIGI" | "PERAWAT" | "BIDAN" | "APOTEKER" | "LAINNYA" | null,
-    institution_id: p?.institutionId ?? null,
-    graduation_country: p?.graduationCountry ?? null,
-    graduation_year: p?.graduationYear ?? null,
-    specialization_id: p?.specializationId ?? null,
+    profession: (p?.profession ?? null) as Profession | null,
     photo_file_id: p?.photoFileId ?? null,
     complete: profileComplete(p),
   };
@@ -46,20 +47,9 @@ export function profileBody(user: UserRow, p: ProfileRow | undefined) {
  */
 export function profileColumns(v: ProfileForm) {
   return {
-    fullName: v.full_name,
-    identityType: v.identity_type,
-    identityNumber: v.identity_number,
-    nationality: v.nationality,
-    birthPlace: v.birth_place,
-    birthDate: v.birth_date,
-    gender: v.gender,
-    address: v.address,
-    phone: v.phone,
-    profession: v.profession,
-    institutionId: v.institution_id,
-    graduationCountry: v.graduation_country,
-    graduationYear: v.graduation_year,
-    specializationId: v.specialization_id ?? null,
+    ...(Object.fromEntries(PERSONAL_DATA_FIELDS.map((f) => [columnOf(f.name), v[f.name] ?? null])) as {
+      [N in PersonalDataFieldName as PersonalDataColumn<N>]-?: Exclude<ProfileForm[N], undefined> | null;
+    }),
     updatedAt: new Date(),
   };
 }

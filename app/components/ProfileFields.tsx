@@ -1,33 +1,28 @@
 import type { FieldMetadata } from "@conform-to/react";
-import type { ReactNode } from "react";
+import { Fragment, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { COUNTRIES } from "#domain/countries";
 import { GENDER_LABELS, GENDERS, IDENTITY_TYPES, PROFESSION_LABELS, PROFESSIONS } from "#domain/forms/profile.choices";
+import {
+  PERSONAL_DATA_FIELDS,
+  personalDataLabelKey,
+  type ChoiceList,
+  type PersonalDataField,
+  type PersonalDataFieldName,
+  type PersonalDataFieldSpec,
+  type ReferenceList,
+} from "#domain/personal-data-fields";
 import { DateField } from "~/components/DateField";
 import { Field, RadioGroup, SelectField } from "~/components/forms";
 
 const COUNTRY_OPTIONS = COUNTRIES.map(([value, label]) => ({ value, label }));
 
-type ProfileField =
-  | "full_name"
-  | "identity_type"
-  | "identity_number"
-  | "nationality"
-  | "birth_place"
-  | "birth_date"
-  | "gender"
-  | "address"
-  | "phone"
-  | "profession"
-  | "institution_id"
-  | "graduation_country"
-  | "graduation_year"
-  | "specialization_id";
+type ProfileField = PersonalDataFieldName;
 
 /**
  * A health professional's personal data (spec §3 "Data Personal"), as the applicant fills in their
- * own (/personal-data) and as a facility fills in a professional it registers: one list of fields,
- * so a field added to the profile is added to both forms here.
+ * own (/personal-data) and as a facility fills in a professional it registers: the fields of
+ * domain/personal-data-fields.ts in its order, each shown as its `input` says.
  */
 export function ProfileFields({
   fields,
@@ -49,32 +44,44 @@ export function ProfileFields({
   words: { identityType: (value: (typeof IDENTITY_TYPES)[number]) => string; birthDateHint: string; specializationHint?: string };
 }) {
   const { t } = useTranslation("applicant");
-  const label = (name: ProfileField) => t(`personal.fields.${name}`);
-  const auto = (value: string) => (own ? value : "off");
+  // Each choice list's options; a reference list not given (null) leaves its field out.
+  const ids = (rows: ReadonlyArray<{ id: number; name: string }> | null) => rows?.map((r) => ({ value: String(r.id), label: r.name })) ?? null;
+  const options: Record<ChoiceList | ReferenceList, Array<{ value: string; label: string }> | null> = {
+    identityTypes: IDENTITY_TYPES.map((v) => ({ value: v, label: words.identityType(v) })),
+    genders: GENDERS.map((v) => ({ value: v, label: GENDER_LABELS[v] })),
+    professions: PROFESSIONS.map((v) => ({ value: v, label: PROFESSION_LABELS[v] })),
+    countries: COUNTRY_OPTIONS,
+    institutions: ids(institutions),
+    specializations: ids(specializations),
+  };
+  const hints: Partial<Record<ProfileField, string>> = { birth_date: words.birthDateHint, specialization_id: words.specializationHint };
   return (
     <>
-      <Field meta={fields.full_name} label={label("full_name")} autoComplete={auto("name")} />
-      {afterName}
-      <RadioGroup meta={fields.identity_type} legend={label("identity_type")} options={IDENTITY_TYPES.map((v) => ({ value: v, label: words.identityType(v) }))} />
-      <Field meta={fields.identity_number} label={label("identity_number")} autoComplete="off" />
-      <SelectField meta={fields.nationality} label={label("nationality")} options={COUNTRY_OPTIONS} />
-      <Field meta={fields.birth_place} label={label("birth_place")} />
-      <DateField meta={fields.birth_date} label={label("birth_date")} hint={words.birthDateHint} autoComplete={own ? "bday" : undefined} />
-      <RadioGroup meta={fields.gender} legend={label("gender")} options={GENDERS.map((v) => ({ value: v, label: GENDER_LABELS[v] }))} />
-      <Field meta={fields.address} label={label("address")} autoComplete={own ? "address-line1" : undefined} />
-      <Field meta={fields.phone} label={label("phone")} type="tel" inputMode="tel" autoComplete={own ? "tel" : undefined} />
-      <SelectField meta={fields.profession} label={label("profession")} options={PROFESSIONS.map((v) => ({ value: v, label: PROFESSION_LABELS[v] }))} />
-      <SelectField meta={fields.institution_id} label={label("institution_id")} options={institutions.map((i) => ({ value: String(i.id), label: i.name }))} />
-      <SelectField meta={fields.graduation_country} label={label("graduation_country")} options={COUNTRY_OPTIONS} />
-      <Field meta={fields.graduation_year} label={label("graduation_year")} inputMode="numeric" />
-      {specializations ? (
-        <SelectField
-          meta={fields.specialization_id}
-          label={label("specialization_id")}
-          options={specializations.map((s) => ({ value: String(s.id), label: s.name }))}
-          hint={words.specializationHint}
-        />
-      ) : null}
+      {PERSONAL_DATA_FIELDS.map((f: PersonalDataField & PersonalDataFieldSpec) => {
+        const meta = fields[f.name];
+        const label = t(personalDataLabelKey(f.name));
+        const hint = hints[f.name];
+        const autoComplete = own ? f.autoComplete?.own : f.autoComplete?.other;
+        const list = "of" in f.rule ? options[f.rule.of] : null;
+        const input = (() => {
+          switch (f.input) {
+            case "date":
+              return <DateField meta={meta} label={label} hint={hint} autoComplete={autoComplete} />;
+            case "radio":
+              return <RadioGroup meta={meta} legend={label} options={list ?? []} />;
+            case "select":
+              return list ? <SelectField meta={meta} label={label} options={list} hint={hint} /> : null;
+            default:
+              return <Field meta={meta} label={label} type={f.input === "tel" ? "tel" : undefined} inputMode={f.input} autoComplete={autoComplete} />;
+          }
+        })();
+        return (
+          <Fragment key={f.name}>
+            {input}
+            {f.name === "full_name" ? afterName : null}
+          </Fragment>
+        );
+      })}
     </>
   );
 }

@@ -2,32 +2,15 @@
 // (./profile.labels.ts reads those from the locale file): the pages showing these choices import
 // this module, so their browser bundle carries no locale text.
 
-/** The form's fields in the order they show (./profile.labels.ts gives each its Indonesian label). */
-export const PROFILE_FIELD_NAMES = [
-  "full_name",
-  "identity_type",
-  "identity_number",
-  "nationality",
-  "birth_place",
-  "birth_date",
-  "gender",
-  "address",
-  "phone",
-  "profession",
-  "institution_id",
-  "graduation_country",
-  "graduation_year",
-  "specialization_id",
-  "photo",
-] as const;
-export type ProfileFieldName = (typeof PROFILE_FIELD_NAMES)[number];
+import { GENDERS, PERSONAL_DATA_FIELDS, PROFESSIONS, type Gender } from "../personal-data-fields";
 
-export const IDENTITY_TYPES = ["NIK", "PASPOR"] as const;
-export type IdentityType = (typeof IDENTITY_TYPES)[number];
-export const GENDERS = ["L", "P"] as const;
-export type Gender = (typeof GENDERS)[number];
+export { GENDERS, IDENTITY_TYPES, PROFESSIONS, type Gender, type IdentityType } from "../personal-data-fields";
+
+/** The form's fields in the order they show (../personal-data-fields.ts), then the photo (uploaded apart). */
+export type ProfileFieldName = (typeof PERSONAL_DATA_FIELDS)[number]["name"] | "photo";
+export const PROFILE_FIELD_NAMES: readonly ProfileFieldName[] = [...PERSONAL_DATA_FIELDS.map((f) => f.name), "photo"];
+
 export const GENDER_LABELS: Readonly<Record<Gender, string>> = { L: "Laki-laki", P: "Perempuan" };
-export const PROFESSIONS = ["DOKTER", "DOKTER_GIGI", "PERAWAT", "BIDAN", "APOTEKER", "LAINNYA"] as const;
 export const PROFESSION_LABELS: Readonly<Record<(typeof PROFESSIONS)[number], string>> = {
   DOKTER: "Dokter",
   DOKTER_GIGI: "Dokter Gigi",

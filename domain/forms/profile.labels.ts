@@ -6,21 +6,5 @@ import type { ProfileFieldName } from "./profile.choices";
 
 export * from "./profile.choices";
 
-const F = personal.fields;
-export const PROFILE_LABELS = {
-  full_name: F.full_name,
-  identity_type: F.identity_type,
-  identity_number: F.identity_number,
-  nationality: F.nationality,
-  birth_place: F.birth_place,
-  birth_date: F.birth_date,
-  gender: F.gender,
-  address: F.address,
-  phone: F.phone,
-  profession: F.profession,
-  institution_id: F.institution_id,
-  graduation_country: F.graduation_country,
-  graduation_year: F.graduation_year,
-  specialization_id: F.specialization_id,
-  photo: F.photo,
-} as const satisfies Record<ProfileFieldName, string>;
+/** Each field's Indonesian label, by its name (../personal-data-fields.ts), and the photo's. */
+export const PROFILE_LABELS = personal.fields satisfies Record<ProfileFieldName, string> as Readonly<Record<ProfileFieldName, string>>;

@@ -3,7 +3,8 @@ import type { AppLoadContext } from "@remix-run/node";
 import type { AuthUser } from "#contracts/me";
 import { roleOf } from "#domain/auth-user";
 import { countryName } from "#domain/countries";
-import { GENDER_LABELS, PROFESSION_LABELS } from "#domain/forms/profile.choices";
+import { GENDER_LABELS, PROFESSION_LABELS, type Gender } from "#domain/forms/profile.choices";
+import { PERSONAL_DATA_FIELDS, type ChoiceList, type PersonalDataFieldName, type ReferenceList } from "#domain/personal-data-fields";
 import type { DecisionBody } from "#domain/forms/review";
 import { unavailableResponse, type ApiError, accessToken, orUnavailable } from "~/utils/api.server";
 import { defaultT } from "~/utils/i18n.server";
@@ -104,15 +105,32 @@ export function decisionAwaitingConfirmation(form: FormData, decision: string): 
   return decision === "FAILED" ? awaitingConfirmation(form) : null;
 }
 
+/** One answer of the applicant's personal data as the detail page shows it; `date`: an ISO day the page formats. */
+export interface ShownAnswer {
+  field: PersonalDataFieldName;
+  value: string | number | null;
+  date?: true;
+}
+
 /**
- * The applicant's coded answers as the detail page shows them (country, gender and profession names),
- * resolved here so the page does not carry the country list and the labels in its JavaScript.
+ * The applicant's personal data as the detail page shows it, in the form's order (domain/personal-data-fields.ts):
+ * coded answers as names (country, gender, profession, institution, specialization), resolved here so the page
+ * does not carry the country list and the labels in its JavaScript; the identity type goes with its number.
  */
-export function applicantShown(p: ReviewDetail["applicant"]): { nationality: string | null; gender: string | null; profession: string | null; graduation_country: string | null } {
-  return {
-    nationality: p.nationality ? (countryName(p.nationality) ?? p.nationality) : null,
-    gender: p.gender ? GENDER_LABELS[p.gender] : null,
-    profession: p.profession ? (PROFESSION_LABELS[p.profession as keyof typeof PROFESSION_LABELS] ?? p.profession) : null,
-    graduation_country: p.graduation_country ? (countryName(p.graduation_country) ?? p.graduation_country) : null,
+export function applicantShown(p: ReviewDetail["applicant"]): ShownAnswer[] {
+  const names: Record<ChoiceList | ReferenceList, (v: string | number) => string | null> = {
+    countries: (v) => countryName(String(v)) ?? String(v),
+    genders: (v) => GENDER_LABELS[v as Gender] ?? String(v),
+    professions: (v) => PROFESSION_LABELS[v as keyof typeof PROFESSION_LABELS] ?? String(v),
+    identityTypes: (v) => String(v),
+    institutions: () => p.institution_name,
+    specializations: () => p.specialization_name,
   };
+  return PERSONAL_DATA_FIELDS.flatMap((f): ShownAnswer[] => {
+    const raw: string | number | null = p[f.name];
+    if (f.name === "identity_type") return [];
+    if (f.name === "identity_number") return [{ field: f.name, value: raw === null ? null : `${raw}${p.identity_type ? ` (${p.identity_type})` : ""}` }];
+    if (f.rule.kind === "date") return [{ field: f.name, value: raw, date: true }];
+    return [{ field: f.name, value: raw !== null && "of" in f.rule ? names[f.rule.of](raw) : raw }];
+  });
 }

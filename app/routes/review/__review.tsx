@@ -95,21 +95,12 @@ export function ApplicantSection({ detail, shown }: { detail: ReviewDetail; show
       {p.photo_file_id ? <img src={`/files/${p.photo_file_id}`} alt={t("detail.photo", { name: p.full_name ?? "" })} className={r.preview} width={160} /> : null}
       <Answers
         items={[
-          [t("applicant:personal.fields.full_name"), p.full_name],
-          [t("detail.email"), p.email],
-          [t("detail.kind"), t(`detail.kinds.${p.kind}`, { defaultValue: p.kind })],
-          [t("applicant:personal.fields.identity_number"), p.identity_number ? `${p.identity_number}${p.identity_type ? ` (${p.identity_type})` : ""}` : null],
-          [t("applicant:personal.fields.nationality"), shown.nationality],
-          [t("applicant:personal.fields.birth_place"), p.birth_place],
-          [t("applicant:personal.fields.birth_date"), p.birth_date ? formatDate(`${p.birth_date}T00:00:00${UTC_OFFSET}`) : null],
-          [t("applicant:personal.fields.gender"), shown.gender],
-          [t("applicant:personal.fields.address"), p.address],
-          [t("applicant:personal.fields.phone"), p.phone],
-          [t("applicant:personal.fields.profession"), shown.profession],
-          [t("applicant:personal.fields.institution_id"), p.institution_name],
-          [t("applicant:personal.fields.graduation_country"), shown.graduation_country],
-          [t("applicant:personal.fields.graduation_year"), p.graduation_year],
-          ...(detail.application.jalur_id === "SPE" ? ([[t("applicant:personal.fields.specialization_id"), p.specialization_name]] as Array<[string, ReactNode]>) : []),
+          ...shown.flatMap((a): Array<[string, ReactNode]> => {
+            if (a.field === "specialization_id" && detail.application.jalur_id !== "SPE") return [];
+            const row: [string, ReactNode] = [t(`applicant:personal.fields.${a.field}`), a.date && a.value ? formatDate(`${a.value}T00:00:00${UTC_OFFSET}`) : a.value];
+            // The account's e-mail and kind follow the name.
+            return a.field === "full_name" ? [row, [t("detail.email"), p.email], [t("detail.kind"), t(`detail.kinds.${p.kind}`, { defaultValue: p.kind })]] : [row];
+          }),
         ]}
       />
     </section>
