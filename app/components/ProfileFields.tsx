@@ -66,7 +66,7 @@ export function ProfileFields({
         const input = (() => {
           switch (f.input) {
             case "date":
-              return <DateField meta={meta} label={label} hint={hint} autoComplete={autoComplete} />;
+              return <DateField meta={meta} label={label} hint={hint} autoComplete={autoComplete === "bday" ? "bday" : undefined} />;
             case "radio":
               return <RadioGroup meta={meta} legend={label} options={list ?? []} />;
             case "select":
