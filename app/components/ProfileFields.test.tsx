@@ -14,6 +14,7 @@ import id from "#locales/id/applicant.json";
 import { applicantProfiles } from "../../api/db/schema";
 import { profileColumns } from "../../api/services/profile";
 import { renderInRoute } from "../../tests/render";
+import { CITIZEN_DOCTOR_FORM } from "../../tests/fixtures/people";
 import { applicantShown } from "~/routes/review/__review.server";
 import { ProfileFields } from "./ProfileFields";
 
@@ -75,21 +76,7 @@ describe("the personal-data fields' declaration", () => {
 
   it("is what the API answers and what it saves", () => {
     expect(Object.keys(ProfileSchema.shape)).toEqual([...NAMES, "email", "photo_file_id", "complete"]);
-    const parsed = profileFormSchema.parse({
-      full_name: "dr. Andi Pratama",
-      identity_type: "NIK",
-      identity_number: "3174011203900001",
-      nationality: "ID",
-      birth_place: "Jakarta",
-      birth_date: "1990-03-12",
-      gender: "L",
-      address: "Jl. Merdeka No. 1, Jakarta Pusat",
-      phone: "081234567890",
-      profession: "DOKTER",
-      institution_id: "3",
-      graduation_country: "PH",
-      graduation_year: "2015",
-    });
+    const parsed = profileFormSchema.parse(CITIZEN_DOCTOR_FORM);
     const row = profileColumns(parsed);
     expect(Object.keys(row)).toEqual([...NAMES.map(columnOf), "updatedAt"]);
     for (const name of NAMES) expect(row[columnOf(name)], name).toBe(parsed[name] ?? null);

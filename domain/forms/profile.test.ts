@@ -1,24 +1,11 @@
 import { describe, expect, it } from "vitest";
+import { CITIZEN_DOCTOR_FORM } from "../../tests/fixtures/people";
 import { profileSchema } from "./profile";
 
 const today = new Date("2026-06-01T00:00:00Z");
 const schema = profileSchema(today);
 
-const valid = {
-  full_name: "dr. Andi Pratama",
-  identity_type: "NIK",
-  identity_number: "3174011203900001",
-  nationality: "ID",
-  birth_place: "Jakarta",
-  birth_date: "1990-03-12",
-  gender: "L",
-  address: "Jl. Merdeka No. 1, Jakarta Pusat",
-  phone: "081234567890",
-  profession: "DOKTER",
-  institution_id: "3",
-  graduation_country: "PH",
-  graduation_year: "2015",
-};
+const valid = { ...CITIZEN_DOCTOR_FORM };
 
 const messages = (input: Record<string, unknown>) => {
   const r = schema.safeParse(input);
