@@ -97,6 +97,17 @@ test("the Admin creates a facility admin and rejects its data; the facility sees
     await decisionSection(page).getByLabel("Tolak", { exact: true }).check();
     await field(page, "Alasan").fill(reason);
     await decisionSection(page).getByRole("button", { name: "Simpan Keputusan" }).click();
+    // "Periksa kembali": nothing is decided yet; the rejection is shown back with Ubah and Yes/No.
+    const check = page.getByRole("region", { name: "Periksa kembali" });
+    await expect(check).toContainText(facilityName);
+    await expect(check).toContainText("Tolak");
+    await expect(check).toContainText(reason);
+    await expect(page.getByText("Menunggu Verifikasi", { exact: true }).first()).toBeVisible();
+    await check.getByRole("button", { name: "Ubah" }).click();
+    await expect(field(page, "Alasan")).toHaveValue(reason);
+    await expect(decisionSection(page).getByLabel("Tolak", { exact: true })).toBeChecked();
+    await decisionSection(page).getByRole("button", { name: "Simpan Keputusan" }).click();
+    await page.getByRole("region", { name: "Periksa kembali" }).getByRole("button", { name: "Yes", exact: true }).click();
     await expect(page.getByText(`Data ${facilityName} ditolak.`)).toBeVisible();
     await expect(page.getByText("Ditolak", { exact: true }).first()).toBeVisible();
     await expect(page.getByRole("region", { name: "Riwayat pengajuan" })).toContainText(`Alasan: ${reason}`);

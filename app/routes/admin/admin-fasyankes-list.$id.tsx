@@ -2,6 +2,7 @@ import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react"
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { facilityAdminSchemas } from "#domain/forms/admin-facilities";
 import { ROLE } from "#domain/roles";
@@ -34,12 +35,25 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 }
 
 type Conflict = { message: string };
+type Check = { verification_id: string; reason: string };
+const INTENT_FIELD = "intent";
+const INTENT_CONFIRM = "confirm";
+const INTENT_EDIT = "edit";
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   await requireUser(request, context, { roles: [ROLE.ADMIN] });
-  const submission = parseWithZod(await request.formData(), { schema: facilityAdminSchemas(await formTextsFor(request)).facilityVerify });
-  const none = { conflict: null as Conflict | null, detail: null as FacilityAdminDetail | null };
+  const form = await request.formData();
+  const submission = parseWithZod(form, { schema: facilityAdminSchemas(await formTextsFor(request)).facilityVerify });
+  const none = { conflict: null as Conflict | null, detail: null as FacilityAdminDetail | null, check: null as Check | null };
   if (submission.status !== "success") return data({ result: submission.reply() as SubmissionResult<string[]>, ...none }, { status: 400 });
+  // A rejection is final: the first valid post only shows it back ("Periksa kembali"); "Ubah" returns to
+  // the filled form; only the post carrying confirm=yes (everything checked again) reaches the API.
+  const confirmed = form.get(INTENT_FIELD) === INTENT_CONFIRM;
+  if (submission.value.decision === "REJECT" && !confirmed) {
+    const result = submission.reply() as SubmissionResult<string[]>;
+    if (form.get(INTENT_FIELD) === INTENT_EDIT) return data({ result, ...none });
+    return data({ result, ...none, check: { verification_id: String(submission.value.verification_id ?? ""), reason: submission.value.reason ?? "" } as Check | null });
+  }
   const res = await adminApi<{ data: FacilityAdminDetail }>(context, "POST", `${apiPath(params.id)}/verify`, { body: submission.value });
   if (res.ok) {
     const t = await i18next.getFixedT(request, "admin");
@@ -49,7 +63,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   if (res.status === 409) {
     // Decided meanwhile (another admin, another tab) or sent again: say so and show the state as it is now.
     const fresh = await adminLoad<{ data: FacilityAdminDetail }>(context, apiPath(params.id));
-    return data({ result: submission.reply({ resetForm: true }) as SubmissionResult<string[]>, conflict: { message: res.error.message } as Conflict | null, detail: fresh.data as FacilityAdminDetail | null }, { status: 409 });
+    return data({ result: submission.reply({ resetForm: true }) as SubmissionResult<string[]>, conflict: { message: res.error.message } as Conflict | null, detail: fresh.data as FacilityAdminDetail | null, check: null as Check | null }, { status: 409 });
   }
   return data({ result: refusalReply(submission, res.error), ...none }, { status: res.status >= 500 ? 503 : 400 });
 }
@@ -116,7 +130,9 @@ export default function FacilityAdminPage() {
         )}
       </section>
 
-      {detail.verification_state === "pending" && newest ? (
+      {detail.verification_state === "pending" && newest && acted?.check ? (
+        <RejectCheck entry={newest} name={facility?.facility_name ?? detail.full_name} check={acted.check} />
+      ) : detail.verification_state === "pending" && newest ? (
         <DecisionForm key={newest.id} entry={newest} lastResult={acted?.conflict ? null : acted?.result} />
       ) : (
         <section className={ui.card} aria-labelledby="facility-decision-title">
@@ -163,10 +179,53 @@ function DecisionForm({ entry, lastResult }: { entry: VerificationEntry; lastRes
       />
       <Form method="post" {...getFormProps(form)} className={ui.formBlock}>
         <input type="hidden" name="verification_id" value={entry.id} />
+        <input type="hidden" name="intent" value="check" />
         <RadioGroup meta={fields.decision} legend={t("fasyankes.fields.decision")} options={options} />
         <TextareaField meta={fields.reason} label={t("fasyankes.fields.reason")} hint={t("fasyankes.reasonHint")} />
         <SubmitButton>{t("fasyankes.submit")}</SubmitButton>
       </Form>
+    </section>
+  );
+}
+
+/** "Periksa kembali": the rejection as it will be sent; Ubah goes back to the filled form, the last button sends it. */
+function RejectCheck({ entry, name, check }: { entry: VerificationEntry; name: string; check: Check }) {
+  const { t } = useTranslation(["admin", "common"]);
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+  const hidden = (
+    <>
+      <input type="hidden" name="verification_id" value={check.verification_id} />
+      <input type="hidden" name="decision" value="REJECT" />
+      <input type="hidden" name="reason" value={check.reason} />
+    </>
+  );
+  return (
+    <section className={ui.card} aria-labelledby="facility-check-title">
+      <h2 id="facility-check-title" ref={heading} tabIndex={-1}>{t("fasyankes.checkTitle")}</h2>
+      <p>{t("fasyankes.checkLead")}</p>
+      <dl className={d.facts}>
+        <dt>{t("fasyankes.checkFacility")}</dt>
+        <dd>{name}</dd>
+        <dt>{t("fasyankes.checkEntry")}</dt>
+        <dd>{formatDateTime(entry.created_at)}</dd>
+        <dt>{t("fasyankes.fields.decision")}</dt>
+        <dd>{t("fasyankes.reject")}</dd>
+        <dt>{t("fasyankes.fields.reason")}</dt>
+        <dd>{check.reason}</dd>
+      </dl>
+      <p id="facility-check-question"><strong>{t("fasyankes.checkQuestion")}</strong></p>
+      <div className={ui.row}>
+        <Form method="post">
+          {hidden}
+          <button type="submit" name="intent" value="confirm" className={a.dangerButton} aria-describedby="facility-check-question">{t("common:confirm.yes")}</button>
+        </Form>
+        <Form method="post">
+          {hidden}
+          <button type="submit" name="intent" value="edit" className={ui.secondaryButton}>{t("fasyankes.checkEdit")}</button>
+        </Form>
+        <Link to="." className={ui.secondaryButton}>{t("common:confirm.no")}</Link>
+      </div>
     </section>
   );
 }
