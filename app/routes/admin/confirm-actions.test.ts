@@ -14,6 +14,7 @@ vi.mock("~/routes/admin/__admin.server", async (importOriginal) => ({
 
 const { action: userAction } = await import("~/routes/admin/user-list.$id");
 const { referenceEntryAction } = await import("~/routes/admin/__admin-reference.server");
+const { action: facilityAction } = await import("~/routes/admin/admin-fasyankes-list.$id");
 
 function request(path: string, fields: Array<[string, string]>) {
   return new Request(`http://localhost${path}`, { method: "POST", body: new URLSearchParams(fields), headers: { "content-type": "application/x-www-form-urlencoded" } });
@@ -55,5 +56,45 @@ describe("master entry delete", () => {
     const answer = (await referenceEntryAction("specialization", args([["intent", "delete"], ["confirm", "yes"]]))) as Response;
     expect(adminApi).toHaveBeenCalledWith(context, "DELETE", "/admin/specializations/5");
     expect(answer.headers.get("location")).toBe("/specialization-list");
+  });
+});
+
+// Rejecting a facility's verification is final too: the first valid post shows it back ("Periksa
+// kembali"), "Ubah" returns to the filled form, and only intent=confirm (checked again) reaches the API.
+describe("/admin-fasyankes-list/:id Tolak", () => {
+  const post = (fields: Array<[string, string]>) =>
+    facilityAction({ request: request("/admin-fasyankes-list/f1", fields), context, params: { id: "f1" } }) as Promise<
+      { data: { check: { verification_id: string; reason: string } | null; result: { initialValue?: Record<string, unknown> } | null }; init: { status?: number } | null } | Response
+    >;
+  const reject: Array<[string, string]> = [["verification_id", "7"], ["decision", "REJECT"], ["reason", "Nomor izin tidak terbaca"]];
+  beforeEach(() => adminApi.mockResolvedValue({ ok: true, status: 200, body: { data: { full_name: "Admin", facility: { facility_name: "Klinik Sehat" } } } }));
+
+  it("shows the check first and sends nothing", async () => {
+    const answer = await post([...reject, ["intent", "check"]]);
+    expect(answer).not.toBeInstanceOf(Response);
+    expect((answer as { data: { check: unknown } }).data.check).toEqual({ verification_id: "7", reason: "Nomor izin tidak terbaca" });
+    expect(adminApi).not.toHaveBeenCalled();
+  });
+
+  it("Ubah returns to the form with the reason kept, sending nothing", async () => {
+    const answer = (await post([...reject, ["intent", "edit"]])) as { data: { check: unknown; result: { initialValue?: Record<string, unknown> } } };
+    expect(answer.data.check).toBeNull();
+    expect(answer.data.result.initialValue).toMatchObject({ reason: "Nomor izin tidak terbaca", decision: "REJECT" });
+    expect(adminApi).not.toHaveBeenCalled();
+  });
+
+  it("rejects only on confirm, checking the fields again", async () => {
+    const invalid = (await post([["verification_id", "7"], ["decision", "REJECT"], ["intent", "confirm"]])) as { init: { status: number } };
+    expect(invalid.init.status).toBe(400);
+    expect(adminApi).not.toHaveBeenCalled();
+    const answer = (await post([...reject, ["intent", "confirm"]])) as Response;
+    expect(adminApi).toHaveBeenCalledWith(context, "POST", "/admin/facilities/f1/verify", { body: { verification_id: 7, decision: "REJECT", reason: "Nomor izin tidak terbaca" } });
+    expect(answer.status).toBe(302);
+  });
+
+  it("approves in one step", async () => {
+    const answer = (await post([["verification_id", "7"], ["decision", "APPROVE"], ["intent", "check"]])) as Response;
+    expect(adminApi).toHaveBeenCalledOnce();
+    expect(answer.status).toBe(302);
   });
 });
