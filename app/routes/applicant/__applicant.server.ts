@@ -7,6 +7,8 @@ import type { DocumentErrors, DocumentForm } from "~/routes/applicant/__applican
 import { accessToken, formStatus, orUnavailable, type ApiError, type ApiResult } from "~/utils/api.server";
 import { toastCookie } from "~/utils/session.server";
 import { i18next } from "~/utils/i18n.server";
+import { CONFIRM_FIELD, CONFIRM_YES } from "~/components/ConfirmPanel";
+import { INTENT_CHECK, INTENT_CONFIRM } from "~/routes/applicant/__SubmissionCheck";
 
 // The applicant's journey: the API's shapes (contracts/, rules in docs/decisions/017-applicant-api-rules.md) and the calls
 // every applicant page makes with the session's access token.
@@ -82,6 +84,8 @@ export type DocumentPost =
 /** Where a document post leads: the applicant's pages, or a facility's (app/utils/registration.server.ts). */
 export interface DocumentDestinations {
   draft: string;
+  /** the draft's "Periksa kembali" (the draft page with ?intent=check): what KIRIM PERMOHONAN shows before the send */
+  check: string;
   reupload: string;
   success: string;
   successReupload: string;
@@ -90,8 +94,9 @@ export interface DocumentDestinations {
   successReuploadToast?: string;
 }
 
-const APPLICANT_DESTINATIONS: DocumentDestinations = {
+export const APPLICANT_DESTINATIONS: DocumentDestinations = {
   draft: "/submission-form/adaptation-form",
+  check: "/submission-form/adaptation-form?intent=check",
   reupload: "/submission-form/reupload-form",
   success: "/submission-form/success",
   successReupload: "/submission-form/success-reupload",
@@ -119,9 +124,12 @@ export function uploadRefused(status: number, error: ApiError, t: T): DocumentPo
   return refused(status, { documents, form: [error.message] });
 }
 
+export { INTENT_CHECK, INTENT_CONFIRM };
+
 /**
- * A post of the adaptation form (save or submit) or of the reupload form, streamed to the API.
- * The body is never read here, so the intent and the idempotency key come from the URL.
+ * A post of the adaptation form (save, or KIRIM PERMOHONAN) or of the reupload form, streamed to the API.
+ * The body is never read here, so the intent comes from the URL. KIRIM PERMOHONAN (intent=check) saves
+ * the chosen files as a draft save does, then shows the draft back: nothing is sent from the form itself.
  */
 export async function postDocuments(
   request: Request,
@@ -145,15 +153,28 @@ export async function postDocuments(
     }
     return { ok: true, redirectTo: to.successReupload, toast: to.successReuploadToast };
   }
-  if (url.searchParams.get("intent") !== "submit") {
-    const toast = outcome.saved.length > 0 ? t("toast.draftSavedWithUploads", { saved: outcome.saved.length }) : t("toast.draftSaved");
-    return { ok: true, redirectTo: to.draft, toast };
-  }
+  const toast = outcome.saved.length > 0 ? t("toast.draftSavedWithUploads", { saved: outcome.saved.length }) : undefined;
+  if (url.searchParams.get("intent") === INTENT_CHECK) return { ok: true, redirectTo: to.check, toast };
+  return { ok: true, redirectTo: to.draft, toast: toast ?? t("toast.draftSaved") };
+}
+
+/** A key as the draft's check page renders it (a UUID); anything else is not ours. */
+const IDEMPOTENCY_KEY = /^[A-Za-z0-9-]{1,100}$/;
+
+/**
+ * The check page's Yes (?intent=confirm&key=…, a small form with confirm=yes): the only post that submits a
+ * draft. It is checked again here and by the API; without confirm=yes or a key of ours, or when the API finds
+ * something missing, it goes back to the check page, which says what is missing — nothing is sent.
+ */
+export async function sendChecked(request: Request, context: AppLoadContext, application: Application, to: DocumentDestinations = APPLICANT_DESTINATIONS): Promise<DocumentPost> {
+  const key = new URL(request.url).searchParams.get("key") ?? "";
+  const form = await request.formData().catch(() => null);
+  if (form?.get(CONFIRM_FIELD) !== CONFIRM_YES || !IDEMPOTENCY_KEY.test(key)) return { ok: true, redirectTo: to.check };
   const token = await accessToken(context);
-  const key = url.searchParams.get("key") || crypto.randomUUID();
   const r = await context.api.call<{ data: Application }>("POST", `/applications/${application.id}/submit`, { token, body: { idempotency_key: key } });
-  if (!r.ok) return refused(r.status, { documents: detailErrors(r.error.details), form: [r.error.message] });
-  return { ok: true, redirectTo: to.success, toast: to.successToast };
+  if (r.ok) return { ok: true, redirectTo: to.success, toast: to.successToast };
+  if (r.status === 400) return { ok: true, redirectTo: to.check };
+  return refused(r.status, { documents: detailErrors(r.error.details), form: [r.error.message] });
 }
 
 /** The open draft, or a redirect to where the applicant belongs instead. */

@@ -5,38 +5,50 @@ import { useTranslation } from "react-i18next";
 import { DocumentErrorSummary, DocumentUploadForm, useUploadProgress } from "~/routes/applicant/__applicant";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
 import * as ui from "~/components/ui.css";
-import { documentPostResponse, postDocuments, requireDraft, requirements } from "~/routes/applicant/__applicant.server";
+import { documentPostResponse, postDocuments, requireDraft, requirements, sendChecked } from "~/routes/applicant/__applicant.server";
+import { INTENT_CHECK, INTENT_CONFIRM } from "~/routes/applicant/__SubmissionCheck";
+import { applicantCheck } from "~/routes/applicant/__submission-check.server";
+import { ApplicantCheck } from "~/routes/applicant/__ApplicantCheck";
 import { requireUser } from "~/utils/guards.server";
 import { STREAMS_UPLOAD } from "~/utils/uploads";
 import { APPLICANT_ROLES } from "#domain/roles";
 import { titled } from "~/utils/page-title";
 
+const FORM = "/submission-form/adaptation-form";
+
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireUser(request, context, { roles: APPLICANT_ROLES });
   const application = await requireDraft(context);
-  return {
-    application,
-    requirements: await requirements(context, application.jalur_id),
-    // One key per rendered form: a double click or a re-post of this page submits once (contract).
-    idempotencyKey: randomUUID(),
-  };
+  const needed = await requirements(context, application.jalur_id);
+  // One key per rendered check: a double click or a re-post of its Yes submits once (contract).
+  const idempotencyKey = randomUUID();
+  // KIRIM PERMOHONAN saved the files and leads here: the same page, showing the draft back before the send.
+  if (new URL(request.url).searchParams.get("intent") === INTENT_CHECK) {
+    return { application, requirements: needed, idempotencyKey, check: await applicantCheck(context, application, needed) };
+  }
+  return { application, requirements: needed, idempotencyKey, check: null };
 }
 
 /** The multipart body streams to the API (server/request-body.ts). */
-export const handle = titled("adaptationForm", STREAMS_UPLOAD);
+export const handle = titled((data?: { check: unknown }) => (data?.check ? "submissionCheck" : "adaptationForm"), STREAMS_UPLOAD);
 
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireUser(request, context, { roles: APPLICANT_ROLES });
   const application = await requireDraft(context);
+  // Only the check page's Yes sends; every other post saves the chosen files (and KIRIM PERMOHONAN then shows the check).
+  if (new URL(request.url).searchParams.get("intent") === INTENT_CONFIRM) return documentPostResponse(await sendChecked(request, context, application));
   return documentPostResponse(await postDocuments(request, context, application, "adaptation"));
 }
 
-/** /submission-form/adaptation-form: one upload field per requirement of the pathway (DESIGN §4.5). */
+/** /submission-form/adaptation-form: one upload field per requirement of the pathway (DESIGN §4.5); with ?intent=check, "Periksa kembali". */
 export default function AdaptationForm() {
   const { t } = useTranslation("applicant");
-  const { application, requirements, idempotencyKey } = useLoaderData<typeof loader>();
+  const { application, requirements, idempotencyKey, check } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const upload = useUploadProgress("adaptation");
+  if (check) {
+    return <ApplicantCheck check={check} jalur={application.jalur_id} formHref={FORM} confirmAction={`${FORM}?intent=${INTENT_CONFIRM}&key=${idempotencyKey}`} />;
+  }
   const errors = upload.errors ?? result?.errors;
   const current = new Map(application.documents.map((d) => [d.requirement_id, d]));
   return (
@@ -50,7 +62,7 @@ export default function AdaptationForm() {
             <button type="submit" className={ui.secondaryButton} formAction="?intent=save">
               {t("documents.saveDraft")}
             </button>
-            <button type="submit" className={ui.button} formAction={`?intent=submit&key=${idempotencyKey}`}>
+            <button type="submit" className={ui.button} formAction={`?intent=${INTENT_CHECK}`}>
               {t("documents.submit")}
             </button>
           </div>

@@ -10,6 +10,7 @@ import { ApplicationDocuments, ApplicationTimeline, DocumentErrorSummary, Docume
 import { StatusBadge } from "~/components/StatusBadge";
 import { SlaState } from "~/routes/applicant/__SlaState";
 import * as ui from "~/components/ui.css";
+import { INTENT_CHECK } from "~/routes/applicant/__SubmissionCheck";
 
 // The facility admin's (role 8) "Pendaftaran" and "Status Pengajuan" (DESIGN §4): The facility's upload and reupload forms (progress bar with JavaScript).
 // One module per page, so each page loads only its own part.
@@ -17,16 +18,14 @@ import * as ui from "~/components/ui.css";
 /** The JSON route the facility's upload forms use with JavaScript (progress bar), as /submission-form/upload does for applicants. */
 export const FACILITY_UPLOAD_ENDPOINT = "/register-competency-evaluation/upload";
 
-/** …/upload-file?id=: one input per document of the pathway, save or submit (the applicant's upload pieces). */
+/** …/upload-file?id=: one input per document of the pathway, save, or save and check before the send (the applicant's upload pieces). */
 export function FacilityUploadForm({
   registration,
   requirements,
-  idempotencyKey,
   errors: postErrors,
 }: {
   registration: Registration;
   requirements: DocumentRequirement[];
-  idempotencyKey: string;
   errors: DocumentErrors | undefined;
 }) {
   const { t } = useTranslation(["registration", "applicant"]);
@@ -48,7 +47,7 @@ export function FacilityUploadForm({
             <button type="submit" className={ui.secondaryButton} formAction={`?id=${application.id}&intent=save`}>
               {t("upload.save")}
             </button>
-            <button type="submit" className={ui.button} formAction={`?id=${application.id}&intent=submit&key=${idempotencyKey}`}>
+            <button type="submit" className={ui.button} formAction={`?id=${application.id}&intent=${INTENT_CHECK}`}>
               {t("upload.submit")}
             </button>
           </div>

@@ -116,8 +116,10 @@ export async function facilityReupload(context: AppLoadContext, request: Request
 /** Where the facility's document posts lead (app/utils/applicant.server.ts postDocuments). */
 export async function facilityDestinations(r: Registration, request: Request): Promise<DocumentDestinations> {
   const t = await i18next.getFixedT(request, "facility");
+  const draft = uploadFilePath(r.application, r.activity_kind?.id);
   return {
-    draft: uploadFilePath(r.application, r.activity_kind?.id),
+    draft,
+    check: `${draft}&intent=check`,
     reupload: detailPath(r.application.id),
     // spec §4: a first submission ends on /submission-form/success — for a facility, the registration's own.
     success: `/submission-form/success?id=${r.application.id}`,

@@ -3,7 +3,10 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/nod
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
 import { FacilityUploadForm } from "~/routes/facility/__registration-upload";
-import { documentPostResponse, postDocuments, requirements } from "~/routes/applicant/__applicant.server";
+import { FacilityCheck } from "~/routes/facility/__registration-check";
+import { documentPostResponse, postDocuments, requirements, sendChecked } from "~/routes/applicant/__applicant.server";
+import { documentsCheck } from "~/routes/applicant/__submission-check.server";
+import { INTENT_CHECK, INTENT_CONFIRM } from "~/routes/applicant/__SubmissionCheck";
 import { facilityDestinations, facilityDraftPage, requireVerifiedFacility } from "~/routes/facility/__registration.server";
 import { STREAMS_UPLOAD } from "~/utils/uploads";
 import { titled } from "~/utils/page-title";
@@ -11,28 +14,32 @@ import { titled } from "~/utils/page-title";
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireVerifiedFacility(request, context);
   const registration = await facilityDraftPage(context, request);
-  return {
-    registration,
-    requirements: await requirements(context, registration.application.jalur_id),
-    // One key per rendered form: a double click or a re-post of this page submits once (contract).
-    idempotencyKey: randomUUID(),
-  };
+  const needed = await requirements(context, registration.application.jalur_id);
+  // One key per rendered check: a double click or a re-post of its Yes submits once (contract).
+  const idempotencyKey = randomUUID();
+  // KIRIM PERMOHONAN saved the files and leads here: the same page, showing the registration back before the send.
+  const check = new URL(request.url).searchParams.get("intent") === INTENT_CHECK ? documentsCheck(registration.application, needed) : null;
+  return { registration, requirements: needed, idempotencyKey, check };
 }
 
 /** The multipart body streams to the API (server/request-body.ts). */
-export const handle = titled("requirementUpload", STREAMS_UPLOAD);
+export const handle = titled((data?: { check: unknown }) => (data?.check ? "submissionCheck" : "requirementUpload"), STREAMS_UPLOAD);
 
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireVerifiedFacility(request, context);
   const registration = await facilityDraftPage(context, request);
-  return documentPostResponse(await postDocuments(request, context, registration.application, "adaptation", await facilityDestinations(registration, request)));
+  const to = await facilityDestinations(registration, request);
+  // Only the check page's Yes sends; every other post saves the chosen files (and KIRIM PERMOHONAN then shows the check).
+  if (new URL(request.url).searchParams.get("intent") === INTENT_CONFIRM) return documentPostResponse(await sendChecked(request, context, registration.application, to));
+  return documentPostResponse(await postDocuments(request, context, registration.application, "adaptation", to));
 }
 
-/** …/path/{regular|exception|othersId}/upload-file?id=: the pathway's documents, saved or submitted. */
+/** …/path/{regular|exception|othersId}/upload-file?id=: the pathway's documents, saved, checked ("Periksa kembali") and sent. */
 export default function FacilityUploadFile() {
-  const { registration, requirements, idempotencyKey } = useLoaderData<typeof loader>();
+  const { registration, requirements, idempotencyKey, check } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
-  return <FacilityUploadForm registration={registration} requirements={requirements} idempotencyKey={idempotencyKey} errors={result?.errors} />;
+  if (check) return <FacilityCheck registration={registration} check={check} idempotencyKey={idempotencyKey} />;
+  return <FacilityUploadForm registration={registration} requirements={requirements} errors={result?.errors} />;
 }
 
 export const ErrorBoundary = GeneralErrorBoundary;

@@ -113,11 +113,11 @@ export interface ShownAnswer {
 }
 
 /**
- * The applicant's personal data as the detail page shows it, in the form's order (domain/personal-data-fields.ts):
+ * The applicant's personal data as the detail page (and the applicant's own check before sending) shows it, in the form's order (domain/personal-data-fields.ts):
  * coded answers as names (country, gender, profession, institution, specialization), resolved here so the page
  * does not carry the country list and the labels in its JavaScript; the identity type goes with its number.
  */
-export function applicantShown(p: ReviewDetail["applicant"]): ShownAnswer[] {
+export function applicantShown(p: Pick<ReviewDetail["applicant"], PersonalDataFieldName | "institution_name" | "specialization_name">): ShownAnswer[] {
   const names: Record<ChoiceList | ReferenceList, (v: string | number) => string | null> = {
     countries: (v) => countryName(String(v)) ?? String(v),
     genders: (v) => GENDER_LABELS[v as Gender] ?? String(v),

@@ -1,0 +1,124 @@
+import { useEffect, useRef, type ReactNode } from "react";
+import { Form, Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { CONFIRM_FIELD, CONFIRM_YES } from "~/components/ConfirmPanel";
+import * as d from "~/components/details.css";
+import * as ui from "~/components/ui.css";
+import { formatSize } from "~/components/StatusBadge";
+import type { CheckedDocument } from "~/routes/applicant/__submission-check.server";
+
+// "Periksa kembali" (GOV.UK "check your answers", DESIGN §9) before a draft is sent, for the applicant's
+// own draft and a facility's registration: each section as it is stored, with an "Ubah" link to where it
+// is changed; then the spec's Yes/No (§9). Yes is a small plain form, No a link back: both work without JavaScript.
+
+/** The URL's intents of a draft's posts besides a save: save and show it back ("Periksa kembali"); send it (the check's Yes). */
+export const INTENT_CHECK = "check";
+export const INTENT_CONFIRM = "confirm";
+
+export interface CheckSection {
+  id: string;
+  title: string;
+  /** Where the section is changed; none when it cannot be changed any more. */
+  editHref: string | null;
+  rows: Array<{ label: string; value: ReactNode }>;
+  note?: string;
+}
+
+export interface MissingItem {
+  text: string;
+  href: string;
+}
+
+/** A stored document as the check shows it: the file's name, size and version. */
+export function useDocumentRows(documents: CheckedDocument[], missing: Array<{ order_num: number; name: string }>) {
+  const { t } = useTranslation("applicant");
+  const rows = [
+    ...documents.map((doc) => ({
+      order: doc.order_num,
+      label: `${doc.order_num}. ${doc.name}`,
+      value: (
+        <a href={`/files/${doc.file_id}`} aria-label={t("documents.download", { name: doc.original_name })}>
+          {t("check.file", { name: doc.original_name, size: formatSize(doc.size), version: doc.version })}
+        </a>
+      ) as ReactNode,
+    })),
+    ...missing.map((m) => ({ order: m.order_num, label: `${m.order_num}. ${m.name}`, value: <strong>{t("check.notUploaded")}</strong> as ReactNode })),
+  ];
+  return rows.sort((x, y) => x.order - y.order).map(({ label, value }) => ({ label, value }));
+}
+
+export function SubmissionCheck({
+  sections,
+  missing,
+  confirmAction,
+  backHref,
+}: {
+  sections: CheckSection[];
+  missing: MissingItem[];
+  /** The Yes form's action (…?intent=confirm&key=…); it carries confirm=yes. */
+  confirmAction: string;
+  backHref: string;
+}) {
+  const { t } = useTranslation(["applicant", "common"]);
+  const heading = useRef<HTMLHeadingElement>(null);
+  // With JavaScript the check replaces the form in place: move the reader to it.
+  useEffect(() => heading.current?.focus(), []);
+  return (
+    <>
+      <h1 ref={heading} tabIndex={-1}>{t("check.title")}</h1>
+      <p>{t("check.lead")}</p>
+      {missing.length > 0 ? (
+        <div className={ui.errorSummary} role="alert" aria-labelledby="check-missing-title">
+          <h2 id="check-missing-title" className={ui.flush}>{t("check.missingTitle")}</h2>
+          <p>{t("check.missingLead")}</p>
+          <ul>
+            {missing.map((m) => (
+              <li key={m.href + m.text}>
+                <Link to={m.href}>{m.text}</Link>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      {sections.map((s) => (
+        <section key={s.id} className={ui.card} aria-labelledby={`check-${s.id}`}>
+          <div className={ui.row}>
+            <h2 id={`check-${s.id}`} className={ui.flush}>{s.title}</h2>
+            {s.editHref ? (
+              <Link to={s.editHref} aria-label={t("check.editLabel", { section: s.title.toLowerCase() })}>{t("check.edit")}</Link>
+            ) : null}
+          </div>
+          {s.note ? <p className={ui.muted}>{s.note}</p> : null}
+          <dl className={d.facts}>
+            {s.rows.map((r) => (
+              <Row key={r.label} label={r.label} value={r.value} />
+            ))}
+          </dl>
+        </section>
+      ))}
+      {missing.length === 0 ? (
+        <section className={ui.card} aria-labelledby="check-send-title">
+          <h2 id="check-send-title">{t("common:confirm.title")}</h2>
+          <p id="check-question"><strong>{t("check.question")}</strong></p>
+          <Form method="post" action={confirmAction} className={ui.row}>
+            <button type="submit" name={CONFIRM_FIELD} value={CONFIRM_YES} className={ui.button} aria-describedby="check-question">{t("common:confirm.yes")}</button>
+            <Link to={backHref} className={ui.secondaryButton}>{t("common:confirm.no")}</Link>
+          </Form>
+        </section>
+      ) : (
+        <p>
+          <Link to={backHref}>{t("check.back")}</Link>
+        </p>
+      )}
+    </>
+  );
+}
+
+function Row({ label, value }: { label: string; value: ReactNode }) {
+  return (
+    <>
+      <dt>{label}</dt>
+      <dd>{value === null || value === undefined || value === "" ? "—" : value}</dd>
+    </>
+  );
+}
