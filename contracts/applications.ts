@@ -48,7 +48,7 @@ export const ApplicationSchema = z
       }),
     ),
     missing: z.array(z.number().int()),
-    reupload: z.array(z.object({ requirement_id: z.number().int(), reason: z.string() })),
+    reupload: z.array(z.object({ requirement_id: z.number().int(), reason: z.string(), fixed: z.boolean().openapi({ description: "Sudah diunggah ulang sejak diminta; berkas dikirim kembali lewat /reupload/submit" }) })),
     achievements_done: z.boolean(),
     timeline: z.array(
       z.object({

@@ -135,6 +135,26 @@ export async function currentApplicationSummary(db: Database, userId: string) {
 }
 
 /** The Application of contracts/applications.ts. */
+/** A reupload request is answered by a version of its document uploaded after the reviewer asked. */
+const answered = (askedAt: Date, uploadedAt: Date | null | undefined) => !!uploadedAt && uploadedAt > askedAt;
+
+/** The open reupload requests whose document has no version uploaded since the reviewer asked, by requirement id. */
+export async function unansweredReuploads(db: Database, applicationId: string): Promise<number[]> {
+  const rows = await db
+    .select({ requirementId: reuploadRequests.requirementId, askedAt: reuploadRequests.createdAt, uploadedAt: applicationDocuments.uploadedAt })
+    .from(reuploadRequests)
+    .leftJoin(
+      applicationDocuments,
+      and(
+        eq(applicationDocuments.applicationId, reuploadRequests.applicationId),
+        eq(applicationDocuments.requirementId, reuploadRequests.requirementId),
+        eq(applicationDocuments.isCurrent, true),
+      ),
+    )
+    .where(and(eq(reuploadRequests.applicationId, applicationId), isNull(reuploadRequests.resolvedAt)));
+  return rows.filter((r) => !answered(r.askedAt, r.uploadedAt)).map((r) => r.requirementId);
+}
+
 export async function applicationView(db: Database, app: ApplicationRow) {
   const requirements = await rememberedRequirements(db, app.jalurId);
   const docs = await db
@@ -151,7 +171,7 @@ export async function applicationView(db: Database, app: ApplicationRow) {
     .where(and(eq(applicationDocuments.applicationId, app.id), eq(applicationDocuments.isCurrent, true)));
   const docOf = new Map(docs.map((d) => [d.requirementId, d]));
   const reupload = await db
-    .select({ requirement_id: reuploadRequests.requirementId, reason: reuploadRequests.reason })
+    .select({ requirement_id: reuploadRequests.requirementId, reason: reuploadRequests.reason, askedAt: reuploadRequests.createdAt })
     .from(reuploadRequests)
     .where(and(eq(reuploadRequests.applicationId, app.id), isNull(reuploadRequests.resolvedAt)))
     .orderBy(asc(reuploadRequests.requirementId));
@@ -199,7 +219,8 @@ export async function applicationView(db: Database, app: ApplicationRow) {
         };
       }),
     missing: requirements.filter((r) => !docOf.has(r.id)).map((r) => r.id),
-    reupload,
+    // Each open request, and whether its document was uploaded again since (the file goes back once all are).
+    reupload: reupload.map(({ askedAt, ...r }) => ({ ...r, fixed: answered(askedAt, docOf.get(r.requirement_id)?.uploadedAt) })),
     achievements_done: app.achievementsDone,
     timeline: history.map((h) => ({
       at: h.createdAt.toISOString(),

@@ -515,6 +515,7 @@ export const API_ROWS: readonly ApiRow[] = [
   { method: "DELETE", path: "/applications/{id}/documents/{requirementId}", object: "application", rule: ownApplication, except: applicantObject() },
   { method: "POST", path: "/applications/{id}/submit", object: "application", rule: ownApplication, except: applicantObject() },
   { method: "POST", path: "/applications/{id}/reupload", object: "application", rule: ownApplication, except: applicantObject() },
+  { method: "POST", path: "/applications/{id}/reupload/submit", object: "application", rule: ownApplication, except: applicantObject() },
   // Every version of every document: the owner only (the registering facility too, proven in file-history.test.ts)
   { method: "GET", path: "/applications/{id}/file-history", object: "application", rule: ownApplication, except: applicantObject() },
   { method: "GET", path: "/applications/{id}/portfolio", object: "application", rule: ownApplication, except: applicantObject() },

@@ -3,6 +3,7 @@ import { achievementsOf, applicationView, currentApplicationRow, currentApplicat
 import {
   changeDraftPathway,
   removeDraftDocument,
+  returnReupload as sendBack,
   reuploadDocuments,
   saveAchievements,
   savePortfolio,
@@ -61,6 +62,12 @@ export const reupload: AppRouteHandler<typeof routes.reupload> = async (c) => {
   const deps = c.var.deps;
   const { result, application } = await reuploadDocuments(deps, c.var.user, c.req.valid("param").id, c.req.raw);
   return c.json({ data: { ...result, application: await applicationView(deps.db, application) } }, 200);
+};
+
+export const returnReupload: AppRouteHandler<typeof routes.returnReupload> = async (c) => {
+  const deps = c.var.deps;
+  const app = await sendBack(deps, c.var.user, c.req.valid("param").id);
+  return c.json({ data: await applicationView(deps.db, app) }, 200);
 };
 
 /** The owner's only (the applicant, or the facility that registered them): anyone else reads 404. */

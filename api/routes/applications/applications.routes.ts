@@ -125,14 +125,32 @@ export const reupload = createRoute({
   method: "post",
   path: "/applications/{id}/reupload",
   tags,
-  summary: "Unggah ulang dokumen yang diminta peninjau; kembali ke Dalam Proses pada tahap yang sama",
+  summary: "Unggah ulang dokumen yang diminta peninjau (disimpan saja; dikirim kembali lewat /reupload/submit)",
   security,
   middleware: [requireUser] as const,
   description: MULTIPART_NOTE,
   request: { params: idParam },
   responses: {
-    200: ok("Yang lolos disimpan; permohonan kembali diproses bila semua sudah diperbaiki", UploadResultSchema.extend({ application: ApplicationSchema })),
+    200: ok("Yang lolos disimpan; permohonan tetap Perbaikan Berkas sampai dikirim kembali", UploadResultSchema.extend({ application: ApplicationSchema })),
     ...errorResponses(400, 401, 404, 409, 413, 429),
+  },
+});
+
+export const returnReupload = createRoute({
+  method: "post",
+  path: "/applications/{id}/reupload/submit",
+  tags,
+  summary: "Kirim kembali berkas yang sudah diperbaiki ke peninjau: Dalam Proses pada tahap yang sama, jam SLA baru",
+  security,
+  middleware: [requireUser] as const,
+  request: { params: idParam },
+  responses: {
+    200: ok("Permohonan kembali diproses", ApplicationSchema),
+    ...errorResponses(401, 404, 409),
+    400: {
+      description: "DOCUMENTS_MISSING (details per doc_<id>): dokumen yang diminta belum diunggah ulang",
+      content: errorResponses(400)[400].content,
+    },
   },
 });
 

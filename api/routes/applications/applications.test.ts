@@ -45,6 +45,7 @@ function everyDocument(jalur: JalurId): Part[] {
 }
 
 const view = async (token: string, id: string) => (await (await api.request(`/api/v1/applications/${id}`, { token })).json()).data;
+const sendBack = (token: string, id: string) => api.request(`/api/v1/applications/${id}/reupload/submit`, { token, method: "POST" });
 
 describe("the applicant's journey", () => {
   it("profile → draft → every REG document → submit → 'Dalam Proses' at stage 1 with an audit entry", async () => {
@@ -370,37 +371,52 @@ describe("ownership", () => {
 });
 
 describe("reupload", () => {
-  it("takes only the flagged documents, keeps earlier versions and returns the file to the reviewers", async () => {
+  it("takes only the flagged documents and keeps earlier versions; only /reupload/submit returns the file to the reviewers", async () => {
     const { token } = await applicant();
     const app = await draft(token);
     await upload(token, app.id, everyDocument("REG"));
     await api.request(`/api/v1/applications/${app.id}/submit`, { token, json: {} });
     await expectError(await upload(token, app.id, [{ field: "doc_2", name: "cv.pdf", data: pdfBytes }], "reupload"), 409, "NOT_REUPLOAD");
+    await expectError(await sendBack(token, app.id), 409, "NOT_REUPLOAD");
 
     // A reviewer's REUPLOAD decision, done here on the database.
     await api.db.update(applications).set({ status: "REUPLOAD" }).where(eq(applications.id, app.id));
     await api.db.insert(reuploadRequests).values({ applicationId: app.id, requirementId: 2, reason: "CV tidak terbaca, unggah ulang dalam PDF." });
     let v = await view(token, app.id);
-    expect(v).toMatchObject({ label: { rule: 3, label: "Perbaikan Berkas" }, holder: "Pemohon", reupload: [{ requirement_id: 2, reason: "CV tidak terbaca, unggah ulang dalam PDF." }] });
+    expect(v).toMatchObject({ label: { rule: 3, label: "Perbaikan Berkas" }, holder: "Pemohon", reupload: [{ requirement_id: 2, reason: "CV tidak terbaca, unggah ulang dalam PDF.", fixed: false }] });
+    // Nothing uploaded again yet: it cannot go back.
+    const early = await expectError(await sendBack(token, app.id), 400, "DOCUMENTS_MISSING");
+    expect(early.error.details).toEqual([{ path: "doc_2", message: expect.stringContaining("harus diunggah ulang") }]);
 
     await expectError(await upload(token, app.id, [{ field: "doc_1", name: "ktp.png", data: png() }], "reupload"), 400, "UNEXPECTED_FILE");
     const bad = await upload(token, app.id, [{ field: "doc_2", name: "cv.pdf", data: elf() }], "reupload");
     expect((await bad.json()).data).toMatchObject({ saved: [], errors: [{ requirement_id: 2 }], application: { status: "REUPLOAD" } });
 
+    // Stored, not sent: the file stays with the applicant, who may replace it again before sending it back.
     const res = await upload(token, app.id, [{ field: "doc_2", name: "cv-baru.pdf", data: pdfBytes }], "reupload");
     expect(res.status).toBe(200);
     const body = (await res.json()).data;
-    expect(body).toMatchObject({ saved: [2], errors: [] });
-    v = body.application;
+    expect(body).toMatchObject({ saved: [2], errors: [], application: { status: "REUPLOAD", reupload: [{ requirement_id: 2, fixed: true }] } });
+    expect(body.application.timeline.map((t: { action: string }) => t.action)).toEqual(["SUBMIT"]);
+    expect((await upload(token, app.id, [{ field: "doc_2", name: "cv-lebih-baru.pdf", data: pdfBytes }], "reupload")).status).toBe(200);
+
+    // Another person cannot send it back.
+    await expectError(await sendBack((await applicant()).token, app.id), 404, "NOT_FOUND");
+    const sent = await sendBack(token, app.id);
+    expect(sent.status).toBe(200);
+    v = (await sent.json()).data;
     expect(v).toMatchObject({ status: "IN-PROGRESS", tahap: { id: 1 }, label: { label: "Dalam Proses" }, reupload: [] });
-    expect(v.documents.find((d: { requirement_id: number }) => d.requirement_id === 2)).toMatchObject({ original_name: "cv-baru.pdf", version: 2 });
+    expect(v.documents.find((d: { requirement_id: number }) => d.requirement_id === 2)).toMatchObject({ original_name: "cv-lebih-baru.pdf", version: 3 });
     expect(v.timeline.map((t: { action: string }) => t.action)).toEqual(["SUBMIT", "REUPLOAD"]);
     expect(v.timeline[1]).toMatchObject({ from: "Pemeriksaan Dokumen — Perbaikan Berkas", to: "Pemeriksaan Dokumen — Dalam Proses" });
     const versions = await api.db
       .select()
       .from(applicationDocuments)
       .where(and(eq(applicationDocuments.applicationId, app.id), eq(applicationDocuments.requirementId, 2)));
-    expect(versions).toHaveLength(2);
+    expect(versions).toHaveLength(3);
+    // Sent twice (a double click, a re-post): the second changes nothing.
+    await expectError(await sendBack(token, app.id), 409, "NOT_REUPLOAD");
+    expect((await view(token, app.id)).timeline).toHaveLength(2);
   });
 
   it("hides internal notes from the applicant's timeline", async () => {

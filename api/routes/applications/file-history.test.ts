@@ -51,6 +51,7 @@ describe("file history", () => {
     });
     expect(decided.status).toBe(200);
     expect((await up("reupload", one(2, "cv-ditandatangani.pdf", pdfBytes))).status).toBe(200);
+    expect((await api.request(`/api/v1/applications/${id}/reupload/submit`, { token, method: "POST" })).status).toBe(200);
 
     const res = await history(token, id);
     expect(res.status).toBe(200);
@@ -77,6 +78,7 @@ describe("file history", () => {
     });
     expect(again.status).toBe(200);
     expect((await up("reupload", one(2, "cv-jelas.pdf", pdfBytes))).status).toBe(200);
+    expect((await api.request(`/api/v1/applications/${id}/reupload/submit`, { token, method: "POST" })).status).toBe(200);
     const rounds = ((await (await history(token, id)).json()).data.documents as Array<{ requirement_id: number; versions: Version[] }>).find((d) => d.requirement_id === 2)!;
     expect(rounds.versions.map((v) => [v.version, v.replaced_reason, v.is_current])).toEqual([
       [1, "Tanda tangan tidak ada", false],

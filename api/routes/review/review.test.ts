@@ -110,10 +110,13 @@ describe("decisions", () => {
     expect(reuploadMail.text).toContain("http://localhost:3000/submission-form/reupload-form");
     expect(reuploadMail.text).not.toContain("Cek ulang");
 
-    // The applicant fixes it: IN-PROGRESS at stage 1 again, a fresh clock.
+    // The applicant fixes it and sends it back: IN-PROGRESS at stage 1 again, a fresh clock.
     const fd = new FormData();
     fd.append("doc_2", new Blob([new Uint8Array(pdfBytes)]), "cv-baru.pdf");
     expect((await api.request(`/api/v1/applications/${app.id}/reupload`, { token: app.token, body: fd })).status).toBe(200);
+    // Stored, still with the applicant until it is sent back.
+    expect(await row(app.id)).toMatchObject({ status: "REUPLOAD" });
+    expect((await api.request(`/api/v1/applications/${app.id}/reupload/submit`, { token: app.token, method: "POST" })).status).toBe(200);
     r = await row(app.id);
     expect(r).toMatchObject({ status: "IN-PROGRESS", stageId: 1, openStageId: 1, reachedStages: [1] });
     expect(r.deadlineAt!.getTime() - r.stageStartedAt!.getTime()).toBe(14 * DAY);

@@ -4,14 +4,15 @@ import type { Database } from "../../db/client";
 import { applicantProfiles, applicationDocuments, applications, reuploadRequests, type ApplicationRow, type UserRow } from "../../db/schema";
 import { ApiError } from "../../lib/errors";
 import type { ApiDeps } from "../../lib/types";
-import { applicationView, ownedApplication, profileComplete } from "../applications";
+import { applicationView, ownedApplication, profileComplete, unansweredReuploads } from "../applications";
 import { activeRequirements, receiveDocuments, type UploadResult } from "../documents";
 import { notifySubmitted } from "../notifications";
 import { applicantColumns, reviewColumnsNow } from "../review-state";
 import { actorOf, appendAudit } from "./audit";
 
 // What the applicant (or the facility admin who registered them) does to a file under review: submit
-// the draft, and answer a reupload request. Each is written with its audit row.
+// the draft, and answer a reupload request (store the new versions, then send the file back). Each change of
+// state is written with its audit row.
 
 /**
  * Submits a complete draft to its pathway's first stage, with its SUBMIT audit row in the same
@@ -86,9 +87,9 @@ export async function submitApplication(
 
 /**
  * Takes the new versions of the documents a reviewer sent back (the multipart `request`; only those
- * documents are fields of the form, anything else is a 400). Once every flagged document is fixed the
- * file goes back to the reviewers at the same stage with a fresh SLA clock, and its REUPLOAD audit
- * row is written in that same transaction.
+ * documents are fields of the form, anything else is a 400). It only stores them: every version is kept,
+ * and a flagged document may be uploaded again until the file is sent back (returnReupload), so the
+ * applicant can check what the reviewers will get first ("Periksa kembali", DESIGN §9).
  */
 export async function reuploadDocuments(
   deps: ApiDeps,
@@ -106,33 +107,37 @@ export async function reuploadDocuments(
   const flagged = new Set(open.map((r) => r.requirementId));
   const requirements = (await activeRequirements(db, app.jalurId)).filter((r) => flagged.has(r.id));
   const result = await receiveDocuments(deps, request, { application: app, ownerUserId: user.id, requirements, draft: false });
+  return { result, application: await currentRow(db, app.id) };
+}
 
+/**
+ * Sends a reuploaded file back to the reviewers, at the same stage with a fresh SLA clock, once every flagged
+ * document has a version uploaded after the reviewer asked (else DOCUMENTS_MISSING, per doc_<id>): the open
+ * requests are resolved and the REUPLOAD audit row is written in that same transaction.
+ */
+export async function returnReupload(deps: Pick<ApiDeps, "db">, user: UserRow, id: string): Promise<ApplicationRow> {
+  const { db } = deps;
+  const app = await ownedApplication(db, user, id);
+  if (app.status !== "REUPLOAD") throw new ApiError(409, "NOT_REUPLOAD");
+  const waiting = await unansweredReuploads(db, app.id);
+  if (waiting.length > 0) {
+    const names = new Map((await activeRequirements(db, app.jalurId)).map((r) => [r.id, r.name]));
+    throw new ApiError(400, "DOCUMENTS_MISSING", undefined, {}, waiting.map((rid) => ({ path: `doc_${rid}`, message: `${names.get(rid) ?? rid} harus diunggah ulang` })));
+  }
   await db.transaction(async (tx) => {
     const now = new Date();
-    if (result.saved.length > 0) {
-      await tx
-        .update(reuploadRequests)
-        .set({ resolvedAt: now })
-        .where(
-          and(
-            eq(reuploadRequests.applicationId, app.id),
-            inArray(reuploadRequests.requirementId, result.saved),
-            isNull(reuploadRequests.resolvedAt),
-          ),
-        );
-    }
-    const [{ remaining }] = await tx
-      .select({ remaining: sql<number>`count(*)::int` })
-      .from(reuploadRequests)
-      .where(and(eq(reuploadRequests.applicationId, app.id), isNull(reuploadRequests.resolvedAt)));
-    if (remaining > 0) return;
     const state = { is_submitted: true, status: "IN-PROGRESS", stage_id: app.stageId } as const;
+    // Only the first of concurrent posts finds the file still in REUPLOAD; the others change nothing.
     const [back] = await tx
       .update(applications)
       .set({ status: state.status, stageStartedAt: now, updatedAt: now, ...(await reviewColumnsNow(tx, state, now)) })
       .where(and(eq(applications.id, app.id), eq(applications.status, "REUPLOAD")))
       .returning({ id: applications.id });
     if (!back) return;
+    await tx
+      .update(reuploadRequests)
+      .set({ resolvedAt: now })
+      .where(and(eq(reuploadRequests.applicationId, app.id), isNull(reuploadRequests.resolvedAt)));
     await appendAudit(tx, {
       applicationId: app.id,
       actor: actorOf(user),
@@ -142,7 +147,7 @@ export async function reuploadDocuments(
       at: now,
     });
   });
-  return { result, application: await currentRow(db, app.id) };
+  return currentRow(db, app.id);
 }
 
 export async function currentRow(db: Database, id: string): Promise<ApplicationRow> {

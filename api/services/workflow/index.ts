@@ -2,7 +2,7 @@
 // submission, reupload, decision, additional request and answer — each written with its audit row in
 // one transaction (audit.ts is the only writer of those rows). Mail goes out after the commit.
 export { answerAdditional, requestAdditional } from "./additional";
-export { reuploadDocuments, submitApplication } from "./applicant";
+export { returnReupload, reuploadDocuments, submitApplication } from "./applicant";
 export { actorOf, appendAudit, type Actor, type AuditEntry } from "./audit";
 export { decideApplication, type DecisionInput, type DecisionOptions } from "./decisions";
 export {
