@@ -29,48 +29,62 @@ export interface MissingItem {
   href: string;
 }
 
-/** A stored document as the check shows it: the file's name, size and version. */
+/** A stored document as the check shows it: the file's name (a download), size and version. */
+export function CheckedFile({ doc }: { doc: CheckedDocument }) {
+  const { t } = useTranslation("applicant");
+  return (
+    <a href={`/files/${doc.file_id}`} aria-label={t("documents.download", { name: doc.original_name })}>
+      {t("check.file", { name: doc.original_name, size: formatSize(doc.size), version: doc.version })}
+    </a>
+  );
+}
+
+/** Every requirement in order: its stored file, or "Belum diunggah". */
 export function useDocumentRows(documents: CheckedDocument[], missing: Array<{ order_num: number; name: string }>) {
   const { t } = useTranslation("applicant");
   const rows = [
-    ...documents.map((doc) => ({
-      order: doc.order_num,
-      label: `${doc.order_num}. ${doc.name}`,
-      value: (
-        <a href={`/files/${doc.file_id}`} aria-label={t("documents.download", { name: doc.original_name })}>
-          {t("check.file", { name: doc.original_name, size: formatSize(doc.size), version: doc.version })}
-        </a>
-      ) as ReactNode,
-    })),
+    ...documents.map((doc) => ({ order: doc.order_num, label: `${doc.order_num}. ${doc.name}`, value: <CheckedFile doc={doc} /> as ReactNode })),
     ...missing.map((m) => ({ order: m.order_num, label: `${m.order_num}. ${m.name}`, value: <strong>{t("check.notUploaded")}</strong> as ReactNode })),
   ];
   return rows.sort((x, y) => x.order - y.order).map(({ label, value }) => ({ label, value }));
 }
 
+/** The texts of a check that are not the first submission's (a reupload's). */
+export interface CheckTexts {
+  lead: string;
+  missingTitle: string;
+  missingLead: string;
+  question: string;
+  back: string;
+}
+
 export function SubmissionCheck({
   sections,
   missing,
+  texts,
   confirmAction,
   backHref,
 }: {
   sections: CheckSection[];
   missing: MissingItem[];
+  texts?: CheckTexts;
   /** The Yes form's action (…?intent=confirm&key=…); it carries confirm=yes. */
   confirmAction: string;
   backHref: string;
 }) {
   const { t } = useTranslation(["applicant", "common"]);
+  const say: CheckTexts = texts ?? { lead: t("check.lead"), missingTitle: t("check.missingTitle"), missingLead: t("check.missingLead"), question: t("check.question"), back: t("check.back") };
   const heading = useRef<HTMLHeadingElement>(null);
   // With JavaScript the check replaces the form in place: move the reader to it.
   useEffect(() => heading.current?.focus(), []);
   return (
     <>
       <h1 ref={heading} tabIndex={-1}>{t("check.title")}</h1>
-      <p>{t("check.lead")}</p>
+      <p>{say.lead}</p>
       {missing.length > 0 ? (
         <div className={ui.errorSummary} role="alert" aria-labelledby="check-missing-title">
-          <h2 id="check-missing-title" className={ui.flush}>{t("check.missingTitle")}</h2>
-          <p>{t("check.missingLead")}</p>
+          <h2 id="check-missing-title" className={ui.flush}>{say.missingTitle}</h2>
+          <p>{say.missingLead}</p>
           <ul>
             {missing.map((m) => (
               <li key={m.href + m.text}>
@@ -99,7 +113,7 @@ export function SubmissionCheck({
       {missing.length === 0 ? (
         <section className={ui.card} aria-labelledby="check-send-title">
           <h2 id="check-send-title">{t("common:confirm.title")}</h2>
-          <p id="check-question"><strong>{t("check.question")}</strong></p>
+          <p id="check-question"><strong>{say.question}</strong></p>
           <Form method="post" action={confirmAction} className={ui.row}>
             <button type="submit" name={CONFIRM_FIELD} value={CONFIRM_YES} className={ui.button} aria-describedby="check-question">{t("common:confirm.yes")}</button>
             <Link to={backHref} className={ui.secondaryButton}>{t("common:confirm.no")}</Link>
@@ -107,7 +121,7 @@ export function SubmissionCheck({
         </section>
       ) : (
         <p>
-          <Link to={backHref}>{t("check.back")}</Link>
+          <Link to={backHref}>{say.back}</Link>
         </p>
       )}
     </>

@@ -87,6 +87,8 @@ export interface DocumentDestinations {
   /** the draft's "Periksa kembali" (the draft page with ?intent=check): what KIRIM PERMOHONAN shows before the send */
   check: string;
   reupload: string;
+  /** the reupload's "Periksa kembali" (its form's page with intent=check): what KIRIM PERBAIKAN shows before it goes back */
+  reuploadCheck: string;
   success: string;
   successReupload: string;
   /** toasts on the success pages (the applicant's success pages say it themselves) */
@@ -98,6 +100,7 @@ export const APPLICANT_DESTINATIONS: DocumentDestinations = {
   draft: "/submission-form/adaptation-form",
   check: "/submission-form/adaptation-form?intent=check",
   reupload: "/submission-form/reupload-form",
+  reuploadCheck: "/submission-form/reupload-form?intent=check",
   success: "/submission-form/success",
   successReupload: "/submission-form/success-reupload",
 };
@@ -145,13 +148,10 @@ export async function postDocuments(
   const outcome = upload.body.data;
   if (outcome.errors.length > 0) return refused(400, { documents: uploadErrors(outcome), form: [] });
   if (form === "reupload") {
-    // A reupload without any file changed nothing: it is the person's mistake, not a success.
-    if (outcome.saved.length === 0) return refused(400, { documents: {}, form: [t("errors.reuploadEmpty")] });
-    // The file goes back to the reviewers only once every flagged document is there again.
-    if (outcome.application?.status === "REUPLOAD") {
-      return { ok: true, redirectTo: to.reupload, toast: t("toast.reuploadPartial", { saved: outcome.saved.length }) };
-    }
-    return { ok: true, redirectTo: to.successReupload, toast: to.successReuploadToast };
+    // A reupload without any file, before anything was uploaded again, changed nothing: the person's mistake.
+    if (outcome.saved.length === 0 && !outcome.application?.reupload.some((r) => r.fixed)) return refused(400, { documents: {}, form: [t("errors.reuploadEmpty")] });
+    // Stored, not sent: the check shows what goes back to the reviewers, and only its Yes sends it (sendChecked).
+    return { ok: true, redirectTo: to.reuploadCheck, toast: outcome.saved.length > 0 ? t("toast.reuploadSaved", { saved: outcome.saved.length }) : undefined };
   }
   const toast = outcome.saved.length > 0 ? t("toast.draftSavedWithUploads", { saved: outcome.saved.length }) : undefined;
   if (url.searchParams.get("intent") === INTENT_CHECK) return { ok: true, redirectTo: to.check, toast };
@@ -162,18 +162,29 @@ export async function postDocuments(
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9-]{1,100}$/;
 
 /**
- * The check page's Yes (?intent=confirm&key=…, a small form with confirm=yes): the only post that submits a
- * draft. It is checked again here and by the API; without confirm=yes or a key of ours, or when the API finds
- * something missing, it goes back to the check page, which says what is missing — nothing is sent.
+ * The check page's Yes (?intent=confirm, a small form with confirm=yes): the only post that submits a draft
+ * (with the page's ?key=, so a re-post submits once) or sends a reupload back to the reviewers. It is checked
+ * again here and by the API; without confirm=yes or a key of ours, or when the API finds something missing,
+ * it goes back to the check page, which says what is missing — nothing is sent.
  */
-export async function sendChecked(request: Request, context: AppLoadContext, application: Application, to: DocumentDestinations = APPLICANT_DESTINATIONS): Promise<DocumentPost> {
+export async function sendChecked(
+  request: Request,
+  context: AppLoadContext,
+  application: Application,
+  form: DocumentForm,
+  to: DocumentDestinations = APPLICANT_DESTINATIONS,
+): Promise<DocumentPost> {
+  const check = form === "reupload" ? to.reuploadCheck : to.check;
   const key = new URL(request.url).searchParams.get("key") ?? "";
-  const form = await request.formData().catch(() => null);
-  if (form?.get(CONFIRM_FIELD) !== CONFIRM_YES || !IDEMPOTENCY_KEY.test(key)) return { ok: true, redirectTo: to.check };
+  const body = await request.formData().catch(() => null);
+  if (body?.get(CONFIRM_FIELD) !== CONFIRM_YES || (form === "adaptation" && !IDEMPOTENCY_KEY.test(key))) return { ok: true, redirectTo: check };
   const token = await accessToken(context);
-  const r = await context.api.call<{ data: Application }>("POST", `/applications/${application.id}/submit`, { token, body: { idempotency_key: key } });
-  if (r.ok) return { ok: true, redirectTo: to.success, toast: to.successToast };
-  if (r.status === 400) return { ok: true, redirectTo: to.check };
+  const r =
+    form === "reupload"
+      ? await context.api.call<{ data: Application }>("POST", `/applications/${application.id}/reupload/submit`, { token })
+      : await context.api.call<{ data: Application }>("POST", `/applications/${application.id}/submit`, { token, body: { idempotency_key: key } });
+  if (r.ok) return form === "reupload" ? { ok: true, redirectTo: to.successReupload, toast: to.successReuploadToast } : { ok: true, redirectTo: to.success, toast: to.successToast };
+  if (r.status === 400) return { ok: true, redirectTo: check };
   return refused(r.status, { documents: detailErrors(r.error.details), form: [r.error.message] });
 }
 

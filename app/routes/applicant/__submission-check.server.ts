@@ -61,3 +61,23 @@ export async function applicantCheck(context: AppLoadContext, application: Appli
   const docs = documentsCheck(application, requirements);
   return { personal: shown, personalMissing, ...docs, ready: personalMissing.length === 0 && docs.missingDocuments.length === 0 };
 }
+
+export interface ReuploadCheckItem {
+  requirement_id: number;
+  order_num: number;
+  name: string;
+  reason: string;
+  /** The version uploaded since the reviewer asked; null while it is not uploaded again. */
+  document: CheckedDocument | null;
+}
+
+/** A reupload's check: each flagged document, in order, with the reviewer's reason and its new version. */
+export function reuploadCheck(application: Pick<Application, "documents" | "reupload">, requirements: DocumentRequirement[]): { items: ReuploadCheckItem[]; ready: boolean } {
+  const flagged = new Map(application.reupload.map((f) => [f.requirement_id, f]));
+  const { documents } = documentsCheck(application, requirements);
+  const stored = new Map(documents.map((d) => [d.requirement_id, d]));
+  const items = requirements
+    .filter((r) => flagged.has(r.id))
+    .map((r) => ({ requirement_id: r.id, order_num: r.order_num, name: r.name, reason: flagged.get(r.id)!.reason, document: flagged.get(r.id)!.fixed ? (stored.get(r.id) ?? null) : null }));
+  return { items, ready: items.length > 0 && items.every((i) => i.document) };
+}

@@ -8,7 +8,10 @@ import * as d from "~/components/details.css";
 import { FacilityStatusDetail } from "~/routes/facility/__registration-upload";
 import { SlaState } from "~/routes/applicant/__SlaState";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
-import { currentApplication, documentPostResponse, postDocuments, requirements } from "~/routes/applicant/__applicant.server";
+import { currentApplication, documentPostResponse, postDocuments, requirements, sendChecked } from "~/routes/applicant/__applicant.server";
+import { reuploadCheck } from "~/routes/applicant/__submission-check.server";
+import { ReuploadCheck } from "~/routes/applicant/__ReuploadCheck";
+import { INTENT_CHECK, INTENT_CONFIRM } from "~/routes/applicant/__SubmissionCheck";
 import { formatDate } from "~/utils/format";
 import { facilityDestinations, facilityReupload, registrationOrList, requireApplicantOrVerifiedFacility, requireVerifiedFacility } from "~/routes/facility/__registration.server";
 import { stageProgress } from "~/routes/review/__review-query";
@@ -23,11 +26,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     const registration = await registrationOrList(context, request);
     const { application } = registration;
     const flagged = new Map(application.reupload.map((f) => [f.requirement_id, f.reason]));
-    const reuploadItems: Array<{ requirement: DocumentRequirement; reason: string }> =
-      application.status === "REUPLOAD"
-        ? (await requirements(context, application.jalur_id)).filter((r) => flagged.has(r.id)).map((r) => ({ requirement: r, reason: flagged.get(r.id)! }))
-        : [];
-    return { kind: "facility" as const, registration, reuploadItems };
+    const all = application.status === "REUPLOAD" ? await requirements(context, application.jalur_id) : [];
+    const reuploadItems: Array<{ requirement: DocumentRequirement; reason: string }> = all.filter((r) => flagged.has(r.id)).map((r) => ({ requirement: r, reason: flagged.get(r.id)! }));
+    // KIRIM PERBAIKAN stored the files and leads here (&intent=check): what goes back, before it is sent.
+    const check = application.status === "REUPLOAD" && new URL(request.url).searchParams.get("intent") === INTENT_CHECK ? reuploadCheck(application, all) : null;
+    return { kind: "facility" as const, registration, reuploadItems, check };
   }
   const application = await currentApplication(context);
   if (!application) throw redirect("/application-status");
@@ -35,19 +38,26 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 /** The multipart body streams to the API (server/request-body.ts). */
-export const handle = titled((data?: { kind: string }) => (data?.kind === "facility" ? "registrationDetail" : "applicationDetail"), STREAMS_UPLOAD);
+export const handle = titled((data?: { kind: string; check?: unknown }) => (data?.check ? "submissionCheck" : data?.kind === "facility" ? "registrationDetail" : "applicationDetail"), STREAMS_UPLOAD);
 
 /** The facility's reupload (role 8); the applicant's has its own page, /submission-form/reupload-form. */
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireVerifiedFacility(request, context);
   const registration = await facilityReupload(context, request);
-  return documentPostResponse(await postDocuments(request, context, registration.application, "reupload", await facilityDestinations(registration, request)));
+  const to = await facilityDestinations(registration, request);
+  // Only the check's Yes sends the file back; KIRIM PERBAIKAN stores the files and shows the check.
+  if (new URL(request.url).searchParams.get("intent") === INTENT_CONFIRM) return documentPostResponse(await sendChecked(request, context, registration.application, "reupload", to));
+  return documentPostResponse(await postDocuments(request, context, registration.application, "reupload", to));
 }
 
 /** /application-status/application-status-detail: the timeline of stages, notes meant for the applicant, the documents. */
 export default function ApplicationStatusDetail() {
   const loaded = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
+  if (loaded.kind === "facility" && loaded.check) {
+    const form = `/application-status/application-status-detail?id=${loaded.registration.application.id}`;
+    return <ReuploadCheck items={loaded.check.items} formHref={form} confirmAction={`${form}&intent=${INTENT_CONFIRM}`} />;
+  }
   if (loaded.kind === "facility") return <FacilityStatusDetail registration={loaded.registration} reuploadItems={loaded.reuploadItems} errors={result?.errors} />;
   return <ApplicantStatusDetail application={loaded.application} progress={loaded.progress} />;
 }

@@ -10,6 +10,7 @@ vi.mock("~/utils/session.server", () => ({ toastCookie: vi.fn(async () => "toast
 
 const { action, loader } = await import("~/routes/applicant/submission-form.adaptation-form");
 const facility = await import("~/routes/facility/register-competency-evaluation.path.$othersId.upload-file");
+const reupload = await import("~/routes/applicant/submission-form.reupload-form");
 
 const reg = requirementsFor("REG").map((r, i) => ({ ...r, id: i + 1, is_active: true }));
 const draft = {
@@ -106,5 +107,52 @@ describe("a facility's …/upload-file?id=", () => {
     const sent = (await facility.action({ request: urlencoded(`${PAGE}&intent=confirm&key=k2`, [["confirm", "yes"]]), context, params: {} })) as Response;
     expect(submits()).toHaveLength(1);
     expect(sent.headers.get("location")).toBe("/submission-form/success?id=a1");
+  });
+});
+
+describe("/submission-form/reupload-form", () => {
+  const PAGE = "http://localhost/submission-form/reupload-form";
+  const flagged = (fixed: boolean) => ({ ...draft, status: "REUPLOAD", is_submitted: true, reupload: [{ requirement_id: 1, reason: "Tidak terbaca", fixed }] });
+  const sendsBack = () => call.mock.calls.filter(([, path]) => String(path).endsWith("/reupload/submit"));
+  const answering = (application: object) =>
+    call.mockImplementation(async (method: string, path: string) => {
+      if (path === "/applications/current") return { ok: true, status: 200, body: { data: application } };
+      if (path === "/document-requirements") return { ok: true, status: 200, body: { data: reg } };
+      if (path === "/applications/a1/reupload/submit") return { ok: true, status: 200, body: { data: { ...application, status: "IN-PROGRESS" } } };
+      throw new Error(`unexpected ${method} ${path}`);
+    });
+
+  it("KIRIM PERBAIKAN stores the files and shows the check: nothing goes back", async () => {
+    answering(flagged(false));
+    upload.mockResolvedValue({ ok: true, status: 200, body: { data: { saved: [1], errors: [], application: flagged(true) } } });
+    const answer = (await reupload.action({ request: multipart(`${PAGE}?intent=check`), context, params: {} })) as Response;
+    expect(upload).toHaveBeenCalledWith("/applications/a1/reupload", expect.anything(), expect.any(String), { token: "t" });
+    expect(answer.headers.get("location")).toBe("/submission-form/reupload-form?intent=check");
+    expect(sendsBack()).toEqual([]);
+  });
+
+  it("the check shows each flagged document with its new version, or says it is not uploaded again", async () => {
+    answering(flagged(true));
+    const ready = await reupload.loader({ request: new Request(`${PAGE}?intent=check`), context, params: {} });
+    expect(ready.check).toEqual({ ready: true, items: [expect.objectContaining({ requirement_id: 1, reason: "Tidak terbaca", document: expect.objectContaining({ original_name: "ktp.pdf", version: 2 }) })] });
+    answering(flagged(false));
+    const waiting = await reupload.loader({ request: new Request(`${PAGE}?intent=check`), context, params: {} });
+    expect(waiting.check).toEqual({ ready: false, items: [expect.objectContaining({ requirement_id: 1, document: null })] });
+  });
+
+  it("only Yes sends it back; the API's refusal (not everything uploaded again) returns to the check", async () => {
+    answering(flagged(true));
+    const asked = (await reupload.action({ request: urlencoded(`${PAGE}?intent=confirm`, []), context, params: {} })) as Response;
+    expect(asked.headers.get("location")).toBe("/submission-form/reupload-form?intent=check");
+    expect(sendsBack()).toEqual([]);
+    const sent = (await reupload.action({ request: urlencoded(`${PAGE}?intent=confirm`, [["confirm", "yes"]]), context, params: {} })) as Response;
+    expect(sendsBack()).toHaveLength(1);
+    expect(sent.headers.get("location")).toBe("/submission-form/success-reupload");
+    expect(upload).not.toHaveBeenCalled();
+    call.mockImplementation(async (_m: string, path: string) =>
+      path === "/applications/current" ? { ok: true, status: 200, body: { data: flagged(false) } } : { ok: false, status: 400, error: { code: "DOCUMENTS_MISSING", message: "…", details: [{ path: "doc_1", message: "…" }] } },
+    );
+    const refusedAnswer = (await reupload.action({ request: urlencoded(`${PAGE}?intent=confirm`, [["confirm", "yes"]]), context, params: {} })) as Response;
+    expect(refusedAnswer.headers.get("location")).toBe("/submission-form/reupload-form?intent=check");
   });
 });

@@ -36,7 +36,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   await requireUser(request, context, { roles: APPLICANT_ROLES });
   const application = await requireDraft(context);
   // Only the check page's Yes sends; every other post saves the chosen files (and KIRIM PERMOHONAN then shows the check).
-  if (new URL(request.url).searchParams.get("intent") === INTENT_CONFIRM) return documentPostResponse(await sendChecked(request, context, application));
+  if (new URL(request.url).searchParams.get("intent") === INTENT_CONFIRM) return documentPostResponse(await sendChecked(request, context, application, "adaptation"));
   return documentPostResponse(await postDocuments(request, context, application, "adaptation"));
 }
 

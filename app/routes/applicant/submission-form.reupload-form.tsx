@@ -5,7 +5,10 @@ import type { DocumentRequirement } from "#domain/documents";
 import { DocumentErrorSummary, DocumentUploadForm, useUploadProgress } from "~/routes/applicant/__applicant";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
 import * as ui from "~/components/ui.css";
-import { documentPostResponse, postDocuments, requireReupload, requirements, reuploadNote } from "~/routes/applicant/__applicant.server";
+import { documentPostResponse, postDocuments, requireReupload, requirements, reuploadNote, sendChecked } from "~/routes/applicant/__applicant.server";
+import { reuploadCheck } from "~/routes/applicant/__submission-check.server";
+import { ReuploadCheck } from "~/routes/applicant/__ReuploadCheck";
+import { INTENT_CHECK, INTENT_CONFIRM } from "~/routes/applicant/__SubmissionCheck";
 import { ReviewerNote } from "~/routes/applicant/__ReviewerNote";
 import { roleOf } from "#domain/auth-user";
 import { FACILITY_REUPLOADS, requireApplicantOrVerifiedFacility } from "~/routes/facility/__registration.server";
@@ -28,23 +31,30 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const flagged = new Map(application.reupload.map((f) => [f.requirement_id, f.reason]));
   const all = await requirements(context, application.jalur_id);
   const items: Array<{ requirement: DocumentRequirement; reason: string }> = all.filter((r) => flagged.has(r.id)).map((r) => ({ requirement: r, reason: flagged.get(r.id)! }));
-  return { application, items, note: reuploadNote(application) };
+  // KIRIM PERBAIKAN stored the files and leads here: the same page, showing what goes back before it is sent.
+  const check = new URL(request.url).searchParams.get("intent") === INTENT_CHECK ? reuploadCheck(application, all) : null;
+  return { application, items, note: reuploadNote(application), check };
 }
 
+const FORM = "/submission-form/reupload-form";
+
 /** The multipart body streams to the API (server/request-body.ts). */
-export const handle = titled("reupload", STREAMS_UPLOAD);
+export const handle = titled((data?: { check: unknown }) => (data?.check ? "submissionCheck" : "reupload"), STREAMS_UPLOAD);
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const application = await requireOwnReupload(request, context);
+  // Only the check page's Yes sends the file back; KIRIM PERBAIKAN stores the files and shows the check.
+  if (new URL(request.url).searchParams.get("intent") === INTENT_CONFIRM) return documentPostResponse(await sendChecked(request, context, application, "reupload"));
   return documentPostResponse(await postDocuments(request, context, application, "reupload"));
 }
 
-/** /submission-form/reupload-form: only the documents the reviewer flagged, each with its reason (DESIGN §4.7). */
+/** /submission-form/reupload-form: only the documents the reviewer flagged, each with its reason (DESIGN §4.7); with ?intent=check, "Periksa kembali". */
 export default function ReuploadForm() {
   const { t } = useTranslation("applicant");
-  const { application, items, note } = useLoaderData<typeof loader>();
+  const { application, items, note, check } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const upload = useUploadProgress("reupload");
+  if (check) return <ReuploadCheck items={check.items} formHref={FORM} confirmAction={`${FORM}?intent=${INTENT_CONFIRM}`} />;
   const errors = upload.errors ?? result?.errors;
   const current = new Map(application.documents.map((d) => [d.requirement_id, d]));
   return (
@@ -58,7 +68,7 @@ export default function ReuploadForm() {
           <p>{t("reupload.notRequested")}</p>
         ) : (
           <DocumentUploadForm upload={upload} errors={errors} items={items} current={current}>
-            <button type="submit" className={ui.button}>{t("reupload.submit")}</button>
+            <button type="submit" className={ui.button} formAction={`?intent=${INTENT_CHECK}`}>{t("reupload.submit")}</button>
           </DocumentUploadForm>
         )}
       </section>

@@ -119,7 +119,7 @@ export function FacilityStatusDetail({
           <h2 id="reupload-title">{t("detail.reuploadTitle")}</h2>
           <p>{t("detail.reuploadLead")}</p>
           <DocumentErrorSummary errors={errors} requirements={reuploadItems.map((i) => i.requirement)} />
-          <DocumentUploadForm upload={upload} errors={errors} items={reuploadItems} current={current} action={`/application-status/application-status-detail?id=${application.id}`}>
+          <DocumentUploadForm upload={upload} errors={errors} items={reuploadItems} current={current} action={`/application-status/application-status-detail?id=${application.id}&intent=${INTENT_CHECK}`}>
             <button type="submit" className={ui.button}>{t("detail.reuploadSubmit")}</button>
           </DocumentUploadForm>
         </section>

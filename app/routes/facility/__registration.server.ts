@@ -121,6 +121,7 @@ export async function facilityDestinations(r: Registration, request: Request): P
     draft,
     check: `${draft}&intent=check`,
     reupload: detailPath(r.application.id),
+    reuploadCheck: `${detailPath(r.application.id)}&intent=check`,
     // spec §4: a first submission ends on /submission-form/success — for a facility, the registration's own.
     success: `/submission-form/success?id=${r.application.id}`,
     // spec §4: a successful reupload ends on /submission-form/success-reupload — for a facility, the registration's own.
