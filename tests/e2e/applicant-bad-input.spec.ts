@@ -1,4 +1,5 @@
 import { pdf, elf } from "../fixtures/files";
+import { checkHeading } from "./check-fixtures";
 import { expectPath } from "./fixtures";
 import { logout } from "./accounts-fixtures";
 import { choosePathway, completePersonalData, documentInput, expect, freshApplicant, pdfFile, test } from "./applicant-fixtures";
@@ -44,33 +45,37 @@ test("bad files are refused one by one, earlier uploads stay, and a submission w
     await expect(summary.getByRole("link", { name: /Dokumen pengalaman kerja.*Tipe berkas harus/ })).toBeVisible();
   });
 
-  await test.step("submitting with documents missing names them and submits nothing", async () => {
+  await test.step("KIRIM PERMOHONAN with personal data and documents missing: the check names each, links to it, and offers no send", async () => {
     await page.goto("/submission-form/adaptation-form");
     await page.getByRole("button", { name: "KIRIM PERMOHONAN" }).click();
     await expectPath(page, "/submission-form/adaptation-form");
-    const missing = page.getByRole("alert").filter({ hasText: "dokumen yang perlu diperbaiki" });
+    await expect(checkHeading(page)).toBeVisible();
+    const missing = page.getByRole("alert").filter({ hasText: "Permohonan belum dapat dikirim" });
     await expect(missing).toBeVisible();
-    // The summary counts the lines it lists, and names each document once.
+    // Each missing thing once, as a link to where it is filled in.
     const lines = await missing.getByRole("listitem").allTextContents();
     expect(lines.length).toBeGreaterThan(0);
-    await expect(missing.getByRole("heading")).toHaveText(`Ada ${lines.length} dokumen yang perlu diperbaiki`);
-    for (const line of lines) expect(line, line).not.toMatch(/^(.+): \1/);
+    expect(new Set(lines).size).toBe(lines.length);
+    await expect(missing.getByRole("link", { name: /^Data personal: .* belum diisi$/ }).first()).toHaveAttribute("href", /^\/personal-data#/);
+    await expect(missing.getByRole("link", { name: /belum diunggah$/ }).first()).toHaveAttribute("href", /^\/submission-form\/adaptation-form#doc_\d+$/);
+    await expect(page.getByRole("button", { name: "Yes", exact: true })).toHaveCount(0);
     await expect(page.getByRole("link", { name: "Unduh identitas.pdf" })).toBeVisible();
     await page.goto("/application-status");
     await expect(page.getByText("Draf Permohonan")).toBeVisible();
   });
 
-  await test.step("with the personal data complete, the missing documents are counted and each named once", async () => {
+  await test.step("with the personal data complete, the check names the six missing documents, each once", async () => {
     await completePersonalData(page, person);
     await page.goto("/submission-form/adaptation-form");
     await page.getByRole("button", { name: "KIRIM PERMOHONAN" }).click();
-    await expectPath(page, "/submission-form/adaptation-form");
-    const missing = page.getByRole("alert").filter({ hasText: "dokumen yang perlu diperbaiki" });
+    await expect(checkHeading(page)).toBeVisible();
+    const missing = page.getByRole("alert").filter({ hasText: "Permohonan belum dapat dikirim" });
     // Six of the seven REG documents are missing (the identity was saved above).
     await expect(missing.getByRole("listitem")).toHaveCount(6);
+    await expect(missing.getByText(/^Data personal/)).toHaveCount(0);
     const lines = await missing.getByRole("listitem").allTextContents();
-    await expect(missing.getByRole("heading")).toHaveText("Ada 6 dokumen yang perlu diperbaiki");
-    for (const line of lines) expect(line, line).not.toMatch(/^(.+): \1/);
+    for (const line of lines) expect(line, line).toMatch(/^\d+\. .+ belum diunggah$/);
+    await expect(page.getByRole("button", { name: "Yes", exact: true })).toHaveCount(0);
   });
 
   await test.step("a file that is not there, or not this applicant's, is a 404, and the upload endpoint refuses a GET without a 500", async () => {

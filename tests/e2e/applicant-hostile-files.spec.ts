@@ -1,4 +1,5 @@
 import { automaticActionPdfs, docxBomb, pdf, png } from "../fixtures/files";
+import { checkHeading } from "./check-fixtures";
 import { expectPath } from "./fixtures";
 import { requirementsFor } from "#domain/documents";
 import { choosePathway, competencyDocuments, completePersonalData, documentInput, expect, freshApplicant, pdfFile, test } from "./applicant-fixtures";
@@ -60,13 +61,15 @@ test("a PNG named .pdf is kept as a PNG, a zip bomb named .docx is refused, host
   });
 });
 
-test("a double click on KIRIM PERMOHONAN makes one submission", async ({ page, request }, testInfo) => {
+test("a double click on KIRIM PERMOHONAN and on the check's Yes makes one submission", async ({ page, request }, testInfo) => {
   const citizen = await freshApplicant(page, request, testInfo);
   await completePersonalData(page, citizen);
   await choosePathway(page, "Reguler");
   const files = await competencyDocuments();
   for (let order = 1; order <= 7; order++) await documentInput(page, order).setInputFiles(files[order]);
   await page.getByRole("button", { name: "KIRIM PERMOHONAN" }).dblclick();
+  await expect(checkHeading(page)).toBeVisible();
+  await page.getByRole("button", { name: "Yes", exact: true }).dblclick();
   await expectPath(page, "/submission-form/success");
 
   await page.goto("/application-status/application-status-detail");

@@ -1,4 +1,5 @@
 import { expectPath } from "./fixtures";
+import { checkHeading, sendFromCheck } from "./check-fixtures";
 import { choosePathway, competencyDocuments, completePersonalData, documentInput, expect, freshApplicant, freshForeignApplicant, otherDocuments, pdfFile, pngFile, test } from "./applicant-fixtures";
 
 // "Done when": a new citizen goes from an empty account to a submitted application on REG,
@@ -55,9 +56,13 @@ test("a new citizen completes personal data, the REG pathway and every document,
     await expect(page.getByRole("link", { name: "Unduh cv.docx" })).toBeVisible();
   });
 
-  await test.step("the rest is uploaded with the submission", async () => {
+  await test.step("the rest is uploaded with KIRIM PERMOHONAN, checked on 'Periksa kembali', then sent", async () => {
     for (const order of [4, 5, 6, 7]) await documentInput(page, order).setInputFiles(files[order]);
     await page.getByRole("button", { name: "KIRIM PERMOHONAN" }).click();
+    await expectPath(page, "/submission-form/adaptation-form");
+    await expect(checkHeading(page)).toBeVisible();
+    await expect(page.getByText("4 dokumen berhasil diunggah")).toBeVisible();
+    await sendFromCheck(page);
     await expectPath(page, "/submission-form/success");
     await expect(page.getByRole("heading", { name: "Permohonan Terkirim" })).toBeVisible();
   });
@@ -97,6 +102,7 @@ test("a foreign national completes personal data, the OTH pathway and all eight 
   const files = await otherDocuments();
   for (let order = 1; order <= 8; order++) await documentInput(page, order).setInputFiles(files[order]);
   await page.getByRole("button", { name: "KIRIM PERMOHONAN" }).click();
+  await sendFromCheck(page);
   await expectPath(page, "/submission-form/success");
   await page.goto("/application-status");
   await expect(page.getByText("Dalam Proses")).toBeVisible();

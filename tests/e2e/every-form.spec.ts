@@ -51,6 +51,7 @@ const ACHIEVEMENTS = "applicant-spe.spec.ts › an SPE applicant records achieve
 const PORTFOLIO = "applicant-spe.spec.ts › an SPE applicant adds a portfolio entry after fixing a bad year, and removes it";
 const EXTRA_DOCUMENT = "additional-requirements.spec.ts › the document-check reviewer asks for an extra document and the SPE applicant uploads it";
 const FACILITY_REGISTRATION = "facility-registration.spec.ts › a verified facility registers a professional on an OTH path, uploads every document, submits, and the Admin finds it";
+const REVIEW_REUPLOAD = "review-flow.spec.ts › REG: document check asks for a reupload, then every body passes the file to 'Sesuai'";
 const CMS_WELCOME = "cms.spec.ts › the Admin's welcome text and announcement show on /welcome at once; bad input changes nothing";
 
 /** The edit page's buttons of the three reference lists. */
@@ -80,8 +81,10 @@ const FORMS: FormRow[] = [
   { route: "applicant/registration-path.tsx", page: "/registration-path", form: "LANJUTKAN", by: "applicant", coveredBy: REG_JOURNEY },
   { route: "applicant/registration-path.confirmation.tsx", page: "/registration-path/confirmation", form: "KONFIRMASI", by: "applicant", coveredBy: REG_JOURNEY },
   { route: "applicant/submission-form.adaptation-form.tsx", intent: "save", page: "/submission-form/adaptation-form", form: "SIMPAN DRAF", by: "applicant", coveredBy: REG_JOURNEY },
-  { route: "applicant/submission-form.adaptation-form.tsx", intent: "submit", page: "/submission-form/adaptation-form", form: "KIRIM PERMOHONAN", by: "applicant", coveredBy: REG_JOURNEY },
-  { route: "applicant/submission-form.reupload-form.tsx", page: "/submission-form/reupload-form", form: "KIRIM PERBAIKAN", by: "applicant", coveredBy: "review-flow.spec.ts › REG: document check asks for a reupload, then every body passes the file to 'Sesuai'" },
+  { route: "applicant/submission-form.adaptation-form.tsx", intent: "check", page: "/submission-form/adaptation-form", form: "KIRIM PERMOHONAN", by: "applicant", coveredBy: REG_JOURNEY },
+  { route: "applicant/submission-form.adaptation-form.tsx", intent: "confirm", page: "/submission-form/adaptation-form?intent=check", form: "Yes (Periksa kembali)", by: "applicant", coveredBy: REG_JOURNEY },
+  { route: "applicant/submission-form.reupload-form.tsx", intent: "check", page: "/submission-form/reupload-form", form: "KIRIM PERBAIKAN", by: "applicant", coveredBy: REVIEW_REUPLOAD },
+  { route: "applicant/submission-form.reupload-form.tsx", intent: "confirm", page: "/submission-form/reupload-form?intent=check", form: "Yes (Periksa kembali)", by: "applicant", coveredBy: REVIEW_REUPLOAD },
   { route: "applicant/performance-achievement.tsx", intent: "add", page: "/performance-achievement", form: "TAMBAH", by: "SPE applicant", coveredBy: ACHIEVEMENTS },
   { route: "applicant/performance-achievement.tsx", intent: "done", page: "/performance-achievement", form: "SIMPAN STATUS", by: "SPE applicant", coveredBy: ACHIEVEMENTS },
   { route: "applicant/performance-achievement.tsx", intent: "remove", page: "/performance-achievement", form: "Hapus <judul>", by: "SPE applicant", coveredBy: ACHIEVEMENTS },
@@ -128,8 +131,10 @@ const FORMS: FormRow[] = [
   { route: "facility/register-competency-evaluation.registration-path.tsx", page: "/register-competency-evaluation/registration-path", form: "LANJUTKAN", by: "verified facility", coveredBy: FACILITY_REGISTRATION },
   { route: "facility/register-competency-evaluation.path.$othersId.tsx", page: "/register-competency-evaluation/path/:othersId", form: "SIMPAN DAN LANJUTKAN", by: "verified facility", coveredBy: FACILITY_REGISTRATION },
   { route: "facility/register-competency-evaluation.path.$othersId.upload-file.tsx", intent: "save", page: "/register-competency-evaluation/path/:othersId/upload-file", form: "SIMPAN DRAF", by: "verified facility", test: T.facilityDraft },
-  { route: "facility/register-competency-evaluation.path.$othersId.upload-file.tsx", intent: "submit", page: "/register-competency-evaluation/path/:othersId/upload-file", form: "KIRIM PERMOHONAN", by: "verified facility", coveredBy: FACILITY_REGISTRATION },
-  { route: "applicant/application-status.application-status-detail.tsx", page: "/application-status/application-status-detail?id=…", form: "KIRIM PERBAIKAN", by: "verified facility", coveredBy: FACILITY_REGISTRATION },
+  { route: "facility/register-competency-evaluation.path.$othersId.upload-file.tsx", intent: "check", page: "/register-competency-evaluation/path/:othersId/upload-file", form: "KIRIM PERMOHONAN", by: "verified facility", coveredBy: FACILITY_REGISTRATION },
+  { route: "facility/register-competency-evaluation.path.$othersId.upload-file.tsx", intent: "confirm", page: "/register-competency-evaluation/path/:othersId/upload-file?intent=check", form: "Yes (Periksa kembali)", by: "verified facility", coveredBy: FACILITY_REGISTRATION },
+  { route: "applicant/application-status.application-status-detail.tsx", intent: "check", page: "/application-status/application-status-detail?id=…", form: "KIRIM PERBAIKAN", by: "verified facility", coveredBy: FACILITY_REGISTRATION },
+  { route: "applicant/application-status.application-status-detail.tsx", intent: "confirm", page: "/application-status/application-status-detail?id=…&intent=check", form: "Yes (Periksa kembali)", by: "verified facility", coveredBy: FACILITY_REGISTRATION },
   // Endpoints only the page scripts call
   { route: "accounts/session.refresh.ts", page: "—", form: "—", by: "any logged-in user", noForm: "the session keeper's fetch; without JavaScript the loaders refresh the session" },
   { route: "applicant/submission-form.upload.ts", page: "—", form: "—", by: "applicant", noForm: "the progress-bar XHR of /submission-form/*; without JavaScript the same form posts to its page (rows above)" },

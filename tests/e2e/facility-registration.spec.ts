@@ -1,4 +1,5 @@
 import { documentInput, expect, otherDocuments, pngFile, test } from "./applicant-fixtures";
+import { checkHeading, sendFromCheck } from "./check-fixtures";
 import { ACCOUNTS, dateBoxes, expectPath, fillDate, loginViaForm, sidebar } from "./fixtures";
 import { sidewaysOverflow } from "../reach/measure";
 import { decideByApi, newPersonContext, reviewerPage } from "./review-fixtures";
@@ -94,13 +95,17 @@ test("a verified facility registers a professional on an OTH path, uploads every
     await page.goto(own.pathname + own.search);
   });
 
-  await test.step("all eight OTH documents are uploaded with the submission", async () => {
+  await test.step("all eight OTH documents are uploaded with KIRIM PERMOHONAN, checked, then sent", async () => {
     const files = await otherDocuments();
     for (let order = 1; order <= 8; order++) await documentInput(page, order).setInputFiles(files[order]);
     // With JavaScript the form goes by XMLHttpRequest (for the progress bar); without it, natively.
     const viaXhr = page.waitForRequest((r) => new URL(r.url()).pathname === "/register-competency-evaluation/upload", { timeout: 5_000 }).then(() => true, () => false);
     await page.getByRole("button", { name: "KIRIM PERMOHONAN" }).click();
     expect(await viaXhr).toBe(testInfo.project.name === "js");
+    await expect(checkHeading(page)).toBeVisible();
+    await expect(page.getByText(professional.name)).toBeVisible();
+    await expect(page.getByRole("link", { name: "Unduh ijazah-1.pdf" })).toBeVisible();
+    await sendFromCheck(page);
     // spec §4: a first submission ends on /submission-form/success — the facility's too, naming whom it sent.
     await expectPath(page, "/submission-form/success");
     await expect(page.getByRole("heading", { level: 1, name: "Permohonan Terkirim" })).toBeVisible();
@@ -153,6 +158,10 @@ test("a verified facility registers a professional on an OTH path, uploads every
     await expect(page.getByText("Paspor buram")).toBeVisible();
     await documentInput(page, 2).setInputFiles(pngFile("paspor-baru.png"));
     await page.getByRole("button", { name: "KIRIM PERBAIKAN" }).click();
+    await expect(checkHeading(page)).toBeVisible();
+    await expect(page.getByText("Alasan peninjau: Paspor buram")).toBeVisible();
+    await expect(page.getByRole("link", { name: "Unduh paspor-baru.png" })).toBeVisible();
+    await sendFromCheck(page);
     await expect(page.getByText("Berkas perbaikan terkirim. Permohonan kembali diperiksa.")).toBeVisible();
     // spec §4: a successful reupload ends on /submission-form/success-reupload, the registration's own
     await expectPath(page, "/submission-form/success-reupload");

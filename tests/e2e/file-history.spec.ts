@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { sendFromCheck } from "./check-fixtures";
 import { FIT_WIDTHS, sidewaysOverflow } from "../reach/measure";
 import { pdfFile } from "./applicant-fixtures";
 import { ACCOUNTS, apiKey, expectPath, loginViaForm } from "./fixtures";
@@ -30,6 +31,7 @@ test("after a reupload the applicant reads both versions of the CV with the revi
   await applicant.goto("/submission-form/reupload-form");
   await applicant.getByLabel("2. Curriculum Vitae (CV)").setInputFiles(await pdfFile("cv-bertanggal.pdf"));
   await applicant.getByRole("button", { name: "KIRIM PERBAIKAN" }).click();
+  await sendFromCheck(applicant);
   await expectPath(applicant, "/submission-form/success-reupload");
 
   // From the status detail's documents to the history

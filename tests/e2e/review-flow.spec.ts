@@ -1,4 +1,5 @@
 import { confirmYes, expectPath } from "./fixtures";
+import { checkHeading, sendFromCheck } from "./check-fixtures";
 import { pdfFile } from "./applicant-fixtures";
 import { applicantLabel, applicantPage, decide, decideByApi, detailPath, expect, expectApplicantLabel, reviewerPage, submittedApplication, test } from "./review-fixtures";
 
@@ -32,6 +33,10 @@ test("REG: document check asks for a reupload, then every body passes the file t
   await expect(applicant.getByText(/0 dokumen tersimpan/)).toHaveCount(0);
   await applicant.getByLabel("2. Curriculum Vitae (CV)").setInputFiles(await pdfFile("cv-baru.pdf"));
   await applicant.getByRole("button", { name: "KIRIM PERBAIKAN" }).click();
+  // Stored, not sent yet: "Periksa kembali" shows what goes back, and only its Yes sends it.
+  await expect(checkHeading(applicant)).toBeVisible();
+  await expect(applicant.getByRole("link", { name: "Unduh cv-baru.pdf" })).toBeVisible();
+  await sendFromCheck(applicant);
   await expectPath(applicant, "/submission-form/success-reupload");
   await expectApplicantLabel(applicant, "Dalam Proses");
 
