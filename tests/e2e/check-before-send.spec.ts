@@ -19,7 +19,7 @@ test("the applicant checks the application before it is sent: what is missing bl
     await page.getByRole("button", { name: "KIRIM PERMOHONAN" }).click();
     await expectPath(page, "/submission-form/adaptation-form");
     await expect(checkHeading(page)).toBeVisible();
-    await expect(page).toHaveTitle(/^Periksa Kembali Permohonan — /);
+    await expect(page).toHaveTitle(/^Periksa Kembali — /);
     await expect(page.getByText("1 dokumen berhasil diunggah")).toBeVisible();
     const missing = page.getByRole("alert").filter({ hasText: "Permohonan belum dapat dikirim" });
     await expect(missing.getByRole("listitem")).toHaveCount(6);

@@ -172,10 +172,12 @@ function importedDeclarations(source: string): string[] {
 
 /** The intents a route's action tells apart: in its own module and in the helpers and components it imports. */
 function intentsOf(source: string): string[] {
-  const constants = new Map([...source.matchAll(/const (\w+) = "([\w-]+)"/g)].map((m) => [m[1], m[2]]));
+  const texts = [source, ...importedDeclarations(source)];
+  // A constant of the module itself or one it imports (e.g. INTENT_CHECK of app/routes/applicant/__SubmissionCheck.tsx).
+  const constants = new Map(texts.flatMap((text) => [...text.matchAll(/const (\w+) = "([\w-]+)"/g)].map((m) => [m[1], m[2]] as const)));
   const resolve = (token: string) => (token.startsWith('"') ? token.slice(1, -1) : constants.get(token));
   const found = new Set<string>();
-  for (const text of [source, ...importedDeclarations(source)]) {
+  for (const text of texts) {
     for (const m of text.matchAll(/\bintent\s*===\s*"([\w-]+)"/g)) found.add(m[1]);
     for (const m of text.matchAll(/name="intent"\s+value="([\w-]+)"/g)) found.add(m[1]);
     for (const m of text.matchAll(/name="intent"\s+value=\{([^}]*)\}/g)) for (const s of m[1].matchAll(/"([\w-]+)"/g)) found.add(s[1]);

@@ -80,7 +80,7 @@ export const CATALOGUE: readonly Visitor[] = [
     // role 3, REG draft (rule 12): the upload form
     email: "pemohon.demo01@adaptasi.test",
     who: "pemohon draf",
-    pages: [p("/"), p("/registration-path/confirmation"), p("/submission-form"), p("/submission-form/adaptation-form"), p("/application-status")],
+    pages: [p("/"), p("/registration-path/confirmation"), p("/submission-form"), p("/submission-form/adaptation-form"), p("/submission-form/adaptation-form?intent=check"), p("/application-status")],
   },
   {
     // role 3, SPE asked to reupload (rule 3): reupload form and the SPE extras
@@ -89,6 +89,8 @@ export const CATALOGUE: readonly Visitor[] = [
     pages: [
       p("/"),
       p("/submission-form/reupload-form"),
+      // "Periksa kembali" of the reupload (what goes back, before it is sent), as KIRIM PERBAIKAN leads to it
+      p("/submission-form/reupload-form?intent=check"),
       p("/application-status"),
       p("/application-status/application-status-detail"),
       p("/application-status/file-history"),

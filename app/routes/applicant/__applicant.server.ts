@@ -96,7 +96,7 @@ export interface DocumentDestinations {
   successReuploadToast?: string;
 }
 
-export const APPLICANT_DESTINATIONS: DocumentDestinations = {
+const APPLICANT_DESTINATIONS: DocumentDestinations = {
   draft: "/submission-form/adaptation-form",
   check: "/submission-form/adaptation-form?intent=check",
   reupload: "/submission-form/reupload-form",
@@ -126,8 +126,6 @@ export function uploadRefused(status: number, error: ApiError, t: T): DocumentPo
   }
   return refused(status, { documents, form: [error.message] });
 }
-
-export { INTENT_CHECK, INTENT_CONFIRM };
 
 /**
  * A post of the adaptation form (save, or KIRIM PERMOHONAN) or of the reupload form, streamed to the API.
