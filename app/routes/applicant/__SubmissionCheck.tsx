@@ -1,5 +1,5 @@
 import { useEffect, useRef, type ReactNode } from "react";
-import { Form, Link } from "@remix-run/react";
+import { Form, Link, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { CONFIRM_FIELD, CONFIRM_YES } from "~/components/ConfirmPanel";
 import * as d from "~/components/details.css";
@@ -75,6 +75,12 @@ export function SubmissionCheck({
   const { t } = useTranslation(["applicant", "common"]);
   const say: CheckTexts = texts ?? { lead: t("check.lead"), missingTitle: t("check.missingTitle"), missingLead: t("check.missingLead"), question: t("check.question"), back: t("check.back") };
   const heading = useRef<HTMLHeadingElement>(null);
+  // With JavaScript a double click on Yes posts once (without it, the server answers a second Yes with the success page).
+  const sent = useRef(false);
+  const navigation = useNavigation();
+  useEffect(() => {
+    if (navigation.state === "idle") sent.current = false;
+  }, [navigation.state]);
   // With JavaScript the check replaces the form in place: move the reader to it.
   useEffect(() => heading.current?.focus(), []);
   return (
@@ -114,7 +120,7 @@ export function SubmissionCheck({
         <section className={ui.card} aria-labelledby="check-send-title">
           <h2 id="check-send-title">{t("common:confirm.title")}</h2>
           <p id="check-question"><strong>{say.question}</strong></p>
-          <Form method="post" action={confirmAction} className={ui.row}>
+          <Form method="post" action={confirmAction} className={ui.row} onSubmit={(event) => (sent.current ? event.preventDefault() : (sent.current = true))}>
             <button type="submit" name={CONFIRM_FIELD} value={CONFIRM_YES} className={ui.button} aria-describedby="check-question">{t("common:confirm.yes")}</button>
             <Link to={backHref} className={ui.secondaryButton}>{t("common:confirm.no")}</Link>
           </Form>

@@ -54,7 +54,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function ApplicationStatusDetail() {
   const loaded = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
-  if (loaded.kind === "facility" && loaded.check) {
+  // A refused KIRIM PERBAIKAN answers at the check's address: the form with its errors, not the check.
+  if (loaded.kind === "facility" && loaded.check && !result) {
     const form = `/application-status/application-status-detail?id=${loaded.registration.application.id}`;
     return <ReuploadCheck items={loaded.check.items} formHref={form} confirmAction={`${form}&intent=${INTENT_CONFIRM}`} />;
   }

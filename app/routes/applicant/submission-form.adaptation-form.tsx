@@ -1,11 +1,11 @@
 import { randomUUID } from "node:crypto";
-import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { DocumentErrorSummary, DocumentUploadForm, useUploadProgress } from "~/routes/applicant/__applicant";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
 import * as ui from "~/components/ui.css";
-import { documentPostResponse, postDocuments, requireDraft, requirements, sendChecked } from "~/routes/applicant/__applicant.server";
+import { currentApplication, documentPostResponse, postDocuments, requireDraft, requirements, sendChecked } from "~/routes/applicant/__applicant.server";
 import { INTENT_CHECK, INTENT_CONFIRM } from "~/routes/applicant/__SubmissionCheck";
 import { applicantCheck } from "~/routes/applicant/__submission-check.server";
 import { ApplicantCheck } from "~/routes/applicant/__ApplicantCheck";
@@ -34,6 +34,8 @@ export const handle = titled((data?: { check: unknown }) => (data?.check ? "subm
 
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireUser(request, context, { roles: APPLICANT_ROLES });
+  // A second Yes after the send (a double click, a re-post): it was sent once; say so.
+  if (new URL(request.url).searchParams.get("intent") === INTENT_CONFIRM && (await currentApplication(context))?.status === "IN-PROGRESS") return redirect("/submission-form/success");
   const application = await requireDraft(context);
   // Only the check page's Yes sends; every other post saves the chosen files (and KIRIM PERMOHONAN then shows the check).
   if (new URL(request.url).searchParams.get("intent") === INTENT_CONFIRM) return documentPostResponse(await sendChecked(request, context, application, "adaptation"));
@@ -46,7 +48,8 @@ export default function AdaptationForm() {
   const { application, requirements, idempotencyKey, check } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const upload = useUploadProgress("adaptation");
-  if (check) {
+  // A refused KIRIM PERMOHONAN (a bad file) answers at the check's address: the form with its errors, not the check.
+  if (check && !result) {
     return <ApplicantCheck check={check} jalur={application.jalur_id} formHref={FORM} confirmAction={`${FORM}?intent=${INTENT_CONFIRM}&key=${idempotencyKey}`} />;
   }
   const errors = upload.errors ?? result?.errors;

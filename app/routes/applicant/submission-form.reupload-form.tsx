@@ -54,7 +54,8 @@ export default function ReuploadForm() {
   const { application, items, note, check } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const upload = useUploadProgress("reupload");
-  if (check) return <ReuploadCheck items={check.items} formHref={FORM} confirmAction={`${FORM}?intent=${INTENT_CONFIRM}`} />;
+  // A refused KIRIM PERBAIKAN (no file, a bad file) answers at the check's address: the form with its errors.
+  if (check && !result) return <ReuploadCheck items={check.items} formHref={FORM} confirmAction={`${FORM}?intent=${INTENT_CONFIRM}`} />;
   const errors = upload.errors ?? result?.errors;
   const current = new Map(application.documents.map((d) => [d.requirement_id, d]));
   return (

@@ -9,6 +9,7 @@ import { getOrUnavailable } from "~/utils/api.server";
 import type { DocumentDestinations } from "~/routes/applicant/__applicant.server";
 import { requireUser } from "~/utils/guards.server";
 import { i18next } from "~/utils/i18n.server";
+import { INTENT_CHECK } from "~/routes/applicant/__SubmissionCheck";
 import { APPLICANT_ROLES, FACILITY_ROLES, ROLE } from "#domain/roles";
 
 // A verified facility admin (role 8) registers professionals and follows them (DESIGN §4): the API's
@@ -119,9 +120,9 @@ export async function facilityDestinations(r: Registration, request: Request): P
   const draft = uploadFilePath(r.application, r.activity_kind?.id);
   return {
     draft,
-    check: `${draft}&intent=check`,
+    check: `${draft}&intent=${INTENT_CHECK}`,
     reupload: detailPath(r.application.id),
-    reuploadCheck: `${detailPath(r.application.id)}&intent=check`,
+    reuploadCheck: `${detailPath(r.application.id)}&intent=${INTENT_CHECK}`,
     // spec §4: a first submission ends on /submission-form/success — for a facility, the registration's own.
     success: `/submission-form/success?id=${r.application.id}`,
     // spec §4: a successful reupload ends on /submission-form/success-reupload — for a facility, the registration's own.

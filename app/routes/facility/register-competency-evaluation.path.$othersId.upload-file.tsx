@@ -38,7 +38,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function FacilityUploadFile() {
   const { registration, requirements, idempotencyKey, check } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
-  if (check) return <FacilityCheck registration={registration} check={check} idempotencyKey={idempotencyKey} />;
+  // A refused KIRIM PERMOHONAN (a bad file) answers at the check's address: the form with its errors, not the check.
+  if (check && !result) return <FacilityCheck registration={registration} check={check} idempotencyKey={idempotencyKey} />;
   return <FacilityUploadForm registration={registration} requirements={requirements} errors={result?.errors} />;
 }
 
