@@ -89,10 +89,19 @@ describe("/submission-form/adaptation-form", () => {
   });
 
   it("Yes when the API finds something missing (changed meanwhile) goes back to the check, which names it", async () => {
+    // The application is read twice (sent already? then the open draft), then the API refuses.
+    call.mockImplementationOnce(async () => ({ ok: true, status: 200, body: { data: draft } }));
     call.mockImplementationOnce(async () => ({ ok: true, status: 200, body: { data: draft } }));
     call.mockImplementationOnce(async () => ({ ok: false, status: 400, error: { code: "DOCUMENTS_MISSING", message: "Dokumen belum lengkap", details: [] } }));
     const answer = (await action({ request: urlencoded(`${FORM}?intent=confirm&key=k1`, [["confirm", "yes"]]), context, params: {} })) as Response;
     expect(answer.headers.get("location")).toBe("/submission-form/adaptation-form?intent=check");
+  });
+
+  it("a second Yes after the send lands on the success page and submits nothing again", async () => {
+    call.mockImplementation(async () => ({ ok: true, status: 200, body: { data: { ...draft, is_submitted: true, status: "IN-PROGRESS" } } }));
+    const answer = (await action({ request: urlencoded(`${FORM}?intent=confirm&key=k1`, [["confirm", "yes"]]), context, params: {} })) as Response;
+    expect(answer.headers.get("location")).toBe("/submission-form/success");
+    expect(submits()).toEqual([]);
   });
 });
 
