@@ -49,6 +49,7 @@ test("the applicant checks the application before it is sent: what is missing bl
       await page.setViewportSize(size);
       expect(await sidewaysOverflow(page), `the check at ${size.width}px`).toEqual([]);
     }
+    await page.setViewportSize({ width: 360, height: 800 });
     if (testInfo.project.name === "nojs") await page.screenshot({ path: "/work/notes/screens/check-before-send-applicant-360.png", fullPage: true });
     await page.setViewportSize({ width: 1280, height: 720 });
     await page.getByRole("link", { name: "No", exact: true }).click();
