@@ -130,11 +130,32 @@ export async function postDocuments(
   form: DocumentForm,
   to: DocumentDestinations = APPLICANT_DESTINATIONS,
 ): Promise<DocumentPost> {
+  const result = await postDocumentsOnce(request, context, application, form, to);
+  // A document's own form names its document (`doc=<id>`): a refusal of the whole post is shown there.
+  const doc = Number(new URL(request.url).searchParams.get("doc"));
+  if (!result.ok && Number.isSafeInteger(doc) && doc > 0) result.errors.doc = doc;
+  return result;
+}
+
+async function postDocumentsOnce(
+  request: Request,
+  context: AppLoadContext,
+  application: Application,
+  form: DocumentForm,
+  to: DocumentDestinations,
+): Promise<DocumentPost> {
   const url = new URL(request.url);
-  const upload = await forwardUpload(request, context, `/applications/${application.id}/${form === "reupload" ? "reupload" : "documents"}`);
+  const intent = url.searchParams.get("intent");
   const t = await i18next.getFixedT(request, "applicant");
-  if (!upload.ok) return uploadRefused(upload.status, upload.error, t);
-  const outcome = upload.body.data;
+  // Save and submit come from their own form without files (each document is stored by its own form):
+  // nothing to stream. A multipart post (a document's form, or an older page's one form) goes to the API.
+  const multipart = (request.headers.get("content-type") ?? "").toLowerCase().startsWith("multipart/form-data");
+  let outcome: UploadOutcome = { saved: [], errors: [] };
+  if (multipart) {
+    const upload = await forwardUpload(request, context, `/applications/${application.id}/${form === "reupload" ? "reupload" : "documents"}`);
+    if (!upload.ok) return uploadRefused(upload.status, upload.error, t);
+    outcome = upload.body.data;
+  }
   if (outcome.errors.length > 0) return refused(400, { documents: uploadErrors(outcome), form: [] });
   if (form === "reupload") {
     // A reupload without any file changed nothing: it is the person's mistake, not a success.
@@ -144,6 +165,13 @@ export async function postDocuments(
       return { ok: true, redirectTo: to.reupload, toast: t("toast.reuploadPartial", { saved: outcome.saved.length }) };
     }
     return { ok: true, redirectTo: to.successReupload, toast: to.successReuploadToast };
+  }
+  if (intent === "upload") {
+    // One document's own form: it stored that document, or nothing was chosen.
+    if (outcome.saved.length === 0) return refused(400, { documents: {}, form: [t("documents.nothingChosen")] });
+    const byId = new Map((await requirements(context, application.jalur_id)).map((r) => [r.id, `${r.order_num}. ${r.name}`]));
+    const names = outcome.saved.map((id) => byId.get(id) ?? String(id)).join(", ");
+    return { ok: true, redirectTo: to.draft, toast: t("toast.documentSaved", { names }) };
   }
   if (url.searchParams.get("intent") !== "submit") {
     const toast = outcome.saved.length > 0 ? t("toast.draftSavedWithUploads", { saved: outcome.saved.length }) : t("toast.draftSaved");

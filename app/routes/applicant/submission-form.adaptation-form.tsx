@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { DocumentErrorSummary, DocumentUploadForm, useUploadProgress } from "~/routes/applicant/__applicant";
+import { DocumentErrorSummary, DocumentUploadForm, MissingDocuments } from "~/routes/applicant/__applicant";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
 import * as ui from "~/components/ui.css";
 import { documentPostResponse, postDocuments, requireDraft, requirements } from "~/routes/applicant/__applicant.server";
@@ -36,24 +36,25 @@ export default function AdaptationForm() {
   const { t } = useTranslation("applicant");
   const { application, requirements, idempotencyKey } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
-  const upload = useUploadProgress("adaptation");
-  const errors = upload.errors ?? result?.errors;
+  const errors = result?.errors;
   const current = new Map(application.documents.map((d) => [d.requirement_id, d]));
   return (
     <>
       <h1>{t("documents.title")}</h1>
       <p>{t("documents.lead", { jalur: t(`jalur.${application.jalur_id}`) })}</p>
       <DocumentErrorSummary errors={errors} requirements={requirements} />
+      <MissingDocuments requirements={requirements} current={current} />
       <section className={ui.card}>
-        <DocumentUploadForm upload={upload} errors={errors} items={requirements.map((requirement) => ({ requirement }))} current={current}>
-          <div className={ui.row}>
+        <DocumentUploadForm form="adaptation" errors={errors} items={requirements.map((requirement) => ({ requirement }))} current={current} action="?intent=upload" button={t("documents.upload")}>
+          {/* Save and submit post no file: every document is stored by its own form above. */}
+          <Form method="post" reloadDocument className={ui.row}>
             <button type="submit" className={ui.secondaryButton} formAction="?intent=save">
               {t("documents.saveDraft")}
             </button>
             <button type="submit" className={ui.button} formAction={`?intent=submit&key=${idempotencyKey}`}>
               {t("documents.submit")}
             </button>
-          </div>
+          </Form>
         </DocumentUploadForm>
       </section>
     </>

@@ -2,7 +2,7 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@rem
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { DocumentRequirement } from "#domain/documents";
-import { DocumentErrorSummary, DocumentUploadForm, useUploadProgress } from "~/routes/applicant/__applicant";
+import { DocumentErrorSummary, DocumentUploadForm, MissingDocuments } from "~/routes/applicant/__applicant";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
 import * as ui from "~/components/ui.css";
 import { documentPostResponse, postDocuments, requireReupload, requirements, reuploadNote } from "~/routes/applicant/__applicant.server";
@@ -44,8 +44,7 @@ export default function ReuploadForm() {
   const { t } = useTranslation("applicant");
   const { application, items, note } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
-  const upload = useUploadProgress("reupload");
-  const errors = upload.errors ?? result?.errors;
+  const errors = result?.errors;
   const current = new Map(application.documents.map((d) => [d.requirement_id, d]));
   return (
     <>
@@ -53,13 +52,12 @@ export default function ReuploadForm() {
       <p>{t("reupload.lead")}</p>
       <ReviewerNote note={note} />
       <DocumentErrorSummary errors={errors} requirements={items.map((i) => i.requirement)} />
+      {items.length > 0 ? <MissingDocuments requirements={items.map((i) => i.requirement)} current={new Map()} /> : null}
       <section className={ui.card}>
         {items.length === 0 ? (
           <p>{t("reupload.notRequested")}</p>
         ) : (
-          <DocumentUploadForm upload={upload} errors={errors} items={items} current={current}>
-            <button type="submit" className={ui.button}>{t("reupload.submit")}</button>
-          </DocumentUploadForm>
+          <DocumentUploadForm form="reupload" errors={errors} items={items} current={current} action="?intent=upload" button={t("reupload.submit")} />
         )}
       </section>
     </>
