@@ -95,7 +95,7 @@ export function documentButton(page: Page, order: number, text = "UNGGAH") {
 export async function uploadDocument(page: Page, order: number, files: FilePayload | FilePayload[], text = "UNGGAH") {
   await documentInput(page, order).setInputFiles(files);
   await documentButton(page, order, text).click();
-  await expect(page.getByText(new RegExp(`^Dokumen tersimpan: .*\\b${order}\\. `))).toBeVisible();
+  await expect(page.getByRole("status").getByText(new RegExp(`Dokumen tersimpan: (.*, )?${order}\\. `))).toBeVisible();
 }
 
 export async function pdfFile(name = "dokumen.pdf"): Promise<FilePayload> {

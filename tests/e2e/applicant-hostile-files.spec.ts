@@ -58,6 +58,8 @@ test("a PNG named .pdf is kept as a PNG, a zip bomb named .docx is refused, host
 });
 
 test("a double click on KIRIM PERMOHONAN makes one submission", async ({ page, request }, testInfo) => {
+  // One post per document: seven page loads where there was one.
+  test.slow();
   const citizen = await freshApplicant(page, request, testInfo);
   await completePersonalData(page, citizen);
   await choosePathway(page, "Reguler");

@@ -5,6 +5,8 @@ import { choosePathway, competencyDocuments, completePersonalData, documentInput
 // with JavaScript off and on, and follows its status.
 
 test("a new citizen completes personal data, the REG pathway and every document, submits, and sees 'Dalam Proses'", async ({ page, request }, testInfo) => {
+  // One post per document: seven page loads where there was one.
+  test.slow();
   const citizen = await freshApplicant(page, request, testInfo);
 
   await test.step("the workspace starts empty: no application, personal data first", async () => {
@@ -96,6 +98,8 @@ test("a new citizen completes personal data, the REG pathway and every document,
 });
 
 test("a foreign national completes personal data, the OTH pathway and all eight documents, submits, and sees 'Dalam Proses'", async ({ page, request }, testInfo) => {
+  // One post per document: seven page loads where there was one.
+  test.slow();
   const foreigner = await freshForeignApplicant(page, request, testInfo);
   await completePersonalData(page, foreigner);
   await choosePathway(page, "Lainnya");

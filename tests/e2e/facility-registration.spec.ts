@@ -8,6 +8,8 @@ import { decideByApi, newPersonContext, reviewerPage } from "./review-fixtures";
 // Runs with JavaScript off and on; each project registers its own professional.
 
 test("a verified facility registers a professional on an OTH path, uploads every document, submits, and the Admin finds it", async ({ page, browser, request }, testInfo) => {
+  // One post per document: seven page loads where there was one.
+  test.slow();
   const id = `${testInfo.project.name}${Date.now().toString(36)}`;
   const professional = { name: `Dr. Ana Reyes ${id}`, email: `nakes.${id}@contoh.test`, passport: `P${id}`.toUpperCase().slice(0, 20) };
 

@@ -48,7 +48,8 @@ export function useUploadProgress(form: DocumentForm, endpoint = "/submission-fo
     onBusy?.(true);
     const element = event.currentTarget;
     const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
-    const query = new URL(submitter?.formAction || element.action, window.location.href).searchParams;
+    // A button without its own formaction answers the page's address for `formAction`: the form's action counts then.
+    const query = new URL(submitter?.hasAttribute("formaction") ? submitter.formAction : element.action, window.location.href).searchParams;
     query.set("form", form);
     const xhr = new XMLHttpRequest();
     xhr.open("POST", `${endpoint}?${query}`);
