@@ -2,7 +2,7 @@ import { pdf, elf } from "../fixtures/files";
 import { checkHeading } from "./check-fixtures";
 import { expectPath } from "./fixtures";
 import { logout } from "./accounts-fixtures";
-import { choosePathway, completePersonalData, documentInput, expect, freshApplicant, pdfFile, test } from "./applicant-fixtures";
+import { choosePathway, completePersonalData, documentButton, documentInput, expect, freshApplicant, pdfFile, test, uploadDocument } from "./applicant-fixtures";
 
 // Bad input on the document form: each refusal is clear, next to its field and in the summary,
 // and what was saved before stays saved. With JavaScript the browser's pre-check answers first for
@@ -16,8 +16,7 @@ test("bad files are refused one by one, earlier uploads stay, and a submission w
   const form = page.locator("form[enctype='multipart/form-data']");
 
   await test.step("a first document is saved", async () => {
-    await documentInput(page, 1).setInputFiles(await pdfFile("identitas.pdf"));
-    await page.getByRole("button", { name: "SIMPAN DRAF" }).click();
+    await uploadDocument(page, 1, await pdfFile("identitas.pdf"));
     await expect(page.getByRole("link", { name: "Unduh identitas.pdf" })).toBeVisible();
   });
 
@@ -30,7 +29,7 @@ test("bad files are refused one by one, earlier uploads stay, and a submission w
     await test.step(`${c.file.name}: '${c.message}'`, async () => {
       await page.goto("/submission-form/adaptation-form");
       await documentInput(page, c.order).setInputFiles(c.file);
-      await page.getByRole("button", { name: "SIMPAN DRAF" }).click();
+      await documentButton(page, c.order).click();
       await expect(form.locator("[id$=\"-error\"]").getByText(c.message)).toBeVisible();
       await expectPath(page, "/submission-form/adaptation-form");
       await expect(page.getByRole("link", { name: "Unduh identitas.pdf" })).toBeVisible();
@@ -40,9 +39,14 @@ test("bad files are refused one by one, earlier uploads stay, and a submission w
   await test.step("the server refuses the content whatever the browser let through", async () => {
     await page.goto("/submission-form/adaptation-form");
     await documentInput(page, 6).setInputFiles(cases[1].file);
-    await page.getByRole("button", { name: "SIMPAN DRAF" }).click();
-    const summary = page.getByRole("alert").filter({ hasText: "dokumen yang perlu diperbaiki" });
-    await expect(summary.getByRole("link", { name: /Dokumen pengalaman kerja.*Tipe berkas harus/ })).toBeVisible();
+    await documentButton(page, 6).click();
+    if (testInfo.project.name === "js") {
+      // The document's own post came back without a new page: its refusal is announced at the document.
+      await expect(page.getByRole("alert").filter({ hasText: "Tipe berkas harus JPG, JPEG, PNG atau PDF." })).toBeVisible();
+    } else {
+      const summary = page.getByRole("alert").filter({ hasText: "dokumen yang perlu diperbaiki" });
+      await expect(summary.getByRole("link", { name: /Dokumen pengalaman kerja.*Tipe berkas harus/ })).toBeVisible();
+    }
   });
 
   await test.step("KIRIM PERMOHONAN with personal data and documents missing: the check names each, links to it, and offers no send", async () => {

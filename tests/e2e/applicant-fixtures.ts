@@ -83,6 +83,21 @@ export function documentInput(page: Page, order: number) {
   return page.getByLabel(new RegExp(`^${order}\\. `));
 }
 
+/** The button of the document numbered `order`: each document has its own small form ("UNGGAH 3. Sertifikat …"). */
+export function documentButton(page: Page, order: number, text = "UNGGAH") {
+  return page.getByRole("button", { name: new RegExp(`^${text}\\s+${order}\\. `) });
+}
+
+/**
+ * Uploads the document numbered `order` by its own form (one document per post) and waits for the page
+ * that says it was stored.
+ */
+export async function uploadDocument(page: Page, order: number, files: FilePayload | FilePayload[], text = "UNGGAH") {
+  await documentInput(page, order).setInputFiles(files);
+  await documentButton(page, order, text).click();
+  await expect(page.getByRole("status").getByText(new RegExp(`Dokumen tersimpan: (.*, )?${order}\\. `))).toBeVisible();
+}
+
 export async function pdfFile(name = "dokumen.pdf"): Promise<FilePayload> {
   return { name, mimeType: "application/pdf", buffer: await pdf(name) };
 }

@@ -1,11 +1,13 @@
 import { expectPath } from "./fixtures";
 import { checkHeading, sendFromCheck } from "./check-fixtures";
-import { choosePathway, competencyDocuments, completePersonalData, documentInput, expect, freshApplicant, freshForeignApplicant, otherDocuments, pdfFile, pngFile, test } from "./applicant-fixtures";
+import { choosePathway, competencyDocuments, completePersonalData, documentInput, expect, freshApplicant, freshForeignApplicant, otherDocuments, pdfFile, pngFile, test, uploadDocument } from "./applicant-fixtures";
 
 // "Done when": a new citizen goes from an empty account to a submitted application on REG,
 // with JavaScript off and on, and follows its status.
 
 test("a new citizen completes personal data, the REG pathway and every document, submits, and sees 'Dalam Proses'", async ({ page, request }, testInfo) => {
+  // One post per document: seven page loads where there was one.
+  test.slow();
   const citizen = await freshApplicant(page, request, testInfo);
 
   await test.step("the workspace starts empty: no application, personal data first", async () => {
@@ -44,24 +46,28 @@ test("a new citizen completes personal data, the REG pathway and every document,
     await expect(documentInput(page, 2)).toHaveAttribute("accept", ".doc,.docx,.pdf");
   });
 
-  await test.step("a draft with the first three documents is saved", async () => {
-    for (const order of [1, 2, 3]) await documentInput(page, order).setInputFiles(files[order]);
-    // With JavaScript the form goes by XMLHttpRequest (for the progress bar); without it, natively.
+  await test.step("the first three documents are saved, each by its own form; the page says which are still missing", async () => {
+    await expect(page.getByRole("heading", { name: "Belum diunggah: 7 dari 7 dokumen" })).toBeVisible();
+    // With JavaScript a document's form goes by XMLHttpRequest (for the progress bar); without it, natively.
     const viaXhr = page.waitForRequest((r) => new URL(r.url()).pathname === "/submission-form/upload", { timeout: 5_000 }).then(() => true, () => false);
-    await page.getByRole("button", { name: "SIMPAN DRAF" }).click();
+    await uploadDocument(page, 1, files[1]);
     expect(await viaXhr).toBe(testInfo.project.name === "js");
+    for (const order of [2, 3]) await uploadDocument(page, order, files[order]);
     await expectPath(page, "/submission-form/adaptation-form");
-    await expect(page.getByText("3 dokumen berhasil diunggah")).toBeVisible();
     await expect(page.getByRole("link", { name: "Unduh identitas.pdf" })).toBeVisible();
     await expect(page.getByRole("link", { name: "Unduh cv.docx" })).toBeVisible();
+    const missing = page.getByRole("region", { name: "Belum diunggah: 4 dari 7 dokumen" });
+    await expect(missing.getByRole("link")).toHaveText([/^4\. /, /^5\. /, /^6\. /, /^7\. /]);
+    await page.getByRole("button", { name: "SIMPAN DRAF" }).click();
+    await expect(page.getByText("Draf tersimpan.")).toBeVisible();
   });
 
-  await test.step("the rest is uploaded with KIRIM PERMOHONAN, checked on 'Periksa kembali', then sent", async () => {
-    for (const order of [4, 5, 6, 7]) await documentInput(page, order).setInputFiles(files[order]);
+  await test.step("the rest is uploaded, one by one, checked on 'Periksa kembali', then sent", async () => {
+    for (const order of [4, 5, 6, 7]) await uploadDocument(page, order, files[order]);
+    await expect(page.getByRole("heading", { name: "Semua dokumen sudah diunggah." })).toBeVisible();
     await page.getByRole("button", { name: "KIRIM PERMOHONAN" }).click();
     await expectPath(page, "/submission-form/adaptation-form");
     await expect(checkHeading(page)).toBeVisible();
-    await expect(page.getByText("4 dokumen berhasil diunggah")).toBeVisible();
     await sendFromCheck(page);
     await expectPath(page, "/submission-form/success");
     await expect(page.getByRole("heading", { name: "Permohonan Terkirim" })).toBeVisible();
@@ -96,11 +102,13 @@ test("a new citizen completes personal data, the REG pathway and every document,
 });
 
 test("a foreign national completes personal data, the OTH pathway and all eight documents, submits, and sees 'Dalam Proses'", async ({ page, request }, testInfo) => {
+  // One post per document: seven page loads where there was one.
+  test.slow();
   const foreigner = await freshForeignApplicant(page, request, testInfo);
   await completePersonalData(page, foreigner);
   await choosePathway(page, "Lainnya");
   const files = await otherDocuments();
-  for (let order = 1; order <= 8; order++) await documentInput(page, order).setInputFiles(files[order]);
+  for (let order = 1; order <= 8; order++) await uploadDocument(page, order, files[order]);
   await page.getByRole("button", { name: "KIRIM PERMOHONAN" }).click();
   await sendFromCheck(page);
   await expectPath(page, "/submission-form/success");

@@ -1,12 +1,12 @@
 import { FIT_WIDTHS, sidewaysOverflow } from "../reach/measure";
-import { choosePathway, competencyDocuments, completePersonalData, documentInput, expect, freshApplicant, pdfFile, test } from "./applicant-fixtures";
+import { choosePathway, competencyDocuments, completePersonalData, expect, freshApplicant, pdfFile, test, uploadDocument } from "./applicant-fixtures";
 import { checkHeading, sendFromCheck } from "./check-fixtures";
 import { expectPath } from "./fixtures";
 import { applicantPage, decideByApi, expectApplicantLabel, submittedApplication } from "./review-fixtures";
 
 // "Periksa kembali" (GOV.UK "check your answers", DESIGN §9) before the irreversible sends, with JavaScript
-// off and on: KIRIM PERMOHONAN and KIRIM PERBAIKAN save the chosen files and show what will be sent, each
-// section with its Ubah; only the check's Yes sends. A facility's registration: facility-registration.spec.ts.
+// off and on: each document is stored by its own form; KIRIM PERMOHONAN and KIRIM PERBAIKAN show what will be
+// sent, each section with its Ubah; only the check's Yes sends. A facility's registration: facility-registration.spec.ts.
 
 test("the applicant checks the application before it is sent: what is missing blocks the send, No sends nothing, Yes sends it", async ({ page, request }, testInfo) => {
   const citizen = await freshApplicant(page, request, testInfo);
@@ -14,17 +14,16 @@ test("the applicant checks the application before it is sent: what is missing bl
   await choosePathway(page, "Reguler");
   const files = await competencyDocuments();
 
-  await test.step("KIRIM PERMOHONAN saves the chosen file first, then shows the check with the rest missing and no send", async () => {
-    await documentInput(page, 1).setInputFiles(files[1]);
+  await test.step("with one document stored, KIRIM PERMOHONAN shows the check with the rest missing and no send", async () => {
+    await uploadDocument(page, 1, files[1]);
     await page.getByRole("button", { name: "KIRIM PERMOHONAN" }).click();
     await expectPath(page, "/submission-form/adaptation-form");
     await expect(checkHeading(page)).toBeVisible();
     await expect(page).toHaveTitle(/^Periksa Kembali — /);
-    await expect(page.getByText("1 dokumen berhasil diunggah")).toBeVisible();
     const missing = page.getByRole("alert").filter({ hasText: "Permohonan belum dapat dikirim" });
     await expect(missing.getByRole("listitem")).toHaveCount(6);
     await expect(page.getByRole("button", { name: "Yes", exact: true })).toHaveCount(0);
-    // The file chosen on the form is stored: its name, size and version.
+    // The stored file: its name, size and version.
     await expect(page.getByRole("region", { name: "Dokumen persyaratan" }).getByRole("link", { name: "Unduh identitas.pdf" })).toHaveText(/^identitas\.pdf \(.+, versi 1\)$/);
   });
 
@@ -40,7 +39,7 @@ test("the applicant checks the application before it is sent: what is missing bl
   });
 
   await test.step("with every document there, the check asks Yes/No; No goes back and sends nothing", async () => {
-    for (const order of [2, 3, 4, 5, 6, 7]) await documentInput(page, order).setInputFiles(files[order]);
+    for (const order of [2, 3, 4, 5, 6, 7]) await uploadDocument(page, order, files[order]);
     await page.getByRole("button", { name: "KIRIM PERMOHONAN" }).click();
     await expect(checkHeading(page)).toBeVisible();
     await expect(page.getByRole("alert").filter({ hasText: "Permohonan belum dapat dikirim" })).toHaveCount(0);
@@ -77,9 +76,9 @@ test("a reupload is checked before it goes back: each flagged document's new ver
   expect(asked.status(), await asked.text()).toBe(200);
   const applicant = await applicantPage(browser, testInfo, app);
 
-  await test.step("KIRIM PERBAIKAN stores the new version and shows what goes back; the file stays with the applicant", async () => {
+  await test.step("the new version is stored by its form; KIRIM PERBAIKAN shows what goes back; the file stays with the applicant", async () => {
     await applicant.goto("/submission-form/reupload-form");
-    await applicant.getByLabel("2. Curriculum Vitae (CV)").setInputFiles(await pdfFile("cv-salah.pdf"));
+    await uploadDocument(applicant, 2, await pdfFile("cv-salah.pdf"));
     await applicant.getByRole("button", { name: "KIRIM PERBAIKAN" }).click();
     await expectPath(applicant, "/submission-form/reupload-form");
     await expect(checkHeading(applicant)).toBeVisible();
@@ -97,7 +96,7 @@ test("a reupload is checked before it goes back: each flagged document's new ver
     await applicant.goto("/submission-form/reupload-form?intent=check");
     await applicant.getByRole("link", { name: "Ubah dokumen yang dikirim kembali" }).click();
     await expectPath(applicant, "/submission-form/reupload-form");
-    await applicant.getByLabel("2. Curriculum Vitae (CV)").setInputFiles(await pdfFile("cv-bertanggal.pdf"));
+    await uploadDocument(applicant, 2, await pdfFile("cv-bertanggal.pdf"));
     await applicant.getByRole("button", { name: "KIRIM PERBAIKAN" }).click();
     await expect(applicant.getByRole("link", { name: "Unduh cv-bertanggal.pdf" })).toHaveText(/versi 3\)$/);
   });

@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { sendFromCheck } from "./check-fixtures";
 import { FIT_WIDTHS, sidewaysOverflow } from "../reach/measure";
-import { pdfFile } from "./applicant-fixtures";
+import { pdfFile, uploadDocument } from "./applicant-fixtures";
 import { ACCOUNTS, apiKey, expectPath, loginViaForm } from "./fixtures";
 import { applicantPage, expect, staffToken, submittedApplication, test } from "./review-fixtures";
 
@@ -29,7 +29,7 @@ test("after a reupload the applicant reads both versions of the CV with the revi
 
   const applicant = await applicantPage(browser, testInfo, app);
   await applicant.goto("/submission-form/reupload-form");
-  await applicant.getByLabel("2. Curriculum Vitae (CV)").setInputFiles(await pdfFile("cv-bertanggal.pdf"));
+  await uploadDocument(applicant, 2, await pdfFile("cv-bertanggal.pdf"));
   await applicant.getByRole("button", { name: "KIRIM PERBAIKAN" }).click();
   await sendFromCheck(applicant);
   await expectPath(applicant, "/submission-form/success-reupload");

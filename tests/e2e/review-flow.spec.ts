@@ -1,6 +1,6 @@
 import { confirmYes, expectPath } from "./fixtures";
 import { checkHeading, sendFromCheck } from "./check-fixtures";
-import { pdfFile } from "./applicant-fixtures";
+import { pdfFile, uploadDocument } from "./applicant-fixtures";
 import { applicantLabel, applicantPage, decide, decideByApi, detailPath, expect, expectApplicantLabel, reviewerPage, submittedApplication, test } from "./review-fixtures";
 
 // Each stage decided on the detail page by the demo account of the right role, the applicant
@@ -31,7 +31,7 @@ test("REG: document check asks for a reupload, then every body passes the file t
   await expect(applicant.getByRole("alert").filter({ hasText: "Pilih berkas untuk dokumen yang perlu diperbaiki" })).toBeVisible();
   await expectPath(applicant, "/submission-form/reupload-form");
   await expect(applicant.getByText(/0 dokumen tersimpan/)).toHaveCount(0);
-  await applicant.getByLabel("2. Curriculum Vitae (CV)").setInputFiles(await pdfFile("cv-baru.pdf"));
+  await uploadDocument(applicant, 2, await pdfFile("cv-baru.pdf"));
   await applicant.getByRole("button", { name: "KIRIM PERBAIKAN" }).click();
   // Stored, not sent yet: "Periksa kembali" shows what goes back, and only its Yes sends it.
   await expect(checkHeading(applicant)).toBeVisible();

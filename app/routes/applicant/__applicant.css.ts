@@ -32,3 +32,10 @@ export const noteText = style({ margin: 0, whiteSpace: "pre-line", overflowWrap:
 export const statusParts = style({ display: "grid", gridTemplateColumns: "repeat(auto-fit, minmax(min(100%, 12rem), 1fr))", gap: vars.space.md, margin: `0 0 ${vars.space.lg}` });
 globalStyle(`${statusParts} dt`, { fontWeight: 600, fontSize: "0.9rem", color: vars.color.muted });
 globalStyle(`${statusParts} dd`, { margin: 0, overflowWrap: "anywhere", fontWeight: 600 });
+// One document's own form (its field and its button), and the page's buttons after them: a fieldset
+// only so they can be disabled together while a document uploads.
+export const documentForm = style({ display: "grid", gap: vars.space.sm, marginBottom: vars.space.lg, minWidth: 0 });
+export const actions = style({ border: 0, padding: 0, margin: 0, minWidth: 0 });
+// What is still missing, above the documents.
+export const missing = style({ borderLeft: `6px solid ${vars.color.brand}`, background: vars.color.brandSoft, borderRadius: vars.radius, padding: `${vars.space.sm} ${vars.space.md}`, marginBottom: vars.space.lg, overflowWrap: "anywhere" });
+export const missingTitle = style({ fontSize: "1rem", margin: `0 0 ${vars.space.xs}` });

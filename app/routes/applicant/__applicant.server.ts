@@ -8,7 +8,7 @@ import { accessToken, formStatus, orUnavailable, type ApiError, type ApiResult }
 import { toastCookie } from "~/utils/session.server";
 import { i18next } from "~/utils/i18n.server";
 import { CONFIRM_FIELD, CONFIRM_YES } from "~/components/ConfirmPanel";
-import { INTENT_CHECK, INTENT_CONFIRM } from "~/routes/applicant/__SubmissionCheck";
+import { INTENT_CHECK, INTENT_CONFIRM, INTENT_UPLOAD } from "~/routes/applicant/__SubmissionCheck";
 
 // The applicant's journey: the API's shapes (contracts/, rules in docs/decisions/017-applicant-api-rules.md) and the calls
 // every applicant page makes with the session's access token.
@@ -139,20 +139,52 @@ export async function postDocuments(
   form: DocumentForm,
   to: DocumentDestinations = APPLICANT_DESTINATIONS,
 ): Promise<DocumentPost> {
+  const result = await postDocumentsOnce(request, context, application, form, to);
+  // A document's own form names its document (`doc=<id>`): a refusal of the whole post is shown there.
+  const doc = Number(new URL(request.url).searchParams.get("doc"));
+  if (!result.ok && Number.isSafeInteger(doc) && doc > 0) result.errors.doc = doc;
+  return result;
+}
+
+async function postDocumentsOnce(
+  request: Request,
+  context: AppLoadContext,
+  application: Application,
+  form: DocumentForm,
+  to: DocumentDestinations,
+): Promise<DocumentPost> {
   const url = new URL(request.url);
-  const upload = await forwardUpload(request, context, `/applications/${application.id}/${form === "reupload" ? "reupload" : "documents"}`);
+  const intent = url.searchParams.get("intent");
   const t = await i18next.getFixedT(request, "applicant");
-  if (!upload.ok) return uploadRefused(upload.status, upload.error, t);
-  const outcome = upload.body.data;
+  // Save and submit come from their own form without files (each document is stored by its own form):
+  // nothing to stream. A multipart post (a document's form, or an older page's one form) goes to the API.
+  const multipart = (request.headers.get("content-type") ?? "").toLowerCase().startsWith("multipart/form-data");
+  let outcome: UploadOutcome = { saved: [], errors: [] };
+  if (multipart) {
+    const upload = await forwardUpload(request, context, `/applications/${application.id}/${form === "reupload" ? "reupload" : "documents"}`);
+    if (!upload.ok) return uploadRefused(upload.status, upload.error, t);
+    outcome = upload.body.data;
+  }
   if (outcome.errors.length > 0) return refused(400, { documents: uploadErrors(outcome), form: [] });
   if (form === "reupload") {
-    // A reupload without any file, before anything was uploaded again, changed nothing: the person's mistake.
-    if (outcome.saved.length === 0 && !outcome.application?.reupload.some((r) => r.fixed)) return refused(400, { documents: {}, form: [t("errors.reuploadEmpty")] });
+    // A reupload's KIRIM PERBAIKAN before any flagged document was uploaded again changed nothing: the person's mistake.
+    if (intent !== INTENT_UPLOAD && outcome.saved.length === 0 && !(outcome.application ?? application).reupload.some((r) => r.fixed)) {
+      return refused(400, { documents: {}, form: [t("errors.reuploadEmpty")] });
+    }
+  }
+  if (intent === INTENT_UPLOAD) {
+    // One document's own form: it stored that document, or nothing was chosen.
+    if (outcome.saved.length === 0) return refused(400, { documents: {}, form: [t("documents.nothingChosen")] });
+    const byId = new Map((await requirements(context, application.jalur_id)).map((r) => [r.id, `${r.order_num}. ${r.name}`]));
+    const names = outcome.saved.map((id) => byId.get(id) ?? String(id)).join(", ");
+    return { ok: true, redirectTo: form === "reupload" ? to.reupload : to.draft, toast: t("toast.documentSaved", { names }) };
+  }
+  if (form === "reupload") {
     // Stored, not sent: the check shows what goes back to the reviewers, and only its Yes sends it (sendChecked).
     return { ok: true, redirectTo: to.reuploadCheck, toast: outcome.saved.length > 0 ? t("toast.reuploadSaved", { saved: outcome.saved.length }) : undefined };
   }
   const toast = outcome.saved.length > 0 ? t("toast.draftSavedWithUploads", { saved: outcome.saved.length }) : undefined;
-  if (url.searchParams.get("intent") === INTENT_CHECK) return { ok: true, redirectTo: to.check, toast };
+  if (intent === INTENT_CHECK) return { ok: true, redirectTo: to.check, toast };
   return { ok: true, redirectTo: to.draft, toast: toast ?? t("toast.draftSaved") };
 }
 

@@ -23,6 +23,8 @@ export interface CurrentFile {
 export interface DocumentErrors {
   documents: Record<string, string>;
   form: string[];
+  /** the document whose own form was posted, when the refusal was of the whole post */
+  doc?: number;
 }
 
 export type DocumentForm = "adaptation" | "reupload";
@@ -32,7 +34,7 @@ export type DocumentForm = "adaptation" | "reupload";
  * `endpoint`) so an upload progress bar can show; the answer is a place to go or the errors to show.
  * Without it the form posts natively.
  */
-export function useUploadProgress(form: DocumentForm, endpoint = "/submission-form/upload") {
+export function useUploadProgress(form: DocumentForm, endpoint = "/submission-form/upload", onBusy?: (busy: boolean) => void) {
   const { t } = useTranslation("applicant");
   const [percent, setPercent] = useState<number | null>(null);
   const [errors, setErrors] = useState<DocumentErrors | null>(null);
@@ -43,9 +45,11 @@ export function useUploadProgress(form: DocumentForm, endpoint = "/submission-fo
     event.preventDefault();
     if (sending.current) return;
     sending.current = true;
+    onBusy?.(true);
     const element = event.currentTarget;
     const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
-    const query = new URL(submitter?.formAction || element.action, window.location.href).searchParams;
+    // A button without its own formaction answers the page's address for `formAction`: the form's action counts then.
+    const query = new URL(submitter?.hasAttribute("formaction") ? submitter.formAction : element.action, window.location.href).searchParams;
     query.set("form", form);
     const xhr = new XMLHttpRequest();
     xhr.open("POST", `${endpoint}?${query}`);
@@ -57,12 +61,13 @@ export function useUploadProgress(form: DocumentForm, endpoint = "/submission-fo
       // A guard's redirect (e.g. the session ended) was followed: show that page.
       if (!body && new URL(xhr.responseURL || window.location.href).pathname !== endpoint) return window.location.assign(xhr.responseURL);
       sending.current = false;
+      onBusy?.(false);
       setPercent(null);
       setErrors(body?.errors ?? { documents: {}, form: [t("documents.failed")] });
-      window.scrollTo(0, 0);
     };
     xhr.onerror = () => {
       sending.current = false;
+      onBusy?.(false);
       setPercent(null);
       setErrors({ documents: {}, form: [t("documents.failed")] });
     };
@@ -146,7 +151,7 @@ export function documentHint(requirement: DocumentRequirement, t: (key: string, 
 }
 
 /** One file input per requirement: name, help text, the file already uploaded, and its error. */
-export function DocumentField({ requirement, current, error, reason }: { requirement: DocumentRequirement; current?: CurrentFile; error?: string; reason?: string }) {
+export function DocumentField({ requirement, current, error, reason, live }: { requirement: DocumentRequirement; current?: CurrentFile; error?: string; reason?: string; live?: boolean }) {
   const { t } = useTranslation(["applicant", "validation"]);
   const [clientError, setClientError] = useState<string | null>(null);
   const id = `doc_${requirement.id}`;
@@ -178,7 +183,8 @@ export function DocumentField({ requirement, current, error, reason }: { require
         )}
         {current ? ` (${formatSize(current.size)})` : null}
       </p>
-      {shown ? <p id={`${id}-error`} className={ui.fieldError}>{shown}</p> : null}
+      {/* An answer that came without a new page (JavaScript) is announced where it is shown. */}
+      {shown ? <p id={`${id}-error`} className={ui.fieldError} role={live && !clientError ? "alert" : undefined}>{shown}</p> : null}
       <div className={a.picker}>
         <label htmlFor={id} className={a.pickButton}>{t("documents.pick")}</label>
         <input
@@ -198,33 +204,141 @@ export function DocumentField({ requirement, current, error, reason }: { require
 }
 
 /**
- * The multipart form of document fields every upload page shares — the applicant's and the facility's,
- * first upload and reupload. It posts without JavaScript; with it, `upload` sends the same fields to the
- * JSON endpoint and shows the progress bar. `children` are the page's submit buttons.
+ * The documents still missing, linked to their fields: after each post the page says what is left, so a
+ * phone that lost its signal knows which documents to send again (and that the others are stored).
+ */
+export function MissingDocuments({ requirements, current }: { requirements: DocumentRequirement[]; current: Map<number, CurrentFile> }) {
+  const { t } = useTranslation("applicant");
+  const missing = requirements.filter((r) => !current.has(r.id));
+  return (
+    <section className={a.missing} aria-labelledby="missing-title">
+      <h2 id="missing-title" className={a.missingTitle}>
+        {missing.length === 0 ? t("documents.allStored") : t("documents.missingTitle", { count: missing.length, total: requirements.length })}
+      </h2>
+      {missing.length > 0 ? (
+        <ul className={ui.flush}>
+          {missing.map((r) => (
+            <li key={r.id}>
+              <a href={`#doc_${r.id}`}>{`${r.order_num}. ${r.name}`}</a>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </section>
+  );
+}
+
+/**
+ * One document's own small form: its field and its button, one file (or one merged set) per post, so a
+ * post that fails costs this document only and every other stored document stays. Without JavaScript it
+ * posts natively to `action`; with it, `useUploadProgress` sends it to the JSON endpoint with a progress bar.
+ */
+function OneDocumentForm({
+  requirement,
+  reason,
+  current,
+  error,
+  formError,
+  action,
+  form,
+  endpoint,
+  button,
+  onBusy,
+}: {
+  requirement: DocumentRequirement;
+  reason?: string;
+  current?: CurrentFile;
+  error?: string;
+  formError?: string;
+  action: string;
+  form: DocumentForm;
+  endpoint?: string;
+  button: string;
+  onBusy: (id: number, busy: boolean) => void;
+}) {
+  const upload = useUploadProgress(form, endpoint, (busy) => onBusy(requirement.id, busy));
+  const ownError = upload.errors ? (upload.errors.documents[requirement.id] ?? upload.errors.form[0]) : (error ?? formError);
+  return (
+    <Form method="post" action={withQuery(action, { doc: String(requirement.id) })} encType="multipart/form-data" reloadDocument onSubmit={upload.onSubmit} className={a.documentForm}>
+      <DocumentField requirement={requirement} reason={reason} current={current} error={ownError} live={upload.errors !== null} />
+      <div className={ui.row}>
+        <button type="submit" className={ui.secondaryButton} disabled={upload.percent !== null}>
+          {button} <span className="visually-hidden">{`${requirement.order_num}. ${requirement.name}`}</span>
+        </button>
+      </div>
+      <UploadProgress percent={upload.percent} />
+    </Form>
+  );
+}
+
+/** `?id=1&intent=upload` plus more parameters (the action stays relative to the page). */
+function withQuery(action: string, extra: Record<string, string>): string {
+  const [path, query = ""] = action.split("?");
+  const params = new URLSearchParams(query);
+  for (const [k, v] of Object.entries(extra)) params.set(k, v);
+  return `${path}?${params}`;
+}
+
+/**
+ * The document forms every upload page shares — the applicant's and the facility's, first upload and
+ * reupload: one small form per document (OneDocumentForm), then `children`, the page's own form of buttons
+ * (save, submit), which posts no file. While a document is uploading those buttons are disabled: leaving
+ * the page then would lose the upload.
  */
 export function DocumentUploadForm({
-  upload,
+  form,
+  endpoint,
   errors,
   items,
   current,
   action,
+  button,
   children,
 }: {
-  upload: ReturnType<typeof useUploadProgress>;
+  form: DocumentForm;
+  endpoint?: string;
   errors: DocumentErrors | undefined;
   items: Array<{ requirement: DocumentRequirement; reason?: string }>;
   current: Map<number, CurrentFile>;
-  action?: string;
-  children: ReactNode;
+  /** the documents' post, e.g. "?intent=upload" (`doc=<id>` is added) */
+  action: string;
+  /** the text of each document's button */
+  button: string;
+  children?: ReactNode;
 }) {
+  const [busy, setBusy] = useState<ReadonlySet<number>>(new Set());
+  const onBusy = (id: number, on: boolean) =>
+    setBusy((before) => {
+      const next = new Set(before);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+  // A refusal of the whole post (a quota, the rate limit) is shown at the document it came from.
+  const postedDoc = errors && errors.form.length > 0 ? errors.doc : undefined;
   return (
-    <Form method="post" action={action} encType="multipart/form-data" reloadDocument onSubmit={upload.onSubmit}>
+    <>
       {items.map(({ requirement, reason }) => (
-        <DocumentField key={requirement.id} requirement={requirement} reason={reason} current={current.get(requirement.id)} error={errors?.documents[requirement.id]} />
+        <OneDocumentForm
+          key={requirement.id}
+          requirement={requirement}
+          reason={reason}
+          current={current.get(requirement.id)}
+          error={errors?.documents[requirement.id]}
+          formError={postedDoc === requirement.id ? errors?.form[0] : undefined}
+          action={action}
+          form={form}
+          endpoint={endpoint}
+          button={button}
+          onBusy={onBusy}
+        />
       ))}
-      {children}
-      <UploadProgress percent={upload.percent} />
-    </Form>
+      {children ? (
+        <fieldset className={a.actions} disabled={busy.size > 0}>
+          {children}
+        </fieldset>
+      ) : null}
+    </>
   );
 }
 

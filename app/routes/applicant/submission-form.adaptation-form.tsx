@@ -1,12 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { DocumentErrorSummary, DocumentUploadForm, useUploadProgress } from "~/routes/applicant/__applicant";
+import { DocumentErrorSummary, DocumentUploadForm, MissingDocuments } from "~/routes/applicant/__applicant";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
 import * as ui from "~/components/ui.css";
 import { currentApplication, documentPostResponse, postDocuments, requireDraft, requirements, sendChecked } from "~/routes/applicant/__applicant.server";
-import { INTENT_CHECK, INTENT_CONFIRM } from "~/routes/applicant/__SubmissionCheck";
+import { INTENT_CHECK, INTENT_CONFIRM, INTENT_UPLOAD } from "~/routes/applicant/__SubmissionCheck";
 import { applicantCheck } from "~/routes/applicant/__submission-check.server";
 import { ApplicantCheck } from "~/routes/applicant/__ApplicantCheck";
 import { requireUser } from "~/utils/guards.server";
@@ -47,28 +47,29 @@ export default function AdaptationForm() {
   const { t } = useTranslation("applicant");
   const { application, requirements, idempotencyKey, check } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
-  const upload = useUploadProgress("adaptation");
-  // A refused KIRIM PERMOHONAN (a bad file) answers at the check's address: the form with its errors, not the check.
+  // A refused KIRIM PERMOHONAN answers at the check's address: the form with its errors, not the check.
   if (check && !result) {
     return <ApplicantCheck check={check} jalur={application.jalur_id} formHref={FORM} confirmAction={`${FORM}?intent=${INTENT_CONFIRM}&key=${idempotencyKey}`} />;
   }
-  const errors = upload.errors ?? result?.errors;
+  const errors = result?.errors;
   const current = new Map(application.documents.map((d) => [d.requirement_id, d]));
   return (
     <>
       <h1>{t("documents.title")}</h1>
       <p>{t("documents.lead", { jalur: t(`jalur.${application.jalur_id}`) })}</p>
       <DocumentErrorSummary errors={errors} requirements={requirements} />
+      <MissingDocuments requirements={requirements} current={current} />
       <section className={ui.card}>
-        <DocumentUploadForm upload={upload} errors={errors} items={requirements.map((requirement) => ({ requirement }))} current={current}>
-          <div className={ui.row}>
+        <DocumentUploadForm form="adaptation" errors={errors} items={requirements.map((requirement) => ({ requirement }))} current={current} action={`?intent=${INTENT_UPLOAD}`} button={t("documents.upload")}>
+          {/* Save and submit post no file: every document is stored by its own form above. */}
+          <Form method="post" reloadDocument className={ui.row}>
             <button type="submit" className={ui.secondaryButton} formAction="?intent=save">
               {t("documents.saveDraft")}
             </button>
             <button type="submit" className={ui.button} formAction={`?intent=${INTENT_CHECK}`}>
               {t("documents.submit")}
             </button>
-          </div>
+          </Form>
         </DocumentUploadForm>
       </section>
     </>

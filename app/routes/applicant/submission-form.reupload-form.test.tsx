@@ -38,6 +38,12 @@ describe("/submission-form/reupload-form", () => {
     expect(screen.queryByLabelText(`1. ${identity.name}`)).toBeNull();
     const form = input.closest("form")!;
     expect(form.getAttribute("enctype")).toBe("multipart/form-data");
-    expect(within(form).getByRole("button", { name: "KIRIM PERBAIKAN" })).toBeTruthy();
+    // The document's own form: its one file field and its button, which names the document for a screen reader.
+    expect(form.querySelectorAll("input[type=file]")).toHaveLength(1);
+    expect(form.getAttribute("action")).toContain(`doc=${experience.id}`);
+    expect(within(form).getByRole("button", { name: /^KIRIM PERBAIKAN\s+6\. Dokumen pengalaman/ })).toBeTruthy();
+    // What is still to be sent again, above the documents.
+    const missing = screen.getByRole("region", { name: "Belum diunggah: 1 dari 1 dokumen" });
+    expect(within(missing).getByRole("link", { name: `6. ${experience.name}` }).getAttribute("href")).toBe(`#doc_${experience.id}`);
   });
 });

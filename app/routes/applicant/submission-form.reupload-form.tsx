@@ -1,14 +1,14 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { DocumentRequirement } from "#domain/documents";
-import { DocumentErrorSummary, DocumentUploadForm, useUploadProgress } from "~/routes/applicant/__applicant";
+import { DocumentErrorSummary, DocumentUploadForm, MissingDocuments } from "~/routes/applicant/__applicant";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
 import * as ui from "~/components/ui.css";
 import { documentPostResponse, postDocuments, requireReupload, requirements, reuploadNote, sendChecked } from "~/routes/applicant/__applicant.server";
 import { reuploadCheck } from "~/routes/applicant/__submission-check.server";
 import { ReuploadCheck } from "~/routes/applicant/__ReuploadCheck";
-import { INTENT_CHECK, INTENT_CONFIRM } from "~/routes/applicant/__SubmissionCheck";
+import { INTENT_CHECK, INTENT_CONFIRM, INTENT_UPLOAD } from "~/routes/applicant/__SubmissionCheck";
 import { ReviewerNote } from "~/routes/applicant/__ReviewerNote";
 import { roleOf } from "#domain/auth-user";
 import { FACILITY_REUPLOADS, requireApplicantOrVerifiedFacility } from "~/routes/facility/__registration.server";
@@ -53,23 +53,30 @@ export default function ReuploadForm() {
   const { t } = useTranslation("applicant");
   const { application, items, note, check } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
-  const upload = useUploadProgress("reupload");
-  // A refused KIRIM PERBAIKAN (no file, a bad file) answers at the check's address: the form with its errors.
+  // A refused KIRIM PERBAIKAN (nothing uploaded again) answers at the check's address: the form with its errors.
   if (check && !result) return <ReuploadCheck items={check.items} formHref={FORM} confirmAction={`${FORM}?intent=${INTENT_CONFIRM}`} />;
-  const errors = upload.errors ?? result?.errors;
+  const errors = result?.errors;
   const current = new Map(application.documents.map((d) => [d.requirement_id, d]));
+  // A flagged document counts as there once a version came after the reviewer's request.
+  const fixed = new Map(application.reupload.flatMap((r) => (r.fixed && current.has(r.requirement_id) ? [[r.requirement_id, current.get(r.requirement_id)!] as const] : [])));
   return (
     <>
       <h1>{t("reupload.title")}</h1>
       <p>{t("reupload.lead")}</p>
       <ReviewerNote note={note} />
       <DocumentErrorSummary errors={errors} requirements={items.map((i) => i.requirement)} />
+      {items.length > 0 ? <MissingDocuments requirements={items.map((i) => i.requirement)} current={fixed} /> : null}
       <section className={ui.card}>
         {items.length === 0 ? (
           <p>{t("reupload.notRequested")}</p>
         ) : (
-          <DocumentUploadForm upload={upload} errors={errors} items={items} current={current}>
-            <button type="submit" className={ui.button} formAction={`?intent=${INTENT_CHECK}`}>{t("reupload.submit")}</button>
+          <DocumentUploadForm form="reupload" errors={errors} items={items} current={current} action={`?intent=${INTENT_UPLOAD}`} button={t("documents.upload")}>
+            {/* KIRIM PERBAIKAN posts no file: every document is stored by its own form above. */}
+            <Form method="post" reloadDocument className={ui.row}>
+              <button type="submit" className={ui.button} formAction={`?intent=${INTENT_CHECK}`}>
+                {t("reupload.submit")}
+              </button>
+            </Form>
           </DocumentUploadForm>
         )}
       </section>

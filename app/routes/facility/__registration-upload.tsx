@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { type DocumentRequirement } from "#domain/documents";
 import { uploadFilePath } from "#domain/forms/registration.paths";
@@ -6,11 +6,13 @@ import type { Registration } from "~/routes/facility/__registration.server";
 import { formatDate, formatDateTime } from "~/utils/format";
 import { stageProgress } from "~/routes/review/__review-query";
 import * as d from "~/components/details.css";
-import { ApplicationDocuments, ApplicationTimeline, DocumentErrorSummary, DocumentUploadForm, useUploadProgress, type DocumentErrors } from "~/routes/applicant/__applicant";
+import { ApplicationDocuments, ApplicationTimeline, DocumentErrorSummary, DocumentUploadForm, MissingDocuments, type DocumentErrors } from "~/routes/applicant/__applicant";
 import { StatusBadge } from "~/components/StatusBadge";
 import { SlaState } from "~/routes/applicant/__SlaState";
 import * as ui from "~/components/ui.css";
-import { INTENT_CHECK } from "~/routes/applicant/__SubmissionCheck";
+import { INTENT_CHECK, INTENT_UPLOAD } from "~/routes/applicant/__SubmissionCheck";
+
+const DETAIL = "/application-status/application-status-detail";
 
 // The facility admin's (role 8) "Pendaftaran" and "Status Pengajuan" (DESIGN §4): The facility's upload and reupload forms (progress bar with JavaScript).
 // One module per page, so each page loads only its own part.
@@ -29,8 +31,7 @@ export function FacilityUploadForm({
   errors: DocumentErrors | undefined;
 }) {
   const { t } = useTranslation(["registration", "applicant"]);
-  const upload = useUploadProgress("adaptation", FACILITY_UPLOAD_ENDPOINT);
-  const errors = upload.errors ?? postErrors;
+  const errors = postErrors;
   const { application, professional, activity_kind } = registration;
   const current = new Map(application.documents.map((d) => [d.requirement_id, d]));
   return (
@@ -41,16 +42,26 @@ export function FacilityUploadForm({
         {activity_kind ? ` — ${activity_kind.name}` : null}
       </p>
       <DocumentErrorSummary errors={errors} requirements={requirements} />
+      <MissingDocuments requirements={requirements} current={current} />
       <section className={ui.card}>
-        <DocumentUploadForm upload={upload} errors={errors} items={requirements.map((requirement) => ({ requirement }))} current={current}>
-          <div className={ui.row}>
+        <DocumentUploadForm
+          form="adaptation"
+          endpoint={FACILITY_UPLOAD_ENDPOINT}
+          errors={errors}
+          items={requirements.map((requirement) => ({ requirement }))}
+          current={current}
+          action={`?id=${application.id}&intent=${INTENT_UPLOAD}`}
+          button={t("applicant:documents.upload")}
+        >
+          {/* Save and submit post no file: every document is stored by its own form above. */}
+          <Form method="post" reloadDocument className={ui.row}>
             <button type="submit" className={ui.secondaryButton} formAction={`?id=${application.id}&intent=save`}>
               {t("upload.save")}
             </button>
             <button type="submit" className={ui.button} formAction={`?id=${application.id}&intent=${INTENT_CHECK}`}>
               {t("upload.submit")}
             </button>
-          </div>
+          </Form>
         </DocumentUploadForm>
       </section>
       <p>
@@ -73,9 +84,10 @@ export function FacilityStatusDetail({
   const { t } = useTranslation(["registration", "applicant"]);
   const { application, professional, activity_kind } = registration;
   const progress = stageProgress(application);
-  const upload = useUploadProgress("reupload", FACILITY_UPLOAD_ENDPOINT);
-  const errors = upload.errors ?? postErrors;
+  const errors = postErrors;
   const current = new Map(application.documents.map((d) => [d.requirement_id, d]));
+  // A flagged document counts as there once a version came after the reviewer's request.
+  const fixed = new Map(application.reupload.flatMap((r) => (r.fixed && current.has(r.requirement_id) ? [[r.requirement_id, current.get(r.requirement_id)!] as const] : [])));
   return (
     <>
       <h1>{t("detail.title")}</h1>
@@ -119,8 +131,22 @@ export function FacilityStatusDetail({
           <h2 id="reupload-title">{t("detail.reuploadTitle")}</h2>
           <p>{t("detail.reuploadLead")}</p>
           <DocumentErrorSummary errors={errors} requirements={reuploadItems.map((i) => i.requirement)} />
-          <DocumentUploadForm upload={upload} errors={errors} items={reuploadItems} current={current} action={`/application-status/application-status-detail?id=${application.id}&intent=${INTENT_CHECK}`}>
-            <button type="submit" className={ui.button}>{t("detail.reuploadSubmit")}</button>
+          <MissingDocuments requirements={reuploadItems.map((i) => i.requirement)} current={fixed} />
+          <DocumentUploadForm
+            form="reupload"
+            endpoint={FACILITY_UPLOAD_ENDPOINT}
+            errors={errors}
+            items={reuploadItems}
+            current={current}
+            action={`${DETAIL}?id=${application.id}&intent=${INTENT_UPLOAD}`}
+            button={t("applicant:documents.upload")}
+          >
+            {/* KIRIM PERBAIKAN posts no file: every document is stored by its own form above. */}
+            <Form method="post" reloadDocument className={ui.row}>
+              <button type="submit" className={ui.button} formAction={`${DETAIL}?id=${application.id}&intent=${INTENT_CHECK}`}>
+                {t("detail.reuploadSubmit")}
+              </button>
+            </Form>
           </DocumentUploadForm>
         </section>
       ) : null}
