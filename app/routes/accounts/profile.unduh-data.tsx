@@ -1,4 +1,4 @@
-import { data, type LoaderFunctionArgs } from "@remix-run/node";
+import { data, type HeadersFunction, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
@@ -8,6 +8,12 @@ import { detailPath } from "~/routes/facility/__registration.server";
 import { titled } from "~/utils/page-title";
 
 export const handle = titled("dataExport");
+
+/** The wait of a 429 reaches the browser too (Remix sends only the headers a route names). */
+export const headers: HeadersFunction = ({ loaderHeaders }) => {
+  const wait = loaderHeaders.get("Retry-After");
+  return wait ? { "Retry-After": wait } : {};
+};
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const subject = await dataSubject(request, context);
