@@ -38,6 +38,8 @@ export default [
     route("profile", "routes/accounts/profile.tsx"),
     // Who other than the applicant read their data (a facility's: of the professionals it registered)
     route("profile/akses-data", "routes/accounts/profile.akses-data.tsx"),
+    // Download my data: one ZIP (the applicant's own; a facility's for a professional it registered, ?id=)
+    route("profile/unduh-data", "routes/accounts/profile.unduh-data.tsx"),
     route("evaluation-requirements", "routes/resources/evaluation-requirements.tsx"),
     route("test-schedule", "routes/resources/test-schedule.tsx"),
     route("application", "routes/review/application-list.tsx", { id: "application-adaptation-list" }),
@@ -106,6 +108,7 @@ export default [
   route("logout", "routes/accounts/logout.ts"),
   route("session/refresh", "routes/accounts/session.refresh.ts"),
   route("files/:id", "routes/resources/files.$id.ts"),
+  route("profile/unduh-data/zip", "routes/accounts/profile.unduh-data.zip.ts"),
   route("submission-form/upload", "routes/applicant/submission-form.upload.ts"),
   route("register-competency-evaluation/upload", "routes/facility/register-competency-evaluation.upload.ts"),
   // CSV export of the review lists

@@ -22,6 +22,8 @@ const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
     RATE_LIMIT_MAIL_PER_IP: "1000",
     // The demo facility account uploads for many specs at once; the cap has its own API test.
     RATE_LIMIT_UPLOADS_PER_MINUTE: "1000",
+    // The demo facility downloads a registration's ZIP in each project and each run (access matrix, data-export spec).
+    RATE_LIMIT_DATA_EXPORTS_PER_HOUR: "1000",
     // Reminders to the demo reviewers would land among the mails the tests read: the jobs have their own tests.
     JOBS_INTERVAL_SECONDS: "0",
   },

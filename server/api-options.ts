@@ -24,6 +24,7 @@ export function apiOptionsFrom(env: Env): Omit<StartApiOptions, "logger" | "repo
       mailPerIp: env.RATE_LIMIT_MAIL_PER_IP,
       accountWindowSec: 3600,
       uploadsPerMinute: env.RATE_LIMIT_UPLOADS_PER_MINUTE,
+      dataExportsPerHour: env.RATE_LIMIT_DATA_EXPORTS_PER_HOUR,
     },
     uploadQuota: { applicationAllowances: env.UPLOAD_QUOTA_APPLICATION_ALLOWANCES, accountAllowances: env.UPLOAD_QUOTA_ACCOUNT_ALLOWANCES },
     trustProxy: env.TRUST_PROXY,

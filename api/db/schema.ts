@@ -421,7 +421,7 @@ export const auditLog = pgTable(
   (t) => [index("audit_log_application_idx").on(t.applicationId, t.createdAt)],
 );
 
-export const ACCESS_KINDS = ["DETAIL", "DOCUMENT", "EXPORT", "ACCESS_LOG"] as const;
+export const ACCESS_KINDS = ["DETAIL", "DOCUMENT", "EXPORT", "ACCESS_LOG", "DATA_EXPORT"] as const;
 export type AccessKind = (typeof ACCESS_KINDS)[number];
 
 /**
@@ -455,6 +455,23 @@ export const accessLog = pgTable(
     index("access_log_actor_idx").on(t.actorUserId, t.createdAt),
     index("access_log_created_idx").on(t.createdAt),
   ],
+);
+
+/**
+ * Which applications a list export (an EXPORT row of access_log) contained: one row per batch of the
+ * export (review.ts CSV_PAGE_SIZE applications), written before that batch's lines are sent, so an
+ * applicant sees the exports that held their file without one log row per applicant per export.
+ */
+export const accessLogExports = pgTable(
+  "access_log_exports",
+  {
+    id: serial("id").primaryKey(),
+    accessLogId: integer("access_log_id")
+      .notNull()
+      .references(() => accessLog.id),
+    applicationIds: uuid("application_ids").array().notNull(),
+  },
+  (t) => [index("access_log_exports_log_idx").on(t.accessLogId), index("access_log_exports_applications_idx").using("gin", t.applicationIds)],
 );
 
 /**

@@ -36,6 +36,7 @@ export function resolveConfig(config: ApiConfig): ResolvedConfig {
       mailPerIp: limits?.mailPerIp ?? 20,
       accountWindowSec: limits?.accountWindowSec ?? 3600,
       uploadsPerMinute: limits?.uploadsPerMinute ?? UPLOAD_LIMIT_DEFAULTS.uploadsPerMinute,
+      dataExportsPerHour: limits?.dataExportsPerHour ?? 3,
     },
     uploadQuota: {
       applicationAllowances: config.uploadQuota?.applicationAllowances ?? UPLOAD_LIMIT_DEFAULTS.quotaApplicationAllowances,
@@ -57,6 +58,7 @@ export function createDeps(deps: { db: Database; config: ApiConfig; mailer?: Mai
     loginThrottle: createLoginThrottle(deps.db, config.rateLimits, createRateLimiter(deps.db, windowSec, "login")),
     accountRateLimiter: createRateLimiter(deps.db, accountWindowSec, "account"),
     uploadRateLimiter: createRateLimiter(deps.db, 60, "upload"),
+    dataExportRateLimiter: createRateLimiter(deps.db, 3600, "data-export"),
     mailer:
       deps.mailer ??
       createMailer({

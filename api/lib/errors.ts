@@ -69,6 +69,9 @@ export const MESSAGES = {
     "Nomor identitas ini sudah terdaftar pada akun dengan alamat surel lain. Periksa kembali nomor identitas dan alamat surel tenaga kesehatan.",
   INTERNAL_ERROR: "Terjadi kesalahan pada server. Silakan coba lagi nanti.",
   DATABASE_UNAVAILABLE: "Layanan sedang tidak dapat dihubungi. Silakan coba beberapa saat lagi.",
+  // A read of someone's data is served only with its access-log row (docs/decisions/026-access-log.md).
+  ACCESS_LOG_UNAVAILABLE:
+    "Data ini tidak dapat ditampilkan sekarang karena setiap akses harus dicatat dan pencatatan sedang bermasalah. Silakan coba beberapa saat lagi.",
 } as const;
 
 export type ErrorCode = keyof typeof MESSAGES | "RATE_LIMITED";

@@ -28,6 +28,8 @@ export interface RateLimitConfig {
   accountWindowSec?: number;
   /** document, photo and additional-document uploads per account per minute; default domain/upload-limits.ts */
   uploadsPerMinute?: number;
+  /** "Download my data" ZIPs per account per hour (docs/decisions/028-data-export.md); default 3 */
+  dataExportsPerHour?: number;
 }
 
 /** How much an account's uploads may hold, in multiples of a pathway's total allowance (SECURITY.md "Uploads and files"). */

@@ -68,6 +68,8 @@ export interface ApiDeps {
   accountRateLimiter: RateLimiter;
   /** uploads per account, for config.rateLimits.uploadsPerMinute */
   uploadRateLimiter: RateLimiter;
+  /** "Download my data" ZIPs per account, for config.rateLimits.dataExportsPerHour */
+  dataExportRateLimiter: RateLimiter;
   mailer: Mailer;
   storage: FileStorage;
   /** uploads stream here first, beside the storage so a finished file is moved, not copied */

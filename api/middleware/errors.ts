@@ -12,6 +12,8 @@ export const notFound: NotFoundHandler<AppEnv> = (c) => c.json(errorBody("NOT_FO
 export function handleErrors(logger: Logger, reportError?: (error: unknown) => void): ErrorHandler<AppEnv> {
   return (err, c) => {
     if (err instanceof ApiError) {
+      // A 5xx of ours (e.g. an access-log row that could not be written) keeps its cause for the operators.
+      if (err.status >= 500) logger.error({ err: err.cause ?? err, code: err.code, method: c.req.method, path: c.req.path }, "API error");
       return c.json(errorBody(err.code, err.message, err.details, err.params), err.status, err.headers);
     }
     if (err instanceof HTTPException) {

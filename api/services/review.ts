@@ -339,13 +339,21 @@ type CsvRow = Awaited<ReturnType<typeof readInOrder<typeof CSV_FIELDS>>>[number]
  * every statement is one index range, and no connection is held between batches
  * (docs/decisions/025-capacity.md). The caller pulls lines as the client reads them.
  */
-export async function* applicationCsv(db: Database, role: number, query: ListQuery, now = new Date()): AsyncGenerator<string> {
+export async function* applicationCsv(
+  db: Database,
+  role: number,
+  query: ListQuery,
+  now = new Date(),
+  /** Called with each batch's application ids before its lines are yielded (the access log's record of what the export held). */
+  beforeBatch?: (applicationIds: string[]) => Promise<void>,
+): AsyncGenerator<string> {
   const where = wheresOf(role, query, now).current;
   const order = sortOf(role, query);
   yield `\uFEFF${CSV_COLUMNS.map(csvCell).join(",")}\r\n`;
   let from: Position | null = null;
   for (;;) {
     const batch: CsvRow[] = await readInOrder(db, CSV_FIELDS, where, order, { from, limit: CSV_PAGE_SIZE });
+    if (beforeBatch) await beforeBatch(batch.map((r) => r.id));
     for (const r of batch) {
       const stage = stageRef(r.stageId);
       yield `${[

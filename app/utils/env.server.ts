@@ -63,6 +63,8 @@ const schema = z.object({
   RATE_LIMIT_MAIL_PER_IP: z.coerce.number().int().positive().default(20),
   /** document, photo and additional-document uploads per account per minute; more answer 429 with Retry-After */
   RATE_LIMIT_UPLOADS_PER_MINUTE: z.coerce.number().int().positive().default(UPLOAD_LIMIT_DEFAULTS.uploadsPerMinute),
+  /** "Download my data" ZIPs per account per hour; more answer 429 with Retry-After */
+  RATE_LIMIT_DATA_EXPORTS_PER_HOUR: z.coerce.number().int().positive().default(3),
   /** an application holds at most this many times its pathway's total allowance (REG: 20 MB) */
   UPLOAD_QUOTA_APPLICATION_ALLOWANCES: z.coerce.number().positive().default(UPLOAD_LIMIT_DEFAULTS.quotaApplicationAllowances),
   /** an account's unsubmitted drafts hold at most this many times the largest pathway's total allowance */

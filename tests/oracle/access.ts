@@ -167,6 +167,12 @@ export const PORTAL_ROWS: readonly PortalRow[] = [
   { route: "/profile", action: true, rule: loggedIn() },
   // Who read my data: the applicant's own log, a facility's of the professionals it registered (no id: no one else's)
   { route: "/profile/akses-data", rule: loggedIn(DATA_SUBJECT_ROLES) },
+  // Download my data (docs/decisions/028-data-export.md): the page and its ZIP. The applicant's own data, whatever
+  // the id; a verified facility's for one of its registrations (?id=), not found without one or for another's.
+  { route: "/profile/unduh-data", rule: loggedIn(DATA_SUBJECT_ROLES), except: { ...UNVERIFIED_HOME, role8: "notFound" } },
+  { route: "/profile/unduh-data", search: "?id=:id", object: "registration", rule: loggedIn(DATA_SUBJECT_ROLES), except: { ...UNVERIFIED_HOME, otherFacility: "notFound" } },
+  { route: "/profile/unduh-data/zip", rule: loggedIn(DATA_SUBJECT_ROLES), except: { ...UNVERIFIED_HOME, role8: "notFound" } },
+  { route: "/profile/unduh-data/zip", search: "?id=:id", object: "registration", rule: loggedIn(DATA_SUBJECT_ROLES), except: { ...UNVERIFIED_HOME, otherFacility: "notFound" } },
   { route: "/evaluation-requirements", rule: loggedIn() },
   { route: "/test-schedule", rule: loggedIn() },
   // Review
@@ -473,6 +479,15 @@ export const API_ROWS: readonly ApiRow[] = [
   // The access log: the caller's own (an applicant's, a facility's registered professionals'); other roles: no such endpoint
   { method: "GET", path: "/me/access-log", rule: only(...DATA_SUBJECT_ROLES), except: STAFF_NOT_FOUND },
   { method: "GET", path: "/admin/access-log", rule: only(ROLE.SUPER_ADMIN) },
+  // Download my data: the applicant's own ZIP (404 to everyone else); a facility's for a professional it registered
+  { method: "GET", path: "/me/data-export", rule: only(ROLE.APPLICANT), except: { ...STAFF_NOT_FOUND, role8: "notFound", role8u: "notFound" } },
+  {
+    method: "GET",
+    path: "/registrations/{id}/data-export",
+    object: "registration",
+    rule: only(ROLE.ADMIN_FASYANKES),
+    except: { ...STAFF_NOT_FOUND, role3: "notFound", role8u: "notFound", otherApplicant: "notFound", otherFacility: "notFound" },
+  },
   // Accounts
   { method: "POST", path: "/register/citizen", rule: open },
   { method: "POST", path: "/register/foreign", rule: open },

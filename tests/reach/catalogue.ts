@@ -94,6 +94,7 @@ export const CATALOGUE: readonly Visitor[] = [
       p("/application-status"),
       p("/application-status/application-status-detail"),
       p("/application-status/file-history"),
+      p("/profile/unduh-data"),
       p("/portfolio"),
       withErrors("/portfolio/form", "#portfolio"),
       p("/portfolio/additional-requirements"),
@@ -159,6 +160,8 @@ export const CATALOGUE: readonly Visitor[] = [
       withErrors("/register-competency-evaluation/path/1", "#professional"),
       p("/application-status"),
       p("/application-status", /^\/application-status\/application-status-detail\?id=/),
+      // Download a registered professional's data: the page the detail links to
+      { path: "/application-status", follow: /^\/application-status\/application-status-detail\?id=/, then: /^\/profile\/unduh-data\?id=/ },
     ],
   },
   { email: "fasyankes.baru@adaptasi.test", who: "fasyankes baru", pages: [p("/dashboard"), p("/personal-data")] },

@@ -1,7 +1,7 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pdf } from "../../../tests/fixtures/files";
-import { accessLog } from "../../db/schema";
+import { accessLog, accessLogExports, applications, users } from "../../db/schema";
 import { createTestApi, expectError, type TestApi } from "../../test/helpers";
 import { applicantWithProfile, everyDocument } from "../../test/journeys";
 
@@ -64,6 +64,58 @@ describe("access log", () => {
     const rows = await api.db.select().from(accessLog).where(eq(accessLog.kind, "EXPORT"));
     expect(rows.length).toBe(before + 1);
     expect(rows.at(-1)!.details).toEqual({ tab: "all", jalur: "REG" });
+  });
+
+  it("shows an export to each applicant whose file it held, and to the facility that registered them, with one record per batch", async () => {
+    const app = await submitted();
+    const other = await submitted();
+    const [facility] = await api.db.select({ id: users.id }).from(users).where(eq(users.email, "fasyankes@adaptasi.test"));
+    await api.db.update(applications).set({ submittedByUserId: facility.id }).where(eq(applications.id, app.id));
+    const [{ registration }] = await api.db.select({ registration: applications.registrationNumber }).from(applications).where(eq(applications.id, app.id));
+    const res = await api.request(`/api/v1/review/applications.csv?tab=all&q=${encodeURIComponent(registration!)}`, { token: staff.admin });
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain(registration);
+    const [exported] = await api.db.select().from(accessLog).where(eq(accessLog.kind, "EXPORT")).orderBy(sql`${accessLog.id} desc`).limit(1);
+    const batches = await api.db.select().from(accessLogExports).where(eq(accessLogExports.accessLogId, exported.id));
+    expect(batches.map((b) => b.applicationIds)).toEqual([[app.id]]);
+
+    const mine = await own(app.token);
+    expect(mine.data[0]).toMatchObject({ kind: "EXPORT", actor_role: 2, registration_number: registration, filter: { tab: "all", q: registration } });
+    // The other applicant's file was not in that export.
+    expect((await own(other.token)).data.some((e) => e.id === exported.id)).toBe(false);
+    // The facility sees it for the professional it registered, named.
+    const theirs = await own(staff.fasyankes);
+    expect(theirs.data.find((e) => e.id === exported.id)).toMatchObject({ kind: "EXPORT", registration_number: registration, applicant_name: expect.any(String) });
+
+    // An export of everything: each applicant finds it once, however many batches it took.
+    const all = await api.request("/api/v1/review/applications.csv?tab=all", { token: staff.superadmin });
+    await all.text();
+    const [everything] = await api.db.select().from(accessLog).where(eq(accessLog.kind, "EXPORT")).orderBy(sql`${accessLog.id} desc`).limit(1);
+    expect((await own(other.token)).data.filter((e) => e.id === everything.id)).toHaveLength(1);
+    const held = (await api.db.select().from(accessLogExports).where(eq(accessLogExports.accessLogId, everything.id))).flatMap((b) => b.applicationIds);
+    expect(held).toContain(app.id);
+    expect(new Set(held).size).toBe(held.length);
+  });
+
+  it("answers 503 with its own message, and serves nothing, when the row cannot be written", async () => {
+    const app = await submitted();
+    const detail = (await (await api.request(`/api/v1/review/applications/${app.id}`, { token: staff.subkomite })).json()).data;
+    const fileId = detail.documents[1].versions[0].file_id;
+    const before = (await api.db.select().from(accessLog)).length;
+    await api.db.execute(sql`alter table access_log add constraint access_log_refuses check (false) not valid`);
+    try {
+      for (const path of [`/api/v1/review/applications/${app.id}`, `/api/v1/files/${fileId}`, "/api/v1/review/applications.csv?tab=all", "/api/v1/admin/access-log"]) {
+        const res = await api.request(path, { token: path.includes("/admin/") ? staff.superadmin : staff.subkomite });
+        const body = await expectError(res, 503, "ACCESS_LOG_UNAVAILABLE");
+        expect(res.headers.get("retry-after")).toBe("30");
+        expect(JSON.stringify(body)).not.toContain("ADP-");
+      }
+      // The applicant's own reads need no row and still work.
+      expect((await api.request(`/api/v1/files/${fileId}`, { token: app.token })).status).toBe(200);
+    } finally {
+      await api.db.execute(sql`alter table access_log drop constraint access_log_refuses`);
+    }
+    expect((await api.db.select().from(accessLog)).length).toBe(before);
   });
 
   it("lets only the Super Admin search the whole log, and records that search", async () => {

@@ -1,6 +1,6 @@
 import type { AppRouteHandler } from "../../lib/types";
 import { applicationCsv, csvFileName, listApplications, reviewDetail } from "../../services/review";
-import { filterOf, recordAccess } from "../../services/access-log";
+import { filterOf, recordAccess, recordExportBatch } from "../../services/access-log";
 import { actorOf, decideApplication } from "../../services/workflow";
 import type * as routes from "./review.routes";
 
@@ -16,9 +16,10 @@ export const exportCsv: AppRouteHandler<typeof routes.exportCsv> = async (c) => 
   const { db, config } = c.var.deps;
   const role = c.var.user.roleId;
   const query = c.req.valid("query");
-  // One row per export, saying which filter it used (docs/decisions/026-access-log.md), before a line is sent.
-  await recordAccess(db, c.var.user, "EXPORT", { applicantUserId: null, details: filterOf(query) });
-  const lines = applicationCsv(db, role, query);
+  // One row per export, saying which filter it used (docs/decisions/026-access-log.md), before a line is sent;
+  // which applications it held, one record per batch, before that batch's lines are sent.
+  const logId = await recordAccess(db, c.var.user, "EXPORT", { applicantUserId: null, details: filterOf(query) });
+  const lines = applicationCsv(db, role, query, undefined, (ids) => recordExportBatch(db, logId, ids));
   const encoder = new TextEncoder();
   // Pulled as the client reads: a page of rows at a time, never the whole export in memory.
   const stream = new ReadableStream<Uint8Array>({

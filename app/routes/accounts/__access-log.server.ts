@@ -40,7 +40,9 @@ export async function accessLines(request: Request, context: AppLoadContext, pat
           ? e.document_name
             ? t("accessLog.kind.DOCUMENT", { document: e.document_name, version: e.version ?? 1 })
             : t("accessLog.kind.DOCUMENT_OTHER")
-          : t(`accessLog.kind.${e.kind}`, { filter: filterText(e.filter) });
+          : e.kind === "EXPORT" && e.registration_number
+            ? t("accessLog.kind.EXPORT_MINE", { registration: e.registration_number, filter: filterText(e.filter) })
+            : t(`accessLog.kind.${e.kind}`, { filter: filterText(e.filter) });
     return {
       id: e.id,
       when: `${format.format(new Date(e.created_at))} WIB`,

@@ -81,7 +81,7 @@ export function FacilityStatusDetail({
   reuploadItems: Array<{ requirement: DocumentRequirement; reason: string }>;
   errors: DocumentErrors | undefined;
 }) {
-  const { t } = useTranslation(["registration", "applicant"]);
+  const { t } = useTranslation(["registration", "applicant", "common"]);
   const { application, professional, activity_kind } = registration;
   const progress = stageProgress(application);
   const errors = postErrors;
@@ -152,6 +152,9 @@ export function FacilityStatusDetail({
       ) : null}
       <ApplicationTimeline timeline={application.timeline} />
       <ApplicationDocuments documents={application.documents} historyHref={`/application-status/file-history?id=${application.id}`} />
+      <p>
+        <Link to={`/profile/unduh-data?id=${application.id}`}>{t("common:dataExport.facilityLink")}</Link>
+      </p>
       <p>
         <Link to="/application-status">{t("detail.back")}</Link>
       </p>

@@ -1,0 +1,148 @@
+import { execFileSync } from "node:child_process";
+import { createHash } from "node:crypto";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DataExportJsonSchema } from "#contracts/data-export";
+import { pdf } from "../../../tests/fixtures/files";
+import { accessLog, applications, users } from "../../db/schema";
+import { createTestApi, expectError, type TestApi } from "../../test/helpers";
+import { applicantWithProfile, everyDocument } from "../../test/journeys";
+
+// "Download my data" (docs/decisions/028-data-export.md) through the HTTP API; the ZIP read back with unzip(1).
+
+let api: TestApi;
+let pdfBytes: Buffer;
+let dir: string;
+const staff = {} as Record<"admin" | "fasyankes", string>;
+
+beforeAll(async () => {
+  api = await createTestApi();
+  pdfBytes = await pdf();
+  dir = mkdtempSync(path.join(tmpdir(), "data-export-test-"));
+  for (const who of ["admin", "fasyankes"] as const) staff[who] = (await api.login(`${who}@adaptasi.test`)).token;
+});
+afterAll(async () => {
+  rmSync(dir, { recursive: true, force: true });
+  await api?.close();
+});
+
+async function submitted() {
+  const who = await applicantWithProfile(api, undefined, { emailPrefix: "unduh" });
+  const draft = await api.request("/api/v1/applications", { token: who.token, json: { jalur_id: "REG" } });
+  const { id } = (await draft.json()).data;
+  expect((await api.request(`/api/v1/applications/${id}/documents`, { token: who.token, body: everyDocument("REG", pdfBytes) })).status).toBe(200);
+  expect((await api.request(`/api/v1/applications/${id}/submit`, { token: who.token, json: {} })).status).toBe(200);
+  const [row] = await api.db.select({ registration: applications.registrationNumber, userId: applications.applicantUserId }).from(applications).where(eq(applications.id, id));
+  return { ...who, id: id as string, registration: row.registration!, userId: row.userId };
+}
+
+/** A document's bytes as the portal stored them when they were sent (its owner's download). */
+async function stored(fileId: string, token: string) {
+  const res = await api.request(`/api/v1/files/${fileId}`, { token });
+  expect(res.status).toBe(200);
+  return Buffer.from(await res.arrayBuffer());
+}
+
+let zips = 0;
+/** The ZIP written to disk: its entries (unzip -Z1), one entry's bytes (unzip -p), and the whole archive tested (unzip -t). */
+async function unzipped(res: Response) {
+  expect(res.status).toBe(200);
+  expect(res.headers.get("content-type")).toBe("application/zip");
+  expect(res.headers.get("content-disposition")).toMatch(/^attachment; filename="data-[\w-]+\.zip"$/);
+  const file = path.join(dir, `${++zips}.zip`);
+  writeFileSync(file, Buffer.from(await res.arrayBuffer()));
+  expect(execFileSync("unzip", ["-tq", file]).toString()).toMatch(/No errors detected/);
+  const entries = execFileSync("unzip", ["-Z1", file]).toString().trim().split("\n");
+  const entry = (name: string) => execFileSync("unzip", ["-p", file, name.replace(/[[\]*?]/g, "\\$&")], { maxBuffer: 64 * 1024 * 1024 });
+  const data = DataExportJsonSchema.parse(JSON.parse(entry("data.json").toString("utf8")));
+  const methods = execFileSync("unzip", ["-Zv", file]).toString();
+  return { entries, entry, data, methods, file };
+}
+
+describe("download my data", () => {
+  it("gives the applicant one ZIP: index.html, data.json that parses, and every document version byte for byte", async () => {
+    const app = await submitted();
+    const res = await api.request("/api/v1/me/data-export", { token: app.token });
+    const zip = await unzipped(res);
+    expect(zip.entries.slice(0, 2)).toEqual(["data.json", "index.html"]);
+    expect(zip.data.account.email).toBe(app.email);
+    expect(zip.data.applications).toHaveLength(1);
+    expect(zip.data.applications[0].registration_number).toBe(app.registration);
+    expect(zip.data.applications[0].timeline.map((h) => h.action)).toContain("SUBMIT");
+    const versions = zip.data.applications[0].documents.flatMap((d) => d.versions);
+    expect(versions.length).toBeGreaterThan(0);
+    expect(zip.data.files.length).toBe(versions.length);
+    for (const f of zip.data.files) {
+      expect(zip.entries).toContain(f.path);
+      const bytes = zip.entry(f.path);
+      expect(bytes.equals(await stored(f.file_id, app.token))).toBe(true);
+      expect(createHash("sha256").update(bytes).digest("hex")).toBe(f.sha256);
+    }
+    // Documents are stored as sent, the index and JSON compressed.
+    expect(zip.methods).toMatch(/data\.json[\s\S]*?compression method:\s+deflated/);
+    const html = zip.entry("index.html").toString("utf8");
+    expect(html).toContain('<html lang="id">');
+    expect(html).toContain(app.registration);
+    expect(html).not.toMatch(/<script|javascript:|https?:\/\//i);
+    for (const f of zip.data.files) expect(html).toContain(`href="${f.path.split("/").map(encodeURIComponent).join("/")}"`);
+
+    // The download is in the access log: the person themself, with how many documents.
+    const [row] = await api.db.select().from(accessLog).where(and(eq(accessLog.kind, "DATA_EXPORT"), eq(accessLog.applicantUserId, app.userId)));
+    expect(row).toMatchObject({ actorUserId: app.userId, actorRole: 3, details: { files: String(zip.data.files.length) } });
+    const own = await (await api.request("/api/v1/me/access-log", { token: app.token })).json();
+    expect(own.data[0]).toMatchObject({ kind: "DATA_EXPORT" });
+  });
+
+  it("never holds another applicant's data, and is refused to staff and to a facility for someone it did not register", async () => {
+    const one = await submitted();
+    const two = await submitted();
+    const zip = await unzipped(await api.request("/api/v1/me/data-export", { token: two.token }));
+    const json = JSON.stringify(zip.data) + zip.entry("index.html").toString("utf8");
+    expect(json).not.toContain(one.email);
+    expect(json).not.toContain(one.registration);
+    expect(zip.entries.some((e) => e.includes(one.registration))).toBe(false);
+
+    await expectError(await api.request("/api/v1/me/data-export", { token: staff.admin }), 404, "NOT_FOUND");
+    await expectError(await api.request("/api/v1/me/data-export", { token: staff.fasyankes }), 404, "NOT_FOUND");
+    await expectError(await api.request("/api/v1/me/data-export"), 401, "INVALID_TOKEN");
+    // The facility did not register these: not found, as for an id that does not exist or is not an id.
+    for (const id of [one.id, "00000000-0000-4000-8000-000000000000", "bukan-id", "%00", "x".repeat(5000)]) {
+      await expectError(await api.request(`/api/v1/registrations/${encodeURIComponent(id)}/data-export`, { token: staff.fasyankes }), 404, "NOT_FOUND");
+    }
+    await expectError(await api.request(`/api/v1/registrations/${one.id}/data-export`, { token: one.token }), 404, "NOT_FOUND");
+    await expectError(await api.request(`/api/v1/registrations/${one.id}/data-export`, { token: staff.admin }), 404, "NOT_FOUND");
+  });
+
+  it("lets a facility download the data of a professional it registered, recorded as the facility's read", async () => {
+    const app = await submitted();
+    const [facility] = await api.db.select({ id: users.id }).from(users).where(eq(users.email, "fasyankes@adaptasi.test"));
+    await api.db.update(applications).set({ submittedByUserId: facility.id }).where(eq(applications.id, app.id));
+    const zip = await unzipped(await api.request(`/api/v1/registrations/${app.id}/data-export`, { token: staff.fasyankes }));
+    expect(zip.data.account.email).toBe(app.email);
+    expect(zip.data.applications.map((a) => a.id)).toEqual([app.id]);
+    for (const f of zip.data.files) expect(zip.entry(f.path).equals(await stored(f.file_id, app.token))).toBe(true);
+    const rows = await api.db.select().from(accessLog).where(and(eq(accessLog.kind, "DATA_EXPORT"), eq(accessLog.applicantUserId, app.userId)));
+    expect(rows).toMatchObject([{ actorUserId: facility.id, actorRole: 8 }]);
+    // The professional sees the facility's download in their own log.
+    const own = await (await api.request("/api/v1/me/access-log", { token: app.token })).json();
+    expect(own.data.map((e: { kind: string; actor_role: number }) => [e.kind, e.actor_role])).toContainEqual(["DATA_EXPORT", 8]);
+  });
+
+  it("limits downloads per account: past the hour's allowance 429 with Retry-After, and nothing recorded", async () => {
+    const app = await submitted();
+    for (let i = 0; i < 3; i++) {
+      const res = await api.request("/api/v1/me/data-export", { token: app.token });
+      expect(res.status).toBe(200);
+      await res.arrayBuffer();
+    }
+    const refused = await api.request("/api/v1/me/data-export", { token: app.token });
+    const body = await expectError(refused, 429, "RATE_LIMITED");
+    expect(body.error.message).toMatch(/Coba lagi dalam \d+ menit/);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    const rows = await api.db.select().from(accessLog).where(and(eq(accessLog.kind, "DATA_EXPORT"), eq(accessLog.applicantUserId, app.userId)));
+    expect(rows).toHaveLength(3);
+  });
+});

@@ -1,0 +1,286 @@
+import { PassThrough, type Readable } from "node:stream";
+import { and, asc, desc, eq, inArray, type SQL } from "drizzle-orm";
+import { ZipFile } from "yazl";
+import { roleName } from "#domain/roles";
+import { stageName } from "#domain/workflow";
+import type { Database } from "../db/client";
+import { accessLog, additionalRequirements, applicantProfiles, applications, documentRequirements, files, users } from "../db/schema";
+import { ApiError } from "../lib/errors";
+import { achievementsOf, applicationView, fileHistoryOf, portfolioOf } from "./applications";
+import { profileBody } from "./profile";
+import type { FileStorage } from "./storage";
+
+// "Download my data" (docs/decisions/028-data-export.md, UU PDP No. 27/2022): one ZIP holding a person's
+// account, personal data, applications with their timelines and decisions, the access log about them and
+// every document version they sent, with index.html (to read) beside data.json (for programs). The
+// metadata is read first (it is small: rows, not files); the documents are streamed into the ZIP one after
+// another, each opened only when its turn comes, so the ZIP's memory does not grow with the documents.
+
+/** A document in the ZIP: where it goes and where its bytes are. */
+export interface ExportedFile {
+  path: string;
+  fileId: string;
+  storageKey: string;
+  size: number;
+  sha256: string;
+  mime: string;
+  originalName: string;
+  uploadedAt: string;
+}
+
+export interface DataExport {
+  /** data.json's content */
+  data: Record<string, unknown>;
+  files: ExportedFile[];
+}
+
+/** A name safe as one path segment in a ZIP on every system: no slashes, controls or reserved characters. */
+export function safeSegment(name: string, fallback = "berkas"): string {
+  const cleaned = name
+    .normalize("NFC")
+    .replace(/[\u0000-\u001f\u007f/\\:*?"<>|]/g, "_")
+    .replace(/^\.+/, "_")
+    .trim()
+    .slice(0, 100);
+  return cleaned || fallback;
+}
+
+const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
+
+/**
+ * What the export holds for `subjectUserId`. `applicationsWhere` narrows the applications (a facility's
+ * export holds only those it registered); the access log is every row about the person.
+ */
+export async function collectDataExport(db: Database, subjectUserId: string, applicationsWhere?: SQL, now = new Date()): Promise<DataExport> {
+  const [user] = await db.select().from(users).where(eq(users.id, subjectUserId));
+  if (!user) throw new ApiError(404, "NOT_FOUND");
+  const [profile] = await db.select().from(applicantProfiles).where(eq(applicantProfiles.userId, subjectUserId));
+  const apps = await db
+    .select()
+    .from(applications)
+    .where(and(eq(applications.applicantUserId, subjectUserId), applicationsWhere))
+    .orderBy(asc(applications.createdAt), asc(applications.id));
+
+  const out: ExportedFile[] = [];
+  const used = new Set<string>();
+  const fileRows = async (ids: string[]) => (ids.length ? await db.select().from(files).where(inArray(files.id, ids)) : []);
+  /** The ZIP path of a file, unique within the ZIP. */
+  const place = (folder: string, stem: string, original: string) => {
+    const ext = /\.[A-Za-z0-9]{1,8}$/.exec(original)?.[0].toLowerCase() ?? "";
+    let path = `${folder}/${safeSegment(stem)}${ext}`;
+    for (let n = 2; used.has(path); n++) path = `${folder}/${safeSegment(stem)}-${n}${ext}`;
+    used.add(path);
+    return path;
+  };
+  const add = (row: typeof files.$inferSelect, path: string, uploadedAt: Date) => {
+    out.push({ path, fileId: row.id, storageKey: row.storageKey, size: row.size, sha256: row.sha256, mime: row.mime, originalName: row.originalName, uploadedAt: uploadedAt.toISOString() });
+    return { zip_path: path, file_id: row.id, original_name: row.originalName, size: row.size, sha256: row.sha256, mime: row.mime };
+  };
+
+  let photo: Record<string, unknown> | null = null;
+  if (profile?.photoFileId) {
+    const [row] = await fileRows([profile.photoFileId]);
+    if (row) photo = add(row, place("dokumen", "foto-profil", row.originalName), row.createdAt);
+  }
+
+  const applicationsOut = [];
+  for (const app of apps) {
+    const folder = `dokumen/${safeSegment(app.registrationNumber ?? app.id)}`;
+    const [view, history, portfolio, achievements, extras] = await Promise.all([
+      applicationView(db, app),
+      fileHistoryOf(db, app.id),
+      portfolioOf(db, app.id),
+      achievementsOf(db, app),
+      db.select().from(additionalRequirements).where(eq(additionalRequirements.applicationId, app.id)).orderBy(asc(additionalRequirements.createdAt), asc(additionalRequirements.id)),
+    ]);
+    const byId = new Map((await fileRows(history.documents.flatMap((d) => d.versions.map((v) => v.file_id)).concat(extras.flatMap((e) => (e.fileId ? [e.fileId] : []))))).map((f) => [f.id, f]));
+    const documents = history.documents.map((doc) => ({
+      requirement_id: doc.requirement_id,
+      name: doc.name,
+      versions: doc.versions.map((v) => {
+        const row = byId.get(v.file_id);
+        return {
+          version: v.version,
+          is_current: v.is_current,
+          uploaded_at: v.uploaded_at,
+          replaced_at: v.replaced_at,
+          replaced_reason: v.replaced_reason,
+          ...(row ? add(row, place(folder, `${doc.name} v${v.version}`, row.originalName), new Date(v.uploaded_at)) : { zip_path: null, original_name: v.original_name, size: v.size }),
+        };
+      }),
+    }));
+    const additional = extras.map((e) => {
+      const row = e.fileId ? byId.get(e.fileId) : undefined;
+      return {
+        title: e.title,
+        description: e.description,
+        requested_by: roleName(e.requestedByRole) ?? null,
+        stage: stageName(e.stageId) ?? null,
+        requested_at: e.createdAt.toISOString(),
+        fulfilled_at: iso(e.fulfilledAt),
+        file: row ? add(row, place(`${folder}/tambahan`, e.title, row.originalName), e.fulfilledAt ?? e.createdAt) : null,
+      };
+    });
+    applicationsOut.push({
+      id: app.id,
+      registration_number: app.registrationNumber,
+      jalur_id: app.jalurId,
+      created_at: app.createdAt.toISOString(),
+      submitted_at: view.submitted_at,
+      status: view.label.label,
+      stage: view.tahap?.name ?? null,
+      stage_deadline: view.stage_deadline,
+      registered_by_facility: app.submittedByUserId !== null && app.submittedByUserId !== subjectUserId,
+      timeline: view.timeline,
+      open_reupload_requests: view.reupload,
+      documents,
+      additional_documents: additional,
+      portfolio: portfolio.entries,
+      achievements: achievements.items,
+    });
+  }
+
+  const reads = await db
+    .select({ log: accessLog, documentName: documentRequirements.name, registration: applications.registrationNumber })
+    .from(accessLog)
+    .leftJoin(documentRequirements, eq(documentRequirements.id, accessLog.requirementId))
+    .leftJoin(applications, eq(applications.id, accessLog.applicationId))
+    .where(eq(accessLog.applicantUserId, subjectUserId))
+    .orderBy(desc(accessLog.createdAt), desc(accessLog.id));
+
+  const { photo_file_id: _photo, complete, ...personal } = profileBody(user, profile);
+  return {
+    data: {
+      format: "adaptasi-nakes-lln/data-export",
+      version: 1,
+      created_at: now.toISOString(),
+      account: {
+        id: user.id,
+        email: user.email,
+        full_name: user.fullName,
+        role: roleName(user.roleId) ?? String(user.roleId),
+        nik: user.nik,
+        foreign_id: user.foreignId,
+        nationality: user.nationality,
+        phone: user.phone,
+        is_active: user.isActive,
+        activated_at: iso(user.activatedAt),
+        created_at: user.createdAt.toISOString(),
+      },
+      personal_data: { ...personal, complete, photo },
+      applications: applicationsOut,
+      access_log: reads.map(({ log, documentName, registration }) => ({
+        at: log.createdAt.toISOString(),
+        kind: log.kind,
+        actor_role: roleName(log.actorRole) ?? String(log.actorRole),
+        actor_name: log.actorName,
+        registration_number: registration,
+        document: documentName,
+        version: log.version,
+        stage: log.stageId === null ? null : (stageName(log.stageId) ?? null),
+        details: log.details,
+      })),
+      files: out.map((f) => ({ path: f.path, file_id: f.fileId, original_name: f.originalName, size: f.size, sha256: f.sha256, mime: f.mime })),
+    },
+    files: out,
+  };
+}
+
+const escapeHtml = (s: unknown) =>
+  String(s ?? "—").replace(/[&<>"']/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch]!);
+
+const KIND_TEXT: Record<string, string> = {
+  DETAIL: "Membuka rincian berkas",
+  DOCUMENT: "Membuka dokumen",
+  EXPORT: "Mengunduh daftar permohonan",
+  ACCESS_LOG: "Membaca log akses",
+  DATA_EXPORT: "Mengunduh seluruh data (berkas ZIP)",
+};
+
+const dateText = (isoText: unknown) =>
+  typeof isoText === "string" ? `${new Intl.DateTimeFormat("id-ID", { timeZone: "Asia/Jakarta", dateStyle: "long", timeStyle: "short" }).format(new Date(isoText))} WIB` : "—";
+
+/** index.html: the same content as data.json for a person, Indonesian, no scripts, readable offline. */
+export function indexHtml(exported: DataExport): string {
+  const d = exported.data as {
+    created_at: string;
+    account: Record<string, unknown>;
+    personal_data: Record<string, unknown> & { photo: { zip_path: string } | null };
+    applications: Array<Record<string, unknown> & { documents: Array<{ name: string; versions: Array<Record<string, unknown>> }>; timeline: Array<Record<string, unknown>>; additional_documents: Array<Record<string, unknown> & { file: { zip_path: string } | null }> }>;
+    access_log: Array<Record<string, unknown>>;
+  };
+  const rows = (pairs: Array<[string, unknown]>) => `<dl>${pairs.map(([k, v]) => `<dt>${escapeHtml(k)}</dt><dd>${escapeHtml(v === true ? "ya" : v === false ? "tidak" : v)}</dd>`).join("")}</dl>`;
+  const link = (path: string | null | undefined, text: string) => (path ? `<a href="${escapeHtml(path.split("/").map(encodeURIComponent).join("/"))}">${escapeHtml(text)}</a>` : escapeHtml(text));
+  const a = d.account;
+  const p = d.personal_data;
+  const apps = d.applications
+    .map(
+      (app) => `<section><h3>Permohonan ${escapeHtml(app.registration_number ?? "(belum dikirim)")}</h3>
+${rows([["Jalur", app.jalur_id], ["Dibuat", dateText(app.created_at)], ["Dikirim", dateText(app.submitted_at)], ["Status", app.status], ["Tahap", app.stage], ["Didaftarkan oleh Fasyankes", app.registered_by_facility]])}
+<h4>Riwayat dan keputusan</h4>
+${app.timeline.length ? `<ol>${app.timeline.map((h) => `<li>${escapeHtml(dateText(h.at))} — ${escapeHtml(h.action)} oleh ${escapeHtml(h.actor)}${h.note ? `: ${escapeHtml(h.note)}` : ""}</li>`).join("")}</ol>` : "<p>Belum ada riwayat.</p>"}
+<h4>Dokumen (setiap versi yang dikirim)</h4>
+${app.documents.length ? `<ul>${app.documents.map((doc) => `<li>${escapeHtml(doc.name)}<ul>${doc.versions.map((v) => `<li>${link(v.zip_path as string | null, `Versi ${v.version}: ${v.original_name}`)} — ${escapeHtml(dateText(v.uploaded_at))}${v.is_current ? " (versi berlaku)" : ""}${v.replaced_reason ? `; diganti karena: ${escapeHtml(v.replaced_reason)}` : ""}</li>`).join("")}</ul></li>`).join("")}</ul>` : "<p>Belum ada dokumen.</p>"}
+${app.additional_documents.length ? `<h4>Dokumen tambahan</h4><ul>${app.additional_documents.map((x) => `<li>${escapeHtml(x.title)}: ${x.file ? link(x.file.zip_path, "berkas") : "belum diunggah"}</li>`).join("")}</ul>` : ""}
+</section>`,
+    )
+    .join("\n");
+  const log = d.access_log.length
+    ? `<ol>${d.access_log.map((r) => `<li>${escapeHtml(dateText(r.at))} — ${escapeHtml(r.actor_role)} — ${escapeHtml(r.actor_name)}: ${escapeHtml(KIND_TEXT[String(r.kind)] ?? r.kind)}${r.document ? ` ${escapeHtml(r.document)}` : ""}${r.registration_number ? ` (${escapeHtml(r.registration_number)})` : ""}</li>`).join("")}</ol>`
+    : "<p>Belum ada yang melihat data Anda.</p>";
+  return `<!DOCTYPE html>
+<html lang="id">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Data Anda — Adaptasi Nakes LLN</title>
+<style>body{font-family:system-ui,sans-serif;max-width:48rem;margin:1rem auto;padding:0 1rem;line-height:1.5;overflow-wrap:anywhere}dt{font-weight:bold}dd{margin:0 0 .5rem}</style>
+</head>
+<body>
+<h1>Data Anda di Portal Adaptasi Nakes LLN</h1>
+<p>Dibuat ${escapeHtml(dateText(d.created_at))}. Berkas ZIP ini memuat akun, data pribadi, setiap permohonan beserta riwayat dan keputusannya, log akses, dan setiap versi dokumen yang dikirim. Isi yang sama untuk dibaca program ada di <a href="data.json">data.json</a>.</p>
+<h2>Akun</h2>
+${rows([["Nama", a.full_name], ["Surel", a.email], ["Peran", a.role], ["NIK", a.nik], ["Nomor paspor", a.foreign_id], ["Telepon", a.phone], ["Aktif", a.is_active], ["Dibuat", dateText(a.created_at)]])}
+<h2>Data pribadi</h2>
+${rows(Object.entries(p).filter(([k]) => k !== "photo").map(([k, v]) => [k, v]))}
+<p>Foto profil: ${p.photo ? link(p.photo.zip_path, "foto") : "tidak ada"}</p>
+<h2>Permohonan</h2>
+${apps || "<p>Belum ada permohonan.</p>"}
+<h2>Siapa yang melihat data Anda</h2>
+${log}
+</body>
+</html>
+`;
+}
+
+/**
+ * The ZIP as a stream: data.json and index.html compressed, then each document stored as sent (PDFs and
+ * JPEGs do not compress), opened from storage only when the ZIP reaches it. A document that cannot be
+ * read ends the stream with an error (the download breaks off rather than leaving a file out silently).
+ */
+export function dataExportZip(storage: FileStorage, exported: DataExport, onError: (err: unknown) => void): Readable {
+  const zip = new ZipFile();
+  const mtime = new Date(String(exported.data.created_at));
+  zip.addBuffer(Buffer.from(`${JSON.stringify(exported.data, null, 2)}\n`), "data.json", { mtime, compress: true });
+  zip.addBuffer(Buffer.from(indexHtml(exported)), "index.html", { mtime, compress: true });
+  for (const f of exported.files) {
+    zip.addReadStreamLazy(f.path, { mtime: new Date(f.uploadedAt), compress: false, size: f.size }, (cb) => {
+      storage.read(f.storageKey).then(
+        ({ stream }) => {
+          // yazl listens for errors only on streams it opened itself.
+          stream.on("error", (err) => zip.emit("error", err));
+          cb(null, stream);
+        },
+        (err) => cb(err, null as never),
+      );
+    });
+  }
+  zip.end();
+  const out = new PassThrough();
+  zip.on("error", (err: unknown) => {
+    onError(err);
+    out.destroy(err as Error);
+  });
+  zip.outputStream.on("error", (err) => out.destroy(err));
+  return zip.outputStream.pipe(out);
+}

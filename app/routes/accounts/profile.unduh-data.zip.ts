@@ -1,0 +1,31 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { dataSubject, waitOnPage } from "~/routes/accounts/__data-export.server";
+import { accessToken } from "~/utils/api.server";
+import { i18next } from "~/utils/i18n.server";
+
+// The ZIP of /profile/unduh-data: the API builds it and the portal passes its body through as it
+// arrives (never held whole), like a file download (files.$id.ts).
+const PASSED_HEADERS = ["content-type", "content-disposition"];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const subject = await dataSubject(request, context);
+  const token = await accessToken(context);
+  const path = subject.registration ? `/registrations/${encodeURIComponent(subject.registration.id)}/data-export` : "/me/data-export";
+  const r = await context.api.fetchRaw("GET", path, { token });
+  if (!r || !r.ok) {
+    if (r?.status === 429) {
+      await r.body?.cancel();
+      return waitOnPage(subject, Math.max(1, Number(r.headers.get("retry-after")) || 60));
+    }
+    const t = await i18next.getFixedT(request);
+    await r?.body?.cancel();
+    if (!r || r.status >= 500) throw new Response(t("dataExport.unavailable"), { status: 503, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+    throw new Response(t("error.fileNotFound"), { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  }
+  const headers = new Headers({ "cache-control": "private, no-store" });
+  for (const h of PASSED_HEADERS) {
+    const v = r.headers.get(h);
+    if (v) headers.set(h, v);
+  }
+  return new Response(r.body, { status: 200, headers });
+}
