@@ -262,8 +262,8 @@ async function anonymiseFile(tx: Database, applicationId: string, now: Date): Pr
   await tx.update(additionalRequirements).set({ fileId: null }).where(eq(additionalRequirements.applicationId, applicationId));
   await tx.delete(portfolioEntries).where(eq(portfolioEntries.applicationId, applicationId));
   await tx.delete(achievements).where(eq(achievements.applicationId, applicationId));
-  // Free text may name the person; the stages, decisions and their times stay for the statistics.
-  await tx.update(auditLog).set({ note: null, internalNote: null, details: null }).where(eq(auditLog.applicationId, applicationId));
+  // The audit trail is append-only (its trigger refuses updates) and stays whole: stages, decisions, their
+  // times and the reviewers' notes; /waktu-proses reads it alone.
   await tx.update(applications).set({ applicantName: null, applicantEmail: null, anonymisedAt: now }).where(eq(applications.id, applicationId));
   return dropUnusedFiles(tx, [...docs.map((d) => d.fileId), ...extra.map((e) => e.fileId!)]);
 }
