@@ -698,29 +698,3 @@ export const liveService = pgTable(
   (t) => [check("live_service_one_row", sql`${t.id} = 1`)],
 );
 
-/**
- * An applicant with a submitted application asks for their account to be deleted (docs/decisions/029-retention-and-deletion.md);
- * the Super Admin approves or refuses it with a reason the person reads on /profile. One open request per person.
- */
-export const deletionRequests = pgTable(
-  "deletion_requests",
-  {
-    id: serial("id").primaryKey(),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    /** what the person wrote, if anything */
-    note: text("note"),
-    status: text("status").$type<"PENDING" | "APPROVED" | "REJECTED">().notNull().default("PENDING"),
-    decidedByUserId: uuid("decided_by_user_id").references(() => users.id, { onDelete: "set null" }),
-    /** the Super Admin's reason, shown to the person */
-    reason: text("reason"),
-    createdAt: createdAt(),
-    decidedAt: timestamp("decided_at", { withTimezone: true }),
-  },
-  (t) => [
-    check("deletion_requests_status", sql`${t.status} in ('PENDING', 'APPROVED', 'REJECTED')`),
-    uniqueIndex("deletion_requests_one_pending").on(t.userId).where(sql`${t.status} = 'PENDING'`),
-    index("deletion_requests_status_idx").on(t.status, t.createdAt),
-  ],
-);

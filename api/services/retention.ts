@@ -10,7 +10,6 @@ import {
   applicationDocuments,
   applications,
   auditLog,
-  deletionRequests,
   files,
   jobRuns,
   mailOutbox,
@@ -218,7 +217,7 @@ export async function deleteApplicantAccount(deps: Pick<RetentionDeps, "db" | "s
     keys.push(...(await dropUnusedFiles(tx, [...owned.map((f) => f.id), ...(profile?.photo ? [profile.photo] : [])])));
     // Mail already sent or given up on names the person: it goes with the account.
     await tx.delete(mailOutbox).where(and(eq(mailOutbox.recipient, user.email), ne(mailOutbox.status, "pending")));
-    await tx.delete(users).where(eq(users.id, userId)); // profile, sessions, tokens, requests: cascade; access_log keeps the read, without the name
+    await tx.delete(users).where(eq(users.id, userId)); // profile, sessions, tokens: cascade; access_log keeps the read, without the name
     return keys;
   });
   if (keys === null) return false;
