@@ -16,6 +16,7 @@ import { rejectNul } from "./middleware/no-nul";
 import type { Mailer } from "./services/mail";
 import type { FileStorage } from "./services/storage";
 import { accessLogRouter } from "./routes/access-log";
+import { retentionRouter } from "./routes/retention";
 import { accountsRouter } from "./routes/accounts";
 import { additionalRouter } from "./routes/additional";
 import { adminRouter } from "./routes/admin";
@@ -61,6 +62,7 @@ const RESOURCES = [
   reviewRouter,
   adminRouter,
   accessLogRouter,
+  retentionRouter,
   cmsRouter,
   registrationsRouter,
 ];
