@@ -167,6 +167,8 @@ export const PORTAL_ROWS: readonly PortalRow[] = [
   { route: "/profile", action: true, rule: loggedIn() },
   // Who read my data: the applicant's own log, a facility's of the professionals it registered (no id: no one else's)
   { route: "/profile/akses-data", rule: loggedIn(DATA_SUBJECT_ROLES) },
+  // An applicant deletes their own account (no id: no one else's); the refusals' posts change nothing
+  { route: "/profile/hapus-akun", action: true, rule: loggedIn([ROLE.APPLICANT]) },
   { route: "/evaluation-requirements", rule: loggedIn() },
   { route: "/test-schedule", rule: loggedIn() },
   // Review
@@ -250,6 +252,7 @@ export const PORTAL_ROWS: readonly PortalRow[] = [
   { route: "/sla-setting", action: true, rule: loggedIn(SUPER_ADMIN) },
   { route: "/mail-outbox", action: true, rule: loggedIn(SUPER_ADMIN) },
   { route: "/access-log", rule: loggedIn(SUPER_ADMIN) },
+  { route: "/retention", rule: loggedIn(SUPER_ADMIN) },
   { route: "/specialization-list", action: true, rule: loggedIn(SUPER_ADMIN) },
   { route: "/specialization-list/:id", action: true, object: "specialization", rule: loggedIn(SUPER_ADMIN) },
   { route: "/institution-list", action: true, rule: loggedIn(SUPER_ADMIN) },
@@ -473,6 +476,10 @@ export const API_ROWS: readonly ApiRow[] = [
   // The access log: the caller's own (an applicant's, a facility's registered professionals'); other roles: no such endpoint
   { method: "GET", path: "/me/access-log", rule: only(...DATA_SUBJECT_ROLES), except: STAFF_NOT_FOUND },
   { method: "GET", path: "/admin/access-log", rule: only(ROLE.SUPER_ADMIN) },
+  // Retention: the Super Admin's planned deletions; an applicant deletes their own account (the matrix's
+  // applicant has a submitted application: 409, nothing deleted); for every other role no such endpoint
+  { method: "GET", path: "/admin/retention", rule: only(ROLE.SUPER_ADMIN) },
+  { method: "DELETE", path: "/me/account", rule: only(ROLE.APPLICANT), except: applicantObject() },
   // Accounts
   { method: "POST", path: "/register/citizen", rule: open },
   { method: "POST", path: "/register/foreign", rule: open },

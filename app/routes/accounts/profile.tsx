@@ -74,6 +74,11 @@ export default function Profile() {
             <Link to="/profile/akses-data">{t("profile.accessLink")}</Link>
           </p>
         ) : null}
+        {account.roleId === ROLE.APPLICANT ? (
+          <p>
+            <Link to="/profile/hapus-akun">{t("profile.deleteLink")}</Link>
+          </p>
+        ) : null}
       </section>
       <section className={ui.card} aria-labelledby="password-title">
         <h2 id="password-title">{t("profile.changePassword")}</h2>
