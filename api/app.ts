@@ -17,6 +17,7 @@ import type { Mailer } from "./services/mail";
 import type { FileStorage } from "./services/storage";
 import { accessLogRouter } from "./routes/access-log";
 import { dataExportRouter } from "./routes/data-export";
+import { retentionRouter } from "./routes/retention";
 import { accountsRouter } from "./routes/accounts";
 import { additionalRouter } from "./routes/additional";
 import { adminRouter } from "./routes/admin";
@@ -63,6 +64,7 @@ const RESOURCES = [
   adminRouter,
   accessLogRouter,
   dataExportRouter,
+  retentionRouter,
   cmsRouter,
   registrationsRouter,
 ];

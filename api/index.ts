@@ -15,6 +15,7 @@ import type { RateLimitConfig, UploadQuotaConfig } from "./lib/rate-limits";
 import { createDeliveryGate, recordFirstStart } from "./services/live-service";
 import { createMailer, type Mailer } from "./services/mail";
 import type { RetryPolicy } from "./services/mail-outbox";
+import { RETENTION_DEFAULTS, type RetentionSettings } from "./services/retention";
 import { createScheduler, type Scheduler } from "./services/scheduled-jobs";
 import { createDiskStorage, sweepTemporaryFiles, TEMPORARY_FILE_MAX_AGE_MS } from "./services/storage";
 import { createS3Storage, type S3Settings } from "./services/storage-s3";
@@ -64,6 +65,8 @@ export interface StartApiOptions {
   jobIntervalMs?: number;
   /** the hour (Asia/Jakarta) from which the daily overdue digest goes (JOBS_DIGEST_HOUR_WIB); default 7 */
   digestHourWib?: number;
+  /** RETENTION_*: how long drafts, unused accounts and closed files are kept, in months (0: kept); default 12, 24, 0 */
+  retention?: Partial<RetentionSettings>;
   /** uploaded documents; default `${dataDir}/files`, or a temporary folder (removed on close) when there is no dataDir */
   filesDir?: string;
   /**
@@ -168,11 +171,22 @@ export async function startApi(opts: StartApiOptions): Promise<StartedApi> {
     logger: logger.child({ component: "mail" }),
     gate,
   });
-  const scheduler = createScheduler({ db: handle.db, mailer, gate, logger: logger.child({ component: "jobs" }), intervalMs: opts.jobIntervalMs ?? 0, digestHourWib: opts.digestHourWib });
+  // One storage for the API and the retention job, which removes what it deletes from the disk or the bucket.
+  const storage = s3Storage ?? createDiskStorage(filesDir);
+  const retention: RetentionSettings = { ...RETENTION_DEFAULTS, ...opts.retention };
+  const scheduler = createScheduler({
+    db: handle.db,
+    mailer,
+    gate,
+    logger: logger.child({ component: "jobs" }),
+    intervalMs: opts.jobIntervalMs ?? 0,
+    digestHourWib: opts.digestHourWib,
+    retention: { storage, settings: retention },
+  });
   const app = createApiApp({
     db: handle.db,
     mailer,
-    storage: s3Storage,
+    storage,
     config: {
       apiKey: opts.apiKey,
       jwtSecret: opts.jwtSecret,
@@ -181,6 +195,7 @@ export async function startApi(opts: StartApiOptions): Promise<StartedApi> {
       rateLimits: opts.rateLimits,
       uploadQuota: opts.uploadQuota,
       filesDir,
+      retention,
       trustProxy: opts.trustProxy,
       logger,
       reportError: opts.reportError,

@@ -40,6 +40,8 @@ export default [
     route("profile/akses-data", "routes/accounts/profile.akses-data.tsx"),
     // Download my data: one ZIP (the applicant's own; a facility's for a professional it registered, ?id=)
     route("profile/unduh-data", "routes/accounts/profile.unduh-data.tsx"),
+    // An applicant who never submitted deletes their own account (Yes/No)
+    route("profile/hapus-akun", "routes/accounts/profile.hapus-akun.tsx"),
     route("evaluation-requirements", "routes/resources/evaluation-requirements.tsx"),
     route("test-schedule", "routes/resources/test-schedule.tsx"),
     route("application", "routes/review/application-list.tsx", { id: "application-adaptation-list" }),
@@ -88,6 +90,8 @@ export default [
     route("sla-setting", "routes/admin/sla-setting.tsx"),
     route("mail-outbox", "routes/admin/mail-outbox.tsx"),
     route("access-log", "routes/admin/access-log.tsx"),
+    // What the retention job will delete, and when
+    route("retention", "routes/admin/retention.tsx"),
     route("specialization-list", "routes/admin/specialization-list.tsx"),
     route("specialization-list/:id", "routes/admin/specialization-list.$id.tsx"),
     route("institution-list", "routes/admin/institution-list.tsx"),

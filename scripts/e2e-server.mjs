@@ -26,6 +26,8 @@ const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
     RATE_LIMIT_DATA_EXPORTS_PER_HOUR: "1000",
     // Reminders to the demo reviewers would land among the mails the tests read: the jobs have their own tests.
     JOBS_INTERVAL_SECONDS: "0",
+    // tests/e2e/retention.last.spec.ts runs them at a chosen time instead (server/app.ts).
+    TEST_JOB_TRIGGER: "true",
   },
 });
 for (const sig of ["SIGINT", "SIGTERM"]) process.on(sig, () => child.kill(sig));

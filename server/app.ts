@@ -109,6 +109,22 @@ export async function createServer(env: Env, opts: { dev?: boolean; logger?: pin
     }
   });
 
+  // End-to-end tests only (TEST_JOB_TRIGGER, refused outside NODE_ENV=test): the scheduled jobs run now,
+  // at the time given (a retention period runs out in months), and the answer waits for their mail.
+  if (api && env.TEST_JOB_TRIGGER === "true" && env.NODE_ENV === "test") {
+    const started = api;
+    app.post("/__test/run-jobs", async (req, res) => {
+      const at = new Date(String(req.query.at ?? ""));
+      if (Number.isNaN(at.getTime())) {
+        res.status(400).json({ error: "at must be an ISO time" });
+        return;
+      }
+      await started.jobs.runAll(at);
+      await started.mailer.idle();
+      res.json({ ran: at.toISOString() });
+    });
+  }
+
   if (api) {
     const listener = getRequestListener((request, bindings) => api!.fetch(request, bindings));
     app.use("/api/v1", (req, res) => {

@@ -318,6 +318,8 @@ export const applications = pgTable(
     ),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    /** a closed file past the authority's retention period: documents removed, the person's data gone (api/services/retention.ts) */
+    anonymisedAt: timestamp("anonymised_at", { withTimezone: true }),
   },
   (t) => [
     check("applications_jalur_id", sql`${t.jalurId} in ('REG', 'SPE', 'OTH')`),
@@ -712,3 +714,4 @@ export const liveService = pgTable(
   },
   (t) => [check("live_service_one_row", sql`${t.id} = 1`)],
 );
+

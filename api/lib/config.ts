@@ -8,6 +8,7 @@ import { createMailer, type Mailer } from "../services/mail";
 import { createRateLimiter } from "../services/rate-limit";
 import { createDiskStorage, type FileStorage } from "../services/storage";
 import { createS3Storage } from "../services/storage-s3";
+import { RETENTION_DEFAULTS } from "../services/retention";
 import type { ApiConfig, ApiDeps, ResolvedConfig } from "./types";
 
 export const DEFAULT_PUBLIC_URL = "http://localhost:3000";
@@ -45,6 +46,7 @@ export function resolveConfig(config: ApiConfig): ResolvedConfig {
     logger: config.logger ?? pino({ level: process.env.LOG_LEVEL ?? "info" }),
     filesDir: path.resolve(config.filesDir ?? path.join(tmpdir(), "adaptasi-files")),
     trustProxy: config.trustProxy ?? 0,
+    retention: { ...RETENTION_DEFAULTS, ...config.retention },
   };
 }
 

@@ -67,6 +67,9 @@ export const MESSAGES = {
     "Alamat surel ini tidak dapat dipakai untuk pendaftaran baru. Jika tenaga kesehatan ini sudah Anda daftarkan, lanjutkan pendaftarannya di menu Status Pengajuan; jika belum, minta ia mengajukan permohonan sendiri atau gunakan alamat surel lain.",
   PROFESSIONAL_IDENTITY_TAKEN:
     "Nomor identitas ini sudah terdaftar pada akun dengan alamat surel lain. Periksa kembali nomor identitas dan alamat surel tenaga kesehatan.",
+  // Deleting one's own account (/profile): only before any application was submitted.
+  ACCOUNT_HAS_SUBMITTED:
+    "Akun dengan permohonan yang sudah diajukan tidak dapat dihapus sendiri: berkasnya disimpan sesuai masa retensi instansi. Hubungi Super Admin untuk permintaan penghapusan.",
   INTERNAL_ERROR: "Terjadi kesalahan pada server. Silakan coba lagi nanti.",
   DATABASE_UNAVAILABLE: "Layanan sedang tidak dapat dihubungi. Silakan coba beberapa saat lagi.",
   // A read of someone's data is served only with its access-log row (docs/decisions/026-access-log.md).
@@ -137,7 +140,7 @@ const ERROR_DESCRIPTIONS = {
   401: "Kunci API atau kredensial tidak valid",
   403: "Akun belum aktif atau dinonaktifkan, atau peran tidak diizinkan (APPLICANTS_ONLY, STAFF_ONLY, NOT_YOUR_STAGE)",
   404: "Tidak ditemukan, atau bukan milik Anda (NOT_FOUND)",
-  409: "Bertentangan dengan keadaan data (EMAIL_TAKEN, APPLICATION_EXISTS, APPLICATION_SUBMITTED, NOT_REUPLOAD, STAGE_NOT_OPEN, …)",
+  409: "Bertentangan dengan keadaan data (EMAIL_TAKEN, ACCOUNT_HAS_SUBMITTED, APPLICATION_EXISTS, APPLICATION_SUBMITTED, NOT_REUPLOAD, STAGE_NOT_OPEN, …)",
   413: "Isi permintaan terlalu besar (FILE_TOO_LARGE, UPLOAD_TOO_LARGE), atau batas ruang penyimpanan terlampaui (UPLOAD_QUOTA_EXCEEDED)",
   429: "Terlalu banyak percobaan atau unggahan (RATE_LIMITED, dengan header Retry-After)",
 } as const;

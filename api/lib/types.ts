@@ -6,6 +6,7 @@ import type { UserRow } from "../db/schema";
 import type { Mailer } from "../services/mail";
 import type { FileStorage } from "../services/storage";
 import type { S3Settings } from "../services/storage-s3";
+import type { RetentionSettings } from "../services/retention";
 import type { LoginThrottle } from "../services/login-throttle";
 import type { RateLimiter } from "../services/rate-limit";
 import type { RateLimitConfig, UploadQuotaConfig } from "./rate-limits";
@@ -34,6 +35,8 @@ export interface ApiConfig {
   mail?: MailConfig;
   /** where uploaded documents are stored (disk driver), and uploads stream to first (both drivers); default a folder under the OS temp dir */
   filesDir?: string;
+  /** RETENTION_*: how long drafts, unused accounts and closed files are kept (api/services/retention.ts) */
+  retention?: Partial<RetentionSettings>;
   /** S3_*: uploaded documents go to this S3-compatible bucket instead of filesDir (api/services/storage-s3.ts) */
   s3?: S3Settings;
   /**
@@ -57,6 +60,7 @@ export interface ResolvedConfig {
   logger: Logger;
   filesDir: string;
   trustProxy: number;
+  retention: RetentionSettings;
 }
 
 export interface ApiDeps {

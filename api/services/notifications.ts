@@ -303,3 +303,29 @@ export function reviewerListMail(to: Recipient, kind: "slaSoon" | "overdue", fil
     link: link(publicUrl, page),
   });
 }
+
+const KEEP = T.retention;
+
+/** 30 days before a never-submitted draft is deleted (api/services/retention.ts): to its owner, or the facility that registered it. */
+export function draftRetentionMail(a: Addressed, since: Date, deleteOn: Date, publicUrl: string): MailContent {
+  const date = dateWib(deleteOn);
+  return compose(a.to, {
+    subject: fill(KEEP.subject, { ...PRODUCT, date }),
+    paragraphs: [fill(KEEP.draftLead, { whose: capitalised(whose(a)), since: dateWib(since), date }), KEEP.draftKeep],
+    facts: facts(a, [[KEEP.deletionDate, date]]),
+    action: KEEP.draftAction,
+    link: link(publicUrl, a.onBehalfOf !== null ? "/application-status" : "/submission-form"),
+  });
+}
+
+/** 30 days before an account that never started an application is deleted. */
+export function accountRetentionMail(to: Recipient, since: Date, deleteOn: Date, publicUrl: string): MailContent {
+  const date = dateWib(deleteOn);
+  return compose(to, {
+    subject: fill(KEEP.subject, { ...PRODUCT, date }),
+    paragraphs: [fill(KEEP.accountLead, { since: dateWib(since), date }), KEEP.accountKeep],
+    facts: [[KEEP.deletionDate, date]],
+    action: KEEP.accountAction,
+    link: link(publicUrl, "/login"),
+  });
+}

@@ -7,6 +7,8 @@ import * as metrics from "../lib/metrics";
 import { applications, jobRuns, users } from "../db/schema";
 import { ALWAYS_SENDING, type DeliveryGate } from "./live-service";
 import type { Mailer } from "./mail";
+import { runRetention, type RetentionSettings } from "./retention";
+import type { FileStorage } from "./storage";
 import { addressee, reuploadReminderMail, reviewerListMail, type ReviewerFile } from "./notifications";
 import { wibDate, wibHour } from "#domain/time-zone";
 
@@ -26,7 +28,7 @@ export const DIGEST_HOUR_WIB = 7;
 /** A reviewer's mail lists at most this many files, and says how many more. */
 const FILES_PER_MAIL = 50;
 
-export const JOBS = { slaReminder: "sla_reminder", overdueDigest: "overdue_digest", reuploadReminder: "reupload_reminder" } as const;
+export const JOBS = { slaReminder: "sla_reminder", overdueDigest: "overdue_digest", reuploadReminder: "reupload_reminder", retention: "retention" } as const;
 
 // Every job × outcome counted from zero (api/lib/metrics.ts).
 for (const job of Object.values(JOBS)) for (const outcome of metrics.JOB_OUTCOMES) metrics.jobRuns.inc({ job, outcome }, 0);
@@ -142,14 +144,24 @@ export interface Scheduler {
 }
 
 /** Runs the jobs every `intervalMs` (JOBS_INTERVAL_SECONDS) in the API process; 0 runs nothing on its own. */
-export function createScheduler(options: { db: Database; mailer: Mailer; logger: Logger; intervalMs: number; digestHourWib?: number; gate?: DeliveryGate }): Scheduler {
-  const { db, mailer, logger } = options;
+export function createScheduler(options: {
+  db: Database;
+  mailer: Mailer;
+  logger: Logger;
+  intervalMs: number;
+  digestHourWib?: number;
+  gate?: DeliveryGate;
+  /** the retention job (api/services/retention.ts): notices, deletions, anonymisation; without it, none */
+  retention?: { storage: FileStorage; settings: RetentionSettings };
+}): Scheduler {
+  const { db, mailer, logger, retention } = options;
   const gate = options.gate ?? ALWAYS_SENDING;
-  const jobs = [
+  const jobs: Array<readonly [string, (db: Database, mailer: Mailer, now: Date) => Promise<number>]> = [
     [JOBS.slaReminder, remindReviewersBeforeDeadline],
     [JOBS.overdueDigest, (db: Database, mailer: Mailer, now: Date) => sendOverdueDigest(db, mailer, now, options.digestHourWib)],
     [JOBS.reuploadReminder, remindPendingReuploads],
-  ] as const;
+  ];
+  if (retention) jobs.push([JOBS.retention, (db: Database, mailer: Mailer, now: Date) => runRetention({ db, mailer, logger, ...retention }, now)]);
   let running: Promise<void> | null = null;
   let closed = false;
   async function runAll(now = new Date()) {
@@ -168,7 +180,7 @@ export function createScheduler(options: { db: Database; mailer: Mailer; logger:
     for (const [name, job] of jobs) {
       try {
         const mails = await job(db, mailer, now);
-        if (mails > 0) logger.info({ job: name, mails }, "scheduled job ran");
+        if (mails > 0) logger.info({ job: name, changes: mails }, "scheduled job ran");
         metrics.jobRuns.inc({ job: name, outcome: "ok" });
         metrics.jobLastRun.set({ job: name }, Date.now() / 1000);
       } catch (err) {

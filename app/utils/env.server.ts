@@ -55,6 +55,14 @@ const schema = z.object({
   /** how often the scheduled jobs (SLA reminders, overdue digest, reupload reminders) look for work; 0 turns them off */
   JOBS_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(300),
   JOBS_DIGEST_HOUR_WIB: z.coerce.number().int().min(0).max(23).default(7),
+  /** a draft never submitted is deleted this many months after its last change (its owner mailed 30 days before); 0 keeps drafts */
+  RETENTION_DRAFT_MONTHS: z.coerce.number().int().min(0).max(1200).default(12),
+  /** an applicant account that never started an application is deleted this many months after its last use; 0 keeps them */
+  RETENTION_ACCOUNT_MONTHS: z.coerce.number().int().min(0).max(1200).default(24),
+  /** the authority's retention period of a decided file, in months after its last decision; absent or 0: kept as it is */
+  RETENTION_CLOSED_FILE_MONTHS: z.coerce.number().int().min(0).max(1200).default(0),
+  /** tests only (NODE_ENV=test): POST /__test/run-jobs?at=<ISO time> runs the scheduled jobs at that time */
+  TEST_JOB_TRIGGER: z.enum(["true", "false"], "TEST_JOB_TRIGGER must be true or false").optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   RATE_LIMIT_LOGIN_PER_IP: z.coerce.number().int().positive().default(100),
   RATE_LIMIT_LOGIN_PER_ACCOUNT: z.coerce.number().int().positive().default(5),
@@ -124,6 +132,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   }
   const env = parsed.data;
   checkS3(env);
+  if (env.TEST_JOB_TRIGGER === "true" && env.NODE_ENV !== "test") throw new EnvError("TEST_JOB_TRIGGER is for the end-to-end tests only (NODE_ENV=test): remove it");
   if (env.NODE_ENV === "production") {
     // Demo accounts with a published password, and invented schedules, have no place on the live service.
     if (env.SEED_DEMO === "true") {

@@ -173,6 +173,8 @@ export const PORTAL_ROWS: readonly PortalRow[] = [
   { route: "/profile/unduh-data", search: "?id=:id", object: "registration", rule: loggedIn(DATA_SUBJECT_ROLES), except: { ...UNVERIFIED_HOME, otherFacility: "notFound" } },
   { route: "/profile/unduh-data/zip", rule: loggedIn(DATA_SUBJECT_ROLES), except: { ...UNVERIFIED_HOME, role8: "notFound" } },
   { route: "/profile/unduh-data/zip", search: "?id=:id", object: "registration", rule: loggedIn(DATA_SUBJECT_ROLES), except: { ...UNVERIFIED_HOME, otherFacility: "notFound" } },
+  // An applicant deletes their own account (no id: no one else's); the refusals' posts change nothing
+  { route: "/profile/hapus-akun", action: true, rule: loggedIn([ROLE.APPLICANT]) },
   { route: "/evaluation-requirements", rule: loggedIn() },
   { route: "/test-schedule", rule: loggedIn() },
   // Review
@@ -256,6 +258,7 @@ export const PORTAL_ROWS: readonly PortalRow[] = [
   { route: "/sla-setting", action: true, rule: loggedIn(SUPER_ADMIN) },
   { route: "/mail-outbox", action: true, rule: loggedIn(SUPER_ADMIN) },
   { route: "/access-log", rule: loggedIn(SUPER_ADMIN) },
+  { route: "/retention", rule: loggedIn(SUPER_ADMIN) },
   { route: "/specialization-list", action: true, rule: loggedIn(SUPER_ADMIN) },
   { route: "/specialization-list/:id", action: true, object: "specialization", rule: loggedIn(SUPER_ADMIN) },
   { route: "/institution-list", action: true, rule: loggedIn(SUPER_ADMIN) },
@@ -488,6 +491,10 @@ export const API_ROWS: readonly ApiRow[] = [
     rule: only(ROLE.ADMIN_FASYANKES),
     except: { ...STAFF_NOT_FOUND, role3: "notFound", role8u: "notFound", otherApplicant: "notFound", otherFacility: "notFound" },
   },
+  // Retention: the Super Admin's planned deletions; an applicant deletes their own account (the matrix's
+  // applicant has a submitted application: 409, nothing deleted); for every other role no such endpoint
+  { method: "GET", path: "/admin/retention", rule: only(ROLE.SUPER_ADMIN) },
+  { method: "DELETE", path: "/me/account", rule: only(ROLE.APPLICANT), except: applicantObject() },
   // Accounts
   { method: "POST", path: "/register/citizen", rule: open },
   { method: "POST", path: "/register/foreign", rule: open },

@@ -78,6 +78,9 @@ export default function Profile() {
           <p>
             <Link to="/profile/unduh-data">{t("dataExport.profileLink")}</Link>
           </p>
+          <p>
+            <Link to="/profile/hapus-akun">{t("profile.deleteLink")}</Link>
+          </p>
         ) : null}
       </section>
       <section className={ui.card} aria-labelledby="password-title">

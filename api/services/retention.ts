@@ -1,0 +1,395 @@
+import { and, eq, inArray, isNotNull, ne, sql, type SQL } from "drizzle-orm";
+import type { Logger } from "pino";
+import { ROLE } from "#domain/roles";
+import type { Database } from "../db/client";
+import {
+  accessLog,
+  achievements,
+  additionalRequirements,
+  applicantProfiles,
+  applicationDocuments,
+  applications,
+  auditLog,
+  files,
+  jobRuns,
+  mailOutbox,
+  portfolioEntries,
+  refreshTokens,
+  users,
+} from "../db/schema";
+import type { Mailer } from "./mail";
+import { accountRetentionMail, addressee, draftRetentionMail } from "./notifications";
+import type { FileStorage } from "./storage";
+
+// Kept no longer than needed (UU PDP No. 27/2022; docs/decisions/029-retention-and-deletion.md). Three
+// periods, in months: a draft never submitted (from its last change), an account that never started an
+// application (from its last use), and a decided, closed file (from its last decision: the authority's
+// period, off by default). The owner of a draft or an account is mailed 30 days before; the deletion
+// waits until 30 days after that mail, so nobody loses data without the notice. Each mail is a claim in
+// job_runs (slot: the record and the moment its period started), so it goes once across instances, and
+// a change by the owner starts a new period (and a new notice). Dates are computed in SQL, in months.
+
+export interface RetentionSettings {
+  /** RETENTION_DRAFT_MONTHS; 0 keeps drafts */
+  draftMonths: number;
+  /** RETENTION_ACCOUNT_MONTHS; 0 keeps accounts */
+  accountMonths: number;
+  /** RETENTION_CLOSED_FILE_MONTHS; 0 keeps closed files as they are */
+  closedFileMonths: number;
+}
+
+export const RETENTION_DEFAULTS: RetentionSettings = { draftMonths: 12, accountMonths: 24, closedFileMonths: 0 };
+
+/** The owner hears this many days before a deletion; a deletion never comes sooner after the mail. */
+export const NOTICE_DAYS = 30;
+
+export const RETENTION_JOBS = {
+  draftNotice: "retention_draft_notice",
+  accountNotice: "retention_account_notice",
+  draftDelete: "retention_draft_delete",
+  accountDelete: "retention_account_delete",
+  anonymise: "retention_anonymise",
+} as const;
+
+const months = (n: number) => sql`make_interval(months => ${n}::int)`;
+const notice = sql`make_interval(days => ${NOTICE_DAYS}::int)`;
+const at = (d: Date) => sql`${d.toISOString()}::timestamptz`;
+
+/** A draft's period starts at its last change: the draft itself or a document saved to it. */
+const draftSince = sql<Date>`greatest(${applications.updatedAt}, coalesce((select max(d.uploaded_at) from ${applicationDocuments} d where d.application_id = ${applications.id}), ${applications.updatedAt}))`;
+/** An account's at its last use: a change to it or its personal data, or a login. */
+const accountSince = sql<Date>`greatest(${users.updatedAt}, coalesce((select max(r.created_at) from ${refreshTokens} r where r.user_id = ${users.id}), ${users.updatedAt}), coalesce((select p.updated_at from ${applicantProfiles} p where p.user_id = ${users.id}), ${users.updatedAt}))`;
+/** A closed file's at its last decision. */
+const closedSince = sql<Date>`coalesce((select max(l.created_at) from ${auditLog} l where l.application_id = ${applications.id} and l.action = 'DECISION'), ${applications.updatedAt})`;
+
+/** The job_runs slot of a notice: the record and the start of its period, in milliseconds. */
+const slotOf = (id: SQL | typeof applications.id | typeof users.id, since: SQL) => sql<string>`${id}::text || ':' || floor(extract(epoch from ${since}) * 1000)::bigint::text`;
+const noticeAt = (job: string, slot: SQL) => sql<Date | null>`(select jr.ran_at from ${jobRuns} jr where jr.job = ${job} and jr.slot = ${slot})`;
+
+/** Drafts never submitted (not yet the facility's or the applicant's submitted file). */
+const neverSubmitted = and(eq(applications.isSubmitted, false), eq(applications.isFinal, false));
+/** Applicant accounts with no application of their own or registered for them. */
+const neverStarted = and(
+  eq(users.roleId, ROLE.APPLICANT),
+  sql`not exists (select 1 from ${applications} a where a.applicant_user_id = ${users.id} or a.submitted_by_user_id = ${users.id})`,
+);
+
+/** The drafts of the period: when each started, its planned deletion and its notice (if mailed). */
+function draftRows(db: Database, s: RetentionSettings, where?: SQL) {
+  const slot = slotOf(applications.id, draftSince);
+  return db
+    .select({
+      id: applications.id,
+      registrationNumber: applications.registrationNumber,
+      name: applications.applicantName,
+      since: sql<string>`${draftSince}`.mapWith((v) => new Date(v)),
+      due: sql<string>`${draftSince} + ${months(s.draftMonths)}`.mapWith((v) => new Date(v)),
+      slot,
+      noticeAt: sql<string | null>`${noticeAt(RETENTION_JOBS.draftNotice, slot)}`.mapWith((v) => (v === null ? null : new Date(v))),
+    })
+    .from(applications)
+    .where(and(neverSubmitted, where));
+}
+
+function accountRows(db: Database, s: RetentionSettings, where?: SQL) {
+  const slot = slotOf(users.id, accountSince);
+  return db
+    .select({
+      id: users.id,
+      email: users.email,
+      name: users.fullName,
+      since: sql<string>`${accountSince}`.mapWith((v) => new Date(v)),
+      due: sql<string>`${accountSince} + ${months(s.accountMonths)}`.mapWith((v) => new Date(v)),
+      slot,
+      noticeAt: sql<string | null>`${noticeAt(RETENTION_JOBS.accountNotice, slot)}`.mapWith((v) => (v === null ? null : new Date(v))),
+    })
+    .from(users)
+    .where(and(neverStarted, where));
+}
+
+/** When a record is deleted: its planned date, and never sooner than 30 days after its notice (or after now, when none went yet). */
+export function deletionDate(due: Date, noticeAt: Date | null, now: Date): Date {
+  const after = new Date((noticeAt ?? now).getTime() + NOTICE_DAYS * 86_400_000);
+  return due > after ? due : after;
+}
+
+/** Claims a notice: false when it was mailed already (here or in another instance). */
+async function claimNotice(tx: Database, job: string, slot: string, now: Date): Promise<boolean> {
+  const rows = await tx.insert(jobRuns).values({ job, slot, ranAt: now }).onConflictDoNothing().returning({ slot: jobRuns.slot });
+  return rows.length > 0;
+}
+
+export interface RetentionDeps {
+  db: Database;
+  mailer: Mailer;
+  storage: FileStorage;
+  logger: Logger;
+  settings: RetentionSettings;
+}
+
+/** Mails the owners of drafts and accounts whose deletion is within 30 days, once each. Returns the mails recorded. */
+export async function sendRetentionNotices(deps: RetentionDeps, now = new Date()): Promise<number> {
+  const { db, mailer, settings } = deps;
+  let sent = 0;
+  if (settings.draftMonths > 0) {
+    const due = await draftRows(db, settings, sql`${draftSince} + ${months(settings.draftMonths)} - ${notice} <= ${at(now)} and ${noticeAt(RETENTION_JOBS.draftNotice, slotOf(applications.id, draftSince))} is null`);
+    for (const d of due) {
+      sent += await db.transaction(async (tx) => {
+        if (!(await claimNotice(tx, RETENTION_JOBS.draftNotice, d.slot, now))) return 0;
+        const a = await addressee(tx, d.id);
+        if (!a) return 0;
+        await mailer.send(RETENTION_JOBS.draftNotice, a.to, draftRetentionMail(a, d.since, deletionDate(d.due, now, now), mailer.publicUrl), tx);
+        return 1;
+      });
+    }
+  }
+  if (settings.accountMonths > 0) {
+    const due = await accountRows(db, settings, sql`${accountSince} + ${months(settings.accountMonths)} - ${notice} <= ${at(now)} and ${noticeAt(RETENTION_JOBS.accountNotice, slotOf(users.id, accountSince))} is null`);
+    for (const u of due) {
+      sent += await db.transaction(async (tx) => {
+        if (!(await claimNotice(tx, RETENTION_JOBS.accountNotice, u.slot, now))) return 0;
+        const to = { email: u.email, name: u.name };
+        await mailer.send(RETENTION_JOBS.accountNotice, to, accountRetentionMail(to, u.since, deletionDate(u.due, now, now), mailer.publicUrl), tx);
+        return 1;
+      });
+    }
+  }
+  return sent;
+}
+
+/**
+ * Deletes a draft's rows (its documents, portfolio, achievements and requests with it) and the file rows
+ * only it used; answers the storage keys whose bytes go once the transaction commits.
+ */
+async function dropDraft(tx: Database, applicationId: string): Promise<string[]> {
+  const docs = await tx.select({ fileId: applicationDocuments.fileId }).from(applicationDocuments).where(eq(applicationDocuments.applicationId, applicationId));
+  const extra = await tx.select({ fileId: additionalRequirements.fileId }).from(additionalRequirements).where(and(eq(additionalRequirements.applicationId, applicationId), isNotNull(additionalRequirements.fileId)));
+  await tx.delete(applications).where(eq(applications.id, applicationId)); // documents, audit, portfolio, achievements: cascade
+  return dropUnusedFiles(tx, [...docs.map((d) => d.fileId), ...extra.map((e) => e.fileId!)]);
+}
+
+/** Deletes the file rows of `ids` nothing refers to any more; answers their storage keys. */
+async function dropUnusedFiles(tx: Database, ids: string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const gone = await tx
+    .delete(files)
+    .where(
+      and(
+        inArray(files.id, [...new Set(ids)]),
+        sql`not exists (select 1 from ${applicationDocuments} d where d.file_id = ${files.id})`,
+        sql`not exists (select 1 from ${additionalRequirements} r where r.file_id = ${files.id})`,
+        sql`not exists (select 1 from ${applicantProfiles} p where p.photo_file_id = ${files.id})`,
+      ),
+    )
+    .returning({ key: files.storageKey });
+  return gone.map((g) => g.key);
+}
+
+/** Removes the bytes of deleted file rows, from the disk or the bucket; one that fails is logged and left (no row names it). */
+async function removeBytes(deps: Pick<RetentionDeps, "storage" | "logger">, keys: string[]): Promise<void> {
+  const results = await Promise.allSettled(keys.map((key) => deps.storage.remove(key)));
+  const failed = results.filter((r) => r.status === "rejected");
+  if (failed.length > 0) deps.logger.warn({ err: (failed[0] as PromiseRejectedResult).reason, count: failed.length }, "retention: deleted files could not be removed from storage");
+}
+
+/**
+ * Deletes an applicant's account with its drafts, personal data, photo and sessions; refused (false) when
+ * it has a submitted application. Used by the retention job, by the person (/profile) and by an approved request.
+ */
+export async function deleteApplicantAccount(deps: Pick<RetentionDeps, "db" | "storage" | "logger">, userId: string, opts: { allowSubmitted?: boolean } = {}): Promise<boolean> {
+  const keys = await deps.db.transaction(async (tx) => {
+    const [user] = await tx.select({ id: users.id, email: users.email, roleId: users.roleId }).from(users).where(eq(users.id, userId)).for("update");
+    if (!user || user.roleId !== ROLE.APPLICANT) return null;
+    const apps = await tx.select({ id: applications.id, isSubmitted: applications.isSubmitted }).from(applications).where(eq(applications.applicantUserId, userId));
+    if (!opts.allowSubmitted && apps.some((a) => a.isSubmitted)) return null;
+    const keys: string[] = [];
+    for (const a of apps) {
+      if (a.isSubmitted) keys.push(...(await anonymiseFile(tx, a.id, new Date())));
+      else keys.push(...(await dropDraft(tx, a.id)));
+    }
+    if (apps.some((a) => a.isSubmitted)) {
+      // A submitted file stays in the authority's record, anonymised; the account is emptied and closed.
+      keys.push(...(await anonymisePerson(tx, userId)));
+      return keys;
+    }
+    const [profile] = await tx.delete(applicantProfiles).where(eq(applicantProfiles.userId, userId)).returning({ photo: applicantProfiles.photoFileId });
+    const owned = await tx.select({ id: files.id }).from(files).where(eq(files.ownerUserId, userId));
+    keys.push(...(await dropUnusedFiles(tx, [...owned.map((f) => f.id), ...(profile?.photo ? [profile.photo] : [])])));
+    // Mail already sent or given up on names the person: it goes with the account.
+    await tx.delete(mailOutbox).where(and(eq(mailOutbox.recipient, user.email), ne(mailOutbox.status, "pending")));
+    await tx.delete(users).where(eq(users.id, userId)); // profile, sessions, tokens: cascade; access_log keeps the read, without the name
+    return keys;
+  });
+  if (keys === null) return false;
+  await removeBytes(deps, keys);
+  return true;
+}
+
+/** Empties a person's account in place (a submitted file still points at it): name, identifiers, photo, sessions; it can no longer log in. */
+async function anonymisePerson(tx: Database, userId: string): Promise<string[]> {
+  const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId));
+  const [profile] = await tx.delete(applicantProfiles).where(eq(applicantProfiles.userId, userId)).returning({ photo: applicantProfiles.photoFileId });
+  await tx
+    .update(users)
+    .set({
+      email: `anonim-${userId}@anonim.invalid`,
+      fullName: "Anonim",
+      passwordHash: "!",
+      nik: null,
+      phone: null,
+      foreignId: null,
+      nationality: null,
+      isActive: false,
+      updatedAt: new Date(),
+    })
+    .where(eq(users.id, userId));
+  await tx.delete(refreshTokens).where(eq(refreshTokens.userId, userId));
+  if (user) await tx.delete(mailOutbox).where(and(eq(mailOutbox.recipient, user.email), ne(mailOutbox.status, "pending")));
+  return profile?.photo ? dropUnusedFiles(tx, [profile.photo]) : [];
+}
+
+/**
+ * A closed file past the authority's period: its documents are removed and the person's data in it
+ * replaced, while its audit trail (stages, decisions, dates) stays, so /waktu-proses counts it as before.
+ */
+async function anonymiseFile(tx: Database, applicationId: string, now: Date): Promise<string[]> {
+  const docs = await tx.delete(applicationDocuments).where(eq(applicationDocuments.applicationId, applicationId)).returning({ fileId: applicationDocuments.fileId });
+  const extra = await tx
+    .select({ fileId: additionalRequirements.fileId })
+    .from(additionalRequirements)
+    .where(and(eq(additionalRequirements.applicationId, applicationId), isNotNull(additionalRequirements.fileId)));
+  await tx.update(additionalRequirements).set({ fileId: null }).where(eq(additionalRequirements.applicationId, applicationId));
+  await tx.delete(portfolioEntries).where(eq(portfolioEntries.applicationId, applicationId));
+  await tx.delete(achievements).where(eq(achievements.applicationId, applicationId));
+  // The audit trail is append-only (its trigger refuses updates) and stays whole: stages, decisions, their
+  // times and the reviewers' notes; /waktu-proses reads it alone.
+  await tx.update(applications).set({ applicantName: null, applicantEmail: null, anonymisedAt: now }).where(eq(applications.id, applicationId));
+  return dropUnusedFiles(tx, [...docs.map((d) => d.fileId), ...extra.map((e) => e.fileId!)]);
+}
+
+/** Deletes the drafts and accounts whose notice went 30 days ago and whose period has run out. Returns how many. */
+export async function deleteExpired(deps: RetentionDeps, now = new Date()): Promise<{ drafts: number; accounts: number }> {
+  const { db, settings } = deps;
+  let drafts = 0;
+  let accounts = 0;
+  if (settings.draftMonths > 0) {
+    const slot = slotOf(applications.id, draftSince);
+    const expired = await draftRows(db, settings, sql`${draftSince} + ${months(settings.draftMonths)} <= ${at(now)} and ${noticeAt(RETENTION_JOBS.draftNotice, slot)} + ${notice} <= ${at(now)}`);
+    for (const d of expired) {
+      const keys = await db.transaction(async (tx) => {
+        // Checked again under the row's lock: submitted or changed since the list was read, it stays.
+        const [still] = await draftRows(tx, settings, sql`${applications.id} = ${d.id} and ${slot} = ${d.slot}`).for("update", { of: applications });
+        return still ? dropDraft(tx, d.id) : null;
+      });
+      if (keys === null) continue;
+      await removeBytes(deps, keys);
+      drafts++;
+      deps.logger.info({ job: RETENTION_JOBS.draftDelete, applicationId: d.id, files: keys.length }, "retention: draft deleted");
+    }
+  }
+  if (settings.accountMonths > 0) {
+    const slot = slotOf(users.id, accountSince);
+    const expired = await accountRows(db, settings, sql`${accountSince} + ${months(settings.accountMonths)} <= ${at(now)} and ${noticeAt(RETENTION_JOBS.accountNotice, slot)} + ${notice} <= ${at(now)}`);
+    for (const u of expired) {
+      // Used since the list was read (a login, a new draft): a new period, so it stays.
+      const [still] = await accountRows(db, settings, sql`${users.id} = ${u.id} and ${slot} = ${u.slot}`);
+      if (!still) continue;
+      if (await deleteApplicantAccount(deps, u.id)) {
+        accounts++;
+        deps.logger.info({ job: RETENTION_JOBS.accountDelete, userId: u.id }, "retention: account deleted");
+      }
+    }
+  }
+  return { drafts, accounts };
+}
+
+/** Closed files past the authority's period (RETENTION_CLOSED_FILE_MONTHS): documents removed, person anonymised. Returns how many. */
+export async function anonymiseClosedFiles(deps: RetentionDeps, now = new Date()): Promise<number> {
+  const { db, settings } = deps;
+  if (settings.closedFileMonths <= 0) return 0;
+  const due = await db
+    .select({ id: applications.id, userId: applications.applicantUserId })
+    .from(applications)
+    .where(and(eq(applications.isFinal, true), sql`${applications.anonymisedAt} is null`, sql`${closedSince} + ${months(settings.closedFileMonths)} <= ${at(now)}`));
+  let done = 0;
+  for (const f of due) {
+    const keys = await db.transaction(async (tx) => {
+      const [row] = await tx.select({ anonymisedAt: applications.anonymisedAt }).from(applications).where(eq(applications.id, f.id)).for("update");
+      if (!row || row.anonymisedAt) return null;
+      const keys = await anonymiseFile(tx, f.id, now);
+      // The person goes too once nothing of theirs is open or still kept.
+      const [kept] = await tx
+        .select({ n: sql<number>`count(*)::int` })
+        .from(applications)
+        .where(and(eq(applications.applicantUserId, f.userId), sql`${applications.anonymisedAt} is null`));
+      const [person] = await tx.select({ roleId: users.roleId }).from(users).where(eq(users.id, f.userId));
+      if (kept.n === 0 && person?.roleId === ROLE.APPLICANT) keys.push(...(await anonymisePerson(tx, f.userId)));
+      return keys;
+    });
+    if (keys === null) continue;
+    await removeBytes(deps, keys);
+    done++;
+    deps.logger.info({ job: RETENTION_JOBS.anonymise, applicationId: f.id, files: keys.length }, "retention: closed file anonymised");
+  }
+  return done;
+}
+
+/** One run: notices, then deletions, then anonymisation. Returns the mails recorded plus the records changed. */
+export async function runRetention(deps: RetentionDeps, now = new Date()): Promise<number> {
+  const mails = await sendRetentionNotices(deps, now);
+  const { drafts, accounts } = await deleteExpired(deps, now);
+  const anonymised = await anonymiseClosedFiles(deps, now);
+  return mails + drafts + accounts + anonymised;
+}
+
+/** db.execute answers rows (node-postgres: in `rows`; PGlite: the same). */
+const rowsOf = <T>(result: unknown): T[] => (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as T[];
+
+export type PlannedKind = "DRAFT" | "ACCOUNT" | "CLOSED_FILE";
+export interface PlannedDeletion {
+  kind: PlannedKind;
+  id: string;
+  label: string;
+  since: Date;
+  noticeAt: Date | null;
+  deleteAt: Date;
+}
+
+/** What the job will delete or anonymise, soonest first (the Super Admin's /retention), `limit` from `offset`. */
+export async function plannedDeletions(db: Database, settings: RetentionSettings, now: Date, page: { limit: number; offset: number }): Promise<{ rows: PlannedDeletion[]; total: number }> {
+  const parts: SQL[] = [];
+  const after = (noticeCol: SQL, due: SQL) => sql`greatest(${due}, coalesce(${noticeCol}, ${at(now)}) + ${notice})`;
+  if (settings.draftMonths > 0) {
+    const due = sql`${draftSince} + ${months(settings.draftMonths)}`;
+    const n = noticeAt(RETENTION_JOBS.draftNotice, slotOf(applications.id, draftSince));
+    parts.push(sql`select 'DRAFT' as kind, ${applications.id}::text as id, ${applications.registrationNumber} || coalesce(' — ' || ${applications.applicantName}, '') as label, ${draftSince} as since, ${n} as notice_at, ${after(n, due)} as delete_at from ${applications} where ${applications.isSubmitted} = false and ${applications.isFinal} = false`);
+  }
+  if (settings.accountMonths > 0) {
+    const due = sql`${accountSince} + ${months(settings.accountMonths)}`;
+    const n = noticeAt(RETENTION_JOBS.accountNotice, slotOf(users.id, accountSince));
+    parts.push(sql`select 'ACCOUNT', ${users.id}::text, ${users.fullName}, ${accountSince}, ${n}, ${after(n, due)} from ${users} where ${neverStarted}`);
+  }
+  if (settings.closedFileMonths > 0) {
+    parts.push(
+      sql`select 'CLOSED_FILE', ${applications.id}::text, ${applications.registrationNumber} || coalesce(' — ' || ${applications.applicantName}, ''), ${closedSince}, null::timestamptz, ${closedSince} + ${months(settings.closedFileMonths)} from ${applications} where ${applications.isFinal} = true and ${applications.anonymisedAt} is null`,
+    );
+  }
+  if (parts.length === 0) return { rows: [], total: 0 };
+  const union = sql.join(parts, sql` union all `);
+  const result = await db.execute(
+    sql`select p.*, count(*) over ()::int as total from (${union}) p order by p.delete_at, p.id limit ${page.limit} offset ${page.offset}`,
+  );
+  const rows = rowsOf<{ kind: PlannedKind; id: string; label: string; since: string | Date; notice_at: string | Date | null; delete_at: string | Date; total: number }>(result);
+  let total = rows.length > 0 ? Number(rows[0].total) : 0;
+  const out = rows.map((r) => ({
+    kind: r.kind,
+    id: String(r.id),
+    label: String(r.label),
+    since: new Date(r.since),
+    noticeAt: r.notice_at ? new Date(r.notice_at) : null,
+    deleteAt: new Date(r.delete_at),
+  }));
+  if (out.length === 0 && page.offset > 0) total = Number(rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from (${union}) p`))[0]?.n ?? 0);
+  return { rows: out, total };
+}
+

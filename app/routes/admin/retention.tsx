@@ -1,0 +1,81 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import type { RetentionPage } from "#contracts/retention";
+import { ROLE } from "#domain/roles";
+import * as a from "~/components/admin.css";
+import { GeneralErrorBoundary } from "~/components/ErrorScreen";
+import * as ui from "~/components/ui.css";
+import { Pager } from "~/routes/admin/__Pager";
+import { accessToken, orUnavailable } from "~/utils/api.server";
+import { formatDate } from "~/utils/format";
+import { requireUser } from "~/utils/guards.server";
+import { titled } from "~/utils/page-title";
+
+export const handle = titled("retention");
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireUser(request, context, { roles: [ROLE.SUPER_ADMIN] });
+  // A page number the API would refuse is read as the first page (never a 400 page).
+  const raw = new URL(request.url).searchParams.get("page") ?? "";
+  const params: Record<string, string> = /^\d{1,6}$/.test(raw) && Number(raw) > 1 ? { page: raw } : {};
+  const token = await accessToken(context);
+  const result = orUnavailable(await context.api.call<RetentionPage>("GET", "/admin/retention", { token, query: params }));
+  return { ...result, params };
+}
+
+/** /retention: the Super Admin sees the retention settings and what the retention job will delete, and when. */
+export default function Retention() {
+  const { t } = useTranslation("common");
+  const { settings, data, meta, params } = useLoaderData<typeof loader>();
+  const period = (months: number) => (months > 0 ? t("retention.months", { count: months }) : t("retention.never"));
+  return (
+    <>
+      <h1>{t("retention.title")}</h1>
+      <p>{t("retention.lead", { days: settings.notice_days })}</p>
+      <section className={ui.card} aria-labelledby="retention-settings">
+        <h2 id="retention-settings">{t("retention.settings")}</h2>
+        <dl>
+          <dt>{t("retention.draft")}</dt>
+          <dd>{period(settings.draft_months)}</dd>
+          <dt>{t("retention.account")}</dt>
+          <dd>{period(settings.account_months)}</dd>
+          <dt>{t("retention.closed")}</dt>
+          <dd>{period(settings.closed_file_months)}</dd>
+        </dl>
+      </section>
+      <h2>{t("retention.planned")}</h2>
+      {data.length === 0 ? (
+        <p className={ui.card}>{t("retention.empty")}</p>
+      ) : (
+        <div className={a.tableScroll}>
+          <table className={a.table}>
+            <thead>
+              <tr>
+                <th scope="col">{t("retention.col.deleteAt")}</th>
+                <th scope="col">{t("retention.col.kind")}</th>
+                <th scope="col">{t("retention.col.what")}</th>
+                <th scope="col">{t("retention.col.since")}</th>
+                <th scope="col">{t("retention.col.notice")}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.map((r, i) => (
+                <tr key={`${r.kind}-${i}-${r.label}`}>
+                  <td>{formatDate(r.delete_at)}</td>
+                  <td>{t(`retention.kind.${r.kind}`)}</td>
+                  <td>{r.label}</td>
+                  <td>{formatDate(r.since)}</td>
+                  <td>{r.kind === "CLOSED_FILE" ? t("retention.noNotice") : r.notice_at ? formatDate(r.notice_at) : t("retention.notYet")}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <Pager meta={meta} params={params} noun={t("retention.noun")} />
+    </>
+  );
+}
+
+export const ErrorBoundary = GeneralErrorBoundary;
