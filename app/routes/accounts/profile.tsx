@@ -75,12 +75,14 @@ export default function Profile() {
           </p>
         ) : null}
         {account.roleId === ROLE.APPLICANT ? (
-          <p>
-            <Link to="/profile/unduh-data">{t("dataExport.profileLink")}</Link>
-          </p>
-          <p>
-            <Link to="/profile/hapus-akun">{t("profile.deleteLink")}</Link>
-          </p>
+          <>
+            <p>
+              <Link to="/profile/unduh-data">{t("dataExport.profileLink")}</Link>
+            </p>
+            <p>
+              <Link to="/profile/hapus-akun">{t("profile.deleteLink")}</Link>
+            </p>
+          </>
         ) : null}
       </section>
       <section className={ui.card} aria-labelledby="password-title">
