@@ -12,7 +12,8 @@ export const handle = titled("dataExport");
 /** The wait of a 429 reaches the browser too (Remix sends only the headers a route names). */
 export const headers: HeadersFunction = ({ loaderHeaders }) => {
   const wait = loaderHeaders.get("Retry-After");
-  return wait ? { "Retry-After": wait } : {};
+  const headers: Record<string, string> = wait ? { "Retry-After": wait } : {};
+  return headers;
 };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
