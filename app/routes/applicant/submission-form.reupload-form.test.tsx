@@ -18,7 +18,10 @@ const [identity, , , , , experience] = requirementsFor("REG");
 describe("/submission-form/reupload-form", () => {
   it("lists only the flagged documents, each with the reviewer's reason and its current file", async () => {
     const loader = () => ({
-      application: { documents: [{ requirement_id: experience.id, name: experience.name, file_id: "f6", original_name: "pengalaman.pdf", size: 4096, uploaded_at: "2026-11-01T00:00:00Z", version: 1 }] },
+      application: {
+        documents: [{ requirement_id: experience.id, name: experience.name, file_id: "f6", original_name: "pengalaman.pdf", size: 4096, uploaded_at: "2026-11-01T00:00:00Z", version: 1 }],
+        reupload: [{ requirement_id: experience.id, reason: "Surat izin praktik tidak terbaca.", fixed: false }],
+      },
       items: [{ requirement: experience, reason: "Surat izin praktik tidak terbaca." }],
       note: "Mohon unggah ulang dengan pindaian berwarna.",
     });
@@ -41,7 +44,11 @@ describe("/submission-form/reupload-form", () => {
     // The document's own form: its one file field and its button, which names the document for a screen reader.
     expect(form.querySelectorAll("input[type=file]")).toHaveLength(1);
     expect(form.getAttribute("action")).toContain(`doc=${experience.id}`);
-    expect(within(form).getByRole("button", { name: /^KIRIM PERBAIKAN\s+6\. Dokumen pengalaman/ })).toBeTruthy();
+    expect(within(form).getByRole("button", { name: /^UNGGAH\s+6\. Dokumen pengalaman/ })).toBeTruthy();
+    // KIRIM PERBAIKAN is its own form without files: it leads to "Periksa kembali".
+    const send = screen.getByRole("button", { name: "KIRIM PERBAIKAN" });
+    expect(send.closest("form")!.getAttribute("enctype")).toBeNull();
+    expect(send.getAttribute("formaction")).toBe("?intent=check");
     // What is still to be sent again, above the documents.
     const missing = screen.getByRole("region", { name: "Belum diunggah: 1 dari 1 dokumen" });
     expect(within(missing).getByRole("link", { name: `6. ${experience.name}` }).getAttribute("href")).toBe(`#doc_${experience.id}`);
