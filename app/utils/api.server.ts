@@ -52,14 +52,6 @@ export interface ApiClient {
   fetchRaw<M extends ApiMethod, P extends ApiPath<M>>(method: M, path: P, options?: ApiStreamOptions<M, P>): Promise<Response | null>;
 }
 
-/**
- * The options of a wrapper's call (`adminApi`), typed as the wrapper's caller wrote them, with the
- * session's token added. The one place a typed call's options are rebuilt.
- */
-export function withToken<A extends [options?: { token?: string }]>(options: A, token: string): A {
-  return [{ ...options[0], token }] as unknown as A;
-}
-
 export const API_UNAVAILABLE: ApiError = {
   code: "API_UNAVAILABLE",
   // The default language's text (spec §9): this answer is made where no request is at hand.
