@@ -25,7 +25,10 @@ export async function adminApi<M extends ApiMethod, P extends ApiPath<M>>(contex
 
 /** A GET that must answer for the page to make sense; a 404 is the not-found screen. */
 export async function adminLoad<P extends ApiPath<"GET">>(context: AppLoadContext, path: P, query?: ApiQuery<"GET", P>): Promise<ApiAnswer<"GET", P>> {
-  return getOrUnavailable(context, path, query);
+  // As in adminApi: typed by the signature, called through the untyped view (a generic path passed on
+  // to another generic call made tsc give up).
+  const load = getOrUnavailable as unknown as (context: AppLoadContext, path: string, query?: unknown) => Promise<ApiAnswer<"GET", P>>;
+  return load(context, path, query);
 }
 
 /** List filters from the URL, each dropped when it is not one the API accepts (never a 400 page). */
