@@ -1,4 +1,7 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
+import type { Hono } from "hono";
+import type { MergeSchemaPath } from "hono/types";
+import type { UnionToIntersection } from "hono/utils/types";
 import type { Database } from "./db/client";
 import { routePath } from "hono/route";
 import { createDeps } from "./lib/config";
@@ -67,7 +70,18 @@ const RESOURCES = [
   retentionRouter,
   cmsRouter,
   registrationsRouter,
-];
+] as const;
+
+/**
+ * Every route of the API as a type, from the routers' own definitions (their `createRoute` contracts):
+ * keyed by its path under /api/v1 in Hono's form ("/applications/:id") and its method ("$get"), each
+ * with its input (param, query, json) and its answers by status. The portal's client is typed from it
+ * (app/utils/api-types.ts; docs/decisions/030-typed-seam.md). Types only: nothing here runs.
+ */
+export type ApiSchema = UnionToIntersection<(typeof RESOURCES)[number] extends infer R ? (R extends OpenAPIHono<AppEnv, infer S, "/"> ? S : never) : never>;
+
+/** The whole API as Hono's RPC client reads it (`hc<AppType>` of hono/client): the routes under /api/v1. */
+export type AppType = Hono<AppEnv, MergeSchemaPath<ApiSchema, typeof API_BASE>, "/">;
 
 /**
  * Builds the API. `mailer` lets several apps share one outbox (startApi, tests); without it the app

@@ -30,12 +30,19 @@ beforeAll(async () => {
 });
 afterAll(() => api?.close());
 
+/**
+ * The client as this test drives it: any method, path and options, the ones no route has included (the
+ * portal's calls are typed from the API's routes, which refuse those at compile time).
+ */
+type AnyCall = (method: string, path: string, options?: { token?: string; query?: Record<string, string | number>; body?: unknown }) => Promise<unknown>;
+const anyCall = (client: ApiClient): AnyCall => client.call as unknown as AnyCall;
+
 const overHttp = (): ApiClient => createApiClient({ fetch: (r) => api.fetch(r), baseUrl: "http://api.internal", apiKey: TEST_API_KEY, clientIp: "203.0.113.9" });
 const inProcess = (): ApiClient => createApiClient({ fetch: (r) => api.fetch(r), baseUrl: "http://api.internal", apiKey: TEST_API_KEY, clientIp: "203.0.113.9", inProcess: api.inProcess });
 
 describe("the in-process path", () => {
   it("answers every kind of call exactly as the HTTP path does: data, a refusal with details, a 404, a bad key", async () => {
-    const calls: Array<[string, string, Parameters<ApiClient["call"]>[2]]> = [
+    const calls: Array<[string, string, Parameters<AnyCall>[2]]> = [
       ["GET", "/admin/get-me", { token: admin }],
       ["GET", "/review/applications", { token: admin, query: { tab: "all", page: 1 } }],
       ["GET", "/review/applications", { token: admin, query: { sort: "nonsense" } }],
@@ -47,7 +54,7 @@ describe("the in-process path", () => {
       ["GET", "/no/such/path", { token: admin }],
     ];
     for (const [method, path, options] of calls) {
-      const [a, b] = [await overHttp().call(method, path, options), await inProcess().call(method, path, options)];
+      const [a, b] = [await anyCall(overHttp())(method, path, options), await anyCall(inProcess())(method, path, options)];
       expect(b, `${method} ${path}`).toEqual(a);
     }
     const wrongKey = createApiClient({ fetch: (r) => api.fetch(r), baseUrl: "http://api.internal", apiKey: "salah", inProcess: api.inProcess });
@@ -86,8 +93,8 @@ describe("the in-process path", () => {
   });
 
   it("hands over frozen answers outside production, so a page cannot change what the API remembers", async () => {
-    const r = await inProcess().call<{ data: { navbarLinks: unknown[] } }>("GET", "/config/public");
+    const r = await inProcess().call("GET", "/config/public");
     expect(r.ok).toBe(true);
-    if (r.ok) expect(() => r.body.data.navbarLinks.push({})).toThrow(TypeError);
+    if (r.ok) expect(() => r.body.data.navbarLinks.push({ label: "Baru", href: "/baru" })).toThrow(TypeError);
   });
 });

@@ -8,6 +8,8 @@ import { describe, expect, it } from "vitest";
 // (API client, auth, session, guards, i18n, settings), and so may not reach up into an area.
 
 const APP_DIR = path.dirname(fileURLToPath(import.meta.url));
+const ROOT = path.dirname(APP_DIR);
+const API_DIR = path.join(ROOT, "api");
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -36,6 +38,31 @@ describe("portal layering", () => {
       ),
     );
     expect(sourceFiles(path.join(APP_DIR, "utils")).length).toBeGreaterThan(5);
+    expect(offending).toEqual([]);
+  });
+
+  it("the portal never imports the API to run: only app/utils/api-types.ts names api/, with `import type` (its routes' types)", () => {
+    const importsOfApi = sourceFiles(APP_DIR).flatMap((file) =>
+      [...readFileSync(file, "utf8").matchAll(/(?:^|\n)\s*(import\s+type\b|import\b|export\b)[^;]*?\bfrom\s*["']([^"']+)["']|\bimport\s*\(\s*["']([^"']+)["']/g)]
+        .map((m) => ({ typeOnly: m[1] === "import type", spec: m[2] ?? m[3] }))
+        .filter(({ spec }) => spec.startsWith("#api/") || (spec.startsWith(".") && path.resolve(path.dirname(file), spec).startsWith(API_DIR + path.sep)))
+        .map(({ typeOnly, spec }) => `${path.relative(APP_DIR, file)} ${typeOnly ? "import type" : "imports"} ${spec}`),
+    );
+    expect(importsOfApi).toEqual(["utils/api-types.ts import type #api/app"]);
+  });
+
+  it("every call to the API is typed from its routes: none names its answer's type by hand (docs/decisions/030-typed-seam.md)", () => {
+    // The old form, `context.api.call<{ data: T }>("GET", path)`, and the helpers that passed a hand-named
+    // answer on. Types reject it too (the calls' type parameters are the method and path); this names the file.
+    const untyped = /\.(?:call|upload|fetchRaw)\s*<|(?<!function\s)\b(?:getOrUnavailable|adminApi|adminLoad)\s*</;
+    const files = [...sourceFiles(APP_DIR), ...sourceFiles(path.join(ROOT, "server"))];
+    const offending = files.flatMap((file) =>
+      readFileSync(file, "utf8")
+        .split("\n")
+        .map((line, i) => [line, i + 1] as const)
+        .filter(([line]) => untyped.test(line))
+        .map(([line, n]) => `${path.relative(ROOT, file)}:${n}: ${line.trim()}`),
+    );
     expect(offending).toEqual([]);
   });
 });

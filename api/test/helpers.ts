@@ -1,5 +1,6 @@
 import { expect } from "vitest";
 import pino from "pino";
+import { createApiClient, type ApiClient, type ApiResult } from "../../app/utils/api.server";
 import { createApiApp, type ApiConfig, type RateLimitConfig } from "../app";
 import { seedIfEmpty, DEMO_PASSWORD } from "../db/seed";
 import { applications, users } from "../db/schema";
@@ -115,6 +116,13 @@ export async function createTestApi(overrides: Partial<StartApiOptions> = {}) {
       return (await res.json()).token;
     },
     createUser,
+    /**
+     * The portal's own client over the in-process transport, as one page request makes it: its calls are
+     * typed from the API's routes (docs/decisions/030-typed-seam.md), so a test reads typed answers.
+     */
+    client(): ApiClient {
+      return createApiClient({ fetch: (r) => api.fetch(r), baseUrl: "http://api.internal", apiKey: TEST_API_KEY, inProcess: api.inProcess });
+    },
     /** A submitted file at stage 1 (document check: roles 2 and 4 decide) of a new applicant, in the given state (the scheduled jobs' tests). */
     async submittedFile(values: Partial<typeof applications.$inferInsert>) {
       const n = ++files;
@@ -152,6 +160,13 @@ export async function createTestApi(overrides: Partial<StartApiOptions> = {}) {
 }
 
 export type TestApi = Awaited<ReturnType<typeof createTestApi>>;
+
+/** The body of a call the test expects to succeed (its status, if given); else the refusal fails the test. */
+export function answered<T>(r: ApiResult<T>, status?: number): T {
+  if (!r.ok) expect.fail(`the API refused: ${r.status} ${r.error.code} ${r.error.message}`);
+  if (status !== undefined) expect(r.status).toBe(status);
+  return r.body;
+}
 
 /** Asserts the error shape and returns the body. */
 export async function expectError(res: Response, status: number, code: string) {

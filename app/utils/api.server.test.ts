@@ -12,7 +12,7 @@ const answer = (status: number, headers: Record<string, string> = {}) =>
 describe("a refused API call", () => {
   it("carries a 429's Retry-After in seconds, over HTTP", async () => {
     const api = createApiClient({ fetch: async () => answer(429, { "Retry-After": "30" }), baseUrl: "http://api.test", apiKey: "k" });
-    expect(await api.call("POST", "/login", { body: {} })).toEqual({ ok: false, status: 429, error: LIMITED.error, retryAfterSec: 30 });
+    expect(await api.call("POST", "/login", { body: { email: "a@b.id", password: "x" } })).toEqual({ ok: false, status: 429, error: LIMITED.error, retryAfterSec: 30 });
   });
 
   it("carries it from an in-process answer too", async () => {
@@ -27,7 +27,7 @@ describe("a refused API call", () => {
   it("carries none when the header is missing or not a number of seconds", async () => {
     for (const headers of [{}, { "Retry-After": "Wed, 21 Oct 2026 07:28:00 GMT" }, { "Retry-After": "-5" }] as Record<string, string>[]) {
       const api = createApiClient({ fetch: async () => answer(429, headers), baseUrl: "http://api.test", apiKey: "k" });
-      expect(await api.call("POST", "/login", { body: {} })).not.toHaveProperty("retryAfterSec");
+      expect(await api.call("POST", "/login", { body: { email: "a@b.id", password: "x" } })).not.toHaveProperty("retryAfterSec");
     }
   });
 });

@@ -2,8 +2,13 @@ import type { AppLoadContext } from "@remix-run/node";
 import { isDeepStrictEqual } from "node:util";
 import type { InProcessCall, InProcessFetch, InProcessSession } from "#contracts/in-process";
 import common from "#locales/id/common.json";
+import type { ApiAnswer, ApiCallArgs, ApiMethod, ApiPath, ApiQuery, ApiStreamOptions } from "./api-types";
 
 // The portal's only door to data: the HTTP API of spec §7 / DESIGN §5, in-process or at API_URL.
+// Every call is typed from the API's own routes (./api-types.ts, docs/decisions/030-typed-seam.md): its
+// method and path must be a route's, its body and query that route's, and its answer is the route's.
+
+export type { ApiAnswer, ApiBody, ApiCallArgs, ApiCallOptions, ApiMethod, ApiPath, ApiQuery } from "./api-types";
 
 export type ApiFetch = (request: Request) => Promise<Response>;
 
@@ -26,18 +31,25 @@ function retryAfterOf(response: Response): { retryAfterSec?: number } {
   return value && /^\d{1,9}$/.test(value) ? { retryAfterSec: Number(value) } : {};
 }
 
-export interface ApiCallOptions {
+/** What the client sends, whatever the route: the types above decide what a caller may put here. */
+interface SentOptions {
   body?: unknown;
   token?: string;
   query?: Record<string, string | number | undefined>;
 }
 
+/**
+ * The API as the portal calls it. `path` is the path as sent (`/applications/${id}/portfolio`), one of the
+ * API's routes for that method; the options carry the token, and the route's query and JSON body (a body is
+ * required when the route takes one); the answer is the route's 2xx answer. A wrong path, method, query
+ * key, body or answer type fails `tsc`.
+ */
 export interface ApiClient {
-  call<T>(method: string, path: string, options?: ApiCallOptions): Promise<ApiResult<T>>;
+  call<M extends ApiMethod, P extends ApiPath<M>>(method: M, path: P, ...options: ApiCallArgs<M, P>): Promise<ApiResult<ApiAnswer<M, P>>>;
   /** Streams a multipart body to the API untouched (uploads are never buffered by the portal). */
-  upload<T>(path: string, body: ReadableStream<Uint8Array> | null, contentType: string, options?: Omit<ApiCallOptions, "body">): Promise<ApiResult<T>>;
+  upload<P extends ApiPath<"POST">>(path: P, body: ReadableStream<Uint8Array> | null, contentType: string, options?: ApiStreamOptions<"POST", P>): Promise<ApiResult<ApiAnswer<"POST", P>>>;
   /** The API's response as is (file downloads, streamed through); null when the API cannot be reached. */
-  fetchRaw(method: string, path: string, options?: Omit<ApiCallOptions, "body">): Promise<Response | null>;
+  fetchRaw<M extends ApiMethod, P extends ApiPath<M>>(method: M, path: P, options?: ApiStreamOptions<M, P>): Promise<Response | null>;
 }
 
 export const API_UNAVAILABLE: ApiError = {
@@ -76,8 +88,11 @@ export function orUnavailable<T>(r: ApiResult<T>): T {
 }
 
 /** GET with the session's token, for a page that cannot show without the answer (see orUnavailable). */
-export async function getOrUnavailable<T>(context: AppLoadContext, path: string, query?: ApiCallOptions["query"]): Promise<T> {
-  return orUnavailable(await context.api.call<T>("GET", path, { token: await accessToken(context), query }));
+export async function getOrUnavailable<P extends ApiPath<"GET">>(context: AppLoadContext, path: P, query?: ApiQuery<"GET", P>): Promise<ApiAnswer<"GET", P>> {
+  // Typed by this function's signature; the call is made as the client makes every call (resolving the
+  // route of a still-generic path here would only cost the type checker).
+  const send = context.api.call as unknown as (method: "GET", path: string, options: SentOptions) => Promise<ApiResult<ApiAnswer<"GET", P>>>;
+  return orUnavailable(await send("GET", path, { token: await accessToken(context), query: query as SentOptions["query"] }));
 }
 
 /**
@@ -140,13 +155,13 @@ export function createApiClient(opts: {
   const base = `${opts.baseUrl.replace(/\/$/, "")}/api/v1`;
   const session: InProcessSession = {};
 
-  function urlOf(path: string, query: ApiCallOptions["query"]): string {
+  function urlOf(path: string, query: SentOptions["query"]): string {
     const url = new URL(`${base}${path}`);
     for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined && v !== "") url.searchParams.set(k, String(v));
     return url.href;
   }
 
-  function headersOf(options: Omit<ApiCallOptions, "body">): Record<string, string> {
+  function headersOf(options: Omit<SentOptions, "body">): Record<string, string> {
     const headers: Record<string, string> = { "x-adaptasiapikey": opts.apiKey, accept: "application/json" };
     if (options.token) headers.authorization = `Bearer ${options.token}`;
     if (opts.clientIp) headers["x-forwarded-for"] = opts.clientIp;
@@ -171,8 +186,9 @@ export function createApiClient(opts: {
     return read<T>(response);
   }
 
-  return {
-    async call<T>(method: string, path: string, options: ApiCallOptions = {}): Promise<ApiResult<T>> {
+  // The typed signatures (ApiClient) are checked at each call; what runs is the same for every route.
+  const client = {
+    async call<T>(method: string, path: string, options: SentOptions = {}): Promise<ApiResult<T>> {
       const url = urlOf(path, options.query);
       const headers = headersOf(options);
       let body: string | undefined;
@@ -192,16 +208,17 @@ export function createApiClient(opts: {
       }
       return send<T>(() => new Request(url, { method, headers, body }));
     },
-    async upload<T>(path: string, body: ReadableStream<Uint8Array> | null, contentType: string, options: Omit<ApiCallOptions, "body"> = {}): Promise<ApiResult<T>> {
+    async upload<T>(path: string, body: ReadableStream<Uint8Array> | null, contentType: string, options: Omit<SentOptions, "body"> = {}): Promise<ApiResult<T>> {
       const headers = headersOf(options);
       headers["content-type"] = contentType;
       // duplex "half": Node's fetch streams a request body only when told so.
       return send<T>(() => new Request(urlOf(path, options.query), { method: "POST", body, headers, duplex: "half" } as RequestInit));
     },
-    async fetchRaw(method: string, path: string, options: Omit<ApiCallOptions, "body"> = {}): Promise<Response | null> {
+    async fetchRaw(method: string, path: string, options: Omit<SentOptions, "body"> = {}): Promise<Response | null> {
       const headers = headersOf(options);
       headers.accept = "*/*";
       return opts.fetch(new Request(urlOf(path, options.query), { method, headers })).catch(() => null);
     },
   };
+  return client as ApiClient;
 }

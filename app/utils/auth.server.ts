@@ -24,7 +24,7 @@ async function refreshOnce(api: ApiClient, refreshToken: string, now: number): P
   let pending = inflight.get(refreshToken);
   if (!pending) {
     pending = api
-      .call<{ token: TokenPair }>("POST", "/refresh", { body: { refresh_token: refreshToken } })
+      .call("POST", "/refresh", { body: { refresh_token: refreshToken } })
       .then((r) => (r.ok ? { token: r.body.token.token, refreshToken: r.body.token.refreshToken } : null));
     inflight.set(refreshToken, pending);
     void pending.finally(() => inflight.delete(refreshToken));
@@ -54,7 +54,7 @@ async function destroyAuthSession(): Promise<string> {
 }
 
 export async function fetchMe(api: ApiClient, accessToken: string) {
-  return api.call<{ data: AuthUser }>("GET", "/admin/get-me", { token: accessToken });
+  return api.call("GET", "/admin/get-me", { token: accessToken });
 }
 
 /**

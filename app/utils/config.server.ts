@@ -12,6 +12,6 @@ const FALLBACK: PublicConfig = { navbarLinks: [], faq: { base: "/", login: "/", 
  * label (edited on /sla-setting); read fresh so edits show at once.
  */
 export async function getPublicConfig(context: AppLoadContext): Promise<PublicConfig> {
-  const r = await context.api.call<{ data: PublicConfig }>("GET", "/config/public");
+  const r = await context.api.call("GET", "/config/public");
   return r.ok ? r.body.data : FALLBACK;
 }

@@ -49,3 +49,13 @@ export async function refusal(submission: Submission<unknown>, result: ApiFailur
   explained.forEach((value, name) => all.set(name, value));
   return data(refusalReply(submission, error, hideFields), { status: result.status >= 500 ? 503 : result.status, headers: all });
 }
+
+/**
+ * The fields a form's schema accepted, as the browser sent them: for an API that parses the same schema
+ * and so must get what was typed, not the parsed values. `Body` is the API route's body type
+ * (`ApiBody<"PUT", "/me/profile">`, docs/decisions/030-typed-seam.md): the raw fields are that body's
+ * input, which the form's parsed types (numbers where the browser sent text) cannot show.
+ */
+export function sentFields<Body>(submission: { value: object; payload: Record<string, unknown> }): Body {
+  return Object.fromEntries(Object.keys(submission.value).map((k) => [k, submission.payload[k]])) as Body;
+}

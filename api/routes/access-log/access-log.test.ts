@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pdf } from "../../../tests/fixtures/files";
 import { accessLog, accessLogExports, applications, users } from "../../db/schema";
-import { createTestApi, expectError, type TestApi } from "../../test/helpers";
+import { answered, createTestApi, expectError, type TestApi } from "../../test/helpers";
 import { applicantWithProfile, everyDocument } from "../../test/journeys";
 
 // The access log of docs/decisions/026-access-log.md, through the HTTP API.
@@ -27,11 +27,7 @@ async function submitted() {
   return { ...who, id: id as string };
 }
 
-const own = async (token: string) => {
-  const res = await api.request("/api/v1/me/access-log", { token });
-  expect(res.status).toBe(200);
-  return (await res.json()) as { data: Array<Record<string, unknown>>; meta: { total: number } };
-};
+const own = async (token: string) => answered(await api.client().call("GET", "/me/access-log", { token }), 200);
 
 describe("access log", () => {
   it("records a reviewer's detail and document reads for the applicant, not the applicant's own", async () => {

@@ -1,4 +1,5 @@
 import type { ReferenceInput, ReferenceKind } from "#domain/forms/admin";
+import type { RouteConfig } from "@hono/zod-openapi";
 import type { AppRouteHandler } from "../../lib/types";
 import { activePositions, createEntry, deleteEntry, entryNotFound, getEntry, listEntries, setEntryActive, updateEntry } from "../../services/admin-reference";
 import type * as routes from "./reference.routes";
@@ -13,6 +14,14 @@ function entryId(kind: ReferenceKind, raw: string): number {
 
 type R = routes.ReferenceRoutes;
 
+/** The handlers of one list as its router reads them: typed with that list's routes (its path, its body). */
+type HandlersOf<Rs extends Record<keyof R, RouteConfig>> = { [N in keyof R]: AppRouteHandler<Rs[N]> };
+
+/**
+ * The same seven handlers for each list, written once against the routes of any list. Each list's set is
+ * then typed with its own routes, so the router records each list's paths and body for the portal's typed
+ * client (docs/decisions/030-typed-seam.md): they differ only in the literal path and the narrower body.
+ */
 function referenceHandlers(kind: ReferenceKind) {
   const list: AppRouteHandler<R["list"]> = async (c) => {
     const { page, q, status } = c.req.valid("query");
@@ -35,8 +44,8 @@ function referenceHandlers(kind: ReferenceKind) {
   return { list, create, get, update, deactivate, activate, remove };
 }
 
-export const specializations = referenceHandlers("specialization");
-export const institutions = referenceHandlers("institution");
-export const positions = referenceHandlers("position");
+export const specializations = referenceHandlers("specialization") as unknown as HandlersOf<typeof routes.specializations>;
+export const institutions = referenceHandlers("institution") as unknown as HandlersOf<typeof routes.institutions>;
+export const positions = referenceHandlers("position") as unknown as HandlersOf<typeof routes.positions>;
 
 export const positionOptions: AppRouteHandler<typeof routes.positionOptions> = async (c) => c.json({ data: await activePositions(c.var.deps.db) }, 200);

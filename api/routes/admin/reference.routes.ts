@@ -12,12 +12,14 @@ import { idParam, json, listOk, listQuery, ok, security } from "./shared";
 
 
 
-function referenceRoutes<K extends ReferenceKind>(kind: K, path: string, roles: readonly number[], tag: string) {
+// Generic in the body's schema and the path, so each list's routes keep their own (the portal's typed
+// client reads them from the router).
+function referenceRoutes<S extends z.ZodType, P extends string>(schema: S, path: P, roles: readonly number[], tag: string) {
   const tags = [tag];
   const middleware = [requireUser, allow(roles)];
-  const body = json(REFERENCE_SCHEMAS[kind]);
+  const body = json(schema);
   const entry = (description: string) => ok(description, EntrySchema);
-  const byId = `${path}/{id}`;
+  const byId = `${path}/{id}` as const;
   return {
     list: createRoute({
       method: "get",
@@ -61,7 +63,7 @@ function referenceRoutes<K extends ReferenceKind>(kind: K, path: string, roles: 
     }),
     deactivate: createRoute({
       method: "post",
-      path: `${byId}/deactivate`,
+      path: `${byId}/deactivate` as const,
       tags,
       summary: "Nonaktifkan: tidak lagi muncul sebagai pilihan",
       security,
@@ -71,7 +73,7 @@ function referenceRoutes<K extends ReferenceKind>(kind: K, path: string, roles: 
     }),
     activate: createRoute({
       method: "post",
-      path: `${byId}/activate`,
+      path: `${byId}/activate` as const,
       tags,
       summary: "Aktifkan kembali",
       security,
@@ -92,11 +94,12 @@ function referenceRoutes<K extends ReferenceKind>(kind: K, path: string, roles: 
   };
 }
 
-export type ReferenceRoutes = ReturnType<typeof referenceRoutes>;
+/** The routes of a reference list: of any list (its body any kind's, its path any path), or of one. */
+export type ReferenceRoutes<S extends z.ZodType = (typeof REFERENCE_SCHEMAS)[ReferenceKind], P extends string = string> = ReturnType<typeof referenceRoutes<S, P>>;
 
-export const specializations = referenceRoutes("specialization", "/admin/specializations", SUPER_ADMIN_ONLY, "Admin: Spesialisasi");
-export const institutions = referenceRoutes("institution", "/admin/institutions", SUPER_ADMIN_ONLY, "Admin: Institusi");
-export const positions = referenceRoutes("position", "/admin/positions", ADMIN_ONLY, "Admin: Master Jabatan");
+export const specializations = referenceRoutes(REFERENCE_SCHEMAS.specialization, "/admin/specializations", SUPER_ADMIN_ONLY, "Admin: Spesialisasi");
+export const institutions = referenceRoutes(REFERENCE_SCHEMAS.institution, "/admin/institutions", SUPER_ADMIN_ONLY, "Admin: Institusi");
+export const positions = referenceRoutes(REFERENCE_SCHEMAS.position, "/admin/positions", ADMIN_ONLY, "Admin: Master Jabatan");
 
 export const positionOptions = createRoute({
   method: "get",

@@ -128,7 +128,7 @@ export const announcements = {
   }),
   deactivate: createRoute({
     method: "post",
-    path: `${announcementById}/deactivate`,
+    path: `${announcementById}/deactivate` as const,
     tags,
     summary: "Nonaktifkan: tidak lagi tampil di /welcome",
     security,
@@ -138,7 +138,7 @@ export const announcements = {
   }),
   activate: createRoute({
     method: "post",
-    path: `${announcementById}/activate`,
+    path: `${announcementById}/activate` as const,
     tags,
     summary: "Aktifkan kembali (terbit ulang sebagai yang terbaru)",
     security,

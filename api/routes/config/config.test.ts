@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { settings } from "../../db/schema";
 import { cachedPublicConfig, DEFAULT_SETTINGS, forgetCachedSettings, PUBLIC_CONFIG_TTL_MS } from "../../services/settings";
-import { createTestApi, type TestApi } from "../../test/helpers";
+import { answered, createTestApi, type TestApi } from "../../test/helpers";
 
 let api: TestApi;
 beforeAll(async () => {
@@ -10,7 +10,7 @@ beforeAll(async () => {
 });
 afterAll(() => api?.close());
 
-const publicConfig = async () => (await (await api.request("/api/v1/config/public")).json()).data;
+const publicConfig = async () => answered(await api.client().call("GET", "/config/public")).data;
 
 describe("GET /api/v1/config/public", () => {
   it("answers the seeded navbar and FAQ links", async () => {

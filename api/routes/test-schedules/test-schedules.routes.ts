@@ -61,7 +61,7 @@ export const admin = {
   }),
   deactivate: createRoute({
     method: "post",
-    path: `${byId}/deactivate`,
+    path: `${byId}/deactivate` as const,
     tags: adminTags,
     summary: "Nonaktifkan: tidak lagi tampil di /test-schedule",
     security,
@@ -71,7 +71,7 @@ export const admin = {
   }),
   activate: createRoute({
     method: "post",
-    path: `${byId}/activate`,
+    path: `${byId}/activate` as const,
     tags: adminTags,
     summary: "Aktifkan kembali",
     security,

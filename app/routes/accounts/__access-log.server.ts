@@ -1,6 +1,4 @@
 import type { AppLoadContext } from "@remix-run/node";
-import type { AccessEntry } from "#contracts/access-log";
-import type { PageMeta } from "#contracts/admin";
 import { roleName } from "#domain/roles";
 import { TIME_ZONE } from "#domain/time-zone";
 import { stageName } from "#domain/workflow";
@@ -22,9 +20,9 @@ export interface AccessLine {
 
 const FILTER_NAMES: Record<string, string> = { tab: "tab", q: "cari", jalur: "jalur", stage: "tahap", label: "status", overdue: "lewat tenggat", sort: "urutan", dir: "arah", applicant: "pemohon", staff: "petugas", from: "dari", to: "sampai", page: "halaman", scope: "lingkup" };
 
-export async function accessLines(request: Request, context: AppLoadContext, path: string, query: Record<string, string>) {
+export async function accessLines(request: Request, context: AppLoadContext, path: "/me/access-log" | "/admin/access-log", query: Record<string, string>) {
   const token = await accessToken(context);
-  const result = orUnavailable(await context.api.call<{ data: AccessEntry[]; meta: PageMeta }>("GET", path, { token, query }));
+  const result = orUnavailable(await context.api.call("GET", path, { token, query }));
   const t = await i18next.getFixedT(request, "common");
   const lng = (await i18next.getLocale(request)) === "en" ? "en-GB" : "id-ID";
   const format = new Intl.DateTimeFormat(lng, { timeZone: TIME_ZONE, dateStyle: "long", timeStyle: "short" });

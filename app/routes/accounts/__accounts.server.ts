@@ -4,6 +4,7 @@ import type { ZodType } from "zod";
 import { HONEYPOT_FIELD } from "~/components/forms";
 import { finishSignUp } from "~/routes/accounts/__register-wna.server";
 import { PASSWORD_FIELDS } from "~/routes/accounts/__SignUpFields";
+import type { ApiBody } from "~/utils/api.server";
 import { refusal } from "~/utils/form-reply.server";
 
 // Shared by the account forms: the honeypot check and the reply to a refused API call.
@@ -14,6 +15,9 @@ export function caughtByHoneypot(formData: FormData): boolean {
   return typeof value === "string" && value.trim() !== "";
 }
 
+/** The API's three register endpoints, and the bodies they take. */
+type SignUpEndpoint = "/register/citizen" | "/register/foreign" | "/register/facility";
+
 /**
  * The end of every sign-up (citizen, foreign national, facility admin): the form's rules, the API's
  * register endpoint, then the one result page. A refusal keeps what was typed, passwords aside; a bot
@@ -23,12 +27,12 @@ export async function submitSignUp(
   request: Request,
   context: AppLoadContext,
   formData: FormData,
-  form: { schema: ZodType; endpoint: string; resultPath: string; headers?: HeadersInit },
+  form: { schema: ZodType<ApiBody<"POST", SignUpEndpoint>>; endpoint: SignUpEndpoint; resultPath: string; headers?: HeadersInit },
 ) {
   if (caughtByHoneypot(formData)) return redirect(form.resultPath, { headers: { "Set-Cookie": await finishSignUp(request, null) } });
   const submission = parseWithZod(formData, { schema: form.schema });
   if (submission.status !== "success") return data(submission.reply({ hideFields: PASSWORD_FIELDS }), { status: 400, headers: form.headers });
-  const r = await context.api.call<{ data: { email: string } }>("POST", form.endpoint, { body: submission.value });
+  const r = await context.api.call("POST", form.endpoint, { body: submission.value });
   if (!r.ok) return refusal(submission, r, PASSWORD_FIELDS, form.headers);
   const email = r.body.data?.email ?? (submission.value as { email: string }).email;
   return redirect(form.resultPath, { headers: { "Set-Cookie": await finishSignUp(request, email) } });

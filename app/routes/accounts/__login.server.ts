@@ -34,7 +34,7 @@ function authenticatorFor(context: AppLoadContext) {
       const submission = parseWithZod(form, { schema: accountSchemas(await formTextsFor(request)).login });
       if (submission.status !== "success") throw new LoginRefused(submission.reply({ hideFields: ["password"] }), 400);
       const { email, password, redirectTo } = submission.value;
-      const login = await context.api.call<{ token: { token: string; refreshToken: string } }>("POST", "/login", { body: { email, password } });
+      const login = await context.api.call("POST", "/login", { body: { email, password } });
       if (!login.ok) {
         const status = login.status === 429 ? 429 : login.status >= 500 ? 503 : 400;
         const { error, headers } = await explainRefusal(login);

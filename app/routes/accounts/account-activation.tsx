@@ -25,7 +25,7 @@ type Activation = { state: "none" } | { state: "failed"; code: string; message: 
 export async function loader({ request, context }: LoaderFunctionArgs): Promise<Activation> {
   const token = new URL(request.url).searchParams.get("token");
   if (!token) return { state: "none" };
-  const r = await context.api.call<{ data: { email: string; is_foreign: boolean } }>("POST", "/account/activate", { body: { token } });
+  const r = await context.api.call("POST", "/account/activate", { body: { token } });
   if (r.ok) {
     const { email, is_foreign } = r.body.data;
     const t = await i18next.getFixedT(request, "accounts");

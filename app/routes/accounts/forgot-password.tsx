@@ -24,7 +24,7 @@ type Recovery = { state: "start" } | { state: "form"; token: string; email: stri
 export async function loader({ request, context }: LoaderFunctionArgs): Promise<Recovery> {
   const token = new URL(request.url).searchParams.get("token");
   if (!token) return { state: "start" };
-  const r = await context.api.call<{ data: { valid: boolean; email: string } }>("GET", "/password/reset", { query: { token } });
+  const r = await context.api.call("GET", "/password/reset", { query: { token } });
   if (r.ok) return { state: "form", token, email: r.body.data?.email ?? "" };
   // A token mangled beyond its shape fails validation; the page says "invalid link" rather than "invalid data".
   return { state: "failed", message: r.error.code === "VALIDATION_ERROR" ? null : r.error.message };

@@ -1,4 +1,3 @@
-import type { WelcomeContent } from "#contracts/cms";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -15,7 +14,7 @@ export const handle = titled("welcome", { faq: "index" });
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAnonymous(request, context);
   // Edited on /master-cms and read fresh, so a change shows at once; without the API, the built-in texts.
-  const r = await context.api.call<{ data: WelcomeContent }>("GET", "/cms/welcome");
+  const r = await context.api.call("GET", "/cms/welcome");
   return { content: r.ok ? r.body.data : null };
 }
 

@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { type ReferenceKind, adminSchemas } from "#domain/forms/admin";
-import { adminApi, adminLoad, listParams, redirectWithToast, REFERENCE_PAGES, type Entry, type PageMeta } from "~/routes/admin/__admin.server";
+import { adminApi, adminLoad, listParams, redirectWithToast, REFERENCE_PAGES } from "~/routes/admin/__admin.server";
 import { requireUser } from "~/utils/guards.server";
 import { awaitingConfirmation } from "~/utils/confirm.server";
 import { refusalReply } from "~/utils/form-reply.server";
@@ -20,7 +20,7 @@ export async function referenceListLoader(kind: ReferenceKind, { request, contex
   const page = REFERENCE_PAGES[kind];
   await requireUser(request, context, { roles: page.roles });
   const params = listParams(new URL(request.url));
-  const list = await adminLoad<{ data: Entry[]; meta: PageMeta }>(context, page.api, params);
+  const list = await adminLoad(context, page.api, params);
   return { entries: list.data, meta: list.meta, params };
 }
 
@@ -30,17 +30,17 @@ export async function referenceListAction(kind: ReferenceKind, { request, contex
   await requireUser(request, context, { roles: page.roles });
   const submission = parseWithZod(await request.formData(), { schema: adminSchemas(await formTextsFor(request)).reference[kind] });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-  const r = await adminApi<{ data: Entry }>(context, "POST", page.api, { body: submission.value });
+  const r = await adminApi(context, "POST", page.api, { body: submission.value });
   if (!r.ok) return data(refusalReply(submission, r.error), { status: r.status >= 500 ? 503 : 400 });
   const toast = await referenceToasts(request, kind);
   return redirectWithToast(`${page.base}?q=${encodeURIComponent(r.body.data.name)}`, toast("added", { name: r.body.data.name }));
 }
 
-const entryPath = (kind: ReferenceKind, id: string | undefined) => `${REFERENCE_PAGES[kind].api}/${encodeURIComponent(id ?? "")}`;
+const entryPath = (kind: ReferenceKind, id: string | undefined) => `${REFERENCE_PAGES[kind].api}/${encodeURIComponent(id ?? "")}` as const;
 
 export async function referenceEntryLoader(kind: ReferenceKind, { request, context, params }: LoaderFunctionArgs) {
   await requireUser(request, context, { roles: REFERENCE_PAGES[kind].roles });
-  return { entry: (await adminLoad<{ data: Entry }>(context, entryPath(kind, params.id))).data };
+  return { entry: (await adminLoad(context, entryPath(kind, params.id))).data };
 }
 
 /** The edit page's forms: intent update, deactivate, activate or delete. */
@@ -55,12 +55,12 @@ export async function referenceEntryAction(kind: ReferenceKind, { request, conte
   if (intent === "update") {
     const submission = parseWithZod(form, { schema: adminSchemas(await formTextsFor(request)).reference[kind] });
     if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-    const r = await adminApi<{ data: Entry }>(context, "PUT", path, { body: submission.value });
+    const r = await adminApi(context, "PUT", path, { body: submission.value });
     if (!r.ok) return data(refusalReply(submission, r.error), { status: r.status >= 500 ? 503 : 400 });
     return redirectWithToast(self, toast("saved"));
   }
   if (intent === "deactivate" || intent === "activate") {
-    const r = await adminApi<{ data: Entry }>(context, "POST", `${path}/${intent}`);
+    const r = await adminApi(context, "POST", `${path}/${intent}`);
     if (!r.ok) return redirectWithToast(self, r.error.message, "error");
     return redirectWithToast(self, toast(intent === "deactivate" ? "deactivated" : "activated"));
   }
@@ -68,7 +68,7 @@ export async function referenceEntryAction(kind: ReferenceKind, { request, conte
     // A deleted entry cannot be restored: asked Yes/No first (spec §9).
     const confirm = awaitingConfirmation(form);
     if (confirm) return { confirm };
-    const r = await adminApi<{ data: { deleted: true } }>(context, "DELETE", path);
+    const r = await adminApi(context, "DELETE", path);
     if (!r.ok) return redirectWithToast(self, r.error.message, "error");
     return redirectWithToast(page.base, toast("deleted"));
   }

@@ -2,8 +2,8 @@ import type { AuditEntry, Entry, PageMeta, SlaStage, Staff, StaffDetail } from "
 import { redirect, type AppLoadContext } from "@remix-run/node";
 import { ENTRY_STATUSES, type ReferenceKind } from "#domain/forms/admin";
 import { ROLE } from "#domain/roles";
-import type { ApiResult } from "~/utils/api.server";
-import { accessToken, orUnavailable } from "~/utils/api.server";
+import type { ApiAnswer, ApiCallArgs, ApiMethod, ApiPath, ApiQuery, ApiResult } from "~/utils/api.server";
+import { accessToken, getOrUnavailable } from "~/utils/api.server";
 import { toastCookie } from "~/utils/session.server";
 
 // The admin pages talk to /api/v1/admin through these; the routes stay thin.
@@ -13,14 +13,22 @@ export type { AuditEntry, PageMeta };
 // The shapes are the API's contract (contracts/admin.ts), not copies of it.
 export type { Entry, SlaStage, Staff, StaffDetail };
 
-/** An authenticated call to the API as the signed-in admin. */
-export async function adminApi<T>(context: AppLoadContext, method: string, path: string, options: { body?: unknown; query?: Record<string, string | number | undefined> } = {}): Promise<ApiResult<T>> {
-  return context.api.call<T>(method, path, { ...options, token: await accessToken(context) });
+/** An authenticated call to the API as the signed-in admin: typed as `context.api.call`, the token added. */
+export async function adminApi<M extends ApiMethod, P extends ApiPath<M>>(context: AppLoadContext, method: M, path: P, ...options: ApiCallArgs<M, P>): Promise<ApiResult<ApiAnswer<M, P>>> {
+  // Typed by this function's signature; the call is made as the client makes every call (resolving the
+  // route of a still-generic path here would only cost the type checker), with the session's token.
+  type Sent = { token?: string; body?: unknown; query?: Record<string, string | number | undefined> };
+  const send = context.api.call as unknown as (method: string, path: string, options: Sent) => Promise<ApiResult<ApiAnswer<M, P>>>;
+  const [sent] = options as unknown as [Sent?];
+  return send(method, path, { ...sent, token: await accessToken(context) });
 }
 
 /** A GET that must answer for the page to make sense; a 404 is the not-found screen. */
-export async function adminLoad<T>(context: AppLoadContext, path: string, query?: Record<string, string | number | undefined>): Promise<T> {
-  return orUnavailable(await adminApi<T>(context, "GET", path, { query }));
+export async function adminLoad<P extends ApiPath<"GET">>(context: AppLoadContext, path: P, query?: ApiQuery<"GET", P>): Promise<ApiAnswer<"GET", P>> {
+  // As in adminApi: typed by the signature, called through the untyped view (a generic path passed on
+  // to another generic call made tsc give up).
+  const load = getOrUnavailable as unknown as (context: AppLoadContext, path: string, query?: unknown) => Promise<ApiAnswer<"GET", P>>;
+  return load(context, path, query);
 }
 
 /** List filters from the URL, each dropped when it is not one the API accepts (never a 400 page). */
@@ -45,8 +53,8 @@ export async function redirectWithToast(to: string, message: string, severity: "
 }
 
 /** The three reference lists: who keeps them, where they live, what the API calls them. */
-export const REFERENCE_PAGES: Record<ReferenceKind, { base: string; api: string; roles: number[] }> = {
+export const REFERENCE_PAGES = {
   specialization: { base: "/specialization-list", api: "/admin/specializations", roles: [ROLE.SUPER_ADMIN] },
   institution: { base: "/institution-list", api: "/admin/institutions", roles: [ROLE.SUPER_ADMIN] },
   position: { base: "/master-position", api: "/admin/positions", roles: [ROLE.ADMIN] },
-};
+} satisfies Record<ReferenceKind, { base: string; api: ApiPath<"GET"> & ApiPath<"POST">; roles: number[] }>;

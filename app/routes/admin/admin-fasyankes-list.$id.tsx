@@ -26,11 +26,11 @@ import { useLiveValidation } from "~/utils/live-validation";
 
 export const handle = titled((data?: { detail: { full_name: string } }) => ({ key: "facilityAdminDetail", subject: data?.detail.full_name }));
 
-const apiPath = (id: string | undefined) => `/admin/facilities/${encodeURIComponent(id ?? "")}`;
+const apiPath = (id: string | undefined) => `/admin/facilities/${encodeURIComponent(id ?? "")}` as const;
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   await requireUser(request, context, { roles: [ROLE.ADMIN] });
-  const detail = await adminLoad<{ data: FacilityAdminDetail }>(context, apiPath(params.id));
+  const detail = await adminLoad(context, apiPath(params.id));
   return { detail: detail.data };
 }
 
@@ -54,7 +54,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     if (form.get(INTENT_FIELD) === INTENT_EDIT) return data({ result, ...none });
     return data({ result, ...none, check: { verification_id: String(submission.value.verification_id ?? ""), reason: submission.value.reason ?? "" } as Check | null });
   }
-  const res = await adminApi<{ data: FacilityAdminDetail }>(context, "POST", `${apiPath(params.id)}/verify`, { body: submission.value });
+  const res = await adminApi(context, "POST", `${apiPath(params.id)}/verify`, { body: submission.value });
   if (res.ok) {
     const t = await i18next.getFixedT(request, "admin");
     const name = res.body.data.facility?.facility_name ?? res.body.data.full_name;
@@ -62,7 +62,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   }
   if (res.status === 409) {
     // Decided meanwhile (another admin, another tab) or sent again: say so and show the state as it is now.
-    const fresh = await adminLoad<{ data: FacilityAdminDetail }>(context, apiPath(params.id));
+    const fresh = await adminLoad(context, apiPath(params.id));
     return data({ result: submission.reply({ resetForm: true }) as SubmissionResult<string[]>, conflict: { message: res.error.message } as Conflict | null, detail: fresh.data as FacilityAdminDetail | null, check: null as Check | null }, { status: 409 });
   }
   return data({ result: refusalReply(submission, res.error), ...none }, { status: res.status >= 500 ? 503 : 400 });

@@ -10,7 +10,6 @@ import type { FormInput } from "#domain/forms/registry";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
 import { ErrorSummary, Field, SelectField, SubmitButton, TextareaField } from "~/components/forms";
 import * as ui from "~/components/ui.css";
-import type { FacilityAdminDetail } from "#contracts/admin";
 import { adminApi, redirectWithToast } from "~/routes/admin/__admin.server";
 import { requireUser } from "~/utils/guards.server";
 import { formTextsFor, i18next } from "~/utils/i18n.server";
@@ -32,7 +31,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   await requireUser(request, context, { roles: [ROLE.ADMIN] });
   const submission = parseWithZod(await request.formData(), { schema: facilityAdminSchemas(await formTextsFor(request)).facilityAdminCreate });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-  const res = await adminApi<{ data: FacilityAdminDetail }>(context, "POST", "/admin/facilities", { body: submission.value });
+  const res = await adminApi(context, "POST", "/admin/facilities", { body: submission.value });
   if (!res.ok) {
     // A taken e-mail belongs next to the e-mail field.
     const error = res.error.code === "EMAIL_TAKEN" ? { ...res.error, details: [{ path: "email", message: res.error.message }] } : res.error;

@@ -8,8 +8,7 @@ import { FACILITY_TABS, VerificationBadge, type FacilityTab } from "~/routes/adm
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
 import * as r from "~/routes/review/__review.css";
 import * as ui from "~/components/ui.css";
-import type { FacilityAdminRow } from "#contracts/admin";
-import { adminLoad, listParams, type PageMeta } from "~/routes/admin/__admin.server";
+import { adminLoad, listParams } from "~/routes/admin/__admin.server";
 import { formatDate } from "~/utils/format";
 import { requireUser } from "~/utils/guards.server";
 import { titled } from "~/utils/page-title";
@@ -24,7 +23,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireUser(request, context, { roles: [ROLE.ADMIN] });
   const params = listParams(new URL(request.url), { state: FACILITY_TABS.filter((s) => s !== DEFAULT_TAB) });
   const tab = (params.state ?? DEFAULT_TAB) as FacilityTab;
-  const list = await adminLoad<{ data: FacilityAdminRow[]; meta: PageMeta }>(context, "/admin/facilities", {
+  const list = await adminLoad(context, "/admin/facilities", {
     page: params.page,
     q: params.q,
     state: tab === "all" ? undefined : tab,

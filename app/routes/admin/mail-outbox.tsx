@@ -1,4 +1,3 @@
-import type { FailedMail, MailDelivery } from "#contracts/admin";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -21,8 +20,8 @@ export const handle = titled("mailOutbox");
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireUser(request, context, { roles: [ROLE.SUPER_ADMIN] });
   const [failed, delivery] = await Promise.all([
-    adminLoad<{ data: FailedMail[] }>(context, "/admin/mail-outbox/failed"),
-    adminLoad<{ data: MailDelivery }>(context, "/admin/mail-outbox/delivery"),
+    adminLoad(context, "/admin/mail-outbox/failed"),
+    adminLoad(context, "/admin/mail-outbox/delivery"),
   ]);
   return { mails: failed.data, delivery: delivery.data };
 }

@@ -11,7 +11,7 @@ import * as a from "~/components/admin.css";
 import * as ui from "~/components/ui.css";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
 import { ErrorSummary, Field, SubmitButton } from "~/components/forms";
-import { adminApi, adminLoad, redirectWithToast, type SlaStage } from "~/routes/admin/__admin.server";
+import { adminApi, adminLoad, redirectWithToast } from "~/routes/admin/__admin.server";
 import { getPublicConfig } from "~/utils/config.server";
 import { formatDateTime } from "~/utils/format";
 import { requireUser } from "~/utils/guards.server";
@@ -26,7 +26,7 @@ export const handle = titled("slaSetting");
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireUser(request, context, { roles: [ROLE.SUPER_ADMIN] });
-  const [sla, config] = await Promise.all([adminLoad<{ data: SlaStage[] }>(context, "/admin/sla"), getPublicConfig(context)]);
+  const [sla, config] = await Promise.all([adminLoad(context, "/admin/sla"), getPublicConfig(context)]);
   return { stages: sla.data, committeeName: config.committeeName };
 }
 
@@ -47,7 +47,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   const submission = parseWithZod(formData, { schema: schemas.sla });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-  const r = await adminApi<{ data: { changed: Array<{ applications: number }> } }>(context, "PUT", "/admin/sla", { body: submission.value });
+  const r = await adminApi(context, "PUT", "/admin/sla", { body: submission.value });
   if (!r.ok) return data(refusalReply(submission, r.error), { status: r.status >= 500 ? 503 : 400 });
   const { changed } = r.body.data;
   const moved = changed.reduce((n, c) => n + c.applications, 0);

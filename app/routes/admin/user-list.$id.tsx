@@ -12,7 +12,7 @@ import { ConfirmPanel } from "~/components/ConfirmPanel";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
 import { ErrorSummary, Field, SelectField, SubmitButton, TextareaField } from "~/components/forms";
 import * as ui from "~/components/ui.css";
-import { adminApi, adminLoad, redirectWithToast, type StaffDetail } from "~/routes/admin/__admin.server";
+import { adminApi, adminLoad, redirectWithToast } from "~/routes/admin/__admin.server";
 import { formatDateTime } from "~/utils/format";
 import { requireUser } from "~/utils/guards.server";
 import { awaitingConfirmation } from "~/utils/confirm.server";
@@ -30,8 +30,8 @@ type Intent = "update" | "status";
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const me = await requireUser(request, context, { roles: [ROLE.SUPER_ADMIN] });
   const [user, positions] = await Promise.all([
-    adminLoad<{ data: StaffDetail }>(context, `/admin/users/${encodeURIComponent(params.id ?? "")}`),
-    adminLoad<{ data: Array<{ id: number; name: string }> }>(context, "/admin/position-options"),
+    adminLoad(context, `/admin/users/${encodeURIComponent(params.id ?? "")}`),
+    adminLoad(context, "/admin/position-options"),
   ]);
   const options = positions.data.map((p) => ({ value: String(p.id), label: p.name }));
   // A position deactivated after it was given still shows as the account's own.
@@ -47,12 +47,12 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   await requireUser(request, context, { roles: [ROLE.SUPER_ADMIN] });
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
-  const path = `/admin/users/${encodeURIComponent(params.id ?? "")}`;
+  const path = `/admin/users/${encodeURIComponent(params.id ?? "")}` as const;
   const self = `/user-list/${encodeURIComponent(params.id ?? "")}`; // the address as typed: never a header it cannot be
   if (intent === "update") {
     const submission = parseWithZod(form, { schema: adminSchemas(await formTextsFor(request)).staffUpdate });
     if (submission.status !== "success") return reply("update", submission.reply(), 400);
-    const r = await adminApi<{ data: StaffDetail }>(context, "PUT", path, { body: submission.value });
+    const r = await adminApi(context, "PUT", path, { body: submission.value });
     if (!r.ok) return reply("update", refusalReply(submission, r.error), r.status);
     return redirectWithToast(self, (await i18next.getFixedT(request, "admin"))("users.toast.saved"));
   }
@@ -62,7 +62,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     // Deactivating ends every session of the account: asked Yes/No first (spec §9).
     const confirm = intent === "deactivate" ? awaitingConfirmation(form) : null;
     if (confirm) return { confirm };
-    const r = await adminApi<{ data: StaffDetail }>(context, "POST", `${path}/${intent}`, { body: submission.value });
+    const r = await adminApi(context, "POST", `${path}/${intent}`, { body: submission.value });
     if (!r.ok) return reply("status", refusalReply(submission, r.error), r.status);
     return redirectWithToast(
       self,
@@ -70,7 +70,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     );
   }
   if (intent === "reset") {
-    const r = await adminApi<{ data: { email: string } }>(context, "POST", `${path}/password-reset`);
+    const r = await adminApi(context, "POST", `${path}/password-reset`);
     if (!r.ok) return redirectWithToast(self, r.error.message, "error");
     return redirectWithToast(self, (await i18next.getFixedT(request, "admin"))("users.toast.resetSent", { email: r.body.data.email }));
   }

@@ -10,7 +10,7 @@ import { useRoleOptions } from "~/routes/admin/__admin-parts";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
 import { ErrorSummary, Field, SelectField, SubmitButton } from "~/components/forms";
 import * as ui from "~/components/ui.css";
-import { adminApi, adminLoad, redirectWithToast, type StaffDetail } from "~/routes/admin/__admin.server";
+import { adminApi, adminLoad, redirectWithToast } from "~/routes/admin/__admin.server";
 import { requireUser } from "~/utils/guards.server";
 import { refusalReply } from "~/utils/form-reply.server";
 import { formTextsFor, i18next } from "~/utils/i18n.server";
@@ -22,7 +22,7 @@ export const handle = titled("userAdd");
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireUser(request, context, { roles: [ROLE.SUPER_ADMIN] });
-  const positions = await adminLoad<{ data: Array<{ id: number; name: string }> }>(context, "/admin/position-options");
+  const positions = await adminLoad(context, "/admin/position-options");
   return { positions: positions.data.map((p) => ({ value: String(p.id), label: p.name })) };
 }
 
@@ -30,7 +30,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   await requireUser(request, context, { roles: [ROLE.SUPER_ADMIN] });
   const submission = parseWithZod(await request.formData(), { schema: adminSchemas(await formTextsFor(request)).staffCreate });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-  const r = await adminApi<{ data: StaffDetail }>(context, "POST", "/admin/users", { body: submission.value });
+  const r = await adminApi(context, "POST", "/admin/users", { body: submission.value });
   if (!r.ok) {
     // A taken e-mail belongs next to the e-mail field.
     const error = r.error.code === "EMAIL_TAKEN" ? { ...r.error, details: [{ path: "email", message: r.error.message }] } : r.error;

@@ -7,7 +7,7 @@ import { Pager } from "~/routes/admin/__Pager";
 import * as a from "~/components/admin.css";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
 import * as ui from "~/components/ui.css";
-import { adminLoad, listParams, type PageMeta, type Staff } from "~/routes/admin/__admin.server";
+import { adminLoad, listParams } from "~/routes/admin/__admin.server";
 import { requireUser } from "~/utils/guards.server";
 import { titled } from "~/utils/page-title";
 import { breakable } from "~/components/data-table.css";
@@ -20,7 +20,7 @@ const ROLE_VALUES = STAFF_ROLES.map(String);
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireUser(request, context, { roles: [ROLE.SUPER_ADMIN] });
   const params = listParams(new URL(request.url), { role: ROLE_VALUES });
-  const list = await adminLoad<{ data: Staff[]; meta: PageMeta }>(context, "/admin/users", params);
+  const list = await adminLoad(context, "/admin/users", params);
   return { users: list.data, meta: list.meta, params };
 }
 

@@ -28,23 +28,23 @@ export interface UploadOutcome {
 
 export async function currentApplication(context: AppLoadContext): Promise<Application | null> {
   const token = await accessToken(context);
-  return orUnavailable(await context.api.call<{ data: Application | null }>("GET", "/applications/current", { token })).data;
+  return orUnavailable(await context.api.call("GET", "/applications/current", { token })).data;
 }
 
 /** What the workspace (/) shows of the current application, or null: its state and how many documents are missing. */
 export async function currentSummary(context: AppLoadContext): Promise<ApplicationSummary | null> {
   const token = await accessToken(context);
-  return orUnavailable(await context.api.call<{ data: ApplicationSummary | null }>("GET", "/applications/current/summary", { token })).data;
+  return orUnavailable(await context.api.call("GET", "/applications/current/summary", { token })).data;
 }
 
 export async function myProfile(context: AppLoadContext): Promise<Profile> {
   const token = await accessToken(context);
-  return orUnavailable(await context.api.call<{ data: Profile }>("GET", "/me/profile", { token })).data;
+  return orUnavailable(await context.api.call("GET", "/me/profile", { token })).data;
 }
 
 /** The active requirements of a pathway (or of all), in order_num order. */
 export async function requirements(context: AppLoadContext, jalur?: JalurId): Promise<DocumentRequirement[]> {
-  const body = orUnavailable(await context.api.call<{ data: DocumentRequirement[] }>("GET", "/document-requirements", { query: { jalur } }));
+  const body = orUnavailable(await context.api.call("GET", "/document-requirements", { query: { jalur } }));
   return body.data.filter((r) => r.is_active).sort((a, b) => a.order_num - b.order_num);
 }
 
@@ -62,9 +62,13 @@ export function uploadErrors(outcome: UploadOutcome): Record<string, string> {
  * Streams the browser's multipart body to `path` untouched: the portal never holds a file in memory.
  * The API answers per document what it saved and what it refused.
  */
-export async function forwardUpload(request: Request, context: AppLoadContext, path: string): Promise<ApiResult<{ data: UploadOutcome }>> {
+export async function forwardUpload(
+  request: Request,
+  context: AppLoadContext,
+  path: `/applications/${string}/documents` | `/applications/${string}/reupload`,
+): Promise<ApiResult<{ data: UploadOutcome }>> {
   const token = await accessToken(context);
-  return context.api.upload<{ data: UploadOutcome }>(path, request.body, request.headers.get("content-type") ?? "", { token });
+  return context.api.upload(path, request.body, request.headers.get("content-type") ?? "", { token });
 }
 
 /** The API's `details` of `doc_<id>` paths, keyed by requirement id. */
@@ -211,8 +215,8 @@ export async function sendChecked(
   const token = await accessToken(context);
   const r =
     form === "reupload"
-      ? await context.api.call<{ data: Application }>("POST", `/applications/${application.id}/reupload/submit`, { token })
-      : await context.api.call<{ data: Application }>("POST", `/applications/${application.id}/submit`, { token, body: { idempotency_key: key } });
+      ? await context.api.call("POST", `/applications/${application.id}/reupload/submit`, { token })
+      : await context.api.call("POST", `/applications/${application.id}/submit`, { token, body: { idempotency_key: key } });
   if (r.ok) return form === "reupload" ? { ok: true, redirectTo: to.successReupload, toast: to.successReuploadToast } : { ok: true, redirectTo: to.success, toast: to.successToast };
   if (r.status === 400) return { ok: true, redirectTo: check };
   return refused(r.status, { documents: detailErrors(r.error.details), form: [r.error.message] });
@@ -260,5 +264,5 @@ export async function speApplication(context: AppLoadContext): Promise<Applicati
 
 export async function portfolio(context: AppLoadContext, applicationId: string): Promise<{ entries: PortfolioEntry[] }> {
   const token = await accessToken(context);
-  return orUnavailable(await context.api.call<{ data: { entries: PortfolioEntry[] } }>("GET", `/applications/${applicationId}/portfolio`, { token })).data;
+  return orUnavailable(await context.api.call("GET", `/applications/${applicationId}/portfolio`, { token })).data;
 }

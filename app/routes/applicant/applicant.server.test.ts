@@ -49,7 +49,7 @@ describe("api.upload", () => {
 
   it("answers 503 when the API cannot be reached", async () => {
     const api = createApiClient({ baseUrl: "http://api.test", apiKey: "k", fetch: async () => { throw new TypeError("fetch failed"); } });
-    const r = await api.upload("/x", null, "multipart/form-data; boundary=b");
+    const r = await api.upload("/applications/a1/documents", null, "multipart/form-data; boundary=b");
     expect(r).toMatchObject({ ok: false, status: 503, error: { code: "API_UNAVAILABLE" } });
   });
 });

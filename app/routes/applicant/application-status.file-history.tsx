@@ -1,7 +1,7 @@
 import { redirect, type LoaderFunctionArgs, type SerializeFrom } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import type { FileHistory, FileHistoryDocument } from "#contracts/applications";
+import type { FileHistoryDocument } from "#contracts/applications";
 import { ROLE } from "#domain/roles";
 import { StatusBadge, formatSize } from "~/components/StatusBadge";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
@@ -27,7 +27,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const facility = me.user.role_id === ROLE.ADMIN_FASYANKES;
   const application = facility ? (await registrationOf(context, request)).application : await currentApplication(context);
   if (!application) throw redirect("/application-status");
-  const history = await getOrUnavailable<{ data: FileHistory }>(context, `/applications/${encodeURIComponent(application.id)}/file-history`);
+  const history = await getOrUnavailable(context, `/applications/${encodeURIComponent(application.id)}/file-history`);
   return { facility, application, documents: history.data.documents, back: facility ? detailPath(application.id) : APPLICANT_DETAIL };
 }
 

@@ -1,5 +1,3 @@
-import type { Achievements } from "#contracts/applications";
-import type { AchievementType } from "#contracts/reference";
 import { getFormProps, useForm, type Submission } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
@@ -27,7 +25,7 @@ export const handle = titled("achievements");
 
 async function achievements(context: LoaderFunctionArgs["context"], id: string) {
   const token = await accessToken(context);
-  return orUnavailable(await context.api.call<{ data: Achievements }>("GET", `/applications/${id}/achievements`, { token })).data;
+  return orUnavailable(await context.api.call("GET", `/applications/${id}/achievements`, { token })).data;
 }
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -36,7 +34,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (!application) return { spe: false as const };
   const [current, types] = await Promise.all([
     achievements(context, application.id),
-    context.api.call<{ data: AchievementType[] }>("GET", "/achievement-types").then(orUnavailable),
+    context.api.call("GET", "/achievement-types").then(orUnavailable),
   ]);
   return { spe: true as const, ...current, types: types.data };
 }

@@ -1,4 +1,3 @@
-import type { Institution, Specialization } from "#contracts/reference";
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { redirect, data, type ActionFunctionArgs, type LoaderFunctionArgs, type SerializeFrom } from "@remix-run/node";
@@ -15,14 +14,14 @@ import { ErrorSummary, SubmitButton } from "~/components/forms";
 import { ProfileFields } from "~/components/ProfileFields";
 import * as ui from "~/components/ui.css";
 
-import { accessToken, orUnavailable } from "~/utils/api.server";
+import { accessToken, orUnavailable, type ApiBody } from "~/utils/api.server";
 import { currentApplication, myProfile, type Profile } from "~/routes/applicant/__applicant.server";
 import { loadFacilityPersonalData, submitFacilityPersonalData } from "~/routes/facility/__facility.server";
 import { requireUser } from "~/utils/guards.server";
 import { toastCookie } from "~/utils/session.server";
 import { formTextsFor, i18next } from "~/utils/i18n.server";
 import { readDateFields } from "~/utils/date-fields.server";
-import { refusal } from "~/utils/form-reply.server";
+import { refusal, sentFields } from "~/utils/form-reply.server";
 import { titled } from "~/utils/page-title";
 import { rules as profileRules } from "#domain/forms/live/profile.generated";
 import { readDateParts } from "#domain/date-parts";
@@ -37,8 +36,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const [profile, application, institutions, specializations] = await Promise.all([
     myProfile(context),
     currentApplication(context),
-    context.api.call<{ data: Institution[] }>("GET", "/institutions").then(orUnavailable),
-    context.api.call<{ data: Specialization[] }>("GET", "/specializations").then(orUnavailable),
+    context.api.call("GET", "/institutions").then(orUnavailable),
+    context.api.call("GET", "/specializations").then(orUnavailable),
   ]);
   return { kind: "applicant" as const, profile, specialist: application?.jalur_id === "SPE", institutions: institutions.data, specializations: specializations.data };
 }
@@ -53,8 +52,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (submission.status !== "success" || dateErrors) return data(submission.reply(dateErrors && { fieldErrors: dateErrors }), { status: 400 });
   const token = await accessToken(context);
   // The API parses the same schema, whose graduation_year takes the form's string: it gets what the form sent.
-  const body = Object.fromEntries(Object.keys(submission.value).map((k) => [k, submission.payload[k]]));
-  const r = await context.api.call<{ data: Profile }>("PUT", "/me/profile", { token, body });
+  const body = sentFields<ApiBody<"PUT", "/me/profile">>(submission);
+  const r = await context.api.call("PUT", "/me/profile", { token, body });
   if (!r.ok) return refusal(submission, r);
   return redirect("/", { headers: { "Set-Cookie": await toastCookie({ severity: "success", message: (await i18next.getFixedT(request, "applicant"))("toast.personalDataSaved") }) } });
 }

@@ -24,7 +24,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   await requireUser(request, context, { roles: APPLICANT_ROLES });
   const token = await accessToken(context);
   // Streamed untouched to the API, which checks the type by content and the 2 MB limit.
-  const r = await context.api.upload<{ data: { file_id: string } }>("/me/profile/photo", request.body, request.headers.get("content-type") ?? "", { token });
+  const r = await context.api.upload("/me/profile/photo", request.body, request.headers.get("content-type") ?? "", { token });
   if (!r.ok) return data({ error: r.error.details?.[0]?.message ?? r.error.message }, { status: formStatus(r.status) });
   return redirect("/personal-data", { headers: { "Set-Cookie": await toastCookie({ severity: "success", message: (await i18next.getFixedT(request, "applicant"))("toast.photoSaved") }) } });
 }

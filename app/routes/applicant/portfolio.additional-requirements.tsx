@@ -1,4 +1,3 @@
-import type { AdditionalList } from "#contracts/additional";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -20,7 +19,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const application = await speApplication(context);
   if (!application) return { spe: false as const };
   const token = await accessToken(context);
-  const list = orUnavailable(await context.api.call<{ data: AdditionalList }>("GET", `/applications/${application.id}/additional-requirements`, { token })).data;
+  const list = orUnavailable(await context.api.call("GET", `/applications/${application.id}/additional-requirements`, { token })).data;
   return { spe: true as const, ...list };
 }
 

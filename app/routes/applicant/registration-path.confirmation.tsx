@@ -6,7 +6,7 @@ import { GeneralErrorBoundary } from "~/components/ErrorScreen";
 import { SubmitButton } from "~/components/forms";
 import * as ui from "~/components/ui.css";
 import { accessToken } from "~/utils/api.server";
-import { currentApplication, requirements, type Application } from "~/routes/applicant/__applicant.server";
+import { currentApplication, requirements } from "~/routes/applicant/__applicant.server";
 import { requireUser } from "~/utils/guards.server";
 import { toastCookie } from "~/utils/session.server";
 import { APPLICANT_ROLES } from "#domain/roles";
@@ -39,8 +39,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const body = { jalur_id: jalur };
   const application = await currentApplication(context);
   const r = application
-    ? await context.api.call<{ data: Application }>("PUT", `/applications/${application.id}/jalur`, { token, body })
-    : await context.api.call<{ data: Application }>("POST", "/applications", { token, body });
+    ? await context.api.call("PUT", `/applications/${application.id}/jalur`, { token, body })
+    : await context.api.call("POST", "/applications", { token, body });
   if (!r.ok) return data({ error: r.error.message }, { status: r.status >= 500 ? 503 : 400 });
   const message = (await i18next.getFixedT(request, "applicant"))("toast.pathwaySaved");
   return redirect("/submission-form/adaptation-form", { headers: { "Set-Cookie": await toastCookie({ severity: "success", message }) } });

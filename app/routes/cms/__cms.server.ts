@@ -16,7 +16,7 @@ export type ScheduleEntry = AdminTestSchedule;
 /** Guard first, then everything /master-cms shows. */
 export async function loadCms(request: Request, context: AppLoadContext): Promise<CmsContent> {
   await requireUser(request, context, { roles: CMS_ROLES });
-  return (await adminLoad<{ data: CmsContent }>(context, "/admin/cms")).data;
+  return (await adminLoad(context, "/admin/cms")).data;
 }
 
 /** "new" or a row id from the URL; anything else is the not-found screen. */

@@ -10,7 +10,7 @@ import { GeneralErrorBoundary } from "~/components/ErrorScreen";
 import { ErrorSummary, Field, SubmitButton, TextareaField } from "~/components/forms";
 import * as ui from "~/components/ui.css";
 import { adminApi, adminLoad, redirectWithToast } from "~/routes/admin/__admin.server";
-import { CMS_ROLES, entryParam, type Announcement } from "~/routes/cms/__cms.server";
+import { CMS_ROLES, entryParam } from "~/routes/cms/__cms.server";
 import { formatDateTime } from "~/utils/format";
 import { requireUser } from "~/utils/guards.server";
 import { i18next, formTextsFor } from "~/utils/i18n.server";
@@ -27,7 +27,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   await requireUser(request, context, { roles: CMS_ROLES });
   const id = entryParam(params.id);
   if (id === "new") return { entry: null };
-  return { entry: (await adminLoad<{ data: Announcement }>(context, `/admin/cms/announcements/${id}`)).data };
+  return { entry: (await adminLoad(context, `/admin/cms/announcements/${id}`)).data };
 }
 
 /** intent save (create or edit), deactivate or activate. */
@@ -42,8 +42,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     if (submission.status !== "success") return data(submission.reply(), { status: 400 });
     const r =
       id === "new"
-        ? await adminApi<{ data: Announcement }>(context, "POST", "/admin/cms/announcements", { body: submission.value })
-        : await adminApi<{ data: Announcement }>(context, "PUT", `/admin/cms/announcements/${id}`, { body: submission.value });
+        ? await adminApi(context, "POST", "/admin/cms/announcements", { body: submission.value })
+        : await adminApi(context, "PUT", `/admin/cms/announcements/${id}`, { body: submission.value });
     if (!r.ok) return data(refusalReply(submission, r.error), { status: r.status >= 500 ? 503 : 400 });
     return redirectWithToast(BACK, t("toast.announcement", { title: r.body.data.title }));
   }

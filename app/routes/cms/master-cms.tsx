@@ -4,6 +4,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
+import type { ApiBody } from "~/utils/api.server";
 import { cmsSchemas, type FaqForm, type NavbarLinksForm, type WelcomeForm } from "#domain/forms/cms";
 import { NAVBAR_LINKS_MAX, WELCOME_ANNOUNCEMENTS } from "#domain/forms/cms.labels";
 import { ActiveBadge } from "~/routes/admin/__admin-parts";
@@ -48,7 +49,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const t = await i18next.getFixedT(request, "cms");
   if (!isIntent(intent)) return redirectWithToast("/master-cms", t("toast.unknown"), "error");
   const { schema, api, anchor } = FORMS[intent];
-  const submission = parseWithZod(formData, { schema: cmsSchemas(await formTextsFor(request))[schema] as z.ZodType<unknown> });
+  const submission = parseWithZod(formData, { schema: cmsSchemas(await formTextsFor(request))[schema] as z.ZodType<ApiBody<"PUT", typeof api>> });
   if (submission.status !== "success") return data({ intent, reply: submission.reply() }, { status: 400 });
   const r = await adminApi(context, "PUT", api, { body: submission.value });
   if (!r.ok) return data({ intent, reply: refusalReply(submission, r.error) }, { status: r.status >= 500 ? 503 : 400 });

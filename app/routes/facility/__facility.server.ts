@@ -15,15 +15,11 @@ import { i18next } from "~/utils/i18n.server";
 // The shapes are the API's contract (contracts/facility.ts), not copies of it.
 export type { FacilityDashboard, MyFacility };
 
-async function load<T>(context: AppLoadContext, path: string): Promise<T> {
-  return (await getOrUnavailable<{ data: T }>(context, path)).data;
-}
-
 /** /personal-data for role 8: the facility, the positions to choose from (only while the form shows). */
 export async function loadFacilityPersonalData(context: AppLoadContext) {
-  const facility = await load<MyFacility>(context, "/me/facility");
+  const facility = (await getOrUnavailable(context, "/me/facility")).data;
   const editable = facility.state === "notSubmitted" || facility.state === "rejected";
-  const positions = editable ? await load<Array<{ id: number; name: string }>>(context, "/me/facility/position-options") : [];
+  const positions = editable ? (await getOrUnavailable(context, "/me/facility/position-options")).data : [];
   return { kind: "facility" as const, facility, editable, positions };
 }
 
@@ -31,11 +27,11 @@ export async function loadFacilityPersonalData(context: AppLoadContext) {
 export async function submitFacilityPersonalData(formData: FormData, context: AppLoadContext, texts: FormTexts, request: Request) {
   const submission = parseWithZod(formData, { schema: facilitySchemas(texts).facilityData });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-  const r = await context.api.call<{ data: MyFacility }>("PUT", "/me/facility", { token: await accessToken(context), body: submission.value });
+  const r = await context.api.call("PUT", "/me/facility", { token: await accessToken(context), body: submission.value });
   if (!r.ok) return refusal(submission, r);
   return redirectWithToast("/personal-data", (await i18next.getFixedT(request, "facility"))("toast.dataSent"));
 }
 
-export function loadFacilityDashboard(context: AppLoadContext) {
-  return load<FacilityDashboard>(context, "/me/facility/dashboard");
+export async function loadFacilityDashboard(context: AppLoadContext): Promise<FacilityDashboard> {
+  return (await getOrUnavailable(context, "/me/facility/dashboard")).data;
 }

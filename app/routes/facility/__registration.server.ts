@@ -42,10 +42,8 @@ export async function requireApplicantOrVerifiedFacility(request: Request, conte
   return me;
 }
 
-const load = getOrUnavailable;
-
 export async function activityKinds(context: AppLoadContext): Promise<ActivityKind[]> {
-  return (await load<{ data: ActivityKind[] }>(context, "/activity-kinds")).data;
+  return (await getOrUnavailable(context, "/activity-kinds")).data;
 }
 
 /** ?page=&q= of the registration lists, as the API accepts them (never a 400 page). */
@@ -59,14 +57,14 @@ export function registrationParams(url: URL): Record<string, string> {
 }
 
 export function registrations(context: AppLoadContext, params: Record<string, string>): Promise<RegistrationPage> {
-  return load<RegistrationPage>(context, "/registrations", params);
+  return getOrUnavailable(context, "/registrations", params);
 }
 
 /** One registration of this facility by the ?id= of the URL; a missing or foreign id is the not-found screen. */
 export async function registrationOf(context: AppLoadContext, request: Request): Promise<Registration> {
   const id = new URL(request.url).searchParams.get("id") ?? "";
   if (!id) throw new Response("Not Found", { status: 404 });
-  return (await load<{ data: Registration }>(context, `/registrations/${encodeURIComponent(id)}`)).data;
+  return (await getOrUnavailable(context, `/registrations/${encodeURIComponent(id)}`)).data;
 }
 
 /**

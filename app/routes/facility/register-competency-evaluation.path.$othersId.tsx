@@ -1,4 +1,3 @@
-import type { Institution, Specialization } from "#contracts/reference";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type AppLoadContext, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
@@ -8,11 +7,11 @@ import { jalurOfSegment, uploadFilePath } from "#domain/forms/registration.paths
 import { redirectWithToast } from "~/routes/admin/__admin.server";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
 import { ProfessionalForm } from "~/routes/facility/__registration";
-import { accessToken, orUnavailable } from "~/utils/api.server";
-import { activityKinds, requireVerifiedFacility, type Registration } from "~/routes/facility/__registration.server";
+import { accessToken, orUnavailable, type ApiBody } from "~/utils/api.server";
+import { activityKinds, requireVerifiedFacility } from "~/routes/facility/__registration.server";
 import { readDateFields } from "~/utils/date-fields.server";
 import { formTextsFor, i18next } from "~/utils/i18n.server";
-import { refusal } from "~/utils/form-reply.server";
+import { refusal, sentFields } from "~/utils/form-reply.server";
 import { titled } from "~/utils/page-title";
 import { REGISTRATION_START } from "#domain/forms/registration.paths";
 
@@ -36,8 +35,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   await requireVerifiedFacility(request, context);
   const { jalur, kind } = await pathwayOf(request, params, context);
   const [institutions, specializations] = await Promise.all([
-    context.api.call<{ data: Institution[] }>("GET", "/institutions").then(orUnavailable),
-    jalur === "SPE" ? context.api.call<{ data: Specialization[] }>("GET", "/specializations").then(orUnavailable) : { data: [] },
+    context.api.call("GET", "/institutions").then(orUnavailable),
+    jalur === "SPE" ? context.api.call("GET", "/specializations").then(orUnavailable) : { data: [] },
   ]);
   return { jalur, kind, institutions: institutions.data, specializations: specializations.data };
 }
@@ -61,8 +60,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const submission = parseWithZod(formData, { schema: registrationSchema(new Date(), texts) });
   if (submission.status !== "success" || dateErrors) return data(submission.reply(dateErrors && { fieldErrors: dateErrors }), { status: 400 });
   // The API parses the same schema, so it gets what was typed (as /personal-data sends its form), not the parsed values.
-  const body = Object.fromEntries(Object.keys(submission.value).map((k) => [k, submission.payload[k]]));
-  const r = await context.api.call<{ data: Registration }>("POST", "/registrations", { token: await accessToken(context), body });
+  const body = sentFields<ApiBody<"POST", "/registrations">>(submission);
+  const r = await context.api.call("POST", "/registrations", { token: await accessToken(context), body });
   if (!r.ok) {
     const field = FIELD_OF_CONFLICT[r.error.code];
     if (field) return data(submission.reply({ fieldErrors: { [field]: [r.error.message] } }), { status: r.status });

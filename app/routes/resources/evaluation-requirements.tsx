@@ -1,4 +1,3 @@
-import type { DocumentRequirement } from "#contracts/document-requirements";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -13,7 +12,7 @@ export const handle = titled("requirements");
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireUser(request, context);
-  const r = await context.api.call<{ data: DocumentRequirement[] }>("GET", "/document-requirements");
+  const r = await context.api.call("GET", "/document-requirements");
   if (!r.ok) throw new Response(r.error.message, { status: 503 });
   return { requirements: r.body.data };
 }

@@ -11,8 +11,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   await requireUser(request, context);
   const token = await accessToken(context);
   // ?inline=1 opens a PDF or an image in the browser's own viewer ("Lihat"); the API decides which types may.
-  const inline = new URL(request.url).searchParams.get("inline") === "1" ? "?inline=1" : "";
-  const r = await context.api.fetchRaw("GET", `/files/${encodeURIComponent(params.id ?? "")}${inline}`, { token });
+  const inline = new URL(request.url).searchParams.get("inline") === "1" ? "1" : undefined;
+  const r = await context.api.fetchRaw("GET", `/files/${encodeURIComponent(params.id ?? "")}`, { token, query: { inline } });
   // Any refusal reads as "not found" (ids reveal nothing); only an unreachable or failing API is a 503.
   if (!r || !r.ok) {
     const t = await i18next.getFixedT(request);

@@ -1,4 +1,3 @@
-import type { TestSchedule as ScheduleEntry } from "#contracts/test-schedules";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -13,7 +12,7 @@ export const handle = titled("testSchedule");
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireUser(request, context);
-  const r = await context.api.call<{ data: ScheduleEntry[] }>("GET", "/test-schedules");
+  const r = await context.api.call("GET", "/test-schedules");
   if (!r.ok) throw new Response(r.error.message, { status: 503 });
   return { entries: r.body.data };
 }

@@ -1,4 +1,4 @@
-import type { ProcessingTimes, StageTimes } from "#contracts/public";
+import type { StageTimes } from "#contracts/public";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -13,7 +13,7 @@ export const handle = titled("processingTimes");
 
 // Open to everyone, logged in or not: no guard (the landing layout itself does not redirect).
 export async function loader({ context }: LoaderFunctionArgs) {
-  const r = await context.api.call<{ data: ProcessingTimes }>("GET", "/public/processing-times");
+  const r = await context.api.call("GET", "/public/processing-times");
   return { times: r.ok ? r.body.data : null };
 }
 

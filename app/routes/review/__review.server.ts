@@ -36,7 +36,7 @@ const EMPTY_META: ReviewListMeta = { page: 1, page_size: 25, total: 0, pages: 0,
  */
 export async function listApplications(context: AppLoadContext, query: ListQuery): Promise<ListResult> {
   const token = await accessToken(context);
-  const r = await context.api.call<{ data: ReviewRow[]; meta: ReviewListMeta; cursors: ReviewListCursors }>("GET", "/review/applications", { token, query: { ...query } });
+  const r = await context.api.call("GET", "/review/applications", { token, query: { ...query } });
   if (r.ok) return { rows: r.body.data, meta: r.body.meta, cursors: r.body.cursors, error: null };
   if (r.status === 400 && query.cursor && r.error.details?.length && r.error.details.every((d) => d.path === "cursor")) {
     return { ...(await listApplications(context, { ...query, cursor: undefined })), cursorRefused: true };
@@ -53,7 +53,7 @@ function messageOf(error: ApiError): string {
 /** The detail as the reviewer's role sees it; an application the role may not see is a 404 page. */
 export async function reviewDetail(context: AppLoadContext, id: string): Promise<ReviewDetail> {
   const token = await accessToken(context);
-  const r = await context.api.call<{ data: ReviewDetail }>("GET", `/review/applications/${encodeURIComponent(id)}`, { token });
+  const r = await context.api.call("GET", `/review/applications/${encodeURIComponent(id)}`, { token });
   if (!r.ok && (r.status === 404 || r.status === 400)) throw new Response((await defaultT("review"))("errors.notFound"), { status: 404 });
   return orUnavailable(r).data;
 }
@@ -62,7 +62,7 @@ export type DecisionResult = { ok: true; detail: ReviewDetail } | { ok: false; s
 
 export async function postDecision(context: AppLoadContext, id: string, body: DecisionBody): Promise<DecisionResult> {
   const token = await accessToken(context);
-  const r = await context.api.call<{ data: ReviewDetail }>("POST", `/review/applications/${encodeURIComponent(id)}/decisions`, { token, body });
+  const r = await context.api.call("POST", `/review/applications/${encodeURIComponent(id)}/decisions`, { token, body });
   if (r.ok) return { ok: true, detail: r.body.data };
   if (r.status === 404) throw new Response((await defaultT("review"))("errors.notFound"), { status: 404 });
   return { ok: false, status: r.status, error: r.error };

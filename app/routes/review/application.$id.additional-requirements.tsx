@@ -1,4 +1,3 @@
-import type { AdditionalList } from "#contracts/additional";
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
@@ -31,7 +30,7 @@ function area(request: Request) {
 
 async function load(context: LoaderFunctionArgs["context"], id: string) {
   const token = await accessToken(context);
-  const r = await context.api.call<{ data: AdditionalList }>("GET", `/applications/${encodeURIComponent(id)}/additional-requirements`, { token });
+  const r = await context.api.call("GET", `/applications/${encodeURIComponent(id)}/additional-requirements`, { token });
   if (!r.ok && r.status === 404) throw new Response("Not Found", { status: 404 });
   return orUnavailable(r).data;
 }
