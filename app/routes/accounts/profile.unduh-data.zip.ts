@@ -10,8 +10,9 @@ const PASSED_HEADERS = ["content-type", "content-disposition"];
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const subject = await dataSubject(request, context);
   const token = await accessToken(context);
-  const path = subject.registration ? `/registrations/${encodeURIComponent(subject.registration.id)}/data-export` : "/me/data-export";
-  const r = await context.api.fetchRaw("GET", path, { token });
+  const r = subject.registration
+    ? await context.api.fetchRaw("GET", `/registrations/${encodeURIComponent(subject.registration.id)}/data-export`, { token })
+    : await context.api.fetchRaw("GET", "/me/data-export", { token });
   if (!r || !r.ok) {
     if (r?.status === 429) {
       await r.body?.cancel();

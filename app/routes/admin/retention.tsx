@@ -1,7 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import type { RetentionPage } from "#contracts/retention";
 import { ROLE } from "#domain/roles";
 import * as a from "~/components/admin.css";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
@@ -20,7 +19,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const raw = new URL(request.url).searchParams.get("page") ?? "";
   const params: Record<string, string> = /^\d{1,6}$/.test(raw) && Number(raw) > 1 ? { page: raw } : {};
   const token = await accessToken(context);
-  const result = orUnavailable(await context.api.call<RetentionPage>("GET", "/admin/retention", { token, query: params }));
+  const result = orUnavailable(await context.api.call("GET", "/admin/retention", { token, query: params }));
   return { ...result, params };
 }
 

@@ -1,5 +1,5 @@
 import type { AppLoadContext } from "@remix-run/node";
-import type { Institution, Specialization } from "#contracts/reference";
+import type { Specialization } from "#contracts/reference";
 import type { DocumentRequirement } from "#contracts/document-requirements";
 import { PERSONAL_DATA_FIELDS, type PersonalDataFieldName } from "#domain/personal-data-fields";
 import { orUnavailable } from "~/utils/api.server";
@@ -48,8 +48,8 @@ export async function applicantCheck(context: AppLoadContext, application: Appli
   const specialist = application.jalur_id === "SPE";
   const [profile, institutions, specializations] = await Promise.all([
     myProfile(context),
-    context.api.call<{ data: Institution[] }>("GET", "/institutions").then(orUnavailable),
-    specialist ? context.api.call<{ data: Specialization[] }>("GET", "/specializations").then(orUnavailable) : { data: [] as Specialization[] },
+    context.api.call("GET", "/institutions").then(orUnavailable),
+    specialist ? context.api.call("GET", "/specializations").then(orUnavailable) : { data: [] as Specialization[] },
   ]);
   const shown = applicantShown({
     ...profile,
