@@ -33,7 +33,7 @@ export const SIDEBAR_ITEMS: readonly SidebarItem[] = [
   { key: "specialization-list", label: "Pengaturan Daftar Spesialisasi", meaning: "specialization list settings", path: "/specialization-list", href: "/specialization-list", allowedRoles: [ROLE.SUPER_ADMIN] },
   { key: "institution-list", label: "Pengaturan Daftar Institusi", meaning: "institution list settings", path: "/institution-list", href: "/institution-list", allowedRoles: [ROLE.SUPER_ADMIN] },
   { key: "access-log", label: "Log Akses", meaning: "access log: who read applicants' data (docs/decisions/026-access-log.md)", path: "/access-log", href: "/access-log", allowedRoles: [ROLE.SUPER_ADMIN] },
-  // Beyond the spec's rows: issue 31 (UU PDP), what the retention job deletes and when.
+  // Beyond the spec's rows (UU PDP): what the retention job deletes and when.
   { key: "retention", label: "Penyimpanan Data", meaning: "data retention", path: "/retention", href: "/retention", allowedRoles: [ROLE.SUPER_ADMIN] },
   { key: "admin-fasyankes-list", label: "Data Admin Fasyankes", meaning: "health-facility admin data", path: "/admin-fasyankes-list", href: "/admin-fasyankes-list", allowedRoles: [ROLE.ADMIN] },
   { key: "application-list", label: "Daftar Permohonan", meaning: "application list", path: "/application-list", href: "/application-list", allowedRoles: APPLICATION_LIST_ROLES },
