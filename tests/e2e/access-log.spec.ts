@@ -29,7 +29,8 @@ test("a reviewer's opening of a file and one of its documents is listed for its 
   await page.getByRole("link", { name: "Lihat siapa yang membuka data Anda" }).click();
   await expect(page).toHaveURL(/\/profile\/akses-data$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Siapa yang Melihat Data Saya");
-  const entries = page.getByTestId("access-log").getByRole("listitem");
+  // Other tests' list exports that held this file are listed too (with their filter): here, the reviewer's reads.
+  const entries = page.getByTestId("access-log").getByRole("listitem").filter({ hasNotText: "Mengunduh daftar permohonan" });
   // The detail, the viewer's page (it reads the detail), the file shown in the viewer and the download.
   await expect(entries).toHaveCount(4);
   const count = await entries.count();
@@ -61,7 +62,7 @@ test("a reviewer's opening of a file and one of its documents is listed for its 
   await admin.getByLabel("Nama petugas").fill(ACCOUNTS.admin.name);
   await admin.getByRole("button", { name: "Cari" }).click();
   await expect(admin).toHaveURL(/[?&]applicant=/);
-  const found = admin.getByTestId("access-log").getByRole("listitem");
+  const found = admin.getByTestId("access-log").getByRole("listitem").filter({ hasNotText: "Mengunduh daftar permohonan" });
   await expect(found).toHaveCount(count);
   await expect(found.first()).toContainText("dr. Data Terbaca");
   expect(await sidewaysOverflow(admin)).toEqual([]);

@@ -37,6 +37,9 @@ async function applicationWithVersions(request: APIRequestContext, testInfo: Par
     },
   });
   expect(res.status(), await res.text()).toBe(200);
+  // Stored, then sent back to the reviewers (what the check page's Yes does).
+  const sent = await request.post(`/api/v1/applications/${app.id}/reupload/submit`, { headers: { "x-adaptasiapikey": apiKey(), authorization: `Bearer ${app.token}` } });
+  expect(sent.status(), await sent.text()).toBe(200);
   return app;
 }
 

@@ -74,6 +74,7 @@ const FORMS: FormRow[] = [
   { route: "accounts/logout.ts", page: "every logged-in page (navbar KELUAR, user menu Logout)", form: "KELUAR", by: "an activated citizen", coveredBy: CITIZEN_JOURNEY },
   // Every logged-in role
   { route: "accounts/profile.tsx", page: "/profile", form: "SIMPAN KATA SANDI", by: "a fresh applicant", test: T.profile },
+  { route: "accounts/profile.hapus-akun.tsx", intent: "confirm", page: "/profile/hapus-akun", form: "Yes (Hapus Akun)", by: "an applicant who never submitted", coveredBy: "retention.spec.ts › an applicant who never submitted deletes their account from /profile" },
   // Applicant (role 3)
   { route: "applicant/personal-data.tsx", page: "/personal-data", form: "SIMPAN", by: "applicant", coveredBy: REG_JOURNEY },
   { route: "applicant/personal-data.tsx", page: "/personal-data", form: "Simpan dan kirim untuk verifikasi", by: "facility admin (role 8)", coveredBy: "facility-account.spec.ts › a facility admin signs up, activates, sends the facility data, is rejected with a reason and sends again" },

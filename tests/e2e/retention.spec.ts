@@ -14,7 +14,7 @@ test("an applicant who never submitted deletes their account from /profile", asy
   await expect(page.getByRole("heading", { level: 1, name: "Hapus Akun" })).toBeVisible();
   await expect(page).toHaveTitle(/^Hapus Akun — /);
   // No: back to the profile, nothing changed.
-  await page.getByRole("link", { name: "No" }).click();
+  await page.getByRole("link", { name: "No", exact: true }).click();
   await expectPath(page, "/profile");
   await page.getByRole("link", { name: "Hapus akun saya" }).click();
   await page.getByRole("button", { name: "Yes" }).click();

@@ -7,7 +7,7 @@ import { dataSubject, DATA_EXPORT_PAGE, waitOf } from "~/routes/accounts/__data-
 import { detailPath } from "~/routes/facility/__registration.server";
 import { titled } from "~/utils/page-title";
 
-export const handle = titled("dataExport");
+export const handle = titled((data?: { registration: unknown }) => (data?.registration ? "dataExportFacility" : "dataExport"));
 
 /** The wait of a 429 reaches the browser too (Remix sends only the headers a route names). */
 export const headers: HeadersFunction = ({ loaderHeaders }) => {

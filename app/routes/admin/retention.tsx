@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ROLE } from "#domain/roles";
-import * as a from "~/components/admin.css";
+import { DataTable } from "~/components/DataTable";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
 import * as ui from "~/components/ui.css";
 import { Pager } from "~/routes/admin/__Pager";
@@ -47,30 +47,18 @@ export default function Retention() {
       {data.length === 0 ? (
         <p className={ui.card}>{t("retention.empty")}</p>
       ) : (
-        <div className={a.tableScroll}>
-          <table className={a.table}>
-            <thead>
-              <tr>
-                <th scope="col">{t("retention.col.deleteAt")}</th>
-                <th scope="col">{t("retention.col.kind")}</th>
-                <th scope="col">{t("retention.col.what")}</th>
-                <th scope="col">{t("retention.col.since")}</th>
-                <th scope="col">{t("retention.col.notice")}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.map((r, i) => (
-                <tr key={`${r.kind}-${i}-${r.label}`}>
-                  <td>{formatDate(r.delete_at)}</td>
-                  <td>{t(`retention.kind.${r.kind}`)}</td>
-                  <td>{r.label}</td>
-                  <td>{formatDate(r.since)}</td>
-                  <td>{r.kind === "CLOSED_FILE" ? t("retention.noNotice") : r.notice_at ? formatDate(r.notice_at) : t("retention.notYet")}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          caption={t("retention.planned")}
+          captionClassName="visually-hidden"
+          rows={data.map((r, i) => ({ ...r, id: `${r.kind}-${i}-${r.label}` }))}
+          columns={[
+            { header: t("retention.col.deleteAt"), cell: (r) => formatDate(r.delete_at) },
+            { header: t("retention.col.kind"), cell: (r) => t(`retention.kind.${r.kind}`) },
+            { header: t("retention.col.what"), cell: (r) => r.label },
+            { header: t("retention.col.since"), cell: (r) => formatDate(r.since) },
+            { header: t("retention.col.notice"), cell: (r) => (r.kind === "CLOSED_FILE" ? t("retention.noNotice") : r.notice_at ? formatDate(r.notice_at) : t("retention.notYet")) },
+          ]}
+        />
       )}
       <Pager meta={meta} params={params} noun={t("retention.noun")} />
     </>

@@ -1,5 +1,5 @@
 import { type ActionFunctionArgs } from "@remix-run/node";
-import { postDocuments, requireDraft, requireReupload } from "~/routes/applicant/__applicant.server";
+import { postDocuments, refuseOtherThanDocumentPost, requireDraft, requireReupload } from "~/routes/applicant/__applicant.server";
 import { requireUser } from "~/utils/guards.server";
 import { toastCookie } from "~/utils/session.server";
 import { STREAMS_UPLOAD } from "~/utils/uploads";
@@ -12,6 +12,8 @@ export const handle = STREAMS_UPLOAD;
 // the same streaming and checks as the pages' own actions, answered as JSON.
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireUser(request, context, { roles: APPLICANT_ROLES });
+  const refusal = await refuseOtherThanDocumentPost(request);
+  if (refusal) return refusal;
   const form = new URL(request.url).searchParams.get("form") === "reupload" ? "reupload" : "adaptation";
   const application = await (form === "reupload" ? requireReupload(context) : requireDraft(context)).catch((thrown: unknown) => {
     // A redirect (nothing to upload to any more) becomes a place to go.

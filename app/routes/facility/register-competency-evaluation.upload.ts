@@ -1,5 +1,5 @@
 import { type ActionFunctionArgs } from "@remix-run/node";
-import { postDocuments } from "~/routes/applicant/__applicant.server";
+import { postDocuments, refuseOtherThanDocumentPost } from "~/routes/applicant/__applicant.server";
 import { facilityDestinations, facilityDraft, facilityReupload, requireVerifiedFacility } from "~/routes/facility/__registration.server";
 import { toastCookie } from "~/utils/session.server";
 import { STREAMS_UPLOAD } from "~/utils/uploads";
@@ -11,6 +11,8 @@ export const handle = STREAMS_UPLOAD;
 // bar), as /submission-form/upload is for applicants: the same streaming and checks as the pages' actions, as JSON.
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireVerifiedFacility(request, context);
+  const refusal = await refuseOtherThanDocumentPost(request);
+  if (refusal) return refusal;
   const form = new URL(request.url).searchParams.get("form") === "reupload" ? "reupload" : "adaptation";
   const registration = await (form === "reupload" ? facilityReupload(context, request) : facilityDraft(context, request)).catch((thrown: unknown) => {
     // A redirect (nothing to upload to any more) becomes a place to go.
