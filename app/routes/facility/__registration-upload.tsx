@@ -10,7 +10,7 @@ import { ApplicationDocuments, ApplicationTimeline, DocumentErrorSummary, Docume
 import { StatusBadge } from "~/components/StatusBadge";
 import { SlaState } from "~/routes/applicant/__SlaState";
 import * as ui from "~/components/ui.css";
-import { INTENT_CHECK, INTENT_UPLOAD } from "~/routes/applicant/__SubmissionCheck";
+import { INTENT_CHECK } from "~/routes/applicant/__SubmissionCheck";
 
 const DETAIL = "/application-status/application-status-detail";
 
@@ -50,7 +50,7 @@ export function FacilityUploadForm({
           errors={errors}
           items={requirements.map((requirement) => ({ requirement }))}
           current={current}
-          action={`?id=${application.id}&intent=${INTENT_UPLOAD}`}
+          action={`?id=${application.id}&intent=upload`}
           button={t("applicant:documents.upload")}
         >
           {/* Save and submit post no file: every document is stored by its own form above. */}
@@ -138,7 +138,7 @@ export function FacilityStatusDetail({
             errors={errors}
             items={reuploadItems}
             current={current}
-            action={`${DETAIL}?id=${application.id}&intent=${INTENT_UPLOAD}`}
+            action={`${DETAIL}?id=${application.id}&intent=upload`}
             button={t("applicant:documents.upload")}
           >
             {/* KIRIM PERBAIKAN posts no file: every document is stored by its own form above. */}
