@@ -74,6 +74,10 @@ const neverStarted = and(
   sql`not exists (select 1 from ${applications} a where a.applicant_user_id = ${users.id} or a.submitted_by_user_id = ${users.id})`,
 );
 
+/** A timestamp column read as a Date (or null, for a notice not mailed yet). */
+const toDate = (v: string) => new Date(v);
+const toDateOrNull = (v: string | null) => (v === null ? null : new Date(v));
+
 /** The drafts of the period: when each started, its planned deletion and its notice (if mailed). */
 function draftRows(db: Database, s: RetentionSettings, where?: SQL) {
   const slot = slotOf(applications.id, draftSince);
@@ -82,10 +86,10 @@ function draftRows(db: Database, s: RetentionSettings, where?: SQL) {
       id: applications.id,
       registrationNumber: applications.registrationNumber,
       name: applications.applicantName,
-      since: sql<string>`${draftSince}`.mapWith((v) => new Date(v)),
-      due: sql<string>`${draftSince} + ${months(s.draftMonths)}`.mapWith((v) => new Date(v)),
+      since: sql<string>`${draftSince}`.mapWith(toDate),
+      due: sql<string>`${draftSince} + ${months(s.draftMonths)}`.mapWith(toDate),
       slot,
-      noticeAt: sql<string | null>`${noticeAt(RETENTION_JOBS.draftNotice, slot)}`.mapWith((v) => (v === null ? null : new Date(v))),
+      noticeAt: sql<string | null>`${noticeAt(RETENTION_JOBS.draftNotice, slot)}`.mapWith(toDateOrNull),
     })
     .from(applications)
     .where(and(neverSubmitted, where));
@@ -98,10 +102,10 @@ function accountRows(db: Database, s: RetentionSettings, where?: SQL) {
       id: users.id,
       email: users.email,
       name: users.fullName,
-      since: sql<string>`${accountSince}`.mapWith((v) => new Date(v)),
-      due: sql<string>`${accountSince} + ${months(s.accountMonths)}`.mapWith((v) => new Date(v)),
+      since: sql<string>`${accountSince}`.mapWith(toDate),
+      due: sql<string>`${accountSince} + ${months(s.accountMonths)}`.mapWith(toDate),
       slot,
-      noticeAt: sql<string | null>`${noticeAt(RETENTION_JOBS.accountNotice, slot)}`.mapWith((v) => (v === null ? null : new Date(v))),
+      noticeAt: sql<string | null>`${noticeAt(RETENTION_JOBS.accountNotice, slot)}`.mapWith(toDateOrNull),
     })
     .from(users)
     .where(and(neverStarted, where));
