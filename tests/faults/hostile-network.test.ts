@@ -197,14 +197,14 @@ beforeAll(async () => {
 
   // Every portal route that streams an upload (handle.streamsUpload in the build).
   const portal: Target[] = [
-    { name: "/submission-form/upload (JS)", url: "/submission-form/upload?form=adaptation", headers: { Cookie: applicantCookie }, field: `doc_${REG_2MB.id}`, limit: 2 * MB, reads: true },
+    { name: "/submission-form/upload (JS)", url: "/submission-form/upload?form=adaptation&intent=upload", headers: { Cookie: applicantCookie }, field: `doc_${REG_2MB.id}`, limit: 2 * MB, reads: true },
     { name: "/submission-form/adaptation-form", url: "/submission-form/adaptation-form", headers: { Cookie: applicantCookie }, field: `doc_${REG_2MB.id}`, limit: 2 * MB, reads: true },
-    { name: "/submission-form/upload (JS, reupload)", url: "/submission-form/upload?form=reupload", headers: { Cookie: reuploadCookie }, field: "doc_15", limit: 2 * MB, reads: true },
+    { name: "/submission-form/upload (JS, reupload)", url: "/submission-form/upload?form=reupload&intent=upload", headers: { Cookie: reuploadCookie }, field: "doc_15", limit: 2 * MB, reads: true },
     { name: "/submission-form/reupload-form", url: "/submission-form/reupload-form", headers: { Cookie: reuploadCookie }, field: "doc_17", limit: 2 * MB, reads: true },
     { name: "/personal-data/upload-file", url: "/personal-data/upload-file", headers: { Cookie: applicantCookie }, field: "photo", limit: 2 * MB, reads: true },
     { name: "/master-cms/guidebook", url: "/master-cms/guidebook", headers: { Cookie: adminCookie }, field: "file", limit: 5 * MB, reads: true },
     { name: "/portfolio/additional-requirements", url: `/portfolio/additional-requirements?request=${requestId}`, headers: { Cookie: speCookie }, field: "file", limit: 5 * MB, reads: true },
-    { name: "/register-competency-evaluation/upload (JS)", url: `/register-competency-evaluation/upload?id=${registration}&form=adaptation`, headers: { Cookie: facilityCookie }, field: `doc_${OTH.id}`, limit: OTH.max_size * MB, reads: true },
+    { name: "/register-competency-evaluation/upload (JS)", url: `/register-competency-evaluation/upload?id=${registration}&form=adaptation&intent=upload`, headers: { Cookie: facilityCookie }, field: `doc_${OTH.id}`, limit: OTH.max_size * MB, reads: true },
     {
       name: "/register-competency-evaluation/path/:othersId/upload-file",
       url: `/register-competency-evaluation/path/${othersId}/upload-file?id=${registration}`,
@@ -245,7 +245,7 @@ beforeAll(async () => {
   const slowFile = Buffer.concat([Buffer.from(base), Buffer.from(`\n%${randomBytes(Math.max(0, SLOW_UPLOAD_KB * 512 - base.byteLength / 2)).toString("hex")}\n`)]);
   const slowBoundary = "----slowphone";
   const slowBody = multipartBody(slowBoundary, [{ name: `doc_${OTH.id}`, filename: "lambat.pdf", type: "application/pdf", data: slowFile }]);
-  const slowTarget: Target = { name: "slow", url: "/submission-form/upload?form=adaptation", headers: { Cookie: slowCookie }, field: `doc_${OTH.id}`, limit: OTH.max_size * MB, reads: true };
+  const slowTarget: Target = { name: "slow", url: "/submission-form/upload?form=adaptation&intent=upload", headers: { Cookie: slowCookie }, field: `doc_${OTH.id}`, limit: OTH.max_size * MB, reads: true };
   const started = Date.now();
   slowUpload = rawRequest(proxy.port, head(slowTarget, `multipart/form-data; boundary=${slowBoundary}`, slowBody.length), slowBody, { chunk: 4096, timeoutMs: 420_000 })
     .then((answer) => ({ status: answer.status, text: answer.text, seconds: (Date.now() - started) / 1000, bytes: slowBody.length }))
@@ -340,7 +340,7 @@ describe("hostile networks on every upload", () => {
       const target: Target =
         via === "api"
           ? { name: "API documents", url: `/api/v1/applications/${applicantApp}/documents`, headers: { "x-adaptasiapikey": secrets.API_KEY, Authorization: `Bearer ${applicantToken}` }, field: `doc_${REG_5MB.id}`, limit: 5 * MB, reads: true }
-          : { name: "portal upload", url: "/submission-form/upload?form=adaptation", headers: { Cookie: applicantCookie }, field: `doc_${REG_5MB.id}`, limit: 5 * MB, reads: true };
+          : { name: "portal upload", url: "/submission-form/upload?form=adaptation&intent=upload", headers: { Cookie: applicantCookie }, field: `doc_${REG_5MB.id}`, limit: 5 * MB, reads: true };
       const boundary = "----killed5mb";
       const body = multipartBody(boundary, [{ name: target.field, filename: "ijazah.pdf", type: "application/pdf", data: file }]);
       for (let k = 1; k <= 10; k++) {
