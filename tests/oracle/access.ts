@@ -213,7 +213,8 @@ export const PORTAL_ROWS: readonly PortalRow[] = [
     // An applicant's page names their own application, whatever the id
     except: { ...UNVERIFIED_HOME, otherFacility: "notFound" },
   },
-  { route: "/submission-form/upload", method: "POST", rule: loggedIn(APPLICANT) },
+  // The JSON upload endpoints take a document's own multipart form only: the empty form is refused unread.
+  { route: "/submission-form/upload", method: "POST", rule: loggedIn(APPLICANT), except: { role3: "invalid" } },
   { route: "/application-status", rule: loggedIn([ROLE.APPLICANT, ROLE.ADMIN_FASYANKES]), except: UNVERIFIED_HOME },
   // A facility admin reads one registration (?id=); without one they go to their list, still logged in
   { route: "/application-status/application-status-detail", action: true, rule: loggedIn([ROLE.APPLICANT, ROLE.ADMIN_FASYANKES]), except: { ...UNVERIFIED_HOME, role8: "redirect:/application-status" } },
@@ -245,7 +246,7 @@ export const PORTAL_ROWS: readonly PortalRow[] = [
   { route: "/register-competency-evaluation/path/exception/upload-file", action: true, rule: loggedIn(FACILITY), except: NO_DRAFT },
   { route: "/register-competency-evaluation/path/:othersId?/upload-file", action: true, object: "activityKind", rule: loggedIn(FACILITY), except: NO_DRAFT },
   // The upload pages' XMLHttpRequest: without a draft named there is nothing to upload to.
-  { route: "/register-competency-evaluation/upload", method: "POST", rule: loggedIn(FACILITY), except: { ...UNVERIFIED_HOME, role8: "notFound" } },
+  { route: "/register-competency-evaluation/upload", method: "POST", rule: loggedIn(FACILITY), except: { ...UNVERIFIED_HOME, role8: "invalid" } },
   { route: "/performance-achievement", action: true, rule: loggedIn(APPLICANT) },
   { route: "/portfolio", action: true, rule: loggedIn(APPLICANT) },
   // The portfolio form is for SPE; role3's application is REG
