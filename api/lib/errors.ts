@@ -67,9 +67,9 @@ export const MESSAGES = {
     "Alamat surel ini tidak dapat dipakai untuk pendaftaran baru. Jika tenaga kesehatan ini sudah Anda daftarkan, lanjutkan pendaftarannya di menu Status Pengajuan; jika belum, minta ia mengajukan permohonan sendiri atau gunakan alamat surel lain.",
   PROFESSIONAL_IDENTITY_TAKEN:
     "Nomor identitas ini sudah terdaftar pada akun dengan alamat surel lain. Periksa kembali nomor identitas dan alamat surel tenaga kesehatan.",
-  // Deleting one's own account (/profile): only before any application was submitted.
+  // Deleting one's own account (/profile): only before any application was submitted; after, it is asked for.
   ACCOUNT_HAS_SUBMITTED:
-    "Akun dengan permohonan yang sudah diajukan tidak dapat dihapus sendiri: berkasnya disimpan sesuai masa retensi instansi. Hubungi Super Admin untuk permintaan penghapusan.",
+    "Akun dengan permohonan yang sudah diajukan tidak dapat dihapus sendiri: berkasnya disimpan sesuai masa retensi instansi. Kirim permintaan penghapusan dari halaman Hapus Akun; Super Admin memutuskannya.",
   // Deleting an account with a submitted application: a request the Super Admin decides (/profile/hapus-akun).
   DELETION_REQUEST_NOT_NEEDED:
     "Akun Anda belum memiliki permohonan yang diajukan, sehingga tidak perlu mengirim permintaan: hapus akun Anda langsung dari halaman Hapus Akun.",

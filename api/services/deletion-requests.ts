@@ -67,8 +67,9 @@ export async function requestDeletion(db: Database, userId: string, input: Delet
 export const DELETION_PAGE_SIZE = 25;
 const decider = alias(users, "deletion_decider");
 
-/** The Super Admin's list: pending first (oldest first, the queue), then decided ones, newest first. */
-export async function listDeletionRequests(db: Database, page: number) {
+/** The Super Admin's list: pending first (oldest first, the queue), then decided ones, newest first; or the one request `id`. */
+export async function listDeletionRequests(db: Database, page: number, id?: number) {
+  const only = id === undefined ? undefined : eq(deletionRequests.id, id);
   const pending = sql`${deletionRequests.status} = 'PENDING'`;
   const rows = await db
     .select({
@@ -82,11 +83,12 @@ export async function listDeletionRequests(db: Database, page: number) {
     .from(deletionRequests)
     .innerJoin(users, eq(users.id, deletionRequests.userId))
     .leftJoin(decider, eq(decider.id, deletionRequests.decidedBy))
+    .where(only)
     .orderBy(desc(pending), sql`case when ${pending} then ${deletionRequests.createdAt} end asc`, desc(deletionRequests.decidedAt), desc(deletionRequests.id))
     .limit(DELETION_PAGE_SIZE)
     .offset((page - 1) * DELETION_PAGE_SIZE);
   let total = rows[0]?.total ?? 0;
-  if (rows.length === 0 && page > 1) [{ total }] = await db.select({ total: sql<number>`count(*)::int` }).from(deletionRequests);
+  if (rows.length === 0 && page > 1) [{ total }] = await db.select({ total: sql<number>`count(*)::int` }).from(deletionRequests).where(only);
   return {
     data: rows.map((r) => ({
       ...own(r.request),

@@ -15,8 +15,9 @@ export const requestDeletion: AppRouteHandler<typeof routes.requestDeletion> = a
 };
 
 export const listDeletionRequests: AppRouteHandler<typeof routes.listDeletionRequests> = async (c) => {
-  const page = Math.max(1, Number(c.req.valid("query").page ?? 1) || 1);
-  return c.json(await service.listDeletionRequests(c.var.deps.db, page), 200);
+  const query = c.req.valid("query");
+  const page = Math.max(1, Number(query.page ?? 1) || 1);
+  return c.json(await service.listDeletionRequests(c.var.deps.db, page, query.id ? Number(query.id) : undefined), 200);
 };
 
 export const decideDeletionRequest: AppRouteHandler<typeof routes.decideDeletionRequest> = async (c) => {

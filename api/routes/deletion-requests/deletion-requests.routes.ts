@@ -13,8 +13,8 @@ import { requireUser } from "../../middleware/auth";
 const tags = ["Penyimpanan Data"];
 const security = [{ ApiKey: [], Bearer: [] }];
 const empty = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === "" ? undefined : v), schema);
-const applicant = [requireUser, allow(APPLICANT_ROLES, { otherwise: "not-found" })] as const;
-const superAdmin = [requireUser, allow(SUPER_ADMIN_ONLY)] as const;
+const applicant = [requireUser, allow(APPLICANT_ROLES, { otherwise: "not-found" })];
+const superAdmin = [requireUser, allow(SUPER_ADMIN_ONLY)];
 
 export const ownDeletionRequest = createRoute({
   method: "get",
@@ -46,7 +46,12 @@ export const listDeletionRequests = createRoute({
   summary: "Permintaan hapus akun: yang menunggu lebih dahulu (terlama dulu), lalu yang sudah diputuskan; 25 per halaman",
   security,
   middleware: superAdmin,
-  request: { query: z.object({ page: empty(z.string().regex(/^\d{1,6}$/, "Halaman harus berupa bilangan bulat").optional().openapi({ example: "1" })) }) },
+  request: {
+    query: z.object({
+      page: empty(z.string().regex(/^\d{1,6}$/, "Halaman harus berupa bilangan bulat").optional().openapi({ example: "1" })),
+      id: empty(z.string().regex(/^[1-9]\d{0,8}$/, "Nomor permintaan harus berupa bilangan bulat").optional().openapi({ description: "only this request (the decision form)", example: "1" })),
+    }),
+  },
   responses: { 200: { description: "Satu halaman permintaan", content: { "application/json": { schema: DeletionRequestPageSchema } } }, ...errorResponses(400, 401, 403) },
 });
 

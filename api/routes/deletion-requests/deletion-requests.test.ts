@@ -94,6 +94,9 @@ describe("the Super Admin's list and decision", () => {
     }
     await expectError(await list("", b.token), 403, "ADMIN_ROLE_REQUIRED");
     for (const page of ["x", "-1", "1e3", "9999999"]) await expectError(await list(`?page=${page}`), 400, "VALIDATION_ERROR");
+    for (const id of ["x", "0", "-1", "1e3", "9999999999"]) await expectError(await list(`?id=${id}`), 400, "VALIDATION_ERROR");
+    expect((await (await list(`?id=${rb.id}`)).json()).data.map((r: { id: number }) => r.id)).toEqual([rb.id]);
+    expect(await (await list("?id=999999999")).json()).toMatchObject({ data: [], meta: { total: 0 } });
     expect((await (await list("?page=999999")).json()).data).toEqual([]);
     expect((await api.db.select().from(deletionRequests).where(eq(deletionRequests.id, rb.id)))[0].status).toBe("PENDING");
   });
