@@ -1,4 +1,5 @@
 import type { Page, TestInfo } from "@playwright/test";
+import { sidewaysOverflow } from "../reach/measure";
 import { submitLogin } from "./accounts-fixtures";
 import { confirmPanel, confirmYes, expectPath, sidebar } from "./fixtures";
 import { applicantPage, expect, reviewerPage, submittedApplication, test, type Submitted } from "./review-fixtures";
@@ -7,6 +8,8 @@ import { applicantPage, expect, reviewerPage, submittedApplication, test, type S
 // whose application was submitted asks on /profile/hapus-akun (Yes/No), the Super Admin decides on
 // /deletion-requests with a reason (a check step, Yes/No). Rejected: the applicant reads the reason and may
 // ask again. Approved: the account is emptied and no longer logs in. Each test makes its own applicant.
+
+const PHONE = { width: 360, height: 740 };
 
 /** A name no other test uses, so the Super Admin's list is read by it (letters only, as names are). */
 function uniqueName(testInfo: TestInfo, first: string): string {
@@ -32,7 +35,7 @@ async function askForDeletion(page: Page, note?: string) {
 
 /** The Super Admin opens the request from the list and takes the decision, through the check step. */
 async function decideRequest(page: Page, app: Submitted, decision: "Setujui: hapus akun" | "Tolak", reason: string) {
-  await page.goto("/");
+  await page.goto("/application");
   await sidebar(page).getByRole("link", { name: "Permintaan Hapus Akun" }).click();
   await expectPath(page, "/deletion-requests");
   await page.getByRole("link", { name: `Putuskan permintaan ${app.person.fullName}` }).click();
@@ -63,6 +66,9 @@ test("a rejected request: the Super Admin gives a reason, the applicant reads it
   await expect(admin.getByText("Alasan harus diisi").first()).toBeVisible();
   await expect(confirmPanel(admin)).toHaveCount(0);
 
+  await admin.setViewportSize(PHONE);
+  expect(await sidewaysOverflow(admin)).toEqual([]);
+  await admin.setViewportSize({ width: 1280, height: 720 });
   // No on the check step changes nothing.
   const reason = "Permohonan Anda masih ditinjau komite; ajukan lagi setelah keputusan akhir.";
   await form.getByRole("radio", { name: "Tolak" }).check();
@@ -74,10 +80,15 @@ test("a rejected request: the Super Admin gives a reason, the applicant reads it
   await decideRequest(admin, app, "Tolak", reason);
   await expect(admin.getByText(`Permintaan ${app.person.fullName} ditolak; pemohon menerima alasannya.`)).toBeVisible();
   await expect(admin.getByRole("link", { name: `Putuskan permintaan ${app.person.fullName}` })).toHaveCount(0);
+  // The list and a request with its decision fit a 360 px phone.
+  await admin.setViewportSize(PHONE);
+  expect(await sidewaysOverflow(admin)).toEqual([]);
 
   await applicant.goto("/profile/hapus-akun");
   await expect(applicant.getByRole("heading", { name: "Permintaan sebelumnya ditolak" })).toBeVisible();
   await expect(applicant.getByText(reason)).toBeVisible();
+  await applicant.setViewportSize(PHONE);
+  expect(await sidewaysOverflow(applicant)).toEqual([]);
   // Rejected, the applicant may ask again.
   await expect(applicant.getByRole("button", { name: "Kirim Permintaan" })).toBeVisible();
   await admin.context().close();
@@ -93,7 +104,10 @@ test("an approved request: the account is emptied and no longer logs in", async 
   await decideRequest(admin, app, "Setujui: hapus akun", "Sesuai hak Anda atas data pribadi menurut UU PDP.");
   await expect(admin.getByText(`Permintaan ${app.person.fullName} disetujui; akunnya telah dikosongkan.`)).toBeVisible();
   // The decided request stays in the list, without the person's name.
-  await expect(admin.getByRole("cell").filter({ hasText: "Sesuai hak Anda atas data pribadi menurut UU PDP." })).toBeVisible();
+  const row = admin.getByRole("row").filter({ hasText: app.registrationNumber });
+  await expect(row).toContainText("Anonim");
+  await expect(row).toContainText("Sesuai hak Anda atas data pribadi menurut UU PDP.");
+  await expect(row).not.toContainText(app.person.fullName);
   await expect(admin.getByText(app.person.email)).toHaveCount(0);
 
   // The applicant's session went with the account, and the address no longer logs in.
