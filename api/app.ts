@@ -21,6 +21,7 @@ import type { FileStorage } from "./services/storage";
 import { accessLogRouter } from "./routes/access-log";
 import { dataExportRouter } from "./routes/data-export";
 import { retentionRouter } from "./routes/retention";
+import { deletionRequestsRouter } from "./routes/deletion-requests";
 import { accountsRouter } from "./routes/accounts";
 import { additionalRouter } from "./routes/additional";
 import { adminRouter } from "./routes/admin";
@@ -68,6 +69,7 @@ const RESOURCES = [
   accessLogRouter,
   dataExportRouter,
   retentionRouter,
+  deletionRequestsRouter,
   cmsRouter,
   registrationsRouter,
 ] as const;

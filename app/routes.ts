@@ -92,6 +92,8 @@ export default [
     route("access-log", "routes/admin/access-log.tsx"),
     // What the retention job will delete, and when
     route("retention", "routes/admin/retention.tsx"),
+    // Requests to delete an account with a submitted application: the Super Admin decides
+    route("deletion-requests", "routes/admin/deletion-requests.tsx"),
     route("specialization-list", "routes/admin/specialization-list.tsx"),
     route("specialization-list/:id", "routes/admin/specialization-list.$id.tsx"),
     route("institution-list", "routes/admin/institution-list.tsx"),

@@ -22,15 +22,15 @@ function me(role: number, opts: { verified?: boolean; verification?: Decision[];
 const keys = (u: AuthUser) => visibleSidebarItems(u).map((i) => i.key);
 
 describe("sidebar (spec §2, §6)", () => {
-  it("has the thirteen rows of the spec, and the Super Admin's Log Akses and data retention page", () => {
+  it("has the thirteen rows of the spec, and the Super Admin's Log Akses, data retention and deletion request pages", () => {
     expect(SIDEBAR_ITEMS.map((i) => i.label)).toEqual([
       "Daftar Permohonan Adaptasi", "Daftar Pengguna", "Pengaturan SLA", "Pengaturan Daftar Spesialisasi",
-      "Pengaturan Daftar Institusi", "Log Akses", "Penyimpanan Data", "Data Admin Fasyankes", "Daftar Permohonan", "Master Jabatan", "Master CMS",
+      "Pengaturan Daftar Institusi", "Log Akses", "Penyimpanan Data", "Permintaan Hapus Akun", "Data Admin Fasyankes", "Daftar Permohonan", "Master Jabatan", "Master CMS",
       "Beranda", "Data Personal", "Pendaftaran", "Status Pengajuan",
     ]);
   });
   it.each([
-    [1, ["adaptation", "user-list", "sla-setting", "specialization-list", "institution-list", "access-log", "retention"]],
+    [1, ["adaptation", "user-list", "sla-setting", "specialization-list", "institution-list", "access-log", "retention", "deletion-requests"]],
     [2, ["admin-fasyankes-list", "application-list", "master-position", "master-cms"]],
     [3, []],
     [4, ["application-list"]],

@@ -35,6 +35,8 @@ export const SIDEBAR_ITEMS: readonly SidebarItem[] = [
   { key: "access-log", label: "Log Akses", meaning: "access log: who read applicants' data (docs/decisions/026-access-log.md)", path: "/access-log", href: "/access-log", allowedRoles: [ROLE.SUPER_ADMIN] },
   // Beyond the spec's rows (UU PDP): what the retention job deletes and when.
   { key: "retention", label: "Penyimpanan Data", meaning: "data retention", path: "/retention", href: "/retention", allowedRoles: [ROLE.SUPER_ADMIN] },
+  // Beyond the spec's rows (UU PDP): requests to delete an account with a submitted application, decided here.
+  { key: "deletion-requests", label: "Permintaan Hapus Akun", meaning: "account deletion requests", path: "/deletion-requests", href: "/deletion-requests", allowedRoles: [ROLE.SUPER_ADMIN] },
   { key: "admin-fasyankes-list", label: "Data Admin Fasyankes", meaning: "health-facility admin data", path: "/admin-fasyankes-list", href: "/admin-fasyankes-list", allowedRoles: [ROLE.ADMIN] },
   { key: "application-list", label: "Daftar Permohonan", meaning: "application list", path: "/application-list", href: "/application-list", allowedRoles: APPLICATION_LIST_ROLES },
   { key: "master-position", label: "Master Jabatan", meaning: "position master data", path: "/master-position", href: "/master-position", allowedRoles: [ROLE.ADMIN] },

@@ -581,6 +581,8 @@ export const ADMIN_AUDIT_ACTIONS = [
   "FACILITY_REJECT",
   "FACILITY_CREATE",
   "CMS_UPDATE",
+  "DELETION_APPROVE",
+  "DELETION_REJECT",
 ] as const;
 export type AdminAuditAction = (typeof ADMIN_AUDIT_ACTIONS)[number];
 
@@ -715,3 +717,35 @@ export const liveService = pgTable(
   (t) => [check("live_service_one_row", sql`${t.id} = 1`)],
 );
 
+
+export const DELETION_REQUEST_STATUSES = ["PENDING", "APPROVED", "REJECTED"] as const;
+export type DeletionRequestStatus = (typeof DELETION_REQUEST_STATUSES)[number];
+
+/**
+ * An applicant with a submitted application asks for their account to be deleted (UU PDP; the Super Admin
+ * decides, docs/decisions/029-retention-and-deletion.md). One pending request per person (the partial
+ * unique index); a decided one keeps who decided, when and why, which the person reads on /profile/hapus-akun.
+ */
+export const deletionRequests = pgTable(
+  "deletion_requests",
+  {
+    id: serial("id").primaryKey(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** the applicant's optional note */
+    note: text("note"),
+    status: text("status").$type<DeletionRequestStatus>().notNull().default("PENDING"),
+    createdAt: createdAt(),
+    decidedBy: uuid("decided_by").references(() => users.id, { onDelete: "set null" }),
+    decidedAt: timestamp("decided_at", { withTimezone: true }),
+    reason: text("reason"),
+  },
+  (t) => [
+    uniqueIndex("deletion_requests_one_pending").on(t.userId).where(sql`${t.status} = 'PENDING'`),
+    index("deletion_requests_user_idx").on(t.userId, t.createdAt),
+    index("deletion_requests_list_idx").on(t.status, t.createdAt),
+    check("deletion_requests_status_check", sql`${t.status} in ('PENDING', 'APPROVED', 'REJECTED')`),
+    check("deletion_requests_decided_check", sql`(${t.status} = 'PENDING') = (${t.decidedAt} is null and ${t.reason} is null)`),
+  ],
+);

@@ -67,9 +67,14 @@ export const MESSAGES = {
     "Alamat surel ini tidak dapat dipakai untuk pendaftaran baru. Jika tenaga kesehatan ini sudah Anda daftarkan, lanjutkan pendaftarannya di menu Status Pengajuan; jika belum, minta ia mengajukan permohonan sendiri atau gunakan alamat surel lain.",
   PROFESSIONAL_IDENTITY_TAKEN:
     "Nomor identitas ini sudah terdaftar pada akun dengan alamat surel lain. Periksa kembali nomor identitas dan alamat surel tenaga kesehatan.",
-  // Deleting one's own account (/profile): only before any application was submitted.
+  // Deleting one's own account (/profile): only before any application was submitted; after, it is asked for.
   ACCOUNT_HAS_SUBMITTED:
-    "Akun dengan permohonan yang sudah diajukan tidak dapat dihapus sendiri: berkasnya disimpan sesuai masa retensi instansi. Hubungi Super Admin untuk permintaan penghapusan.",
+    "Akun dengan permohonan yang sudah diajukan tidak dapat dihapus sendiri: berkasnya disimpan sesuai masa retensi instansi. Kirim permintaan penghapusan dari halaman Hapus Akun; Super Admin memutuskannya.",
+  // Deleting an account with a submitted application: a request the Super Admin decides (/profile/hapus-akun).
+  DELETION_REQUEST_NOT_NEEDED:
+    "Akun Anda belum memiliki permohonan yang diajukan, sehingga tidak perlu mengirim permintaan: hapus akun Anda langsung dari halaman Hapus Akun.",
+  DELETION_REQUEST_PENDING: "Permintaan hapus akun Anda masih menunggu keputusan Super Admin. Permintaan baru dapat dikirim setelah diputuskan.",
+  DELETION_REQUEST_DECIDED: "Permintaan hapus akun ini sudah diputuskan. Muat ulang halaman untuk melihat keadaan terbaru.",
   INTERNAL_ERROR: "Terjadi kesalahan pada server. Silakan coba lagi nanti.",
   DATABASE_UNAVAILABLE: "Layanan sedang tidak dapat dihubungi. Silakan coba beberapa saat lagi.",
   // A read of someone's data is served only with its access-log row (docs/decisions/026-access-log.md).
@@ -140,7 +145,7 @@ const ERROR_DESCRIPTIONS = {
   401: "Kunci API atau kredensial tidak valid",
   403: "Akun belum aktif atau dinonaktifkan, atau peran tidak diizinkan (APPLICANTS_ONLY, STAFF_ONLY, NOT_YOUR_STAGE)",
   404: "Tidak ditemukan, atau bukan milik Anda (NOT_FOUND)",
-  409: "Bertentangan dengan keadaan data (EMAIL_TAKEN, ACCOUNT_HAS_SUBMITTED, APPLICATION_EXISTS, APPLICATION_SUBMITTED, NOT_REUPLOAD, STAGE_NOT_OPEN, …)",
+  409: "Bertentangan dengan keadaan data (EMAIL_TAKEN, ACCOUNT_HAS_SUBMITTED, DELETION_REQUEST_PENDING, DELETION_REQUEST_DECIDED, APPLICATION_EXISTS, APPLICATION_SUBMITTED, NOT_REUPLOAD, STAGE_NOT_OPEN, …)",
   413: "Isi permintaan terlalu besar (FILE_TOO_LARGE, UPLOAD_TOO_LARGE), atau batas ruang penyimpanan terlampaui (UPLOAD_QUOTA_EXCEEDED)",
   429: "Terlalu banyak percobaan atau unggahan (RATE_LIMITED, dengan header Retry-After)",
 } as const;

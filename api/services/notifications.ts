@@ -329,3 +329,31 @@ export function accountRetentionMail(to: Recipient, since: Date, deleteOn: Date,
     link: link(publicUrl, "/login"),
   });
 }
+
+// --- Deletion requests (/deletion-requests, docs/decisions/029-retention-and-deletion.md) --------
+
+const DELETION = T.deletionRequest;
+
+export interface DeletionDecisionNotice {
+  to: Recipient;
+  approved: boolean;
+  reason: string;
+  requestedAt: Date;
+  decidedAt: Date;
+}
+
+/** The Super Admin's decision on a deletion request, with its reason; an approval's goes before the account is emptied. */
+export function deletionDecisionMail(n: DeletionDecisionNotice, publicUrl: string): MailContent {
+  const k = n.approved ? DELETION.approved : DELETION.rejected;
+  return compose(n.to, {
+    subject: fill(k.subject, PRODUCT),
+    paragraphs: [fill(k.lead, PRODUCT), fill(T.reason, { reason: n.reason }), k.next],
+    facts: [
+      [DELETION.facts.requested, dateWib(n.requestedAt)],
+      [DELETION.facts.decision, k.status],
+      [DELETION.facts.decidedAt, dateWib(n.decidedAt)],
+    ],
+    action: k.action,
+    link: link(publicUrl, n.approved ? "/welcome" : "/profile/hapus-akun"),
+  });
+}

@@ -198,12 +198,18 @@ async function removeBytes(deps: Pick<RetentionDeps, "storage" | "logger">, keys
 
 /**
  * Deletes an applicant's account with its drafts, personal data, photo and sessions; refused (false) when
- * it has a submitted application. Used by the retention job, by the person (/profile) and by an approved request.
+ * it has a submitted application. Used by the retention job, by the person (/profile) and by an approved
+ * request, whose decision and mail `first` records in the same transaction, before anything is deleted.
  */
-export async function deleteApplicantAccount(deps: Pick<RetentionDeps, "db" | "storage" | "logger">, userId: string, opts: { allowSubmitted?: boolean } = {}): Promise<boolean> {
+export async function deleteApplicantAccount(
+  deps: Pick<RetentionDeps, "db" | "storage" | "logger">,
+  userId: string,
+  opts: { allowSubmitted?: boolean; first?: (tx: Database) => Promise<void> } = {},
+): Promise<boolean> {
   const keys = await deps.db.transaction(async (tx) => {
     const [user] = await tx.select({ id: users.id, email: users.email, roleId: users.roleId }).from(users).where(eq(users.id, userId)).for("update");
     if (!user || user.roleId !== ROLE.APPLICANT) return null;
+    await opts.first?.(tx);
     const apps = await tx.select({ id: applications.id, isSubmitted: applications.isSubmitted }).from(applications).where(eq(applications.applicantUserId, userId));
     if (!opts.allowSubmitted && apps.some((a) => a.isSubmitted)) return null;
     const keys: string[] = [];

@@ -11,3 +11,5 @@ globalStyle(`${facts} dt`, { fontWeight: 600 });
 globalStyle(`${facts} dd`, { margin: `0 0 ${vars.space.sm}`, overflowWrap: "anywhere", "@media": { [mq.sm]: { marginBottom: 0 } } });
 // An application number stays on one line ("ADP-2026-000018", never "ADP-2026-" / "000018").
 export const number = style({ whiteSpace: "nowrap" });
+// A text typed in a textarea (a note, a reason) keeps its line breaks.
+export const typed = style({ whiteSpace: "pre-line" });

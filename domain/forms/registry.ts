@@ -4,6 +4,7 @@ import { citizenSignUpSchema, emailOnlySchema, foreignSignUpSchema, loginSchema,
 import { additionalRequestSchema } from "./additional";
 import { REFERENCE_SCHEMAS, committeeSchema, reasonSchema, slaSchema, staffCreateSchema, staffUpdateSchema } from "./admin";
 import { facilityAdminCreateSchema, facilityVerifySchema } from "./admin-facilities";
+import { deletionDecisionSchema, deletionRequestSchema } from "./deletion-requests";
 import { announcementSchema, faqSchema, navbarLinksSchema, testScheduleSchema, welcomeSchema } from "./cms";
 import { facilityDataSchema, facilitySignUpSchema } from "./facility";
 import { profileFormSchema } from "./profile";
@@ -24,6 +25,8 @@ export const FORM_SCHEMAS = {
   facilityData: facilityDataSchema,
   facilityAdminCreate: facilityAdminCreateSchema,
   facilityVerify: facilityVerifySchema,
+  deletionRequest: deletionRequestSchema,
+  deletionDecision: deletionDecisionSchema,
   staffCreate: staffCreateSchema,
   staffUpdate: staffUpdateSchema,
   reason: reasonSchema,

@@ -52,6 +52,7 @@ const PORTFOLIO = "applicant-spe.spec.ts › an SPE applicant adds a portfolio e
 const EXTRA_DOCUMENT = "additional-requirements.spec.ts › the document-check reviewer asks for an extra document and the SPE applicant uploads it";
 const FACILITY_REGISTRATION = "facility-registration.spec.ts › a verified facility registers a professional on an OTH path, uploads every document, submits, and the Admin finds it";
 const REVIEW_REUPLOAD = "review-flow.spec.ts › REG: document check asks for a reupload, then every body passes the file to 'Sesuai'";
+const DELETION_REJECTED = "deletion-request.spec.ts › a rejected request: the Super Admin gives a reason, the applicant reads it and may ask again";
 const CMS_WELCOME = "cms.spec.ts › the Admin's welcome text and announcement show on /welcome at once; bad input changes nothing";
 
 /** The edit page's buttons of the three reference lists. */
@@ -75,6 +76,7 @@ const FORMS: FormRow[] = [
   // Every logged-in role
   { route: "accounts/profile.tsx", page: "/profile", form: "SIMPAN KATA SANDI", by: "a fresh applicant", test: T.profile },
   { route: "accounts/profile.hapus-akun.tsx", intent: "confirm", page: "/profile/hapus-akun", form: "Yes (Hapus Akun)", by: "an applicant who never submitted", coveredBy: "retention.spec.ts › an applicant who never submitted deletes their account from /profile" },
+  { route: "accounts/profile.hapus-akun.tsx", intent: "request", page: "/profile/hapus-akun", form: "Kirim Permintaan, then Yes", by: "an applicant with a submitted application", coveredBy: DELETION_REJECTED },
   // Applicant (role 3)
   { route: "applicant/personal-data.tsx", page: "/personal-data", form: "SIMPAN", by: "applicant", coveredBy: REG_JOURNEY },
   { route: "applicant/personal-data.tsx", page: "/personal-data", form: "Simpan dan kirim untuk verifikasi", by: "facility admin (role 8)", coveredBy: "facility-account.spec.ts › a facility admin signs up, activates, sends the facility data, is rejected with a reason and sends again" },
@@ -103,6 +105,7 @@ const FORMS: FormRow[] = [
   { route: "admin/user-list.$id.tsx", intent: "reset", page: "/user-list/:id", form: "Kirim Surel Atur Ulang Kata Sandi", by: "Super Admin", test: T.users },
   { route: "admin/user-list.$id.tsx", intent: "deactivate", page: "/user-list/:id", form: "Nonaktifkan", by: "Super Admin", test: T.users },
   { route: "admin/user-list.$id.tsx", intent: "reactivate", page: "/user-list/:id", form: "Aktifkan Kembali", by: "Super Admin", test: T.users },
+  { route: "admin/deletion-requests.tsx", intent: "decide", page: "/deletion-requests?id=…", form: "Simpan Keputusan, then Yes (Periksa kembali)", by: "Super Admin", coveredBy: DELETION_REJECTED },
   { route: "admin/sla-setting.tsx", page: "/sla-setting", form: "Simpan", by: "Super Admin", coveredBy: "admin.spec.ts › an SLA change shows on /sla-setting and recomputes deadlines; bad days are refused" },
   // Not a valid submission without JavaScript here: a failed mail is needed, which the e2e server (mail to the outbox folder) never makes.
   { route: "admin/mail-outbox.tsx", page: "/mail-outbox", form: "Kirim ulang", by: "Super Admin", noForm: "needs a failed mail, which the e2e server never makes; the resend is proven by app/routes/admin/mail-outbox.test.tsx and api/routes/admin/mail.test.ts" },

@@ -37,7 +37,7 @@ const DEMO_ACCOUNTS = {
     ...reviewer,
     sidebar: {
       title: PORTAL,
-      items: [ADAPTATION_LIST, "Daftar Pengguna", "Pengaturan SLA", "Pengaturan Daftar Spesialisasi", "Pengaturan Daftar Institusi", "Log Akses", "Penyimpanan Data"],
+      items: [ADAPTATION_LIST, "Daftar Pengguna", "Pengaturan SLA", "Pengaturan Daftar Spesialisasi", "Pengaturan Daftar Institusi", "Log Akses", "Penyimpanan Data", "Permintaan Hapus Akun"],
       active: ADAPTATION_LIST,
     },
   },

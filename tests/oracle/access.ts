@@ -260,6 +260,7 @@ export const PORTAL_ROWS: readonly PortalRow[] = [
   { route: "/mail-outbox", action: true, rule: loggedIn(SUPER_ADMIN) },
   { route: "/access-log", rule: loggedIn(SUPER_ADMIN) },
   { route: "/retention", rule: loggedIn(SUPER_ADMIN) },
+  { route: "/deletion-requests", action: true, rule: loggedIn(SUPER_ADMIN) },
   { route: "/specialization-list", action: true, rule: loggedIn(SUPER_ADMIN) },
   { route: "/specialization-list/:id", action: true, object: "specialization", rule: loggedIn(SUPER_ADMIN) },
   { route: "/institution-list", action: true, rule: loggedIn(SUPER_ADMIN) },
@@ -496,6 +497,13 @@ export const API_ROWS: readonly ApiRow[] = [
   // applicant has a submitted application: 409, nothing deleted); for every other role no such endpoint
   { method: "GET", path: "/admin/retention", rule: only(ROLE.SUPER_ADMIN) },
   { method: "DELETE", path: "/me/account", rule: only(ROLE.APPLICANT), except: applicantObject() },
+  // A deletion request (an applicant with a submitted application asks, the Super Admin decides). The
+  // matrix sends a note that is no text, so the applicant's call is refused with 400 and asks nothing.
+  { method: "GET", path: "/me/deletion-request", rule: only(ROLE.APPLICANT), except: applicantObject() },
+  { method: "POST", path: "/me/deletion-request", body: { note: 42 }, rule: only(ROLE.APPLICANT), except: applicantObject() },
+  { method: "GET", path: "/admin/deletion-requests", rule: only(ROLE.SUPER_ADMIN) },
+  // The body is read first: an empty one is refused with 400, on an id that names nothing, to be safe
+  { method: "POST", path: "/admin/deletion-requests/{id}/decision", object: "none", rule: only(ROLE.SUPER_ADMIN) },
   // Accounts
   { method: "POST", path: "/register/citizen", rule: open },
   { method: "POST", path: "/register/foreign", rule: open },

@@ -115,6 +115,7 @@ export const CATALOGUE: readonly Visitor[] = [
       withErrors("/sla-setting", "#sla"),
       p("/mail-outbox"),
       p("/retention"),
+      p("/deletion-requests"),
       p("/specialization-list"),
       p("/specialization-list", /^\/specialization-list\/\d+$/),
       p("/institution-list"),

@@ -18,7 +18,7 @@ describe("Sidebar", () => {
     const nav = await screen.findByRole("navigation", { name: "Menu samping" });
     expect(within(nav).getByText("Adaptasi Nakes LLN")).toBeTruthy();
     expect(within(nav).getAllByRole("link").map((a) => a.textContent).filter((t) => !t?.includes("Tutup"))).toEqual([
-      "Daftar Permohonan Adaptasi", "Daftar Pengguna", "Pengaturan SLA", "Pengaturan Daftar Spesialisasi", "Pengaturan Daftar Institusi", "Log Akses", "Penyimpanan Data",
+      "Daftar Permohonan Adaptasi", "Daftar Pengguna", "Pengaturan SLA", "Pengaturan Daftar Spesialisasi", "Pengaturan Daftar Institusi", "Log Akses", "Penyimpanan Data", "Permintaan Hapus Akun",
     ]);
     expect(within(nav).getByRole("link", { name: "Daftar Pengguna" }).getAttribute("aria-current")).toBe("page");
     expect(within(nav).getByRole("link", { name: "Daftar Permohonan Adaptasi" }).getAttribute("href")).toBe("/application");
