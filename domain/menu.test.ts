@@ -1,3 +1,4 @@
+import common from "#locales/id/common.json";
 import { describe, expect, it } from "vitest";
 import type { AuthUser } from "#contracts/me";
 import { activeSidebarKey, sidebarTitle, userMenuEntries, visibleSidebarItems, SIDEBAR_ITEMS } from "./menu";
@@ -23,7 +24,7 @@ const keys = (u: AuthUser) => visibleSidebarItems(u).map((i) => i.key);
 
 describe("sidebar (spec §2, §6)", () => {
   it("has the thirteen rows of the spec, and the Super Admin's Log Akses, data retention and deletion request pages", () => {
-    expect(SIDEBAR_ITEMS.map((i) => i.label)).toEqual([
+    expect(SIDEBAR_ITEMS.map((i) => common.sidebar[i.key as keyof typeof common.sidebar])).toEqual([
       "Daftar Permohonan Adaptasi", "Daftar Pengguna", "Pengaturan SLA", "Pengaturan Daftar Spesialisasi",
       "Pengaturan Daftar Institusi", "Log Akses", "Penyimpanan Data", "Permintaan Hapus Akun", "Data Admin Fasyankes", "Daftar Permohonan", "Master Jabatan", "Master CMS",
       "Beranda", "Data Personal", "Pendaftaran", "Status Pengajuan",
@@ -80,10 +81,10 @@ describe("sidebar (spec §2, §6)", () => {
 
 describe("user menu (spec §6)", () => {
   it("shows Profil and Logout to a verified facility admin only", () => {
-    expect(userMenuEntries(me(8, { verified: true })).map((e) => e.label)).toEqual(["Profil", "Logout"]);
+    expect(userMenuEntries(me(8, { verified: true })).map((e) => e.key)).toEqual(["profil", "logout"]);
     expect(userMenuEntries(me(8, { verified: true }))[0].href).toBe("/personal-data");
-    expect(userMenuEntries(me(8)).map((e) => e.label)).toEqual(["Logout"]);
-    for (const r of [1, 2, 3, 4, 5, 6, 7]) expect(userMenuEntries(me(r)).map((e) => e.label)).toEqual(["Logout"]);
+    expect(userMenuEntries(me(8)).map((e) => e.key)).toEqual(["logout"]);
+    for (const r of [1, 2, 3, 4, 5, 6, 7]) expect(userMenuEntries(me(r)).map((e) => e.key)).toEqual(["logout"]);
   });
 });
 

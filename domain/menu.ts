@@ -6,13 +6,14 @@ export const PRODUCT_FULL_NAME = "Portal Adaptasi Tenaga Kesehatan Lulusan Luar 
 export const COMPETENCY_EVALUATION_TITLE = "Evaluasi Kompetensi";
 
 export interface SubRoute {
-  label: string;
+  /** its words: `sidebar.<key>` in the locale files */
+  key: string;
   path: string;
 }
 
 export interface SidebarItem {
+  /** Also names its words: `sidebar.<key>` in locales/<lng>/common.json (spec §2's labels in Indonesian). */
   key: string;
-  label: string;
   /** Spec meaning, for readers of the code. */
   meaning: string;
   path: string;
@@ -27,24 +28,24 @@ export interface SidebarItem {
 
 // Spec §2 "Sidebar", row for row.
 export const SIDEBAR_ITEMS: readonly SidebarItem[] = [
-  { key: "adaptation", label: "Daftar Permohonan Adaptasi", meaning: "adaptation application list", path: "/", subpath: "application", href: "/application", allowedRoles: ADAPTATION_LIST_ROLES },
-  { key: "user-list", label: "Daftar Pengguna", meaning: "user list", path: "/user-list", href: "/user-list", allowedRoles: [ROLE.SUPER_ADMIN] },
-  { key: "sla-setting", label: "Pengaturan SLA", meaning: "SLA settings", path: "/sla-setting", href: "/sla-setting", allowedRoles: [ROLE.SUPER_ADMIN] },
-  { key: "specialization-list", label: "Pengaturan Daftar Spesialisasi", meaning: "specialization list settings", path: "/specialization-list", href: "/specialization-list", allowedRoles: [ROLE.SUPER_ADMIN] },
-  { key: "institution-list", label: "Pengaturan Daftar Institusi", meaning: "institution list settings", path: "/institution-list", href: "/institution-list", allowedRoles: [ROLE.SUPER_ADMIN] },
-  { key: "access-log", label: "Log Akses", meaning: "access log: who read applicants' data (docs/decisions/026-access-log.md)", path: "/access-log", href: "/access-log", allowedRoles: [ROLE.SUPER_ADMIN] },
+  { key: "adaptation", meaning: "adaptation application list", path: "/", subpath: "application", href: "/application", allowedRoles: ADAPTATION_LIST_ROLES },
+  { key: "user-list", meaning: "user list", path: "/user-list", href: "/user-list", allowedRoles: [ROLE.SUPER_ADMIN] },
+  { key: "sla-setting", meaning: "SLA settings", path: "/sla-setting", href: "/sla-setting", allowedRoles: [ROLE.SUPER_ADMIN] },
+  { key: "specialization-list", meaning: "specialization list settings", path: "/specialization-list", href: "/specialization-list", allowedRoles: [ROLE.SUPER_ADMIN] },
+  { key: "institution-list", meaning: "institution list settings", path: "/institution-list", href: "/institution-list", allowedRoles: [ROLE.SUPER_ADMIN] },
+  { key: "access-log", meaning: "access log: who read applicants' data (docs/decisions/026-access-log.md)", path: "/access-log", href: "/access-log", allowedRoles: [ROLE.SUPER_ADMIN] },
   // Beyond the spec's rows (UU PDP): what the retention job deletes and when.
-  { key: "retention", label: "Penyimpanan Data", meaning: "data retention", path: "/retention", href: "/retention", allowedRoles: [ROLE.SUPER_ADMIN] },
+  { key: "retention", meaning: "data retention", path: "/retention", href: "/retention", allowedRoles: [ROLE.SUPER_ADMIN] },
   // Beyond the spec's rows (UU PDP): requests to delete an account with a submitted application, decided here.
-  { key: "deletion-requests", label: "Permintaan Hapus Akun", meaning: "account deletion requests", path: "/deletion-requests", href: "/deletion-requests", allowedRoles: [ROLE.SUPER_ADMIN] },
-  { key: "admin-fasyankes-list", label: "Data Admin Fasyankes", meaning: "health-facility admin data", path: "/admin-fasyankes-list", href: "/admin-fasyankes-list", allowedRoles: [ROLE.ADMIN] },
-  { key: "application-list", label: "Daftar Permohonan", meaning: "application list", path: "/application-list", href: "/application-list", allowedRoles: APPLICATION_LIST_ROLES },
-  { key: "master-position", label: "Master Jabatan", meaning: "position master data", path: "/master-position", href: "/master-position", allowedRoles: [ROLE.ADMIN] },
-  { key: "master-cms", label: "Master CMS", meaning: "CMS master data", path: "/master-cms", href: "/master-cms", allowedRoles: [ROLE.ADMIN] },
-  { key: "dashboard", label: "Beranda", meaning: "home", path: "/dashboard", href: "/dashboard", allowedRoles: [ROLE.ADMIN_FASYANKES, ROLE.DASHBOARD_EXTRA] },
-  { key: "personal-data", label: "Data Personal", meaning: "personal data", path: "/personal-data", href: "/personal-data", allowedRoles: FACILITY_ROLES },
-  { key: "register", label: "Pendaftaran", meaning: "registration", path: "/registration-path", href: "/registration-path", allowedRoles: FACILITY_ROLES, activeUnder: ["/register-competency-evaluation"] },
-  { key: "application-status", label: "Status Pengajuan", meaning: "submission status", path: "/application-status", href: "/application-status", allowedRoles: FACILITY_ROLES },
+  { key: "deletion-requests", meaning: "account deletion requests", path: "/deletion-requests", href: "/deletion-requests", allowedRoles: [ROLE.SUPER_ADMIN] },
+  { key: "admin-fasyankes-list", meaning: "health-facility admin data", path: "/admin-fasyankes-list", href: "/admin-fasyankes-list", allowedRoles: [ROLE.ADMIN] },
+  { key: "application-list", meaning: "application list", path: "/application-list", href: "/application-list", allowedRoles: APPLICATION_LIST_ROLES },
+  { key: "master-position", meaning: "position master data", path: "/master-position", href: "/master-position", allowedRoles: [ROLE.ADMIN] },
+  { key: "master-cms", meaning: "CMS master data", path: "/master-cms", href: "/master-cms", allowedRoles: [ROLE.ADMIN] },
+  { key: "dashboard", meaning: "home", path: "/dashboard", href: "/dashboard", allowedRoles: [ROLE.ADMIN_FASYANKES, ROLE.DASHBOARD_EXTRA] },
+  { key: "personal-data", meaning: "personal data", path: "/personal-data", href: "/personal-data", allowedRoles: FACILITY_ROLES },
+  { key: "register", meaning: "registration", path: "/registration-path", href: "/registration-path", allowedRoles: FACILITY_ROLES, activeUnder: ["/register-competency-evaluation"] },
+  { key: "application-status", meaning: "submission status", path: "/application-status", href: "/application-status", allowedRoles: FACILITY_ROLES },
 ];
 
 /** Each sub-route takes 3rem of height (spec §2, §9). */
@@ -62,7 +63,9 @@ export const LOGGED_IN_LINKS = [
   { key: "guidebook", path: "guidebook", newTab: true },
 ] as const satisfies ReadonlyArray<{ key: string; path: string; newTab?: boolean }>;
 
-export const PROFILE_MENU_ENTRY = { key: "profile", label: "PROFILE", path: "/profile", analyticsCategory: "Profil" } as const;
+/** Its words: `topbar.profile` in the locale files. */
+/** Its words: `topbar.profile` in the locale files. */
+export const PROFILE_MENU_ENTRY = { key: "profile", path: "/profile", analyticsCategory: "Profil" } as const;
 
 /** Spec §2: 'Evaluasi Kompetensi' for roles 2, 4 and 8, the product's own name for everyone else. */
 export function sidebarTitle(roleId: number): string {
@@ -103,13 +106,14 @@ export function activeSidebarKey(items: readonly SidebarItem[], pathname: string
   return best?.key;
 }
 
-export type UserMenuEntry = { key: "profil"; label: "Profil"; href: "/personal-data" } | { key: "logout"; label: "Logout"; href: "/logout" };
+/** Their words: `topbar.<key>` in the locale files. */
+export type UserMenuEntry = { key: "profil"; href: "/personal-data" } | { key: "logout"; href: "/logout" };
 
 /** Spec §6: a hospital-verified role 8 sees 'Profil' and 'Logout'; every other user only 'Logout'. */
 export function userMenuEntries(me: Pick<UserFacts, "role" | "user">): UserMenuEntry[] {
-  const logout: UserMenuEntry = { key: "logout", label: "Logout", href: "/logout" };
+  const logout: UserMenuEntry = { key: "logout", href: "/logout" };
   if (roleOf(me) === ROLE.ADMIN_FASYANKES && me.user.is_hospital_verified) {
-    return [{ key: "profil", label: "Profil", href: "/personal-data" }, logout];
+    return [{ key: "profil", href: "/personal-data" }, logout];
   }
   return [logout];
 }

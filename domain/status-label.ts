@@ -1,4 +1,6 @@
 // Spec §4 "Applicant status label": checked in order, the first match wins.
+// The one key, not the whole namespace: the browser bundles this module (Vite's JSON named exports).
+import { statusLabel as LABEL_WORDS_ID } from "#locales/id/common.json";
 import { stageById } from "./workflow";
 /** The stored status of an application (spec §4); the API, the database check and the lists use this list. */
 export const APPLICATION_STATUSES = ["IN-PROGRESS", "FAILED", "PASSED", "REUPLOAD"] as const;
@@ -25,33 +27,42 @@ const COMPETENCY = [3, 12, 22];
 const FEASIBILITY = [23];
 const DEBRIEFING = [4, 13];
 
-type Rule = { rule: number; when: (status: StatusRecord["status"], stage: number | undefined) => boolean; label: string; colour: LabelColour };
+type Rule = { rule: number; when: (status: StatusRecord["status"], stage: number | undefined) => boolean; colour: LabelColour };
+
+/**
+ * The label of each rule, by its number, in the default language: the words live in the locale files
+ * (common.statusLabel.<rule>), where the portal finds them in the request's language; the API answers them
+ * (and writes them in its CSV and mails) in Indonesian, as spec §4 names them.
+ */
+const LABEL_WORDS: Readonly<Record<string, string>> = LABEL_WORDS_ID;
+const DRAFT_RULE = 12;
+const wordsOf = (rule: number): string => LABEL_WORDS[String(rule)]!;
 
 const RULES: readonly Rule[] = [
-  { rule: 1, when: (s) => s === "IN-PROGRESS", label: "Dalam Proses", colour: "yellow" },
-  { rule: 2, when: (s, t) => s === "FAILED" && DOCUMENT_CHECK.includes(t!), label: "Tolak", colour: "red" },
-  { rule: 3, when: (s, t) => s === "REUPLOAD" && DOCUMENT_CHECK.includes(t!), label: "Perbaikan Berkas", colour: "red" },
-  { rule: 4, when: (s, t) => s === "FAILED" && EQUIVALENCE.includes(t!), label: "Tidak Setara", colour: "red" },
-  { rule: 5, when: (s, t) => s === "PASSED" && EQUIVALENCE.includes(t!), label: "Setara", colour: "green" },
-  { rule: 6, when: (s, t) => s === "FAILED" && COMPETENCY.includes(t!), label: "Belum Kompeten", colour: "red" },
-  { rule: 7, when: (s, t) => s === "PASSED" && COMPETENCY.includes(t!), label: "Kompeten", colour: "green" },
-  { rule: 8, when: (s, t) => s === "FAILED" && FEASIBILITY.includes(t!), label: "Tidak Layak", colour: "red" },
-  { rule: 9, when: (s, t) => s === "PASSED" && FEASIBILITY.includes(t!), label: "Layak", colour: "green" },
-  { rule: 10, when: (s, t) => s === "PASSED" && DEBRIEFING.includes(t!), label: "Sesuai", colour: "green" },
-  { rule: 11, when: (s) => s === "PASSED", label: "Selesai", colour: "green" },
+  { rule: 1, when: (s) => s === "IN-PROGRESS", colour: "yellow" },
+  { rule: 2, when: (s, t) => s === "FAILED" && DOCUMENT_CHECK.includes(t!), colour: "red" },
+  { rule: 3, when: (s, t) => s === "REUPLOAD" && DOCUMENT_CHECK.includes(t!), colour: "red" },
+  { rule: 4, when: (s, t) => s === "FAILED" && EQUIVALENCE.includes(t!), colour: "red" },
+  { rule: 5, when: (s, t) => s === "PASSED" && EQUIVALENCE.includes(t!), colour: "green" },
+  { rule: 6, when: (s, t) => s === "FAILED" && COMPETENCY.includes(t!), colour: "red" },
+  { rule: 7, when: (s, t) => s === "PASSED" && COMPETENCY.includes(t!), colour: "green" },
+  { rule: 8, when: (s, t) => s === "FAILED" && FEASIBILITY.includes(t!), colour: "red" },
+  { rule: 9, when: (s, t) => s === "PASSED" && FEASIBILITY.includes(t!), colour: "green" },
+  { rule: 10, when: (s, t) => s === "PASSED" && DEBRIEFING.includes(t!), colour: "green" },
+  { rule: 11, when: (s) => s === "PASSED", colour: "green" },
 ];
 
 export function statusLabel(record: StatusRecord): StatusLabel {
   const stage = record.tahap?.id;
   for (const r of RULES) {
-    if (r.when(record.status, stage)) return { rule: r.rule, label: r.label, colour: r.colour };
+    if (r.when(record.status, stage)) return { rule: r.rule, label: wordsOf(r.rule), colour: r.colour };
   }
-  if (!record.is_submitted) return { rule: 12, label: "Draf Permohonan", colour: "blue" };
+  if (!record.is_submitted) return { rule: DRAFT_RULE, label: wordsOf(DRAFT_RULE), colour: "blue" };
   return { rule: 13, label: null, colour: "none" };
 }
 
 /** Every label the table can produce, in rule order (filters, legends). */
-export const STATUS_LABELS: readonly string[] = [...RULES.map((r) => r.label), "Draf Permohonan"];
+export const STATUS_LABELS: readonly string[] = [...RULES.map((r) => wordsOf(r.rule)), wordsOf(DRAFT_RULE)];
 
 // What a label means: a label alone can mislead — rule 11 "Selesai" only says a stage was
 // passed while the next has not started, and rule 13 shows nothing at all. Beside every label the

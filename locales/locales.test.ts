@@ -14,8 +14,11 @@ const [ID, EN] = LOCALE.SUPPORTED;
 /** The folder of each locale under locales/ (English is stored as `en`, served as en-US). */
 const DIR: Record<string, string> = { [ID]: "id", [EN]: "en" };
 
-/** Namespaces only the API reads (api/services/mail.ts), so the portal does not load them. */
-const API_ONLY = ["mail"];
+/**
+ * Namespaces read through their own module, not the portal's i18next: the mails (api/services/mail.ts) and
+ * the API's error codes (domain/api-errors.ts, read by the API and by the portal's API client).
+ */
+const API_ONLY = ["errors", "mail"];
 
 type Texts = Record<string, unknown>;
 

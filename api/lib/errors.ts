@@ -1,88 +1,15 @@
 import { z } from "@hono/zod-openapi";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { API_ERROR_CODES, apiErrorText, type ApiErrorCode } from "#domain/api-errors";
+import { LOCALE } from "#domain/constants";
 
-// Every failure the API answers with: a stable code for programs, an Indonesian message for people.
-export const MESSAGES = {
-  INVALID_API_KEY: "Kunci API tidak valid.",
-  INVALID_CREDENTIALS: "Surel atau kata sandi salah.",
-  ACCOUNT_NOT_ACTIVATED:
-    "Akun Anda belum diaktifkan. Silakan periksa surel aktivasi yang kami kirimkan, atau kirim ulang tautan aktivasi.",
-  ACCOUNT_INACTIVE: "Akun Anda sudah dinonaktifkan. Silakan hubungi admin.",
-  INVALID_TOKEN: "Sesi tidak valid atau sudah berakhir. Silakan masuk kembali.",
-  INVALID_REFRESH_TOKEN: "Sesi tidak valid atau sudah berakhir. Silakan masuk kembali.",
-  REFRESH_TOKEN_REUSED: "Sesi ini sudah dipakai di tempat lain dan telah diakhiri. Silakan masuk kembali.",
-  WRONG_PASSWORD: "Kata sandi saat ini salah.",
-  // Only for admins creating accounts: a sign-up never says whether an address is registered.
-  EMAIL_TAKEN: "Alamat surel sudah terdaftar.",
-  TOKEN_INVALID: "Tautan tidak valid. Periksa kembali tautan pada surel Anda, atau minta tautan baru.",
-  TOKEN_USED: "Tautan ini sudah pernah digunakan. Silakan masuk, atau minta tautan baru bila diperlukan.",
-  TOKEN_EXPIRED: "Tautan ini sudah kedaluwarsa atau digantikan tautan yang lebih baru. Silakan minta tautan baru.",
-  VALIDATION_ERROR: "Data yang dikirim tidak valid.",
-  MALFORMED_BODY: "Isi permintaan harus berupa JSON yang benar dengan Content-Type application/json.",
-  PAYLOAD_TOO_LARGE: "Isi permintaan terlalu besar.",
-  NOT_FOUND: "Alamat tidak ditemukan.",
-  APPLICANTS_ONLY: "Hanya pemohon yang dapat membuat permohonan.",
-  APPLICATION_EXISTS: "Anda sudah memiliki permohonan yang sedang berjalan.",
-  APPLICATION_SUBMITTED: "Permohonan sudah diajukan dan tidak dapat diubah lagi.",
-  NOT_REUPLOAD: "Permohonan tidak sedang dalam status Perbaikan Berkas.",
-  DOCUMENTS_MISSING: "Masih ada dokumen persyaratan yang belum diunggah.",
-  PROFILE_INCOMPLETE: "Lengkapi data pribadi Anda sebelum mengajukan permohonan.",
-  MALFORMED_MULTIPART: "Permintaan unggah tidak valid.",
-  FIELD_NAME_REFUSED: "Isian formulir tidak dapat dibaca: nama isian atau jumlah isiannya tidak wajar. Kirim ulang formulir dari halamannya.",
-  UNEXPECTED_FILE: "Berkas dikirim pada isian yang tidak dikenal.",
-  TOO_MANY_FILES: "Terlalu banyak berkas dalam satu unggahan.",
-  FILE_TOO_LARGE:
-    "Unggahan dihentikan karena ada berkas yang melebihi batas ukuran. Berkas lain dalam kiriman ini belum tersimpan; pilih berkas yang lebih kecil lalu kirim lagi.",
-  UPLOAD_TOO_LARGE: "Ukuran seluruh unggahan melebihi batas. Kirim dokumen dalam beberapa kali unggah.",
-  // The answer names the limit (api/services/uploads/quota.ts); params: scope, limit_mb.
-  UPLOAD_QUOTA_EXCEEDED: "Berkas tidak disimpan karena batas ruang penyimpanan akan terlampaui. Dokumen yang sudah tersimpan tetap ada.",
-  NOT_SPE: "Portofolio dan capaian kinerja hanya diisi untuk jalur Spesialis.",
-  ADDITIONAL_NOT_ALLOWED: "Dokumen tambahan hanya dapat diminta oleh peninjau tahap yang sedang berjalan pada permohonan jalur Spesialis.",
-  ADDITIONAL_CLOSED: "Permohonan tidak sedang ditinjau; dokumen tambahan tidak dapat diunggah.",
-  // Review workflow
-  STAFF_ONLY: "Halaman ini hanya untuk peninjau dan admin.",
-  NOT_YOUR_STAGE: "Peran Anda tidak dapat memutuskan tahap ini.",
-  STAGE_NOT_OPEN:
-    "Permohonan ini sudah diputuskan pada tahap ini atau belum sampai di tahap ini. Muat ulang halaman untuk melihat keadaan terbaru.",
-  // Administration
-  ADMIN_ROLE_REQUIRED: "Peran Anda tidak diizinkan melakukan tindakan ini.",
-  NAME_TAKEN: "Nama tersebut sudah ada dalam daftar.",
-  ENTRY_IN_USE: "Data ini masih digunakan sehingga tidak dapat dihapus. Nonaktifkan saja agar tidak muncul lagi sebagai pilihan.",
-  USER_ALREADY_INACTIVE: "Akun ini sudah nonaktif.",
-  USER_ALREADY_ACTIVE: "Akun ini sudah aktif.",
-  USER_INACTIVE: "Akun ini nonaktif. Aktifkan kembali sebelum mengirim surel atur ulang kata sandi.",
-  CANNOT_CHANGE_SELF: "Anda tidak dapat menonaktifkan akun Anda sendiri atau mengubah peran Anda sendiri.",
-  // Facility admins (/admin-fasyankes-list)
-  VERIFICATION_NOT_PENDING:
-    "Pengajuan data Fasyankes ini sudah diputuskan, belum dikirim, atau telah diganti pengajuan baru. Muat ulang halaman untuk melihat keadaan terbaru.",
-  // The facility admin's own data (/personal-data, role 8)
-  VERIFICATION_PENDING: "Data Fasyankes Anda sedang menunggu verifikasi oleh Admin dan tidak dapat diubah sampai diputuskan.",
-  ALREADY_VERIFIED: "Fasyankes Anda sudah terverifikasi; datanya tidak perlu dikirim ulang untuk verifikasi.",
-  // A facility admin registers professionals (/register-competency-evaluation, role 8)
-  FACILITY_ONLY: "Hanya admin Fasyankes yang dapat mendaftarkan tenaga kesehatan.",
-  FACILITY_NOT_VERIFIED:
-    "Fasyankes Anda belum terverifikasi. Kirim Data Personal dan tunggu verifikasi Admin sebelum mendaftarkan tenaga kesehatan.",
-  // One answer whether the address is another person's or has an application still open.
-  PROFESSIONAL_EMAIL_TAKEN:
-    "Alamat surel ini tidak dapat dipakai untuk pendaftaran baru. Jika tenaga kesehatan ini sudah Anda daftarkan, lanjutkan pendaftarannya di menu Status Pengajuan; jika belum, minta ia mengajukan permohonan sendiri atau gunakan alamat surel lain.",
-  PROFESSIONAL_IDENTITY_TAKEN:
-    "Nomor identitas ini sudah terdaftar pada akun dengan alamat surel lain. Periksa kembali nomor identitas dan alamat surel tenaga kesehatan.",
-  // Deleting one's own account (/profile): only before any application was submitted; after, it is asked for.
-  ACCOUNT_HAS_SUBMITTED:
-    "Akun dengan permohonan yang sudah diajukan tidak dapat dihapus sendiri: berkasnya disimpan sesuai masa retensi instansi. Kirim permintaan penghapusan dari halaman Hapus Akun; Super Admin memutuskannya.",
-  // Deleting an account with a submitted application: a request the Super Admin decides (/profile/hapus-akun).
-  DELETION_REQUEST_NOT_NEEDED:
-    "Akun Anda belum memiliki permohonan yang diajukan, sehingga tidak perlu mengirim permintaan: hapus akun Anda langsung dari halaman Hapus Akun.",
-  DELETION_REQUEST_PENDING: "Permintaan hapus akun Anda masih menunggu keputusan Super Admin. Permintaan baru dapat dikirim setelah diputuskan.",
-  DELETION_REQUEST_DECIDED: "Permintaan hapus akun ini sudah diputuskan. Muat ulang halaman untuk melihat keadaan terbaru.",
-  INTERNAL_ERROR: "Terjadi kesalahan pada server. Silakan coba lagi nanti.",
-  DATABASE_UNAVAILABLE: "Layanan sedang tidak dapat dihubungi. Silakan coba beberapa saat lagi.",
-  // A read of someone's data is served only with its access-log row (docs/decisions/026-access-log.md).
-  ACCESS_LOG_UNAVAILABLE:
-    "Data ini tidak dapat ditampilkan sekarang karena setiap akses harus dicatat dan pencatatan sedang bermasalah. Silakan coba beberapa saat lagi.",
-} as const;
+// Every failure the API answers with: a stable code and its parameters for programs, and the code's words
+// in the default language (locales/id/errors.json) for a person reading the answer as it is. The portal and
+// the mails word the code again in the request's language (domain/api-errors.ts).
+/** Each code's Indonesian words, as the catalogue holds them (tests compare answers with these). */
+export const MESSAGES = Object.fromEntries(API_ERROR_CODES.map((code) => [code, apiErrorText(code, undefined, LOCALE.DEFAULT)!])) as Record<ApiErrorCode, string>;
 
-export type ErrorCode = keyof typeof MESSAGES | "RATE_LIMITED";
+export type ErrorCode = ApiErrorCode;
 
 /** What a client needs to word an answer itself, in its own language (the limit a quota names, a wait). */
 export type ErrorParams = Record<string, string | number>;
@@ -91,33 +18,25 @@ export class ApiError extends Error {
   constructor(
     readonly status: ContentfulStatusCode,
     readonly code: ErrorCode,
-    message: string = MESSAGES[code as keyof typeof MESSAGES],
+    message: string | undefined = undefined,
     readonly headers: Record<string, string> = {},
     readonly details?: ErrorDetail[],
     readonly params?: ErrorParams,
   ) {
-    super(message);
+    // The code's words with its parameters (a variant where params.kind names one), unless a caller words it.
+    super(message ?? apiErrorText(code, params, LOCALE.DEFAULT) ?? code);
   }
 }
 
 /** 429 with Retry-After; the same answer for every throttled action. */
 export function rateLimited(retryAfterSec: number): ApiError {
   const minutes = Math.max(1, Math.ceil(retryAfterSec / 60));
-  return new ApiError(429, "RATE_LIMITED", `Terlalu banyak percobaan. Coba lagi dalam ${minutes} menit.`, {
-    "Retry-After": String(retryAfterSec),
-  });
+  return new ApiError(429, "RATE_LIMITED", undefined, { "Retry-After": String(retryAfterSec) }, undefined, { retry_after_sec: retryAfterSec, minutes });
 }
 
 /** 429 with Retry-After for an account past its uploads of the minute; params: retry_after_sec. */
 export function uploadsRateLimited(retryAfterSec: number): ApiError {
-  return new ApiError(
-    429,
-    "RATE_LIMITED",
-    `Terlalu banyak unggahan dalam satu menit. Dokumen yang sudah tersimpan tetap ada; coba lagi dalam ${retryAfterSec} detik.`,
-    { "Retry-After": String(retryAfterSec) },
-    undefined,
-    { retry_after_sec: retryAfterSec },
-  );
+  return new ApiError(429, "RATE_LIMITED", undefined, { "Retry-After": String(retryAfterSec) }, undefined, { kind: "uploads", retry_after_sec: retryAfterSec });
 }
 
 export interface ErrorDetail {

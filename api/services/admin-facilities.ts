@@ -132,7 +132,7 @@ async function findFacilityAdmin(db: Database, id: string) {
         .leftJoin(positions, eq(positions.id, facilityProfiles.positionId))
         .where(and(eq(users.id, id), eq(users.roleId, ROLE.ADMIN_FASYANKES)))
     : [];
-  if (!row) throw new ApiError(404, "NOT_FOUND", "Admin Fasyankes tidak ditemukan.");
+  if (!row) throw new ApiError(404, "NOT_FOUND", undefined, {}, undefined, { kind: "facility_admin" });
   return row;
 }
 

@@ -4,7 +4,7 @@ import type { Database } from "../db/client";
 import { violatedUniqueConstraint } from "../db/errors";
 import { DEMO_STAFF_POSITIONS, POSITIONS } from "../db/reference-data";
 import { applicantProfiles, institutions, positions, specializations, staffProfiles, type UserRow, users } from "../db/schema";
-import { ApiError } from "../lib/errors";
+import { ApiError, MESSAGES } from "../lib/errors";
 import { recordAdminAction } from "./admin-audit";
 
 // The three reference lists an admin keeps: specializations and institutions (Super Admin,
@@ -19,24 +19,20 @@ interface KindConfig {
   table: SharedTable;
   /** true when a profile refers to the entry */
   inUse: (id: SQL | number) => SQL<boolean>;
-  notFound: string;
 }
 
 const KINDS: Record<ReferenceKind, KindConfig> = {
   specialization: {
     table: specializations,
     inUse: (id) => sql<boolean>`exists (select 1 from ${applicantProfiles} where ${applicantProfiles.specializationId} = ${id})`,
-    notFound: "Spesialisasi tidak ditemukan.",
   },
   institution: {
     table: institutions as unknown as SharedTable,
     inUse: (id) => sql<boolean>`exists (select 1 from ${applicantProfiles} where ${applicantProfiles.institutionId} = ${id})`,
-    notFound: "Institusi tidak ditemukan.",
   },
   position: {
     table: positions as unknown as SharedTable,
     inUse: (id) => sql<boolean>`exists (select 1 from ${staffProfiles} where ${staffProfiles.positionId} = ${id})`,
-    notFound: "Jabatan tidak ditemukan.",
   },
 };
 
@@ -96,7 +92,8 @@ export async function listEntries(db: Database, kind: ReferenceKind, query: Entr
 }
 
 /** 404 for an entry that does not exist (or an id that cannot be one). */
-export const entryNotFound = (kind: ReferenceKind) => new ApiError(404, "NOT_FOUND", KINDS[kind].notFound);
+// Worded per kind in the catalogue (locales/<lng>/errors.json apiVariants.NOT_FOUND).
+export const entryNotFound = (kind: ReferenceKind) => new ApiError(404, "NOT_FOUND", undefined, {}, undefined, { kind });
 
 async function findEntry(db: Database, kind: ReferenceKind, id: number): Promise<EntryRecord> {
   const t = KINDS[kind].table;
@@ -120,7 +117,7 @@ async function requireFreeName(db: Database, kind: ReferenceKind, name: string, 
   if (taken) throw nameTaken();
 }
 
-const nameTaken = () => new ApiError(409, "NAME_TAKEN", undefined, {}, [{ path: "name", message: "Nama tersebut sudah ada dalam daftar." }]);
+const nameTaken = () => new ApiError(409, "NAME_TAKEN", undefined, {}, [{ path: "name", message: MESSAGES.NAME_TAKEN }]);
 
 async function uniqueNames<T>(work: () => Promise<T>): Promise<T> {
   try {

@@ -90,7 +90,7 @@ export async function listStaff(db: Database, query: StaffListQuery) {
 /** A staff account, or 404: applicants and facility admins are not managed here. */
 async function findStaff(db: Database, id: string): Promise<StaffRecord> {
   const [row] = /^[0-9a-f-]{36}$/i.test(id) ? await staffQuery(db).where(and(eq(users.id, id), inArray(users.roleId, [...STAFF_ROLES]))) : [];
-  if (!row) throw new ApiError(404, "NOT_FOUND", "Pengguna tidak ditemukan.");
+  if (!row) throw new ApiError(404, "NOT_FOUND", undefined, {}, undefined, { kind: "user" });
   return row;
 }
 

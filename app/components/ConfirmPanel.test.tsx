@@ -26,21 +26,22 @@ describe("ConfirmPanel (spec §9 'Confirm labels: Yes/No')", () => {
 });
 
 describe("StatusBadge: the label and what it means", () => {
-  const of = (status: "PASSED" | "IN-PROGRESS" | "FAILED" | null, stage: number | null, label: string | null, is_submitted = true) => ({
+  // The API's label: spec §4's rule and its Indonesian words; the badge words the rule from the locale files.
+  const of = (status: "PASSED" | "IN-PROGRESS" | "FAILED" | null, stage: number | null, rule: number | null, is_submitted = true) => ({
     status,
     is_submitted,
     tahap: stage === null ? null : { id: stage },
-    label: { label, colour: label ? ("green" as const) : ("none" as const) },
+    label: { rule: rule ?? 13, label: rule ? "(kata-kata API)" : null, colour: rule ? ("green" as const) : ("none" as const) },
   });
 
   it("shows 'Selesai' with its stage and what comes next", async () => {
-    const { container } = renderInRoute(<StatusBadge of={of("PASSED", 1, "Selesai")} />);
+    const { container } = renderInRoute(<StatusBadge of={of("PASSED", 1, 11)} />);
     await screen.findByText("Selesai");
     expect(container.textContent).toBe("Selesai · Pemeriksaan Dokumen — menunggu Penyetaraan");
   });
 
   it("reads a review row's `stage` too", async () => {
-    const { container } = renderInRoute(<StatusBadge of={{ ...of("PASSED", null, "Setara"), stage: { id: 2 } }} />);
+    const { container } = renderInRoute(<StatusBadge of={{ ...of("PASSED", null, 5), stage: { id: 2 } }} />);
     await screen.findByText("Setara");
     expect(container.textContent).toBe("Setara · Penyetaraan — menunggu Evaluasi Kompetensi");
   });

@@ -8,7 +8,8 @@ import * as ui from "./ui.css";
 
 /** What every page that shows an application's label has of it: the label and what it was made from. */
 export interface StatusOf {
-  label: { label: string | null; colour: LabelColour };
+  /** spec §4's rule, whose words the locale files hold (common.statusLabel.<rule>); no label (rule 13): null */
+  label: { rule: number; label: string | null; colour: LabelColour };
   status: ApplicationStatus | null;
   is_submitted: boolean;
   /** the stored stage: `tahap` on applications and registrations, `stage` on review rows */
@@ -27,7 +28,7 @@ export function StatusBadge({ of }: { of: StatusOf }) {
   if (!of.label.label) return <span className={s.meaning}>{words}</span>;
   return (
     <span>
-      <span className={`${ui.badge} ${s.badge} ${ui.badgeColour[of.label.colour]}`}>{of.label.label}</span>
+      <span className={`${ui.badge} ${s.badge} ${ui.badgeColour[of.label.colour]}`}>{t(`statusLabel.${of.label.rule}`)}</span>
       <span className={s.separator}>{t("statusMeaning.separator")}</span>
       <span className={s.meaning}>{words}</span>
     </span>
@@ -37,7 +38,7 @@ export function StatusBadge({ of }: { of: StatusOf }) {
 /** The spec §4 label alone, in its colour (rule 13, no label: the words that explain the state instead). */
 export function LabelBadge({ of }: { of: StatusOf }) {
   const { t } = useTranslation();
-  if (of.label.label) return <span className={`${ui.badge} ${s.badge} ${ui.badgeColour[of.label.colour]}`}>{of.label.label}</span>;
+  if (of.label.label) return <span className={`${ui.badge} ${s.badge} ${ui.badgeColour[of.label.colour]}`}>{t(`statusLabel.${of.label.rule}`)}</span>;
   const meaning = labelMeaning({ status: of.status, is_submitted: of.is_submitted, tahap: of.tahap ?? of.stage ?? null });
   return <span className={s.meaning}>{t(`statusMeaning.${meaning.key}`, { stage: meaning.stage, next: meaning.next })}</span>;
 }

@@ -30,4 +30,21 @@ describe("a refused API call", () => {
       expect(await api.call("POST", "/login", { body: { email: "a@b.id", password: "x" } })).not.toHaveProperty("retryAfterSec");
     }
   });
+
+  it("words a refusal's code from the locale files in the request's language, with its parameters", async () => {
+    const refusal = { error: { code: "NOT_FOUND", message: "Jabatan tidak ditemukan.", params: { kind: "position" } } };
+    const fetch = async () => new Response(JSON.stringify(refusal), { status: 404, headers: { "content-type": "application/json" } });
+    const en = createApiClient({ fetch, baseUrl: "http://api.test", apiKey: "k", language: "en-US" });
+    expect(await en.call("GET", "/admin/positions/{id}" as never)).toMatchObject({ ok: false, status: 404, error: { code: "NOT_FOUND", message: "Position not found." } });
+    const id = createApiClient({ fetch, baseUrl: "http://api.test", apiKey: "k" });
+    expect(await id.call("GET", "/admin/positions/{id}" as never)).toMatchObject({ error: { message: "Jabatan tidak ditemukan." } });
+  });
+
+  it("keeps the API's own words for a code it does not know, or one whose parameters are missing", async () => {
+    for (const error of [{ code: "FROM_A_NEWER_API", message: "Pesan dari API." }, LIMITED.error]) {
+      const fetch = async () => new Response(JSON.stringify({ error }), { status: 409, headers: { "content-type": "application/json" } });
+      const api = createApiClient({ fetch, baseUrl: "http://api.test", apiKey: "k", language: "en-US" });
+      expect(await api.call("POST", "/login", { body: { email: "a@b.id", password: "x" } })).toMatchObject({ error });
+    }
+  });
 });

@@ -1,6 +1,8 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { isDeepStrictEqual } from "node:util";
 import type { InProcessCall, InProcessFetch, InProcessSession } from "#contracts/in-process";
+import { apiErrorText } from "#domain/api-errors";
+import { LOCALE } from "#domain/constants";
 import common from "#locales/id/common.json";
 import type { ApiAnswer, ApiCallArgs, ApiMethod, ApiPath, ApiQuery, ApiStreamOptions } from "./api-types";
 
@@ -151,8 +153,11 @@ export function createApiClient(opts: {
   inProcess?: InProcessFetch;
   /** the page request's id: an API in another process writes it on its lines too */
   requestId?: string;
+  /** the request's language: a refusal's code is worded in it from the locale files (default: Indonesian) */
+  language?: string;
 }): ApiClient {
   const base = `${opts.baseUrl.replace(/\/$/, "")}/api/v1`;
+  const language = opts.language ?? LOCALE.DEFAULT;
   const session: InProcessSession = {};
 
   function urlOf(path: string, query: SentOptions["query"]): string {
@@ -169,10 +174,20 @@ export function createApiClient(opts: {
     return headers;
   }
 
+  /**
+   * The API answers a code with its parameters: the page shows the code's words from the locale files in the
+   * request's language (docs/decisions/031-text-in-locale-files.md). A code this portal does not know (an
+   * API of another version) keeps the API's own words.
+   */
+  function worded(error: ApiError): ApiError {
+    const message = apiErrorText(error.code, error.params, language);
+    return message === undefined || message === error.message ? error : { ...error, message };
+  }
+
   async function read<T>(response: Response, handed?: { payload?: unknown }): Promise<ApiResult<T>> {
     const json = (handed && "payload" in handed ? checkedHandover(handed.payload) : await response.json().catch(() => null)) as { error?: ApiError } | null;
     if (response.ok && json) return { ok: true, status: response.status, body: json as T };
-    if (json?.error?.code) return { ok: false, status: response.status, error: json.error, ...retryAfterOf(response) };
+    if (json?.error?.code) return { ok: false, status: response.status, error: worded(json.error), ...retryAfterOf(response) };
     return { ok: false, status: response.status >= 500 ? 503 : response.status, error: API_UNAVAILABLE };
   }
 

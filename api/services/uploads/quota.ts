@@ -24,16 +24,10 @@ export async function countUpload(deps: Pick<ApiDeps, "uploadRateLimiter" | "con
 
 export type QuotaScope = "application" | "account";
 
-const QUOTA_MESSAGES: Record<QuotaScope, (limitMb: number) => string> = {
-  application: (mb) =>
-    `Berkas tidak disimpan: satu permohonan dapat menyimpan dokumen paling banyak ${mb} MB, dan unggahan ini akan melampauinya. Dokumen yang sudah tersimpan tetap ada.`,
-  account: (mb) =>
-    `Berkas tidak disimpan: draf akun ini yang belum dikirim dapat menyimpan dokumen paling banyak ${mb} MB bersama-sama, dan unggahan ini akan melampauinya. Kirim atau hapus dokumen draf lain terlebih dahulu. Dokumen yang sudah tersimpan tetap ada.`,
-};
 
-/** 413 UPLOAD_QUOTA_EXCEEDED naming the limit; params: scope, limit_mb. */
+/** 413 UPLOAD_QUOTA_EXCEEDED naming the limit; params: scope (also as kind, the variant of its words), limit_mb. */
 function quotaExceeded(scope: QuotaScope, limitMb: number): ApiError {
-  return new ApiError(413, "UPLOAD_QUOTA_EXCEEDED", QUOTA_MESSAGES[scope](limitMb), {}, undefined, { scope, limit_mb: limitMb });
+  return new ApiError(413, "UPLOAD_QUOTA_EXCEEDED", undefined, {}, undefined, { kind: scope, scope, limit_mb: limitMb });
 }
 
 /** Each pathway's total allowance in MB, from its active requirements (an admin may change them). */

@@ -28,21 +28,21 @@ export function Sidebar({ me, links }: { me: ShellUser; links?: ReactNode }) {
         {items.map((item) => (
           <li key={item.key}>
             {item.disabled ? (
-              <span className={s.sidebarDisabled} aria-disabled="true">{item.label}</span>
+              <span className={s.sidebarDisabled} aria-disabled="true">{t(`sidebar.${item.key}`)}</span>
             ) : (
               <Link
                 to={item.href}
                 className={item.key === active ? `${s.sidebarLink} ${s.sidebarActive}` : s.sidebarLink}
                 aria-current={item.key === active ? "page" : undefined}
               >
-                {item.label}
+                {t(`sidebar.${item.key}`)}
               </Link>
             )}
             {item.subRoutes && item.subRoutes.length > 0 && (
               <ul className={s.sidebarList}>
                 {item.subRoutes.map((sub) => (
                   <li key={sub.path} className={s.subRoute}>
-                    <Link to={sub.path} className={s.sidebarLink}>{sub.label}</Link>
+                    <Link to={sub.path} className={s.sidebarLink}>{t(`sidebar.${sub.key}`)}</Link>
                   </li>
                 ))}
               </ul>

@@ -53,8 +53,9 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const { body, rows } = decisionBody(submission.value);
   const outcome = await postDecision(context, id, body);
   if (outcome.ok) {
-    const label = outcome.detail.application.label.label;
     const t = await i18next.getFixedT(request, "review");
+    const { rule, label: labelled } = outcome.detail.application.label;
+    const label = labelled ? t(`common:statusLabel.${rule}`) : null;
     const message = label ? t("toast.decisionSavedWithStatus", { label }) : t("toast.decisionSaved");
     return redirect(`${area.base}/${encodeURIComponent(id)}`, { headers: { "Set-Cookie": await toastCookie({ severity: "success", message }) } });
   }
