@@ -74,7 +74,7 @@ export function activeFilters(query: Omit<ListQuery, "tab">): number {
 
 /** The filters as a GET form: it works without JavaScript and every result has its own URL. */
 function ListFilters({ data }: { data: ListPageData }) {
-  const { t } = useTranslation(["review", "applicant"]);
+  const { t } = useTranslation(["review", "applicant", "common"]);
   const { query, role, area } = data;
   const location = useLocation();
   const active = activeFilters(query);

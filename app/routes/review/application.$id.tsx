@@ -55,7 +55,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   if (outcome.ok) {
     const t = await i18next.getFixedT(request, "review");
     const { rule, label: labelled } = outcome.detail.application.label;
-    const label = labelled ? t(`common:statusLabel.${rule}`) : null;
+    const label = labelled ? (await i18next.getFixedT(request))(`statusLabel.${rule}`) : null;
     const message = label ? t("toast.decisionSavedWithStatus", { label }) : t("toast.decisionSaved");
     return redirect(`${area.base}/${encodeURIComponent(id)}`, { headers: { "Set-Cookie": await toastCookie({ severity: "success", message }) } });
   }
