@@ -36,6 +36,12 @@ export const MESSAGES = {
   UPLOAD_TOO_LARGE: "Ukuran seluruh unggahan melebihi batas. Kirim dokumen dalam beberapa kali unggah.",
   // The answer names the limit (api/services/uploads/quota.ts); params: scope, limit_mb.
   UPLOAD_QUOTA_EXCEEDED: "Berkas tidak disimpan karena batas ruang penyimpanan akan terlampaui. Dokumen yang sudah tersimpan tetap ada.",
+  // Resumable uploads (api/services/uploads/tus.ts); params of UPLOADS_IN_FLIGHT: limit_count, limit_mb.
+  UPLOADS_IN_FLIGHT:
+    "Terlalu banyak unggahan yang belum selesai pada akun ini. Tunggu hingga unggahan lain selesai atau batalkan salah satunya, lalu coba lagi.",
+  UPLOAD_LENGTH_REQUIRED: "Ukuran berkas harus disebutkan saat unggahan dimulai.",
+  UPLOAD_METADATA_INVALID: "Data unggahan tidak lengkap: permohonan, dokumen atau nama berkas tidak dikenal.",
+  DOCUMENT_REFUSED: "Berkas tidak disimpan karena tidak lolos pemeriksaan.",
   NOT_SPE: "Portofolio dan capaian kinerja hanya diisi untuk jalur Spesialis.",
   ADDITIONAL_NOT_ALLOWED: "Dokumen tambahan hanya dapat diminta oleh peninjau tahap yang sedang berjalan pada permohonan jalur Spesialis.",
   ADDITIONAL_CLOSED: "Permohonan tidak sedang ditinjau; dokumen tambahan tidak dapat diunggah.",
