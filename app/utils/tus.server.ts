@@ -1,0 +1,74 @@
+import type { AppLoadContext } from "@remix-run/node";
+import { accessToken, API_UNAVAILABLE, type TusMethod } from "~/utils/api.server";
+
+// The portal's door to the API's resumable uploads (docs/decisions/027-resumable-uploads.md). The browser
+// speaks tus to a route of the portal (`<upload route>/tus/<id>`), which needs the session; each request
+// goes on to /api/v1/uploads with the session's access token — the browser never sees it — its chunk
+// streamed through unread (server/request-body.ts lets an upload route's tus body pass), and the API's
+// answer comes back with its Location made the portal's.
+
+/** The headers of the tus protocol a request may carry on to the API. */
+const REQUEST_HEADERS = ["tus-resumable", "upload-offset", "upload-length", "upload-metadata", "upload-defer-length", "content-type"];
+/** …and those of its answers, back to the browser. */
+const RESPONSE_HEADERS = ["tus-resumable", "tus-version", "tus-extension", "tus-max-size", "upload-offset", "upload-length", "upload-metadata", "upload-expires", "content-type", "retry-after"];
+
+const METHODS: readonly TusMethod[] = ["POST", "HEAD", "PATCH", "DELETE"];
+/** An upload's id as tus-node-server makes it (16 random bytes, hex). */
+const UPLOAD_ID = /^[0-9a-f]{32}$/;
+
+const json = (status: number, error: { code: string; message: string }) =>
+  new Response(JSON.stringify({ error }), { status, headers: { "Content-Type": "application/json; charset=utf-8", "Tus-Resumable": "1.0.0", "Cache-Control": "no-store" } });
+
+/**
+ * Forwards one tus request to the API. `base` is the route's own address (`/submission-form/upload/tus`),
+ * `splat` what follows it: empty to create an upload, its id to continue, ask about or cancel it. The
+ * caller has checked the session and the role.
+ */
+export async function forwardTus(request: Request, context: AppLoadContext, base: string, splat: string | undefined): Promise<Response> {
+  const method = request.method.toUpperCase() as TusMethod;
+  const id = splat ? splat.replace(/\/$/, "") : null;
+  const notFound = () => json(404, { code: "NOT_FOUND", message: "Unggahan tidak ditemukan." });
+  if (!METHODS.includes(method)) return new Response(null, { status: 405, headers: { Allow: METHODS.join(", ") } });
+  if (id === null ? method !== "POST" : method === "POST" || !UPLOAD_ID.test(id)) return notFound();
+  const headers: Record<string, string> = {};
+  for (const name of REQUEST_HEADERS) {
+    const value = request.headers.get(name);
+    if (value !== null) headers[name] = value;
+  }
+  const token = await accessToken(context);
+  const answer = await context.api.tus(method, id, { token, headers, body: method === "PATCH" ? request.body : null });
+  if (!answer) return json(503, API_UNAVAILABLE);
+  const out = new Headers({ "Cache-Control": "no-store" });
+  for (const name of RESPONSE_HEADERS) {
+    const value = answer.headers.get(name);
+    if (value !== null) out.set(name, value);
+  }
+  // The API's /api/v1/uploads/<id> becomes this route's <base>/<id>.
+  const location = answer.headers.get("location");
+  const created = location ? /\/uploads\/([0-9a-f]{32})$/.exec(location)?.[1] : undefined;
+  if (created) out.set("Location", `${base}/${created}`);
+  const empty = method === "HEAD" || answer.status === 204 || answer.status === 304;
+  return new Response(empty ? null : answer.body, { status: answer.status, headers: out });
+}
+
+/**
+ * The session's check for a tus request: a redirect it throws (the session ended, another role) becomes a
+ * 401 the upload script understands, instead of a login page where it expects the protocol's answer.
+ */
+export async function tusGuard(check: () => Promise<unknown>): Promise<Response | null> {
+  try {
+    await check();
+    return null;
+  } catch (thrown) {
+    if (thrown instanceof Response && thrown.status >= 300 && thrown.status < 400) {
+      return json(401, { code: "INVALID_TOKEN", message: "Sesi tidak valid atau sudah berakhir. Silakan masuk kembali." });
+    }
+    throw thrown;
+  }
+}
+
+/** The route's own address: the request's path less the splat. */
+export function tusBase(request: Request, splat: string | undefined): string {
+  const pathname = new URL(request.url).pathname.replace(/\/$/, "");
+  return splat ? pathname.slice(0, pathname.length - splat.replace(/\/$/, "").length - 1) : pathname;
+}
