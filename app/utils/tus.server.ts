@@ -1,5 +1,8 @@
 import type { AppLoadContext } from "@remix-run/node";
+import { requirements } from "~/routes/applicant/__applicant.server";
 import { accessToken, API_UNAVAILABLE, type TusMethod } from "~/utils/api.server";
+import { i18next } from "~/utils/i18n.server";
+import { toastCookie } from "~/utils/session.server";
 
 // The portal's door to the API's resumable uploads (docs/decisions/027-resumable-uploads.md). The browser
 // speaks tus to a route of the portal (`<upload route>/tus/<id>`), which needs the session; each request
@@ -28,7 +31,8 @@ export async function forwardTus(request: Request, context: AppLoadContext, base
   const method = request.method.toUpperCase() as TusMethod;
   const id = splat ? splat.replace(/\/$/, "") : null;
   const notFound = () => json(404, { code: "NOT_FOUND", message: "Unggahan tidak ditemukan." });
-  if (!METHODS.includes(method)) return new Response(null, { status: 405, headers: { Allow: METHODS.join(", ") } });
+  // Not tus (a GET, a form's post): there is nothing here to see or post to.
+  if (!METHODS.includes(method) || !request.headers.has("tus-resumable")) return notFound();
   if (id === null ? method !== "POST" : method === "POST" || !UPLOAD_ID.test(id)) return notFound();
   const headers: Record<string, string> = {};
   for (const name of REQUEST_HEADERS) {
@@ -47,20 +51,40 @@ export async function forwardTus(request: Request, context: AppLoadContext, base
   const location = answer.headers.get("location");
   const created = location ? /\/uploads\/([0-9a-f]{32})$/.exec(location)?.[1] : undefined;
   if (created) out.set("Location", `${base}/${created}`);
+  if (method === "PATCH" && answer.status === 200) {
+    // The last chunk: the API checked and attached the document. The page reads its data again and says
+    // so as a multipart upload's answer does ("Dokumen tersimpan: 3. …").
+    const text = await answer.text();
+    let saved: number[] = [];
+    try {
+      saved = (JSON.parse(text) as { data?: { saved?: number[] } }).data?.saved ?? [];
+    } catch {
+      // not the API's answer: passed on as it is
+    }
+    if (saved.length > 0) out.append("Set-Cookie", await storedToast(request, context, saved));
+    return new Response(text, { status: 200, headers: out });
+  }
   const empty = method === "HEAD" || answer.status === 204 || answer.status === 304;
   return new Response(empty ? null : answer.body, { status: answer.status, headers: out });
 }
 
+async function storedToast(request: Request, context: AppLoadContext, saved: number[]): Promise<string> {
+  const t = await i18next.getFixedT(request, "applicant");
+  const byId = new Map((await requirements(context)).map((r) => [r.id, `${r.order_num}. ${r.name}`]));
+  return toastCookie({ severity: "success", message: t("toast.documentSaved", { names: saved.map((id) => byId.get(id) ?? String(id)).join(", ") }) });
+}
+
 /**
- * The session's check for a tus request: a redirect it throws (the session ended, another role) becomes a
- * 401 the upload script understands, instead of a login page where it expects the protocol's answer.
+ * The session's check for a tus request (one that says `Tus-Resumable`): a redirect it throws (the session
+ * ended, another role) becomes a 401 the upload script understands, instead of a login page where it
+ * expects the protocol's answer. Any other request is refused as every page refuses it.
  */
-export async function tusGuard(check: () => Promise<unknown>): Promise<Response | null> {
+export async function tusGuard(request: Request, check: () => Promise<unknown>): Promise<Response | null> {
   try {
     await check();
     return null;
   } catch (thrown) {
-    if (thrown instanceof Response && thrown.status >= 300 && thrown.status < 400) {
+    if (request.headers.has("tus-resumable") && thrown instanceof Response && thrown.status >= 300 && thrown.status < 400) {
       return json(401, { code: "INVALID_TOKEN", message: "Sesi tidak valid atau sudah berakhir. Silakan masuk kembali." });
     }
     throw thrown;

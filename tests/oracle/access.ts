@@ -214,6 +214,8 @@ export const PORTAL_ROWS: readonly PortalRow[] = [
     except: { ...UNVERIFIED_HOME, otherFacility: "notFound" },
   },
   { route: "/submission-form/upload", method: "POST", rule: loggedIn(APPLICANT) },
+  // Resumable uploads (tus): only requests saying Tus-Resumable are forwarded; a page's GET or a form's post finds nothing
+  { route: "/submission-form/upload/tus/*", action: true, rule: loggedIn(APPLICANT), except: { role3: "notFound" } },
   { route: "/application-status", rule: loggedIn([ROLE.APPLICANT, ROLE.ADMIN_FASYANKES]), except: UNVERIFIED_HOME },
   // A facility admin reads one registration (?id=); without one they go to their list, still logged in
   { route: "/application-status/application-status-detail", action: true, rule: loggedIn([ROLE.APPLICANT, ROLE.ADMIN_FASYANKES]), except: { ...UNVERIFIED_HOME, role8: "redirect:/application-status" } },
@@ -246,6 +248,7 @@ export const PORTAL_ROWS: readonly PortalRow[] = [
   { route: "/register-competency-evaluation/path/:othersId?/upload-file", action: true, object: "activityKind", rule: loggedIn(FACILITY), except: NO_DRAFT },
   // The upload pages' XMLHttpRequest: without a draft named there is nothing to upload to.
   { route: "/register-competency-evaluation/upload", method: "POST", rule: loggedIn(FACILITY), except: { ...UNVERIFIED_HOME, role8: "notFound" } },
+  { route: "/register-competency-evaluation/upload/tus/*", action: true, rule: loggedIn(FACILITY), except: { ...UNVERIFIED_HOME, role8: "notFound" } },
   { route: "/performance-achievement", action: true, rule: loggedIn(APPLICANT) },
   { route: "/portfolio", action: true, rule: loggedIn(APPLICANT) },
   // The portfolio form is for SPE; role3's application is REG

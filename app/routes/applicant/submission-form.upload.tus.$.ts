@@ -10,7 +10,7 @@ export const handle = STREAMS_UPLOAD;
 // The applicant's resumable uploads (tus) when JavaScript runs: POST creates one, HEAD asks how far it got,
 // PATCH sends a chunk, DELETE cancels it; each goes on to the API with the session's token (app/utils/tus.server.ts).
 async function tus({ request, context, params }: LoaderFunctionArgs | ActionFunctionArgs) {
-  const refused = await tusGuard(() => requireUser(request, context, { roles: APPLICANT_ROLES }));
+  const refused = await tusGuard(request, () => requireUser(request, context, { roles: APPLICANT_ROLES }));
   if (refused) return refused;
   return forwardTus(request, context, tusBase(request, params["*"]), params["*"]);
 }

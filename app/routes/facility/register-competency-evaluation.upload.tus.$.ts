@@ -9,7 +9,7 @@ export const handle = STREAMS_UPLOAD;
 // A facility's resumable uploads (tus) for the professionals it registers, as /submission-form/upload/tus
 // is for applicants; the API checks the registration is the facility's (app/utils/tus.server.ts).
 async function tus({ request, context, params }: LoaderFunctionArgs | ActionFunctionArgs) {
-  const refused = await tusGuard(() => requireVerifiedFacility(request, context));
+  const refused = await tusGuard(request, () => requireVerifiedFacility(request, context));
   if (refused) return refused;
   return forwardTus(request, context, tusBase(request, params["*"]), params["*"]);
 }
