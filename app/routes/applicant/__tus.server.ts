@@ -4,7 +4,7 @@ import { accessToken, API_UNAVAILABLE, type TusMethod } from "~/utils/api.server
 import { i18next } from "~/utils/i18n.server";
 import { toastCookie } from "~/utils/session.server";
 
-// The portal's door to the API's resumable uploads (docs/decisions/027-resumable-uploads.md). The browser
+// The portal's door to the API's resumable uploads (the applicant's and a facility's upload routes) (docs/decisions/027-resumable-uploads.md). The browser
 // speaks tus to a route of the portal (`<upload route>/tus/<id>`), which needs the session; each request
 // goes on to /api/v1/uploads with the session's access token — the browser never sees it — its chunk
 // streamed through unread (server/request-body.ts lets an upload route's tus body pass), and the API's
@@ -19,7 +19,7 @@ const METHODS: readonly TusMethod[] = ["POST", "HEAD", "PATCH", "DELETE"];
 /** An upload's id as tus-node-server makes it (16 random bytes, hex). */
 const UPLOAD_ID = /^[0-9a-f]{32}$/;
 
-const json = (status: number, error: { code: string; message: string }) =>
+const json = (status: number, error: { code: string; message: string }): Response =>
   new Response(JSON.stringify({ error }), { status, headers: { "Content-Type": "application/json; charset=utf-8", "Tus-Resumable": "1.0.0", "Cache-Control": "no-store" } });
 
 /**
@@ -30,7 +30,8 @@ const json = (status: number, error: { code: string; message: string }) =>
 export async function forwardTus(request: Request, context: AppLoadContext, base: string, splat: string | undefined): Promise<Response> {
   const method = request.method.toUpperCase() as TusMethod;
   const id = splat ? splat.replace(/\/$/, "") : null;
-  const notFound = () => json(404, { code: "NOT_FOUND", message: "Unggahan tidak ditemukan." });
+  const t = await i18next.getFixedT(request, "applicant");
+  const notFound = () => json(404, { code: "NOT_FOUND", message: t("resumable.notFound") });
   // Not tus (a GET, a form's post): there is nothing here to see or post to.
   if (!METHODS.includes(method) || !request.headers.has("tus-resumable")) return notFound();
   if (id === null ? method !== "POST" : method === "POST" || !UPLOAD_ID.test(id)) return notFound();
@@ -85,7 +86,8 @@ export async function tusGuard(request: Request, check: () => Promise<unknown>):
     return null;
   } catch (thrown) {
     if (request.headers.has("tus-resumable") && thrown instanceof Response && thrown.status >= 300 && thrown.status < 400) {
-      return json(401, { code: "INVALID_TOKEN", message: "Sesi tidak valid atau sudah berakhir. Silakan masuk kembali." });
+      const t = await i18next.getFixedT(request, "applicant");
+      return json(401, { code: "INVALID_TOKEN", message: t("resumable.sessionEnded") });
     }
     throw thrown;
   }
