@@ -17,7 +17,7 @@ import { createTestApi, type TestApi } from "../../test/helpers";
 
 let api: TestApi;
 beforeAll(async () => {
-  api = await createTestApi({ resumableUploads: { maxPerAccount: 3, maxMbPerAccount: 12 } });
+  api = await createTestApi({ resumableUploads: { maxPerAccount: 3, maxMbPerAccount: 6 } });
 });
 afterAll(() => api?.close());
 
@@ -170,21 +170,34 @@ describe("resumable uploads (tus)", () => {
     expect(await api.db.select().from(tusUploads).where(eq(tusUploads.applicationId, id))).toEqual([]);
   });
 
-  it("bounds an account's unfinished uploads, by count and by bytes", async () => {
-    const { token } = await applicantWithProfile(api);
-    const id = await draft(token);
-    // 12 MB in flight at most: two of 5 MB pass, a third of 5 MB does not.
-    const five = 5 * 1024 * 1024;
-    expect((await create(token, id, five)).status).toBe(201);
-    expect((await create(token, id, five)).status).toBe(201);
-    const over = await create(token, id, five);
-    expect(over.status).toBe(429);
-    const body = await over.json();
-    expect(body.error.code).toBe("UPLOADS_IN_FLIGHT");
-    expect(body.error.params).toEqual({ limit_count: 3, limit_mb: 12 });
-    // Three at most: a third small one passes, a fourth does not.
-    expect((await create(token, id, 1000)).status).toBe(201);
-    expect((await create(token, id, 1000)).status).toBe(429);
+  it("bounds an account's unfinished uploads, by count and by bytes; a new upload of the same document replaces the unfinished one", async () => {
+    const others = REG.filter((r) => r.id !== FIVE_MB_DOC.id);
+    {
+      const { token } = await applicantWithProfile(api);
+      const id = await draft(token);
+      // Three at most: three documents pass, a fourth does not.
+      for (const r of others.slice(0, 3)) expect((await create(token, id, 1000, r.id)).status).toBe(201);
+      const over = await create(token, id, 1000, others[3].id);
+      expect(over.status).toBe(429);
+      const body = await over.json();
+      expect(body.error.code).toBe("UPLOADS_IN_FLIGHT");
+      expect(body.error.params).toEqual({ limit_count: 3, limit_mb: 6 });
+      // The same document chosen again: the unfinished upload is replaced, not added to.
+      const first = (await api.db.select().from(tusUploads).where(and(eq(tusUploads.applicationId, id), eq(tusUploads.requirementId, others[0].id))))[0];
+      expect((await create(token, id, 2000, others[0].id)).status).toBe(201);
+      const rows = await api.db.select().from(tusUploads).where(eq(tusUploads.applicationId, id));
+      expect(rows).toHaveLength(3);
+      expect(rows.map((r) => r.id)).not.toContain(first.id);
+      expect(tusFiles()).not.toContain(first.id);
+    }
+    {
+      const { token } = await applicantWithProfile(api);
+      const id = await draft(token);
+      // 6 MB announced at most: 5 MB passes, 2 MB more does not.
+      expect((await create(token, id, 5 * 1024 * 1024)).status).toBe(201);
+      expect((await create(token, id, 2 * 1024 * 1024, others[0].id)).status).toBe(429);
+      expect((await create(token, id, 1024 * 1024, others[0].id)).status).toBe(201);
+    }
   });
 
   it("sweeps an upload abandoned past the expiry: its bytes and its row", async () => {

@@ -123,11 +123,19 @@ function readMetadata(upload: Upload): { applicationId: string; requirementId: n
   return { applicationId: m.application, requirementId, form, filename: displayName(m.filename ?? undefined) };
 }
 
-/** Refuses a new upload past the account's bounds on unfinished uploads (count and announced bytes). */
-async function recordWithinBounds(db: Database, settings: ResumableSettings, row: typeof tusUploads.$inferInsert): Promise<void> {
-  await db.transaction(async (tx) => {
+/**
+ * Records a new upload, refused past the account's bounds on unfinished uploads (count and announced bytes).
+ * An unfinished upload of the same document by the same account is superseded (another file chosen for
+ * it, or the same one after its address was lost): its row goes here; the ids answered are for the store.
+ */
+async function recordWithinBounds(db: Database, settings: ResumableSettings, row: typeof tusUploads.$inferInsert): Promise<string[]> {
+  return db.transaction(async (tx) => {
     // One account's creations take turns here, so two at once cannot both slip under a bound.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`tus-in-flight:${row.accountId}`}))`);
+    const superseded = await tx
+      .delete(tusUploads)
+      .where(and(eq(tusUploads.accountId, row.accountId), eq(tusUploads.applicationId, row.applicationId), eq(tusUploads.requirementId, row.requirementId), eq(tusUploads.form, row.form)))
+      .returning({ id: tusUploads.id });
     const [held] = await tx
       .select({ n: count(), bytes: sql<number>`coalesce(sum(${tusUploads.size}), 0)::bigint` })
       .from(tusUploads)
@@ -136,6 +144,7 @@ async function recordWithinBounds(db: Database, settings: ResumableSettings, row
       throw new ApiError(429, "UPLOADS_IN_FLIGHT", MESSAGES.UPLOADS_IN_FLIGHT, {}, undefined, { limit_count: settings.maxPerAccount, limit_mb: settings.maxMbPerAccount });
     }
     await tx.insert(tusUploads).values(row);
+    return superseded.map((r) => r.id);
   });
 }
 
@@ -201,7 +210,7 @@ export function createTusServer(deps: ApiDeps, routePath: string): Server {
         if (upload.size === 0) throw new ApiError(400, "VALIDATION_ERROR", MESSAGES.VALIDATION_ERROR, {}, details(uploadMessages.empty));
         if (upload.size > maxBytes({ max_size: requirement.maxSize })) throw new ApiError(413, "FILE_TOO_LARGE", MESSAGES.FILE_TOO_LARGE, {}, details(uploadMessages.tooLarge(requirement)));
         await countUpload(deps, user.id);
-        await recordWithinBounds(db, settings, {
+        const superseded = await recordWithinBounds(db, settings, {
           id: upload.id,
           accountId: user.id,
           applicationId: target.application.id,
@@ -209,6 +218,7 @@ export function createTusServer(deps: ApiDeps, routePath: string): Server {
           form: meta.form,
           size: upload.size,
         });
+        for (const id of superseded) await forget(db, store, id, logger);
         return { metadata: { ...upload.metadata, filename: meta.filename } };
       } catch (err) {
         throw asRefusal(err);
