@@ -48,8 +48,8 @@ beforeAll(async () => {
     DATA_DIR: dataDir,
     ...strongSecrets(),
     RATE_LIMIT_LOGIN_PER_ACCOUNT: "1000",
-  });
-}, 240_000);
+  }, "/readyz", 180_000);
+}, 300_000);
 
 afterAll(async () => {
   await stopServer(server, "SIGKILL");
