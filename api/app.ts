@@ -18,6 +18,7 @@ import { handleErrors, notFound } from "./middleware/errors";
 import { rejectNul } from "./middleware/no-nul";
 import type { Mailer } from "./services/mail";
 import type { FileStorage } from "./services/storage";
+import type { DataStore } from "@tus/server";
 import { accessLogRouter } from "./routes/access-log";
 import { dataExportRouter } from "./routes/data-export";
 import { retentionRouter } from "./routes/retention";
@@ -40,6 +41,7 @@ import { referenceRouter } from "./routes/reference";
 import { registrationsRouter } from "./routes/registrations";
 import { reviewRouter } from "./routes/review";
 import { testSchedulesRouter } from "./routes/test-schedules";
+import { uploadsRouter } from "./routes/uploads";
 
 export type { ApiConfig, AppEnv, MailConfig } from "./lib/types";
 export type { RateLimitConfig } from "./lib/rate-limits";
@@ -72,6 +74,7 @@ const RESOURCES = [
   deletionRequestsRouter,
   cmsRouter,
   registrationsRouter,
+  uploadsRouter,
 ] as const;
 
 /**
@@ -89,7 +92,7 @@ export type AppType = Hono<AppEnv, MergeSchemaPath<ApiSchema, typeof API_BASE>, 
  * Builds the API. `mailer` lets several apps share one outbox (startApi, tests); without it the app
  * makes its own from `config.mail`.
  */
-export function createApiApp(deps: { db: Database; config: ApiConfig; mailer?: Mailer; storage?: FileStorage }): OpenAPIHono<AppEnv> {
+export function createApiApp(deps: { db: Database; config: ApiConfig; mailer?: Mailer; storage?: FileStorage; tusStore?: DataStore }): OpenAPIHono<AppEnv> {
   const ctx = createDeps(deps);
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
 

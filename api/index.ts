@@ -19,6 +19,7 @@ import { RETENTION_DEFAULTS, type RetentionSettings } from "./services/retention
 import { createScheduler, type Scheduler } from "./services/scheduled-jobs";
 import { createDiskStorage, sweepTemporaryFiles, TEMPORARY_FILE_MAX_AGE_MS } from "./services/storage";
 import { createS3Storage, type S3Settings } from "./services/storage-s3";
+import { createTusStore, resolveResumable, type ResumableSettings } from "./services/uploads/tus";
 
 export { API_BASE, createApiApp } from "./app";
 export type { ApiConfig, AppEnv, MailConfig, RateLimitConfig } from "./app";
@@ -42,6 +43,8 @@ export interface StartApiOptions {
   rateLimits?: RateLimitConfig;
   /** UPLOAD_QUOTA_*: what an application and an account's drafts may hold, in pathway allowances */
   uploadQuota?: UploadQuotaConfig;
+  /** UPLOADS_*: resumable uploads — expiry of an unfinished one, and each account's unfinished uploads (count, MB) */
+  resumableUploads?: Partial<ResumableSettings>;
   /** smtp:// or smtps:// URL (SMTP_URL); without it mail is written as .eml files to outboxDir */
   smtpUrl?: string;
   /** default `${dataDir}/outbox`, or a temporary folder (removed on close) when there is no dataDir */
@@ -174,6 +177,9 @@ export async function startApi(opts: StartApiOptions): Promise<StartedApi> {
   // One storage for the API and the retention job, which removes what it deletes from the disk or the bucket.
   const storage = s3Storage ?? createDiskStorage(filesDir);
   const retention: RetentionSettings = { ...RETENTION_DEFAULTS, ...opts.retention };
+  // Unfinished resumable uploads: beside the documents (filesDir/tus) or in the same bucket.
+  const resumable = resolveResumable(opts.resumableUploads);
+  const tusStore = createTusStore({ filesDir, s3: opts.s3, expiryMs: resumable.expiryHours * 3_600_000 });
   const scheduler = createScheduler({
     db: handle.db,
     mailer,
@@ -182,11 +188,13 @@ export async function startApi(opts: StartApiOptions): Promise<StartedApi> {
     intervalMs: opts.jobIntervalMs ?? 0,
     digestHourWib: opts.digestHourWib,
     retention: { storage, settings: retention },
+    uploads: { store: tusStore, settings: resumable },
   });
   const app = createApiApp({
     db: handle.db,
     mailer,
     storage,
+    tusStore,
     config: {
       apiKey: opts.apiKey,
       jwtSecret: opts.jwtSecret,
@@ -194,6 +202,7 @@ export async function startApi(opts: StartApiOptions): Promise<StartedApi> {
       refreshTokenTtlSec: opts.refreshTokenTtlSec,
       rateLimits: opts.rateLimits,
       uploadQuota: opts.uploadQuota,
+      resumableUploads: resumable,
       filesDir,
       retention,
       trustProxy: opts.trustProxy,

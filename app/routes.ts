@@ -117,6 +117,9 @@ export default [
   route("profile/unduh-data/zip", "routes/accounts/profile.unduh-data.zip.ts"),
   route("submission-form/upload", "routes/applicant/submission-form.upload.ts"),
   route("register-competency-evaluation/upload", "routes/facility/register-competency-evaluation.upload.ts"),
+  // Resumable uploads (tus) of the same forms, streamed on to the API's /uploads
+  route("submission-form/upload/tus/*", "routes/applicant/submission-form.upload.tus.$.ts"),
+  route("register-competency-evaluation/upload/tus/*", "routes/facility/register-competency-evaluation.upload.tus.$.ts"),
   // CSV export of the review lists
   route("application/export", "routes/review/application.export.ts", { id: "application-export" }),
   route("application-list/export", "routes/review/application.export.ts", { id: "application-list-export" }),

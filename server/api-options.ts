@@ -27,6 +27,11 @@ export function apiOptionsFrom(env: Env): Omit<StartApiOptions, "logger" | "repo
       dataExportsPerHour: env.RATE_LIMIT_DATA_EXPORTS_PER_HOUR,
     },
     uploadQuota: { applicationAllowances: env.UPLOAD_QUOTA_APPLICATION_ALLOWANCES, accountAllowances: env.UPLOAD_QUOTA_ACCOUNT_ALLOWANCES },
+    resumableUploads: {
+      expiryHours: env.UPLOADS_RESUMABLE_EXPIRY_HOURS,
+      maxPerAccount: env.UPLOADS_IN_FLIGHT_PER_ACCOUNT,
+      maxMbPerAccount: env.UPLOADS_IN_FLIGHT_MB_PER_ACCOUNT,
+    },
     trustProxy: env.TRUST_PROXY,
     s3: s3Settings(env),
     smtpUrl: env.SMTP_URL,

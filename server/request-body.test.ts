@@ -44,7 +44,7 @@ describe("route modules", () => {
     const declares: string[] = [];
     for (const file of routeModules(readFileSync(path.join(ROUTES_DIR, "../routes.ts"), "utf8"))) {
       const source = readFileSync(path.join(ROUTES_DIR, file), "utf8");
-      if (/\bpostDocuments\(|\bapi\.upload[<(]|\bforwardUpload\(/.test(source)) streams.push(file);
+      if (/\bpostDocuments\(|\bapi\.upload[<(]|\bforwardUpload\(|\bforwardTus\(/.test(source)) streams.push(file);
       if (/export const handle = (titled\((?:"\w+"|\([^)]*\) => [^\n]*?), )?STREAMS_UPLOAD\b/.test(source)) declares.push(file);
     }
     expect(streams.length).toBeGreaterThan(5);

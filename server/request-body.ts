@@ -9,7 +9,8 @@ import { sendErrorScreen } from "./errors";
 // - A form post is read whole before the portal sees it, counting bytes as they come, whatever the
 //   headers claim (chunked, multipart or a false Content-Length): past FORM_BODY_LIMIT it is a 413.
 // - A route that streams an upload to the API says so in its module (`handle.streamsUpload`); its
-//   multipart body goes through unread, and the API caps it per document and in total.
+//   multipart body, or a resumable upload's chunk (tus), goes through unread, and the API caps it per
+//   document and in total (a chunk: by the upload's announced length).
 // - A form body's field names are checked before anything parses it into objects (a list index of a
 //   hundred million in a 17-byte body filled the heap): too many fields, a name too long, a list index
 //   beyond any form's, a negative or non-numeric one → 400 with the error screen (domain/form-field-names.ts).
@@ -147,7 +148,8 @@ export function formBodies(isUpload: (pathname: string) => boolean | Promise<boo
   return async (req: Request, res: Response, next: NextFunction) => {
     if (!hasBody(req)) return next();
     try {
-      if (/^multipart\/form-data/i.test(req.get("content-type") ?? "") && (await isUpload(req.path))) return next();
+      // An upload route's multipart body, or a resumable upload's chunk (tus: application/offset+octet-stream).
+      if (/^(multipart\/form-data|application\/offset\+octet-stream)/i.test(req.get("content-type") ?? "") && (await isUpload(req.path))) return next();
       const body = await readLimited(req, FORM_BODY_LIMIT);
       if (body === "gone") return void req.socket?.destroy();
       if (body === null) {

@@ -749,3 +749,30 @@ export const deletionRequests = pgTable(
     check("deletion_requests_decided_check", sql`(${t.status} = 'PENDING') = (${t.decidedAt} is null and ${t.reason} is null)`),
   ],
 );
+
+/**
+ * Resumable uploads in flight (api/services/uploads/tus.ts; docs/decisions/027-resumable-uploads.md): one row
+ * per tus upload from its creation until its file is checked and attached, refused, cancelled or swept. It
+ * says whose the upload is (only that account may continue it) and bounds what one account has in flight.
+ * Its bytes live in the tus store (DATA_DIR/files/tus, or the bucket under tus/), never under a storage key.
+ */
+export const tusUploads = pgTable(
+  "tus_uploads",
+  {
+    /** the tus upload id (the last segment of its URL) */
+    id: text("id").primaryKey(),
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    applicationId: uuid("application_id")
+      .notNull()
+      .references(() => applications.id, { onDelete: "cascade" }),
+    requirementId: integer("requirement_id").notNull(),
+    /** "adaptation" (a draft's document) or "reupload" */
+    form: text("form").notNull(),
+    /** Upload-Length: the bytes the upload will hold */
+    size: integer("size").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("tus_uploads_account_idx").on(t.accountId), index("tus_uploads_created_idx").on(t.createdAt), check("tus_uploads_form_check", sql`${t.form} in ('adaptation', 'reupload')`)],
+);

@@ -1,6 +1,7 @@
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pino from "pino";
+import type { DataStore } from "@tus/server";
 import { UPLOAD_LIMIT_DEFAULTS } from "#domain/upload-limits";
 import type { Database } from "../db/client";
 import { createLoginThrottle } from "../services/login-throttle";
@@ -9,6 +10,7 @@ import { createRateLimiter } from "../services/rate-limit";
 import { createDiskStorage, type FileStorage } from "../services/storage";
 import { createS3Storage } from "../services/storage-s3";
 import { RETENTION_DEFAULTS } from "../services/retention";
+import { createTusStore, resolveResumable } from "../services/uploads/tus";
 import type { ApiConfig, ApiDeps, ResolvedConfig } from "./types";
 
 export const DEFAULT_PUBLIC_URL = "http://localhost:3000";
@@ -43,6 +45,7 @@ export function resolveConfig(config: ApiConfig): ResolvedConfig {
       applicationAllowances: config.uploadQuota?.applicationAllowances ?? UPLOAD_LIMIT_DEFAULTS.quotaApplicationAllowances,
       accountAllowances: config.uploadQuota?.accountAllowances ?? UPLOAD_LIMIT_DEFAULTS.quotaAccountAllowances,
     },
+    resumableUploads: resolveResumable(config.resumableUploads),
     logger: config.logger ?? pino({ level: process.env.LOG_LEVEL ?? "info" }),
     filesDir: path.resolve(config.filesDir ?? path.join(tmpdir(), "adaptasi-files")),
     trustProxy: config.trustProxy ?? 0,
@@ -51,7 +54,7 @@ export function resolveConfig(config: ApiConfig): ResolvedConfig {
 }
 
 /** What every handler reads from c.var.deps: the database, the configuration and the services built from it. */
-export function createDeps(deps: { db: Database; config: ApiConfig; mailer?: Mailer; storage?: FileStorage }): ApiDeps {
+export function createDeps(deps: { db: Database; config: ApiConfig; mailer?: Mailer; storage?: FileStorage; tusStore?: DataStore }): ApiDeps {
   const config = resolveConfig(deps.config);
   const { windowSec, accountWindowSec } = config.rateLimits;
   return {
@@ -73,5 +76,7 @@ export function createDeps(deps: { db: Database; config: ApiConfig; mailer?: Mai
       }),
     storage: deps.storage ?? (deps.config.s3 ? createS3Storage(deps.config.s3) : createDiskStorage(config.filesDir)),
     uploadTmpDir: path.join(config.filesDir, "tmp"),
+    tusStore:
+      deps.tusStore ?? createTusStore({ filesDir: config.filesDir, s3: deps.config.s3, expiryMs: config.resumableUploads.expiryHours * 3_600_000 }),
   };
 }

@@ -11,6 +11,8 @@ import type { LoginThrottle } from "../services/login-throttle";
 import type { RateLimiter } from "../services/rate-limit";
 import type { RateLimitConfig, UploadQuotaConfig } from "./rate-limits";
 import type { InProcessCall } from "./in-process";
+import type { DataStore } from "@tus/server";
+import type { ResumableSettings } from "../services/uploads/tus";
 
 export interface MailConfig {
   /** smtp:// or smtps:// URL; without it every message is written to outboxDir */
@@ -32,6 +34,8 @@ export interface ApiConfig {
   refreshTokenTtlSec?: number;
   rateLimits?: RateLimitConfig;
   uploadQuota?: UploadQuotaConfig;
+  /** UPLOADS_*: resumable uploads (tus): how long an unfinished one is kept, and how many and how much one account may have unfinished */
+  resumableUploads?: Partial<ResumableSettings>;
   mail?: MailConfig;
   /** where uploaded documents are stored (disk driver), and uploads stream to first (both drivers); default a folder under the OS temp dir */
   filesDir?: string;
@@ -57,6 +61,7 @@ export interface ResolvedConfig {
   refreshTokenTtlSec: number;
   rateLimits: Required<RateLimitConfig>;
   uploadQuota: Required<UploadQuotaConfig>;
+  resumableUploads: ResumableSettings;
   logger: Logger;
   filesDir: string;
   trustProxy: number;
@@ -78,6 +83,8 @@ export interface ApiDeps {
   storage: FileStorage;
   /** uploads stream here first, beside the storage so a finished file is moved, not copied */
   uploadTmpDir: string;
+  /** where resumable uploads wait until their last byte (api/services/uploads/tus.ts): filesDir/tus, or the S3 bucket */
+  tusStore: DataStore;
 }
 
 export interface AppEnv {

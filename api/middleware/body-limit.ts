@@ -14,7 +14,8 @@ const jsonBodyLimit = bodyLimit({
 
 /** JSON bodies up to 1 MB (413 PAYLOAD_TOO_LARGE beyond). */
 export const limitJsonBody: MiddlewareHandler<AppEnv> = async (c, next) => {
-  // Uploads stream with their own per-document limits; everything else is small JSON.
-  if (c.req.header("content-type")?.toLowerCase().startsWith("multipart/form-data")) return next();
+  // Uploads stream with their own per-document limits (a resumable upload's chunks: its Upload-Length); everything else is small JSON.
+  const type = c.req.header("content-type")?.toLowerCase() ?? "";
+  if (type.startsWith("multipart/form-data") || type.startsWith("application/offset+octet-stream")) return next();
   return jsonBodyLimit(c, next);
 };

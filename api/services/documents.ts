@@ -186,17 +186,34 @@ export async function receiveDocuments(deps: ApiDeps, request: Request, opts: Do
     throw new ApiError(err.status, err.code, err.message, {}, details);
   }
 
+  try {
+    return await attachFiles(deps, opts, received.files.map((f) => ({ ...f, requirementId: requirementOf(f.field)!.id })));
+  } finally {
+    await received.cleanup();
+  }
+}
+
+/** A received file (its bytes in a temporary file) and the requirement it is for. */
+export type FileForRequirement = ReceivedFile & { requirementId: number };
+
+/**
+ * The checks and the saving every upload goes through, however its bytes arrived (a multipart post, or a
+ * resumable upload finished: api/services/uploads/tus.ts): each requirement's files checked by content
+ * (type, PDF and DOCX inspection), merged when the requirement says so, stored, and written as the new
+ * current version within the quotas. What passes is saved even when another requirement's files fail.
+ * The caller removes the temporary files afterwards.
+ */
+export async function attachFiles(deps: ApiDeps, opts: DocumentUpload, received: FileForRequirement[]): Promise<UploadResult> {
+  const byId = new Map(opts.requirements.map((r) => [r.id, r]));
   const stored: Stored[] = [];
   const errors: DocumentError[] = [];
   let replaced: string[] = [];
   try {
     const groups = new Map<number, ReceivedFile[]>();
-    for (const f of received.files) {
-      const r = requirementOf(f.field)!;
-      groups.set(r.id, [...(groups.get(r.id) ?? []), f]);
-    }
+    for (const f of received) groups.set(f.requirementId, [...(groups.get(f.requirementId) ?? []), f]);
     for (const [requirementId, parts] of groups) {
-      const r = byId.get(requirementId)!;
+      const r = byId.get(requirementId);
+      if (!r) throw new ApiError(400, "UNEXPECTED_FILE");
       const types = await checkFiles(r, parts);
       const result = typeof types === "string" ? types : await storeField(deps.storage, r, parts, types);
       if (typeof result === "string") errors.push({ requirement_id: requirementId, message: result });
@@ -207,8 +224,6 @@ export async function receiveDocuments(deps: ApiDeps, request: Request, opts: Do
     // Nothing half-saved: bytes stored for rows that never got written go again.
     await Promise.allSettled(stored.map((s) => deps.storage.remove(s.key)));
     throw err;
-  } finally {
-    await received.cleanup();
   }
   await removeStored(deps, replaced);
   return { saved: stored.map((s) => s.requirementId), errors };

@@ -9,6 +9,8 @@ import { ALWAYS_SENDING, type DeliveryGate } from "./live-service";
 import type { Mailer } from "./mail";
 import { runRetention, type RetentionSettings } from "./retention";
 import type { FileStorage } from "./storage";
+import type { DataStore } from "@tus/server";
+import { sweepAbandonedUploads, type ResumableSettings } from "./uploads/tus";
 import { addressee, reuploadReminderMail, reviewerListMail, type ReviewerFile } from "./notifications";
 import { wibDate, wibHour } from "#domain/time-zone";
 
@@ -28,7 +30,13 @@ export const DIGEST_HOUR_WIB = 7;
 /** A reviewer's mail lists at most this many files, and says how many more. */
 const FILES_PER_MAIL = 50;
 
-export const JOBS = { slaReminder: "sla_reminder", overdueDigest: "overdue_digest", reuploadReminder: "reupload_reminder", retention: "retention" } as const;
+export const JOBS = {
+  slaReminder: "sla_reminder",
+  overdueDigest: "overdue_digest",
+  reuploadReminder: "reupload_reminder",
+  retention: "retention",
+  uploadsSweep: "uploads_sweep",
+} as const;
 
 // Every job × outcome counted from zero (api/lib/metrics.ts).
 for (const job of Object.values(JOBS)) for (const outcome of metrics.JOB_OUTCOMES) metrics.jobRuns.inc({ job, outcome }, 0);
@@ -153,6 +161,8 @@ export function createScheduler(options: {
   gate?: DeliveryGate;
   /** the retention job (api/services/retention.ts): notices, deletions, anonymisation; without it, none */
   retention?: { storage: FileStorage; settings: RetentionSettings };
+  /** the sweep of abandoned resumable uploads (api/services/uploads/tus.ts); without it, none */
+  uploads?: { store: DataStore; settings: Pick<ResumableSettings, "expiryHours"> };
 }): Scheduler {
   const { db, mailer, logger, retention } = options;
   const gate = options.gate ?? ALWAYS_SENDING;
@@ -162,6 +172,9 @@ export function createScheduler(options: {
     [JOBS.reuploadReminder, remindPendingReuploads],
   ];
   if (retention) jobs.push([JOBS.retention, (db: Database, mailer: Mailer, now: Date) => runRetention({ db, mailer, logger, ...retention }, now)]);
+  const uploads = options.uploads;
+  // Every run: what it removes is past its expiry whichever instance looks, so no slot is claimed.
+  if (uploads) jobs.push([JOBS.uploadsSweep, (db: Database, _mailer: Mailer, now: Date) => sweepAbandonedUploads({ db, logger, ...uploads }, now)]);
   let running: Promise<void> | null = null;
   let closed = false;
   async function runAll(now = new Date()) {

@@ -52,7 +52,14 @@ export interface ApiClient {
   upload<P extends ApiPath<"POST">>(path: P, body: ReadableStream<Uint8Array> | null, contentType: string, options?: ApiStreamOptions<"POST", P>): Promise<ApiResult<ApiAnswer<"POST", P>>>;
   /** The API's response as is (file downloads, streamed through); null when the API cannot be reached. */
   fetchRaw<M extends ApiMethod, P extends ApiPath<M>>(method: M, path: P, options?: ApiStreamOptions<M, P>): Promise<Response | null>;
+  /**
+   * One request of a resumable upload (tus, /api/v1/uploads[/<id>]; docs/decisions/027-resumable-uploads.md),
+   * its chunk streamed through untouched; the API's answer as is, or null when the API cannot be reached.
+   */
+  tus(method: TusMethod, id: string | null, options: { token: string; headers: Record<string, string>; body: ReadableStream<Uint8Array> | null }): Promise<Response | null>;
 }
+
+export type TusMethod = "POST" | "HEAD" | "PATCH" | "DELETE";
 
 export const API_UNAVAILABLE: ApiError = {
   code: "API_UNAVAILABLE",
@@ -228,6 +235,11 @@ export function createApiClient(opts: {
       headers["content-type"] = contentType;
       // duplex "half": Node's fetch streams a request body only when told so.
       return send<T>(() => new Request(urlOf(path, options.query), { method: "POST", body, headers, duplex: "half" } as RequestInit));
+    },
+    async tus(method: TusMethod, id: string | null, options: { token: string; headers: Record<string, string>; body: ReadableStream<Uint8Array> | null }): Promise<Response | null> {
+      const headers = { ...options.headers, ...headersOf({ token: options.token }), accept: "*/*" };
+      const init = options.body ? ({ method, headers, body: options.body, duplex: "half" } as RequestInit) : { method, headers };
+      return opts.fetch(new Request(urlOf(id ? `/uploads/${id}` : "/uploads", undefined), init)).catch(() => null);
     },
     async fetchRaw(method: string, path: string, options: Omit<SentOptions, "body"> = {}): Promise<Response | null> {
       const headers = headersOf(options);

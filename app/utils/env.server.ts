@@ -77,6 +77,12 @@ const schema = z.object({
   UPLOAD_QUOTA_APPLICATION_ALLOWANCES: z.coerce.number().positive().default(UPLOAD_LIMIT_DEFAULTS.quotaApplicationAllowances),
   /** an account's unsubmitted drafts hold at most this many times the largest pathway's total allowance */
   UPLOAD_QUOTA_ACCOUNT_ALLOWANCES: z.coerce.number().positive().default(UPLOAD_LIMIT_DEFAULTS.quotaAccountAllowances),
+  /** a resumable upload not finished this many hours after it began is swept, with its bytes */
+  UPLOADS_RESUMABLE_EXPIRY_HOURS: z.coerce.number().positive().max(24 * 30).default(24),
+  /** resumable uploads one account may have unfinished at once; more are refused (429) until one ends */
+  UPLOADS_IN_FLIGHT_PER_ACCOUNT: z.coerce.number().int().positive().default(10),
+  /** MB the unfinished resumable uploads of one account may announce together */
+  UPLOADS_IN_FLIGHT_MB_PER_ACCOUNT: z.coerce.number().positive().default(50),
   /** reverse proxies in front of the process: the client address is that many X-Forwarded-For hops from the right (0: the socket's) */
   TRUST_PROXY: z.coerce.number().int().min(0).default(0),
   /** page renders at once; more wait in order (server/page-queue.ts) */

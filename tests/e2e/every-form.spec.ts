@@ -147,6 +147,8 @@ const FORMS: FormRow[] = [
   { route: "accounts/session.refresh.ts", page: "—", form: "—", by: "any logged-in user", noForm: "the session keeper's fetch; without JavaScript the loaders refresh the session" },
   { route: "applicant/submission-form.upload.ts", page: "—", form: "—", by: "applicant", noForm: "the progress-bar XHR of /submission-form/*; without JavaScript the same form posts to its page (rows above)" },
   { route: "facility/register-competency-evaluation.upload.ts", page: "—", form: "—", by: "verified facility", noForm: "the progress-bar XHR of the facility upload forms; without JavaScript they post to their pages (rows above)" },
+  { route: "applicant/submission-form.upload.tus.$.ts", page: "—", form: "—", by: "applicant", noForm: "the resumable upload (tus) of a chosen document, by script (resumable-upload.spec.ts); without JavaScript the same form posts to its page (rows above)" },
+  { route: "facility/register-competency-evaluation.upload.tus.$.ts", page: "—", form: "—", by: "verified facility", noForm: "the resumable upload (tus) of the facility upload forms, by script (facility-registration.spec.ts, js); without JavaScript they post to their pages (rows above)" },
   { route: "layouts/not-found.tsx", page: "any unknown address", form: "—", by: "anyone", noForm: "the 404 page's action: a POST to an unknown address answers 404 (spec §8); no form posts there" },
 ];
 

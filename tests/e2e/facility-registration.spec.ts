@@ -99,8 +99,8 @@ test("a verified facility registers a professional on an OTH path, uploads every
 
   await test.step("all eight OTH documents are uploaded, each by its own form, checked, then sent", async () => {
     const files = await otherDocuments();
-    // With JavaScript a document's form goes by XMLHttpRequest (for the progress bar); without it, natively.
-    const viaXhr = page.waitForRequest((r) => new URL(r.url()).pathname === "/register-competency-evaluation/upload", { timeout: 5_000 }).then(() => true, () => false);
+    // With JavaScript a document uploads by script (resumably, over tus, with a progress bar); without it, natively.
+    const viaXhr = page.waitForRequest((r) => new URL(r.url()).pathname.startsWith("/register-competency-evaluation/upload/tus"), { timeout: 5_000 }).then(() => true, () => false);
     await uploadDocument(page, 1, files[1]);
     expect(await viaXhr).toBe(testInfo.project.name === "js");
     for (let order = 2; order <= 8; order++) await uploadDocument(page, order, files[order]);

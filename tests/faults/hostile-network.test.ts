@@ -221,6 +221,10 @@ beforeAll(async () => {
       limit: OTH.max_size * MB,
       reads: false, // the draft is on OTH: the page sends the facility to its own pathway before reading
     })),
+    // The resumable upload routes (tus) take no multipart body: a POST creates an upload from its headers,
+    // which these lack, so the API refuses it and the body is left unread.
+    { name: "/submission-form/upload/tus", url: "/submission-form/upload/tus", headers: { Cookie: applicantCookie }, field: `doc_${REG_2MB.id}`, limit: 2 * MB, reads: false },
+    { name: "/register-competency-evaluation/upload/tus", url: "/register-competency-evaluation/upload/tus", headers: { Cookie: facilityCookie }, field: `doc_${OTH.id}`, limit: OTH.max_size * MB, reads: false },
     // The facility's reupload page redirects a draft before reading: the body is left unread.
     { name: "/application-status/application-status-detail", url: `/application-status/application-status-detail?id=${registration}`, headers: { Cookie: facilityCookie }, field: `doc_${OTH.id}`, limit: OTH.max_size * MB, reads: false },
   ];

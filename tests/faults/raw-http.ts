@@ -91,8 +91,18 @@ export function multipartBody(boundary: string, parts: Array<{ name: string; fil
  * A TCP proxy that forwards what the client sends at `bytesPerSecond` (a poor mobile uplink) and
  * the server's answer at full speed.
  */
-export async function throttlingProxy(targetPort: number, bytesPerSecond: number): Promise<{ port: number; close: () => Promise<void> }> {
+export async function throttlingProxy(
+  targetPort: number,
+  bytesPerSecond: number,
+  opts: {
+    /** cuts the connection under way (both sides) when what the clients sent in all passes each of these byte counts */
+    dropAt?: number[];
+  } = {},
+): Promise<{ port: number; close: () => Promise<void>; /** bytes the clients sent, over every connection */ received: () => number; /** connections cut */ drops: () => number }> {
   const sockets = new Set<net.Socket>();
+  const dropAt = [...(opts.dropAt ?? [])].sort((a, b) => a - b);
+  let received = 0;
+  let drops = 0;
   const server = net.createServer((client) => {
     const upstream = net.connect(targetPort, "127.0.0.1");
     sockets.add(client).add(upstream);
@@ -115,6 +125,15 @@ export async function throttlingProxy(targetPort: number, bytesPerSecond: number
       if (clientEnded && queue.length === 0) upstream.end();
     }, 100);
     client.on("data", (d: Buffer) => {
+      received += d.length;
+      if (dropAt.length > 0 && received >= dropAt[0]) {
+        // A lost signal: the connection goes at once, whatever is still queued towards the server.
+        dropAt.shift();
+        drops++;
+        client.destroy();
+        upstream.destroy();
+        return;
+      }
       queue.push(d);
       queued += d.length;
     });
@@ -131,6 +150,8 @@ export async function throttlingProxy(targetPort: number, bytesPerSecond: number
   const address = server.address() as net.AddressInfo;
   return {
     port: address.port,
+    received: () => received,
+    drops: () => drops,
     close: () =>
       new Promise<void>((resolve) => {
         for (const s of sockets) s.destroy();

@@ -215,6 +215,8 @@ export const PORTAL_ROWS: readonly PortalRow[] = [
   },
   // The JSON upload endpoints take a document's own multipart form only: the empty form is refused unread.
   { route: "/submission-form/upload", method: "POST", rule: loggedIn(APPLICANT), except: { role3: "invalid" } },
+  // Resumable uploads (tus): only requests saying Tus-Resumable are forwarded; a page's GET or a form's post finds nothing
+  { route: "/submission-form/upload/tus/*", action: true, rule: loggedIn(APPLICANT), except: { role3: "notFound" } },
   { route: "/application-status", rule: loggedIn([ROLE.APPLICANT, ROLE.ADMIN_FASYANKES]), except: UNVERIFIED_HOME },
   // A facility admin reads one registration (?id=); without one they go to their list, still logged in
   { route: "/application-status/application-status-detail", action: true, rule: loggedIn([ROLE.APPLICANT, ROLE.ADMIN_FASYANKES]), except: { ...UNVERIFIED_HOME, role8: "redirect:/application-status" } },
@@ -247,6 +249,7 @@ export const PORTAL_ROWS: readonly PortalRow[] = [
   { route: "/register-competency-evaluation/path/:othersId?/upload-file", action: true, object: "activityKind", rule: loggedIn(FACILITY), except: NO_DRAFT },
   // The upload pages' XMLHttpRequest: without a draft named there is nothing to upload to.
   { route: "/register-competency-evaluation/upload", method: "POST", rule: loggedIn(FACILITY), except: { ...UNVERIFIED_HOME, role8: "invalid" } },
+  { route: "/register-competency-evaluation/upload/tus/*", action: true, rule: loggedIn(FACILITY), except: { ...UNVERIFIED_HOME, role8: "notFound" } },
   { route: "/performance-achievement", action: true, rule: loggedIn(APPLICANT) },
   { route: "/portfolio", action: true, rule: loggedIn(APPLICANT) },
   // The portfolio form is for SPE; role3's application is REG

@@ -85,6 +85,16 @@ export async function submitApplication(
   return currentRow(db, app.id);
 }
 
+/** The requirements a reviewer flagged in the open "Perbaikan Berkas" request of `app`: the documents a reupload takes. */
+export async function reuploadRequirements(db: Database, app: Pick<ApplicationRow, "id" | "jalurId">) {
+  const open = await db
+    .select({ requirementId: reuploadRequests.requirementId })
+    .from(reuploadRequests)
+    .where(and(eq(reuploadRequests.applicationId, app.id), isNull(reuploadRequests.resolvedAt)));
+  const flagged = new Set(open.map((r) => r.requirementId));
+  return (await activeRequirements(db, app.jalurId)).filter((r) => flagged.has(r.id));
+}
+
 /**
  * Takes the new versions of the documents a reviewer sent back (the multipart `request`; only those
  * documents are fields of the form, anything else is a 400). It only stores them: every version is kept,
@@ -100,12 +110,7 @@ export async function reuploadDocuments(
   const { db } = deps;
   const app = await ownedApplication(db, user, id);
   if (app.status !== "REUPLOAD") throw new ApiError(409, "NOT_REUPLOAD");
-  const open = await db
-    .select({ requirementId: reuploadRequests.requirementId })
-    .from(reuploadRequests)
-    .where(and(eq(reuploadRequests.applicationId, app.id), isNull(reuploadRequests.resolvedAt)));
-  const flagged = new Set(open.map((r) => r.requirementId));
-  const requirements = (await activeRequirements(db, app.jalurId)).filter((r) => flagged.has(r.id));
+  const requirements = await reuploadRequirements(db, app);
   const result = await receiveDocuments(deps, request, { application: app, ownerUserId: user.id, requirements, draft: false });
   return { result, application: await currentRow(db, app.id) };
 }

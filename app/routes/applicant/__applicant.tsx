@@ -1,11 +1,12 @@
 import { useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from "react";
-import { Form, Link } from "@remix-run/react";
+import { Form, Link, useRevalidator } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { MB, type DocumentRequirement } from "#domain/documents";
 import { formatDateTime } from "~/utils/format";
 import * as a from "./__applicant.css";
 import * as ui from "~/components/ui.css";
 import { Timeline } from "~/components/Timeline";
+import { ResumableProgress, useResumableUpload } from "./__resumable";
 
 // Shared by the applicant's pages: the status badge and the document upload fields.
 
@@ -34,7 +35,9 @@ export type DocumentForm = "adaptation" | "reupload";
  * `endpoint`) so an upload progress bar can show; the answer is a place to go or the errors to show.
  * Without it the form posts natively.
  */
-export function useUploadProgress(form: DocumentForm, endpoint = "/submission-form/upload", onBusy?: (busy: boolean) => void) {
+export const DEFAULT_UPLOAD_ENDPOINT = "/submission-form/upload";
+
+export function useUploadProgress(form: DocumentForm, endpoint = DEFAULT_UPLOAD_ENDPOINT, onBusy?: (busy: boolean) => void) {
   const { t } = useTranslation("applicant");
   const [percent, setPercent] = useState<number | null>(null);
   const [errors, setErrors] = useState<DocumentErrors | null>(null);
@@ -151,7 +154,24 @@ export function documentHint(requirement: DocumentRequirement, t: (key: string, 
 }
 
 /** One file input per requirement: name, help text, the file already uploaded, and its error. */
-export function DocumentField({ requirement, current, error, reason, live }: { requirement: DocumentRequirement; current?: CurrentFile; error?: string; reason?: string; live?: boolean }) {
+export function DocumentField({
+  requirement,
+  current,
+  error,
+  reason,
+  live,
+  onChosen,
+  disabled,
+}: {
+  requirement: DocumentRequirement;
+  current?: CurrentFile;
+  error?: string;
+  reason?: string;
+  live?: boolean;
+  /** JavaScript: told of files chosen that pass the browser's pre-check (a resumable upload starts) */
+  onChosen?: (files: FileList, input: HTMLInputElement) => void;
+  disabled?: boolean;
+}) {
   const { t } = useTranslation(["applicant", "validation"]);
   const [clientError, setClientError] = useState<string | null>(null);
   const id = `doc_${requirement.id}`;
@@ -161,6 +181,7 @@ export function DocumentField({ requirement, current, error, reason, live }: { r
     const message = input.files && input.files.length > 0 ? precheck(input.files, requirement, t) : null;
     input.setCustomValidity(message ?? "");
     setClientError(message);
+    if (!message && input.files && input.files.length > 0) onChosen?.(input.files, input);
   };
   const describedBy = [reason ? `${id}-reason` : null, `${id}-hint`, current ? `${id}-current` : null, shown ? `${id}-error` : null].filter(Boolean).join(" ");
   return (
@@ -197,6 +218,7 @@ export function DocumentField({ requirement, current, error, reason, live }: { r
           aria-invalid={shown ? true : undefined}
           aria-describedby={describedBy}
           onChange={onChange}
+          disabled={disabled || undefined}
         />
       </div>
     </div>
@@ -231,7 +253,9 @@ export function MissingDocuments({ requirements, current }: { requirements: Docu
 /**
  * One document's own small form: its field and its button, one file (or one merged set) per post, so a
  * post that fails costs this document only and every other stored document stays. Without JavaScript it
- * posts natively to `action`; with it, `useUploadProgress` sends it to the JSON endpoint with a progress bar.
+ * posts natively to `action`; with it, one chosen file uploads at once, resumably (`useResumableUpload`,
+ * docs/decisions/027-resumable-uploads.md), and several files of a merged document go by the button to
+ * the JSON endpoint with a progress bar (`useUploadProgress`).
  */
 function OneDocumentForm({
   requirement,
@@ -244,6 +268,8 @@ function OneDocumentForm({
   endpoint,
   button,
   onBusy,
+  applicationId,
+  onStored,
 }: {
   requirement: DocumentRequirement;
   reason?: string;
@@ -255,18 +281,50 @@ function OneDocumentForm({
   endpoint?: string;
   button: string;
   onBusy: (id: number, busy: boolean) => void;
+  applicationId: string;
+  onStored: () => void;
 }) {
   const upload = useUploadProgress(form, endpoint, (busy) => onBusy(requirement.id, busy));
-  const ownError = upload.errors ? (upload.errors.documents[requirement.id] ?? upload.errors.form[0]) : (error ?? formError);
+  // With JavaScript, one chosen file starts uploading at once, resumably (several files of a merged
+  // document go together by the form's button, as before).
+  const resumable = useResumableUpload({
+    endpoint: endpoint ?? DEFAULT_UPLOAD_ENDPOINT,
+    applicationId,
+    requirementId: requirement.id,
+    form,
+    onBusy: (busy) => onBusy(requirement.id, busy),
+    onStored,
+  });
+  const [chosenName, setChosenName] = useState("");
+  const onChosen = (files: FileList, input: HTMLInputElement) => {
+    if (files.length !== 1) return;
+    setChosenName(files[0].name);
+    void resumable.start(files[0]).finally(() => {
+      // The file went (or was refused): the field is ready for the next choice.
+      input.value = "";
+    });
+  };
+  const running = resumable.state !== null;
+  const ownError = resumable.error ?? (upload.errors ? (upload.errors.documents[requirement.id] ?? upload.errors.form[0]) : (error ?? formError));
   return (
     <Form method="post" action={withQuery(action, { doc: String(requirement.id) })} encType="multipart/form-data" reloadDocument onSubmit={upload.onSubmit} className={a.documentForm}>
-      <DocumentField requirement={requirement} reason={reason} current={current} error={ownError} live={upload.errors !== null} />
+      <DocumentField
+        requirement={requirement}
+        reason={reason}
+        current={current}
+        error={ownError}
+        live={upload.errors !== null || resumable.error !== null}
+        onChosen={onChosen}
+        disabled={running}
+      />
       <div className={ui.row}>
-        <button type="submit" className={ui.secondaryButton} disabled={upload.percent !== null}>
+        <button type="submit" className={ui.secondaryButton} disabled={upload.percent !== null || running}>
           {button} <span className="visually-hidden">{`${requirement.order_num}. ${requirement.name}`}</span>
         </button>
       </div>
       <UploadProgress percent={upload.percent} />
+      <ResumableProgress state={resumable.state} name={chosenName} onCancel={() => void resumable.cancel()} />
+      {resumable.note && !resumable.error ? <p role="status" className={ui.hint}>{resumable.note}</p> : null}
     </Form>
   );
 }
@@ -293,6 +351,7 @@ export function DocumentUploadForm({
   current,
   action,
   button,
+  applicationId,
   children,
 }: {
   form: DocumentForm;
@@ -304,9 +363,13 @@ export function DocumentUploadForm({
   action: string;
   /** the text of each document's button */
   button: string;
+  /** the application the documents are for (a resumable upload names it) */
+  applicationId: string;
   children?: ReactNode;
 }) {
   const [busy, setBusy] = useState<ReadonlySet<number>>(new Set());
+  // A document stored by a resumable upload shows as stored once the page's data is read again (the others keep uploading).
+  const revalidator = useRevalidator();
   const onBusy = (id: number, on: boolean) =>
     setBusy((before) => {
       const next = new Set(before);
@@ -331,6 +394,8 @@ export function DocumentUploadForm({
           endpoint={endpoint}
           button={button}
           onBusy={onBusy}
+          applicationId={applicationId}
+          onStored={() => revalidator.revalidate()}
         />
       ))}
       {children ? (

@@ -60,7 +60,7 @@ export default function AdaptationForm() {
       <DocumentErrorSummary errors={errors} requirements={requirements} />
       <MissingDocuments requirements={requirements} current={current} />
       <section className={ui.card}>
-        <DocumentUploadForm form="adaptation" errors={errors} items={requirements.map((requirement) => ({ requirement }))} current={current} action={`?intent=${INTENT_UPLOAD}`} button={t("documents.upload")}>
+        <DocumentUploadForm applicationId={application.id} form="adaptation" errors={errors} items={requirements.map((requirement) => ({ requirement }))} current={current} action={`?intent=${INTENT_UPLOAD}`} button={t("documents.upload")}>
           {/* Save and submit post no file: every document is stored by its own form above. */}
           <Form method="post" reloadDocument className={ui.row}>
             <button type="submit" className={ui.secondaryButton} formAction="?intent=save">

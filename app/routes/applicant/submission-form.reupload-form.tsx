@@ -70,7 +70,7 @@ export default function ReuploadForm() {
         {items.length === 0 ? (
           <p>{t("reupload.notRequested")}</p>
         ) : (
-          <DocumentUploadForm form="reupload" errors={errors} items={items} current={current} action={`?intent=${INTENT_UPLOAD}`} button={t("documents.upload")}>
+          <DocumentUploadForm applicationId={application.id} form="reupload" errors={errors} items={items} current={current} action={`?intent=${INTENT_UPLOAD}`} button={t("documents.upload")}>
             {/* KIRIM PERBAIKAN posts no file: every document is stored by its own form above. */}
             <Form method="post" reloadDocument className={ui.row}>
               <button type="submit" className={ui.button} formAction={`?intent=${INTENT_CHECK}`}>

@@ -45,6 +45,7 @@ export function FacilityUploadForm({
       <MissingDocuments requirements={requirements} current={current} />
       <section className={ui.card}>
         <DocumentUploadForm
+          applicationId={application.id}
           form="adaptation"
           endpoint={FACILITY_UPLOAD_ENDPOINT}
           errors={errors}
@@ -133,6 +134,7 @@ export function FacilityStatusDetail({
           <DocumentErrorSummary errors={errors} requirements={reuploadItems.map((i) => i.requirement)} />
           <MissingDocuments requirements={reuploadItems.map((i) => i.requirement)} current={fixed} />
           <DocumentUploadForm
+            applicationId={application.id}
             form="reupload"
             endpoint={FACILITY_UPLOAD_ENDPOINT}
             errors={errors}

@@ -1,0 +1,293 @@
+import { createHash } from "node:crypto";
+import { createWriteStream } from "node:fs";
+import { mkdir, rm } from "node:fs/promises";
+import path from "node:path";
+import { Transform } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import { FileStore } from "@tus/file-store";
+import { S3Store } from "@tus/s3-store";
+import { EVENTS, Server, type DataStore, type Upload } from "@tus/server";
+import { and, count, eq, lt, sql } from "drizzle-orm";
+import type { Logger } from "pino";
+import { maxBytes, MB } from "#domain/documents";
+import type { Database } from "../../db/client";
+import { tusUploads, type UserRow } from "../../db/schema";
+import { ApiError, errorBody, MESSAGES } from "../../lib/errors";
+import type { ApiDeps, ResolvedConfig } from "../../lib/types";
+import { ownedApplication } from "../applications";
+import { activeRequirements, attachFiles, uploadMessages, type UploadResult } from "../documents";
+import { temporaryFileName } from "../storage";
+import type { S3Settings } from "../storage-s3";
+import { reuploadRequirements } from "../workflow/applicant";
+import { countUpload } from "./quota";
+import { displayName } from "./receive";
+
+// Resumable uploads over tus (docs/decisions/027-resumable-uploads.md). A document arrives in chunks
+// (PATCH), each acknowledged with the offset stored; a connection that drops resumes from there. Its
+// bytes wait in the tus store — DATA_DIR/files/tus with the disk driver, the bucket with S3 — never under
+// a storage key, so nothing serves them. A row of tus_uploads says whose the upload is and for which
+// document; only that account may continue, read or cancel it. Once the last byte arrives the file goes
+// through the same checks and saving as a multipart upload (documents.ts attachFiles): checked, it is
+// attached; refused, nothing is kept. Either way the tus file and its row go. An upload abandoned half-way
+// is swept once older than the expiry (sweepAbandonedUploads, a scheduled job).
+
+export type UploadForm = "adaptation" | "reupload";
+
+export interface ResumableSettings {
+  /** an unfinished upload is swept this long after it began; default 24 h */
+  expiryHours: number;
+  /** uploads one account may have unfinished at once; default 10 */
+  maxPerAccount: number;
+  /** bytes (in MB) one account's unfinished uploads may announce together; default 50 */
+  maxMbPerAccount: number;
+}
+
+export const RESUMABLE_DEFAULTS: ResumableSettings = { expiryHours: 24, maxPerAccount: 10, maxMbPerAccount: 50 };
+
+/** No document takes more than this; a larger Upload-Length is refused before any row is written. */
+const LARGEST_UPLOAD = 10 * MB;
+
+/** The store of unfinished uploads for the configured storage driver. */
+export function createTusStore(opts: { filesDir: string; s3?: S3Settings; expiryMs: number }): DataStore {
+  if (opts.s3) {
+    const s3 = opts.s3;
+    return new S3Store({
+      // S3's smallest part; the chunks a phone sends are gathered into it (incomplete parts wait in the bucket).
+      partSize: 5 * 1024 * 1024,
+      expirationPeriodInMilliseconds: opts.expiryMs,
+      s3ClientConfig: {
+        bucket: s3.bucket,
+        endpoint: s3.endpoint,
+        region: s3.region ?? "us-east-1",
+        forcePathStyle: s3.forcePathStyle ?? !!s3.endpoint,
+        credentials: s3.accessKeyId && s3.secretAccessKey ? { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey } : undefined,
+        requestChecksumCalculation: "WHEN_REQUIRED",
+        responseChecksumValidation: "WHEN_REQUIRED",
+      },
+    });
+  }
+  return new FileStore({ directory: path.join(opts.filesDir, "tus"), expirationPeriodInMilliseconds: opts.expiryMs });
+}
+
+/** A hook's refusal as tus-node-server sends it: the API's JSON error shape, in Indonesian. */
+interface TusRefusal {
+  status_code: number;
+  body: string;
+}
+
+function refusal(err: ApiError): TusRefusal {
+  return { status_code: err.status, body: JSON.stringify(errorBody(err.code, err.message, err.details, err.params)) };
+}
+
+const asRefusal = (err: unknown): unknown => (err instanceof ApiError ? refusal(err) : err);
+
+/** Who sent a request the tus server is handling: set by the route (after requireUser) before it hands the request over. */
+const callers = new WeakMap<Request, UserRow>();
+
+export function handleAs(server: Server, request: Request, user: UserRow): Promise<Response> {
+  callers.set(request, user);
+  return server.handleWeb(request);
+}
+
+function callerOf(req: Request): UserRow {
+  const user = callers.get(req);
+  if (!user) throw new ApiError(401, "INVALID_TOKEN");
+  return user;
+}
+
+interface Target {
+  application: Awaited<ReturnType<typeof ownedApplication>>;
+  requirements: Awaited<ReturnType<typeof activeRequirements>>;
+  draft: boolean;
+}
+
+/** The application and the documents it takes now, for `form`; refused as a multipart upload would be. */
+async function targetOf(db: Database, user: UserRow, applicationId: string, form: UploadForm): Promise<Target> {
+  const application = await ownedApplication(db, user, applicationId);
+  if (form === "reupload") {
+    if (application.status !== "REUPLOAD") throw new ApiError(409, "NOT_REUPLOAD");
+    return { application, requirements: await reuploadRequirements(db, application), draft: false };
+  }
+  if (application.isSubmitted) throw new ApiError(409, "APPLICATION_SUBMITTED");
+  return { application, requirements: await activeRequirements(db, application.jalurId), draft: true };
+}
+
+const metadataInvalid = () => new ApiError(400, "UPLOAD_METADATA_INVALID");
+
+/** The upload's metadata as the portal's script sends it: application, requirement, form, filename. */
+function readMetadata(upload: Upload): { applicationId: string; requirementId: number; form: UploadForm; filename: string } {
+  const m = upload.metadata ?? {};
+  const requirementId = Number(m.requirement);
+  const form = m.form === "reupload" ? "reupload" : m.form === "adaptation" || m.form === undefined || m.form === null ? "adaptation" : null;
+  if (!m.application || !Number.isSafeInteger(requirementId) || requirementId <= 0 || !form) throw metadataInvalid();
+  return { applicationId: m.application, requirementId, form, filename: displayName(m.filename ?? undefined) };
+}
+
+/**
+ * Records a new upload, refused past the account's bounds on unfinished uploads (count and announced bytes).
+ * An unfinished upload of the same document by the same account is superseded (another file chosen for
+ * it, or the same one after its address was lost): its row goes here; the ids answered are for the store.
+ */
+async function recordWithinBounds(db: Database, settings: ResumableSettings, row: typeof tusUploads.$inferInsert): Promise<string[]> {
+  return db.transaction(async (tx) => {
+    // One account's creations take turns here, so two at once cannot both slip under a bound.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`tus-in-flight:${row.accountId}`}))`);
+    const superseded = await tx
+      .delete(tusUploads)
+      .where(and(eq(tusUploads.accountId, row.accountId), eq(tusUploads.applicationId, row.applicationId), eq(tusUploads.requirementId, row.requirementId), eq(tusUploads.form, row.form)))
+      .returning({ id: tusUploads.id });
+    const [held] = await tx
+      .select({ n: count(), bytes: sql<number>`coalesce(sum(${tusUploads.size}), 0)::bigint` })
+      .from(tusUploads)
+      .where(eq(tusUploads.accountId, row.accountId));
+    if (held.n + 1 > settings.maxPerAccount || Number(held.bytes) + row.size > settings.maxMbPerAccount * MB) {
+      throw new ApiError(429, "UPLOADS_IN_FLIGHT", MESSAGES.UPLOADS_IN_FLIGHT, {}, undefined, { limit_count: settings.maxPerAccount, limit_mb: settings.maxMbPerAccount });
+    }
+    await tx.insert(tusUploads).values(row);
+    return superseded.map((r) => r.id);
+  });
+}
+
+/** Copies a finished upload out of the tus store into a temporary file, hashing it on the way. */
+async function copyOut(store: DataStore, id: string, tmpDir: string): Promise<{ path: string; size: number; sha256: string }> {
+  await mkdir(tmpDir, { recursive: true });
+  const file = path.join(tmpDir, `${temporaryFileName()}.part`);
+  const hash = createHash("sha256");
+  let size = 0;
+  const count = new Transform({
+    transform(chunk: Buffer, _enc, done) {
+      size += chunk.length;
+      hash.update(chunk);
+      done(null, chunk);
+    },
+  });
+  try {
+    await pipeline(await (store as DataStore & { read(id: string): NodeJS.ReadableStream | Promise<NodeJS.ReadableStream> }).read(id), count, createWriteStream(file, { flags: "wx", mode: 0o600 }));
+  } catch (err) {
+    await rm(file, { force: true });
+    throw err;
+  }
+  return { path: file, size, sha256: hash.digest("hex") };
+}
+
+/** Removes an upload's bytes from the tus store and its row; an upload already gone is no error. */
+async function forget(db: Database, store: DataStore, id: string, logger: Logger): Promise<void> {
+  await store.remove(id).catch((err: { status_code?: number }) => {
+    if (err?.status_code !== 404) logger.warn({ err, upload: id }, "an unfinished upload could not be removed from the tus store");
+  });
+  await db.delete(tusUploads).where(eq(tusUploads.id, id));
+}
+
+/** The tus server of the API, at `path` (/api/v1/uploads). Requests reach it through handleAs, with their caller. */
+export function createTusServer(deps: ApiDeps, routePath: string): Server {
+  const { db, config } = deps;
+  const store = deps.tusStore;
+  const settings = config.resumableUploads;
+  const logger = config.logger.child({ component: "tus" });
+
+  const server = new Server({
+    path: routePath,
+    datastore: store,
+    // The portal rewrites the API's Location to its own address; a relative one needs no host.
+    relativeLocation: true,
+    maxSize: LARGEST_UPLOAD,
+    // Only the account that began an upload may continue, read or cancel it.
+    async onIncomingRequest(req, id) {
+      if (req.method === "POST") return;
+      const user = callerOf(req);
+      const [row] = await db.select({ accountId: tusUploads.accountId }).from(tusUploads).where(eq(tusUploads.id, id));
+      if (!row || row.accountId !== user.id) throw refusal(new ApiError(404, "NOT_FOUND"));
+    },
+    async onUploadCreate(req, upload) {
+      try {
+        const user = callerOf(req);
+        if (upload.size === undefined) throw new ApiError(400, "UPLOAD_LENGTH_REQUIRED");
+        const meta = readMetadata(upload);
+        const target = await targetOf(db, user, meta.applicationId, meta.form);
+        const requirement = target.requirements.find((r) => r.id === meta.requirementId);
+        if (!requirement) throw metadataInvalid();
+        const details = (message: string) => [{ path: `doc_${requirement.id}`, message }];
+        if (upload.size === 0) throw new ApiError(400, "VALIDATION_ERROR", MESSAGES.VALIDATION_ERROR, {}, details(uploadMessages.empty));
+        if (upload.size > maxBytes({ max_size: requirement.maxSize })) throw new ApiError(413, "FILE_TOO_LARGE", MESSAGES.FILE_TOO_LARGE, {}, details(uploadMessages.tooLarge(requirement)));
+        await countUpload(deps, user.id);
+        const superseded = await recordWithinBounds(db, settings, {
+          id: upload.id,
+          accountId: user.id,
+          applicationId: target.application.id,
+          requirementId: requirement.id,
+          form: meta.form,
+          size: upload.size,
+        });
+        for (const id of superseded) await forget(db, store, id, logger);
+        return { metadata: { ...upload.metadata, filename: meta.filename } };
+      } catch (err) {
+        throw asRefusal(err);
+      }
+    },
+    async onUploadFinish(req, upload) {
+      const user = callerOf(req);
+      let temporary: string | undefined;
+      try {
+        const [row] = await db.select().from(tusUploads).where(eq(tusUploads.id, upload.id));
+        if (!row) throw new ApiError(404, "NOT_FOUND");
+        const target = await targetOf(db, user, row.applicationId, row.form as UploadForm);
+        const copy = await copyOut(store, upload.id, deps.uploadTmpDir);
+        temporary = copy.path;
+        const result: UploadResult = await attachFiles(deps, { application: target.application, ownerUserId: user.id, requirements: target.requirements, draft: target.draft }, [
+          { field: `doc_${row.requirementId}`, requirementId: row.requirementId, originalName: displayName(upload.metadata?.filename ?? undefined), ...copy },
+        ]);
+        if (result.errors.length > 0) {
+          throw new ApiError(400, "DOCUMENT_REFUSED", undefined, {}, result.errors.map((e) => ({ path: `doc_${e.requirement_id}`, message: e.message })));
+        }
+        return { status_code: 200, headers: { "Content-Type": "application/json" }, body: JSON.stringify({ data: result }) };
+      } catch (err) {
+        throw asRefusal(err);
+      } finally {
+        // Attached or refused, the upload is done: its bytes and its row go (a refused file keeps nothing).
+        if (temporary) await rm(temporary, { force: true });
+        await forget(db, store, upload.id, logger);
+      }
+    },
+  });
+  // Cancelled by its sender (DELETE): the store removed the bytes; the row goes too.
+  server.on(EVENTS.POST_TERMINATE, (_req, _res, id) => {
+    void db
+      .delete(tusUploads)
+      .where(eq(tusUploads.id, id))
+      .catch((err: unknown) => logger.warn({ err, upload: id }, "a cancelled upload's row could not be removed"));
+  });
+  return server;
+}
+
+/**
+ * The scheduled sweep: every upload begun longer than the expiry ago and never finished goes — its bytes
+ * in the tus store and its row — then whatever the store itself knows to be expired (an upload whose row
+ * went with its application or account). Returns the uploads removed.
+ */
+export async function sweepAbandonedUploads(
+  opts: { db: Database; store: DataStore; logger: Logger; settings: Pick<ResumableSettings, "expiryHours"> },
+  now = new Date(),
+): Promise<number> {
+  const before = new Date(now.getTime() - opts.settings.expiryHours * 3_600_000);
+  const old = await opts.db.select({ id: tusUploads.id }).from(tusUploads).where(lt(tusUploads.createdAt, before));
+  for (const { id } of old) await forget(opts.db, opts.store, id, opts.logger);
+  let orphans = 0;
+  if (opts.store.hasExtension("expiration")) {
+    orphans = await opts.store.deleteExpired().catch((err: unknown) => {
+      opts.logger.warn({ err }, "expired uploads could not be swept from the tus store");
+      return 0;
+    });
+  }
+  return old.length + orphans;
+}
+
+/** The resolved settings of resumable uploads. */
+export function resolveResumable(config: Partial<ResumableSettings> | undefined): ResolvedConfig["resumableUploads"] {
+  return { ...RESUMABLE_DEFAULTS, ...config };
+}
+
+/** Rows of unfinished uploads of an account (tests, the operator). */
+export async function uploadsInFlight(db: Database, accountId: string): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(tusUploads).where(and(eq(tusUploads.accountId, accountId)));
+  return row.n;
+}
