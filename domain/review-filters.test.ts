@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { labelConditions, type LabelCondition } from "./review-filters";
-import { statusLabel, type ApplicationStatus } from "./status-label";
+import type { ApplicationStatus } from "./status-label";
+import { statusLabel } from "./status-label-words";
 import { STAGE_IDS } from "./workflow";
 
 /** What the API's SQL makes of a condition, in JavaScript. */

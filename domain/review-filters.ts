@@ -1,4 +1,4 @@
-import { APPLICATION_STATUSES, statusLabel, type ApplicationStatus } from "./status-label";
+import { APPLICATION_STATUSES, statusRule, type ApplicationStatus } from "./status-label";
 import { STAGE_IDS } from "./workflow";
 
 // The review lists' query words, one list each, for the API that checks them and the portal that
@@ -15,7 +15,7 @@ export const CURSOR_MAX_LENGTH = 1000;
 export const CURSOR_PATTERN = /^[A-Za-z0-9_-]+$/;
 
 // The review lists' label filter: which stored (status, stage_id, is_submitted) give a
-// rule of the spec §4 label table. Derived by running statusLabel() over every stored state, so
+// rule of the spec §4 label table. Derived by running statusRule() over every stored state, so
 // the table stays in status-label.ts only.
 
 /**
@@ -38,14 +38,14 @@ const STAGE_VALUES: readonly (number | null)[] = [...STAGE_IDS, OTHER, null];
 
 const cache = new Map<number, LabelCondition[]>();
 
-/** The conditions (any one suffices) under which statusLabel() gives rule `rule`; empty for an unknown rule. */
+/** The conditions (any one suffices) under which statusRule() gives rule `rule`; empty for an unknown rule. */
 export function labelConditions(rule: number): LabelCondition[] {
   const hit = cache.get(rule);
   if (hit) return hit;
   const out: LabelCondition[] = [];
   for (const status of STATUSES) {
     const stagesFor = (is_submitted: boolean) =>
-      STAGE_VALUES.filter((stage) => statusLabel({ status, is_submitted, tahap: stage === null ? null : { id: stage } }).rule === rule);
+      STAGE_VALUES.filter((stage) => statusRule({ status, is_submitted, tahap: stage === null ? null : { id: stage } }).rule === rule);
     const submitted = stagesFor(true);
     const draft = stagesFor(false);
     const same = submitted.length === draft.length && submitted.every((s, i) => s === draft[i]);

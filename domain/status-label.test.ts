@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { labelMeaning, statusLabel, type ApplicationStatus } from "./status-label";
+import { labelMeaning, type ApplicationStatus } from "./status-label";
+import { statusLabel } from "./status-label-words";
 
 const rec = (status: ApplicationStatus | null, stage: number | null, is_submitted = true) => ({
   status, is_submitted, tahap: stage === null ? null : { id: stage },

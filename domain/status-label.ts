@@ -1,6 +1,6 @@
 // Spec §4 "Applicant status label": checked in order, the first match wins.
-// The one key, not the whole namespace: the browser bundles this module (Vite's JSON named exports).
-import { statusLabel as LABEL_WORDS_ID } from "#locales/id/common.json";
+// The browser bundles this module: it holds the rules, not their words (the locale files' common.statusLabel,
+// which the API reads through ./status-label-words.ts).
 import { stageById } from "./workflow";
 /** The stored status of an application (spec §4); the API, the database check and the lists use this list. */
 export const APPLICATION_STATUSES = ["IN-PROGRESS", "FAILED", "PASSED", "REUPLOAD"] as const;
@@ -29,14 +29,9 @@ const DEBRIEFING = [4, 13];
 
 type Rule = { rule: number; when: (status: StatusRecord["status"], stage: number | undefined) => boolean; colour: LabelColour };
 
-/**
- * The label of each rule, by its number, in the default language: the words live in the locale files
- * (common.statusLabel.<rule>), where the portal finds them in the request's language; the API answers them
- * (and writes them in its CSV and mails) in Indonesian, as spec §4 names them.
- */
-const LABEL_WORDS: Readonly<Record<string, string>> = LABEL_WORDS_ID;
-const DRAFT_RULE = 12;
-const wordsOf = (rule: number): string => LABEL_WORDS[String(rule)]!;
+/** Rule 12: a draft. Rules 1–12 have a label; rule 13 has none. */
+export const DRAFT_RULE = 12;
+export const NO_LABEL_RULE = 13;
 
 const RULES: readonly Rule[] = [
   { rule: 1, when: (s) => s === "IN-PROGRESS", colour: "yellow" },
@@ -52,17 +47,18 @@ const RULES: readonly Rule[] = [
   { rule: 11, when: (s) => s === "PASSED", colour: "green" },
 ];
 
-export function statusLabel(record: StatusRecord): StatusLabel {
+/** The rule of spec §4's table a record meets, and its colour; its words: ./status-label-words.ts, or `t()`. */
+export function statusRule(record: StatusRecord): Omit<StatusLabel, "label"> {
   const stage = record.tahap?.id;
   for (const r of RULES) {
-    if (r.when(record.status, stage)) return { rule: r.rule, label: wordsOf(r.rule), colour: r.colour };
+    if (r.when(record.status, stage)) return { rule: r.rule, colour: r.colour };
   }
-  if (!record.is_submitted) return { rule: DRAFT_RULE, label: wordsOf(DRAFT_RULE), colour: "blue" };
-  return { rule: 13, label: null, colour: "none" };
+  if (!record.is_submitted) return { rule: DRAFT_RULE, colour: "blue" };
+  return { rule: NO_LABEL_RULE, colour: "none" };
 }
 
-/** Every label the table can produce, in rule order (filters, legends). */
-export const STATUS_LABELS: readonly string[] = [...RULES.map((r) => wordsOf(r.rule)), wordsOf(DRAFT_RULE)];
+/** The rules that have a label, in order (filters, legends). */
+export const LABELLED_RULES: readonly number[] = [...RULES.map((r) => r.rule), DRAFT_RULE];
 
 // What a label means: a label alone can mislead — rule 11 "Selesai" only says a stage was
 // passed while the next has not started, and rule 13 shows nothing at all. Beside every label the
@@ -90,7 +86,7 @@ export interface LabelMeaning {
 }
 
 export function labelMeaning(record: StatusRecord): LabelMeaning {
-  const { rule } = statusLabel(record);
+  const { rule } = statusRule(record);
   const id = record.tahap?.id;
   const stage = id === undefined ? undefined : stageById(id);
   const of = (key: MeaningKey, next: string | null = null): LabelMeaning => ({ rule, key, stage: stage?.name ?? null, next });

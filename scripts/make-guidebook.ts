@@ -4,7 +4,7 @@ import { writeFileSync } from "node:fs";
 import { PDFDocument, StandardFonts, rgb } from "pdf-lib";
 import { DOCUMENT_REQUIREMENTS } from "#domain/documents";
 import { PRODUCT_FULL_NAME, PRODUCT_NAME } from "#domain/menu";
-import { STATUS_LABELS } from "#domain/status-label";
+import { STATUS_LABELS } from "#domain/status-label-words";
 
 const OUT = "public/template-docs/buku-panduan-adaptasi-nakes-lln.pdf";
 

@@ -4,7 +4,7 @@ import path from "node:path";
 import { asc, count, eq, inArray } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { statusLabel } from "#domain/status-label";
+import { statusLabel } from "#domain/status-label-words";
 import { isClosed, openStage, stageById, type WorkflowState } from "#domain/workflow";
 import { startApi } from "../index";
 import { createDiskStorage } from "../services/storage";

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, isNull, or, sql } from "drizzle-orm";
 import type { FileHistory } from "#contracts/applications";
-import { statusLabel } from "#domain/status-label";
+import { statusLabel } from "#domain/status-label-words";
 import { holderLabel, stageDeadline, stageName } from "#domain/workflow";
 import { ROLE_LABELS } from "#domain/roles";
 import { requiredForSubmit } from "#domain/personal-data-fields";

@@ -1,7 +1,8 @@
 import { and, asc, count, desc, eq } from "drizzle-orm";
 import { FACILITY_TYPE_LABELS, verificationState, type FacilityType } from "#domain/facility";
 import { FACILITY_LABELS, type FacilityData, type FacilitySignUp } from "#domain/forms/facility";
-import { STATUS_LABELS, statusLabel, type LabelColour } from "#domain/status-label";
+import type { LabelColour } from "#domain/status-label";
+import { STATUS_LABELS, statusLabel } from "#domain/status-label-words";
 import { validationMessage } from "#domain/validation";
 import type { Database } from "../db/client";
 import { applications, auditLog, facilityProfiles, positions, type UserRow, users, userVerifications } from "../db/schema";

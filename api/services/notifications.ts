@@ -2,7 +2,7 @@ import { eq, inArray } from "drizzle-orm";
 import type { Logger } from "pino";
 import { PRODUCT_FULL_NAME, PRODUCT_NAME } from "#domain/menu";
 import { ROLE } from "#domain/roles";
-import { statusLabel } from "#domain/status-label";
+import { statusLabel } from "#domain/status-label-words";
 import { stageName, type Decision } from "#domain/workflow";
 import type { Database } from "../db/client";
 import { applicantProfiles, applications, documentRequirements, users } from "../db/schema";

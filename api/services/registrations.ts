@@ -3,7 +3,7 @@ import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { RegistrationForm } from "#domain/forms/registration";
 import { REGISTRATION_LABELS } from "#domain/forms/registration";
 import { ROLE } from "#domain/roles";
-import { statusLabel } from "#domain/status-label";
+import { statusLabel } from "#domain/status-label-words";
 import { validationMessage } from "#domain/validation";
 import type { Database } from "../db/client";
 import { violatedUniqueConstraint } from "../db/errors";

@@ -3,7 +3,7 @@ import { alias } from "drizzle-orm/pg-core";
 import { JALUR_IDS, type JalurId } from "#domain/documents";
 import { type DIRS, labelConditions, type SORTS, type TABS } from "#domain/review-filters";
 import { ROLE } from "#domain/roles";
-import { statusLabel } from "#domain/status-label";
+import { statusLabel } from "#domain/status-label-words";
 import {
   decisionsFor,
   firstStage,

@@ -1,6 +1,6 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { statusLabel } from "#domain/status-label";
+import { statusLabel } from "#domain/status-label-words";
 import { applications, auditLog, facilityProfiles, positions, users, userVerifications } from "../../db/schema";
 import { createTestApi, expectError, type TestApi } from "../../test/helpers";
 import { tokenFrom } from "../../test/mail";

@@ -2,7 +2,7 @@ import { Form, Link, useLocation } from "@remix-run/react";
 import { type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { JALUR_IDS } from "#domain/documents";
-import { STATUS_LABELS } from "#domain/status-label";
+import { LABELLED_RULES } from "#domain/status-label";
 import { STAGES } from "#domain/workflow";
 import { TIME_ZONE } from "#domain/time-zone";
 import { DIRS, SORTS } from "#domain/review-filters";
@@ -113,7 +113,7 @@ function ListFilters({ data }: { data: ListPageData }) {
             label={t("list.label")}
             value={query.label}
             any={t("list.any")}
-            options={LABEL_RULES.map((rule) => <option key={rule} value={rule}>{rule <= STATUS_LABELS.length ? t(`common:statusLabel.${rule}`) : t("list.noLabel")}</option>)}
+            options={LABEL_RULES.map((rule) => <option key={rule} value={rule}>{LABELLED_RULES.includes(rule) ? t(`common:statusLabel.${rule}`) : t("list.noLabel")}</option>)}
           />
           <Select name="sort" label={t("list.sort")} value={query.sort} any={t("list.sortDefault")} options={SORTS.map((s) => <option key={s} value={s}>{t(`list.sorts.${s}`)}</option>)} />
           <Select name="dir" label={t("list.dir")} value={query.dir} any={t("list.sortDefault")} options={DIRS.map((d) => <option key={d} value={d}>{t(`list.dirs.${d}`)}</option>)} />
