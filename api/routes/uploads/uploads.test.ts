@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { requirementsFor } from "#domain/documents";
 import { elf, pdf, pdfOfSize } from "../../../tests/fixtures/files";
 import { applicationDocuments, files, tusUploads } from "../../db/schema";
+import { MESSAGES } from "../../lib/errors";
 import { createTusStore } from "../../services/uploads/tus";
 import { applicantWithProfile } from "../../test/journeys";
 import { createTestApi, type TestApi } from "../../test/helpers";
@@ -106,7 +107,7 @@ describe("resumable uploads (tus)", () => {
     expect((await api.request(location, { method: "HEAD", token, headers: TUS })).status).toBe(404);
   });
 
-  it("refuses a file that is no PDF though named .pdf, with the check's Indonesian message, and keeps nothing", async () => {
+  it("refuses a file that is no PDF though named .pdf, with the check's Indonesian reason at its document, and keeps nothing", async () => {
     const { token } = await applicantWithProfile(api);
     const id = await draft(token);
     const bytes = elf();
@@ -116,8 +117,9 @@ describe("resumable uploads (tus)", () => {
     expect(answer.status).toBe(400);
     const body = await answer.json();
     expect(body.error.code).toBe("DOCUMENT_REFUSED");
-    expect(body.error.message).toMatch(/^Tipe berkas harus /);
-    expect(body.error.details).toEqual([{ path: `doc_${FIVE_MB_DOC.id}`, message: body.error.message }]);
+    // A code with its words from the locale files; the check's own reason is the document's detail.
+    expect(body.error.message).toBe(MESSAGES.DOCUMENT_REFUSED);
+    expect(body.error.details).toEqual([{ path: `doc_${FIVE_MB_DOC.id}`, message: expect.stringMatching(/^Tipe berkas harus /) }]);
     expect(await current(id, FIVE_MB_DOC.id)).toEqual([]);
     expect(await api.db.select().from(tusUploads).where(eq(tusUploads.applicationId, id))).toEqual([]);
     expect(tusFiles().filter((f) => created.headers.get("location")!.endsWith(f.replace(/\.json$/, "")))).toEqual([]);
