@@ -47,11 +47,33 @@ export const RESUMABLE_DEFAULTS: ResumableSettings = { expiryHours: 24, maxPerAc
 /** No document takes more than this; a larger Upload-Length is refused before any row is written. */
 const LARGEST_UPLOAD = 10 * MB;
 
+/**
+ * @tus/s3-store, removing every object of an upload. Its own remove aborts the multipart upload, then
+ * deletes `<id>` and `<id>.info`, and so leaves two things in the bucket: `<id>.part` (the chunk shorter
+ * than S3's 5 MB part still waiting for the next one — every chunk of a document, as none is larger), and,
+ * once an upload is finished (its multipart upload completed, so the abort answers NoSuchUpload and
+ * remove stops there), the whole assembled file with its .info. Here all three go whatever the abort says.
+ */
+export class PortalS3Store extends S3Store {
+  override async remove(id: string): Promise<void> {
+    let notFound: unknown;
+    try {
+      await super.remove(id);
+    } catch (err) {
+      if ((err as { status_code?: number })?.status_code !== 404) throw err;
+      notFound = err;
+    }
+    await this.client.deleteObjects({ Bucket: this.bucket, Delete: { Objects: [{ Key: id }, { Key: `${id}.info` }, { Key: `${id}.part` }], Quiet: true } });
+    // Neither a multipart upload nor an .info: the upload was never there (or went before).
+    if (notFound) throw notFound;
+  }
+}
+
 /** The store of unfinished uploads for the configured storage driver. */
 export function createTusStore(opts: { filesDir: string; s3?: S3Settings; expiryMs: number }): DataStore {
   if (opts.s3) {
     const s3 = opts.s3;
-    return new S3Store({
+    return new PortalS3Store({
       // S3's smallest part; the chunks a phone sends are gathered into it (incomplete parts wait in the bucket).
       partSize: 5 * 1024 * 1024,
       expirationPeriodInMilliseconds: opts.expiryMs,
