@@ -223,8 +223,8 @@ describe("resumable uploads (tus)", () => {
 
 
 describe("the tus store follows the storage driver", () => {
-  // s3rver answers ListParts (which @tus/s3-store reads after every write) with MethodNotAllowed, so the
-  // S3 store's round trip needs a real S3-compatible server (MinIO); here: which store each driver gets.
+  // Which store each driver gets; the S3 store's round trip (chunks, offsets, attach, refuse, cancel,
+  // sweep) is uploads-s3.test.ts, against s3rver behind the shim that answers ListParts.
   it("is a file store under filesDir/tus for the disk driver, an S3 store in the bucket for the S3 settings", () => {
     const disk = createTusStore({ filesDir: api.filesDir, expiryMs: 3_600_000 });
     expect(disk).toBeInstanceOf(FileStore);
