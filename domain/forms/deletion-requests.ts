@@ -12,8 +12,8 @@ export type DeletionDecision = (typeof DELETION_DECISIONS)[number];
 
 const LABEL_KEYS = {
   note: "common:deleteAccount.request.note",
-  decision: "common:deletionRequests.fields.decision",
-  reason: "common:deletionRequests.fields.reason",
+  decision: "admin:deletionRequests.fields.decision",
+  reason: "admin:deletionRequests.fields.reason",
 } as const;
 
 const labels = (texts: FormTexts) => labelsIn(texts, LABEL_KEYS, { note: "Catatan untuk Super Admin", decision: "Keputusan", reason: "Alasan" });

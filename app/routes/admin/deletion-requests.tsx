@@ -54,7 +54,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireUser(request, context, { roles: [ROLE.SUPER_ADMIN] });
-  const t = await i18next.getFixedT(request, "common");
+  const t = await i18next.getFixedT(request, "admin");
   const form = await request.formData();
   const id = String(form.get("request_id") ?? "");
   const found = form.get("intent") === "decide" ? await findRequest(context, id) : null;
@@ -75,7 +75,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 /** /deletion-requests: the Super Admin lists the requests to delete an account (pending first) and decides each, with a reason. */
 export default function DeletionRequests() {
-  const { t } = useTranslation("common");
+  const { t } = useTranslation("admin");
   const { data: rows, meta, params, selected, missing } = useLoaderData<typeof loader>();
   const acted = useActionData<typeof action>();
   const back = `${SELF}${listSearch(params)}`;
@@ -154,7 +154,7 @@ function Applicant({ request }: { request: DeletionRequestRow }) {
 
 /** A decided request: who, when and why; a pending one: the link to its decision form. */
 function Decision({ request }: { request: DeletionRequestRow }) {
-  const { t } = useTranslation("common");
+  const { t } = useTranslation("admin");
   if (request.status === "PENDING") {
     return (
       <Link to={`${SELF}?id=${request.id}#keputusan`} aria-label={t("deletionRequests.decideFor", { name: request.applicant_name })}>
@@ -173,7 +173,7 @@ function Decision({ request }: { request: DeletionRequestRow }) {
 
 /** The chosen request: its facts and, while pending, the decision form (approve or reject, with a reason). */
 function Selected({ request, back, lastResult }: { request: DeletionRequestRow; back: string; lastResult?: SubmissionResult<string[]> }) {
-  const { t } = useTranslation("common");
+  const { t } = useTranslation("admin");
   const [form, fields] = useForm<FormInput<"deletionDecision">>({ id: `deletion-decision-${request.id}`, lastResult, ...useLiveValidation(deletionDecisionRules) });
   const options = [
     { value: "APPROVE", label: t("deletionRequests.approve"), description: t("deletionRequests.approveHint") },

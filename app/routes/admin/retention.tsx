@@ -25,7 +25,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 /** /retention: the Super Admin sees the retention settings and what the retention job will delete, and when. */
 export default function Retention() {
-  const { t } = useTranslation("common");
+  const { t } = useTranslation("admin");
   const { settings, data, meta, params } = useLoaderData<typeof loader>();
   const period = (months: number) => (months > 0 ? t("retention.months", { count: months }) : t("retention.never"));
   return (

@@ -1,5 +1,5 @@
 import { useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from "react";
-import { Form, Link, useRevalidator } from "@remix-run/react";
+import { Form, Link, useLocation, useNavigate, useRevalidator } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { MB, type DocumentRequirement } from "#domain/documents";
 import { formatDateTime } from "~/utils/format";
@@ -368,8 +368,19 @@ export function DocumentUploadForm({
   children?: ReactNode;
 }) {
   const [busy, setBusy] = useState<ReadonlySet<number>>(new Set());
-  // A document stored by a resumable upload shows as stored once the page's data is read again (the others keep uploading).
+  // A document stored by a resumable upload shows as stored once the page's data is read again (the others keep
+  // uploading). After a refused step (?intent=check that found something missing) the address still names that
+  // step: the form's own address is read instead, so the page stays the form and does not turn into the check.
   const revalidator = useRevalidator();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const refresh = () => {
+    const params = new URLSearchParams(location.search);
+    if (!params.has("intent")) return revalidator.revalidate();
+    for (const step of ["intent", "doc", "key"]) params.delete(step);
+    const query = params.toString();
+    navigate(`${location.pathname}${query ? `?${query}` : ""}`, { replace: true, preventScrollReset: true });
+  };
   const onBusy = (id: number, on: boolean) =>
     setBusy((before) => {
       const next = new Set(before);
@@ -395,7 +406,7 @@ export function DocumentUploadForm({
           button={button}
           onBusy={onBusy}
           applicationId={applicationId}
-          onStored={() => revalidator.revalidate()}
+          onStored={refresh}
         />
       ))}
       {children ? (
