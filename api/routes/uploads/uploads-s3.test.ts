@@ -2,13 +2,13 @@ import { createHash } from "node:crypto";
 import { GetObjectCommand, ListObjectsV2Command } from "@aws-sdk/client-s3";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { requirementsFor } from "#domain/documents";
 import { elf, pdf, pdfOfSize } from "../../../tests/fixtures/files";
 import { applicationDocuments, files, tusUploads } from "../../db/schema";
 import { createS3Client } from "../../services/storage-s3";
 import { applicantWithProfile } from "../../test/journeys";
 import { createTestApi, type TestApi } from "../../test/helpers";
 import { startS3WithListParts, type S3WithListParts } from "../../test/s3-with-list-parts";
+import { FIVE_MB_DOC, TUS, tusCreate, tusDraft, tusHead, tusPatch } from "../../test/tus";
 
 // Resumable uploads over tus with the S3 driver (docs/decisions/027-resumable-uploads.md): the unfinished
 // upload lives in the bucket (@tus/s3-store: a multipart upload, its `<id>.info`, and `<id>.part` holding
@@ -30,36 +30,17 @@ afterAll(async () => {
 });
 
 const MB = 1024 * 1024;
-const FIVE_MB_DOC = requirementsFor("REG").find((r) => r.max_size === 5)!;
-const TUS = { "tus-resumable": "1.0.0" };
-const b64 = (v: string) => Buffer.from(v).toString("base64");
-
-async function draft(token: string) {
-  const res = await api.request("/api/v1/applications", { token, json: { jalur_id: "REG" } });
-  expect(res.status).toBe(201);
-  return (await res.json()).data.id as string;
-}
+const draft = (token: string) => tusDraft(api, token);
 
 async function create(token: string, application: string, size: number, filename = "ijazah.pdf") {
-  const res = await api.request("/api/v1/uploads", {
-    method: "POST",
-    token,
-    headers: { ...TUS, "upload-length": String(size), "upload-metadata": `application ${b64(application)},requirement ${b64(String(FIVE_MB_DOC.id))},form ${b64("adaptation")},filename ${b64(filename)}` },
-  });
+  const res = await tusCreate(api, token, application, size, { filename });
   expect(res.status, await res.clone().text()).toBe(201);
   const location = res.headers.get("location")!;
   return { location, uploadId: location.split("/").pop()! };
 }
 
-const patch = (token: string, location: string, offset: number, chunk: Buffer) =>
-  api.request(location, {
-    method: "PATCH",
-    token,
-    headers: { ...TUS, "upload-offset": String(offset), "content-type": "application/offset+octet-stream" },
-    body: new Uint8Array(chunk),
-  });
-
-const head = (token: string, location: string) => api.request(location, { method: "HEAD", token, headers: TUS });
+const patch = (token: string, location: string, offset: number, chunk: Buffer) => tusPatch(api, token, location, offset, chunk);
+const head = (token: string, location: string) => tusHead(api, token, location);
 
 const client = () => createS3Client({ endpoint: s3.endpoint, bucket: BUCKET, ...keys });
 

@@ -11,6 +11,7 @@ import { MESSAGES } from "../../lib/errors";
 import { createTusStore } from "../../services/uploads/tus";
 import { applicantWithProfile } from "../../test/journeys";
 import { createTestApi, type TestApi } from "../../test/helpers";
+import { FIVE_MB_DOC, TUS, tusCreate, tusDraft, tusMetadata, tusPatch } from "../../test/tus";
 
 // Resumable uploads over tus (docs/decisions/027-resumable-uploads.md): created for one document of the
 // caller's own draft, sent in chunks, checked and attached as a multipart upload is when the last byte
@@ -23,35 +24,10 @@ beforeAll(async () => {
 afterAll(() => api?.close());
 
 const REG = requirementsFor("REG");
-const FIVE_MB_DOC = REG.find((r) => r.max_size === 5)!;
-const TUS = { "tus-resumable": "1.0.0" };
-const b64 = (v: string) => Buffer.from(v).toString("base64");
-const metadata = (m: Record<string, string>) =>
-  Object.entries(m)
-    .map(([k, v]) => `${k} ${b64(v)}`)
-    .join(",");
-
-async function draft(token: string) {
-  const res = await api.request("/api/v1/applications", { token, json: { jalur_id: "REG" } });
-  expect(res.status).toBe(201);
-  return (await res.json()).data.id as string;
-}
-
-async function create(token: string, application: string, size: number, requirement = FIVE_MB_DOC.id, filename = "ijazah.pdf", form = "adaptation") {
-  return api.request("/api/v1/uploads", {
-    method: "POST",
-    token,
-    headers: { ...TUS, "upload-length": String(size), "upload-metadata": metadata({ application, requirement: String(requirement), form, filename }) },
-  });
-}
-
-const patch = (token: string, location: string, offset: number, chunk: Buffer) =>
-  api.request(location, {
-    method: "PATCH",
-    token,
-    headers: { ...TUS, "upload-offset": String(offset), "content-type": "application/offset+octet-stream" },
-    body: new Uint8Array(chunk),
-  });
+const draft = (token: string) => tusDraft(api, token);
+const create = (token: string, application: string, size: number, requirement = FIVE_MB_DOC.id, filename = "ijazah.pdf", form = "adaptation") =>
+  tusCreate(api, token, application, size, { requirement, filename, form });
+const patch = (token: string, location: string, offset: number, chunk: Buffer) => tusPatch(api, token, location, offset, chunk);
 
 /** Sends `bytes` in chunks of `chunkSize`; the last answer. */
 async function sendAll(token: string, location: string, bytes: Buffer, chunkSize = 256 * 1024) {
@@ -146,7 +122,7 @@ describe("resumable uploads (tus)", () => {
     const deferred = await api.request("/api/v1/uploads", {
       method: "POST",
       token,
-      headers: { ...TUS, "upload-defer-length": "1", "upload-metadata": metadata({ application: id, requirement: String(FIVE_MB_DOC.id), form: "adaptation", filename: "a.pdf" }) },
+      headers: { ...TUS, "upload-defer-length": "1", "upload-metadata": tusMetadata({ application: id, requirement: String(FIVE_MB_DOC.id), form: "adaptation", filename: "a.pdf" }) },
     });
     expect(deferred.status).toBe(400);
     expect(await api.db.select().from(tusUploads).where(eq(tusUploads.applicationId, id))).toEqual([]);
