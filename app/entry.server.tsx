@@ -11,6 +11,7 @@ import { I18nextProvider } from "react-i18next";
 import { i18nConfig, INLINE_TEXTS_GLOBAL } from "./i18n";
 import { i18next, languageInstance } from "./utils/i18n.server";
 import { NonceProvider } from "./utils/nonce-provider";
+import { patchOn } from "#domain/framework-patches";
 import common from "#locales/id/common.json";
 
 const ABORT_DELAY = 5_000;
@@ -51,6 +52,8 @@ export class HoldClosingTags extends Transform {
   private held = false;
   private pending = "";
   private release: NodeJS.Immediate | null = null;
+  /** FRAMEWORK_PATCHES_OFF=coalesced-writes: each piece React writes goes out on its own. */
+  private readonly coalesce = patchOn("coalesced-writes");
 
   /** `tail` is written just before the closing tags, once everything has rendered. */
   constructor(private readonly tail: () => string = () => "") {
@@ -73,7 +76,7 @@ export class HoldClosingTags extends Transform {
     // which cost a list page 1.3 ms. What one burst of rendering writes goes out together,
     // at the latest when the burst ends, so streaming still sends each part as soon as it is ready.
     this.pending += text;
-    if (this.pending.length >= COALESCE_CHARS) this.sendPending();
+    if (this.pending.length >= COALESCE_CHARS || !this.coalesce) this.sendPending();
     else this.release ??= setImmediate(() => this.sendPending());
     done();
   }
@@ -154,6 +157,8 @@ export function trackNamespaces(instance: I18n, _lng?: string): Set<string> {
   tracked[USED] = used;
   const defaultNS = String(instance.options.defaultNS ?? "common");
   const translate = instance.t;
+  // FRAMEWORK_PATCHES_OFF=remembered-texts: every text goes through i18next (the namespaces are still noted).
+  const remember = patchOn("remembered-texts");
   const note = (key: unknown, ns: unknown) => {
     for (const k of Array.isArray(key) ? key : [key]) {
       const colon = typeof k === "string" ? k.indexOf(":") : -1;
@@ -167,7 +172,7 @@ export function trackNamespaces(instance: I18n, _lng?: string): Set<string> {
   tracked.t = function (this: I18n, key: unknown, options?: unknown, ...rest: unknown[]) {
     // t(key, options) or t(key, defaultValue, options)
     note(key, typeof options === "string" ? nsOf(rest[0]) : nsOf(options));
-    const plain = typeof key === "string" && rest.length === 0 && plainOptions(options);
+    const plain = remember && typeof key === "string" && rest.length === 0 && plainOptions(options);
     const known = plain ? `${(options as { lng?: string } | undefined)?.lng ?? this.language}\u0001${String(nsOf(options) ?? "")}\u0001${key}` : "";
     if (plain && translated.has(known)) return translated.get(known);
     const text = (translate as unknown as (...args: unknown[]) => unknown).call(this, key, options, ...rest);
@@ -185,7 +190,7 @@ export function trackNamespaces(instance: I18n, _lng?: string): Set<string> {
     // i18next binds its methods to the instance they were made on: `full` ends in the shared instance's
     // `t`, not this view's, so the namespaces are noted here.
     const fixed = (key: unknown, ...rest: unknown[]) => {
-      if (rest.length > 0 || typeof key !== "string") {
+      if (rest.length > 0 || typeof key !== "string" || !remember) {
         const options = typeof rest[0] === "string" ? rest[1] : rest[0];
         note(key, nsOf(options) ?? namespace ?? defaultNS);
         return full(key, ...rest);

@@ -30,10 +30,10 @@ export function throwawayDatabase(prefix) {
  * Starts `server.ts` (the production build) and waits for /readyz. `nodeEnv` "test" lets the first
  * start seed the demo data (production never does); benchmarks then restart with "production".
  */
-export async function startServer({ port, dataDir, databaseUrl, nodeEnv = "production", secrets, seedDemo = false, readyPath = "/readyz", nodeArgs = [] }) {
+export async function startServer({ port, dataDir, databaseUrl, nodeEnv = "production", secrets, seedDemo = false, readyPath = "/readyz", nodeArgs = [], env: extra = {} }) {
   const secret = () => randomBytes(32).toString("hex");
   const keys = secrets ?? { API_KEY: secret(), SESSION_SECRET: secret(), JWT_SECRET: secret() };
-  const env = { ...process.env, NODE_ENV: nodeEnv, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn", ...keys };
+  const env = { ...process.env, NODE_ENV: nodeEnv, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn", ...keys, ...extra };
   // Production needs a mail server and its public address (app/utils/env.server.ts). The benchmarks send no
   // mail: a loopback port nothing listens on, where a send would fail at once and be logged.
   if (nodeEnv === "production") {

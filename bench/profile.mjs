@@ -3,7 +3,9 @@
 // profile's self time is summed by where the code lives (i18next, React, Remix, Hono, drizzle, pg, zod,
 // Sentry, undici, garbage collection, the portal's own code, …) and printed as shares and as ms per request.
 //   node bench/profile.mjs [--page=list|search|home|login] [--rows=100000] [--duration=10] [--connections=10]
-//                          [--database-url=…] [--keep] [--port=3361] [--top=25]
+//                          [--database-url=…] [--keep] [--port=3361] [--top=25] [--without=<patch>,…]
+// --without switches framework patches off (FRAMEWORK_PATCHES_OFF, domain/framework-patches.ts), to measure what one saves
+// (bench/patches.mjs does it for each).
 // --database-url reuses a database a previous run kept (--keep prints it), so the rows are made once.
 import { spawn } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
@@ -18,7 +20,16 @@ const connections = Number(opt("connections", 10));
 const port = Number(opt("port", 3361));
 const pageName = String(opt("page", "list"));
 const top = Number(opt("top", 25));
+const without = String(opt("without", ""));
 const APPLICANT = "nakes000001@bench.test";
+
+/** A process's CPU time so far (user + system, its threads included), in ms, from /proc/<pid>/stat. */
+function processCpuMs(pid) {
+  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  // fields[11], fields[12]: utime and stime (the 14th and 15th of the whole line), in clock ticks of 1/100 s.
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
 
 /** The bucket a profile node's time belongs to, by its script's path and its name. */
 export function bucketOf(url, name) {
@@ -86,7 +97,7 @@ async function main() {
   const profDir = path.join(work, "prof");
   const keep = opt("keep", false);
   try {
-    const server = await startServer({ port, dataDir: work, databaseUrl, nodeArgs: ["--cpu-prof", `--cpu-prof-dir=${profDir}`] });
+    const server = await startServer({ port, dataDir: work, databaseUrl, nodeArgs: ["--cpu-prof", `--cpu-prof-dir=${profDir}`], env: { FRAMEWORK_PATCHES_OFF: without } });
     const base = `http://127.0.0.1:${port}`;
     const pages = {
       list: { path: "/application-list", who: "admin@adaptasi.test" },
@@ -99,7 +110,9 @@ async function main() {
     const headers = cookie ? { cookie } : {};
     await cannon(base + page.path, { connections, duration: 3, headers });
     const load = loadavg()[0];
+    const cpuBefore = processCpuMs(server.p.pid);
     const r = await cannon(base + page.path, { connections, duration, headers });
+    const cpuMs = processCpuMs(server.p.pid) - cpuBefore;
     const requests = r.rps * duration;
     server.p.kill("SIGTERM");
     await server.exited;
@@ -108,7 +121,11 @@ async function main() {
     const file = files.sort((a, b) => readFileSync(b).length - readFileSync(a).length)[0];
     const self = shares(JSON.parse(readFileSync(file, "utf8")));
     const busy = [...self].filter(([b]) => b !== "(idle)").reduce((s, [, ms]) => s + ms, 0);
+    if (without) console.log(`\nwithout: ${without}`);
     console.log(`\n${page.path} (${pageName}): ${r.rps.toFixed(0)} req/s, p95 ${r.p95.toFixed(1)} ms, ${connections} connections × ${duration} s (plus 3 s of warm-up in the profile); load ${load.toFixed(2)}; ${machine()}`);
+    // The process's own CPU time (user + system, from /proc) over the measured seconds only: what the
+    // kernel counted, so a busy machine slows the page without inflating it as the profile's wall-clock samples do.
+    console.log(`process CPU: ${(cpuMs / requests).toFixed(3)} ms per request (user + system, measured seconds only, profiler included)`);
     console.log(`busy CPU in the profile: ${busy.toFixed(0)} ms, ${(busy / (requests * (1 + 3 / duration))).toFixed(2)} ms per request (warm-up requests counted at the same rate)\n`);
     const rows = [...self]
       .filter(([b]) => b !== "(idle)")

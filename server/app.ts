@@ -28,6 +28,7 @@ import { closeUnreadBodies, formBodies, uploadRoutes } from "./request-body";
 import { installRenderTreeCache } from "./render-tree-cache";
 import { installRouteMatchCache } from "./route-match-cache";
 import { pagePolicy, securityHeaders } from "./security";
+import { patchOn } from "#domain/framework-patches";
 
 // One Node process (DESIGN §1): the Remix portal, the API at /api/v1, static files, health checks.
 // The middleware, in the order a request meets it.
@@ -44,8 +45,9 @@ export async function createServer(env: Env, opts: { dev?: boolean; logger?: pin
   const reportError = env.SENTRY_DSN
     ? (error: unknown) => void Sentry.captureException(error, { tags: { request_id: currentRequestId() ?? "none" } })
     : undefined;
-  installRouteMatchCache();
-  installRenderTreeCache();
+  // Framework patches for speed (domain/framework-patches.ts; FRAMEWORK_PATCHES_OFF switches one off).
+  if (patchOn("route-match-cache")) installRouteMatchCache();
+  if (patchOn("render-tree-cache")) installRenderTreeCache();
 
   let api: StartedApi | undefined;
   let apiFetch: ApiFetch;

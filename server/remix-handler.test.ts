@@ -1,21 +1,71 @@
-import { createHash } from "node:crypto";
 import { once } from "node:events";
-import { readFileSync } from "node:fs";
+import type { AddressInfo } from "node:net";
 import { createRequire } from "node:module";
-import path from "node:path";
 import { Writable } from "node:stream";
+import type { ServerBuild } from "@remix-run/node";
+import express from "express";
 import { describe, expect, it } from "vitest";
-import { writeBody, WRITTEN_FOR } from "./remix-handler";
+import { createRequestHandler, writeBody } from "./remix-handler";
+import { formBodies } from "./request-body";
+import { miniBuild } from "./test/mini-remix";
 
-describe("the adapter it follows", () => {
-  it("is the @remix-run/express version and dist/server.js it was written from", () => {
+describe("the adapter it follows (@remix-run/express)", () => {
+  /** A build with one resource route that answers what Remix received, and a few headers of its own. */
+  function echoBuild(): ServerBuild {
+    const echo = async ({ request }: { request: Request }) => {
+      const headers: Record<string, string> = {};
+      request.headers.forEach((value, key) => (headers[key] = value));
+      const body = request.method === "GET" || request.method === "HEAD" ? null : await request.text();
+      const answer = new Headers({ "content-type": "application/json", "x-echo": "1" });
+      answer.append("set-cookie", "a=1; Path=/");
+      answer.append("set-cookie", "b=2; Path=/");
+      return new Response(JSON.stringify({ url: request.url, method: request.method, headers, body }), { status: 201, statusText: "Made", headers: answer });
+    };
+    const routes = {
+      root: { id: "root", path: "", module: { default: () => null } },
+      "routes/echo": { id: "routes/echo", parentId: "root", path: "echo/*", module: { loader: echo, action: echo } },
+    };
+    return { ...miniBuild(), routes } as unknown as ServerBuild;
+  }
+
+  async function serve(app: express.Express): Promise<{ base: string; close: () => Promise<void> }> {
+    const server = app.listen(0, "127.0.0.1");
+    await once(server, "listening");
+    const { port } = server.address() as AddressInfo;
+    return { base: `http://127.0.0.1:${port}`, close: () => new Promise((r) => server.close(() => r())) };
+  }
+
+  it("hands Remix the request the adapter would, and writes its answer the same way (bodies aside)", async () => {
     const require = createRequire(import.meta.url);
-    const { version } = require(`${WRITTEN_FOR.package}/package.json`) as { version: string };
-    const serverJs = readFileSync(path.join(path.dirname(require.resolve(WRITTEN_FOR.package)), "server.js"));
-    expect({ version, serverJs: createHash("sha256").update(serverJs).digest("hex").slice(0, 16) }).toEqual({
-      version: WRITTEN_FOR.version,
-      serverJs: WRITTEN_FOR.serverJs,
-    });
+    const theirs = express();
+    theirs.set("trust proxy", 1);
+    theirs.all("*", (require("@remix-run/express") as typeof import("@remix-run/express")).createRequestHandler({ build: echoBuild(), mode: "production" }));
+    const ours = express();
+    ours.set("trust proxy", 1);
+    ours.use(formBodies(() => false));
+    ours.all("*", createRequestHandler({ build: echoBuild(), mode: "production", getLoadContext: () => ({}) as never }));
+    const [a, b] = [await serve(theirs), await serve(ours)];
+    try {
+      const requests: Array<[string, RequestInit]> = [
+        ["/echo/x?q=%E2%9C%93&page=2", { headers: { cookie: "s=1", "accept-language": "id" } }],
+        ["/echo/forwarded", { headers: { "x-forwarded-proto": "https", "x-forwarded-host": "portal.example:8443" } }],
+        ["/echo/form", { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded", origin: "http://x" }, body: "nama=Siti&kota=Bandung" }],
+        ["/echo/put", { method: "PUT", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "a=1" }],
+      ];
+      for (const [path, init] of requests) {
+        const [ra, rb] = [await fetch(a.base + path, init), await fetch(b.base + path, init)];
+        const read = async (r: Response, base: string) => {
+          const json = (await r.json()) as { url: string; headers: Record<string, string> };
+          const port = new URL(base).port;
+          const headers = Object.fromEntries(Object.entries(json.headers).filter(([k]) => k !== "host" && k !== "content-length"));
+          return { status: r.status, statusText: r.statusText, setCookie: r.headers.getSetCookie(), echo: r.headers.get("x-echo"), ...json, url: json.url.replace(`:${port}`, ":PORT"), headers };
+        };
+        expect(await read(rb, b.base), path).toEqual(await read(ra, a.base));
+      }
+    } finally {
+      await a.close();
+      await b.close();
+    }
   });
 });
 

@@ -1,11 +1,11 @@
-import { createHash } from "node:crypto";
 import { createRequire } from "node:module";
 import { describe, expect, it } from "vitest";
-import { memoizeConvertRoutes, memoizeCreateServerRoutes, WRITTEN_FOR } from "./render-tree-cache";
+import { installRenderTreeCache, memoizeConvertRoutes, memoizeCreateServerRoutes, RENDER_TREE_MODULES } from "./render-tree-cache";
+import { miniRemix } from "./test/mini-remix";
 
 const require = createRequire(import.meta.url);
-const remixRoutes = require(WRITTEN_FOR.createServerRoutes.module) as { createServerRoutes: ((...a: unknown[]) => unknown) & { original?: (...a: unknown[]) => unknown } };
-const router = require(WRITTEN_FOR.convertRoutesToDataRoutes.module) as {
+const remixRoutes = require(RENDER_TREE_MODULES.createServerRoutes) as { createServerRoutes: ((...a: unknown[]) => unknown) & { original?: (...a: unknown[]) => unknown } };
+const router = require(RENDER_TREE_MODULES.convertRoutesToDataRoutes) as {
   UNSAFE_convertRoutesToDataRoutes: ((...a: unknown[]) => unknown) & { original?: (...a: unknown[]) => unknown };
 };
 const originalCreate = (remixRoutes.createServerRoutes.original ?? remixRoutes.createServerRoutes) as never;
@@ -101,23 +101,30 @@ describe("memoizeConvertRoutes", () => {
   });
 });
 
-describe("the patched internals", () => {
-  it("are the versions and sources the cache was written for", () => {
-    const fingerprint = (f: { toString(): string }) => createHash("sha256").update(f.toString()).digest("hex").slice(0, 16);
-    for (const [name, f] of [
-      ["createServerRoutes", originalCreate],
-      ["convertRoutesToDataRoutes", originalConvert],
-    ] as const) {
-      const w = WRITTEN_FOR[name];
-      const { version } = require(`${w.package}/package.json`) as { version: string };
-      expect({ name, version, source: fingerprint(f) }).toEqual({ name, version: w.version, source: w.source });
+describe("the patch in a page request (what breaks if Remix stops calling the internals)", () => {
+  it("builds and converts the route tree once: the next page requests render from the remembered tree", async () => {
+    const counts = { create: 0, convert: 0 };
+    const installed = { create: remixRoutes.createServerRoutes, convert: router.UNSAFE_convertRoutesToDataRoutes };
+    // The real functions, counted, under the cache as the server installs it.
+    remixRoutes.createServerRoutes = (...a: unknown[]) => (counts.create++, (originalCreate as (...a: unknown[]) => unknown)(...a));
+    router.UNSAFE_convertRoutesToDataRoutes = (...a: unknown[]) => (counts.convert++, (originalConvert as (...a: unknown[]) => unknown)(...a));
+    try {
+      installRenderTreeCache();
+      expect(remixRoutes.createServerRoutes.original).toBeDefined();
+      expect(router.UNSAFE_convertRoutesToDataRoutes.original).toBeDefined();
+      const get = miniRemix();
+      expect(await get("/item/7")).toContain("page item 7");
+      // <RemixServer> builds the tree through the module's createServerRoutes, and createStaticRouter
+      // converts it through the router module's export.
+      expect(counts.create).toBe(1);
+      const converted = counts.convert;
+      expect(converted).toBeGreaterThanOrEqual(1);
+      expect(await get("/item/8")).toContain("page item 8");
+      expect(await get("/")).toContain("page home");
+      expect(counts).toEqual({ create: 1, convert: converted });
+    } finally {
+      remixRoutes.createServerRoutes = installed.create;
+      router.UNSAFE_convertRoutesToDataRoutes = installed.convert;
     }
-  });
-
-  it("are read at call time by <RemixServer> and createStaticRouter, so the patch reaches them", () => {
-    const remixServer = require("@remix-run/react/dist/server.js").RemixServer.toString() as string;
-    expect(remixServer).toContain("routes.createServerRoutes(manifest.routes, routeModules, context.future, context.isSpaMode)");
-    const staticRouter = require("react-router-dom/server").createStaticRouter.toString() as string;
-    expect(staticRouter).toContain("router.UNSAFE_convertRoutesToDataRoutes(routes, reactRouter.UNSAFE_mapRouteProperties, undefined, manifest)");
   });
 });

@@ -22,15 +22,8 @@ type Convert = ((routes: Route[], mapRouteProperties: unknown, parentPath?: stri
   original?: Convert;
 };
 
-/**
- * The packages and versions these functions were read in, and a fingerprint of each one's source
- * (sha-256, first 16 hex digits): render-tree-cache.test.ts fails when any changes, so an upgrade is read
- * against this file before it ships.
- */
-export const WRITTEN_FOR = {
-  createServerRoutes: { package: "@remix-run/react", version: "2.17.5", module: "@remix-run/react/dist/routes.js", source: "39d741a0140e4ddd" },
-  convertRoutesToDataRoutes: { package: "@remix-run/router", version: "1.23.3", module: "@remix-run/router", source: "6b93e405ce7577cc" },
-} as const;
+/** The modules `<RemixServer>` and `createStaticRouter` read these two functions from at call time. */
+const MODULES = { createServerRoutes: "@remix-run/react/dist/routes.js", convertRoutesToDataRoutes: "@remix-run/router" } as const;
 
 function freezeTree(routes: Route[]): void {
   for (const route of routes) {
@@ -101,10 +94,12 @@ export function memoizeConvertRoutes(original: Convert): Convert {
  * this cache made (a frozen one) is converted from memory, so the browser's and the static handler's
  * own conversions, and any other caller's, run as before.
  */
+export { MODULES as RENDER_TREE_MODULES };
+
 export function installRenderTreeCache(): void {
   const require = createRequire(import.meta.url);
-  const routes = require(WRITTEN_FOR.createServerRoutes.module) as { createServerRoutes: CreateServerRoutes };
+  const routes = require(MODULES.createServerRoutes) as { createServerRoutes: CreateServerRoutes };
   if (!routes.createServerRoutes.original) routes.createServerRoutes = memoizeCreateServerRoutes(routes.createServerRoutes);
-  const router = require(WRITTEN_FOR.convertRoutesToDataRoutes.module) as { UNSAFE_convertRoutesToDataRoutes: Convert };
+  const router = require(MODULES.convertRoutesToDataRoutes) as { UNSAFE_convertRoutesToDataRoutes: Convert };
   if (!router.UNSAFE_convertRoutesToDataRoutes.original) router.UNSAFE_convertRoutesToDataRoutes = memoizeConvertRoutes(router.UNSAFE_convertRoutesToDataRoutes);
 }

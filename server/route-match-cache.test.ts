@@ -1,7 +1,8 @@
 import { createRequire } from "node:module";
 import { describe, expect, it } from "vitest";
 import routeConfig from "~/routes";
-import { memoizeMatchRoutes, PATHS_PER_SHAPE } from "./route-match-cache";
+import { installRouteMatchCache, memoizeMatchRoutes, PATHS_PER_SHAPE } from "./route-match-cache";
+import { miniRemix } from "./test/mini-remix";
 
 type Route = { id: string; path?: string; index?: boolean; caseSensitive?: boolean; children?: Route[] };
 type ConfigEntry = { id?: string; file: string; path?: string; index?: boolean; children?: ConfigEntry[] };
@@ -92,18 +93,32 @@ describe("memoizeMatchRoutes", () => {
   });
 });
 
-describe("the patched internal", () => {
-  it("is the @remix-run/router version and matchRoutes source the cache was written for", async () => {
-    const { createHash } = await import("node:crypto");
-    const { createRequire } = await import("node:module");
-    const { WRITTEN_FOR } = await import("./route-match-cache");
-    const require = createRequire(import.meta.url);
-    const { version } = require(`${WRITTEN_FOR.package}/package.json`) as { version: string };
-    const router = require(WRITTEN_FOR.package) as { matchRoutes: { original?: () => unknown } & (() => unknown) };
-    const source = (router.matchRoutes.original ?? router.matchRoutes).toString();
-    expect({ version, matchRoutes: createHash("sha256").update(source).digest("hex").slice(0, 16) }).toEqual({
-      version: WRITTEN_FOR.version,
-      matchRoutes: WRITTEN_FOR.matchRoutes,
-    });
+describe("the patch in a page request (what breaks if Remix stops calling the internal)", () => {
+  it("is what Remix matches every page request through: a path seen before is matched from memory", async () => {
+    const router = createRequire(import.meta.url)("@remix-run/router") as { matchRoutes: ((...a: unknown[]) => unknown) & { original?: (...a: unknown[]) => unknown } };
+    const installed = router.matchRoutes;
+    let computed = 0;
+    // The real matching, counted, under the cache as the server installs it.
+    router.matchRoutes = (...args: unknown[]) => {
+      computed++;
+      return (original as (...a: unknown[]) => unknown)(...args);
+    };
+    try {
+      installRouteMatchCache();
+      expect(router.matchRoutes.original).toBeDefined();
+      const get = miniRemix();
+      expect(await get("/item/7")).toContain("page item 7");
+      // Remix's request handler (matchServerRoutes) and its route discovery in <RemixServer> (the paths
+      // above the page: "/", "/item") match through the module's matchRoutes.
+      const first = computed;
+      expect(first).toBeGreaterThanOrEqual(3);
+      expect(await get("/item/7")).toContain("page item 7");
+      expect(computed).toBe(first);
+      // A new path is matched once; its ancestors are remembered.
+      expect(await get("/item/8")).toContain("page item 8");
+      expect(computed).toBe(first + 1);
+    } finally {
+      router.matchRoutes = installed;
+    }
   });
 });

@@ -22,13 +22,6 @@ interface Shape {
   byId: Map<string, AnyRoute>;
 }
 
-/**
- * The @remix-run/router this patch was written for, and a fingerprint of its `matchRoutes` source
- * (sha-256 of `matchRoutes.toString()`, first 16 hex digits): route-match-cache.test.ts fails when
- * either changes, so an upgrade is read against this file before it ships.
- */
-export const WRITTEN_FOR = { package: "@remix-run/router", version: "1.23.3", matchRoutes: "c64b600faf4de3b7" } as const;
-
 /** Paths remembered per tree shape; the oldest is forgotten first, so odd paths cannot grow memory. */
 export const PATHS_PER_SHAPE = 1_000;
 

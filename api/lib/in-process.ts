@@ -1,5 +1,6 @@
 import type { MiddlewareHandler } from "hono";
 import type { InProcessCall } from "#contracts/in-process";
+import { patchOn } from "#domain/framework-patches";
 import type { AppEnv } from "./types";
 
 export type { InProcessCall };
@@ -17,7 +18,8 @@ export type { InProcessCall };
  */
 export const handOverJson: MiddlewareHandler<AppEnv> = async (c, next) => {
   const call = c.env?.inProcess;
-  if (call) {
+  // The hand-over is a framework patch (Hono's c.json): FRAMEWORK_PATCHES_OFF=json-handover answers JSON.
+  if (call && patchOn("json-handover")) {
     c.json = ((object: unknown, arg?: unknown, headers?: unknown) => {
       call.payload = object;
       return c.body(null, arg as never, headers as never);

@@ -3,6 +3,7 @@ import { isDeepStrictEqual } from "node:util";
 import type { InProcessCall, InProcessFetch, InProcessSession } from "#contracts/in-process";
 import { apiErrorText } from "#domain/api-errors";
 import { LOCALE } from "#domain/constants";
+import { patchOn } from "#domain/framework-patches";
 import common from "#locales/id/common.json";
 import type { ApiAnswer, ApiCallArgs, ApiMethod, ApiPath, ApiQuery, ApiStreamOptions } from "./api-types";
 
@@ -222,7 +223,7 @@ export function createApiClient(opts: {
         const call: InProcessCall = { session };
         let response: Response;
         try {
-          response = await opts.inProcess(body === undefined ? lightRequest(url, method, headers) : new Request(url, { method, headers, body }), { inProcess: call });
+          response = await opts.inProcess(body === undefined && patchOn("light-request") ? lightRequest(url, method, headers) : new Request(url, { method, headers, body }), { inProcess: call });
         } catch {
           return { ok: false, status: 503, error: API_UNAVAILABLE };
         }

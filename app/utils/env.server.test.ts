@@ -133,4 +133,10 @@ describe("environment (DESIGN §1, production start)", () => {
     expect(() => loadEnv({ ...prod, S3_BUCKET: "adaptasi" })).toThrow(/^S3_BUCKET is set but/);
     expect(() => loadEnv(prod)).not.toThrow();
   });
+
+  it("takes framework patches to switch off by name, and names the patches when one is unknown", () => {
+    const base = { NODE_ENV: "production", ...secrets, ...mail };
+    expect(loadEnv({ ...base, FRAMEWORK_PATCHES_OFF: "route-match-cache, json-handover" }).FRAMEWORK_PATCHES_OFF).toBe("route-match-cache, json-handover");
+    expect(() => loadEnv({ ...base, FRAMEWORK_PATCHES_OFF: "route-match-cache,nope" })).toThrow(/^Invalid setting FRAMEWORK_PATCHES_OFF: names no framework patch; the patches are route-match-cache, /);
+  });
 });

@@ -3,6 +3,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "n
 import path from "node:path";
 import { z } from "zod";
 import { UPLOAD_LIMIT_DEFAULTS } from "#domain/upload-limits";
+import { FRAMEWORK_PATCH_NAMES, parsePatchesOff } from "#domain/framework-patches";
 
 // Every setting comes from the environment, checked once at start-up (DESIGN §1, CONVENTIONS habit 5).
 
@@ -64,6 +65,11 @@ const schema = z.object({
   /** tests only (NODE_ENV=test): POST /__test/run-jobs?at=<ISO time> runs the scheduled jobs at that time */
   TEST_JOB_TRIGGER: z.enum(["true", "false"], "TEST_JOB_TRIGGER must be true or false").optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /** framework patches to switch off, comma-separated (README "What an upgrade touches") */
+  FRAMEWORK_PATCHES_OFF: z
+    .string()
+    .optional()
+    .refine((v) => parsePatchesOff(v).unknown.length === 0, { error: `names no framework patch; the patches are ${FRAMEWORK_PATCH_NAMES.join(", ")}` }),
   RATE_LIMIT_LOGIN_PER_IP: z.coerce.number().int().positive().default(100),
   RATE_LIMIT_LOGIN_PER_ACCOUNT: z.coerce.number().int().positive().default(5),
   RATE_LIMIT_SIGNUP_PER_IP: z.coerce.number().int().positive().default(10),

@@ -3,6 +3,7 @@ import { createInstance, type i18n as I18n } from "i18next";
 import { initReactI18next } from "react-i18next";
 import { RemixI18Next } from "remix-i18next/server";
 import { LOCALE } from "#domain/constants";
+import { patchOn } from "#domain/framework-patches";
 import { formTexts, type FormTexts } from "#domain/validation";
 import { i18nConfig } from "~/i18n";
 import { getEnv } from "./env.server";
@@ -40,17 +41,21 @@ const remix = new RemixI18Next({
 const shared = new Map<string, Promise<I18n>>();
 
 export function languageInstance(lng: string): Promise<I18n> {
+  // Switched off (FRAMEWORK_PATCHES_OFF=shared-i18n-instance): a new instance per call, as remix-i18next makes.
+  if (!patchOn("shared-i18n-instance")) return newInstance(lng);
   let made = shared.get(lng);
   if (!made) {
-    made = (async () => {
-      const instance = createInstance();
-      await instance.use(initReactI18next).init({ ...i18nConfig, lng });
-      rememberHierarchies(instance);
-      return instance;
-    })();
+    made = newInstance(lng);
     shared.set(lng, made);
   }
   return made;
+}
+
+async function newInstance(lng: string): Promise<I18n> {
+  const instance = createInstance();
+  await instance.use(initReactI18next).init({ ...i18nConfig, lng });
+  if (patchOn("language-hierarchies")) rememberHierarchies(instance);
+  return instance;
 }
 
 /**
