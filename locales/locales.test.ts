@@ -18,7 +18,7 @@ const DIR: Record<string, string> = { [ID]: "id", [EN]: "en" };
  * Namespaces read through their own module, not the portal's i18next: the mails (api/services/mail.ts) and
  * the API's error codes (domain/api-errors.ts, read by the API and by the portal's API client).
  */
-const API_ONLY = ["errors", "mail"];
+const API_ONLY = ["errors", "export", "mail"];
 
 type Texts = Record<string, unknown>;
 

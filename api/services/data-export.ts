@@ -1,7 +1,11 @@
 import { PassThrough, type Readable } from "node:stream";
 import { and, asc, desc, eq, inArray, type SQL } from "drizzle-orm";
 import { ZipFile } from "yazl";
+import { LOCALE } from "#domain/constants";
 import { roleName } from "#domain/roles";
+import { TIME_ZONE } from "#domain/time-zone";
+import enWords from "#locales/en/export.json";
+import idWords from "#locales/id/export.json";
 import { stageName } from "#domain/workflow";
 import type { Database } from "../db/client";
 import { accessLog, additionalRequirements, applicantProfiles, applications, documentRequirements, files, users } from "../db/schema";
@@ -189,19 +193,17 @@ export async function collectDataExport(db: Database, subjectUserId: string, app
 const escapeHtml = (s: unknown) =>
   String(s ?? "—").replace(/[&<>"']/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch]!);
 
-const KIND_TEXT: Record<string, string> = {
-  DETAIL: "Membuka rincian berkas",
-  DOCUMENT: "Membuka dokumen",
-  EXPORT: "Mengunduh daftar permohonan",
-  ACCESS_LOG: "Membaca log akses",
-  DATA_EXPORT: "Mengunduh seluruh data (berkas ZIP)",
-};
+type ExportWords = typeof idWords;
+const WORDS: Readonly<Record<"id" | "en", ExportWords>> = { id: idWords, en: enWords };
 
-const dateText = (isoText: unknown) =>
-  typeof isoText === "string" ? `${new Intl.DateTimeFormat("id-ID", { timeZone: "Asia/Jakarta", dateStyle: "long", timeStyle: "short" }).format(new Date(isoText))} WIB` : "—";
+/** `{{name}}` in a text filled from values (already escaped where they go into HTML). */
+const fill = (text: string, values: Record<string, string>) => text.replace(/\{\{(\w+)\}\}/g, (_, k: string) => values[k] ?? "");
 
-/** index.html: the same content as data.json for a person, Indonesian, no scripts, readable offline. */
-export function indexHtml(exported: DataExport): string {
+/** index.html: the same content as data.json for a person, in their language, no scripts, readable offline. */
+export function indexHtml(exported: DataExport, lng: string = LOCALE.DEFAULT): string {
+  const w = lng.startsWith("en") ? WORDS.en : WORDS.id;
+  const dateFormat = new Intl.DateTimeFormat(w.lang === "en" ? "en-GB" : "id-ID", { timeZone: TIME_ZONE, dateStyle: "long", timeStyle: "short" });
+  const dateText = (isoText: unknown) => (typeof isoText === "string" ? `${dateFormat.format(new Date(isoText))} ${w.zone}` : w.none);
   const d = exported.data as {
     created_at: string;
     account: Record<string, unknown>;
@@ -209,44 +211,47 @@ export function indexHtml(exported: DataExport): string {
     applications: Array<Record<string, unknown> & { documents: Array<{ name: string; versions: Array<Record<string, unknown>> }>; timeline: Array<Record<string, unknown>>; additional_documents: Array<Record<string, unknown> & { file: { zip_path: string } | null }> }>;
     access_log: Array<Record<string, unknown>>;
   };
-  const rows = (pairs: Array<[string, unknown]>) => `<dl>${pairs.map(([k, v]) => `<dt>${escapeHtml(k)}</dt><dd>${escapeHtml(v === true ? "ya" : v === false ? "tidak" : v)}</dd>`).join("")}</dl>`;
+  const rows = (pairs: Array<[string, unknown]>) => `<dl>${pairs.map(([k, v]) => `<dt>${escapeHtml(k)}</dt><dd>${escapeHtml(v === true ? w.yes : v === false ? w.no : v)}</dd>`).join("")}</dl>`;
   const link = (path: string | null | undefined, text: string) => (path ? `<a href="${escapeHtml(path.split("/").map(encodeURIComponent).join("/"))}">${escapeHtml(text)}</a>` : escapeHtml(text));
   const a = d.account;
   const p = d.personal_data;
+  const wa = w.applications;
   const apps = d.applications
     .map(
-      (app) => `<section><h3>Permohonan ${escapeHtml(app.registration_number ?? "(belum dikirim)")}</h3>
-${rows([["Jalur", app.jalur_id], ["Dibuat", dateText(app.created_at)], ["Dikirim", dateText(app.submitted_at)], ["Status", app.status], ["Tahap", app.stage], ["Didaftarkan oleh Fasyankes", app.registered_by_facility]])}
-<h4>Riwayat dan keputusan</h4>
-${app.timeline.length ? `<ol>${app.timeline.map((h) => `<li>${escapeHtml(dateText(h.at))} — ${escapeHtml(h.action)} oleh ${escapeHtml(h.actor)}${h.note ? `: ${escapeHtml(h.note)}` : ""}</li>`).join("")}</ol>` : "<p>Belum ada riwayat.</p>"}
-<h4>Dokumen (setiap versi yang dikirim)</h4>
-${app.documents.length ? `<ul>${app.documents.map((doc) => `<li>${escapeHtml(doc.name)}<ul>${doc.versions.map((v) => `<li>${link(v.zip_path as string | null, `Versi ${v.version}: ${v.original_name}`)} — ${escapeHtml(dateText(v.uploaded_at))}${v.is_current ? " (versi berlaku)" : ""}${v.replaced_reason ? `; diganti karena: ${escapeHtml(v.replaced_reason)}` : ""}</li>`).join("")}</ul></li>`).join("")}</ul>` : "<p>Belum ada dokumen.</p>"}
-${app.additional_documents.length ? `<h4>Dokumen tambahan</h4><ul>${app.additional_documents.map((x) => `<li>${escapeHtml(x.title)}: ${x.file ? link(x.file.zip_path, "berkas") : "belum diunggah"}</li>`).join("")}</ul>` : ""}
+      (app) => `<section><h3>${escapeHtml(fill(wa.one, { registration: String(app.registration_number ?? wa.notSent) }))}</h3>
+${rows([[wa.pathway, app.jalur_id], [wa.created, dateText(app.created_at)], [wa.sent, dateText(app.submitted_at)], [wa.status, app.status], [wa.stage, app.stage], [wa.byFacility, app.registered_by_facility]])}
+<h4>${escapeHtml(wa.history)}</h4>
+${app.timeline.length ? `<ol>${app.timeline.map((h) => `<li>${escapeHtml(fill(wa.historyLine, { date: dateText(h.at), action: String(h.action ?? ""), actor: String(h.actor ?? "") }))}${h.note ? `: ${escapeHtml(h.note)}` : ""}</li>`).join("")}</ol>` : `<p>${escapeHtml(wa.noHistory)}</p>`}
+<h4>${escapeHtml(wa.documents)}</h4>
+${app.documents.length ? `<ul>${app.documents.map((doc) => `<li>${escapeHtml(doc.name)}<ul>${doc.versions.map((v) => `<li>${link(v.zip_path as string | null, fill(wa.version, { version: String(v.version), name: String(v.original_name) }))} — ${escapeHtml(dateText(v.uploaded_at))}${v.is_current ? escapeHtml(wa.current) : ""}${v.replaced_reason ? escapeHtml(fill(wa.replaced, { reason: String(v.replaced_reason) })) : ""}</li>`).join("")}</ul></li>`).join("")}</ul>` : `<p>${escapeHtml(wa.noDocuments)}</p>`}
+${app.additional_documents.length ? `<h4>${escapeHtml(wa.additional)}</h4><ul>${app.additional_documents.map((x) => `<li>${escapeHtml(x.title)}: ${x.file ? link(x.file.zip_path, wa.additionalFile) : escapeHtml(wa.notUploaded)}</li>`).join("")}</ul>` : ""}
 </section>`,
     )
     .join("\n");
+  const kinds = w.accessLog.kind as Record<string, string>;
   const log = d.access_log.length
-    ? `<ol>${d.access_log.map((r) => `<li>${escapeHtml(dateText(r.at))} — ${escapeHtml(r.actor_role)} — ${escapeHtml(r.actor_name)}: ${escapeHtml(KIND_TEXT[String(r.kind)] ?? r.kind)}${r.document ? ` ${escapeHtml(r.document)}` : ""}${r.registration_number ? ` (${escapeHtml(r.registration_number)})` : ""}</li>`).join("")}</ol>`
-    : "<p>Belum ada yang melihat data Anda.</p>";
+    ? `<ol>${d.access_log.map((r) => `<li>${escapeHtml(dateText(r.at))} — ${escapeHtml(r.actor_role)} — ${escapeHtml(r.actor_name)}: ${escapeHtml(kinds[String(r.kind)] ?? r.kind)}${r.document ? ` ${escapeHtml(r.document)}` : ""}${r.registration_number ? ` (${escapeHtml(r.registration_number)})` : ""}</li>`).join("")}</ol>`
+    : `<p>${escapeHtml(w.accessLog.none)}</p>`;
+  const wc = w.account;
   return `<!DOCTYPE html>
-<html lang="id">
+<html lang="${w.lang}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Data Anda — Adaptasi Nakes LLN</title>
+<title>${escapeHtml(w.title)}</title>
 <style>body{font-family:system-ui,sans-serif;max-width:48rem;margin:1rem auto;padding:0 1rem;line-height:1.5;overflow-wrap:anywhere}dt{font-weight:bold}dd{margin:0 0 .5rem}</style>
 </head>
 <body>
-<h1>Data Anda di Portal Adaptasi Nakes LLN</h1>
-<p>Dibuat ${escapeHtml(dateText(d.created_at))}. Berkas ZIP ini memuat akun, data pribadi, setiap permohonan beserta riwayat dan keputusannya, log akses, dan setiap versi dokumen yang dikirim. Isi yang sama untuk dibaca program ada di <a href="data.json">data.json</a>.</p>
-<h2>Akun</h2>
-${rows([["Nama", a.full_name], ["Surel", a.email], ["Peran", a.role], ["NIK", a.nik], ["Nomor paspor", a.foreign_id], ["Telepon", a.phone], ["Aktif", a.is_active], ["Dibuat", dateText(a.created_at)]])}
-<h2>Data pribadi</h2>
+<h1>${escapeHtml(w.heading)}</h1>
+<p>${fill(escapeHtml(w.intro), { date: escapeHtml(dateText(d.created_at)), dataJson: '<a href="data.json">data.json</a>' })}</p>
+<h2>${escapeHtml(wc.heading)}</h2>
+${rows([[wc.name, a.full_name], [wc.email, a.email], [wc.role, a.role], [wc.nik, a.nik], [wc.passport, a.foreign_id], [wc.phone, a.phone], [wc.active, a.is_active], [wc.created, dateText(a.created_at)]])}
+<h2>${escapeHtml(w.personal.heading)}</h2>
 ${rows(Object.entries(p).filter(([k]) => k !== "photo").map(([k, v]) => [k, v]))}
-<p>Foto profil: ${p.photo ? link(p.photo.zip_path, "foto") : "tidak ada"}</p>
-<h2>Permohonan</h2>
-${apps || "<p>Belum ada permohonan.</p>"}
-<h2>Siapa yang melihat data Anda</h2>
+<p>${escapeHtml(w.personal.photo)}: ${p.photo ? link(p.photo.zip_path, w.personal.photoLink) : escapeHtml(w.personal.noPhoto)}</p>
+<h2>${escapeHtml(wa.heading)}</h2>
+${apps || `<p>${escapeHtml(wa.none)}</p>`}
+<h2>${escapeHtml(w.accessLog.heading)}</h2>
 ${log}
 </body>
 </html>

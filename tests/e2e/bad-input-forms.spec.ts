@@ -279,7 +279,7 @@ test("applicant forms: profile, personal data, pathway, documents, reupload, por
   expect(await snapshot(), "the applicant's profile and application are unchanged").toBe(start);
 });
 
-test("Super Admin forms: users, SLA, specialisations and institutions", async ({ page, request, baseURL }, testInfo) => {
+test("Super Admin forms: users, SLA, specialisations, institutions and deletion requests", async ({ page, request, baseURL }, testInfo) => {
   const req = await loggedIn(page, "superadmin");
   const { token } = await apiTokens(request, ACCOUNTS.superadmin);
   const first = async (p: string) => {
@@ -298,6 +298,7 @@ test("Super Admin forms: users, SLA, specialisations and institutions", async ({
       `/specialization-list/${await first("/admin/specializations")}`,
       "/institution-list",
       `/institution-list/${await first("/admin/institutions")}`,
+      "/deletion-requests",
     ],
     testInfo,
   );

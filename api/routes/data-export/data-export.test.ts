@@ -8,6 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DataExportJsonSchema } from "#contracts/data-export";
 import { pdf } from "../../../tests/fixtures/files";
 import { accessLog, applications, users } from "../../db/schema";
+import { indexHtml, type DataExport } from "../../services/data-export";
+import enExport from "#locales/en/export.json";
+import idExport from "#locales/id/export.json";
 import { createTestApi, expectError, type TestApi } from "../../test/helpers";
 import { applicantWithProfile, everyDocument } from "../../test/journeys";
 
@@ -88,6 +91,13 @@ describe("download my data", () => {
     expect(html).toContain(app.registration);
     expect(html).not.toMatch(/<script|javascript:|https?:\/\//i);
     for (const f of zip.data.files) expect(html).toContain(`href="${f.path.split("/").map(encodeURIComponent).join("/")}"`);
+    // Its words come from locales/<lng>/export.json: Indonesian by default, English when asked.
+    expect(html).toContain(`<h1>${idExport.heading}</h1>`);
+    const english = indexHtml({ data: zip.data, files: [] } as unknown as DataExport, "en-US");
+    expect(english).toContain('<html lang="en">');
+    expect(english).toContain(`<h1>${enExport.heading}</h1>`);
+    expect(english).toContain(app.registration);
+    expect(english).not.toContain(idExport.accessLog.heading);
 
     // The download is in the access log: the person themself, with how many documents.
     const [row] = await api.db.select().from(accessLog).where(and(eq(accessLog.kind, "DATA_EXPORT"), eq(accessLog.applicantUserId, app.userId)));
