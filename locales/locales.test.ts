@@ -15,10 +15,11 @@ const [ID, EN] = LOCALE.SUPPORTED;
 const DIR: Record<string, string> = { [ID]: "id", [EN]: "en" };
 
 /**
- * Namespaces read through their own module, not the portal's i18next: the mails (api/services/mail.ts) and
- * the API's error codes (domain/api-errors.ts, read by the API and by the portal's API client).
+ * Namespaces read through their own module, not the portal's i18next: the mails (api/services/mail.ts), the
+ * API's error and validation codes (domain/api-errors.ts, domain/validation-details.ts, read by the API and by
+ * the portal's API client) and the document requirements' names and help texts (domain/documents.ts).
  */
-const API_ONLY = ["errors", "mail"];
+const API_ONLY = ["documents", "errors", "mail"];
 
 type Texts = Record<string, unknown>;
 

@@ -40,6 +40,39 @@ describe("a refused API call", () => {
     expect(await id.call("GET", "/admin/positions/{id}" as never)).toMatchObject({ error: { message: "Jabatan tidak ditemukan." } });
   });
 
+  it("words each refused field from the locale files in the request's language, its label too", async () => {
+    const details = [
+      { path: "full_name", code: "required", params: { field: "Nama Lengkap" }, labels: { field: "accounts:fields.full_name" }, message: "Nama Lengkap harus diisi" },
+      { path: "q", code: "too_long", params: { field: "Pencarian", max: 100 }, labels: { field: "errors:fields.search" }, message: "Pencarian tidak boleh lebih dari 100 karakter" },
+      { path: "doc_6", code: "document_missing", params: { field: "Dokumen pengalaman kerja" }, labels: { field: "documents:names.6" }, message: "Dokumen pengalaman kerja harus diunggah" },
+      { path: "photo", code: "file_type", params: { kind: "one", last: "PNG" }, message: "Tipe berkas harus PNG." },
+      { path: "x", code: "custom", message: "Kata-kata API." },
+      { path: "y", message: "Tanpa kode." },
+    ];
+    const refusal = { error: { code: "VALIDATION_ERROR", message: "Data yang dikirim tidak valid.", details } };
+    const fetch = async () => new Response(JSON.stringify(refusal), { status: 400, headers: { "content-type": "application/json" } });
+    const en = createApiClient({ fetch, baseUrl: "http://api.test", apiKey: "k", language: "en-US" });
+    const answer = await en.call("POST", "/login", { body: { email: "a@b.id", password: "x" } });
+    expect(answer.ok ? [] : answer.error.details!.map((d) => d.message)).toEqual([
+      "Full name is required",
+      "Search may not be longer than 100 characters",
+      "Proof of at least 3 (three) years of work experience with a practice licence from the country of origin must be uploaded",
+      "The file type must be PNG.",
+      "Kata-kata API.",
+      "Tanpa kode.",
+    ]);
+    const id = createApiClient({ fetch, baseUrl: "http://api.test", apiKey: "k" });
+    const asIs = await id.call("POST", "/login", { body: { email: "a@b.id", password: "x" } });
+    expect(asIs.ok ? [] : asIs.error.details!.map((d) => d.message)).toEqual([
+      "Nama Lengkap harus diisi",
+      "Pencarian tidak boleh lebih dari 100 karakter",
+      "Dokumen pengalaman kerja paling sedikit 3 (tiga) tahun disertai surat izin praktik dari negara asal harus diunggah",
+      "Tipe berkas harus PNG.",
+      "Kata-kata API.",
+      "Tanpa kode.",
+    ]);
+  });
+
   it("keeps the API's own words for a code it does not know, or one whose parameters are missing", async () => {
     for (const error of [{ code: "FROM_A_NEWER_API", message: "Pesan dari API." }, LIMITED.error]) {
       const fetch = async () => new Response(JSON.stringify({ error }), { status: 409, headers: { "content-type": "application/json" } });
