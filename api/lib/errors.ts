@@ -2,7 +2,7 @@ import { z } from "@hono/zod-openapi";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { API_ERROR_CODES, apiErrorText, type ApiErrorCode } from "#domain/api-errors";
 import { LOCALE } from "#domain/constants";
-import type { ValidationDetail } from "#domain/validation-details";
+import { detailText, type ValidationDetail } from "#domain/validation-details";
 
 // Every failure the API answers with: a stable code and its parameters for programs, and the code's words
 // in the default language (locales/id/errors.json) for a person reading the answer as it is. The portal and
@@ -62,7 +62,7 @@ export const ErrorSchema = z
             code: z.string().openapi({ description: "a spec §5 rule (locales/<lng>/validation.json) or an API detail code (locales/<lng>/errors.json details)", example: "required" }),
             params: z.record(z.string(), z.union([z.string(), z.number()])).optional().openapi({ example: { field: "Nama Lengkap" } }),
             labels: z.record(z.string(), z.string()).optional().openapi({ description: "the locale key of each parameter that is a field's label", example: { field: "accounts:fields.full_name" } }),
-            message: z.string().openapi({ example: "Nama Lengkap harus diisi" }),
+            message: z.string().openapi({ example: detailText("required", { field: "Nama Lengkap" }, LOCALE.DEFAULT) }),
           }),
         )
         .optional(),
