@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { InProcessCall } from "#contracts/in-process";
-import { createApiClient } from "./api.server";
+import { createApiClient, requirementsIn } from "./api.server";
 
 // A refused call carries the API's Retry-After (whole seconds), over HTTP and in process alike, so the
 // page can pass it on and say how long to wait (form-reply.server.ts).
@@ -71,6 +71,18 @@ describe("a refused API call", () => {
       "Kata-kata API.",
       "Tanpa kode.",
     ]);
+  });
+
+  it("words document requirements by id in a language; one the list does not hold keeps the API's words", () => {
+    const api = [
+      { id: 6, name: "Dokumen pengalaman kerja …", help_text: "Tipe berkas …" },
+      { id: 999, name: "Persyaratan baru", help_text: "Bantuan" },
+    ];
+    expect(requirementsIn(api, "en-US")).toEqual([
+      { id: 6, name: "Proof of at least 3 (three) years of work experience with a practice licence from the country of origin", help_text: "The file type must be JPG, JPEG, PNG or PDF. The file may be at most 2MB." },
+      { id: 999, name: "Persyaratan baru", help_text: "Bantuan" },
+    ]);
+    expect(requirementsIn([{ id: 2, name: "x" }])).toEqual([{ id: 2, name: "Curriculum Vitae (CV)" }]);
   });
 
   it("keeps the API's own words for a code it does not know, or one whose parameters are missing", async () => {

@@ -65,6 +65,17 @@ export function wordedDetail(detail: ApiErrorDetail, lng: string): ApiErrorDetai
   return message === undefined ? detail : { ...detail, message };
 }
 
+/**
+ * Document requirements in a language: each one's name and help text from locales/<lng>/documents.json by its
+ * id (spec §5's fixed texts; the API answers them in Indonesian). One the list does not hold keeps the API's words.
+ */
+export function requirementsIn<R extends { id: number; name: string; help_text?: string }>(list: R[], lng: string = LOCALE.DEFAULT): R[] {
+  return list.map((r) => {
+    const words = requirementText(r.id, lng);
+    return words ? { ...r, name: words.name, ...(r.help_text === undefined ? {} : { help_text: words.help_text }) } : r;
+  });
+}
+
 /** A Retry-After of whole seconds (the API's form; an HTTP date is not), as the failure carries it. */
 function retryAfterOf(response: Response): { retryAfterSec?: number } {
   const value = response.headers.get("retry-after")?.trim();
@@ -85,6 +96,8 @@ interface SentOptions {
  * key, body or answer type fails `tsc`.
  */
 export interface ApiClient {
+  /** the request's language, in which the client words refusals (and loaders word fixed spec texts: requirements) */
+  readonly language?: string;
   call<M extends ApiMethod, P extends ApiPath<M>>(method: M, path: P, ...options: ApiCallArgs<M, P>): Promise<ApiResult<ApiAnswer<M, P>>>;
   /** Streams a multipart body to the API untouched (uploads are never buffered by the portal). */
   upload<P extends ApiPath<"POST">>(path: P, body: ReadableStream<Uint8Array> | null, contentType: string, options?: ApiStreamOptions<"POST", P>): Promise<ApiResult<ApiAnswer<"POST", P>>>;
@@ -253,6 +266,7 @@ export function createApiClient(opts: {
 
   // The typed signatures (ApiClient) are checked at each call; what runs is the same for every route.
   const client = {
+    language,
     async call<T>(method: string, path: string, options: SentOptions = {}): Promise<ApiResult<T>> {
       const url = urlOf(path, options.query);
       const headers = headersOf(options);

@@ -5,7 +5,7 @@ import type { DocumentRequirement } from "#contracts/document-requirements";
 import type { JalurId } from "#domain/documents";
 import type { DocumentErrors, DocumentForm } from "~/routes/applicant/__applicant";
 import { LOCALE } from "#domain/constants";
-import { accessToken, formStatus, orUnavailable, wordedDetail, type ApiError, type ApiErrorDetail, type ApiResult } from "~/utils/api.server";
+import { accessToken, formStatus, orUnavailable, requirementsIn, wordedDetail, type ApiError, type ApiErrorDetail, type ApiResult } from "~/utils/api.server";
 import { toastCookie } from "~/utils/session.server";
 import { i18next } from "~/utils/i18n.server";
 import { CONFIRM_FIELD, CONFIRM_YES } from "~/components/ConfirmPanel";
@@ -47,7 +47,7 @@ export async function myProfile(context: AppLoadContext): Promise<Profile> {
 /** The active requirements of a pathway (or of all), in order_num order. */
 export async function requirements(context: AppLoadContext, jalur?: JalurId): Promise<DocumentRequirement[]> {
   const body = orUnavailable(await context.api.call("GET", "/document-requirements", { query: { jalur } }));
-  return body.data.filter((r) => r.is_active).sort((a, b) => a.order_num - b.order_num);
+  return requirementsIn(body.data.filter((r) => r.is_active).sort((a, b) => a.order_num - b.order_num), context.api.language);
 }
 
 /** The documents field name the API expects for a requirement. */

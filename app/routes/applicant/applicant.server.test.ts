@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createApiClient } from "~/utils/api.server";
 import { i18next } from "~/utils/i18n.server";
-import { detailErrors, documentPostResponse, reuploadNote, uploadErrors, uploadRefused } from "./__applicant.server";
+import { detailErrors, documentPostResponse, reuploadNote, uploadErrors, uploadRefused, type UploadOutcome } from "./__applicant.server";
 
 describe("document errors", () => {
   it("keys the API's per-document errors and DOCUMENTS_MISSING details by requirement id", () => {
@@ -11,7 +11,7 @@ describe("document errors", () => {
   });
 
   it("words each refused file from its code in the request's language", () => {
-    const outcome = {
+    const outcome: UploadOutcome = {
       saved: [],
       errors: [
         { requirement_id: 4, code: "file_type", params: { types: "JPG, JPEG, PNG", last: "PDF" }, message: "Tipe berkas harus JPG, JPEG, PNG atau PDF." },
