@@ -1,9 +1,9 @@
 // The required documents of each pathway (spec §5, §9). The API seeds its
 // document_requirements table from this list; the portal reads it for upload forms. The requirements are
 // fixed spec texts (no route edits them): their names and help texts live in locales/<lng>/documents.json,
-// a namespace only server code reads (the API answers the Indonesian words, the portal words them by id).
-import enWords from "#locales/en/documents.json";
-import idWords from "#locales/id/documents.json";
+// a namespace only server code reads (the API answers the Indonesian words; the portal words them by id
+// through ./document-words.ts, which the browser never imports).
+import words from "#locales/id/documents.json";
 
 export const JALUR_IDS = ["REG", "SPE", "OTH"] as const;
 export type JalurId = (typeof JALUR_IDS)[number];
@@ -42,14 +42,10 @@ const CV = {
     "application/msword,application/vnd.openxmlformats-officedocument.wordprocessingml.document,application/pdf",
 } as const;
 
-type Kind = "image_pdf" | "cv" | "merged";
-
-/** The kind of each requirement (its files' types, size and help text), by id. */
-const KINDS = new Map<number, Kind>();
+export type Kind = "image_pdf" | "cv" | "merged";
 
 function requirement(jalur_id: JalurId, id: number, order_num: number, kind: Kind): DocumentRequirement {
-  KINDS.set(id, kind);
-  const { name, help_text } = requirementWords(id, kind, WORDS.id);
+  const { name, help_text } = requirementWords(id, kind, words);
   const common = { id, jalur_id, name, description: null, order_num, is_active: true, is_kek: false, help_text };
   switch (kind) {
     case "cv":
@@ -61,25 +57,20 @@ function requirement(jalur_id: JalurId, id: number, order_num: number, kind: Kin
   }
 }
 
-type Words = { names: Readonly<Record<string, string>>; helpTexts: Readonly<Record<Kind, string>> };
-const WORDS: Readonly<Record<"id" | "en", Words>> = { id: idWords, en: enWords };
+/** The words of a requirement in a language's documents.json: its name by id, its help text by kind. */
+export type RequirementWords = { names: Readonly<Record<string, string>>; helpTexts: Readonly<Record<Kind, string>> };
 
-function requirementWords(id: number, kind: Kind, words: Words): { name: string; help_text: string } {
+export function requirementWords(id: number, kind: Kind, words: RequirementWords): { name: string; help_text: string } {
   return { name: words.names[String(id)]!, help_text: words.helpTexts[kind] };
+}
+
+/** The kind of a requirement's files (what its help text says). */
+export function requirementKind(r: Pick<DocumentRequirement, "merged" | "allowed_extnames">): Kind {
+  return r.merged ? "merged" : r.allowed_extnames === CV.allowed_extnames ? "cv" : "image_pdf";
 }
 
 /** The locale key of a requirement's name (an API detail's label: "… harus diunggah"). */
 export const requirementKey = (id: number): string => `documents:names.${id}`;
-
-/**
- * A requirement's name and help text in a language (spec §5's fixed texts, locales/<lng>/documents.json), or
- * undefined for a requirement the list does not hold. The API stores and answers the Indonesian words; the
- * portal's server code words a requirement it shows by its id.
- */
-export function requirementText(id: number, lng: string): { name: string; help_text: string } | undefined {
-  const kind = KINDS.get(id);
-  return kind && requirementWords(id, kind, lng.startsWith("en") ? WORDS.en : WORDS.id);
-}
 
 // REG and SPE ask for the same documents; only the work experience differs (3 vs 5 years, in the names).
 const COMPETENCY_KINDS: Kind[] = ["image_pdf", "cv", "merged", "image_pdf", "merged", "image_pdf", "image_pdf"];

@@ -2,7 +2,7 @@ import type { AppLoadContext } from "@remix-run/node";
 import { isDeepStrictEqual } from "node:util";
 import type { InProcessCall, InProcessFetch, InProcessSession } from "#contracts/in-process";
 import { apiErrorText } from "#domain/api-errors";
-import { requirementText } from "#domain/documents";
+import { requirementText } from "#domain/document-words";
 import { detailText } from "#domain/validation-details";
 import { LOCALE } from "#domain/constants";
 import { i18nConfig } from "~/i18n";
