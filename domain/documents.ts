@@ -1,5 +1,9 @@
 // The required documents of each pathway (spec §5, §9). The API seeds its
-// document_requirements table from this list; the portal reads it for upload forms.
+// document_requirements table from this list; the portal reads it for upload forms. The requirements are
+// fixed spec texts (no route edits them): their names and help texts live in locales/<lng>/documents.json,
+// a namespace only server code reads (the API answers the Indonesian words; the portal words them by id
+// through ./document-words.ts, which the browser never imports).
+import words from "#locales/id/documents.json";
 
 export const JALUR_IDS = ["REG", "SPE", "OTH"] as const;
 export type JalurId = (typeof JALUR_IDS)[number];
@@ -38,77 +42,48 @@ const CV = {
     "application/msword,application/vnd.openxmlformats-officedocument.wordprocessingml.document,application/pdf",
 } as const;
 
-const HELP_IMAGE_PDF = "Tipe berkas harus JPG, JPEG, PNG atau PDF. Ukuran berkas maksimal 2MB.";
-const HELP_CV = "Tipe berkas harus DOC, DOCX atau PDF. Ukuran berkas maksimal 2MB.";
-const HELP_MERGED =
-  "Tipe berkas harus JPG, JPEG, PNG atau PDF. Jika terdiri dari beberapa berkas, gabungkan menjadi satu berkas PDF. Ukuran berkas maksimal 5MB.";
+export type Kind = "image_pdf" | "cv" | "merged";
 
-type Kind = "image_pdf" | "cv" | "merged";
-
-function requirement(jalur_id: JalurId, id: number, order_num: number, name: string, kind: Kind): DocumentRequirement {
-  const common = { id, jalur_id, name, description: null, order_num, is_active: true, is_kek: false };
+function requirement(jalur_id: JalurId, id: number, order_num: number, kind: Kind): DocumentRequirement {
+  const { name, help_text } = requirementWords(id, kind, words);
+  const common = { id, jalur_id, name, description: null, order_num, is_active: true, is_kek: false, help_text };
   switch (kind) {
     case "cv":
-      return { ...common, ...CV, help_text: HELP_CV, max_size: 2, merged: false };
+      return { ...common, ...CV, max_size: 2, merged: false };
     case "merged":
-      return { ...common, ...IMAGE_PDF, help_text: HELP_MERGED, max_size: 5, merged: true };
+      return { ...common, ...IMAGE_PDF, max_size: 5, merged: true };
     case "image_pdf":
-      return { ...common, ...IMAGE_PDF, help_text: HELP_IMAGE_PDF, max_size: 2, merged: false };
+      return { ...common, ...IMAGE_PDF, max_size: 2, merged: false };
   }
 }
 
-// REG and SPE ask for the same documents; only the work experience differs (3 vs 5 years).
-function competencyPathway(jalur_id: "REG" | "SPE", firstId: number): DocumentRequirement[] {
-  const years = MIN_WORK_EXPERIENCE_YEARS[jalur_id];
-  const yearsInWords = years === 3 ? "tiga" : "lima";
-  const items: [string, Kind][] = [
-    ["Bukti identitas diri yang masih berlaku", "image_pdf"],
-    ["Curriculum Vitae (CV)", "cv"],
-    [
-      "Sertifikat profesi atau yang setara yang menyatakan telah lulus pendidikan di negara asal",
-      "merged",
-    ],
-    [
-      "Sertifikat kompetensi atau yang setara yang menyatakan telah lulus uji kompetensi di negara asal",
-      "image_pdf",
-    ],
-    ["Logbook atau yang setara", "merged"],
-    [
-      `Dokumen pengalaman kerja paling sedikit ${years} (${yearsInWords}) tahun disertai surat izin praktik dari negara asal`,
-      "image_pdf",
-    ],
-    ["Surat keterangan sehat fisik dan jiwa dari instansi yang berwenang", "image_pdf"],
-  ];
-  return items.map(([name, kind], i) => requirement(jalur_id, firstId + i, i + 1, name, kind));
+/** The words of a requirement in a language's documents.json: its name by id, its help text by kind. */
+export type RequirementWords = { names: Readonly<Record<string, string>>; helpTexts: Readonly<Record<Kind, string>> };
+
+export function requirementWords(id: number, kind: Kind, words: RequirementWords): { name: string; help_text: string } {
+  return { name: words.names[String(id)]!, help_text: words.helpTexts[kind] };
 }
 
-function otherPathway(): DocumentRequirement[] {
-  const items: [string, Kind][] = [
-    ["Proposal kegiatan", "image_pdf"],
-    ["Bukti identitas diri yang masih berlaku", "image_pdf"],
-    ["Curriculum Vitae (CV)", "cv"],
-    ["Ijazah atau bukti kelulusan dari institusi pendidikan di negara asal", "merged"],
-    [
-      "Surat keterangan status baik (certificate of good standing) atau surat izin praktik yang masih berlaku dari negara asal",
-      "image_pdf",
-    ],
-    [
-      "Surat Tanda Registrasi (STR) yang masih berlaku dari tenaga medis/tenaga kesehatan Warga Negara Indonesia pendamping",
-      "image_pdf",
-    ],
-    [
-      "Surat Izin Praktik (SIP) yang masih berlaku dari tenaga medis/tenaga kesehatan Warga Negara Indonesia pendamping",
-      "image_pdf",
-    ],
-    ["Rekomendasi kolegium", "image_pdf"],
-  ];
-  return items.map(([name, kind], i) => requirement("OTH", 21 + i, i + 1, name, kind));
+/** The kind of a requirement's files (what its help text says). */
+export function requirementKind(r: Pick<DocumentRequirement, "merged" | "allowed_extnames">): Kind {
+  return r.merged ? "merged" : r.allowed_extnames === CV.allowed_extnames ? "cv" : "image_pdf";
+}
+
+/** The locale key of a requirement's name (an API detail's label: "… harus diunggah"). */
+export const requirementKey = (id: number): string => `documents:names.${id}`;
+
+// REG and SPE ask for the same documents; only the work experience differs (3 vs 5 years, in the names).
+const COMPETENCY_KINDS: Kind[] = ["image_pdf", "cv", "merged", "image_pdf", "merged", "image_pdf", "image_pdf"];
+const OTHER_KINDS: Kind[] = ["image_pdf", "image_pdf", "cv", "merged", "image_pdf", "image_pdf", "image_pdf", "image_pdf"];
+
+function pathway(jalur_id: JalurId, firstId: number, kinds: Kind[]): DocumentRequirement[] {
+  return kinds.map((kind, i) => requirement(jalur_id, firstId + i, i + 1, kind));
 }
 
 export const DOCUMENT_REQUIREMENTS: readonly DocumentRequirement[] = Object.freeze([
-  ...competencyPathway("REG", 1),
-  ...competencyPathway("SPE", 11),
-  ...otherPathway(),
+  ...pathway("REG", 1, COMPETENCY_KINDS),
+  ...pathway("SPE", 11, COMPETENCY_KINDS),
+  ...pathway("OTH", 21, OTHER_KINDS),
 ]);
 
 /** The size limit of a requirement in bytes (2 MB = 2,097,152). */

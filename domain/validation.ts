@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { formatDateInput, parseDateInput, todayIso } from "./dates";
 import { live } from "./live-checks";
-import { validationMessage, type MessageParams, type RuleName } from "./validation-messages";
+import { rememberLabel, said } from "./validation-details";
+import type { MessageParams, RuleName } from "./validation-messages";
 
 // The zod side of spec §5 "Field validation"; the texts live in the locale files, read by
 // ./validation-messages.ts, which the browser may import (this module it may not: zod stays on the server).
@@ -17,10 +18,14 @@ export interface FormTexts {
   label: (key: string, indonesian: string) => string;
 }
 
-/** Indonesian without a request: the API (Indonesian only) and the schemas built at module load. */
+/**
+ * Indonesian without a request: the API and the schemas built at module load. Each message and label it
+ * says is remembered with its rule, parameters and key (./validation-details.ts), so the API answers a
+ * failed field with its code, and the portal words it again in the request's language.
+ */
 export const INDONESIAN: FormTexts = {
-  message: (rule, params) => validationMessage(rule, params, "id"),
-  label: (_key, indonesian) => indonesian,
+  message: (rule, params) => said(rule, params),
+  label: (key, indonesian) => rememberLabel(key, indonesian),
 };
 
 /** The words of a request: its `t` finds the messages in the validation namespace, labels by key. */

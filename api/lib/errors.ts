@@ -2,6 +2,7 @@ import { z } from "@hono/zod-openapi";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { API_ERROR_CODES, apiErrorText, type ApiErrorCode } from "#domain/api-errors";
 import { LOCALE } from "#domain/constants";
+import { detailText, type ValidationDetail } from "#domain/validation-details";
 
 // Every failure the API answers with: a stable code and its parameters for programs, and the code's words
 // in the default language (locales/id/errors.json) for a person reading the answer as it is. The portal and
@@ -39,10 +40,11 @@ export function uploadsRateLimited(retryAfterSec: number): ApiError {
   return new ApiError(429, "RATE_LIMITED", undefined, { "Retry-After": String(retryAfterSec) }, undefined, { kind: "uploads", retry_after_sec: retryAfterSec });
 }
 
-export interface ErrorDetail {
-  path: string;
-  message: string;
-}
+/**
+ * One field's refusal: a code (a spec §5 rule or one of errors.json `details`) with its parameters, the
+ * locale keys of the parameters that are labels, and the Indonesian words (domain/validation-details.ts).
+ */
+export type ErrorDetail = ValidationDetail;
 
 export function errorBody(code: ErrorCode, message: string, details?: ErrorDetail[], params?: ErrorParams) {
   return { error: { code, message, ...(details ? { details } : {}), ...(params ? { params } : {}) } };
@@ -53,7 +55,17 @@ export const ErrorSchema = z
     error: z.object({
       code: z.string().openapi({ example: "VALIDATION_ERROR" }),
       message: z.string().openapi({ example: MESSAGES.VALIDATION_ERROR }),
-      details: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+      details: z
+        .array(
+          z.object({
+            path: z.string(),
+            code: z.string().openapi({ description: "a spec §5 rule (locales/<lng>/validation.json) or an API detail code (locales/<lng>/errors.json details)", example: "required" }),
+            params: z.record(z.string(), z.union([z.string(), z.number()])).optional().openapi({ example: { field: "Nama Lengkap" } }),
+            labels: z.record(z.string(), z.string()).optional().openapi({ description: "the locale key of each parameter that is a field's label", example: { field: "accounts:fields.full_name" } }),
+            message: z.string().openapi({ example: detailText("required", { field: "Nama Lengkap" }, LOCALE.DEFAULT) }),
+          }),
+        )
+        .optional(),
       params: z.record(z.string(), z.union([z.string(), z.number()])).optional().openapi({ example: { scope: "application", limit_mb: 60 } }),
     }),
   })

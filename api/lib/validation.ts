@@ -1,84 +1,76 @@
 import { z } from "@hono/zod-openapi";
 import type { Hook } from "@hono/zod-openapi";
-import { validationMessage } from "#domain/validation-messages";
+import { apiField, detail, detailOfMessage, said, type ApiFieldName, type ValidationDetail } from "#domain/validation-details";
 import { errorBody, MESSAGES } from "./errors";
 
-const NOT_AN_OBJECT = "Isi permintaan harus berupa objek JSON";
+// Every failed field is answered as a code with its parameters (domain/validation-details.ts), worded in
+// Indonesian from the locale files; the portal words it again in the request's language.
 
-/** A JSON request body: an object, said in Indonesian when it is not one. */
+/** A JSON request body: an object, refused with `not_an_object` when it is not one. */
 export function jsonObject<T extends z.ZodRawShape>(shape: T) {
-  return z.object(shape, { error: NOT_AN_OBJECT });
+  return z.object(shape, { error: () => said("not_an_object") });
 }
 
-// Field schemas with the spec's Indonesian messages (spec §5 "Field validation").
-
-export function requiredText(field: string, max: number) {
+/** A field of the API's own (not a shared form's): its label from errors.json `fields`. */
+export function requiredText(name: ApiFieldName, max: number) {
+  const field = apiField(name);
   return z
-    .string({ error: (issue) => (issue.input === undefined ? `${field} harus diisi` : `${field} harus berupa teks`) })
-    .min(1, `${field} harus diisi`)
-    .max(max, `${field} tidak boleh lebih dari ${max} karakter`);
+    .string({ error: (issue) => (issue.input === undefined ? said("required", { field }) : said("invalid_type", { field, kind: "string" })) })
+    .min(1, said("required", { field }))
+    .max(max, said("too_long", { field, max }));
 }
 
-export function emailField(field = "E-mail") {
+export function emailField(name: ApiFieldName = "email") {
+  const field = apiField(name);
   return z
-    .string({ error: (issue) => (issue.input === undefined ? `${field} harus diisi` : `${field} harus berupa teks`) })
+    .string({ error: (issue) => (issue.input === undefined ? said("required", { field }) : said("invalid_type", { field, kind: "string" })) })
     .trim()
     .toLowerCase()
-    .min(1, `${field} harus diisi`)
-    .max(254, `${field} tidak boleh lebih dari 254 karakter`)
-    .pipe(z.email(`${field} harus berupa alamat surel yang benar`));
+    .min(1, said("required", { field }))
+    .max(254, said("too_long", { field, max: 254 }))
+    .pipe(z.email(said("email_address", { field })));
 }
 
-
-const TYPE_WORDS: Record<string, string> = {
-  string: "teks",
-  number: "angka",
-  int: "bilangan bulat",
-  boolean: "nilai ya/tidak",
-  array: "daftar",
-  object: "objek",
-};
-
-/** zod's default (English) wording of an issue, for fields whose schema carries no Indonesian message. */
+/** zod's default (English) wording of an issue, for fields whose schema carries no message of its own. */
 const ZOD_DEFAULT = /^(Invalid|Too (big|small)|Unrecognized|Expected)\b/;
 
+const TYPES = new Set(["string", "number", "int", "boolean", "array", "object"]);
+
 /**
- * The issue's own message, or an Indonesian one where zod fell back to English (e.g. a number or a
- * repeated query parameter where an optional text belongs; found by the bad-input corpus).
+ * The detail of an issue: the code its message was said with, or where zod fell back to its own English
+ * (e.g. a number or a repeated query parameter where an optional text belongs; found by the bad-input
+ * corpus) a code for the issue itself, the field named by its path.
  */
-function indonesian(issue: z.core.$ZodIssue): string {
-  if (!ZOD_DEFAULT.test(issue.message)) return issue.message;
-  const field = issue.path.length ? String(issue.path.join(".")) : "Isi permintaan";
+function detailOf(issue: z.core.$ZodIssue): ValidationDetail {
+  const path = issue.path.join(".");
+  if (!ZOD_DEFAULT.test(issue.message)) return detailOfMessage(path, issue.message);
+  // A path is the request's own: named as it is, never remembered.
+  const field = issue.path.length ? path : apiField("body");
   switch (issue.code) {
     case "invalid_type":
-      return `${field} harus berupa ${TYPE_WORDS[issue.expected] ?? "nilai yang benar"}`;
+      return detail(path, "invalid_type", TYPES.has(issue.expected) ? { field, kind: issue.expected } : { field });
     case "too_big":
-      return issue.origin === "string"
-        ? `${field} tidak boleh lebih dari ${issue.maximum} karakter`
-        : `${field} terlalu besar (paling banyak ${issue.maximum})`;
+      return issue.origin === "string" ? detail(path, "too_long", { field, max: Number(issue.maximum) }) : detail(path, "too_big", { field, max: Number(issue.maximum) });
     case "too_small":
-      return issue.origin === "string"
-        ? `${field} paling sedikit ${issue.minimum} karakter`
-        : `${field} terlalu kecil (paling sedikit ${issue.minimum})`;
+      return issue.origin === "string" ? detail(path, "too_short", { field, min: Number(issue.minimum) }) : detail(path, "too_small", { field, min: Number(issue.minimum) });
     case "invalid_value":
-      return `${field} harus berupa nilai yang diizinkan`;
+      return detail(path, "oneOf", { field });
     case "unrecognized_keys":
-      return `Isian tidak dikenal: ${issue.keys.join(", ")}`;
+      return detail(path, "unrecognized_keys", { keys: issue.keys.join(", ") });
     default:
       // Spec §5: the default message of any other failure.
-      return validationMessage("default", { field }, "id");
+      return detail(path, "default", { field });
   }
 }
 
 /**
  * Turns zod failures into 400 VALIDATION_ERROR with one detail per issue. The shared form schemas
- * (domain/forms) carry no message for a body that is not an object; it gets the same words here.
+ * (domain/forms) carry no message for a body that is not an object; it gets the same code here.
  */
 export const validationHook: Hook<unknown, any, any, unknown> = (result, c) => {
   if (result.success) return;
-  const details = result.error.issues.map((issue) => ({
-    path: issue.path.join("."),
-    message: issue.path.length === 0 && issue.code === "invalid_type" ? NOT_AN_OBJECT : indonesian(issue),
-  }));
+  const details = result.error.issues.map((issue) =>
+    issue.path.length === 0 && issue.code === "invalid_type" ? detail("", "not_an_object") : detailOf(issue),
+  );
   return c.json(errorBody("VALIDATION_ERROR", MESSAGES.VALIDATION_ERROR, details), 400);
 };

@@ -1,4 +1,5 @@
 import type { MiddlewareHandler } from "hono";
+import { apiField, detail } from "#domain/validation-details";
 import { ApiError } from "../lib/errors";
 import type { AppEnv } from "../lib/types";
 
@@ -6,14 +7,11 @@ import type { AppEnv } from "../lib/types";
 // (found by the bad-input corpus). No field of this API has a use for it, so it is refused
 // up front, before anything is written.
 
-const NUL_MESSAGE = "berisi karakter yang tidak diizinkan (NUL)";
-
 /**
  * No request of this API nests deeper than a few levels. A body nested 5,000 levels deep overflowed
  * the stack of a recursive walk and answered 500: the walk is iterative and stops here.
  */
 export const MAX_JSON_DEPTH = 64;
-const TOO_DEEP_MESSAGE = `Isi permintaan bersarang terlalu dalam (lebih dari ${MAX_JSON_DEPTH} tingkat).`;
 
 type Finding = { kind: "nul"; path: string } | { kind: "too-deep"; path: string };
 
@@ -41,10 +39,9 @@ function inspect(body: unknown): Finding | null {
 
 const refuse = (finding: Finding) =>
   new ApiError(400, "VALIDATION_ERROR", undefined, {}, [
-    {
-      path: finding.path,
-      message: finding.kind === "nul" ? `${finding.path || "Isi permintaan"} ${NUL_MESSAGE}` : TOO_DEEP_MESSAGE,
-    },
+    finding.kind === "nul"
+      ? detail(finding.path, "nul", { field: finding.path || apiField("body") })
+      : detail(finding.path, "too_deep", { max: MAX_JSON_DEPTH }),
   ]);
 
 /** 400 VALIDATION_ERROR for a NUL character in the query string or anywhere in a JSON body, or absurd nesting. */

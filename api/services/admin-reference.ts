@@ -1,4 +1,5 @@
 import { and, asc, count, eq, ilike, inArray, isNull, ne, sql, type SQL } from "drizzle-orm";
+import { detail } from "#domain/validation-details";
 import { PAGE_SIZE, type EntryStatus, type ReferenceInput, type ReferenceKind } from "#domain/forms/admin";
 import type { Database } from "../db/client";
 import { violatedUniqueConstraint } from "../db/errors";
@@ -117,7 +118,7 @@ async function requireFreeName(db: Database, kind: ReferenceKind, name: string, 
   if (taken) throw nameTaken();
 }
 
-const nameTaken = () => new ApiError(409, "NAME_TAKEN", undefined, {}, [{ path: "name", message: MESSAGES.NAME_TAKEN }]);
+const nameTaken = () => new ApiError(409, "NAME_TAKEN", undefined, {}, [detail("name", "name_taken")]);
 
 async function uniqueNames<T>(work: () => Promise<T>): Promise<T> {
   try {

@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { apiField, detail } from "#domain/validation-details";
 import { and, asc, count, eq, ilike, inArray, ne, or, sql, type SQL } from "drizzle-orm";
 import type { StaffCreate, StaffUpdate } from "#domain/forms/admin";
 import { PAGE_SIZE, staffCreateSchema, type EntryStatus } from "#domain/forms/admin";
@@ -104,7 +105,7 @@ async function requireActivePosition(db: Database, positionId: number, current?:
   const [row] = await db.select({ isActive: positions.isActive }).from(positions).where(eq(positions.id, positionId));
   // An account may keep a position that was deactivated after it was given.
   if (row && (row.isActive || positionId === current)) return;
-  throw new ApiError(400, "VALIDATION_ERROR", undefined, {}, [{ path: "position_id", message: "Jabatan harus berupa nilai yang diizinkan" }]);
+  throw new ApiError(400, "VALIDATION_ERROR", undefined, {}, [detail("position_id", "oneOf", { field: apiField("position") })]);
 }
 
 export interface InvitedAccount {

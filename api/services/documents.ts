@@ -1,7 +1,8 @@
 import { createHash } from "node:crypto";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { maxBytes } from "#domain/documents";
-import { validationMessage } from "#domain/validation-messages";
+import { detail, type ValidationDetail } from "#domain/validation-details";
+import type { MessageParams } from "#domain/validation-messages";
 import type { Database } from "../db/client";
 import { additionalRequirements, applicantProfiles, applicationDocuments, applications, documentRequirements, files } from "../db/schema";
 import { ApiError } from "../lib/errors";
@@ -23,10 +24,17 @@ import { remembered } from "../lib/remembered";
 
 type Requirement = typeof documentRequirements.$inferSelect;
 
-export interface DocumentError {
-  requirement_id: number;
-  message: string;
+/** A requirement's files refused: the refusal's code and parameters, and its Indonesian words. */
+export type DocumentError = { requirement_id: number } & Omit<ValidationDetail, "path">;
+
+/** Why a file is refused: a detail code (a spec §5 rule or errors.json `details`) and its parameters. */
+export interface Refusal {
+  code: string;
+  params?: MessageParams;
 }
+
+/** The refusal as a detail of a field (`doc_<id>`, `file`, `photo`), worded in Indonesian. */
+export const refusalDetail = (path: string, r: Refusal): ValidationDetail => detail(path, r.code, r.params);
 
 export interface StoredFile {
   fileId: string;
@@ -35,31 +43,33 @@ export interface StoredFile {
 
 const FIELD = /^doc_(\d+)$/;
 
-/** "jpg,jpeg,png,pdf" → "JPG, JPEG, PNG atau PDF" */
-function typeList(extnames: string): string {
+/** "jpg,jpeg,png,pdf" → the list's words ("JPG, JPEG, PNG atau PDF"): all but the last, and the last. */
+function fileTypes(extnames: string): Refusal {
   const exts = extnames.split(",").map((e) => e.trim().toUpperCase()).filter(Boolean);
-  return exts.length > 1 ? `${exts.slice(0, -1).join(", ")} atau ${exts.at(-1)}` : (exts[0] ?? "");
+  return exts.length > 1
+    ? { code: "file_type", params: { types: exts.slice(0, -1).join(", "), last: exts.at(-1)! } }
+    : { code: "file_type", params: { kind: "one", last: exts[0] ?? "" } };
 }
 
-export const uploadMessages = {
+export const uploadRefusals = {
   /** Spec §5 `size` rule, in kilobytes (2MB → 2048, 5MB → 5120). */
-  tooLarge: (r: Pick<Requirement, "maxSize">) => validationMessage("size", { size: r.maxSize * 1024 }, "id"),
-  wrongType: (r: Pick<Requirement, "allowedExtnames">) => `Tipe berkas harus ${typeList(r.allowedExtnames)}.`,
-  empty: "Berkas kosong.",
-  zipBomb: "Berkas DOCX tidak valid.",
-  pdfActive: "Berkas PDF berisi skrip atau tindakan otomatis yang tidak diizinkan.",
-  oneFile: "Hanya satu berkas yang dapat diunggah untuk dokumen ini.",
+  tooLarge: (r: Pick<Requirement, "maxSize">): Refusal => ({ code: "size", params: { size: r.maxSize * 1024 } }),
+  wrongType: (r: Pick<Requirement, "allowedExtnames">): Refusal => fileTypes(r.allowedExtnames),
+  empty: { code: "file_empty" } as Refusal,
+  zipBomb: { code: "file_docx_invalid" } as Refusal,
+  pdfActive: { code: "file_pdf_active" } as Refusal,
+  oneFile: { code: "file_one_only" } as Refusal,
   /** The merged PDF is the document's one file: the same `size` rule. */
-  mergedTooLarge: (r: Pick<Requirement, "maxSize">) => validationMessage("size", { size: r.maxSize * 1024 }, "id"),
+  mergedTooLarge: (r: Pick<Requirement, "maxSize">): Refusal => ({ code: "size", params: { size: r.maxSize * 1024 } }),
 };
 
 /** Why a file of this detected type is refused for a field taking `allowedExtnames`, or null when it is taken. */
-export function typeRefusal(type: DetectedType | Rejection, allowedExtnames: string): string | null {
+export function typeRefusal(type: DetectedType | Rejection, allowedExtnames: string): Refusal | null {
   const allowed = allowedTypes(allowedExtnames);
   // A broken DOCX or an active PDF is named as such only where that kind is allowed at all.
-  if (type === "zip-bomb" && allowed.has("docx")) return uploadMessages.zipBomb;
-  if (type === "pdf-active" && allowed.has("pdf")) return uploadMessages.pdfActive;
-  return (allowed as Set<string>).has(type) ? null : uploadMessages.wrongType({ allowedExtnames });
+  if (type === "zip-bomb" && allowed.has("docx")) return uploadRefusals.zipBomb;
+  if (type === "pdf-active" && allowed.has("pdf")) return uploadRefusals.pdfActive;
+  return (allowed as Set<string>).has(type) ? null : uploadRefusals.wrongType({ allowedExtnames });
 }
 
 export async function activeRequirements(db: Database, jalurId: string): Promise<Requirement[]> {
@@ -80,17 +90,17 @@ export function rememberedRequirements(db: Database, jalurId: string): Promise<R
   return requirementsRead.get(db, jalurId, () => activeRequirements(db, jalurId));
 }
 
-/** Checks the files of one field; the detected types, or the message saying why they are refused. */
-async function checkFiles(r: Requirement, parts: ReceivedFile[]): Promise<DetectedType[] | string> {
-  if (!r.merged && parts.length > 1) return uploadMessages.oneFile;
+/** Checks the files of one field; the detected types, or why they are refused. */
+async function checkFiles(r: Requirement, parts: ReceivedFile[]): Promise<DetectedType[] | Refusal> {
+  if (!r.merged && parts.length > 1) return uploadRefusals.oneFile;
   const types: DetectedType[] = [];
   for (const f of parts) {
-    if (f.size === 0) return uploadMessages.empty;
+    if (f.size === 0) return uploadRefusals.empty;
     const t = await detectFileType(f.path, f.size);
     const refusal = typeRefusal(t, r.allowedExtnames);
     if (refusal) return refusal;
     const detected = t as DetectedType;
-    if (r.merged && detected !== "pdf" && detected !== "png" && detected !== "jpg") return uploadMessages.wrongType(r);
+    if (r.merged && detected !== "pdf" && detected !== "png" && detected !== "jpg") return uploadRefusals.wrongType(r);
     types.push(detected);
   }
   return types;
@@ -108,7 +118,7 @@ interface Stored {
   originalNames: string[];
 }
 
-async function storeField(storage: FileStorage, r: Requirement, parts: ReceivedFile[], types: DetectedType[]): Promise<Stored | string> {
+async function storeField(storage: FileStorage, r: Requirement, parts: ReceivedFile[], types: DetectedType[]): Promise<Stored | Refusal> {
   const originalNames = parts.map((p) => p.originalName);
   // A merged requirement always ends as one PDF; a single PDF already is one.
   if (r.merged && !(parts.length === 1 && types[0] === "pdf")) {
@@ -116,10 +126,10 @@ async function storeField(storage: FileStorage, r: Requirement, parts: ReceivedF
     try {
       bytes = await mergeToPdf(parts.map((p, i) => ({ path: p.path, type: types[i] })));
     } catch (err) {
-      if (err instanceof MergeError) return err.message;
+      if (err instanceof MergeError) return { code: err.code };
       throw err;
     }
-    if (bytes.length > maxBytes({ max_size: r.maxSize })) return uploadMessages.mergedTooLarge(r);
+    if (bytes.length > maxBytes({ max_size: r.maxSize })) return uploadRefusals.mergedTooLarge(r);
     return {
       requirementId: r.id,
       key: await storage.putBytes(bytes),
@@ -182,7 +192,7 @@ export async function receiveDocuments(deps: ApiDeps, request: Request, opts: Do
   } catch (err) {
     if (!(err instanceof MultipartError)) throw err;
     const r = err.field ? requirementOf(err.field) : undefined;
-    const details = r ? [{ path: err.field!, message: uploadMessages.tooLarge(r) }] : undefined;
+    const details = r ? [refusalDetail(err.field!, uploadRefusals.tooLarge(r))] : undefined;
     throw new ApiError(err.status, err.code, err.message, {}, details);
   }
 
@@ -215,9 +225,11 @@ export async function attachFiles(deps: ApiDeps, opts: DocumentUpload, received:
       const r = byId.get(requirementId);
       if (!r) throw new ApiError(400, "UNEXPECTED_FILE");
       const types = await checkFiles(r, parts);
-      const result = typeof types === "string" ? types : await storeField(deps.storage, r, parts, types);
-      if (typeof result === "string") errors.push({ requirement_id: requirementId, message: result });
-      else stored.push(result);
+      const result = !Array.isArray(types) ? types : await storeField(deps.storage, r, parts, types);
+      if ("code" in result) {
+        const { path: _path, ...refused } = refusalDetail(`doc_${requirementId}`, result);
+        errors.push({ requirement_id: requirementId, ...refused });
+      } else stored.push(result);
     }
     if (stored.length > 0) replaced = await saveVersions(deps, opts, stored);
   } catch (err) {

@@ -1,4 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
+import { detail } from "#domain/validation-details";
 import { PROFILE_LABELS, type ProfileForm } from "#domain/forms/profile";
 import { columnOf, PERSONAL_DATA_FIELDS, type PersonalDataColumn, type PersonalDataFieldName, type Profession } from "#domain/personal-data-fields";
 import { validationMessage } from "#domain/validation";
@@ -55,7 +56,7 @@ export function profileColumns(v: ProfileForm) {
 }
 
 const invalid = (path: keyof typeof PROFILE_LABELS) =>
-  new ApiError(400, "VALIDATION_ERROR", MESSAGES.VALIDATION_ERROR, {}, [{ path, message: validationMessage("oneOf", { field: PROFILE_LABELS[path] }) }]);
+  new ApiError(400, "VALIDATION_ERROR", MESSAGES.VALIDATION_ERROR, {}, [detail(path, "oneOf", { field: PROFILE_LABELS[path] })]);
 
 /** The institution and the specialization the form names must exist; else 400 on that field. */
 export async function checkProfileReferences(db: Database, v: Pick<ProfileForm, "institution_id" | "specialization_id">): Promise<void> {
@@ -102,7 +103,7 @@ export async function saveProfilePhoto(deps: ApiDeps, user: UserRow, request: Re
     field: "photo",
     maxMb: 2,
     allowedExtnames: "jpg,jpeg,png",
-    requiredMessage: validationMessage("required", { field: PROFILE_LABELS.photo }),
+    label: PROFILE_LABELS.photo,
   });
   const { id, replaced } = await deps.db
     .transaction(async (tx) => {

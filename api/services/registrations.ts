@@ -1,10 +1,10 @@
 import { randomBytes } from "node:crypto";
+import { detail } from "#domain/validation-details";
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { RegistrationForm } from "#domain/forms/registration";
 import { REGISTRATION_LABELS } from "#domain/forms/registration";
 import { ROLE } from "#domain/roles";
 import { statusLabel } from "#domain/status-label-words";
-import { validationMessage } from "#domain/validation";
 import type { Database } from "../db/client";
 import { violatedUniqueConstraint } from "../db/errors";
 import { activityKinds, applicantProfiles, applications, users, type UserRow } from "../db/schema";
@@ -19,8 +19,7 @@ import { insertDraft } from "./workflow";
 
 export const REGISTRATIONS_PER_PAGE = 20;
 
-const invalid = (path: string, message: string) => new ApiError(400, "VALIDATION_ERROR", MESSAGES.VALIDATION_ERROR, {}, [{ path, message }]);
-const notAllowed = (field: string) => validationMessage("oneOf", { field });
+const notAllowed = (path: string, field: string) => new ApiError(400, "VALIDATION_ERROR", MESSAGES.VALIDATION_ERROR, {}, [detail(path, "oneOf", { field })]);
 const escapeLike = (q: string) => q.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 
 /** The kinds of activity an OTH registration may name ({othersId} of spec §2), active ones only. */
@@ -91,7 +90,7 @@ async function checkReferences(db: Database, v: RegistrationForm): Promise<numbe
     .select({ id: activityKinds.id })
     .from(activityKinds)
     .where(and(eq(activityKinds.id, v.activity_kind_id!), eq(activityKinds.isActive, true)));
-  if (!kind) throw invalid("activity_kind_id", notAllowed(REGISTRATION_LABELS.activity_kind_id));
+  if (!kind) throw notAllowed("activity_kind_id", REGISTRATION_LABELS.activity_kind_id);
   return kind.id;
 }
 

@@ -24,12 +24,12 @@ describe("control characters in names and free text", () => {
   it("a sign-up whose name carries CR/LF is refused with 400 VALIDATION_ERROR on the name, and no account is made", async () => {
     const body = citizenSignUp({ full_name: "Budi Santoso\r\nBcc: semua@contoh.id" });
     const refused = await expectError(await api.request("/api/v1/register/citizen", { json: body }), 400, "VALIDATION_ERROR");
-    expect(refused.error.details).toEqual([{ path: "full_name", message: ONE_LINE }]);
+    expect(refused.error.details).toMatchObject([{ path: "full_name", message: ONE_LINE }]);
     expect(await userByEmail(body.email)).toBeUndefined();
     // A lone LF, a tab and an escape sequence too; the same name without them is taken.
     for (const name of ["Budi\nSantoso", "Budi\tSantoso", "Budi \u001b[2JSantoso", "Budi\u0085Santoso"]) {
       const again = await expectError(await api.request("/api/v1/register/citizen", { json: citizenSignUp({ full_name: name }) }), 400, "VALIDATION_ERROR");
-      expect(again.error.details, JSON.stringify(name)).toEqual([{ path: "full_name", message: ONE_LINE }]);
+      expect(again.error.details, JSON.stringify(name)).toMatchObject([{ path: "full_name", code: "controlCharacters", message: ONE_LINE }]);
     }
     expect((await api.request("/api/v1/register/citizen", { json: citizenSignUp({ full_name: "Budi Santoso" }) })).status).toBe(201);
   });
@@ -38,7 +38,7 @@ describe("control characters in names and free text", () => {
     const { token } = await api.login("pemohon@adaptasi.test");
     const before = (await (await api.request("/api/v1/me/profile", { token })).json()).data;
     const res = await api.request("/api/v1/me/profile", { method: "PUT", token, json: { ...before, full_name: "Pemohon\r\nDemo" } });
-    expect((await expectError(res, 400, "VALIDATION_ERROR")).error.details).toContainEqual({ path: "full_name", message: ONE_LINE });
+    expect((await expectError(res, 400, "VALIDATION_ERROR")).error.details).toContainEqual(expect.objectContaining({ path: "full_name", message: ONE_LINE }));
     expect((await (await api.request("/api/v1/me/profile", { token })).json()).data.full_name).toBe(before.full_name);
   });
 
@@ -49,7 +49,7 @@ describe("control characters in names and free text", () => {
     const put = (e: object) => api.request(`/api/v1/applications/${draft.id}/portfolio`, { method: "PUT", token, json: { entries: [{ ...entry, ...e }] } });
     for (const [field, value] of [["title", "Residensi\r\nPalsu"], ["institution", "Malaya\u0007"], ["description", "Lima\ntahun"]] as const) {
       const refused = await expectError(await put({ [field]: value }), 400, "VALIDATION_ERROR");
-      expect(refused.error.details).toEqual([{ path: `entries.0.${field}`, message: ONE_LINE }]);
+      expect(refused.error.details).toMatchObject([{ path: `entries.0.${field}`, message: ONE_LINE }]);
     }
     expect((await put({})).status).toBe(200);
   });
@@ -58,8 +58,8 @@ describe("control characters in names and free text", () => {
     const { token } = await api.login("superadmin@adaptasi.test");
     const staff = await api.createUser({ email: `kontrol.${Date.now()}@adaptasi.test`, roleId: 2 });
     const deactivate = (reason: string) => api.request(`/api/v1/admin/users/${staff.id}/deactivate`, { token, json: { reason } });
-    expect((await expectError(await deactivate("Pindah\ttugas"), 400, "VALIDATION_ERROR")).error.details).toEqual([{ path: "reason", message: LINES }]);
-    expect((await expectError(await deactivate("Pindah\rtugas"), 400, "VALIDATION_ERROR")).error.details).toEqual([{ path: "reason", message: LINES }]);
+    expect((await expectError(await deactivate("Pindah\ttugas"), 400, "VALIDATION_ERROR")).error.details).toMatchObject([{ path: "reason", message: LINES }]);
+    expect((await expectError(await deactivate("Pindah\rtugas"), 400, "VALIDATION_ERROR")).error.details).toMatchObject([{ path: "reason", message: LINES }]);
     expect((await deactivate("Pindah tugas\r\nke Surabaya")).status).toBe(200);
     expect((await userByEmail(staff.email)).isActive).toBe(false);
   });

@@ -2,8 +2,11 @@ import type { AppLoadContext } from "@remix-run/node";
 import { isDeepStrictEqual } from "node:util";
 import type { InProcessCall, InProcessFetch, InProcessSession } from "#contracts/in-process";
 import { apiErrorText } from "#domain/api-errors";
+import { requirementText } from "#domain/document-words";
+import { detailText } from "#domain/validation-details";
 import { LOCALE } from "#domain/constants";
 import { patchOn } from "#domain/framework-patches";
+import { i18nConfig } from "~/i18n";
 import common from "#locales/id/common.json";
 import type { ApiAnswer, ApiCallArgs, ApiMethod, ApiPath, ApiQuery, ApiStreamOptions } from "./api-types";
 
@@ -15,10 +18,20 @@ export type { ApiAnswer, ApiBody, ApiCallArgs, ApiCallOptions, ApiMethod, ApiPat
 
 export type ApiFetch = (request: Request) => Promise<Response>;
 
+export interface ApiErrorDetail {
+  path: string;
+  code?: string;
+  params?: Record<string, string | number>;
+  /** the locale key of each parameter that is a field's label */
+  labels?: Record<string, string>;
+  message: string;
+}
+
 export interface ApiError {
   code: string;
   message: string;
-  details?: Array<{ path: string; message: string }>;
+  /** one per refused field: a code with its parameters (domain/validation-details.ts), worded in the request's language */
+  details?: ApiErrorDetail[];
   /** what the portal needs to word the answer itself (a quota's limit, a wait) */
   params?: Record<string, string | number>;
 }
@@ -27,6 +40,42 @@ export interface ApiError {
 export type ApiFailure = { ok: false; status: number; error: ApiError; retryAfterSec?: number };
 
 export type ApiResult<T> = { ok: true; status: number; body: T } | ApiFailure;
+
+/** The portal's words of a locale key ("namespace:path"): a requirement's name by its id, else the namespaces the portal holds. */
+function labelIn(lng: string): (key: string) => string | undefined {
+  const resources = (lng.startsWith("en") ? i18nConfig.resources["en-US"] : i18nConfig.resources.id) as Record<string, unknown>;
+  return (key) => {
+    const requirement = /^documents:names\.(\d+)$/.exec(key);
+    if (requirement) return requirementText(Number(requirement[1]), lng)?.name;
+    const [ns, path] = key.split(":", 2);
+    if (!path || !Object.hasOwn(resources, ns!)) return undefined;
+    let node: unknown = resources[ns!];
+    for (const part of path.split(".")) node = node && typeof node === "object" && Object.hasOwn(node, part) ? (node as Record<string, unknown>)[part] : undefined;
+    return typeof node === "string" ? node : undefined;
+  };
+}
+
+/**
+ * A refused field in a language: its code's words from the locale files, its label parameters said in that
+ * language too; a detail without a code (an API of another version) or with a code this portal does not
+ * know keeps the API's words.
+ */
+export function wordedDetail(detail: ApiErrorDetail, lng: string): ApiErrorDetail {
+  if (!detail.code) return detail;
+  const message = detailText(detail.code, detail.params, lng, detail.labels, labelIn(lng));
+  return message === undefined ? detail : { ...detail, message };
+}
+
+/**
+ * Document requirements in a language: each one's name and help text from locales/<lng>/documents.json by its
+ * id (spec §5's fixed texts; the API answers them in Indonesian). One the list does not hold keeps the API's words.
+ */
+export function requirementsIn<R extends { id: number; name: string; help_text?: string }>(list: R[], lng: string = LOCALE.DEFAULT): R[] {
+  return list.map((r) => {
+    const words = requirementText(r.id, lng);
+    return words ? { ...r, name: words.name, ...(r.help_text === undefined ? {} : { help_text: words.help_text }) } : r;
+  });
+}
 
 /** A Retry-After of whole seconds (the API's form; an HTTP date is not), as the failure carries it. */
 function retryAfterOf(response: Response): { retryAfterSec?: number } {
@@ -48,6 +97,8 @@ interface SentOptions {
  * key, body or answer type fails `tsc`.
  */
 export interface ApiClient {
+  /** the request's language, in which the client words refusals (and loaders word fixed spec texts: requirements) */
+  readonly language?: string;
   call<M extends ApiMethod, P extends ApiPath<M>>(method: M, path: P, ...options: ApiCallArgs<M, P>): Promise<ApiResult<ApiAnswer<M, P>>>;
   /** Streams a multipart body to the API untouched (uploads are never buffered by the portal). */
   upload<P extends ApiPath<"POST">>(path: P, body: ReadableStream<Uint8Array> | null, contentType: string, options?: ApiStreamOptions<"POST", P>): Promise<ApiResult<ApiAnswer<"POST", P>>>;
@@ -189,7 +240,12 @@ export function createApiClient(opts: {
    */
   function worded(error: ApiError): ApiError {
     const message = apiErrorText(error.code, error.params, language);
-    return message === undefined || message === error.message ? error : { ...error, message };
+    const details = error.details?.map((d) => wordedDetail(d, language));
+    return {
+      ...error,
+      ...(message === undefined ? {} : { message }),
+      ...(details ? { details } : {}),
+    };
   }
 
   async function read<T>(response: Response, handed?: { payload?: unknown }): Promise<ApiResult<T>> {
@@ -211,6 +267,7 @@ export function createApiClient(opts: {
 
   // The typed signatures (ApiClient) are checked at each call; what runs is the same for every route.
   const client = {
+    language,
     async call<T>(method: string, path: string, options: SentOptions = {}): Promise<ApiResult<T>> {
       const url = urlOf(path, options.query);
       const headers = headersOf(options);

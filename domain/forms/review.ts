@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { INDONESIAN, labelsIn, rules, rulesFor, validationMessage as m, type FormTexts } from "../validation";
+import { INDONESIAN, labelsIn, rules, rulesFor, type FormTexts } from "../validation";
 import { DECISIONS, type Decision } from "../workflow";
 import { DECISION_LABELS, DECISION_MESSAGES, NOTE_MAX, REASON_MAX, REQUIREMENT_LABEL } from "./review.labels";
 
@@ -31,6 +31,10 @@ function needsNote(decision: Decision, note: string | undefined): boolean {
   return (decision === "FAILED" || decision === "REUPLOAD") && !note?.trim();
 }
 
+/** The decision's own messages in Indonesian, each said with its locale key (the API answers the key beside them). */
+const BODY_MESSAGES = labelsIn(INDONESIAN, keysOf(DECISION_MESSAGES, "review:decision.messages"), DECISION_MESSAGES);
+const m = INDONESIAN.message;
+
 export const decisionBodySchema = z
   .object({
     stage_id: positiveInt(DECISION_LABELS.stage_id),
@@ -42,7 +46,7 @@ export const decisionBodySchema = z
         z.object({
           requirement_id: positiveInt(REQUIREMENT_LABEL),
           reason: rules.plainText(
-            z.string({ error: () => DECISION_MESSAGES.reasonRequired }).trim().min(1, DECISION_MESSAGES.reasonRequired).max(REASON_MAX, m("max", { length: REASON_MAX })),
+            z.string({ error: () => BODY_MESSAGES.reasonRequired }).trim().min(1, BODY_MESSAGES.reasonRequired).max(REASON_MAX, m("max", { length: REASON_MAX })),
           ),
         }),
       )
@@ -50,8 +54,8 @@ export const decisionBodySchema = z
       .optional(),
   })
   .superRefine((v, ctx) => {
-    if (needsNote(v.decision, v.note)) ctx.addIssue({ code: "custom", path: ["note"], message: DECISION_MESSAGES.noteRequired });
-    if (v.decision === "REUPLOAD" && !v.documents?.length) ctx.addIssue({ code: "custom", path: ["documents"], message: DECISION_MESSAGES.documentsRequired });
+    if (needsNote(v.decision, v.note)) ctx.addIssue({ code: "custom", path: ["note"], message: BODY_MESSAGES.noteRequired });
+    if (v.decision === "REUPLOAD" && !v.documents?.length) ctx.addIssue({ code: "custom", path: ["documents"], message: BODY_MESSAGES.documentsRequired });
   });
 
 export type DecisionBody = z.infer<typeof decisionBodySchema>;

@@ -1,4 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { apiField, said } from "#domain/validation-details";
 import { AccessLogPageSchema } from "#contracts/access-log";
 import { DATA_SUBJECT_ROLES, SUPER_ADMIN_ONLY } from "#domain/roles";
 import { errorResponses } from "../../lib/errors";
@@ -10,12 +11,12 @@ import { requireUser } from "../../middleware/auth";
 const tags = ["Log Akses"];
 const security = [{ ApiKey: [], Bearer: [] }];
 
-const pageQuery = z.string().regex(/^\d{1,6}$/, "Halaman harus berupa bilangan bulat").optional().openapi({ example: "1" });
+const pageQuery = z.string().regex(/^\d{1,6}$/, said("integer", { field: apiField("page") })).optional().openapi({ example: "1" });
 const day = (field: string) =>
   z
     .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, `${field} harus berupa tanggal (tttt-bb-hh)`)
-    .refine((v) => !Number.isNaN(new Date(`${v}T00:00:00Z`).getTime()) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), `${field} bukan tanggal yang ada`)
+    .regex(/^\d{4}-\d{2}-\d{2}$/, said("iso_date", { field }))
+    .refine((v) => !Number.isNaN(new Date(`${v}T00:00:00Z`).getTime()) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), said("no_such_date", { field }))
     .optional();
 const empty = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === "" ? undefined : v), schema);
 
@@ -41,12 +42,12 @@ export const searchAccessLog = createRoute({
     query: z
       .object({
         page: empty(pageQuery),
-        applicant: empty(z.string().max(100, "Pemohon tidak boleh lebih dari 100 karakter").optional()).openapi({ description: "Nama, e-mail atau nomor registrasi" }),
-        staff: empty(z.string().max(100, "Staf tidak boleh lebih dari 100 karakter").optional()).openapi({ description: "Nama staf" }),
-        from: empty(day("Dari tanggal")),
-        to: empty(day("Sampai tanggal")),
+        applicant: empty(z.string().max(100, said("too_long", { field: apiField("applicant"), max: 100 })).optional()).openapi({ description: "Nama, e-mail atau nomor registrasi" }),
+        staff: empty(z.string().max(100, said("too_long", { field: apiField("staff"), max: 100 })).optional()).openapi({ description: "Nama staf" }),
+        from: empty(day(apiField("from"))),
+        to: empty(day(apiField("to"))),
       })
-      .refine((q) => !q.from || !q.to || q.from <= q.to, { message: "Sampai tanggal tidak boleh sebelum Dari tanggal", path: ["to"] }),
+      .refine((q) => !q.from || !q.to || q.from <= q.to, { message: said("not_before", { field: apiField("to"), target: apiField("from") }), path: ["to"] }),
   },
   responses: { 200: { description: "Satu halaman log akses", content: { "application/json": { schema: AccessLogPageSchema } } }, ...errorResponses(400, 401, 403) },
 });

@@ -189,13 +189,13 @@ describe("password reset", () => {
     await api.createUser({ email: "sandi.lemah@contoh.id" });
     const token = await recoveryToken("sandi.lemah@contoh.id");
     const short = await expectError(await reset(token, "a1"), 400, "VALIDATION_ERROR");
-    expect(short.error.details).toEqual([{ path: "password", message: "minimal mengandung 8 karakter" }]);
+    expect(short.error.details).toMatchObject([{ path: "password", message: "minimal mengandung 8 karakter" }]);
     const mismatch = await expectError(await reset(token, "Rahasia123", "Rahasia124"), 400, "VALIDATION_ERROR");
-    expect(mismatch.error.details).toEqual([
+    expect(mismatch.error.details).toMatchObject([
       { path: "password_confirmation", message: "Konfirmasi Kata Sandi tidak cocok dengan Kata Sandi" },
     ]);
     const missing = await expectError(await api.request("/api/v1/password/reset?token="), 400, "VALIDATION_ERROR");
-    expect(missing.error.details).toEqual([{ path: "token", message: "Token harus diisi" }]);
+    expect(missing.error.details).toMatchObject([{ path: "token", message: "Token harus diisi" }]);
     expect((await check(token)).status).toBe(200);
   });
 

@@ -84,7 +84,7 @@ describe("additional requirements", () => {
     const url = `/api/v1/applications/${id}/additional-requirements/${asked.items[0].id}/file`;
 
     let body = await expectError(await api.request(url, { token, body: fileForm(docxBomb(), "daftar.pdf") }), 400, "VALIDATION_ERROR");
-    expect(body.error.details).toEqual([{ path: "file", message: "Tipe berkas harus JPG, JPEG, PNG atau PDF." }]);
+    expect(body.error.details).toMatchObject([{ path: "file", message: "Tipe berkas harus JPG, JPEG, PNG atau PDF." }]);
     body = await expectError(await api.request(url, { token, body: fileForm(Buffer.alloc(0), "kosong.png") }), 400, "VALIDATION_ERROR");
     expect(body.error.details?.[0]?.message).toBe("Berkas kosong.");
     await expectError(await api.request(url, { token, json: { file: "x" } }), 400, "MALFORMED_MULTIPART");

@@ -201,7 +201,7 @@ describe("POST /admin/facilities/:id/verify", () => {
   it("answers 400 with the spec message when a rejection has no reason, and changes nothing", async () => {
     const created = await createFacility();
     const body = await expectError(await verify(created.id, { decision: "REJECT", reason: "  " }), 400, "VALIDATION_ERROR");
-    expect(body.error.details).toEqual([{ path: "reason", message: "Alasan harus diisi" }]);
+    expect(body.error.details).toMatchObject([{ path: "reason", message: "Alasan harus diisi" }]);
     const long = await expectError(await verify(created.id, { decision: "APPROVE", reason: "x".repeat(501) }), 400, "VALIDATION_ERROR");
     expect(long.error.details?.[0]).toMatchObject({ path: "reason", message: "tidak boleh lebih dari 500 karakter" });
     await expectError(await verify(created.id, { decision: "MAYBE" }), 400, "VALIDATION_ERROR");

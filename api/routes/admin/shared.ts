@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { apiField, said } from "#domain/validation-details";
 import { PageMetaSchema } from "#contracts/admin";
 import { ENTRY_STATUSES } from "#domain/forms/admin";
 
@@ -21,9 +22,9 @@ export const listOk = <T extends z.ZodType>(description: string, row: T) => ({
 
 /** ?page=&q=&status= shared by the lists; page is a whole number from 1. */
 export const listQuery = {
-  page: z.string().regex(/^\d{1,6}$/, "Halaman harus berupa bilangan bulat").optional().openapi({ example: "1" }),
-  q: z.string().max(100, "Pencarian tidak boleh lebih dari 100 karakter").optional(),
-  status: z.enum(ENTRY_STATUSES, { error: "Status harus active atau inactive" }).optional(),
+  page: z.string().regex(/^\d{1,6}$/, said("integer", { field: apiField("page") })).optional().openapi({ example: "1" }),
+  q: z.string().max(100, said("too_long", { field: apiField("search"), max: 100 })).optional(),
+  status: z.enum(ENTRY_STATUSES, { error: () => said("entry_status", { field: apiField("status") }) }).optional(),
 };
 
 export const pageOf = (page: string | undefined) => Math.max(1, Number(page ?? 1) || 1);

@@ -1,4 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { apiField, said } from "#domain/validation-details";
 import { StaffDetailSchema, StaffSchema } from "#contracts/admin";
 import { reasonSchema, staffCreateSchema, staffUpdateSchema } from "#domain/forms/admin";
 import { STAFF_ROLE_FILTERS, SUPER_ADMIN_ONLY } from "#domain/roles";
@@ -23,7 +24,7 @@ export const listUsers = createRoute({
   request: {
     query: z.object({
       ...listQuery,
-      role: z.enum(STAFF_ROLE_FILTERS, { error: "Peran harus berupa nilai yang diizinkan" }).optional(),
+      role: z.enum(STAFF_ROLE_FILTERS, { error: () => said("oneOf", { field: apiField("role") }) }).optional(),
     }),
   },
   responses: { 200: listOk("Akun staf", StaffSchema), ...errorResponses(400, 401, 403) },

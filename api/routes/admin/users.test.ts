@@ -120,7 +120,7 @@ describe("POST /admin/users", () => {
 
   it("refuses an unknown or inactive position on the field", async () => {
     const body = await expectError(await asSuper("/users", { json: newStaff({ position_id: 999999 }) }), 400, "VALIDATION_ERROR");
-    expect(body.error.details).toEqual([{ path: "position_id", message: "Jabatan harus berupa nilai yang diizinkan" }]);
+    expect(body.error.details).toMatchObject([{ path: "position_id", message: "Jabatan harus berupa nilai yang diizinkan" }]);
   });
 
   it("answers 400 for malformed JSON and for a body that is not an object", async () => {

@@ -1,4 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { apiField } from "#domain/validation-details";
 import { AchievementsSchema, ApplicationSchema, ApplicationSummarySchema, FileHistorySchema, PortfolioSchema } from "#contracts/applications";
 import { JALUR_IDS } from "#domain/documents";
 import { rules } from "#domain/validation";
@@ -17,12 +18,20 @@ const MULTIPART_NOTE =
 const UploadResultSchema = z
   .object({
     saved: z.array(z.number().int()),
-    errors: z.array(z.object({ requirement_id: z.number().int(), message: z.string() })),
+    errors: z.array(
+      z.object({
+        requirement_id: z.number().int(),
+        code: z.string().openapi({ description: "a spec §5 rule or an API detail code (locales/<lng>/errors.json details), as a VALIDATION_ERROR detail's", example: "file_type" }),
+        params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+        labels: z.record(z.string(), z.string()).optional(),
+        message: z.string(),
+      }),
+    ),
   })
   .openapi("UploadResult");
 
 const idParam = z.object({ id: z.string().openapi({ param: { name: "id", in: "path" } }) });
-const jalurBody = jsonObject({ jalur_id: rules.oneOf("Jalur Pendaftaran", JALUR_IDS) });
+const jalurBody = jsonObject({ jalur_id: rules.oneOf(apiField("pathway"), JALUR_IDS) });
 
 export const getCurrent = createRoute({
   method: "get",

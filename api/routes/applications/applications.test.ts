@@ -119,7 +119,7 @@ describe("the applicant's journey", () => {
     const { token } = await api.login("admin@adaptasi.test");
     await expectError(await api.request("/api/v1/applications", { token, json: { jalur_id: "REG" } }), 403, "APPLICANTS_ONLY");
     const bad = await api.request("/api/v1/applications", { token, json: { jalur_id: "XYZ" } });
-    expect((await expectError(bad, 400, "VALIDATION_ERROR")).error.details).toEqual([
+    expect((await expectError(bad, 400, "VALIDATION_ERROR")).error.details).toMatchObject([
       { path: "jalur_id", message: "Jalur Pendaftaran harus berupa nilai yang diizinkan" },
     ]);
   });
@@ -162,10 +162,11 @@ describe("bad uploads", () => {
     expect(await one("doc_1", "foto.pdf", png())).toEqual({ saved: [1], errors: [] });
     expect(await one("doc_4", "sertifikat.pdf", elf())).toEqual({
       saved: [],
-      errors: [{ requirement_id: 4, message: "Tipe berkas harus JPG, JPEG, PNG atau PDF." }],
+      // A refusal is a code with its parameters (the portal words it in its language), and its Indonesian words.
+      errors: [{ requirement_id: 4, code: "file_type", params: { types: "JPG, JPEG, PNG", last: "PDF" }, message: "Tipe berkas harus JPG, JPEG, PNG atau PDF." }],
     });
     // The CV takes DOC, DOCX or PDF only.
-    expect(await one("doc_2", "cv.pdf", png())).toEqual({ saved: [], errors: [{ requirement_id: 2, message: "Tipe berkas harus DOC, DOCX atau PDF." }] });
+    expect(await one("doc_2", "cv.pdf", png())).toMatchObject({ saved: [], errors: [{ requirement_id: 2, message: "Tipe berkas harus DOC, DOCX atau PDF." }] });
   });
 
   it("takes exactly 2 MB and stops at one byte more (413), keeping what was saved", async () => {
@@ -174,28 +175,28 @@ describe("bad uploads", () => {
     // One byte more stops the reading (413): nothing of that post is kept, the field is named.
     const over = Buffer.concat([exact, Buffer.from([0])]);
     const refused = await expectError(await upload(token, id, [{ field: "doc_6", name: "besar.pdf", data: over }]), 413, "FILE_TOO_LARGE");
-    expect(refused.error.details).toEqual([{ path: "doc_6", message: "harus lebih kecil dari 2048KB" }]);
+    expect(refused.error.details).toMatchObject([{ path: "doc_6", message: "harus lebih kecil dari 2048KB" }]);
     const v = await view(token, id);
     expect(v.documents.find((d: { requirement_id: number }) => d.requirement_id === 6)).toMatchObject({ original_name: "pengalaman.pdf", size: 2 * MB });
   });
 
   it("refuses an empty file and a DOCX zip bomb", async () => {
-    expect(await one("doc_7", "kosong.pdf", Buffer.alloc(0))).toEqual({ saved: [], errors: [{ requirement_id: 7, message: "Berkas kosong." }] });
-    expect(await one("doc_2", "cv.docx", docxBomb())).toEqual({ saved: [], errors: [{ requirement_id: 2, message: "Berkas DOCX tidak valid." }] });
+    expect(await one("doc_7", "kosong.pdf", Buffer.alloc(0))).toMatchObject({ saved: [], errors: [{ requirement_id: 7, message: "Berkas kosong." }] });
+    expect(await one("doc_2", "cv.docx", docxBomb())).toMatchObject({ saved: [], errors: [{ requirement_id: 2, message: "Berkas DOCX tidak valid." }] });
   });
 
   it("refuses a DOCX whose index hides its size, a forged .doc and a PDF that runs a script, each with its own message", async () => {
-    expect(await one("doc_2", "cv.docx", await docxLyingBomb())).toEqual({ saved: [], errors: [{ requirement_id: 2, message: "Berkas DOCX tidak valid." }] });
+    expect(await one("doc_2", "cv.docx", await docxLyingBomb())).toMatchObject({ saved: [], errors: [{ requirement_id: 2, message: "Berkas DOCX tidak valid." }] });
     const forged = Buffer.concat([doc().subarray(0, 8), Buffer.alloc(4096)]);
-    expect(await one("doc_2", "cv.doc", forged)).toEqual({ saved: [], errors: [{ requirement_id: 2, message: "Tipe berkas harus DOC, DOCX atau PDF." }] });
+    expect(await one("doc_2", "cv.doc", forged)).toMatchObject({ saved: [], errors: [{ requirement_id: 2, message: "Tipe berkas harus DOC, DOCX atau PDF." }] });
     const script = "Berkas PDF berisi skrip atau tindakan otomatis yang tidak diizinkan.";
-    expect(await one("doc_7", "surat.pdf", await pdfWithOpenActionScript(true))).toEqual({ saved: [], errors: [{ requirement_id: 7, message: script }] });
+    expect(await one("doc_7", "surat.pdf", await pdfWithOpenActionScript(true))).toMatchObject({ saved: [], errors: [{ requirement_id: 7, message: script }] });
     // A merged item checks every part before merging.
     const merged = await upload(token, id, [
       { field: "doc_3", name: "halaman-1.png", data: png() },
       { field: "doc_3", name: "halaman-2.pdf", data: await pdfWithOpenActionScript(false) },
     ]);
-    expect((await merged.json()).data).toEqual({ saved: [], errors: [{ requirement_id: 3, message: script }] });
+    expect((await merged.json()).data).toMatchObject({ saved: [], errors: [{ requirement_id: 3, message: script }] });
   });
 
   it("keeps a name with ../ and unicode only as a display name", async () => {
@@ -228,7 +229,7 @@ describe("bad uploads", () => {
       { field: "doc_4", name: "a.png", data: png() },
       { field: "doc_4", name: "b.png", data: png() },
     ]);
-    expect((await two.json()).data.errors).toEqual([{ requirement_id: 4, message: "Hanya satu berkas yang dapat diunggah untuk dokumen ini." }]);
+    expect((await two.json()).data.errors).toMatchObject([{ requirement_id: 4, message: "Hanya satu berkas yang dapat diunggah untuk dokumen ini." }]);
   });
 
   it("replaces a draft's document when it is saved again, and can remove it from the draft", async () => {
@@ -259,7 +260,9 @@ describe("submission", () => {
     await upload(token, app.id, everyDocument("REG").filter((p) => p.field !== "doc_5"));
     const res = await api.request(`/api/v1/applications/${app.id}/submit`, { token, json: {} });
     const body = await expectError(res, 400, "DOCUMENTS_MISSING");
-    expect(body.error.details).toEqual([{ path: "doc_5", message: "Logbook atau yang setara harus diunggah" }]);
+    expect(body.error.details).toEqual([
+      { path: "doc_5", code: "document_missing", params: { field: "Logbook atau yang setara" }, labels: { field: "documents:names.5" }, message: "Logbook atau yang setara harus diunggah" },
+    ]);
     const v = await view(token, app.id);
     expect(v).toMatchObject({ is_submitted: false, status: null, timeline: [] });
   });
@@ -386,7 +389,7 @@ describe("reupload", () => {
     expect(v).toMatchObject({ label: { rule: 3, label: "Perbaikan Berkas" }, holder: "Pemohon", reupload: [{ requirement_id: 2, reason: "CV tidak terbaca, unggah ulang dalam PDF.", fixed: false }] });
     // Nothing uploaded again yet: it cannot go back.
     const early = await expectError(await sendBack(token, app.id), 400, "DOCUMENTS_MISSING");
-    expect(early.error.details).toEqual([{ path: "doc_2", message: expect.stringContaining("harus diunggah ulang") }]);
+    expect(early.error.details).toMatchObject([{ path: "doc_2", message: expect.stringContaining("harus diunggah ulang") }]);
 
     await expectError(await upload(token, app.id, [{ field: "doc_1", name: "ktp.png", data: png() }], "reupload"), 400, "UNEXPECTED_FILE");
     const bad = await upload(token, app.id, [{ field: "doc_2", name: "cv.pdf", data: elf() }], "reupload");
@@ -451,7 +454,7 @@ describe("SPE extras", () => {
     const types = (await (await api.request("/api/v1/achievement-types")).json()).data;
     expect(types.map((t: { code: string }) => t.code)).toContain("PUBLIKASI");
     const bad = await api.request(`${base}/achievements`, { method: "PUT", token, json: { items: [{ type_code: "X", title: "t" }], done: false } });
-    expect((await expectError(bad, 400, "VALIDATION_ERROR")).error.details).toEqual([
+    expect((await expectError(bad, 400, "VALIDATION_ERROR")).error.details).toMatchObject([
       { path: "items.0.type_code", message: "Jenis Capaian harus berupa nilai yang diizinkan" },
     ]);
     const items = [{ type_code: "PUBLIKASI", title: "Outcomes of sepsis care", year: 2021, description: null }];

@@ -1,4 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { apiField, said } from "#domain/validation-details";
 import { errorResponses } from "../../lib/errors";
 import { emailField, jsonObject, requiredText } from "../../lib/validation";
 import { jsonBody } from "../../lib/openapi";
@@ -28,7 +29,7 @@ export const login = createRoute({
       jsonObject({
         email: emailField(),
         // Generous for existing passwords, small enough to keep argon2 cheap.
-        password: requiredText("Kata sandi", 1024),
+        password: requiredText("password", 1024),
       })
     ),
   },
@@ -61,7 +62,7 @@ export const revoke = createRoute({
     body: jsonBody(
       jsonObject({
         refresh_token: refreshTokenField,
-        all: z.boolean({ error: "all harus berupa boolean" }).optional().default(false),
+        all: z.boolean({ error: () => said("invalid_type", { field: apiField("all"), kind: "boolean" }) }).optional().default(false),
       })
     ),
   },

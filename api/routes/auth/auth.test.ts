@@ -70,10 +70,18 @@ describe("POST /api/v1/login", () => {
 
   it("rejects bad input with VALIDATION_ERROR details", async () => {
     const body = await expectError(await api.request("/api/v1/login", { json: { email: "bukan-email" } }), 400, "VALIDATION_ERROR");
-    expect(body.error.details).toEqual([
+    expect(body.error.details).toMatchObject([
       { path: "email", message: "E-mail harus berupa alamat surel yang benar" },
       { path: "password", message: "Kata sandi harus diisi" },
     ]);
+    // Each detail is a code with its parameters, the label's locale key beside it (the portal words it again).
+    expect(body.error.details?.[1]).toEqual({
+      path: "password",
+      code: "required",
+      params: { field: "Kata sandi" },
+      labels: { field: "errors:fields.password" },
+      message: "Kata sandi harus diisi",
+    });
   });
 });
 

@@ -1,6 +1,5 @@
 import { Readable } from "node:stream";
 import { GUIDEBOOK_MAX_MB, CMS_LABELS, type AnnouncementForm, type FaqForm, type NavbarLinksForm, type WelcomeForm } from "#domain/forms/cms";
-import { validationMessage } from "#domain/validation";
 import { ApiError } from "../../lib/errors";
 import type { AppRouteHandler } from "../../lib/types";
 import * as cms from "../../services/cms";
@@ -55,7 +54,7 @@ export const uploadGuidebook: AppRouteHandler<typeof routes.uploadGuidebook> = a
     field: "file",
     maxMb: GUIDEBOOK_MAX_MB,
     allowedExtnames: "pdf",
-    requiredMessage: validationMessage("required", { field: CMS_LABELS.guidebook }),
+    label: CMS_LABELS.guidebook,
   });
   return c.json({ data: await cms.saveGuidebook(c.var.deps.db, c.var.user, stored) }, 200);
 };

@@ -1,4 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { apiField, said } from "#domain/validation-details";
 import { DeletionRequestPageSchema, OwnDeletionRequestSchema, OwnDeletionStateSchema } from "#contracts/deletion-requests";
 import { deletionDecisionSchema, deletionRequestSchema } from "#domain/forms/deletion-requests";
 import { APPLICANT_ROLES, SUPER_ADMIN_ONLY } from "#domain/roles";
@@ -48,8 +49,8 @@ export const listDeletionRequests = createRoute({
   middleware: superAdmin,
   request: {
     query: z.object({
-      page: empty(z.string().regex(/^\d{1,6}$/, "Halaman harus berupa bilangan bulat").optional().openapi({ example: "1" })),
-      id: empty(z.string().regex(/^[1-9]\d{0,8}$/, "Nomor permintaan harus berupa bilangan bulat").optional().openapi({ description: "only this request (the decision form)", example: "1" })),
+      page: empty(z.string().regex(/^\d{1,6}$/, said("integer", { field: apiField("page") })).optional().openapi({ example: "1" })),
+      id: empty(z.string().regex(/^[1-9]\d{0,8}$/, said("integer", { field: apiField("request_id") })).optional().openapi({ description: "only this request (the decision form)", example: "1" })),
     }),
   },
   responses: { 200: { description: "Satu halaman permintaan", content: { "application/json": { schema: DeletionRequestPageSchema } } }, ...errorResponses(400, 401, 403) },

@@ -187,7 +187,7 @@ describe("/api/v1/me/facility", () => {
 
     const [inactive] = await api.db.insert(positions).values({ name: `Jabatan Lama ${Date.now()}`, isActive: false }).returning();
     const refused = await expectError(await put(token, await facilityData({ position_id: inactive.id })), 400, "VALIDATION_ERROR");
-    expect(refused.error.details).toEqual([{ path: "position_id", message: "Jabatan harus berupa nilai yang diizinkan" }]);
+    expect(refused.error.details).toMatchObject([{ path: "position_id", message: "Jabatan harus berupa nilai yang diizinkan" }]);
     expect(await entriesOf(user.id)).toHaveLength(0);
   });
 

@@ -32,7 +32,7 @@ export const changePassword = createRoute({
   request: {
     body: jsonBody(
       jsonObject({
-        current_password: requiredText("Kata sandi saat ini", 1024),
+        current_password: requiredText("current_password", 1024),
         new_password: newPasswordRule("Kata Sandi Baru"),
       })
     ),

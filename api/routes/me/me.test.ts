@@ -110,7 +110,7 @@ describe("POST /api/v1/me/password", () => {
     const { token } = await api.login(user.email);
     await expectError(await change(token, { current_password: "salah-salah", new_password: "BaruSekali#1" }), 400, "WRONG_PASSWORD");
     const short = await expectError(await change(token, { current_password: DEMO_PASSWORD, new_password: "pendek1" }), 400, "VALIDATION_ERROR");
-    expect(short.error.details).toEqual([{ path: "new_password", message: "minimal mengandung 8 karakter" }]);
+    expect(short.error.details).toMatchObject([{ path: "new_password", message: "minimal mengandung 8 karakter" }]);
     await expectError(await change(token, { current_password: DEMO_PASSWORD, new_password: "x".repeat(129) }), 400, "VALIDATION_ERROR");
     await expectError(await api.request("/api/v1/me/password", { json: { current_password: "a", new_password: "b" } }), 401, "INVALID_TOKEN");
   });

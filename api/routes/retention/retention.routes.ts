@@ -1,4 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { apiField, said } from "#domain/validation-details";
 import { RetentionPageSchema } from "#contracts/retention";
 import { APPLICANT_ROLES, SUPER_ADMIN_ONLY } from "#domain/roles";
 import { errorResponses } from "../../lib/errors";
@@ -18,7 +19,7 @@ export const plannedDeletions = createRoute({
   summary: "Yang akan dihapus atau dianonimkan oleh tugas penyimpanan data, dan kapan: paling awal dulu, 25 per halaman",
   security,
   middleware: [requireUser, allow(SUPER_ADMIN_ONLY)] as const,
-  request: { query: z.object({ page: empty(z.string().regex(/^\d{1,6}$/, "Halaman harus berupa bilangan bulat").optional().openapi({ example: "1" })) }) },
+  request: { query: z.object({ page: empty(z.string().regex(/^\d{1,6}$/, said("integer", { field: apiField("page") })).optional().openapi({ example: "1" })) }) },
   responses: { 200: { description: "Pengaturan dan satu halaman rencana penghapusan", content: { "application/json": { schema: RetentionPageSchema } } }, ...errorResponses(400, 401, 403) },
 });
 

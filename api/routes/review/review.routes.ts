@@ -1,11 +1,11 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { apiField, said as m } from "#domain/validation-details";
 import { ListSchema, ReviewDetailSchema } from "#contracts/review";
 import { JALUR_IDS } from "#domain/documents";
 import { CURSOR_MAX_LENGTH, CURSOR_PATTERN, DIRS, SORTS, TABS } from "#domain/review-filters";
 import { decisionBodySchema } from "#domain/forms/review";
 import { STAFF_ROLES } from "#domain/roles";
 import { STAGE_IDS } from "#domain/workflow";
-import { validationMessage as m } from "#domain/validation";
 import { errorResponses } from "../../lib/errors";
 import { allow } from "../../middleware/allow";
 import { requireUser } from "../../middleware/auth";
@@ -33,7 +33,7 @@ const wholeNumber = (field: string, min: number, max: number) =>
 
 const Q_MAX = 100;
 
-const BAD_CURSOR = "Kursor halaman tidak valid; buka halaman dari nomornya saja.";
+const BAD_CURSOR = m("bad_cursor");
 /** A page link's cursor, read into where its page starts or ends; one this API did not make is refused. */
 const cursor = z
   .string()
@@ -46,17 +46,17 @@ const cursor = z
   });
 
 export const ListQuerySchema = z.object({
-  tab: optional(oneOf("Tab", TABS)).openapi({ description: "action (default; role 1: all) atau all" }),
-  page: optional(wholeNumber("Halaman", 1, 1_000_000)),
-  q: optional(z.string().max(Q_MAX, `Pencarian ${m("max", { length: Q_MAX })}`)).openapi({ description: "Nomor registrasi, nama atau e-mail" }),
-  jalur: optional(oneOf("Jalur", JALUR_IDS)),
+  tab: optional(oneOf(apiField("tab"), TABS)).openapi({ description: "action (default; role 1: all) atau all" }),
+  page: optional(wholeNumber(apiField("page"), 1, 1_000_000)),
+  q: optional(z.string().max(Q_MAX, m("too_long", { field: apiField("search"), max: Q_MAX }))).openapi({ description: "Nomor registrasi, nama atau e-mail" }),
+  jalur: optional(oneOf(apiField("jalur"), JALUR_IDS)),
   stage: optional(
-    wholeNumber("Tahap", 1, 99).refine((n) => (STAGE_IDS as readonly number[]).includes(n), m("oneOf", { field: "Tahap" })),
+    wholeNumber(apiField("stage"), 1, 99).refine((n) => (STAGE_IDS as readonly number[]).includes(n), m("oneOf", { field: apiField("stage") })),
   ).openapi({ description: "Tahap yang terbuka, atau tahap tersimpan bila tidak ada yang terbuka" }),
-  label: optional(wholeNumber("Status", 1, 13)).openapi({ description: "Nomor aturan label status (1–13)" }),
-  overdue: optional(oneOf("Lewat tenggat", ["1", "0"]).transform((v) => v === "1")),
-  sort: optional(oneOf("Urutan", SORTS)),
-  dir: optional(oneOf("Arah urutan", DIRS)),
+  label: optional(wholeNumber(apiField("status"), 1, 13)).openapi({ description: "Nomor aturan label status (1–13)" }),
+  overdue: optional(oneOf(apiField("overdue"), ["1", "0"]).transform((v) => v === "1")),
+  sort: optional(oneOf(apiField("sort"), SORTS)),
+  dir: optional(oneOf(apiField("dir"), DIRS)),
   cursor: optional(cursor).openapi({
     description: "Dari `cursors` jawaban halaman lain (tautan ke halaman sebelum/sesudahnya); tanpa kursor, halaman dibaca dari nomornya",
     type: "string",

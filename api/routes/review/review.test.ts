@@ -232,13 +232,16 @@ describe("decisions", () => {
   it("validates the body with details, and never answers 500", async () => {
     const app = await submitted("REG");
     const details = async (body: unknown) => (await expectError(await decideVia(staff.admin, app.id, body), 400, "VALIDATION_ERROR")).error.details!;
-    expect(await details({ stage_id: 1, decision: "FAILED" })).toEqual([{ path: "note", message: "Catatan wajib diisi" }]);
-    expect(await details({ stage_id: 1, decision: "REUPLOAD", note: "x" })).toEqual([{ path: "documents", message: "Pilih minimal satu dokumen" }]);
-    expect(await details({ stage_id: 1, decision: "REUPLOAD", note: "x", documents: [{ requirement_id: 2, reason: " " }] })).toEqual([
+    // The form's own message is answered as a text with its locale key, so the portal says it in its language.
+    expect(await details({ stage_id: 1, decision: "FAILED" })).toEqual([
+      { path: "note", code: "text", params: { text: "Catatan wajib diisi" }, labels: { text: "review:decision.messages.noteRequired" }, message: "Catatan wajib diisi" },
+    ]);
+    expect(await details({ stage_id: 1, decision: "REUPLOAD", note: "x" })).toMatchObject([{ path: "documents", message: "Pilih minimal satu dokumen" }]);
+    expect(await details({ stage_id: 1, decision: "REUPLOAD", note: "x", documents: [{ requirement_id: 2, reason: " " }] })).toMatchObject([
       { path: "documents.0.reason", message: "Alasan wajib diisi" },
     ]);
     expect(await details({ stage_id: 1, decision: "REUPLOAD", note: "x", documents: [{ requirement_id: 21, reason: "y" }] })).toEqual([
-      { path: "documents.0.requirement_id", message: "Dokumen ini tidak ada pada permohonan" },
+      { path: "documents.0.requirement_id", code: "document_unknown", message: "Dokumen ini tidak ada pada permohonan" },
     ]);
     expect((await details({ stage_id: "satu", decision: "MAYBE", note: "x".repeat(2001) })).map((d: { path: string }) => d.path).sort()).toEqual([
       "decision",
@@ -251,7 +254,7 @@ describe("decisions", () => {
     // REUPLOAD only at a document check.
     await pass(staff.admin, app.id, 1);
     const reupload = await decideVia(staff.kolegium, app.id, { stage_id: 2, decision: "REUPLOAD", note: "x", documents: [{ requirement_id: 2, reason: "y" }] });
-    expect((await expectError(reupload, 400, "VALIDATION_ERROR")).error.details).toEqual([{ path: "decision", message: "Keputusan ini tidak tersedia pada tahap ini" }]);
+    expect((await expectError(reupload, 400, "VALIDATION_ERROR")).error.details).toMatchObject([{ path: "decision", message: "Keputusan ini tidak tersedia pada tahap ini" }]);
     await expectError(await api.request(url("bukan-uuid"), { token: staff.admin }), 404, "NOT_FOUND");
     await expectError(await decideVia(staff.admin, "00000000-0000-4000-8000-000000000000", { stage_id: 1, decision: "PASSED" }), 404, "NOT_FOUND");
   });

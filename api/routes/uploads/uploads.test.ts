@@ -95,7 +95,7 @@ describe("resumable uploads (tus)", () => {
     expect(body.error.code).toBe("DOCUMENT_REFUSED");
     // A code with its words from the locale files; the check's own reason is the document's detail.
     expect(body.error.message).toBe(MESSAGES.DOCUMENT_REFUSED);
-    expect(body.error.details).toEqual([{ path: `doc_${FIVE_MB_DOC.id}`, message: expect.stringMatching(/^Tipe berkas harus /) }]);
+    expect(body.error.details).toMatchObject([{ path: `doc_${FIVE_MB_DOC.id}`, message: expect.stringMatching(/^Tipe berkas harus /) }]);
     expect(await current(id, FIVE_MB_DOC.id)).toEqual([]);
     expect(await api.db.select().from(tusUploads).where(eq(tusUploads.applicationId, id))).toEqual([]);
     expect(tusFiles().filter((f) => created.headers.get("location")!.endsWith(f.replace(/\.json$/, "")))).toEqual([]);

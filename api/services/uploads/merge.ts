@@ -1,4 +1,5 @@
 import { readFile } from "node:fs/promises";
+import { detailText } from "#domain/validation-details";
 import { PDFDocument } from "pdf-lib";
 import type { DetectedType } from "./file-type";
 
@@ -13,7 +14,12 @@ export interface MergePart {
   type: DetectedType;
 }
 
-export class MergeError extends Error {}
+/** A merge refused: its detail code (locales/<lng>/errors.json `details`), worded in Indonesian as its message. */
+export class MergeError extends Error {
+  constructor(readonly code: "merge_pdf_unreadable" | "merge_image_unreadable" | "merge_type") {
+    super(detailText(code, undefined, "id"));
+  }
+}
 
 /** One PDF from PDFs (every page) and images (one A4 page each, scaled to fit). */
 export async function mergeToPdf(parts: MergePart[]): Promise<Uint8Array> {
@@ -28,7 +34,7 @@ export async function mergeToPdf(parts: MergePart[]): Promise<Uint8Array> {
         pages = await out.copyPages(src, src.getPageIndices());
         if (pages.length === 0) throw new Error("no pages");
       } catch {
-        throw new MergeError("PDF tidak dapat dibaca atau terkunci kata sandi.");
+        throw new MergeError("merge_pdf_unreadable");
       }
       for (const page of pages) out.addPage(page);
     } else if (part.type === "png" || part.type === "jpg") {
@@ -36,7 +42,7 @@ export async function mergeToPdf(parts: MergePart[]): Promise<Uint8Array> {
       try {
         image = part.type === "png" ? await out.embedPng(bytes) : await out.embedJpg(bytes);
       } catch {
-        throw new MergeError("Gambar tidak dapat dibaca.");
+        throw new MergeError("merge_image_unreadable");
       }
       const page = out.addPage([A4.width, A4.height]);
       const scale = Math.min((A4.width - 2 * MARGIN) / image.width, (A4.height - 2 * MARGIN) / image.height, 1);
@@ -44,7 +50,7 @@ export async function mergeToPdf(parts: MergePart[]): Promise<Uint8Array> {
       const h = image.height * scale;
       page.drawImage(image, { x: (A4.width - w) / 2, y: (A4.height - h) / 2, width: w, height: h });
     } else {
-      throw new MergeError("Hanya gambar dan PDF yang dapat digabung.");
+      throw new MergeError("merge_type");
     }
   }
   return out.save({ useObjectStreams: true });

@@ -1,7 +1,7 @@
 import { ApiError, MESSAGES } from "../../lib/errors";
 import type { ApiDeps } from "../../lib/types";
 import type { files } from "../../db/schema";
-import { typeRefusal, uploadMessages } from "../documents";
+import { refusalDetail, typeRefusal, uploadRefusals, type Refusal } from "../documents";
 import { detectFileType, MIME_OF, type DetectedType } from "./file-type";
 import { FORM_OVERHEAD_BYTES, MB, MultipartError, receiveMultipart } from "./receive";
 
@@ -13,15 +13,15 @@ export interface SingleFileRule {
   maxMb: number;
   /** as the requirements spell them: "jpg,jpeg,png" */
   allowedExtnames: string;
-  /** the message when the field holds no file */
-  requiredMessage: string;
+  /** the field's label, for the `required` refusal when it holds no file */
+  label: string;
 }
 
 /** The stored file's `files` row, less its owner. */
 export type StoredSingleFile = Omit<typeof files.$inferInsert, "ownerUserId">;
 
 export async function receiveSingleFile(deps: Pick<ApiDeps, "storage" | "uploadTmpDir">, request: Request, rule: SingleFileRule): Promise<StoredSingleFile> {
-  const invalid = (message: string) => new ApiError(400, "VALIDATION_ERROR", MESSAGES.VALIDATION_ERROR, {}, [{ path: rule.field, message }]);
+  const invalid = (refusal: Refusal) => new ApiError(400, "VALIDATION_ERROR", MESSAGES.VALIDATION_ERROR, {}, [refusalDetail(rule.field, refusal)]);
   let received;
   try {
     received = await receiveMultipart(request.body, request.headers.get("content-type") ?? "", {
@@ -32,13 +32,13 @@ export async function receiveSingleFile(deps: Pick<ApiDeps, "storage" | "uploadT
     });
   } catch (err) {
     if (!(err instanceof MultipartError)) throw err;
-    if (err.code === "FILE_TOO_LARGE") throw new ApiError(413, err.code, err.message, {}, [{ path: rule.field, message: uploadMessages.tooLarge({ maxSize: rule.maxMb }) }]);
+    if (err.code === "FILE_TOO_LARGE") throw new ApiError(413, err.code, err.message, {}, [refusalDetail(rule.field, uploadRefusals.tooLarge({ maxSize: rule.maxMb }))]);
     throw new ApiError(err.status, err.code, err.message);
   }
   try {
     const [file] = received.files;
-    if (!file) throw invalid(rule.requiredMessage);
-    if (file.size === 0) throw invalid(uploadMessages.empty);
+    if (!file) throw invalid({ code: "required", params: { field: rule.label } });
+    if (file.size === 0) throw invalid(uploadRefusals.empty);
     const type = await detectFileType(file.path, file.size);
     const refusal = typeRefusal(type, rule.allowedExtnames);
     if (refusal) throw invalid(refusal);

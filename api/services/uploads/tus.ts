@@ -15,7 +15,7 @@ import { tusUploads, type UserRow } from "../../db/schema";
 import { ApiError, errorBody, MESSAGES } from "../../lib/errors";
 import type { ApiDeps, ResolvedConfig } from "../../lib/types";
 import { ownedApplication } from "../applications";
-import { activeRequirements, attachFiles, uploadMessages, type UploadResult } from "../documents";
+import { activeRequirements, attachFiles, refusalDetail, uploadRefusals, type Refusal, type UploadResult } from "../documents";
 import { temporaryFileName } from "../storage";
 import type { S3Settings } from "../storage-s3";
 import { reuploadRequirements } from "../workflow/applicant";
@@ -228,9 +228,9 @@ export function createTusServer(deps: ApiDeps, routePath: string): Server {
         const target = await targetOf(db, user, meta.applicationId, meta.form);
         const requirement = target.requirements.find((r) => r.id === meta.requirementId);
         if (!requirement) throw metadataInvalid();
-        const details = (message: string) => [{ path: `doc_${requirement.id}`, message }];
-        if (upload.size === 0) throw new ApiError(400, "VALIDATION_ERROR", MESSAGES.VALIDATION_ERROR, {}, details(uploadMessages.empty));
-        if (upload.size > maxBytes({ max_size: requirement.maxSize })) throw new ApiError(413, "FILE_TOO_LARGE", MESSAGES.FILE_TOO_LARGE, {}, details(uploadMessages.tooLarge(requirement)));
+        const details = (refusal: Refusal) => [refusalDetail(`doc_${requirement.id}`, refusal)];
+        if (upload.size === 0) throw new ApiError(400, "VALIDATION_ERROR", MESSAGES.VALIDATION_ERROR, {}, details(uploadRefusals.empty));
+        if (upload.size > maxBytes({ max_size: requirement.maxSize })) throw new ApiError(413, "FILE_TOO_LARGE", MESSAGES.FILE_TOO_LARGE, {}, details(uploadRefusals.tooLarge(requirement)));
         await countUpload(deps, user.id);
         const superseded = await recordWithinBounds(db, settings, {
           id: upload.id,
@@ -259,7 +259,7 @@ export function createTusServer(deps: ApiDeps, routePath: string): Server {
           { field: `doc_${row.requirementId}`, requirementId: row.requirementId, originalName: displayName(upload.metadata?.filename ?? undefined), ...copy },
         ]);
         if (result.errors.length > 0) {
-          throw new ApiError(400, "DOCUMENT_REFUSED", undefined, {}, result.errors.map((e) => ({ path: `doc_${e.requirement_id}`, message: e.message })));
+          throw new ApiError(400, "DOCUMENT_REFUSED", undefined, {}, result.errors.map(({ requirement_id, ...refused }) => ({ path: `doc_${requirement_id}`, ...refused })));
         }
         return { status_code: 200, headers: { "Content-Type": "application/json" }, body: JSON.stringify({ data: result }) };
       } catch (err) {

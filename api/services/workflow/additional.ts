@@ -1,4 +1,5 @@
 import { and, eq } from "drizzle-orm";
+import { apiField } from "#domain/validation-details";
 import { openStage } from "#domain/workflow";
 import type { Database } from "../../db/client";
 import { additionalRequirements, applications, files, type ApplicationRow, type UserRow } from "../../db/schema";
@@ -56,7 +57,7 @@ export async function answerAdditional(deps: ApiDeps, owner: UserRow, id: string
   if (!mayAnswerAdditional(app)) throw new ApiError(409, "ADDITIONAL_CLOSED");
 
   await countUpload(deps, owner.id);
-  const stored = await receiveSingleFile(deps, request, { field: "file", maxMb: ADDITIONAL_MAX_MB, allowedExtnames: "jpg,jpeg,png,pdf", requiredMessage: "Berkas harus diisi" });
+  const stored = await receiveSingleFile(deps, request, { field: "file", maxMb: ADDITIONAL_MAX_MB, allowedExtnames: "jpg,jpeg,png,pdf", label: apiField("file") });
   const replaced = await db.transaction(async (tx) => {
     // Uploads to one application take turns, so the quota counts what the others wrote.
     await tx.select({ id: applications.id }).from(applications).where(eq(applications.id, app.id)).for("update");

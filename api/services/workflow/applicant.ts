@@ -1,4 +1,6 @@
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import { detail } from "#domain/validation-details";
+import { requirementKey } from "#domain/documents";
 import { firstStage } from "#domain/workflow";
 import type { Database } from "../../db/client";
 import { applicantProfiles, applicationDocuments, applications, reuploadRequests, type ApplicationRow, type UserRow } from "../../db/schema";
@@ -41,7 +43,7 @@ export async function submitApplication(
       "DOCUMENTS_MISSING",
       undefined,
       {},
-      view.missing.map((id) => ({ path: `doc_${id}`, message: `${names.get(id)} harus diunggah` })),
+      view.missing.map((id) => detail(`doc_${id}`, "document_missing", { field: names.get(id) ?? String(id) }, { field: requirementKey(id) })),
     );
   }
 
@@ -127,7 +129,7 @@ export async function returnReupload(deps: Pick<ApiDeps, "db">, user: UserRow, i
   const waiting = await unansweredReuploads(db, app.id);
   if (waiting.length > 0) {
     const names = new Map((await activeRequirements(db, app.jalurId)).map((r) => [r.id, r.name]));
-    throw new ApiError(400, "DOCUMENTS_MISSING", undefined, {}, waiting.map((rid) => ({ path: `doc_${rid}`, message: `${names.get(rid) ?? rid} harus diunggah ulang` })));
+    throw new ApiError(400, "DOCUMENTS_MISSING", undefined, {}, waiting.map((rid) => detail(`doc_${rid}`, "document_reupload_missing", { field: names.get(rid) ?? String(rid) }, { field: requirementKey(rid) })));
   }
   await db.transaction(async (tx) => {
     const now = new Date();

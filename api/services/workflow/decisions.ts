@@ -1,7 +1,7 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Logger } from "pino";
 import { DECISION_MESSAGES, NOTE_MAX, REASON_MAX } from "#domain/forms/review";
-import { validationMessage } from "#domain/validation";
+import { detail, detailOfMessage } from "#domain/validation-details";
 import { decide, type Decision, type WorkflowState } from "#domain/workflow";
 import type { Database } from "../../db/client";
 import { applicationDocuments, applications, reuploadRequests, type ApplicationRow } from "../../db/schema";
@@ -34,13 +34,16 @@ export interface DecisionOptions {
   logger?: Logger;
 }
 
-const TEXTS = {
-  ...DECISION_MESSAGES,
-  decisionNotAllowed: "Keputusan ini tidak tersedia pada tahap ini",
-  unknownDocument: "Dokumen ini tidak ada pada permohonan",
-  duplicateDocument: "Dokumen ini dipilih lebih dari sekali",
-  tooLong: (length: number) => validationMessage("max", { length }),
-} as const;
+/** The refusals of a decision: the form's own messages (said with their locale keys) and the API's codes. */
+const REFUSED = {
+  noteRequired: (path: string) => detailOfMessage(path, DECISION_MESSAGES.noteRequired),
+  documentsRequired: (path: string) => detailOfMessage(path, DECISION_MESSAGES.documentsRequired),
+  reasonRequired: (path: string) => detailOfMessage(path, DECISION_MESSAGES.reasonRequired),
+  decisionNotAllowed: (path: string) => detail(path, "decision_not_allowed"),
+  unknownDocument: (path: string) => detail(path, "document_unknown"),
+  duplicateDocument: (path: string) => detail(path, "document_duplicate"),
+  tooLong: (path: string, length: number) => detail(path, "max", { length }),
+};
 
 const invalid = (details: ErrorDetail[]) => new ApiError(400, "VALIDATION_ERROR", undefined, {}, details);
 const clean = (s: string | null | undefined) => (s?.trim() ? s.trim() : null);
@@ -57,8 +60,8 @@ export async function decideApplication(db: Database, input: DecisionInput, opti
   const note = clean(input.note);
   const internalNote = clean(input.internalNote);
   const tooLong: ErrorDetail[] = [];
-  if (note && note.length > NOTE_MAX) tooLong.push({ path: "note", message: TEXTS.tooLong(NOTE_MAX) });
-  if (internalNote && internalNote.length > NOTE_MAX) tooLong.push({ path: "internal_note", message: TEXTS.tooLong(NOTE_MAX) });
+  if (note && note.length > NOTE_MAX) tooLong.push(REFUSED.tooLong("note", NOTE_MAX));
+  if (internalNote && internalNote.length > NOTE_MAX) tooLong.push(REFUSED.tooLong("internal_note", NOTE_MAX));
   if (tooLong.length) throw invalid(tooLong);
 
   const from = stateOf(app);
@@ -67,8 +70,8 @@ export async function decideApplication(db: Database, input: DecisionInput, opti
   if (!result.ok) {
     if (result.code === "NOT_YOUR_STAGE") throw new ApiError(403, "NOT_YOUR_STAGE");
     if (result.code === "STAGE_NOT_OPEN") throw new ApiError(409, "STAGE_NOT_OPEN");
-    if (result.code === "NOTE_REQUIRED") throw invalid([{ path: "note", message: TEXTS.noteRequired }]);
-    throw invalid([{ path: "decision", message: TEXTS.decisionNotAllowed }]);
+    if (result.code === "NOTE_REQUIRED") throw invalid([REFUSED.noteRequired("note")]);
+    throw invalid([REFUSED.decisionNotAllowed("decision")]);
   }
   const documents = input.decision === "REUPLOAD" ? await checkedDocuments(db, app.id, input.documents ?? []) : [];
 
@@ -125,7 +128,7 @@ export async function decideApplication(db: Database, input: DecisionInput, opti
 
 /** A REUPLOAD's documents: at least one, each a current document of the application, once, with a reason. */
 async function checkedDocuments(db: Database, applicationId: string, documents: { requirement_id: number; reason: string }[]) {
-  if (documents.length === 0) throw invalid([{ path: "documents", message: TEXTS.documentsRequired }]);
+  if (documents.length === 0) throw invalid([REFUSED.documentsRequired("documents")]);
   const current = new Set(
     (
       await db
@@ -138,11 +141,11 @@ async function checkedDocuments(db: Database, applicationId: string, documents: 
   const seen = new Set<number>();
   const out = documents.map((d, i) => {
     const reason = d.reason?.trim() ?? "";
-    if (!current.has(d.requirement_id)) details.push({ path: `documents.${i}.requirement_id`, message: TEXTS.unknownDocument });
-    else if (seen.has(d.requirement_id)) details.push({ path: `documents.${i}.requirement_id`, message: TEXTS.duplicateDocument });
+    if (!current.has(d.requirement_id)) details.push(REFUSED.unknownDocument(`documents.${i}.requirement_id`));
+    else if (seen.has(d.requirement_id)) details.push(REFUSED.duplicateDocument(`documents.${i}.requirement_id`));
     seen.add(d.requirement_id);
-    if (!reason) details.push({ path: `documents.${i}.reason`, message: TEXTS.reasonRequired });
-    else if (reason.length > REASON_MAX) details.push({ path: `documents.${i}.reason`, message: TEXTS.tooLong(REASON_MAX) });
+    if (!reason) details.push(REFUSED.reasonRequired(`documents.${i}.reason`));
+    else if (reason.length > REASON_MAX) details.push(REFUSED.tooLong(`documents.${i}.reason`, REASON_MAX));
     return { requirement_id: d.requirement_id, reason };
   });
   if (details.length) throw invalid(details);

@@ -1,4 +1,5 @@
 import type { AchievementItem, PortfolioEntry } from "#contracts/applications";
+import { apiField, detail } from "#domain/validation-details";
 import { and, eq } from "drizzle-orm";
 import type { JalurId } from "#domain/documents";
 import type { Database } from "../../db/client";
@@ -139,7 +140,7 @@ export async function saveAchievements(db: Database, user: UserRow, id: string, 
   const unknown = items.findIndex((i) => !known.has(i.type_code));
   if (unknown >= 0) {
     throw new ApiError(400, "VALIDATION_ERROR", undefined, {}, [
-      { path: `items.${unknown}.type_code`, message: "Jenis Capaian harus berupa nilai yang diizinkan" },
+      detail(`items.${unknown}.type_code`, "oneOf", { field: apiField("achievement_type") }),
     ]);
   }
   const [updated] = await db.transaction(async (tx) => {

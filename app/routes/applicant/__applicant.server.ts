@@ -4,7 +4,8 @@ import { data, redirect, type AppLoadContext } from "@remix-run/node";
 import type { DocumentRequirement } from "#contracts/document-requirements";
 import type { JalurId } from "#domain/documents";
 import type { DocumentErrors, DocumentForm } from "~/routes/applicant/__applicant";
-import { accessToken, formStatus, orUnavailable, type ApiError, type ApiResult } from "~/utils/api.server";
+import { LOCALE } from "#domain/constants";
+import { accessToken, formStatus, orUnavailable, requirementsIn, wordedDetail, type ApiError, type ApiErrorDetail, type ApiResult } from "~/utils/api.server";
 import { toastCookie } from "~/utils/session.server";
 import { i18next } from "~/utils/i18n.server";
 import { CONFIRM_FIELD, CONFIRM_YES } from "~/components/ConfirmPanel";
@@ -21,7 +22,8 @@ export type { Profile };
 /** The result of a documents or reupload post: what was saved, and each refused file's reason. */
 export interface UploadOutcome {
   saved: number[];
-  errors: Array<{ requirement_id: number; message: string }>;
+  /** each refusal a code with its parameters (as a VALIDATION_ERROR detail), and the API's Indonesian words */
+  errors: Array<{ requirement_id: number; message: string } & Omit<ApiErrorDetail, "path" | "message">>;
   /** Answered by the reupload post only. */
   application?: Application;
 }
@@ -45,7 +47,7 @@ export async function myProfile(context: AppLoadContext): Promise<Profile> {
 /** The active requirements of a pathway (or of all), in order_num order. */
 export async function requirements(context: AppLoadContext, jalur?: JalurId): Promise<DocumentRequirement[]> {
   const body = orUnavailable(await context.api.call("GET", "/document-requirements", { query: { jalur } }));
-  return body.data.filter((r) => r.is_active).sort((a, b) => a.order_num - b.order_num);
+  return requirementsIn(body.data.filter((r) => r.is_active).sort((a, b) => a.order_num - b.order_num), context.api.language);
 }
 
 /** The documents field name the API expects for a requirement. */
@@ -53,9 +55,9 @@ export function documentField(requirementId: number): string {
   return `doc_${requirementId}`;
 }
 
-/** Errors of an upload, keyed by requirement id, as the document fields show them. */
-export function uploadErrors(outcome: UploadOutcome): Record<string, string> {
-  return Object.fromEntries(outcome.errors.map((e) => [String(e.requirement_id), e.message]));
+/** Errors of an upload, keyed by requirement id, as the document fields show them, in the request's language. */
+export function uploadErrors(outcome: UploadOutcome, lng: string = LOCALE.DEFAULT): Record<string, string> {
+  return Object.fromEntries(outcome.errors.map((e) => [String(e.requirement_id), wordedDetail({ ...e, path: `doc_${e.requirement_id}` }, lng).message]));
 }
 
 /**
@@ -169,7 +171,7 @@ async function postDocumentsOnce(
     if (!upload.ok) return uploadRefused(upload.status, upload.error, t);
     outcome = upload.body.data;
   }
-  if (outcome.errors.length > 0) return refused(400, { documents: uploadErrors(outcome), form: [] });
+  if (outcome.errors.length > 0) return refused(400, { documents: uploadErrors(outcome, await i18next.getLocale(request)), form: [] });
   if (form === "reupload") {
     // A reupload's KIRIM PERBAIKAN before any flagged document was uploaded again changed nothing: the person's mistake.
     if (intent !== INTENT_UPLOAD && outcome.saved.length === 0 && !(outcome.application ?? application).reupload.some((r) => r.fixed)) {

@@ -1,13 +1,25 @@
 import { describe, expect, it } from "vitest";
 import { createApiClient } from "~/utils/api.server";
 import { i18next } from "~/utils/i18n.server";
-import { detailErrors, documentPostResponse, reuploadNote, uploadErrors, uploadRefused } from "./__applicant.server";
+import { detailErrors, documentPostResponse, reuploadNote, uploadErrors, uploadRefused, type UploadOutcome } from "./__applicant.server";
 
 describe("document errors", () => {
   it("keys the API's per-document errors and DOCUMENTS_MISSING details by requirement id", () => {
     expect(uploadErrors({ saved: [1], errors: [{ requirement_id: 4, message: "Berkas kosong." }] })).toEqual({ 4: "Berkas kosong." });
     expect(detailErrors([{ path: "doc_2", message: "harus diisi" }, { path: "email", message: "x" }, { path: "doc_2", message: "second" }])).toEqual({ 2: "harus diisi" });
     expect(detailErrors(undefined)).toEqual({});
+  });
+
+  it("words each refused file from its code in the request's language", () => {
+    const outcome: UploadOutcome = {
+      saved: [],
+      errors: [
+        { requirement_id: 4, code: "file_type", params: { types: "JPG, JPEG, PNG", last: "PDF" }, message: "Tipe berkas harus JPG, JPEG, PNG atau PDF." },
+        { requirement_id: 5, code: "size", params: { size: 5120 }, message: "harus lebih kecil dari 5120KB" },
+      ],
+    };
+    expect(uploadErrors(outcome, "en-US")).toEqual({ 4: "The file type must be JPG, JPEG, PNG or PDF.", 5: "must be smaller than 5120KB" });
+    expect(uploadErrors(outcome)).toEqual({ 4: "Tipe berkas harus JPG, JPEG, PNG atau PDF.", 5: "harus lebih kecil dari 5120KB" });
   });
 });
 

@@ -5,6 +5,7 @@ import { PATHWAYS } from "#domain/constants";
 import { DataTable } from "~/components/DataTable";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
 import * as ui from "~/components/ui.css";
+import { requirementsIn } from "~/utils/api.server";
 import { requireUser } from "~/utils/guards.server";
 import { titled } from "~/utils/page-title";
 
@@ -14,7 +15,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireUser(request, context);
   const r = await context.api.call("GET", "/document-requirements");
   if (!r.ok) throw new Response(r.error.message, { status: 503 });
-  return { requirements: r.body.data };
+  return { requirements: requirementsIn(r.body.data, context.api.language) };
 }
 
 /** /evaluation-requirements: the required documents of each pathway, rendered from the data (spec §5). */
