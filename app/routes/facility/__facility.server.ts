@@ -2,6 +2,8 @@ import type { FacilityDashboard, MyFacility } from "#contracts/facility";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type AppLoadContext } from "@remix-run/node";
 import { facilitySchemas } from "#domain/forms/facility";
+import { LABELLED_RULES } from "#domain/status-label";
+import { labelWords } from "#domain/status-label-words";
 import type { FormTexts } from "#domain/validation";
 
 import { redirectWithToast } from "~/routes/admin/__admin.server";
@@ -32,6 +34,16 @@ export async function submitFacilityPersonalData(formData: FormData, context: Ap
   return redirectWithToast("/personal-data", (await i18next.getFixedT(request, "facility"))("toast.dataSent"));
 }
 
-export async function loadFacilityDashboard(context: AppLoadContext): Promise<FacilityDashboard> {
-  return (await getOrUnavailable(context, "/me/facility/dashboard")).data;
+/**
+ * The facility's figures. The API counts by spec §4's label in the default language (its only name for a
+ * group); each is worded here by its rule in the request's language, as every other status label is.
+ */
+export async function loadFacilityDashboard(context: AppLoadContext, request: Request): Promise<FacilityDashboard> {
+  const dashboard = (await getOrUnavailable(context, "/me/facility/dashboard")).data;
+  const t = await i18next.getFixedT(request);
+  const counts = dashboard.counts.map((c) => {
+    const rule = LABELLED_RULES.find((r) => labelWords(r) === c.label);
+    return rule === undefined ? c : { ...c, label: t(`statusLabel.${rule}`) };
+  });
+  return { ...dashboard, counts };
 }
