@@ -147,27 +147,6 @@ const UNTIL_REQUIREMENTS_CHANGE: Record<string, string> = {
  */
 const NOT_YET: Record<string, string> = {
   "label.label": "spec §4's label the API answers beside its rule; pages show the rule's words (StatusBadge), not this",
-  "timeline[].from": "the API's 'stage — status label' line",
-  "timeline[].to": "the API's 'stage — status label' line",
-  "audit[].from": "the API's 'stage — status label' line",
-  "audit[].to": "the API's 'stage — status label' line",
-  "recent[].from": "the API's 'stage — status label' line (facility dashboard)",
-  "recent[].to": "the API's 'stage — status label' line (facility dashboard)",
-  "timeline[].actor": "a role name the API answers (domain/roles.ts)",
-  "recent[].actor": "a role name the API answers (domain/roles.ts)",
-  "application.holder": "the role names of who holds the file, as the API answers them (domain/workflow.ts holderLabel)",
-  "progress.holder": "the role names of who holds the file (domain/workflow.ts holderLabel, or the API's)",
-  "users[].role_label": "a role name the API answers (domain/roles.ts)",
-  "user.role_label": "a role name the API answers (domain/roles.ts)",
-  "lines[].who": "the portal's access-log line: a role name from domain/roles.ts roleName",
-  "admin/sla-setting.tsx › stages[].name": "a stage name the API answers (domain/workflow.ts)",
-  "admin/sla-setting.tsx › stages[].label": "a stage name and pathway the API answers (domain/forms/admin.labels.ts)",
-  "times.pathways[].stages[].name": "a stage name the API answers (domain/workflow.ts)",
-  "rows[].stage.name": "a stage name the API answers (domain/workflow.ts)",
-  "tahap.name": "a stage name the API answers (domain/workflow.ts)",
-  "sla.stage.name": "a stage name the API answers (domain/workflow.ts)",
-  "open_stage.name": "a stage name the API answers (domain/workflow.ts)",
-  "lines[].stage": "the portal's access-log line: a stage name from domain/workflow.ts stageName",
 };
 
 const ALLOWED = { ...DATA, ...UNTIL_REQUIREMENTS_CHANGE, ...NOT_YET };

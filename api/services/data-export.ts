@@ -1,8 +1,8 @@
 import { PassThrough, type Readable } from "node:stream";
 import { and, asc, desc, eq, inArray, type SQL } from "drizzle-orm";
 import { ZipFile } from "yazl";
-import { roleName } from "#domain/roles";
-import { stageName } from "#domain/workflow";
+import { roleName } from "#domain/role-words";
+import { stageName } from "#domain/workflow-words";
 import type { Database } from "../db/client";
 import { accessLog, additionalRequirements, applicantProfiles, applications, documentRequirements, files, users } from "../db/schema";
 import { ApiError } from "../lib/errors";

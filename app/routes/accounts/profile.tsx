@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { ORGANIZER_LABEL, ROLE } from "#domain/roles";
+import { ROLE } from "#domain/roles";
 import { accountSchemas } from "#domain/forms/accounts";
 import type { FormInput } from "#domain/forms/registry";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
@@ -15,7 +15,7 @@ import { formTextsFor, i18next } from "~/utils/i18n.server";
 import { titled } from "~/utils/page-title";
 import { rules as passwordChangeRules } from "#domain/forms/live/passwordChange.generated";
 import { useLiveValidation } from "~/utils/live-validation";
-import { useRoleName } from "~/utils/role-name";
+import { useWorkflowWords } from "~/utils/workflow-words";
 
 export const handle = titled("profile");
 
@@ -49,7 +49,7 @@ export default function Profile() {
   const { t } = useTranslation(["common", "accounts"]);
   const account = useLoaderData<typeof loader>();
   // Role 1's name carries the committee's name, as in the top bar; a role without a name is the organiser's.
-  const roleName = useRoleName(() => ORGANIZER_LABEL);
+  const words = useWorkflowWords();
   const lastResult = useActionData<typeof action>();
   const [form, fields] = useForm<FormInput<"passwordChange">>({
     id: "change-password",
@@ -67,7 +67,7 @@ export default function Profile() {
           <dt>{t("profile.email")}</dt>
           <dd>{account.email}</dd>
           <dt>{t("profile.role")}</dt>
-          <dd>{roleName(account.roleId)}</dd>
+          <dd>{words.role(account.roleId) ?? words.organizer()}</dd>
         </dl>
         {account.roleId === ROLE.APPLICANT || account.roleId === ROLE.ADMIN_FASYANKES ? (
           <p>

@@ -4,6 +4,7 @@ import { data, redirect, type AppLoadContext } from "@remix-run/node";
 import type { DocumentRequirement } from "#contracts/document-requirements";
 import type { JalurId } from "#domain/documents";
 import type { DocumentErrors, DocumentForm } from "~/routes/applicant/__applicant";
+import { pageApplication, type PageApplication } from "~/utils/api-words";
 import { accessToken, formStatus, orUnavailable, type ApiError, type ApiResult } from "~/utils/api.server";
 import { toastCookie } from "~/utils/session.server";
 import { i18next } from "~/utils/i18n.server";
@@ -15,6 +16,8 @@ import { INTENT_CHECK, INTENT_CONFIRM, INTENT_UPLOAD } from "~/routes/applicant/
 
 // The application's shape is the API's contract (contracts/applications.ts), not a copy of it.
 export type { Application, ApplicationDocument };
+/** The application as a page gets it: the API's without its words in the default language. */
+export type CurrentApplication = PageApplication<Application>;
 
 export type { Profile };
 
@@ -26,9 +29,11 @@ export interface UploadOutcome {
   application?: Application;
 }
 
-export async function currentApplication(context: AppLoadContext): Promise<Application | null> {
+/** The applicant's current application as the pages get it (without the API's role and stage names: app/utils/api-words.ts). */
+export async function currentApplication(context: AppLoadContext): Promise<CurrentApplication | null> {
   const token = await accessToken(context);
-  return orUnavailable(await context.api.call("GET", "/applications/current", { token })).data;
+  const application = orUnavailable(await context.api.call("GET", "/applications/current", { token })).data;
+  return application && pageApplication(application);
 }
 
 /** What the workspace (/) shows of the current application, or null: its state and how many documents are missing. */
@@ -139,7 +144,7 @@ export function uploadRefused(status: number, error: ApiError, t: T): DocumentPo
 export async function postDocuments(
   request: Request,
   context: AppLoadContext,
-  application: Application,
+  application: CurrentApplication,
   form: DocumentForm,
   to: DocumentDestinations = APPLICANT_DESTINATIONS,
 ): Promise<DocumentPost> {
@@ -153,7 +158,7 @@ export async function postDocuments(
 async function postDocumentsOnce(
   request: Request,
   context: AppLoadContext,
-  application: Application,
+  application: CurrentApplication,
   form: DocumentForm,
   to: DocumentDestinations,
 ): Promise<DocumentPost> {
@@ -216,7 +221,7 @@ const IDEMPOTENCY_KEY = /^[A-Za-z0-9-]{1,100}$/;
 export async function sendChecked(
   request: Request,
   context: AppLoadContext,
-  application: Application,
+  application: CurrentApplication,
   form: DocumentForm,
   to: DocumentDestinations = APPLICANT_DESTINATIONS,
 ): Promise<DocumentPost> {
@@ -235,7 +240,7 @@ export async function sendChecked(
 }
 
 /** The open draft, or a redirect to where the applicant belongs instead. */
-export async function requireDraft(context: AppLoadContext): Promise<Application> {
+export async function requireDraft(context: AppLoadContext): Promise<CurrentApplication> {
   const application = await currentApplication(context);
   if (!application) throw redirect("/registration-path");
   if (application.status === "REUPLOAD") throw redirect("/submission-form/reupload-form");
@@ -244,7 +249,7 @@ export async function requireDraft(context: AppLoadContext): Promise<Application
 }
 
 /** Only a 'Perbaikan Berkas' application has anything to reupload. */
-export async function requireReupload(context: AppLoadContext): Promise<Application> {
+export async function requireReupload(context: AppLoadContext): Promise<CurrentApplication> {
   const application = await currentApplication(context);
   if (!application) throw redirect("/registration-path");
   if (application.status !== "REUPLOAD") throw redirect("/application-status");
@@ -255,7 +260,7 @@ export async function requireReupload(context: AppLoadContext): Promise<Applicat
  * The reviewer's general note of the open "Perbaikan Berkas" request: the note of the decision that sent the
  * file back (its timeline entry), which the request mail quotes too; null when none is open or it has no note.
  */
-export function reuploadNote(application: Pick<Application, "status" | "timeline">): string | null {
+export function reuploadNote(application: Pick<CurrentApplication, "status" | "timeline">): string | null {
   if (application.status !== "REUPLOAD") return null;
   return application.timeline.findLast((entry) => entry.to_status === "REUPLOAD")?.note || null;
 }
@@ -268,7 +273,7 @@ export async function documentPostResponse(result: DocumentPost) {
 }
 
 /** The applicant's application when it is on the SPE pathway (portfolio and achievements), else null. */
-export async function speApplication(context: AppLoadContext): Promise<Application | null> {
+export async function speApplication(context: AppLoadContext): Promise<CurrentApplication | null> {
   const application = await currentApplication(context);
   return application?.jalur_id === "SPE" ? application : null;
 }
