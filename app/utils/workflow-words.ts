@@ -1,26 +1,13 @@
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
-import { labelledAsOrganizer, roleNameFrom } from "#domain/roles";
 import { statusRule, type ApplicationStatus } from "#domain/status-label";
 import { HOLDER_SEPARATOR, stageKey } from "#domain/workflow";
 import { useRootData } from "~/root";
+import { roleLabelWords, roleWords, WORKFLOW_NAMESPACES } from "./role-name";
 
-// Role and stage names in the request's language: domain/ answers ids and keys, the locale files'
-// `workflow` namespace words them. Each function takes the `t` of a page (useWorkflowWords) or of a loader
-// (i18next.getFixedT on the server), so a loader's data and a page's text say them the same way.
-
-/** The namespaces a `t` needs for these words, `common` first (the default of a component that uses both). */
-export const WORKFLOW_NAMESPACES = ["common", "workflow"] as const;
-
-/** A role's name, role 1's followed by the committee's name (spec §6); undefined for an unknown role. */
-export function roleWords(t: TFunction, roleId: number, committeeName?: string): string | undefined {
-  return roleNameFrom((id) => t(`workflow:role.${id}`), roleId, committeeName);
-}
-
-/** Spec §6's label in the user info (decision 003): the role's name on the facility side, else the organiser's. */
-export function roleLabelWords(t: TFunction, user: { role_id: number; is_fasyankes: boolean }, committeeName?: string): string {
-  return labelledAsOrganizer(user) ? t("workflow:organizer") : roleWords(t, user.role_id, committeeName)!;
-}
+// Stage names in the request's language, and the role names of ./role-name.ts: domain/ answers ids and
+// keys, the locale files' `workflow` namespace words them. Each function takes the `t` of a page
+// (useWorkflowWords) or of a loader (i18next.getFixedT on the server), so both say them the same way.
 
 /** Who holds a file (domain/workflow holderRoles) in words; null when nobody does. */
 export function holderWords(t: TFunction, roles: readonly number[] | null | undefined, committeeName?: string): string | null {
@@ -51,7 +38,6 @@ export function useWorkflowWords() {
   const committeeName = useRootData()?.config.committeeName;
   return {
     role: (roleId: number) => roleWords(t, roleId, committeeName),
-    organizer: () => t("workflow:organizer"),
     roleLabel: (user: { role_id: number; is_fasyankes: boolean }) => roleLabelWords(t, user, committeeName),
     holder: (roles: readonly number[] | null | undefined) => holderWords(t, roles, committeeName),
     stage: (id: number) => stageWords(t, id),

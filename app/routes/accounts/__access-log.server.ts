@@ -2,7 +2,8 @@ import type { AppLoadContext } from "@remix-run/node";
 import { TIME_ZONE } from "#domain/time-zone";
 import { accessToken, orUnavailable } from "~/utils/api.server";
 import { i18next } from "~/utils/i18n.server";
-import { roleWords, stageWords } from "~/utils/workflow-words";
+import { roleWords } from "~/utils/role-name";
+import { stageWords } from "~/utils/workflow-words";
 
 // The access log's rows as plain sentences, made on the server: the pages render them without JavaScript.
 

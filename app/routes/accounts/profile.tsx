@@ -15,7 +15,7 @@ import { formTextsFor, i18next } from "~/utils/i18n.server";
 import { titled } from "~/utils/page-title";
 import { rules as passwordChangeRules } from "#domain/forms/live/passwordChange.generated";
 import { useLiveValidation } from "~/utils/live-validation";
-import { useWorkflowWords } from "~/utils/workflow-words";
+import { useRoleName } from "~/utils/role-name";
 
 export const handle = titled("profile");
 
@@ -49,7 +49,7 @@ export default function Profile() {
   const { t } = useTranslation(["common", "accounts"]);
   const account = useLoaderData<typeof loader>();
   // Role 1's name carries the committee's name, as in the top bar; a role without a name is the organiser's.
-  const words = useWorkflowWords();
+  const roleName = useRoleName(() => t("workflow:organizer"));
   const lastResult = useActionData<typeof action>();
   const [form, fields] = useForm<FormInput<"passwordChange">>({
     id: "change-password",
@@ -67,7 +67,7 @@ export default function Profile() {
           <dt>{t("profile.email")}</dt>
           <dd>{account.email}</dd>
           <dt>{t("profile.role")}</dt>
-          <dd>{words.role(account.roleId) ?? words.organizer()}</dd>
+          <dd>{roleName(account.roleId)}</dd>
         </dl>
         {account.roleId === ROLE.APPLICANT || account.roleId === ROLE.ADMIN_FASYANKES ? (
           <p>

@@ -4,7 +4,7 @@ import type { ShellUser } from "#domain/auth-user";
 import { roleOf } from "#domain/auth-user";
 import { userMenuEntries, PROFILE_MENU_ENTRY } from "#domain/menu";
 import { PortalLinks, type NavbarProps } from "~/components/Navbar";
-import { roleLabelWords, roleWords, WORKFLOW_NAMESPACES } from "~/utils/workflow-words";
+import { roleLabelWords, roleWords, WORKFLOW_NAMESPACES } from "~/utils/role-name";
 import { SIDEBAR_ID } from "./__Sidebar";
 import * as s from "~/components/layout.css";
 
