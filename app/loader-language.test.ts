@@ -140,10 +140,9 @@ const UNTIL_REQUIREMENTS_CHANGE: Record<string, string> = {
 };
 
 /**
- * Indonesian the API answers, and the portal's own words from the same literals: spec §6's role names
- * (domain/roles.ts) and the workflow's stage names (domain/workflow.ts) are not in the locale files yet,
- * and the API composes "stage — label" lines and answers role and status labels in the default language.
- * Known and open: each is to be answered as a code (a role id, a stage id, a rule) and worded by the page.
+ * Indonesian the API answers beside its code and a page still carries: spec §4's label beside its rule.
+ * Known and open. (Role and stage names, and the "stage — label" lines, the loaders leave out: the API
+ * answers them beside the ids, and the pages word the ids, app/utils/api-words.ts.)
  */
 const NOT_YET: Record<string, string> = {
   "label.label": "spec §4's label the API answers beside its rule; pages show the rule's words (StatusBadge), not this",
