@@ -46,7 +46,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 /** /profile: every user's account page (DESIGN §3) with the password change. */
 export default function Profile() {
-  const { t } = useTranslation(["common", "accounts"]);
+  const { t } = useTranslation(["common", "accounts", "workflow"]);
   const account = useLoaderData<typeof loader>();
   // Role 1's name carries the committee's name, as in the top bar; a role without a name is the organiser's.
   const roleName = useRoleName(() => t("workflow:organizer"));

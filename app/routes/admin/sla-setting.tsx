@@ -63,7 +63,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 /** /sla-setting: days allowed per review stage, per pathway. */
 export default function SlaSetting() {
-  const { t } = useTranslation("admin");
+  const { t } = useTranslation(["admin", "workflow"]);
   const { stages, committeeName } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const committeeResult = actionData && "committee" in actionData ? actionData.committee : undefined;

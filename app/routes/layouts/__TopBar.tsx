@@ -4,7 +4,7 @@ import type { ShellUser } from "#domain/auth-user";
 import { roleOf } from "#domain/auth-user";
 import { userMenuEntries, PROFILE_MENU_ENTRY } from "#domain/menu";
 import { PortalLinks, type NavbarProps } from "~/components/Navbar";
-import { roleLabelWords, roleWords, WORKFLOW_NAMESPACES } from "~/utils/role-name";
+import { roleLabelWords, roleWords } from "~/utils/role-name";
 import { SIDEBAR_ID } from "./__Sidebar";
 import * as s from "~/components/layout.css";
 
@@ -15,7 +15,8 @@ import * as s from "~/components/layout.css";
  * the committee's name, spec §6).
  */
 export function UserInfo({ me, committeeName }: { me: ShellUser; committeeName?: string }) {
-  const { t } = useTranslation(WORKFLOW_NAMESPACES);
+  // The role names are the workflow namespace's (app/utils/role-name.ts).
+  const { t } = useTranslation(["common", "workflow"]);
   const label = roleLabelWords(t, me.user, committeeName);
   const name = roleWords(t, roleOf(me), committeeName);
   return (
