@@ -34,7 +34,16 @@ export const DEFAULT_COMMITTEE_NAME = "Komite Adaptasi";
 export const COMMITTEE_NAME_MAX = 100;
 
 /** The roles spec §6's table names; their words are the locale files' `workflow.role.<id>` (./role-words.ts for the API, `t()` on a page). */
-export const NAMED_ROLES: readonly number[] = [1, 2, 3, 4, 5, 6, 7, 8];
+export const NAMED_ROLES: readonly number[] = [
+  ROLE.SUPER_ADMIN,
+  ROLE.ADMIN,
+  ROLE.APPLICANT,
+  ROLE.SUBKOMITE_EVALUASI,
+  ROLE.SUBKOMITE_PEMBEKALAN,
+  ROLE.KOLEGIUM,
+  ROLE.KKI,
+  ROLE.ADMIN_FASYANKES,
+];
 
 /**
  * A role's name from its words (`word`: the locale files' `workflow.role.<id>` in some language), role 1's

@@ -15,6 +15,7 @@ describe("workflow (DESIGN §4 review stages)", () => {
     expect(stagesOf("REG").map((s) => stageName(s.id))).toEqual(["Pemeriksaan Dokumen", "Penyetaraan", "Evaluasi Kompetensi", "Pembekalan"]);
     expect(stageName(23)).toBe("Kelayakan");
     expect(stageName(99)).toBeUndefined();
+    for (const s of STAGES) expect(stageName(s.id)).toMatch(/\p{L}{3}/u);
   });
 
   it("names who decides each stage", () => {
