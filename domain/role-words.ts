@@ -2,7 +2,7 @@
 // download) and scripts: the locale files' workflow.role.<id>, in the default language, as the spec names
 // them. The browser never imports this module; a page words a role id with `t()` (app/utils/role-name.ts).
 import workflow from "#locales/id/workflow.json";
-import { labelledAsOrganizer, NAMED_ROLES, roleNameFrom } from "./roles";
+import { labelledAsOrganizer, ROLES_WITH_NAMES, roleNameFrom } from "./roles";
 
 const WORDS: Readonly<Record<string, string>> = workflow.role;
 const word = (roleId: number) => WORDS[String(roleId)]!;
@@ -13,7 +13,7 @@ export function roleName(roleId: number, committeeName?: string): string | undef
 }
 
 /** The map of role ids to names (spec §6 table labels), with the default committee name after role 1's. */
-export const ROLE_LABELS: Readonly<Record<number, string>> = Object.fromEntries(NAMED_ROLES.map((id) => [id, roleName(id)!]));
+export const ROLE_LABELS: Readonly<Record<number, string>> = Object.fromEntries(ROLES_WITH_NAMES.map((id) => [id, roleName(id)!]));
 
 /** Label shown when the account is not a facility-side account (spec §6). */
 export const ORGANIZER_LABEL: string = workflow.organizer;

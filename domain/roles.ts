@@ -34,7 +34,7 @@ export const DEFAULT_COMMITTEE_NAME = "Komite Adaptasi";
 export const COMMITTEE_NAME_MAX = 100;
 
 /** The roles spec §6's table names; their words are the locale files' `workflow.role.<id>` (./role-words.ts for the API, `t()` on a page). */
-export const NAMED_ROLES: readonly number[] = [
+export const ROLES_WITH_NAMES: readonly number[] = [
   ROLE.SUPER_ADMIN,
   ROLE.ADMIN,
   ROLE.APPLICANT,
@@ -50,7 +50,7 @@ export const NAMED_ROLES: readonly number[] = [
  * followed by the committee's name (spec §6); undefined for an unknown role.
  */
 export function roleNameFrom(word: (roleId: number) => string, roleId: number, committeeName: string = DEFAULT_COMMITTEE_NAME): string | undefined {
-  if (!NAMED_ROLES.includes(roleId)) return undefined;
+  if (!ROLES_WITH_NAMES.includes(roleId)) return undefined;
   const name = word(roleId);
   return roleId === ROLE.SUPER_ADMIN ? `${name} ${committeeName}`.trim() : name;
 }
@@ -60,7 +60,7 @@ export function roleNameFrom(word: (roleId: number) => string, roleId: number, c
  * organiser's label (`workflow.organizer`): whether this user's label is the organiser's.
  */
 export function labelledAsOrganizer(user: { role_id: number; is_fasyankes: boolean }): boolean {
-  return !user.is_fasyankes || !NAMED_ROLES.includes(user.role_id);
+  return !user.is_fasyankes || !ROLES_WITH_NAMES.includes(user.role_id);
 }
 
 /** Roles that review applications (spec §1 review bodies plus the two admins). */
