@@ -45,7 +45,7 @@ function clientChunk(id: string): string | undefined {
   if (/node_modules\/@conform-to\//.test(id)) return "forms";
   if (/\/app\/components\/forms(\.css)?\.tsx?|\/domain\/forms\/constraints\.generated\.ts|\/app\/utils\/live-validation\.ts|\/domain\/dates\.ts/.test(id)) return "forms";
   if (/\/app\/routes\/review\/__review(\.css|-query)\.ts|\/app\/routes\/applicant\/__SlaState\.tsx|\/domain\/workflow\.ts/.test(id)) return "review";
-  if (/\/app\/components\/(ErrorScreen|Navbar|Footer|Toasts|ui\.css|layout\.css)\.tsx?|\/app\/routes\/layouts\/(Sidebar|TopBar)\.tsx|\/app\/utils\/(format|guidebook|nonce-provider|monitoring|page-title)\.ts|\/domain\/(menu|links|constants|roles|auth-user)\.ts/.test(id)) return "shell";
+  if (/\/app\/components\/(ErrorScreen|Navbar|Footer|Toasts|ui\.css|layout\.css)\.tsx?|\/app\/routes\/layouts\/(Sidebar|TopBar)\.tsx|\/app\/utils\/(format|guidebook|nonce-provider|monitoring|page-title|role-name)\.ts|\/domain\/(menu|links|constants|roles|auth-user)\.ts/.test(id)) return "shell";
   return undefined;
 }
 

@@ -8,6 +8,7 @@ import enApplicant from "#locales/en/applicant.json";
 import en from "#locales/en/common.json";
 import enReview from "#locales/en/review.json";
 import enValidation from "#locales/en/validation.json";
+import enWorkflow from "#locales/en/workflow.json";
 import idAccounts from "#locales/id/accounts.json";
 import idAdmin from "#locales/id/admin.json";
 import idCms from "#locales/id/cms.json";
@@ -17,6 +18,7 @@ import idApplicant from "#locales/id/applicant.json";
 import id from "#locales/id/common.json";
 import idReview from "#locales/id/review.json";
 import idValidation from "#locales/id/validation.json";
+import idWorkflow from "#locales/id/workflow.json";
 
 // spec §9: the interface locale is forced to Indonesian, English is the fallback.
 /**
@@ -29,7 +31,7 @@ export const i18nBaseConfig = {
   fallbackLng: LOCALE.FALLBACK,
   lng: LOCALE.DEFAULT,
   defaultNS: "common",
-  ns: ["common", "accounts", "applicant", "review", "admin", "cms", "facility", "registration", "validation"],
+  ns: ["common", "accounts", "applicant", "review", "admin", "cms", "facility", "registration", "validation", "workflow"],
   interpolation: { escapeValue: false },
   react: { useSuspense: false },
 };
@@ -37,12 +39,12 @@ export const i18nBaseConfig = {
 /** The global the server writes the page's texts into, read once by entry.client. */
 export const INLINE_TEXTS_GLOBAL = "__i18n";
 
-export const ID_RESOURCES = { common: id, accounts: idAccounts, applicant: idApplicant, review: idReview, admin: idAdmin, cms: idCms, facility: idFacility, registration: idRegistration, validation: idValidation };
+export const ID_RESOURCES = { common: id, accounts: idAccounts, applicant: idApplicant, review: idReview, admin: idAdmin, cms: idCms, facility: idFacility, registration: idRegistration, validation: idValidation, workflow: idWorkflow };
 
 export const i18nConfig = {
   ...i18nBaseConfig,
   resources: {
     id: ID_RESOURCES,
-    "en-US": { common: en, accounts: enAccounts, applicant: enApplicant, review: enReview, admin: enAdmin, cms: enCms, facility: enFacility, registration: enRegistration, validation: enValidation },
+    "en-US": { common: en, accounts: enAccounts, applicant: enApplicant, review: enReview, admin: enAdmin, cms: enCms, facility: enFacility, registration: enRegistration, validation: enValidation, workflow: enWorkflow },
   },
 };

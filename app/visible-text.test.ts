@@ -9,6 +9,9 @@ import common from "#locales/id/common.json";
 // no `{"literal"}` child and no literal in an attribute a person reads or hears; and server code
 // gives no toast or error answer inline. What is not a text (a brand mark, a unit) is allowed here,
 // by file, one by one.
+// Only sources are read here: a text that reaches a page in a variable (a loader's data, a server
+// module's string, an API answer) is caught by app/loader-language.test.ts, which runs every page's
+// loaders in English.
 
 const ALLOWED: Record<string, readonly string[]> = {
   // The logo's mark, hidden from assistive technology; the product name beside it comes from t().

@@ -35,7 +35,8 @@ export const ApplicationSchema = z
     submitted_at: z.string().nullable(),
     stage_started_at: z.string().nullable(),
     stage_deadline: z.string().nullable(),
-    holder: z.string().nullable().openapi({ description: "Siapa yang memegang berkas (label peran)" }),
+    holder: z.string().nullable().openapi({ description: "Siapa yang memegang berkas (nama peran, bahasa default)" }),
+    holder_roles: z.array(z.number().int()).nullable().openapi({ description: "Peran yang memegang berkas (role_id); portal menamainya dalam bahasa permintaan" }),
     documents: z.array(
       z.object({
         requirement_id: z.number().int(),
@@ -54,7 +55,8 @@ export const ApplicationSchema = z
       z.object({
         at: z.string(),
         action: z.string(),
-        actor: z.string().nullable(),
+        actor: z.string().nullable().openapi({ description: "Nama peran pelaku (bahasa default)" }),
+        actor_role: z.number().int().openapi({ description: "Peran pelaku (role_id)" }),
         from: z.string().nullable().openapi({ example: "Pemeriksaan Dokumen — Perbaikan Berkas" }),
         to: z.string().nullable().openapi({ example: "Pemeriksaan Dokumen — Dalam Proses" }),
         from_stage_id: z.number().int().nullable(),

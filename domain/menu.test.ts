@@ -2,7 +2,8 @@ import common from "#locales/id/common.json";
 import { describe, expect, it } from "vitest";
 import type { AuthUser } from "#contracts/me";
 import { activeSidebarKey, sidebarTitle, userMenuEntries, visibleSidebarItems, SIDEBAR_ITEMS } from "./menu";
-import { ROLE_LABELS, roleLabel, roleName } from "./roles";
+import { ROLE_LABELS, roleLabel, roleName } from "./role-words";
+import { ROLES_WITH_NAMES, roleNameFrom } from "./roles";
 
 type Decision = Pick<AuthUser["userVerification"][number], "is_approved" | "is_rejected">;
 
@@ -108,5 +109,14 @@ describe("role names (spec §6 table)", () => {
     expect(ROLE_LABELS[1]).toBe("Super Admin Komite Adaptasi");
     expect(roleName(6, "Komite Lain")).toBe("Kolegium");
     expect(roleName(999)).toBeUndefined();
+  });
+  it("has words for every named role", () => {
+    for (const id of ROLES_WITH_NAMES) expect(roleName(id)).toMatch(/\p{L}{3}/u);
+  });
+  it("are the locale files' words: any language's, by role id", () => {
+    const english = (id: number) => ({ 1: "Super Admin", 6: "Collegium" })[id as 1 | 6] ?? `role ${id}`;
+    expect(roleNameFrom(english, 6)).toBe("Collegium");
+    expect(roleNameFrom(english, 1, "Adaptation Committee")).toBe("Super Admin Adaptation Committee");
+    expect(roleNameFrom(english, 999)).toBeUndefined();
   });
 });

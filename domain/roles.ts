@@ -33,36 +33,34 @@ export const DEFAULT_COMMITTEE_NAME = "Komite Adaptasi";
 /** The committee name's length limit on /sla-setting. */
 export const COMMITTEE_NAME_MAX = 100;
 
-/** Each role's name (spec §6 table); role 1's takes the committee's name after it (roleName). */
-const ROLE_NAMES: Readonly<Record<number, string>> = {
-  1: "Super Admin",
-  2: "Admin",
-  3: "Pemohon",
-  4: "Sub-Komite Evaluasi Kompetensi",
-  5: "Sub-Komite Pembekalan",
-  6: "Kolegium",
-  7: "KKI",
-  8: "Admin Fasyankes",
-};
+/** The roles spec §6's table names; their words are the locale files' `workflow.role.<id>` (./role-words.ts for the API, `t()` on a page). */
+export const ROLES_WITH_NAMES: readonly number[] = [
+  ROLE.SUPER_ADMIN,
+  ROLE.ADMIN,
+  ROLE.APPLICANT,
+  ROLE.SUBKOMITE_EVALUASI,
+  ROLE.SUBKOMITE_PEMBEKALAN,
+  ROLE.KOLEGIUM,
+  ROLE.KKI,
+  ROLE.ADMIN_FASYANKES,
+];
 
-/** A role's name, role 1's followed by the committee's name (spec §6); undefined for an unknown role. */
-export function roleName(roleId: number, committeeName: string = DEFAULT_COMMITTEE_NAME): string | undefined {
-  const name = ROLE_NAMES[roleId];
-  return roleId === ROLE.SUPER_ADMIN && name ? `${name} ${committeeName}`.trim() : name;
+/**
+ * A role's name from its words (`word`: the locale files' `workflow.role.<id>` in some language), role 1's
+ * followed by the committee's name (spec §6); undefined for an unknown role.
+ */
+export function roleNameFrom(word: (roleId: number) => string, roleId: number, committeeName: string = DEFAULT_COMMITTEE_NAME): string | undefined {
+  if (!ROLES_WITH_NAMES.includes(roleId)) return undefined;
+  const name = word(roleId);
+  return roleId === ROLE.SUPER_ADMIN ? `${name} ${committeeName}`.trim() : name;
 }
 
-/** The map of role ids to names (spec §6 table labels), with the default committee name after role 1's. */
-export const ROLE_LABELS: Readonly<Record<number, string>> = Object.fromEntries(
-  Object.keys(ROLE_NAMES).map((id) => [id, roleName(Number(id))!]),
-);
-
-/** Label shown when the account is not a facility-side account (spec §6). */
-export const ORGANIZER_LABEL = "Penyelenggara";
-
-/** Spec §6 "Role label in the user info" (decision 003): the role's name on the facility side, else 'Penyelenggara'. */
-export function roleLabel(user: { role_id: number; is_fasyankes: boolean }, committeeName?: string): string {
-  if (!user.is_fasyankes) return ORGANIZER_LABEL;
-  return roleName(user.role_id, committeeName) ?? ORGANIZER_LABEL;
+/**
+ * Spec §6 "Role label in the user info" (decision 003): the role's name on the facility side, else the
+ * organiser's label (`workflow.organizer`): whether this user's label is the organiser's.
+ */
+export function labelledAsOrganizer(user: { role_id: number; is_fasyankes: boolean }): boolean {
+  return !user.is_fasyankes || !ROLES_WITH_NAMES.includes(user.role_id);
 }
 
 /** Roles that review applications (spec §1 review bodies plus the two admins). */

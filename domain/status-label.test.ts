@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { labelMeaning, type ApplicationStatus } from "./status-label";
+import { labelMeaning, type ApplicationStatus, type LabelMeaning } from "./status-label";
+import { stageName } from "./workflow-words";
 import { statusLabel } from "./status-label-words";
 
 const rec = (status: ApplicationStatus | null, stage: number | null, is_submitted = true) => ({
@@ -44,6 +45,8 @@ describe("status label (spec §4)", () => {
 });
 
 describe("what a label means: its stage and what comes next", () => {
+  /** The meaning with its stages (ids) named as the default language names them. */
+  const named = (m: LabelMeaning) => ({ ...m, stage: m.stage === null ? null : (stageName(m.stage) ?? String(m.stage)), next: m.next === null ? null : stageName(m.next) });
   it.each([
     // rule, record, meaning
     [1, rec("IN-PROGRESS", 2), { key: "inReview", stage: "Penyetaraan", next: null }],
@@ -67,7 +70,7 @@ describe("what a label means: its stage and what comes next", () => {
     [13, rec(null, null), { key: "submitted", stage: null, next: null }],
     [13, rec(null, 1), { key: "submitted", stage: "Pemeriksaan Dokumen", next: null }],
   ] as const)("rule %i: %o", (rule, record, meaning) => {
-    expect(labelMeaning(record)).toEqual({ rule, ...meaning });
+    expect(named(labelMeaning(record))).toEqual({ rule, ...meaning });
   });
 
   it("rule 11 'Selesai' always names a next stage: the document check is never the last one", () => {

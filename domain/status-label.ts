@@ -63,7 +63,7 @@ export const LABELLED_RULES: readonly number[] = [...RULES.map((r) => r.rule), D
 // What a label means: a label alone can mislead — rule 11 "Selesai" only says a stage was
 // passed while the next has not started, and rule 13 shows nothing at all. Beside every label the
 // portal names the stage it belongs to and what comes next (or how it ended). The words live in the
-// locale files (common: statusMeaning.<key>); this decides which sentence and its stage names.
+// locale files (common: statusMeaning.<key>, workflow: stage.<key>); this decides which sentence and its stages.
 
 /** Which sentence explains a label: see locales common.statusMeaning. */
 export type MeaningKey =
@@ -79,20 +79,20 @@ export type MeaningKey =
 export interface LabelMeaning {
   rule: number;
   key: MeaningKey;
-  /** the stage the label belongs to (its name from the workflow table), or its id when unknown */
-  stage: string | null;
+  /** the stage the label belongs to (its id: a page words it, app/utils/workflow-words.ts) */
+  stage: number | null;
   /** the stage that comes next after a pass, when there is one */
-  next: string | null;
+  next: number | null;
 }
 
 export function labelMeaning(record: StatusRecord): LabelMeaning {
   const { rule } = statusRule(record);
   const id = record.tahap?.id;
   const stage = id === undefined ? undefined : stageById(id);
-  const of = (key: MeaningKey, next: string | null = null): LabelMeaning => ({ rule, key, stage: stage?.name ?? null, next });
+  const of = (key: MeaningKey, next: number | null = null): LabelMeaning => ({ rule, key, stage: stage?.id ?? null, next });
   if (rule === 12) return of("draft");
   if (id === undefined) return of("submitted");
-  if (!stage) return { rule, key: "unknownStage", stage: String(id), next: null };
+  if (!stage) return { rule, key: "unknownStage", stage: id, next: null };
   switch (record.status) {
     case "IN-PROGRESS":
       return of("inReview");
@@ -101,7 +101,7 @@ export function labelMeaning(record: StatusRecord): LabelMeaning {
     case "FAILED":
       return of("failed");
     case "PASSED":
-      return stage.onPassed === "final" ? of("passedFinal") : of("passedNext", stageById(stage.onPassed)?.name ?? null);
+      return stage.onPassed === "final" ? of("passedFinal") : of("passedNext", stage.onPassed);
     default:
       return of("submitted");
   }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_SLA_DAYS, firstStage, holderLabel, STAGES, stageDeadline, stageName, stagesOf } from "./workflow";
+import { DEFAULT_SLA_DAYS, firstStage, holderRoles, STAGES, stageDeadline, stagesOf } from "./workflow";
+import { holderWords, stageName } from "./workflow-words";
 
 describe("workflow (DESIGN §4 review stages)", () => {
   it("starts each pathway at its document check", () => {
@@ -10,9 +11,11 @@ describe("workflow (DESIGN §4 review stages)", () => {
     expect(stagesOf("REG").map((s) => s.id)).toEqual([1, 2, 3, 4]);
     expect(stagesOf("SPE").map((s) => s.id)).toEqual([11, 12, 13]);
     expect(stagesOf("OTH").map((s) => s.id)).toEqual([21, 22, 23]);
-    expect(stagesOf("REG").map((s) => s.name)).toEqual(["Pemeriksaan Dokumen", "Penyetaraan", "Evaluasi Kompetensi", "Pembekalan"]);
+    expect(stagesOf("REG").map((s) => s.key)).toEqual(["documentCheck", "equivalence", "competency", "debriefing"]);
+    expect(stagesOf("REG").map((s) => stageName(s.id))).toEqual(["Pemeriksaan Dokumen", "Penyetaraan", "Evaluasi Kompetensi", "Pembekalan"]);
     expect(stageName(23)).toBe("Kelayakan");
     expect(stageName(99)).toBeUndefined();
+    for (const s of STAGES) expect(stageName(s.id)).toMatch(/\p{L}{3}/u);
   });
 
   it("names who decides each stage", () => {
@@ -20,8 +23,11 @@ describe("workflow (DESIGN §4 review stages)", () => {
     expect(STAGES.find((s) => s.id === 2)!.deciders).toEqual([6]);
     expect(STAGES.find((s) => s.id === 13)!.deciders).toEqual([5]);
     expect(STAGES.find((s) => s.id === 23)!.deciders).toEqual([7]);
-    expect(holderLabel(1)).toBe("Admin / Sub-Komite Evaluasi Kompetensi");
-    expect(holderLabel(23)).toBe("KKI");
+    expect(holderRoles({ status: "IN-PROGRESS", openStageId: 1 })).toEqual([2, 4]);
+    expect(holderWords(holderRoles({ status: "IN-PROGRESS", openStageId: 1 }))).toBe("Admin / Sub-Komite Evaluasi Kompetensi");
+    expect(holderWords(holderRoles({ status: "PASSED", openStageId: 23 }))).toBe("KKI");
+    expect(holderWords(holderRoles({ status: "REUPLOAD", openStageId: null }))).toBe("Pemohon");
+    expect(holderRoles({ status: "FAILED", openStageId: null })).toBeNull();
   });
 
   it("only document checks send files back, and every stage has an SLA", () => {

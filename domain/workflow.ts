@@ -1,15 +1,18 @@
 import type { JalurId } from "./documents";
 import type { ApplicationStatus } from "./status-label";
-import { ROLE, ROLE_LABELS } from "./roles";
+import { ROLE } from "./roles";
 
 // DESIGN §4 "Review bodies": the stages of each pathway, who decides them and where a pass leads.
 // The API seeds its SLA defaults from here and enforces decisions with it.
 
 export type StageId = 1 | 2 | 3 | 4 | 11 | 12 | 13 | 21 | 22 | 23;
 
+/** A stage's kind: its words are the locale files' `workflow.stage.<key>` (./workflow-words.ts for the API, `t()` on a page). */
+export type StageKey = "documentCheck" | "equivalence" | "competency" | "debriefing" | "feasibility";
+
 export interface Stage {
   id: StageId;
-  name: string;
+  key: StageKey;
   jalur: JalurId;
   /** role ids allowed to decide this stage */
   deciders: readonly number[];
@@ -21,15 +24,14 @@ export interface Stage {
   slaDays: number;
 }
 
-const DOCUMENT_CHECK = "Pemeriksaan Dokumen";
-const EQUIVALENCE = "Penyetaraan";
-const COMPETENCY = "Evaluasi Kompetensi";
-const DEBRIEFING = "Pembekalan";
-const FEASIBILITY = "Kelayakan";
+const EQUIVALENCE = "equivalence";
+const COMPETENCY = "competency";
+const DEBRIEFING = "debriefing";
+const FEASIBILITY = "feasibility";
 
 const documentCheck = (id: StageId, jalur: JalurId, onPassed: StageId): Stage => ({
   id,
-  name: DOCUMENT_CHECK,
+  key: "documentCheck",
   jalur,
   deciders: [ROLE.ADMIN, ROLE.SUBKOMITE_EVALUASI],
   onPassed,
@@ -37,9 +39,9 @@ const documentCheck = (id: StageId, jalur: JalurId, onPassed: StageId): Stage =>
   slaDays: 14,
 });
 
-const stage = (id: StageId, name: string, jalur: JalurId, deciders: number[], onPassed: StageId | "final"): Stage => ({
+const stage = (id: StageId, key: StageKey, jalur: JalurId, deciders: number[], onPassed: StageId | "final"): Stage => ({
   id,
-  name,
+  key,
   jalur,
   deciders,
   onPassed,
@@ -82,15 +84,23 @@ export function stagesOf(jalur: JalurId): Stage[] {
   return out;
 }
 
-export function stageName(id: number): string | undefined {
-  return stageById(id)?.name;
+/** The key of a stage's words (`workflow.stage.<key>`); undefined for a stage the table does not know. */
+export function stageKey(id: number): StageKey | undefined {
+  return stageById(id)?.key;
 }
 
-/** Who holds a file at this stage, as the applicant reads it: the deciding bodies' role labels. */
-export function holderLabel(stageId: number): string | undefined {
-  const s = stageById(stageId);
-  return s ? s.deciders.map((r) => ROLE_LABELS[r]).join(" / ") : undefined;
+/**
+ * Who holds a file, as the applicant reads it: the deciding bodies of its open stage, or the applicant
+ * while a reupload is awaited; null when nobody does (a draft, a closed file). Role ids, worded by a page.
+ */
+export function holderRoles(state: { status: ApplicationStatus | null; openStageId: number | null }): number[] | null {
+  if (state.status === "REUPLOAD") return [ROLE.APPLICANT];
+  const open = state.openStageId === null ? undefined : stageById(state.openStageId);
+  return open ? [...open.deciders] : null;
 }
+
+/** How a holder's role names are joined ("Admin / Sub-Komite Evaluasi Kompetensi"). */
+export const HOLDER_SEPARATOR = " / ";
 
 /** Default SLA days per stage, as the API seeds its sla_settings table. */
 export const DEFAULT_SLA_DAYS: Readonly<Record<number, number>> = Object.fromEntries(STAGES.map((s) => [s.id, s.slaDays]));

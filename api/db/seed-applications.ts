@@ -5,6 +5,7 @@ import type { JalurId } from "#domain/documents";
 import type { Gender } from "#domain/forms/profile.labels";
 import { ROLE } from "#domain/roles";
 import { firstStage, openStage, stageById, type Decision, type WorkflowState } from "#domain/workflow";
+import { stageName } from "#domain/workflow-words";
 import { appendAudit, decideApplication } from "../services/workflow";
 import { applicantColumns, reviewColumnsNow } from "../services/review-state";
 import type { FileStorage } from "../services/storage";
@@ -748,7 +749,7 @@ async function insertDemoApplications(
         actor: reviewer(stageId, d.by),
         stageId,
         decision: d.decision,
-        note: d.note ?? DEFAULT_NOTES[`${stageById(stageId)!.name}:${d.decision}`] ?? null,
+        note: d.note ?? DEFAULT_NOTES[`${stageName(stageId)}:${d.decision}`] ?? null,
         internalNote: d.internalNote ?? null,
         documents: d.documents?.map((x) => ({ requirement_id: x.requirementId, reason: x.reason })),
       });

@@ -1,8 +1,8 @@
 import { and, asc, desc, eq, isNull, or, sql } from "drizzle-orm";
 import type { FileHistory } from "#contracts/applications";
 import { statusLabel } from "#domain/status-label-words";
-import { holderLabel, stageDeadline, stageName } from "#domain/workflow";
-import { ROLE_LABELS } from "#domain/roles";
+import { holderRoles, stageDeadline } from "#domain/workflow";
+import { holderWords, stageName, stageStatusWords } from "#domain/workflow-words";
 import { requiredForSubmit } from "#domain/personal-data-fields";
 import type { Database } from "../db/client";
 import { preparedOnce } from "../db/prepared";
@@ -80,7 +80,8 @@ export function applicationRowColumns(app: Pick<ApplicationRow, "id" | "registra
 export function statePoint(stage: number | null, status: ApplicationRow["status"]): string | null {
   if (stage === null && status === null) return null;
   const label = status ? statusLabel({ status, is_submitted: true, tahap: stage === null ? null : { id: stage } }).label : null;
-  return [stage === null ? null : stageName(stage), label].filter(Boolean).join(" — ") || null;
+  const stageText = stage === null ? null : (stageName(stage) ?? null);
+  return stageText && label ? stageStatusWords(stageText, label) : (stageText ?? label ?? null);
 }
 
 /** Which of an applicant's applications is the current one: the open one first, then the newest. */
@@ -189,8 +190,7 @@ export async function applicationView(db: Database, app: ApplicationRow) {
   }
   const tahap = stageRef(app.stageId);
   const actorName = await roleNamer(db);
-  const holder =
-    app.status === "REUPLOAD" ? ROLE_LABELS[3] : app.openStageId !== null ? (holderLabel(app.openStageId) ?? null) : null;
+  const holder = holderRoles({ status: app.status, openStageId: app.openStageId });
 
   return {
     id: app.id,
@@ -203,7 +203,8 @@ export async function applicationView(db: Database, app: ApplicationRow) {
     submitted_at: iso(app.submittedAt),
     stage_started_at: iso(app.stageStartedAt),
     stage_deadline: deadline,
-    holder,
+    holder: holderWords(holder),
+    holder_roles: holder,
     documents: requirements
       .filter((r) => docOf.has(r.id))
       .map((r) => {
@@ -226,6 +227,7 @@ export async function applicationView(db: Database, app: ApplicationRow) {
       at: h.createdAt.toISOString(),
       action: h.action,
       actor: actorName(h.actorRole),
+      actor_role: h.actorRole,
       ...transitionOf(h),
       note: h.note,
     })),

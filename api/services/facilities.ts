@@ -7,7 +7,7 @@ import { STATUS_LABELS, statusLabel } from "#domain/status-label-words";
 import type { Database } from "../db/client";
 import { applications, auditLog, facilityProfiles, positions, type UserRow, users, userVerifications } from "../db/schema";
 import { ApiError, MESSAGES } from "../lib/errors";
-import { statePoint } from "./applications";
+import { transitionOf } from "./applications";
 import { roleNamer } from "./settings";
 
 // The facility admin's own account (role 8, DESIGN §4): the facility data written at sign-up, sent for
@@ -176,8 +176,8 @@ export async function facilityDashboard(db: Database, user: UserRow) {
       applicant_name: h.applicantName,
       action: h.action,
       actor: actorName(h.actorRole),
-      from: statePoint(h.fromStage, h.fromStatus),
-      to: statePoint(h.toStage, h.toStatus),
+      actor_role: h.actorRole,
+      ...transitionOf(h),
     })),
   };
 }

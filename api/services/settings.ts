@@ -3,7 +3,8 @@ import { eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { settings } from "../db/schema";
 import { remembered } from "../lib/remembered";
-import { DEFAULT_COMMITTEE_NAME, COMMITTEE_NAME_MAX, roleName } from "#domain/roles";
+import { roleName } from "#domain/role-words";
+import { DEFAULT_COMMITTEE_NAME, COMMITTEE_NAME_MAX } from "#domain/roles";
 import { FaqLinksSchema, NavbarLinkSchema, type PublicConfig, WelcomeTextsSchema } from "#contracts/config";
 
 export const GuidebookSettingSchema = z

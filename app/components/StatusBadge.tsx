@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { MB } from "#domain/documents";
 import { labelMeaning, type ApplicationStatus, type LabelColour } from "#domain/status-label";
+import { useWorkflowWords } from "~/utils/workflow-words";
 import * as s from "./StatusBadge.css";
 import * as ui from "./ui.css";
 
@@ -23,8 +24,7 @@ export interface StatusOf {
  */
 export function StatusBadge({ of }: { of: StatusOf }) {
   const { t } = useTranslation();
-  const meaning = labelMeaning({ status: of.status, is_submitted: of.is_submitted, tahap: of.tahap ?? of.stage ?? null });
-  const words = t(`statusMeaning.${meaning.key}`, { stage: meaning.stage, next: meaning.next });
+  const words = useMeaningWords()(of);
   if (!of.label.label) return <span className={s.meaning}>{words}</span>;
   return (
     <span>
@@ -38,9 +38,20 @@ export function StatusBadge({ of }: { of: StatusOf }) {
 /** The spec §4 label alone, in its colour (rule 13, no label: the words that explain the state instead). */
 export function LabelBadge({ of }: { of: StatusOf }) {
   const { t } = useTranslation();
+  const meaningOf = useMeaningWords();
   if (of.label.label) return <span className={`${ui.badge} ${s.badge} ${ui.badgeColour[of.label.colour]}`}>{t(`statusLabel.${of.label.rule}`)}</span>;
-  const meaning = labelMeaning({ status: of.status, is_submitted: of.is_submitted, tahap: of.tahap ?? of.stage ?? null });
-  return <span className={s.meaning}>{t(`statusMeaning.${meaning.key}`, { stage: meaning.stage, next: meaning.next })}</span>;
+  return <span className={s.meaning}>{meaningOf(of)}</span>;
+}
+
+/** The sentence that explains a label (common.statusMeaning), its stages worded in the page's language. */
+function useMeaningWords(): (of: StatusOf) => string {
+  const { t } = useTranslation();
+  const words = useWorkflowWords();
+  return (of) => {
+    const meaning = labelMeaning({ status: of.status, is_submitted: of.is_submitted, tahap: of.tahap ?? of.stage ?? null });
+    const name = (id: number | null) => (id === null ? null : words.stage(id));
+    return t(`statusMeaning.${meaning.key}`, { stage: name(meaning.stage), next: name(meaning.next) });
+  };
 }
 
 /** A label with nothing to explain (no application yet): the plain grey badge. */

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
-import { stageName } from "#domain/workflow";
 import { formatDateTime } from "~/utils/format";
+import { useWorkflowWords } from "~/utils/workflow-words";
 import * as d from "./details.css";
 import * as ui from "./ui.css";
 import * as s from "./Timeline.css";
@@ -37,14 +37,14 @@ export function decisionOutcome(e: Pick<TimelineEvent, "action" | "from_stage_id
 }
 
 /** The stage an event belongs to: a decision's is the one decided; a submission's the one it enters. */
-function stageOf(e: TimelineEvent): string | null {
-  const id = e.action === "DECISION" ? (e.from_stage_id ?? e.to_stage_id) : (e.to_stage_id ?? e.from_stage_id);
-  return id === null ? null : (stageName(id) ?? String(id));
+function stageOf(e: TimelineEvent): number | null {
+  return e.action === "DECISION" ? (e.from_stage_id ?? e.to_stage_id) : (e.to_stage_id ?? e.from_stage_id);
 }
 
 /** The history of an application as an ordered list: when, what, which stage, the decision, who, and the note. */
 export function Timeline({ events, title, headingId = "timeline-title", forReviewers = false }: { events: TimelineEvent[]; title?: string; headingId?: string; forReviewers?: boolean }) {
   const { t } = useTranslation();
+  const words = useWorkflowWords();
   return (
     <section className={ui.card} aria-labelledby={headingId}>
       <h2 id={headingId}>{title ?? t("timeline.title")}</h2>
@@ -54,7 +54,8 @@ export function Timeline({ events, title, headingId = "timeline-title", forRevie
         <ol className={s.list}>
           {events.map((e) => {
             const outcome = decisionOutcome(e);
-            const stage = stageOf(e);
+            const stageId = stageOf(e);
+            const stage = stageId === null ? null : words.stage(stageId);
             const mark = outcome === "failed" ? s.failed : outcome === "reupload" ? s.reupload : "";
             return (
               <li key={e.key} className={`${s.entry} ${mark}`}>
@@ -72,7 +73,7 @@ export function Timeline({ events, title, headingId = "timeline-title", forRevie
                   {outcome ? (
                     <>
                       <dt>{t("timeline.decision")}</dt>
-                      <dd>{t(`timeline.outcomes.${outcome}`, { stage: e.to_stage_id !== null ? (stageName(e.to_stage_id) ?? "") : "" })}</dd>
+                      <dd>{t(`timeline.outcomes.${outcome}`, { stage: e.to_stage_id !== null ? words.stage(e.to_stage_id) : "" })}</dd>
                     </>
                   ) : null}
                   <dt>{t("timeline.who")}</dt>

@@ -2,6 +2,7 @@
 // the schemas live in ./admin.ts.
 import { JALUR_IDS } from "../documents";
 import { fields } from "#locales/id/admin.json";
+import { jalur as JALUR_NAMES, stage as STAGE_WORDS, stageOfPathway } from "#locales/id/workflow.json";
 import { STAGES } from "../workflow";
 
 // The Indonesian labels the API's schemas say, read from the locale file so they are written once
@@ -24,22 +25,22 @@ export const SLA_DAYS = { min: 1, max: 365 } as const;
 
 // --- SLA (/sla-setting, PUT /admin/sla) -------------------------------------------------------
 
-const JALUR_NAMES = { REG: "Reguler", SPE: "Spesialis", OTH: "Lainnya" } as const;
-
 /** The form field of a stage's days. */
 export const slaField = (stageId: number) => `stage_${stageId}` as const;
 
-/** The label a person reads for a stage: "Pemeriksaan Dokumen (Reguler)". */
+/**
+ * The label the API's SLA schema says for a stage, in the default language: "Pemeriksaan Dokumen (Reguler)"
+ * (the locale files' workflow.stageOfPathway; the page words it with `t()`).
+ */
 export function slaLabel(stageId: number): string {
   const stage = STAGES.find((s) => s.id === stageId);
-  return stage ? `${stage.name} (${JALUR_NAMES[stage.jalur]})` : `Tahap ${stageId}`;
+  return stage ? stageOfPathway.replace("{{stage}}", STAGE_WORDS[stage.key]).replace("{{jalur}}", JALUR_NAMES[stage.jalur]) : `Tahap ${stageId}`;
 }
 
 /** Every stage of domain/workflow.ts, grouped by pathway in the order a file passes them. */
 export const SLA_GROUPS = JALUR_IDS.map((jalur) => ({
   jalur,
-  name: JALUR_NAMES[jalur],
-  stages: STAGES.filter((s) => s.jalur === jalur).map((s) => ({ id: s.id, name: s.name, field: slaField(s.id), label: slaLabel(s.id) })),
+  stages: STAGES.filter((s) => s.jalur === jalur).map((s) => ({ id: s.id, key: s.key, field: slaField(s.id) })),
 }));
 
 // --- Reference lists (/specialization-list, /institution-list, /master-position) ---------------

@@ -39,7 +39,7 @@ describe("staff forms", () => {
 describe("SLA form", () => {
   it("has one field per stage of domain/workflow.ts, grouped by pathway", () => {
     expect(SLA_GROUPS.flatMap((g) => g.stages.map((s) => s.id)).sort((a, b) => a - b)).toEqual(STAGES.map((s) => s.id).sort((a, b) => a - b));
-    expect(SLA_GROUPS.map((g) => g.name)).toEqual(["Reguler", "Spesialis", "Lainnya"]);
+    expect(SLA_GROUPS.map((g) => g.jalur)).toEqual(["REG", "SPE", "OTH"]);
   });
 
   it("accepts whole days 1–365 and says what is wrong otherwise", () => {

@@ -154,7 +154,7 @@ test("the Super Admin renames the committee on /sla-setting; the toast covers no
       const b = (await target.boundingBox())!;
       expect(t.y + t.height, "toast above it").toBeLessThanOrEqual(b.y);
     }
-    // The account page names the role the same way (domain/roles' roleName, one home).
+    // The account page names the role the same way (app/utils/role-name.ts, one home).
     await page.goto("/profile");
     await expect(page.locator("dd", { hasText: "Super Admin Komite Uji Tampilan" })).toBeVisible();
     // So do the staff list's role filter and the role select of a new account.
@@ -162,7 +162,7 @@ test("the Super Admin renames the committee on /sla-setting; the toast covers no
     await expect(page.locator("select#role option", { hasText: "Super Admin Komite Uji Tampilan" })).toHaveCount(1);
     await page.goto("/user-list/new");
     await expect(page.locator("select option", { hasText: "Super Admin Komite Uji Tampilan" })).toHaveCount(1);
-    // And a Super Admin's staff record, whose role the API names (api/services/settings.ts, roleNamer).
+    // And a Super Admin's staff record, whose role the page names from its role_id (the API's role_label is left out).
     await page.goto("/user-list?role=1");
     await page.locator('a[href^="/user-list/"]:not([href="/user-list/new"])').first().click();
     await expect(page.locator("dd", { hasText: "Super Admin Komite Uji Tampilan" })).toBeVisible();

@@ -73,6 +73,7 @@ describe("the applicant's journey", () => {
       tahap: { id: 1, name: "Pemeriksaan Dokumen" },
       label: { rule: 1, label: "Dalam Proses", colour: "yellow" },
       holder: "Admin / Sub-Komite Evaluasi Kompetensi",
+      holder_roles: [2, 4],
       missing: [],
     });
     expect(new Date(v.stage_deadline).getTime() - new Date(v.stage_started_at).getTime()).toBe(14 * 24 * 3600 * 1000);
@@ -81,6 +82,7 @@ describe("the applicant's journey", () => {
         at: v.submitted_at,
         action: "SUBMIT",
         actor: "Pemohon",
+        actor_role: 3,
         from: null,
         to: "Pemeriksaan Dokumen — Dalam Proses",
         from_stage_id: null,

@@ -244,6 +244,9 @@ describe("GET /api/v1/me/facility/dashboard", () => {
       expect(entry).not.toHaveProperty("note");
     }
     expect(data.recent.some((r: { to: string | null }) => r.to === "Pemeriksaan Dokumen — Perbaikan Berkas" || r.to?.endsWith("Perbaikan Berkas"))).toBe(true);
+    // The lines' parts, for a page that words them in its own language: the actor's role, each side's stage and status.
+    const back = data.recent.find((r: { to: string | null }) => r.to === "Pemeriksaan Dokumen — Perbaikan Berkas");
+    expect(back).toMatchObject({ to_stage_id: expect.any(Number), to_status: "REUPLOAD", actor_role: expect.any(Number) });
   });
 
   it("is empty for a new facility, with its verification state", async () => {

@@ -1,9 +1,9 @@
 import type { AppLoadContext } from "@remix-run/node";
-import { roleName } from "#domain/roles";
 import { TIME_ZONE } from "#domain/time-zone";
-import { stageName } from "#domain/workflow";
 import { accessToken, orUnavailable } from "~/utils/api.server";
 import { i18next } from "~/utils/i18n.server";
+import { roleWords } from "~/utils/role-name";
+import { stageWords } from "~/utils/workflow-words";
 
 // The access log's rows as plain sentences, made on the server: the pages render them without JavaScript.
 
@@ -45,9 +45,9 @@ export async function accessLines(request: Request, context: AppLoadContext, pat
       id: e.id,
       when: `${format.format(new Date(e.created_at))} WIB`,
       iso: e.created_at,
-      who: t("accessLog.actor", { role: roleName(e.actor_role) ?? t("accessLog.unknownRole"), name: e.actor_name }),
+      who: t("accessLog.actor", { role: roleWords(t, e.actor_role) ?? t("accessLog.unknownRole"), name: e.actor_name }),
       what,
-      stage: e.stage_id === null ? "—" : (stageName(e.stage_id) ?? "—"),
+      stage: e.stage_id === null ? "—" : stageWords(t, e.stage_id),
       applicant: e.applicant_name ?? "—",
     };
   });

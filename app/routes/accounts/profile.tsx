@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { ORGANIZER_LABEL, ROLE } from "#domain/roles";
+import { ROLE } from "#domain/roles";
 import { accountSchemas } from "#domain/forms/accounts";
 import type { FormInput } from "#domain/forms/registry";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
@@ -46,10 +46,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 /** /profile: every user's account page (DESIGN §3) with the password change. */
 export default function Profile() {
-  const { t } = useTranslation(["common", "accounts"]);
+  const { t } = useTranslation(["common", "accounts", "workflow"]);
   const account = useLoaderData<typeof loader>();
   // Role 1's name carries the committee's name, as in the top bar; a role without a name is the organiser's.
-  const roleName = useRoleName(() => ORGANIZER_LABEL);
+  const roleName = useRoleName(() => t("workflow:organizer"));
   const lastResult = useActionData<typeof action>();
   const [form, fields] = useForm<FormInput<"passwordChange">>({
     id: "change-password",

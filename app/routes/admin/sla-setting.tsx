@@ -21,13 +21,16 @@ import { titled } from "~/utils/page-title";
 import { rules as committeeRules } from "#domain/forms/live/committee.generated";
 import { rules as slaRules } from "#domain/forms/live/sla.generated";
 import { useLiveValidation } from "~/utils/live-validation";
+import { useWorkflowWords } from "~/utils/workflow-words";
 
 export const handle = titled("slaSetting");
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireUser(request, context, { roles: [ROLE.SUPER_ADMIN] });
   const [sla, config] = await Promise.all([adminLoad(context, "/admin/sla"), getPublicConfig(context)]);
-  return { stages: sla.data, committeeName: config.committeeName };
+  // The days and when they changed; a stage's name is the page's words (the API's are the default language's).
+  const stages = sla.data.map(({ stage_id, days, updated_at }) => ({ stage_id, days, updated_at }));
+  return { stages, committeeName: config.committeeName };
 }
 
 /** The form that names the committee (spec §6: role 1's label is followed by it); sends intent=committee. */
@@ -60,7 +63,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 /** /sla-setting: days allowed per review stage, per pathway. */
 export default function SlaSetting() {
-  const { t } = useTranslation("admin");
+  const { t } = useTranslation(["admin", "workflow"]);
   const { stages, committeeName } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const committeeResult = actionData && "committee" in actionData ? actionData.committee : undefined;
@@ -78,7 +81,9 @@ export default function SlaSetting() {
     ...useLiveValidation(slaRules),
   });
   const byId = new Map(stages.map((s) => [s.stage_id, s]));
-  const all = SLA_GROUPS.flatMap((g) => g.stages);
+  const words = useWorkflowWords();
+  const labelOf = (s: { id: number; key: string }, jalur: string) => t("workflow:stageOfPathway", { stage: words.stage(s.id), jalur: t(`workflow:jalur.${jalur}`) });
+  const all = SLA_GROUPS.flatMap((g) => g.stages.map((s) => ({ ...s, label: labelOf(s, g.jalur) })));
   return (
     <>
       <h1>{t("sla.title")}</h1>
@@ -87,12 +92,12 @@ export default function SlaSetting() {
       <Form method="post" {...getFormProps(form)}>
         {SLA_GROUPS.map((group) => (
           <fieldset key={group.jalur} className={a.slaGroup}>
-            <legend className={a.slaLegend}>{t("sla.pathway", { name: group.name })}</legend>
+            <legend className={a.slaLegend}>{t("sla.pathway", { name: t(`workflow:jalur.${group.jalur}`) })}</legend>
             {group.stages.map((s) => {
               const updated = byId.get(s.id)?.updated_at;
               return (
                 <div key={s.id} className={a.slaRow}>
-                  <Field meta={fields[s.field]} label={s.label} inputMode="numeric" hint={updated ? t("sla.updated", { at: formatDateTime(updated) }) : t("sla.days")} />
+                  <Field meta={fields[s.field]} label={labelOf(s, group.jalur)} inputMode="numeric" hint={updated ? t("sla.updated", { at: formatDateTime(updated) }) : t("sla.days")} />
                 </div>
               );
             })}

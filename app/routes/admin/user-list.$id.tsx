@@ -3,6 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { useWorkflowWords } from "~/utils/workflow-words";
 import { adminSchemas } from "#domain/forms/admin";
 import { ROLE } from "#domain/roles";
 import type { FormInput } from "#domain/forms/registry";
@@ -37,7 +38,9 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   // A position deactivated after it was given still shows as the account's own.
   const current = user.data.position;
   if (current && !options.some((o) => o.value === String(current.id))) options.push({ value: String(current.id), label: current.name });
-  return { user: user.data, positions: options, isSelf: me.user.id === user.data.id };
+  // The role by its id (the page words it); the API's role_label is the default language's.
+  const { role_label: _label, ...account } = user.data;
+  return { user: account, positions: options, isSelf: me.user.id === user.data.id };
 }
 
 /** Each form answers to its own intent, so an error lands on the form that was sent. */
@@ -80,6 +83,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 /** /user-list/:id: a staff account — details, edit, deactivate or reactivate, password mail, history. */
 export default function UserDetail() {
   const { t } = useTranslation("admin");
+  const words = useWorkflowWords();
   const roleOptions = useRoleOptions();
   const { user, positions, isSelf } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
@@ -116,7 +120,7 @@ export default function UserDetail() {
           <dt>{t("users.email")}</dt>
           <dd>{user.email}</dd>
           <dt>{t("users.role")}</dt>
-          <dd>{user.role_label}</dd>
+          <dd>{words.role(user.role_id) ?? String(user.role_id)}</dd>
           <dt>{t("users.position")}</dt>
           <dd>{user.position?.name ?? "—"}</dd>
           <dt>{t("fields.phone")}</dt>

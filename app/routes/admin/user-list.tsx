@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { useWorkflowWords } from "~/utils/workflow-words";
 import { ROLE, STAFF_ROLES } from "#domain/roles";
 import { ActiveBadge, useRoleOptions } from "~/routes/admin/__admin-parts";
 import { Pager } from "~/routes/admin/__Pager";
@@ -21,12 +22,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireUser(request, context, { roles: [ROLE.SUPER_ADMIN] });
   const params = listParams(new URL(request.url), { role: ROLE_VALUES });
   const list = await adminLoad(context, "/admin/users", params);
-  return { users: list.data, meta: list.meta, params };
+  // Each role by its id (the page words it); the API's role_label is the default language's.
+  const users = list.data.map(({ role_label: _label, ...u }) => u);
+  return { users, meta: list.meta, params };
 }
 
 /** /user-list: the Super Admin's staff accounts. */
 export default function UserList() {
   const { t } = useTranslation("admin");
+  const words = useWorkflowWords();
   const roleOptions = useRoleOptions();
   const { users, meta, params } = useLoaderData<typeof loader>();
   return (
@@ -68,7 +72,7 @@ export default function UserList() {
           columns={[
             { header: t("users.name"), cell: (u) => <Link to={`/user-list/${u.id}`}>{u.full_name}</Link> },
             { header: t("users.email"), className: breakable, cell: (u) => u.email },
-            { header: t("users.role"), cell: (u) => u.role_label },
+            { header: t("users.role"), cell: (u) => words.role(u.role_id) ?? String(u.role_id) },
             { header: t("users.position"), cell: (u) => u.position?.name ?? "—" },
             { header: t("filters.status"), cell: (u) => <ActiveBadge active={u.is_active} /> },
           ]}

@@ -5,6 +5,7 @@ import type { DocumentRequirement } from "#contracts/document-requirements";
 import type { JalurId } from "#domain/documents";
 import type { DocumentErrors, DocumentForm } from "~/routes/applicant/__applicant";
 import { LOCALE } from "#domain/constants";
+import { pageApplication, type PageApplication } from "~/utils/api-words";
 import { accessToken, formStatus, orUnavailable, requirementsIn, wordedDetail, type ApiError, type ApiErrorDetail, type ApiResult } from "~/utils/api.server";
 import { toastCookie } from "~/utils/session.server";
 import { i18next } from "~/utils/i18n.server";
@@ -16,6 +17,8 @@ import { INTENT_CHECK, INTENT_CONFIRM, INTENT_UPLOAD } from "~/routes/applicant/
 
 // The application's shape is the API's contract (contracts/applications.ts), not a copy of it.
 export type { Application, ApplicationDocument };
+/** The application as a page gets it: the API's without its words in the default language. */
+export type CurrentApplication = PageApplication<Application>;
 
 export type { Profile };
 
@@ -28,9 +31,11 @@ export interface UploadOutcome {
   application?: Application;
 }
 
-export async function currentApplication(context: AppLoadContext): Promise<Application | null> {
+/** The applicant's current application as the pages get it (without the API's role and stage names: app/utils/api-words.ts). */
+export async function currentApplication(context: AppLoadContext): Promise<CurrentApplication | null> {
   const token = await accessToken(context);
-  return orUnavailable(await context.api.call("GET", "/applications/current", { token })).data;
+  const application = orUnavailable(await context.api.call("GET", "/applications/current", { token })).data;
+  return application && pageApplication(application);
 }
 
 /** What the workspace (/) shows of the current application, or null: its state and how many documents are missing. */
@@ -141,7 +146,7 @@ export function uploadRefused(status: number, error: ApiError, t: T): DocumentPo
 export async function postDocuments(
   request: Request,
   context: AppLoadContext,
-  application: Application,
+  application: CurrentApplication,
   form: DocumentForm,
   to: DocumentDestinations = APPLICANT_DESTINATIONS,
 ): Promise<DocumentPost> {
@@ -155,7 +160,7 @@ export async function postDocuments(
 async function postDocumentsOnce(
   request: Request,
   context: AppLoadContext,
-  application: Application,
+  application: CurrentApplication,
   form: DocumentForm,
   to: DocumentDestinations,
 ): Promise<DocumentPost> {
@@ -218,7 +223,7 @@ const IDEMPOTENCY_KEY = /^[A-Za-z0-9-]{1,100}$/;
 export async function sendChecked(
   request: Request,
   context: AppLoadContext,
-  application: Application,
+  application: CurrentApplication,
   form: DocumentForm,
   to: DocumentDestinations = APPLICANT_DESTINATIONS,
 ): Promise<DocumentPost> {
@@ -237,7 +242,7 @@ export async function sendChecked(
 }
 
 /** The open draft, or a redirect to where the applicant belongs instead. */
-export async function requireDraft(context: AppLoadContext): Promise<Application> {
+export async function requireDraft(context: AppLoadContext): Promise<CurrentApplication> {
   const application = await currentApplication(context);
   if (!application) throw redirect("/registration-path");
   if (application.status === "REUPLOAD") throw redirect("/submission-form/reupload-form");
@@ -246,7 +251,7 @@ export async function requireDraft(context: AppLoadContext): Promise<Application
 }
 
 /** Only a 'Perbaikan Berkas' application has anything to reupload. */
-export async function requireReupload(context: AppLoadContext): Promise<Application> {
+export async function requireReupload(context: AppLoadContext): Promise<CurrentApplication> {
   const application = await currentApplication(context);
   if (!application) throw redirect("/registration-path");
   if (application.status !== "REUPLOAD") throw redirect("/application-status");
@@ -257,7 +262,7 @@ export async function requireReupload(context: AppLoadContext): Promise<Applicat
  * The reviewer's general note of the open "Perbaikan Berkas" request: the note of the decision that sent the
  * file back (its timeline entry), which the request mail quotes too; null when none is open or it has no note.
  */
-export function reuploadNote(application: Pick<Application, "status" | "timeline">): string | null {
+export function reuploadNote(application: Pick<CurrentApplication, "status" | "timeline">): string | null {
   if (application.status !== "REUPLOAD") return null;
   return application.timeline.findLast((entry) => entry.to_status === "REUPLOAD")?.note || null;
 }
@@ -270,7 +275,7 @@ export async function documentPostResponse(result: DocumentPost) {
 }
 
 /** The applicant's application when it is on the SPE pathway (portfolio and achievements), else null. */
-export async function speApplication(context: AppLoadContext): Promise<Application | null> {
+export async function speApplication(context: AppLoadContext): Promise<CurrentApplication | null> {
   const application = await currentApplication(context);
   return application?.jalur_id === "SPE" ? application : null;
 }

@@ -6,6 +6,7 @@ import { formatDateTime } from "~/utils/format";
 import * as a from "./__applicant.css";
 import * as ui from "~/components/ui.css";
 import { Timeline } from "~/components/Timeline";
+import { useWorkflowWords } from "~/utils/workflow-words";
 import { ResumableProgress, useResumableUpload } from "./__resumable";
 
 // Shared by the applicant's pages: the status badge and the document upload fields.
@@ -432,12 +433,13 @@ export function OnlySpe({ title, message }: { title: string; message: string }) 
   );
 }
 
-type TimelineEntry = { at: string; action: string; actor: string | null; from_stage_id: number | null; from_status: string | null; to_stage_id: number | null; to_status: string | null; note: string | null };
+type TimelineEntry = { at: string; action: string; actor_role: number; from_stage_id: number | null; from_status: string | null; to_stage_id: number | null; to_status: string | null; note: string | null };
 type StoredDocument = { requirement_id: number; name: string; file_id: string; original_name: string; size: number; uploaded_at: string; version: number };
 
 /** The detail's history with the notes meant for the applicant (the applicant's and the facility's detail). */
 export function ApplicationTimeline({ timeline }: { timeline: TimelineEntry[] }) {
-  return <Timeline events={timeline.map((entry, i) => ({ ...entry, key: `${entry.at}-${i}`, who: entry.actor }))} />;
+  const words = useWorkflowWords();
+  return <Timeline events={timeline.map((entry, i) => ({ ...entry, key: `${entry.at}-${i}`, who: words.role(entry.actor_role) ?? null }))} />;
 }
 
 /** The detail's current documents, each a download through /files/:id; `historyHref` links every version of them. */

@@ -4,7 +4,7 @@ import type { DocumentRequirement } from "#contracts/document-requirements";
 import { PERSONAL_DATA_FIELDS, type PersonalDataFieldName } from "#domain/personal-data-fields";
 import { orUnavailable } from "~/utils/api.server";
 import { applicantShown, type ShownAnswer } from "~/routes/review/__review.server";
-import { myProfile, type Application } from "~/routes/applicant/__applicant.server";
+import { myProfile, type Application, type CurrentApplication } from "~/routes/applicant/__applicant.server";
 
 // "Periksa kembali" before a draft is sent (DESIGN §9): what the reviewers will receive, read from the API as
 // it is stored now, and what is still missing. The page offers the send only when nothing is.
@@ -44,7 +44,7 @@ export function documentsCheck(application: Pick<Application, "documents">, requ
 }
 
 /** The applicant's own draft: personal data (/me/profile, coded answers as names), pathway and documents. */
-export async function applicantCheck(context: AppLoadContext, application: Application, requirements: DocumentRequirement[]): Promise<SubmissionCheck> {
+export async function applicantCheck(context: AppLoadContext, application: CurrentApplication, requirements: DocumentRequirement[]): Promise<SubmissionCheck> {
   const specialist = application.jalur_id === "SPE";
   const [profile, institutions, specializations] = await Promise.all([
     myProfile(context),

@@ -25,7 +25,7 @@ describe("document errors", () => {
 
 describe("reuploadNote", () => {
   const entry = (to_status: "IN-PROGRESS" | "REUPLOAD", note: string | null) => ({
-    at: "2026-11-01T00:00:00Z", action: "decision", actor: null, from: null, to: null,
+    at: "2026-11-01T00:00:00Z", action: "decision", actor: null, actor_role: 2, from: null, to: null,
     from_stage_id: 1, from_status: null, to_stage_id: 1, to_status, note,
   });
   it("is the note of the latest decision that sent the file back, while the reupload is open", () => {

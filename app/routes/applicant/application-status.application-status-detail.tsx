@@ -1,6 +1,7 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type SerializeFrom } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { useWorkflowWords } from "~/utils/workflow-words";
 import type { DocumentRequirement } from "#domain/documents";
 import { ApplicationDocuments, ApplicationTimeline } from "~/routes/applicant/__applicant";
 import { StatusBadge } from "~/components/StatusBadge";
@@ -65,6 +66,8 @@ export default function ApplicationStatusDetail() {
 
 function ApplicantStatusDetail({ application, progress }: Omit<Extract<SerializeFrom<typeof loader>, { kind: "applicant" }>, "kind">) {
   const { t } = useTranslation("applicant");
+  const words = useWorkflowWords();
+  const holder = words.holder(progress.holder);
   return (
     <>
       <h1>{t("detail.title")}</h1>
@@ -74,8 +77,8 @@ function ApplicantStatusDetail({ application, progress }: Omit<Extract<Serialize
       </p>
       {progress.open || progress.deadline ? (
         <p>
-          {progress.open ? `${t("status.stage")}: ${progress.open.name}` : null}
-          {progress.holder ? ` (${progress.holder})` : null}
+          {progress.open ? `${t("status.stage")}: ${words.stage(progress.open.id)}` : null}
+          {holder ? ` (${holder})` : null}
           {progress.deadline ? ` · ${t("status.deadline")}: ${formatDate(progress.deadline)} · ` : null}
           <SlaState daysLeft={progress.daysLeft} overdue={progress.overdue} />
         </p>

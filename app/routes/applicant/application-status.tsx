@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, SerializeFrom } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { useWorkflowWords } from "~/utils/workflow-words";
 import { LabelBadge } from "~/components/StatusBadge";
 import { labelMeaning } from "#domain/status-label";
 import * as a from "~/routes/applicant/__applicant.css";
@@ -59,6 +60,7 @@ function FacilityApplicationStatus({ params, page }: Omit<Extract<SerializeFrom<
 
 function ApplicantApplicationStatus({ application, progress, note }: Omit<Extract<SerializeFrom<typeof loader>, { kind: "applicant" }>, "kind">) {
   const { t } = useTranslation(["applicant", "review", "common"]);
+  const words = useWorkflowWords();
   if (!application) {
     return (
       <>
@@ -87,15 +89,15 @@ function ApplicantApplicationStatus({ application, progress, note }: Omit<Extrac
           <dt>{t("status.submittedAt")}</dt>
           <dd>{application.submitted_at ? formatDateTime(application.submitted_at) : t("status.notSubmitted")}</dd>
           <dt>{t("status.stage")}</dt>
-          <dd>{progress?.open?.name ?? application.tahap?.name ?? "—"}</dd>
+          <dd>{progress?.open ? words.stage(progress.open.id) : application.tahap ? words.stage(application.tahap.id) : "—"}</dd>
           {application.status === "PASSED" && progress?.open && application.tahap ? (
             <>
               <dt>{t("review:sla.passedStage")}</dt>
-              <dd>{application.tahap.name}</dd>
+              <dd>{words.stage(application.tahap.id)}</dd>
             </>
           ) : null}
           <dt>{t("status.holder")}</dt>
-          <dd>{progress?.holder ?? "—"}</dd>
+          <dd>{words.holder(progress?.holder) ?? "—"}</dd>
           <dt>{t("status.deadline")}</dt>
           <dd>
             {formatDate(progress?.deadline)}
@@ -119,16 +121,17 @@ function ApplicantApplicationStatus({ application, progress, note }: Omit<Extrac
 /** The status line's other two parts, under the heading that carries the label: the stage it belongs to, and what comes next. */
 function StatusParts({ of }: { of: NonNullable<Extract<SerializeFrom<typeof loader>, { kind: "applicant" }>["application"]> }) {
   const { t } = useTranslation("applicant");
+  const words = useWorkflowWords();
   const meaning = labelMeaning({ status: of.status, is_submitted: of.is_submitted, tahap: of.tahap });
   return (
     <dl className={a.statusParts} aria-label={t("status.partsLabel")}>
       <div>
         <dt>{t("status.parts.stage")}</dt>
-        <dd>{meaning.stage ?? t("status.parts.noStage")}</dd>
+        <dd>{meaning.stage === null ? t("status.parts.noStage") : words.stage(meaning.stage)}</dd>
       </div>
       <div>
         <dt>{t("status.parts.next")}</dt>
-        <dd>{t(`status.nextStep.${meaning.key}`, { next: meaning.next })}</dd>
+        <dd>{t(`status.nextStep.${meaning.key}`, { next: meaning.next === null ? null : words.stage(meaning.next) })}</dd>
       </div>
     </dl>
   );

@@ -10,6 +10,7 @@ import { currentSummary, myProfile } from "~/routes/applicant/__applicant.server
 import { guardApplicantArea } from "~/utils/guards.server";
 import { i18next } from "~/utils/i18n.server";
 import { titled } from "~/utils/page-title";
+import { stageOnly } from "~/utils/api-words";
 
 // The title begins with the greeting the heading says ("Halo, dr. … — Permohonan Adaptasi — …").
 export const handle = titled((data?: { greeting: string }) => ({ key: "applicationHome", subject: data?.greeting }), { faq: "index" });
@@ -57,7 +58,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const next: Step | "reupload" =
     application?.status === "REUPLOAD" ? "reupload" : (steps.find((s) => !s.done && s.step !== "status")?.step ?? "status");
   const greeting = (await i18next.getFixedT(request, "applicant"))("workspace.greeting", { name: me.user.full_name });
-  return { greeting, steps, next, application: application ? { label: application.label, status: application.status, is_submitted: application.is_submitted, tahap: application.tahap } : null, missing: application?.missing_count ?? null };
+  return { greeting, steps, next, application: application ? { label: application.label, status: application.status, is_submitted: application.is_submitted, tahap: stageOnly(application.tahap) } : null, missing: application?.missing_count ?? null };
 }
 
 /** "/" for role 3: the applicant's workspace — the steps, what is done, the status label and the next action (DESIGN §4.2). */

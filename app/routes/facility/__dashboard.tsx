@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import type { VerificationState } from "#domain/facility";
 import type { FacilityDashboard } from "~/routes/facility/__facility.server";
 import { formatDate } from "~/utils/format";
+import { useWorkflowWords } from "~/utils/workflow-words";
 import * as a from "~/components/admin.css";
 import * as ui from "~/components/ui.css";
 import { DataTable } from "~/components/DataTable";
@@ -52,6 +53,7 @@ export function LabelCounts({ dashboard }: { dashboard: FacilityDashboard }) {
 /** The newest status changes of the facility's registrations, newest first. */
 export function RecentActivity({ recent }: { recent: FacilityDashboard["recent"] }) {
   const { t } = useTranslation("facility");
+  const words = useWorkflowWords();
   if (recent.length === 0) return <p className={ui.muted}>{t("dashboard.noActivity")}</p>;
   return (
     <DataTable
@@ -61,8 +63,14 @@ export function RecentActivity({ recent }: { recent: FacilityDashboard["recent"]
         { header: t("dashboard.when"), cell: (r) => formatDate(r.at) },
         { header: t("dashboard.registrationNumber"), cell: (r) => r.registration_number },
         { header: t("dashboard.applicant"), cell: (r) => r.applicant_name ?? "—" },
-        { header: t("dashboard.by"), cell: (r) => r.actor ?? "—" },
-        { header: t("dashboard.change"), cell: (r) => <>{t(`dashboard.actions.${r.action}`, { defaultValue: r.action })}: {r.from ? `${r.from} → ` : ""}{r.to ?? "—"}</> },
+        { header: t("dashboard.by"), cell: (r) => words.role(r.actor_role) ?? "—" },
+        {
+          header: t("dashboard.change"),
+          cell: (r) => {
+            const from = words.stageStatus(r.from_stage_id, r.from_status);
+            return <>{t(`dashboard.actions.${r.action}`, { defaultValue: r.action })}: {from ? `${from} → ` : ""}{words.stageStatus(r.to_stage_id, r.to_status) ?? "—"}</>;
+          },
+        },
       ]}
     />
   );

@@ -1,11 +1,14 @@
-import type { FacilityDashboard, MyFacility } from "#contracts/facility";
+import type { FacilityDashboard as ApiFacilityDashboard, MyFacility } from "#contracts/facility";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type AppLoadContext } from "@remix-run/node";
 import { facilitySchemas } from "#domain/forms/facility";
+import { LABELLED_RULES } from "#domain/status-label";
+import { labelWords } from "#domain/status-label-words";
 import type { FormTexts } from "#domain/validation";
 
 import { redirectWithToast } from "~/routes/admin/__admin.server";
 import { accessToken, getOrUnavailable } from "~/utils/api.server";
+import { withoutLines } from "~/utils/api-words";
 import { refusal } from "~/utils/form-reply.server";
 import { i18next } from "~/utils/i18n.server";
 
@@ -13,7 +16,9 @@ import { i18next } from "~/utils/i18n.server";
 // through these; the routes stay thin.
 
 // The shapes are the API's contract (contracts/facility.ts), not copies of it.
-export type { FacilityDashboard, MyFacility };
+export type { MyFacility };
+/** The dashboard as the page gets it: its newest changes by their parts, without the API's words. */
+export type FacilityDashboard = Omit<ApiFacilityDashboard, "recent"> & { recent: Array<Omit<ApiFacilityDashboard["recent"][number], "from" | "to" | "actor">> };
 
 /** /personal-data for role 8: the facility, the positions to choose from (only while the form shows). */
 export async function loadFacilityPersonalData(context: AppLoadContext) {
@@ -32,6 +37,17 @@ export async function submitFacilityPersonalData(formData: FormData, context: Ap
   return redirectWithToast("/personal-data", (await i18next.getFixedT(request, "facility"))("toast.dataSent"));
 }
 
-export async function loadFacilityDashboard(context: AppLoadContext): Promise<FacilityDashboard> {
-  return (await getOrUnavailable(context, "/me/facility/dashboard")).data;
+/**
+ * The facility's figures. The API counts by spec §4's label in the default language (its only name for a
+ * group); each is worded here by its rule in the request's language, as every other status label is.
+ */
+export async function loadFacilityDashboard(context: AppLoadContext, request: Request): Promise<FacilityDashboard> {
+  const dashboard = (await getOrUnavailable(context, "/me/facility/dashboard")).data;
+  const t = await i18next.getFixedT(request);
+  const counts = dashboard.counts.map((c) => {
+    const rule = LABELLED_RULES.find((r) => labelWords(r) === c.label);
+    return rule === undefined ? c : { ...c, label: t(`statusLabel.${rule}`) };
+  });
+  // The newest changes by their parts (role id, stage id and status): the page words them (RecentActivity).
+  return { ...dashboard, counts, recent: dashboard.recent.map(withoutLines) };
 }

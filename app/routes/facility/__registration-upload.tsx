@@ -1,5 +1,6 @@
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { useWorkflowWords } from "~/utils/workflow-words";
 import { type DocumentRequirement } from "#domain/documents";
 import { uploadFilePath } from "#domain/forms/registration.paths";
 import type { Registration } from "~/routes/facility/__registration.server";
@@ -85,6 +86,7 @@ export function FacilityStatusDetail({
   const { t } = useTranslation(["registration", "applicant", "common"]);
   const { application, professional, activity_kind } = registration;
   const progress = stageProgress(application);
+  const words = useWorkflowWords();
   const errors = postErrors;
   const current = new Map(application.documents.map((d) => [d.requirement_id, d]));
   // A flagged document counts as there once a version came after the reviewer's request.
@@ -111,9 +113,9 @@ export function FacilityStatusDetail({
           <dt>{t("list.submittedAt")}</dt>
           <dd>{application.submitted_at ? formatDateTime(application.submitted_at) : t("list.notSubmitted")}</dd>
           <dt>{t("applicant:status.stage")}</dt>
-          <dd>{progress.open?.name ?? application.tahap?.name ?? "—"}</dd>
+          <dd>{progress.open ? words.stage(progress.open.id) : application.tahap ? words.stage(application.tahap.id) : "—"}</dd>
           <dt>{t("applicant:status.holder")}</dt>
-          <dd>{progress.holder ?? "—"}</dd>
+          <dd>{words.holder(progress.holder) ?? "—"}</dd>
           <dt>{t("applicant:status.deadline")}</dt>
           <dd>
             {formatDate(progress.deadline)}

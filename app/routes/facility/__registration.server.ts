@@ -1,11 +1,12 @@
 import type { PageMeta } from "#contracts/admin";
-import type { ActivityKind, Registration, RegistrationRow } from "#contracts/registrations";
+import type { ActivityKind, Registration as ApiRegistration, RegistrationRow as ApiRegistrationRow } from "#contracts/registrations";
 import { redirect, type AppLoadContext } from "@remix-run/node";
 import type { AuthUser } from "#contracts/me";
 import { uploadFilePath } from "#domain/forms/registration";
 import { REGISTRATION_START } from "#domain/forms/registration.paths";
 import { redirectWithToast } from "~/routes/admin/__admin.server";
 import { getOrUnavailable } from "~/utils/api.server";
+import { pageApplication, stageOnly } from "~/utils/api-words";
 import type { DocumentDestinations } from "~/routes/applicant/__applicant.server";
 import { requireUser } from "~/utils/guards.server";
 import { i18next } from "~/utils/i18n.server";
@@ -15,8 +16,15 @@ import { APPLICANT_ROLES, FACILITY_ROLES, ROLE } from "#domain/roles";
 // A verified facility admin (role 8) registers professionals and follows them (DESIGN §4): the API's
 // shapes of /api/v1/registrations and the calls the facility's pages make.
 
-// The shapes are the API's contract (contracts/registrations.ts), not copies of it.
-export type { ActivityKind, Registration, RegistrationRow };
+// The shapes are the API's contract (contracts/registrations.ts), not copies of it; the pages get them without
+// the API's role and stage names (app/utils/api-words.ts), which they word by id in the request's language.
+export type { ActivityKind };
+
+/** A registration as a page gets it: its application without the API's words. */
+const pageRegistration = (r: ApiRegistration) => ({ ...r, application: pageApplication(r.application) });
+export type Registration = ReturnType<typeof pageRegistration>;
+const pageRegistrationRow = (r: ApiRegistrationRow) => ({ ...r, tahap: stageOnly(r.tahap) });
+export type RegistrationRow = ReturnType<typeof pageRegistrationRow>;
 
 export interface RegistrationPage {
   data: RegistrationRow[];
@@ -56,15 +64,16 @@ export function registrationParams(url: URL): Record<string, string> {
   return out;
 }
 
-export function registrations(context: AppLoadContext, params: Record<string, string>): Promise<RegistrationPage> {
-  return getOrUnavailable(context, "/registrations", params);
+export async function registrations(context: AppLoadContext, params: Record<string, string>): Promise<RegistrationPage> {
+  const page = await getOrUnavailable(context, "/registrations", params);
+  return { ...page, data: page.data.map(pageRegistrationRow) };
 }
 
 /** One registration of this facility by the ?id= of the URL; a missing or foreign id is the not-found screen. */
 export async function registrationOf(context: AppLoadContext, request: Request): Promise<Registration> {
   const id = new URL(request.url).searchParams.get("id") ?? "";
   if (!id) throw new Response("Not Found", { status: 404 });
-  return (await getOrUnavailable(context, `/registrations/${encodeURIComponent(id)}`)).data;
+  return pageRegistration((await getOrUnavailable(context, `/registrations/${encodeURIComponent(id)}`)).data);
 }
 
 /**

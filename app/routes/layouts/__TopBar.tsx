@@ -3,8 +3,8 @@ import { useTranslation } from "react-i18next";
 import type { ShellUser } from "#domain/auth-user";
 import { roleOf } from "#domain/auth-user";
 import { userMenuEntries, PROFILE_MENU_ENTRY } from "#domain/menu";
-import { roleLabel, roleName } from "#domain/roles";
 import { PortalLinks, type NavbarProps } from "~/components/Navbar";
+import { roleLabelWords, roleWords } from "~/utils/role-name";
 import { SIDEBAR_ID } from "./__Sidebar";
 import * as s from "~/components/layout.css";
 
@@ -15,9 +15,10 @@ import * as s from "~/components/layout.css";
  * the committee's name, spec §6).
  */
 export function UserInfo({ me, committeeName }: { me: ShellUser; committeeName?: string }) {
-  const { t } = useTranslation();
-  const label = roleLabel(me.user, committeeName);
-  const name = roleName(roleOf(me), committeeName);
+  // The role names are the workflow namespace's (app/utils/role-name.ts).
+  const { t } = useTranslation(["common", "workflow"]);
+  const label = roleLabelWords(t, me.user, committeeName);
+  const name = roleWords(t, roleOf(me), committeeName);
   return (
     <div className={s.topbarRight}>
       <Link to={PROFILE_MENU_ENTRY.path} className={s.menuToggle} data-analytics-category={PROFILE_MENU_ENTRY.analyticsCategory}>{t("topbar.profile")}</Link>

@@ -41,7 +41,8 @@ describe("/waktu-proses", () => {
     expect(cells).toEqual([
       ["Pemeriksaan Dokumen", "6,5", "13,0", "12", "92%", "14"],
       ["Penyetaraan", "—", "—", "kurang dari 10", "—", "30"],
-      ["Uji Kompetensi", "—", "—", "0", "—", "30"],
+      // A stage is named by its id in the page's language, not by the name the API answered.
+      ["Evaluasi Kompetensi", "—", "—", "0", "—", "30"],
     ]);
     // The chart (for the eye) draws the stage with numbers and a dash for the others.
     expect(screen.getByText("6,5 hari")).toBeTruthy();

@@ -2,6 +2,7 @@ import type { StageTimes } from "#contracts/public";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { useWorkflowWords } from "~/utils/workflow-words";
 import { DataTable } from "~/components/DataTable";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
 import * as ui from "~/components/ui.css";
@@ -14,7 +15,10 @@ export const handle = titled("processingTimes");
 // Open to everyone, logged in or not: no guard (the landing layout itself does not redirect).
 export async function loader({ context }: LoaderFunctionArgs) {
   const r = await context.api.call("GET", "/public/processing-times");
-  return { times: r.ok ? r.body.data : null };
+  if (!r.ok) return { times: null };
+  // Each stage by its id (the page words it); the API's name is the default language's.
+  const times = { ...r.body.data, pathways: r.body.data.pathways.map((p) => ({ ...p, stages: p.stages.map(({ name: _name, ...s }) => s) })) };
+  return { times };
 }
 
 const DAYS = new Intl.NumberFormat("id-ID", { minimumFractionDigits: 1, maximumFractionDigits: 1 });
@@ -26,9 +30,10 @@ const widthOf = (days: number, longest: number) => Math.min(100, Math.max(0, Mat
 /** /waktu-proses: how long each stage of each pathway takes, from the last 12 months' decisions (aggregates only). */
 export default function ProcessingTimesPage() {
   const { t } = useTranslation();
+  const words = useWorkflowWords();
   const { times } = useLoaderData<typeof loader>();
   const days = (n: number | null) => (n === null ? DASH : DAYS.format(n));
-  const decided = (s: StageTimes) => (s.decided === null ? t("processingTimes.few", { min: times?.min_decided }) : String(s.decided));
+  const decided = (s: Omit<StageTimes, "name">) => (s.decided === null ? t("processingTimes.few", { min: times?.min_decided }) : String(s.decided));
   const percent = (n: number | null) => (n === null ? DASH : `${n}%`);
   const longest = Math.max(1, ...(times?.pathways.flatMap((p) => p.stages.map((s) => s.p90_days ?? 0)) ?? []));
   return (
@@ -56,7 +61,7 @@ export default function ProcessingTimesPage() {
                 <ul className={c.chart}>
                   {p.stages.map((s) => (
                     <li key={s.stage_id} className={c.chartStage}>
-                      <span className={c.chartName}>{s.name}</span>
+                      <span className={c.chartName}>{words.stage(s.stage_id)}</span>
                       {s.median_days === null || s.p90_days === null ? (
                         <span className={c.barValue}>{DASH}</span>
                       ) : (
@@ -80,7 +85,7 @@ export default function ProcessingTimesPage() {
                 scrollClassName=""
                 rows={p.stages.map((s) => ({ ...s, id: s.stage_id }))}
                 columns={[
-                  { header: t("processingTimes.stage"), cell: (s) => s.name },
+                  { header: t("processingTimes.stage"), cell: (s) => words.stage(s.stage_id) },
                   { header: t("processingTimes.median"), cell: (s) => days(s.median_days) },
                   { header: t("processingTimes.p90"), cell: (s) => days(s.p90_days) },
                   { header: t("processingTimes.decided"), cell: decided },

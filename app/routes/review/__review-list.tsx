@@ -1,6 +1,7 @@
 import { Form, Link, useLocation } from "@remix-run/react";
 import { type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { useWorkflowWords } from "~/utils/workflow-words";
 import { JALUR_IDS } from "#domain/documents";
 import { LABELLED_RULES } from "#domain/status-label";
 import { STAGES } from "#domain/workflow";
@@ -75,6 +76,7 @@ export function activeFilters(query: Omit<ListQuery, "tab">): number {
 /** The filters as a GET form: it works without JavaScript and every result has its own URL. */
 function ListFilters({ data }: { data: ListPageData }) {
   const { t } = useTranslation(["review", "applicant", "common"]);
+  const words = useWorkflowWords();
   const { query, role, area } = data;
   const location = useLocation();
   const active = activeFilters(query);
@@ -104,7 +106,7 @@ function ListFilters({ data }: { data: ListPageData }) {
             any={t("list.any")}
             options={JALUR_IDS.map((j) => (
               <optgroup key={j} label={t(`applicant:jalur.${j}`)}>
-                {STAGES.filter((s) => s.jalur === j).map((s) => <option key={s.id} value={s.id}>{`${s.name} (${t(`applicant:jalur.${j}`)})`}</option>)}
+                {STAGES.filter((s) => s.jalur === j).map((s) => <option key={s.id} value={s.id}>{`${words.stage(s.id)} (${t(`applicant:jalur.${j}`)})`}</option>)}
               </optgroup>
             ))}
           />

@@ -1,7 +1,7 @@
 import { JALUR_IDS, type JalurId } from "#domain/documents";
 import { CURSOR_MAX_LENGTH, CURSOR_PATTERN, DIRS, SORTS, TABS, type Tab } from "#domain/review-filters";
 import { ADAPTATION_LIST_ROLES, APPLICATION_LIST_ROLES, ROLE } from "#domain/roles";
-import { holderLabel, openStage, STAGE_IDS, stageName, type WorkflowState } from "#domain/workflow";
+import { holderRoles, openStage, STAGE_IDS, type WorkflowState } from "#domain/workflow";
 
 // The review lists' query (GET /review/applications of docs/decisions/018-review-api-rules.md) read from the page's
 // URL: a value the API would refuse is dropped here, so a hand-edited or stale link never breaks the page.
@@ -116,10 +116,10 @@ export function daysLeft(deadline: string | null | undefined, now: Date = new Da
 }
 
 export interface StageProgress {
-  /** The stage awaiting a decision: the stored one while in progress, the next one after a pass. */
-  open: { id: number; name: string } | null;
-  /** Who holds the file now (the applicant while a reupload is awaited). */
-  holder: string | null;
+  /** The stage awaiting a decision: the stored one while in progress, the next one after a pass (a page words it). */
+  open: { id: number } | null;
+  /** Who holds the file now, their role ids (the applicant while a reupload is awaited); a page words them. */
+  holder: number[] | null;
   deadline: string | null;
   daysLeft: number | null;
   overdue: boolean;
@@ -130,7 +130,7 @@ export interface StageProgress {
  * check) and opens the next stage at once, with its holder and its own SLA clock from the moment of the pass.
  */
 export function stageProgress(
-  app: { is_submitted: boolean; status: WorkflowState["status"]; tahap: { id: number } | null; stage_started_at: string | null; stage_deadline: string | null; holder: string | null; deadline_at?: string | null },
+  app: { is_submitted: boolean; status: WorkflowState["status"]; tahap: { id: number } | null; stage_started_at: string | null; stage_deadline: string | null; holder_roles?: number[] | null; deadline_at?: string | null },
   now: Date = new Date(),
 ): StageProgress {
   const openId = openStage({ is_submitted: app.is_submitted, status: app.status, stage_id: app.tahap?.id ?? null });
@@ -139,8 +139,8 @@ export function stageProgress(
   const deadline = app.deadline_at ?? app.stage_deadline;
   const left = daysLeft(deadline, now);
   return {
-    open: openId === null ? null : { id: openId, name: stageName(openId) ?? String(openId) },
-    holder: passedOn ? (holderLabel(openId) ?? null) : app.holder,
+    open: openId === null ? null : { id: openId },
+    holder: passedOn ? holderRoles({ status: null, openStageId: openId }) : (app.holder_roles ?? null),
     deadline,
     daysLeft: left,
     overdue: left !== null && left < 0,

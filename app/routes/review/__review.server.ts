@@ -1,4 +1,4 @@
-import type { DocumentVersion, ReviewAuditEntry, ReviewDetail, ReviewListCursors, ReviewListMeta, ReviewRow, Sla } from "#contracts/review";
+import type { DocumentVersion, ReviewAuditEntry, ReviewDetail as ApiReviewDetail, ReviewListCursors, ReviewListMeta, ReviewRow as ApiReviewRow, Sla } from "#contracts/review";
 import type { AppLoadContext } from "@remix-run/node";
 import type { AuthUser } from "#contracts/me";
 import { roleOf } from "#domain/auth-user";
@@ -6,6 +6,7 @@ import { countryName } from "#domain/countries";
 import { GENDER_LABELS, PROFESSION_LABELS, type Gender } from "#domain/forms/profile.choices";
 import { PERSONAL_DATA_FIELDS, type ChoiceList, type PersonalDataFieldName, type ReferenceList } from "#domain/personal-data-fields";
 import type { DecisionBody } from "#domain/forms/review";
+import { pageApplication, stageOnly, withoutLines } from "~/utils/api-words";
 import { unavailableResponse, type ApiError, accessToken, orUnavailable } from "~/utils/api.server";
 import { defaultT } from "~/utils/i18n.server";
 import type { ConfirmFields } from "~/components/ConfirmPanel";
@@ -15,9 +16,28 @@ import { parseListQuery, REVIEW_AREAS, type ListQuery, type ReviewArea } from "~
 // The review workflow: the API's shapes (docs/decisions/018-review-api-rules.md) and the calls the list,
 // detail and export routes make with the reviewer's access token.
 
-// The shapes are the API's contract (contracts/review.ts), not copies of it.
-export type { DocumentVersion, ReviewDetail, ReviewListCursors, ReviewListMeta, ReviewRow, Sla };
-export type AuditEntry = ReviewAuditEntry;
+// The shapes are the API's contract (contracts/review.ts), not copies of it; the pages get them without the
+// API's role and stage names (app/utils/api-words.ts), which they word by id in the request's language.
+export type { DocumentVersion, ReviewListCursors, ReviewListMeta, Sla };
+export type AuditEntry = Omit<ReviewAuditEntry, "from" | "to">;
+
+/** A list row as a page gets it: its stages by id. */
+export function pageRow(row: ApiReviewRow) {
+  return { ...row, stage: stageOnly(row.stage), open_stage: stageOnly(row.open_stage) };
+}
+export type ReviewRow = ReturnType<typeof pageRow>;
+
+/** The detail as a page gets it: its application, history and stages without the API's words. */
+export function pageDetail(detail: ApiReviewDetail) {
+  return {
+    ...detail,
+    application: pageApplication(detail.application),
+    audit: detail.audit.map(withoutLines),
+    open_stage: stageOnly(detail.open_stage),
+    sla: detail.sla && { ...detail.sla, stage: stageOnly(detail.sla.stage) },
+  };
+}
+export type ReviewDetail = ReturnType<typeof pageDetail>;
 
 /** The list this URL belongs to: /application-list/… for roles 2 and 4, /application/… for 1, 5, 6, 7. */
 export function reviewArea(request: Request): ReviewArea {
@@ -37,7 +57,7 @@ const EMPTY_META: ReviewListMeta = { page: 1, page_size: 25, total: 0, pages: 0,
 export async function listApplications(context: AppLoadContext, query: ListQuery): Promise<ListResult> {
   const token = await accessToken(context);
   const r = await context.api.call("GET", "/review/applications", { token, query: { ...query } });
-  if (r.ok) return { rows: r.body.data, meta: r.body.meta, cursors: r.body.cursors, error: null };
+  if (r.ok) return { rows: r.body.data.map(pageRow), meta: r.body.meta, cursors: r.body.cursors, error: null };
   if (r.status === 400 && query.cursor && r.error.details?.length && r.error.details.every((d) => d.path === "cursor")) {
     return { ...(await listApplications(context, { ...query, cursor: undefined })), cursorRefused: true };
   }
@@ -55,7 +75,7 @@ export async function reviewDetail(context: AppLoadContext, id: string): Promise
   const token = await accessToken(context);
   const r = await context.api.call("GET", `/review/applications/${encodeURIComponent(id)}`, { token });
   if (!r.ok && (r.status === 404 || r.status === 400)) throw new Response((await defaultT("review"))("errors.notFound"), { status: 404 });
-  return orUnavailable(r).data;
+  return pageDetail(orUnavailable(r).data);
 }
 
 export type DecisionResult = { ok: true; detail: ReviewDetail } | { ok: false; status: number; error: ApiError };
@@ -63,7 +83,7 @@ export type DecisionResult = { ok: true; detail: ReviewDetail } | { ok: false; s
 export async function postDecision(context: AppLoadContext, id: string, body: DecisionBody): Promise<DecisionResult> {
   const token = await accessToken(context);
   const r = await context.api.call("POST", `/review/applications/${encodeURIComponent(id)}/decisions`, { token, body });
-  if (r.ok) return { ok: true, detail: r.body.data };
+  if (r.ok) return { ok: true, detail: pageDetail(r.body.data) };
   if (r.status === 404) throw new Response((await defaultT("review"))("errors.notFound"), { status: 404 });
   return { ok: false, status: r.status, error: r.error };
 }

@@ -2,6 +2,7 @@ import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@co
 import { Form } from "@remix-run/react";
 import { Fragment, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { useWorkflowWords } from "~/utils/workflow-words";
 import { stageById, type Decision } from "#domain/workflow";
 import { rules as decisionRules } from "#domain/forms/live/decision.generated";
 import type { FormInput } from "#domain/forms/registry";
@@ -57,6 +58,7 @@ export function StickySummary({ detail }: { detail: ReviewDetail }) {
 /** Status, pathway, the open stage with its deadline and SLA state, who submitted the file. */
 export function DetailSummary({ detail }: { detail: ReviewDetail }) {
   const { t } = useTranslation(["review", "applicant"]);
+  const words = useWorkflowWords();
   const { application, sla, open_stage, submitted_by } = detail;
   return (
     <section className={ui.card} aria-labelledby="summary-title">
@@ -68,8 +70,8 @@ export function DetailSummary({ detail }: { detail: ReviewDetail }) {
           [t("detail.number"), application.registration_number ? <span className={d.number}>{application.registration_number}</span> : null],
           [t("detail.jalur"), t(`applicant:jalur.${application.jalur_id}`)],
           [t("detail.submittedAt"), formatDateTime(application.submitted_at)],
-          [t("detail.decidedStage"), application.tahap?.name],
-          [t("detail.openStage"), open_stage ? open_stage.name : t("detail.nothingOpen")],
+          [t("detail.decidedStage"), application.tahap ? words.stage(application.tahap.id) : null],
+          [t("detail.openStage"), open_stage ? words.stage(open_stage.id) : t("detail.nothingOpen")],
           [
             t("detail.deadline"),
             sla?.deadline_at ? (
@@ -245,10 +247,10 @@ export function AuditSection({ audit, documents }: { audit: AuditEntry[]; docume
 // --- Decision form ------------------------------------------------------------------------------
 
 /** What PASSED leads to at this stage, in the reviewer's words. */
-function passedOutcome(stageId: number, t: (key: string, o?: Record<string, unknown>) => string): string {
+function passedOutcome(stageId: number, t: (key: string, o?: Record<string, unknown>) => string, stageWords: (id: number) => string): string {
   const stage = stageById(stageId);
   if (!stage) return "";
-  return stage.onPassed === "final" ? t("decision.passedFinal") : t("decision.passedNext", { stage: stageById(stage.onPassed)?.name ?? "" });
+  return stage.onPassed === "final" ? t("decision.passedFinal") : t("decision.passedNext", { stage: stageWords(stage.onPassed) });
 }
 
 /**
@@ -258,6 +260,7 @@ function passedOutcome(stageId: number, t: (key: string, o?: Record<string, unkn
  */
 export function DecisionForm({ detail, lastResult }: { detail: ReviewDetail; lastResult?: SubmissionResult<string[]> | null }) {
   const { t } = useTranslation("review");
+  const words = useWorkflowWords();
   const stageId = detail.open_stage!.id;
   const currentDocs = detail.documents.filter((d) => d.versions.some((v) => v.is_current));
   const [form, fields] = useForm<FormInput<"decision">>({
@@ -273,12 +276,12 @@ export function DecisionForm({ detail, lastResult }: { detail: ReviewDetail; las
   const options = detail.decisions.map((d: Decision) => ({
     value: d,
     label: t(`decision.options.${d}`),
-    description: d === "PASSED" ? passedOutcome(stageId, t) : t(`decision.outcomes.${d}`),
+    description: d === "PASSED" ? passedOutcome(stageId, t, words.stage) : t(`decision.outcomes.${d}`),
   }));
   const reasonFields = rows.map((row, i) => ({ meta: row.getFieldset().reason, label: `${t("decision.fields.reason")} — ${currentDocs[i]?.name ?? ""}` }));
   return (
     <section className={ui.card} aria-labelledby="decision-title" id="keputusan">
-      <h2 id="decision-title">{t("decision.title", { stage: detail.open_stage!.name })}</h2>
+      <h2 id="decision-title">{t("decision.title", { stage: words.stage(detail.open_stage!.id) })}</h2>
       <ErrorSummary
         form={form}
         fields={[

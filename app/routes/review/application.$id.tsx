@@ -2,6 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { isRouteErrorResponse, Link, useActionData, useLoaderData, useLocation, useRouteError } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { useWorkflowWords } from "~/utils/workflow-words";
 import { decisionBody, decisionForm } from "#domain/forms/review";
 import { ConfirmPanel } from "~/components/ConfirmPanel";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
@@ -71,6 +72,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 
 export default function ApplicationDetail() {
   const { t } = useTranslation("review");
+  const words = useWorkflowWords();
   const loaded = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const location = useLocation();
@@ -80,7 +82,7 @@ export default function ApplicationDetail() {
   const listHref = loaded.base;
   if (answer && "confirm" in answer) {
     // A "Tidak Lulus" is final: the page asks Yes/No before anything is saved (spec §9).
-    const question = t("decision.confirmFailed", { stage: detail.open_stage?.name ?? "", number: application.registration_number });
+    const question = t("decision.confirmFailed", { stage: detail.open_stage ? words.stage(detail.open_stage.id) : "", number: application.registration_number });
     return (
       <>
         <h1>{t("detail.title", { number: application.registration_number ?? "—" })}</h1>
@@ -123,7 +125,7 @@ export default function ApplicationDetail() {
           ) : (
             <section className={ui.card} aria-labelledby="decision-title">
               <h2 id="decision-title">{t("decision.heading")}</h2>
-              <p className={ui.flush}>{detail.open_stage ? t("decision.notYours", { stage: detail.open_stage.name }) : t("decision.nothingOpen")}</p>
+              <p className={ui.flush}>{detail.open_stage ? t("decision.notYours", { stage: words.stage(detail.open_stage.id) }) : t("decision.nothingOpen")}</p>
             </section>
           )}
         </div>

@@ -86,16 +86,16 @@ describe("daysLeft", () => {
 
 describe("stageProgress", () => {
   const now = new Date("2026-05-10T00:00:00Z");
-  const base = { is_submitted: true, stage_started_at: "2026-05-01T00:00:00Z", stage_deadline: null, holder: null };
+  const base = { is_submitted: true, stage_started_at: "2026-05-01T00:00:00Z", stage_deadline: null, holder_roles: null };
   it("while in progress: the stored stage, its holder and deadline", () => {
-    const p = stageProgress({ ...base, status: "IN-PROGRESS", tahap: { id: 1 }, stage_deadline: "2026-05-15T00:00:00Z", holder: "Admin / Sub-Komite Evaluasi Kompetensi" }, now);
-    expect(p).toEqual({ open: { id: 1, name: "Pemeriksaan Dokumen" }, holder: "Admin / Sub-Komite Evaluasi Kompetensi", deadline: "2026-05-15T00:00:00Z", daysLeft: 5, overdue: false });
+    const p = stageProgress({ ...base, status: "IN-PROGRESS", tahap: { id: 1 }, stage_deadline: "2026-05-15T00:00:00Z", holder_roles: [2, 4] }, now);
+    expect(p).toEqual({ open: { id: 1 }, holder: [2, 4], deadline: "2026-05-15T00:00:00Z", daysLeft: 5, overdue: false });
   });
   it("after a pass: the next stage is open with its holder and its own clock", () => {
     // The API sends the open stage's deadline (kept on the row, moved by /sla-setting).
     const p = stageProgress({ ...base, status: "PASSED", tahap: { id: 1 }, stage_deadline: "2026-05-31T00:00:00.000Z" }, now);
-    expect(p.open).toEqual({ id: 2, name: "Penyetaraan" });
-    expect(p.holder).toBe("Kolegium");
+    expect(p.open).toEqual({ id: 2 });
+    expect(p.holder).toEqual([6]);
     expect(p.deadline).toBe("2026-05-31T00:00:00.000Z");
     expect(p.daysLeft).toBe(21);
     expect(stageProgress({ ...base, status: "PASSED", tahap: { id: 1 }, deadline_at: "2026-05-08T00:00:00Z" }, now)).toMatchObject({ daysLeft: -2, overdue: true });

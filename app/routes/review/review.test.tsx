@@ -33,8 +33,8 @@ const row = (n: number, extra: Partial<ReviewRow> = {}): ReviewRow => ({
   jalur_id: "REG",
   status: "IN-PROGRESS",
   is_submitted: true,
-  stage: { id: 1, name: "Pemeriksaan Dokumen" },
-  open_stage: { id: 1, name: "Pemeriksaan Dokumen" },
+  stage: { id: 1 },
+  open_stage: { id: 1 },
   label: { rule: 1, label: "Dalam Proses", colour: "yellow" },
   submitted_at: "2026-05-01T03:00:00Z",
   deadline_at: "2026-05-15T03:00:00Z",
@@ -156,12 +156,12 @@ const detail = (extra: Partial<ReviewDetail> = {}): ReviewDetail => ({
     jalur_id: "REG",
     status: "IN-PROGRESS",
     is_submitted: true,
-    tahap: { id: 1, name: "Pemeriksaan Dokumen" },
+    tahap: { id: 1 },
     label: { rule: 1, label: "Dalam Proses", colour: "yellow" },
     submitted_at: "2026-05-01T03:00:00Z",
     stage_started_at: "2026-05-01T03:00:00Z",
     stage_deadline: "2026-05-15T03:00:00Z",
-    holder: "Admin / Sub-Komite Evaluasi Kompetensi",
+    holder_roles: [2, 4],
     documents: [],
     missing: [],
     reupload: [],
@@ -207,11 +207,11 @@ const detail = (extra: Partial<ReviewDetail> = {}): ReviewDetail => ({
   portfolio: [],
   achievements: { items: [], done: false },
   audit: [
-    { id: 1, at: "2026-05-01T03:00:00Z", action: "SUBMIT", actor_name: "dr. Sari Wulandari", actor_role: 3, from: null, to: "Pemeriksaan Dokumen — Dalam Proses", note: null, internal_note: null, ...NO_STATES },
-    { id: 2, at: "2026-05-02T03:00:00Z", action: "DECISION", actor_name: "Rina Marlina", actor_role: 2, from: "Pemeriksaan Dokumen — Dalam Proses", to: "Pemeriksaan Dokumen — Perbaikan Berkas", note: "Foto KTP buram", internal_note: "Sudah dicek dua kali", ...NO_STATES },
+    { id: 1, at: "2026-05-01T03:00:00Z", action: "SUBMIT", actor_name: "dr. Sari Wulandari", actor_role: 3, note: null, internal_note: null, ...NO_STATES },
+    { id: 2, at: "2026-05-02T03:00:00Z", action: "DECISION", actor_name: "Rina Marlina", actor_role: 2, note: "Foto KTP buram", internal_note: "Sudah dicek dua kali", ...NO_STATES },
   ],
-  sla: { stage: { id: 1, name: "Pemeriksaan Dokumen" }, started_at: "2026-05-01T03:00:00Z", deadline_at: "2026-05-15T03:00:00Z", days: 14, days_left: 4, overdue: false },
-  open_stage: { id: 1, name: "Pemeriksaan Dokumen" },
+  sla: { stage: { id: 1 }, started_at: "2026-05-01T03:00:00Z", deadline_at: "2026-05-15T03:00:00Z", days: 14, days_left: 4, overdue: false },
+  open_stage: { id: 1 },
   may_decide: true,
   decisions: ["PASSED", "FAILED", "REUPLOAD"],
   ...extra,
@@ -254,12 +254,12 @@ describe("/application-list/:id", () => {
   });
 
   it("offers no REUPLOAD where the stage has none, and no form to a role that may not act", async () => {
-    renderDetail(detail({ decisions: ["PASSED", "FAILED"], open_stage: { id: 2, name: "Penyetaraan" } }));
+    renderDetail(detail({ decisions: ["PASSED", "FAILED"], open_stage: { id: 2 } }));
     await screen.findByRole("radio", { name: "Lulus" });
     expect(screen.queryByRole("radio", { name: "Perbaikan Berkas" })).toBeNull();
     expect(screen.queryByRole("checkbox", { name: "Identitas" })).toBeNull();
     cleanup();
-    renderDetail(detail({ may_decide: false, decisions: [], open_stage: { id: 2, name: "Penyetaraan" } }));
+    renderDetail(detail({ may_decide: false, decisions: [], open_stage: { id: 2 } }));
     expect(await screen.findByText("Tahap Penyetaraan sedang berjalan dan tidak diputuskan oleh peran Anda.")).toBeTruthy();
     expect(screen.queryByRole("radio")).toBeNull();
     expect(screen.queryByRole("button", { name: "SIMPAN KEPUTUSAN" })).toBeNull();
@@ -270,8 +270,8 @@ describe("the history's role names", () => {
   it("follow domain/roles: role 1's with the committee's name from the root's config, an unknown role by its number", async () => {
     const d = detail({
       audit: [
-        { id: 3, at: "2026-05-03T03:00:00Z", action: "DECISION", actor_name: "Ketua", actor_role: 1, from: null, to: null, note: null, internal_note: null, ...NO_STATES },
-        { id: 4, at: "2026-05-04T03:00:00Z", action: "DECISION", actor_name: "Tamu", actor_role: 999, from: null, to: null, note: null, internal_note: null, ...NO_STATES },
+        { id: 3, at: "2026-05-03T03:00:00Z", action: "DECISION", actor_name: "Ketua", actor_role: 1, note: null, internal_note: null, ...NO_STATES },
+        { id: 4, at: "2026-05-04T03:00:00Z", action: "DECISION", actor_name: "Tamu", actor_role: 999, note: null, internal_note: null, ...NO_STATES },
       ],
     });
     renderAt("/application-list/app-1", [
