@@ -50,10 +50,6 @@ export const RENDER_CUT_SHORT = common.error.busy;
 export class HoldClosingTags extends Transform {
   private readonly decoder = new StringDecoder("utf8");
   private held = false;
-  private pending = "";
-  private release: NodeJS.Immediate | null = null;
-  /** FRAMEWORK_PATCHES_OFF=coalesced-writes: each piece React writes goes out on its own. */
-  private readonly coalesce = patchOn("coalesced-writes");
 
   /** `tail` is written just before the closing tags, once everything has rendered. */
   constructor(private readonly tail: () => string = () => "") {
@@ -72,39 +68,15 @@ export class HoldClosingTags extends Transform {
       text = text.slice(0, at) + text.slice(at + CLOSING_TAGS.length);
       this.held = true;
     }
-    // React writes a page in 2 KB pieces; each piece went through the web stream and gzip on its own,
-    // which cost a list page 1.3 ms. What one burst of rendering writes goes out together,
-    // at the latest when the burst ends, so streaming still sends each part as soon as it is ready.
-    this.pending += text;
-    if (this.pending.length >= COALESCE_CHARS || !this.coalesce) this.sendPending();
-    else this.release ??= setImmediate(() => this.sendPending());
+    if (text) this.push(text);
     done();
   }
 
-  private sendPending() {
-    if (this.release) clearImmediate(this.release);
-    this.release = null;
-    if (this.pending === "") return;
-    const text = this.pending;
-    this.pending = "";
-    this.push(text);
-  }
-
   override _flush(done: TransformCallback) {
-    this.sendPending();
     const rest = this.decoder.end();
     done(null, rest + this.tail() + (this.held ? CLOSING_TAGS : ""));
   }
-
-  override _destroy(error: Error | null, done: (error?: Error | null) => void) {
-    if (this.release) clearImmediate(this.release);
-    this.release = null;
-    done(error);
-  }
 }
-
-/** How much text is gathered before it is sent without waiting for the end of the burst. */
-const COALESCE_CHARS = 32 * 1024;
 
 export const streamTimeout = ABORT_DELAY;
 

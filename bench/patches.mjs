@@ -22,7 +22,7 @@ const { FRAMEWORK_PATCH_NAMES } = await import("../domain/framework-patches.ts")
   const { readFileSync } = await import("node:fs");
   const source = readFileSync(new URL("../domain/framework-patches.ts", import.meta.url), "utf8");
   const block = source.slice(source.indexOf("FRAMEWORK_PATCHES = {"), source.indexOf("} as const;"));
-  return { FRAMEWORK_PATCH_NAMES: [...block.matchAll(/^  "([a-z-]+)": \{/gm)].map((m) => m[1]) };
+  return { FRAMEWORK_PATCH_NAMES: [...block.matchAll(/^  "([a-z0-9-]+)": \{/gm)].map((m) => m[1]) };
 });
 const patches = opt("patches", undefined) ? String(opt("patches")).split(",") : FRAMEWORK_PATCH_NAMES;
 

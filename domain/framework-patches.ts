@@ -24,29 +24,19 @@ export const FRAMEWORK_PATCHES = {
     file: "app/entry.server.tsx",
     test: "app/entry.server.test.ts",
   },
-  "language-hierarchies": {
-    internal: "i18next languageUtils.toResolveHierarchy",
-    file: "app/utils/i18n.server.ts",
-    test: "app/utils/i18n.server.test.ts",
-  },
   "shared-i18n-instance": {
     internal: "i18next instance per language with a per-request view; react-i18next reportNamespaces",
     file: "app/utils/i18n.server.ts",
     test: "app/utils/i18n.server.test.ts",
   },
-  "coalesced-writes": {
-    internal: "react-dom/server's 2 KB stream writes, gathered per burst",
-    file: "app/entry.server.tsx",
-    test: "app/entry.server.test.ts",
+  "language-hierarchies": {
+    internal: "i18next languageUtils.toResolveHierarchy",
+    file: "app/utils/i18n.server.ts",
+    test: "app/utils/i18n.server.test.ts",
   },
   "json-handover": {
     internal: "Hono Context c.json, for in-process calls",
     file: "api/lib/in-process.ts",
-    test: "api/in-process.test.ts",
-  },
-  "light-request": {
-    internal: "the parts of a Request Hono's router reads, for in-process GETs",
-    file: "app/utils/api.server.ts",
     test: "api/in-process.test.ts",
   },
 } as const;

@@ -5,7 +5,6 @@ import { apiErrorText } from "#domain/api-errors";
 import { requirementText } from "#domain/document-words";
 import { detailText } from "#domain/validation-details";
 import { LOCALE } from "#domain/constants";
-import { patchOn } from "#domain/framework-patches";
 import { i18nConfig } from "~/i18n";
 import common from "#locales/id/common.json";
 import type { ApiAnswer, ApiCallArgs, ApiMethod, ApiPath, ApiQuery, ApiStreamOptions } from "./api-types";
@@ -157,25 +156,6 @@ export async function getOrUnavailable<P extends ApiPath<"GET">>(context: AppLoa
 }
 
 /**
- * A GET as the API's router reads it (url, method, headers), for an in-process call: no undici Request,
- * URL or Headers to build. A call with a body, an upload or a download keeps a real Request.
- */
-function lightRequest(url: string, method: string, headers: Record<string, string>): Request {
-  const get = (name: string) => headers[name.toLowerCase()] ?? null;
-  return {
-    url,
-    method,
-    body: null,
-    bodyUsed: false,
-    headers: {
-      get,
-      has: (name: string) => get(name) !== null,
-      forEach: (fn: (value: string, key: string) => void) => Object.entries(headers).forEach(([k, v]) => fn(v, k)),
-    },
-  } as unknown as Request;
-}
-
-/**
  * Outside production every in-process answer is checked to be what its JSON would be (a Date or an
  * undefined field would read differently over HTTP) and frozen, so a page that changed an answer the API
  * remembers (its settings, its counts) fails in the tests instead of corrupting it.
@@ -280,7 +260,7 @@ export function createApiClient(opts: {
         const call: InProcessCall = { session };
         let response: Response;
         try {
-          response = await opts.inProcess(body === undefined && patchOn("light-request") ? lightRequest(url, method, headers) : new Request(url, { method, headers, body }), { inProcess: call });
+          response = await opts.inProcess(new Request(url, { method, headers, body }), { inProcess: call });
         } catch {
           return { ok: false, status: 503, error: API_UNAVAILABLE };
         }
