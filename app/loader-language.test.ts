@@ -125,17 +125,13 @@ const DATA: Record<string, string> = {
 };
 
 /**
- * Indonesian the API answers beside its code and a page still carries: spec §4's label beside its rule, and
- * a requirement's name where the API joins it into another answer (docs/decisions/031, "Not yet").
+ * Indonesian the API answers beside its code and a page still carries: spec §4's label beside its rule
+ * (docs/decisions/031, "Not yet").
  * Known and open. (Role and stage names, and the "stage — label" lines, the loaders leave out: the API
  * answers them beside the ids, and the pages word the ids, app/utils/api-words.ts.)
  */
 const NOT_YET: Record<string, string> = {
   "label.label": "spec §4's label the API answers beside its rule; pages show the rule's words (StatusBadge), not this",
-  "documents[].name": "a requirement's name the API joins into an application's documents (the upload forms word it by id)",
-  "review/application.$id.documents.$docId.tsx › document.name": "a requirement's name the API joins into a review's documents",
-  "review/application.$id.documents.$docId.tsx › next.name": "a requirement's name the API joins into a review's documents",
-  "review/application.$id.documents.$docId.tsx › previous.name": "a requirement's name the API joins into a review's documents",
 };
 
 const ALLOWED = { ...DATA, ...NOT_YET };

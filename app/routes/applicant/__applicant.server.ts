@@ -6,6 +6,7 @@ import type { JalurId } from "#domain/documents";
 import type { DocumentErrors, DocumentForm } from "~/routes/applicant/__applicant";
 import { LOCALE } from "#domain/constants";
 import { pageApplication, type PageApplication } from "~/utils/api-words";
+import { withDocumentsIn } from "~/utils/requirement-words.server";
 import { accessToken, formStatus, orUnavailable, requirementsIn, wordedDetail, type ApiError, type ApiErrorDetail, type ApiResult } from "~/utils/api.server";
 import { toastCookie } from "~/utils/session.server";
 import { i18next } from "~/utils/i18n.server";
@@ -35,7 +36,7 @@ export interface UploadOutcome {
 export async function currentApplication(context: AppLoadContext): Promise<CurrentApplication | null> {
   const token = await accessToken(context);
   const application = orUnavailable(await context.api.call("GET", "/applications/current", { token })).data;
-  return application && pageApplication(application);
+  return application && pageApplication(withDocumentsIn(application, context.api.language));
 }
 
 /** What the workspace (/) shows of the current application, or null: its state and how many documents are missing. */

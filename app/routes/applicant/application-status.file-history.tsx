@@ -3,6 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { FileHistoryDocument } from "#contracts/applications";
 import { ROLE } from "#domain/roles";
+import { namedInLanguage } from "~/utils/requirement-words.server";
 import { StatusBadge, formatSize } from "~/components/StatusBadge";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
 import * as d from "~/components/details.css";
@@ -28,7 +29,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const application = facility ? (await registrationOf(context, request)).application : await currentApplication(context);
   if (!application) throw redirect("/application-status");
   const history = await getOrUnavailable(context, `/applications/${encodeURIComponent(application.id)}/file-history`);
-  return { facility, application, documents: history.data.documents, back: facility ? detailPath(application.id) : APPLICANT_DETAIL };
+  return { facility, application, documents: namedInLanguage(history.data.documents, context.api.language), back: facility ? detailPath(application.id) : APPLICANT_DETAIL };
 }
 
 /** /application-status/file-history: every document sent with all its versions, why each was replaced, and the timeline. */

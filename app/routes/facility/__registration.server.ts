@@ -7,6 +7,7 @@ import { REGISTRATION_START } from "#domain/forms/registration.paths";
 import { redirectWithToast } from "~/routes/admin/__admin.server";
 import { getOrUnavailable } from "~/utils/api.server";
 import { pageApplication, stageOnly } from "~/utils/api-words";
+import { withDocumentsIn } from "~/utils/requirement-words.server";
 import type { DocumentDestinations } from "~/routes/applicant/__applicant.server";
 import { requireUser } from "~/utils/guards.server";
 import { i18next } from "~/utils/i18n.server";
@@ -21,7 +22,7 @@ import { APPLICANT_ROLES, FACILITY_ROLES, ROLE } from "#domain/roles";
 export type { ActivityKind };
 
 /** A registration as a page gets it: its application without the API's words. */
-const pageRegistration = (r: ApiRegistration) => ({ ...r, application: pageApplication(r.application) });
+const pageRegistration = (r: ApiRegistration, lng: string | undefined) => ({ ...r, application: pageApplication(withDocumentsIn(r.application, lng)) });
 export type Registration = ReturnType<typeof pageRegistration>;
 const pageRegistrationRow = (r: ApiRegistrationRow) => ({ ...r, tahap: stageOnly(r.tahap) });
 export type RegistrationRow = ReturnType<typeof pageRegistrationRow>;
@@ -73,7 +74,7 @@ export async function registrations(context: AppLoadContext, params: Record<stri
 export async function registrationOf(context: AppLoadContext, request: Request): Promise<Registration> {
   const id = new URL(request.url).searchParams.get("id") ?? "";
   if (!id) throw new Response("Not Found", { status: 404 });
-  return pageRegistration((await getOrUnavailable(context, `/registrations/${encodeURIComponent(id)}`)).data);
+  return pageRegistration((await getOrUnavailable(context, `/registrations/${encodeURIComponent(id)}`)).data, context.api.language);
 }
 
 /**

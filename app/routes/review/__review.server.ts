@@ -7,6 +7,7 @@ import { GENDER_LABELS, PROFESSION_LABELS, type Gender } from "#domain/forms/pro
 import { PERSONAL_DATA_FIELDS, type ChoiceList, type PersonalDataFieldName, type ReferenceList } from "#domain/personal-data-fields";
 import type { DecisionBody } from "#domain/forms/review";
 import { pageApplication, stageOnly, withoutLines } from "~/utils/api-words";
+import { namedInLanguage, withDocumentsIn } from "~/utils/requirement-words.server";
 import { unavailableResponse, type ApiError, accessToken, orUnavailable } from "~/utils/api.server";
 import { defaultT } from "~/utils/i18n.server";
 import type { ConfirmFields } from "~/components/ConfirmPanel";
@@ -28,10 +29,11 @@ export function pageRow(row: ApiReviewRow) {
 export type ReviewRow = ReturnType<typeof pageRow>;
 
 /** The detail as a page gets it: its application, history and stages without the API's words. */
-export function pageDetail(detail: ApiReviewDetail) {
+export function pageDetail(detail: ApiReviewDetail, lng: string | undefined) {
   return {
     ...detail,
-    application: pageApplication(detail.application),
+    documents: namedInLanguage(detail.documents, lng),
+    application: pageApplication(withDocumentsIn(detail.application, lng)),
     audit: detail.audit.map(withoutLines),
     open_stage: stageOnly(detail.open_stage),
     sla: detail.sla && { ...detail.sla, stage: stageOnly(detail.sla.stage) },
@@ -75,7 +77,7 @@ export async function reviewDetail(context: AppLoadContext, id: string): Promise
   const token = await accessToken(context);
   const r = await context.api.call("GET", `/review/applications/${encodeURIComponent(id)}`, { token });
   if (!r.ok && (r.status === 404 || r.status === 400)) throw new Response((await defaultT("review"))("errors.notFound"), { status: 404 });
-  return pageDetail(orUnavailable(r).data);
+  return pageDetail(orUnavailable(r).data, context.api.language);
 }
 
 export type DecisionResult = { ok: true; detail: ReviewDetail } | { ok: false; status: number; error: ApiError };
@@ -83,7 +85,7 @@ export type DecisionResult = { ok: true; detail: ReviewDetail } | { ok: false; s
 export async function postDecision(context: AppLoadContext, id: string, body: DecisionBody): Promise<DecisionResult> {
   const token = await accessToken(context);
   const r = await context.api.call("POST", `/review/applications/${encodeURIComponent(id)}/decisions`, { token, body });
-  if (r.ok) return { ok: true, detail: pageDetail(r.body.data) };
+  if (r.ok) return { ok: true, detail: pageDetail(r.body.data, context.api.language) };
   if (r.status === 404) throw new Response((await defaultT("review"))("errors.notFound"), { status: 404 });
   return { ok: false, status: r.status, error: r.error };
 }
