@@ -1,4 +1,5 @@
 import type { APIRequestContext, Page, TestInfo } from "@playwright/test";
+import type { DocumentRequirement } from "#contracts/document-requirements";
 import { docx, pdf, png } from "../fixtures/files";
 import { expect, linkFromMail, loginAsApplicant, newCitizen, newForeigner, test, type Citizen, type Foreigner } from "./accounts-fixtures";
 import { apiKey, expectPath, fillDate } from "./fixtures";
@@ -138,4 +139,16 @@ export async function otherDocuments(): Promise<Record<number, FilePayload[]>> {
     7: [await pdfFile("sip-pendamping.pdf")],
     8: [await pdfFile("rekomendasi-kolegium.pdf")],
   };
+}
+
+/**
+ * A pathway's document requirements as the API answers them (GET /document-requirements), in their order.
+ * The specs read them from the running portal, not from domain/documents.ts, whose words come from a JSON
+ * locale file that Playwright's module loader does not import.
+ */
+export async function requirementsOf(request: APIRequestContext, jalur: "REG" | "SPE" | "OTH"): Promise<DocumentRequirement[]> {
+  const res = await request.get(`/api/v1/document-requirements?jalur=${jalur}`, { headers: { "x-adaptasiapikey": apiKey() } });
+  expect(res.status()).toBe(200);
+  const { data } = (await res.json()) as { data: DocumentRequirement[] };
+  return data.filter((r) => r.is_active).sort((a, b) => a.order_num - b.order_num);
 }

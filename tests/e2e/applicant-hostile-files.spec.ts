@@ -1,8 +1,7 @@
 import { automaticActionPdfs, docxBomb, pdf, png } from "../fixtures/files";
 import { checkHeading } from "./check-fixtures";
 import { expectPath } from "./fixtures";
-import { requirementsFor } from "#domain/documents";
-import { choosePathway, competencyDocuments, completePersonalData, documentButton, documentInput, expect, freshApplicant, pdfFile, test, uploadDocument } from "./applicant-fixtures";
+import { choosePathway, competencyDocuments, completePersonalData, documentButton, documentInput, expect, freshApplicant, pdfFile, requirementsOf, test, uploadDocument } from "./applicant-fixtures";
 
 // Files that lie about themselves. The type comes from the content, never from the name or
 // the browser's mime type; names are shown as text and never become paths; a double click submits once.
@@ -83,7 +82,7 @@ test("a double click on KIRIM PERMOHONAN and on the check's Yes makes one submis
 test("a file far over its limit is refused with its limit named, and what was saved before stays", async ({ page, request }, testInfo) => {
   await freshApplicant(page, request, testInfo);
   await choosePathway(page, "Reguler");
-  const [first, second] = requirementsFor("REG").filter((r) => r.max_size === 2);
+  const [first, second] = (await requirementsOf(request, "REG")).filter((r) => r.max_size === 2);
   await uploadDocument(page, first.order_num, await pdfFile("ktp.pdf"));
   await expect(page.getByRole("link", { name: "Unduh ktp.pdf" })).toBeVisible();
 

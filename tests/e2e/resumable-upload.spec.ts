@@ -1,16 +1,20 @@
+import type { DocumentRequirement } from "#contracts/document-requirements";
 import { writeFileSync } from "node:fs";
-import { requirementsFor } from "#domain/documents";
 import { pdfOfSize } from "../fixtures/files";
-import { choosePathway, completePersonalData, documentInput, expect, freshApplicant, test } from "./applicant-fixtures";
+import { choosePathway, completePersonalData, documentInput, expect, freshApplicant, requirementsOf, test } from "./applicant-fixtures";
 
 // With JavaScript a chosen document uploads at once, in chunks, over tus (docs/decisions/027-resumable-uploads.md):
 // it shows as stored when done; BATALKAN stops it and keeps nothing; after a reload, choosing the same
 // file again goes on from where the server got to. Without JavaScript nothing changed: each document's
 // form posts it (applicant.spec.ts and the others cover that in the nojs project).
 
-const REG = requirementsFor("REG");
-const FIVE_MB = REG.find((r) => r.max_size === 5)!;
-const TWO_MB = REG.find((r) => r.max_size === 2 && !r.merged && r.allowed_extnames.includes("pdf"))!;
+let FIVE_MB: DocumentRequirement;
+let TWO_MB: DocumentRequirement;
+test.beforeAll(async ({ request }) => {
+  const reg = await requirementsOf(request, "REG");
+  FIVE_MB = reg.find((r) => r.max_size === 5)!;
+  TWO_MB = reg.find((r) => r.max_size === 2 && !r.merged && r.allowed_extnames.includes("pdf"))!;
+});
 const TUS = /\/submission-form\/upload\/tus(\/|$)/;
 
 test("a chosen document uploads resumably: stored, cancelled, resumed after a reload", async ({ page, request }, testInfo) => {
