@@ -99,7 +99,9 @@ export async function uploadDocument(page: Page, order: number, files: FilePaylo
   // several files of a merged document, and every upload without JavaScript, go by the button.
   const resumable = test.info().project.use.javaScriptEnabled !== false && (!Array.isArray(files) || files.length === 1);
   if (!resumable) await documentButton(page, order, text).click();
-  await expect(page.getByRole("status").getByText(new RegExp(`Dokumen tersimpan: (.*, )?${order}\\. `))).toBeVisible();
+  // A resumable upload starts once the file is chosen and goes in chunks: on a loaded machine it takes longer
+  // than one form post (a CI run's first try once waited past 10 s).
+  await expect(page.getByRole("status").getByText(new RegExp(`Dokumen tersimpan: (.*, )?${order}\\. `))).toBeVisible({ timeout: resumable ? 30_000 : undefined });
 }
 
 export async function pdfFile(name = "dokumen.pdf"): Promise<FilePayload> {
