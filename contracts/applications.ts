@@ -12,6 +12,23 @@ import { rules } from "#domain/validation";
 export const RefSchema = z.object({ id: z.number().int(), name: z.string() });
 
 export const StatusSchema = z.enum(APPLICATION_STATUSES);
+
+/**
+ * One move of an application: who did what, from which (stage, status) to which. The API says the role and
+ * the "stage — status" lines in its default language beside their ids; a page words the ids.
+ */
+export const MoveSchema = z.object({
+  at: z.string(),
+  action: z.string(),
+  actor: z.string().nullable().openapi({ description: "Nama peran pelaku (bahasa default)" }),
+  actor_role: z.number().int().openapi({ description: "Peran pelaku (role_id)" }),
+  from: z.string().nullable().openapi({ description: "Tahap — label (bahasa default); bagiannya: from_stage_id, from_status", example: "Pemeriksaan Dokumen — Perbaikan Berkas" }),
+  to: z.string().nullable().openapi({ description: "Tahap — label (bahasa default); bagiannya: to_stage_id, to_status", example: "Pemeriksaan Dokumen — Dalam Proses" }),
+  from_stage_id: z.number().int().nullable(),
+  from_status: StatusSchema.nullable(),
+  to_stage_id: z.number().int().nullable(),
+  to_status: StatusSchema.nullable(),
+});
 export const LabelSchema = z.object({ rule: z.number().int(), label: z.string().nullable(), colour: z.enum(LABEL_COLOURS) });
 
 /** The first columns of every list of applications (the review lists, a facility's registrations). */
@@ -51,21 +68,7 @@ export const ApplicationSchema = z
     missing: z.array(z.number().int()),
     reupload: z.array(z.object({ requirement_id: z.number().int(), reason: z.string(), fixed: z.boolean().openapi({ description: "Sudah diunggah ulang sejak diminta; berkas dikirim kembali lewat /reupload/submit" }) })),
     achievements_done: z.boolean(),
-    timeline: z.array(
-      z.object({
-        at: z.string(),
-        action: z.string(),
-        actor: z.string().nullable().openapi({ description: "Nama peran pelaku (bahasa default)" }),
-        actor_role: z.number().int().openapi({ description: "Peran pelaku (role_id)" }),
-        from: z.string().nullable().openapi({ example: "Pemeriksaan Dokumen — Perbaikan Berkas" }),
-        to: z.string().nullable().openapi({ example: "Pemeriksaan Dokumen — Dalam Proses" }),
-        from_stage_id: z.number().int().nullable(),
-        from_status: StatusSchema.nullable(),
-        to_stage_id: z.number().int().nullable(),
-        to_status: StatusSchema.nullable(),
-        note: z.string().nullable(),
-      }),
-    ),
+    timeline: z.array(MoveSchema.extend({ note: z.string().nullable() })),
   })
   .openapi("Application");
 

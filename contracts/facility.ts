@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { FACILITY_TYPES, VERIFICATION_STATES } from "#domain/facility";
 import { LABEL_COLOURS } from "#domain/status-label";
-import { StatusSchema } from "./applications";
+import { MoveSchema } from "./applications";
 
 // The facility admin's own account as the API answers it (GET /me/facility, /me/facility/dashboard):
 // the API validates and documents with these schemas; the portal types /personal-data and /dashboard
@@ -49,20 +49,10 @@ export const DashboardSchema = z
     drafts: z.number().int().openapi({ description: "Draf Permohonan" }),
     counts: z.array(z.object({ label: z.string(), colour: z.enum(LABEL_COLOURS), count: z.number().int() })),
     recent: z.array(
-      z.object({
+      MoveSchema.extend({
         id: z.number().int(),
-        at: z.string(),
         registration_number: z.string(),
         applicant_name: z.string().nullable(),
-        action: z.string(),
-        actor: z.string().nullable().openapi({ description: "Nama peran pelaku (bahasa default)" }),
-        actor_role: z.number().int().openapi({ description: "Peran pelaku (role_id)" }),
-        from: z.string().nullable().openapi({ description: "Tahap — label (bahasa default); bagiannya: from_stage_id, from_status" }),
-        to: z.string().nullable().openapi({ description: "Tahap — label (bahasa default); bagiannya: to_stage_id, to_status" }),
-        from_stage_id: z.number().int().nullable(),
-        from_status: StatusSchema.nullable(),
-        to_stage_id: z.number().int().nullable(),
-        to_status: StatusSchema.nullable(),
       }),
     ),
   })
