@@ -55,7 +55,7 @@ describe("POST /api/v1/password/forgot", () => {
     expect((await api.mails()).length).toBe(before);
   });
 
-  it("answers as fast for an address nobody registered as for an account (medians of 30 each within 1.5×)", async () => {
+  it("answers as fast for an address nobody registered as for an account (tenth percentiles of 40 each within 1.5×)", async () => {
     await api.createUser({ email: "waktu@contoh.id" });
     const timed = async (email: string) => {
       const started = performance.now();
@@ -66,20 +66,25 @@ describe("POST /api/v1/password/forgot", () => {
       await api.mailer.idle();
       return ms;
     };
-    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
+    // The tenth percentile, not the median: on a busy machine a time slice lost to another process adds
+    // several milliseconds to some requests of either kind, and a median (even a quartile) can land on
+    // either side of that gap (CI once measured medians of 4.2 and 2.5 ms). The quickest tenth shows what
+    // the request itself costs; looking the account up and writing its link before the answer adds to every
+    // request of one kind and shows there too (tried: 5.9 against 3.0 ms).
+    const tenthPercentile = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 10)];
     for (let i = 0; i < 3; i++) await Promise.all([timed("waktu@contoh.id"), timed("tidak.ada.waktu@contoh.id")]); // warm up
     const registered: number[] = [];
     const unknown: number[] = [];
     // Interleaved, each going first half of the time, so a busy moment of the machine weighs on both alike.
-    for (let i = 0; i < 30; i++) {
+    for (let i = 0; i < 40; i++) {
       if (i % 2) unknown.push(await timed("tidak.ada.waktu@contoh.id"));
       registered.push(await timed("waktu@contoh.id"));
       if (!(i % 2)) unknown.push(await timed("tidak.ada.waktu@contoh.id"));
     }
-    const [a, b] = [median(registered), median(unknown)];
-    expect(Math.max(a, b) / Math.min(a, b), `medians: registered ${a.toFixed(1)} ms, unknown ${b.toFixed(1)} ms`).toBeLessThan(1.5);
+    const [a, b] = [tenthPercentile(registered), tenthPercentile(unknown)];
+    expect(Math.max(a, b) / Math.min(a, b), `tenth percentiles: registered ${a.toFixed(1)} ms, unknown ${b.toFixed(1)} ms`).toBeLessThan(1.5);
     // Every request for the account still got its mail.
-    expect((await api.mails("waktu@contoh.id")).length).toBe(33);
+    expect((await api.mails("waktu@contoh.id")).length).toBe(43);
   });
 
   it("limits requests per e-mail and per client IP", async () => {
