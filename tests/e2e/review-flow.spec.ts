@@ -8,6 +8,8 @@ import { applicantLabel, applicantPage, decide, decideByApi, detailPath, expect,
 // application made through the API.
 
 test("REG: document check asks for a reupload, then every body passes the file to 'Sesuai'", async ({ browser, request }, testInfo) => {
+  // Five reviewers and an applicant in turn: about 50 s on a quiet machine, so twice the usual minute.
+  test.setTimeout(120_000);
   const app = await submittedApplication(request, testInfo, "REG");
   const applicant = await applicantPage(browser, testInfo, app);
   await expectApplicantLabel(applicant, "Dalam Proses");
