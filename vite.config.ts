@@ -21,7 +21,10 @@ function precompressAssets(): Plugin {
         if (!/\.(js|css|svg|json)$/.test(name)) continue;
         const body = readFileSync(path.join(assets, name));
         if (body.length < 1024) continue;
-        writeFileSync(path.join(assets, `${name}.br`), brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }));
+        writeFileSync(
+          path.join(assets, `${name}.br`),
+          brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
+        );
         writeFileSync(path.join(assets, `${name}.gz`), gzipSync(body, { level: 9 }));
       }
     },
@@ -43,9 +46,15 @@ declare module "@remix-run/node" {
  */
 function clientChunk(id: string): string | undefined {
   if (/node_modules\/@conform-to\//.test(id)) return "forms";
-  if (/\/app\/components\/forms(\.css)?\.tsx?|\/domain\/forms\/constraints\.generated\.ts|\/app\/utils\/live-validation\.ts|\/domain\/dates\.ts/.test(id)) return "forms";
+  if (/\/app\/components\/forms(\.css)?\.tsx?|\/domain\/forms\/constraints\.generated\.ts|\/app\/utils\/live-validation\.ts|\/domain\/dates\.ts/.test(id))
+    return "forms";
   if (/\/app\/routes\/review\/__review(\.css|-query)\.ts|\/app\/routes\/applicant\/__SlaState\.tsx|\/domain\/workflow\.ts/.test(id)) return "review";
-  if (/\/app\/components\/(ErrorScreen|Navbar|Footer|Toasts|ui\.css|layout\.css)\.tsx?|\/app\/routes\/layouts\/(Sidebar|TopBar)\.tsx|\/app\/utils\/(format|guidebook|nonce-provider|monitoring|page-title|role-name)\.ts|\/domain\/(menu|links|constants|roles|auth-user)\.ts/.test(id)) return "shell";
+  if (
+    /\/app\/components\/(ErrorScreen|Navbar|Footer|Toasts|ui\.css|layout\.css)\.tsx?|\/app\/routes\/layouts\/(Sidebar|TopBar)\.tsx|\/app\/utils\/(format|guidebook|nonce-provider|monitoring|page-title|role-name)\.ts|\/domain\/(menu|links|constants|roles|auth-user)\.ts/.test(
+      id,
+    )
+  )
+    return "shell";
   return undefined;
 }
 

@@ -85,7 +85,11 @@ describe("bad input never gives a 5xx", () => {
   });
 
   it("names malformed JSON and wrong content types MALFORMED_BODY", async () => {
-    await expectError(await api.request("/api/v1/login", { method: "POST", body: "{nope", headers: { "content-type": "application/json" } }), 400, "MALFORMED_BODY");
+    await expectError(
+      await api.request("/api/v1/login", { method: "POST", body: "{nope", headers: { "content-type": "application/json" } }),
+      400,
+      "MALFORMED_BODY",
+    );
     await expectError(await api.request("/api/v1/login", { method: "POST", body: "a=b", headers: { "content-type": "text/plain" } }), 400, "MALFORMED_BODY");
   });
 
@@ -114,7 +118,11 @@ describe("bad input never gives a 5xx", () => {
 
   it("answers 413 for a JSON body over 1 MB", async () => {
     const big = JSON.stringify({ email: "a@b.co", password: "x".repeat(1024 * 1024) });
-    await expectError(await api.request("/api/v1/login", { method: "POST", body: big, headers: { "content-type": "application/json" } }), 413, "PAYLOAD_TOO_LARGE");
+    await expectError(
+      await api.request("/api/v1/login", { method: "POST", body: big, headers: { "content-type": "application/json" } }),
+      413,
+      "PAYLOAD_TOO_LARGE",
+    );
     const stream = new Blob([big]).stream();
     const res = await api.app.request("/api/v1/login", {
       method: "POST",

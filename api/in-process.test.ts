@@ -37,8 +37,10 @@ afterAll(() => api?.close());
 type AnyCall = (method: string, path: string, options?: { token?: string; query?: Record<string, string | number>; body?: unknown }) => Promise<unknown>;
 const anyCall = (client: ApiClient): AnyCall => client.call as unknown as AnyCall;
 
-const overHttp = (): ApiClient => createApiClient({ fetch: (r) => api.fetch(r), baseUrl: "http://api.internal", apiKey: TEST_API_KEY, clientIp: "203.0.113.9" });
-const inProcess = (): ApiClient => createApiClient({ fetch: (r) => api.fetch(r), baseUrl: "http://api.internal", apiKey: TEST_API_KEY, clientIp: "203.0.113.9", inProcess: api.inProcess });
+const overHttp = (): ApiClient =>
+  createApiClient({ fetch: (r) => api.fetch(r), baseUrl: "http://api.internal", apiKey: TEST_API_KEY, clientIp: "203.0.113.9" });
+const inProcess = (): ApiClient =>
+  createApiClient({ fetch: (r) => api.fetch(r), baseUrl: "http://api.internal", apiKey: TEST_API_KEY, clientIp: "203.0.113.9", inProcess: api.inProcess });
 
 describe("the in-process path", () => {
   it("answers every kind of call exactly as the HTTP path does: data, a refusal with details, a 404, a bad key", async () => {
@@ -92,7 +94,9 @@ describe("the in-process path", () => {
     await client.call("GET", "/config/public");
     expect(lookups()).toBe(1);
     // A write (here refused: wrong current password) uses the checked user, then the next call checks again.
-    expect(await client.call("POST", "/me/password", { token: admin, body: { current_password: "salah-sekali", new_password: "Adaptasi#2027" } })).toMatchObject({ ok: false, status: 400 });
+    expect(
+      await client.call("POST", "/me/password", { token: admin, body: { current_password: "salah-sekali", new_password: "Adaptasi#2027" } }),
+    ).toMatchObject({ ok: false, status: 400 });
     expect(lookups()).toBe(1);
     await client.call("GET", "/admin/get-me", { token: admin });
     expect(lookups()).toBe(2);

@@ -115,7 +115,9 @@ export async function startApi(opts: StartApiOptions): Promise<StartedApi> {
     if (s3Storage) {
       await s3Storage.check().catch((err: { name?: string; message?: string; $metadata?: { httpStatusCode?: number } }) => {
         const why = err.$metadata?.httpStatusCode ? `${err.$metadata.httpStatusCode} ${err.name}` : (err.message ?? String(err));
-        throw new Error(`S3 bucket "${opts.s3!.bucket}" at ${opts.s3!.endpoint ?? `AWS S3 (${opts.s3!.region ?? "us-east-1"})`} cannot be used (${why}): check S3_ENDPOINT, S3_BUCKET and the S3 credentials`);
+        throw new Error(
+          `S3 bucket "${opts.s3!.bucket}" at ${opts.s3!.endpoint ?? `AWS S3 (${opts.s3!.region ?? "us-east-1"})`} cannot be used (${why}): check S3_ENDPOINT, S3_BUCKET and the S3 credentials`,
+        );
       });
     }
     await handle.migrate();
@@ -143,12 +145,9 @@ export async function startApi(opts: StartApiOptions): Promise<StartedApi> {
   }
   const dataDir = opts.inMemory ? undefined : opts.dataDir;
   const temporaryOutbox = !opts.outboxDir && !dataDir;
-  const outboxDir =
-    opts.outboxDir ??
-    (dataDir ? path.resolve(dataDir, "outbox") : await mkdtemp(path.join(tmpdir(), "adaptasi-outbox-")));
+  const outboxDir = opts.outboxDir ?? (dataDir ? path.resolve(dataDir, "outbox") : await mkdtemp(path.join(tmpdir(), "adaptasi-outbox-")));
   const temporaryFiles = !opts.filesDir && !dataDir;
-  const filesDir =
-    opts.filesDir ?? (dataDir ? path.resolve(dataDir, "files") : await mkdtemp(path.join(tmpdir(), "adaptasi-files-")));
+  const filesDir = opts.filesDir ?? (dataDir ? path.resolve(dataDir, "files") : await mkdtemp(path.join(tmpdir(), "adaptasi-files-")));
   // What interrupted uploads left behind goes at start — at once when its writer was an earlier run of
   // this machine (a crash), else once 15 minutes old — and then every 15 minutes, in the background.
   // With S3 too: uploads stream to filesDir/tmp first. An S3 upload cut off by a crash is an incomplete
@@ -161,7 +160,12 @@ export async function startApi(opts: StartApiOptions): Promise<StartedApi> {
   const sweeper = setInterval(() => void sweep(), TEMPORARY_FILE_MAX_AGE_MS);
   sweeper.unref();
   // Says once, now, when this instance runs on a copy of the database or redirects its mail.
-  const gate = createDeliveryGate({ db: handle.db, publicUrl: opts.publicUrl ?? DEFAULT_PUBLIC_URL, redirectTo: opts.mailRedirectTo, logger: logger.child({ component: "mail" }) });
+  const gate = createDeliveryGate({
+    db: handle.db,
+    publicUrl: opts.publicUrl ?? DEFAULT_PUBLIC_URL,
+    redirectTo: opts.mailRedirectTo,
+    logger: logger.child({ component: "mail" }),
+  });
   await gate.state();
   const mailer = createMailer({
     db: handle.db,

@@ -35,7 +35,10 @@ const lazyTexts: BackendModule = {
     const load = chunk(language, namespace);
     // The fallback is not fetched up front: every key exists in both locales (locales/locales.test.ts).
     if (language !== i18nBaseConfig.lng || !load) return callback(null, {});
-    load().then((texts) => callback(null, texts), (error: Error) => callback(error, null));
+    load().then(
+      (texts) => callback(null, texts),
+      (error: Error) => callback(error, null),
+    );
   },
 };
 
@@ -76,15 +79,18 @@ async function hydrate() {
   // transition until its chunk is loaded, so the old page stays on screen instead of raw keys. The
   // fallback is the server's (English, spec §1/§9), fetched per namespace only when a key is missing.
   const inline = await pageTexts();
-  await i18next.use(lazyTexts).use(initReactI18next).init({
-    ...i18nBaseConfig,
-    saveMissing: true,
-    missingKeyHandler: (_languages: readonly string[], namespace: string) => loadFallback(namespace),
-    ns: Object.keys(inline),
-    resources: { [i18nBaseConfig.lng]: inline },
-    partialBundledLanguages: true,
-    react: { ...i18nBaseConfig.react, useSuspense: true },
-  });
+  await i18next
+    .use(lazyTexts)
+    .use(initReactI18next)
+    .init({
+      ...i18nBaseConfig,
+      saveMissing: true,
+      missingKeyHandler: (_languages: readonly string[], namespace: string) => loadFallback(namespace),
+      ns: Object.keys(inline),
+      resources: { [i18nBaseConfig.lng]: inline },
+      partialBundledLanguages: true,
+      react: { ...i18nBaseConfig.react, useSuspense: true },
+    });
   startTransition(() => {
     hydrateRoot(
       document,

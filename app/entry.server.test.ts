@@ -70,7 +70,11 @@ describe("pageEtag", () => {
   });
 
   it("hashes the page's bytes without its nonces: Indonesian text, a nonce at either end, none at all", () => {
-    const reference = (html: string, nonce: string) => `W/"${createHash("sha256").update(nonce ? html.replaceAll(nonce, "") : html).digest("base64url").slice(0, 27)}"`;
+    const reference = (html: string, nonce: string) =>
+      `W/"${createHash("sha256")
+        .update(nonce ? html.replaceAll(nonce, "") : html)
+        .digest("base64url")
+        .slice(0, 27)}"`;
     for (const [html, nonce] of [
       ['N0nc3<p>Pengajuan “adaptasi” — ✓ ditolak</p><script nonce="N0nc3">a</script>N0nc3', "N0nc3"],
       ["<p>tanpa nonce</p>", "N0nc3"],

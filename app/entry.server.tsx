@@ -175,7 +175,12 @@ export function trackNamespaces(instance: I18n, _lng?: string): Set<string> {
       if (typeof text === "string" && translated.size < TRANSLATED_MAX) translated.set(known, text);
       return text;
     };
-    return Object.assign(fixed, { lng: (full as { lng?: unknown }).lng, lngs: (full as { lngs?: unknown }).lngs, ns: (full as { ns?: unknown }).ns, keyPrefix });
+    return Object.assign(fixed, {
+      lng: (full as { lng?: unknown }).lng,
+      lngs: (full as { lngs?: unknown }).lngs,
+      ns: (full as { ns?: unknown }).ns,
+      keyPrefix,
+    });
   } as unknown as I18n["getFixedT"];
   return used;
 }
@@ -210,7 +215,10 @@ export function inlineTexts(instance: I18n, lng: string, namespaces: Iterable<st
       const bundle = instance.getResourceBundle(lng, ns);
       if (bundle) texts[ns] = bundle;
     }
-    json = JSON.stringify(texts).replace(/</g, "\\u003c").replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
+    json = JSON.stringify(texts)
+      .replace(/</g, "\\u003c")
+      .replace(/\u2028/g, "\\u2028")
+      .replace(/\u2029/g, "\\u2029");
     inlineJson.set(key, json);
   }
   return `<script${nonce ? ` nonce="${nonce}"` : ""}>window.${INLINE_TEXTS_GLOBAL}=${json}</script>`;
@@ -219,7 +227,12 @@ export function inlineTexts(instance: I18n, lng: string, namespaces: Iterable<st
 /** Every 5xx a render answers is logged once with its cause; the user never sees a stack trace. */
 function logServerError(request: Request, context: AppLoadContext, error: unknown) {
   Sentry.captureException(error, { tags: { request_id: context.requestId } });
-  const cause = error instanceof Response ? `${error.status} ${error.statusText}`.trim() : isRouteErrorResponse(error) ? ((error as { error?: unknown }).error ?? error.data) : error;
+  const cause =
+    error instanceof Response
+      ? `${error.status} ${error.statusText}`.trim()
+      : isRouteErrorResponse(error)
+        ? ((error as { error?: unknown }).error ?? error.data)
+        : error;
   context.log.error({ err: cause, method: request.method, path: new URL(request.url).pathname }, "page answered 5xx");
 }
 

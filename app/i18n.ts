@@ -39,12 +39,34 @@ export const i18nBaseConfig = {
 /** The global the server writes the page's texts into, read once by entry.client. */
 export const INLINE_TEXTS_GLOBAL = "__i18n";
 
-export const ID_RESOURCES = { common: id, accounts: idAccounts, applicant: idApplicant, review: idReview, admin: idAdmin, cms: idCms, facility: idFacility, registration: idRegistration, validation: idValidation, workflow: idWorkflow };
+export const ID_RESOURCES = {
+  common: id,
+  accounts: idAccounts,
+  applicant: idApplicant,
+  review: idReview,
+  admin: idAdmin,
+  cms: idCms,
+  facility: idFacility,
+  registration: idRegistration,
+  validation: idValidation,
+  workflow: idWorkflow,
+};
 
 export const i18nConfig = {
   ...i18nBaseConfig,
   resources: {
     id: ID_RESOURCES,
-    "en-US": { common: en, accounts: enAccounts, applicant: enApplicant, review: enReview, admin: enAdmin, cms: enCms, facility: enFacility, registration: enRegistration, validation: enValidation, workflow: enWorkflow },
+    "en-US": {
+      common: en,
+      accounts: enAccounts,
+      applicant: enApplicant,
+      review: enReview,
+      admin: enAdmin,
+      cms: enCms,
+      facility: enFacility,
+      registration: enRegistration,
+      validation: enValidation,
+      workflow: enWorkflow,
+    },
   },
 };

@@ -43,7 +43,11 @@ describe("portal layering", () => {
 
   it("the portal never imports the API to run: only app/utils/api-types.ts names api/, with `import type` (its routes' types)", () => {
     const importsOfApi = sourceFiles(APP_DIR).flatMap((file) =>
-      [...readFileSync(file, "utf8").matchAll(/(?:^|\n)\s*(import\s+type\b|import\b|export\b)[^;]*?\bfrom\s*["']([^"']+)["']|\bimport\s*\(\s*["']([^"']+)["']/g)]
+      [
+        ...readFileSync(file, "utf8").matchAll(
+          /(?:^|\n)\s*(import\s+type\b|import\b|export\b)[^;]*?\bfrom\s*["']([^"']+)["']|\bimport\s*\(\s*["']([^"']+)["']/g,
+        ),
+      ]
         .map((m) => ({ typeOnly: m[1] === "import type", spec: m[2] ?? m[3] }))
         .filter(({ spec }) => spec.startsWith("#api/") || (spec.startsWith(".") && path.resolve(path.dirname(file), spec).startsWith(API_DIR + path.sep)))
         .map(({ typeOnly, spec }) => `${path.relative(APP_DIR, file)} ${typeOnly ? "import type" : "imports"} ${spec}`),

@@ -44,8 +44,17 @@ function localeTexts(lng: "id" | "en"): string[] {
 }
 
 /** A text without its {{variables}}, $t(nesting) and <1>markup</1> tags. */
-const bare = (text: string) => text.replace(/\{\{[^}]*\}\}/g, " ").replace(/\$t\([^)]*\)/g, " ").replace(/<\/?\d+>|<\/?[a-z]+\s*\/?>/gi, " ");
-const wordsOf = (text: string) => (bare(text).toLowerCase().match(/\p{L}+/gu) ?? []).filter((w) => w.length >= 3);
+const bare = (text: string) =>
+  text
+    .replace(/\{\{[^}]*\}\}/g, " ")
+    .replace(/\$t\([^)]*\)/g, " ")
+    .replace(/<\/?\d+>|<\/?[a-z]+\s*\/?>/gi, " ");
+const wordsOf = (text: string) =>
+  (
+    bare(text)
+      .toLowerCase()
+      .match(/\p{L}+/gu) ?? []
+  ).filter((w) => w.length >= 3);
 
 const ID_TEXTS = localeTexts("id");
 const EN_TEXTS = localeTexts("en");
@@ -118,7 +127,7 @@ const DATA: Record<string, string> = {
   "kind.name": "the OTH pathway's activity kinds: a reference list of the database",
   "kind.description": "the OTH pathway's activity kinds: a reference list of the database",
   "types[].name": "the achievement types of /performance-achievement: a reference list of the database",
-  "facility_name": "a health facility's registered name, as its admin entered it",
+  facility_name: "a health facility's registered name, as its admin entered it",
   "admin/master-position.tsx › entries[].name": "the positions: a reference list the Admin edits on /master-position",
   "admin/master-position.$id.tsx › entry.name": "the positions: a reference list the Admin edits on /master-position",
   "positions[].label": "the positions: a reference list the Admin edits on /master-position",
@@ -219,14 +228,25 @@ function extras(): Extra[] {
     if (draft) return draft;
     const { token } = await api.login(facility);
     const institution = (await (await api.request("/api/v1/institutions?q=malaya", { token })).json()).data[0].id;
-    const body = { ...FOREIGN_DOCTOR, full_name: "Maria Santos", email: "maria.santos@contoh.id", identity_number: "P1234567", institution_id: institution, jalur_id: "REG" };
+    const body = {
+      ...FOREIGN_DOCTOR,
+      full_name: "Maria Santos",
+      email: "maria.santos@contoh.id",
+      identity_number: "P1234567",
+      institution_id: institution,
+      jalur_id: "REG",
+    };
     const res = await api.request("/api/v1/registrations", { token, json: body });
     if (res.status !== 201) throw new Error(`registering a professional: ${res.status} ${await res.text()}`);
     return (draft = (await res.json()).data.application.id as string);
   };
   return [
     // The foreign national's second step, with the first step's answer in the sign-up cookie.
-    { email: null, path: at("/wna/sign-up"), cookie: async () => (await saveRegisterWnaDraft(new Request("http://localhost/"), { jalurId: "REG" })).split(";")[0] },
+    {
+      email: null,
+      path: at("/wna/sign-up"),
+      cookie: async () => (await saveRegisterWnaDraft(new Request("http://localhost/"), { jalurId: "REG" })).split(";")[0],
+    },
     // A link with another account's token while logged in: the question before switching.
     {
       email: superadmin,
@@ -271,7 +291,9 @@ beforeAll(async () => {
   // request's language is given here, where the pages' and the helpers' `t` come from.
   const fixedT = i18next.getFixedT.bind(i18next);
   vi.spyOn(i18next, "getLocale").mockResolvedValue(ENGLISH);
-  vi.spyOn(i18next, "getFixedT").mockImplementation((requestOrLocale, namespace) => fixedT(typeof requestOrLocale === "string" ? requestOrLocale : ENGLISH, namespace));
+  vi.spyOn(i18next, "getFixedT").mockImplementation((requestOrLocale, namespace) =>
+    fixedT(typeof requestOrLocale === "string" ? requestOrLocale : ENGLISH, namespace),
+  );
   api = await createTestApi();
   await api.seedDemoApplications();
 }, 60_000);
@@ -281,7 +303,13 @@ afterAll(async () => {
 });
 
 function contextFor(cookie: string | null): AppLoadContext {
-  const client = createApiClient({ fetch: (r) => api.fetch(r), baseUrl: "http://api.internal", apiKey: TEST_API_KEY, inProcess: api.inProcess, language: ENGLISH });
+  const client = createApiClient({
+    fetch: (r) => api.fetch(r),
+    baseUrl: "http://api.internal",
+    apiKey: TEST_API_KEY,
+    inProcess: api.inProcess,
+    language: ENGLISH,
+  });
   let auth: ReturnType<AppLoadContext["auth"]> | undefined;
   const appendSetCookie = () => {};
   return {
@@ -318,7 +346,14 @@ interface Loaded {
 
 async function unwrap(result: unknown): Promise<Omit<Loaded, "route">> {
   if (result instanceof Response) {
-    if (result.status >= 300 && result.status < 400) return { outcome: `redirect ${result.headers.get("location")}`, setCookie: result.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ") };
+    if (result.status >= 300 && result.status < 400)
+      return {
+        outcome: `redirect ${result.headers.get("location")}`,
+        setCookie: result.headers
+          .getSetCookie()
+          .map((c) => c.split(";")[0])
+          .join("; "),
+      };
     const type = result.headers.get("content-type") ?? "";
     const body = type.includes("json") ? await result.json() : await result.text();
     return { data: body, outcome: String(result.status) };
@@ -354,7 +389,10 @@ async function load(url: string, email: string | null, extraCookie?: string): Pr
 
 /** The literal runs of a pattern's path (its query left out), unescaped, in order. */
 function literalRuns(pattern: RegExp): string[] {
-  const source = pattern.source.replace(/^\^/, "").replace(/\\\?.*$/, "").replace(/\$$/, "");
+  const source = pattern.source
+    .replace(/^\^/, "")
+    .replace(/\\\?.*$/, "")
+    .replace(/\$$/, "");
   return source.split(/\\[dw][+*]?|\[[^\]]*\](?:\{\d+\}|[+*])?|\([^)]*\)[?*+]?/).map((run) => run.replace(/\\(.)/g, "$1"));
 }
 
@@ -368,7 +406,10 @@ function linksIn(data: unknown, pattern: RegExp, from: string): string[] {
   // Without its query, only where the pattern ends ($): "…/documents/\\d+\\?version=\\d+$" → "…/documents/\\d+$".
   const pathOnly = pattern.source.endsWith("$") ? new RegExp(pattern.source.replace(/\\\?.*$/, "$")) : pattern;
   const runs = literalRuns(pattern).filter(Boolean);
-  const start = pattern.source.replace(/^\^/, "").split(/\\[dw]|\[|\(|\$/)[0].replace(/\\(.)/g, "$1");
+  const start = pattern.source
+    .replace(/^\^/, "")
+    .split(/\\[dw]|\[|\(|\$/)[0]
+    .replace(/\\(.)/g, "$1");
   const prefixes = [start, `${new URL(from, "http://localhost").pathname}${runs.at(-1) ?? ""}`];
   const values: Array<[string, string]> = [];
   const walk = (value: unknown, key: string) => {
@@ -380,7 +421,8 @@ function linksIn(data: unknown, pattern: RegExp, from: string): string[] {
   const found: string[] = [];
   for (const [key, v] of values) {
     if (pattern.test(v)) found.push(v);
-    else if (key === "id" || key.endsWith("_id")) for (const prefix of prefixes) if (pattern.test(prefix + v) || pathOnly.test(prefix + v)) found.push(prefix + v);
+    else if (key === "id" || key.endsWith("_id"))
+      for (const prefix of prefixes) if (pattern.test(prefix + v) || pathOnly.test(prefix + v)) found.push(prefix + v);
   }
   return [...new Set(found)];
 }
@@ -468,9 +510,19 @@ describe("every page's loader data in English", () => {
     for (const v of visited) for (const l of v.loaded) reached.set(l.route.file, (reached.get(l.route.file) ?? new Set()).add(l.outcome));
     const withLoader: string[] = [];
     for (const route of flatten(ROOT)) if (await loaderOf(route.file)) withLoader.push(route.file);
-    expect.soft(Object.keys(NOT_PAGES).filter((f) => !withLoader.includes(f)), "NOT_PAGES rows that are no route with a loader").toEqual([]);
+    expect
+      .soft(
+        Object.keys(NOT_PAGES).filter((f) => !withLoader.includes(f)),
+        "NOT_PAGES rows that are no route with a loader",
+      )
+      .toEqual([]);
     const gave = (f: string) => [...(reached.get(f) ?? [])].some((o) => (f in ONLY_REDIRECTS ? o.startsWith("redirect") : o === "200" || o === "404"));
-    expect.soft([...new Set(withLoader)].filter((f) => !(f in NOT_PAGES) && !gave(f)), "page routes whose loader gave no data on any visit").toEqual([]);
+    expect
+      .soft(
+        [...new Set(withLoader)].filter((f) => !(f in NOT_PAGES) && !gave(f)),
+        "page routes whose loader gave no data on any visit",
+      )
+      .toEqual([]);
 
     const found: Record<string, string[]> = {};
     for (const v of visited) {
@@ -484,6 +536,9 @@ describe("every page's loader data in English", () => {
       }
     }
     expect.soft(found).toEqual({});
-    expect(Object.keys(ALLOWED).filter((k) => !used.has(k)), "allowed fields that hold no Indonesian any more: remove them").toEqual([]);
+    expect(
+      Object.keys(ALLOWED).filter((k) => !used.has(k)),
+      "allowed fields that hold no Indonesian any more: remove them",
+    ).toEqual([]);
   }, 120_000);
 });

@@ -32,7 +32,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if ((await localeCookie().parse(cookie)) !== LOCALE.DEFAULT) context.appendSetCookie(await localeCookie().serialize(LOCALE.DEFAULT));
   // The layouts' few facts of the user go to the browser, not the whole get-me answer (pages load what they need).
   const dsn = getEnv().SENTRY_DSN;
-  return { me: me ? shellUser(me) : null, config, toast, locale: LOCALE.DEFAULT, env: { SENTRY_DSN: dsn, ...(dsn && context.release ? { SENTRY_RELEASE: context.release } : {}) } };
+  return {
+    me: me ? shellUser(me) : null,
+    config,
+    toast,
+    locale: LOCALE.DEFAULT,
+    env: { SENTRY_DSN: dsn, ...(dsn && context.release ? { SENTRY_RELEASE: context.release } : {}) },
+  };
 }
 
 export type RootData = Awaited<ReturnType<typeof loader>>;
@@ -44,7 +50,10 @@ export function useRootData(): RootData | undefined {
 /** The FAQ address of the current route (spec §2: per-route category on login, sign-up and index). */
 export function useFaqHref(config: PublicConfig | undefined): string {
   const matches = useMatches();
-  const key = [...matches].reverse().map((m) => (m.handle as { faq?: keyof PublicConfig["faq"] } | undefined)?.faq).find(Boolean);
+  const key = [...matches]
+    .reverse()
+    .map((m) => (m.handle as { faq?: keyof PublicConfig["faq"] } | undefined)?.faq)
+    .find(Boolean);
   if (!config) return "/";
   return (key && config.faq[key]) || config.faq.base;
 }
@@ -67,7 +76,9 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body>
-        <a href="#main" className={s.skipLink}>{t("a11y.skipToContent")}</a>
+        <a href="#main" className={s.skipLink}>
+          {t("a11y.skipToContent")}
+        </a>
         {/* With JavaScript, every navigation shows that it is on its way (a page, a post, a filter): a slim bar
             at the top. It is decoration for the eye (aria-hidden): the page that arrives, or a submit button's
             own "Mengirim…", is what a screen reader hears. Without JavaScript the browser shows its own. */}

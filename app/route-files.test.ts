@@ -20,7 +20,10 @@ describe("app/routes file names", () => {
 
   it("a module app/routes.ts names is a route and never starts with __", () => {
     expect([...declared].filter((f) => path.basename(f).startsWith("__"))).toEqual([]);
-    expect([...declared].filter((f) => !all.includes(f)), "rows of app/routes.ts without their file").toEqual([]);
+    expect(
+      [...declared].filter((f) => !all.includes(f)),
+      "rows of app/routes.ts without their file",
+    ).toEqual([]);
   });
 
   it("every other module (tests aside) is a helper named __*", () => {

@@ -74,11 +74,21 @@ export default [
     route("register-competency-evaluation", "routes/facility/register-competency-evaluation.tsx"),
     route("register-competency-evaluation/registration-path", "routes/facility/register-competency-evaluation.registration-path.tsx"),
     route("register-competency-evaluation/path/regular", "routes/facility/register-competency-evaluation.path.$othersId.tsx", { id: "register-path-regular" }),
-    route("register-competency-evaluation/path/exception", "routes/facility/register-competency-evaluation.path.$othersId.tsx", { id: "register-path-exception" }),
-    route("register-competency-evaluation/path/:othersId?", "routes/facility/register-competency-evaluation.path.$othersId.tsx", { id: "register-path-others" }),
-    route("register-competency-evaluation/path/regular/upload-file", "routes/facility/register-competency-evaluation.path.$othersId.upload-file.tsx", { id: "register-upload-regular" }),
-    route("register-competency-evaluation/path/exception/upload-file", "routes/facility/register-competency-evaluation.path.$othersId.upload-file.tsx", { id: "register-upload-exception" }),
-    route("register-competency-evaluation/path/:othersId?/upload-file", "routes/facility/register-competency-evaluation.path.$othersId.upload-file.tsx", { id: "register-upload-others" }),
+    route("register-competency-evaluation/path/exception", "routes/facility/register-competency-evaluation.path.$othersId.tsx", {
+      id: "register-path-exception",
+    }),
+    route("register-competency-evaluation/path/:othersId?", "routes/facility/register-competency-evaluation.path.$othersId.tsx", {
+      id: "register-path-others",
+    }),
+    route("register-competency-evaluation/path/regular/upload-file", "routes/facility/register-competency-evaluation.path.$othersId.upload-file.tsx", {
+      id: "register-upload-regular",
+    }),
+    route("register-competency-evaluation/path/exception/upload-file", "routes/facility/register-competency-evaluation.path.$othersId.upload-file.tsx", {
+      id: "register-upload-exception",
+    }),
+    route("register-competency-evaluation/path/:othersId?/upload-file", "routes/facility/register-competency-evaluation.path.$othersId.upload-file.tsx", {
+      id: "register-upload-others",
+    }),
     route("performance-achievement", "routes/applicant/performance-achievement.tsx"),
     route("portfolio", "routes/applicant/portfolio.tsx"),
     route("portfolio/form", "routes/applicant/portfolio.form.tsx"),

@@ -25,7 +25,19 @@ const ALLOWED: Record<string, readonly string[]> = {
 };
 
 /** Attributes whose value is read or heard: labels, hints, placeholders, titles, alternatives. */
-const READ_ATTRIBUTES = new Set(["label", "legend", "hint", "heading", "placeholder", "title", "alt", "aria-label", "aria-description", "aria-placeholder", "aria-roledescription"]);
+const READ_ATTRIBUTES = new Set([
+  "label",
+  "legend",
+  "hint",
+  "heading",
+  "placeholder",
+  "title",
+  "alt",
+  "aria-label",
+  "aria-description",
+  "aria-placeholder",
+  "aria-roledescription",
+]);
 
 const hasLetters = (text: string) => /\p{L}/u.test(text);
 

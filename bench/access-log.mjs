@@ -38,11 +38,24 @@ const { reviewDetail } = await import("../api/services/review.ts");
 
 // A PGlite data directory of its own (the demo applications need file storage beside it), removed after.
 const dataDir = mkdtempSync(path.join(tmpdir(), "bench-access-"));
-const api = await startApi({ dataDir, apiKey: API_KEY, jwtSecret: "bench-jwt-secret-at-least-32-characters-long", seedDemo: true, logger: pino({ level: "silent" }) });
+const api = await startApi({
+  dataDir,
+  apiKey: API_KEY,
+  jwtSecret: "bench-jwt-secret-at-least-32-characters-long",
+  seedDemo: true,
+  logger: pino({ level: "silent" }),
+});
 try {
   const headers = { "x-adaptasiapikey": API_KEY };
-  const [reader] = await api.db.select({ id: users.id, roleId: users.roleId, fullName: users.fullName }).from(users).where(eq(users.email, "superadmin@adaptasi.test"));
-  const [app] = await api.db.select({ id: applications.id }).from(applications).where(and(eq(applications.isSubmitted, true))).limit(1);
+  const [reader] = await api.db
+    .select({ id: users.id, roleId: users.roleId, fullName: users.fullName })
+    .from(users)
+    .where(eq(users.email, "superadmin@adaptasi.test"));
+  const [app] = await api.db
+    .select({ id: applications.id })
+    .from(applications)
+    .where(and(eq(applications.isSubmitted, true)))
+    .limit(1);
   if (!app) throw new Error("no submitted demo application");
 
   const runs = {
@@ -73,7 +86,9 @@ try {
   console.log(`  plain page (config)          ${fmt(m.plain)}   = 1.00 plain`);
   console.log(`  detail, before (no record)   ${fmt(m.before)}   = ${(m.before / m.plain).toFixed(2)} plain`);
   console.log(`  detail, after (recorded)     ${fmt(m.after)}   = ${(m.after / m.plain).toFixed(2)} plain`);
-  console.log(`  recording costs              ${fmt(m.after - m.before)}   = ${((m.after - m.before) / m.plain).toFixed(2)} plain, ${(((m.after - m.before) / m.before) * 100).toFixed(1)} % of the detail`);
+  console.log(
+    `  recording costs              ${fmt(m.after - m.before)}   = ${((m.after - m.before) / m.plain).toFixed(2)} plain, ${(((m.after - m.before) / m.before) * 100).toFixed(1)} % of the detail`,
+  );
   console.log(`  access_log rows written      ${rows}`);
 } finally {
   await api.close();

@@ -17,7 +17,12 @@ if (!manifestFile) {
   process.exit(1);
 }
 const source = readFileSync(path.join(assets, manifestFile), "utf8");
-const manifest = JSON.parse(source.slice(source.indexOf("=") + 1).trim().replace(/;$/, ""));
+const manifest = JSON.parse(
+  source
+    .slice(source.indexOf("=") + 1)
+    .trim()
+    .replace(/;$/, ""),
+);
 
 /** Brotli bytes of an asset ("/assets/x.js"), or its raw size when there is no .br file. */
 function bytes(url) {

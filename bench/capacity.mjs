@@ -153,12 +153,21 @@ async function main() {
   if (!pglite && !databaseUrl) ({ url: databaseUrl, drop } = await throwawayDatabase("adaptasi_bench_capacity"));
   if (fresh) {
     console.log(`generating ${ROWS.toLocaleString("en")} applications…`);
-    await run(["--import", "tsx", "bench/review-list.mjs", "--prepare", `--rows=${ROWS}`, ...(pglite ? [`--data-dir=${dataDir}`] : [`--database-url=${databaseUrl}`])]);
+    await run([
+      "--import",
+      "tsx",
+      "bench/review-list.mjs",
+      "--prepare",
+      `--rows=${ROWS}`,
+      ...(pglite ? [`--data-dir=${dataDir}`] : [`--database-url=${databaseUrl}`]),
+    ]);
   }
   if (!pglite) {
     const client = new pg.Client({ connectionString: databaseUrl });
     await client.connect();
-    const { rows: [counts] } = await client.query("select count(*)::int as total, count(submitted_at)::int as submitted from applications");
+    const {
+      rows: [counts],
+    } = await client.query("select count(*)::int as total, count(submitted_at)::int as submitted from applications");
     await client.end();
     console.log(`database: ${counts.total.toLocaleString("en")} applications, ${counts.submitted.toLocaleString("en")} submitted`);
   }
@@ -195,7 +204,9 @@ async function main() {
         const html = await fetchOk(url, headers);
         return html.match(/Menampilkan [\d.,]+–[\d.,]+ dari [\d.,]+ permohonan/)?.[0] ?? "?";
       };
-      console.log(`${list.name}: page 1 "${await rowsOf(first, page)}", page ${list.deep} typed "${await rowsOf(typed, page)}", linked "${await rowsOf(linked, page)}"`);
+      console.log(
+        `${list.name}: page 1 "${await rowsOf(first, page)}", page ${list.deep} typed "${await rowsOf(typed, page)}", linked "${await rowsOf(linked, page)}"`,
+      );
       const load = loadavg()[0];
       const [page1, typedT, linkedT, api1, apiTypedT, apiLinkedT] = await timedTogether(
         [
@@ -261,7 +272,9 @@ async function main() {
       1,
     );
 
-    console.log(`\nList pages (ms over ${repeat} sequential requests of each, interleaved, after 5 untimed rounds; the page is /application-list, the API GET /api/v1/review/applications):`);
+    console.log(
+      `\nList pages (ms over ${repeat} sequential requests of each, interleaved, after 5 untimed rounds; the page is /application-list, the API GET /api/v1/review/applications):`,
+    );
     printTable(
       ["list", "request", "p50 ms", "p90 ms", "÷ page 1 (p50)"],
       latency.flatMap((r) => [
@@ -270,7 +283,13 @@ async function main() {
         [r.list, `page ${r.deep}, the pager's link`, r.linked.p50.toFixed(1), r.linked.p90.toFixed(1), (r.linked.p50 / r.page1.p50).toFixed(2)],
         [r.list, "API page 1", r.api1.p50.toFixed(1), r.api1.p90.toFixed(1), "1.00"],
         [r.list, `API page ${r.deep}, typed`, r.apiTyped.p50.toFixed(1), r.apiTyped.p90.toFixed(1), (r.apiTyped.p50 / r.api1.p50).toFixed(2)],
-        [r.list, `API page ${r.deep}, with page ${r.deep - 1}'s cursor`, r.apiLinked.p50.toFixed(1), r.apiLinked.p90.toFixed(1), (r.apiLinked.p50 / r.api1.p50).toFixed(2)],
+        [
+          r.list,
+          `API page ${r.deep}, with page ${r.deep - 1}'s cursor`,
+          r.apiLinked.p50.toFixed(1),
+          r.apiLinked.p90.toFixed(1),
+          (r.apiLinked.p50 / r.api1.p50).toFixed(2),
+        ],
       ]),
       2,
     );

@@ -69,7 +69,11 @@ function run(cmd, args, env = {}) {
 }
 
 async function startBaseline(env) {
-  const p = spawn(process.execPath, ["bench/baseline/server.mjs"], { cwd: ROOT, env: { ...process.env, NODE_ENV: "production", ...env }, stdio: ["ignore", "inherit", "inherit", "ipc"] });
+  const p = spawn(process.execPath, ["bench/baseline/server.mjs"], {
+    cwd: ROOT,
+    env: { ...process.env, NODE_ENV: "production", ...env },
+    stdio: ["ignore", "inherit", "inherit", "ipc"],
+  });
   const exited = new Promise((resolve) => p.once("exit", resolve));
   await new Promise((resolve, reject) => {
     p.once("message", resolve);
@@ -87,21 +91,36 @@ async function main() {
   const servers = [];
   try {
     console.log(`generating ${ROWS.toLocaleString("en")} applications…`);
-    const { message: prepared } = await run(process.execPath, ["--import", "tsx", "bench/review-list.mjs", "--prepare", `--rows=${ROWS}`, `--database-url=${databaseUrl}`]);
+    const { message: prepared } = await run(process.execPath, [
+      "--import",
+      "tsx",
+      "bench/review-list.mjs",
+      "--prepare",
+      `--rows=${ROWS}`,
+      `--database-url=${databaseUrl}`,
+    ]);
     const { out } = await run(process.execPath, ["--import", "tsx", "bench/baseline/capture.ts", databaseUrl, prepared.term, APPLICANT]);
     const queries = JSON.parse(out);
     writeFileSync(path.join(work, "queries.json"), JSON.stringify(queries));
 
     const portal = await startServer({ port, dataDir: work, databaseUrl });
     servers.push(portal);
-    const baseline = await startBaseline({ PORT: String(port + 1), DATABASE_URL: databaseUrl, BASELINE_QUERIES: path.join(work, "queries.json"), SESSION_SECRET: "bench-baseline-secret" });
+    const baseline = await startBaseline({
+      PORT: String(port + 1),
+      DATABASE_URL: databaseUrl,
+      BASELINE_QUERIES: path.join(work, "queries.json"),
+      SESSION_SECRET: "bench-baseline-secret",
+    });
     servers.push(baseline);
     const portalBase = `http://127.0.0.1:${port}`;
     const baseBase = `http://127.0.0.1:${port + 1}`;
     const cookies = { admin: await portalLogin(portalBase, "admin@adaptasi.test"), applicant: await portalLogin(portalBase, APPLICANT) };
     const baseCookie = async (id, role) => {
       const res = await fetch(`${baseBase}/login-as?id=${id}&role=${role}`, { redirect: "manual" });
-      return res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+      return res.headers
+        .getSetCookie()
+        .map((c) => c.split(";")[0])
+        .join("; ");
     };
     const baseCookies = { admin: await baseCookie("admin", 2), applicant: await baseCookie(queries.applicantId, 3) };
     const search = `/application-list?q=${encodeURIComponent(prepared.term)}`;
@@ -145,20 +164,38 @@ async function main() {
       staticServer.close();
     }
 
-    console.log(`\nportal vs baseline — ${ROWS.toLocaleString("en")} applications on PostgreSQL, ${connections} connections × ${duration} s, ${rounds} rounds, interleaved; ${machine()}`);
+    console.log(
+      `\nportal vs baseline — ${ROWS.toLocaleString("en")} applications on PostgreSQL, ${connections} connections × ${duration} s, ${rounds} rounds, interleaved; ${machine()}`,
+    );
     const head = ["page", "rnd", "server", "req/s", "p50 ms", "p95 ms", "Node CPU ms/req", "PG CPU ms/req", "load"];
     const rows = [];
     for (const r of results) {
       for (const t of ["static", "baseline", "portal"]) {
         const m = r[t];
-        rows.push([r.page, r.round, t, m.rps.toFixed(0), m.p50.toFixed(1), m.p95.toFixed(1), Number.isNaN(m.nodeMs) ? "—" : m.nodeMs.toFixed(2), m.pgMs.toFixed(2), m.load.toFixed(2)]);
+        rows.push([
+          r.page,
+          r.round,
+          t,
+          m.rps.toFixed(0),
+          m.p50.toFixed(1),
+          m.p95.toFixed(1),
+          Number.isNaN(m.nodeMs) ? "—" : m.nodeMs.toFixed(2),
+          m.pgMs.toFixed(2),
+          m.load.toFixed(2),
+        ]);
       }
     }
     printTable(head, rows, 3);
     console.log("\nratios (portal req/s ÷ baseline req/s, portal ÷ static):");
     printTable(
       ["page", "rnd", "vs baseline", "vs static", "portal p95 ms"],
-      results.map((r) => [r.page, r.round, `${(r.portal.rps / r.baseline.rps).toFixed(2)}×`, `${((r.portal.rps / r.static.rps) * 100).toFixed(1)} %`, r.portal.p95.toFixed(1)]),
+      results.map((r) => [
+        r.page,
+        r.round,
+        `${(r.portal.rps / r.baseline.rps).toFixed(2)}×`,
+        `${((r.portal.rps / r.static.rps) * 100).toFixed(1)} %`,
+        r.portal.p95.toFixed(1),
+      ]),
       2,
     );
   } finally {

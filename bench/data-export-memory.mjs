@@ -21,7 +21,10 @@ const opt = (name, fallback) => {
 
 if (!process.env.BENCH_EXPORT_CHILD) {
   const self = fileURLToPath(import.meta.url);
-  const child = spawnSync(process.execPath, ["--expose-gc", "--import", "tsx", self, ...args], { stdio: "inherit", env: { ...process.env, BENCH_EXPORT_CHILD: "1" } });
+  const child = spawnSync(process.execPath, ["--expose-gc", "--import", "tsx", self, ...args], {
+    stdio: "inherit",
+    env: { ...process.env, BENCH_EXPORT_CHILD: "1" },
+  });
   process.exit(child.status ?? 1);
 }
 
@@ -37,7 +40,16 @@ try {
   for (let i = 1; i <= DOCUMENTS; i++) {
     const size = Math.round(MB * 1024 * 1024);
     const key = await storage.putBytes(randomBytes(size));
-    files.push({ path: `dokumen/ADP-2026-000001/Dokumen ${i} v1.pdf`, fileId: `f${i}`, storageKey: key, size, sha256: "-", mime: "application/pdf", originalName: `dokumen-${i}.pdf`, uploadedAt: new Date().toISOString() });
+    files.push({
+      path: `dokumen/ADP-2026-000001/Dokumen ${i} v1.pdf`,
+      fileId: `f${i}`,
+      storageKey: key,
+      size,
+      sha256: "-",
+      mime: "application/pdf",
+      originalName: `dokumen-${i}.pdf`,
+      uploadedAt: new Date().toISOString(),
+    });
   }
   const data = {
     format: "adaptasi-nakes-lln/data-export",
@@ -80,7 +92,9 @@ try {
   const mib = (n) => `${(n / 1024 / 1024).toFixed(1)} MiB`;
   console.log(`documents: ${DOCUMENTS} × ${MB} MiB (stored, not compressed); ZIP ${mib(bytes)} in ${(ms / 1000).toFixed(1)} s`);
   console.log(`baseline: rss ${mib(base.rss)}, heap ${mib(base.heapUsed)}`);
-  console.log(`peak growth while streaming: rss +${mib(peakRss - base.rss)}, heap +${mib(peakHeap - base.heapUsed)}, external+arrayBuffers +${mib(peakExternal - base.external - base.arrayBuffers)}`);
+  console.log(
+    `peak growth while streaming: rss +${mib(peakRss - base.rss)}, heap +${mib(peakHeap - base.heapUsed)}, external+arrayBuffers +${mib(peakExternal - base.external - base.arrayBuffers)}`,
+  );
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }

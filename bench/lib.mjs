@@ -30,7 +30,17 @@ export function throwawayDatabase(prefix) {
  * Starts `server.ts` (the production build) and waits for /readyz. `nodeEnv` "test" lets the first
  * start seed the demo data (production never does); benchmarks then restart with "production".
  */
-export async function startServer({ port, dataDir, databaseUrl, nodeEnv = "production", secrets, seedDemo = false, readyPath = "/readyz", nodeArgs = [], env: extra = {} }) {
+export async function startServer({
+  port,
+  dataDir,
+  databaseUrl,
+  nodeEnv = "production",
+  secrets,
+  seedDemo = false,
+  readyPath = "/readyz",
+  nodeArgs = [],
+  env: extra = {},
+}) {
   const secret = () => randomBytes(32).toString("hex");
   const keys = secrets ?? { API_KEY: secret(), SESSION_SECRET: secret(), JWT_SECRET: secret() };
   const env = { ...process.env, NODE_ENV: nodeEnv, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn", ...keys, ...extra };
@@ -48,7 +58,10 @@ export async function startServer({ port, dataDir, databaseUrl, nodeEnv = "produ
   const exited = new Promise((resolve) => p.once("exit", resolve));
   while (performance.now() - started < 120_000) {
     if (p.exitCode !== null) throw new Error(`server exited ${p.exitCode}`);
-    const ok = await fetch(`http://127.0.0.1:${port}${readyPath}`).then((r) => r.ok, () => false);
+    const ok = await fetch(`http://127.0.0.1:${port}${readyPath}`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) return { p, exited, apiKey: keys.API_KEY, secrets: keys, startMs: performance.now() - started };
     await new Promise((r) => setTimeout(r, 25));
   }

@@ -78,7 +78,14 @@ try {
 
   // Which accounts can log in (the demo applications exist on the embedded store only).
   const applicants = [];
-  for (const email of APPLICANTS) if (await portalLogin(base, email).then(() => true, () => false)) applicants.push(email);
+  for (const email of APPLICANTS)
+    if (
+      await portalLogin(base, email).then(
+        () => true,
+        () => false,
+      )
+    )
+      applicants.push(email);
   if (applicants.length === 0) throw new Error("no applicant account could log in");
   // A detail page for each reviewer, from the first link of its list.
   const reviewers = [];
@@ -130,7 +137,9 @@ try {
   latencies.sort((a, b) => a - b);
   const pct = (q) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? NaN;
 
-  console.log(`\nload: ${sessions} logged-in sessions (${users.filter((u) => u.role === "applicant").length} applicants, ${users.filter((u) => u.role === "reviewer").length} reviewers), ${duration} s, think ${think} ms, ${dbKind === "pg" ? "PostgreSQL" : "PGlite"}, production build on 127.0.0.1`);
+  console.log(
+    `\nload: ${sessions} logged-in sessions (${users.filter((u) => u.role === "applicant").length} applicants, ${users.filter((u) => u.role === "reviewer").length} reviewers), ${duration} s, think ${think} ms, ${dbKind === "pg" ? "PostgreSQL" : "PGlite"}, production build on 127.0.0.1`,
+  );
   console.log(`  ${machine()}, load average before ${load.toFixed(1)}`);
   console.log(`  requests served  ${latencies.length} (${(latencies.length / seconds).toFixed(1)} req/s)`);
   for (const [p, n] of [...byPage].sort()) console.log(`    ${p.padEnd(28)} ${n}`);

@@ -29,7 +29,9 @@ for (const project of ["nojs", "js"]) {
     const w = r.weight;
     const bad = project === "js" ? w.total > BUDGET.js || w.js > BUDGET.jsScripts : w.total > BUDGET.nojs;
     if (bad) over++;
-    console.log(`| ${r.who} | ${r.path}${r.url !== r.path.split(" ")[0] ? ` (→ ${r.url})` : ""} | ${kb(w.html)} | ${kb(w.css)} | ${kb(w.js)} | ${kb(w.images)} | ${kb(w.other)} | ${kb(w.total)} | ${bad ? "OVER" : ""} |`);
+    console.log(
+      `| ${r.who} | ${r.path}${r.url !== r.path.split(" ")[0] ? ` (→ ${r.url})` : ""} | ${kb(w.html)} | ${kb(w.css)} | ${kb(w.js)} | ${kb(w.images)} | ${kb(w.other)} | ${kb(w.total)} | ${bad ? "OVER" : ""} |`,
+    );
   }
   const totals = mine.map((r) => r.weight.total).sort((a, b) => a - b);
   console.log(`${mine.length} pages; largest ${kb(totals.at(-1))} KB, median ${kb(totals[Math.floor(totals.length / 2)])} KB; over budget: ${over}`);

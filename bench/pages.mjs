@@ -74,7 +74,9 @@ for (const kind of DBS) {
         const still = await cannon(`http://127.0.0.1:${port + 1}/`, { connections, duration, headers: {} });
         const real = await cannon(base + page.path, { connections, duration, headers });
         rows.push({ label, page, email, real, still, load });
-        console.log(`[${label}] ${page.path}: p50 ${real.p50.toFixed(1)} ms, p95 ${real.p95.toFixed(1)} ms, ${real.rps.toFixed(0)} req/s (static ${still.rps.toFixed(0)} req/s)`);
+        console.log(
+          `[${label}] ${page.path}: p50 ${real.p50.toFixed(1)} ms, p95 ${real.p95.toFixed(1)} ms, ${real.rps.toFixed(0)} req/s (static ${still.rps.toFixed(0)} req/s)`,
+        );
       } finally {
         plain.close();
       }
@@ -93,7 +95,18 @@ printTable(
   ["database", "page", "as", "p50 ms", "p95 ms", "req/s", "static req/s", "ratio", "load", "targets"],
   rows.map(({ label, page, email, real, still, load }) => {
     const ratio = real.rps / still.rps;
-    return [label, page.path, email, real.p50.toFixed(1), real.p95.toFixed(1), real.rps.toFixed(0), still.rps.toFixed(0), ratio.toFixed(2), load.toFixed(1), real.p95 <= TARGET.p95 && ratio >= TARGET.ratio ? "met" : "NOT met"];
+    return [
+      label,
+      page.path,
+      email,
+      real.p50.toFixed(1),
+      real.p95.toFixed(1),
+      real.rps.toFixed(0),
+      still.rps.toFixed(0),
+      ratio.toFixed(2),
+      load.toFixed(1),
+      real.p95 <= TARGET.p95 && ratio >= TARGET.ratio ? "met" : "NOT met",
+    ];
   }),
   3,
 );

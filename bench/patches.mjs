@@ -55,7 +55,10 @@ const made = await throwawayDatabase("adaptasi_bench_patches");
 try {
   console.log(`generating ${rows.toLocaleString("en")} applications…`);
   const prepared = await new Promise((resolve, reject) => {
-    const p = spawn(process.execPath, ["--import", "tsx", "bench/review-list.mjs", "--prepare", `--rows=${rows}`, `--database-url=${made.url}`], { cwd: ROOT, stdio: ["ignore", "inherit", "inherit", "ipc"] });
+    const p = spawn(process.execPath, ["--import", "tsx", "bench/review-list.mjs", "--prepare", `--rows=${rows}`, `--database-url=${made.url}`], {
+      cwd: ROOT,
+      stdio: ["ignore", "inherit", "inherit", "ipc"],
+    });
     let message;
     p.on("message", (m) => (message = m));
     p.on("exit", (code) => (code === 0 && message ? resolve(message) : reject(new Error(`prepare exited ${code}`))));
@@ -77,15 +80,37 @@ try {
     }
   }
   const mean = (xs) => xs.reduce((s, x) => s + x, 0) / xs.length;
-  console.log(`\n${machine()}; ${rounds} rounds of ${duration} s per variant and page, ${connections} connections; ${rows.toLocaleString("en")} applications on PostgreSQL; load average ${Math.min(...loads).toFixed(2)}–${Math.max(...loads).toFixed(2)}`);
+  console.log(
+    `\n${machine()}; ${rounds} rounds of ${duration} s per variant and page, ${connections} connections; ${rows.toLocaleString("en")} applications on PostgreSQL; load average ${Math.min(...loads).toFixed(2)}–${Math.max(...loads).toFixed(2)}`,
+  );
   console.log("saving = (ms without the patch − ms with all patches) / ms without the patch\n");
   const table = [];
   for (const page of pages) {
     const base = mean(results.get(page).get(""));
-    table.push([page, "(all patches on)", base.toFixed(3), "", results.get(page).get("").map((x) => x.toFixed(2)).join(" / ")]);
+    table.push([
+      page,
+      "(all patches on)",
+      base.toFixed(3),
+      "",
+      results
+        .get(page)
+        .get("")
+        .map((x) => x.toFixed(2))
+        .join(" / "),
+    ]);
     for (const v of patches) {
       const without = mean(results.get(page).get(v));
-      table.push([page, `without ${v}`, without.toFixed(3), `${(((without - base) / without) * 100).toFixed(1)} %`, results.get(page).get(v).map((x) => x.toFixed(2)).join(" / ")]);
+      table.push([
+        page,
+        `without ${v}`,
+        without.toFixed(3),
+        `${(((without - base) / without) * 100).toFixed(1)} %`,
+        results
+          .get(page)
+          .get(v)
+          .map((x) => x.toFixed(2))
+          .join(" / "),
+      ]);
     }
   }
   printTable(["page", "variant", "ms/req", "saving", "each round"], table, 2);

@@ -86,7 +86,10 @@ async function main() {
     drop = made.drop;
     console.log(`generating ${ROWS.toLocaleString("en")} applications…`);
     const prepared = await new Promise((resolve, reject) => {
-      const p = spawn(process.execPath, ["--import", "tsx", "bench/review-list.mjs", "--prepare", `--rows=${ROWS}`, `--database-url=${databaseUrl}`], { cwd: ROOT, stdio: ["ignore", "inherit", "inherit", "ipc"] });
+      const p = spawn(process.execPath, ["--import", "tsx", "bench/review-list.mjs", "--prepare", `--rows=${ROWS}`, `--database-url=${databaseUrl}`], {
+        cwd: ROOT,
+        stdio: ["ignore", "inherit", "inherit", "ipc"],
+      });
       let message;
       p.on("message", (m) => (message = m));
       p.on("exit", (code) => (code === 0 && message ? resolve(message) : reject(new Error(`prepare exited ${code}`))));
@@ -97,7 +100,13 @@ async function main() {
   const profDir = path.join(work, "prof");
   const keep = opt("keep", false);
   try {
-    const server = await startServer({ port, dataDir: work, databaseUrl, nodeArgs: ["--cpu-prof", `--cpu-prof-dir=${profDir}`], env: { FRAMEWORK_PATCHES_OFF: without } });
+    const server = await startServer({
+      port,
+      dataDir: work,
+      databaseUrl,
+      nodeArgs: ["--cpu-prof", `--cpu-prof-dir=${profDir}`],
+      env: { FRAMEWORK_PATCHES_OFF: without },
+    });
     const base = `http://127.0.0.1:${port}`;
     const pages = {
       list: { path: "/application-list", who: "admin@adaptasi.test" },
@@ -122,11 +131,15 @@ async function main() {
     const self = shares(JSON.parse(readFileSync(file, "utf8")));
     const busy = [...self].filter(([b]) => b !== "(idle)").reduce((s, [, ms]) => s + ms, 0);
     if (without) console.log(`\nwithout: ${without}`);
-    console.log(`\n${page.path} (${pageName}): ${r.rps.toFixed(0)} req/s, p95 ${r.p95.toFixed(1)} ms, ${connections} connections × ${duration} s (plus 3 s of warm-up in the profile); load ${load.toFixed(2)}; ${machine()}`);
+    console.log(
+      `\n${page.path} (${pageName}): ${r.rps.toFixed(0)} req/s, p95 ${r.p95.toFixed(1)} ms, ${connections} connections × ${duration} s (plus 3 s of warm-up in the profile); load ${load.toFixed(2)}; ${machine()}`,
+    );
     // The process's own CPU time (user + system, from /proc) over the measured seconds only: what the
     // kernel counted, so a busy machine slows the page without inflating it as the profile's wall-clock samples do.
     console.log(`process CPU: ${(cpuMs / requests).toFixed(3)} ms per request (user + system, measured seconds only, profiler included)`);
-    console.log(`busy CPU in the profile: ${busy.toFixed(0)} ms, ${(busy / (requests * (1 + 3 / duration))).toFixed(2)} ms per request (warm-up requests counted at the same rate)\n`);
+    console.log(
+      `busy CPU in the profile: ${busy.toFixed(0)} ms, ${(busy / (requests * (1 + 3 / duration))).toFixed(2)} ms per request (warm-up requests counted at the same rate)\n`,
+    );
     const rows = [...self]
       .filter(([b]) => b !== "(idle)")
       .sort((a, b) => b[1] - a[1])

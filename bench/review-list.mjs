@@ -71,8 +71,90 @@ async function prepare(databaseUrl, dataDir) {
     })
     .join(",\n");
 
-  const FIRST = ["Andi", "Budi", "Citra", "Dewi", "Eko", "Fitri", "Gilang", "Hana", "Indra", "Joko", "Kartika", "Lestari", "Made", "Nur", "Oki", "Putri", "Rizky", "Sari", "Teguh", "Umi", "Wahyu", "Yuni", "Agus", "Bayu", "Dian", "Fajar", "Galih", "Intan", "Nadia", "Rina", "Ahmed", "Maria", "Rajesh", "Nguyen", "Kenji", "Li", "Olga", "Jana", "Kim", "Sofia"];
-  const LAST = ["Pratama", "Saputra", "Wijaya", "Santoso", "Hidayat", "Siregar", "Nasution", "Lubis", "Simanjuntak", "Wibowo", "Kusuma", "Setiawan", "Gunawan", "Rahmawati", "Anggraini", "Nugroho", "Susanto", "Harahap", "Sinaga", "Purba", "Hassan", "Santos", "Kumar", "Thi Lan", "Watanabe", "Wei", "Petrova", "Novakova", "Min-jun", "Rossi", "Halim", "Tanjung", "Utomo", "Firmansyah", "Ramadhan", "Putra", "Syahputra", "Maharani", "Permata", "Hakim"];
+  const FIRST = [
+    "Andi",
+    "Budi",
+    "Citra",
+    "Dewi",
+    "Eko",
+    "Fitri",
+    "Gilang",
+    "Hana",
+    "Indra",
+    "Joko",
+    "Kartika",
+    "Lestari",
+    "Made",
+    "Nur",
+    "Oki",
+    "Putri",
+    "Rizky",
+    "Sari",
+    "Teguh",
+    "Umi",
+    "Wahyu",
+    "Yuni",
+    "Agus",
+    "Bayu",
+    "Dian",
+    "Fajar",
+    "Galih",
+    "Intan",
+    "Nadia",
+    "Rina",
+    "Ahmed",
+    "Maria",
+    "Rajesh",
+    "Nguyen",
+    "Kenji",
+    "Li",
+    "Olga",
+    "Jana",
+    "Kim",
+    "Sofia",
+  ];
+  const LAST = [
+    "Pratama",
+    "Saputra",
+    "Wijaya",
+    "Santoso",
+    "Hidayat",
+    "Siregar",
+    "Nasution",
+    "Lubis",
+    "Simanjuntak",
+    "Wibowo",
+    "Kusuma",
+    "Setiawan",
+    "Gunawan",
+    "Rahmawati",
+    "Anggraini",
+    "Nugroho",
+    "Susanto",
+    "Harahap",
+    "Sinaga",
+    "Purba",
+    "Hassan",
+    "Santos",
+    "Kumar",
+    "Thi Lan",
+    "Watanabe",
+    "Wei",
+    "Petrova",
+    "Novakova",
+    "Min-jun",
+    "Rossi",
+    "Halim",
+    "Tanjung",
+    "Utomo",
+    "Firmansyah",
+    "Ramadhan",
+    "Putra",
+    "Syahputra",
+    "Maharani",
+    "Permata",
+    "Hakim",
+  ];
   const arr = (xs) => `(array[${xs.map((x) => `'${x}'`).join(",")}])`;
   const [{ password_hash: hash }] = rowsOf(await run(sql`select password_hash from users where email = ${ADMIN.email}`));
 
@@ -161,7 +243,9 @@ async function benchOne(kind, { duration, connections, port, keep }) {
   try {
     console.log(`[${label}] generating ${ROWS.toLocaleString("en")} applications…`);
     const prepared = await child(["--prepare", `--rows=${ROWS}`, ...(databaseUrl ? [`--database-url=${databaseUrl}`] : [`--data-dir=${dataDir}`])]);
-    console.log(`[${label}] ${prepared.rows.toLocaleString("en")} applications in ${prepared.seconds.toFixed(1)} s; search term "${prepared.term}" matches ${prepared.termRows}`);
+    console.log(
+      `[${label}] ${prepared.rows.toLocaleString("en")} applications in ${prepared.seconds.toFixed(1)} s; search term "${prepared.term}" matches ${prepared.termRows}`,
+    );
 
     server = await startServer({ port, dataDir, databaseUrl });
     const base = `http://127.0.0.1:${port}`;
@@ -218,8 +302,6 @@ function child(extra) {
   });
 }
 
-
-
 function printTable(results, { duration, connections }) {
   const cpu = cpus();
   console.log(
@@ -235,5 +317,8 @@ function printTable(results, { duration, connections }) {
   console.log(width.map((w) => "-".repeat(w)).join("  "));
   for (const r of rows) console.log(line(r));
   const pg = results.find((r) => r.db === "PostgreSQL" && r.name.startsWith("GET /application-list") && !r.name.includes("?"));
-  if (pg) console.log(`\np95 target on PostgreSQL ≤ 50 ms (pages): ${results.filter((r) => r.db === "PostgreSQL" && r.name.startsWith("GET")).every((r) => r.p95 <= 50) ? "met" : "NOT met"}`);
+  if (pg)
+    console.log(
+      `\np95 target on PostgreSQL ≤ 50 ms (pages): ${results.filter((r) => r.db === "PostgreSQL" && r.name.startsWith("GET")).every((r) => r.p95 <= 50) ? "met" : "NOT met"}`,
+    );
 }

@@ -164,7 +164,12 @@ if (args.includes("--server")) {
   if (s3rver) {
     // Every upload (the warm-up and the run) is an object of the full size in the bucket.
     const { S3Client, ListObjectsV2Command } = await import("@aws-sdk/client-s3");
-    const client = new S3Client({ endpoint: s3Env.S3_ENDPOINT, region: "us-east-1", forcePathStyle: true, credentials: { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" } });
+    const client = new S3Client({
+      endpoint: s3Env.S3_ENDPOINT,
+      region: "us-east-1",
+      forcePathStyle: true,
+      credentials: { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" },
+    });
     const objects = (await client.send(new ListObjectsV2Command({ Bucket: s3Env.S3_BUCKET }))).Contents ?? [];
     console.log(`  in the bucket   ${objects.length} objects of ${[...new Set(objects.map((o) => o.Size))].join(", ")} bytes`);
     client.destroy();

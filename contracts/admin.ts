@@ -25,7 +25,9 @@ export const AdminAuditEntrySchema = z
   })
   .openapi("AdminAuditEntry");
 
-export const StateSchema = z.enum(FACILITY_STATE_FILTERS).openapi({ description: "pending, verified, rejected, notSubmitted (domain/facility.ts verificationState)" });
+export const StateSchema = z
+  .enum(FACILITY_STATE_FILTERS)
+  .openapi({ description: "pending, verified, rejected, notSubmitted (domain/facility.ts verificationState)" });
 
 export const FacilityAdminSchema = z
   .object({

@@ -22,8 +22,14 @@ export const MoveSchema = z.object({
   action: z.string(),
   actor: z.string().nullable().openapi({ description: "Nama peran pelaku (bahasa default)" }),
   actor_role: z.number().int().openapi({ description: "Peran pelaku (role_id)" }),
-  from: z.string().nullable().openapi({ description: "Tahap — label (bahasa default); bagiannya: from_stage_id, from_status", example: "Pemeriksaan Dokumen — Perbaikan Berkas" }),
-  to: z.string().nullable().openapi({ description: "Tahap — label (bahasa default); bagiannya: to_stage_id, to_status", example: "Pemeriksaan Dokumen — Dalam Proses" }),
+  from: z
+    .string()
+    .nullable()
+    .openapi({ description: "Tahap — label (bahasa default); bagiannya: from_stage_id, from_status", example: "Pemeriksaan Dokumen — Perbaikan Berkas" }),
+  to: z
+    .string()
+    .nullable()
+    .openapi({ description: "Tahap — label (bahasa default); bagiannya: to_stage_id, to_status", example: "Pemeriksaan Dokumen — Dalam Proses" }),
   from_stage_id: z.number().int().nullable(),
   from_status: StatusSchema.nullable(),
   to_stage_id: z.number().int().nullable(),
@@ -53,7 +59,10 @@ export const ApplicationSchema = z
     stage_started_at: z.string().nullable(),
     stage_deadline: z.string().nullable(),
     holder: z.string().nullable().openapi({ description: "Siapa yang memegang berkas (nama peran, bahasa default)" }),
-    holder_roles: z.array(z.number().int()).nullable().openapi({ description: "Peran yang memegang berkas (role_id); portal menamainya dalam bahasa permintaan" }),
+    holder_roles: z
+      .array(z.number().int())
+      .nullable()
+      .openapi({ description: "Peran yang memegang berkas (role_id); portal menamainya dalam bahasa permintaan" }),
     documents: z.array(
       z.object({
         requirement_id: z.number().int(),
@@ -66,7 +75,13 @@ export const ApplicationSchema = z
       }),
     ),
     missing: z.array(z.number().int()),
-    reupload: z.array(z.object({ requirement_id: z.number().int(), reason: z.string(), fixed: z.boolean().openapi({ description: "Sudah diunggah ulang sejak diminta; berkas dikirim kembali lewat /reupload/submit" }) })),
+    reupload: z.array(
+      z.object({
+        requirement_id: z.number().int(),
+        reason: z.string(),
+        fixed: z.boolean().openapi({ description: "Sudah diunggah ulang sejak diminta; berkas dikirim kembali lewat /reupload/submit" }),
+      }),
+    ),
     achievements_done: z.boolean(),
     timeline: z.array(MoveSchema.extend({ note: z.string().nullable() })),
   })

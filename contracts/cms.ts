@@ -21,9 +21,7 @@ export const GuidebookSchema = z
   .object({ file_id: z.string().nullable(), original_name: z.string().nullable(), updated_at: z.string().nullable() })
   .openapi("Guidebook", { description: "file_id null: the bundled PDF is served" });
 
-export const WelcomeContentSchema = z
-  .object({ welcome: WelcomeTextsSchema, announcements: z.array(AnnouncementSchema) })
-  .openapi("WelcomeContent");
+export const WelcomeContentSchema = z.object({ welcome: WelcomeTextsSchema, announcements: z.array(AnnouncementSchema) }).openapi("WelcomeContent");
 
 export const CmsContentSchema = z
   .object({

@@ -6,9 +6,7 @@ import { z } from "@hono/zod-openapi";
 
 export const NavbarLinkSchema = z.object({ label: z.string(), href: z.string() }).openapi("NavbarLink");
 
-export const FaqLinksSchema = z
-  .object({ base: z.string(), login: z.string(), signUp: z.string(), index: z.string() })
-  .openapi("FaqLinks");
+export const FaqLinksSchema = z.object({ base: z.string(), login: z.string(), signUp: z.string(), index: z.string() }).openapi("FaqLinks");
 
 export const PublicConfigSchema = z
   .object({

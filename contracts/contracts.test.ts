@@ -252,7 +252,10 @@ describe("the extra documents a reviewer asks for", () => {
         const list = (await read.json()).data;
         expectExactly(AdditionalListSchema, list);
         if (asked || !list.may_request) continue;
-        const created = await api.request(`/api/v1/review/applications/${id}/additional-requirements`, { token, json: { title: "Surat uji kontrak", description: "Untuk uji kontrak" } });
+        const created = await api.request(`/api/v1/review/applications/${id}/additional-requirements`, {
+          token,
+          json: { title: "Surat uji kontrak", description: "Untuk uji kontrak" },
+        });
         expect(created.status).toBe(201);
         asked = { id, list: (await created.json()).data };
       }
@@ -269,6 +272,10 @@ describe("the extra documents a reviewer asks for", () => {
     const answered = (await uploaded.json()).data;
     expect(answered.items.some((i: { file: unknown }) => i.file !== null)).toBe(true);
     expectExactly(AdditionalListSchema, answered);
-    expectRenameCaught(AdditionalListSchema.shape.items.element.shape.file.unwrap(), answered.items.find((i: { file: unknown }) => i.file).file, "original_name");
+    expectRenameCaught(
+      AdditionalListSchema.shape.items.element.shape.file.unwrap(),
+      answered.items.find((i: { file: unknown }) => i.file).file,
+      "original_name",
+    );
   });
 });

@@ -31,7 +31,18 @@ export const DataExportJsonSchema = z
             z.object({
               requirement_id: z.number().int(),
               name: z.string(),
-              versions: z.array(z.object({ version: z.number().int(), is_current: z.boolean(), uploaded_at: z.string(), zip_path: z.string().nullable(), original_name: z.string(), size: z.number().int() }).passthrough()),
+              versions: z.array(
+                z
+                  .object({
+                    version: z.number().int(),
+                    is_current: z.boolean(),
+                    uploaded_at: z.string(),
+                    zip_path: z.string().nullable(),
+                    original_name: z.string(),
+                    size: z.number().int(),
+                  })
+                  .passthrough(),
+              ),
             }),
           ),
           additional_documents: z.array(z.object({ title: z.string(), file: ZipFileSchema.nullable() }).passthrough()),
@@ -40,7 +51,9 @@ export const DataExportJsonSchema = z
     ),
     access_log: z.array(z.object({ at: z.string(), kind: z.string(), actor_role: z.string(), actor_name: z.string() }).passthrough()),
     /** every document in the ZIP, with its SHA-256 as stored when it was sent */
-    files: z.array(z.object({ path: z.string(), file_id: z.string(), original_name: z.string(), size: z.number().int(), sha256: z.string(), mime: z.string() })),
+    files: z.array(
+      z.object({ path: z.string(), file_id: z.string(), original_name: z.string(), size: z.number().int(), sha256: z.string(), mime: z.string() }),
+    ),
   })
   .openapi("DataExportJson");
 

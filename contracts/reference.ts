@@ -13,7 +13,10 @@ export const CountrySchema = z
 
 export const InstitutionsQuerySchema = z.object({
   q: z.string().max(100).optional(),
-  country: z.string().regex(/^[A-Za-z]{2}$/, "Kode negara harus 2 huruf").optional(),
+  country: z
+    .string()
+    .regex(/^[A-Za-z]{2}$/, "Kode negara harus 2 huruf")
+    .optional(),
 });
 
 export const InstitutionSchema = z.object({ id: z.number().int(), name: z.string(), country: z.string() }).openapi("Institution");

@@ -8,9 +8,7 @@ import { ApplicationSchema, applicationRowFields, LabelSchema, RefSchema, Status
 export const ActivityKindSchema = RefSchema.openapi("ActivityKindRef");
 
 /** An active activity kind of the OTH pathway (GET /activity-kinds): the {othersId} of the registration form. */
-export const ActivityKindEntrySchema = z
-  .object({ id: z.number().int(), name: z.string(), description: z.string().nullable() })
-  .openapi("ActivityKind");
+export const ActivityKindEntrySchema = z.object({ id: z.number().int(), name: z.string(), description: z.string().nullable() }).openapi("ActivityKind");
 
 export const RegistrationRowSchema = z
   .object({

@@ -68,7 +68,13 @@ export const ReviewDetailSchema = z
       }),
     ),
     portfolio: z.array(
-      z.object({ kind: z.string(), title: z.string(), institution: z.string().nullable(), year: z.number().int().nullable(), description: z.string().nullable() }),
+      z.object({
+        kind: z.string(),
+        title: z.string(),
+        institution: z.string().nullable(),
+        year: z.number().int().nullable(),
+        description: z.string().nullable(),
+      }),
     ),
     achievements: z.object({
       items: z.array(

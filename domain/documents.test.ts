@@ -2,8 +2,7 @@ import { describe, expect, it } from "vitest";
 import { DOCUMENT_REQUIREMENTS, MB, maxBytes, requirementsFor } from "./documents";
 
 const IMAGE_PDF_MIMES = "image/jpg,image/jpeg,image/png,application/pdf";
-const CV_MIMES =
-  "application/msword,application/vnd.openxmlformats-officedocument.wordprocessingml.document,application/pdf";
+const CV_MIMES = "application/msword,application/vnd.openxmlformats-officedocument.wordprocessingml.document,application/pdf";
 
 describe("document requirements (spec §5)", () => {
   it("has 7 REG, 7 SPE and 8 OTH documents with the spec's ids", () => {
@@ -51,7 +50,9 @@ describe("document requirements (spec §5)", () => {
     expect(requirementsFor("REG")[5].name).toMatch(/paling sedikit 3 \(tiga\) tahun/);
     expect(requirementsFor("SPE")[5].name).toMatch(/paling sedikit 5 \(lima\) tahun/);
     const otherNames = (jalur: "REG" | "SPE") =>
-      requirementsFor(jalur).filter((r) => r.order_num !== 6).map((r) => r.name);
+      requirementsFor(jalur)
+        .filter((r) => r.order_num !== 6)
+        .map((r) => r.name);
     expect(otherNames("SPE")).toEqual(otherNames("REG"));
   });
 

@@ -38,8 +38,7 @@ const IMAGE_PDF = {
 
 const CV = {
   allowed_extnames: "doc,docx,pdf",
-  allowed_mimetypes:
-    "application/msword,application/vnd.openxmlformats-officedocument.wordprocessingml.document,application/pdf",
+  allowed_mimetypes: "application/msword,application/vnd.openxmlformats-officedocument.wordprocessingml.document,application/pdf",
 } as const;
 
 export type Kind = "image_pdf" | "cv" | "merged";
@@ -93,7 +92,5 @@ export function maxBytes(r: Pick<DocumentRequirement, "max_size">): number {
 
 /** The active requirements of one pathway, in display order. */
 export function requirementsFor(jalur: JalurId): DocumentRequirement[] {
-  return DOCUMENT_REQUIREMENTS.filter((r) => r.jalur_id === jalur && r.is_active).sort(
-    (a, b) => a.order_num - b.order_num,
-  );
+  return DOCUMENT_REQUIREMENTS.filter((r) => r.jalur_id === jalur && r.is_active).sort((a, b) => a.order_num - b.order_num);
 }

@@ -8,7 +8,17 @@ describe("verificationState", () => {
   it("reads the newest entry otherwise", () => {
     expect(verificationState(false, [])).toBe("notSubmitted");
     expect(verificationState(false, [{ is_approved: false, is_rejected: false }])).toBe("pending");
-    expect(verificationState(false, [{ is_approved: false, is_rejected: true }, { is_approved: true, is_rejected: false }])).toBe("rejected");
-    expect(verificationState(false, [{ is_approved: false, is_rejected: false }, { is_approved: false, is_rejected: true }])).toBe("pending");
+    expect(
+      verificationState(false, [
+        { is_approved: false, is_rejected: true },
+        { is_approved: true, is_rejected: false },
+      ]),
+    ).toBe("rejected");
+    expect(
+      verificationState(false, [
+        { is_approved: false, is_rejected: false },
+        { is_approved: false, is_rejected: true },
+      ]),
+    ).toBe("pending");
   });
 });

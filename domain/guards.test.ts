@@ -78,7 +78,15 @@ describe("area rules (spec §6)", () => {
   });
   it("gives every role a home", () => {
     expect([1, 2, 3, 4, 5, 6, 7, 8, 400].map(homePathFor)).toEqual([
-      "/application", "/application-list", "/", "/application-list", "/application", "/application", "/application", "/dashboard", "/dashboard",
+      "/application",
+      "/application-list",
+      "/",
+      "/application-list",
+      "/application",
+      "/application",
+      "/application",
+      "/dashboard",
+      "/dashboard",
     ]);
   });
 });

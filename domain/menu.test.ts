@@ -15,9 +15,20 @@ function me(role: number, opts: { verified?: boolean; verification?: Decision[];
     role,
     userVerification: (opts.verification ?? []).map((v, i) => ({ id: i + 1, reason: null, created_at: "2026-01-01T00:00:00.000Z", ...v })),
     user: {
-      id: "u", email: "x@y.z", role_id: role, full_name: "N", is_hospital_verified: opts.verified ?? false,
-      is_fasyankes: opts.fasyankes ?? false, is_foreign: false, is_active: true,
-      nik: null, phone: null, foreign_id: null, nationality: null, is_kek: null, preferred_jalur: null,
+      id: "u",
+      email: "x@y.z",
+      role_id: role,
+      full_name: "N",
+      is_hospital_verified: opts.verified ?? false,
+      is_fasyankes: opts.fasyankes ?? false,
+      is_foreign: false,
+      is_active: true,
+      nik: null,
+      phone: null,
+      foreign_id: null,
+      nationality: null,
+      is_kek: null,
+      preferred_jalur: null,
     },
   };
 }
@@ -26,9 +37,22 @@ const keys = (u: AuthUser) => visibleSidebarItems(u).map((i) => i.key);
 describe("sidebar (spec §2, §6)", () => {
   it("has the thirteen rows of the spec, and the Super Admin's Log Akses, data retention and deletion request pages", () => {
     expect(SIDEBAR_ITEMS.map((i) => common.sidebar[i.key as keyof typeof common.sidebar])).toEqual([
-      "Daftar Permohonan Adaptasi", "Daftar Pengguna", "Pengaturan SLA", "Pengaturan Daftar Spesialisasi",
-      "Pengaturan Daftar Institusi", "Log Akses", "Penyimpanan Data", "Permintaan Hapus Akun", "Data Admin Fasyankes", "Daftar Permohonan", "Master Jabatan", "Master CMS",
-      "Beranda", "Data Personal", "Pendaftaran", "Status Pengajuan",
+      "Daftar Permohonan Adaptasi",
+      "Daftar Pengguna",
+      "Pengaturan SLA",
+      "Pengaturan Daftar Spesialisasi",
+      "Pengaturan Daftar Institusi",
+      "Log Akses",
+      "Penyimpanan Data",
+      "Permintaan Hapus Akun",
+      "Data Admin Fasyankes",
+      "Daftar Permohonan",
+      "Master Jabatan",
+      "Master CMS",
+      "Beranda",
+      "Data Personal",
+      "Pendaftaran",
+      "Status Pengajuan",
     ]);
   });
   it.each([
@@ -44,9 +68,7 @@ describe("sidebar (spec §2, §6)", () => {
     expect(keys(me(role))).toEqual(expected);
   });
   it("role 8 verified: personal data hidden, registration and status shown", () => {
-    expect(keys(me(8, { verified: true, verification: [{ is_approved: true, is_rejected: false }] }))).toEqual([
-      "dashboard", "register", "application-status",
-    ]);
+    expect(keys(me(8, { verified: true, verification: [{ is_approved: true, is_rejected: false }] }))).toEqual(["dashboard", "register", "application-status"]);
   });
   it("role 8 not verified: registration and status hidden", () => {
     expect(keys(me(8))).toEqual(["dashboard", "personal-data"]);
@@ -54,7 +76,10 @@ describe("sidebar (spec §2, §6)", () => {
   });
   it("role 8 with a pending verification: personal data disabled", () => {
     const items = visibleSidebarItems(me(8, { verification: [{ is_approved: false, is_rejected: false }] }));
-    expect(items.map((i) => [i.key, i.disabled])).toEqual([["dashboard", false], ["personal-data", true]]);
+    expect(items.map((i) => [i.key, i.disabled])).toEqual([
+      ["dashboard", false],
+      ["personal-data", true],
+    ]);
   });
   it("role 8 rejected: personal data enabled again", () => {
     const items = visibleSidebarItems(me(8, { verification: [{ is_approved: false, is_rejected: true }] }));

@@ -49,7 +49,12 @@ export function labelConditions(rule: number): LabelCondition[] {
     const submitted = stagesFor(true);
     const draft = stagesFor(false);
     const same = submitted.length === draft.length && submitted.every((s, i) => s === draft[i]);
-    const groups: [boolean | undefined, (number | null)[]][] = same ? [[undefined, submitted]] : [[true, submitted], [false, draft]];
+    const groups: [boolean | undefined, (number | null)[]][] = same
+      ? [[undefined, submitted]]
+      : [
+          [true, submitted],
+          [false, draft],
+        ];
     for (const [isSubmitted, stages] of groups) {
       if (stages.length === 0) continue;
       const nullStage = stages.includes(null);

@@ -64,14 +64,7 @@ export function labelledAsOrganizer(user: { role_id: number; is_fasyankes: boole
 }
 
 /** Roles that review applications (spec §1 review bodies plus the two admins). */
-export const STAFF_ROLES: readonly number[] = [
-  ROLE.SUPER_ADMIN,
-  ROLE.ADMIN,
-  ROLE.SUBKOMITE_EVALUASI,
-  ROLE.SUBKOMITE_PEMBEKALAN,
-  ROLE.KOLEGIUM,
-  ROLE.KKI,
-];
+export const STAFF_ROLES: readonly number[] = [ROLE.SUPER_ADMIN, ROLE.ADMIN, ROLE.SUBKOMITE_EVALUASI, ROLE.SUBKOMITE_PEMBEKALAN, ROLE.KOLEGIUM, ROLE.KKI];
 
 /** The ?role= values of the staff list (GET /admin/users): the staff roles as the query strings they arrive as. */
 export const STAFF_ROLE_FILTERS = STAFF_ROLES.map(String) as [string, ...string[]];

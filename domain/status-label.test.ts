@@ -4,7 +4,9 @@ import { stageName } from "./workflow-words";
 import { statusLabel } from "./status-label-words";
 
 const rec = (status: ApplicationStatus | null, stage: number | null, is_submitted = true) => ({
-  status, is_submitted, tahap: stage === null ? null : { id: stage },
+  status,
+  is_submitted,
+  tahap: stage === null ? null : { id: stage },
 });
 
 describe("status label (spec §4)", () => {
@@ -46,7 +48,11 @@ describe("status label (spec §4)", () => {
 
 describe("what a label means: its stage and what comes next", () => {
   /** The meaning with its stages (ids) named as the default language names them. */
-  const named = (m: LabelMeaning) => ({ ...m, stage: m.stage === null ? null : (stageName(m.stage) ?? String(m.stage)), next: m.next === null ? null : stageName(m.next) });
+  const named = (m: LabelMeaning) => ({
+    ...m,
+    stage: m.stage === null ? null : (stageName(m.stage) ?? String(m.stage)),
+    next: m.next === null ? null : stageName(m.next),
+  });
   it.each([
     // rule, record, meaning
     [1, rec("IN-PROGRESS", 2), { key: "inReview", stage: "Penyetaraan", next: null }],

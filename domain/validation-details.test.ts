@@ -18,25 +18,43 @@ describe("validation details, worded from the locale files", () => {
   it("says a label parameter in the language by its key; an unknown code or a missing parameter is undefined", () => {
     const labels = { field: "errors:fields.search" };
     expect(detailText("too_long", { field: "Pencarian", max: 100 }, "en", labels)).toBe("Search may not be longer than 100 characters");
-    expect(detailText("required", { field: "X" }, "en", { field: "accounts:fields.email" }, (key) => (key === "accounts:fields.email" ? "Email address" : undefined))).toBe(
-      "Email address is required",
-    );
+    expect(
+      detailText("required", { field: "X" }, "en", { field: "accounts:fields.email" }, (key) =>
+        key === "accounts:fields.email" ? "Email address" : undefined,
+      ),
+    ).toBe("Email address is required");
     expect(detailText("NO_SUCH", {}, "en")).toBeUndefined();
     expect(detailText("toString", {}, "en")).toBeUndefined();
     expect(detailText("too_long", { field: "x" }, "en")).toBeUndefined();
   });
 
   it("every API detail code and field is translated", () => {
-    for (const code of Object.keys(id.details)) if (code !== "text") expect(en.details[code as keyof typeof en.details], code).not.toBe(id.details[code as keyof typeof id.details]);
+    for (const code of Object.keys(id.details))
+      if (code !== "text") expect(en.details[code as keyof typeof en.details], code).not.toBe(id.details[code as keyof typeof id.details]);
     expect(Object.keys(en.fields)).toEqual(Object.keys(id.fields));
   });
 
   it("finds the rule, parameters and label keys of a message INDONESIAN said, and never remembers a request's values", () => {
     const field = INDONESIAN.label("accounts:fields.nik", "NIK");
     const message = INDONESIAN.message("digits", { field, length: 16 });
-    expect(detailOfMessage("nik", message)).toEqual({ path: "nik", code: "digits", params: { field: "NIK", length: 16 }, labels: { field: "accounts:fields.nik" }, message });
-    expect(detail("x", "too_long", { field: "a.b.c", max: 3 })).toEqual({ path: "x", code: "too_long", params: { field: "a.b.c", max: 3 }, message: "a.b.c tidak boleh lebih dari 3 karakter" });
-    expect(detailOfMessage("x", "a.b.c tidak boleh lebih dari 3 karakter")).toEqual({ path: "x", code: "custom", message: "a.b.c tidak boleh lebih dari 3 karakter" });
+    expect(detailOfMessage("nik", message)).toEqual({
+      path: "nik",
+      code: "digits",
+      params: { field: "NIK", length: 16 },
+      labels: { field: "accounts:fields.nik" },
+      message,
+    });
+    expect(detail("x", "too_long", { field: "a.b.c", max: 3 })).toEqual({
+      path: "x",
+      code: "too_long",
+      params: { field: "a.b.c", max: 3 },
+      message: "a.b.c tidak boleh lebih dari 3 karakter",
+    });
+    expect(detailOfMessage("x", "a.b.c tidak boleh lebih dari 3 karakter")).toEqual({
+      path: "x",
+      code: "custom",
+      message: "a.b.c tidak boleh lebih dari 3 karakter",
+    });
     expect(detail("page", "integer", { field: apiField("page") }).labels).toEqual({ field: "errors:fields.page" });
   });
 });

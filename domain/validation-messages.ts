@@ -6,12 +6,42 @@ import en from "#locales/en/validation.json";
 import id from "#locales/id/validation.json";
 
 export type RuleName =
-  | "required" | "required_if" | "email" | "min" | "max" | "numeric" | "digits" | "length" | "confirmed" | "size"
-  | "regex" | "mimes" | "ext" | "image" | "integer" | "between" | "min_value" | "max_value" | "alpha" | "alpha_num"
-  | "alpha_dash" | "alpha_spaces" | "oneOf" | "excluded" | "dimensions" | "double" | "is" | "is_not" | "default"
-  | "controlCharacters" | "controlCharactersMultiline"
+  | "required"
+  | "required_if"
+  | "email"
+  | "min"
+  | "max"
+  | "numeric"
+  | "digits"
+  | "length"
+  | "confirmed"
+  | "size"
+  | "regex"
+  | "mimes"
+  | "ext"
+  | "image"
+  | "integer"
+  | "between"
+  | "min_value"
+  | "max_value"
+  | "alpha"
+  | "alpha_num"
+  | "alpha_dash"
+  | "alpha_spaces"
+  | "oneOf"
+  | "excluded"
+  | "dimensions"
+  | "double"
+  | "is"
+  | "is_not"
+  | "default"
+  | "controlCharacters"
+  | "controlCharactersMultiline"
   // A date's three boxes (domain/dates.ts readDateParts): each message names the expected order and format.
-  | "dateFormat" | "dateYear" | "dateDayFirst" | "dateNoSuchDay";
+  | "dateFormat"
+  | "dateYear"
+  | "dateDayFirst"
+  | "dateNoSuchDay";
 
 /**
  * The catalogue of both locales, as the `validation` namespace of locales/ holds it (`{{field}}`

@@ -72,7 +72,11 @@ export function rulesFor(texts: FormTexts) {
   const plainText = (s: z.ZodString, shape: TextShape = {}) =>
     shape.multiline ? s.refine(noControlButLineBreaks, m("controlCharactersMultiline")) : s.refine(noControlCharacters, m("controlCharacters"));
   /** A required, trimmed text field. Conform hands empty inputs over as undefined. */
-  const requiredText = (field: string) => z.string({ error: () => m("required", { field }) }).trim().min(1, m("required", { field }));
+  const requiredText = (field: string) =>
+    z
+      .string({ error: () => m("required", { field }) })
+      .trim()
+      .min(1, m("required", { field }));
   return {
     required: requiredText,
     plainText,
@@ -83,8 +87,18 @@ export function rulesFor(texts: FormTexts) {
       return plainText(s.max(opts.max, m("max", { length: opts.max })), opts);
     },
     /** An optional text, trimmed, of at most `max` characters. */
-    optionalText: (opts: { max: number } & TextShape) => plainText(z.string().trim().max(opts.max, m("max", { length: opts.max })), opts).optional(),
-    email: (field: string) => requiredText(field).max(254, m("max", { length: 254 })).pipe(z.email(m("email")).transform((e) => e.toLowerCase())),
+    optionalText: (opts: { max: number } & TextShape) =>
+      plainText(
+        z
+          .string()
+          .trim()
+          .max(opts.max, m("max", { length: opts.max })),
+        opts,
+      ).optional(),
+    email: (field: string) =>
+      requiredText(field)
+        .max(254, m("max", { length: 254 }))
+        .pipe(z.email(m("email")).transform((e) => e.toLowerCase())),
     digits: (field: string, length: number) => requiredText(field).regex(new RegExp(`^\\d{${length}}$`), m("digits", { length })),
     numeric: (field: string, opts: { min?: number; max: number }) => {
       let s = requiredText(field).regex(/^\d+$/, m("numeric"));
@@ -122,7 +136,11 @@ export function rulesFor(texts: FormTexts) {
     },
     password: (field: string, opts: { min: number; max: number } = { min: 8, max: 128 }) =>
       // Passwords are not trimmed: spaces are characters the user chose.
-      z.string({ error: () => m("required", { field }) }).min(1, m("required", { field })).min(opts.min, m("min", { length: opts.min })).max(opts.max, m("max", { length: opts.max })),
+      z
+        .string({ error: () => m("required", { field }) })
+        .min(1, m("required", { field }))
+        .min(opts.min, m("min", { length: opts.min }))
+        .max(opts.max, m("max", { length: opts.max })),
     oneOf: <T extends string>(field: string, values: readonly [T, ...T[]]) =>
       z.enum(values, { error: (issue) => (issue.input === undefined ? m("required", { field }) : m("oneOf", { field })) }),
     accepted: (field: string) => z.literal("on", { error: () => m("required", { field }) }),

@@ -180,7 +180,12 @@ export function stagesBefore(id: number): StageId[] {
   const s = stageById(id);
   if (!s) return [];
   const all = stagesOf(s.jalur);
-  return all.slice(0, all.findIndex((x) => x.id === id)).map((x) => x.id);
+  return all
+    .slice(
+      0,
+      all.findIndex((x) => x.id === id),
+    )
+    .map((x) => x.id);
 }
 
 /** Staff roles that see every application (contract: role 1 drafts too, role 7 every submitted one). */

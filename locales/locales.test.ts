@@ -40,7 +40,11 @@ function variables(text: unknown): string[] {
   return [...new Set([...text.matchAll(/\{\{\s*([^\s},]+)[^}]*\}\}/g)].map((m) => m[1]))].sort();
 }
 
-const namespaces = (lng: string) => readdirSync(path.join(ROOT, DIR[lng])).filter((f) => f.endsWith(".json")).map((f) => f.slice(0, -5)).sort();
+const namespaces = (lng: string) =>
+  readdirSync(path.join(ROOT, DIR[lng]))
+    .filter((f) => f.endsWith(".json"))
+    .map((f) => f.slice(0, -5))
+    .sort();
 const load = (lng: string, ns: string): Texts => JSON.parse(readFileSync(path.join(ROOT, DIR[lng], `${ns}.json`), "utf8")) as Texts;
 
 /** The differences between two locales' namespaces, as readable lines; empty when they agree. */

@@ -34,20 +34,73 @@ function errors(schema: z.ZodType, value: unknown): Record<string, string> {
 
 const BAD_INPUTS: unknown[] = [
   {},
-  { full_name: "x", nik: "12", email: "salah", phone: "08-1", password: "abc", password_confirmation: "abd", consent: "no", token: "", foreign_id: "a b", nationality: "XX", is_kek: "mungkin", jalur_id: "ZZZ" },
-  { facility_name: "ab", facility_type: "X", address: "pendek", licence_number: "", contact_phone: "abc", contact_email: "salah", admin_nik: "1", admin_phone: "1", position_id: "x" },
-  { identity_type: "NIK", identity_number: "12345", birth_date: "2999-01-01", graduation_year: "1900", institution_id: "x", specialization_id: "0", gender: "X" },
+  {
+    full_name: "x",
+    nik: "12",
+    email: "salah",
+    phone: "08-1",
+    password: "abc",
+    password_confirmation: "abd",
+    consent: "no",
+    token: "",
+    foreign_id: "a b",
+    nationality: "XX",
+    is_kek: "mungkin",
+    jalur_id: "ZZZ",
+  },
+  {
+    facility_name: "ab",
+    facility_type: "X",
+    address: "pendek",
+    licence_number: "",
+    contact_phone: "abc",
+    contact_email: "salah",
+    admin_nik: "1",
+    admin_phone: "1",
+    position_id: "x",
+  },
+  {
+    identity_type: "NIK",
+    identity_number: "12345",
+    birth_date: "2999-01-01",
+    graduation_year: "1900",
+    institution_id: "x",
+    specialization_id: "0",
+    gender: "X",
+  },
   { identity_type: "PASPOR", identity_number: "ab-123", birth_date: "2020-02-30", graduation_year: "20x0", institution_id: "0" },
-  { jalur_id: "OTH" }, { jalur_id: "SPE", activity_kind_id: "0" }, { jalur_id: "XXX", activity_kind_id: "abc" },
+  { jalur_id: "OTH" },
+  { jalur_id: "SPE", activity_kind_id: "0" },
+  { jalur_id: "XXX", activity_kind_id: "abc" },
   { kind: "", title: "x".repeat(300), type_code: "   ", year: "20", description: "x".repeat(3000), institution: "x".repeat(300) },
-  { decision: "REJECT", verification_id: "x" }, { decision: "MAYBE", reason: "x".repeat(3000), verification_id: "-1" },
+  { decision: "REJECT", verification_id: "x" },
+  { decision: "MAYBE", reason: "x".repeat(3000), verification_id: "-1" },
   { stage_id: "x", decision: "REUPLOAD", documents: [{ requirement_id: "0", selected: "on" }] },
   { stage_id: "2", decision: "REUPLOAD", note: "", documents: [{ requirement_id: "3", selected: "on" }, { requirement_id: "4" }] },
   { stage_id: "2", decision: "FAILED", documents: [{ requirement_id: "3" }] },
   { role_id: "3", position_id: "x", phone: "12ab", reason: "abc", name: " a ", country: "XX", stage_1: "0", stage_2: "x" },
-  { title: "ab", lead: "", body: "x".repeat(3000), location: "", starts_at: "kemarin", ends_at: "2027-01-01T08:00", links: [{ label: "a" }, { href: "http://x" }], base: "http://x", login: "" },
+  {
+    title: "ab",
+    lead: "",
+    body: "x".repeat(3000),
+    location: "",
+    starts_at: "kemarin",
+    ends_at: "2027-01-01T08:00",
+    links: [{ label: "a" }, { href: "http://x" }],
+    base: "http://x",
+    login: "",
+  },
   { title: "Jadwal", location: "Jakarta", starts_at: "2027-03-15T08:00", ends_at: "2027-03-14T08:00", registration_deadline: "2027-03-16T08:00" },
-  { full_name: "x".repeat(200), email: "a@b.co", phone: "0812345678901234567", password: "abcdefgh", password_confirmation: "abcdefgh", current_password: "x".repeat(200), new_password: "abcdefgh1", new_password_confirmation: "lain" },
+  {
+    full_name: "x".repeat(200),
+    email: "a@b.co",
+    phone: "0812345678901234567",
+    password: "abcdefgh",
+    password_confirmation: "abcdefgh",
+    current_password: "x".repeat(200),
+    new_password: "abcdefgh1",
+    new_password_confirmation: "lain",
+  },
 ];
 
 describe("validation messages per request", () => {
@@ -88,9 +141,12 @@ describe("validation messages per request", () => {
     const t = formTexts(await translator("id"));
     for (const input of BAD_INPUTS) {
       expect(errors(registrationSchema(today, t), input)).toEqual(errors(registrationSchema(today, INDONESIAN), input));
-      expect(errors(applicantSchemas(formTexts(await translator("en-US"))).achievement, {})).toMatchObject({ type_code: "Kind of achievement is required", title: "Title is required" });
-    expect(errors(additionalRequest(formTexts(await translator("en-US"))), {})).toEqual({ title: "Document name is required" });
-    expect(errors(pathwayChoice(t), input)).toEqual(errors(pathwayChoice(INDONESIAN), input));
+      expect(errors(applicantSchemas(formTexts(await translator("en-US"))).achievement, {})).toMatchObject({
+        type_code: "Kind of achievement is required",
+        title: "Title is required",
+      });
+      expect(errors(additionalRequest(formTexts(await translator("en-US"))), {})).toEqual({ title: "Document name is required" });
+      expect(errors(pathwayChoice(t), input)).toEqual(errors(pathwayChoice(INDONESIAN), input));
     }
   });
 
@@ -117,21 +173,29 @@ describe("validation messages per request", () => {
     const fromRequest = adminSchemas(formTexts(await translator("id")));
     const atLoad = adminSchemas(INDONESIAN);
     for (const input of BAD_INPUTS) {
-      for (const name of ["staffCreate", "staffUpdate", "reason", "sla"] as const) expect(errors(fromRequest[name], input)).toEqual(errors(atLoad[name], input));
+      for (const name of ["staffCreate", "staffUpdate", "reason", "sla"] as const)
+        expect(errors(fromRequest[name], input)).toEqual(errors(atLoad[name], input));
       for (const kind of ["specialization", "institution", "position"] as const) {
         expect(errors(fromRequest.reference[kind], input)).toEqual(errors(atLoad.reference[kind], input));
       }
     }
-    expect(errors(adminSchemas(formTexts(await translator("en-US"))).staffCreate, {})).toMatchObject({ full_name: "Full name is required", role_id: "Role is required" });
+    expect(errors(adminSchemas(formTexts(await translator("en-US"))).staffCreate, {})).toMatchObject({
+      full_name: "Full name is required",
+      role_id: "Role is required",
+    });
   });
 
   it("builds the /master-cms forms in Indonesian exactly as the module-level ones", async () => {
     const fromRequest = cmsSchemas(formTexts(await translator("id")));
     const atLoad = cmsSchemas(INDONESIAN);
     for (const input of BAD_INPUTS) {
-      for (const name of ["welcome", "navbarLinks", "faq", "announcement", "testSchedule"] as const) expect(errors(fromRequest[name], input)).toEqual(errors(atLoad[name], input));
+      for (const name of ["welcome", "navbarLinks", "faq", "announcement", "testSchedule"] as const)
+        expect(errors(fromRequest[name], input)).toEqual(errors(atLoad[name], input));
     }
-    expect(errors(cmsSchemas(formTexts(await translator("en-US"))).announcement, {})).toEqual({ title: "Title is required", body: "Announcement text is required" });
+    expect(errors(cmsSchemas(formTexts(await translator("en-US"))).announcement, {})).toEqual({
+      title: "Title is required",
+      body: "Announcement text is required",
+    });
   });
 
   it("builds the reviewer's decision form in Indonesian exactly as the module-level one", async () => {
@@ -169,7 +233,10 @@ describe("validation messages per request", () => {
       birth_date: "Date of birth may not be above 01/15/26",
       graduation_year: "Year of graduation must be between 1950 and 2026",
     });
-    expect(errors(applicantSchemas(formTexts(await translator("en-US"))).achievement, {})).toMatchObject({ type_code: "Kind of achievement is required", title: "Title is required" });
+    expect(errors(applicantSchemas(formTexts(await translator("en-US"))).achievement, {})).toMatchObject({
+      type_code: "Kind of achievement is required",
+      title: "Title is required",
+    });
     expect(errors(additionalRequest(formTexts(await translator("en-US"))), {})).toEqual({ title: "Document name is required" });
     const decision = decisionForm(formTexts(await translator("en-US")));
     expect(errors(decision, { stage_id: "2", decision: "REUPLOAD", documents: [{ requirement_id: "3", selected: "on" }] })).toEqual({

@@ -16,7 +16,11 @@ const USAGE = 'usage: npm run admin:create -- --email <address> --name "<full na
 
 let args: { email?: string; name?: string; another?: boolean };
 try {
-  ({ values: args } = parseArgs({ options: { email: { type: "string" }, name: { type: "string" }, another: { type: "boolean" } }, strict: true, allowPositionals: false }));
+  ({ values: args } = parseArgs({
+    options: { email: { type: "string" }, name: { type: "string" }, another: { type: "boolean" } },
+    strict: true,
+    allowPositionals: false,
+  }));
 } catch (error) {
   refuse(`${error instanceof Error ? error.message : String(error)}\n${USAGE}`);
   process.exit(2);
@@ -52,9 +56,13 @@ await runWithApi(async (api, env) => {
   const to = delivery.mail === "redirected" ? `the one mailbox MAIL_REDIRECT_TO (${env.MAIL_REDIRECT_TO}), not to ${result.email}` : result.email;
   if (mail?.status === "sent") {
     say(`The set-password mail went to ${to} ${env.SMTP_URL ? "through SMTP_URL" : `as a file in ${api.outboxDir} (no SMTP_URL)`}.`);
-    say(`Its link opens ${api.mailer.publicUrl}/forgot-password and works for 1 hour; after that, ask for a new one at ${api.mailer.publicUrl}/forgot-password/email.`);
+    say(
+      `Its link opens ${api.mailer.publicUrl}/forgot-password and works for 1 hour; after that, ask for a new one at ${api.mailer.publicUrl}/forgot-password/email.`,
+    );
   } else {
-    say(`The set-password mail could not be sent yet (${mail?.lastError ?? "not tried"}). It stays in the outbox: the running portal sends it when the mail server answers.`);
+    say(
+      `The set-password mail could not be sent yet (${mail?.lastError ?? "not tried"}). It stays in the outbox: the running portal sends it when the mail server answers.`,
+    );
     say(`If its 1-hour link has expired by then, ask for a new one at ${api.mailer.publicUrl}/forgot-password/email.`);
   }
   return 0;

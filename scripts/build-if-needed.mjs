@@ -74,7 +74,10 @@ async function ensureRemixBuild() {
   console.log("Building the portal (remix vite:build)…");
   // Always a production build: run from a test (NODE_ENV=test) it would otherwise bundle React's
   // development build, which `npm start` would then serve.
-  const r = spawnSync(process.execPath, ["node_modules/@remix-run/dev/dist/cli.js", "vite:build"], { stdio: "inherit", env: { ...process.env, NODE_ENV: "production" } });
+  const r = spawnSync(process.execPath, ["node_modules/@remix-run/dev/dist/cli.js", "vite:build"], {
+    stdio: "inherit",
+    env: { ...process.env, NODE_ENV: "production" },
+  });
   if (r.status !== 0) throw new Error(`remix vite:build failed (exit ${r.status ?? r.signal})`);
 }
 

@@ -47,10 +47,14 @@ line(PRODUCT_FULL_NAME, { size: 12 });
 line("Kementerian Kesehatan Republik Indonesia", { size: 10 });
 gap(16);
 line("1. Membuat dan mengaktifkan akun", { size: 13, bold: true });
-line("Warga Negara Indonesia mendaftar melalui halaman Daftar dengan NIK 16 digit. Warga Negara Asing memulai dari halaman pendaftaran WNA dan mengisi nomor paspor atau identitas asing serta kewarganegaraan. Setelah mendaftar, buka surel aktivasi dan klik tautannya (berlaku 24 jam), lalu masuk dengan alamat surel dan kata sandi.");
+line(
+  "Warga Negara Indonesia mendaftar melalui halaman Daftar dengan NIK 16 digit. Warga Negara Asing memulai dari halaman pendaftaran WNA dan mengisi nomor paspor atau identitas asing serta kewarganegaraan. Setelah mendaftar, buka surel aktivasi dan klik tautannya (berlaku 24 jam), lalu masuk dengan alamat surel dan kata sandi.",
+);
 gap();
 line("2. Mengisi data personal dan memilih jalur", { size: 13, bold: true });
-line("Lengkapi data personal, lalu pilih jalur pendaftaran: REG (reguler), SPE (spesialis) atau OTH (lainnya, kegiatan bersama pendamping tenaga kesehatan WNI). Jalur dapat diganti sebelum permohonan dikirim tanpa kehilangan data personal.");
+line(
+  "Lengkapi data personal, lalu pilih jalur pendaftaran: REG (reguler), SPE (spesialis) atau OTH (lainnya, kegiatan bersama pendamping tenaga kesehatan WNI). Jalur dapat diganti sebelum permohonan dikirim tanpa kehilangan data personal.",
+);
 gap();
 line("3. Dokumen persyaratan", { size: 13, bold: true });
 for (const jalur of ["REG", "SPE", "OTH"] as const) {
@@ -61,10 +65,14 @@ for (const jalur of ["REG", "SPE", "OTH"] as const) {
   }
 }
 gap();
-line("Dokumen yang terdiri atas beberapa berkas (sertifikat profesi, logbook, ijazah) dapat diunggah sebagai beberapa file; sistem menggabungkannya menjadi satu PDF berukuran paling besar 5MB. Jenis file diperiksa dari isinya, bukan dari nama file.");
+line(
+  "Dokumen yang terdiri atas beberapa berkas (sertifikat profesi, logbook, ijazah) dapat diunggah sebagai beberapa file; sistem menggabungkannya menjadi satu PDF berukuran paling besar 5MB. Jenis file diperiksa dari isinya, bukan dari nama file.",
+);
 gap();
 line("4. Status permohonan", { size: 13, bold: true });
-line(`Setelah dikirim, permohonan melewati pemeriksaan dokumen, penyetaraan, evaluasi kompetensi dan kelayakan. Label status yang mungkin muncul: ${STATUS_LABELS.join(", ")}.`);
+line(
+  `Setelah dikirim, permohonan melewati pemeriksaan dokumen, penyetaraan, evaluasi kompetensi dan kelayakan. Label status yang mungkin muncul: ${STATUS_LABELS.join(", ")}.`,
+);
 line("Bila status 'Perbaikan Berkas' muncul, buka formulir unggah ulang: hanya dokumen yang ditandai peninjau yang perlu diunggah kembali, beserta alasannya.");
 gap();
 line("5. Bantuan", { size: 13, bold: true });

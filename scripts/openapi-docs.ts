@@ -49,7 +49,10 @@ function describe(schema: Schema | undefined): string {
   if (schema.$ref) return refName(schema.$ref);
   if (schema.allOf?.length === 1) return describe(schema.allOf[0]);
   if (schema.type === "array") return `${describe(schema.items)}[]`;
-  if (schema.properties) return `{ ${Object.entries(schema.properties).map(([k, v]) => `${k}: ${describe(v)}`).join("; ")} }`;
+  if (schema.properties)
+    return `{ ${Object.entries(schema.properties)
+      .map(([k, v]) => `${k}: ${describe(v)}`)
+      .join("; ")} }`;
   return schema.type ?? "—";
 }
 
@@ -75,7 +78,10 @@ function responses(op: Operation): string {
     .join("; ");
 }
 
-const errors = (op: Operation) => Object.keys(op.responses).filter((s) => !s.startsWith("2")).join(", ") || "—";
+const errors = (op: Operation) =>
+  Object.keys(op.responses)
+    .filter((s) => !s.startsWith("2"))
+    .join(", ") || "—";
 const signIn = (op: Operation) => ((op.security ?? []).some((s) => "Bearer" in s) ? "ya" : "tidak");
 
 /** docs/contracts/README.md: every operation, grouped by tag, with the names of its schemas. */

@@ -39,7 +39,11 @@ afterAll(async () => {
 
 function command(script: string, args: string[] = [], extra: Record<string, string> = {}) {
   return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-    const child = spawn(process.execPath, ["--import", "tsx", `scripts/${script}`, ...args], { cwd: ROOT, env: { ...env, ...extra } as NodeJS.ProcessEnv, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(process.execPath, ["--import", "tsx", `scripts/${script}`, ...args], {
+      cwd: ROOT,
+      env: { ...env, ...extra } as NodeJS.ProcessEnv,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     let stdout = "";
     let stderr = "";
     child.stdout.setEncoding("utf8").on("data", (d: string) => (stdout += d));
@@ -97,7 +101,9 @@ describe("npm run ops:adopt", () => {
     const moved = { PUBLIC_URL: "https://adaptasi-baru.example.go.id/" };
     const held = await command("admin-create.ts", ["--email", "ketiga@kemkes.go.id", "--name", "Admin Ketiga", "--another"], moved);
     expect(held.code, held.stderr).toBe(0);
-    expect(held.stdout).toContain("held in the outbox: this database serves https://adaptasi.example.go.id, and PUBLIC_URL is https://adaptasi-baru.example.go.id");
+    expect(held.stdout).toContain(
+      "held in the outbox: this database serves https://adaptasi.example.go.id, and PUBLIC_URL is https://adaptasi-baru.example.go.id",
+    );
     expect(sink.received).toHaveLength(2);
 
     const adopt = await command("ops-adopt.ts", [], moved);

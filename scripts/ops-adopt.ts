@@ -14,7 +14,9 @@ import { refuse, runWithApi, say } from "./operator";
 try {
   parseArgs({ options: {}, strict: true, allowPositionals: false });
 } catch (error) {
-  refuse(`${error instanceof Error ? error.message : String(error)}\nusage: npm run ops:adopt (it takes PUBLIC_URL, DATABASE_URL and DATA_DIR from the environment)`);
+  refuse(
+    `${error instanceof Error ? error.message : String(error)}\nusage: npm run ops:adopt (it takes PUBLIC_URL, DATABASE_URL and DATA_DIR from the environment)`,
+  );
   process.exit(2);
 }
 

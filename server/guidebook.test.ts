@@ -68,7 +68,8 @@ describe("serveGuidebook", () => {
       "cache-control": "public, max-age=300, must-revalidate",
       "content-security-policy": "sandbox",
     };
-    upstream = async (r) => (r.headers.get("if-none-match") === '"abc"' ? new Response(null, { status: 304, headers }) : new Response("%PDF-1.7 unggahan", { status: 200, headers }));
+    upstream = async (r) =>
+      r.headers.get("if-none-match") === '"abc"' ? new Response(null, { status: 304, headers }) : new Response("%PDF-1.7 unggahan", { status: 200, headers });
     const res = await fetch(base);
     expect(res.status).toBe(200);
     expect(res.headers.get("etag")).toBe('"abc"');

@@ -5,7 +5,16 @@ import type { ApiFetch } from "../app/utils/api.server";
 // GUIDEBOOK_PATH serves the PDF the Admin uploaded on /master-cms when there is one, else the bundled
 // file. Both revalidate after 5 minutes, so a new upload shows soon without a deploy.
 const CACHE = "public, max-age=300, must-revalidate";
-const RELAYED = ["content-type", "content-length", "content-disposition", "etag", "last-modified", "cache-control", "x-content-type-options", "content-security-policy"];
+const RELAYED = [
+  "content-type",
+  "content-length",
+  "content-disposition",
+  "etag",
+  "last-modified",
+  "cache-control",
+  "x-content-type-options",
+  "content-security-policy",
+];
 
 export function serveGuidebook(opts: { fetch: ApiFetch; apiBase: string; apiKey: string; bundledFile: string }) {
   return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {

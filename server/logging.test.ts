@@ -12,7 +12,9 @@ describe("scrubLine", () => {
   });
 
   it("removes a failed query's parameters, wherever the message sits", () => {
-    const line = JSON.stringify({ err: { message: 'Failed query: select 1 where email = $1\nparams: rahasia@x.id,$argon2id$v=19$m', stack: "Error: x\nparams: secret\n    at f" } });
+    const line = JSON.stringify({
+      err: { message: "Failed query: select 1 where email = $1\nparams: rahasia@x.id,$argon2id$v=19$m", stack: "Error: x\nparams: secret\n    at f" },
+    });
     const out = scrubLine(line);
     expect(out).not.toMatch(/rahasia|argon2|secret/);
     expect(out).toContain("params: [removed]");

@@ -49,7 +49,10 @@ describe("the adapter it follows (@remix-run/express)", () => {
       const requests: Array<[string, RequestInit]> = [
         ["/echo/x?q=%E2%9C%93&page=2", { headers: { cookie: "s=1", "accept-language": "id" } }],
         ["/echo/forwarded", { headers: { "x-forwarded-proto": "https", "x-forwarded-host": "portal.example:8443" } }],
-        ["/echo/form", { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded", origin: "http://x" }, body: "nama=Siti&kota=Bandung" }],
+        [
+          "/echo/form",
+          { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded", origin: "http://x" }, body: "nama=Siti&kota=Bandung" },
+        ],
         ["/echo/put", { method: "PUT", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "a=1" }],
       ];
       for (const [path, init] of requests) {
@@ -58,7 +61,15 @@ describe("the adapter it follows (@remix-run/express)", () => {
           const json = (await r.json()) as { url: string; headers: Record<string, string> };
           const port = new URL(base).port;
           const headers = Object.fromEntries(Object.entries(json.headers).filter(([k]) => k !== "host" && k !== "content-length"));
-          return { status: r.status, statusText: r.statusText, setCookie: r.headers.getSetCookie(), echo: r.headers.get("x-echo"), ...json, url: json.url.replace(`:${port}`, ":PORT"), headers };
+          return {
+            status: r.status,
+            statusText: r.statusText,
+            setCookie: r.headers.getSetCookie(),
+            echo: r.headers.get("x-echo"),
+            ...json,
+            url: json.url.replace(`:${port}`, ":PORT"),
+            headers,
+          };
         };
         expect(await read(rb, b.base), path).toEqual(await read(ra, a.base));
       }

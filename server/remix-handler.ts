@@ -70,7 +70,10 @@ async function sendRemixResponse(res: Response, response: globalThis.Response) {
  * client of a long export costs one chunk in flight, not the whole file. A client gone cancels the body,
  * which stops what produces it (the export's database reads).
  */
-export async function writeBody(body: ReadableStream<Uint8Array>, res: NodeJS.WritableStream & { destroyed: boolean; flush?: () => void; destroy(error?: Error): void }) {
+export async function writeBody(
+  body: ReadableStream<Uint8Array>,
+  res: NodeJS.WritableStream & { destroyed: boolean; flush?: () => void; destroy(error?: Error): void },
+) {
   const reader = body.getReader();
   let gone = res.destroyed;
   let wake: (() => void) | null = null;

@@ -4,7 +4,9 @@ import { installRenderTreeCache, memoizeConvertRoutes, memoizeCreateServerRoutes
 import { miniRemix } from "./test/mini-remix";
 
 const require = createRequire(import.meta.url);
-const remixRoutes = require(RENDER_TREE_MODULES.createServerRoutes) as { createServerRoutes: ((...a: unknown[]) => unknown) & { original?: (...a: unknown[]) => unknown } };
+const remixRoutes = require(RENDER_TREE_MODULES.createServerRoutes) as {
+  createServerRoutes: ((...a: unknown[]) => unknown) & { original?: (...a: unknown[]) => unknown };
+};
 const router = require(RENDER_TREE_MODULES.convertRoutesToDataRoutes) as {
   UNSAFE_convertRoutesToDataRoutes: ((...a: unknown[]) => unknown) & { original?: (...a: unknown[]) => unknown };
 };
@@ -21,7 +23,12 @@ function build() {
     "routes/home": { id: "routes/home", parentId: "routes/layout", index: true, hasLoader: true, module: "" },
     "routes/detail": { id: "routes/detail", parentId: "routes/layout", path: "item/:id", hasLoader: true, module: "" },
   };
-  const routeModules = { root: { default: Page }, "routes/layout": { default: Page }, "routes/home": { default: Page }, "routes/detail": { default: Page, handle: { x: 1 } } };
+  const routeModules = {
+    root: { default: Page },
+    "routes/layout": { default: Page },
+    "routes/home": { default: Page },
+    "routes/detail": { default: Page, handle: { x: 1 } },
+  };
   return { manifest, routeModules, future: { v3_singleFetch: true } };
 }
 

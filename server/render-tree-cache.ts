@@ -101,5 +101,6 @@ export function installRenderTreeCache(): void {
   const routes = require(MODULES.createServerRoutes) as { createServerRoutes: CreateServerRoutes };
   if (!routes.createServerRoutes.original) routes.createServerRoutes = memoizeCreateServerRoutes(routes.createServerRoutes);
   const router = require(MODULES.convertRoutesToDataRoutes) as { UNSAFE_convertRoutesToDataRoutes: Convert };
-  if (!router.UNSAFE_convertRoutesToDataRoutes.original) router.UNSAFE_convertRoutesToDataRoutes = memoizeConvertRoutes(router.UNSAFE_convertRoutesToDataRoutes);
+  if (!router.UNSAFE_convertRoutesToDataRoutes.original)
+    router.UNSAFE_convertRoutesToDataRoutes = memoizeConvertRoutes(router.UNSAFE_convertRoutesToDataRoutes);
 }

@@ -11,7 +11,8 @@ import { routeModules } from "../tests/route-modules";
 const ROUTES_DIR = path.resolve(__dirname, "../app/routes");
 
 describe("uploadRoutes", () => {
-  const route = (id: string, parentId: string | undefined, p: string | undefined, handle?: unknown) => [id, { id, parentId, path: p, module: { handle } }] as const;
+  const route = (id: string, parentId: string | undefined, p: string | undefined, handle?: unknown) =>
+    [id, { id, parentId, path: p, module: { handle } }] as const;
   const build = {
     routes: Object.fromEntries([
       route("root", undefined, ""),
@@ -69,13 +70,19 @@ describe("closeUnreadBodies", () => {
 
   function send(port: number, agent: http.Agent, method: string, body?: Buffer | (() => NodeJS.ReadableStream)) {
     return new Promise<{ status: number; connection: string | undefined; text: string }>((resolve, reject) => {
-      const req = http.request({ host: "127.0.0.1", port, method, path: "/x", agent, headers: body ? { "content-type": "application/x-www-form-urlencoded" } : {} }, (res) => {
-        let text = "";
-        res.setEncoding("utf8").on("data", (c: string) => (text += c));
-        res.on("end", () => resolve({ status: res.statusCode!, connection: res.headers.connection, text }));
-      });
+      const req = http.request(
+        { host: "127.0.0.1", port, method, path: "/x", agent, headers: body ? { "content-type": "application/x-www-form-urlencoded" } : {} },
+        (res) => {
+          let text = "";
+          res.setEncoding("utf8").on("data", (c: string) => (text += c));
+          res.on("end", () => resolve({ status: res.statusCode!, connection: res.headers.connection, text }));
+        },
+      );
       req.on("error", reject);
-      if (typeof body === "function") body().pipe(req).on("error", () => {});
+      if (typeof body === "function")
+        body()
+          .pipe(req)
+          .on("error", () => {});
       else req.end(body);
     });
   }
@@ -100,7 +107,12 @@ describe("closeUnreadBodies", () => {
     const agent = new http.Agent({ keepAlive: false });
     try {
       const chunk = Buffer.alloc(64 * 1024, 97);
-      const body = () => Readable.from((function* () { for (let i = 0; i < 320; i++) yield chunk; })());
+      const body = () =>
+        Readable.from(
+          (function* () {
+            for (let i = 0; i < 320; i++) yield chunk;
+          })(),
+        );
       const refused = await send(port, agent, "POST", body);
       expect(refused).toMatchObject({ status: 403, connection: "close", text: "refused" });
     } finally {
@@ -131,9 +143,17 @@ describe("readForm", () => {
   });
 
   it("hands a multipart form over as the same fields urlencoded, and an empty post as an empty form", async () => {
-    const m = multipartBody([["email", "siti@contoh.id"], ["note", "baris 1\r\nbaris 2 ☃"], ["items[3].type", "x"]]);
+    const m = multipartBody([
+      ["email", "siti@contoh.id"],
+      ["note", "baris 1\r\nbaris 2 ☃"],
+      ["items[3].type", "x"],
+    ]);
     const read = await readForm(m.type, Buffer.from(m.body));
-    expect("body" in read && Object.fromEntries(new URLSearchParams(read.body.toString()))).toEqual({ email: "siti@contoh.id", note: "baris 1\r\nbaris 2 ☃", "items[3].type": "x" });
+    expect("body" in read && Object.fromEntries(new URLSearchParams(read.body.toString()))).toEqual({
+      email: "siti@contoh.id",
+      note: "baris 1\r\nbaris 2 ☃",
+      "items[3].type": "x",
+    });
     expect(await readForm("", Buffer.alloc(0))).toEqual({ body: Buffer.alloc(0) });
   });
 

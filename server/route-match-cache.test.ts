@@ -18,7 +18,17 @@ function tree(): Route[] {
 
 /** Every path of the tree with its params filled in, and paths that match nothing or only the splat. */
 function paths(): string[] {
-  const out = new Set<string>(["/", "/nope", "/application-list/", "/application-list/12/extra", "/APPLICATION-LIST", "/login?next=%2F", "/user-list/%E2%9C%93", "//login", "/a/b/c/d"]);
+  const out = new Set<string>([
+    "/",
+    "/nope",
+    "/application-list/",
+    "/application-list/12/extra",
+    "/APPLICATION-LIST",
+    "/login?next=%2F",
+    "/user-list/%E2%9C%93",
+    "//login",
+    "/a/b/c/d",
+  ]);
   const walk = (routes: Route[], prefix: string) => {
     for (const r of routes) {
       const p = r.path ? `${prefix}/${r.path.replace(/:(\w+)/g, (_m, name) => `${name}-7`).replace("*", "deep/path")}` : prefix;
@@ -95,7 +105,9 @@ describe("memoizeMatchRoutes", () => {
 
 describe("the patch in a page request (what breaks if Remix stops calling the internal)", () => {
   it("is what Remix matches every page request through: a path seen before is matched from memory", async () => {
-    const router = createRequire(import.meta.url)("@remix-run/router") as { matchRoutes: ((...a: unknown[]) => unknown) & { original?: (...a: unknown[]) => unknown } };
+    const router = createRequire(import.meta.url)("@remix-run/router") as {
+      matchRoutes: ((...a: unknown[]) => unknown) & { original?: (...a: unknown[]) => unknown };
+    };
     const installed = router.matchRoutes;
     let computed = 0;
     // The real matching, counted, under the cache as the server installs it.

@@ -21,7 +21,8 @@ export function databaseUnreachable(err: unknown): boolean {
   for (let e: unknown = err; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
     const { code, message } = e as { code?: unknown; message?: unknown };
     if (typeof code === "string" && (UNREACHABLE_CODES.has(code) || code.startsWith("08"))) return true;
-    if (typeof message === "string" && /Connection terminated|connection error and is not queryable|timeout exceeded when trying to connect/i.test(message)) return true;
+    if (typeof message === "string" && /Connection terminated|connection error and is not queryable|timeout exceeded when trying to connect/i.test(message))
+      return true;
   }
   return false;
 }

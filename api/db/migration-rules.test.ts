@@ -28,37 +28,45 @@ describe("migrations expand, then contract a release later (docs/operations.md Â
       expect(unmarkedContractions(`-- contract: 0014 stopped reading it\n${generated(statement)}`), statement).toEqual([]);
     }
     // expanding is free; a comment naming a drop is not a drop
-    expect(unmarkedContractions('ALTER TABLE "users" ADD COLUMN "mobile" text;--> statement-breakpoint\n-- DROP COLUMN later\nCREATE TABLE "x" ("id" serial);')).toEqual([]);
+    expect(
+      unmarkedContractions('ALTER TABLE "users" ADD COLUMN "mobile" text;--> statement-breakpoint\n-- DROP COLUMN later\nCREATE TABLE "x" ("id" serial);'),
+    ).toEqual([]);
   });
 
-  it("counts the migrations a newer release applied, and a start on such a schema warns once and sets adaptasi_schema_ahead", { timeout: 120_000 }, async () => {
-    const handle = await openDatabase({ inMemory: true });
-    try {
-      await handle.migrate();
-      expect(await migrationsAhead(handle.db, MIGRATIONS_FOLDER)).toBe(0);
-    } finally {
-      await handle.close();
-    }
+  it(
+    "counts the migrations a newer release applied, and a start on such a schema warns once and sets adaptasi_schema_ahead",
+    { timeout: 120_000 },
+    async () => {
+      const handle = await openDatabase({ inMemory: true });
+      try {
+        await handle.migrate();
+        expect(await migrationsAhead(handle.db, MIGRATIONS_FOLDER)).toBe(0);
+      } finally {
+        await handle.close();
+      }
 
-    const dataDir = await mkdtemp(path.join(tmpdir(), "adaptasi-schema-ahead-"));
-    const lines: Array<{ level: number; msg: string; migrationsAhead?: number }> = [];
-    const logger = pino({ level: "info" }, { write: (line: string) => void lines.push(JSON.parse(line)) });
-    const start = () => startApi({ dataDir, apiKey: TEST_API_KEY, jwtSecret: TEST_JWT_SECRET, seedDemo: false, logger });
-    try {
-      let api = await start();
-      // What a newer release's start leaves: one migration this code has never seen.
-      await api.db.execute(sql`insert into drizzle.__drizzle_migrations (hash, created_at) values ('from-a-newer-release', ${newestKnownMigration(MIGRATIONS_FOLDER) + 60_000})`);
-      await api.close();
-      expect(lines.filter((l) => l.level === 40)).toEqual([]);
+      const dataDir = await mkdtemp(path.join(tmpdir(), "adaptasi-schema-ahead-"));
+      const lines: Array<{ level: number; msg: string; migrationsAhead?: number }> = [];
+      const logger = pino({ level: "info" }, { write: (line: string) => void lines.push(JSON.parse(line)) });
+      const start = () => startApi({ dataDir, apiKey: TEST_API_KEY, jwtSecret: TEST_JWT_SECRET, seedDemo: false, logger });
+      try {
+        let api = await start();
+        // What a newer release's start leaves: one migration this code has never seen.
+        await api.db.execute(
+          sql`insert into drizzle.__drizzle_migrations (hash, created_at) values ('from-a-newer-release', ${newestKnownMigration(MIGRATIONS_FOLDER) + 60_000})`,
+        );
+        await api.close();
+        expect(lines.filter((l) => l.level === 40)).toEqual([]);
 
-      api = await start();
-      await api.close();
-      const warnings = lines.filter((l) => l.level === 40 && /schema is newer than this code/.test(l.msg));
-      expect(warnings).toHaveLength(1);
-      expect(warnings[0].migrationsAhead).toBe(1);
-      expect(await registry.getSingleMetricAsString("adaptasi_schema_ahead")).toMatch(/^adaptasi_schema_ahead 1$/m);
-    } finally {
-      await rm(dataDir, { recursive: true, force: true });
-    }
-  });
+        api = await start();
+        await api.close();
+        const warnings = lines.filter((l) => l.level === 40 && /schema is newer than this code/.test(l.msg));
+        expect(warnings).toHaveLength(1);
+        expect(warnings[0].migrationsAhead).toBe(1);
+        expect(await registry.getSingleMetricAsString("adaptasi_schema_ahead")).toMatch(/^adaptasi_schema_ahead 1$/m);
+      } finally {
+        await rm(dataDir, { recursive: true, force: true });
+      }
+    },
+  );
 });

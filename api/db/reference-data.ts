@@ -115,7 +115,20 @@ export const FACILITY_POSITIONS: readonly string[] = ["Direktur Rumah Sakit", "K
 
 /** The two demo facility admins (DESIGN §7): their facility data, by e-mail. */
 export const DEMO_FACILITIES: Readonly<
-  Record<string, { facilityName: string; facilityType: string; address: string; licenceNumber: string; contactPhone: string; contactEmail: string; adminNik: string; adminPhone: string; position: string }>
+  Record<
+    string,
+    {
+      facilityName: string;
+      facilityType: string;
+      address: string;
+      licenceNumber: string;
+      contactPhone: string;
+      contactEmail: string;
+      adminNik: string;
+      adminPhone: string;
+      position: string;
+    }
+  >
 > = {
   "fasyankes@adaptasi.test": {
     facilityName: "RS Mitra Sehat",

@@ -1,19 +1,5 @@
 import { type SQL, sql } from "drizzle-orm";
-import {
-  boolean,
-  check,
-  index,
-  integer,
-  jsonb,
-  pgSequence,
-  pgTable,
-  primaryKey,
-  serial,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, jsonb, pgSequence, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import type { JalurId } from "#domain/documents";
 import type { Gender, IdentityType } from "#domain/forms/profile.labels";
 import type { ApplicationStatus } from "#domain/status-label";
@@ -307,14 +293,18 @@ export const applications = pgTable(
     /** the stage whose decision is awaited (domain openStage), null when none */
     openStageId: integer("open_stage_id"),
     /** every stage that has been opened for this file: reviewers see what reached their stages */
-    reachedStages: integer("reached_stages").array().notNull().default(sql`'{}'::integer[]`),
+    reachedStages: integer("reached_stages")
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
     /** deadline of the open stage: stage_started_at + SLA days of open_stage_id */
     deadlineAt: timestamp("deadline_at", { withTimezone: true }),
     /** copied from the profile / account on draft, submit and profile save: search and sort */
     applicantName: text("applicant_name"),
     applicantEmail: text("applicant_email"),
     searchText: text("search_text").generatedAlwaysAs(
-      (): SQL => sql`lower(${applications.registrationNumber} || ' ' || coalesce(${applications.applicantName}, '') || ' ' || coalesce(${applications.applicantEmail}, ''))`,
+      (): SQL =>
+        sql`lower(${applications.registrationNumber} || ' ' || coalesce(${applications.applicantName}, '') || ' ' || coalesce(${applications.applicantEmail}, ''))`,
     ),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
@@ -325,7 +315,9 @@ export const applications = pgTable(
     check("applications_jalur_id", sql`${t.jalurId} in ('REG', 'SPE', 'OTH')`),
     check("applications_status", sql`${t.status} in ('IN-PROGRESS', 'FAILED', 'PASSED', 'REUPLOAD')`),
     // One open application per applicant; POST /applications relies on it under concurrency.
-    uniqueIndex("applications_one_open_per_applicant").on(t.applicantUserId).where(sql`${t.isFinal} = false`),
+    uniqueIndex("applications_one_open_per_applicant")
+      .on(t.applicantUserId)
+      .where(sql`${t.isFinal} = false`),
     index("applications_submitted_by_idx").on(t.submittedByUserId),
     // The applicant's current application (open first, then the newest): every page of the applicant reads it.
     index("applications_applicant_current_idx").on(t.applicantUserId, t.isFinal, t.createdAt.desc()),
@@ -370,7 +362,9 @@ export const applicationDocuments = pgTable(
   },
   (t) => [
     uniqueIndex("application_documents_version_unique").on(t.applicationId, t.requirementId, t.version),
-    uniqueIndex("application_documents_one_current").on(t.applicationId, t.requirementId).where(sql`${t.isCurrent}`),
+    uniqueIndex("application_documents_one_current")
+      .on(t.applicationId, t.requirementId)
+      .where(sql`${t.isCurrent}`),
     index("application_documents_file_id_idx").on(t.fileId),
   ],
 );
@@ -717,7 +711,6 @@ export const liveService = pgTable(
   (t) => [check("live_service_one_row", sql`${t.id} = 1`)],
 );
 
-
 export const DELETION_REQUEST_STATUSES = ["PENDING", "APPROVED", "REJECTED"] as const;
 export type DeletionRequestStatus = (typeof DELETION_REQUEST_STATUSES)[number];
 
@@ -742,7 +735,9 @@ export const deletionRequests = pgTable(
     reason: text("reason"),
   },
   (t) => [
-    uniqueIndex("deletion_requests_one_pending").on(t.userId).where(sql`${t.status} = 'PENDING'`),
+    uniqueIndex("deletion_requests_one_pending")
+      .on(t.userId)
+      .where(sql`${t.status} = 'PENDING'`),
     index("deletion_requests_user_idx").on(t.userId, t.createdAt),
     index("deletion_requests_list_idx").on(t.status, t.createdAt),
     check("deletion_requests_status_check", sql`${t.status} in ('PENDING', 'APPROVED', 'REJECTED')`),
@@ -774,5 +769,9 @@ export const tusUploads = pgTable(
     size: integer("size").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("tus_uploads_account_idx").on(t.accountId), index("tus_uploads_created_idx").on(t.createdAt), check("tus_uploads_form_check", sql`${t.form} in ('adaptation', 'reupload')`)],
+  (t) => [
+    index("tus_uploads_account_idx").on(t.accountId),
+    index("tus_uploads_created_idx").on(t.createdAt),
+    check("tus_uploads_form_check", sql`${t.form} in ('adaptation', 'reupload')`),
+  ],
 );

@@ -559,11 +559,7 @@ export async function seedDemoApplications(db: Database, storage: FileStorage, o
   const now = options.now ?? new Date();
   if (!(await demoStaff(db))) return;
 
-  const requirements = await db
-    .select()
-    .from(documentRequirements)
-    .where(eq(documentRequirements.isActive, true))
-    .orderBy(asc(documentRequirements.orderNum));
+  const requirements = await db.select().from(documentRequirements).where(eq(documentRequirements.isActive, true)).orderBy(asc(documentRequirements.orderNum));
   // Documents: all of the pathway's for a submitted file, the first three for a draft.
   const stored = await Promise.all(
     DEMO_APPLICATIONS.map((demo) => {
@@ -766,7 +762,10 @@ async function insertDemoApplications(
       const entries = await tx.select({ id: auditLog.id }).from(auditLog).where(eq(auditLog.applicationId, app.id)).orderBy(asc(auditLog.id));
       await tx.execute(sql`set local session_replication_role = replica`);
       for (const [i, e] of entries.entries()) {
-        await tx.update(auditLog).set({ createdAt: times[Math.min(i, times.length - 1)] }).where(eq(auditLog.id, e.id));
+        await tx
+          .update(auditLog)
+          .set({ createdAt: times[Math.min(i, times.length - 1)] })
+          .where(eq(auditLog.id, e.id));
       }
       await tx.execute(sql`set local session_replication_role = origin`);
       await tx.update(reuploadRequests).set({ createdAt: last }).where(eq(reuploadRequests.applicationId, app.id));

@@ -15,8 +15,14 @@ export const DEMO_ANNOUNCEMENT = {
  * empty table, and the demo facility admins without facility data get theirs.
  */
 export async function seedFacilities(db: Database, options: { demo: boolean }): Promise<void> {
-  await db.insert(activityKinds).values([...ACTIVITY_KINDS]).onConflictDoNothing();
-  await db.insert(positions).values(FACILITY_POSITIONS.map((name) => ({ name }))).onConflictDoNothing();
+  await db
+    .insert(activityKinds)
+    .values([...ACTIVITY_KINDS])
+    .onConflictDoNothing();
+  await db
+    .insert(positions)
+    .values(FACILITY_POSITIONS.map((name) => ({ name })))
+    .onConflictDoNothing();
   if (!options.demo) return;
   const [{ n }] = await db.select({ n: count() }).from(announcements);
   if (n === 0) await db.insert(announcements).values(DEMO_ANNOUNCEMENT);

@@ -75,10 +75,7 @@ describe("seedIfEmpty", () => {
   });
 
   it("stores the 22 document requirements (REG 7, SPE 7, OTH 8)", async () => {
-    const rows = await api.db
-      .select({ jalur: documentRequirements.jalurId, n: count() })
-      .from(documentRequirements)
-      .groupBy(documentRequirements.jalurId);
+    const rows = await api.db.select({ jalur: documentRequirements.jalurId, n: count() }).from(documentRequirements).groupBy(documentRequirements.jalurId);
     expect(Object.fromEntries(rows.map((r) => [r.jalur, r.n]))).toEqual({ REG: 7, SPE: 7, OTH: 8 });
   });
 
@@ -99,9 +96,20 @@ describe("a production database (DESIGN §8)", () => {
   const counts = async (db: TestApi["db"]) =>
     Object.fromEntries(
       await Promise.all(
-        Object.entries({ users, applications, testSchedules, announcements, documentRequirements, institutions, specializations, achievementTypes, positions, activityKinds, slaSettings, settings }).map(
-          async ([name, table]) => [name, (await db.select({ n: count() }).from(table))[0].n] as const,
-        ),
+        Object.entries({
+          users,
+          applications,
+          testSchedules,
+          announcements,
+          documentRequirements,
+          institutions,
+          specializations,
+          achievementTypes,
+          positions,
+          activityKinds,
+          slaSettings,
+          settings,
+        }).map(async ([name, table]) => [name, (await db.select({ n: count() }).from(table))[0].n] as const),
       ),
     );
 
@@ -110,7 +118,8 @@ describe("a production database (DESIGN §8)", () => {
     try {
       const n = await counts(production.db);
       expect(n).toMatchObject({ users: 0, applications: 0, testSchedules: 0, announcements: 0, documentRequirements: 22 });
-      for (const list of ["institutions", "specializations", "achievementTypes", "positions", "activityKinds", "slaSettings", "settings"]) expect(n[list], list).toBeGreaterThan(0);
+      for (const list of ["institutions", "specializations", "achievementTypes", "positions", "activityKinds", "slaSettings", "settings"])
+        expect(n[list], list).toBeGreaterThan(0);
       // The public pages' content answers empty.
       const content = (await (await production.request("/api/v1/cms/welcome")).json()) as { data: { announcements: unknown[] } };
       expect(content.data.announcements).toEqual([]);
@@ -152,7 +161,10 @@ describe("demo applications (DESIGN §7)", () => {
     const seeded = await rows();
     expect(seeded).toHaveLength(DEMO_APPLICATIONS.length);
     const ruleOf = Object.fromEntries(
-      seeded.map(({ app, email }) => [email, statusLabel({ status: app.status, is_submitted: app.isSubmitted, tahap: app.stageId === null ? null : { id: app.stageId } }).rule]),
+      seeded.map(({ app, email }) => [
+        email,
+        statusLabel({ status: app.status, is_submitted: app.isSubmitted, tahap: app.stageId === null ? null : { id: app.stageId } }).rule,
+      ]),
     );
     expect(ruleOf).toEqual(Object.fromEntries(DEMO_APPLICATIONS.map((d) => [d.applicant.email, d.rule])));
     expect([...new Set(Object.values(ruleOf))].sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13]);
@@ -243,7 +255,15 @@ describe("demo applications (DESIGN §7)", () => {
     expect(byFacility.length).toBeGreaterThanOrEqual(2);
     for (const r of byFacility) expect(r.app.isSubmitted).toBe(true);
     expect(seeded.every((r) => r.roleId === 3 && /^pemohon\.demo\d\d@adaptasi\.test$/.test(r.email))).toBe(true);
-    const applicants = await demo.db.select().from(users).where(inArray(users.email, seeded.map((r) => r.email)));
+    const applicants = await demo.db
+      .select()
+      .from(users)
+      .where(
+        inArray(
+          users.email,
+          seeded.map((r) => r.email),
+        ),
+      );
     for (const u of applicants) expect(u.activatedAt).not.toBeNull();
     expect(await verifyPassword(applicants[0].passwordHash, DEMO_PASSWORD)).toBe(true);
   });
@@ -268,8 +288,7 @@ describe("demo applications (DESIGN §7)", () => {
 describe("the embedded default", () => {
   it("seeds the demo applications on its first start only", { timeout: 120_000 }, async () => {
     const dataDir = await mkdtemp(path.join(tmpdir(), "adaptasi-seed-"));
-    const start = () =>
-      startApi({ dataDir, apiKey: TEST_API_KEY, jwtSecret: TEST_JWT_SECRET, seedDemo: true, logger: pino({ level: "silent" }) });
+    const start = () => startApi({ dataDir, apiKey: TEST_API_KEY, jwtSecret: TEST_JWT_SECRET, seedDemo: true, logger: pino({ level: "silent" }) });
     try {
       for (let i = 0; i < 2; i++) {
         const api = await start();

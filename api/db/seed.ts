@@ -110,9 +110,7 @@ export const DEMO_TEST_SCHEDULES: readonly (typeof testSchedules.$inferInsert)[]
  * applications (seed-applications.ts) once.
  */
 export async function seedIfEmpty(db: Database, options: { demo: boolean; storage?: FileStorage }): Promise<void> {
-  const specColumns = Object.entries(getTableColumns(documentRequirements)).filter(
-    ([key]) => !["id", "createdAt", "updatedAt"].includes(key),
-  );
+  const specColumns = Object.entries(getTableColumns(documentRequirements)).filter(([key]) => !["id", "createdAt", "updatedAt"].includes(key));
   await db
     .insert(documentRequirements)
     .values(
@@ -146,8 +144,14 @@ export async function seedIfEmpty(db: Database, options: { demo: boolean; storag
     .values(Object.entries(DEFAULT_SETTINGS).map(([key, value]) => ({ key, value })))
     .onConflictDoNothing();
 
-  await db.insert(institutions).values([...INSTITUTIONS]).onConflictDoNothing();
-  await db.insert(specializations).values(SPECIALIZATIONS.map((name) => ({ name }))).onConflictDoNothing();
+  await db
+    .insert(institutions)
+    .values([...INSTITUTIONS])
+    .onConflictDoNothing();
+  await db
+    .insert(specializations)
+    .values(SPECIALIZATIONS.map((name) => ({ name })))
+    .onConflictDoNothing();
   await db
     .insert(achievementTypes)
     .values(ACHIEVEMENT_TYPES.map((t, i) => ({ ...t, orderNum: i + 1 })))
@@ -209,7 +213,12 @@ async function seedDemoAccounts(db: Database): Promise<void> {
 
     // Both applicants have their personal data; the journey from there (pathway, documents) is theirs.
     const institutionId = async (name: string) =>
-      (await tx.select({ id: institutions.id }).from(institutions).where(sql`${institutions.name} = ${name}`))[0].id;
+      (
+        await tx
+          .select({ id: institutions.id })
+          .from(institutions)
+          .where(sql`${institutions.name} = ${name}`)
+      )[0].id;
     await tx.insert(applicantProfiles).values([
       {
         userId: idOf.get("pemohon@adaptasi.test")!,

@@ -76,7 +76,6 @@ export function createDeps(deps: { db: Database; config: ApiConfig; mailer?: Mai
       }),
     storage: deps.storage ?? (deps.config.s3 ? createS3Storage(deps.config.s3) : createDiskStorage(config.filesDir)),
     uploadTmpDir: path.join(config.filesDir, "tmp"),
-    tusStore:
-      deps.tusStore ?? createTusStore({ filesDir: config.filesDir, s3: deps.config.s3, expiryMs: config.resumableUploads.expiryHours * 3_600_000 }),
+    tusStore: deps.tusStore ?? createTusStore({ filesDir: config.filesDir, s3: deps.config.s3, expiryMs: config.resumableUploads.expiryHours * 3_600_000 }),
   };
 }

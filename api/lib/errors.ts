@@ -8,7 +8,10 @@ import { detailText, type ValidationDetail } from "#domain/validation-details";
 // in the default language (locales/id/errors.json) for a person reading the answer as it is. The portal and
 // the mails word the code again in the request's language (domain/api-errors.ts).
 /** Each code's Indonesian words, as the catalogue holds them (tests compare answers with these). */
-export const MESSAGES = Object.fromEntries(API_ERROR_CODES.map((code) => [code, apiErrorText(code, undefined, LOCALE.DEFAULT)!])) as Record<ApiErrorCode, string>;
+export const MESSAGES = Object.fromEntries(API_ERROR_CODES.map((code) => [code, apiErrorText(code, undefined, LOCALE.DEFAULT)!])) as Record<
+  ApiErrorCode,
+  string
+>;
 
 export type ErrorCode = ApiErrorCode;
 
@@ -59,14 +62,28 @@ export const ErrorSchema = z
         .array(
           z.object({
             path: z.string(),
-            code: z.string().openapi({ description: "a spec §5 rule (locales/<lng>/validation.json) or an API detail code (locales/<lng>/errors.json details)", example: "required" }),
-            params: z.record(z.string(), z.union([z.string(), z.number()])).optional().openapi({ example: { field: "Nama Lengkap" } }),
-            labels: z.record(z.string(), z.string()).optional().openapi({ description: "the locale key of each parameter that is a field's label", example: { field: "accounts:fields.full_name" } }),
+            code: z
+              .string()
+              .openapi({
+                description: "a spec §5 rule (locales/<lng>/validation.json) or an API detail code (locales/<lng>/errors.json details)",
+                example: "required",
+              }),
+            params: z
+              .record(z.string(), z.union([z.string(), z.number()]))
+              .optional()
+              .openapi({ example: { field: "Nama Lengkap" } }),
+            labels: z
+              .record(z.string(), z.string())
+              .optional()
+              .openapi({ description: "the locale key of each parameter that is a field's label", example: { field: "accounts:fields.full_name" } }),
             message: z.string().openapi({ example: detailText("required", { field: "Nama Lengkap" }, LOCALE.DEFAULT) }),
           }),
         )
         .optional(),
-      params: z.record(z.string(), z.union([z.string(), z.number()])).optional().openapi({ example: { scope: "application", limit_mb: 60 } }),
+      params: z
+        .record(z.string(), z.union([z.string(), z.number()]))
+        .optional()
+        .openapi({ example: { scope: "application", limit_mb: 60 } }),
     }),
   })
   .openapi("Error");
@@ -85,9 +102,6 @@ const errorContent = { "application/json": { schema: ErrorSchema } };
 /** OpenAPI response entries for the failures a route can give. */
 export function errorResponses<S extends keyof typeof ERROR_DESCRIPTIONS>(...statuses: S[]) {
   return Object.fromEntries(
-    statuses.map((s): [S, { description: string; content: typeof errorContent }] => [
-      s,
-      { description: ERROR_DESCRIPTIONS[s], content: errorContent },
-    ]),
+    statuses.map((s): [S, { description: string; content: typeof errorContent }] => [s, { description: ERROR_DESCRIPTIONS[s], content: errorContent }]),
   ) as Record<S, { description: string; content: typeof errorContent }>;
 }

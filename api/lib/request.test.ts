@@ -75,7 +75,8 @@ describe("the client address of a request over HTTP", () => {
 describe("the client address of the portal's in-process call", () => {
   it("is the one the portal's API client names", async () => {
     const { app } = api.appWith({ rateLimits: { ...LIMITS, signUpPerIp: 1 } });
-    const portal = (clientIp: string) => createApiClient({ fetch: async (req) => app.fetch(req), baseUrl: "http://api.internal", apiKey: TEST_API_KEY, clientIp });
+    const portal = (clientIp: string) =>
+      createApiClient({ fetch: async (req) => app.fetch(req), baseUrl: "http://api.internal", apiKey: TEST_API_KEY, clientIp });
     expect((await portal("192.0.2.40").call("POST", "/register/citizen", { body: citizenSignUp() })).status).toBe(201);
     expect((await portal("192.0.2.40").call("POST", "/register/citizen", { body: citizenSignUp() })).status).toBe(429);
     expect((await portal("192.0.2.41").call("POST", "/register/citizen", { body: citizenSignUp() })).status).toBe(201);

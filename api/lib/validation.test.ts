@@ -34,8 +34,20 @@ describe("validationHook", () => {
     const schema = jsonObject({ email: emailField(), password: requiredText("password", 10) });
     const body = refusal(schema, { email: "nope", password: "x".repeat(11) });
     expect(body.error.details).toEqual([
-      { path: "email", code: "email_address", params: { field: "E-mail" }, labels: { field: "errors:fields.email" }, message: "E-mail harus berupa alamat surel yang benar" },
-      { path: "password", code: "too_long", params: { field: "Kata sandi", max: 10 }, labels: { field: "errors:fields.password" }, message: "Kata sandi tidak boleh lebih dari 10 karakter" },
+      {
+        path: "email",
+        code: "email_address",
+        params: { field: "E-mail" },
+        labels: { field: "errors:fields.email" },
+        message: "E-mail harus berupa alamat surel yang benar",
+      },
+      {
+        path: "password",
+        code: "too_long",
+        params: { field: "Kata sandi", max: 10 },
+        labels: { field: "errors:fields.password" },
+        message: "Kata sandi tidak boleh lebih dari 10 karakter",
+      },
     ]);
     expect(refusal(schema, [1]).error.details).toEqual([{ path: "", code: "not_an_object", message: "Isi permintaan harus berupa objek JSON" }]);
   });

@@ -50,9 +50,13 @@ function detailOf(issue: z.core.$ZodIssue): ValidationDetail {
     case "invalid_type":
       return detail(path, "invalid_type", TYPES.has(issue.expected) ? { field, kind: issue.expected } : { field });
     case "too_big":
-      return issue.origin === "string" ? detail(path, "too_long", { field, max: Number(issue.maximum) }) : detail(path, "too_big", { field, max: Number(issue.maximum) });
+      return issue.origin === "string"
+        ? detail(path, "too_long", { field, max: Number(issue.maximum) })
+        : detail(path, "too_big", { field, max: Number(issue.maximum) });
     case "too_small":
-      return issue.origin === "string" ? detail(path, "too_short", { field, min: Number(issue.minimum) }) : detail(path, "too_small", { field, min: Number(issue.minimum) });
+      return issue.origin === "string"
+        ? detail(path, "too_short", { field, min: Number(issue.minimum) })
+        : detail(path, "too_small", { field, min: Number(issue.minimum) });
     case "invalid_value":
       return detail(path, "oneOf", { field });
     case "unrecognized_keys":

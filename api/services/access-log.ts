@@ -3,7 +3,17 @@ import { alias } from "drizzle-orm/pg-core";
 import type { AccessEntry } from "#contracts/access-log";
 import type { Database } from "../db/client";
 import { ApiError } from "../lib/errors";
-import { accessLog, accessLogExports, additionalRequirements, applicantProfiles, applicationDocuments, applications, documentRequirements, users, type AccessKind } from "../db/schema";
+import {
+  accessLog,
+  accessLogExports,
+  additionalRequirements,
+  applicantProfiles,
+  applicationDocuments,
+  applications,
+  documentRequirements,
+  users,
+  type AccessKind,
+} from "../db/schema";
 
 // The access log (docs/decisions/026-access-log.md): who other than the applicant read a file's data.
 // Rows are only ever inserted here; nothing in the code updates or deletes them.
@@ -80,12 +90,24 @@ const stageOf = (app: { openStageId: number | null; stageId: number | null }) =>
  */
 export async function fileTarget(db: Database, fileId: string): Promise<AccessTarget | null> {
   const [doc] = await db
-    .select({ app: { id: applications.id, applicant: applications.applicantUserId, openStageId: applications.openStageId, stageId: applications.stageId }, requirementId: applicationDocuments.requirementId, version: applicationDocuments.version })
+    .select({
+      app: { id: applications.id, applicant: applications.applicantUserId, openStageId: applications.openStageId, stageId: applications.stageId },
+      requirementId: applicationDocuments.requirementId,
+      version: applicationDocuments.version,
+    })
     .from(applicationDocuments)
     .innerJoin(applications, eq(applications.id, applicationDocuments.applicationId))
     .where(eq(applicationDocuments.fileId, fileId))
     .limit(1);
-  if (doc) return { applicantUserId: doc.app.applicant, applicationId: doc.app.id, stageId: stageOf(doc.app), fileId, requirementId: doc.requirementId, version: doc.version };
+  if (doc)
+    return {
+      applicantUserId: doc.app.applicant,
+      applicationId: doc.app.id,
+      stageId: stageOf(doc.app),
+      fileId,
+      requirementId: doc.requirementId,
+      version: doc.version,
+    };
   const [extra] = await db
     .select({ id: applications.id, applicant: applications.applicantUserId, openStageId: applications.openStageId, stageId: applications.stageId })
     .from(additionalRequirements)
@@ -130,7 +152,12 @@ const dayStart = (day: string) => new Date(`${day}T00:00:00+07:00`);
  * The rows of `where`, a page. `mine` (a subquery of application ids) names, on the export rows, the
  * registration numbers and names of those applications the export held.
  */
-async function page(db: Database, where: SQL | undefined, pageNo: number, mine?: SQL): Promise<{ data: AccessEntry[]; meta: { page: number; per_page: number; total: number; pages: number } }> {
+async function page(
+  db: Database,
+  where: SQL | undefined,
+  pageNo: number,
+  mine?: SQL,
+): Promise<{ data: AccessEntry[]; meta: { page: number; per_page: number; total: number; pages: number } }> {
   const [rows, [{ total }]] = await Promise.all([
     db
       .select({ log: accessLog, applicantName: applicant.fullName, registration: applications.registrationNumber, documentName: documentRequirements.name })
@@ -142,26 +169,36 @@ async function page(db: Database, where: SQL | undefined, pageNo: number, mine?:
       .orderBy(desc(accessLog.createdAt), desc(accessLog.id))
       .limit(ACCESS_PAGE_SIZE)
       .offset((pageNo - 1) * ACCESS_PAGE_SIZE),
-    db.select({ total: sql<number>`count(*)::int` }).from(accessLog).leftJoin(applicant, eq(applicant.id, accessLog.applicantUserId)).where(where),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(accessLog)
+      .leftJoin(applicant, eq(applicant.id, accessLog.applicantUserId))
+      .where(where),
   ]);
-  const held = mine ? await heldBy(db, rows.filter((r) => r.log.kind === "EXPORT").map((r) => r.log.id), mine) : new Map<number, { registrations: string[]; names: string[] }>();
+  const held = mine
+    ? await heldBy(
+        db,
+        rows.filter((r) => r.log.kind === "EXPORT").map((r) => r.log.id),
+        mine,
+      )
+    : new Map<number, { registrations: string[]; names: string[] }>();
   return {
     data: rows.map(({ log, applicantName: name, registration: number, documentName }) => {
       const inExport = held.get(log.id);
       const applicantName = name ?? (inExport ? inExport.names.join(", ") : null);
       const registration = number ?? (inExport ? inExport.registrations.join(", ") : null);
       return {
-      id: log.id,
-      created_at: log.createdAt.toISOString(),
-      kind: log.kind,
-      actor_role: log.actorRole,
-      actor_name: log.actorName,
-      applicant_name: applicantName,
-      registration_number: registration,
-      document_name: documentName,
-      version: log.version,
-      stage_id: log.stageId,
-      filter: (log.details as Record<string, string> | null) ?? null,
+        id: log.id,
+        created_at: log.createdAt.toISOString(),
+        kind: log.kind,
+        actor_role: log.actorRole,
+        actor_name: log.actorName,
+        applicant_name: applicantName,
+        registration_number: registration,
+        document_name: documentName,
+        version: log.version,
+        stage_id: log.stageId,
+        filter: (log.details as Record<string, string> | null) ?? null,
       };
     }),
     meta: { page: pageNo, per_page: ACCESS_PAGE_SIZE, total, pages: Math.max(1, Math.ceil(total / ACCESS_PAGE_SIZE)) },
@@ -187,7 +224,8 @@ async function heldBy(db: Database, logIds: number[], mine: SQL) {
 }
 
 /** The export rows (ids of access_log) that held one of the applications `mine` (a subquery of ids). */
-const exportsHolding = (mine: SQL) => sql`select ${accessLogExports.accessLogId} from ${accessLogExports} where ${accessLogExports.applicationIds} && array${mine}`;
+const exportsHolding = (mine: SQL) =>
+  sql`select ${accessLogExports.accessLogId} from ${accessLogExports} where ${accessLogExports.applicationIds} && array${mine}`;
 
 /** The applicant's own log: every read of their data by someone else, and every export that held their file, newest first. */
 export function applicantAccessLog(db: Database, userId: string, pageNo: number) {
@@ -201,7 +239,12 @@ export function facilityAccessLog(db: Database, facilityUserId: string, pageNo: 
   const registered = db.select({ id: applications.applicantUserId }).from(applications).where(eq(applications.submittedByUserId, facilityUserId));
   const theirs = sql`(select ${applications.id} from ${applications} where ${applications.submittedByUserId} = ${facilityUserId})`;
   const about = sql`(select ${accessLog.id} from ${accessLog} where ${accessLog.applicantUserId} in ${registered} union ${exportsHolding(theirs)})`;
-  return page(db, and(sql`${accessLog.id} in ${about}`, or(sql`${accessLog.actorUserId} is null`, sql`${accessLog.actorUserId} <> ${facilityUserId}`)), pageNo, theirs);
+  return page(
+    db,
+    and(sql`${accessLog.id} in ${about}`, or(sql`${accessLog.actorUserId} is null`, sql`${accessLog.actorUserId} <> ${facilityUserId}`)),
+    pageNo,
+    theirs,
+  );
 }
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (ch) => `\\${ch}`);

@@ -37,14 +37,7 @@ export async function expireUnusedTokens(db: Database, userId: string, purpose: 
   await db
     .update(accountTokens)
     .set({ expiresAt: sql`now()` })
-    .where(
-      and(
-        eq(accountTokens.userId, userId),
-        eq(accountTokens.purpose, purpose),
-        isNull(accountTokens.usedAt),
-        gt(accountTokens.expiresAt, sql`now()`),
-      ),
-    );
+    .where(and(eq(accountTokens.userId, userId), eq(accountTokens.purpose, purpose), isNull(accountTokens.usedAt), gt(accountTokens.expiresAt, sql`now()`)));
 }
 
 /** Why a token cannot be used, or whose it is; changes nothing. */

@@ -113,7 +113,10 @@ export async function listFacilityAdmins(db: Database, query: FacilityListQuery)
       facility_type: r.facilityType,
       facility_type_label: typeLabel(r.facilityType),
       licence_number: r.licenceNumber,
-      verification_state: verificationState(r.isHospitalVerified, r.latestId === null ? [] : [entryJson({ isApproved: r.latestApproved!, isRejected: r.latestRejected! })]),
+      verification_state: verificationState(
+        r.isHospitalVerified,
+        r.latestId === null ? [] : [entryJson({ isApproved: r.latestApproved!, isRejected: r.latestRejected! })],
+      ),
       submitted_at: r.submittedAt?.toISOString() ?? null,
     })),
     meta: { page: query.page, per_page: PAGE_SIZE, total, pages: Math.max(1, Math.ceil(total / PAGE_SIZE)) },
@@ -232,7 +235,13 @@ export async function createFacilityAdmin(db: Database, mailer: Mailer, actor: A
       action: "FACILITY_CREATE",
       targetType: "user",
       targetId: userId,
-      details: { email: input.email, full_name: input.full_name, facility_name: input.facility_name, facility_type: input.facility_type, licence_number: input.licence_number },
+      details: {
+        email: input.email,
+        full_name: input.full_name,
+        facility_name: input.facility_name,
+        facility_type: input.facility_type,
+        licence_number: input.licence_number,
+      },
     });
   });
   return facilityAdminDetail(db, id);

@@ -168,7 +168,12 @@ export async function setEntryActive(db: Database, actor: Actor, kind: Reference
     const t = KINDS[kind].table;
     await db.transaction(async (tx) => {
       await tx.update(t).set({ isActive: active }).where(eq(t.id, id));
-      await recordAdminAction(tx, actor, { action: active ? "ENTRY_ACTIVATE" : "ENTRY_DEACTIVATE", targetType: kind, targetId: id, details: { name: before.name } });
+      await recordAdminAction(tx, actor, {
+        action: active ? "ENTRY_ACTIVATE" : "ENTRY_DEACTIVATE",
+        targetType: kind,
+        targetId: id,
+        details: { name: before.name },
+      });
     });
   }
   return getEntry(db, kind, id);
@@ -182,7 +187,12 @@ export async function deleteEntry(db: Database, actor: Actor, kind: ReferenceKin
   try {
     await db.transaction(async (tx) => {
       await tx.delete(t).where(eq(t.id, id));
-      await recordAdminAction(tx, actor, { action: "ENTRY_DELETE", targetType: kind, targetId: id, details: { ...values(kind, { name: before.name, country: before.country ?? undefined }) } });
+      await recordAdminAction(tx, actor, {
+        action: "ENTRY_DELETE",
+        targetType: kind,
+        targetId: id,
+        details: { ...values(kind, { name: before.name, country: before.country ?? undefined }) },
+      });
     });
   } catch (err) {
     if (foreignKeyViolated(err)) throw new ApiError(409, "ENTRY_IN_USE");
@@ -208,7 +218,10 @@ export async function activePositions(db: Database) {
  * an admin's renames and deactivations stay); with demo data, demo staff without a position get one.
  */
 export async function seedAdministration(db: Database, options: { demo: boolean }): Promise<void> {
-  await db.insert(positions).values(POSITIONS.map((name) => ({ name }))).onConflictDoNothing();
+  await db
+    .insert(positions)
+    .values(POSITIONS.map((name) => ({ name })))
+    .onConflictDoNothing();
   if (!options.demo) return;
   const emails = Object.keys(DEMO_STAFF_POSITIONS);
   const staff = await db

@@ -23,7 +23,10 @@ describe("createConsoleSuperAdmin", () => {
     // No password works until the owner sets one.
     expect((await api.request("/api/v1/login", { json: { email: user.email, password: "" } })).status).not.toBe(200);
 
-    const [token] = await api.db.select().from(accountTokens).where(and(eq(accountTokens.userId, user.id), isNull(accountTokens.usedAt)));
+    const [token] = await api.db
+      .select()
+      .from(accountTokens)
+      .where(and(eq(accountTokens.userId, user.id), isNull(accountTokens.usedAt)));
     expect(token.purpose).toBe("password_reset");
     expect(token.expiresAt.getTime() - token.createdAt.getTime()).toBe(3600_000);
 
@@ -49,14 +52,26 @@ describe("createConsoleSuperAdmin", () => {
   it("refuses a second Super Admin unless asked for another, and a taken or bad address", async () => {
     const count = async () => (await api.db.select().from(users)).length;
     const before = await count();
-    expect(await createConsoleSuperAdmin(api.db, api.mailer, { email: "kedua@kemkes.go.id", fullName: "Admin Kedua" })).toEqual({ created: false, reason: "SUPER_ADMIN_EXISTS" });
-    expect(await createConsoleSuperAdmin(api.db, api.mailer, { email: "ketua@kemkes.go.id", fullName: "Lagi", another: true })).toEqual({ created: false, reason: "EMAIL_TAKEN" });
+    expect(await createConsoleSuperAdmin(api.db, api.mailer, { email: "kedua@kemkes.go.id", fullName: "Admin Kedua" })).toEqual({
+      created: false,
+      reason: "SUPER_ADMIN_EXISTS",
+    });
+    expect(await createConsoleSuperAdmin(api.db, api.mailer, { email: "ketua@kemkes.go.id", fullName: "Lagi", another: true })).toEqual({
+      created: false,
+      reason: "EMAIL_TAKEN",
+    });
     const bad = await createConsoleSuperAdmin(api.db, api.mailer, { email: "bukan-surel", fullName: "X" });
-    expect(bad).toMatchObject({ created: false, reason: "INVALID", problems: expect.arrayContaining([expect.objectContaining({ field: "email" }), expect.objectContaining({ field: "name" })]) });
+    expect(bad).toMatchObject({
+      created: false,
+      reason: "INVALID",
+      problems: expect.arrayContaining([expect.objectContaining({ field: "email" }), expect.objectContaining({ field: "name" })]),
+    });
     expect(await count()).toBe(before);
     expect((await api.mails()).filter((m) => m.to === "kedua@kemkes.go.id")).toEqual([]);
 
-    expect(await createConsoleSuperAdmin(api.db, api.mailer, { email: "kedua@kemkes.go.id", fullName: "Admin Kedua", another: true })).toMatchObject({ created: true });
+    expect(await createConsoleSuperAdmin(api.db, api.mailer, { email: "kedua@kemkes.go.id", fullName: "Admin Kedua", another: true })).toMatchObject({
+      created: true,
+    });
     expect(await count()).toBe(before + 1);
   });
 });

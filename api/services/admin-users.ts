@@ -85,7 +85,10 @@ export async function listStaff(db: Database, query: StaffListQuery) {
     .limit(PAGE_SIZE)
     .offset((query.page - 1) * PAGE_SIZE);
   const name = await roleNamer(db);
-  return { rows: rows.map((r) => staffJson(r, name)), meta: { page: query.page, per_page: PAGE_SIZE, total, pages: Math.max(1, Math.ceil(total / PAGE_SIZE)) } };
+  return {
+    rows: rows.map((r) => staffJson(r, name)),
+    meta: { page: query.page, per_page: PAGE_SIZE, total, pages: Math.max(1, Math.ceil(total / PAGE_SIZE)) },
+  };
 }
 
 /** A staff account, or 404: applicants and facility admins are not managed here. */
@@ -121,7 +124,12 @@ export interface InvitedAccount {
  * password-reset link (the same single-use link as /forgot-password). `rest` writes the account's other
  * rows and its audit entry in the same transaction. A taken e-mail is 409 EMAIL_TAKEN.
  */
-export async function createInvitedAccount(db: Database, mailer: Mailer, account: InvitedAccount, rest: (tx: Database, userId: string) => Promise<void>): Promise<string> {
+export async function createInvitedAccount(
+  db: Database,
+  mailer: Mailer,
+  account: InvitedAccount,
+  rest: (tx: Database, userId: string) => Promise<void>,
+): Promise<string> {
   const unusable = await hashPassword(randomBytes(32).toString("base64url"));
   let id: string;
   try {
@@ -153,7 +161,13 @@ export async function createInvitedAccount(db: Database, mailer: Mailer, account
 /** A new staff account; its owner sets the password from the mail (createInvitedAccount). */
 export async function createStaff(db: Database, mailer: Mailer, actor: Actor, input: StaffCreate) {
   await requireActivePosition(db, input.position_id);
-  const account = { email: input.email, fullName: input.full_name, roleId: input.role_id, isFasyankes: FASYANKES_SIDE_ROLES.includes(input.role_id), phone: input.phone };
+  const account = {
+    email: input.email,
+    fullName: input.full_name,
+    roleId: input.role_id,
+    isFasyankes: FASYANKES_SIDE_ROLES.includes(input.role_id),
+    phone: input.phone,
+  };
   const id = await createInvitedAccount(db, mailer, account, async (tx, userId) => {
     await tx.insert(staffProfiles).values({ userId, positionId: input.position_id });
     await recordAdminAction(tx, actor, {
@@ -256,7 +270,11 @@ export async function createConsoleSuperAdmin(
 ): Promise<ConsoleSuperAdmin> {
   const parsed = staffCreateSchema.pick({ email: true, full_name: true }).safeParse({ email: input.email, full_name: input.fullName });
   if (!parsed.success) {
-    return { created: false, reason: "INVALID", problems: parsed.error.issues.map((i) => ({ field: i.path[0] === "email" ? "email" : "name", message: i.message })) };
+    return {
+      created: false,
+      reason: "INVALID",
+      problems: parsed.error.issues.map((i) => ({ field: i.path[0] === "email" ? "email" : "name", message: i.message })),
+    };
   }
   const { email, full_name: fullName } = parsed.data;
   try {

@@ -55,7 +55,12 @@ export function stageRef(id: number | null): { id: number; name: string } | null
 }
 
 /** An audit entry's move, from one (stage, status) to the next: as words and as the raw pair. */
-export function transitionOf(h: { fromStage: number | null; fromStatus: ApplicationRow["status"]; toStage: number | null; toStatus: ApplicationRow["status"] }) {
+export function transitionOf(h: {
+  fromStage: number | null;
+  fromStatus: ApplicationRow["status"];
+  toStage: number | null;
+  toStatus: ApplicationRow["status"];
+}) {
   return {
     from: statePoint(h.fromStage, h.fromStatus),
     to: statePoint(h.toStage, h.toStatus),

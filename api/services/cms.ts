@@ -36,7 +36,12 @@ export function testScheduleOut(r: typeof testSchedules.$inferSelect) {
 export async function welcomeContent(db: Database) {
   const [welcome, rows] = await Promise.all([
     readSetting(db, "welcome"),
-    db.select().from(announcements).where(eq(announcements.isActive, true)).orderBy(desc(announcements.publishedAt), desc(announcements.id)).limit(WELCOME_ANNOUNCEMENTS),
+    db
+      .select()
+      .from(announcements)
+      .where(eq(announcements.isActive, true))
+      .orderBy(desc(announcements.publishedAt), desc(announcements.id))
+      .limit(WELCOME_ANNOUNCEMENTS),
   ]);
   return { welcome, announcements: rows.map(announcementOut) };
 }
@@ -96,7 +101,12 @@ export async function getAnnouncement(db: Database, id: number) {
 export async function createAnnouncement(db: Database, actor: Actor, input: AnnouncementForm) {
   return db.transaction(async (tx) => {
     const [row] = await tx.insert(announcements).values(input).returning();
-    await recordAdminAction(tx, actor, { action: "CMS_UPDATE", targetType: "cms", targetId: `announcement:${row.id}`, details: { change: "create", from: null, to: input } });
+    await recordAdminAction(tx, actor, {
+      action: "CMS_UPDATE",
+      targetType: "cms",
+      targetId: `announcement:${row.id}`,
+      details: { change: "create", from: null, to: input },
+    });
     return announcementOut(row);
   });
 }
@@ -106,8 +116,17 @@ export async function updateAnnouncement(db: Database, actor: Actor, id: number,
     const old = await announcementRow(tx, id);
     const from = { title: old.title, body: old.body };
     if (same(from, input)) return announcementOut(old);
-    const [row] = await tx.update(announcements).set({ ...input, updatedAt: new Date() }).where(eq(announcements.id, id)).returning();
-    await recordAdminAction(tx, actor, { action: "CMS_UPDATE", targetType: "cms", targetId: `announcement:${id}`, details: { change: "update", from, to: input } });
+    const [row] = await tx
+      .update(announcements)
+      .set({ ...input, updatedAt: new Date() })
+      .where(eq(announcements.id, id))
+      .returning();
+    await recordAdminAction(tx, actor, {
+      action: "CMS_UPDATE",
+      targetType: "cms",
+      targetId: `announcement:${id}`,
+      details: { change: "update", from, to: input },
+    });
     return announcementOut(row);
   });
 }
@@ -161,7 +180,12 @@ export async function getTestSchedule(db: Database, id: number) {
 export async function createTestSchedule(db: Database, actor: Actor, input: TestScheduleForm) {
   return db.transaction(async (tx) => {
     const [row] = await tx.insert(testSchedules).values(scheduleValues(input)).returning();
-    await recordAdminAction(tx, actor, { action: "CMS_UPDATE", targetType: "cms", targetId: `test_schedule:${row.id}`, details: { change: "create", from: null, to: scheduleFields(row) } });
+    await recordAdminAction(tx, actor, {
+      action: "CMS_UPDATE",
+      targetType: "cms",
+      targetId: `test_schedule:${row.id}`,
+      details: { change: "create", from: null, to: scheduleFields(row) },
+    });
     return testScheduleOut(row);
   });
 }
@@ -169,7 +193,11 @@ export async function createTestSchedule(db: Database, actor: Actor, input: Test
 export async function updateTestSchedule(db: Database, actor: Actor, id: number, input: TestScheduleForm) {
   return db.transaction(async (tx) => {
     const old = await scheduleRow(tx, id);
-    const [row] = await tx.update(testSchedules).set({ ...scheduleValues(input), updatedAt: new Date() }).where(eq(testSchedules.id, id)).returning();
+    const [row] = await tx
+      .update(testSchedules)
+      .set({ ...scheduleValues(input), updatedAt: new Date() })
+      .where(eq(testSchedules.id, id))
+      .returning();
     const from = scheduleFields(old);
     const to = scheduleFields(row);
     if (!same(from, to)) {
@@ -200,7 +228,10 @@ export async function setTestScheduleActive(db: Database, actor: Actor, id: numb
 export async function saveGuidebook(db: Database, actor: Actor, stored: StoredSingleFile) {
   const saved = await db.transaction(async (tx) => {
     const from = await readSetting(tx, "guidebook");
-    const [file] = await tx.insert(files).values({ ...stored, ownerUserId: actor.id }).returning({ id: files.id, createdAt: files.createdAt });
+    const [file] = await tx
+      .insert(files)
+      .values({ ...stored, ownerUserId: actor.id })
+      .returning({ id: files.id, createdAt: files.createdAt });
     const to = { fileId: file.id, originalName: stored.originalName, updatedAt: file.createdAt.toISOString() };
     await writeSetting(tx, "guidebook", to);
     await recordAdminAction(tx, actor, { action: "CMS_UPDATE", targetType: "cms", targetId: "guidebook", details: { from, to: { ...to, size: stored.size } } });

@@ -77,7 +77,16 @@ export async function collectDataExport(db: Database, subjectUserId: string, app
     return path;
   };
   const add = (row: typeof files.$inferSelect, path: string, uploadedAt: Date) => {
-    out.push({ path, fileId: row.id, storageKey: row.storageKey, size: row.size, sha256: row.sha256, mime: row.mime, originalName: row.originalName, uploadedAt: uploadedAt.toISOString() });
+    out.push({
+      path,
+      fileId: row.id,
+      storageKey: row.storageKey,
+      size: row.size,
+      sha256: row.sha256,
+      mime: row.mime,
+      originalName: row.originalName,
+      uploadedAt: uploadedAt.toISOString(),
+    });
     return { zip_path: path, file_id: row.id, original_name: row.originalName, size: row.size, sha256: row.sha256, mime: row.mime };
   };
 
@@ -95,9 +104,17 @@ export async function collectDataExport(db: Database, subjectUserId: string, app
       fileHistoryOf(db, app.id),
       portfolioOf(db, app.id),
       achievementsOf(db, app),
-      db.select().from(additionalRequirements).where(eq(additionalRequirements.applicationId, app.id)).orderBy(asc(additionalRequirements.createdAt), asc(additionalRequirements.id)),
+      db
+        .select()
+        .from(additionalRequirements)
+        .where(eq(additionalRequirements.applicationId, app.id))
+        .orderBy(asc(additionalRequirements.createdAt), asc(additionalRequirements.id)),
     ]);
-    const byId = new Map((await fileRows(history.documents.flatMap((d) => d.versions.map((v) => v.file_id)).concat(extras.flatMap((e) => (e.fileId ? [e.fileId] : []))))).map((f) => [f.id, f]));
+    const byId = new Map(
+      (await fileRows(history.documents.flatMap((d) => d.versions.map((v) => v.file_id)).concat(extras.flatMap((e) => (e.fileId ? [e.fileId] : []))))).map(
+        (f) => [f.id, f],
+      ),
+    );
     const documents = history.documents.map((doc) => ({
       requirement_id: doc.requirement_id,
       name: doc.name,
@@ -109,7 +126,9 @@ export async function collectDataExport(db: Database, subjectUserId: string, app
           uploaded_at: v.uploaded_at,
           replaced_at: v.replaced_at,
           replaced_reason: v.replaced_reason,
-          ...(row ? add(row, place(folder, `${doc.name} v${v.version}`, row.originalName), new Date(v.uploaded_at)) : { zip_path: null, original_name: v.original_name, size: v.size }),
+          ...(row
+            ? add(row, place(folder, `${doc.name} v${v.version}`, row.originalName), new Date(v.uploaded_at))
+            : { zip_path: null, original_name: v.original_name, size: v.size }),
         };
       }),
     }));
@@ -190,8 +209,7 @@ export async function collectDataExport(db: Database, subjectUserId: string, app
   };
 }
 
-const escapeHtml = (s: unknown) =>
-  String(s ?? "—").replace(/[&<>"']/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch]!);
+const escapeHtml = (s: unknown) => String(s ?? "—").replace(/[&<>"']/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch]!);
 
 type ExportWords = typeof idWords;
 const WORDS: Readonly<Record<"id" | "en", ExportWords>> = { id: idWords, en: enWords };
@@ -208,18 +226,33 @@ export function indexHtml(exported: DataExport, lng: string = LOCALE.DEFAULT): s
     created_at: string;
     account: Record<string, unknown>;
     personal_data: Record<string, unknown> & { photo: { zip_path: string } | null };
-    applications: Array<Record<string, unknown> & { documents: Array<{ name: string; versions: Array<Record<string, unknown>> }>; timeline: Array<Record<string, unknown>>; additional_documents: Array<Record<string, unknown> & { file: { zip_path: string } | null }> }>;
+    applications: Array<
+      Record<string, unknown> & {
+        documents: Array<{ name: string; versions: Array<Record<string, unknown>> }>;
+        timeline: Array<Record<string, unknown>>;
+        additional_documents: Array<Record<string, unknown> & { file: { zip_path: string } | null }>;
+      }
+    >;
     access_log: Array<Record<string, unknown>>;
   };
-  const rows = (pairs: Array<[string, unknown]>) => `<dl>${pairs.map(([k, v]) => `<dt>${escapeHtml(k)}</dt><dd>${escapeHtml(v === true ? w.yes : v === false ? w.no : v)}</dd>`).join("")}</dl>`;
-  const link = (path: string | null | undefined, text: string) => (path ? `<a href="${escapeHtml(path.split("/").map(encodeURIComponent).join("/"))}">${escapeHtml(text)}</a>` : escapeHtml(text));
+  const rows = (pairs: Array<[string, unknown]>) =>
+    `<dl>${pairs.map(([k, v]) => `<dt>${escapeHtml(k)}</dt><dd>${escapeHtml(v === true ? w.yes : v === false ? w.no : v)}</dd>`).join("")}</dl>`;
+  const link = (path: string | null | undefined, text: string) =>
+    path ? `<a href="${escapeHtml(path.split("/").map(encodeURIComponent).join("/"))}">${escapeHtml(text)}</a>` : escapeHtml(text);
   const a = d.account;
   const p = d.personal_data;
   const wa = w.applications;
   const apps = d.applications
     .map(
       (app) => `<section><h3>${escapeHtml(fill(wa.one, { registration: String(app.registration_number ?? wa.notSent) }))}</h3>
-${rows([[wa.pathway, app.jalur_id], [wa.created, dateText(app.created_at)], [wa.sent, dateText(app.submitted_at)], [wa.status, app.status], [wa.stage, app.stage], [wa.byFacility, app.registered_by_facility]])}
+${rows([
+  [wa.pathway, app.jalur_id],
+  [wa.created, dateText(app.created_at)],
+  [wa.sent, dateText(app.submitted_at)],
+  [wa.status, app.status],
+  [wa.stage, app.stage],
+  [wa.byFacility, app.registered_by_facility],
+])}
 <h4>${escapeHtml(wa.history)}</h4>
 ${app.timeline.length ? `<ol>${app.timeline.map((h) => `<li>${escapeHtml(fill(wa.historyLine, { date: dateText(h.at), action: String(h.action ?? ""), actor: String(h.actor ?? "") }))}${h.note ? `: ${escapeHtml(h.note)}` : ""}</li>`).join("")}</ol>` : `<p>${escapeHtml(wa.noHistory)}</p>`}
 <h4>${escapeHtml(wa.documents)}</h4>
@@ -245,9 +278,22 @@ ${app.additional_documents.length ? `<h4>${escapeHtml(wa.additional)}</h4><ul>${
 <h1>${escapeHtml(w.heading)}</h1>
 <p>${fill(escapeHtml(w.intro), { date: escapeHtml(dateText(d.created_at)), dataJson: '<a href="data.json">data.json</a>' })}</p>
 <h2>${escapeHtml(wc.heading)}</h2>
-${rows([[wc.name, a.full_name], [wc.email, a.email], [wc.role, a.role], [wc.nik, a.nik], [wc.passport, a.foreign_id], [wc.phone, a.phone], [wc.active, a.is_active], [wc.created, dateText(a.created_at)]])}
+${rows([
+  [wc.name, a.full_name],
+  [wc.email, a.email],
+  [wc.role, a.role],
+  [wc.nik, a.nik],
+  [wc.passport, a.foreign_id],
+  [wc.phone, a.phone],
+  [wc.active, a.is_active],
+  [wc.created, dateText(a.created_at)],
+])}
 <h2>${escapeHtml(w.personal.heading)}</h2>
-${rows(Object.entries(p).filter(([k]) => k !== "photo").map(([k, v]) => [k, v]))}
+${rows(
+  Object.entries(p)
+    .filter(([k]) => k !== "photo")
+    .map(([k, v]) => [k, v]),
+)}
 <p>${escapeHtml(w.personal.photo)}: ${p.photo ? link(p.photo.zip_path, w.personal.photoLink) : escapeHtml(w.personal.noPhoto)}</p>
 <h2>${escapeHtml(wa.heading)}</h2>
 ${apps || `<p>${escapeHtml(wa.none)}</p>`}

@@ -47,7 +47,12 @@ async function hasSubmitted(db: Database, userId: string): Promise<boolean> {
 
 /** What /profile/hapus-akun shows: whether a request is needed at all, and the newest request with its decision. */
 export async function ownDeletionState(db: Database, userId: string) {
-  const [latest] = await db.select().from(deletionRequests).where(eq(deletionRequests.userId, userId)).orderBy(desc(deletionRequests.createdAt), desc(deletionRequests.id)).limit(1);
+  const [latest] = await db
+    .select()
+    .from(deletionRequests)
+    .where(eq(deletionRequests.userId, userId))
+    .orderBy(desc(deletionRequests.createdAt), desc(deletionRequests.id))
+    .limit(1);
   return { has_submitted: await hasSubmitted(db, userId), latest: latest ? own(latest) : null };
 }
 
@@ -55,7 +60,10 @@ export async function ownDeletionState(db: Database, userId: string) {
 export async function requestDeletion(db: Database, userId: string, input: DeletionRequestInput) {
   if (!(await hasSubmitted(db, userId))) throw new ApiError(409, "DELETION_REQUEST_NOT_NEEDED");
   try {
-    const [row] = await db.insert(deletionRequests).values({ userId, note: input.note ?? null }).returning();
+    const [row] = await db
+      .insert(deletionRequests)
+      .values({ userId, note: input.note ?? null })
+      .returning();
     return own(row);
   } catch (err) {
     // The partial unique index: one pending request per person, also when two are sent at once.
@@ -77,7 +85,9 @@ export async function listDeletionRequests(db: Database, page: number, id?: numb
       name: users.fullName,
       email: users.email,
       decidedByName: decider.fullName,
-      registrationNumbers: sql<string[]>`coalesce((select array_agg(a.registration_number order by a.created_at) from ${applications} a where a.applicant_user_id = ${deletionRequests.userId} and a.is_submitted), '{}')`,
+      registrationNumbers: sql<
+        string[]
+      >`coalesce((select array_agg(a.registration_number order by a.created_at) from ${applications} a where a.applicant_user_id = ${deletionRequests.userId} and a.is_submitted), '{}')`,
       total: sql<number>`count(*) over ()::int`,
     })
     .from(deletionRequests)
@@ -88,7 +98,11 @@ export async function listDeletionRequests(db: Database, page: number, id?: numb
     .limit(DELETION_PAGE_SIZE)
     .offset((page - 1) * DELETION_PAGE_SIZE);
   let total = rows[0]?.total ?? 0;
-  if (rows.length === 0 && page > 1) [{ total }] = await db.select({ total: sql<number>`count(*)::int` }).from(deletionRequests).where(only);
+  if (rows.length === 0 && page > 1)
+    [{ total }] = await db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(deletionRequests)
+      .where(only);
   return {
     data: rows.map((r) => ({
       ...own(r.request),
@@ -139,6 +153,9 @@ export async function decideDeletionRequest(deps: DeletionDeps, actor: AdminActo
   } else {
     await deps.db.transaction(record);
   }
-  deps.logger.info({ deletionRequestId: id, userId: request.userId, actorId: actor.id, decision: input.decision }, approve ? "deletion request approved: account emptied" : "deletion request rejected");
+  deps.logger.info(
+    { deletionRequestId: id, userId: request.userId, actorId: actor.id, decision: input.decision },
+    approve ? "deletion request approved: account emptied" : "deletion request rejected",
+  );
   return own(decided!);
 }

@@ -45,7 +45,10 @@ const FIELD = /^doc_(\d+)$/;
 
 /** "jpg,jpeg,png,pdf" → the list's words ("JPG, JPEG, PNG atau PDF"): all but the last, and the last. */
 function fileTypes(extnames: string): Refusal {
-  const exts = extnames.split(",").map((e) => e.trim().toUpperCase()).filter(Boolean);
+  const exts = extnames
+    .split(",")
+    .map((e) => e.trim().toUpperCase())
+    .filter(Boolean);
   return exts.length > 1
     ? { code: "file_type", params: { types: exts.slice(0, -1).join(", "), last: exts.at(-1)! } }
     : { code: "file_type", params: { kind: "one", last: exts[0] ?? "" } };
@@ -197,7 +200,11 @@ export async function receiveDocuments(deps: ApiDeps, request: Request, opts: Do
   }
 
   try {
-    return await attachFiles(deps, opts, received.files.map((f) => ({ ...f, requirementId: requirementOf(f.field)!.id })));
+    return await attachFiles(
+      deps,
+      opts,
+      received.files.map((f) => ({ ...f, requirementId: requirementOf(f.field)!.id })),
+    );
   } finally {
     await received.cleanup();
   }
@@ -248,7 +255,8 @@ export async function attachFiles(deps: ApiDeps, opts: DocumentUpload, received:
 export async function removeStored(deps: Pick<ApiDeps, "storage" | "config">, keys: string[]): Promise<void> {
   const results = await Promise.allSettled(keys.map((key) => deps.storage.remove(key)));
   const failed = results.filter((r) => r.status === "rejected");
-  if (failed.length > 0) deps.config.logger.warn({ err: (failed[0] as PromiseRejectedResult).reason, count: failed.length }, "replaced files could not be removed from storage");
+  if (failed.length > 0)
+    deps.config.logger.warn({ err: (failed[0] as PromiseRejectedResult).reason, count: failed.length }, "replaced files could not be removed from storage");
 }
 
 /**
@@ -269,7 +277,12 @@ export async function dropDraftVersions(tx: Database, applicationId: string, req
   if (dropped.length === 0) return [];
   const gone = await tx
     .delete(files)
-    .where(inArray(files.id, dropped.map((d) => d.fileId)))
+    .where(
+      inArray(
+        files.id,
+        dropped.map((d) => d.fileId),
+      ),
+    )
     .returning({ key: files.storageKey });
   return gone.map((g) => g.key);
 }
@@ -319,7 +332,10 @@ async function saveVersions(deps: ApiDeps, opts: DocumentUpload, stored: Stored[
         .returning({ id: files.id });
       if (opts.draft) replaced.push(...(await dropDraftVersions(tx, applicationId, s.requirementId)));
       const where = and(eq(applicationDocuments.applicationId, applicationId), eq(applicationDocuments.requirementId, s.requirementId));
-      await tx.update(applicationDocuments).set({ isCurrent: false }).where(and(where, eq(applicationDocuments.isCurrent, true)));
+      await tx
+        .update(applicationDocuments)
+        .set({ isCurrent: false })
+        .where(and(where, eq(applicationDocuments.isCurrent, true)));
       await tx.insert(applicationDocuments).values({
         applicationId,
         requirementId: s.requirementId,

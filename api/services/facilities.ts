@@ -31,17 +31,16 @@ export async function createFacilityProfile(tx: Database, userId: string, facili
 
 /** The user's verification entries, newest first (get-me's order). */
 export function entriesOf(db: Database, userId: string) {
-  return db
-    .select()
-    .from(userVerifications)
-    .where(eq(userVerifications.userId, userId))
-    .orderBy(desc(userVerifications.createdAt), desc(userVerifications.id));
+  return db.select().from(userVerifications).where(eq(userVerifications.userId, userId)).orderBy(desc(userVerifications.createdAt), desc(userVerifications.id));
 }
 
 /** The verification state of spec §4 and what the newest entry says. */
 async function verificationOf(db: Database, user: Pick<UserRow, "id" | "isHospitalVerified">) {
   const entries = await entriesOf(db, user.id);
-  const state = verificationState(user.isHospitalVerified, entries.map((e) => ({ is_approved: e.isApproved, is_rejected: e.isRejected })));
+  const state = verificationState(
+    user.isHospitalVerified,
+    entries.map((e) => ({ is_approved: e.isApproved, is_rejected: e.isRejected })),
+  );
   const newest = entries[0];
   return {
     state,

@@ -24,7 +24,10 @@ export async function recordedAddress(db: Database): Promise<string | null> {
 
 /** A production start: records `publicUrl` unless an address is recorded already (of several starting at once, one wins). */
 export async function recordFirstStart(db: Database, publicUrl: string): Promise<void> {
-  await db.insert(liveService).values({ publicUrl: normalAddress(publicUrl), recordedBy: "first production start" }).onConflictDoNothing();
+  await db
+    .insert(liveService)
+    .values({ publicUrl: normalAddress(publicUrl), recordedBy: "first production start" })
+    .onConflictDoNothing();
 }
 
 /** `npm run ops:adopt`: this database now serves `publicUrl`; returns the address it served before. */

@@ -67,7 +67,10 @@ export async function claimDue(db: Database, limit: number, policy: RetryPolicy)
 }
 
 export async function markSent(db: Database, id: string): Promise<void> {
-  await db.update(mailOutbox).set({ status: "sent", sentAt: sql`now()`, lastError: null }).where(eq(mailOutbox.id, id));
+  await db
+    .update(mailOutbox)
+    .set({ status: "sent", sentAt: sql`now()`, lastError: null })
+    .where(eq(mailOutbox.id, id));
 }
 
 /** A failed attempt: due again after its backoff, or failed for good after the last one. Returns whether it gave up. */
@@ -82,7 +85,10 @@ export async function markAttemptFailed(db: Database, row: OutboxRow, error: str
 
 /** How many mails wait to be sent and how many failed for good. */
 export async function outboxCounts(db: Database): Promise<{ pending: number; failed: number }> {
-  const rows = await db.select({ status: mailOutbox.status, n: sql<number>`count(*)::int` }).from(mailOutbox).groupBy(mailOutbox.status);
+  const rows = await db
+    .select({ status: mailOutbox.status, n: sql<number>`count(*)::int` })
+    .from(mailOutbox)
+    .groupBy(mailOutbox.status);
   const count = (s: string) => rows.find((r) => r.status === s)?.n ?? 0;
   return { pending: count("pending"), failed: count("failed") };
 }

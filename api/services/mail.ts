@@ -78,8 +78,7 @@ export interface MailerOptions {
   gate?: DeliveryGate;
 }
 
-export const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" }[ch]!));
+export const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch]!);
 
 const escapeAll = <T extends Record<string, string>>(texts: T) =>
   Object.fromEntries(Object.entries(texts).map(([key, value]) => [key, escapeHtml(value)])) as T;
@@ -105,7 +104,10 @@ const DATE_LOCALE = { id: "id-ID", en: "en-GB" } as const;
 function compose(to: Recipient, link: string, kind: Kind, params: (lng: typeof PRIMARY | typeof SECOND) => Params = () => ({})): MailContent {
   const [m, o] = [MAIL_TEXTS[PRIMARY], MAIL_TEXTS[SECOND]];
   const common = { product: PRODUCT_NAME, fullName: PRODUCT_FULL_NAME };
-  const [p, q] = [{ ...common, ...params(PRIMARY) }, { ...common, ...params(SECOND) }];
+  const [p, q] = [
+    { ...common, ...params(PRIMARY) },
+    { ...common, ...params(SECOND) },
+  ];
   const k = m[kind];
   const w = {
     subject: `${fill(k.subject, p)} / ${o[kind].subjectShort}`,
@@ -122,7 +124,17 @@ function compose(to: Recipient, link: string, kind: Kind, params: (lng: typeof P
   const text = paragraphs.join("\n\n");
 
   // Every piece of text goes into the HTML escaped, the recipient's own name above all.
-  const h = escapeAll({ ...w, greeting, link, product: PRODUCT_NAME, fullName: PRODUCT_FULL_NAME, linkFallback: m.linkFallback, signOff: m.signOff, team, automatic: m.automatic });
+  const h = escapeAll({
+    ...w,
+    greeting,
+    link,
+    product: PRODUCT_NAME,
+    fullName: PRODUCT_FULL_NAME,
+    linkFallback: m.linkFallback,
+    signOff: m.signOff,
+    team,
+    automatic: m.automatic,
+  });
   const muted = "font-size:13px;color:#52606d";
   const html = `<!doctype html>
 <html lang="${PRIMARY}">
@@ -146,8 +158,7 @@ function compose(to: Recipient, link: string, kind: Kind, params: (lng: typeof P
   return { subject: w.subject, text, html, link };
 }
 
-const pageLink = (publicUrl: string, page: string, token: string) =>
-  `${publicUrl.replace(/\/+$/, "")}${page}?token=${encodeURIComponent(token)}`;
+const pageLink = (publicUrl: string, page: string, token: string) => `${publicUrl.replace(/\/+$/, "")}${page}?token=${encodeURIComponent(token)}`;
 
 export function activationMail(to: Recipient, token: string, publicUrl: string): MailContent {
   return compose(to, pageLink(publicUrl, "/account-activation", token), "activation");

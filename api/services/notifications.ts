@@ -199,11 +199,7 @@ export function decisionMail(a: Addressed, d: DecisionNotice, documentNames: Rea
   return compose(a.to, {
     subject: fill(APP.decision.subject, { ...PRODUCT, stage, label, registrationNumber: a.registrationNumber }),
     paragraphs: [fill(APP.decision.lead, { stage, whose: whose(a), label, outcome })],
-    facts: facts(a, [
-      [APP.facts.stage, stage],
-      [APP.facts.decision, label],
-      ...(next ? ([[APP.facts.nextStage, next]] as [string, string][]) : []),
-    ]),
+    facts: facts(a, [[APP.facts.stage, stage], [APP.facts.decision, label], ...(next ? ([[APP.facts.nextStage, next]] as [string, string][]) : [])]),
     note: d.note,
     action: APP.viewStatus,
     link: link(publicUrl, STATUS_PAGE),
@@ -290,7 +286,14 @@ export interface ReviewerFile {
 }
 
 /** To a reviewer: the files at their stages whose deadline is near ("soon") or past ("overdue"); `total` may exceed the files listed. */
-export function reviewerListMail(to: Recipient, kind: "slaSoon" | "overdue", files: ReviewerFile[], total: number, page: string, publicUrl: string): MailContent {
+export function reviewerListMail(
+  to: Recipient,
+  kind: "slaSoon" | "overdue",
+  files: ReviewerFile[],
+  total: number,
+  page: string,
+  publicUrl: string,
+): MailContent {
   const k = REMIND[kind];
   const more = total - files.length;
   return compose(to, {

@@ -68,7 +68,15 @@ describe("computeProcessingTimes", () => {
       ["SPE", [11, 12, 13]],
       ["OTH", [21, 22, 23]],
     ]);
-    expect(stage(times, 2)).toEqual({ stage_id: 2, name: "Penyetaraan", sla_days: 30, decided: 0, median_days: null, p90_days: null, within_sla_percent: null });
+    expect(stage(times, 2)).toEqual({
+      stage_id: 2,
+      name: "Penyetaraan",
+      sla_days: 30,
+      decided: 0,
+      median_days: null,
+      p90_days: null,
+      within_sla_percent: null,
+    });
     expect(JSON.stringify(times)).not.toMatch(/NaN|Infinity/);
   });
 
@@ -99,7 +107,12 @@ describe("computeProcessingTimes", () => {
   it(`shows no numbers for a stage with fewer than ${MIN_DECIDED} decisions, so no file can be picked out`, () => {
     // Nine waits: the median is one file's wait and the 90th percentile the longest file's, to the hour.
     const nine = [1, 2, 3, 4, 5, 6, 7, 8, 9].flatMap((d) => passedAfter(d));
-    expect(stage(computeProcessingTimes(nine, DEFAULT_SLA_DAYS, NOW), 1)).toMatchObject({ decided: null, median_days: null, p90_days: null, within_sla_percent: null });
+    expect(stage(computeProcessingTimes(nine, DEFAULT_SLA_DAYS, NOW), 1)).toMatchObject({
+      decided: null,
+      median_days: null,
+      p90_days: null,
+      within_sla_percent: null,
+    });
     // The tenth decision shows them all.
     const ten = [...nine, ...passedAfter(10)];
     expect(stage(computeProcessingTimes(ten, DEFAULT_SLA_DAYS, NOW), 1)).toMatchObject({ decided: 10, median_days: 5.5, p90_days: 9, within_sla_percent: 100 });

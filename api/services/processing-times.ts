@@ -121,7 +121,13 @@ async function auditRows(db: Database, from: Date): Promise<AuditRow[]> {
     .from(auditLog)
     .where(and(eq(auditLog.action, "DECISION"), gt(auditLog.createdAt, from)));
   return db
-    .select({ applicationId: auditLog.applicationId, action: auditLog.action, toStage: auditLog.toStage, toStatus: auditLog.toStatus, createdAt: auditLog.createdAt })
+    .select({
+      applicationId: auditLog.applicationId,
+      action: auditLog.action,
+      toStage: auditLog.toStage,
+      toStatus: auditLog.toStatus,
+      createdAt: auditLog.createdAt,
+    })
     .from(auditLog)
     .where(and(inArray(auditLog.action, ["SUBMIT", "REUPLOAD", "DECISION"]), inArray(auditLog.applicationId, decided)))
     .orderBy(asc(auditLog.applicationId), asc(auditLog.createdAt), asc(auditLog.id));

@@ -71,7 +71,10 @@ export async function checkProfileReferences(db: Database, v: Pick<ProfileForm, 
 /** The applicant's profile row, or undefined: read on every applicant page, so a named prepared statement. */
 export async function loadProfile(db: Database, userId: string): Promise<ProfileRow | undefined> {
   const statement = preparedOnce(db, "profile_by_user", () =>
-    db.select().from(applicantProfiles).where(eq(applicantProfiles.userId, sql.placeholder("userId"))),
+    db
+      .select()
+      .from(applicantProfiles)
+      .where(eq(applicantProfiles.userId, sql.placeholder("userId"))),
   );
   const [p] = await statement.execute({ userId });
   return p;
@@ -107,7 +110,11 @@ export async function saveProfilePhoto(deps: ApiDeps, user: UserRow, request: Re
   });
   const { id, replaced } = await deps.db
     .transaction(async (tx) => {
-      const [before] = await tx.select({ photoFileId: applicantProfiles.photoFileId }).from(applicantProfiles).where(eq(applicantProfiles.userId, user.id)).for("update");
+      const [before] = await tx
+        .select({ photoFileId: applicantProfiles.photoFileId })
+        .from(applicantProfiles)
+        .where(eq(applicantProfiles.userId, user.id))
+        .for("update");
       const [row] = await tx
         .insert(files)
         .values({ ...stored, ownerUserId: user.id })

@@ -23,14 +23,7 @@ export function createRateLimiter(db: Database, windowSec: number, scope: string
     // Keys of one-off IPs and e-mails would pile up; clear old windows at most once a minute.
     if (Date.now() - lastPurge < 60_000) return;
     lastPurge = Date.now();
-    await db
-      .delete(rateLimits)
-      .where(
-        and(
-          like(rateLimits.key, `${scope}:%`),
-          lt(rateLimits.windowStart, sql`now() - make_interval(secs => ${windowSec})`),
-        ),
-      );
+    await db.delete(rateLimits).where(and(like(rateLimits.key, `${scope}:%`), lt(rateLimits.windowStart, sql`now() - make_interval(secs => ${windowSec})`)));
   }
 
   return {

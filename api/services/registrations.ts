@@ -34,11 +34,11 @@ export function activeActivityKinds(db: Database) {
 /** The facility's registrations, newest first, searchable by name, e-mail and registration number. */
 export async function listRegistrations(db: Database, admin: UserRow, opts: { page: number; q?: string }) {
   const q = opts.q?.trim();
-  const where = and(
-    eq(applications.submittedByUserId, admin.id),
-    q ? sql`${applications.searchText} like '%' || lower(${escapeLike(q)}) || '%'` : undefined,
-  );
-  const [{ total }] = await db.select({ total: sql<number>`count(*)::int` }).from(applications).where(where);
+  const where = and(eq(applications.submittedByUserId, admin.id), q ? sql`${applications.searchText} like '%' || lower(${escapeLike(q)}) || '%'` : undefined);
+  const [{ total }] = await db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(applications)
+    .where(where);
   const rows = await db
     .select({ app: applications, kindName: activityKinds.name })
     .from(applications)
@@ -74,7 +74,10 @@ export async function registrationDetail(db: Database, admin: UserRow, id: strin
 
 async function registrationBody(db: Database, app: Awaited<ReturnType<typeof ownedApplication>>) {
   const [person] = await db.select({ full_name: users.fullName, email: users.email }).from(users).where(eq(users.id, app.applicantUserId));
-  const [kind] = app.activityKindId !== null ? await db.select({ id: activityKinds.id, name: activityKinds.name }).from(activityKinds).where(eq(activityKinds.id, app.activityKindId)) : [];
+  const [kind] =
+    app.activityKindId !== null
+      ? await db.select({ id: activityKinds.id, name: activityKinds.name }).from(activityKinds).where(eq(activityKinds.id, app.activityKindId))
+      : [];
   return {
     application: await applicationView(db, app),
     professional: { full_name: app.applicantName || person.full_name, email: person.email },
@@ -144,7 +147,10 @@ export async function createRegistration(db: Database, admin: UserRow, v: Regist
   try {
     const app = await db.transaction(async (tx) => {
       const userId = await professionalAccount(tx, admin, v);
-      await tx.insert(applicantProfiles).values({ userId, ...profile }).onConflictDoUpdate({ target: applicantProfiles.userId, set: profile });
+      await tx
+        .insert(applicantProfiles)
+        .values({ userId, ...profile })
+        .onConflictDoUpdate({ target: applicantProfiles.userId, set: profile });
       return insertDraft(tx, { applicantUserId: userId, submittedByUserId: admin.id, jalurId: v.jalur_id, activityKindId });
     });
     return registrationBody(db, app);

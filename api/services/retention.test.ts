@@ -41,7 +41,13 @@ afterAll(async () => {
   for (const d of dirs) rmSync(d, { recursive: true, force: true });
 });
 
-const deps = (storage: FileStorage, settings: Partial<RetentionSettings> = {}) => ({ db: api.db, mailer: api.mailer, storage, logger, settings: { ...RETENTION_DEFAULTS, ...settings } });
+const deps = (storage: FileStorage, settings: Partial<RetentionSettings> = {}) => ({
+  db: api.db,
+  mailer: api.mailer,
+  storage,
+  logger,
+  settings: { ...RETENTION_DEFAULTS, ...settings },
+});
 let n = 0;
 
 /** A never-submitted draft last changed at `changedAt`, with one stored document. */
@@ -50,11 +56,32 @@ async function draft(storage: FileStorage, changedAt: Date) {
   await api.db.update(users).set({ createdAt: changedAt, updatedAt: changedAt }).where(eq(users.id, user.id));
   const [app] = await api.db
     .insert(applications)
-    .values({ applicantUserId: user.id, submittedByUserId: user.id, jalurId: "REG", applicantName: `Pemohon Draf ${n}`, applicantEmail: user.email, createdAt: changedAt, updatedAt: changedAt })
+    .values({
+      applicantUserId: user.id,
+      submittedByUserId: user.id,
+      jalurId: "REG",
+      applicantName: `Pemohon Draf ${n}`,
+      applicantEmail: user.email,
+      createdAt: changedAt,
+      updatedAt: changedAt,
+    })
     .returning();
   const key = await storage.putBytes(new TextEncoder().encode(`%PDF-1.4 draf ${n}`));
-  const [file] = await api.db.insert(files).values({ storageKey: key, size: 20, sha256: "0".repeat(64), detectedType: "pdf", mime: "application/pdf", originalName: "ijazah.pdf", ownerUserId: user.id }).returning();
-  await api.db.insert(applicationDocuments).values({ applicationId: app.id, requirementId: 1, fileId: file.id, version: 1, originalNames: ["ijazah.pdf"], uploadedAt: changedAt, replaceable: true });
+  const [file] = await api.db
+    .insert(files)
+    .values({
+      storageKey: key,
+      size: 20,
+      sha256: "0".repeat(64),
+      detectedType: "pdf",
+      mime: "application/pdf",
+      originalName: "ijazah.pdf",
+      ownerUserId: user.id,
+    })
+    .returning();
+  await api.db
+    .insert(applicationDocuments)
+    .values({ applicationId: app.id, requirementId: 1, fileId: file.id, version: 1, originalNames: ["ijazah.pdf"], uploadedAt: changedAt, replaceable: true });
   return { user, app, key, fileId: file.id };
 }
 
@@ -71,7 +98,10 @@ const monthsAfter = (d: Date, m: number) => {
 };
 
 describe("a draft never submitted", () => {
-  for (const [name, storage] of [["disk", () => disk], ["S3 bucket", () => bucket]] as const) {
+  for (const [name, storage] of [
+    ["disk", () => disk],
+    ["S3 bucket", () => bucket],
+  ] as const) {
     it(`is mailed about once 30 days before, then deleted with its files (${name})`, async () => {
       const changed = new Date("2025-01-10T03:00:00Z");
       const d = await draft(storage(), changed);
@@ -164,11 +194,39 @@ describe("a closed file after the authority's period", () => {
     for (let i = 0; i < 12; i++) {
       const f = await api.submittedFile({ status: "PASSED", isFinal: true, submittedAt: new Date(decidedAt.getTime() - (5 + i) * DAY), updatedAt: decidedAt });
       await api.db.insert(auditLog).values([
-        { applicationId: f.id, actorUserId: f.applicantUserId, actorRole: 3, action: "SUBMIT", toStage: 1, toStatus: "IN-PROGRESS", createdAt: new Date(decidedAt.getTime() - (5 + i) * DAY) },
-        { applicationId: f.id, actorRole: 2, action: "DECISION", fromStage: 1, toStage: 1, toStatus: "FAILED", note: `Alasan untuk ${f.applicantName}`, createdAt: decidedAt },
+        {
+          applicationId: f.id,
+          actorUserId: f.applicantUserId,
+          actorRole: 3,
+          action: "SUBMIT",
+          toStage: 1,
+          toStatus: "IN-PROGRESS",
+          createdAt: new Date(decidedAt.getTime() - (5 + i) * DAY),
+        },
+        {
+          applicationId: f.id,
+          actorRole: 2,
+          action: "DECISION",
+          fromStage: 1,
+          toStage: 1,
+          toStatus: "FAILED",
+          note: `Alasan untuk ${f.applicantName}`,
+          createdAt: decidedAt,
+        },
       ]);
       const key = await disk.putBytes(new TextEncoder().encode(`%PDF-1.4 berkas ${i}`));
-      const [file] = await api.db.insert(files).values({ storageKey: key, size: 20, sha256: "0".repeat(64), detectedType: "pdf", mime: "application/pdf", originalName: "ijazah.pdf", ownerUserId: f.applicantUserId }).returning();
+      const [file] = await api.db
+        .insert(files)
+        .values({
+          storageKey: key,
+          size: 20,
+          sha256: "0".repeat(64),
+          detectedType: "pdf",
+          mime: "application/pdf",
+          originalName: "ijazah.pdf",
+          ownerUserId: f.applicantUserId,
+        })
+        .returning();
       await api.db.insert(applicationDocuments).values({ applicationId: f.id, requirementId: 1, fileId: file.id, version: 1, originalNames: ["ijazah.pdf"] });
       closed.push({ ...f, key });
     }

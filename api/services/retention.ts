@@ -63,7 +63,8 @@ const accountSince = sql<Date>`greatest(${users.updatedAt}, coalesce((select max
 const closedSince = sql<Date>`coalesce((select max(l.created_at) from ${auditLog} l where l.application_id = ${applications.id} and l.action = 'DECISION'), ${applications.updatedAt})`;
 
 /** The job_runs slot of a notice: the record and the start of its period, in milliseconds. */
-const slotOf = (id: SQL | typeof applications.id | typeof users.id, since: SQL) => sql<string>`${id}::text || ':' || floor(extract(epoch from ${since}) * 1000)::bigint::text`;
+const slotOf = (id: SQL | typeof applications.id | typeof users.id, since: SQL) =>
+  sql<string>`${id}::text || ':' || floor(extract(epoch from ${since}) * 1000)::bigint::text`;
 const noticeAt = (job: string, slot: SQL) => sql<Date | null>`(select jr.ran_at from ${jobRuns} jr where jr.job = ${job} and jr.slot = ${slot})`;
 
 /** Drafts never submitted (not yet the facility's or the applicant's submitted file). */
@@ -136,7 +137,11 @@ export async function sendRetentionNotices(deps: RetentionDeps, now = new Date()
   const { db, mailer, settings } = deps;
   let sent = 0;
   if (settings.draftMonths > 0) {
-    const due = await draftRows(db, settings, sql`${draftSince} + ${months(settings.draftMonths)} - ${notice} <= ${at(now)} and ${noticeAt(RETENTION_JOBS.draftNotice, slotOf(applications.id, draftSince))} is null`);
+    const due = await draftRows(
+      db,
+      settings,
+      sql`${draftSince} + ${months(settings.draftMonths)} - ${notice} <= ${at(now)} and ${noticeAt(RETENTION_JOBS.draftNotice, slotOf(applications.id, draftSince))} is null`,
+    );
     for (const d of due) {
       sent += await db.transaction(async (tx) => {
         if (!(await claimNotice(tx, RETENTION_JOBS.draftNotice, d.slot, now))) return 0;
@@ -148,7 +153,11 @@ export async function sendRetentionNotices(deps: RetentionDeps, now = new Date()
     }
   }
   if (settings.accountMonths > 0) {
-    const due = await accountRows(db, settings, sql`${accountSince} + ${months(settings.accountMonths)} - ${notice} <= ${at(now)} and ${noticeAt(RETENTION_JOBS.accountNotice, slotOf(users.id, accountSince))} is null`);
+    const due = await accountRows(
+      db,
+      settings,
+      sql`${accountSince} + ${months(settings.accountMonths)} - ${notice} <= ${at(now)} and ${noticeAt(RETENTION_JOBS.accountNotice, slotOf(users.id, accountSince))} is null`,
+    );
     for (const u of due) {
       sent += await db.transaction(async (tx) => {
         if (!(await claimNotice(tx, RETENTION_JOBS.accountNotice, u.slot, now))) return 0;
@@ -167,7 +176,10 @@ export async function sendRetentionNotices(deps: RetentionDeps, now = new Date()
  */
 async function dropDraft(tx: Database, applicationId: string): Promise<string[]> {
   const docs = await tx.select({ fileId: applicationDocuments.fileId }).from(applicationDocuments).where(eq(applicationDocuments.applicationId, applicationId));
-  const extra = await tx.select({ fileId: additionalRequirements.fileId }).from(additionalRequirements).where(and(eq(additionalRequirements.applicationId, applicationId), isNotNull(additionalRequirements.fileId)));
+  const extra = await tx
+    .select({ fileId: additionalRequirements.fileId })
+    .from(additionalRequirements)
+    .where(and(eq(additionalRequirements.applicationId, applicationId), isNotNull(additionalRequirements.fileId)));
   await tx.delete(applications).where(eq(applications.id, applicationId)); // documents, audit, portfolio, achievements: cascade
   return dropUnusedFiles(tx, [...docs.map((d) => d.fileId), ...extra.map((e) => e.fileId!)]);
 }
@@ -193,7 +205,8 @@ async function dropUnusedFiles(tx: Database, ids: string[]): Promise<string[]> {
 async function removeBytes(deps: Pick<RetentionDeps, "storage" | "logger">, keys: string[]): Promise<void> {
   const results = await Promise.allSettled(keys.map((key) => deps.storage.remove(key)));
   const failed = results.filter((r) => r.status === "rejected");
-  if (failed.length > 0) deps.logger.warn({ err: (failed[0] as PromiseRejectedResult).reason, count: failed.length }, "retention: deleted files could not be removed from storage");
+  if (failed.length > 0)
+    deps.logger.warn({ err: (failed[0] as PromiseRejectedResult).reason, count: failed.length }, "retention: deleted files could not be removed from storage");
 }
 
 /**
@@ -210,7 +223,10 @@ export async function deleteApplicantAccount(
     const [user] = await tx.select({ id: users.id, email: users.email, roleId: users.roleId }).from(users).where(eq(users.id, userId)).for("update");
     if (!user || user.roleId !== ROLE.APPLICANT) return null;
     await opts.first?.(tx);
-    const apps = await tx.select({ id: applications.id, isSubmitted: applications.isSubmitted }).from(applications).where(eq(applications.applicantUserId, userId));
+    const apps = await tx
+      .select({ id: applications.id, isSubmitted: applications.isSubmitted })
+      .from(applications)
+      .where(eq(applications.applicantUserId, userId));
     if (!opts.allowSubmitted && apps.some((a) => a.isSubmitted)) return null;
     const keys: string[] = [];
     for (const a of apps) {
@@ -263,7 +279,10 @@ async function anonymisePerson(tx: Database, userId: string): Promise<string[]> 
  * replaced, while its audit trail (stages, decisions, dates) stays, so /waktu-proses counts it as before.
  */
 async function anonymiseFile(tx: Database, applicationId: string, now: Date): Promise<string[]> {
-  const docs = await tx.delete(applicationDocuments).where(eq(applicationDocuments.applicationId, applicationId)).returning({ fileId: applicationDocuments.fileId });
+  const docs = await tx
+    .delete(applicationDocuments)
+    .where(eq(applicationDocuments.applicationId, applicationId))
+    .returning({ fileId: applicationDocuments.fileId });
   const extra = await tx
     .select({ fileId: additionalRequirements.fileId })
     .from(additionalRequirements)
@@ -284,7 +303,11 @@ export async function deleteExpired(deps: RetentionDeps, now = new Date()): Prom
   let accounts = 0;
   if (settings.draftMonths > 0) {
     const slot = slotOf(applications.id, draftSince);
-    const expired = await draftRows(db, settings, sql`${draftSince} + ${months(settings.draftMonths)} <= ${at(now)} and ${noticeAt(RETENTION_JOBS.draftNotice, slot)} + ${notice} <= ${at(now)}`);
+    const expired = await draftRows(
+      db,
+      settings,
+      sql`${draftSince} + ${months(settings.draftMonths)} <= ${at(now)} and ${noticeAt(RETENTION_JOBS.draftNotice, slot)} + ${notice} <= ${at(now)}`,
+    );
     for (const d of expired) {
       const keys = await db.transaction(async (tx) => {
         // Checked again under the row's lock: submitted or changed since the list was read, it stays.
@@ -299,7 +322,11 @@ export async function deleteExpired(deps: RetentionDeps, now = new Date()): Prom
   }
   if (settings.accountMonths > 0) {
     const slot = slotOf(users.id, accountSince);
-    const expired = await accountRows(db, settings, sql`${accountSince} + ${months(settings.accountMonths)} <= ${at(now)} and ${noticeAt(RETENTION_JOBS.accountNotice, slot)} + ${notice} <= ${at(now)}`);
+    const expired = await accountRows(
+      db,
+      settings,
+      sql`${accountSince} + ${months(settings.accountMonths)} <= ${at(now)} and ${noticeAt(RETENTION_JOBS.accountNotice, slot)} + ${notice} <= ${at(now)}`,
+    );
     for (const u of expired) {
       // Used since the list was read (a login, a new draft): a new period, so it stays.
       const [still] = await accountRows(db, settings, sql`${users.id} = ${u.id} and ${slot} = ${u.slot}`);
@@ -320,7 +347,9 @@ export async function anonymiseClosedFiles(deps: RetentionDeps, now = new Date()
   const due = await db
     .select({ id: applications.id, userId: applications.applicantUserId })
     .from(applications)
-    .where(and(eq(applications.isFinal, true), sql`${applications.anonymisedAt} is null`, sql`${closedSince} + ${months(settings.closedFileMonths)} <= ${at(now)}`));
+    .where(
+      and(eq(applications.isFinal, true), sql`${applications.anonymisedAt} is null`, sql`${closedSince} + ${months(settings.closedFileMonths)} <= ${at(now)}`),
+    );
   let done = 0;
   for (const f of due) {
     const keys = await db.transaction(async (tx) => {
@@ -366,13 +395,20 @@ export interface PlannedDeletion {
 }
 
 /** What the job will delete or anonymise, soonest first (the Super Admin's /retention), `limit` from `offset`. */
-export async function plannedDeletions(db: Database, settings: RetentionSettings, now: Date, page: { limit: number; offset: number }): Promise<{ rows: PlannedDeletion[]; total: number }> {
+export async function plannedDeletions(
+  db: Database,
+  settings: RetentionSettings,
+  now: Date,
+  page: { limit: number; offset: number },
+): Promise<{ rows: PlannedDeletion[]; total: number }> {
   const parts: SQL[] = [];
   const after = (noticeCol: SQL, due: SQL) => sql`greatest(${due}, coalesce(${noticeCol}, ${at(now)}) + ${notice})`;
   if (settings.draftMonths > 0) {
     const due = sql`${draftSince} + ${months(settings.draftMonths)}`;
     const n = noticeAt(RETENTION_JOBS.draftNotice, slotOf(applications.id, draftSince));
-    parts.push(sql`select 'DRAFT' as kind, ${applications.id}::text as id, ${applications.registrationNumber} || coalesce(' — ' || ${applications.applicantName}, '') as label, ${draftSince} as since, ${n} as notice_at, ${after(n, due)} as delete_at from ${applications} where ${applications.isSubmitted} = false and ${applications.isFinal} = false`);
+    parts.push(
+      sql`select 'DRAFT' as kind, ${applications.id}::text as id, ${applications.registrationNumber} || coalesce(' — ' || ${applications.applicantName}, '') as label, ${draftSince} as since, ${n} as notice_at, ${after(n, due)} as delete_at from ${applications} where ${applications.isSubmitted} = false and ${applications.isFinal} = false`,
+    );
   }
   if (settings.accountMonths > 0) {
     const due = sql`${accountSince} + ${months(settings.accountMonths)}`;
@@ -389,7 +425,15 @@ export async function plannedDeletions(db: Database, settings: RetentionSettings
   const result = await db.execute(
     sql`select p.*, count(*) over ()::int as total from (${union}) p order by p.delete_at, p.id limit ${page.limit} offset ${page.offset}`,
   );
-  const rows = rowsOf<{ kind: PlannedKind; id: string; label: string; since: string | Date; notice_at: string | Date | null; delete_at: string | Date; total: number }>(result);
+  const rows = rowsOf<{
+    kind: PlannedKind;
+    id: string;
+    label: string;
+    since: string | Date;
+    notice_at: string | Date | null;
+    delete_at: string | Date;
+    total: number;
+  }>(result);
   let total = rows.length > 0 ? Number(rows[0].total) : 0;
   const out = rows.map((r) => ({
     kind: r.kind,
@@ -402,4 +446,3 @@ export async function plannedDeletions(db: Database, settings: RetentionSettings
   if (out.length === 0 && page.offset > 0) total = Number(rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from (${union}) p`))[0]?.n ?? 0);
   return { rows: out, total };
 }
-

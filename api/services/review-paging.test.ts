@@ -53,7 +53,11 @@ afterAll(() => api?.close());
 type Page = { data: Array<{ id: string }>; meta: { page: number; pages: number; total: number }; cursors: { before: string | null; after: string | null } };
 
 async function page(query: Record<string, string | number | undefined>): Promise<Page> {
-  const params = new URLSearchParams(Object.entries(query).filter((e): e is [string, string | number] => e[1] !== undefined).map(([k, v]) => [k, String(v)]));
+  const params = new URLSearchParams(
+    Object.entries(query)
+      .filter((e): e is [string, string | number] => e[1] !== undefined)
+      .map(([k, v]) => [k, String(v)]),
+  );
   const res = await api.request(`/api/v1/review/applications?${params}`, { token: superadmin });
   expect(res.status, await res.clone().text()).toBe(200);
   return res.json();
@@ -106,12 +110,18 @@ describe("list pages", () => {
     let at = first;
     for (let n = 2; n <= pages; n++) {
       at = await page({ ...query, page: n, cursor: at.cursors.after! });
-      expect(at.data.map((r) => r.id), `page ${n} after page ${n - 1}`).toEqual(byNumber[n - 1]);
+      expect(
+        at.data.map((r) => r.id),
+        `page ${n} after page ${n - 1}`,
+      ).toEqual(byNumber[n - 1]);
     }
     expect(at.cursors.after).toBeNull();
     for (let n = pages - 1; n >= 1; n--) {
       at = await page({ ...query, page: n, cursor: at.cursors.before! });
-      expect(at.data.map((r) => r.id), `page ${n} before page ${n + 1}`).toEqual(byNumber[n - 1]);
+      expect(
+        at.data.map((r) => r.id),
+        `page ${n} before page ${n + 1}`,
+      ).toEqual(byNumber[n - 1]);
     }
     expect(at.cursors.before).toBeNull();
 
@@ -150,9 +160,9 @@ describe("list pages", () => {
 
   it("answers a bad page or cursor with a 400 naming it, or with the page by its number: never a 500", async () => {
     const bad = async (query: string) =>
-      (await expectError(await api.request(`/api/v1/review/applications?tab=all&q=${bulk}&${query}`, { token: superadmin }), 400, "VALIDATION_ERROR")).error.details!.map(
-        (d) => d.path,
-      );
+      (
+        await expectError(await api.request(`/api/v1/review/applications?tab=all&q=${bulk}&${query}`, { token: superadmin }), 400, "VALIDATION_ERROR")
+      ).error.details!.map((d) => d.path);
     expect(await bad("page=-1")).toEqual(["page"]);
     expect(await bad("page=99999999999")).toEqual(["page"]);
     expect(await bad("page=abc")).toEqual(["page"]);
@@ -165,18 +175,26 @@ describe("list pages", () => {
     const forged = (changes: Record<string, unknown>) => encodeCursor({ ...made, ...changes } as never)!;
     // A time PostgreSQL would refuse, a key that is not text, an id that is not one.
     expect(await bad(`page=2&cursor=${forged({ key: "2026-02-30T10:00:00.000000Z" })}`)).toEqual(["cursor"]);
-    expect(await bad(`page=2&cursor=${Buffer.from(JSON.stringify([1, 1, "a", "submitted.desc", made.scope, 42, made.id])).toString("base64url")}`)).toEqual(["cursor"]);
+    expect(await bad(`page=2&cursor=${Buffer.from(JSON.stringify([1, 1, "a", "submitted.desc", made.scope, 42, made.id])).toString("base64url")}`)).toEqual([
+      "cursor",
+    ]);
     expect(await bad(`page=2&cursor=${forged({ id: "'; drop table applications; --" })}`)).toEqual(["cursor"]);
 
     // Past the end: an empty page of the right counts.
-    expect(await page({ tab: "all", q: bulk, page: 999_999 })).toMatchObject({ data: [], meta: { total: ROWS, pages: 25 }, cursors: { before: null, after: null } });
+    expect(await page({ tab: "all", q: bulk, page: 999_999 })).toMatchObject({
+      data: [],
+      meta: { total: ROWS, pages: 25 },
+      cursors: { before: null, after: null },
+    });
     // A sound cursor of another order, search or page, or too far from its page, is left aside: the page number decides.
     const p3 = (await page({ tab: "all", q: bulk, page: 3 })).data.map((r) => r.id);
     const p13 = (await page({ tab: "all", q: bulk, page: 2 + CURSOR_REACH })).data.map((r) => r.id);
     const ids = async (query: Record<string, string | number>) => (await page({ tab: "all", q: bulk, ...query })).data.map((r) => r.id);
     expect(await ids({ page: 3, cursor: forged({ order: "name.asc", key: "zzz" }) })).toEqual(p3);
     expect(await ids({ page: 3, cursor: forged({ scope: "lain" }) })).toEqual(p3);
-    expect(await ids({ page: 3, sort: "name", cursor: p1.cursors.after! })).toEqual((await page({ tab: "all", q: bulk, page: 3, sort: "name" })).data.map((r) => r.id));
+    expect(await ids({ page: 3, sort: "name", cursor: p1.cursors.after! })).toEqual(
+      (await page({ tab: "all", q: bulk, page: 3, sort: "name" })).data.map((r) => r.id),
+    );
     expect(await ids({ page: 1, cursor: p1.cursors.after! })).toEqual(p1.data.map((r) => r.id));
     expect(await ids({ page: 2 + CURSOR_REACH, cursor: p1.cursors.after! })).toEqual(p13);
   });
@@ -196,7 +214,8 @@ describe("CSV export", () => {
     expect(reads.every((s) => s.rows <= CSV_PAGE_SIZE && offsetOf(s) === null)).toBe(true);
     // Every batch after the first starts where the last ended: an index range from (deadline, id),
     // or the range of files without a deadline after it.
-    for (const s of reads.slice(1)) expect(s.text).toMatch(/\("applications"\."deadline_at", "applications"\."id"\) > \(|"applications"\."deadline_at" is null/);
+    for (const s of reads.slice(1))
+      expect(s.text).toMatch(/\("applications"\."deadline_at", "applications"\."id"\) > \(|"applications"\."deadline_at" is null/);
     // One statement a batch (and one more where the batches cross into the files without a deadline).
     expect(reads.length).toBeLessThanOrEqual(Math.ceil(ROWS / CSV_PAGE_SIZE) + 2);
 

@@ -97,7 +97,15 @@ function validTimeKey(key: string): boolean {
   const [y, mo, d, h, mi, s] = m.slice(1).map(Number);
   const date = new Date(Date.UTC(y, mo - 1, d, h, mi, s));
   // 2026-02-30 or 25:00 would roll over (and PostgreSQL would refuse them): the parts must come back unchanged.
-  return y >= 1 && date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d && date.getUTCHours() === h && date.getUTCMinutes() === mi && date.getUTCSeconds() === s;
+  return (
+    y >= 1 &&
+    date.getUTCFullYear() === y &&
+    date.getUTCMonth() === mo - 1 &&
+    date.getUTCDate() === d &&
+    date.getUTCHours() === h &&
+    date.getUTCMinutes() === mi &&
+    date.getUTCSeconds() === s
+  );
 }
 
 /**
@@ -111,7 +119,13 @@ export async function readInOrder<F extends Record<string, PgColumn | SQL>>(
   where: SQL | undefined,
   order: ListOrder,
   { from, skip = 0, limit, reverse = false }: { from?: Position | null; skip?: number; limit: number; reverse?: boolean },
-): Promise<Array<{ [K in keyof F]: F[K] extends SQL<infer T> ? T : F[K] extends PgColumn ? F[K]["_"]["data"] | (F[K]["_"]["notNull"] extends true ? never : null) : never } & Position>> {
+): Promise<
+  Array<
+    {
+      [K in keyof F]: F[K] extends SQL<infer T> ? T : F[K] extends PgColumn ? F[K]["_"]["data"] | (F[K]["_"]["notNull"] extends true ? never : null) : never;
+    } & Position
+  >
+> {
   const ranges: Array<SQL | undefined> = from ? order.after(from, reverse) : [undefined];
   const out: Array<Record<string, unknown>> = [];
   for (const range of ranges) {

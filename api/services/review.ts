@@ -4,15 +4,7 @@ import { JALUR_IDS, type JalurId } from "#domain/documents";
 import { type DIRS, labelConditions, type SORTS, type TABS } from "#domain/review-filters";
 import { ROLE } from "#domain/roles";
 import { statusLabel } from "#domain/status-label-words";
-import {
-  decisionsFor,
-  firstStage,
-  openStage,
-  SEES_EVERY_APPLICATION,
-  stagesDecidedBy,
-  staffMaySee,
-  type WorkflowState,
-} from "#domain/workflow";
+import { decisionsFor, firstStage, openStage, SEES_EVERY_APPLICATION, stagesDecidedBy, staffMaySee, type WorkflowState } from "#domain/workflow";
 import { applicationTarget, recordAccess, type Reader } from "./access-log";
 import type { Database } from "../db/client";
 import { preparedOnce } from "../db/prepared";
@@ -254,7 +246,13 @@ export async function listApplications(db: Database, role: number, query: ListQu
   const page = query.page ?? 1;
   const order = sortOf(role, query);
   const scope = scopeOfQuery(role, query);
-  const count = async (w: SQL | undefined) => (await db.select({ n: sql<number>`count(*)::int` }).from(applications).where(w))[0].n;
+  const count = async (w: SQL | undefined) =>
+    (
+      await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(applications)
+        .where(w)
+    )[0].n;
   const counted = () =>
     listCounts.get(db, countsKey(role, query, now), async () => {
       const [all, action] = await Promise.all([count(where.all), where.action ? count(where.action) : 0]);
@@ -262,7 +260,14 @@ export async function listApplications(db: Database, role: number, query: ListQu
     });
   const totalOf = (c: { action: number; all: number }) => (tabOf(role, query) === "action" ? c.action : c.all);
   const idsFrom = (offset: number, reverse: boolean, limit = PAGE_SIZE): Promise<Array<{ id: string }>> => {
-    const statement = () => db.select({ id: applications.id }).from(applications).where(where.current).orderBy(...order.orderBy(reverse)).limit(limit).offset(offset);
+    const statement = () =>
+      db
+        .select({ id: applications.id })
+        .from(applications)
+        .where(where.current)
+        .orderBy(...order.orderBy(reverse))
+        .limit(limit)
+        .offset(offset);
     const name = reverse ? null : preparedPageName(role, query, page);
     return name ? preparedOnce(db, name, statement).execute() : statement();
   };
@@ -286,7 +291,10 @@ export async function listApplications(db: Database, role: number, query: ListQu
     else if (after < before) keys = (await idsFrom(Math.max(after, 0), true, PAGE_SIZE + Math.min(after, 0))).reverse();
     else keys = await idsFrom(before, false);
   }
-  const rows = await pageRows(db, keys.map((k) => k.id));
+  const rows = await pageRows(
+    db,
+    keys.map((k) => k.id),
+  );
   const total = totalOf(counts);
   const pages = Math.ceil(total / PAGE_SIZE);
   const cursor = (at: RowData | undefined, toward: ListCursor["toward"]) =>
@@ -454,7 +462,13 @@ export async function reviewDetail(db: Database, role: number, id: string, now =
     })),
     portfolio: portfolio.map((p) => ({ kind: p.kind, title: p.title, institution: p.institution, year: p.year, description: p.description })),
     achievements: {
-      items: achievementRows.map(({ a, typeName }) => ({ type_code: a.typeCode, type_name: typeName, title: a.title, year: a.year, description: a.description })),
+      items: achievementRows.map(({ a, typeName }) => ({
+        type_code: a.typeCode,
+        type_name: typeName,
+        title: a.title,
+        year: a.year,
+        description: a.description,
+      })),
       done: app.achievementsDone,
     },
     audit: audit.map(({ entry: h, actorName }) => ({

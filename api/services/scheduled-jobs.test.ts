@@ -16,7 +16,8 @@ afterAll(() => api?.close());
 const DAY = 86_400_000;
 const file = (values: Parameters<TestApi["submittedFile"]>[0]) => api.submittedFile(values);
 
-const schedulers = (count: number) => Array.from({ length: count }, () => createScheduler({ db: api.db, mailer: api.mailer, logger: pino({ level: "silent" }), intervalMs: 0 }));
+const schedulers = (count: number) =>
+  Array.from({ length: count }, () => createScheduler({ db: api.db, mailer: api.mailer, logger: pino({ level: "silent" }), intervalMs: 0 }));
 
 describe("scheduled jobs", () => {
   it("reminds the reviewers of a stage once, 2 days before a file's deadline, across three schedulers", async () => {
@@ -38,15 +39,24 @@ describe("scheduled jobs", () => {
     expect((await api.mails("admin@adaptasi.test")).length).toBeGreaterThan(before);
 
     // A new deadline (the SLA changed) is a new reminder.
-    await api.db.update(applications).set({ deadlineAt: new Date(Date.now() + 1.5 * DAY) }).where(eq(applications.id, soon.id));
+    await api.db
+      .update(applications)
+      .set({ deadlineAt: new Date(Date.now() + 1.5 * DAY) })
+      .where(eq(applications.id, soon.id));
     await remindReviewersBeforeDeadline(api.db, api.mailer);
     const again = (await api.mails("admin@adaptasi.test")).filter((m) => m.subject.startsWith("Tenggat SLA") && m.text.includes(soon.registrationNumber));
     expect(again).toHaveLength(2);
   });
 
   it("sends the overdue digest once a day, from 07:00 WIB", async () => {
-    const late = await file({ status: "IN-PROGRESS", openStageId: 1, stageStartedAt: new Date(Date.now() - 20 * DAY), deadlineAt: new Date(Date.now() - 6 * DAY) });
-    const digests = async () => (await api.mails("subkomite@adaptasi.test")).filter((m) => m.subject.startsWith("Ringkasan harian") && m.text.includes(late.registrationNumber));
+    const late = await file({
+      status: "IN-PROGRESS",
+      openStageId: 1,
+      stageStartedAt: new Date(Date.now() - 20 * DAY),
+      deadlineAt: new Date(Date.now() - 6 * DAY),
+    });
+    const digests = async () =>
+      (await api.mails("subkomite@adaptasi.test")).filter((m) => m.subject.startsWith("Ringkasan harian") && m.text.includes(late.registrationNumber));
     const sixWib = new Date("2099-03-02T23:00:00Z"); // 06:00 on 3 March in Jakarta
     expect(await sendOverdueDigest(api.db, api.mailer, sixWib)).toBe(0);
     const eightWib = new Date("2099-03-03T01:00:00Z");

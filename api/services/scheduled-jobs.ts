@@ -55,8 +55,9 @@ const FILE_COLUMNS = {
   stageId: applications.openStageId,
   deadlineAt: applications.deadlineAt,
 };
-const asFiles = (rows: Array<{ id: string; registrationNumber: string; applicantName: string | null; stageId: number | null; deadlineAt: Date | null }>): File[] =>
-  rows.filter((r) => r.stageId !== null && r.deadlineAt !== null).map((r) => ({ ...r, stageId: r.stageId!, deadlineAt: r.deadlineAt! }));
+const asFiles = (
+  rows: Array<{ id: string; registrationNumber: string; applicantName: string | null; stageId: number | null; deadlineAt: Date | null }>,
+): File[] => rows.filter((r) => r.stageId !== null && r.deadlineAt !== null).map((r) => ({ ...r, stageId: r.stageId!, deadlineAt: r.deadlineAt! }));
 
 /** One mail per active reviewer who decides a stage of `files`, listing their files; returns how many were recorded. */
 async function mailReviewers(tx: Database, mailer: Mailer, kind: "slaSoon" | "overdue", files: File[]): Promise<number> {
@@ -73,7 +74,12 @@ async function mailReviewers(tx: Database, mailer: Mailer, kind: "slaSoon" | "ov
     const mine = files.filter((f) => theirs.has(f.stageId));
     if (mine.length === 0) continue;
     const to = { email: r.email, name: r.name };
-    await mailer.send(kind === "slaSoon" ? JOBS.slaReminder : JOBS.overdueDigest, to, reviewerListMail(to, kind, mine.slice(0, FILES_PER_MAIL), mine.length, homePathFor(r.roleId), mailer.publicUrl), tx);
+    await mailer.send(
+      kind === "slaSoon" ? JOBS.slaReminder : JOBS.overdueDigest,
+      to,
+      reviewerListMail(to, kind, mine.slice(0, FILES_PER_MAIL), mine.length, homePathFor(r.roleId), mailer.publicUrl),
+      tx,
+    );
     sent++;
   }
   return sent;
@@ -85,7 +91,13 @@ export async function remindReviewersBeforeDeadline(db: Database, mailer: Mailer
     await db
       .select(FILE_COLUMNS)
       .from(applications)
-      .where(and(isNotNull(applications.openStageId), gt(applications.deadlineAt, now), lte(applications.deadlineAt, new Date(now.getTime() + SLA_REMINDER_BEFORE_MS))))
+      .where(
+        and(
+          isNotNull(applications.openStageId),
+          gt(applications.deadlineAt, now),
+          lte(applications.deadlineAt, new Date(now.getTime() + SLA_REMINDER_BEFORE_MS)),
+        ),
+      )
       .orderBy(asc(applications.deadlineAt)),
   );
   if (due.length === 0) return 0;

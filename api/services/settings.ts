@@ -67,7 +67,10 @@ export async function writeSetting<K extends SettingKey>(db: Database, key: K, v
 
 /** The public part of the settings; a missing or broken entry falls back to its default. */
 export async function getPublicConfig(db: Database): Promise<PublicConfig> {
-  const rows = await db.select().from(settings).where(inArray(settings.key, ["navbar_links", "faq", "committee_name"]));
+  const rows = await db
+    .select()
+    .from(settings)
+    .where(inArray(settings.key, ["navbar_links", "faq", "committee_name"]));
   const stored = new Map(rows.map((r) => [r.key, r.value]));
   const navbar = SETTINGS.navbar_links.safeParse(stored.get("navbar_links"));
   const faq = SETTINGS.faq.safeParse(stored.get("faq"));

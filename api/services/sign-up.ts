@@ -58,7 +58,8 @@ export async function signUp(
  */
 async function tellOwners(deps: ApiDeps, values: Omit<NewAccount, "password">) {
   const { db, config, accountRateLimiter, mailer } = deps;
-  const sameForeignId = values.foreignId && values.nationality ? and(eq(users.foreignId, values.foreignId), eq(users.nationality, values.nationality)) : undefined;
+  const sameForeignId =
+    values.foreignId && values.nationality ? and(eq(users.foreignId, values.foreignId), eq(users.nationality, values.nationality)) : undefined;
   const owners = await db
     .select()
     .from(users)

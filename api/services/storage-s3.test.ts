@@ -59,6 +59,8 @@ describe("the API with S3_BUCKET", () => {
 
   it("stops the start with one line when the bucket cannot be used", async () => {
     const start = createTestApi({ s3: { endpoint, bucket: "no-such-bucket", ...keys } });
-    await expect(start).rejects.toThrow(/^S3 bucket "no-such-bucket" at http:\/\/127\.0\.0\.1:\d+ cannot be used \(404 NotFound\): check S3_ENDPOINT, S3_BUCKET and the S3 credentials$/);
+    await expect(start).rejects.toThrow(
+      /^S3 bucket "no-such-bucket" at http:\/\/127\.0\.0\.1:\d+ cannot be used \(404 NotFound\): check S3_ENDPOINT, S3_BUCKET and the S3 credentials$/,
+    );
   }, 60_000);
 });

@@ -44,7 +44,10 @@ function diskDriver(): Driver {
   const root = tempDir("adaptasi-storage-");
   return {
     storage: createDiskStorage(root),
-    list: async () => readdirSync(root, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => path.relative(root, path.join(e.parentPath, e.name))),
+    list: async () =>
+      readdirSync(root, { recursive: true, withFileTypes: true })
+        .filter((e) => e.isFile())
+        .map((e) => path.relative(root, path.join(e.parentPath, e.name))),
   };
 }
 
@@ -161,12 +164,16 @@ describe.each([
   it.each([
     ["within the first part", 256 * 1024],
     ["after a whole part was sent", 6 * MiB],
-  ])("an interrupted write (%s) rejects with the source's error and leaves nothing under a key", async (_when, bytes) => {
-    const before = await d.list();
-    await expect(d.storage.putStream(breaksAfter(bytes))).rejects.toThrow("source broke mid-way");
-    expect(await d.list()).toEqual(before);
-    if (d.aborted && bytes > 5 * MiB) expect(d.aborted).toHaveLength(1); // the multipart upload was aborted
-  }, 30_000);
+  ])(
+    "an interrupted write (%s) rejects with the source's error and leaves nothing under a key",
+    async (_when, bytes) => {
+      const before = await d.list();
+      await expect(d.storage.putStream(breaksAfter(bytes))).rejects.toThrow("source broke mid-way");
+      expect(await d.list()).toEqual(before);
+      if (d.aborted && bytes > 5 * MiB) expect(d.aborted).toHaveLength(1); // the multipart upload was aborted
+    },
+    30_000,
+  );
 });
 
 describe("S3 driver", () => {

@@ -83,7 +83,14 @@ describe("sweepTemporaryFiles", () => {
     const crashed = spawnSync(process.execPath, ["-e", ""]).pid;
     put(filesDir, `tmp/1700000000000-a.${host}_${crashed}_0a0b0c0d.part`, 1_000);
     put(filesDir, `tmp/1700000000001-b.${host}_${crashed}_0a0b0c0d.part`, 30_000);
-    const api = await startApi({ inMemory: true, filesDir, apiKey: TEST_API_KEY, jwtSecret: TEST_JWT_SECRET, seedDemo: false, logger: pino({ level: "silent" }) });
+    const api = await startApi({
+      inMemory: true,
+      filesDir,
+      apiKey: TEST_API_KEY,
+      jwtSecret: TEST_JWT_SECRET,
+      seedDemo: false,
+      logger: pino({ level: "silent" }),
+    });
     try {
       expect(readdirSync(path.join(filesDir, "tmp"))).toEqual([]);
     } finally {

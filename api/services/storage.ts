@@ -110,7 +110,10 @@ export const TEMPORARY_FILE_MAX_AGE_MS = 15 * 60 * 1000;
 // removed at once, not after 15 minutes — only when its writer was on this machine and has ended: its
 // process is gone, or its pid is now this process's own (a container restarts as pid 1) from an
 // earlier start.
-const HOST = hostname().replace(/[^A-Za-z0-9-]/g, "-").slice(0, 64) || "host";
+const HOST =
+  hostname()
+    .replace(/[^A-Za-z0-9-]/g, "-")
+    .slice(0, 64) || "host";
 const START = randomBytes(4).toString("hex");
 const WRITER = `${HOST}_${process.pid}_${START}`;
 /** The writer, as the last part of a name before its suffix: `….<host>_<pid>_<start>.part` (or `.tmp`). */

@@ -85,9 +85,7 @@ export async function issueTokenPair(db: Database, user: { id: string; roleId: n
   return { type: "bearer", token: await signAccessToken(user, familyId, s), refreshToken };
 }
 
-export type RotationResult =
-  | { ok: true; userId: string; familyId: string; refreshToken: string }
-  | { ok: false; reason: "invalid" | "reused" };
+export type RotationResult = { ok: true; userId: string; familyId: string; refreshToken: string } | { ok: false; reason: "invalid" | "reused" };
 
 /**
  * Spends a refresh token and issues its successor in the same family. The conditional UPDATE
@@ -100,14 +98,7 @@ export async function rotateRefreshToken(db: Database, token: string, s: TokenSe
     const [row] = await tx
       .update(refreshTokens)
       .set({ usedAt: now })
-      .where(
-        and(
-          eq(refreshTokens.tokenHash, tokenHash),
-          isNull(refreshTokens.usedAt),
-          isNull(refreshTokens.revokedAt),
-          gt(refreshTokens.expiresAt, now),
-        ),
-      )
+      .where(and(eq(refreshTokens.tokenHash, tokenHash), isNull(refreshTokens.usedAt), isNull(refreshTokens.revokedAt), gt(refreshTokens.expiresAt, now)))
       .returning();
     if (!row) return null;
     const refreshToken = await insertRefreshToken(tx, row.userId, row.familyId, s);
@@ -142,7 +133,10 @@ export async function revokeAllForUser(db: Database, userId: string): Promise<nu
 
 /** Logout: ends the token's session, or every session of its user. Unknown tokens revoke nothing. */
 export async function revokeByRefreshToken(db: Database, token: string, all: boolean): Promise<number> {
-  const [row] = await db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, hashToken(token)));
+  const [row] = await db
+    .select()
+    .from(refreshTokens)
+    .where(eq(refreshTokens.tokenHash, hashToken(token)));
   if (!row) return 0;
   return all ? revokeAllForUser(db, row.userId) : revokeFamily(db, row.familyId);
 }

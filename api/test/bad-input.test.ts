@@ -33,9 +33,7 @@ beforeAll(async () => {
   // A fresh applicant with a draft, so application routes (and their uploads) reach the validators.
   await api.createUser({ email: ACCOUNTS.applicant, roleId: 3 });
   const spare = await api.createUser({ email: "korpus.cadangan@adaptasi.test", roleId: 4 });
-  tokens = Object.fromEntries(
-    await Promise.all(Object.entries(ACCOUNTS).map(async ([role, email]) => [role, (await api.login(email)).token])),
-  );
+  tokens = Object.fromEntries(await Promise.all(Object.entries(ACCOUNTS).map(async ([role, email]) => [role, (await api.login(email)).token])));
   const draft = await api.request("/api/v1/applications", { token: tokens.applicant, json: { jalur_id: "REG" } });
   expect(draft.status).toBe(201);
   const applicationId = String((await draft.json()).data.id);
@@ -143,7 +141,12 @@ describe("bad-input corpus", () => {
       });
       expect(res.status, body.slice(0, 20)).toBe(400);
       const json = await res.json();
-      expect(json).toMatchObject({ error: { code: "VALIDATION_ERROR", details: [{ code: "too_deep", params: { max: 64 }, message: expect.stringMatching(/^Isi permintaan bersarang terlalu dalam/) }] } });
+      expect(json).toMatchObject({
+        error: {
+          code: "VALIDATION_ERROR",
+          details: [{ code: "too_deep", params: { max: 64 }, message: expect.stringMatching(/^Isi permintaan bersarang terlalu dalam/) }],
+        },
+      });
     }
     // Nesting a real request could have still passes this check (and meets the validator as before).
     const shallow = await api.request("/api/v1/admin/specializations", { token: tokens.superadmin, json: { name: nestedJsonValue(8) } });

@@ -47,7 +47,11 @@ describe("control characters in names and free text", () => {
     const draft = (await (await api.request("/api/v1/applications", { token, json: { jalur_id: "SPE" } })).json()).data;
     const entry = { kind: "PENDIDIKAN", title: "Residensi", institution: "University of Malaya", year: 2020, description: "Lima tahun" };
     const put = (e: object) => api.request(`/api/v1/applications/${draft.id}/portfolio`, { method: "PUT", token, json: { entries: [{ ...entry, ...e }] } });
-    for (const [field, value] of [["title", "Residensi\r\nPalsu"], ["institution", "Malaya\u0007"], ["description", "Lima\ntahun"]] as const) {
+    for (const [field, value] of [
+      ["title", "Residensi\r\nPalsu"],
+      ["institution", "Malaya\u0007"],
+      ["description", "Lima\ntahun"],
+    ] as const) {
       const refused = await expectError(await put({ [field]: value }), 400, "VALIDATION_ERROR");
       expect(refused.error.details).toMatchObject([{ path: `entries.0.${field}`, message: ONE_LINE }]);
     }

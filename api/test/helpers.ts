@@ -172,5 +172,11 @@ export function answered<T>(r: ApiResult<T>, status?: number): T {
 export async function expectError(res: Response, status: number, code: string) {
   const body = await res.json();
   expect({ status: res.status, body }).toMatchObject({ status, body: { error: { code, message: expect.any(String) } } });
-  return body as { error: { code: string; message: string; details?: { path: string; code: string; params?: Record<string, string | number>; labels?: Record<string, string>; message: string }[] } };
+  return body as {
+    error: {
+      code: string;
+      message: string;
+      details?: { path: string; code: string; params?: Record<string, string | number>; labels?: Record<string, string>; message: string }[];
+    };
+  };
 }

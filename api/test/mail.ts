@@ -84,9 +84,7 @@ export function parseMail(raw: string): ParsedMail {
 /** Every message in the outbox, oldest first; optionally only those to one address. */
 export async function readOutbox(dir: string, to?: string): Promise<ParsedMail[]> {
   const files = (await readdir(dir).catch(() => [] as string[])).filter((f) => f.endsWith(".eml")).sort();
-  const mails = await Promise.all(
-    files.map(async (file) => ({ ...parseMail(await readFile(path.join(dir, file), "utf8")), file })),
-  );
+  const mails = await Promise.all(files.map(async (file) => ({ ...parseMail(await readFile(path.join(dir, file), "utf8")), file })));
   return to ? mails.filter((m) => m.to === to.toLowerCase()) : mails;
 }
 

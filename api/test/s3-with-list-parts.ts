@@ -49,7 +49,9 @@ const noSuchUpload = (res: ServerResponse, uploadId: string) =>
   answer(
     res,
     404,
-    xml(`<Error><Code>NoSuchUpload</Code><Message>The specified upload does not exist. The upload ID may be invalid, or the upload may have been aborted or completed.</Message><UploadId>${esc(uploadId)}</UploadId></Error>`),
+    xml(
+      `<Error><Code>NoSuchUpload</Code><Message>The specified upload does not exist. The upload ID may be invalid, or the upload may have been aborted or completed.</Message><UploadId>${esc(uploadId)}</UploadId></Error>`,
+    ),
   );
 
 /** Starts s3rver with `buckets` in a temporary directory and the shim in front of it; both on 127.0.0.1. */
@@ -86,7 +88,12 @@ export async function startS3WithListParts(buckets: string[]): Promise<S3WithLis
       xml(
         `<ListPartsResult xmlns="${XMLNS}"><Bucket>${esc(upload.bucket)}</Bucket><Key>${esc(upload.key)}</Key><UploadId>${esc(uploadId)}</UploadId>` +
           `<PartNumberMarker>${marker}</PartNumberMarker><NextPartNumberMarker>${last}</NextPartNumberMarker><MaxParts>1000</MaxParts><IsTruncated>false</IsTruncated>` +
-          parts.map((p) => `<Part><PartNumber>${p.PartNumber}</PartNumber><LastModified>${p.LastModified.toISOString()}</LastModified><ETag>${esc(p.ETag)}</ETag><Size>${p.Size}</Size></Part>`).join("") +
+          parts
+            .map(
+              (p) =>
+                `<Part><PartNumber>${p.PartNumber}</PartNumber><LastModified>${p.LastModified.toISOString()}</LastModified><ETag>${esc(p.ETag)}</ETag><Size>${p.Size}</Size></Part>`,
+            )
+            .join("") +
           `</ListPartsResult>`,
       ),
     );
@@ -99,7 +106,12 @@ export async function startS3WithListParts(buckets: string[]): Promise<S3WithLis
       200,
       xml(
         `<ListMultipartUploadsResult xmlns="${XMLNS}"><Bucket>${esc(bucket)}</Bucket><KeyMarker></KeyMarker><UploadIdMarker></UploadIdMarker><MaxUploads>1000</MaxUploads><IsTruncated>false</IsTruncated>` +
-          open.map(([id, u]) => `<Upload><Key>${esc(u.key)}</Key><UploadId>${esc(id)}</UploadId><Initiated>${u.initiated.toISOString()}</Initiated><StorageClass>STANDARD</StorageClass></Upload>`).join("") +
+          open
+            .map(
+              ([id, u]) =>
+                `<Upload><Key>${esc(u.key)}</Key><UploadId>${esc(id)}</UploadId><Initiated>${u.initiated.toISOString()}</Initiated><StorageClass>STANDARD</StorageClass></Upload>`,
+            )
+            .join("") +
           `</ListMultipartUploadsResult>`,
       ),
     );
@@ -132,7 +144,8 @@ export async function startS3WithListParts(buckets: string[]): Promise<S3WithLis
       const partNumber = Number(q.get("partNumber"));
       const declared = req.headers["x-amz-decoded-content-length"];
       return pass(req, res, (status, headers, _b, sent) => {
-        if (status === 200 && headers.etag) upload.parts.set(partNumber, { PartNumber: partNumber, ETag: headers.etag, Size: declared ? Number(declared) : sent, LastModified: new Date() });
+        if (status === 200 && headers.etag)
+          upload.parts.set(partNumber, { PartNumber: partNumber, ETag: headers.etag, Size: declared ? Number(declared) : sent, LastModified: new Date() });
       });
     }
     if (req.method === "POST") {

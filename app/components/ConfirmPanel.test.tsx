@@ -9,7 +9,12 @@ afterEach(cleanup);
 
 describe("ConfirmPanel (spec §9 'Confirm labels: Yes/No')", () => {
   it("repeats every posted field as a hidden input of a plain POST form whose Yes adds confirm=yes; No is a link back", async () => {
-    const fields = [["intent", "deactivate"], ["reason", "Masa tugas berakhir"], ["documents[0].requirement_id", "1"], ["documents[0].requirement_id", "2"]] as const;
+    const fields = [
+      ["intent", "deactivate"],
+      ["reason", "Masa tugas berakhir"],
+      ["documents[0].requirement_id", "1"],
+      ["documents[0].requirement_id", "2"],
+    ] as const;
     const { container } = renderInRoute(<ConfirmPanel question="Nonaktifkan akun dr. Wulan?" fields={fields} back="/user-list/u1" />, "/user-list/u1");
     const dialog = await screen.findByRole("alertdialog", { name: "Konfirmasi" });
     expect(dialog.textContent).toContain("Nonaktifkan akun dr. Wulan?");

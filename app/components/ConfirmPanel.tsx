@@ -21,15 +21,23 @@ export function ConfirmPanel({ question, fields, back }: { question: string; fie
   useEffect(() => heading.current?.focus(), []);
   return (
     <section className={ui.card} aria-labelledby="confirm-title" role="alertdialog" aria-describedby="confirm-question">
-      <h2 id="confirm-title" ref={heading} tabIndex={-1}>{t("confirm.title")}</h2>
-      <p id="confirm-question"><strong>{question}</strong></p>
+      <h2 id="confirm-title" ref={heading} tabIndex={-1}>
+        {t("confirm.title")}
+      </h2>
+      <p id="confirm-question">
+        <strong>{question}</strong>
+      </p>
       <p className={ui.muted}>{t("confirm.lead")}</p>
       <Form method="post" className={ui.row}>
         {fields.map(([name, value], i) => (
           <input key={`${name}-${i}`} type="hidden" name={name} value={value} />
         ))}
-        <button type="submit" name={CONFIRM_FIELD} value={CONFIRM_YES} className={a.dangerButton}>{t("confirm.yes")}</button>
-        <Link to={back} className={ui.secondaryButton}>{t("confirm.no")}</Link>
+        <button type="submit" name={CONFIRM_FIELD} value={CONFIRM_YES} className={a.dangerButton}>
+          {t("confirm.yes")}
+        </button>
+        <Link to={back} className={ui.secondaryButton}>
+          {t("confirm.no")}
+        </Link>
       </Form>
     </section>
   );

@@ -26,10 +26,21 @@ export function DateField({ meta, label, hint, autoComplete }: { meta: FieldMeta
   const invalid = Boolean(error);
   const initial = datePartsOf(meta.initialValue);
   return (
-    <fieldset id={id} tabIndex={-1} className={`${f.fieldset} ${invalid ? f.invalidGroup : ""}`} aria-describedby={[hintId, invalid ? errorId : null].filter(Boolean).join(" ")}>
+    <fieldset
+      id={id}
+      tabIndex={-1}
+      className={`${f.fieldset} ${invalid ? f.invalidGroup : ""}`}
+      aria-describedby={[hintId, invalid ? errorId : null].filter(Boolean).join(" ")}
+    >
       <legend className={f.legend}>{label}</legend>
-      <p id={hintId} className={ui.hint}>{hint ?? t("form.dateHint")}</p>
-      {invalid ? <p id={errorId} className={ui.fieldError}>{error}</p> : null}
+      <p id={hintId} className={ui.hint}>
+        {hint ?? t("form.dateHint")}
+      </p>
+      {invalid ? (
+        <p id={errorId} className={ui.fieldError}>
+          {error}
+        </p>
+      ) : null}
       <div className={d.row} key={meta.key}>
         {PARTS.map((part) => (
           <div key={part} className={part === "year" ? d.yearBox : d.box}>

@@ -11,7 +11,9 @@ export function ErrorScreen() {
   return (
     <section className={ui.card} aria-labelledby="error-title">
       <h1 id="error-title">{t("error.message", ERROR_SCREEN.MESSAGE)}</h1>
-      <Link to="/" className={ui.button}>{t("error.button", ERROR_SCREEN.BUTTON)}</Link>
+      <Link to="/" className={ui.button}>
+        {t("error.button", ERROR_SCREEN.BUTTON)}
+      </Link>
     </section>
   );
 }
@@ -22,7 +24,9 @@ export function NotFoundScreen() {
     <section className={ui.card} aria-labelledby="error-title">
       <h1 id="error-title">{t("error.notFound", ERROR_SCREEN.NOT_FOUND)}</h1>
       <p>{t("error.notFoundHint")}</p>
-      <Link to="/" className={ui.button}>{t("error.button", ERROR_SCREEN.BUTTON)}</Link>
+      <Link to="/" className={ui.button}>
+        {t("error.button", ERROR_SCREEN.BUTTON)}
+      </Link>
     </section>
   );
 }
@@ -45,13 +49,14 @@ export function GeneralErrorBoundary() {
     return (
       <section className={ui.card} aria-labelledby="error-title">
         <h1 id="error-title">{t(status === 403 ? "error.forbidden" : "error.unavailable")}</h1>
-        <a href={status === 403 ? "/" : ""} className={ui.button}>{t(status === 403 ? "error.button" : "error.retry")}</a>
+        <a href={status === 403 ? "/" : ""} className={ui.button}>
+          {t(status === 403 ? "error.button" : "error.retry")}
+        </a>
       </section>
     );
   }
   return <ErrorScreen />;
 }
-
 
 /** spec §8 "Error while showing the error page": a generic fallback with a link home. */
 export class SafeBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {

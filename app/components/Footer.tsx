@@ -5,8 +5,14 @@ export function Footer({ faqHref }: { faqHref: string }) {
   const { t } = useTranslation();
   return (
     <footer className={s.footer}>
-      <p>{t("footer.copyright", { year: new Date().getFullYear() })} · {t("product.fullName")}</p>
-      <p><a href={faqHref} rel="noopener noreferrer">{t("footer.help")}</a></p>
+      <p>
+        {t("footer.copyright", { year: new Date().getFullYear() })} · {t("product.fullName")}
+      </p>
+      <p>
+        <a href={faqHref} rel="noopener noreferrer">
+          {t("footer.help")}
+        </a>
+      </p>
     </footer>
   );
 }

@@ -34,22 +34,36 @@ export function PortalLinks({ loggedIn, extraLinks, faqHref, linkClass }: Navbar
                 </a>
               </li>
             ) : (
-              <li key={link.key}><Link className={linkClass} to={link.path}>{t(`nav.${link.key}`)}</Link></li>
+              <li key={link.key}>
+                <Link className={linkClass} to={link.path}>
+                  {t(`nav.${link.key}`)}
+                </Link>
+              </li>
             ),
           )}
           {/* Checked again here: a link that is not https:// or a path on this site is never rendered. */}
-          {extraLinks.filter((l) => isNavbarHref(l.href)).map((l) => (
-            <li key={`${l.href}-${l.label}`}>
-              {isExternal(l.href) ? (
-                <a className={linkClass} href={l.href} rel="noopener noreferrer">{l.label}</a>
-              ) : (
-                <Link className={linkClass} to={l.href}>{l.label}</Link>
-              )}
-            </li>
-          ))}
+          {extraLinks
+            .filter((l) => isNavbarHref(l.href))
+            .map((l) => (
+              <li key={`${l.href}-${l.label}`}>
+                {isExternal(l.href) ? (
+                  <a className={linkClass} href={l.href} rel="noopener noreferrer">
+                    {l.label}
+                  </a>
+                ) : (
+                  <Link className={linkClass} to={l.href}>
+                    {l.label}
+                  </Link>
+                )}
+              </li>
+            ))}
         </>
       )}
-      <li><a className={linkClass} href={faqHref} rel="noopener noreferrer">{t("nav.faq")}</a></li>
+      <li>
+        <a className={linkClass} href={faqHref} rel="noopener noreferrer">
+          {t("nav.faq")}
+        </a>
+      </li>
     </>
   );
 }
@@ -80,7 +94,9 @@ export function Navbar({ loggedIn, extraLinks, faqHref }: NavbarProps) {
       {loggedIn && (
         <li>
           <Form method="post" action="/logout" className={s.inlineForm}>
-            <button type="submit" className={s.navLink} data-mobile={mobile || undefined}>{t("nav.logout")}</button>
+            <button type="submit" className={s.navLink} data-mobile={mobile || undefined}>
+              {t("nav.logout")}
+            </button>
           </Form>
         </li>
       )}
@@ -90,14 +106,20 @@ export function Navbar({ loggedIn, extraLinks, faqHref }: NavbarProps) {
     <header className={s.navbar}>
       <nav className={s.navbarInner} aria-label={t("a11y.mainNav")}>
         <Link to="/" className={s.logo} aria-label={t("a11y.homeLink")}>
-          <span className={s.logoMark} aria-hidden="true">LLN</span>
+          <span className={s.logoMark} aria-hidden="true">
+            LLN
+          </span>
           <span>{t("product.name")}</span>
         </Link>
         <ul className={s.navLinks}>{items(false)}</ul>
-        <a href={`#${MOBILE_MENU_ID}`} className={s.hamburger} aria-controls={MOBILE_MENU_ID}>☰ {t("nav.menu")}</a>
+        <a href={`#${MOBILE_MENU_ID}`} className={s.hamburger} aria-controls={MOBILE_MENU_ID}>
+          ☰ {t("nav.menu")}
+        </a>
       </nav>
       <div id={MOBILE_MENU_ID} className={s.mobileMenu}>
-        <a href="#" className={s.hamburger}>✕ {t("nav.closeMenu")}</a>
+        <a href="#" className={s.hamburger}>
+          ✕ {t("nav.closeMenu")}
+        </a>
         <ul className={s.mobileMenuList}>{items(true)}</ul>
       </div>
     </header>

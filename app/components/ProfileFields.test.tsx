@@ -71,7 +71,9 @@ describe("the personal-data fields' declaration", () => {
     expect(Object.keys(registrationRules.constraint).slice(0, NAMES.length)).toEqual(NAMES);
     expect(PROFILE_FIELD_NAMES).toEqual([...NAMES, "photo"]);
     const optional = PERSONAL_DATA_FIELDS.filter((f) => "optional" in f.rule).map((f) => f.name);
-    expect(Object.keys(profileFormSchema.shape).filter((k) => profileFormSchema.shape[k as (typeof NAMES)[number]].safeParse(undefined).success)).toEqual(optional);
+    expect(Object.keys(profileFormSchema.shape).filter((k) => profileFormSchema.shape[k as (typeof NAMES)[number]].safeParse(undefined).success)).toEqual(
+      optional,
+    );
   });
 
   it("is what the API answers and what it saves", () => {

@@ -4,11 +4,24 @@ import { vars } from "~/styles/theme.css";
 // The history of an application: a vertical line with a dot per event, newest last.
 export const list = style({ listStyle: "none", margin: 0, padding: 0, position: "relative" });
 export const entry = style({
-  position: "relative", paddingLeft: vars.space.xl, paddingBottom: vars.space.lg,
+  position: "relative",
+  paddingLeft: vars.space.xl,
+  paddingBottom: vars.space.lg,
   selectors: {
     "&::before": { content: '""', position: "absolute", left: "0.6rem", top: "0.4rem", bottom: 0, width: 2, background: vars.color.border },
     "&:last-child::before": { display: "none" },
-    "&::after": { content: '""', position: "absolute", left: "0.25rem", top: "0.3rem", width: "0.9rem", height: "0.9rem", borderRadius: "50%", background: vars.color.brand, border: `2px solid ${vars.color.bg}`, boxShadow: `0 0 0 2px ${vars.color.brand}` },
+    "&::after": {
+      content: '""',
+      position: "absolute",
+      left: "0.25rem",
+      top: "0.3rem",
+      width: "0.9rem",
+      height: "0.9rem",
+      borderRadius: "50%",
+      background: vars.color.brand,
+      border: `2px solid ${vars.color.bg}`,
+      boxShadow: `0 0 0 2px ${vars.color.brand}`,
+    },
   },
 });
 export const failed = style({ selectors: { "&::after": { background: vars.color.danger, boxShadow: `0 0 0 2px ${vars.color.danger}` } } });

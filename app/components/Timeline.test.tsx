@@ -9,8 +9,31 @@ afterEach(cleanup);
 const base = { from_stage_id: null, from_status: null, to_stage_id: null, to_status: null, note: null };
 const events: TimelineEvent[] = [
   { ...base, key: 1, at: "2026-05-01T03:00:00Z", action: "SUBMIT", who: "Pemohon", to_stage_id: 1, to_status: "IN-PROGRESS" },
-  { ...base, key: 2, at: "2026-05-02T03:00:00Z", action: "DECISION", who: "Rina Marlina (Admin)", from_stage_id: 1, from_status: "IN-PROGRESS", to_stage_id: 1, to_status: "REUPLOAD", note: "Foto KTP buram", internalNote: "Dicek dua kali", documents: [{ name: "Identitas", reason: "Buram" }] },
-  { ...base, key: 3, at: "2026-05-04T03:00:00Z", action: "DECISION", who: "Admin", from_stage_id: 1, from_status: "IN-PROGRESS", to_stage_id: 2, to_status: "IN-PROGRESS" },
+  {
+    ...base,
+    key: 2,
+    at: "2026-05-02T03:00:00Z",
+    action: "DECISION",
+    who: "Rina Marlina (Admin)",
+    from_stage_id: 1,
+    from_status: "IN-PROGRESS",
+    to_stage_id: 1,
+    to_status: "REUPLOAD",
+    note: "Foto KTP buram",
+    internalNote: "Dicek dua kali",
+    documents: [{ name: "Identitas", reason: "Buram" }],
+  },
+  {
+    ...base,
+    key: 3,
+    at: "2026-05-04T03:00:00Z",
+    action: "DECISION",
+    who: "Admin",
+    from_stage_id: 1,
+    from_status: "IN-PROGRESS",
+    to_stage_id: 2,
+    to_status: "IN-PROGRESS",
+  },
 ];
 
 describe("Timeline", () => {

@@ -42,7 +42,17 @@ function stageOf(e: TimelineEvent): number | null {
 }
 
 /** The history of an application as an ordered list: when, what, which stage, the decision, who, and the note. */
-export function Timeline({ events, title, headingId = "timeline-title", forReviewers = false }: { events: TimelineEvent[]; title?: string; headingId?: string; forReviewers?: boolean }) {
+export function Timeline({
+  events,
+  title,
+  headingId = "timeline-title",
+  forReviewers = false,
+}: {
+  events: TimelineEvent[];
+  title?: string;
+  headingId?: string;
+  forReviewers?: boolean;
+}) {
   const { t } = useTranslation();
   const words = useWorkflowWords();
   return (

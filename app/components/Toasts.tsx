@@ -14,7 +14,9 @@ export function Toasts({ toast }: { toast: Toast | null }) {
           <strong>{t(`toast.${toast.severity}`)}: </strong>
           {toast.message}
         </p>
-        <a href="#main" className={s.toastClose} aria-label={t("toast.close")}>✕</a>
+        <a href="#main" className={s.toastClose} aria-label={t("toast.close")}>
+          ✕
+        </a>
       </div>
     </div>
   );

@@ -3,25 +3,54 @@ import { mq, vars } from "~/styles/theme.css";
 
 // The admin pages: list toolbars and filters, tables, paging, the audit trail.
 
-export const toolbar = style({ display: "flex", flexWrap: "wrap", justifyContent: "space-between", gap: vars.space.md, alignItems: "center", marginBottom: vars.space.md });
+export const toolbar = style({
+  display: "flex",
+  flexWrap: "wrap",
+  justifyContent: "space-between",
+  gap: vars.space.md,
+  alignItems: "center",
+  marginBottom: vars.space.md,
+});
 export const filters = style({
-  display: "grid", gap: vars.space.sm, gridTemplateColumns: "1fr", alignItems: "end", marginBottom: vars.space.md,
+  display: "grid",
+  gap: vars.space.sm,
+  gridTemplateColumns: "1fr",
+  alignItems: "end",
+  marginBottom: vars.space.md,
   "@media": { [mq.md]: { gridTemplateColumns: "2fr 1fr 1fr auto" } },
 });
 export const filterField = style({ display: "grid", gap: vars.space.xs });
 export const tableScroll = style({ overflowX: "auto", marginBottom: vars.space.md });
 export const table = style({ fontSize: "0.95rem" });
-globalStyle(`${table} th, ${table} td`, { textAlign: "left", padding: `${vars.space.sm} ${vars.space.sm}`, borderBottom: `1px solid ${vars.color.border}`, verticalAlign: "top" });
+globalStyle(`${table} th, ${table} td`, {
+  textAlign: "left",
+  padding: `${vars.space.sm} ${vars.space.sm}`,
+  borderBottom: `1px solid ${vars.color.border}`,
+  verticalAlign: "top",
+});
 globalStyle(`${table} th`, { background: vars.color.bgSoft });
 export const pager = style({ display: "flex", flexWrap: "wrap", gap: vars.space.sm, alignItems: "center", listStyle: "none", padding: 0 });
 export const pageLink = style({
-  display: "inline-block", minWidth: "2.5rem", textAlign: "center", padding: `${vars.space.xs} ${vars.space.sm}`, border: `1px solid ${vars.color.border}`, borderRadius: vars.radius, textDecoration: "none",
+  display: "inline-block",
+  minWidth: "2.5rem",
+  textAlign: "center",
+  padding: `${vars.space.xs} ${vars.space.sm}`,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius,
+  textDecoration: "none",
   selectors: { '&[aria-current="page"]': { background: vars.color.brand, color: "#fff", borderColor: vars.color.brand } },
 });
 export const audit = style({ listStyle: "none", padding: 0, margin: 0, display: "grid", gap: vars.space.md });
 export const auditEntry = style({ borderLeft: `4px solid ${vars.color.brand}`, paddingLeft: vars.space.md });
 export const dangerButton = style({
-  font: "inherit", fontWeight: 700, background: vars.color.danger, color: "#fff", border: 0, borderRadius: vars.radius, padding: `${vars.space.sm} ${vars.space.lg}`, cursor: "pointer",
+  font: "inherit",
+  fontWeight: 700,
+  background: vars.color.danger,
+  color: "#fff",
+  border: 0,
+  borderRadius: vars.radius,
+  padding: `${vars.space.sm} ${vars.space.lg}`,
+  cursor: "pointer",
   selectors: { "&:hover": { background: "#8c1d17" } },
 });
 export const slaGroup = style({ border: `1px solid ${vars.color.border}`, borderRadius: vars.radius, padding: vars.space.md, marginBottom: vars.space.lg });

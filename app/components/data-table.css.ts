@@ -15,12 +15,32 @@ globalStyle(`${stacked} thead`, { "@media": { [phone]: { display: "none" } } });
 globalStyle(`${stacked}, ${stacked} tbody, ${stacked} tr`, { "@media": { [phone]: { display: "block", width: "100%", minWidth: 0 } } });
 globalStyle(`${stacked} caption`, { "@media": { [phone]: { display: "block", textAlign: "left" } } });
 globalStyle(`${stacked} tr`, {
-  "@media": { [phone]: { border: `1px solid ${vars.color.border}`, borderRadius: vars.radius, padding: vars.space.sm, marginBottom: vars.space.md, background: vars.color.bg } },
+  "@media": {
+    [phone]: {
+      border: `1px solid ${vars.color.border}`,
+      borderRadius: vars.radius,
+      padding: vars.space.sm,
+      marginBottom: vars.space.md,
+      background: vars.color.bg,
+    },
+  },
 });
 globalStyle(`${stacked} td`, {
-  "@media": { [phone]: { display: "grid", width: "100%", minWidth: 0, gridTemplateColumns: "minmax(7rem, 40%) 1fr", gap: vars.space.sm, border: 0, padding: `${vars.space.xs} 0` } },
+  "@media": {
+    [phone]: {
+      display: "grid",
+      width: "100%",
+      minWidth: 0,
+      gridTemplateColumns: "minmax(7rem, 40%) 1fr",
+      gap: vars.space.sm,
+      border: 0,
+      padding: `${vars.space.xs} 0`,
+    },
+  },
 });
-globalStyle(`${stacked} td::before`, { "@media": { [phone]: { content: "attr(data-label)", fontWeight: 600, color: vars.color.muted, whiteSpace: "normal", overflowWrap: "normal" } } });
+globalStyle(`${stacked} td::before`, {
+  "@media": { [phone]: { content: "attr(data-label)", fontWeight: 600, color: vars.color.muted, whiteSpace: "normal", overflowWrap: "normal" } },
+});
 globalStyle(`${stacked} td[data-label=""]::before`, { "@media": { [phone]: { content: "none" } } });
 globalStyle(`${stacked} td[data-label=""]`, { "@media": { [phone]: { gridTemplateColumns: "1fr" } } });
 

@@ -4,7 +4,10 @@ import { mq, vars } from "~/styles/theme.css";
 // Every label–value list (<dl>) of the portal: label above value on a phone, side by side from 576 px (mq.sm,
 // spec §9 breakpoints); a long value (an e-mail, an address) wraps anywhere, so 360 px never scrolls sideways.
 export const facts = style({
-  display: "grid", gridTemplateColumns: "minmax(0, 1fr)", gap: `0 ${vars.space.md}`, margin: `0 0 ${vars.space.md}`,
+  display: "grid",
+  gridTemplateColumns: "minmax(0, 1fr)",
+  gap: `0 ${vars.space.md}`,
+  margin: `0 0 ${vars.space.md}`,
   "@media": { [mq.sm]: { gridTemplateColumns: "minmax(8rem, max-content) minmax(0, 1fr)", rowGap: vars.space.xs } },
 });
 globalStyle(`${facts} dt`, { fontWeight: 600 });

@@ -12,4 +12,13 @@ export const invalidGroup = style({ borderLeft: `4px solid ${vars.color.danger}`
 // Off-screen rather than display:none, which some bots skip; aria-hidden keeps it from screen readers.
 export const honeypot = style({ position: "absolute", left: "-10000px", top: "auto", width: 1, height: 1, overflow: "hidden" });
 // A submit button that reads as a link (e.g. "Ubah", which saves what was typed before leaving).
-export const linkButton = style({ font: "inherit", color: vars.color.brand, textDecoration: "underline", background: "none", border: 0, padding: 0, cursor: "pointer", selectors: { "&:hover": { color: vars.color.brandDark } } });
+export const linkButton = style({
+  font: "inherit",
+  color: vars.color.brand,
+  textDecoration: "underline",
+  background: "none",
+  border: 0,
+  padding: 0,
+  cursor: "pointer",
+  selectors: { "&:hover": { color: vars.color.brandDark } },
+});

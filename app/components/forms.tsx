@@ -103,9 +103,19 @@ function Labelled({ meta, label, hint, children }: { meta: FieldMetadata<any>; l
   const { invalid, errorId, hintId } = described(meta, hint);
   return (
     <div className={ui.field}>
-      <label htmlFor={meta.id} className={ui.label}>{label}</label>
-      {hint ? <p id={hintId} className={ui.hint}>{hint}</p> : null}
-      {invalid ? <p id={errorId} className={ui.fieldError}>{meta.errors![0]}</p> : null}
+      <label htmlFor={meta.id} className={ui.label}>
+        {label}
+      </label>
+      {hint ? (
+        <p id={hintId} className={ui.hint}>
+          {hint}
+        </p>
+      ) : null}
+      {invalid ? (
+        <p id={errorId} className={ui.fieldError}>
+          {meta.errors![0]}
+        </p>
+      ) : null}
       {children}
     </div>
   );
@@ -128,7 +138,19 @@ export interface SelectOption {
 }
 
 /** A labelled <select> whose first, empty option asks the user to choose — in one wording everywhere ("— Pilih —"). */
-export function SelectField({ meta, label, options, hint, autoComplete }: { meta: FieldMetadata<any>; label: string; options: readonly SelectOption[]; hint?: ReactNode; autoComplete?: string }) {
+export function SelectField({
+  meta,
+  label,
+  options,
+  hint,
+  autoComplete,
+}: {
+  meta: FieldMetadata<any>;
+  label: string;
+  options: readonly SelectOption[];
+  hint?: ReactNode;
+  autoComplete?: string;
+}) {
   const { t } = useTranslation();
   const { aria } = described(meta, hint);
   const props = getSelectProps(meta, { ariaAttributes: false });
@@ -136,7 +158,11 @@ export function SelectField({ meta, label, options, hint, autoComplete }: { meta
     <Labelled meta={meta} label={label} hint={hint}>
       <select {...props} key={props.key} id={meta.id} className={ui.input} autoComplete={autoComplete} {...aria}>
         <option value="">{t("form.choose")}</option>
-        {options.map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
       </select>
     </Labelled>
   );
@@ -148,11 +174,21 @@ export function CheckboxField({ meta, label, hint }: { meta: FieldMetadata<any>;
   const props = getInputProps(meta, { type: "checkbox", ariaAttributes: false });
   return (
     <div className={`${ui.field} ${invalid ? f.invalidGroup : ""}`}>
-      {invalid ? <p id={errorId} className={ui.fieldError}>{meta.errors![0]}</p> : null}
+      {invalid ? (
+        <p id={errorId} className={ui.fieldError}>
+          {meta.errors![0]}
+        </p>
+      ) : null}
       <div className={f.choice}>
         <input {...props} key={props.key} id={meta.id} className={f.choiceInput} {...aria} />
-        <label htmlFor={meta.id} className={f.choiceLabel}>{label}</label>
-        {hint ? <p id={hintId} className={f.choiceHint}>{hint}</p> : null}
+        <label htmlFor={meta.id} className={f.choiceLabel}>
+          {label}
+        </label>
+        {hint ? (
+          <p id={hintId} className={f.choiceHint}>
+            {hint}
+          </p>
+        ) : null}
       </div>
     </div>
   );
@@ -174,16 +210,30 @@ export function RadioGroup({ meta, legend, options, hint }: { meta: FieldMetadat
   return (
     <fieldset id={meta.id} tabIndex={-1} className={`${f.fieldset} ${invalid ? f.invalidGroup : ""}`} aria-describedby={describedBy}>
       <legend className={f.legend}>{legend}</legend>
-      {hint ? <p id={hintId} className={ui.hint}>{hint}</p> : null}
-      {invalid ? <p id={errorId} className={ui.fieldError}>{meta.errors![0]}</p> : null}
+      {hint ? (
+        <p id={hintId} className={ui.hint}>
+          {hint}
+        </p>
+      ) : null}
+      {invalid ? (
+        <p id={errorId} className={ui.fieldError}>
+          {meta.errors![0]}
+        </p>
+      ) : null}
       {radios.map((props, i) => {
         const option = options[i];
         const descriptionId = option.description ? `${props.id}-description` : undefined;
         return (
           <div key={props.key} className={f.choice}>
             <input {...props} key={props.key} className={f.choiceInput} aria-invalid={invalid || undefined} aria-describedby={descriptionId} />
-            <label htmlFor={props.id} className={f.choiceLabel}>{option.label}</label>
-            {option.description ? <p id={descriptionId} className={f.choiceHint}>{option.description}</p> : null}
+            <label htmlFor={props.id} className={f.choiceLabel}>
+              {option.label}
+            </label>
+            {option.description ? (
+              <p id={descriptionId} className={f.choiceHint}>
+                {option.description}
+              </p>
+            ) : null}
             {option.details ? <div className={f.choiceHint}>{option.details}</div> : null}
           </div>
         );

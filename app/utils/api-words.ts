@@ -20,7 +20,9 @@ export function withoutLines<E extends { from: string | null; to: string | null 
 }
 
 /** An application (contracts/applications.ts) without the API's words: its stage by id, its holder by role ids. */
-export function pageApplication<A extends { tahap: StageId | null; holder: string | null; timeline: Array<{ from: string | null; to: string | null }> }>(application: A) {
+export function pageApplication<A extends { tahap: StageId | null; holder: string | null; timeline: Array<{ from: string | null; to: string | null }> }>(
+  application: A,
+) {
   const { holder: _holder, tahap, timeline, ...rest } = application;
   return { ...rest, tahap: stageOnly(tahap), timeline: timeline.map((e) => withoutLines(e as A["timeline"][number])) };
 }

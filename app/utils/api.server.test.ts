@@ -12,7 +12,12 @@ const answer = (status: number, headers: Record<string, string> = {}) =>
 describe("a refused API call", () => {
   it("carries a 429's Retry-After in seconds, over HTTP", async () => {
     const api = createApiClient({ fetch: async () => answer(429, { "Retry-After": "30" }), baseUrl: "http://api.test", apiKey: "k" });
-    expect(await api.call("POST", "/login", { body: { email: "a@b.id", password: "x" } })).toEqual({ ok: false, status: 429, error: LIMITED.error, retryAfterSec: 30 });
+    expect(await api.call("POST", "/login", { body: { email: "a@b.id", password: "x" } })).toEqual({
+      ok: false,
+      status: 429,
+      error: LIMITED.error,
+      retryAfterSec: 30,
+    });
   });
 
   it("carries it from an in-process answer too", async () => {
@@ -35,16 +40,38 @@ describe("a refused API call", () => {
     const refusal = { error: { code: "NOT_FOUND", message: "Jabatan tidak ditemukan.", params: { kind: "position" } } };
     const fetch = async () => new Response(JSON.stringify(refusal), { status: 404, headers: { "content-type": "application/json" } });
     const en = createApiClient({ fetch, baseUrl: "http://api.test", apiKey: "k", language: "en-US" });
-    expect(await en.call("GET", "/admin/positions/{id}" as never)).toMatchObject({ ok: false, status: 404, error: { code: "NOT_FOUND", message: "Position not found." } });
+    expect(await en.call("GET", "/admin/positions/{id}" as never)).toMatchObject({
+      ok: false,
+      status: 404,
+      error: { code: "NOT_FOUND", message: "Position not found." },
+    });
     const id = createApiClient({ fetch, baseUrl: "http://api.test", apiKey: "k" });
     expect(await id.call("GET", "/admin/positions/{id}" as never)).toMatchObject({ error: { message: "Jabatan tidak ditemukan." } });
   });
 
   it("words each refused field from the locale files in the request's language, its label too", async () => {
     const details = [
-      { path: "full_name", code: "required", params: { field: "Nama Lengkap" }, labels: { field: "accounts:fields.full_name" }, message: "Nama Lengkap harus diisi" },
-      { path: "q", code: "too_long", params: { field: "Pencarian", max: 100 }, labels: { field: "errors:fields.search" }, message: "Pencarian tidak boleh lebih dari 100 karakter" },
-      { path: "doc_6", code: "document_missing", params: { field: "Dokumen pengalaman kerja" }, labels: { field: "documents:names.6" }, message: "Dokumen pengalaman kerja harus diunggah" },
+      {
+        path: "full_name",
+        code: "required",
+        params: { field: "Nama Lengkap" },
+        labels: { field: "accounts:fields.full_name" },
+        message: "Nama Lengkap harus diisi",
+      },
+      {
+        path: "q",
+        code: "too_long",
+        params: { field: "Pencarian", max: 100 },
+        labels: { field: "errors:fields.search" },
+        message: "Pencarian tidak boleh lebih dari 100 karakter",
+      },
+      {
+        path: "doc_6",
+        code: "document_missing",
+        params: { field: "Dokumen pengalaman kerja" },
+        labels: { field: "documents:names.6" },
+        message: "Dokumen pengalaman kerja harus diunggah",
+      },
       { path: "photo", code: "file_type", params: { kind: "one", last: "PNG" }, message: "Tipe berkas harus PNG." },
       { path: "x", code: "custom", message: "Kata-kata API." },
       { path: "y", message: "Tanpa kode." },
@@ -79,7 +106,11 @@ describe("a refused API call", () => {
       { id: 999, name: "Persyaratan baru", help_text: "Bantuan" },
     ];
     expect(requirementsIn(api, "en-US")).toEqual([
-      { id: 6, name: "Proof of at least 3 (three) years of work experience with a practice licence from the country of origin", help_text: "The file type must be JPG, JPEG, PNG or PDF. The file may be at most 2MB." },
+      {
+        id: 6,
+        name: "Proof of at least 3 (three) years of work experience with a practice licence from the country of origin",
+        help_text: "The file type must be JPG, JPEG, PNG or PDF. The file may be at most 2MB.",
+      },
       { id: 999, name: "Persyaratan baru", help_text: "Bantuan" },
     ]);
     expect(requirementsIn([{ id: 2, name: "x" }])).toEqual([{ id: 2, name: "Curriculum Vitae (CV)" }]);

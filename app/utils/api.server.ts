@@ -49,7 +49,8 @@ function labelIn(lng: string): (key: string) => string | undefined {
     const [ns, path] = key.split(":", 2);
     if (!path || !Object.hasOwn(resources, ns!)) return undefined;
     let node: unknown = resources[ns!];
-    for (const part of path.split(".")) node = node && typeof node === "object" && Object.hasOwn(node, part) ? (node as Record<string, unknown>)[part] : undefined;
+    for (const part of path.split("."))
+      node = node && typeof node === "object" && Object.hasOwn(node, part) ? (node as Record<string, unknown>)[part] : undefined;
     return typeof node === "string" ? node : undefined;
   };
 }
@@ -100,14 +101,23 @@ export interface ApiClient {
   readonly language?: string;
   call<M extends ApiMethod, P extends ApiPath<M>>(method: M, path: P, ...options: ApiCallArgs<M, P>): Promise<ApiResult<ApiAnswer<M, P>>>;
   /** Streams a multipart body to the API untouched (uploads are never buffered by the portal). */
-  upload<P extends ApiPath<"POST">>(path: P, body: ReadableStream<Uint8Array> | null, contentType: string, options?: ApiStreamOptions<"POST", P>): Promise<ApiResult<ApiAnswer<"POST", P>>>;
+  upload<P extends ApiPath<"POST">>(
+    path: P,
+    body: ReadableStream<Uint8Array> | null,
+    contentType: string,
+    options?: ApiStreamOptions<"POST", P>,
+  ): Promise<ApiResult<ApiAnswer<"POST", P>>>;
   /** The API's response as is (file downloads, streamed through); null when the API cannot be reached. */
   fetchRaw<M extends ApiMethod, P extends ApiPath<M>>(method: M, path: P, options?: ApiStreamOptions<M, P>): Promise<Response | null>;
   /**
    * One request of a resumable upload (tus, /api/v1/uploads[/<id>]; docs/decisions/027-resumable-uploads.md),
    * its chunk streamed through untouched; the API's answer as is, or null when the API cannot be reached.
    */
-  tus(method: TusMethod, id: string | null, options: { token: string; headers: Record<string, string>; body: ReadableStream<Uint8Array> | null }): Promise<Response | null>;
+  tus(
+    method: TusMethod,
+    id: string | null,
+    options: { token: string; headers: Record<string, string>; body: ReadableStream<Uint8Array> | null },
+  ): Promise<Response | null>;
 }
 
 export type TusMethod = "POST" | "HEAD" | "PATCH" | "DELETE";
@@ -268,13 +278,22 @@ export function createApiClient(opts: {
       }
       return send<T>(() => new Request(url, { method, headers, body }));
     },
-    async upload<T>(path: string, body: ReadableStream<Uint8Array> | null, contentType: string, options: Omit<SentOptions, "body"> = {}): Promise<ApiResult<T>> {
+    async upload<T>(
+      path: string,
+      body: ReadableStream<Uint8Array> | null,
+      contentType: string,
+      options: Omit<SentOptions, "body"> = {},
+    ): Promise<ApiResult<T>> {
       const headers = headersOf(options);
       headers["content-type"] = contentType;
       // duplex "half": Node's fetch streams a request body only when told so.
       return send<T>(() => new Request(urlOf(path, options.query), { method: "POST", body, headers, duplex: "half" } as RequestInit));
     },
-    async tus(method: TusMethod, id: string | null, options: { token: string; headers: Record<string, string>; body: ReadableStream<Uint8Array> | null }): Promise<Response | null> {
+    async tus(
+      method: TusMethod,
+      id: string | null,
+      options: { token: string; headers: Record<string, string>; body: ReadableStream<Uint8Array> | null },
+    ): Promise<Response | null> {
       const headers = { ...options.headers, ...headersOf({ token: options.token }), accept: "*/*" };
       const init = options.body ? ({ method, headers, body: options.body, duplex: "half" } as RequestInit) : { method, headers };
       return opts.fetch(new Request(urlOf(id ? `/uploads/${id}` : "/uploads", undefined), init)).catch(() => null);

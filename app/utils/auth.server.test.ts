@@ -45,7 +45,12 @@ describe("resolveAuth (spec §4 session, §9 timings)", () => {
     const cookies: string[] = [];
     const auth = await resolveAuth(await cookieAt(now - SESSION.REFRESH_INTERVAL_MS), api, (c) => cookies.push(c), { now });
     expect(state.refreshCalls).toBe(1);
-    expect(auth.kind === "loaded" && auth.session).toMatchObject({ accessToken: "a1+", refreshToken: "r1+", expiresAt: now + SESSION.EXPIRE_AFTER_REFRESH_MS, refreshedAt: now });
+    expect(auth.kind === "loaded" && auth.session).toMatchObject({
+      accessToken: "a1+",
+      refreshToken: "r1+",
+      expiresAt: now + SESSION.EXPIRE_AFTER_REFRESH_MS,
+      refreshedAt: now,
+    });
     expect(cookies).toHaveLength(1);
     expect(cookies[0]).toMatch(/^__session=/);
   });

@@ -59,17 +59,25 @@ describe("environment (DESIGN §1, production start)", () => {
   });
 
   it("takes MAIL_FROM as an address or a quoted name with one, and stops on anything else", () => {
-    expect(loadEnv({ NODE_ENV: "production", ...secrets, ...mail, MAIL_FROM: ' "Portal Adaptasi" <noreply@kemkes.go.id> ' }).MAIL_FROM).toBe('"Portal Adaptasi" <noreply@kemkes.go.id>');
+    expect(loadEnv({ NODE_ENV: "production", ...secrets, ...mail, MAIL_FROM: ' "Portal Adaptasi" <noreply@kemkes.go.id> ' }).MAIL_FROM).toBe(
+      '"Portal Adaptasi" <noreply@kemkes.go.id>',
+    );
     expect(loadEnv({ NODE_ENV: "production", ...secrets, ...mail, MAIL_FROM: "noreply@kemkes.go.id" }).MAIL_FROM).toBe("noreply@kemkes.go.id");
     expect(loadEnv({ NODE_ENV: "production", ...secrets, ...mail }).MAIL_FROM).toBeUndefined();
     for (const bad of ["Portal <noreply@kemkes.go.id>", "noreply", '"A" <a@b.id>\r\nBcc: x@y.id', "a@b.id, c@d.id"]) {
-      expect(() => loadEnv({ NODE_ENV: "production", ...secrets, ...mail, MAIL_FROM: bad }), bad).toThrow(/^Invalid setting MAIL_FROM: MAIL_FROM must be an address/);
+      expect(() => loadEnv({ NODE_ENV: "production", ...secrets, ...mail, MAIL_FROM: bad }), bad).toThrow(
+        /^Invalid setting MAIL_FROM: MAIL_FROM must be an address/,
+      );
     }
   });
   it("takes one mailbox for MAIL_REDIRECT_TO", () => {
-    expect(loadEnv({ NODE_ENV: "production", ...secrets, ...mail, MAIL_REDIRECT_TO: " uji@staging.kemkes.go.id " }).MAIL_REDIRECT_TO).toBe("uji@staging.kemkes.go.id");
+    expect(loadEnv({ NODE_ENV: "production", ...secrets, ...mail, MAIL_REDIRECT_TO: " uji@staging.kemkes.go.id " }).MAIL_REDIRECT_TO).toBe(
+      "uji@staging.kemkes.go.id",
+    );
     expect(loadEnv({ NODE_ENV: "production", ...secrets, ...mail, MAIL_REDIRECT_TO: "" }).MAIL_REDIRECT_TO).toBeUndefined();
-    expect(() => loadEnv({ NODE_ENV: "production", ...secrets, ...mail, MAIL_REDIRECT_TO: "a@x.id, b@x.id" })).toThrow(/^Invalid setting MAIL_REDIRECT_TO: MAIL_REDIRECT_TO must be one e-mail address$/);
+    expect(() => loadEnv({ NODE_ENV: "production", ...secrets, ...mail, MAIL_REDIRECT_TO: "a@x.id, b@x.id" })).toThrow(
+      /^Invalid setting MAIL_REDIRECT_TO: MAIL_REDIRECT_TO must be one e-mail address$/,
+    );
   });
 
   it("generates development secrets once and keeps them in DATA_DIR", () => {
@@ -88,7 +96,14 @@ describe("environment (DESIGN §1, production start)", () => {
   });
 
   it("reads TRUST_PROXY as a number of proxies, 0 when unset", () => {
-    const prod = { NODE_ENV: "production", API_KEY: strong, SESSION_SECRET: strong, JWT_SECRET: strong, SMTP_URL: "smtp://127.0.0.1:2525", PUBLIC_URL: "https://adaptasi.example.go.id" } as const;
+    const prod = {
+      NODE_ENV: "production",
+      API_KEY: strong,
+      SESSION_SECRET: strong,
+      JWT_SECRET: strong,
+      SMTP_URL: "smtp://127.0.0.1:2525",
+      PUBLIC_URL: "https://adaptasi.example.go.id",
+    } as const;
     expect(loadEnv(prod).TRUST_PROXY).toBe(0);
     expect(loadEnv({ ...prod, TRUST_PROXY: "2" }).TRUST_PROXY).toBe(2);
     // Express would read "loopback" or "true" as an address list; the API counts hops only.
@@ -109,7 +124,11 @@ describe("environment (DESIGN §1, production start)", () => {
       forcePathStyle: true, // MinIO, Ceph
     });
     // AWS S3 itself: no endpoint, virtual-hosted style unless asked.
-    expect(s3Settings(loadEnv({ DATA_DIR: dir, ...keys, S3_REGION: "ap-southeast-3" }))).toMatchObject({ endpoint: undefined, region: "ap-southeast-3", forcePathStyle: false });
+    expect(s3Settings(loadEnv({ DATA_DIR: dir, ...keys, S3_REGION: "ap-southeast-3" }))).toMatchObject({
+      endpoint: undefined,
+      region: "ap-southeast-3",
+      forcePathStyle: false,
+    });
     expect(s3Settings(loadEnv({ DATA_DIR: dir, ...keys, S3_ENDPOINT: "https://s3.example.go.id", S3_FORCE_PATH_STYLE: "false" }))?.forcePathStyle).toBe(false);
   });
 
@@ -122,7 +141,9 @@ describe("environment (DESIGN §1, production start)", () => {
       /^S3_ENDPOINT, S3_SECRET_ACCESS_KEY are set but S3_BUCKET is not: [^\n]+$/,
     );
     expect(start({ S3_ENDPOINT: "minio:9000", S3_BUCKET: "a", S3_ACCESS_KEY_ID: "k", S3_SECRET_ACCESS_KEY: "s" })).toThrow(/^Invalid setting S3_ENDPOINT/);
-    expect(start({ S3_FORCE_PATH_STYLE: "yes", S3_BUCKET: "a", S3_ACCESS_KEY_ID: "k", S3_SECRET_ACCESS_KEY: "s" })).toThrow(/^Invalid setting S3_FORCE_PATH_STYLE/);
+    expect(start({ S3_FORCE_PATH_STYLE: "yes", S3_BUCKET: "a", S3_ACCESS_KEY_ID: "k", S3_SECRET_ACCESS_KEY: "s" })).toThrow(
+      /^Invalid setting S3_FORCE_PATH_STYLE/,
+    );
     try {
       start({ S3_ENDPOINT: "http://127.0.0.1:9000", S3_SECRET_ACCESS_KEY: "minio-rahasia" })();
     } catch (error) {
@@ -137,6 +158,8 @@ describe("environment (DESIGN §1, production start)", () => {
   it("takes framework patches to switch off by name, and names the patches when one is unknown", () => {
     const base = { NODE_ENV: "production", ...secrets, ...mail };
     expect(loadEnv({ ...base, FRAMEWORK_PATCHES_OFF: "route-match-cache, json-handover" }).FRAMEWORK_PATCHES_OFF).toBe("route-match-cache, json-handover");
-    expect(() => loadEnv({ ...base, FRAMEWORK_PATCHES_OFF: "route-match-cache,nope" })).toThrow(/^FRAMEWORK_PATCHES_OFF names no framework patch: nope \(the patches are route-match-cache, /);
+    expect(() => loadEnv({ ...base, FRAMEWORK_PATCHES_OFF: "route-match-cache,nope" })).toThrow(
+      /^FRAMEWORK_PATCHES_OFF names no framework patch: nope \(the patches are route-match-cache, /,
+    );
   });
 });

@@ -42,7 +42,10 @@ const schema = z.object({
   MAIL_FROM: optionalText.pipe(
     z
       .string()
-      .regex(/^(?:"[^"\r\n]{1,100}" <[^\s<>@"]+@[^\s<>@"]+\.[^\s<>@"]+>|[^\s<>@"]+@[^\s<>@"]+\.[^\s<>@"]+)$/, 'MAIL_FROM must be an address (no-reply@example.go.id) or "Name" <no-reply@example.go.id>')
+      .regex(
+        /^(?:"[^"\r\n]{1,100}" <[^\s<>@"]+@[^\s<>@"]+\.[^\s<>@"]+>|[^\s<>@"]+@[^\s<>@"]+\.[^\s<>@"]+)$/,
+        'MAIL_FROM must be an address (no-reply@example.go.id) or "Name" <no-reply@example.go.id>',
+      )
       .optional(),
   ),
   /** demo data on an empty PostgreSQL database outside production; in production it stops the start */
@@ -81,7 +84,11 @@ const schema = z.object({
   /** an account's unsubmitted drafts hold at most this many times the largest pathway's total allowance */
   UPLOAD_QUOTA_ACCOUNT_ALLOWANCES: z.coerce.number().positive().default(UPLOAD_LIMIT_DEFAULTS.quotaAccountAllowances),
   /** a resumable upload not finished this many hours after it began is swept, with its bytes */
-  UPLOADS_RESUMABLE_EXPIRY_HOURS: z.coerce.number().positive().max(24 * 30).default(24),
+  UPLOADS_RESUMABLE_EXPIRY_HOURS: z.coerce
+    .number()
+    .positive()
+    .max(24 * 30)
+    .default(24),
   /** resumable uploads one account may have unfinished at once; more are refused (429) until one ends */
   UPLOADS_IN_FLIGHT_PER_ACCOUNT: z.coerce.number().int().positive().default(10),
   /** MB the unfinished resumable uploads of one account may announce together */
@@ -145,11 +152,14 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   if (unknownPatches.length > 0) {
     throw new EnvError(`FRAMEWORK_PATCHES_OFF names no framework patch: ${unknownPatches.join(", ")} (the patches are ${FRAMEWORK_PATCH_NAMES.join(", ")})`);
   }
-  if (env.TEST_JOB_TRIGGER === "true" && env.NODE_ENV !== "test") throw new EnvError("TEST_JOB_TRIGGER is for the end-to-end tests only (NODE_ENV=test): remove it");
+  if (env.TEST_JOB_TRIGGER === "true" && env.NODE_ENV !== "test")
+    throw new EnvError("TEST_JOB_TRIGGER is for the end-to-end tests only (NODE_ENV=test): remove it");
   if (env.NODE_ENV === "production") {
     // Demo accounts with a published password, and invented schedules, have no place on the live service.
     if (env.SEED_DEMO === "true") {
-      throw new EnvError("SEED_DEMO=true is a demo setting and NODE_ENV=production never seeds demo data: remove SEED_DEMO, and create the first Super Admin with npm run admin:create");
+      throw new EnvError(
+        "SEED_DEMO=true is a demo setting and NODE_ENV=production never seeds demo data: remove SEED_DEMO, and create the first Super Admin with npm run admin:create",
+      );
     }
     // The remote API holds JWT_SECRET when API_URL is set. Every bad secret is named in one line.
     const weak = SECRET_NAMES.filter((name) => !(name === "JWT_SECRET" && !env.JWT_SECRET && env.API_URL) && isWeakSecret(env[name]));

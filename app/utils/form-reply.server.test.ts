@@ -18,17 +18,25 @@ const answer = async (...args: Parameters<typeof refusal>) =>
 
 describe("a form's reply to a refused API call", () => {
   it("puts a detail beside the posted field it names, and keeps what was typed but the hidden fields", () => {
-    const reply = refusalReply(form({ email: "a@b.id", password: "Rahasia123" }), {
-      code: "VALIDATION_ERROR",
-      message: "Data tidak valid",
-      details: [{ path: "body.email", message: "Alamat Surel sudah terdaftar" }],
-    }, ["password"]);
+    const reply = refusalReply(
+      form({ email: "a@b.id", password: "Rahasia123" }),
+      {
+        code: "VALIDATION_ERROR",
+        message: "Data tidak valid",
+        details: [{ path: "body.email", message: "Alamat Surel sudah terdaftar" }],
+      },
+      ["password"],
+    );
     expect(reply.error).toEqual({ email: ["Alamat Surel sudah terdaftar"] });
     expect(reply.initialValue).toEqual({ email: "a@b.id" });
   });
 
   it("puts a detail on a field the form does not post, or an error without details, above the form", () => {
-    const onHidden = refusalReply(form({ email: "a@b.id", password: "x" }), { code: "VALIDATION_ERROR", message: "Data tidak valid", details: [{ path: "position_id", message: "Jabatan harus diisi" }] });
+    const onHidden = refusalReply(form({ email: "a@b.id", password: "x" }), {
+      code: "VALIDATION_ERROR",
+      message: "Data tidak valid",
+      details: [{ path: "position_id", message: "Jabatan harus diisi" }],
+    });
     expect(onHidden.error).toEqual({ "": ["Data tidak valid"] });
     const limited = refusalReply(form({ email: "a@b.id", password: "x" }), { code: "RATE_LIMITED", message: "Terlalu banyak percobaan" });
     expect(limited.error).toEqual({ "": ["Terlalu banyak percobaan"] });
@@ -51,7 +59,15 @@ describe("a rate-limited form (login, sign-up, recovery and activation mails)", 
 
   it("answers 429 with the API's Retry-After, and says above the form how long to wait, in words", async () => {
     const submission = form({ email: "a@b.id", password: "x" });
-    for (const [seconds, words] of [[30, "30 detik"], [1, "1 detik"], [59, "59 detik"], [60, "1 menit"], [61, "2 menit"], [120, "2 menit"], [3599, "60 menit"]] as const) {
+    for (const [seconds, words] of [
+      [30, "30 detik"],
+      [1, "1 detik"],
+      [59, "59 detik"],
+      [60, "1 menit"],
+      [61, "2 menit"],
+      [120, "2 menit"],
+      [3599, "60 menit"],
+    ] as const) {
       const { init, data } = await answer(submission, limited(seconds));
       expect(init.status).toBe(429);
       expect(new Headers(init.headers).get("Retry-After")).toBe(String(seconds));

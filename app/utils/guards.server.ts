@@ -12,7 +12,6 @@ function sessionState(auth: AuthState): SessionState {
   return auth.kind === "anonymous" ? { kind: "anonymous" } : { kind: "loaded", roleId: roleOf(auth.me) };
 }
 
-
 async function carryOut(decision: GuardDecision, request: Request, context: AppLoadContext, auth: AuthState): Promise<AuthUser | null> {
   switch (decision.type) {
     case "allow":

@@ -14,15 +14,24 @@ const today = new Date("2026-06-01T00:00:00Z");
 const id = { locale: "id", today, message: (rule: string, params: Record<string, string | number>) => validationMessage(rule, params, "id") };
 
 /** A one-field form with these steps, to see each check's message. */
-const one = (steps: LiveForm["fields"][string]["steps"], optional?: true): LiveForm => ({ name: "t", constraint: {}, labels: { x: { id: "Nama" } }, fields: { x: { steps, ...(optional ? { optional } : {}) } } });
+const one = (steps: LiveForm["fields"][string]["steps"], optional?: true): LiveForm => ({
+  name: "t",
+  constraint: {},
+  labels: { x: { id: "Nama" } },
+  fields: { x: { steps, ...(optional ? { optional } : {}) } },
+});
 const first = (form: LiveForm, x: string | undefined) => validateLive(form, { x }, id).x?.[0];
 
 describe("validateLive: each check says the catalogue's Indonesian message (spec §5)", () => {
   it("present / min / max / pattern / notPattern / equals", () => {
     expect(first(one([{ check: { kind: "present" }, message: { rule: "required", params: { field: "Nama" } } }]), undefined)).toBe("Nama harus diisi");
     expect(first(one([{ check: { kind: "minLength", n: 3 }, message: { rule: "min", params: { length: 3 } } }]), "ab")).toBe("minimal mengandung 3 karakter");
-    expect(first(one([{ check: { kind: "maxLength", n: 5 }, message: { rule: "max", params: { length: 5 } } }]), "abcdef")).toBe("tidak boleh lebih dari 5 karakter");
-    expect(first(one([{ check: { kind: "pattern", source: "^\\d{16}$" }, message: { rule: "digits", params: { length: 16 } } }]), "12")).toBe("harus berupa 16 digit angka");
+    expect(first(one([{ check: { kind: "maxLength", n: 5 }, message: { rule: "max", params: { length: 5 } } }]), "abcdef")).toBe(
+      "tidak boleh lebih dari 5 karakter",
+    );
+    expect(first(one([{ check: { kind: "pattern", source: "^\\d{16}$" }, message: { rule: "digits", params: { length: 16 } } }]), "12")).toBe(
+      "harus berupa 16 digit angka",
+    );
     expect(first(one([{ check: { kind: "notPattern", source: "[\\u0000]" }, message: { rule: "regex", params: {} } }]), "a\u0000")).toBe("Format salah");
     expect(first(one([{ check: { kind: "equals", value: "on" }, message: { rule: "required", params: { field: "Nama" } } }]), "off")).toBe("Nama harus diisi");
   });
@@ -53,8 +62,15 @@ describe("validateLive: each check says the catalogue's Indonesian message (spec
   });
 
   it("says the labels in English on an English page, by their locale keys", () => {
-    const form: LiveForm = { name: "t", constraint: {}, labels: { x: { id: "Nama", key: "k.name" } }, fields: { x: { steps: [{ check: { kind: "present" }, message: { rule: "required", params: { field: "Nama" } } }] } } };
-    expect(validateLive(form, {}, { locale: "en-US", t: () => "Name", today, message: (rule, params) => validationMessage(rule, params, "en") }).x).toEqual(["Name is required"]);
+    const form: LiveForm = {
+      name: "t",
+      constraint: {},
+      labels: { x: { id: "Nama", key: "k.name" } },
+      fields: { x: { steps: [{ check: { kind: "present" }, message: { rule: "required", params: { field: "Nama" } } }] } },
+    };
+    expect(validateLive(form, {}, { locale: "en-US", t: () => "Name", today, message: (rule, params) => validationMessage(rule, params, "en") }).x).toEqual([
+      "Name is required",
+    ]);
   });
 });
 
@@ -75,7 +91,10 @@ describe("validateLive: a date's three boxes (bulan, tanggal, tahun)", () => {
 });
 
 /** The server's first message for each field (what conform shows), from the zod schema. */
-function serverFirst(schema: { safeParse: (v: unknown) => { error?: { issues: Array<{ path: PropertyKey[]; message: string }> } } }, value: Record<string, unknown>) {
+function serverFirst(
+  schema: { safeParse: (v: unknown) => { error?: { issues: Array<{ path: PropertyKey[]; message: string }> } } },
+  value: Record<string, unknown>,
+) {
   const out: Record<string, string> = {};
   for (const issue of schema.safeParse(value).error?.issues ?? []) {
     const k = String(issue.path[0] ?? "");
@@ -87,9 +106,26 @@ function serverFirst(schema: { safeParse: (v: unknown) => { error?: { issues: Ar
 describe("the browser's messages agree with the server's for the same input", () => {
   const cases: Array<[string, Record<string, string | undefined>]> = [
     ["empty", {}],
-    ["bad e-mail, short name and password", { full_name: "ab", email: "budi@", phone: "0812 3456 7890", password: "abc", password_confirmation: "abd", nik: "123", consent: "on" }],
-    ["spaces only, letters in the phone", { full_name: "   ", email: " budi@contoh.id ", phone: "0812-345", password: "abcdefgh", password_confirmation: "abcdefgh", nik: "1234567890123456" }],
-    ["too long phone, password mismatch", { full_name: "Budi Santoso", email: "budi@contoh.id", phone: "+62 812 3456 7890 1234", password: "rahasia123", password_confirmation: "rahasia124", nik: "1234567890123456", consent: "on" }],
+    [
+      "bad e-mail, short name and password",
+      { full_name: "ab", email: "budi@", phone: "0812 3456 7890", password: "abc", password_confirmation: "abd", nik: "123", consent: "on" },
+    ],
+    [
+      "spaces only, letters in the phone",
+      { full_name: "   ", email: " budi@contoh.id ", phone: "0812-345", password: "abcdefgh", password_confirmation: "abcdefgh", nik: "1234567890123456" },
+    ],
+    [
+      "too long phone, password mismatch",
+      {
+        full_name: "Budi Santoso",
+        email: "budi@contoh.id",
+        phone: "+62 812 3456 7890 1234",
+        password: "rahasia123",
+        password_confirmation: "rahasia124",
+        nik: "1234567890123456",
+        consent: "on",
+      },
+    ],
   ];
 
   it.each(cases)("citizen sign-up: %s", (_, input) => {
@@ -104,7 +140,10 @@ describe("the browser's messages agree with the server's for the same input", ()
   });
 
   it.each(cases)("foreign sign-up and login: %s", (_, input) => {
-    for (const [schema, form] of [[foreignSignUpSchema, foreignSignUp], [loginSchema, login]] as const) {
+    for (const [schema, form] of [
+      [foreignSignUpSchema, foreignSignUp],
+      [loginSchema, login],
+    ] as const) {
       const server = serverFirst(schema, input);
       for (const [field, [message]] of Object.entries(validateLive(form, input, id))) {
         // zod leaves the object's `confirmed` check until every field has a value; the browser says it at once.
@@ -115,7 +154,18 @@ describe("the browser's messages agree with the server's for the same input", ()
   });
 
   it("says a password mismatch at once, in the words the server says once the rest is filled in", () => {
-    const input = { full_name: "Budi Santoso", email: "budi@contoh.id", phone: "0812 3456 7890", password: "rahasia123", password_confirmation: "rahasia124", foreign_id: "AB12345", nationality: "PH", is_kek: "tidak", jalur_id: "REG", consent: "on" };
+    const input = {
+      full_name: "Budi Santoso",
+      email: "budi@contoh.id",
+      phone: "0812 3456 7890",
+      password: "rahasia123",
+      password_confirmation: "rahasia124",
+      foreign_id: "AB12345",
+      nationality: "PH",
+      is_kek: "tidak",
+      jalur_id: "REG",
+      consent: "on",
+    };
     const browser = validateLive(foreignSignUp, { password: "rahasia123", password_confirmation: "rahasia124" }, id).password_confirmation;
     expect(browser).toEqual(["Konfirmasi Kata Sandi tidak cocok dengan Kata Sandi"]);
     expect(serverFirst(foreignSignUpSchema, input)).toEqual({ password_confirmation: browser![0] });

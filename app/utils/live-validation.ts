@@ -154,5 +154,10 @@ export function liveValidation(form: LiveForm, words: LiveWords) {
 export function useLiveValidation(form: LiveForm, dateParts?: typeof readDateParts) {
   // The validation namespace comes with the page's texts (decision 012), so its messages are at hand.
   const { t, i18n } = useTranslation(["common", "validation"]);
-  return liveValidation(form, { locale: i18n.language ?? "id", message: (rule, params) => t(`validation:${rule}`, params), t: (key) => (i18n.exists(key) ? t(key) : undefined), dateParts });
+  return liveValidation(form, {
+    locale: i18n.language ?? "id",
+    message: (rule, params) => t(`validation:${rule}`, params),
+    t: (key) => (i18n.exists(key) ? t(key) : undefined),
+    dateParts,
+  });
 }

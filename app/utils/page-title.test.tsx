@@ -24,7 +24,10 @@ async function titleOf(handle: object | undefined, data: Record<string, unknown>
   const Stub = createRemixStub([{ id: "page", path: "/page", Component: Shell, handle, loader: () => data }]);
   render(
     <I18nextProvider i18n={i18nIn(lng)}>
-      <Stub initialEntries={["/page"]} hydrationData={actionData === undefined ? undefined : { loaderData: { page: data }, actionData: { page: actionData } }} />
+      <Stub
+        initialEntries={["/page"]}
+        hydrationData={actionData === undefined ? undefined : { loaderData: { page: data }, actionData: { page: actionData } }}
+      />
     </I18nextProvider>,
   );
   return (await screen.findByTestId("title")).textContent;
@@ -66,7 +69,7 @@ describe("the page title", () => {
     expect(readFileSync(path.join(__dirname, "../root.tsx"), "utf8")).not.toMatch(/\btitle:/);
   });
 
-  it("starts with \"Galat: \" on the answer to a refused post, in the page's language", async () => {
+  it('starts with "Galat: " on the answer to a refused post, in the page\'s language', async () => {
     const refused = { status: "error", error: { email: ["harus berupa alamat surel yang benar"] } };
     expect(await titleOf(titled("login"), null, "id", refused)).toBe("Galat: Masuk — Adaptasi Nakes LLN");
     cleanup();

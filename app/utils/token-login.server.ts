@@ -36,7 +36,9 @@ function pendingCookie(): Cookie {
 
 function isPending(value: unknown): value is PendingLogin {
   const v = value as PendingLogin | null;
-  return !!v && typeof v.token === "string" && v.token !== "" && typeof v.to === "string" && (v.refreshToken === undefined || typeof v.refreshToken === "string");
+  return (
+    !!v && typeof v.token === "string" && v.token !== "" && typeof v.to === "string" && (v.refreshToken === undefined || typeof v.refreshToken === "string")
+  );
 }
 
 /**
@@ -119,7 +121,12 @@ export async function pendingSwitch(request: Request, context: AppLoadContext): 
  * its access tokens stop working at once), then the link's tokens are the session. Declined: the link's
  * tokens are revoked instead, and the user stays who they were.
  */
-export async function answerSwitch(request: Request, context: AppLoadContext, ask: Extract<PendingSwitch, { kind: "ask" }>, confirmed: boolean): Promise<Response> {
+export async function answerSwitch(
+  request: Request,
+  context: AppLoadContext,
+  ask: Extract<PendingSwitch, { kind: "ask" }>,
+  confirmed: boolean,
+): Promise<Response> {
   const t = await i18next.getFixedT(request, "accounts");
   const headers = new Headers({ "Cache-Control": "no-store" });
   await clearPending(headers);

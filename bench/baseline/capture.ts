@@ -25,5 +25,7 @@ const list = await capture({});
 const search = await capture({ q: term });
 const { rows } = await pool.query("select id from users where email = $1", [applicantEmail]);
 await pool.end();
-const home = { text: "select jalur_id, status, stage_id, is_submitted, created_at from applications where applicant_user_id = $1 order by created_at desc limit 1" };
+const home = {
+  text: "select jalur_id, status, stage_id, is_submitted, created_at from applications where applicant_user_id = $1 order by created_at desc limit 1",
+};
 process.stdout.write(JSON.stringify({ list, search, home, applicantId: rows[0].id }));

@@ -38,7 +38,12 @@ async function userOf(request, roles) {
 
 const root = {
   default: function Root() {
-    return h("html", { lang: "id" }, h("head", null, h("meta", { charSet: "utf-8" }), h("meta", { name: "viewport", content: "width=device-width, initial-scale=1" }), h(Meta), h(Links)), h("body", null, h(Outlet), h(Scripts)));
+    return h(
+      "html",
+      { lang: "id" },
+      h("head", null, h("meta", { charSet: "utf-8" }), h("meta", { name: "viewport", content: "width=device-width, initial-scale=1" }), h(Meta), h(Links)),
+      h("body", null, h(Outlet), h(Scripts)),
+    );
   },
   meta: () => [{ title: "Adaptasi Nakes LLN" }],
 };
@@ -117,13 +122,31 @@ const home = {
   },
   default: function Home() {
     const { application: a } = useLoaderData();
-    return h("main", null, h("h1", null, "Beranda"), a ? h("dl", null, h("dt", null, "Jalur"), h("dd", null, a.jalur_id), h("dt", null, "Status"), h("dd", null, a.status)) : h("p", null, "Belum ada permohonan"));
+    return h(
+      "main",
+      null,
+      h("h1", null, "Beranda"),
+      a
+        ? h("dl", null, h("dt", null, "Jalur"), h("dd", null, a.jalur_id), h("dt", null, "Status"), h("dd", null, a.status))
+        : h("p", null, "Belum ada permohonan"),
+    );
   },
 };
 
 const login = {
   default: function Login() {
-    return h("main", null, h("h1", null, "Masuk"), h("form", { method: "post" }, h("label", null, "Email ", h("input", { name: "email", type: "email" })), h("label", null, "Kata sandi ", h("input", { name: "password", type: "password" })), h("button", null, "Masuk")));
+    return h(
+      "main",
+      null,
+      h("h1", null, "Masuk"),
+      h(
+        "form",
+        { method: "post" },
+        h("label", null, "Email ", h("input", { name: "email", type: "email" })),
+        h("label", null, "Kata sandi ", h("input", { name: "password", type: "password" })),
+        h("button", null, "Masuk"),
+      ),
+    );
   },
 };
 
@@ -160,7 +183,16 @@ const manifestRoutes = {};
 for (const [id, module] of Object.entries(modules)) {
   const shape = { id, parentId: id === "root" ? undefined : "root", path: paths[id], index: id === "routes/home" ? true : undefined, caseSensitive: undefined };
   routes[id] = { ...shape, module };
-  manifestRoutes[id] = { ...shape, module: `/assets/${id.replace("/", "-")}.js`, imports: [], hasAction: false, hasLoader: !!module.loader, hasClientAction: false, hasClientLoader: false, hasErrorBoundary: false };
+  manifestRoutes[id] = {
+    ...shape,
+    module: `/assets/${id.replace("/", "-")}.js`,
+    imports: [],
+    hasAction: false,
+    hasLoader: !!module.loader,
+    hasClientAction: false,
+    hasClientLoader: false,
+    hasErrorBoundary: false,
+  };
 }
 const build = {
   mode: "production",
@@ -169,7 +201,14 @@ const build = {
   assets: { entry: { module: "/assets/entry.client.js", imports: [] }, routes: manifestRoutes, url: "/assets/manifest.js", version: "1" },
   publicPath: "/",
   assetsBuildDirectory: "/nonexistent",
-  future: { v3_fetcherPersist: true, v3_relativeSplatPath: true, v3_throwAbortReason: true, v3_singleFetch: true, v3_lazyRouteDiscovery: true, v3_routeConfig: true },
+  future: {
+    v3_fetcherPersist: true,
+    v3_relativeSplatPath: true,
+    v3_throwAbortReason: true,
+    v3_singleFetch: true,
+    v3_lazyRouteDiscovery: true,
+    v3_routeConfig: true,
+  },
   isSpaMode: false,
 };
 

@@ -2,8 +2,13 @@ import { describe, expect, it } from "vitest";
 import { citizenSignUpSchema, foreignSignUpSchema, resetPasswordSchema } from "./accounts";
 
 const citizen = {
-  full_name: "Budi Santoso", nik: "3171234567890123", email: "Budi@Contoh.id", phone: "081234567890",
-  password: "Rahasia123", password_confirmation: "Rahasia123", consent: "on",
+  full_name: "Budi Santoso",
+  nik: "3171234567890123",
+  email: "Budi@Contoh.id",
+  phone: "081234567890",
+  password: "Rahasia123",
+  password_confirmation: "Rahasia123",
+  consent: "on",
 };
 /** The first message of each field, as the form shows it. */
 const errors = (r: { success: boolean; error?: { issues: Array<{ path: PropertyKey[]; message: string }> } }) => {
@@ -19,7 +24,15 @@ describe("citizen sign-up schema", () => {
     expect(r.data?.email).toBe("budi@contoh.id");
   });
   it("gives the spec's messages field by field", () => {
-    const r = citizenSignUpSchema.safeParse({ ...citizen, full_name: "x".repeat(10_000), nik: "123", email: "salah", phone: "08-12", password: "abcdefgh", consent: undefined });
+    const r = citizenSignUpSchema.safeParse({
+      ...citizen,
+      full_name: "x".repeat(10_000),
+      nik: "123",
+      email: "salah",
+      phone: "08-12",
+      password: "abcdefgh",
+      consent: undefined,
+    });
     expect(errors(r)).toMatchObject({
       full_name: "tidak boleh lebih dari 150 karakter",
       nik: "harus berupa 16 digit angka",
@@ -35,7 +48,11 @@ describe("citizen sign-up schema", () => {
     });
   });
   it("requires every field", () => {
-    expect(errors(citizenSignUpSchema.safeParse({}))).toMatchObject({ full_name: "Nama Lengkap harus diisi", nik: "NIK harus diisi", email: "Alamat Surel harus diisi" });
+    expect(errors(citizenSignUpSchema.safeParse({}))).toMatchObject({
+      full_name: "Nama Lengkap harus diisi",
+      nik: "NIK harus diisi",
+      email: "Alamat Surel harus diisi",
+    });
   });
 });
 

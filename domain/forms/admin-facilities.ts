@@ -53,7 +53,13 @@ export function facilityAdminSchemas(texts: FormTexts = INDONESIAN) {
       .object({
         decision: rules.oneOf(L.decision, VERIFICATION_DECISIONS),
         reason: rules
-          .plainText(z.string().trim().max(REASON_MAX, m("max", { length: REASON_MAX })), { multiline: true })
+          .plainText(
+            z
+              .string()
+              .trim()
+              .max(REASON_MAX, m("max", { length: REASON_MAX })),
+            { multiline: true },
+          )
           .optional()
           .transform((v) => v || undefined),
         verification_id: z.preprocess(

@@ -18,7 +18,9 @@ describe("staff forms", () => {
 
   it("refuses applicants' and facility roles, and says each rule in the spec's words", () => {
     for (const role_id of ["3", "8", "400", "x"]) {
-      expect(messages(staffUpdateSchema.safeParse({ full_name: "dr. Rahmat", role_id, position_id: 1 })).role_id).toBe("Peran harus berupa nilai yang diizinkan");
+      expect(messages(staffUpdateSchema.safeParse({ full_name: "dr. Rahmat", role_id, position_id: 1 })).role_id).toBe(
+        "Peran harus berupa nilai yang diizinkan",
+      );
     }
     expect(messages(staffCreateSchema.safeParse({}))).toEqual({
       full_name: "Nama Lengkap harus diisi",
@@ -26,7 +28,9 @@ describe("staff forms", () => {
       role_id: "Peran harus diisi",
       position_id: "Jabatan harus diisi",
     });
-    expect(messages(staffCreateSchema.safeParse({ full_name: "ab", email: "x@", role_id: 6, position_id: 1, phone: "0812" })).phone).toBe("minimal mengandung 9 karakter");
+    expect(messages(staffCreateSchema.safeParse({ full_name: "ab", email: "x@", role_id: 6, position_id: 1, phone: "0812" })).phone).toBe(
+      "minimal mengandung 9 karakter",
+    );
   });
 
   it("requires a reason of at least 5 characters", () => {

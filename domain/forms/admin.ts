@@ -68,7 +68,10 @@ export function adminSchemas(texts: FormTexts = INDONESIAN) {
     reason: z.object({ reason: rules.text(L.reason, { min: 5, max: REASON_MAX, multiline: true }) }),
     /** /sla-setting and PUT /admin/sla: days per stage, every stage required, whole numbers 1–365. */
     sla: z.object(
-      Object.fromEntries(STAGES.map((s) => [slaField(s.id), wholeNumber(slaLabel(s.id), SLA_DAYS, texts)])) as Record<`stage_${number}`, ReturnType<typeof wholeNumber>>,
+      Object.fromEntries(STAGES.map((s) => [slaField(s.id), wholeNumber(slaLabel(s.id), SLA_DAYS, texts)])) as Record<
+        `stage_${number}`,
+        ReturnType<typeof wholeNumber>
+      >,
     ),
     /** /sla-setting and PUT /admin/committee-name: the committee's name after role 1's label (spec §6). */
     committee: z.object({ committee_name: rules.text(L.committee_name, { min: 3, max: COMMITTEE_NAME_MAX }).transform((v) => v.replace(/\s+/g, " ")) }),

@@ -22,7 +22,18 @@ describe("welcome texts", () => {
 describe("navbar links", () => {
   it("allows https addresses and paths on this site only", () => {
     for (const ok of ["https://kki.go.id", "https://kki.go.id/a?b=c", "/test-schedule", "/"]) expect(isNavbarHref(ok), ok).toBe(true);
-    for (const bad of ["javascript:alert(1)", "JAVASCRIPT:alert(1)", "data:text/html,x", "http://kki.go.id", "//evil.example", "/\\evil.example", "kki.go.id", "https://", "/a b", " https://x.id"]) {
+    for (const bad of [
+      "javascript:alert(1)",
+      "JAVASCRIPT:alert(1)",
+      "data:text/html,x",
+      "http://kki.go.id",
+      "//evil.example",
+      "/\\evil.example",
+      "kki.go.id",
+      "https://",
+      "/a b",
+      " https://x.id",
+    ]) {
       expect(isNavbarHref(bad), bad).toBe(false);
     }
   });
@@ -37,7 +48,11 @@ describe("navbar links", () => {
     });
     expect(navbarLinksSchema.parse({})).toEqual({ links: [] });
     expect(
-      messages(navbarLinksSchema.safeParse({ links: [{}, { label: "Jahat", href: "javascript:alert(1)" }, { href: "/x" }, { label: "Tanpa alamat" }, { label: "x".repeat(41), href: "/x" }] })),
+      messages(
+        navbarLinksSchema.safeParse({
+          links: [{}, { label: "Jahat", href: "javascript:alert(1)" }, { href: "/x" }, { label: "Tanpa alamat" }, { label: "x".repeat(41), href: "/x" }],
+        }),
+      ),
     ).toEqual({
       "links.1.href": "Format salah",
       "links.2.label": "Label Tautan harus diisi",
@@ -103,6 +118,10 @@ describe("test schedule", () => {
       registration_deadline: "Batas Pendaftaran tidak boleh lebih dari Waktu Mulai",
     });
     expect(testScheduleSchema.safeParse({ ...entry, ends_at: "2027-03-15T08:00", registration_deadline: "2027-03-15T08:00" }).success).toBe(true);
-    expect(messages(testScheduleSchema.safeParse({}))).toEqual({ title: "Judul harus diisi", location: "Lokasi harus diisi", starts_at: "Waktu Mulai harus diisi" });
+    expect(messages(testScheduleSchema.safeParse({}))).toEqual({
+      title: "Judul harus diisi",
+      location: "Lokasi harus diisi",
+      starts_at: "Waktu Mulai harus diisi",
+    });
   });
 });

@@ -119,7 +119,13 @@ export function cmsSchemas(texts: FormTexts = INDONESIAN) {
       ends_at: optionalTime,
       registration_deadline: optionalTime,
       notes: rules
-        .plainText(z.string().trim().max(1000, m("max", { length: 1000 })), { multiline: true })
+        .plainText(
+          z
+            .string()
+            .trim()
+            .max(1000, m("max", { length: 1000 })),
+          { multiline: true },
+        )
         .nullish()
         .transform((v) => v || null),
     })

@@ -19,7 +19,9 @@ describe("generated form constraints", () => {
   });
 
   it("has one module of live rules per form of the registry", () => {
-    const files = readdirSync(LIVE_DIR).filter((f) => f.endsWith(".generated.ts")).map((f) => f.replace(".generated.ts", ""));
+    const files = readdirSync(LIVE_DIR)
+      .filter((f) => f.endsWith(".generated.ts"))
+      .map((f) => f.replace(".generated.ts", ""));
     expect(files.sort(), REGENERATE).toEqual(Object.keys(FORM_SCHEMAS).sort());
   });
 
@@ -30,9 +32,17 @@ describe("generated form constraints", () => {
   it("copies the sign-up's rules with the catalogue's rule names, the e-mail's shape and the password confirmation", () => {
     const { fields, labels } = citizenSignUp;
     expect(labels.email).toEqual({ id: "Alamat Surel", key: "accounts:fields.email" });
-    expect(fields.email.steps).toContainEqual(expect.objectContaining({ message: { rule: "email", params: {} }, check: expect.objectContaining({ kind: "pattern" }) }));
+    expect(fields.email.steps).toContainEqual(
+      expect.objectContaining({ message: { rule: "email", params: {} }, check: expect.objectContaining({ kind: "pattern" }) }),
+    );
     expect(fields.nik.steps).toContainEqual({ check: { kind: "pattern", source: "^\\d{16}$" }, message: { rule: "digits", params: { length: 16 } } });
-    expect(fields.password_confirmation.confirms).toEqual({ source: "password", message: { rule: "confirmed", params: { field: "Konfirmasi Kata Sandi", target: "Kata Sandi" } } });
-    expect(profile.fields.birth_date.steps).toContainEqual({ check: { kind: "notAfterToday" }, message: { rule: "max_value", params: { field: "Tanggal Lahir", max: "$today" } } });
+    expect(fields.password_confirmation.confirms).toEqual({
+      source: "password",
+      message: { rule: "confirmed", params: { field: "Konfirmasi Kata Sandi", target: "Kata Sandi" } },
+    });
+    expect(profile.fields.birth_date.steps).toContainEqual({
+      check: { kind: "notAfterToday" },
+      message: { rule: "max_value", params: { field: "Tanggal Lahir", max: "$today" } },
+    });
   });
 });

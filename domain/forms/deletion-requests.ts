@@ -24,9 +24,7 @@ export function deletionRequestSchemas(texts: FormTexts = INDONESIAN) {
   return {
     /** The applicant's request: an optional note to the Super Admin. */
     deletionRequest: z.object({
-      note: rules
-        .optionalText({ max: DELETION_NOTE_MAX, multiline: true })
-        .transform((v) => v || undefined),
+      note: rules.optionalText({ max: DELETION_NOTE_MAX, multiline: true }).transform((v) => v || undefined),
     }),
     /** The Super Admin's decision: approve or reject, always with the reason the person reads. */
     deletionDecision: z.object({

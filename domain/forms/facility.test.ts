@@ -37,16 +37,20 @@ describe("facilitySignUpSchema", () => {
       password: "Kata Sandi harus diisi",
       consent: "Persetujuan harus diisi",
     });
-    expect(errors(facilitySignUpSchema.safeParse({ ...signUp, facility_type: "KAPAL", contact_phone: "02-1", contact_email: "x@", address: "Jl. A" }))).toEqual({
-      facility_type: "Jenis Fasyankes harus berupa nilai yang diizinkan",
-      contact_phone: "harus berupa angka",
-      contact_email: "harus berupa alamat surel yang benar",
-      address: "minimal mengandung 10 karakter",
-    });
+    expect(errors(facilitySignUpSchema.safeParse({ ...signUp, facility_type: "KAPAL", contact_phone: "02-1", contact_email: "x@", address: "Jl. A" }))).toEqual(
+      {
+        facility_type: "Jenis Fasyankes harus berupa nilai yang diizinkan",
+        contact_phone: "harus berupa angka",
+        contact_email: "harus berupa alamat surel yang benar",
+        address: "minimal mengandung 10 karakter",
+      },
+    );
   });
 
   it("keeps the sign-up's password rules", () => {
-    expect(errors(facilitySignUpSchema.safeParse({ ...signUp, password: "abcdefgh", password_confirmation: "abcdefgh" }))).toEqual({ password: "Format salah" });
+    expect(errors(facilitySignUpSchema.safeParse({ ...signUp, password: "abcdefgh", password_confirmation: "abcdefgh" }))).toEqual({
+      password: "Format salah",
+    });
     expect(errors(facilitySignUpSchema.safeParse({ ...signUp, password_confirmation: "Rahasia124" }))).toEqual({
       password_confirmation: "Konfirmasi Kata Sandi tidak cocok dengan Kata Sandi",
     });

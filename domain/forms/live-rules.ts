@@ -78,7 +78,11 @@ function walk(schema: unknown, field: LiveField): boolean {
       return true;
     }
     case "literal":
-      return push({ kind: "present" }, errorText(def, undefined)) && def.values.length === 1 && push({ kind: "equals", value: String(def.values[0]) }, errorText(def, "x"));
+      return (
+        push({ kind: "present" }, errorText(def, undefined)) &&
+        def.values.length === 1 &&
+        push({ kind: "equals", value: String(def.values[0]) }, errorText(def, "x"))
+      );
     case "enum": {
       // The options are the page's own (a select, radios): only "chosen at all" is checked here.
       push({ kind: "present" }, errorText(def, undefined));
@@ -128,7 +132,9 @@ function labelKeys(): Map<string, string> {
       for (const [k, v] of Object.entries(node)) visit(ns, prefix ? `${prefix}.${k}` : k, v);
     }
   };
-  for (const file of readdirSync(dir).filter((f) => f.endsWith(".json")).sort()) {
+  for (const file of readdirSync(dir)
+    .filter((f) => f.endsWith(".json"))
+    .sort()) {
     visit(path.basename(file, ".json"), "", JSON.parse(readFileSync(path.join(dir, file), "utf8")));
   }
   return keys;
@@ -142,7 +148,8 @@ function foldPresent(steps: LiveStep[]) {
   const [first, ...rest] = steps;
   if (!first || !("check" in first) || first.check.kind !== "present") return;
   const next = rest.find((s) => !("transform" in s && s.transform === "trim"));
-  if (next && "check" in next && next.check.kind === "minLength" && next.check.n === 1 && JSON.stringify(next.message) === JSON.stringify(first.message)) steps.shift();
+  if (next && "check" in next && next.check.kind === "minLength" && next.check.n === 1 && JSON.stringify(next.message) === JSON.stringify(first.message))
+    steps.shift();
 }
 
 let KEYS: Map<string, string> | null = null;
@@ -158,7 +165,9 @@ export function liveFormOf(schema: z.ZodType, name = ""): LiveForm {
     walk(fieldSchema, field);
     foldPresent(field.steps);
     // A field's label is the {field} of its own "required" message.
-    const required = field.steps.find((s): s is Extract<LiveStep, { check: LiveCheck }> => "check" in s && "rule" in s.message && s.message.rule === "required");
+    const required = field.steps.find(
+      (s): s is Extract<LiveStep, { check: LiveCheck }> => "check" in s && "rule" in s.message && s.message.rule === "required",
+    );
     const label = required && "rule" in required.message ? required.message.params.field : undefined;
     if (typeof label === "string") labels[name] = KEYS.has(label) ? { id: label, key: KEYS.get(label) } : { id: label };
     if (field.steps.length || field.optional) fields[name] = field;

@@ -73,16 +73,14 @@ export function profileSchema(today: Date = new Date(), texts: FormTexts = INDON
     })();
     return "optional" in r && r.optional ? rule.optional() : rule;
   };
-  return z
-    .object(Object.fromEntries(PERSONAL_DATA_FIELDS.map((f) => [f.name, fieldRule(f)])) as ProfileShape)
-    .superRefine((v, ctx) => {
-      // NIK: the 16 digits of an Indonesian identity card; a passport number: letters and digits.
-      if (v.identity_type === "NIK" && !/^\d{16}$/.test(v.identity_number)) {
-        ctx.addIssue({ code: "custom", path: ["identity_number"], message: m("digits", { length: 16 }) });
-      } else if (v.identity_type === "PASPOR" && !/^[A-Z0-9]+$/.test(v.identity_number)) {
-        ctx.addIssue({ code: "custom", path: ["identity_number"], message: m("alpha_num", { field: L.identity_number }) });
-      }
-    });
+  return z.object(Object.fromEntries(PERSONAL_DATA_FIELDS.map((f) => [f.name, fieldRule(f)])) as ProfileShape).superRefine((v, ctx) => {
+    // NIK: the 16 digits of an Indonesian identity card; a passport number: letters and digits.
+    if (v.identity_type === "NIK" && !/^\d{16}$/.test(v.identity_number)) {
+      ctx.addIssue({ code: "custom", path: ["identity_number"], message: m("digits", { length: 16 }) });
+    } else if (v.identity_type === "PASPOR" && !/^[A-Z0-9]+$/.test(v.identity_number)) {
+      ctx.addIssue({ code: "custom", path: ["identity_number"], message: m("alpha_num", { field: L.identity_number }) });
+    }
+  });
 }
 
 export const profileFormSchema = profileSchema();

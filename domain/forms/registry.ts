@@ -1,6 +1,14 @@
 import type { z } from "zod";
 import { achievementSchema, pathwaySchema, portfolioSchema } from "./applicant";
-import { citizenSignUpSchema, emailOnlySchema, foreignSignUpSchema, loginSchema, passwordChangeSchema, resetPasswordSchema, wnaWelcomeSchema } from "./accounts";
+import {
+  citizenSignUpSchema,
+  emailOnlySchema,
+  foreignSignUpSchema,
+  loginSchema,
+  passwordChangeSchema,
+  resetPasswordSchema,
+  wnaWelcomeSchema,
+} from "./accounts";
 import { additionalRequestSchema } from "./additional";
 import { REFERENCE_SCHEMAS, committeeSchema, reasonSchema, slaSchema, staffCreateSchema, staffUpdateSchema } from "./admin";
 import { facilityAdminCreateSchema, facilityVerifySchema } from "./admin-facilities";

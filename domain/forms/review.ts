@@ -19,7 +19,10 @@ const keysOf = <K extends string>(labels: Record<K, string>, prefix: string) =>
 function positiveInt(field: string, m: FormTexts["message"] = INDONESIAN.message) {
   return z.preprocess(
     (v) => (typeof v === "string" && /^\s*\d+\s*$/.test(v) ? Number(v) : v),
-    z.number({ error: (issue) => (issue.input === undefined ? m("required", { field }) : m("integer", { field })) }).int(m("integer", { field })).positive(m("integer", { field })),
+    z
+      .number({ error: (issue) => (issue.input === undefined ? m("required", { field }) : m("integer", { field })) })
+      .int(m("integer", { field }))
+      .positive(m("integer", { field })),
   );
 }
 
@@ -46,7 +49,11 @@ export const decisionBodySchema = z
         z.object({
           requirement_id: positiveInt(REQUIREMENT_LABEL),
           reason: rules.plainText(
-            z.string({ error: () => BODY_MESSAGES.reasonRequired }).trim().min(1, BODY_MESSAGES.reasonRequired).max(REASON_MAX, m("max", { length: REASON_MAX })),
+            z
+              .string({ error: () => BODY_MESSAGES.reasonRequired })
+              .trim()
+              .min(1, BODY_MESSAGES.reasonRequired)
+              .max(REASON_MAX, m("max", { length: REASON_MAX })),
           ),
         }),
       )
@@ -82,7 +89,14 @@ export function decisionForm(texts: FormTexts = INDONESIAN) {
           z.object({
             requirement_id: positiveInt(L.requirement_id, m),
             selected: z.literal("on").optional(),
-            reason: rules.plainText(z.string().trim().max(REASON_MAX, m("max", { length: REASON_MAX }))).optional(),
+            reason: rules
+              .plainText(
+                z
+                  .string()
+                  .trim()
+                  .max(REASON_MAX, m("max", { length: REASON_MAX })),
+              )
+              .optional(),
           }),
         )
         .max(50)

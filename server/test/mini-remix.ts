@@ -19,23 +19,48 @@ function route(id: string, parentId: string | undefined, extra: { path?: string;
     ...extra,
     module: { default: () => null, ...module },
     // the assets manifest's view of the same route
-    entry: { id, parentId, ...extra, module: `/${id}.js`, hasLoader: "loader" in module, hasAction: false, hasClientLoader: false, hasClientAction: false, hasErrorBoundary: false },
+    entry: {
+      id,
+      parentId,
+      ...extra,
+      module: `/${id}.js`,
+      hasLoader: "loader" in module,
+      hasAction: false,
+      hasClientLoader: false,
+      hasClientAction: false,
+      hasErrorBoundary: false,
+    },
   };
 }
 
 const ROUTES = [
-  route("root", undefined, { path: "" }, {
-    default: () => h("html", null, h("body", null, h(Outlet), h(Scripts))),
-  }),
+  route(
+    "root",
+    undefined,
+    { path: "" },
+    {
+      default: () => h("html", null, h("body", null, h(Outlet), h(Scripts))),
+    },
+  ),
   route("routes/layout", "root", {}, { default: () => h("main", null, h(Outlet)) }),
-  route("routes/home", "routes/layout", { index: true }, {
-    loader: () => ({ page: "home" }),
-    default: () => h("p", null, `page ${(useLoaderData() as { page: string }).page}`),
-  }),
-  route("routes/item", "routes/layout", { path: "item/:id" }, {
-    loader: ({ params }: { params: { id: string } }) => ({ page: `item ${params.id}` }),
-    default: () => h("p", null, `page ${(useLoaderData() as { page: string }).page}`),
-  }),
+  route(
+    "routes/home",
+    "routes/layout",
+    { index: true },
+    {
+      loader: () => ({ page: "home" }),
+      default: () => h("p", null, `page ${(useLoaderData() as { page: string }).page}`),
+    },
+  ),
+  route(
+    "routes/item",
+    "routes/layout",
+    { path: "item/:id" },
+    {
+      loader: ({ params }: { params: { id: string } }) => ({ page: `item ${params.id}` }),
+      default: () => h("p", null, `page ${(useLoaderData() as { page: string }).page}`),
+    },
+  ),
 ];
 
 export function miniBuild(): ServerBuild {
@@ -51,7 +76,12 @@ export function miniBuild(): ServerBuild {
       },
     },
     routes: Object.fromEntries(ROUTES.map((r) => [r.id, { id: r.id, parentId: r.parentId, path: r.path, index: r.index, module: r.module }])) as never,
-    assets: { entry: { module: "/entry.js", imports: [] }, routes: Object.fromEntries(ROUTES.map((r) => [r.id, r.entry])), url: "/manifest.js", version: "1" } as never,
+    assets: {
+      entry: { module: "/entry.js", imports: [] },
+      routes: Object.fromEntries(ROUTES.map((r) => [r.id, r.entry])),
+      url: "/manifest.js",
+      version: "1",
+    } as never,
     publicPath: "/",
     assetsBuildDirectory: "/nonexistent",
     future: { v3_fetcherPersist: true, v3_relativeSplatPath: true, v3_throwAbortReason: true, v3_lazyRouteDiscovery: true, v3_singleFetch: true } as never,

@@ -51,7 +51,9 @@ async function json<T>(res: APIResponse, status = 200): Promise<T> {
 }
 
 async function apiLogin(request: APIRequestContext, who: Credentials): Promise<string> {
-  const body = await json<{ token: { token: string } }>(await request.post(`${API}/login`, { headers: keyHeaders(), data: { email: who.email, password: who.password } }));
+  const body = await json<{ token: { token: string } }>(
+    await request.post(`${API}/login`, { headers: keyHeaders(), data: { email: who.email, password: who.password } }),
+  );
   return body.token.token;
 }
 
@@ -75,7 +77,9 @@ async function otherFacility(request: APIRequestContext, adminToken: string): Pr
     201,
   );
   const link = await linkFromMail(who.email, "activation");
-  await json(await request.post(`${API}/account/activate`, { headers: keyHeaders(), data: { token: new URL(link, "http://portal").searchParams.get("token") } }));
+  await json(
+    await request.post(`${API}/account/activate`, { headers: keyHeaders(), data: { token: new URL(link, "http://portal").searchParams.get("token") } }),
+  );
   const token = await apiLogin(request, who);
   const positions = await json<{ data: Array<{ id: number }> }>(await request.get(`${API}/me/facility/position-options`, { headers: keyHeaders(token) }));
   await json(
@@ -190,7 +194,8 @@ test("access matrix: every route and endpoint × every principal", async ({ play
       for (const cell of byPrincipal.get(principal)!) {
         if (who && !loggedIn) await login();
         const id = cell.object ? encodeURIComponent(objects[cell.object]) : "";
-        const url = cell.route === "/*" ? "/halaman-yang-tidak-ada" : cell.route.replace(/:\w+\??/, id).replace(":docId", "1") + (cell.search ?? "").replace(":id", id);
+        const url =
+          cell.route === "/*" ? "/halaman-yang-tidak-ada" : cell.route.replace(/:\w+\??/, id).replace(":docId", "1") + (cell.search ?? "").replace(":id", id);
         const send = () => (cell.method === "POST" ? ctx.post(url, { form: {}, maxRedirects: 0 }) : ctx.get(url, { maxRedirects: 0 }));
         const wantLocation = expectedLocation(cell.expected, principal, url);
         let res = await send();
@@ -233,7 +238,8 @@ test("access matrix: every route and endpoint × every principal", async ({ play
       const id = cell.object === "none" ? (cell.path.startsWith("/admin/users/") ? NO_UUID : NO_NUMBER) : cell.object ? objects[cell.object] : "";
       const path = cell.path.replace("{id}", encodeURIComponent(id)).replace("{requirementId}", "1").replace("{requestId}", NO_NUMBER);
       const write = cell.method !== "GET";
-      const send = () => request.fetch(`${API}${path}`, { method: cell.method, headers: keyHeaders(token), ...(write ? { data: cell.body ?? {} } : {}), maxRedirects: 0 });
+      const send = () =>
+        request.fetch(`${API}${path}`, { method: cell.method, headers: keyHeaders(token), ...(write ? { data: cell.body ?? {} } : {}), maxRedirects: 0 });
       let res = await send();
       if (who && res.status() === 401 && cell.expected !== "unauthorized") {
         // The session may have been ended by another spec logging the same demo account out everywhere.
@@ -243,7 +249,10 @@ test("access matrix: every route and endpoint × every principal", async ({ play
       const status = res.status();
       const got = status === 401 ? "unauthorized" : status === 403 ? "forbidden" : status === 404 ? "notFound" : status >= 500 ? `error ${status}` : "allow";
       checked++;
-      if (got !== cell.expected) mismatches.push(`api ${cell.method} ${cell.path}${cell.object ? ` [${cell.object}]` : ""} as ${principal}: expected ${cell.expected}, got ${status} (${got})`);
+      if (got !== cell.expected)
+        mismatches.push(
+          `api ${cell.method} ${cell.path}${cell.object ? ` [${cell.object}]` : ""} as ${principal}: expected ${cell.expected}, got ${status} (${got})`,
+        );
     }
   };
 

@@ -1,15 +1,5 @@
 import { expectFieldErrors, expectPath } from "./fixtures";
-import {
-  expect,
-  fillCitizenForm,
-  linkFromMail,
-  loginAsApplicant,
-  newCitizen,
-  signUpCitizen,
-  submitLogin,
-  submitSignUp,
-  test,
-} from "./accounts-fixtures";
+import { expect, fillCitizenForm, linkFromMail, loginAsApplicant, newCitizen, signUpCitizen, submitLogin, submitSignUp, test } from "./accounts-fixtures";
 
 // Bad input: every field's rule shows the spec §5 message, a huge name, HTML- and SQL-looking
 // text shown back as text, a bot's honeypot, and the mail-request forms. No 5xx and no dialog on any

@@ -50,7 +50,9 @@ async function recoverPassword(page: Page, loginPath: string, person: Person) {
     await page.getByLabel("Kata Sandi Baru", { exact: true }).fill(NEW_PASSWORD);
     await page.getByLabel("Konfirmasi Kata Sandi Baru", { exact: true }).fill(`${NEW_PASSWORD}x`);
     await page.getByRole("button", { name: "SIMPAN KATA SANDI" }).click();
-    await expect(page.getByLabel("Konfirmasi Kata Sandi Baru", { exact: true })).toHaveAccessibleDescription(/Konfirmasi Kata Sandi tidak cocok dengan Kata Sandi/);
+    await expect(page.getByLabel("Konfirmasi Kata Sandi Baru", { exact: true })).toHaveAccessibleDescription(
+      /Konfirmasi Kata Sandi tidak cocok dengan Kata Sandi/,
+    );
   });
 
   await page.getByLabel("Kata Sandi Baru", { exact: true }).fill(NEW_PASSWORD);
@@ -85,7 +87,10 @@ test("a citizen signs up, activates the account from the mail, logs in and recov
     await expect(page).toHaveTitle("Daftar Akun — Adaptasi Nakes LLN");
     const config = await request.get("/api/v1/config/public", { headers: { "x-adaptasiapikey": apiKey() } });
     const { data } = (await config.json()) as { data: { faq: { signUp: string } } };
-    await expect(page.getByRole("navigation", { name: "Navigasi utama" }).getByRole("link", { name: "FAQ", exact: true })).toHaveAttribute("href", data.faq.signUp);
+    await expect(page.getByRole("navigation", { name: "Navigasi utama" }).getByRole("link", { name: "FAQ", exact: true })).toHaveAttribute(
+      "href",
+      data.faq.signUp,
+    );
   });
 
   await test.step("sign up", async () => {
@@ -180,7 +185,10 @@ test("a foreign national signs up in two steps, activates, logs in at /wna/login
   });
 
   await test.step("step 1: KEK and pathway", async () => {
-    await page.getByRole("group", { name: /Kawasan Ekonomi Khusus/ }).getByRole("radio", { name: "Ya" }).check();
+    await page
+      .getByRole("group", { name: /Kawasan Ekonomi Khusus/ })
+      .getByRole("radio", { name: "Ya" })
+      .check();
     await page.getByRole("radio", { name: "Spesialis (SPE)" }).check();
     await page.getByRole("button", { name: "LANJUTKAN" }).click();
     await expectPath(page, "/wna/sign-up");
@@ -198,7 +206,10 @@ test("a foreign national signs up in two steps, activates, logs in at /wna/login
     await page.getByRole("button", { name: /Ubah pilihan KEK/ }).click();
     await expectPath(page, "/wna/sign-up/welcome");
     await expect(page.getByRole("radio", { name: "Spesialis (SPE)" })).toBeChecked();
-    await page.getByRole("group", { name: /Kawasan Ekonomi Khusus/ }).getByRole("radio", { name: "Tidak" }).check();
+    await page
+      .getByRole("group", { name: /Kawasan Ekonomi Khusus/ })
+      .getByRole("radio", { name: "Tidak" })
+      .check();
     await page.getByRole("radio", { name: "Lainnya (OTH)" }).check();
     await page.getByRole("button", { name: "LANJUTKAN" }).click();
     await expectPath(page, "/wna/sign-up");
@@ -229,7 +240,10 @@ test("a foreign national signs up in two steps, activates, logs in at /wna/login
 
   await test.step("log in at /wna/login; the account is marked foreign, with step 1's answers", async () => {
     await loginAsApplicant(page, "/wna/login", foreigner, foreigner.password);
-    const login = await request.post("/api/v1/login", { headers: { "x-adaptasiapikey": apiKey() }, data: { email: foreigner.email, password: foreigner.password } });
+    const login = await request.post("/api/v1/login", {
+      headers: { "x-adaptasiapikey": apiKey() },
+      data: { email: foreigner.email, password: foreigner.password },
+    });
     const { token } = (await login.json()) as { token: { token: string } };
     const me = await request.get("/api/v1/admin/get-me", { headers: { "x-adaptasiapikey": apiKey(), authorization: `Bearer ${token.token}` } });
     const { data } = (await me.json()) as { data: { user: { full_name: string; is_foreign?: boolean; phone: string | null } } };

@@ -32,7 +32,9 @@ test("the document-check reviewer asks for an extra document and the SPE applica
     await input.setInputFiles({ name: "rekomendasi.docx", mimeType: "application/pdf", buffer: Buffer.from("PK\u0003\u0004 bukan pdf") });
     await applicant.getByRole("button", { name: "UNGGAH" }).click();
     await expect(applicant.getByRole("alert").getByText("Tipe berkas harus JPG, JPEG, PNG atau PDF.")).toBeVisible();
-    await applicant.getByLabel('Berkas untuk "Surat rekomendasi rumah sakit asal"').setInputFiles({ name: "rekomendasi.pdf", mimeType: "application/pdf", buffer: await pdf("rekomendasi") });
+    await applicant
+      .getByLabel('Berkas untuk "Surat rekomendasi rumah sakit asal"')
+      .setInputFiles({ name: "rekomendasi.pdf", mimeType: "application/pdf", buffer: await pdf("rekomendasi") });
     await applicant.getByRole("button", { name: "UNGGAH" }).click();
     await expectPath(applicant, "/portfolio/additional-requirements");
     await expect(applicant.getByText("Dokumen tambahan tersimpan.")).toBeVisible();

@@ -11,7 +11,11 @@ const unique = (testInfo: TestInfo) => `${Date.now().toString(36)}${testInfo.wor
 
 /** Another person in their own browser, with the same JavaScript setting as the project. */
 async function otherBrowser(browser: Browser, testInfo: TestInfo): Promise<Page> {
-  const context = await browser.newContext({ baseURL: testInfo.project.use.baseURL, javaScriptEnabled: testInfo.project.use.javaScriptEnabled, locale: "id-ID" });
+  const context = await browser.newContext({
+    baseURL: testInfo.project.use.baseURL,
+    javaScriptEnabled: testInfo.project.use.javaScriptEnabled,
+    locale: "id-ID",
+  });
   return context.newPage();
 }
 

@@ -11,10 +11,13 @@ const unique = (testInfo: TestInfo) => `${Date.now().toString(36)}${testInfo.wor
 
 /** A second person in their own browser, with the same JavaScript setting as the project. */
 async function otherBrowser(browser: Browser, testInfo: TestInfo): Promise<Page> {
-  const context = await browser.newContext({ baseURL: testInfo.project.use.baseURL, javaScriptEnabled: testInfo.project.use.javaScriptEnabled, locale: "id-ID" });
+  const context = await browser.newContext({
+    baseURL: testInfo.project.use.baseURL,
+    javaScriptEnabled: testInfo.project.use.javaScriptEnabled,
+    locale: "id-ID",
+  });
   return context.newPage();
 }
-
 
 test("the Super Admin creates a kolegium account that sets its password from the mail, then deactivates it", async ({ page, browser }, testInfo) => {
   const email = `kolegium.${testInfo.project.name}.${unique(testInfo)}@kemkes.test`;

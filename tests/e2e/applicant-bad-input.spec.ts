@@ -2,7 +2,17 @@ import { pdf, elf } from "../fixtures/files";
 import { checkHeading } from "./check-fixtures";
 import { expectPath } from "./fixtures";
 import { logout } from "./accounts-fixtures";
-import { choosePathway, completePersonalData, documentButton, documentInput, expect, freshApplicant, pdfFile, test, uploadDocument } from "./applicant-fixtures";
+import {
+  choosePathway,
+  completePersonalData,
+  documentButton,
+  documentInput,
+  expect,
+  freshApplicant,
+  pdfFile,
+  test,
+  uploadDocument,
+} from "./applicant-fixtures";
 
 // Bad input on the document form: each refusal is clear, next to its field and in the summary,
 // and what was saved before stays saved. With JavaScript the browser's pre-check answers first for
@@ -21,7 +31,11 @@ test("bad files are refused one by one, earlier uploads stay, and a submission w
   });
 
   const cases = [
-    { order: 4, file: { name: "besar.pdf", mimeType: "application/pdf", buffer: Buffer.concat([await pdf(), Buffer.alloc(TWO_MB + 1)]) }, message: "harus lebih kecil dari 2048KB" },
+    {
+      order: 4,
+      file: { name: "besar.pdf", mimeType: "application/pdf", buffer: Buffer.concat([await pdf(), Buffer.alloc(TWO_MB + 1)]) },
+      message: "harus lebih kecil dari 2048KB",
+    },
     { order: 6, file: { name: "program.pdf", mimeType: "application/pdf", buffer: elf() }, message: "Tipe berkas harus JPG, JPEG, PNG atau PDF." },
     { order: 7, file: { name: "kosong.pdf", mimeType: "application/pdf", buffer: Buffer.alloc(0) }, message: "Berkas kosong." },
   ];
@@ -30,7 +44,7 @@ test("bad files are refused one by one, earlier uploads stay, and a submission w
       await page.goto("/submission-form/adaptation-form");
       await documentInput(page, c.order).setInputFiles(c.file);
       await documentButton(page, c.order).click();
-      await expect(form.locator("[id$=\"-error\"]").getByText(c.message)).toBeVisible();
+      await expect(form.locator('[id$="-error"]').getByText(c.message)).toBeVisible();
       await expectPath(page, "/submission-form/adaptation-form");
       await expect(page.getByRole("link", { name: "Unduh identitas.pdf" })).toBeVisible();
     });

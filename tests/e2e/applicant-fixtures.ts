@@ -23,7 +23,14 @@ async function activateAndLogIn(page: Page, person: Citizen | Foreigner, loginPa
   await loginAsApplicant(page, loginPath, person, person.password);
 }
 
-const signUpBody = (p: Citizen | Foreigner) => ({ full_name: p.fullName, email: p.email, phone: p.phone, password: p.password, password_confirmation: p.password, consent: "on" });
+const signUpBody = (p: Citizen | Foreigner) => ({
+  full_name: p.fullName,
+  email: p.email,
+  phone: p.phone,
+  password: p.password,
+  password_confirmation: p.password,
+  consent: "on",
+});
 
 /** Signs a citizen up at the API, activates the account from its mail, and logs in by the form. */
 export async function freshApplicant(page: Page, request: APIRequestContext, testInfo: TestInfo): Promise<Citizen> {
@@ -101,7 +108,9 @@ export async function uploadDocument(page: Page, order: number, files: FilePaylo
   if (!resumable) await documentButton(page, order, text).click();
   // A resumable upload starts once the file is chosen and goes in chunks: on a loaded machine it takes longer
   // than one form post (a CI run's first try once waited past 10 s).
-  await expect(page.getByRole("status").getByText(new RegExp(`Dokumen tersimpan: (.*, )?${order}\\. `))).toBeVisible({ timeout: resumable ? 30_000 : undefined });
+  await expect(page.getByRole("status").getByText(new RegExp(`Dokumen tersimpan: (.*, )?${order}\\. `))).toBeVisible({
+    timeout: resumable ? 30_000 : undefined,
+  });
 }
 
 export async function pdfFile(name = "dokumen.pdf"): Promise<FilePayload> {

@@ -1,7 +1,19 @@
 import { automaticActionPdfs, docxBomb, pdf, png } from "../fixtures/files";
 import { checkHeading } from "./check-fixtures";
 import { expectPath } from "./fixtures";
-import { choosePathway, competencyDocuments, completePersonalData, documentButton, documentInput, expect, freshApplicant, pdfFile, requirementsOf, test, uploadDocument } from "./applicant-fixtures";
+import {
+  choosePathway,
+  competencyDocuments,
+  completePersonalData,
+  documentButton,
+  documentInput,
+  expect,
+  freshApplicant,
+  pdfFile,
+  requirementsOf,
+  test,
+  uploadDocument,
+} from "./applicant-fixtures";
 
 // Files that lie about themselves. The type comes from the content, never from the name or
 // the browser's mime type; names are shown as text and never become paths; a double click submits once.
@@ -88,7 +100,11 @@ test("a file far over its limit is refused with its limit named, and what was sa
 
   // 12 MB for a 2 MB document: without JavaScript the server stops reading at 2 MB and answers 413
   // with the page; with JavaScript the form refuses it before sending.
-  await documentInput(page, second.order_num).setInputFiles({ name: "foto-besar.pdf", mimeType: "application/pdf", buffer: Buffer.alloc(12 * 1024 * 1024, 0x25) });
+  await documentInput(page, second.order_num).setInputFiles({
+    name: "foto-besar.pdf",
+    mimeType: "application/pdf",
+    buffer: Buffer.alloc(12 * 1024 * 1024, 0x25),
+  });
   await documentButton(page, second.order_num).click();
   await expect(page.getByText("harus lebih kecil dari 2048KB").first()).toBeVisible();
   await expect(page.getByRole("link", { name: "Unduh ktp.pdf" })).toBeVisible();
@@ -109,7 +125,12 @@ test("a PDF that phones home or opens a Windows share when opened is refused, an
   await documentInput(page, 6).setInputFiles({ name: "pengalaman.pdf", mimeType: "application/pdf", buffer: automaticActionPdfs.uncGoToR() });
   await documentButton(page, 6).click();
   // At its own document (with JavaScript the first refusal stays shown at document 4 as well).
-  await expect(form.filter({ has: documentInput(page, 6) }).locator("[id$='-error']").getByText("Berkas PDF berisi skrip atau tindakan otomatis yang tidak diizinkan.")).toHaveCount(1);
+  await expect(
+    form
+      .filter({ has: documentInput(page, 6) })
+      .locator("[id$='-error']")
+      .getByText("Berkas PDF berisi skrip atau tindakan otomatis yang tidak diizinkan."),
+  ).toHaveCount(1);
   await expect(page.getByRole("link", { name: "Unduh ktp.pdf" })).toBeVisible();
   await expect(page.getByRole("link", { name: "Unduh sertifikat.pdf" })).toHaveCount(0);
   await expect(page.getByRole("link", { name: "Unduh pengalaman.pdf" })).toHaveCount(0);

@@ -1,6 +1,19 @@
 import { expectPath } from "./fixtures";
 import { checkHeading, sendFromCheck } from "./check-fixtures";
-import { choosePathway, competencyDocuments, completePersonalData, documentInput, expect, freshApplicant, freshForeignApplicant, otherDocuments, pdfFile, pngFile, test, uploadDocument } from "./applicant-fixtures";
+import {
+  choosePathway,
+  competencyDocuments,
+  completePersonalData,
+  documentInput,
+  expect,
+  freshApplicant,
+  freshForeignApplicant,
+  otherDocuments,
+  pdfFile,
+  pngFile,
+  test,
+  uploadDocument,
+} from "./applicant-fixtures";
 
 // "Done when": a new citizen goes from an empty account to a submitted application on REG,
 // with JavaScript off and on, and follows its status.
@@ -49,7 +62,12 @@ test("a new citizen completes personal data, the REG pathway and every document,
   await test.step("the first three documents are saved, each by its own form; the page says which are still missing", async () => {
     await expect(page.getByRole("heading", { name: "Belum diunggah: 7 dari 7 dokumen" })).toBeVisible();
     // With JavaScript a document uploads by script (resumably, over tus, with a progress bar); without it, natively.
-    const viaXhr = page.waitForRequest((r) => new URL(r.url()).pathname.startsWith("/submission-form/upload"), { timeout: 5_000 }).then(() => true, () => false);
+    const viaXhr = page
+      .waitForRequest((r) => new URL(r.url()).pathname.startsWith("/submission-form/upload"), { timeout: 5_000 })
+      .then(
+        () => true,
+        () => false,
+      );
     await uploadDocument(page, 1, files[1]);
     expect(await viaXhr).toBe(testInfo.project.name === "js");
     for (const order of [2, 3]) await uploadDocument(page, order, files[order]);
@@ -101,7 +119,10 @@ test("a new citizen completes personal data, the REG pathway and every document,
   });
 });
 
-test("a foreign national completes personal data, the OTH pathway and all eight documents, submits, and sees 'Dalam Proses'", async ({ page, request }, testInfo) => {
+test("a foreign national completes personal data, the OTH pathway and all eight documents, submits, and sees 'Dalam Proses'", async ({
+  page,
+  request,
+}, testInfo) => {
   // One post per document: seven page loads where there was one.
   test.slow();
   const foreigner = await freshForeignApplicant(page, request, testInfo);

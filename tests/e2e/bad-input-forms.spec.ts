@@ -33,7 +33,13 @@ interface FormShape {
   fields: string[];
 }
 
-const decode = (s: string) => s.replace(/&amp;/g, "&").replace(/&quot;/g, '"').replace(/&#x27;|&#39;/g, "'").replace(/&lt;/g, "<").replace(/&gt;/g, ">");
+const decode = (s: string) =>
+  s
+    .replace(/&amp;/g, "&")
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">");
 const attr = (tag: string, name: string) => {
   const m = tag.match(new RegExp(`\\s${name}="([^"]*)"`, "i"));
   return m ? decode(m[1]) : undefined;
@@ -88,13 +94,18 @@ function badBodies(form: FormShape | null): Body[] {
     { kind: "wrong content type (JSON)", contentType: "application/json", data: JSON.stringify({ intent: HOSTILE, email: HOSTILE }) },
     { kind: "wrong content type (text)", contentType: "text/plain", data: `${MARKER}\u0000\u0001` },
     { kind: "unknown intent", form: [["intent", HOSTILE], ["_action", HOSTILE], ...fields.map((f): [string, string] => [f, ""])] },
-    { kind: "broken multipart", contentType: "multipart/form-data; boundary=korpus", data: `--korpus\r\nContent-Disposition: form-data; name="${fields[0]}"\r\n\r\n${MARKER}` },
+    {
+      kind: "broken multipart",
+      contentType: "multipart/form-data; boundary=korpus",
+      data: `--korpus\r\nContent-Disposition: form-data; name="${fields[0]}"\r\n\r\n${MARKER}`,
+    },
   ];
   const hidden = form?.kept.filter(([name]) => !/intent|_action/i.test(name)).map(([name]) => name) ?? [];
   // Hidden fields come back as they were sent: one that names a page (a return path) must not become
   // a Location header that breaks (newline) or leads off the site (tab).
   if (hidden.length > 0) {
-    for (const path of BROKEN_PATHS) bodies.push({ kind: `hidden fields ${JSON.stringify(path)}`, form: [...kept, ...hidden.map((f): [string, string] => [f, path])] });
+    for (const path of BROKEN_PATHS)
+      bodies.push({ kind: `hidden fields ${JSON.stringify(path)}`, form: [...kept, ...hidden.map((f): [string, string] => [f, path])] });
   }
   const nestedName = fields[0] ?? hidden[0] ?? "x";
   bodies.push({
@@ -115,7 +126,10 @@ function badBodies(form: FormShape | null): Body[] {
         multipart: {
           ...Object.fromEntries(kept),
           ...Object.fromEntries(
-            form.fields.map((f) => [f, { name: `../${MARKER}<script>.pdf`, mimeType: "application/pdf", buffer: Buffer.from("<html><script>alert(1)</script></html>") }]),
+            form.fields.map((f) => [
+              f,
+              { name: `../${MARKER}<script>.pdf`, mimeType: "application/pdf", buffer: Buffer.from("<html><script>alert(1)</script></html>") },
+            ]),
           ),
         },
       });
@@ -175,7 +189,10 @@ async function corpus(request: APIRequestContext, baseURL: string, pageUrl: stri
     // reach a Location header that cannot carry them.
     const address = new URL(url, baseURL);
     address.pathname += ADDRESS_SUFFIX;
-    const res = await post(request, baseURL, address.pathname + address.search, { kind: "control characters in the address", form: form?.kept.filter(([n]) => /intent|_action/i.test(n)) ?? [] });
+    const res = await post(request, baseURL, address.pathname + address.search, {
+      kind: "control characters in the address",
+      form: form?.kept.filter(([n]) => /intent|_action/i.test(n)) ?? [],
+    });
     const text = await res.text();
     const problems: string[] = [];
     if (res.status() >= 500) problems.push(`status ${res.status()}`);
@@ -251,9 +268,7 @@ test("applicant forms: profile, personal data, pathway, documents, reupload, por
   const token = ((await login.json()) as { token: { token: string } }).token.token;
   const snapshot = async () =>
     JSON.stringify(
-      await Promise.all(
-        ["/me/profile", "/applications/current"].map(async (p) => (await request.get(`/api/v1${p}`, { headers: keyHeaders(token) })).text()),
-      ),
+      await Promise.all(["/me/profile", "/applications/current"].map(async (p) => (await request.get(`/api/v1${p}`, { headers: keyHeaders(token) })).text())),
     );
   const start = await snapshot();
   await run(
@@ -333,7 +348,12 @@ test("Admin forms: positions, CMS, announcements, test schedules, guidebook and 
   expect(JSON.stringify(await cms())).not.toContain(MARKER);
 });
 
-test("reviewer and facility forms: review decision, additional documents, facility data and registrations", async ({ page, browser, request, baseURL }, testInfo) => {
+test("reviewer and facility forms: review decision, additional documents, facility data and registrations", async ({
+  page,
+  browser,
+  request,
+  baseURL,
+}, testInfo) => {
   const app = await submittedApplication(request, testInfo, "SPE");
   const req = await loggedIn(page, "subkomite");
   const detail = detailPath("subkomite", app);

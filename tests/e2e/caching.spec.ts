@@ -59,6 +59,8 @@ test("the guidebook PDF carries a validator", async ({ request }) => {
   const etag = res.headers()["etag"];
   const lastModified = res.headers()["last-modified"];
   expect(etag ?? lastModified).toBeTruthy();
-  const again = await request.get("/template-docs/buku-panduan-adaptasi-nakes-lln.pdf", { headers: etag ? { "if-none-match": etag } : { "if-modified-since": lastModified! } });
+  const again = await request.get("/template-docs/buku-panduan-adaptasi-nakes-lln.pdf", {
+    headers: etag ? { "if-none-match": etag } : { "if-modified-since": lastModified! },
+  });
   expect(again.status()).toBe(304);
 });

@@ -8,7 +8,10 @@ import { applicantPage, decideByApi, expectApplicantLabel, submittedApplication 
 // off and on: each document is stored by its own form; KIRIM PERMOHONAN and KIRIM PERBAIKAN show what will be
 // sent, each section with its Ubah; only the check's Yes sends. A facility's registration: facility-registration.spec.ts.
 
-test("the applicant checks the application before it is sent: what is missing blocks the send, No sends nothing, Yes sends it", async ({ page, request }, testInfo) => {
+test("the applicant checks the application before it is sent: what is missing blocks the send, No sends nothing, Yes sends it", async ({
+  page,
+  request,
+}, testInfo) => {
   const citizen = await freshApplicant(page, request, testInfo);
   await completePersonalData(page, citizen);
   await choosePathway(page, "Reguler");
@@ -24,7 +27,9 @@ test("the applicant checks the application before it is sent: what is missing bl
     await expect(missing.getByRole("listitem")).toHaveCount(6);
     await expect(page.getByRole("button", { name: "Yes", exact: true })).toHaveCount(0);
     // The stored file: its name, size and version.
-    await expect(page.getByRole("region", { name: "Dokumen persyaratan" }).getByRole("link", { name: "Unduh identitas.pdf" })).toHaveText(/^identitas\.pdf \(.+, versi 1\)$/);
+    await expect(page.getByRole("region", { name: "Dokumen persyaratan" }).getByRole("link", { name: "Unduh identitas.pdf" })).toHaveText(
+      /^identitas\.pdf \(.+, versi 1\)$/,
+    );
   });
 
   await test.step("each section has its Ubah: personal data, pathway, documents", async () => {
@@ -72,7 +77,12 @@ test("the applicant checks the application before it is sent: what is missing bl
 
 test("a reupload is checked before it goes back: each flagged document's new version, Ubah, then Yes", async ({ browser, request }, testInfo) => {
   const app = await submittedApplication(request, testInfo, "REG");
-  const asked = await decideByApi(request, "admin", app.id, { stage_id: 1, decision: "REUPLOAD", note: "CV perlu diperbarui.", documents: [{ requirement_id: 2, reason: "CV tidak bertanggal." }] } as Parameters<typeof decideByApi>[3]);
+  const asked = await decideByApi(request, "admin", app.id, {
+    stage_id: 1,
+    decision: "REUPLOAD",
+    note: "CV perlu diperbarui.",
+    documents: [{ requirement_id: 2, reason: "CV tidak bertanggal." }],
+  } as Parameters<typeof decideByApi>[3]);
   expect(asked.status(), await asked.text()).toBe(200);
   const applicant = await applicantPage(browser, testInfo, app);
 

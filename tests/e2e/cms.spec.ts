@@ -9,10 +9,13 @@ import { ACCOUNTS, expectPath, field, loginViaForm, navbar } from "./fixtures";
 let counter = 0;
 const unique = (testInfo: TestInfo) => `${testInfo.project.name}-${Date.now().toString(36)}${(counter += 1)}`;
 
-
 /** A logged-out visitor in their own browser, with the same JavaScript setting as the project. */
 async function visitor(browser: Browser, testInfo: TestInfo): Promise<Page> {
-  const context = await browser.newContext({ baseURL: testInfo.project.use.baseURL, javaScriptEnabled: testInfo.project.use.javaScriptEnabled, locale: "id-ID" });
+  const context = await browser.newContext({
+    baseURL: testInfo.project.use.baseURL,
+    javaScriptEnabled: testInfo.project.use.javaScriptEnabled,
+    locale: "id-ID",
+  });
   return context.newPage();
 }
 

@@ -52,7 +52,11 @@ test("a pass is not asked: 'Lulus' is saved at once", async ({ browser, request 
 test("deactivating a user asks Yes/No; No keeps the account active", async ({ page }) => {
   await loginViaForm(page, ACCOUNTS.superadmin);
   await page.goto(`/user-list?q=${encodeURIComponent(ACCOUNTS.kki.email)}`);
-  await page.getByRole("row", { name: new RegExp(ACCOUNTS.kki.email.replace(/[.+]/g, "\\$&")) }).getByRole("link").first().click();
+  await page
+    .getByRole("row", { name: new RegExp(ACCOUNTS.kki.email.replace(/[.+]/g, "\\$&")) })
+    .getByRole("link")
+    .first()
+    .click();
   await expect(page).toHaveURL(/\/user-list\/[0-9a-f-]{36}$/);
   const detail = new URL(page.url()).pathname;
   await field(page, "Alasan").fill("Masa tugas berakhir bulan ini");
@@ -94,6 +98,10 @@ test.describe("what a label means", () => {
     await expect(step5).toContainText("Status");
     await expect(step5).toContainText(/Perlu perbaikan berkas|Sedang diperiksa/);
     await expect(step5).not.toContainText("Selesai");
-    await expect(page.getByText(/^(Perbaikan Berkas · Pemeriksaan Dokumen — menunggu perbaikan berkas dari pemohon|Dalam Proses · Pemeriksaan Dokumen — sedang diperiksa)$/)).toBeVisible();
+    await expect(
+      page.getByText(
+        /^(Perbaikan Berkas · Pemeriksaan Dokumen — menunggu perbaikan berkas dari pemohon|Dalam Proses · Pemeriksaan Dokumen — sedang diperiksa)$/,
+      ),
+    ).toBeVisible();
   });
 });

@@ -28,7 +28,10 @@ async function downloadFrom(page: Page, linkName: string) {
   return opened(download);
 }
 
-test("an applicant downloads one ZIP of their data from /profile: documents byte for byte, a JSON that parses, no one else's data", async ({ browser, request }, testInfo) => {
+test("an applicant downloads one ZIP of their data from /profile: documents byte for byte, a JSON that parses, no one else's data", async ({
+  browser,
+  request,
+}, testInfo) => {
   // Two applicants made and submitted through the API, four ZIPs downloaded and checked.
   test.slow();
   const app = await submittedApplication(request, testInfo, "REG", "dr. Data Diunduh");

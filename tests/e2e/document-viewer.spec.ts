@@ -38,7 +38,9 @@ async function applicationWithVersions(request: APIRequestContext, testInfo: Par
   });
   expect(res.status(), await res.text()).toBe(200);
   // Stored, then sent back to the reviewers (what the check page's Yes does).
-  const sent = await request.post(`/api/v1/applications/${app.id}/reupload/submit`, { headers: { "x-adaptasiapikey": apiKey(), authorization: `Bearer ${app.token}` } });
+  const sent = await request.post(`/api/v1/applications/${app.id}/reupload/submit`, {
+    headers: { "x-adaptasiapikey": apiKey(), authorization: `Bearer ${app.token}` },
+  });
   expect(sent.status(), await sent.text()).toBe(200);
   return app;
 }
@@ -53,7 +55,10 @@ async function expectInlineHeaders(page: Page, src: string) {
   expect(h["x-content-type-options"]).toBe("nosniff");
 }
 
-test("a reviewer reads each document on its own page: versions, previous/next, the decision form one link away, no download needed", async ({ browser, request }, testInfo) => {
+test("a reviewer reads each document on its own page: versions, previous/next, the decision form one link away, no download needed", async ({
+  browser,
+  request,
+}, testInfo) => {
   const app = await applicationWithVersions(request, testInfo);
   const page = await reviewerPage(browser, testInfo, "admin");
   const detail = detailPath("admin", app);

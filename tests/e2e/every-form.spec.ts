@@ -50,7 +50,8 @@ const REG_JOURNEY = "applicant.spec.ts › a new citizen completes personal data
 const ACHIEVEMENTS = "applicant-spe.spec.ts › an SPE applicant records achievements, fixes a missing title, marks the section done and removes one";
 const PORTFOLIO = "applicant-spe.spec.ts › an SPE applicant adds a portfolio entry after fixing a bad year, and removes it";
 const EXTRA_DOCUMENT = "additional-requirements.spec.ts › the document-check reviewer asks for an extra document and the SPE applicant uploads it";
-const FACILITY_REGISTRATION = "facility-registration.spec.ts › a verified facility registers a professional on an OTH path, uploads every document, submits, and the Admin finds it";
+const FACILITY_REGISTRATION =
+  "facility-registration.spec.ts › a verified facility registers a professional on an OTH path, uploads every document, submits, and the Admin finds it";
 const REVIEW_REUPLOAD = "review-flow.spec.ts › REG: document check asks for a reupload, then every body passes the file to 'Sesuai'";
 const DELETION_REJECTED = "deletion-request.spec.ts › a rejected request: the Super Admin gives a reason, the applicant reads it and may ask again";
 const CMS_WELCOME = "cms.spec.ts › the Admin's welcome text and announcement show on /welcome at once; bad input changes nothing";
@@ -63,56 +64,243 @@ const FORMS: FormRow[] = [
   { route: "accounts/login.tsx", page: "/login", form: "MASUK", by: "an activated citizen", coveredBy: CITIZEN_JOURNEY },
   { route: "accounts/wna.login.tsx", page: "/wna/login (the same action)", form: "MASUK", by: "an activated foreign national", coveredBy: FOREIGN_JOURNEY },
   { route: "accounts/sign-up.tsx", page: "/sign-up", form: "DAFTAR", by: "anonymous", coveredBy: CITIZEN_JOURNEY },
-  { route: "accounts/sign-up.fasyankes.tsx", page: "/sign-up/fasyankes", form: "DAFTAR", by: "anonymous", coveredBy: "facility-account.spec.ts › a facility admin signs up, activates, sends the facility data, is rejected with a reason and sends again" },
+  {
+    route: "accounts/sign-up.fasyankes.tsx",
+    page: "/sign-up/fasyankes",
+    form: "DAFTAR",
+    by: "anonymous",
+    coveredBy: "facility-account.spec.ts › a facility admin signs up, activates, sends the facility data, is rejected with a reason and sends again",
+  },
   { route: "accounts/wna.sign-up.welcome.tsx", page: "/wna/sign-up/welcome", form: "LANJUTKAN", by: "anonymous", coveredBy: FOREIGN_JOURNEY },
   { route: "accounts/wna.sign-up.tsx", page: "/wna/sign-up", form: "DAFTAR", by: "anonymous", coveredBy: FOREIGN_JOURNEY },
-  { route: "accounts/wna.sign-up.tsx", intent: "change-choices", page: "/wna/sign-up", form: "Ubah (pilihan KEK dan jalur)", by: "anonymous", coveredBy: FOREIGN_JOURNEY },
+  {
+    route: "accounts/wna.sign-up.tsx",
+    intent: "change-choices",
+    page: "/wna/sign-up",
+    form: "Ubah (pilihan KEK dan jalur)",
+    by: "anonymous",
+    coveredBy: FOREIGN_JOURNEY,
+  },
   { route: "accounts/account-activation.tsx", page: "/account-activation", form: "KIRIM ULANG TAUTAN AKTIVASI", by: "anonymous", coveredBy: CITIZEN_JOURNEY },
   { route: "accounts/forgot-password.email.tsx", page: "/forgot-password/email", form: "KIRIM TAUTAN", by: "anonymous", coveredBy: CITIZEN_JOURNEY },
-  { route: "accounts/forgot-password.tsx", page: "/forgot-password?token=… (link from the mail)", form: "SIMPAN KATA SANDI", by: "anonymous", coveredBy: CITIZEN_JOURNEY },
-  { route: "accounts/session.switch.tsx", intent: "confirm", page: "/session/switch (a query-token link of another account)", form: "Masuk sebagai …", by: "a logged-in applicant", coveredBy: "guards.spec.ts › accepting switches to the other account and revokes the session it replaces" },
-  { route: "accounts/session.switch.tsx", intent: "decline", page: "/session/switch (a query-token link of another account)", form: "Tetap sebagai …", by: "a logged-in applicant", coveredBy: "guards.spec.ts › declining keeps the applicant in their own account and cancels the link's session" },
-  { route: "accounts/logout.ts", page: "every logged-in page (navbar KELUAR, user menu Logout)", form: "KELUAR", by: "an activated citizen", coveredBy: CITIZEN_JOURNEY },
+  {
+    route: "accounts/forgot-password.tsx",
+    page: "/forgot-password?token=… (link from the mail)",
+    form: "SIMPAN KATA SANDI",
+    by: "anonymous",
+    coveredBy: CITIZEN_JOURNEY,
+  },
+  {
+    route: "accounts/session.switch.tsx",
+    intent: "confirm",
+    page: "/session/switch (a query-token link of another account)",
+    form: "Masuk sebagai …",
+    by: "a logged-in applicant",
+    coveredBy: "guards.spec.ts › accepting switches to the other account and revokes the session it replaces",
+  },
+  {
+    route: "accounts/session.switch.tsx",
+    intent: "decline",
+    page: "/session/switch (a query-token link of another account)",
+    form: "Tetap sebagai …",
+    by: "a logged-in applicant",
+    coveredBy: "guards.spec.ts › declining keeps the applicant in their own account and cancels the link's session",
+  },
+  {
+    route: "accounts/logout.ts",
+    page: "every logged-in page (navbar KELUAR, user menu Logout)",
+    form: "KELUAR",
+    by: "an activated citizen",
+    coveredBy: CITIZEN_JOURNEY,
+  },
   // Every logged-in role
   { route: "accounts/profile.tsx", page: "/profile", form: "SIMPAN KATA SANDI", by: "a fresh applicant", test: T.profile },
-  { route: "accounts/profile.hapus-akun.tsx", intent: "confirm", page: "/profile/hapus-akun", form: "Yes (Hapus Akun)", by: "an applicant who never submitted", coveredBy: "retention.spec.ts › an applicant who never submitted deletes their account from /profile" },
-  { route: "accounts/profile.hapus-akun.tsx", intent: "request", page: "/profile/hapus-akun", form: "Kirim Permintaan, then Yes", by: "an applicant with a submitted application", coveredBy: DELETION_REJECTED },
+  {
+    route: "accounts/profile.hapus-akun.tsx",
+    intent: "confirm",
+    page: "/profile/hapus-akun",
+    form: "Yes (Hapus Akun)",
+    by: "an applicant who never submitted",
+    coveredBy: "retention.spec.ts › an applicant who never submitted deletes their account from /profile",
+  },
+  {
+    route: "accounts/profile.hapus-akun.tsx",
+    intent: "request",
+    page: "/profile/hapus-akun",
+    form: "Kirim Permintaan, then Yes",
+    by: "an applicant with a submitted application",
+    coveredBy: DELETION_REJECTED,
+  },
   // Applicant (role 3)
   { route: "applicant/personal-data.tsx", page: "/personal-data", form: "SIMPAN", by: "applicant", coveredBy: REG_JOURNEY },
-  { route: "applicant/personal-data.tsx", page: "/personal-data", form: "Simpan dan kirim untuk verifikasi", by: "facility admin (role 8)", coveredBy: "facility-account.spec.ts › a facility admin signs up, activates, sends the facility data, is rejected with a reason and sends again" },
+  {
+    route: "applicant/personal-data.tsx",
+    page: "/personal-data",
+    form: "Simpan dan kirim untuk verifikasi",
+    by: "facility admin (role 8)",
+    coveredBy: "facility-account.spec.ts › a facility admin signs up, activates, sends the facility data, is rejected with a reason and sends again",
+  },
   { route: "applicant/personal-data.upload-file.tsx", page: "/personal-data/upload-file", form: "UNGGAH", by: "applicant", coveredBy: REG_JOURNEY },
   { route: "applicant/registration-path.tsx", page: "/registration-path", form: "LANJUTKAN", by: "applicant", coveredBy: REG_JOURNEY },
-  { route: "applicant/registration-path.confirmation.tsx", page: "/registration-path/confirmation", form: "KONFIRMASI", by: "applicant", coveredBy: REG_JOURNEY },
-  { route: "applicant/submission-form.adaptation-form.tsx", intent: "upload", page: "/submission-form/adaptation-form", form: "UNGGAH (one form per document)", by: "applicant", coveredBy: REG_JOURNEY },
-  { route: "applicant/submission-form.adaptation-form.tsx", intent: "save", page: "/submission-form/adaptation-form", form: "SIMPAN DRAF", by: "applicant", coveredBy: REG_JOURNEY },
-  { route: "applicant/submission-form.adaptation-form.tsx", intent: "check", page: "/submission-form/adaptation-form", form: "KIRIM PERMOHONAN", by: "applicant", coveredBy: REG_JOURNEY },
-  { route: "applicant/submission-form.adaptation-form.tsx", intent: "confirm", page: "/submission-form/adaptation-form?intent=check", form: "Yes (Periksa kembali)", by: "applicant", coveredBy: REG_JOURNEY },
-  { route: "applicant/submission-form.reupload-form.tsx", intent: "check", page: "/submission-form/reupload-form", form: "KIRIM PERBAIKAN", by: "applicant", coveredBy: REVIEW_REUPLOAD },
-  { route: "applicant/submission-form.reupload-form.tsx", intent: "confirm", page: "/submission-form/reupload-form?intent=check", form: "Yes (Periksa kembali)", by: "applicant", coveredBy: REVIEW_REUPLOAD },
-  { route: "applicant/submission-form.reupload-form.tsx", intent: "upload", page: "/submission-form/reupload-form", form: "UNGGAH (one form per flagged document)", by: "applicant", coveredBy: REVIEW_REUPLOAD },
-  { route: "applicant/performance-achievement.tsx", intent: "add", page: "/performance-achievement", form: "TAMBAH", by: "SPE applicant", coveredBy: ACHIEVEMENTS },
-  { route: "applicant/performance-achievement.tsx", intent: "done", page: "/performance-achievement", form: "SIMPAN STATUS", by: "SPE applicant", coveredBy: ACHIEVEMENTS },
-  { route: "applicant/performance-achievement.tsx", intent: "remove", page: "/performance-achievement", form: "Hapus <judul>", by: "SPE applicant", coveredBy: ACHIEVEMENTS },
+  {
+    route: "applicant/registration-path.confirmation.tsx",
+    page: "/registration-path/confirmation",
+    form: "KONFIRMASI",
+    by: "applicant",
+    coveredBy: REG_JOURNEY,
+  },
+  {
+    route: "applicant/submission-form.adaptation-form.tsx",
+    intent: "upload",
+    page: "/submission-form/adaptation-form",
+    form: "UNGGAH (one form per document)",
+    by: "applicant",
+    coveredBy: REG_JOURNEY,
+  },
+  {
+    route: "applicant/submission-form.adaptation-form.tsx",
+    intent: "save",
+    page: "/submission-form/adaptation-form",
+    form: "SIMPAN DRAF",
+    by: "applicant",
+    coveredBy: REG_JOURNEY,
+  },
+  {
+    route: "applicant/submission-form.adaptation-form.tsx",
+    intent: "check",
+    page: "/submission-form/adaptation-form",
+    form: "KIRIM PERMOHONAN",
+    by: "applicant",
+    coveredBy: REG_JOURNEY,
+  },
+  {
+    route: "applicant/submission-form.adaptation-form.tsx",
+    intent: "confirm",
+    page: "/submission-form/adaptation-form?intent=check",
+    form: "Yes (Periksa kembali)",
+    by: "applicant",
+    coveredBy: REG_JOURNEY,
+  },
+  {
+    route: "applicant/submission-form.reupload-form.tsx",
+    intent: "check",
+    page: "/submission-form/reupload-form",
+    form: "KIRIM PERBAIKAN",
+    by: "applicant",
+    coveredBy: REVIEW_REUPLOAD,
+  },
+  {
+    route: "applicant/submission-form.reupload-form.tsx",
+    intent: "confirm",
+    page: "/submission-form/reupload-form?intent=check",
+    form: "Yes (Periksa kembali)",
+    by: "applicant",
+    coveredBy: REVIEW_REUPLOAD,
+  },
+  {
+    route: "applicant/submission-form.reupload-form.tsx",
+    intent: "upload",
+    page: "/submission-form/reupload-form",
+    form: "UNGGAH (one form per flagged document)",
+    by: "applicant",
+    coveredBy: REVIEW_REUPLOAD,
+  },
+  {
+    route: "applicant/performance-achievement.tsx",
+    intent: "add",
+    page: "/performance-achievement",
+    form: "TAMBAH",
+    by: "SPE applicant",
+    coveredBy: ACHIEVEMENTS,
+  },
+  {
+    route: "applicant/performance-achievement.tsx",
+    intent: "done",
+    page: "/performance-achievement",
+    form: "SIMPAN STATUS",
+    by: "SPE applicant",
+    coveredBy: ACHIEVEMENTS,
+  },
+  {
+    route: "applicant/performance-achievement.tsx",
+    intent: "remove",
+    page: "/performance-achievement",
+    form: "Hapus <judul>",
+    by: "SPE applicant",
+    coveredBy: ACHIEVEMENTS,
+  },
   { route: "applicant/portfolio.form.tsx", page: "/portfolio/form", form: "SIMPAN", by: "SPE applicant", coveredBy: PORTFOLIO },
   { route: "applicant/portfolio.tsx", page: "/portfolio", form: "Hapus <judul>", by: "SPE applicant", coveredBy: PORTFOLIO },
-  { route: "applicant/portfolio.additional-requirements.tsx", page: "/portfolio/additional-requirements", form: "UNGGAH", by: "SPE applicant", coveredBy: EXTRA_DOCUMENT },
+  {
+    route: "applicant/portfolio.additional-requirements.tsx",
+    page: "/portfolio/additional-requirements",
+    form: "UNGGAH",
+    by: "SPE applicant",
+    coveredBy: EXTRA_DOCUMENT,
+  },
   // Reviewers
-  { route: "review/application.$id.tsx", page: "/application-list/:id, /application/:id", form: "SIMPAN KEPUTUSAN", by: "reviewer of the open stage", coveredBy: "review-flow.spec.ts › REG rejected at the document check ('Tolak'): the note is required, the form keeps what was typed" },
-  { route: "review/application.$id.additional-requirements.tsx", page: "/application-list/:id/additional-requirements", form: "KIRIM PERMINTAAN", by: "Admin (document check)", coveredBy: EXTRA_DOCUMENT },
+  {
+    route: "review/application.$id.tsx",
+    page: "/application-list/:id, /application/:id",
+    form: "SIMPAN KEPUTUSAN",
+    by: "reviewer of the open stage",
+    coveredBy: "review-flow.spec.ts › REG rejected at the document check ('Tolak'): the note is required, the form keeps what was typed",
+  },
+  {
+    route: "review/application.$id.additional-requirements.tsx",
+    page: "/application-list/:id/additional-requirements",
+    form: "KIRIM PERMINTAAN",
+    by: "Admin (document check)",
+    coveredBy: EXTRA_DOCUMENT,
+  },
   // Super Admin
   { route: "admin/user-list.new.tsx", page: "/user-list/new", form: "Buat Akun", by: "Super Admin", test: T.users },
   { route: "admin/user-list.$id.tsx", intent: "update", page: "/user-list/:id", form: "Simpan", by: "Super Admin", test: T.users },
   { route: "admin/user-list.$id.tsx", intent: "reset", page: "/user-list/:id", form: "Kirim Surel Atur Ulang Kata Sandi", by: "Super Admin", test: T.users },
   { route: "admin/user-list.$id.tsx", intent: "deactivate", page: "/user-list/:id", form: "Nonaktifkan", by: "Super Admin", test: T.users },
   { route: "admin/user-list.$id.tsx", intent: "reactivate", page: "/user-list/:id", form: "Aktifkan Kembali", by: "Super Admin", test: T.users },
-  { route: "admin/deletion-requests.tsx", intent: "decide", page: "/deletion-requests?id=…", form: "Simpan Keputusan, then Yes (Periksa kembali)", by: "Super Admin", coveredBy: DELETION_REJECTED },
-  { route: "admin/sla-setting.tsx", page: "/sla-setting", form: "Simpan", by: "Super Admin", coveredBy: "admin.spec.ts › an SLA change shows on /sla-setting and recomputes deadlines; bad days are refused" },
+  {
+    route: "admin/deletion-requests.tsx",
+    intent: "decide",
+    page: "/deletion-requests?id=…",
+    form: "Simpan Keputusan, then Yes (Periksa kembali)",
+    by: "Super Admin",
+    coveredBy: DELETION_REJECTED,
+  },
+  {
+    route: "admin/sla-setting.tsx",
+    page: "/sla-setting",
+    form: "Simpan",
+    by: "Super Admin",
+    coveredBy: "admin.spec.ts › an SLA change shows on /sla-setting and recomputes deadlines; bad days are refused",
+  },
   // Not a valid submission without JavaScript here: a failed mail is needed, which the e2e server (mail to the outbox folder) never makes.
-  { route: "admin/mail-outbox.tsx", page: "/mail-outbox", form: "Kirim ulang", by: "Super Admin", noForm: "needs a failed mail, which the e2e server never makes; the resend is proven by app/routes/admin/mail-outbox.test.tsx and api/routes/admin/mail.test.ts" },
-  { route: "admin/sla-setting.tsx", intent: "committee", page: "/sla-setting#nama-komite", form: "Simpan nama komite", by: "Super Admin", coveredBy: "chrome.spec.ts › the Super Admin renames the committee on /sla-setting; the toast covers nothing" },
+  {
+    route: "admin/mail-outbox.tsx",
+    page: "/mail-outbox",
+    form: "Kirim ulang",
+    by: "Super Admin",
+    noForm:
+      "needs a failed mail, which the e2e server never makes; the resend is proven by app/routes/admin/mail-outbox.test.tsx and api/routes/admin/mail.test.ts",
+  },
+  {
+    route: "admin/sla-setting.tsx",
+    intent: "committee",
+    page: "/sla-setting#nama-komite",
+    form: "Simpan nama komite",
+    by: "Super Admin",
+    coveredBy: "chrome.spec.ts › the Super Admin renames the committee on /sla-setting; the toast covers nothing",
+  },
   { route: "admin/specialization-list.tsx", page: "/specialization-list", form: "Tambah", by: "Super Admin", test: T.specialization },
   ...(["update", "deactivate", "activate", "delete"] as const).flatMap((intent) => [
-    { route: "admin/specialization-list.$id.tsx", intent, page: "/specialization-list/:id", form: ENTRY_BUTTON[intent], by: "Super Admin", test: T.specialization },
+    {
+      route: "admin/specialization-list.$id.tsx",
+      intent,
+      page: "/specialization-list/:id",
+      form: ENTRY_BUTTON[intent],
+      by: "Super Admin",
+      test: T.specialization,
+    },
     { route: "admin/institution-list.$id.tsx", intent, page: "/institution-list/:id", form: ENTRY_BUTTON[intent], by: "Super Admin", test: T.institution },
     { route: "admin/master-position.$id.tsx", intent, page: "/master-position/:id", form: ENTRY_BUTTON[intent], by: "Admin", test: T.position },
   ]),
@@ -120,36 +308,217 @@ const FORMS: FormRow[] = [
   // Admin
   { route: "admin/master-position.tsx", page: "/master-position", form: "Tambah", by: "Admin", test: T.position },
   { route: "cms/master-cms.tsx", intent: "welcome", page: "/master-cms#sambutan", form: "Simpan Teks Sambutan", by: "Admin", coveredBy: CMS_WELCOME },
-  { route: "cms/master-cms.tsx", intent: "navbar", page: "/master-cms#navbar", form: "Simpan Tautan Navbar", by: "Admin", coveredBy: "cms.spec.ts › the Admin adds a navbar link: a script address is refused, a good one shows in the navbar at once" },
+  {
+    route: "cms/master-cms.tsx",
+    intent: "navbar",
+    page: "/master-cms#navbar",
+    form: "Simpan Tautan Navbar",
+    by: "Admin",
+    coveredBy: "cms.spec.ts › the Admin adds a navbar link: a script address is refused, a good one shows in the navbar at once",
+  },
   { route: "cms/master-cms.tsx", intent: "faq", page: "/master-cms#faq", form: "Simpan Alamat FAQ", by: "Admin", test: T.faq },
-  { route: "cms/master-cms.announcements.$id.tsx", intent: "save", page: "/master-cms/announcements/new", form: "Simpan Pengumuman", by: "Admin", test: T.announcement },
-  { route: "cms/master-cms.announcements.$id.tsx", intent: "deactivate", page: "/master-cms/announcements/:id", form: "Nonaktifkan Pengumuman", by: "Admin", test: T.announcement },
-  { route: "cms/master-cms.announcements.$id.tsx", intent: "activate", page: "/master-cms/announcements/:id", form: "Aktifkan Kembali", by: "Admin", test: T.announcement },
-  { route: "cms/master-cms.test-schedules.$id.tsx", intent: "save", page: "/master-cms/test-schedules/new", form: "Simpan Jadwal", by: "Admin", test: T.schedule },
-  { route: "cms/master-cms.test-schedules.$id.tsx", intent: "deactivate", page: "/master-cms/test-schedules/:id", form: "Nonaktifkan Jadwal", by: "Admin", test: T.schedule },
-  { route: "cms/master-cms.test-schedules.$id.tsx", intent: "activate", page: "/master-cms/test-schedules/:id", form: "Aktifkan Kembali", by: "Admin", test: T.schedule },
-  { route: "cms/master-cms.guidebook.tsx", page: "/master-cms/guidebook", form: "Unggah", by: "Admin", coveredBy: "cms.spec.ts › the guidebook: a PNG named .pdf is refused, a PDF replaces the one behind BUKU PANDUAN" },
-  { route: "admin/admin-fasyankes-list.new.tsx", page: "/admin-fasyankes-list/new", form: "Buat Akun", by: "Admin", coveredBy: "admin-fasyankes.spec.ts › the Admin creates a facility admin and rejects its data; the facility sees the reason on its dashboard" },
-  { route: "admin/admin-fasyankes-list.$id.tsx", intent: "check", page: "/admin-fasyankes-list/:id", form: "Simpan Keputusan", by: "Admin", coveredBy: "admin-fasyankes.spec.ts › the Admin creates a facility admin and rejects its data; the facility sees the reason on its dashboard" },
-  { route: "admin/admin-fasyankes-list.$id.tsx", intent: "edit", page: "/admin-fasyankes-list/:id", form: "Ubah (Periksa kembali)", by: "Admin", coveredBy: "admin-fasyankes.spec.ts › the Admin creates a facility admin and rejects its data; the facility sees the reason on its dashboard" },
-  { route: "admin/admin-fasyankes-list.$id.tsx", intent: "confirm", page: "/admin-fasyankes-list/:id", form: "Yes (Periksa kembali)", by: "Admin", coveredBy: "admin-fasyankes.spec.ts › the Admin creates a facility admin and rejects its data; the facility sees the reason on its dashboard" },
+  {
+    route: "cms/master-cms.announcements.$id.tsx",
+    intent: "save",
+    page: "/master-cms/announcements/new",
+    form: "Simpan Pengumuman",
+    by: "Admin",
+    test: T.announcement,
+  },
+  {
+    route: "cms/master-cms.announcements.$id.tsx",
+    intent: "deactivate",
+    page: "/master-cms/announcements/:id",
+    form: "Nonaktifkan Pengumuman",
+    by: "Admin",
+    test: T.announcement,
+  },
+  {
+    route: "cms/master-cms.announcements.$id.tsx",
+    intent: "activate",
+    page: "/master-cms/announcements/:id",
+    form: "Aktifkan Kembali",
+    by: "Admin",
+    test: T.announcement,
+  },
+  {
+    route: "cms/master-cms.test-schedules.$id.tsx",
+    intent: "save",
+    page: "/master-cms/test-schedules/new",
+    form: "Simpan Jadwal",
+    by: "Admin",
+    test: T.schedule,
+  },
+  {
+    route: "cms/master-cms.test-schedules.$id.tsx",
+    intent: "deactivate",
+    page: "/master-cms/test-schedules/:id",
+    form: "Nonaktifkan Jadwal",
+    by: "Admin",
+    test: T.schedule,
+  },
+  {
+    route: "cms/master-cms.test-schedules.$id.tsx",
+    intent: "activate",
+    page: "/master-cms/test-schedules/:id",
+    form: "Aktifkan Kembali",
+    by: "Admin",
+    test: T.schedule,
+  },
+  {
+    route: "cms/master-cms.guidebook.tsx",
+    page: "/master-cms/guidebook",
+    form: "Unggah",
+    by: "Admin",
+    coveredBy: "cms.spec.ts › the guidebook: a PNG named .pdf is refused, a PDF replaces the one behind BUKU PANDUAN",
+  },
+  {
+    route: "admin/admin-fasyankes-list.new.tsx",
+    page: "/admin-fasyankes-list/new",
+    form: "Buat Akun",
+    by: "Admin",
+    coveredBy: "admin-fasyankes.spec.ts › the Admin creates a facility admin and rejects its data; the facility sees the reason on its dashboard",
+  },
+  {
+    route: "admin/admin-fasyankes-list.$id.tsx",
+    intent: "check",
+    page: "/admin-fasyankes-list/:id",
+    form: "Simpan Keputusan",
+    by: "Admin",
+    coveredBy: "admin-fasyankes.spec.ts › the Admin creates a facility admin and rejects its data; the facility sees the reason on its dashboard",
+  },
+  {
+    route: "admin/admin-fasyankes-list.$id.tsx",
+    intent: "edit",
+    page: "/admin-fasyankes-list/:id",
+    form: "Ubah (Periksa kembali)",
+    by: "Admin",
+    coveredBy: "admin-fasyankes.spec.ts › the Admin creates a facility admin and rejects its data; the facility sees the reason on its dashboard",
+  },
+  {
+    route: "admin/admin-fasyankes-list.$id.tsx",
+    intent: "confirm",
+    page: "/admin-fasyankes-list/:id",
+    form: "Yes (Periksa kembali)",
+    by: "Admin",
+    coveredBy: "admin-fasyankes.spec.ts › the Admin creates a facility admin and rejects its data; the facility sees the reason on its dashboard",
+  },
   // Verified facility admin (role 8)
-  { route: "facility/register-competency-evaluation.registration-path.tsx", page: "/register-competency-evaluation/registration-path", form: "LANJUTKAN", by: "verified facility", coveredBy: FACILITY_REGISTRATION },
-  { route: "facility/register-competency-evaluation.path.$othersId.tsx", page: "/register-competency-evaluation/path/:othersId", form: "SIMPAN DAN LANJUTKAN", by: "verified facility", coveredBy: FACILITY_REGISTRATION },
-  { route: "facility/register-competency-evaluation.path.$othersId.upload-file.tsx", intent: "upload", page: "/register-competency-evaluation/path/:othersId/upload-file", form: "UNGGAH (one form per document)", by: "verified facility", test: T.facilityDraft },
-  { route: "facility/register-competency-evaluation.path.$othersId.upload-file.tsx", intent: "save", page: "/register-competency-evaluation/path/:othersId/upload-file", form: "SIMPAN DRAF", by: "verified facility", test: T.facilityDraft },
-  { route: "facility/register-competency-evaluation.path.$othersId.upload-file.tsx", intent: "check", page: "/register-competency-evaluation/path/:othersId/upload-file", form: "KIRIM PERMOHONAN", by: "verified facility", coveredBy: FACILITY_REGISTRATION },
-  { route: "facility/register-competency-evaluation.path.$othersId.upload-file.tsx", intent: "confirm", page: "/register-competency-evaluation/path/:othersId/upload-file?intent=check", form: "Yes (Periksa kembali)", by: "verified facility", coveredBy: FACILITY_REGISTRATION },
-  { route: "applicant/application-status.application-status-detail.tsx", intent: "check", page: "/application-status/application-status-detail?id=…", form: "KIRIM PERBAIKAN", by: "verified facility", coveredBy: FACILITY_REGISTRATION },
-  { route: "applicant/application-status.application-status-detail.tsx", intent: "confirm", page: "/application-status/application-status-detail?id=…&intent=check", form: "Yes (Periksa kembali)", by: "verified facility", coveredBy: FACILITY_REGISTRATION },
-  { route: "applicant/application-status.application-status-detail.tsx", intent: "upload", page: "/application-status/application-status-detail?id=…", form: "UNGGAH (one form per flagged document)", by: "verified facility", coveredBy: FACILITY_REGISTRATION },
+  {
+    route: "facility/register-competency-evaluation.registration-path.tsx",
+    page: "/register-competency-evaluation/registration-path",
+    form: "LANJUTKAN",
+    by: "verified facility",
+    coveredBy: FACILITY_REGISTRATION,
+  },
+  {
+    route: "facility/register-competency-evaluation.path.$othersId.tsx",
+    page: "/register-competency-evaluation/path/:othersId",
+    form: "SIMPAN DAN LANJUTKAN",
+    by: "verified facility",
+    coveredBy: FACILITY_REGISTRATION,
+  },
+  {
+    route: "facility/register-competency-evaluation.path.$othersId.upload-file.tsx",
+    intent: "upload",
+    page: "/register-competency-evaluation/path/:othersId/upload-file",
+    form: "UNGGAH (one form per document)",
+    by: "verified facility",
+    test: T.facilityDraft,
+  },
+  {
+    route: "facility/register-competency-evaluation.path.$othersId.upload-file.tsx",
+    intent: "save",
+    page: "/register-competency-evaluation/path/:othersId/upload-file",
+    form: "SIMPAN DRAF",
+    by: "verified facility",
+    test: T.facilityDraft,
+  },
+  {
+    route: "facility/register-competency-evaluation.path.$othersId.upload-file.tsx",
+    intent: "check",
+    page: "/register-competency-evaluation/path/:othersId/upload-file",
+    form: "KIRIM PERMOHONAN",
+    by: "verified facility",
+    coveredBy: FACILITY_REGISTRATION,
+  },
+  {
+    route: "facility/register-competency-evaluation.path.$othersId.upload-file.tsx",
+    intent: "confirm",
+    page: "/register-competency-evaluation/path/:othersId/upload-file?intent=check",
+    form: "Yes (Periksa kembali)",
+    by: "verified facility",
+    coveredBy: FACILITY_REGISTRATION,
+  },
+  {
+    route: "applicant/application-status.application-status-detail.tsx",
+    intent: "check",
+    page: "/application-status/application-status-detail?id=…",
+    form: "KIRIM PERBAIKAN",
+    by: "verified facility",
+    coveredBy: FACILITY_REGISTRATION,
+  },
+  {
+    route: "applicant/application-status.application-status-detail.tsx",
+    intent: "confirm",
+    page: "/application-status/application-status-detail?id=…&intent=check",
+    form: "Yes (Periksa kembali)",
+    by: "verified facility",
+    coveredBy: FACILITY_REGISTRATION,
+  },
+  {
+    route: "applicant/application-status.application-status-detail.tsx",
+    intent: "upload",
+    page: "/application-status/application-status-detail?id=…",
+    form: "UNGGAH (one form per flagged document)",
+    by: "verified facility",
+    coveredBy: FACILITY_REGISTRATION,
+  },
   // Endpoints only the page scripts call
-  { route: "accounts/session.refresh.ts", page: "—", form: "—", by: "any logged-in user", noForm: "the session keeper's fetch; without JavaScript the loaders refresh the session" },
-  { route: "applicant/submission-form.upload.ts", page: "—", form: "—", by: "applicant", noForm: "the progress-bar XHR of /submission-form/*; without JavaScript the same form posts to its page (rows above)" },
-  { route: "facility/register-competency-evaluation.upload.ts", page: "—", form: "—", by: "verified facility", noForm: "the progress-bar XHR of the facility upload forms; without JavaScript they post to their pages (rows above)" },
-  { route: "applicant/submission-form.upload.tus.$.ts", page: "—", form: "—", by: "applicant", noForm: "the resumable upload (tus) of a chosen document, by script (resumable-upload.spec.ts); without JavaScript the same form posts to its page (rows above)" },
-  { route: "facility/register-competency-evaluation.upload.tus.$.ts", page: "—", form: "—", by: "verified facility", noForm: "the resumable upload (tus) of the facility upload forms, by script (facility-registration.spec.ts, js); without JavaScript they post to their pages (rows above)" },
-  { route: "layouts/not-found.tsx", page: "any unknown address", form: "—", by: "anyone", noForm: "the 404 page's action: a POST to an unknown address answers 404 (spec §8); no form posts there" },
+  {
+    route: "accounts/session.refresh.ts",
+    page: "—",
+    form: "—",
+    by: "any logged-in user",
+    noForm: "the session keeper's fetch; without JavaScript the loaders refresh the session",
+  },
+  {
+    route: "applicant/submission-form.upload.ts",
+    page: "—",
+    form: "—",
+    by: "applicant",
+    noForm: "the progress-bar XHR of /submission-form/*; without JavaScript the same form posts to its page (rows above)",
+  },
+  {
+    route: "facility/register-competency-evaluation.upload.ts",
+    page: "—",
+    form: "—",
+    by: "verified facility",
+    noForm: "the progress-bar XHR of the facility upload forms; without JavaScript they post to their pages (rows above)",
+  },
+  {
+    route: "applicant/submission-form.upload.tus.$.ts",
+    page: "—",
+    form: "—",
+    by: "applicant",
+    noForm:
+      "the resumable upload (tus) of a chosen document, by script (resumable-upload.spec.ts); without JavaScript the same form posts to its page (rows above)",
+  },
+  {
+    route: "facility/register-competency-evaluation.upload.tus.$.ts",
+    page: "—",
+    form: "—",
+    by: "verified facility",
+    noForm:
+      "the resumable upload (tus) of the facility upload forms, by script (facility-registration.spec.ts, js); without JavaScript they post to their pages (rows above)",
+  },
+  {
+    route: "layouts/not-found.tsx",
+    page: "any unknown address",
+    form: "—",
+    by: "anyone",
+    noForm: "the 404 page's action: a POST to an unknown address answers 404 (spec §8); no form posts there",
+  },
 ];
 
 // --- The table is complete ----------------------------------------------------------------------
@@ -173,7 +542,10 @@ function importedDeclarations(source: string): string[] {
     if (!file) continue;
     const module = fs.readFileSync(file, "utf8");
     for (const raw of m[1].split(",")) {
-      const name = raw.replace(/^\s*type\s+/, "").split(/\s+as\s+/)[0].trim();
+      const name = raw
+        .replace(/^\s*type\s+/, "")
+        .split(/\s+as\s+/)[0]
+        .trim();
       if (name) texts.push(declaration(module, name));
     }
   }
@@ -210,10 +582,16 @@ plain("FORMS has a row for every form action and intent of app/routes, and each 
   }
   const key = (r: FormRow) => (r.intent ? `${r.route} [${r.intent}]` : r.route);
   const listed = new Set(FORMS.map(key));
-  expect(expected.filter((k) => !listed.has(k)), "form actions without a valid-submission row").toEqual([]);
+  expect(
+    expected.filter((k) => !listed.has(k)),
+    "form actions without a valid-submission row",
+  ).toEqual([]);
   // A row without an intent is fine for a route whose default submit needs none (the WNA sign-up).
   const known = new Set([...expected, ...expected.map((k) => k.replace(/ \[.*\]$/, ""))]);
-  expect(FORMS.map(key).filter((k) => !known.has(k)), "rows for actions or intents that no longer exist").toEqual([]);
+  expect(
+    FORMS.map(key).filter((k) => !known.has(k)),
+    "rows for actions or intents that no longer exist",
+  ).toEqual([]);
 
   const problems: string[] = [];
   for (const row of FORMS) {
@@ -230,7 +608,9 @@ plain("FORMS has a row for every form action and intent of app/routes, and each 
     }
   }
   expect(problems).toEqual([]);
-  console.log(`every form: ${FORMS.length} rows, ${FORMS.filter((r) => r.test).length} by this file, ${FORMS.filter((r) => r.coveredBy).length} by journey specs, ${FORMS.filter((r) => r.noForm).length} script-only endpoints`);
+  console.log(
+    `every form: ${FORMS.length} rows, ${FORMS.filter((r) => r.test).length} by this file, ${FORMS.filter((r) => r.coveredBy).length} by journey specs, ${FORMS.filter((r) => r.noForm).length} script-only endpoints`,
+  );
 });
 
 // --- Valid submissions, JavaScript off ----------------------------------------------------------

@@ -152,9 +152,19 @@ test("the demo facility's Beranda counts its registrations by label and lists re
     expect(figures.counts.map((c) => c.label)).toEqual(expect.arrayContaining(["Dalam Proses", "Perbaikan Berkas", "Selesai"]));
     await page.reload();
     for (const { label, count } of figures.counts) {
-      await expect(counts.getByRole("row", { name: new RegExp(label) }).getByRole("cell").last()).toHaveText(String(count), { timeout: 1000 });
+      await expect(
+        counts
+          .getByRole("row", { name: new RegExp(label) })
+          .getByRole("cell")
+          .last(),
+      ).toHaveText(String(count), { timeout: 1000 });
     }
-    await expect(counts.getByRole("row", { name: /Total diajukan/ }).getByRole("cell").last()).toHaveText(String(figures.submitted), { timeout: 1000 });
+    await expect(
+      counts
+        .getByRole("row", { name: /Total diajukan/ })
+        .getByRole("cell")
+        .last(),
+    ).toHaveText(String(figures.submitted), { timeout: 1000 });
   }).toPass({ timeout: 20_000 });
   const recent = page.getByRole("table", { name: /Perubahan status terbaru/ });
   await expect(recent.getByRole("row")).not.toHaveCount(1);

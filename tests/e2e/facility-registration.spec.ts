@@ -8,7 +8,11 @@ import { decideByApi, newPersonContext, reviewerPage } from "./review-fixtures";
 // and submits; the registration shows in Status Pengajuan and in the Admin's /application-list.
 // Runs with JavaScript off and on; each project registers its own professional.
 
-test("a verified facility registers a professional on an OTH path, uploads every document, submits, and the Admin finds it", async ({ page, browser, request }, testInfo) => {
+test("a verified facility registers a professional on an OTH path, uploads every document, submits, and the Admin finds it", async ({
+  page,
+  browser,
+  request,
+}, testInfo) => {
   // One post per document: seven page loads where there was one.
   test.slow();
   const id = `${testInfo.project.name}${Date.now().toString(36)}`;
@@ -100,7 +104,12 @@ test("a verified facility registers a professional on an OTH path, uploads every
   await test.step("all eight OTH documents are uploaded, each by its own form, checked, then sent", async () => {
     const files = await otherDocuments();
     // With JavaScript a document uploads by script (resumably, over tus, with a progress bar); without it, natively.
-    const viaXhr = page.waitForRequest((r) => new URL(r.url()).pathname.startsWith("/register-competency-evaluation/upload/tus"), { timeout: 5_000 }).then(() => true, () => false);
+    const viaXhr = page
+      .waitForRequest((r) => new URL(r.url()).pathname.startsWith("/register-competency-evaluation/upload/tus"), { timeout: 5_000 })
+      .then(
+        () => true,
+        () => false,
+      );
     await uploadDocument(page, 1, files[1]);
     expect(await viaXhr).toBe(testInfo.project.name === "js");
     for (let order = 2; order <= 8; order++) await uploadDocument(page, order, files[order]);

@@ -55,7 +55,10 @@ test("after a reupload the applicant reads both versions of the CV with the revi
   await expect(applicant.getByRole("region", { name: "Bukti identitas diri yang masih berlaku" }).getByRole("listitem")).toHaveCount(1);
 
   // Each version downloads through the portal's /files/:id, as the file that was sent
-  for (const [i, name] of [[1, "dokumen-2.pdf"], [2, "cv-bertanggal.pdf"]] as const) {
+  for (const [i, name] of [
+    [1, "dokumen-2.pdf"],
+    [2, "cv-bertanggal.pdf"],
+  ] as const) {
     const link = cv.getByRole("link", { name: `Unduh ${name}, versi ${i}` });
     await expect(link).toHaveText("Unduh");
     const href = (await link.getAttribute("href"))!;
@@ -99,13 +102,19 @@ test("another applicant's history is not theirs: the page shows their own, and t
 test("the facility reads the history of a registration it made, from the registration's detail", async ({ page }) => {
   await loginViaForm(page, ACCOUNTS.fasyankes);
   await page.goto("/application-status");
-  await page.getByRole("link", { name: /^Detail pendaftaran / }).first().click();
+  await page
+    .getByRole("link", { name: /^Detail pendaftaran / })
+    .first()
+    .click();
   await page.getByRole("link", { name: "Lihat riwayat berkas" }).click();
   await expectPath(page, "/application-status/file-history");
   expect(new URL(page.url()).searchParams.get("id")).toMatch(/^[0-9a-f-]{36}$/);
   await expect(page.getByRole("heading", { level: 1, name: "Riwayat berkas" })).toBeVisible();
   await expect(page.getByText("Semua dokumen pendaftaran ini beserta setiap versinya.")).toBeVisible();
-  const href = (await page.getByRole("link", { name: /^Unduh / }).first().getAttribute("href"))!;
+  const href = (await page
+    .getByRole("link", { name: /^Unduh / })
+    .first()
+    .getAttribute("href"))!;
   expect((await page.request.get(href)).status()).toBe(200);
   await expectFits(page, "/application-status/file-history?id= (facility)");
   await page.getByRole("link", { name: "Kembali ke detail permohonan" }).click();

@@ -26,7 +26,12 @@ const PORTAL = "Adaptasi Nakes LLN";
 const EVALUATION = "Evaluasi Kompetensi";
 const ADAPTATION_LIST = "Daftar Permohonan Adaptasi";
 const APPLICATION_LIST = "Daftar Permohonan";
-const reviewer = { home: "/application", roleLabel: "Penyelenggara", userMenu: ["Logout"], sidebar: { title: PORTAL, items: [ADAPTATION_LIST], active: ADAPTATION_LIST } };
+const reviewer = {
+  home: "/application",
+  roleLabel: "Penyelenggara",
+  userMenu: ["Logout"],
+  sidebar: { title: PORTAL, items: [ADAPTATION_LIST], active: ADAPTATION_LIST },
+};
 const applicant = { roleId: 3, home: "/", sidebar: null, roleLabel: "Penyelenggara", userMenu: [] };
 
 const DEMO_ACCOUNTS = {
@@ -37,7 +42,16 @@ const DEMO_ACCOUNTS = {
     ...reviewer,
     sidebar: {
       title: PORTAL,
-      items: [ADAPTATION_LIST, "Daftar Pengguna", "Pengaturan SLA", "Pengaturan Daftar Spesialisasi", "Pengaturan Daftar Institusi", "Log Akses", "Penyimpanan Data", "Permintaan Hapus Akun"],
+      items: [
+        ADAPTATION_LIST,
+        "Daftar Pengguna",
+        "Pengaturan SLA",
+        "Pengaturan Daftar Spesialisasi",
+        "Pengaturan Daftar Institusi",
+        "Log Akses",
+        "Penyimpanan Data",
+        "Permintaan Hapus Akun",
+      ],
       active: ADAPTATION_LIST,
     },
   },
@@ -195,7 +209,12 @@ export function field(page: Page, label: string): Locator {
  */
 export function dateBoxes(page: Page, label: string) {
   const group = page.getByRole("group", { name: label, exact: true });
-  return { group, month: group.getByLabel("Bulan", { exact: true }), day: group.getByLabel("Tanggal", { exact: true }), year: group.getByLabel("Tahun", { exact: true }) };
+  return {
+    group,
+    month: group.getByLabel("Bulan", { exact: true }),
+    day: group.getByLabel("Tanggal", { exact: true }),
+    year: group.getByLabel("Tahun", { exact: true }),
+  };
 }
 
 /** Fills a date field's three boxes with an ISO date, or with the three texts given (a wrong entry). */

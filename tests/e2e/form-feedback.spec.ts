@@ -43,7 +43,9 @@ test("with JavaScript a field speaks from its first keystroke; the summary appea
   await expect(summary(page)).toContainText(EMAIL_MESSAGE);
 });
 
-test("a refused post's page title starts with \"Galat: \"; without JavaScript the summary takes the focus and the form has novalidate", async ({ page }, testInfo) => {
+test('a refused post\'s page title starts with "Galat: "; without JavaScript the summary takes the focus and the form has novalidate', async ({
+  page,
+}, testInfo) => {
   const js = testInfo.project.name === "js";
   await page.goto("/sign-up");
   if (js) await hydrated(page);

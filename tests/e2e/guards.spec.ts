@@ -1,6 +1,19 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { ACCOUNTS, DEMO_PASSWORD, STAFF, apiKey, apiTokens, expectLoggedOut, expectPath, loginViaForm, sidebar, submitLogin, userMenuSummary, type Account } from "./fixtures";
+import {
+  ACCOUNTS,
+  DEMO_PASSWORD,
+  STAFF,
+  apiKey,
+  apiTokens,
+  expectLoggedOut,
+  expectPath,
+  loginViaForm,
+  sidebar,
+  submitLogin,
+  userMenuSummary,
+  type Account,
+} from "./fixtures";
 
 // Spec §2 "Navigation guards" and §6 "Area rules", as a visitor meets them in the browser.
 
@@ -8,7 +21,8 @@ const ROLE_REFUSED = "Peran Anda tidak diizinkan membuka halaman tersebut.";
 const BAD_LINK = "Tautan masuk tidak valid atau sudah kedaluwarsa.";
 
 /** Groups whose pages are reached with page.goto only: the server's guard answers, the same with JavaScript. */
-const serverGuardOnly = () => test.skip(({ javaScriptEnabled }) => javaScriptEnabled, "the server's guard answers a document request: the same with JavaScript");
+const serverGuardOnly = () =>
+  test.skip(({ javaScriptEnabled }) => javaScriptEnabled, "the server's guard answers a document request: the same with JavaScript");
 
 /** The guard logged the user out: /welcome with the refusal, and the session is gone. */
 async function expectRefusedAndLoggedOut(page: Page) {
@@ -97,7 +111,17 @@ test.describe("logged-in pages", () => {
   test("a login never follows a return path off the portal, and a broken one is not a 500", async ({ request, baseURL, javaScriptEnabled }) => {
     test.skip(javaScriptEnabled, "form posts without a browser: once is enough");
     // Form-decoded, as the browser's hidden field sends them: "%2F%09%2F127.0.0.1:4999%2F" and "/%0A/x".
-    const hostile = ["/\t/127.0.0.1:4999/", "/\n/x", "/\r\n/x", "//127.0.0.1:4999/", "/\\127.0.0.1:4999", "/.//127.0.0.1:4999/", "https://127.0.0.1:4999/", "javascript:alert(1)", `/${"a".repeat(5000)}`];
+    const hostile = [
+      "/\t/127.0.0.1:4999/",
+      "/\n/x",
+      "/\r\n/x",
+      "//127.0.0.1:4999/",
+      "/\\127.0.0.1:4999",
+      "/.//127.0.0.1:4999/",
+      "https://127.0.0.1:4999/",
+      "javascript:alert(1)",
+      `/${"a".repeat(5000)}`,
+    ];
     for (const redirectTo of hostile) {
       const res = await request.post("/login", {
         headers: { Origin: baseURL! },
@@ -109,7 +133,10 @@ test.describe("logged-in pages", () => {
     }
   });
 
-  for (const [key, path] of [["subkomite", "/application"], ["kki", "/application-list"]] as const) {
+  for (const [key, path] of [
+    ["subkomite", "/application"],
+    ["kki", "/application-list"],
+  ] as const) {
     const account = ACCOUNTS[key];
     test(`role ${account.roleId} (${account.email}) is logged out on ${path}`, async ({ page }) => {
       await loginAndVisit(page, account, path);
@@ -118,7 +145,11 @@ test.describe("logged-in pages", () => {
   }
 
   // An applicant or a facility admin on another role's page goes to their own area, still logged in.
-  for (const [key, path] of [["pemohon", "/application"], ["fasyankes", "/application"], ["pemohon", "/register-competency-evaluation"]] as const) {
+  for (const [key, path] of [
+    ["pemohon", "/application"],
+    ["fasyankes", "/application"],
+    ["pemohon", "/register-competency-evaluation"],
+  ] as const) {
     const account = ACCOUNTS[key];
     test(`role ${account.roleId} (${account.email}) on ${path} is sent to ${account.home}, still logged in`, async ({ page }) => {
       await loginAndVisit(page, account, path);
@@ -251,7 +282,10 @@ test.describe("a query-token link of another account while logged in", () => {
     const { mine, theirs } = await openOthersLink(page, request);
     if (javaScriptEnabled) {
       const axe = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-      expect(axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id), "axe on the question").toEqual([]);
+      expect(
+        axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id),
+        "axe on the question",
+      ).toEqual([]);
     }
     await page.getByRole("button", { name: `Tetap sebagai ${me.name}` }).click();
     await expectPath(page, "/");

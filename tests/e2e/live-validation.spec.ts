@@ -36,7 +36,10 @@ test("a bad e-mail is refused on leaving the field with JavaScript, after the po
   await expect(page.getByRole("alert")).toContainText("Nama Lengkap harus diisi");
 });
 
-test("the birth date is three boxes (bulan, tanggal, tahun), kept, explained when wrong, and shown so; no sideways scroll at 360 px", async ({ page, request }, testInfo) => {
+test("the birth date is three boxes (bulan, tanggal, tahun), kept, explained when wrong, and shown so; no sideways scroll at 360 px", async ({
+  page,
+  request,
+}, testInfo) => {
   const js = testInfo.project.name === "js";
   await completePersonalData(page, await freshApplicant(page, request, testInfo));
   await page.goto("/personal-data");

@@ -1,5 +1,16 @@
 import { expect, test } from "@playwright/test";
-import { ACCOUNTS, expectLoggedOut, expectNavbarItems, expectPath, loginViaForm, navbar, sidebar, userMenu, userMenuSummary, type AccountKey } from "./fixtures";
+import {
+  ACCOUNTS,
+  expectLoggedOut,
+  expectNavbarItems,
+  expectPath,
+  loginViaForm,
+  navbar,
+  sidebar,
+  userMenu,
+  userMenuSummary,
+  type AccountKey,
+} from "./fixtures";
 
 // Spec §2 (sidebar, top bar, navbar) and §6 (menu access, role 8 specifics, role label): every demo
 // account logs in through the real form, sees its own menu, and ends its session again.
@@ -52,7 +63,10 @@ for (const key of WITH_SIDEBAR) {
   });
 }
 
-for (const [key, loginPath] of [["pemohon", "/login"], ["pemohonWna", "/wna/login"]] as const) {
+for (const [key, loginPath] of [
+  ["pemohon", "/login"],
+  ["pemohonWna", "/wna/login"],
+] as const) {
   const account = ACCOUNTS[key];
 
   test(`role 3 (${account.email}) logs in at ${loginPath}, lands on /, sees the navbar, and logs out with KELUAR`, async ({ page, request }) => {

@@ -33,7 +33,14 @@ async function expectTablesMatchApi(page: Page) {
   for (const p of data.pathways) {
     const table = page.getByRole("table", { name: `${JALUR[p.jalur]}: waktu proses per tahap, 12 bulan terakhir` });
     await expect(table).toBeVisible();
-    await expect(table.getByRole("columnheader")).toHaveText(["Tahap", "Median (hari)", "90% berkas selesai dalam (hari)", "Berkas diputuskan", "Diputuskan dalam SLA", "Batas SLA (hari)"]);
+    await expect(table.getByRole("columnheader")).toHaveText([
+      "Tahap",
+      "Median (hari)",
+      "90% berkas selesai dalam (hari)",
+      "Berkas diputuskan",
+      "Diputuskan dalam SLA",
+      "Batas SLA (hari)",
+    ]);
     const rows = table.locator("tbody tr");
     await expect(rows).toHaveCount(p.stages.length);
     for (const [i, s] of p.stages.entries()) {

@@ -60,7 +60,10 @@ async function sendEmptied(page: Page, selector: string, js: boolean): Promise<s
     await expect(form.locator('[aria-invalid="true"]').first()).toBeVisible();
     return "";
   }
-  const [response] = await Promise.all([page.waitForResponse((r) => r.request().method() === "POST" && r.request().resourceType() === "document"), submit.click()]);
+  const [response] = await Promise.all([
+    page.waitForResponse((r) => r.request().method() === "POST" && r.request().resourceType() === "document"),
+    submit.click(),
+  ]);
   await page.waitForLoadState("load");
   return response.text();
 }
@@ -69,7 +72,12 @@ async function sendEmptied(page: Page, selector: string, js: boolean): Promise<s
 async function expectNoSeriousAxeViolations(page: Page, label: string) {
   const axe = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
   const serious = axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect.soft(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`), `${label}: axe`).toEqual([]);
+  expect
+    .soft(
+      serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`),
+      `${label}: axe`,
+    )
+    .toEqual([]);
 }
 
 function slug(s: string): string {
@@ -141,7 +149,9 @@ for (const visitor of CATALOGUE) {
     if (!js && htmlFiles.size > 0) {
       // One checker run for this visitor's pages; vnu prints its JSON report on stderr.
       const vnu = spawnSync("java", ["-Xss8m", "-jar", VNU_JAR, "--errors-only", "--format", "json", ...htmlFiles.keys()], { encoding: "utf8" });
-      const report = JSON.parse(vnu.stderr || '{"messages":[]}') as { messages: Array<{ type: string; url: string; message: string; lastLine?: number; extract?: string }> };
+      const report = JSON.parse(vnu.stderr || '{"messages":[]}') as {
+        messages: Array<{ type: string; url: string; message: string; lastLine?: number; extract?: string }>;
+      };
       const errors = report.messages
         .filter((m) => m.type === "error")
         .map((m) => `${htmlFiles.get(decodeURIComponent(m.url.replace(/^file:/, ""))) ?? m.url}:${m.lastLine ?? "?"} ${m.message}`);

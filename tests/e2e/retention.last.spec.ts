@@ -12,7 +12,12 @@ import { activeApplicant } from "./review-fixtures";
 // a year ahead, every draft is due, so this runs once, after every other spec (*.last.spec.ts).
 
 const FILES = path.join(E2E_DATA_DIR, "files");
-const stored = () => new Set(readdirSync(FILES, { recursive: true }).map(String).filter((f) => /^[a-f0-9]{2}\/[a-f0-9]{48}$/.test(f.replaceAll("\\", "/"))));
+const stored = () =>
+  new Set(
+    readdirSync(FILES, { recursive: true })
+      .map(String)
+      .filter((f) => /^[a-f0-9]{2}\/[a-f0-9]{48}$/.test(f.replaceAll("\\", "/"))),
+  );
 const months = (m: number, days = 0) => {
   const d = new Date();
   d.setUTCMonth(d.getUTCMonth() + m);
@@ -26,7 +31,10 @@ test("a draft past its period is mailed about 30 days before, then gone with its
   expect(draft.status()).toBe(201);
   const { id, registration_number: registration } = (await draft.json()).data as { id: string; registration_number: string };
   const before = stored();
-  const upload = await request.post(`/api/v1/applications/${id}/documents`, { headers, multipart: { doc_1: { name: "ijazah.pdf", mimeType: "application/pdf", buffer: await pdf("ijazah.pdf") } } });
+  const upload = await request.post(`/api/v1/applications/${id}/documents`, {
+    headers,
+    multipart: { doc_1: { name: "ijazah.pdf", mimeType: "application/pdf", buffer: await pdf("ijazah.pdf") } },
+  });
   expect(upload.status(), await upload.text()).toBe(200);
   const mine = [...stored()].filter((k) => !before.has(k));
   expect(mine).toHaveLength(1);

@@ -28,10 +28,22 @@ async function ok<T>(res: Awaited<ReturnType<APIRequestContext["get"]>>, status 
 }
 
 /** Signs up (citizen for REG/SPE, foreign national for OTH), activates from the mail and logs in at the API. */
-export async function activeApplicant(request: APIRequestContext, testInfo: TestInfo, jalur: Jalur, fullName?: string): Promise<{ person: Citizen | Foreigner; token: string }> {
+export async function activeApplicant(
+  request: APIRequestContext,
+  testInfo: TestInfo,
+  jalur: Jalur,
+  fullName?: string,
+): Promise<{ person: Citizen | Foreigner; token: string }> {
   const foreign = jalur === "OTH";
   const person = foreign ? newForeigner(testInfo, fullName ?? "Dr. Aisyah Rahman") : newCitizen(testInfo, fullName ?? "dr. Sari Wulandari");
-  const base = { full_name: person.fullName, email: person.email, phone: person.phone, password: person.password, password_confirmation: person.password, consent: "on" };
+  const base = {
+    full_name: person.fullName,
+    email: person.email,
+    phone: person.phone,
+    password: person.password,
+    password_confirmation: person.password,
+    consent: "on",
+  };
   const data = foreign
     ? { ...base, foreign_id: (person as Foreigner).foreignId, nationality: "MY", is_kek: "tidak", jalur_id: "OTH" }
     : { ...base, nik: (person as Citizen).nik };
@@ -39,14 +51,24 @@ export async function activeApplicant(request: APIRequestContext, testInfo: Test
   const link = await linkFromMail(person.email, "activation");
   const token = new URL(link, "http://portal").searchParams.get("token")!;
   await ok(await request.post("/api/v1/account/activate", { headers: headers(), data: { token } }));
-  const login = await ok<{ token: { token: string } }>(await request.post("/api/v1/login", { headers: headers(), data: { email: person.email, password: person.password } }));
+  const login = await ok<{ token: { token: string } }>(
+    await request.post("/api/v1/login", { headers: headers(), data: { email: person.email, password: person.password } }),
+  );
   return { person, token: login.token.token };
 }
 
 /** A draft of `jalur` for a fresh applicant (no profile, no documents): enough for role 1's list. */
-export async function draftApplication(request: APIRequestContext, testInfo: TestInfo, jalur: Jalur, fullName: string): Promise<{ id: string; registrationNumber: string }> {
+export async function draftApplication(
+  request: APIRequestContext,
+  testInfo: TestInfo,
+  jalur: Jalur,
+  fullName: string,
+): Promise<{ id: string; registrationNumber: string }> {
   const { token } = await activeApplicant(request, testInfo, jalur, fullName);
-  const draft = await ok<{ data: { id: string; registration_number: string } }>(await request.post("/api/v1/applications", { headers: headers(token), data: { jalur_id: jalur } }), 201);
+  const draft = await ok<{ data: { id: string; registration_number: string } }>(
+    await request.post("/api/v1/applications", { headers: headers(token), data: { jalur_id: jalur } }),
+    201,
+  );
   return { id: draft.data.id, registrationNumber: draft.data.registration_number };
 }
 
@@ -55,7 +77,8 @@ export async function submittedApplication(request: APIRequestContext, testInfo:
   const { person, token } = await activeApplicant(request, testInfo, jalur, fullName);
   const foreign = jalur === "OTH";
   const institutions = await ok<{ data: Array<{ id: number }> }>(await request.get("/api/v1/institutions", { headers: headers(token) }));
-  const specializations = jalur === "SPE" ? await ok<{ data: Array<{ id: number }> }>(await request.get("/api/v1/specializations", { headers: headers(token) })) : null;
+  const specializations =
+    jalur === "SPE" ? await ok<{ data: Array<{ id: number }> }>(await request.get("/api/v1/specializations", { headers: headers(token) })) : null;
   await ok(
     await request.put("/api/v1/me/profile", {
       headers: headers(token),
@@ -77,9 +100,14 @@ export async function submittedApplication(request: APIRequestContext, testInfo:
       },
     }),
   );
-  const draft = await ok<{ data: { id: string; registration_number: string } }>(await request.post("/api/v1/applications", { headers: headers(token), data: { jalur_id: jalur } }), 201);
+  const draft = await ok<{ data: { id: string; registration_number: string } }>(
+    await request.post("/api/v1/applications", { headers: headers(token), data: { jalur_id: jalur } }),
+    201,
+  );
   const id = draft.data.id;
-  const requirements = await ok<{ data: Array<{ id: number; allowed_extnames: string; is_active: boolean }> }>(await request.get("/api/v1/document-requirements", { headers: headers(token), params: { jalur } }));
+  const requirements = await ok<{ data: Array<{ id: number; allowed_extnames: string; is_active: boolean }> }>(
+    await request.get("/api/v1/document-requirements", { headers: headers(token), params: { jalur } }),
+  );
   const pdfBuffer = await pdf("dokumen.pdf");
   const multipart: Record<string, { name: string; mimeType: string; buffer: Buffer }> = {};
   for (const r of requirements.data.filter((x) => x.is_active)) {
@@ -87,7 +115,9 @@ export async function submittedApplication(request: APIRequestContext, testInfo:
       ? { name: `dokumen-${r.id}.pdf`, mimeType: "application/pdf", buffer: pdfBuffer }
       : { name: `dokumen-${r.id}.png`, mimeType: "image/png", buffer: png() };
   }
-  const upload = await ok<{ data: { saved: number[]; errors: unknown[] } }>(await request.post(`/api/v1/applications/${id}/documents`, { headers: headers(token), multipart }));
+  const upload = await ok<{ data: { saved: number[]; errors: unknown[] } }>(
+    await request.post(`/api/v1/applications/${id}/documents`, { headers: headers(token), multipart }),
+  );
   expect(upload.data.errors).toEqual([]);
   await ok(await request.post(`/api/v1/applications/${id}/submit`, { headers: headers(token), data: { idempotency_key: crypto.randomUUID() } }));
   return { id, registrationNumber: draft.data.registration_number, jalur, person, token };

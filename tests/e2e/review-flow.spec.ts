@@ -1,7 +1,18 @@
 import { confirmYes, expectPath } from "./fixtures";
 import { checkHeading, sendFromCheck } from "./check-fixtures";
 import { pdfFile, uploadDocument } from "./applicant-fixtures";
-import { applicantLabel, applicantPage, decide, decideByApi, detailPath, expect, expectApplicantLabel, reviewerPage, submittedApplication, test } from "./review-fixtures";
+import {
+  applicantLabel,
+  applicantPage,
+  decide,
+  decideByApi,
+  detailPath,
+  expect,
+  expectApplicantLabel,
+  reviewerPage,
+  submittedApplication,
+  test,
+} from "./review-fixtures";
 
 // Each stage decided on the detail page by the demo account of the right role, the applicant
 // reading the label on /application-status after each step. Every test starts from a fresh submitted

@@ -63,7 +63,10 @@ test("lists: search by registration number, the 'needs my action' tab of each bo
 
   const [download] = await Promise.all([admin.waitForEvent("download"), admin.getByRole("link", { name: "Unduh CSV" }).click()]);
   expect(download.suggestedFilename()).toMatch(/^permohonan-action-\d{8}\.csv$/);
-  const csv = readFileSync((await download.path())!, "utf8").replace(/^\uFEFF/, "").split(/\r?\n/).filter(Boolean);
+  const csv = readFileSync((await download.path())!, "utf8")
+    .replace(/^\uFEFF/, "")
+    .split(/\r?\n/)
+    .filter(Boolean);
   expect(csv[0].replace(/"/g, "")).toBe("Nomor Registrasi,Nama,Surel,Jalur,Tahap,Status,Tanggal Pengajuan,Tenggat,Sisa Hari");
   expect(csv).toHaveLength(2);
   expect(csv[1]).toContain(app.registrationNumber);
@@ -133,7 +136,10 @@ test("an unknown application, or one the role may not see, is a 404 page with th
   expect(junk?.status()).toBe(404);
 });
 
-test("lists: a middle page's links carry where this page starts or ends, and a bad page or cursor never breaks the page", async ({ browser, request }, testInfo) => {
+test("lists: a middle page's links carry where this page starts or ends, and a bad page or cursor never breaks the page", async ({
+  browser,
+  request,
+}, testInfo) => {
   // 51 drafts under one unique name: three pages of role 1's list, so page 2 lies between the first and the last.
   const name = `Kursor ${testInfo.project.name} ${Date.now().toString(36)}`;
   // Made 17 at a time: each is a sign-up, an activation mail and a login.

@@ -59,7 +59,11 @@ test("the requirements page lists REG, SPE and OTH with 7, 7 and 8 documents; lo
   await expectPath(page, "/evaluation-requirements");
   await expect(page.getByRole("heading", { name: "Dokumen Persyaratan", level: 1 })).toBeVisible();
   await expect(robotsMeta(page)).toHaveAttribute("content", "noindex, nofollow");
-  for (const [jalur, documents] of [["REG", 7], ["SPE", 7], ["OTH", 8]] as const) {
+  for (const [jalur, documents] of [
+    ["REG", 7],
+    ["SPE", 7],
+    ["OTH", 8],
+  ] as const) {
     const section = page.getByRole("region", { name: new RegExp(`\\(${jalur}\\)`) });
     // Header rows hold column headers only; every document row has cells.
     await expect(section.getByRole("row").filter({ has: page.getByRole("cell") })).toHaveCount(documents);

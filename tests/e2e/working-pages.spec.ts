@@ -24,7 +24,11 @@ test("/welcome offers 'Buat akun' for WNI and WNA beside the two 'Masuk' buttons
   await expectNoSidewaysOverflow(page);
 });
 
-test("/registration-path: the choices come before the folded document lists; an empty choice puts the summary at the top", async ({ page, request, javaScriptEnabled }, testInfo) => {
+test("/registration-path: the choices come before the folded document lists; an empty choice puts the summary at the top", async ({
+  page,
+  request,
+  javaScriptEnabled,
+}, testInfo) => {
   await freshApplicant(page, request, testInfo);
   await page.goto("/registration-path");
   const regular = page.getByRole("radio", { name: "Reguler", exact: true });
@@ -73,9 +77,9 @@ test("the reviewer detail keeps the way to the decision at the top and fits a 36
   await loginViaForm(page, { email: "admin@adaptasi.test" });
   await page.goto("/application-list");
   // The list opens on the files waiting for the Admin: the first one is the Admin's to decide.
-  const href = await page.locator("a").evaluateAll((links) =>
-    links.map((a) => a.getAttribute("href") ?? "").find((h) => /^\/application-list\/[0-9a-f-]{36}$/.test(h)),
-  );
+  const href = await page
+    .locator("a")
+    .evaluateAll((links) => links.map((a) => a.getAttribute("href") ?? "").find((h) => /^\/application-list\/[0-9a-f-]{36}$/.test(h)));
   expect(href, "a detail link on /application-list").toBeTruthy();
   await page.goto(href!);
   const bar = page.getByRole("complementary", { name: "Ringkasan permohonan" });

@@ -156,7 +156,11 @@ describe("kill -9 during 10 parallel uploads and a submission", () => {
     server = await startServer(env());
     const api2 = apiClient(server);
     const tokenA2 = await apiLogin(server, "pemohon@adaptasi.test");
-    const viewA = ((await (await api2(`/applications/${appA}`, { token: tokenA2 })).json()) as { data: { documents: Array<{ requirement_id: number; file_id: string; size: number }> } }).data;
+    const viewA = (
+      (await (await api2(`/applications/${appA}`, { token: tokenA2 })).json()) as {
+        data: { documents: Array<{ requirement_id: number; file_id: string; size: number }> };
+      }
+    ).data;
     // Whatever a user can see is a whole file that was sent.
     const full = new Set(sent.map((s) => s.sha));
     for (const d of viewA.documents) {
@@ -207,7 +211,10 @@ describe("kill -9 during 10 parallel uploads and a submission", () => {
         expect(sha256(bytes)).toBe(r.sha256);
       }
       for (const s of acked) {
-        expect(rows.some((r) => r.sha256 === s.sha && r.application_id === appA), `acknowledged upload to doc_${s.field}`).toBe(true);
+        expect(
+          rows.some((r) => r.sha256 === s.sha && r.application_id === appA),
+          `acknowledged upload to doc_${s.field}`,
+        ).toBe(true);
       }
       // Temporary files a crash leaves behind are never under a storage key, so nothing can serve them.
       const keys = new Set(rows.map((r) => r.storage_key));

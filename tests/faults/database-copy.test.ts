@@ -4,7 +4,18 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { smtpSink, type SmtpSink } from "../../api/test/smtp-sink";
 import { throwawayDatabase } from "../../api/test/throwaway-database.mjs";
-import { apiClient, ensureBuild, leftovers, operatorCommand, portalLogin, PRODUCTION_MAIL, startServer, stopServer, strongSecrets, type Running } from "./server";
+import {
+  apiClient,
+  ensureBuild,
+  leftovers,
+  operatorCommand,
+  portalLogin,
+  PRODUCTION_MAIL,
+  startServer,
+  stopServer,
+  strongSecrets,
+  type Running,
+} from "./server";
 
 // A copy of the database never mails real people (docs/decisions/024-database-copies.md). The live
 // service runs in production and records its PUBLIC_URL; its database is copied as docs/operations.md
@@ -50,7 +61,9 @@ describe("an instance on a copy of the database", () => {
     const liveEnv = { PORT: PORTS.live, DATABASE_URL: source.url, DATA_DIR: dir("copy-live"), ...secrets };
     await stopServer(await startServer({ ...liveEnv, NODE_ENV: "test", SEED_DEMO: "true" }));
     await stopServer(await startServer({ ...liveEnv, NODE_ENV: "production", ...PRODUCTION_MAIL, PUBLIC_URL: LIVE_URL, JOBS_INTERVAL_SECONDS: "0" }));
-    expect(await sql(source.url, "select public_url, recorded_by from live_service")).toEqual([{ public_url: LIVE_URL, recorded_by: "first production start" }]);
+    expect(await sql(source.url, "select public_url, recorded_by from live_service")).toEqual([
+      { public_url: LIVE_URL, recorded_by: "first production start" },
+    ]);
     await sql(
       source.url,
       `insert into applications (applicant_user_id, submitted_by_user_id, jalur_id, is_submitted, submitted_at, stage_id, reached_stages, status, open_stage_id, stage_started_at, deadline_at, applicant_name, applicant_email)
@@ -86,7 +99,10 @@ describe("an instance on a copy of the database", () => {
     expect(await sql(copy.url, "select count(*)::int as n from job_runs")).toEqual([{ n: 0 }]);
     expect(await sql(copy.url, "select kind, status from mail_outbox")).toEqual([{ kind: "password_reset", status: "pending" }]);
     // Said once in the log (with no e-mail address), and on /mail-outbox.
-    const held = server.stdout().split("\n").filter((l) => l.includes("mail held in the outbox"));
+    const held = server
+      .stdout()
+      .split("\n")
+      .filter((l) => l.includes("mail held in the outbox"));
     expect(held).toHaveLength(1);
     expect(JSON.parse(held[0])).toMatchObject({ level: 40, reason: "public-url-mismatch", recorded: LIVE_URL, publicUrl: copyUrl });
     expect(server.stdout()).not.toContain("pemohon@adaptasi.test");

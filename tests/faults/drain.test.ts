@@ -31,7 +31,12 @@ afterAll(() => {
 async function start(port: string, graceSec: number, command: "server" | "npm start" = "server"): Promise<Running> {
   const dataDir = tempDir("drain");
   dirs.push(dataDir);
-  return startServer({ NODE_ENV: "test", PORT: port, DATA_DIR: dataDir, SHUTDOWN_GRACE_SEC: String(graceSec), ...secrets, RATE_LIMIT_LOGIN_PER_IP: "1000" }, "/readyz", 90_000, command);
+  return startServer(
+    { NODE_ENV: "test", PORT: port, DATA_DIR: dataDir, SHUTDOWN_GRACE_SEC: String(graceSec), ...secrets, RATE_LIMIT_LOGIN_PER_IP: "1000" },
+    "/readyz",
+    90_000,
+    command,
+  );
 }
 
 /** Whether a process with this PID is alive. */
@@ -46,7 +51,7 @@ const alive = (pid: number) => {
 
 /** The PIDs of every descendant of `pid` (from /proc), children first. */
 function descendants(pid: number): number[] {
-  const children = (readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim().split(/\s+/).filter(Boolean)).map(Number);
+  const children = readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim().split(/\s+/).filter(Boolean).map(Number);
   return children.flatMap((c) => [c, ...(alive(c) ? descendants(c) : [])]);
 }
 

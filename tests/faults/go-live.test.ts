@@ -69,12 +69,20 @@ afterAll(async () => {
 /** A form post through the proxy, as a browser without JavaScript sends it. */
 const post = (p: string, fields: Record<string, string>, cookie?: string) => postForm(PUBLIC, p, fields, cookie);
 const get = (p: string, cookie?: string) => fetch(`${PUBLIC}${p}`, { redirect: "manual", headers: cookie ? { cookie } : {} });
-const cookieOf = (res: Response) => res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+const cookieOf = (res: Response) =>
+  res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
 
 /** The token of the next mail to `to` linking to `page` (waits for it); remembered for the log check. */
 async function mailTo(to: string, page: string): Promise<string> {
   const linkTo = `${PUBLIC}${page}?token=`;
-  const fresh = () => sink.received.filter((r) => r.to === to && r.mail.text.includes(linkTo)).map((r) => tokenFrom(r.mail, page)).find((t) => !tokens.includes(t));
+  const fresh = () =>
+    sink.received
+      .filter((r) => r.to === to && r.mail.text.includes(linkTo))
+      .map((r) => tokenFrom(r.mail, page))
+      .find((t) => !tokens.includes(t));
   const until = Date.now() + 20_000;
   while (!fresh() && Date.now() < until) await new Promise((r) => setTimeout(r, 100));
   const token = fresh();
@@ -85,7 +93,13 @@ async function mailTo(to: string, page: string): Promise<string> {
 
 async function login(email: string, password: string): Promise<string> {
   const res = await post("/login", { email, password, redirectTo: "" });
-  expect(res.status, await res.clone().text().then((t) => t.slice(0, 300))).toBe(302);
+  expect(
+    res.status,
+    await res
+      .clone()
+      .text()
+      .then((t) => t.slice(0, 300)),
+  ).toBe(302);
   return cookieOf(res);
 }
 
@@ -96,7 +110,13 @@ describe("go-live: two production instances behind nginx on a port other than 44
     const token = await mailTo(ADMIN.email, "/forgot-password");
     expect((await get(`/forgot-password?token=${token}`)).status).toBe(200);
     const saved = await post(`/forgot-password?token=${token}`, { token, password: ADMIN.password, password_confirmation: ADMIN.password });
-    expect(saved.status, await saved.clone().text().then((t) => t.slice(0, 300))).toBe(302);
+    expect(
+      saved.status,
+      await saved
+        .clone()
+        .text()
+        .then((t) => t.slice(0, 300)),
+    ).toBe(302);
     const cookie = await login(ADMIN.email, ADMIN.password);
     const list = await (await get("/application?tab=all", cookie)).text();
     expect(list).toContain("Tidak ada permohonan yang sesuai.");
@@ -104,7 +124,13 @@ describe("go-live: two production instances behind nginx on a port other than 44
 
   it("an applicant signs up, activates from the mail, fills and submits a file that the Super Admin finds", async () => {
     const signUp = await post("/sign-up", Object.fromEntries(Object.entries(APPLICANT).map(([k, v]) => [k, String(v)])));
-    expect(signUp.status, await signUp.clone().text().then((t) => t.slice(0, 300))).toBe(302);
+    expect(
+      signUp.status,
+      await signUp
+        .clone()
+        .text()
+        .then((t) => t.slice(0, 300)),
+    ).toBe(302);
     const token = await mailTo(APPLICANT.email, "/account-activation");
     const activated = await get(`/account-activation?token=${token}`);
     expect(`${activated.status} ${activated.headers.get("location")}`).toBe("302 /login"); // activated: its login page, with the news
@@ -112,8 +138,15 @@ describe("go-live: two production instances behind nginx on a port other than 44
 
     // The file itself through the API the portal uses (the proxy passes /api/v1 on): profile, draft, documents, submit.
     const api = (p: string, init: RequestInit & { token?: string } = {}) =>
-      fetch(`${PUBLIC}/api/v1${p}`, { ...init, headers: { "x-adaptasiapikey": secrets.API_KEY, ...(init.token ? { authorization: `Bearer ${init.token}` } : {}), ...(init.headers ?? {}) } });
-    const signedIn = await api("/login", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: APPLICANT.email, password: APPLICANT.password }) });
+      fetch(`${PUBLIC}/api/v1${p}`, {
+        ...init,
+        headers: { "x-adaptasiapikey": secrets.API_KEY, ...(init.token ? { authorization: `Bearer ${init.token}` } : {}), ...(init.headers ?? {}) },
+      });
+    const signedIn = await api("/login", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email: APPLICANT.email, password: APPLICANT.password }),
+    });
     expect(signedIn.status).toBe(200);
     const bearer = ((await signedIn.json()) as { token: { token: string } }).token.token;
     tokens.push(bearer);
@@ -143,16 +176,27 @@ describe("go-live: two production instances behind nginx on a port other than 44
     const draft = await api("/applications", { method: "POST", token: bearer, headers: json, body: JSON.stringify({ jalur_id: "REG" }) });
     expect(draft.status, await draft.clone().text()).toBe(201);
     const id = ((await draft.json()) as { data: { id: string } }).data.id;
-    const requirements = (await (await api("/document-requirements?jalur=REG", { token: bearer })).json()) as { data: Array<{ id: number; allowed_extnames: string; is_active: boolean }> };
+    const requirements = (await (await api("/document-requirements?jalur=REG", { token: bearer })).json()) as {
+      data: Array<{ id: number; allowed_extnames: string; is_active: boolean }>;
+    };
     const fd = new FormData();
     const onePdf = await pdf("dokumen.pdf");
     for (const r of requirements.data.filter((x) => x.is_active)) {
       const asPdf = r.allowed_extnames.split(",").includes("pdf");
-      fd.append(`doc_${r.id}`, asPdf ? new Blob([new Uint8Array(onePdf)], { type: "application/pdf" }) : new Blob([new Uint8Array(png())], { type: "image/png" }), `dokumen-${r.id}.${asPdf ? "pdf" : "png"}`);
+      fd.append(
+        `doc_${r.id}`,
+        asPdf ? new Blob([new Uint8Array(onePdf)], { type: "application/pdf" }) : new Blob([new Uint8Array(png())], { type: "image/png" }),
+        `dokumen-${r.id}.${asPdf ? "pdf" : "png"}`,
+      );
     }
     const uploaded = await api(`/applications/${id}/documents`, { method: "POST", token: bearer, body: fd });
     expect(uploaded.status, await uploaded.clone().text()).toBe(200);
-    const submitted = await api(`/applications/${id}/submit`, { method: "POST", token: bearer, headers: json, body: JSON.stringify({ idempotency_key: crypto.randomUUID() }) });
+    const submitted = await api(`/applications/${id}/submit`, {
+      method: "POST",
+      token: bearer,
+      headers: json,
+      body: JSON.stringify({ idempotency_key: crypto.randomUUID() }),
+    });
     expect(submitted.status, await submitted.clone().text()).toBe(200);
 
     // The Super Admin's list (either instance) shows it; its page opens.
@@ -171,7 +215,9 @@ describe("go-live: two production instances behind nginx on a port other than 44
     const saved = await post(`/forgot-password?token=${token}`, { token, password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD });
     expect(saved.status).toBe(302);
     await login(APPLICANT.email, NEW_PASSWORD);
-    expect((await post("/login", { email: APPLICANT.email, password: APPLICANT.password, redirectTo: "" })).status, "the old password no longer works").toBe(400);
+    expect((await post("/login", { email: APPLICANT.email, password: APPLICANT.password, redirectTo: "" })).status, "the old password no longer works").toBe(
+      400,
+    );
   }, 60_000);
 
   it("the whole log of both instances and of nginx holds no token, password, e-mail address or secret", async () => {
@@ -196,6 +242,8 @@ describe("go-live: two production instances behind nginx on a port other than 44
       for (const e of emails.filter((m) => !/^[^@%]{0,2}\*{3}/.test(m))) found.push(`${log}: e-mail ${e}`);
     }
     expect(found).toEqual([]);
-    console.log(`faults/go-live: ${Object.values(logs).reduce((n, t) => n + t.split("\n").length, 0)} log lines (A, B, nginx) checked for ${Object.keys(forbidden).length} secrets and every e-mail address: none found`);
+    console.log(
+      `faults/go-live: ${Object.values(logs).reduce((n, t) => n + t.split("\n").length, 0)} log lines (A, B, nginx) checked for ${Object.keys(forbidden).length} secrets and every e-mail address: none found`,
+    );
   });
 });

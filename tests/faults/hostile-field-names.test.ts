@@ -122,7 +122,13 @@ async function actionPaths(): Promise<string[]> {
   };
   const paths = Object.values(build.routes)
     .filter((r) => typeof r.module.action === "function")
-    .map((r) => ({ p: full(r.id).replace(/\/:(\w+)\?/g, "/1").replace(/\/:(\w+)/g, "/1") || "/", index: r.index }))
+    .map((r) => ({
+      p:
+        full(r.id)
+          .replace(/\/:(\w+)\?/g, "/1")
+          .replace(/\/:(\w+)/g, "/1") || "/",
+      index: r.index,
+    }))
     .map(({ p, index }) => (index ? `${p}?index` : p));
   return [...new Set(paths)].sort();
 }
@@ -134,7 +140,10 @@ async function whileWelcomeLoads<T>(work: () => Promise<T>): Promise<{ result: T
   const loop = (async () => {
     while (running) {
       const started = performance.now();
-      const status = await fetch(`${server!.base}/welcome`).then(async (r) => (await r.arrayBuffer(), r.status), () => 0);
+      const status = await fetch(`${server!.base}/welcome`).then(
+        async (r) => (await r.arrayBuffer(), r.status),
+        () => 0,
+      );
       welcome.push({ status, ms: performance.now() - started });
       await new Promise((r) => setTimeout(r, 20));
     }
@@ -189,7 +198,16 @@ beforeAll(async () => {
   // The embedded database with its demo data, as `npm start` runs; logs at info, as in production.
   // The cap on uploads per minute would answer 429 before a name is read: lifted here, where names are the subject.
   // The inspector on loopback lets the test collect garbage before it reads the heap (heapAfterGc).
-  server = await startServer({ PORT: String(PORT), DATA_DIR: dataDir, SENTRY_DSN: dsn, LOG_LEVEL: "info", JOBS_INTERVAL_SECONDS: "0", RATE_LIMIT_UPLOADS_PER_MINUTE: "100000", NODE_OPTIONS: `--inspect=127.0.0.1:${INSPECT_PORT}`, ...strongSecrets() });
+  server = await startServer({
+    PORT: String(PORT),
+    DATA_DIR: dataDir,
+    SENTRY_DSN: dsn,
+    LOG_LEVEL: "info",
+    JOBS_INTERVAL_SECONDS: "0",
+    RATE_LIMIT_UPLOADS_PER_MINUTE: "100000",
+    NODE_OPTIONS: `--inspect=127.0.0.1:${INSPECT_PORT}`,
+    ...strongSecrets(),
+  });
 }, 240_000);
 
 afterAll(async () => {
@@ -216,8 +234,19 @@ describe("hostile field names", () => {
     const bodies = corpus();
 
     // Warm up (the pages, the API, the JIT), then the memory it settles at.
-    await sendAll(paths.map((p) => () => fetch(`${s.base}${p}`, { headers: { cookie: cookies.applicant } }).then(async (r) => (await r.arrayBuffer(), r.status))));
-    await sendAll(paths.map((p) => () => fetch(`${s.base}${p}`, { method: "POST", headers: { ...origin, "content-type": "application/x-www-form-urlencoded", cookie: cookies.applicant }, body: "a=1" }).then(async (r) => (await r.arrayBuffer(), r.status))));
+    await sendAll(
+      paths.map((p) => () => fetch(`${s.base}${p}`, { headers: { cookie: cookies.applicant } }).then(async (r) => (await r.arrayBuffer(), r.status))),
+    );
+    await sendAll(
+      paths.map(
+        (p) => () =>
+          fetch(`${s.base}${p}`, {
+            method: "POST",
+            headers: { ...origin, "content-type": "application/x-www-form-urlencoded", cookie: cookies.applicant },
+            body: "a=1",
+          }).then(async (r) => (await r.arrayBuffer(), r.status)),
+      ),
+    );
     const before = rssMb(s.child.pid!);
     const heapBefore = await heapAfterGc(INSPECT_PORT);
 
@@ -231,9 +260,12 @@ describe("hostile field names", () => {
           portal.push({
             what: `${role} POST ${p} ${b.kind}`,
             run: () =>
-              fetch(`${s.base}${p}`, { method: "POST", redirect: "manual", headers: { ...origin, "content-type": b.type, ...(cookie ? { cookie } : {}) }, body: b.body }).then(
-                async (r) => (await r.arrayBuffer(), r.status),
-              ),
+              fetch(`${s.base}${p}`, {
+                method: "POST",
+                redirect: "manual",
+                headers: { ...origin, "content-type": b.type, ...(cookie ? { cookie } : {}) },
+                body: b.body,
+              }).then(async (r) => (await r.arrayBuffer(), r.status)),
           });
         }
       }
@@ -283,10 +315,18 @@ describe("hostile field names", () => {
     // Past the body reader no route saw a hostile name: each such post is refused 400 before the page runs.
     const portalStatuses = statuses.slice(0, portal.length);
     const notRefused = portal.map((r, i) => `${r.what}: ${portalStatuses[i]}`).filter((_, i) => portalStatuses[i] !== 400);
-    const uploadRoutesOnly = notRefused.filter((w) => !/upload|guidebook|adaptation-form|reupload-form|additional-requirements|application-status-detail/.test(w));
+    const uploadRoutesOnly = notRefused.filter(
+      (w) => !/upload|guidebook|adaptation-form|reupload-form|additional-requirements|application-status-detail/.test(w),
+    );
     expect(uploadRoutesOnly, "every non-upload route refuses the body with 400").toEqual([]);
     // The API saw the hostile names on each multipart endpoint the token may use, and refused them by name.
-    expect(new Set(refusedByName)).toEqual(new Set(["/api/v1/applications/{id}/documents", "/api/v1/me/profile/photo", "/api/v1/admin/cms/guidebook"].filter((p) => multipartEndpoints.some((e) => e.path === p))));
+    expect(new Set(refusedByName)).toEqual(
+      new Set(
+        ["/api/v1/applications/{id}/documents", "/api/v1/me/profile/photo", "/api/v1/admin/cms/guidebook"].filter((p) =>
+          multipartEndpoints.some((e) => e.path === p),
+        ),
+      ),
+    );
 
     const times = welcome.map((w) => w.ms).sort((a, b) => a - b);
     const slowest = times[times.length - 1]!;
@@ -316,7 +356,12 @@ describe("a client's mistakes are not the server's faults", () => {
     const origin = s.base;
     const cookie = await portalLogin(s, "pemohon@adaptasi.test");
     const post = (p: string, body: string, headers: Record<string, string> = {}) =>
-      fetch(`${s.base}${p}`, { method: "POST", redirect: "manual", headers: { origin, "content-type": "application/x-www-form-urlencoded", ...headers }, body });
+      fetch(`${s.base}${p}`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { origin, "content-type": "application/x-www-form-urlencoded", ...headers },
+        body,
+      });
     const rawHost = (host: string) =>
       new Promise<number>((resolve) => {
         const req = http.request({ host: "127.0.0.1", port: s.port, path: "/login", headers: { host } }, (res) => {

@@ -76,7 +76,12 @@ async function whileWelcomeLoads<T>(work: () => Promise<T>): Promise<{ result: T
   let running = true;
   const loop = (async () => {
     while (running) {
-      statuses.push(await fetch(`${server!.base}/welcome`).then((r) => r.status, () => 0));
+      statuses.push(
+        await fetch(`${server!.base}/welcome`).then(
+          (r) => r.status,
+          () => 0,
+        ),
+      );
       await sleep(50);
     }
   })();
@@ -140,7 +145,9 @@ beforeAll(async () => {
 
   // A reviewer asks an SPE applicant for an additional document.
   const reviewer = await apiLogin(server, "subkomite@adaptasi.test");
-  const list = (await (await api("/review/applications?jalur=SPE", { token: reviewer })).json()) as { data: Array<{ id: string; may_decide: boolean; applicant_email: string }> };
+  const list = (await (await api("/review/applications?jalur=SPE", { token: reviewer })).json()) as {
+    data: Array<{ id: string; may_decide: boolean; applicant_email: string }>;
+  };
   const spe = list.data.find((a) => a.may_decide)!;
   expect(spe, "a demo SPE file open at the Sub-Komite's stage").toBeTruthy();
   const asked = await api(`/review/applications/${spe.id}/additional-requirements`, { token: reviewer, json: { title: "Surat rekomendasi rumah sakit asal" } });
@@ -176,8 +183,20 @@ beforeAll(async () => {
   // Every multipart endpoint of the API (from its OpenAPI document): a new one fails here until added.
   const doc = await (await fetch(`${server.base}/api/v1/openapi.json`)).json();
   const apiTarget: Record<string, Omit<Target, "name">> = {
-    "/api/v1/applications/{id}/documents": { url: `/api/v1/applications/${applicantApp}/documents`, headers: bearer(applicantToken), field: `doc_${REG_2MB.id}`, limit: 2 * MB, reads: true },
-    "/api/v1/applications/{id}/reupload": { url: `/api/v1/applications/${reuploadApp.id}/reupload`, headers: bearer(reuploadToken), field: "doc_15", limit: 2 * MB, reads: true },
+    "/api/v1/applications/{id}/documents": {
+      url: `/api/v1/applications/${applicantApp}/documents`,
+      headers: bearer(applicantToken),
+      field: `doc_${REG_2MB.id}`,
+      limit: 2 * MB,
+      reads: true,
+    },
+    "/api/v1/applications/{id}/reupload": {
+      url: `/api/v1/applications/${reuploadApp.id}/reupload`,
+      headers: bearer(reuploadToken),
+      field: "doc_15",
+      limit: 2 * MB,
+      reads: true,
+    },
     "/api/v1/applications/{id}/additional-requirements/{requestId}/file": {
       url: `/api/v1/applications/${spe.id}/additional-requirements/${requestId}/file`,
       headers: bearer(speToken),
@@ -197,14 +216,56 @@ beforeAll(async () => {
 
   // Every portal route that streams an upload (handle.streamsUpload in the build).
   const portal: Target[] = [
-    { name: "/submission-form/upload (JS)", url: "/submission-form/upload?form=adaptation&intent=upload", headers: { Cookie: applicantCookie }, field: `doc_${REG_2MB.id}`, limit: 2 * MB, reads: true },
-    { name: "/submission-form/adaptation-form", url: "/submission-form/adaptation-form", headers: { Cookie: applicantCookie }, field: `doc_${REG_2MB.id}`, limit: 2 * MB, reads: true },
-    { name: "/submission-form/upload (JS, reupload)", url: "/submission-form/upload?form=reupload&intent=upload", headers: { Cookie: reuploadCookie }, field: "doc_15", limit: 2 * MB, reads: true },
-    { name: "/submission-form/reupload-form", url: "/submission-form/reupload-form", headers: { Cookie: reuploadCookie }, field: "doc_17", limit: 2 * MB, reads: true },
+    {
+      name: "/submission-form/upload (JS)",
+      url: "/submission-form/upload?form=adaptation&intent=upload",
+      headers: { Cookie: applicantCookie },
+      field: `doc_${REG_2MB.id}`,
+      limit: 2 * MB,
+      reads: true,
+    },
+    {
+      name: "/submission-form/adaptation-form",
+      url: "/submission-form/adaptation-form",
+      headers: { Cookie: applicantCookie },
+      field: `doc_${REG_2MB.id}`,
+      limit: 2 * MB,
+      reads: true,
+    },
+    {
+      name: "/submission-form/upload (JS, reupload)",
+      url: "/submission-form/upload?form=reupload&intent=upload",
+      headers: { Cookie: reuploadCookie },
+      field: "doc_15",
+      limit: 2 * MB,
+      reads: true,
+    },
+    {
+      name: "/submission-form/reupload-form",
+      url: "/submission-form/reupload-form",
+      headers: { Cookie: reuploadCookie },
+      field: "doc_17",
+      limit: 2 * MB,
+      reads: true,
+    },
     { name: "/personal-data/upload-file", url: "/personal-data/upload-file", headers: { Cookie: applicantCookie }, field: "photo", limit: 2 * MB, reads: true },
     { name: "/master-cms/guidebook", url: "/master-cms/guidebook", headers: { Cookie: adminCookie }, field: "file", limit: 5 * MB, reads: true },
-    { name: "/portfolio/additional-requirements", url: `/portfolio/additional-requirements?request=${requestId}`, headers: { Cookie: speCookie }, field: "file", limit: 5 * MB, reads: true },
-    { name: "/register-competency-evaluation/upload (JS)", url: `/register-competency-evaluation/upload?id=${registration}&form=adaptation&intent=upload`, headers: { Cookie: facilityCookie }, field: `doc_${OTH.id}`, limit: OTH.max_size * MB, reads: true },
+    {
+      name: "/portfolio/additional-requirements",
+      url: `/portfolio/additional-requirements?request=${requestId}`,
+      headers: { Cookie: speCookie },
+      field: "file",
+      limit: 5 * MB,
+      reads: true,
+    },
+    {
+      name: "/register-competency-evaluation/upload (JS)",
+      url: `/register-competency-evaluation/upload?id=${registration}&form=adaptation&intent=upload`,
+      headers: { Cookie: facilityCookie },
+      field: `doc_${OTH.id}`,
+      limit: OTH.max_size * MB,
+      reads: true,
+    },
     {
       name: "/register-competency-evaluation/path/:othersId/upload-file",
       url: `/register-competency-evaluation/path/${othersId}/upload-file?id=${registration}`,
@@ -223,16 +284,42 @@ beforeAll(async () => {
     })),
     // The resumable upload routes (tus) take no multipart body: a POST creates an upload from its headers,
     // which these lack, so the API refuses it and the body is left unread.
-    { name: "/submission-form/upload/tus", url: "/submission-form/upload/tus", headers: { Cookie: applicantCookie }, field: `doc_${REG_2MB.id}`, limit: 2 * MB, reads: false },
-    { name: "/register-competency-evaluation/upload/tus", url: "/register-competency-evaluation/upload/tus", headers: { Cookie: facilityCookie }, field: `doc_${OTH.id}`, limit: OTH.max_size * MB, reads: false },
+    {
+      name: "/submission-form/upload/tus",
+      url: "/submission-form/upload/tus",
+      headers: { Cookie: applicantCookie },
+      field: `doc_${REG_2MB.id}`,
+      limit: 2 * MB,
+      reads: false,
+    },
+    {
+      name: "/register-competency-evaluation/upload/tus",
+      url: "/register-competency-evaluation/upload/tus",
+      headers: { Cookie: facilityCookie },
+      field: `doc_${OTH.id}`,
+      limit: OTH.max_size * MB,
+      reads: false,
+    },
     // The facility's reupload page redirects a draft before reading: the body is left unread.
-    { name: "/application-status/application-status-detail", url: `/application-status/application-status-detail?id=${registration}`, headers: { Cookie: facilityCookie }, field: `doc_${OTH.id}`, limit: OTH.max_size * MB, reads: false },
+    {
+      name: "/application-status/application-status-detail",
+      url: `/application-status/application-status-detail?id=${registration}`,
+      headers: { Cookie: facilityCookie },
+      field: `doc_${OTH.id}`,
+      limit: OTH.max_size * MB,
+      reads: false,
+    },
   ];
   const build = (await import(path.join(ROOT, "build/server/index.js"))) as { routes: Parameters<typeof uploadRoutes>[0]["routes"] };
   const routePaths = Object.entries(build.routes).filter(([, r]) => (r.module.handle as { streamsUpload?: boolean } | undefined)?.streamsUpload);
   for (const [id] of routePaths) {
-    const only = uploadRoutes({ routes: { ...build.routes, ...Object.fromEntries(routePaths.filter(([other]) => other !== id).map(([other, r]) => [other, { ...r, module: {} }])) } } as never);
-    expect(portal.some((t) => only(new URL(t.url, "http://x").pathname)), `a target for the upload route ${id}`).toBe(true);
+    const only = uploadRoutes({
+      routes: { ...build.routes, ...Object.fromEntries(routePaths.filter(([other]) => other !== id).map(([other, r]) => [other, { ...r, module: {} }])) },
+    } as never);
+    expect(
+      portal.some((t) => only(new URL(t.url, "http://x").pathname)),
+      `a target for the upload route ${id}`,
+    ).toBe(true);
   }
   targets.push(...portal);
 
@@ -246,12 +333,25 @@ beforeAll(async () => {
   expect((await api("/applications", { token: slowToken, json: { jalur_id: "OTH" } })).status).toBe(201);
   const proxy = await throttlingProxy(PORT, 1024);
   const base = await pdf();
-  const slowFile = Buffer.concat([Buffer.from(base), Buffer.from(`\n%${randomBytes(Math.max(0, SLOW_UPLOAD_KB * 512 - base.byteLength / 2)).toString("hex")}\n`)]);
+  const slowFile = Buffer.concat([
+    Buffer.from(base),
+    Buffer.from(`\n%${randomBytes(Math.max(0, SLOW_UPLOAD_KB * 512 - base.byteLength / 2)).toString("hex")}\n`),
+  ]);
   const slowBoundary = "----slowphone";
   const slowBody = multipartBody(slowBoundary, [{ name: `doc_${OTH.id}`, filename: "lambat.pdf", type: "application/pdf", data: slowFile }]);
-  const slowTarget: Target = { name: "slow", url: "/submission-form/upload?form=adaptation&intent=upload", headers: { Cookie: slowCookie }, field: `doc_${OTH.id}`, limit: OTH.max_size * MB, reads: true };
+  const slowTarget: Target = {
+    name: "slow",
+    url: "/submission-form/upload?form=adaptation&intent=upload",
+    headers: { Cookie: slowCookie },
+    field: `doc_${OTH.id}`,
+    limit: OTH.max_size * MB,
+    reads: true,
+  };
   const started = Date.now();
-  slowUpload = rawRequest(proxy.port, head(slowTarget, `multipart/form-data; boundary=${slowBoundary}`, slowBody.length), slowBody, { chunk: 4096, timeoutMs: 420_000 })
+  slowUpload = rawRequest(proxy.port, head(slowTarget, `multipart/form-data; boundary=${slowBoundary}`, slowBody.length), slowBody, {
+    chunk: 4096,
+    timeoutMs: 420_000,
+  })
     .then((answer) => ({ status: answer.status, text: answer.text, seconds: (Date.now() - started) / 1000, bytes: slowBody.length }))
     .finally(() => proxy.close());
   // Its temporary file exists before any test starts, so the tests' own checks can tell it apart.
@@ -327,7 +427,10 @@ describe("hostile networks on every upload", () => {
     console.log(`hostile uploads: ${cases} cases over ${targets.length} endpoints (${JSON.stringify(kinds)}); /welcome answered ${welcome.length} times`);
     expect(cases).toBeGreaterThanOrEqual(160);
     expect(welcome.length).toBeGreaterThan(20);
-    expect(welcome.every((s) => s === 200), `every /welcome 200: ${JSON.stringify(welcome.filter((s) => s !== 200))}`).toBe(true);
+    expect(
+      welcome.every((s) => s === 200),
+      `every /welcome 200: ${JSON.stringify(welcome.filter((s) => s !== 200))}`,
+    ).toBe(true);
     expect(server!.child.exitCode).toBeNull();
     expect(await noTemporaryFiles(since)).toEqual([]);
     expect(await applicantDocuments()).toBe(before);
@@ -343,8 +446,22 @@ describe("hostile networks on every upload", () => {
     for (const via of ["api", "portal"] as const) {
       const target: Target =
         via === "api"
-          ? { name: "API documents", url: `/api/v1/applications/${applicantApp}/documents`, headers: { "x-adaptasiapikey": secrets.API_KEY, Authorization: `Bearer ${applicantToken}` }, field: `doc_${REG_5MB.id}`, limit: 5 * MB, reads: true }
-          : { name: "portal upload", url: "/submission-form/upload?form=adaptation&intent=upload", headers: { Cookie: applicantCookie }, field: `doc_${REG_5MB.id}`, limit: 5 * MB, reads: true };
+          ? {
+              name: "API documents",
+              url: `/api/v1/applications/${applicantApp}/documents`,
+              headers: { "x-adaptasiapikey": secrets.API_KEY, Authorization: `Bearer ${applicantToken}` },
+              field: `doc_${REG_5MB.id}`,
+              limit: 5 * MB,
+              reads: true,
+            }
+          : {
+              name: "portal upload",
+              url: "/submission-form/upload?form=adaptation&intent=upload",
+              headers: { Cookie: applicantCookie },
+              field: `doc_${REG_5MB.id}`,
+              limit: 5 * MB,
+              reads: true,
+            };
       const boundary = "----killed5mb";
       const body = multipartBody(boundary, [{ name: target.field, filename: "ijazah.pdf", type: "application/pdf", data: file }]);
       for (let k = 1; k <= 10; k++) {
@@ -373,7 +490,10 @@ describe("hostile networks on every upload", () => {
     const target = targets.find((t) => t.name.startsWith("API /api/v1/applications/{id}/documents"))!;
     const body = multipartBody("----stall", [{ name: target.field, filename: "a.pdf", type: "application/pdf", data: Buffer.alloc(600 * 1024, 0x41) }]);
     const started = Date.now();
-    const answer = await rawRequest(PORT, head(target, "multipart/form-data; boundary=----stall", body.length), body, { cut: 300 * 1024, timeoutMs: (IDLE_SEC + 20) * 1000 });
+    const answer = await rawRequest(PORT, head(target, "multipart/form-data; boundary=----stall", body.length), body, {
+      cut: 300 * 1024,
+      timeoutMs: (IDLE_SEC + 20) * 1000,
+    });
     const waited = (Date.now() - started) / 1000;
     expect(answer.status === null || answer.status < 500).toBe(true);
     expect(waited).toBeGreaterThanOrEqual(IDLE_SEC - 0.5);
@@ -411,7 +531,9 @@ describe("bodies too large (item 2)", () => {
     const before = rss();
     const answer = await chunkedFlood("/login", "application/x-www-form-urlencoded", 100 * MB);
     const after = rss();
-    console.log(`100 MB chunked post to /login: ${answer.status} after ${(answer.sentBeforeAnswer / MB).toFixed(1)} MB sent; RSS ${before.toFixed(0)} MB before, ${after.toFixed(0)} MB after`);
+    console.log(
+      `100 MB chunked post to /login: ${answer.status} after ${(answer.sentBeforeAnswer / MB).toFixed(1)} MB sent; RSS ${before.toFixed(0)} MB before, ${after.toFixed(0)} MB after`,
+    );
     expect(answer.status).toBe(413);
     expect(answer.text).toContain("terlalu besar");
     expect(answer.sentBeforeAnswer).toBeLessThan(50 * MB);
@@ -425,7 +547,11 @@ describe("bodies too large (item 2)", () => {
     const answer = await chunkedFlood("/login", `multipart/form-data; boundary=${boundary}`, 100 * MB, {}, first);
     expect(answer.status).toBe(413);
     expect(answer.sentBeforeAnswer).toBeLessThan(50 * MB);
-    const declared = await rawRequest(PORT, head({ name: "", url: "/forgot-password", headers: {}, field: "", limit: 0, reads: true }, "application/x-www-form-urlencoded", 2 * MB), Buffer.alloc(2 * MB, 0x61));
+    const declared = await rawRequest(
+      PORT,
+      head({ name: "", url: "/forgot-password", headers: {}, field: "", limit: 0, reads: true }, "application/x-www-form-urlencoded", 2 * MB),
+      Buffer.alloc(2 * MB, 0x61),
+    );
     expect(declared.status).toBe(413);
   }, 120_000);
 
@@ -433,7 +559,9 @@ describe("bodies too large (item 2)", () => {
     const since = Date.now();
     const big = (t: Target) => {
       const boundary = "----bigfile";
-      const partHead = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${t.field}"; filename="besar.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.4\n`);
+      const partHead = Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${t.field}"; filename="besar.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.4\n`,
+      );
       return chunkedFlood(t.url, `multipart/form-data; boundary=${boundary}`, 100 * MB, t.headers, partHead);
     };
     const apiTarget = targets.find((t) => t.name === "API /api/v1/applications/{id}/documents")!;
@@ -446,7 +574,9 @@ describe("bodies too large (item 2)", () => {
     expect(viaPage.status).toBe(413);
     expect(viaPage.text).toContain("harus lebih kecil dari 2048KB");
     expect(viaPage.sentBeforeAnswer).toBeLessThan(50 * MB);
-    console.log(`100 MB to a 2 MB field: API ${viaApi.status} after ${(viaApi.sentBeforeAnswer / MB).toFixed(1)} MB, page ${viaPage.status} after ${(viaPage.sentBeforeAnswer / MB).toFixed(1)} MB`);
+    console.log(
+      `100 MB to a 2 MB field: API ${viaApi.status} after ${(viaApi.sentBeforeAnswer / MB).toFixed(1)} MB, page ${viaPage.status} after ${(viaPage.sentBeforeAnswer / MB).toFixed(1)} MB`,
+    );
     expect(await noTemporaryFiles(since)).toEqual([]);
   }, 120_000);
 
@@ -455,7 +585,10 @@ describe("bodies too large (item 2)", () => {
     const boundary = "----manyparts";
     // 30 text fields of 60 kB (each within busboy's field limit) and a photo within its 2 MB: 3.7 MB, past the 3 MB cap.
     const parts = Array.from({ length: 30 }, (_, i) => ({ name: `note${i}`, data: "x".repeat(60 * 1024) }));
-    const body = multipartBody(boundary, [...parts, { name: target.field, filename: "a.png", type: "image/png", data: Buffer.alloc(Math.floor(1.9 * MB), 0x41) }]);
+    const body = multipartBody(boundary, [
+      ...parts,
+      { name: target.field, filename: "a.png", type: "image/png", data: Buffer.alloc(Math.floor(1.9 * MB), 0x41) },
+    ]);
     const answer = await rawRequest(PORT, head(target, `multipart/form-data; boundary=${boundary}`, body.length), body);
     expect(answer.status).toBe(413);
     expect(answer.text).toContain("UPLOAD_TOO_LARGE");

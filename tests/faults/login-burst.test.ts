@@ -81,6 +81,9 @@ describe("a burst of logins right after a start", () => {
     console.info(`login burst: ${JSON.stringify(counts)}`);
     const failed = answers.filter((a) => a.status >= 500 || a.status === 0);
     expect(failed.length, `${JSON.stringify(counts)}; ${failed[0]?.body.slice(0, 300) ?? ""}\n${server.stderr().slice(0, 2000)}`).toBe(0);
-    expect(answers.filter((a) => a.status !== (a.i % 2 === 0 ? 302 : 400)), JSON.stringify(counts)).toEqual([]);
+    expect(
+      answers.filter((a) => a.status !== (a.i % 2 === 0 ? 302 : 400)),
+      JSON.stringify(counts),
+    ).toEqual([]);
   }, 240_000);
 });

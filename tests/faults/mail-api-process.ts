@@ -17,7 +17,15 @@ const api = await startApi({
   publicUrl: "https://adaptasi.example.go.id",
   mailRetry: { baseMs: Number(env.MAIL_RETRY_BASE_SECONDS ?? 5) * 1000, leaseMs: Number(env.MAIL_LEASE_SECONDS ?? 120) * 1000 },
   mailPollMs: 500,
-  rateLimits: { loginPerIp: 10_000, loginPerAccount: 10_000, windowSec: 900, signUpPerIp: 10_000, mailPerEmail: 10_000, mailPerIp: 10_000, accountWindowSec: 3600 },
+  rateLimits: {
+    loginPerIp: 10_000,
+    loginPerAccount: 10_000,
+    windowSec: 900,
+    signUpPerIp: 10_000,
+    mailPerEmail: 10_000,
+    mailPerIp: 10_000,
+    accountWindowSec: 3600,
+  },
   logger: pino({ level: env.LOG_LEVEL ?? "silent" }),
 });
 const server = createServer(getRequestListener((req, bindings) => api.fetch(req, bindings)));

@@ -30,8 +30,7 @@ async function start(port: string, extra: Record<string, string> = {}): Promise<
   return startServer({ NODE_ENV: "test", PORT: port, DATA_DIR: dataDir, ...strongSecrets(), RATE_LIMIT_LOGIN_PER_IP: "1000", ...extra });
 }
 
-const metrics = (running: Running, authorization?: string) =>
-  fetch(`${running.base}/metrics`, { headers: authorization ? { authorization } : {} });
+const metrics = (running: Running, authorization?: string) => fetch(`${running.base}/metrics`, { headers: authorization ? { authorization } : {} });
 
 describe("/metrics", () => {
   it("is not served without METRICS_TOKEN", async () => {
@@ -88,11 +87,22 @@ describe("/metrics", () => {
     // Which build answers, and counters an alert watches at zero from the first scrape.
     const head = execFileSync("git", ["rev-parse", "HEAD"], { cwd: ROOT, encoding: "utf8" }).trim();
     expect(text).toMatch(new RegExp(`^adaptasi_build_info\\{version="\\d+\\.\\d+\\.\\d+",commit="${head}"\\} 1$`, "m"));
-    for (const series of ['adaptasi_mail_failures_total{kind="permanent"}', 'adaptasi_mail_failures_total{kind="retry"}', 'adaptasi_job_runs_total{job="overdue_digest",outcome="error"}', 'adaptasi_http_responses_total{status="500"}']) {
+    for (const series of [
+      'adaptasi_mail_failures_total{kind="permanent"}',
+      'adaptasi_mail_failures_total{kind="retry"}',
+      'adaptasi_job_runs_total{job="overdue_digest",outcome="error"}',
+      'adaptasi_http_responses_total{status="500"}',
+    ]) {
       expect(text, series).toMatch(new RegExp(`^${series.replace(/[{}"=]/g, (c) => `\\${c}`)} 0$`, "m"));
     }
     expect(text).toMatch(/^# HELP adaptasi_mail_queue_depth .*alert on max\(\)/m);
-    for (const name of ["adaptasi_mail_queue_depth", "adaptasi_mail_sent_total", "adaptasi_mail_failures_total", "adaptasi_job_runs_total", "adaptasi_process_resident_memory_bytes"]) {
+    for (const name of [
+      "adaptasi_mail_queue_depth",
+      "adaptasi_mail_sent_total",
+      "adaptasi_mail_failures_total",
+      "adaptasi_job_runs_total",
+      "adaptasi_process_resident_memory_bytes",
+    ]) {
       expect(text).toContain(`# TYPE ${name} `);
     }
     console.log(`faults/metrics: /metrics answered ${text.length} bytes, ${text.split("\n").filter((l) => l && !l.startsWith("#")).length} samples`);

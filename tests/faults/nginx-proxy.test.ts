@@ -72,7 +72,15 @@ describe("behind docs/operations.md's nginx on a port other than 443", () => {
     for (const port of [PORTS.documented, PORTS.hostOnly]) {
       const own = await postLogin(port, `http://127.0.0.1:${port}`);
       // the login page with its error about the unknown account (400), not a refusal
-      expect(own.status, `port ${port}: ${own.text.slice(0, 200)} ${portal!.stdout().split("\n").filter((l) => /"level":(50|60)/.test(l)).join("\n").slice(0, 3000)}`).toBe(400);
+      expect(
+        own.status,
+        `port ${port}: ${own.text.slice(0, 200)} ${portal!
+          .stdout()
+          .split("\n")
+          .filter((l) => /"level":(50|60)/.test(l))
+          .join("\n")
+          .slice(0, 3000)}`,
+      ).toBe(400);
       // a refused post's title starts with "Galat: "
       expect(own.text).toContain("<title>Galat: Masuk");
       expect(own.text).not.toContain("Permintaan lintas situs ditolak.");
@@ -87,7 +95,10 @@ describe("behind docs/operations.md's nginx on a port other than 443", () => {
     await new Promise((r) => setTimeout(r, 300)); // nginx writes its line after the answer
     const nginxLog = readFileSync(path.join(dir, "access.log"), "utf8");
     const portalLog = portal!.stdout();
-    for (const [name, log] of [["nginx", nginxLog], ["portal", portalLog]] as const) {
+    for (const [name, log] of [
+      ["nginx", nginxLog],
+      ["portal", portalLog],
+    ] as const) {
       expect(log, `${name} log`).not.toContain(SECRET);
       expect(log, `${name} log`).not.toContain("someone@example.go.id");
       expect(log, `${name} log`).not.toContain("someone%40example.go.id");

@@ -3,7 +3,19 @@ import { randomBytes } from "node:crypto";
 import { rmSync } from "node:fs";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiClient, apiLogin, ensureBuild, INTERNALS, portalLogin, PRODUCTION_MAIL, startServer, stopServer, strongSecrets, tempDir, type Running } from "./server";
+import {
+  apiClient,
+  apiLogin,
+  ensureBuild,
+  INTERNALS,
+  portalLogin,
+  PRODUCTION_MAIL,
+  startServer,
+  stopServer,
+  strongSecrets,
+  tempDir,
+  type Running,
+} from "./server";
 
 // Faults: PostgreSQL goes away while the portal runs. The machine's PostgreSQL is shared, so
 // instead of restarting it, a TCP proxy in this test stands between the portal and 127.0.0.1:5432 and is

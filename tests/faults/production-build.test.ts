@@ -48,7 +48,16 @@ describe("the production build", () => {
     const secrets = strongSecrets();
     const child = spawn(process.execPath, ["build/server.mjs"], {
       cwd: dir,
-      env: { PATH: process.env.PATH, NODE_ENV: "production", PORT: String(PORT), HOST: "127.0.0.1", DATA_DIR: path.join(dir, "data"), LOG_LEVEL: "info", ...secrets, ...PRODUCTION_MAIL },
+      env: {
+        PATH: process.env.PATH,
+        NODE_ENV: "production",
+        PORT: String(PORT),
+        HOST: "127.0.0.1",
+        DATA_DIR: path.join(dir, "data"),
+        LOG_LEVEL: "info",
+        ...secrets,
+        ...PRODUCTION_MAIL,
+      },
       stdio: ["ignore", "pipe", "pipe"],
     });
     let out = "";

@@ -3,7 +3,21 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiClient, DEMO_PASSWORD, ensureBuild, INTERNALS, portalLogin, PRODUCTION_MAIL, spawnServer, startServer, stopServer, strongSecret, strongSecrets, tempDir, type Running } from "./server";
+import {
+  apiClient,
+  DEMO_PASSWORD,
+  ensureBuild,
+  INTERNALS,
+  portalLogin,
+  PRODUCTION_MAIL,
+  spawnServer,
+  startServer,
+  stopServer,
+  strongSecret,
+  strongSecrets,
+  tempDir,
+  type Running,
+} from "./server";
 
 // Production start and request security on the real production process: weak or missing
 // secrets stop it with one line; demo data is never seeded; errors show no internals; every HTML
@@ -37,29 +51,37 @@ describe("production start", () => {
     ["every secret missing", {}, /API_KEY, SESSION_SECRET, JWT_SECRET are missing or weak/],
   ];
 
-  it.each(cases)("stops with one clear line when %s", async (_label, secrets, names) => {
-    const p = spawnServer({ NODE_ENV: "production", PORT: "3374", DATA_DIR: dir("weak"), ...PRODUCTION_MAIL, ...secrets });
-    const code = await p.exited;
-    expect(code).not.toBe(0);
-    const lines = p.stderr().trim().split("\n");
-    expect(lines, p.stderr()).toHaveLength(1);
-    expect(lines[0]).toMatch(/^adaptasi: .*missing or weak/);
-    expect(lines[0]).toMatch(names);
-    expect(lines[0]).not.toContain(String(secrets.SESSION_SECRET ?? "\u0000")); // never echoes the value
-  }, 60_000);
+  it.each(cases)(
+    "stops with one clear line when %s",
+    async (_label, secrets, names) => {
+      const p = spawnServer({ NODE_ENV: "production", PORT: "3374", DATA_DIR: dir("weak"), ...PRODUCTION_MAIL, ...secrets });
+      const code = await p.exited;
+      expect(code).not.toBe(0);
+      const lines = p.stderr().trim().split("\n");
+      expect(lines, p.stderr()).toHaveLength(1);
+      expect(lines[0]).toMatch(/^adaptasi: .*missing or weak/);
+      expect(lines[0]).toMatch(names);
+      expect(lines[0]).not.toContain(String(secrets.SESSION_SECRET ?? "\u0000")); // never echoes the value
+    },
+    60_000,
+  );
 
   // Without a mail server the activation and reset links would only be written to the outbox.
   it.each([
     ["SMTP_URL and PUBLIC_URL are missing", {}, /^adaptasi: SMTP_URL, PUBLIC_URL are missing: /],
     ["SMTP_URL is missing", { PUBLIC_URL: PRODUCTION_MAIL.PUBLIC_URL }, /^adaptasi: SMTP_URL is missing: /],
     ["PUBLIC_URL is missing", { SMTP_URL: PRODUCTION_MAIL.SMTP_URL }, /^adaptasi: PUBLIC_URL is missing: /],
-  ])("stops with one clear line when %s", async (_label, mail, line) => {
-    const p = spawnServer({ NODE_ENV: "production", PORT: "3374", DATA_DIR: dir("mail"), ...strongSecrets(), ...mail });
-    expect(await p.exited).not.toBe(0);
-    const lines = p.stderr().trim().split("\n");
-    expect(lines, p.stderr()).toHaveLength(1);
-    expect(lines[0]).toMatch(line);
-  }, 60_000);
+  ])(
+    "stops with one clear line when %s",
+    async (_label, mail, line) => {
+      const p = spawnServer({ NODE_ENV: "production", PORT: "3374", DATA_DIR: dir("mail"), ...strongSecrets(), ...mail });
+      expect(await p.exited).not.toBe(0);
+      const lines = p.stderr().trim().split("\n");
+      expect(lines, p.stderr()).toHaveLength(1);
+      expect(lines[0]).toMatch(line);
+    },
+    60_000,
+  );
 
   // A demo setting in production is a mistake to say at once, like a weak secret, not to ignore.
   it("stops with one clear line when asked for demo data", async () => {
@@ -87,7 +109,11 @@ describe("production start", () => {
     const answers = [
       await fetch(`${running.base}/tidak-ada`),
       await fetch(`${running.base}/application/%E0%A4%A`),
-      await fetch(`${running.base}/api/v1/login`, { method: "POST", headers: { "x-adaptasiapikey": running.env.API_KEY, "content-type": "application/json" }, body: "{" }),
+      await fetch(`${running.base}/api/v1/login`, {
+        method: "POST",
+        headers: { "x-adaptasiapikey": running.env.API_KEY, "content-type": "application/json" },
+        body: "{",
+      }),
       await api("/tidak-ada"),
       await api("/files/not-a-uuid"),
     ];
@@ -177,7 +203,12 @@ describe("request security in production", () => {
     expect(lng).toMatch(/;\s*HttpOnly/i);
 
     // Cross-origin POSTs are refused on every action, logged in or not.
-    for (const [p, cookie] of [["/login", ""], ["/logout", cookieA], ["/profile", cookieA], ["/sign-up", ""]] as const) {
+    for (const [p, cookie] of [
+      ["/login", ""],
+      ["/logout", cookieA],
+      ["/profile", cookieA],
+      ["/sign-up", ""],
+    ] as const) {
       for (const origin of ["https://evil.example", "null"]) {
         const res = await fetch(`${base}${p}`, {
           method: "POST",

@@ -98,7 +98,12 @@ export async function throttlingProxy(
     /** cuts the connection under way (both sides) when what the clients sent in all passes each of these byte counts */
     dropAt?: number[];
   } = {},
-): Promise<{ port: number; close: () => Promise<void>; /** bytes the clients sent, over every connection */ received: () => number; /** connections cut */ drops: () => number }> {
+): Promise<{
+  port: number;
+  close: () => Promise<void>;
+  /** bytes the clients sent, over every connection */ received: () => number;
+  /** connections cut */ drops: () => number;
+}> {
   const sockets = new Set<net.Socket>();
   const dropAt = [...(opts.dropAt ?? [])].sort((a, b) => a - b);
   let received = 0;

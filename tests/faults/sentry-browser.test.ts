@@ -71,7 +71,12 @@ function decodeRecording(raw: Buffer): { segmentId: number; events: Array<{ type
   const nl = raw.indexOf(0x0a);
   const { segment_id: segmentId } = JSON.parse(raw.subarray(0, nl).toString("utf8")) as { segment_id: number };
   const body = raw.subarray(nl + 1);
-  const attempts: Array<[string, (b: Buffer) => Buffer]> = [["json", (b) => b], ["zlib", inflateSync], ["gzip", gunzipSync], ["deflate", inflateRawSync]];
+  const attempts: Array<[string, (b: Buffer) => Buffer]> = [
+    ["json", (b) => b],
+    ["zlib", inflateSync],
+    ["gzip", gunzipSync],
+    ["deflate", inflateRawSync],
+  ];
   for (const [encoding, attempt] of attempts) {
     try {
       const text = attempt(body).toString("utf8");
@@ -94,7 +99,11 @@ beforeAll(async () => {
   await ensureBuild();
   ingest = http.createServer((req, res) => {
     // The browser posts cross-origin: answer the preflight and allow the origin, as sentry.io does.
-    const cors = { "access-control-allow-origin": req.headers.origin ?? "*", "access-control-allow-headers": "*", "access-control-allow-methods": "POST, OPTIONS" };
+    const cors = {
+      "access-control-allow-origin": req.headers.origin ?? "*",
+      "access-control-allow-headers": "*",
+      "access-control-allow-methods": "POST, OPTIONS",
+    };
     requests.push({ method: req.method, url: req.url, origin: req.headers.origin });
     const chunks: Buffer[] = [];
     req.on("data", (c: Buffer) => chunks.push(c));
@@ -135,7 +144,14 @@ describe("Sentry in the browser", () => {
     const dsn = `http://publickey@127.0.0.1:${port}/1`;
     const dataDir = tempDir("sentry-browser");
     dirs.push(dataDir);
-    server = await startServer({ NODE_ENV: "test", PORT: PORTAL_PORT, DATA_DIR: dataDir, SENTRY_DSN: dsn, RATE_LIMIT_LOGIN_PER_IP: "1000", ...strongSecrets() });
+    server = await startServer({
+      NODE_ENV: "test",
+      PORT: PORTAL_PORT,
+      DATA_DIR: dataDir,
+      SENTRY_DSN: dsn,
+      RATE_LIMIT_LOGIN_PER_IP: "1000",
+      ...strongSecrets(),
+    });
 
     browser = await chromium.launch({
       executablePath: "/usr/bin/chromium",
@@ -172,8 +188,7 @@ describe("Sentry in the browser", () => {
       });
     }, MESSAGE);
 
-    const errorEvents = () =>
-      items().filter(({ item }) => item.type === "event" && JSON.stringify(item.payload?.exception ?? {}).includes(MESSAGE));
+    const errorEvents = () => items().filter(({ item }) => item.type === "event" && JSON.stringify(item.payload?.exception ?? {}).includes(MESSAGE));
     const recordings = () => items().filter(({ item }) => item.type === "replay_recording");
     await waitFor(() => errorEvents().length > 0, 15_000);
     // A session replay flushes ~5 s after activity; closing the page (pagehide) flushes what is left.
@@ -205,7 +220,9 @@ describe("Sentry in the browser", () => {
     if (trace?.sample_rate !== undefined) expect(Number(trace.sample_rate)).toBe(1);
 
     // (b) a session replay (sampled for the session, not only buffered for an error)
-    const replayEvents = items().filter(({ item }) => item.type === "replay_event").map(({ item }) => item.payload as { replay_type?: string; error_ids?: string[] });
+    const replayEvents = items()
+      .filter(({ item }) => item.type === "replay_event")
+      .map(({ item }) => item.payload as { replay_type?: string; error_ids?: string[] });
     expect(replayEvents.length, seen).toBeGreaterThanOrEqual(1);
     expect(replayEvents[0].replay_type).toBe("session");
     const segments = recordings().map(({ item }) => decodeRecording(item.raw));

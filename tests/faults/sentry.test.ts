@@ -75,7 +75,15 @@ describe("Sentry", () => {
     drop = db.drop;
     const dataDir = tempDir("sentry");
     dirs.push(dataDir);
-    server = await startServer({ NODE_ENV: "test", PORT: "3487", DATABASE_URL: db.url, SEED_DEMO: "true", DATA_DIR: dataDir, SENTRY_DSN: dsn, ...strongSecrets() });
+    server = await startServer({
+      NODE_ENV: "test",
+      PORT: "3487",
+      DATABASE_URL: db.url,
+      SEED_DEMO: "true",
+      DATA_DIR: dataDir,
+      SENTRY_DSN: dsn,
+      ...strongSecrets(),
+    });
     const token = await apiLogin(server, "pemohon@adaptasi.test");
     const api = apiClient(server);
     const me = (await (await api("/admin/get-me", { token })).json()) as { data: { id: string } };
@@ -100,7 +108,12 @@ describe("Sentry", () => {
       events = envelopes.flatMap((e) => e.items.filter((it) => it.type === "event").map((it) => it.payload));
     }
     expect(events.length, `envelopes received: ${envelopes.map((e) => e.items.map((it) => it.type).join("+")).join(", ")}`).toBeGreaterThanOrEqual(1);
-    const event = events[0] as { exception?: { values?: Array<{ type?: string; value?: string }> }; request?: { url?: string }; platform?: string; tags?: Record<string, string> };
+    const event = events[0] as {
+      exception?: { values?: Array<{ type?: string; value?: string }> };
+      request?: { url?: string };
+      platform?: string;
+      tags?: Record<string, string>;
+    };
     expect(event.platform).toBe("node");
     const head = execFileSync("git", ["rev-parse", "HEAD"], { cwd: ROOT, encoding: "utf8" }).trim();
     expect((event as { release?: string }).release, "the release is the build's commit").toBe(head);

@@ -48,7 +48,10 @@ export function leftovers() {
       return thing;
     },
     async undo(): Promise<void> {
-      for (const step of steps.splice(0).reverse()) await Promise.resolve().then(step).catch(() => {});
+      for (const step of steps.splice(0).reverse())
+        await Promise.resolve()
+          .then(step)
+          .catch(() => {});
     },
   };
 }
@@ -75,7 +78,11 @@ const COMMANDS = {
 export function spawnServer(env: Record<string, string | undefined>, command: keyof typeof COMMANDS = "server"): Running {
   const clean: Record<string, string> = {};
   for (const [k, v] of Object.entries(process.env)) {
-    if (v !== undefined && !["API_KEY", "SESSION_SECRET", "JWT_SECRET", "DATABASE_URL", "API_URL", "SEED_DEMO", "NODE_ENV", "SMTP_URL", "PUBLIC_URL", "MAIL_REDIRECT_TO"].includes(k)) clean[k] = v;
+    if (
+      v !== undefined &&
+      !["API_KEY", "SESSION_SECRET", "JWT_SECRET", "DATABASE_URL", "API_URL", "SEED_DEMO", "NODE_ENV", "SMTP_URL", "PUBLIC_URL", "MAIL_REDIRECT_TO"].includes(k)
+    )
+      clean[k] = v;
   }
   for (const [k, v] of Object.entries(env)) if (v !== undefined) clean[k] = v;
   clean.HOST ??= "127.0.0.1";
@@ -97,7 +104,11 @@ export function spawnServer(env: Record<string, string | undefined>, command: ke
  */
 export function operatorCommand(env: Record<string, string>, script: string, args: string[] = []) {
   return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-    const child = spawn("npm", ["run", "--silent", script, ...(args.length > 0 ? ["--", ...args] : [])], { cwd: ROOT, env: env as NodeJS.ProcessEnv, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn("npm", ["run", "--silent", script, ...(args.length > 0 ? ["--", ...args] : [])], {
+      cwd: ROOT,
+      env: env as NodeJS.ProcessEnv,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     let stdout = "";
     let stderr = "";
     child.stdout.setEncoding("utf8").on("data", (d: string) => (stdout += d));
@@ -119,7 +130,12 @@ function portTaken(port: number): Promise<boolean> {
 }
 
 /** Starts the server and waits until `readyPath` answers 200 (at most `timeoutMs`). */
-export async function startServer(env: Record<string, string | undefined>, readyPath = "/readyz", timeoutMs = 90_000, command: keyof typeof COMMANDS = "server"): Promise<Running> {
+export async function startServer(
+  env: Record<string, string | undefined>,
+  readyPath = "/readyz",
+  timeoutMs = 90_000,
+  command: keyof typeof COMMANDS = "server",
+): Promise<Running> {
   if (env.PORT && (await portTaken(Number(env.PORT)))) throw new Error(`port ${env.PORT} is taken, by a server an earlier run left behind?`);
   const running = spawnServer(env, command);
   const started = Date.now();
@@ -181,7 +197,8 @@ export async function portalLogin(running: Running, email: string, password = DE
 }
 
 /** Text a stack trace or an internal error would leave in a page or an API answer. */
-export const INTERNALS = /\bat [\w.<>$]+ \(|\(file:\/\/|node_modules|\.[cm]?[jt]sx?:\d+:\d+|ECONNREFUSED|ECONNRESET|ETIMEDOUT|postgres:\/\/|DrizzleQueryError|Failed query/;
+export const INTERNALS =
+  /\bat [\w.<>$]+ \(|\(file:\/\/|node_modules|\.[cm]?[jt]sx?:\d+:\d+|ECONNREFUSED|ECONNRESET|ETIMEDOUT|postgres:\/\/|DrizzleQueryError|Failed query/;
 
 /**
  * An S3-protocol bucket on loopback (the s3rver package), and the settings that point the portal at it
@@ -223,7 +240,9 @@ export function heapAfterGc(inspectPort: number): Promise<{ heapUsedMb: number; 
     console.log(r.result.result.value);
     ws.close();`;
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["--experimental-websocket", "--no-warnings", "--input-type=module", "-e", script], { stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(process.execPath, ["--experimental-websocket", "--no-warnings", "--input-type=module", "-e", script], {
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     let out = "";
     let err = "";
     child.stdout.setEncoding("utf8").on("data", (d: string) => (out += d));
@@ -240,7 +259,13 @@ export function heapAfterGc(inspectPort: number): Promise<{ heapUsedMb: number; 
 export async function waitFor(url: string, timeoutMs: number): Promise<void> {
   const until = Date.now() + timeoutMs;
   while (Date.now() < until) {
-    if (await fetch(url).then((r) => r.ok, () => false)) return;
+    if (
+      await fetch(url).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return;
     await new Promise((r) => setTimeout(r, 50));
   }
   throw new Error(`${url} did not answer within ${timeoutMs} ms`);

@@ -30,7 +30,13 @@ async function randomPdf(size: number): Promise<Buffer> {
   const build = async (fill: number) => {
     const doc = await PDFDocument.create();
     doc.addPage([300, 200]).drawText("Ijazah", { x: 20, y: 100, size: 14, font: await doc.embedFont(StandardFonts.Helvetica) });
-    doc.context.register(doc.context.stream(randomBytes(Math.ceil(fill / 2)).toString("hex").slice(0, fill)));
+    doc.context.register(
+      doc.context.stream(
+        randomBytes(Math.ceil(fill / 2))
+          .toString("hex")
+          .slice(0, fill),
+      ),
+    );
     return Buffer.from(await doc.save());
   };
   const probe = await build(size - 4096);
@@ -42,13 +48,17 @@ async function randomPdf(size: number): Promise<Buffer> {
 beforeAll(async () => {
   await ensureBuild();
   dataDir = tempDir("tus");
-  server = await startServer({
-    NODE_ENV: "test",
-    PORT: String(PORT),
-    DATA_DIR: dataDir,
-    ...strongSecrets(),
-    RATE_LIMIT_LOGIN_PER_ACCOUNT: "1000",
-  }, "/readyz", 180_000);
+  server = await startServer(
+    {
+      NODE_ENV: "test",
+      PORT: String(PORT),
+      DATA_DIR: dataDir,
+      ...strongSecrets(),
+      RATE_LIMIT_LOGIN_PER_ACCOUNT: "1000",
+    },
+    "/readyz",
+    180_000,
+  );
 }, 300_000);
 
 afterAll(async () => {
@@ -94,7 +104,9 @@ it("resumes a 5 MB PDF at 50 kB/s after three dropped connections: within the fi
     await proxy.close();
   }
   const seconds = (Date.now() - started) / 1000;
-  console.info(`tus over 50 kB/s: ${proxy.received()} bytes sent for ${FILE_SIZE} (limit ${FILE_SIZE + 3 * CHUNK}), ${proxy.drops()} drops, resumed from ${offsetsResumedFrom.join(", ")}, ${seconds.toFixed(0)} s`);
+  console.info(
+    `tus over 50 kB/s: ${proxy.received()} bytes sent for ${FILE_SIZE} (limit ${FILE_SIZE + 3 * CHUNK}), ${proxy.drops()} drops, resumed from ${offsetsResumedFrom.join(", ")}, ${seconds.toFixed(0)} s`,
+  );
 
   expect(proxy.drops()).toBe(3);
   // Each resumption started where the server had got to, never from the start.
@@ -107,7 +119,9 @@ it("resumes a 5 MB PDF at 50 kB/s after three dropped connections: within the fi
   expect(JSON.parse(answer)).toEqual({ data: { saved: [REG_5MB.id], errors: [] } });
 
   // The stored document is the file.
-  const app = (await (await api(`/applications/${application}`, { token })).json()) as { data: { documents: Array<{ requirement_id: number; file_id: string }> } };
+  const app = (await (await api(`/applications/${application}`, { token })).json()) as {
+    data: { documents: Array<{ requirement_id: number; file_id: string }> };
+  };
   const doc = app.data.documents.find((d) => d.requirement_id === REG_5MB.id)!;
   expect(doc).toBeTruthy();
   const stored = Buffer.from(await (await api(`/files/${doc.file_id}`, { token })).arrayBuffer());

@@ -120,15 +120,27 @@ async function submittedApplication(base: string, email: string): Promise<string
   const draft = await fetch(`${api(base)}/applications`, { method: "POST", headers: json, body: JSON.stringify({ jalur_id: "REG" }) });
   expect(draft.status, await draft.clone().text()).toBe(201);
   const id = ((await draft.json()) as { data: { id: string } }).data.id;
-  const requirements = (await (await fetch(`${api(base)}/document-requirements?jalur=REG`, { headers })).json()) as { data: Array<{ id: number; allowed_extnames: string; is_active: boolean }> };
+  const requirements = (await (await fetch(`${api(base)}/document-requirements?jalur=REG`, { headers })).json()) as {
+    data: Array<{ id: number; allowed_extnames: string; is_active: boolean }>;
+  };
   const fd = new FormData();
   const onePdf = await pdf("dokumen.pdf");
   for (const r of requirements.data.filter((x) => x.is_active)) {
-    fd.append(`doc_${r.id}`, r.allowed_extnames.split(",").includes("pdf") ? new Blob([new Uint8Array(onePdf)], { type: "application/pdf" }) : new Blob([new Uint8Array(png())], { type: "image/png" }), `dokumen-${r.id}.${r.allowed_extnames.includes("pdf") ? "pdf" : "png"}`);
+    fd.append(
+      `doc_${r.id}`,
+      r.allowed_extnames.split(",").includes("pdf")
+        ? new Blob([new Uint8Array(onePdf)], { type: "application/pdf" })
+        : new Blob([new Uint8Array(png())], { type: "image/png" }),
+      `dokumen-${r.id}.${r.allowed_extnames.includes("pdf") ? "pdf" : "png"}`,
+    );
   }
   const uploaded = await fetch(`${api(base)}/applications/${id}/documents`, { method: "POST", headers, body: fd });
   expect(uploaded.status, await uploaded.clone().text()).toBe(200);
-  const submitted = await fetch(`${api(base)}/applications/${id}/submit`, { method: "POST", headers: json, body: JSON.stringify({ idempotency_key: crypto.randomUUID() }) });
+  const submitted = await fetch(`${api(base)}/applications/${id}/submit`, {
+    method: "POST",
+    headers: json,
+    body: JSON.stringify({ idempotency_key: crypto.randomUUID() }),
+  });
   expect(submitted.status, await submitted.clone().text()).toBe(200);
   return id;
 }
@@ -138,7 +150,8 @@ const sha256 = (bytes: Buffer | Uint8Array) => createHash("sha256").update(bytes
 describe("two instances behind a proxy, one database, one bucket", () => {
   beforeAll(async () => {
     if (!existsSync(HAPROXY)) {
-      if (process.getuid?.() === 0) spawnSync("sh", ["-c", "apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq haproxy"], { stdio: "inherit" });
+      if (process.getuid?.() === 0)
+        spawnSync("sh", ["-c", "apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq haproxy"], { stdio: "inherit" });
       if (!existsSync(HAPROXY)) throw new Error(`HAProxy is missing at ${HAPROXY}: sudo apt-get install -y haproxy`);
     }
     await ensureBuild();
@@ -212,7 +225,10 @@ describe("two instances behind a proxy, one database, one bucket", () => {
       redirect: "manual",
     });
     expect(login.status).toBe(302);
-    const cookie = login.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    const cookie = login.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
     expect(cookie).not.toBe("");
     const home = await fetch(`${b.base}/`, { headers: { cookie }, redirect: "manual" });
     expect(home.status, "B knows the session A made").toBe(200);
@@ -243,10 +259,15 @@ describe("two instances behind a proxy, one database, one bucket", () => {
       const { rows } = await client.query<{ recipient: string; kind: string; n: number }>(
         "select recipient, kind, count(*)::int as n from mail_outbox where kind in ('overdue_digest', 'sla_reminder', 'reupload_reminder') group by recipient, kind",
       );
-      console.log(`faults/two-instances: overdue digest ${after} run(s) after ~${Math.round((Date.now() - until + 20_000) / 1000)} s of both schedulers; ${rows.length} reminder mail(s), most of one kind to one person ${Math.max(0, ...rows.map((r) => r.n))}`);
+      console.log(
+        `faults/two-instances: overdue digest ${after} run(s) after ~${Math.round((Date.now() - until + 20_000) / 1000)} s of both schedulers; ${rows.length} reminder mail(s), most of one kind to one person ${Math.max(0, ...rows.map((r) => r.n))}`,
+      );
       expect(runs, "the digest ran").toBe(1);
       expect(after, "and only once").toBe(1);
-      expect(rows.filter((r) => r.n !== 1), "nobody got a reminder twice").toEqual([]);
+      expect(
+        rows.filter((r) => r.n !== 1),
+        "nobody got a reminder twice",
+      ).toEqual([]);
     } finally {
       await client.end();
     }
@@ -259,7 +280,9 @@ describe("two instances behind a proxy, one database, one bucket", () => {
     const admin = await tokenOf(proxyBase, "admin@adaptasi.test");
     const headers = { [API_KEY_HEADER]: env.API_KEY, authorization: `Bearer ${admin}` };
     await submittedApplication(proxyBase, "pemohon.wna@adaptasi.test");
-    const list = (await (await fetch(`${api(proxyBase)}/review/applications?tab=action`, { headers })).json()) as { data: Array<{ id: string; may_decide: boolean; open_stage: { id: number } | null }> };
+    const list = (await (await fetch(`${api(proxyBase)}/review/applications?tab=action`, { headers })).json()) as {
+      data: Array<{ id: string; may_decide: boolean; open_stage: { id: number } | null }>;
+    };
     const toDecide = list.data.filter((r) => r.may_decide && r.open_stage).slice(0, 4);
     expect(toDecide.length, "files waiting for the Admin").toBeGreaterThan(0);
     const decided: string[] = [];
@@ -278,7 +301,9 @@ describe("two instances behind a proxy, one database, one bucket", () => {
     // A draft keeps one file per document (saving again replaces it), so each of the three workers uploads
     // to a document of its own, one upload after another: per document, the file on record must be the
     // last one acknowledged, or one sent after it whose answer the kill swallowed.
-    const requirements = (await (await fetch(`${api(proxyBase)}/document-requirements?jalur=REG`, { headers: { [API_KEY_HEADER]: env.API_KEY, authorization: `Bearer ${token}` } })).json()) as {
+    const requirements = (await (
+      await fetch(`${api(proxyBase)}/document-requirements?jalur=REG`, { headers: { [API_KEY_HEADER]: env.API_KEY, authorization: `Bearer ${token}` } })
+    ).json()) as {
       data: Array<{ id: number; allowed_extnames: string; is_active: boolean }>;
     };
     const pngDocs = requirements.data.filter((r) => r.is_active && r.allowed_extnames.split(",").includes("png")).map((r) => r.id);
@@ -335,7 +360,9 @@ describe("two instances behind a proxy, one database, one bucket", () => {
     await client.end();
     const recorded = new Set(decisions.rows.map((r) => r.application_id));
     const lostDecisions = decided.filter((id) => !recorded.has(id));
-    console.log(`faults/two-instances: ${toDecide.length} decisions sent as A was killed: ${decided.length} acknowledged, ${lostDecisions.length} acknowledged lost`);
+    console.log(
+      `faults/two-instances: ${toDecide.length} decisions sent as A was killed: ${decided.length} acknowledged, ${lostDecisions.length} acknowledged lost`,
+    );
     expect(lostDecisions).toEqual([]);
     const stored = new Map(rows.map((r) => [r.sha256, r.id]));
     const lost: string[] = [];
@@ -346,9 +373,13 @@ describe("two instances behind a proxy, one database, one bucket", () => {
       const onRecord = rows.filter((r) => Number(r.requirement) === requirementId).map((r) => Number(/paspor-(\d+)\./.exec(r.name)?.[1] ?? -1));
       // the last acknowledged upload, or a later one whose answer the kill swallowed: never an earlier one, never none
       if (!sent.slice(lastAcknowledged).some((x) => onRecord.includes(x.n)))
-        lost.push(`doc_${requirementId}: sent ${sent.map((x) => `#${x.n}${x.acknowledged ? "✓" : "✗"}`).join(" ")}; on record ${onRecord.map((n) => `#${n}`).join(" ") || "nothing"}`);
+        lost.push(
+          `doc_${requirementId}: sent ${sent.map((x) => `#${x.n}${x.acknowledged ? "✓" : "✗"}`).join(" ")}; on record ${onRecord.map((n) => `#${n}`).join(" ") || "nothing"}`,
+        );
     }
-    console.log(`faults/two-instances: ${total} uploads through the proxy, instance A killed at #12: ${acknowledged.length} acknowledged, ${failed} failed, ${okAfterKill}/${sentAfterKill} after the kill answered 200, ${lost.length} acknowledged lost`);
+    console.log(
+      `faults/two-instances: ${total} uploads through the proxy, instance A killed at #12: ${acknowledged.length} acknowledged, ${failed} failed, ${okAfterKill}/${sentAfterKill} after the kill answered 200, ${lost.length} acknowledged lost`,
+    );
     expect(lost).toEqual([]);
     expect(okAfterKill, "the proxy reaches the other instance").toBeGreaterThan(0);
     expect(acknowledged.length).toBeGreaterThanOrEqual(total - 6);

@@ -60,8 +60,14 @@ describe("portal rows", () => {
   it("cover every route of app/routes.ts, and only those", () => {
     expect(modules.size, "app/routes.ts parsed").toBeGreaterThan(60);
     const covered = new Set(PORTAL_ROWS.map((r) => r.route));
-    expect([...modules.keys()].filter((r) => !covered.has(r)), "routes without a row").toEqual([]);
-    expect([...covered].filter((r) => !modules.has(r)), "rows without a route").toEqual([]);
+    expect(
+      [...modules.keys()].filter((r) => !covered.has(r)),
+      "routes without a row",
+    ).toEqual([]);
+    expect(
+      [...covered].filter((r) => !modules.has(r)),
+      "rows without a route",
+    ).toEqual([]);
   });
 
   it("flag exactly the pages whose module has an action; POST rows post to one", () => {
@@ -88,7 +94,8 @@ describe("portal rows", () => {
   });
 
   it("post only refusals to actions", () => {
-    for (const c of actionMatrix()) expect(["login", "welcome", "home", "notFound", "forbidden", "invalid"], `${c.route} as ${c.principal}`).toContain(c.expected);
+    for (const c of actionMatrix())
+      expect(["login", "welcome", "home", "notFound", "forbidden", "invalid"], `${c.route} as ${c.principal}`).toContain(c.expected);
   });
 
   it("agree with the guards of spec §2 and §6 (domain/guards.ts)", () => {
@@ -151,7 +158,8 @@ describe("API rows", () => {
 
   it("keep administration away from applicants and facilities", () => {
     for (const c of apiMatrix().filter((x) => x.path.startsWith("/admin/") && x.path !== "/admin/get-me")) {
-      if (PRINCIPAL_ROLE[c.principal] === 3 || PRINCIPAL_ROLE[c.principal] === 8) expect(c.expected, `${c.method} ${c.path} as ${c.principal}`).not.toBe("allow");
+      if (PRINCIPAL_ROLE[c.principal] === 3 || PRINCIPAL_ROLE[c.principal] === 8)
+        expect(c.expected, `${c.method} ${c.path} as ${c.principal}`).not.toBe("allow");
     }
   });
 });

@@ -170,9 +170,21 @@ export const PORTAL_ROWS: readonly PortalRow[] = [
   // Download my data (docs/decisions/028-data-export.md): the page and its ZIP. The applicant's own data, whatever
   // the id; a verified facility's for one of its registrations (?id=), not found without one or for another's.
   { route: "/profile/unduh-data", rule: loggedIn(DATA_SUBJECT_ROLES), except: { ...UNVERIFIED_HOME, role8: "notFound" } },
-  { route: "/profile/unduh-data", search: "?id=:id", object: "registration", rule: loggedIn(DATA_SUBJECT_ROLES), except: { ...UNVERIFIED_HOME, otherFacility: "notFound" } },
+  {
+    route: "/profile/unduh-data",
+    search: "?id=:id",
+    object: "registration",
+    rule: loggedIn(DATA_SUBJECT_ROLES),
+    except: { ...UNVERIFIED_HOME, otherFacility: "notFound" },
+  },
   { route: "/profile/unduh-data/zip", rule: loggedIn(DATA_SUBJECT_ROLES), except: { ...UNVERIFIED_HOME, role8: "notFound" } },
-  { route: "/profile/unduh-data/zip", search: "?id=:id", object: "registration", rule: loggedIn(DATA_SUBJECT_ROLES), except: { ...UNVERIFIED_HOME, otherFacility: "notFound" } },
+  {
+    route: "/profile/unduh-data/zip",
+    search: "?id=:id",
+    object: "registration",
+    rule: loggedIn(DATA_SUBJECT_ROLES),
+    except: { ...UNVERIFIED_HOME, otherFacility: "notFound" },
+  },
   // An applicant deletes their own account (no id: no one else's); the refusals' posts change nothing
   { route: "/profile/hapus-akun", action: true, rule: loggedIn([ROLE.APPLICANT]) },
   { route: "/evaluation-requirements", rule: loggedIn() },
@@ -180,9 +192,23 @@ export const PORTAL_ROWS: readonly PortalRow[] = [
   // Review
   { route: "/application", rule: loggedIn(ADAPTATION_LIST_ROLES) },
   { route: "/application-list", rule: loggedIn(APPLICATION_LIST_ROLES) },
-  { route: "/application/:id", action: true, object: "application", rule: loggedIn(ADAPTATION_LIST_ROLES), except: STAGE1_HIDDEN, actionExcept: STAGE1_HIDDEN_POST },
+  {
+    route: "/application/:id",
+    action: true,
+    object: "application",
+    rule: loggedIn(ADAPTATION_LIST_ROLES),
+    except: STAGE1_HIDDEN,
+    actionExcept: STAGE1_HIDDEN_POST,
+  },
   { route: "/application-list/:id", action: true, object: "application", rule: loggedIn(APPLICATION_LIST_ROLES) },
-  { route: "/application/:id/additional-requirements", action: true, object: "application", rule: loggedIn(ADAPTATION_LIST_ROLES), except: STAGE1_HIDDEN, actionExcept: STAGE1_HIDDEN_POST },
+  {
+    route: "/application/:id/additional-requirements",
+    action: true,
+    object: "application",
+    rule: loggedIn(ADAPTATION_LIST_ROLES),
+    except: STAGE1_HIDDEN,
+    actionExcept: STAGE1_HIDDEN_POST,
+  },
   { route: "/application-list/:id/additional-requirements", action: true, object: "application", rule: loggedIn(APPLICATION_LIST_ROLES) },
   // The document viewer's page per document (:docId is a requirement id of the application; the e2e walk opens 1)
   { route: "/application/:id/documents/:docId", object: "application", rule: loggedIn(ADAPTATION_LIST_ROLES), except: STAGE1_HIDDEN },
@@ -200,11 +226,20 @@ export const PORTAL_ROWS: readonly PortalRow[] = [
   { route: "/submission-form", rule: loggedIn(APPLICANT), except: { role3: "redirect:/application-status" } },
   { route: "/submission-form/adaptation-form", action: true, rule: loggedIn(APPLICANT), except: { role3: "redirect:/application-status" } },
   // A facility admin's reuploads are per registration: the page sends them to Status Pengajuan, still logged in.
-  { route: "/submission-form/reupload-form", action: true, rule: loggedIn([...APPLICANT, ...FACILITY]), except: { role3: "redirect:/application-status", role8: "redirect:/application-status", ...UNVERIFIED_HOME } },
+  {
+    route: "/submission-form/reupload-form",
+    action: true,
+    rule: loggedIn([...APPLICANT, ...FACILITY]),
+    except: { role3: "redirect:/application-status", role8: "redirect:/application-status", ...UNVERIFIED_HOME },
+  },
   // A first submission ends here (spec §4), a successful reupload on success-reupload: the applicant's, or a
   // facility's registration (?id=); a facility admin without an id goes to their list, still logged in.
   { route: "/submission-form/success", rule: loggedIn([...APPLICANT, ...FACILITY]), except: { ...UNVERIFIED_HOME, role8: "redirect:/application-status" } },
-  { route: "/submission-form/success-reupload", rule: loggedIn([...APPLICANT, ...FACILITY]), except: { ...UNVERIFIED_HOME, role8: "redirect:/application-status" } },
+  {
+    route: "/submission-form/success-reupload",
+    rule: loggedIn([...APPLICANT, ...FACILITY]),
+    except: { ...UNVERIFIED_HOME, role8: "redirect:/application-status" },
+  },
   {
     route: "/submission-form/success-reupload",
     search: "?id=:id",
@@ -219,9 +254,15 @@ export const PORTAL_ROWS: readonly PortalRow[] = [
   { route: "/submission-form/upload/tus/*", action: true, rule: loggedIn(APPLICANT), except: { role3: "notFound" } },
   { route: "/application-status", rule: loggedIn([ROLE.APPLICANT, ROLE.ADMIN_FASYANKES]), except: UNVERIFIED_HOME },
   // A facility admin reads one registration (?id=); without one they go to their list, still logged in
-  { route: "/application-status/application-status-detail", action: true, rule: loggedIn([ROLE.APPLICANT, ROLE.ADMIN_FASYANKES]), except: { ...UNVERIFIED_HOME, role8: "redirect:/application-status" } },
   {
-    route: "/application-status/application-status-detail", action: true,
+    route: "/application-status/application-status-detail",
+    action: true,
+    rule: loggedIn([ROLE.APPLICANT, ROLE.ADMIN_FASYANKES]),
+    except: { ...UNVERIFIED_HOME, role8: "redirect:/application-status" },
+  },
+  {
+    route: "/application-status/application-status-detail",
+    action: true,
     search: "?id=:id",
     object: "registration",
     rule: loggedIn([ROLE.APPLICANT, ROLE.ADMIN_FASYANKES]),
@@ -457,7 +498,14 @@ const applicantObject = (): Partial<Record<Principal, ApiOutcome>> =>
   Object.fromEntries(PRINCIPALS.filter((p) => p !== "anonymous" && p !== "role3").map((p) => [p, "notFound"]));
 /** Review calls on the stage-1 application: 404 for the reviewers who cannot see it yet. */
 /** An endpoint that does not exist for staff: 404 rather than 403. */
-const STAFF_NOT_FOUND: Partial<Record<Principal, ApiOutcome>> = { role1: "notFound", role2: "notFound", role4: "notFound", role5: "notFound", role6: "notFound", role7: "notFound" };
+const STAFF_NOT_FOUND: Partial<Record<Principal, ApiOutcome>> = {
+  role1: "notFound",
+  role2: "notFound",
+  role4: "notFound",
+  role5: "notFound",
+  role6: "notFound",
+  role7: "notFound",
+};
 const REVIEW_HIDDEN: Partial<Record<Principal, ApiOutcome>> = { role5: "notFound", role6: "notFound" };
 /**
  * Review writes validate the body before they look the application up, so an empty body is refused with
@@ -555,7 +603,14 @@ export const API_ROWS: readonly ApiRow[] = [
   { method: "GET", path: "/applications/{id}/portfolio", object: "application", rule: ownApplication, except: applicantObject() },
   { method: "PUT", path: "/applications/{id}/portfolio", object: "application", body: { entries: [] }, rule: ownApplication, except: applicantObject() },
   { method: "GET", path: "/applications/{id}/achievements", object: "application", rule: ownApplication, except: applicantObject() },
-  { method: "PUT", path: "/applications/{id}/achievements", object: "application", body: { items: [], done: false }, rule: ownApplication, except: applicantObject() },
+  {
+    method: "PUT",
+    path: "/applications/{id}/achievements",
+    object: "application",
+    body: { items: [], done: false },
+    rule: ownApplication,
+    except: applicantObject(),
+  },
   // The additional documents of an application: its applicant, and the reviewers who may see it
   {
     method: "GET",
@@ -565,7 +620,13 @@ export const API_ROWS: readonly ApiRow[] = [
     except: { role5: "notFound", role6: "notFound", role8: "notFound", role8u: "notFound", otherApplicant: "notFound", otherFacility: "notFound" },
   },
   // No request exists on role3's fresh application ({requestId} names nothing), so even the owner gets 404
-  { method: "POST", path: "/applications/{id}/additional-requirements/{requestId}/file", object: "application", rule: ownApplication, except: { ...applicantObject(), role3: "notFound" } },
+  {
+    method: "POST",
+    path: "/applications/{id}/additional-requirements/{requestId}/file",
+    object: "application",
+    rule: ownApplication,
+    except: { ...applicantObject(), role3: "notFound" },
+  },
   // Downloads: owner, registering facility, reviewers who may see the application; 404 for anyone else
   {
     method: "GET",
@@ -578,7 +639,13 @@ export const API_ROWS: readonly ApiRow[] = [
   { method: "GET", path: "/activity-kinds", rule: user },
   { method: "GET", path: "/registrations", rule: only(ROLE.ADMIN_FASYANKES), except: { role8u: "forbidden" } },
   { method: "POST", path: "/registrations", rule: only(ROLE.ADMIN_FASYANKES), except: { role8u: "forbidden" } },
-  { method: "GET", path: "/registrations/{id}", object: "registration", rule: only(ROLE.ADMIN_FASYANKES), except: { role8u: "forbidden", otherFacility: "notFound" } },
+  {
+    method: "GET",
+    path: "/registrations/{id}",
+    object: "registration",
+    rule: only(ROLE.ADMIN_FASYANKES),
+    except: { role8u: "forbidden", otherFacility: "notFound" },
+  },
   // Review
   { method: "GET", path: "/review/applications", rule: only(...STAFF) },
   { method: "GET", path: "/review/applications.csv", rule: only(...STAFF) },
@@ -590,7 +657,10 @@ export const API_ROWS: readonly ApiRow[] = [
     path: "/review/applications/{id}/additional-requirements",
     object: "application",
     rule: only(...STAFF),
-    except: { ...REVIEW_WRITE, ...Object.fromEntries(PRINCIPALS.filter((p) => p !== "anonymous" && !STAFF.includes(PRINCIPAL_ROLE[p] ?? 0)).map((p) => [p, "notFound"])) },
+    except: {
+      ...REVIEW_WRITE,
+      ...Object.fromEntries(PRINCIPALS.filter((p) => p !== "anonymous" && !STAFF.includes(PRINCIPAL_ROLE[p] ?? 0)).map((p) => [p, "notFound"])),
+    },
   },
   // Administration
   { method: "GET", path: "/admin/users", rule: only(ROLE.SUPER_ADMIN) },

@@ -81,7 +81,14 @@ export const CATALOGUE: readonly Visitor[] = [
     // role 3, REG draft (rule 12): the upload form
     email: "pemohon.demo01@adaptasi.test",
     who: "pemohon draf",
-    pages: [p("/"), p("/registration-path/confirmation"), p("/submission-form"), p("/submission-form/adaptation-form"), p("/submission-form/adaptation-form?intent=check"), p("/application-status")],
+    pages: [
+      p("/"),
+      p("/registration-path/confirmation"),
+      p("/submission-form"),
+      p("/submission-form/adaptation-form"),
+      p("/submission-form/adaptation-form?intent=check"),
+      p("/application-status"),
+    ],
   },
   {
     // role 3, SPE asked to reupload (rule 3): reupload form and the SPE extras
@@ -146,7 +153,11 @@ export const CATALOGUE: readonly Visitor[] = [
   {
     email: "kolegium@adaptasi.test",
     who: "kolegium",
-    pages: [p("/application"), p("/application", new RegExp(`^/application/${UUID}$`)), withErrors("/application", 'form[id^="decision-"]', new RegExp(`^/application/${UUID}$`))],
+    pages: [
+      p("/application"),
+      p("/application", new RegExp(`^/application/${UUID}$`)),
+      withErrors("/application", 'form[id^="decision-"]', new RegExp(`^/application/${UUID}$`)),
+    ],
   },
   { email: "kki@adaptasi.test", who: "kki", pages: [p("/application")] },
   {

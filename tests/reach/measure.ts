@@ -134,7 +134,15 @@ export async function sidewaysOverflow(page: Page): Promise<string[]> {
  */
 export async function titleAgainstHeading(page: Page): Promise<string | null> {
   const title = await page.title();
-  const h1 = ((await page.locator("h1").first().textContent({ timeout: 1_000 }).catch(() => null)) ?? "").replace(/\s+/g, " ").trim();
+  const h1 = (
+    (await page
+      .locator("h1")
+      .first()
+      .textContent({ timeout: 1_000 })
+      .catch(() => null)) ?? ""
+  )
+    .replace(/\s+/g, " ")
+    .trim();
   const head = title.split(" — ")[0].trim();
   const a = head.toLocaleLowerCase("id");
   const b = h1.toLocaleLowerCase("id");

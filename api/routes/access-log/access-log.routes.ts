@@ -11,12 +11,19 @@ import { requireUser } from "../../middleware/auth";
 const tags = ["Log Akses"];
 const security = [{ ApiKey: [], Bearer: [] }];
 
-const pageQuery = z.string().regex(/^\d{1,6}$/, said("integer", { field: apiField("page") })).optional().openapi({ example: "1" });
+const pageQuery = z
+  .string()
+  .regex(/^\d{1,6}$/, said("integer", { field: apiField("page") }))
+  .optional()
+  .openapi({ example: "1" });
 const day = (field: string) =>
   z
     .string()
     .regex(/^\d{4}-\d{2}-\d{2}$/, said("iso_date", { field }))
-    .refine((v) => !Number.isNaN(new Date(`${v}T00:00:00Z`).getTime()) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), said("no_such_date", { field }))
+    .refine(
+      (v) => !Number.isNaN(new Date(`${v}T00:00:00Z`).getTime()) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v),
+      said("no_such_date", { field }),
+    )
     .optional();
 const empty = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === "" ? undefined : v), schema);
 
@@ -28,7 +35,10 @@ export const ownAccessLog = createRoute({
   security,
   middleware: [requireUser, allow(DATA_SUBJECT_ROLES, { otherwise: "not-found" })] as const,
   request: { query: z.object({ page: empty(pageQuery) }) },
-  responses: { 200: { description: "Satu halaman log akses", content: { "application/json": { schema: AccessLogPageSchema } } }, ...errorResponses(400, 401, 404) },
+  responses: {
+    200: { description: "Satu halaman log akses", content: { "application/json": { schema: AccessLogPageSchema } } },
+    ...errorResponses(400, 401, 404),
+  },
 });
 
 export const searchAccessLog = createRoute({
@@ -42,12 +52,25 @@ export const searchAccessLog = createRoute({
     query: z
       .object({
         page: empty(pageQuery),
-        applicant: empty(z.string().max(100, said("too_long", { field: apiField("applicant"), max: 100 })).optional()).openapi({ description: "Nama, e-mail atau nomor registrasi" }),
-        staff: empty(z.string().max(100, said("too_long", { field: apiField("staff"), max: 100 })).optional()).openapi({ description: "Nama staf" }),
+        applicant: empty(
+          z
+            .string()
+            .max(100, said("too_long", { field: apiField("applicant"), max: 100 }))
+            .optional(),
+        ).openapi({ description: "Nama, e-mail atau nomor registrasi" }),
+        staff: empty(
+          z
+            .string()
+            .max(100, said("too_long", { field: apiField("staff"), max: 100 }))
+            .optional(),
+        ).openapi({ description: "Nama staf" }),
         from: empty(day(apiField("from"))),
         to: empty(day(apiField("to"))),
       })
       .refine((q) => !q.from || !q.to || q.from <= q.to, { message: said("not_before", { field: apiField("to"), target: apiField("from") }), path: ["to"] }),
   },
-  responses: { 200: { description: "Satu halaman log akses", content: { "application/json": { schema: AccessLogPageSchema } } }, ...errorResponses(400, 401, 403) },
+  responses: {
+    200: { description: "Satu halaman log akses", content: { "application/json": { schema: AccessLogPageSchema } } },
+    ...errorResponses(400, 401, 403),
+  },
 });

@@ -44,7 +44,15 @@ describe("access log", () => {
     const log = await own(app.token);
     expect(log.meta.total).toBe(2);
     expect(log.data).toMatchObject([
-      { kind: "DOCUMENT", actor_role: 4, actor_name: expect.any(String), document_name: expect.any(String), version: 1, stage_id: 1, registration_number: expect.stringMatching(/^ADP-/) },
+      {
+        kind: "DOCUMENT",
+        actor_role: 4,
+        actor_name: expect.any(String),
+        document_name: expect.any(String),
+        version: 1,
+        stage_id: 1,
+        registration_number: expect.stringMatching(/^ADP-/),
+      },
       { kind: "DETAIL", actor_role: 4, stage_id: 1 },
     ]);
     expect(new Date(String(log.data[0].created_at)).getTime()).toBeGreaterThanOrEqual(new Date(String(log.data[1].created_at)).getTime());
@@ -71,7 +79,12 @@ describe("access log", () => {
     const res = await api.request(`/api/v1/review/applications.csv?tab=all&q=${encodeURIComponent(registration!)}`, { token: staff.admin });
     expect(res.status).toBe(200);
     expect(await res.text()).toContain(registration);
-    const [exported] = await api.db.select().from(accessLog).where(eq(accessLog.kind, "EXPORT")).orderBy(sql`${accessLog.id} desc`).limit(1);
+    const [exported] = await api.db
+      .select()
+      .from(accessLog)
+      .where(eq(accessLog.kind, "EXPORT"))
+      .orderBy(sql`${accessLog.id} desc`)
+      .limit(1);
     const batches = await api.db.select().from(accessLogExports).where(eq(accessLogExports.accessLogId, exported.id));
     expect(batches.map((b) => b.applicationIds)).toEqual([[app.id]]);
 
@@ -81,12 +94,21 @@ describe("access log", () => {
     expect((await own(other.token)).data.some((e) => e.id === exported.id)).toBe(false);
     // The facility sees it for the professional it registered, named.
     const theirs = await own(staff.fasyankes);
-    expect(theirs.data.find((e) => e.id === exported.id)).toMatchObject({ kind: "EXPORT", registration_number: registration, applicant_name: expect.any(String) });
+    expect(theirs.data.find((e) => e.id === exported.id)).toMatchObject({
+      kind: "EXPORT",
+      registration_number: registration,
+      applicant_name: expect.any(String),
+    });
 
     // An export of everything: each applicant finds it once, however many batches it took.
     const all = await api.request("/api/v1/review/applications.csv?tab=all", { token: staff.superadmin });
     await all.text();
-    const [everything] = await api.db.select().from(accessLog).where(eq(accessLog.kind, "EXPORT")).orderBy(sql`${accessLog.id} desc`).limit(1);
+    const [everything] = await api.db
+      .select()
+      .from(accessLog)
+      .where(eq(accessLog.kind, "EXPORT"))
+      .orderBy(sql`${accessLog.id} desc`)
+      .limit(1);
     expect((await own(other.token)).data.filter((e) => e.id === everything.id)).toHaveLength(1);
     const held = (await api.db.select().from(accessLogExports).where(eq(accessLogExports.accessLogId, everything.id))).flatMap((b) => b.applicationIds);
     expect(held).toContain(app.id);
@@ -100,7 +122,12 @@ describe("access log", () => {
     const before = (await api.db.select().from(accessLog)).length;
     await api.db.execute(sql`alter table access_log add constraint access_log_refuses check (false) not valid`);
     try {
-      for (const path of [`/api/v1/review/applications/${app.id}`, `/api/v1/files/${fileId}`, "/api/v1/review/applications.csv?tab=all", "/api/v1/admin/access-log"]) {
+      for (const path of [
+        `/api/v1/review/applications/${app.id}`,
+        `/api/v1/files/${fileId}`,
+        "/api/v1/review/applications.csv?tab=all",
+        "/api/v1/admin/access-log",
+      ]) {
         const res = await api.request(path, { token: path.includes("/admin/") ? staff.superadmin : staff.subkomite });
         const body = await expectError(res, 503, "ACCESS_LOG_UNAVAILABLE");
         expect(res.headers.get("retry-after")).toBe("30");
@@ -120,7 +147,9 @@ describe("access log", () => {
     const res = await api.request(`/api/v1/admin/access-log?applicant=${encodeURIComponent(app.email)}`, { token: staff.superadmin });
     expect(res.status).toBe(200);
     const body = await res.json();
-    expect(body.data).toMatchObject([{ kind: "DETAIL", actor_role: 2, applicant_name: expect.any(String), registration_number: expect.stringMatching(/^ADP-/) }]);
+    expect(body.data).toMatchObject([
+      { kind: "DETAIL", actor_role: 2, applicant_name: expect.any(String), registration_number: expect.stringMatching(/^ADP-/) },
+    ]);
     const searches = await api.db.select().from(accessLog).where(eq(accessLog.kind, "ACCESS_LOG"));
     expect(searches.at(-1)!.details).toEqual({ applicant: app.email });
     await expectError(await api.request("/api/v1/admin/access-log", { token: staff.admin }), 403, "ADMIN_ROLE_REQUIRED");
@@ -134,7 +163,12 @@ describe("access log", () => {
     await api.request(`/api/v1/review/applications/${app.id}`, { token: staff.admin });
     const before = await own(app.token);
     for (const method of ["PUT", "PATCH", "DELETE", "POST"]) {
-      for (const path of ["/api/v1/me/access-log", "/api/v1/admin/access-log", `/api/v1/me/access-log/${before.data[0].id}`, `/api/v1/admin/access-log/${before.data[0].id}`]) {
+      for (const path of [
+        "/api/v1/me/access-log",
+        "/api/v1/admin/access-log",
+        `/api/v1/me/access-log/${before.data[0].id}`,
+        `/api/v1/admin/access-log/${before.data[0].id}`,
+      ]) {
         const res = await api.request(path, { token: method === "POST" ? staff.superadmin : app.token, method, json: method === "DELETE" ? undefined : {} });
         expect([404, 405]).toContain(res.status);
       }

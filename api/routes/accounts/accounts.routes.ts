@@ -1,11 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import {
-  ACCOUNT_LABELS,
-  citizenSignUpSchema,
-  emailOnlySchema,
-  foreignSignUpSchema,
-  resetPasswordSchema,
-} from "#domain/forms/accounts";
+import { ACCOUNT_LABELS, citizenSignUpSchema, emailOnlySchema, foreignSignUpSchema, resetPasswordSchema } from "#domain/forms/accounts";
 import { rules } from "#domain/validation";
 import { errorResponses } from "../../lib/errors";
 import { ok, jsonBody } from "../../lib/openapi";
@@ -21,9 +15,7 @@ const EmailResult = z.object({ email: z.string().openapi({ example: "budi@contoh
 const ActivatedResult = EmailResult.extend({
   is_foreign: z.boolean().openapi({ description: "Warga negara asing: masuk di /wna/login" }),
 }).openapi("ActivatedAccount");
-const SentResult = z
-  .object({ sent: z.literal(true) })
-  .openapi("MailRequested", { description: "Selalu sama, ada atau tidak akun dengan alamat itu" });
+const SentResult = z.object({ sent: z.literal(true) }).openapi("MailRequested", { description: "Selalu sama, ada atau tidak akun dengan alamat itu" });
 const EmailOnly = emailOnlySchema.openapi("EmailOnly");
 const tokenErrors = {
   400: {

@@ -13,8 +13,7 @@ beforeAll(async () => {
 afterAll(() => api?.close());
 
 const activate = (token: string) => api.request("/api/v1/account/activate", { json: { token } });
-const resend = (email: string, headers?: Record<string, string>) =>
-  api.request("/api/v1/account/activation/resend", { json: { email }, headers });
+const resend = (email: string, headers?: Record<string, string>) => api.request("/api/v1/account/activation/resend", { json: { email }, headers });
 const login = (email: string, password = SIGN_UP_PASSWORD) => api.request("/api/v1/login", { json: { email, password } });
 
 /** Signs a citizen up and returns the e-mail and the token of the newest activation mail. */
@@ -110,9 +109,7 @@ describe("login and get-me around activation", () => {
   it("refuses login before activation with the way to resend, and lets in after", async () => {
     const { email, token } = await signedUp();
     const refused = await expectError(await login(email), 403, "ACCOUNT_NOT_ACTIVATED");
-    expect(refused.error.message).toBe(
-      "Akun Anda belum diaktifkan. Silakan periksa surel aktivasi yang kami kirimkan, atau kirim ulang tautan aktivasi.",
-    );
+    expect(refused.error.message).toBe("Akun Anda belum diaktifkan. Silakan periksa surel aktivasi yang kami kirimkan, atau kirim ulang tautan aktivasi.");
     expect((await activate(token)).status).toBe(200);
     expect((await login(email)).status).toBe(200);
   });
@@ -197,8 +194,7 @@ describe("POST /api/v1/account/activation/resend", () => {
         accountWindowSec: 3600,
       },
     });
-    const send = (email: string, ip: string) =>
-      request("/api/v1/account/activation/resend", { json: { email }, headers: { "x-forwarded-for": ip } });
+    const send = (email: string, ip: string) => request("/api/v1/account/activation/resend", { json: { email }, headers: { "x-forwarded-for": ip } });
     await api.createUser({ email: "dibatasi@contoh.id", activated: false });
     for (const email of ["siapa.saja@contoh.id", "dibatasi@contoh.id"]) {
       expect((await send(email, "192.0.2.1")).status).toBe(200);

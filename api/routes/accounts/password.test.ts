@@ -91,8 +91,7 @@ describe("POST /api/v1/password/forgot", () => {
     const { request } = api.appWith({
       rateLimits: { loginPerIp: 100, loginPerAccount: 100, windowSec: 900, mailPerEmail: 1, mailPerIp: 3, accountWindowSec: 600 },
     });
-    const send = (email: string, ip: string) =>
-      request("/api/v1/password/forgot", { json: { email }, headers: { "x-forwarded-for": ip } });
+    const send = (email: string, ip: string) => request("/api/v1/password/forgot", { json: { email }, headers: { "x-forwarded-for": ip } });
     expect((await send("batas@contoh.id", "192.0.2.10")).status).toBe(200);
     const blocked = await send("batas@contoh.id", "192.0.2.11");
     const body = await expectError(blocked, 429, "RATE_LIMITED");
@@ -122,11 +121,7 @@ describe("password reset", () => {
     await expectError(await login("ganti@contoh.id", DEMO_PASSWORD), 401, "INVALID_CREDENTIALS");
     expect((await login("ganti@contoh.id", NEW_PASSWORD)).status).toBe(200);
     for (const s of sessions) {
-      await expectError(
-        await api.request("/api/v1/refresh", { json: { refresh_token: s.refreshToken } }),
-        401,
-        "REFRESH_TOKEN_REUSED",
-      );
+      await expectError(await api.request("/api/v1/refresh", { json: { refresh_token: s.refreshToken } }), 401, "REFRESH_TOKEN_REUSED");
     }
     const live = await api.db
       .select()
@@ -196,9 +191,7 @@ describe("password reset", () => {
     const short = await expectError(await reset(token, "a1"), 400, "VALIDATION_ERROR");
     expect(short.error.details).toMatchObject([{ path: "password", message: "minimal mengandung 8 karakter" }]);
     const mismatch = await expectError(await reset(token, "Rahasia123", "Rahasia124"), 400, "VALIDATION_ERROR");
-    expect(mismatch.error.details).toMatchObject([
-      { path: "password_confirmation", message: "Konfirmasi Kata Sandi tidak cocok dengan Kata Sandi" },
-    ]);
+    expect(mismatch.error.details).toMatchObject([{ path: "password_confirmation", message: "Konfirmasi Kata Sandi tidak cocok dengan Kata Sandi" }]);
     const missing = await expectError(await api.request("/api/v1/password/reset?token="), 400, "VALIDATION_ERROR");
     expect(missing.error.details).toMatchObject([{ path: "token", message: "Token harus diisi" }]);
     expect((await check(token)).status).toBe(200);

@@ -20,8 +20,7 @@ afterAll(() => api?.close());
 const citizen = citizenSignUp;
 const foreigner = foreignSignUp;
 
-const signUpCitizen = (json: unknown, headers?: Record<string, string>) =>
-  api.request("/api/v1/register/citizen", { json, headers });
+const signUpCitizen = (json: unknown, headers?: Record<string, string>) => api.request("/api/v1/register/citizen", { json, headers });
 const signUpForeign = (json: unknown) => api.request("/api/v1/register/foreign", { json });
 const userByEmail = async (email: string) => (await api.db.select().from(users).where(eq(users.email, email)))[0];
 const usersWith = async (email: string) => (await api.db.select({ n: count() }).from(users).where(eq(users.email, email)))[0].n;
@@ -133,11 +132,7 @@ describe("POST /api/v1/register/citizen", () => {
       password: "Format salah",
       consent: "Persetujuan harus diisi",
     });
-    const confirmation = await expectError(
-      await signUpCitizen(citizen({ password_confirmation: "Rahasia124" })),
-      400,
-      "VALIDATION_ERROR",
-    );
+    const confirmation = await expectError(await signUpCitizen(citizen({ password_confirmation: "Rahasia124" })), 400, "VALIDATION_ERROR");
     expect(confirmation.error.details).toEqual([
       {
         path: "password_confirmation",
@@ -166,14 +161,11 @@ describe("POST /api/v1/register/citizen", () => {
     expect(await usersWith(body.email)).toBe(0);
   });
 
-  it.each([["مريم عبد الله"], ["Đặng Thị Ngọc"], ["山田 花子"], ["Zoë O'Connor-Łukasiewicz"]])(
-    "stores the name %s as given",
-    async (name) => {
-      const body = citizen({ full_name: name });
-      expect((await signUpCitizen(body)).status).toBe(201);
-      expect((await userByEmail(body.email)).fullName).toBe(name);
-    },
-  );
+  it.each([["مريم عبد الله"], ["Đặng Thị Ngọc"], ["山田 花子"], ["Zoë O'Connor-Łukasiewicz"]])("stores the name %s as given", async (name) => {
+    const body = citizen({ full_name: name });
+    expect((await signUpCitizen(body)).status).toBe(201);
+    expect((await userByEmail(body.email)).fullName).toBe(name);
+  });
 
   it("stores HTML- and SQL-looking input verbatim and escapes it in the mail", async () => {
     const name = `<script>alert("x")</script>'); DROP TABLE users;--`;
@@ -221,8 +213,7 @@ describe("POST /api/v1/register/citizen", () => {
     const { request } = api.appWith({
       rateLimits: { loginPerIp: 100, loginPerAccount: 100, windowSec: 900, signUpPerIp: 2, accountWindowSec: 3600 },
     });
-    const from = (ip: string, body = citizen()) =>
-      request("/api/v1/register/citizen", { json: body, headers: { "x-forwarded-for": `${ip}, 10.0.0.1` } });
+    const from = (ip: string, body = citizen()) => request("/api/v1/register/citizen", { json: body, headers: { "x-forwarded-for": `${ip}, 10.0.0.1` } });
     const body = citizen();
     expect((await from("198.51.100.20", body)).status).toBe(201);
     expect((await from("198.51.100.20", body)).status).toBe(201); // a taken e-mail counts too

@@ -25,7 +25,16 @@ async function openApplication(jalurId: "SPE" | "REG", stageId: number, status: 
   const final = status === "FAILED";
   await api.db
     .update(applications)
-    .set({ isSubmitted: true, submittedAt: new Date(), status, stageId, stageStartedAt: new Date(), reachedStages: [stageId], openStageId: final ? null : stageId, isFinal: final })
+    .set({
+      isSubmitted: true,
+      submittedAt: new Date(),
+      status,
+      stageId,
+      stageStartedAt: new Date(),
+      reachedStages: [stageId],
+      openStageId: final ? null : stageId,
+      isFinal: final,
+    })
     .where(eq(applications.id, id));
   return { token, id };
 }
@@ -80,7 +89,11 @@ describe("additional requirements", () => {
   it("bad files are refused by their content with a message; another applicant gets 404", async () => {
     const { token, id } = await openApplication("SPE", 12);
     const subkomite = await api.login("subkomite@adaptasi.test");
-    const asked = (await (await api.request(`/api/v1/review/applications/${id}/additional-requirements`, { token: subkomite.token, json: { title: "Daftar tindakan" } })).json()).data;
+    const asked = (
+      await (
+        await api.request(`/api/v1/review/applications/${id}/additional-requirements`, { token: subkomite.token, json: { title: "Daftar tindakan" } })
+      ).json()
+    ).data;
     const url = `/api/v1/applications/${id}/additional-requirements/${asked.items[0].id}/file`;
 
     let body = await expectError(await api.request(url, { token, body: fileForm(docxBomb(), "daftar.pdf") }), 400, "VALIDATION_ERROR");
@@ -88,8 +101,16 @@ describe("additional requirements", () => {
     body = await expectError(await api.request(url, { token, body: fileForm(Buffer.alloc(0), "kosong.png") }), 400, "VALIDATION_ERROR");
     expect(body.error.details?.[0]?.message).toBe("Berkas kosong.");
     await expectError(await api.request(url, { token, json: { file: "x" } }), 400, "MALFORMED_MULTIPART");
-    await expectError(await api.request(`/api/v1/applications/${id}/additional-requirements/999999/file`, { token, body: fileForm(png(), "a.png") }), 404, "NOT_FOUND");
-    await expectError(await api.request(`/api/v1/applications/${id}/additional-requirements/abc/file`, { token, body: fileForm(png(), "a.png") }), 404, "NOT_FOUND");
+    await expectError(
+      await api.request(`/api/v1/applications/${id}/additional-requirements/999999/file`, { token, body: fileForm(png(), "a.png") }),
+      404,
+      "NOT_FOUND",
+    );
+    await expectError(
+      await api.request(`/api/v1/applications/${id}/additional-requirements/abc/file`, { token, body: fileForm(png(), "a.png") }),
+      404,
+      "NOT_FOUND",
+    );
 
     const other = await openApplication("SPE", 11);
     await expectError(await api.request(url, { token: other.token, body: fileForm(png(), "a.png") }), 404, "NOT_FOUND");
@@ -99,20 +120,40 @@ describe("additional requirements", () => {
   it("only a decider of the open stage of an SPE file may ask; a closed file takes no answers", async () => {
     const reg = await openApplication("REG", 1);
     const admin = await api.login("admin@adaptasi.test");
-    await expectError(await api.request(`/api/v1/review/applications/${reg.id}/additional-requirements`, { token: admin.token, json: { title: "Surat tambahan" } }), 403, "ADDITIONAL_NOT_ALLOWED");
+    await expectError(
+      await api.request(`/api/v1/review/applications/${reg.id}/additional-requirements`, { token: admin.token, json: { title: "Surat tambahan" } }),
+      403,
+      "ADDITIONAL_NOT_ALLOWED",
+    );
 
     const spe = await openApplication("SPE", 11);
     const pembekalan = await api.login("pembekalan@adaptasi.test");
     // Stage 13 has not been reached: Pembekalan does not see the file at all.
-    await expectError(await api.request(`/api/v1/review/applications/${spe.id}/additional-requirements`, { token: pembekalan.token, json: { title: "Surat tambahan" } }), 404, "NOT_FOUND");
+    await expectError(
+      await api.request(`/api/v1/review/applications/${spe.id}/additional-requirements`, { token: pembekalan.token, json: { title: "Surat tambahan" } }),
+      404,
+      "NOT_FOUND",
+    );
     // An applicant cannot ask.
-    await expectError(await api.request(`/api/v1/review/applications/${spe.id}/additional-requirements`, { token: spe.token, json: { title: "Surat tambahan" } }), 404, "NOT_FOUND");
+    await expectError(
+      await api.request(`/api/v1/review/applications/${spe.id}/additional-requirements`, { token: spe.token, json: { title: "Surat tambahan" } }),
+      404,
+      "NOT_FOUND",
+    );
     // Bad bodies are 400 with the form's messages.
-    const body = await expectError(await api.request(`/api/v1/review/applications/${spe.id}/additional-requirements`, { token: admin.token, json: { title: " " } }), 400, "VALIDATION_ERROR");
+    const body = await expectError(
+      await api.request(`/api/v1/review/applications/${spe.id}/additional-requirements`, { token: admin.token, json: { title: " " } }),
+      400,
+      "VALIDATION_ERROR",
+    );
     expect(JSON.stringify(body.error.details)).toContain("Nama Dokumen harus diisi");
 
     const closed = await openApplication("SPE", 11, "FAILED");
     const kki = await api.login("kki@adaptasi.test");
-    await expectError(await api.request(`/api/v1/review/applications/${closed.id}/additional-requirements`, { token: kki.token, json: { title: "Surat tambahan" } }), 403, "ADDITIONAL_NOT_ALLOWED");
+    await expectError(
+      await api.request(`/api/v1/review/applications/${closed.id}/additional-requirements`, { token: kki.token, json: { title: "Surat tambahan" } }),
+      403,
+      "ADDITIONAL_NOT_ALLOWED",
+    );
   });
 });

@@ -17,7 +17,8 @@ export const listFacilities = createRoute({
   method: "get",
   path: "/admin/facilities",
   tags,
-  summary: "Admin Fasyankes dengan data fasyankesnya, 25 per halaman; cari nama, surel, nama fasyankes, nomor izin; saring status verifikasi; yang menunggu lebih dahulu",
+  summary:
+    "Admin Fasyankes dengan data fasyankesnya, 25 per halaman; cari nama, surel, nama fasyankes, nomor izin; saring status verifikasi; yang menunggu lebih dahulu",
   security,
   middleware,
   request: {

@@ -74,7 +74,12 @@ describe("GET /admin/facilities", () => {
     const body = await res.json();
     expect(body.meta).toMatchObject({ page: 1, per_page: 25 });
     const baru = body.data.find((r: { email: string }) => r.email === "fasyankes.baru@adaptasi.test");
-    expect(baru).toMatchObject({ facility_name: "Klinik Utama Sehat Sentosa", facility_type_label: "Klinik Utama", verification_state: "pending", submitted_at: expect.any(String) });
+    expect(baru).toMatchObject({
+      facility_name: "Klinik Utama Sehat Sentosa",
+      facility_type_label: "Klinik Utama",
+      verification_state: "pending",
+      submitted_at: expect.any(String),
+    });
     expect(body.data.find((r: { email: string }) => r.email === "fasyankes@adaptasi.test")).toMatchObject({ verification_state: "verified" });
     const states: string[] = body.data.map((r: { verification_state: string }) => r.verification_state);
     expect(states[0]).toBe("pending");
@@ -87,7 +92,12 @@ describe("GET /admin/facilities", () => {
         const [u] = await api.db.select().from(users).where(eq(users.id, row.id));
         const entries = await api.db.select().from(userVerifications).where(eq(userVerifications.userId, row.id));
         entries.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || b.id - a.id);
-        expect(verificationState(u.isHospitalVerified, entries.map((e) => ({ is_approved: e.isApproved, is_rejected: e.isRejected })))).toBe(state);
+        expect(
+          verificationState(
+            u.isHospitalVerified,
+            entries.map((e) => ({ is_approved: e.isApproved, is_rejected: e.isRejected })),
+          ),
+        ).toBe(state);
         expect(row.verification_state).toBe(state);
       }
     }
@@ -97,7 +107,10 @@ describe("GET /admin/facilities", () => {
     const created = await createFacility({ facility_name: "Puskesmas Cari Saya", licence_number: "LIC/CARI/0099", full_name: "Bapak Pencarian" });
     for (const q of ["cari saya", "LIC/CARI/0099", "pencarian", created.email.toUpperCase()]) {
       const rows = (await (await asAdmin(`/facilities?q=${encodeURIComponent(q)}`)).json()).data as Array<{ id: string }>;
-      expect(rows.map((r) => r.id), q).toEqual([created.id]);
+      expect(
+        rows.map((r) => r.id),
+        q,
+      ).toEqual([created.id]);
     }
     const none = await (await asAdmin("/facilities?q=tidak-ada-yang-cocok")).json();
     expect(none).toMatchObject({ data: [], meta: { total: 0, pages: 1 } });
@@ -114,7 +127,11 @@ describe("GET /admin/facilities/:id", () => {
   it("shows account, facility data, every verification entry and the audit", async () => {
     const id = await idOf("fasyankes.baru@adaptasi.test");
     const body = (await (await asAdmin(`/facilities/${id}`)).json()).data as Detail;
-    expect(body).toMatchObject({ email: "fasyankes.baru@adaptasi.test", verification_state: "pending", facility: { facility_name: "Klinik Utama Sehat Sentosa", facility_type_label: "Klinik Utama" } });
+    expect(body).toMatchObject({
+      email: "fasyankes.baru@adaptasi.test",
+      verification_state: "pending",
+      facility: { facility_name: "Klinik Utama Sehat Sentosa", facility_type_label: "Klinik Utama" },
+    });
     expect(body.verifications).toHaveLength(1);
   });
 
@@ -151,7 +168,9 @@ describe("POST /admin/facilities", () => {
 
   it("answers 400 with the spec messages for bad input", async () => {
     const body = await expectError(
-      await asAdmin("/facilities", { json: { full_name: "", email: "bukan", facility_type: "PASAR", address: "pendek", contact_phone: "12ab", contact_email: "x@" } }),
+      await asAdmin("/facilities", {
+        json: { full_name: "", email: "bukan", facility_type: "PASAR", address: "pendek", contact_phone: "12ab", contact_email: "x@" },
+      }),
       400,
       "VALIDATION_ERROR",
     );
@@ -176,7 +195,10 @@ describe("POST /admin/facilities/:id/verify", () => {
     expect(body).toMatchObject({ verification_state: "verified", is_hospital_verified: true });
     expect(body.verifications[0]).toMatchObject({ is_approved: true, is_rejected: false, reason: null, decided_at: expect.any(String) });
     expect(body.audit[0]).toMatchObject({ action: "FACILITY_VERIFY", actor_role: 2 });
-    const [audit] = await api.db.select().from(adminAuditLog).where(and(eq(adminAuditLog.targetId, created.id), eq(adminAuditLog.action, "FACILITY_VERIFY")));
+    const [audit] = await api.db
+      .select()
+      .from(adminAuditLog)
+      .where(and(eq(adminAuditLog.targetId, created.id), eq(adminAuditLog.action, "FACILITY_VERIFY")));
     expect(audit.targetType).toBe("user");
 
     const mail = (await api.mails(created.email)).find((m) => m.subject.includes("Data Fasyankes terverifikasi"))!;

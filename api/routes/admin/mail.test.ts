@@ -18,7 +18,17 @@ afterAll(() => api?.close());
 async function failedMail(recipient: string) {
   const [row] = await api.db
     .insert(mailOutbox)
-    .values({ kind: "activation", recipient, recipientName: "Gagal", subject: "Aktivasi akun", text: "teks", html: "<p>teks</p>", status: "failed", attempts: 8, lastError: "550 mailbox unavailable" })
+    .values({
+      kind: "activation",
+      recipient,
+      recipientName: "Gagal",
+      subject: "Aktivasi akun",
+      text: "teks",
+      html: "<p>teks</p>",
+      status: "failed",
+      attempts: 8,
+      lastError: "550 mailbox unavailable",
+    })
     .returning();
   return row;
 }
@@ -69,7 +79,11 @@ describe("/admin/mail-outbox", () => {
       await adoptAddress(copy.db, "https://salinan.example.go.id");
       await copy.mailer.idle();
       expect(await delivery()).toEqual({ mail: "sending", jobs: true, pending: 0 });
-      await expectError(await copy.request("/api/v1/admin/mail-outbox/delivery", { token: (await copy.login("admin@adaptasi.test")).token }), 403, "ADMIN_ROLE_REQUIRED");
+      await expectError(
+        await copy.request("/api/v1/admin/mail-outbox/delivery", { token: (await copy.login("admin@adaptasi.test")).token }),
+        403,
+        "ADMIN_ROLE_REQUIRED",
+      );
     } finally {
       await copy.close();
     }

@@ -10,8 +10,6 @@ import { idParam, json, listOk, listQuery, ok, security } from "./shared";
 // The reference lists: /specialization-list and /institution-list (Super Admin),
 // /master-position (Admin). The same seven endpoints for each; in use → deactivate, never delete.
 
-
-
 // Generic in the body's schema and the path, so each list's routes keep their own (the portal's typed
 // client reads them from the router).
 function referenceRoutes<S extends z.ZodType, P extends string>(schema: S, path: P, roles: readonly number[], tag: string) {
@@ -95,7 +93,9 @@ function referenceRoutes<S extends z.ZodType, P extends string>(schema: S, path:
 }
 
 /** The routes of a reference list: of any list (its body any kind's, its path any path), or of one. */
-export type ReferenceRoutes<S extends z.ZodType = (typeof REFERENCE_SCHEMAS)[ReferenceKind], P extends string = string> = ReturnType<typeof referenceRoutes<S, P>>;
+export type ReferenceRoutes<S extends z.ZodType = (typeof REFERENCE_SCHEMAS)[ReferenceKind], P extends string = string> = ReturnType<
+  typeof referenceRoutes<S, P>
+>;
 
 export const specializations = referenceRoutes(REFERENCE_SCHEMAS.specialization, "/admin/specializations", SUPER_ADMIN_ONLY, "Admin: Spesialisasi");
 export const institutions = referenceRoutes(REFERENCE_SCHEMAS.institution, "/admin/institutions", SUPER_ADMIN_ONLY, "Admin: Institusi");

@@ -12,9 +12,33 @@ beforeAll(async () => {
 afterAll(() => api?.close());
 
 const LISTS = [
-  { kind: "specialization", path: "specializations", owner: "superadmin", other: "admin", body: { name: "Ilmu Kedokteran Olahraga" }, publicList: "/api/v1/specializations", profileColumn: "specializationId" },
-  { kind: "institution", path: "institutions", owner: "superadmin", other: "admin", body: { name: "Universitas Al-Azhar Kairo — Fakultas Kedokteran Gigi", country: "EG" }, publicList: "/api/v1/institutions?q=Gigi", profileColumn: "institutionId" },
-  { kind: "position", path: "positions", owner: "admin", other: "superadmin", body: { name: "Koordinator Verifikasi" }, publicList: undefined, profileColumn: undefined },
+  {
+    kind: "specialization",
+    path: "specializations",
+    owner: "superadmin",
+    other: "admin",
+    body: { name: "Ilmu Kedokteran Olahraga" },
+    publicList: "/api/v1/specializations",
+    profileColumn: "specializationId",
+  },
+  {
+    kind: "institution",
+    path: "institutions",
+    owner: "superadmin",
+    other: "admin",
+    body: { name: "Universitas Al-Azhar Kairo — Fakultas Kedokteran Gigi", country: "EG" },
+    publicList: "/api/v1/institutions?q=Gigi",
+    profileColumn: "institutionId",
+  },
+  {
+    kind: "position",
+    path: "positions",
+    owner: "admin",
+    other: "superadmin",
+    body: { name: "Koordinator Verifikasi" },
+    publicList: undefined,
+    profileColumn: undefined,
+  },
 ] as const;
 
 describe.each(LISTS)("/admin/$path", ({ kind, path, owner, other, body, publicList, profileColumn }) => {
@@ -58,7 +82,12 @@ describe.each(LISTS)("/admin/$path", ({ kind, path, owner, other, body, publicLi
     expect((await removed.json()).data).toEqual({ id: entry.id, deleted: true });
     await expectError(await call(`/${entry.id}`), 404, "NOT_FOUND");
 
-    const actions = (await api.db.select().from(adminAuditLog).where(eq(adminAuditLog.targetId, String(entry.id))))
+    const actions = (
+      await api.db
+        .select()
+        .from(adminAuditLog)
+        .where(eq(adminAuditLog.targetId, String(entry.id)))
+    )
       .filter((r) => r.targetType === kind)
       .map((r) => r.action);
     expect(actions).toEqual(["ENTRY_CREATE", "ENTRY_UPDATE", "ENTRY_DEACTIVATE", "ENTRY_ACTIVATE", "ENTRY_DELETE"]);
@@ -68,10 +97,17 @@ describe.each(LISTS)("/admin/$path", ({ kind, path, owner, other, body, publicLi
     const entry = (await (await call("", { json: { ...body, name: `${body.name} Terpakai` } })).json()).data;
     if (profileColumn) {
       const [pemohon] = await api.db.select().from(users).where(eq(users.email, "pemohon@adaptasi.test"));
-      await api.db.update(applicantProfiles).set({ [profileColumn]: entry.id }).where(eq(applicantProfiles.userId, pemohon.id));
+      await api.db
+        .update(applicantProfiles)
+        .set({ [profileColumn]: entry.id })
+        .where(eq(applicantProfiles.userId, pemohon.id));
     } else {
       const [kki] = await api.db.select().from(users).where(eq(users.email, "kki@adaptasi.test"));
-      const res = await api.request(`/api/v1/admin/users/${kki.id}`, { method: "PUT", json: { full_name: kki.fullName, role_id: 7, position_id: entry.id }, token: tokens.superadmin });
+      const res = await api.request(`/api/v1/admin/users/${kki.id}`, {
+        method: "PUT",
+        json: { full_name: kki.fullName, role_id: 7, position_id: entry.id },
+        token: tokens.superadmin,
+      });
       expect(res.status, await res.clone().text()).toBe(200);
     }
     expect((await (await call(`/${entry.id}`)).json()).data.in_use).toBe(true);

@@ -14,7 +14,6 @@ export const ok = <T extends z.ZodType>(description: string, data: T) => ({
 
 export const json = <T extends z.ZodType>(schema: T) => ({ required: true, content: { "application/json": { schema } } });
 
-
 export const listOk = <T extends z.ZodType>(description: string, row: T) => ({
   description,
   content: { "application/json": { schema: z.object({ data: z.array(row), meta: PageMetaSchema }) } },
@@ -22,8 +21,15 @@ export const listOk = <T extends z.ZodType>(description: string, row: T) => ({
 
 /** ?page=&q=&status= shared by the lists; page is a whole number from 1. */
 export const listQuery = {
-  page: z.string().regex(/^\d{1,6}$/, said("integer", { field: apiField("page") })).optional().openapi({ example: "1" }),
-  q: z.string().max(100, said("too_long", { field: apiField("search"), max: 100 })).optional(),
+  page: z
+    .string()
+    .regex(/^\d{1,6}$/, said("integer", { field: apiField("page") }))
+    .optional()
+    .openapi({ example: "1" }),
+  q: z
+    .string()
+    .max(100, said("too_long", { field: apiField("search"), max: 100 }))
+    .optional(),
   status: z.enum(ENTRY_STATUSES, { error: () => said("entry_status", { field: apiField("status") }) }).optional(),
 };
 

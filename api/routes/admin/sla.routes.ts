@@ -12,8 +12,6 @@ import { json, ok, security } from "./shared";
 const tags = ["Admin: SLA"];
 const middleware = [requireUser, allow(SUPER_ADMIN_ONLY)];
 
-
-
 export const getSla = createRoute({
   method: "get",
   path: "/admin/sla",

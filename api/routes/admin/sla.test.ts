@@ -76,8 +76,13 @@ describe("PUT /admin/sla", () => {
     expect(untouched.deadlineAt?.toISOString()).toBe(atOne.deadlineAt?.toISOString());
 
     const [superAdmin] = await api.db.select().from(users).where(eq(users.email, "superadmin@adaptasi.test"));
-    const logged = await api.db.select().from(adminAuditLog).where(and(eq(adminAuditLog.targetType, "sla_stage"), eq(adminAuditLog.targetId, "2")));
-    expect(logged).toEqual([expect.objectContaining({ action: "SLA_UPDATE", actorUserId: superAdmin.id, actorRole: 1, details: { from: 30, to: 45, applications: 1 } })]);
+    const logged = await api.db
+      .select()
+      .from(adminAuditLog)
+      .where(and(eq(adminAuditLog.targetType, "sla_stage"), eq(adminAuditLog.targetId, "2")));
+    expect(logged).toEqual([
+      expect.objectContaining({ action: "SLA_UPDATE", actorUserId: superAdmin.id, actorRole: 1, details: { from: 30, to: 45, applications: 1 } }),
+    ]);
   });
 
   it("saving the same values changes nothing", async () => {
@@ -88,7 +93,11 @@ describe("PUT /admin/sla", () => {
   it("answers 400 with the spec's messages for missing, non-integer and out-of-range days", async () => {
     const form = await currentForm();
     delete form.stage_1;
-    const body = await expectError(await asSuper({ method: "PUT", json: { ...form, stage_2: 0, stage_3: 366, stage_4: 1.5, stage_11: "abc" } }), 400, "VALIDATION_ERROR");
+    const body = await expectError(
+      await asSuper({ method: "PUT", json: { ...form, stage_2: 0, stage_3: 366, stage_4: 1.5, stage_11: "abc" } }),
+      400,
+      "VALIDATION_ERROR",
+    );
     expect(body.error.details).toMatchObject(
       expect.arrayContaining([
         expect.objectContaining({ path: "stage_1", message: "Pemeriksaan Dokumen (Reguler) harus diisi" }),
@@ -119,7 +128,9 @@ describe("PUT /admin/committee-name (spec §6: role 1's label is followed by the
     expect((await res.json()).data).toEqual({ committee_name: "Komite Adaptasi Nakes" });
     expect(await publicName()).toBe("Komite Adaptasi Nakes");
     const logged = await api.db.select().from(adminAuditLog).where(eq(adminAuditLog.targetId, "committee_name"));
-    expect(logged).toEqual([expect.objectContaining({ action: "CMS_UPDATE", actorRole: 1, details: { from: "Komite Adaptasi", to: "Komite Adaptasi Nakes" } })]);
+    expect(logged).toEqual([
+      expect.objectContaining({ action: "CMS_UPDATE", actorRole: 1, details: { from: "Komite Adaptasi", to: "Komite Adaptasi Nakes" } }),
+    ]);
   });
 
   it("names role 1 with the saved name in the API's own answers: the staff list and record, the applicant's timeline, who asked for a document", async () => {
@@ -133,7 +144,9 @@ describe("PUT /admin/committee-name (spec §6: role 1's label is followed by the
     const email = `komite.${Date.now()}@uji.test`;
     const file = await waitingFile(12, new Date(), email);
     await api.db.insert(auditLog).values({ applicationId: file.id, actorUserId: me.id, actorRole: 1, action: "DECISION", note: "oleh Super Admin" });
-    await api.db.insert(additionalRequirements).values({ applicationId: file.id, stageId: 12, title: "Surat tambahan", requestedByUserId: me.id, requestedByRole: 1 });
+    await api.db
+      .insert(additionalRequirements)
+      .values({ applicationId: file.id, stageId: 12, title: "Surat tambahan", requestedByUserId: me.id, requestedByRole: 1 });
     const { token } = await api.login(email);
     const view = (await (await api.request(`/api/v1/applications/${file.id}`, { token })).json()).data;
     expect(view.timeline.find((t: { note: string }) => t.note === "oleh Super Admin").actor).toBe("Super Admin Komite Adaptasi Nakes");

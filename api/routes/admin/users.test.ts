@@ -18,12 +18,25 @@ beforeAll(async () => {
 afterAll(() => api?.close());
 
 const asSuper = (path: string, opts: { method?: string; json?: unknown } = {}) => api.request(`/api/v1/admin${path}`, { ...opts, token: superToken });
-const newStaff = (overrides: Record<string, unknown> = {}) => ({ full_name: "dr. Rahmat Hidayat, Sp.OG", email: email(), role_id: 6, position_id: positionId, ...overrides });
+const newStaff = (overrides: Record<string, unknown> = {}) => ({
+  full_name: "dr. Rahmat Hidayat, Sp.OG",
+  email: email(),
+  role_id: 6,
+  position_id: positionId,
+  ...overrides,
+});
 
 async function createStaff(overrides: Record<string, unknown> = {}) {
   const res = await asSuper("/users", { json: newStaff(overrides) });
   expect(res.status, await res.clone().text()).toBe(201);
-  return (await res.json()).data as { id: string; email: string; full_name: string; role_id: number; is_active: boolean; position: { id: number; name: string } | null };
+  return (await res.json()).data as {
+    id: string;
+    email: string;
+    full_name: string;
+    role_id: number;
+    is_active: boolean;
+    position: { id: number; name: string } | null;
+  };
 }
 
 describe("roles", () => {
@@ -111,7 +124,11 @@ describe("POST /admin/users", () => {
   });
 
   it("answers 400 with details for bad input", async () => {
-    const body = await expectError(await asSuper("/users", { json: { full_name: "", email: "bukan-surel", role_id: 3, position_id: "x", phone: "12ab" } }), 400, "VALIDATION_ERROR");
+    const body = await expectError(
+      await asSuper("/users", { json: { full_name: "", email: "bukan-surel", role_id: 3, position_id: "x", phone: "12ab" } }),
+      400,
+      "VALIDATION_ERROR",
+    );
     const paths = [...new Set(body.error.details!.map((d) => d.path))].sort();
     expect(paths).toEqual(["email", "full_name", "phone", "position_id", "role_id"]);
     expect(body.error.details!.find((d) => d.path === "full_name")?.message).toBe("Nama Lengkap harus diisi");
@@ -138,7 +155,10 @@ describe("PUT /admin/users/:id", () => {
     expect(res.status).toBe(200);
     const { data } = await res.json();
     expect(data).toMatchObject({ full_name: "dr. Rahmat H.", role_id: 2, position: { name: "Verifikator" } });
-    expect(data.audit[0]).toMatchObject({ action: "USER_UPDATE", details: { role_id: { from: 6, to: 2 }, full_name: { from: staff.full_name, to: "dr. Rahmat H." } } });
+    expect(data.audit[0]).toMatchObject({
+      action: "USER_UPDATE",
+      details: { role_id: { from: 6, to: 2 }, full_name: { from: staff.full_name, to: "dr. Rahmat H." } },
+    });
   });
 
   it("answers 404 for unknown ids and for accounts that are not staff", async () => {
@@ -151,7 +171,11 @@ describe("PUT /admin/users/:id", () => {
 
   it("does not let the Super Admin change their own role", async () => {
     const [me] = await api.db.select().from(users).where(eq(users.email, "superadmin@adaptasi.test"));
-    await expectError(await asSuper(`/users/${me.id}`, { method: "PUT", json: { full_name: "Super Admin", role_id: 2, position_id: positionId } }), 409, "CANNOT_CHANGE_SELF");
+    await expectError(
+      await asSuper(`/users/${me.id}`, { method: "PUT", json: { full_name: "Super Admin", role_id: 2, position_id: positionId } }),
+      409,
+      "CANNOT_CHANGE_SELF",
+    );
   });
 });
 
@@ -159,7 +183,10 @@ describe("deactivate and reactivate", () => {
   it("ends every session at once, refuses login with ACCOUNT_INACTIVE, and comes back on reactivation", async () => {
     const staff = await createStaff();
     const [row] = await api.db.select().from(users).where(eq(users.id, staff.id));
-    await api.db.update(users).set({ passwordHash: (await api.db.select().from(users).where(eq(users.email, "kki@adaptasi.test")))[0].passwordHash }).where(eq(users.id, row.id));
+    await api.db
+      .update(users)
+      .set({ passwordHash: (await api.db.select().from(users).where(eq(users.email, "kki@adaptasi.test")))[0].passwordHash })
+      .where(eq(users.id, row.id));
     const one = await api.login(staff.email);
     const two = await api.login(staff.email);
 
@@ -171,7 +198,10 @@ describe("deactivate and reactivate", () => {
     expect(data.is_active).toBe(false);
     expect(data.audit[0]).toMatchObject({ action: "USER_DEACTIVATE", reason: "Masa tugas berakhir", details: { sessions_revoked: 2 } });
 
-    const live = await api.db.select().from(refreshTokens).where(and(eq(refreshTokens.userId, staff.id), isNull(refreshTokens.revokedAt)));
+    const live = await api.db
+      .select()
+      .from(refreshTokens)
+      .where(and(eq(refreshTokens.userId, staff.id), isNull(refreshTokens.revokedAt)));
     expect(live).toEqual([]);
     await expectError(await api.request("/api/v1/admin/get-me", { token: one.token }), 401, "INVALID_TOKEN");
     await expectError(await api.request("/api/v1/refresh", { json: { refresh_token: two.refreshToken } }), 401, "REFRESH_TOKEN_REUSED");
@@ -198,7 +228,10 @@ describe("POST /admin/users/:id/password-reset", () => {
     expect(res.status).toBe(200);
     expect((await res.json()).data).toEqual({ sent: true, email: staff.email });
     expect(await api.mails(staff.email)).toHaveLength(2);
-    const logged = await api.db.select().from(adminAuditLog).where(and(eq(adminAuditLog.targetId, staff.id), eq(adminAuditLog.action, "USER_PASSWORD_RESET")));
+    const logged = await api.db
+      .select()
+      .from(adminAuditLog)
+      .where(and(eq(adminAuditLog.targetId, staff.id), eq(adminAuditLog.action, "USER_PASSWORD_RESET")));
     expect(logged).toHaveLength(1);
   });
 
@@ -210,7 +243,13 @@ describe("POST /admin/users/:id/password-reset", () => {
 describe("OpenAPI", () => {
   it("describes the admin endpoints", async () => {
     const doc = await (await api.request("/api/v1/openapi.json", { apiKey: false })).json();
-    for (const path of ["/api/v1/admin/users", "/api/v1/admin/users/{id}/deactivate", "/api/v1/admin/sla", "/api/v1/admin/specializations/{id}", "/api/v1/admin/positions"]) {
+    for (const path of [
+      "/api/v1/admin/users",
+      "/api/v1/admin/users/{id}/deactivate",
+      "/api/v1/admin/sla",
+      "/api/v1/admin/specializations/{id}",
+      "/api/v1/admin/positions",
+    ]) {
       expect(Object.keys(doc.paths)).toContain(path);
     }
   });

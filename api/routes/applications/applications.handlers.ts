@@ -1,5 +1,13 @@
 import type { AppRouteHandler } from "../../lib/types";
-import { achievementsOf, applicationView, currentApplicationRow, currentApplicationSummary, fileHistoryOf, ownedApplication, portfolioOf } from "../../services/applications";
+import {
+  achievementsOf,
+  applicationView,
+  currentApplicationRow,
+  currentApplicationSummary,
+  fileHistoryOf,
+  ownedApplication,
+  portfolioOf,
+} from "../../services/applications";
 import {
   changeDraftPathway,
   removeDraftDocument,

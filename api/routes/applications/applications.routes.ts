@@ -12,8 +12,7 @@ const tags = ["Permohonan"];
 const security = [{ ApiKey: [], Bearer: [] }];
 // Multipart bodies are left out of the route's request: a declared body would be parsed (into memory)
 // by the validator; the handlers stream it instead (api/services/uploads/receive.ts).
-const MULTIPART_NOTE =
-  "Isi multipart/form-data: satu atau lebih isian berkas doc_<id persyaratan>; beberapa berkas hanya untuk persyaratan `merged`.";
+const MULTIPART_NOTE = "Isi multipart/form-data: satu atau lebih isian berkas doc_<id persyaratan>; beberapa berkas hanya untuk persyaratan `merged`.";
 
 const UploadResultSchema = z
   .object({
@@ -21,7 +20,12 @@ const UploadResultSchema = z
     errors: z.array(
       z.object({
         requirement_id: z.number().int(),
-        code: z.string().openapi({ description: "a spec §5 rule or an API detail code (locales/<lng>/errors.json details), as a VALIDATION_ERROR detail's", example: "file_type" }),
+        code: z
+          .string()
+          .openapi({
+            description: "a spec §5 rule or an API detail code (locales/<lng>/errors.json details), as a VALIDATION_ERROR detail's",
+            example: "file_type",
+          }),
         params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
         labels: z.record(z.string(), z.string()).optional(),
         message: z.string(),
@@ -176,7 +180,6 @@ export const getFileHistory = createRoute({
 
 // SPE extras (spec §3 session working data: portfolio, achievementType, isAchievementDone).
 
-
 export const getPortfolio = createRoute({
   method: "get",
   path: "/applications/{id}/portfolio",
@@ -220,4 +223,3 @@ export const putAchievements = createRoute({
   request: { params: idParam, body: jsonBody(AchievementsSchema) },
   responses: { 200: ok("Capaian", AchievementsSchema), ...errorResponses(400, 401, 404, 409, 413) },
 });
-

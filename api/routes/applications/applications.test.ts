@@ -104,7 +104,15 @@ describe("the applicant's journey", () => {
     const full = async () => (await (await api.request("/api/v1/applications/current", { token })).json()).data;
     const same = async () => {
       const [s, f] = [await summary(), await full()];
-      expect(s).toEqual({ id: f.id, jalur_id: f.jalur_id, status: f.status, is_submitted: f.is_submitted, tahap: f.tahap, label: f.label, missing_count: f.missing.length });
+      expect(s).toEqual({
+        id: f.id,
+        jalur_id: f.jalur_id,
+        status: f.status,
+        is_submitted: f.is_submitted,
+        tahap: f.tahap,
+        label: f.label,
+        missing_count: f.missing.length,
+      });
       return s;
     };
     expect(await summary()).toBeNull();
@@ -165,7 +173,9 @@ describe("bad uploads", () => {
     expect(await one("doc_4", "sertifikat.pdf", elf())).toEqual({
       saved: [],
       // A refusal is a code with its parameters (the portal words it in its language), and its Indonesian words.
-      errors: [{ requirement_id: 4, code: "file_type", params: { types: "JPG, JPEG, PNG", last: "PDF" }, message: "Tipe berkas harus JPG, JPEG, PNG atau PDF." }],
+      errors: [
+        { requirement_id: 4, code: "file_type", params: { types: "JPG, JPEG, PNG", last: "PDF" }, message: "Tipe berkas harus JPG, JPEG, PNG atau PDF." },
+      ],
     });
     // The CV takes DOC, DOCX or PDF only.
     expect(await one("doc_2", "cv.pdf", png())).toMatchObject({ saved: [], errors: [{ requirement_id: 2, message: "Tipe berkas harus DOC, DOCX atau PDF." }] });
@@ -188,9 +198,15 @@ describe("bad uploads", () => {
   });
 
   it("refuses a DOCX whose index hides its size, a forged .doc and a PDF that runs a script, each with its own message", async () => {
-    expect(await one("doc_2", "cv.docx", await docxLyingBomb())).toMatchObject({ saved: [], errors: [{ requirement_id: 2, message: "Berkas DOCX tidak valid." }] });
+    expect(await one("doc_2", "cv.docx", await docxLyingBomb())).toMatchObject({
+      saved: [],
+      errors: [{ requirement_id: 2, message: "Berkas DOCX tidak valid." }],
+    });
     const forged = Buffer.concat([doc().subarray(0, 8), Buffer.alloc(4096)]);
-    expect(await one("doc_2", "cv.doc", forged)).toMatchObject({ saved: [], errors: [{ requirement_id: 2, message: "Tipe berkas harus DOC, DOCX atau PDF." }] });
+    expect(await one("doc_2", "cv.doc", forged)).toMatchObject({
+      saved: [],
+      errors: [{ requirement_id: 2, message: "Tipe berkas harus DOC, DOCX atau PDF." }],
+    });
     const script = "Berkas PDF berisi skrip atau tindakan otomatis yang tidak diizinkan.";
     expect(await one("doc_7", "surat.pdf", await pdfWithOpenActionScript(true))).toMatchObject({ saved: [], errors: [{ requirement_id: 7, message: script }] });
     // A merged item checks every part before merging.
@@ -259,11 +275,21 @@ describe("submission", () => {
   it("refuses a missing document with its field, and changes nothing", async () => {
     const { token } = await applicant();
     const app = await draft(token);
-    await upload(token, app.id, everyDocument("REG").filter((p) => p.field !== "doc_5"));
+    await upload(
+      token,
+      app.id,
+      everyDocument("REG").filter((p) => p.field !== "doc_5"),
+    );
     const res = await api.request(`/api/v1/applications/${app.id}/submit`, { token, json: {} });
     const body = await expectError(res, 400, "DOCUMENTS_MISSING");
     expect(body.error.details).toEqual([
-      { path: "doc_5", code: "document_missing", params: { field: "Logbook atau yang setara" }, labels: { field: "documents:names.5" }, message: "Logbook atau yang setara harus diunggah" },
+      {
+        path: "doc_5",
+        code: "document_missing",
+        params: { field: "Logbook atau yang setara" },
+        labels: { field: "documents:names.5" },
+        message: "Logbook atau yang setara harus diunggah",
+      },
     ]);
     const v = await view(token, app.id);
     expect(v).toMatchObject({ is_submitted: false, status: null, timeline: [] });
@@ -287,7 +313,11 @@ describe("submission", () => {
     const { email: _e, photo_file_id: _p, complete: _c, specialization_id: _s, ...rest } = profile;
     await upload(token, app.id, everyDocument("SPE"));
     await expectError(await api.request(`/api/v1/applications/${app.id}/submit`, { token, json: {} }), 400, "PROFILE_INCOMPLETE");
-    const put = await api.request("/api/v1/me/profile", { method: "PUT", token, json: { ...rest, graduation_year: String(rest.graduation_year), specialization_id: specs[0].id } });
+    const put = await api.request("/api/v1/me/profile", {
+      method: "PUT",
+      token,
+      json: { ...rest, graduation_year: String(rest.graduation_year), specialization_id: specs[0].id },
+    });
     expect(put.status).toBe(200);
 
     const results = await Promise.all(
@@ -388,7 +418,11 @@ describe("reupload", () => {
     await api.db.update(applications).set({ status: "REUPLOAD" }).where(eq(applications.id, app.id));
     await api.db.insert(reuploadRequests).values({ applicationId: app.id, requirementId: 2, reason: "CV tidak terbaca, unggah ulang dalam PDF." });
     let v = await view(token, app.id);
-    expect(v).toMatchObject({ label: { rule: 3, label: "Perbaikan Berkas" }, holder: "Pemohon", reupload: [{ requirement_id: 2, reason: "CV tidak terbaca, unggah ulang dalam PDF.", fixed: false }] });
+    expect(v).toMatchObject({
+      label: { rule: 3, label: "Perbaikan Berkas" },
+      holder: "Pemohon",
+      reupload: [{ requirement_id: 2, reason: "CV tidak terbaca, unggah ulang dalam PDF.", fixed: false }],
+    });
     // Nothing uploaded again yet: it cannot go back.
     const early = await expectError(await sendBack(token, app.id), 400, "DOCUMENTS_MISSING");
     expect(early.error.details).toMatchObject([{ path: "doc_2", message: expect.stringContaining("harus diunggah ulang") }]);

@@ -31,7 +31,15 @@ const applicant = async (): Promise<string> => (await applicantWithProfile(api, 
 
 const history = (token: string, id: string) => api.request(`/api/v1/applications/${id}/file-history`, { token });
 
-type Version = { version: number; file_id: string; original_name: string; uploaded_at: string; is_current: boolean; replaced_at: string | null; replaced_reason: string | null };
+type Version = {
+  version: number;
+  file_id: string;
+  original_name: string;
+  uploaded_at: string;
+  is_current: boolean;
+  replaced_at: string | null;
+  replaced_reason: string | null;
+};
 
 describe("file history", () => {
   it("lists every version oldest first, with when and why each was replaced; only the owner reads it", async () => {
@@ -79,7 +87,9 @@ describe("file history", () => {
     expect(again.status).toBe(200);
     expect((await up("reupload", one(2, "cv-jelas.pdf", pdfBytes))).status).toBe(200);
     expect((await api.request(`/api/v1/applications/${id}/reupload/submit`, { token, method: "POST" })).status).toBe(200);
-    const rounds = ((await (await history(token, id)).json()).data.documents as Array<{ requirement_id: number; versions: Version[] }>).find((d) => d.requirement_id === 2)!;
+    const rounds = ((await (await history(token, id)).json()).data.documents as Array<{ requirement_id: number; versions: Version[] }>).find(
+      (d) => d.requirement_id === 2,
+    )!;
     expect(rounds.versions.map((v) => [v.version, v.replaced_reason, v.is_current])).toEqual([
       [1, "Tanda tangan tidak ada", false],
       [2, "Tanggal tidak terbaca", false],

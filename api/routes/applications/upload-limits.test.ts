@@ -65,7 +65,8 @@ const storedKeys = () =>
     .filter((f) => /^[a-f0-9]{2}\/[a-f0-9]{48}$/.test(f));
 
 /** Bytes stored on disk under these keys (the storage's own files, not the uploads streaming in). */
-const bytesOnDisk = (keys: string[]) => keys.reduce((sum, key) => sum + (existsSync(path.join(api.filesDir, key)) ? statSync(path.join(api.filesDir, key)).size : 0), 0);
+const bytesOnDisk = (keys: string[]) =>
+  keys.reduce((sum, key) => sum + (existsSync(path.join(api.filesDir, key)) ? statSync(path.join(api.filesDir, key)).size : 0), 0);
 
 describe("a draft's document saved again replaces its earlier draft version", () => {
   it("50 saves of one 2 MB field leave one version and 2 MB on disk", async () => {
@@ -75,14 +76,18 @@ describe("a draft's document saved again replaces its earlier draft version", ()
     const started = Date.now();
     // Five at a time, as a script hammering SIMPAN DRAF would: they take turns on the application.
     for (let round = 0; round < 10; round++) {
-      const answers = await Promise.all(Array.from({ length: 5 }, (_, i) => upload(token, id, [{ field: "doc_1", name: `ktp-${round * 5 + i}.pdf`, data: twoMb }])));
+      const answers = await Promise.all(
+        Array.from({ length: 5 }, (_, i) => upload(token, id, [{ field: "doc_1", name: `ktp-${round * 5 + i}.pdf`, data: twoMb }])),
+      );
       for (const a of answers) expect((await a.json()).data).toEqual({ saved: [1], errors: [] });
     }
     const seconds = (Date.now() - started) / 1000;
     const rows = await versionsOf(id, 1);
     const stored = storedKeys().filter((f) => !keysBefore.has(f));
     const bytes = stored.reduce((sum, f) => sum + statSync(path.join(api.filesDir, f)).size, 0);
-    console.log(`upload-limits: 50 saves of one 2 MB field in ${seconds.toFixed(1)} s → ${rows.length} version row(s), ${stored.length} stored file(s), ${(bytes / MB).toFixed(2)} MB on disk`);
+    console.log(
+      `upload-limits: 50 saves of one 2 MB field in ${seconds.toFixed(1)} s → ${rows.length} version row(s), ${stored.length} stored file(s), ${(bytes / MB).toFixed(2)} MB on disk`,
+    );
     expect(rows).toEqual([{ version: 1, isCurrent: true, key: expect.any(String), size: 2 * MB }]);
     expect(stored).toHaveLength(1);
     expect(bytes).toBe(2 * MB);
@@ -101,7 +106,10 @@ describe("a draft's document saved again replaces its earlier draft version", ()
     // A reviewer's REUPLOAD decision, done here on the database; the applicant answers it.
     await api.db.update(applications).set({ status: "REUPLOAD" }).where(eq(applications.id, id));
     await api.db.insert(reuploadRequests).values({ applicationId: id, requirementId: 2, reason: "CV tidak terbaca." });
-    const res = await api.request(`/api/v1/applications/${id}/reupload`, { token, body: form([{ field: "doc_2", name: "cv-3.pdf", data: await pdf("cv baru") }]) });
+    const res = await api.request(`/api/v1/applications/${id}/reupload`, {
+      token,
+      body: form([{ field: "doc_2", name: "cv-3.pdf", data: await pdf("cv baru") }]),
+    });
     expect(res.status).toBe(200);
     const after = await versionsOf(id, 2);
     expect(after.map((r) => [r.version, r.isCurrent])).toEqual([
@@ -170,16 +178,34 @@ describe("where one file is kept, a new upload deletes the one it replaces", () 
     // Submitted and open at the SPE document check (the workflow itself is tested in review/).
     await api.db
       .update(applications)
-      .set({ jalurId: "SPE", isSubmitted: true, submittedAt: new Date(), status: "IN-PROGRESS", stageId: 11, stageStartedAt: new Date(), reachedStages: [11], openStageId: 11 })
+      .set({
+        jalurId: "SPE",
+        isSubmitted: true,
+        submittedAt: new Date(),
+        status: "IN-PROGRESS",
+        stageId: 11,
+        stageStartedAt: new Date(),
+        reachedStages: [11],
+        openStageId: 11,
+      })
       .where(eq(applications.id, id));
     const admin = await api.login("admin@adaptasi.test");
     const asked = await api.request(`/api/v1/review/applications/${id}/additional-requirements`, { token: admin.token, json: { title: "Surat rekomendasi" } });
     expect(asked.status).toBe(201);
     const requestId = (await asked.json()).data.items[0].id;
     const answer = async (name: string) => {
-      const res = await api.request(`/api/v1/applications/${id}/additional-requirements/${requestId}/file`, { token, body: form([{ field: "file", name, data: png() }]) });
+      const res = await api.request(`/api/v1/applications/${id}/additional-requirements/${requestId}/file`, {
+        token,
+        body: form([{ field: "file", name, data: png() }]),
+      });
       expect(res.status).toBe(200);
-      return (await api.db.select({ key: files.storageKey }).from(additionalRequirements).innerJoin(files, eq(files.id, additionalRequirements.fileId)).where(eq(additionalRequirements.id, requestId)))[0].key;
+      return (
+        await api.db
+          .select({ key: files.storageKey })
+          .from(additionalRequirements)
+          .innerJoin(files, eq(files.id, additionalRequirements.fileId))
+          .where(eq(additionalRequirements.id, requestId))
+      )[0].key;
     };
     const first = await answer("rekomendasi.png");
     const second = await answer("rekomendasi-2.png");
@@ -188,7 +214,10 @@ describe("where one file is kept, a new upload deletes the one it replaces", () 
     expect(await api.db.select().from(files).where(eq(files.storageKey, first))).toEqual([]);
     // The application's quota counts its answers too: here 0.1 MB (SPE's 20 MB × 0.005).
     const small = api.appWith({ filesDir: api.filesDir, uploadQuota: { applicationAllowances: 0.005, accountAllowances: 100 } });
-    const refused = await small.request(`/api/v1/applications/${id}/additional-requirements/${requestId}/file`, { token, body: form([{ field: "file", name: "besar.pdf", data: twoMb }]) });
+    const refused = await small.request(`/api/v1/applications/${id}/additional-requirements/${requestId}/file`, {
+      token,
+      body: form([{ field: "file", name: "besar.pdf", data: twoMb }]),
+    });
     expect((await expectError(refused, 413, "UPLOAD_QUOTA_EXCEEDED")).error).toMatchObject({ params: { scope: "application", limit_mb: 0.1 } });
     expect(bytesOnDisk([second])).toBeGreaterThan(0);
   });
@@ -204,10 +233,19 @@ describe("quotas", () => {
     expect((await (await upload(token, id, [{ field: "doc_4", name: "kompetensi.pdf", data: twoMb }], small.request)).json()).data.saved).toEqual([4]);
     const keysBefore = storedKeys();
 
-    const refused = await upload(token, id, [{ field: "doc_6", name: "pengalaman.pdf", data: twoMb }, { field: "doc_7", name: "sehat.png", data: png() }], small.request);
+    const refused = await upload(
+      token,
+      id,
+      [
+        { field: "doc_6", name: "pengalaman.pdf", data: twoMb },
+        { field: "doc_7", name: "sehat.png", data: png() },
+      ],
+      small.request,
+    );
     const body = await expectError(refused, 413, "UPLOAD_QUOTA_EXCEEDED");
     expect(body.error).toMatchObject({
-      message: "Berkas tidak disimpan: satu permohonan dapat menyimpan dokumen paling banyak 4 MB, dan unggahan ini akan melampauinya. Dokumen yang sudah tersimpan tetap ada.",
+      message:
+        "Berkas tidak disimpan: satu permohonan dapat menyimpan dokumen paling banyak 4 MB, dan unggahan ini akan melampauinya. Dokumen yang sudah tersimpan tetap ada.",
       params: { scope: "application", limit_mb: 4 },
     });
     expect((await versionsOf(id, 6)).length + (await versionsOf(id, 7)).length).toBe(0);
@@ -228,7 +266,11 @@ describe("quotas", () => {
 
     expect((await (await upload(owner.token, own, [{ field: "doc_1", name: "a.pdf", data: twoMb }], small.request)).json()).data.saved).toEqual([1]);
     expect((await (await upload(owner.token, registered, [{ field: "doc_1", name: "b.pdf", data: twoMb }], small.request)).json()).data.saved).toEqual([1]);
-    const refused = await expectError(await upload(owner.token, registered, [{ field: "doc_4", name: "c.png", data: png() }], small.request), 413, "UPLOAD_QUOTA_EXCEEDED");
+    const refused = await expectError(
+      await upload(owner.token, registered, [{ field: "doc_4", name: "c.png", data: png() }], small.request),
+      413,
+      "UPLOAD_QUOTA_EXCEEDED",
+    );
     expect(refused.error).toMatchObject({ params: { scope: "account", limit_mb: 4 } });
     expect(refused.error.message).toContain("paling banyak 4 MB");
     // Once submitted, a registration's documents are the reviewers' and no longer count.
@@ -250,9 +292,16 @@ describe("uploads per account per minute", () => {
     const retryAfter = Number(res.headers.get("retry-after"));
     expect(retryAfter).toBeGreaterThan(0);
     expect(retryAfter).toBeLessThanOrEqual(60);
-    expect(body.error).toMatchObject({ message: `Terlalu banyak unggahan dalam satu menit. Dokumen yang sudah tersimpan tetap ada; coba lagi dalam ${retryAfter} detik.`, params: { retry_after_sec: retryAfter } });
+    expect(body.error).toMatchObject({
+      message: `Terlalu banyak unggahan dalam satu menit. Dokumen yang sudah tersimpan tetap ada; coba lagi dalam ${retryAfter} detik.`,
+      params: { retry_after_sec: retryAfter },
+    });
     // The profile photo counts too; another account is not held back.
-    await expectError(await capped.request("/api/v1/me/profile/photo", { token: a.token, body: form([{ field: "photo", name: "foto.png", data: png() }]) }), 429, "RATE_LIMITED");
+    await expectError(
+      await capped.request("/api/v1/me/profile/photo", { token: a.token, body: form([{ field: "photo", name: "foto.png", data: png() }]) }),
+      429,
+      "RATE_LIMITED",
+    );
     expect((await upload(b.token, idB, [{ field: "doc_1", name: "ktp.png", data: png() }], capped.request)).status).toBe(200);
   });
 });
@@ -266,7 +315,13 @@ describe("object storage", () => {
   });
 
   it("deletes a replaced draft file from the bucket too", async () => {
-    s3rver = new S3rver({ port: 0, address: "127.0.0.1", silent: true, directory: mkdtempSync(path.join(tmpdir(), "adaptasi-s3rver-")), configureBuckets: [{ name: "replace" }] });
+    s3rver = new S3rver({
+      port: 0,
+      address: "127.0.0.1",
+      silent: true,
+      directory: mkdtempSync(path.join(tmpdir(), "adaptasi-s3rver-")),
+      configureBuckets: [{ name: "replace" }],
+    });
     const { port } = await s3rver.run();
     const settings = { endpoint: `http://127.0.0.1:${port}`, bucket: "replace", accessKeyId: "S3RVER", secretAccessKey: "S3RVER" };
     s3Api = await createTestApi({ s3: settings });

@@ -6,13 +6,7 @@ import { clientIp } from "../../lib/request";
 import type { AppEnv, AppRouteHandler } from "../../lib/types";
 import { loginDelayMail } from "../../services/mail";
 import { verifyDummyPassword, verifyPassword } from "../../services/passwords";
-import {
-  issueTokenPair,
-  revokeAllForUser,
-  revokeByRefreshToken,
-  rotateRefreshToken,
-  signAccessToken,
-} from "../../services/tokens";
+import { issueTokenPair, revokeAllForUser, revokeByRefreshToken, rotateRefreshToken, signAccessToken } from "../../services/tokens";
 import type * as routes from "./auth.routes";
 
 export const login: AppRouteHandler<typeof routes.login> = async (c) => {

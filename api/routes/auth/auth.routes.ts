@@ -30,7 +30,7 @@ export const login = createRoute({
         email: emailField(),
         // Generous for existing passwords, small enough to keep argon2 cheap.
         password: requiredText("password", 1024),
-      })
+      }),
     ),
   },
   responses: {
@@ -62,8 +62,11 @@ export const revoke = createRoute({
     body: jsonBody(
       jsonObject({
         refresh_token: refreshTokenField,
-        all: z.boolean({ error: () => said("invalid_type", { field: apiField("all"), kind: "boolean" }) }).optional().default(false),
-      })
+        all: z
+          .boolean({ error: () => said("invalid_type", { field: apiField("all"), kind: "boolean" }) })
+          .optional()
+          .default(false),
+      }),
     ),
   },
   responses: {

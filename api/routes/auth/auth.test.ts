@@ -29,7 +29,10 @@ describe("POST /api/v1/login", () => {
 
   it("stores only the hash of the refresh token", async () => {
     const { refreshToken } = await api.login("kki@adaptasi.test");
-    const [row] = await api.db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, hashToken(refreshToken)));
+    const [row] = await api.db
+      .select()
+      .from(refreshTokens)
+      .where(eq(refreshTokens.tokenHash, hashToken(refreshToken)));
     expect(row.tokenHash).toMatch(/^[0-9a-f]{64}$/);
     expect(JSON.stringify(row)).not.toContain(refreshToken);
   });
@@ -61,11 +64,7 @@ describe("POST /api/v1/login", () => {
 
   it("refuses a deactivated account", async () => {
     await api.createUser({ email: "nonaktif@adaptasi.test", isActive: false });
-    await expectError(
-      await api.request("/api/v1/login", { json: { email: "nonaktif@adaptasi.test", password: DEMO_PASSWORD } }),
-      403,
-      "ACCOUNT_INACTIVE",
-    );
+    await expectError(await api.request("/api/v1/login", { json: { email: "nonaktif@adaptasi.test", password: DEMO_PASSWORD } }), 403, "ACCOUNT_INACTIVE");
   });
 
   it("rejects bad input with VALIDATION_ERROR details", async () => {

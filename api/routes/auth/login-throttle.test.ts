@@ -17,8 +17,7 @@ const WRONG = "salah-salah";
 
 function loginWith(limits: Partial<RateLimitConfig>) {
   const { request } = api.appWith({ rateLimits: { loginPerIp: 100, loginPerAccount: 5, windowSec: 900, ...limits } });
-  return (email: string, password: string, address: string) =>
-    request("/api/v1/login", { json: { email, password }, headers: { "x-forwarded-for": address } });
+  return (email: string, password: string, address: string) => request("/api/v1/login", { json: { email, password }, headers: { "x-forwarded-for": address } });
 }
 
 /** As if the pair's last failure were `seconds` older: its wait has run out without the test sleeping. */

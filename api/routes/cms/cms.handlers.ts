@@ -63,7 +63,8 @@ type A = typeof routes.announcements;
 
 const createAnnouncement: AppRouteHandler<A["create"]> = async (c) =>
   c.json({ data: await cms.createAnnouncement(c.var.deps.db, c.var.user, c.req.valid("json") as AnnouncementForm) }, 201);
-const getAnnouncement: AppRouteHandler<A["get"]> = async (c) => c.json({ data: await cms.getAnnouncement(c.var.deps.db, cms.rowId(c.req.valid("param").id)) }, 200);
+const getAnnouncement: AppRouteHandler<A["get"]> = async (c) =>
+  c.json({ data: await cms.getAnnouncement(c.var.deps.db, cms.rowId(c.req.valid("param").id)) }, 200);
 const updateAnnouncement: AppRouteHandler<A["update"]> = async (c) =>
   c.json({ data: await cms.updateAnnouncement(c.var.deps.db, c.var.user, cms.rowId(c.req.valid("param").id), c.req.valid("json") as AnnouncementForm) }, 200);
 const deactivateAnnouncement: AppRouteHandler<A["deactivate"]> = async (c) =>

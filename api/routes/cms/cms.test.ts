@@ -13,7 +13,8 @@ beforeAll(async () => {
 });
 afterAll(() => api?.close());
 
-const asAdmin = (path: string, opts: { method?: string; json?: unknown; body?: BodyInit } = {}) => api.request(`/api/v1${path}`, { ...opts, token: adminToken });
+const asAdmin = (path: string, opts: { method?: string; json?: unknown; body?: BodyInit } = {}) =>
+  api.request(`/api/v1${path}`, { ...opts, token: adminToken });
 const cmsAudit = (targetId: string) =>
   api.db
     .select()
@@ -29,8 +30,16 @@ describe("role guard", () => {
     for (const who of ["superadmin@adaptasi.test", "pemohon@adaptasi.test", "kki@adaptasi.test", "fasyankes@adaptasi.test"]) {
       const { token } = await api.login(who);
       await expectError(await api.request("/api/v1/admin/cms", { token }), 403, "ADMIN_ROLE_REQUIRED");
-      await expectError(await api.request("/api/v1/admin/cms/welcome", { method: "PUT", json: { title: "Judul baru", lead: "Teks baru" }, token }), 403, "ADMIN_ROLE_REQUIRED");
-      await expectError(await api.request("/api/v1/admin/cms/announcements", { json: { title: "Judul", body: "Isi pengumuman" }, token }), 403, "ADMIN_ROLE_REQUIRED");
+      await expectError(
+        await api.request("/api/v1/admin/cms/welcome", { method: "PUT", json: { title: "Judul baru", lead: "Teks baru" }, token }),
+        403,
+        "ADMIN_ROLE_REQUIRED",
+      );
+      await expectError(
+        await api.request("/api/v1/admin/cms/announcements", { json: { title: "Judul", body: "Isi pengumuman" }, token }),
+        403,
+        "ADMIN_ROLE_REQUIRED",
+      );
       await expectError(await api.request("/api/v1/admin/test-schedules", { json: {}, token }), 403, "ADMIN_ROLE_REQUIRED");
     }
   });
@@ -91,7 +100,11 @@ describe("PUT /admin/cms/welcome", () => {
   });
 
   it("answers 400 with the spec's messages", async () => {
-    const body = await expectError(await asAdmin("/admin/cms/welcome", { method: "PUT", json: { title: " ", lead: "x".repeat(1001) } }), 400, "VALIDATION_ERROR");
+    const body = await expectError(
+      await asAdmin("/admin/cms/welcome", { method: "PUT", json: { title: " ", lead: "x".repeat(1001) } }),
+      400,
+      "VALIDATION_ERROR",
+    );
     expect(body.error.details).toMatchObject(
       expect.arrayContaining([
         expect.objectContaining({ path: "title", message: "Judul harus diisi" }),
@@ -145,7 +158,11 @@ describe("PUT /admin/cms/faq", () => {
     expect((await asAdmin("/admin/cms/faq", { method: "PUT", json: faq })).status).toBe(200);
     expect((await publicConfig()).faq.login).toBe("https://faq.contoh.go.id/masuk");
     expect((await cmsAudit("faq"))[0].details).toMatchObject({ from: { login: DEFAULT_SETTINGS.faq.login }, to: { login: faq.login } });
-    const body = await expectError(await asAdmin("/admin/cms/faq", { method: "PUT", json: { ...faq, base: "http://faq.contoh.go.id", index: "" } }), 400, "VALIDATION_ERROR");
+    const body = await expectError(
+      await asAdmin("/admin/cms/faq", { method: "PUT", json: { ...faq, base: "http://faq.contoh.go.id", index: "" } }),
+      400,
+      "VALIDATION_ERROR",
+    );
     expect(body.error.details).toMatchObject(
       expect.arrayContaining([
         expect.objectContaining({ path: "base", message: "Format salah" }),
@@ -162,7 +179,10 @@ describe("announcements", () => {
     const { id } = (await created.json()).data;
     expect((await welcome()).announcements[0]).toMatchObject({ id, title: "Libur nasional" });
 
-    const edited = await asAdmin(`/admin/cms/announcements/${id}`, { method: "PUT", json: { title: "Libur nasional 2027", body: "Layanan verifikasi berhenti sementara." } });
+    const edited = await asAdmin(`/admin/cms/announcements/${id}`, {
+      method: "PUT",
+      json: { title: "Libur nasional 2027", body: "Layanan verifikasi berhenti sementara." },
+    });
     expect((await edited.json()).data.title).toBe("Libur nasional 2027");
     expect((await asAdmin(`/admin/cms/announcements/${id}/deactivate`, { method: "POST" })).status).toBe(200);
     expect((await welcome()).announcements.map((a: { id: number }) => a.id)).not.toContain(id);

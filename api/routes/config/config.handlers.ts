@@ -2,5 +2,4 @@ import type { AppRouteHandler } from "../../lib/types";
 import { cachedPublicConfig } from "../../services/settings";
 import type * as routes from "./config.routes";
 
-export const getPublicConfig: AppRouteHandler<typeof routes.getPublicConfig> = async (c) =>
-  c.json({ data: await cachedPublicConfig(c.var.deps.db) }, 200);
+export const getPublicConfig: AppRouteHandler<typeof routes.getPublicConfig> = async (c) => c.json({ data: await cachedPublicConfig(c.var.deps.db) }, 200);

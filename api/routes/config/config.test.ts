@@ -39,7 +39,10 @@ describe("GET /api/v1/config/public", () => {
   });
 
   it("falls back to the default when a stored value is broken", async () => {
-    await api.db.update(settings).set({ value: { rusak: true } }).where(eq(settings.key, "faq"));
+    await api.db
+      .update(settings)
+      .set({ value: { rusak: true } })
+      .where(eq(settings.key, "faq"));
     forgetCachedSettings();
     expect((await publicConfig()).faq).toEqual(DEFAULT_SETTINGS.faq);
   });

@@ -2,5 +2,4 @@ import { createRouter } from "../../lib/router";
 import * as handlers from "./config.handlers";
 import * as routes from "./config.routes";
 
-export const configRouter = createRouter()
-  .openapi(routes.getPublicConfig, handlers.getPublicConfig);
+export const configRouter = createRouter().openapi(routes.getPublicConfig, handlers.getPublicConfig);

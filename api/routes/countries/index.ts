@@ -2,5 +2,4 @@ import { createRouter } from "../../lib/router";
 import * as handlers from "./countries.handlers";
 import * as routes from "./countries.routes";
 
-export const countriesRouter = createRouter()
-  .openapi(routes.listCountries, handlers.listCountries);
+export const countriesRouter = createRouter().openapi(routes.listCountries, handlers.listCountries);

@@ -14,7 +14,11 @@ import type * as routes from "./data-export.routes";
 /** 429 with Retry-After once an account has downloaded its allowance of the hour; params: retry_after_sec. */
 export function dataExportRateLimited(retryAfterSec: number): ApiError {
   const minutes = Math.max(1, Math.ceil(retryAfterSec / 60));
-  return new ApiError(429, "RATE_LIMITED", undefined, { "Retry-After": String(retryAfterSec) }, undefined, { kind: "data_export", retry_after_sec: retryAfterSec, minutes });
+  return new ApiError(429, "RATE_LIMITED", undefined, { "Retry-After": String(retryAfterSec) }, undefined, {
+    kind: "data_export",
+    retry_after_sec: retryAfterSec,
+    minutes,
+  });
 }
 
 /** Counts the download, reads what the ZIP holds, records the read, then streams the ZIP. */

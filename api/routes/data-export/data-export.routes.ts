@@ -18,7 +18,8 @@ export const ownDataExport = createRoute({
   method: "get",
   path: "/me/data-export",
   tags,
-  summary: "Unduh seluruh data saya (pemohon): akun, data pribadi, permohonan dengan riwayat dan keputusannya, log akses, dan setiap versi dokumen; dibatasi per akun (429 dengan Retry-After)",
+  summary:
+    "Unduh seluruh data saya (pemohon): akun, data pribadi, permohonan dengan riwayat dan keputusannya, log akses, dan setiap versi dokumen; dibatasi per akun (429 dengan Retry-After)",
   security,
   middleware: [requireUser, allow(APPLICANT_ROLES, { otherwise: "not-found" })] as const,
   responses: { 200: zipAnswer, ...errorResponses(401, 404, 429) },
@@ -28,7 +29,8 @@ export const registrationDataExport = createRoute({
   method: "get",
   path: "/registrations/{id}/data-export",
   tags,
-  summary: "Admin Fasyankes: unduh data tenaga kesehatan yang didaftarkannya (permohonan yang didaftarkan Fasyankes ini); dibatasi per akun (429 dengan Retry-After)",
+  summary:
+    "Admin Fasyankes: unduh data tenaga kesehatan yang didaftarkannya (permohonan yang didaftarkan Fasyankes ini); dibatasi per akun (429 dengan Retry-After)",
   security,
   middleware: [requireUser, allow(FACILITY_ROLES, { otherwise: "not-found" })] as const,
   request: { params: z.object({ id: z.string().openapi({ param: { name: "id", in: "path" }, description: "id permohonan" }) }) },

@@ -38,7 +38,10 @@ async function submitted() {
   const { id } = (await draft.json()).data;
   expect((await api.request(`/api/v1/applications/${id}/documents`, { token: who.token, body: everyDocument("REG", pdfBytes) })).status).toBe(200);
   expect((await api.request(`/api/v1/applications/${id}/submit`, { token: who.token, json: {} })).status).toBe(200);
-  const [row] = await api.db.select({ registration: applications.registrationNumber, userId: applications.applicantUserId }).from(applications).where(eq(applications.id, id));
+  const [row] = await api.db
+    .select({ registration: applications.registrationNumber, userId: applications.applicantUserId })
+    .from(applications)
+    .where(eq(applications.id, id));
   return { ...who, id: id as string, registration: row.registration!, userId: row.userId };
 }
 
@@ -100,7 +103,10 @@ describe("download my data", () => {
     expect(english).not.toContain(idExport.accessLog.heading);
 
     // The download is in the access log: the person themself, with how many documents.
-    const [row] = await api.db.select().from(accessLog).where(and(eq(accessLog.kind, "DATA_EXPORT"), eq(accessLog.applicantUserId, app.userId)));
+    const [row] = await api.db
+      .select()
+      .from(accessLog)
+      .where(and(eq(accessLog.kind, "DATA_EXPORT"), eq(accessLog.applicantUserId, app.userId)));
     expect(row).toMatchObject({ actorUserId: app.userId, actorRole: 3, details: { files: String(zip.data.files.length) } });
     const own = await (await api.request("/api/v1/me/access-log", { token: app.token })).json();
     expect(own.data[0]).toMatchObject({ kind: "DATA_EXPORT" });
@@ -134,7 +140,10 @@ describe("download my data", () => {
     expect(zip.data.account.email).toBe(app.email);
     expect(zip.data.applications.map((a) => a.id)).toEqual([app.id]);
     for (const f of zip.data.files) expect(zip.entry(f.path).equals(await stored(f.file_id, app.token))).toBe(true);
-    const rows = await api.db.select().from(accessLog).where(and(eq(accessLog.kind, "DATA_EXPORT"), eq(accessLog.applicantUserId, app.userId)));
+    const rows = await api.db
+      .select()
+      .from(accessLog)
+      .where(and(eq(accessLog.kind, "DATA_EXPORT"), eq(accessLog.applicantUserId, app.userId)));
     expect(rows).toMatchObject([{ actorUserId: facility.id, actorRole: 8 }]);
     // The professional sees the facility's download in their own log.
     const own = await (await api.request("/api/v1/me/access-log", { token: app.token })).json();
@@ -152,7 +161,10 @@ describe("download my data", () => {
     const body = await expectError(refused, 429, "RATE_LIMITED");
     expect(body.error.message).toMatch(/Coba lagi dalam \d+ menit/);
     expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
-    const rows = await api.db.select().from(accessLog).where(and(eq(accessLog.kind, "DATA_EXPORT"), eq(accessLog.applicantUserId, app.userId)));
+    const rows = await api.db
+      .select()
+      .from(accessLog)
+      .where(and(eq(accessLog.kind, "DATA_EXPORT"), eq(accessLog.applicantUserId, app.userId)));
     expect(rows).toHaveLength(3);
   });
 });

@@ -26,6 +26,11 @@ export const decideDeletionRequest: AppRouteHandler<typeof routes.decideDeletion
   // Not a request's id (a word, a negative, past the column's range): no such request.
   if (!/^\d{1,9}$/.test(raw) || Number(raw) < 1) throw new ApiError(404, "NOT_FOUND");
   const user = c.var.user;
-  const decided = await service.decideDeletionRequest({ db, storage, mailer, logger: config.logger }, { id: user.id, roleId: user.roleId }, Number(raw), c.req.valid("json"));
+  const decided = await service.decideDeletionRequest(
+    { db, storage, mailer, logger: config.logger },
+    { id: user.id, roleId: user.roleId },
+    Number(raw),
+    c.req.valid("json"),
+  );
   return c.json({ data: decided }, 200);
 };

@@ -49,11 +49,26 @@ export const listDeletionRequests = createRoute({
   middleware: superAdmin,
   request: {
     query: z.object({
-      page: empty(z.string().regex(/^\d{1,6}$/, said("integer", { field: apiField("page") })).optional().openapi({ example: "1" })),
-      id: empty(z.string().regex(/^[1-9]\d{0,8}$/, said("integer", { field: apiField("request_id") })).optional().openapi({ description: "only this request (the decision form)", example: "1" })),
+      page: empty(
+        z
+          .string()
+          .regex(/^\d{1,6}$/, said("integer", { field: apiField("page") }))
+          .optional()
+          .openapi({ example: "1" }),
+      ),
+      id: empty(
+        z
+          .string()
+          .regex(/^[1-9]\d{0,8}$/, said("integer", { field: apiField("request_id") }))
+          .optional()
+          .openapi({ description: "only this request (the decision form)", example: "1" }),
+      ),
     }),
   },
-  responses: { 200: { description: "Satu halaman permintaan", content: { "application/json": { schema: DeletionRequestPageSchema } } }, ...errorResponses(400, 401, 403) },
+  responses: {
+    200: { description: "Satu halaman permintaan", content: { "application/json": { schema: DeletionRequestPageSchema } } },
+    ...errorResponses(400, 401, 403),
+  },
 });
 
 export const decideDeletionRequest = createRoute({

@@ -30,8 +30,29 @@ const stored = (key: string) =>
 async function submitted() {
   const file = await api.submittedFile({});
   const key = await storage.putBytes(new TextEncoder().encode("%PDF-1.4 ijazah"));
-  const [row] = await api.db.insert(files).values({ storageKey: key, size: 15, sha256: "0".repeat(64), detectedType: "pdf", mime: "application/pdf", originalName: "ijazah.pdf", ownerUserId: file.applicantUserId }).returning();
-  await api.db.insert(applicationDocuments).values({ applicationId: file.id, requirementId: 1, fileId: row.id, version: 1, originalNames: ["ijazah.pdf"], uploadedAt: new Date(), replaceable: false });
+  const [row] = await api.db
+    .insert(files)
+    .values({
+      storageKey: key,
+      size: 15,
+      sha256: "0".repeat(64),
+      detectedType: "pdf",
+      mime: "application/pdf",
+      originalName: "ijazah.pdf",
+      ownerUserId: file.applicantUserId,
+    })
+    .returning();
+  await api.db
+    .insert(applicationDocuments)
+    .values({
+      applicationId: file.id,
+      requirementId: 1,
+      fileId: row.id,
+      version: 1,
+      originalNames: ["ijazah.pdf"],
+      uploadedAt: new Date(),
+      replaceable: false,
+    });
   const { token } = await api.login(file.email);
   return { ...file, token, key, fileId: row.id };
 }
@@ -65,7 +86,12 @@ describe("POST/GET /me/deletion-request", () => {
   it("refuses a garbled or huge note with 400", async () => {
     const f = await submitted();
     for (const note of ["x".repeat(1001), "baris\u0000nol", 42, ["a"]]) await expectError(await ask(f.token, { note }), 400, "VALIDATION_ERROR");
-    const raw = await api.request("/api/v1/me/deletion-request", { method: "POST", token: f.token, headers: { "content-type": "application/json" }, body: "{bukan json" });
+    const raw = await api.request("/api/v1/me/deletion-request", {
+      method: "POST",
+      token: f.token,
+      headers: { "content-type": "application/json" },
+      body: "{bukan json",
+    });
     expect(raw.status).toBe(400);
     expect((await (await mine(f.token)).json()).data.latest).toBeNull();
   });
@@ -84,7 +110,12 @@ describe("the Super Admin's list and decision", () => {
     expect(body.meta).toMatchObject({ page: 1, per_page: 25 });
     const statuses = body.data.map((r: { status: string }) => r.status);
     expect(statuses.indexOf("REJECTED")).toBeGreaterThan(statuses.lastIndexOf("PENDING"));
-    expect(body.data.find((r: { id: number }) => r.id === rb.id)).toMatchObject({ status: "PENDING", applicant_email: b.email, registration_numbers: [b.registrationNumber], decided_by_name: null });
+    expect(body.data.find((r: { id: number }) => r.id === rb.id)).toMatchObject({
+      status: "PENDING",
+      applicant_email: b.email,
+      registration_numbers: [b.registrationNumber],
+      decided_by_name: null,
+    });
     expect(body.data.find((r: { id: number }) => r.id === ra.id)).toMatchObject({ status: "REJECTED", decided_by_name: expect.any(String) });
 
     for (const email of ["admin@adaptasi.test", "fasyankes@adaptasi.test"]) {
@@ -114,7 +145,10 @@ describe("the Super Admin's list and decision", () => {
     const mail = mails.find((m) => m.subject.startsWith("Permintaan hapus akun ditolak"));
     expect(mail?.text).toContain("Permohonan Anda masih ditinjau komite.");
     expect(mail?.text).toContain("/profile/hapus-akun");
-    const [audit] = await api.db.select().from(adminAuditLog).where(and(eq(adminAuditLog.targetId, f.applicantUserId), eq(adminAuditLog.action, "DELETION_REJECT")));
+    const [audit] = await api.db
+      .select()
+      .from(adminAuditLog)
+      .where(and(eq(adminAuditLog.targetId, f.applicantUserId), eq(adminAuditLog.action, "DELETION_REJECT")));
     expect(audit).toMatchObject({ actorRole: 1, targetType: "user", reason: reason.trim(), details: { deletion_request_id: request.id } });
 
     await expectError(await decide(request.id, { decision: "APPROVE", reason: "Berubah pikiran" }), 409, "DELETION_REQUEST_DECIDED");
@@ -143,7 +177,10 @@ describe("the Super Admin's list and decision", () => {
     await expectError(await api.request("/api/v1/login", { json: { email: f.email, password: DEMO_PASSWORD } }), 401, "INVALID_CREDENTIALS");
     await expectError(await api.request("/api/v1/admin/get-me", { token: f.token }), 401, "INVALID_TOKEN");
     await expectError(await decide(request.id, { decision: "REJECT", reason: "Sudah terlanjur" }), 409, "DELETION_REQUEST_DECIDED");
-    const [audit] = await api.db.select().from(adminAuditLog).where(and(eq(adminAuditLog.targetId, f.applicantUserId), eq(adminAuditLog.action, "DELETION_APPROVE")));
+    const [audit] = await api.db
+      .select()
+      .from(adminAuditLog)
+      .where(and(eq(adminAuditLog.targetId, f.applicantUserId), eq(adminAuditLog.action, "DELETION_APPROVE")));
     expect(audit).toMatchObject({ details: { deletion_request_id: request.id } });
     // The Super Admin's list keeps the decision, without the person's name.
     const row = (await (await list()).json()).data.find((r: { id: number }) => r.id === request.id);

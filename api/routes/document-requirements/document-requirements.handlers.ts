@@ -34,4 +34,3 @@ export const listDocumentRequirements: AppRouteHandler<typeof routes.listDocumen
     200,
   );
 };
-

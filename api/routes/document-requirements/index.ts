@@ -2,5 +2,4 @@ import { createRouter } from "../../lib/router";
 import * as handlers from "./document-requirements.handlers";
 import * as routes from "./document-requirements.routes";
 
-export const documentRequirementsRouter = createRouter()
-  .openapi(routes.listDocumentRequirements, handlers.listDocumentRequirements);
+export const documentRequirementsRouter = createRouter().openapi(routes.listDocumentRequirements, handlers.listDocumentRequirements);

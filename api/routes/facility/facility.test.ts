@@ -80,7 +80,15 @@ describe("POST /api/v1/register/facility", () => {
     expect(res.status).toBe(201);
     expect(await res.json()).toEqual({ data: { email: "dewi.faskes@contoh.id" } });
     const user = await userByEmail("dewi.faskes@contoh.id");
-    expect(user).toMatchObject({ roleId: 8, fullName: "Dewi Anggraini", phone: "081234567890", isFasyankes: true, isHospitalVerified: false, activatedAt: null, isActive: true });
+    expect(user).toMatchObject({
+      roleId: 8,
+      fullName: "Dewi Anggraini",
+      phone: "081234567890",
+      isFasyankes: true,
+      isHospitalVerified: false,
+      activatedAt: null,
+      isActive: true,
+    });
     const [profile] = await api.db.select().from(facilityProfiles).where(eq(facilityProfiles.userId, user.id));
     expect(profile).toMatchObject({
       facilityName: "RS Harapan Bunda",
@@ -114,7 +122,14 @@ describe("POST /api/v1/register/facility", () => {
 
   it("refuses bad input with the spec's messages per field", async () => {
     const res = await signUp(
-      signUpBody({ facility_name: "", facility_type: "KAPAL", contact_phone: "02l", contact_email: "bukan-surel", password: "pendek", password_confirmation: "lain" }),
+      signUpBody({
+        facility_name: "",
+        facility_type: "KAPAL",
+        contact_phone: "02l",
+        contact_email: "bukan-surel",
+        password: "pendek",
+        password_confirmation: "lain",
+      }),
     );
     const body = await expectError(res, 400, "VALIDATION_ERROR");
     expect(messagesByField(body.error.details!)).toMatchObject({
@@ -185,7 +200,10 @@ describe("/api/v1/me/facility", () => {
       position_id: ["Jabatan harus berupa bilangan bulat"],
     });
 
-    const [inactive] = await api.db.insert(positions).values({ name: `Jabatan Lama ${Date.now()}`, isActive: false }).returning();
+    const [inactive] = await api.db
+      .insert(positions)
+      .values({ name: `Jabatan Lama ${Date.now()}`, isActive: false })
+      .returning();
     const refused = await expectError(await put(token, await facilityData({ position_id: inactive.id })), 400, "VALIDATION_ERROR");
     expect(refused.error.details).toMatchObject([{ path: "position_id", message: "Jabatan harus berupa nilai yang diizinkan" }]);
     expect(await entriesOf(user.id)).toHaveLength(0);
@@ -234,7 +252,15 @@ describe("GET /api/v1/me/facility/dashboard", () => {
     const history = await api.db
       .select()
       .from(auditLog)
-      .where(and(inArray(auditLog.applicationId, rows.map((r) => r.id)), eq(auditLog.internal, false)));
+      .where(
+        and(
+          inArray(
+            auditLog.applicationId,
+            rows.map((r) => r.id),
+          ),
+          eq(auditLog.internal, false),
+        ),
+      );
     expect(data.recent).toHaveLength(Math.min(10, history.length));
     const times = data.recent.map((r: { at: string }) => r.at);
     expect([...times].sort().reverse()).toEqual(times);

@@ -37,9 +37,15 @@ async function staffMayRead(db: Database, role: number, fileId: string): Promise
   const visible = visibleTo(role);
   const linked = (link: SQL) => db.select({ id: applications.id }).from(applications).where(and(link, visible)).limit(1);
   const [byDocument, byAdditional, byPhoto] = await Promise.all([
-    linked(sql`exists (select 1 from ${applicationDocuments} where ${applicationDocuments.applicationId} = ${applications.id} and ${applicationDocuments.fileId} = ${fileId})`),
-    linked(sql`exists (select 1 from ${additionalRequirements} where ${additionalRequirements.applicationId} = ${applications.id} and ${additionalRequirements.fileId} = ${fileId})`),
-    linked(sql`exists (select 1 from ${applicantProfiles} where ${applicantProfiles.userId} = ${applications.applicantUserId} and ${applicantProfiles.photoFileId} = ${fileId})`),
+    linked(
+      sql`exists (select 1 from ${applicationDocuments} where ${applicationDocuments.applicationId} = ${applications.id} and ${applicationDocuments.fileId} = ${fileId})`,
+    ),
+    linked(
+      sql`exists (select 1 from ${additionalRequirements} where ${additionalRequirements.applicationId} = ${applications.id} and ${additionalRequirements.fileId} = ${fileId})`,
+    ),
+    linked(
+      sql`exists (select 1 from ${applicantProfiles} where ${applicantProfiles.userId} = ${applications.applicantUserId} and ${applicantProfiles.photoFileId} = ${fileId})`,
+    ),
   ]);
   return byDocument.length + byAdditional.length + byPhoto.length > 0;
 }
@@ -70,7 +76,8 @@ export const getFile: AppRouteHandler<typeof routes.getFile> = async (c) => {
   // Someone other than the applicant reading a file's document is recorded (docs/decisions/026-access-log.md).
   if (file.ownerUserId !== user.id || user.roleId !== ROLE.APPLICANT) {
     const target = await fileTarget(db, file.id);
-    if (target && target.applicantUserId !== user.id) await recordAccess(db, user, "DOCUMENT", { ...target, details: { ...target.details, mode: inline ? "view" : "download" } });
+    if (target && target.applicantUserId !== user.id)
+      await recordAccess(db, user, "DOCUMENT", { ...target, details: { ...target.details, mode: inline ? "view" : "download" } });
   }
 
   // Only types the browser shows safely (PDF in its viewer, PNG/JPEG) may open inline; DOC/DOCX always download.

@@ -2,5 +2,4 @@ import { createRouter } from "../../lib/router";
 import * as handlers from "./files.handlers";
 import * as routes from "./files.routes";
 
-export const filesRouter = createRouter()
-  .openapi(routes.getFile, handlers.getFile);
+export const filesRouter = createRouter().openapi(routes.getFile, handlers.getFile);

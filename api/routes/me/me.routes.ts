@@ -34,7 +34,7 @@ export const changePassword = createRoute({
       jsonObject({
         current_password: requiredText("current_password", 1024),
         new_password: newPasswordRule("Kata Sandi Baru"),
-      })
+      }),
     ),
   },
   responses: {

@@ -25,9 +25,7 @@ describe("GET /api/v1/admin/get-me", () => {
       email: "fasyankes@adaptasi.test",
       name: "Agus Setiawan",
       role: 8,
-      userVerification: [
-        { id: expect.any(Number), is_approved: true, is_rejected: false, reason: null, created_at: expect.any(String) },
-      ],
+      userVerification: [{ id: expect.any(Number), is_approved: true, is_rejected: false, reason: null, created_at: expect.any(String) }],
       user: {
         id: data.id,
         email: "fasyankes@adaptasi.test",
@@ -125,11 +123,7 @@ describe("POST /api/v1/me/password", () => {
     for (const t of [a, b]) {
       await expectError(await api.request("/api/v1/refresh", { json: { refresh_token: t.refreshToken } }), 401, "REFRESH_TOKEN_REUSED");
     }
-    await expectError(
-      await api.request("/api/v1/login", { json: { email: user.email, password: DEMO_PASSWORD } }),
-      401,
-      "INVALID_CREDENTIALS",
-    );
+    await expectError(await api.request("/api/v1/login", { json: { email: user.email, password: DEMO_PASSWORD } }), 401, "INVALID_CREDENTIALS");
     await api.login(user.email, "SandiBaru#2026");
   });
 });

@@ -8,8 +8,6 @@ import { ok } from "../../lib/openapi";
 const tags = ["Data Pribadi"];
 const security = [{ ApiKey: [], Bearer: [] }];
 
-
-
 export const getProfile = createRoute({
   method: "get",
   path: "/me/profile",

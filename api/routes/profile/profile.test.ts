@@ -86,7 +86,9 @@ describe("/me/profile", () => {
       return api.request("/api/v1/me/profile/photo", { token, body: fd });
     };
     const wrong = await send("foto.jpg", await pdf());
-    expect((await expectError(wrong, 400, "VALIDATION_ERROR")).error.details).toMatchObject([{ path: "photo", message: "Tipe berkas harus JPG, JPEG atau PNG." }]);
+    expect((await expectError(wrong, 400, "VALIDATION_ERROR")).error.details).toMatchObject([
+      { path: "photo", message: "Tipe berkas harus JPG, JPEG atau PNG." },
+    ]);
     await expectError(await send("foto.jpg", jpg(), "other"), 400, "UNEXPECTED_FILE");
     const ok = await send("foto.jpg", jpg());
     expect(ok.status).toBe(200);

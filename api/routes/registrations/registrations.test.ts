@@ -89,7 +89,10 @@ describe("who may register", () => {
 describe("activity kinds", () => {
   it("lists only the active kinds", async () => {
     expect(kinds.map((k) => k.name)).toContain("Bakti sosial");
-    const [inactive] = await api.db.insert(activityKinds).values({ name: `Nonaktif ${tag()}`, isActive: false }).returning();
+    const [inactive] = await api.db
+      .insert(activityKinds)
+      .values({ name: `Nonaktif ${tag()}`, isActive: false })
+      .returning();
     const res = await api.request("/api/v1/activity-kinds", { token: facility });
     expect((await res.json()).data.map((k: { id: number }) => k.id)).not.toContain(inactive.id);
   });
@@ -99,7 +102,12 @@ describe("registering a professional", () => {
   it("creates a role-3 account nobody can log into yet, its profile and a draft on REG", async () => {
     const { body, data } = await registered("REG");
     expect(data).toMatchObject({
-      application: { jalur_id: "REG", is_submitted: false, label: { label: "Draf Permohonan", colour: "blue" }, registration_number: expect.stringMatching(/^ADP-/) },
+      application: {
+        jalur_id: "REG",
+        is_submitted: false,
+        label: { label: "Draf Permohonan", colour: "blue" },
+        registration_number: expect.stringMatching(/^ADP-/),
+      },
       professional: { full_name: body.full_name, email: body.email },
       activity_kind: null,
     });
@@ -129,7 +137,10 @@ describe("registering a professional", () => {
     expect(data.activity_kind).toEqual({ id: kinds[1].id, name: kinds[1].name });
     let e = await expectError(await register(facility, professional("OTH", { activity_kind_id: undefined })), 400, "VALIDATION_ERROR");
     expect(e.error.details).toMatchObject([{ path: "activity_kind_id", message: "Jenis Kegiatan harus diisi" }]);
-    const [inactive] = await api.db.insert(activityKinds).values({ name: `Lama ${tag()}`, isActive: false }).returning();
+    const [inactive] = await api.db
+      .insert(activityKinds)
+      .values({ name: `Lama ${tag()}`, isActive: false })
+      .returning();
     e = await expectError(await register(facility, professional("OTH", { activity_kind_id: inactive.id })), 400, "VALIDATION_ERROR");
     expect(e.error.details).toMatchObject([{ path: "activity_kind_id", message: "Jenis Kegiatan harus berupa nilai yang diizinkan" }]);
     e = await expectError(await register(facility, professional("OTH", { activity_kind_id: 999_999 })), 400, "VALIDATION_ERROR");
@@ -138,7 +149,12 @@ describe("registering a professional", () => {
 
   it("answers bad input with the form's messages, and an unknown institution on its field", async () => {
     const e = await expectError(await register(facility, professional("REG", { identity_number: "", email: "salah" })), 400, "VALIDATION_ERROR");
-    expect(e.error.details).toMatchObject(expect.arrayContaining([expect.objectContaining({ path: "identity_number", message: "Nomor Identitas harus diisi" }), expect.objectContaining({ path: "email", message: expect.any(String) })]));
+    expect(e.error.details).toMatchObject(
+      expect.arrayContaining([
+        expect.objectContaining({ path: "identity_number", message: "Nomor Identitas harus diisi" }),
+        expect.objectContaining({ path: "email", message: expect.any(String) }),
+      ]),
+    );
     const bad = await expectError(await register(facility, professional("REG", { institution_id: 999_999 })), 400, "VALIDATION_ERROR");
     expect(bad.error.details?.[0].path).toBe("institution_id");
   });
@@ -192,7 +208,10 @@ describe("documents, submission and ownership", () => {
     expect((await (await api.request("/api/v1/registrations", { token: other })).json()).meta.total).toBe(0);
 
     // The professional sets a password (as "Lupa kata sandi" would) and sees the application as theirs.
-    await api.db.update(users).set({ passwordHash: await hashPassword(DEMO_PASSWORD), activatedAt: new Date() }).where(eq(users.email, body.email));
+    await api.db
+      .update(users)
+      .set({ passwordHash: await hashPassword(DEMO_PASSWORD), activatedAt: new Date() })
+      .where(eq(users.email, body.email));
     const { token } = await api.login(body.email);
     const current = (await (await api.request("/api/v1/applications/current", { token })).json()).data;
     expect(current).toMatchObject({ id, is_submitted: true });
@@ -222,7 +241,11 @@ describe("documents, submission and ownership", () => {
     expect(all.meta.total).toBeGreaterThanOrEqual(4);
     expect(all.data.map((r: { label: { label: string | null } }) => r.label.label)).toContain("Draf Permohonan");
     const detail = await (await api.request(`/api/v1/registrations/${data.application.id}`, { token: facility })).json();
-    expect(detail.data).toMatchObject({ professional: { email: body.email }, activity_kind: { name: kinds[0].name }, application: { missing: expect.any(Array) } });
+    expect(detail.data).toMatchObject({
+      professional: { email: body.email },
+      activity_kind: { name: kinds[0].name },
+      application: { missing: expect.any(Array) },
+    });
     await expectError(await api.request("/api/v1/registrations?page=x", { token: facility }), 400, "VALIDATION_ERROR");
     await expectError(await api.request("/api/v1/registrations/not-a-uuid", { token: facility }), 404, "NOT_FOUND");
   });

@@ -13,7 +13,13 @@ export const plannedDeletions: AppRouteHandler<typeof routes.plannedDeletions> =
   return c.json(
     {
       settings: { draft_months: s.draftMonths, account_months: s.accountMonths, closed_file_months: s.closedFileMonths, notice_days: NOTICE_DAYS },
-      data: rows.map((r) => ({ kind: r.kind, label: r.label, since: r.since.toISOString(), notice_at: r.noticeAt?.toISOString() ?? null, delete_at: r.deleteAt.toISOString() })),
+      data: rows.map((r) => ({
+        kind: r.kind,
+        label: r.label,
+        since: r.since.toISOString(),
+        notice_at: r.noticeAt?.toISOString() ?? null,
+        delete_at: r.deleteAt.toISOString(),
+      })),
       meta: { page, per_page: PER_PAGE, total, pages: Math.max(1, Math.ceil(total / PER_PAGE)) },
     },
     200,
@@ -23,7 +29,8 @@ export const plannedDeletions: AppRouteHandler<typeof routes.plannedDeletions> =
 export const deleteOwnAccount: AppRouteHandler<typeof routes.deleteOwnAccount> = async (c) => {
   const deps = c.var.deps;
   const user = c.var.user;
-  if (!(await deleteApplicantAccount({ db: deps.db, storage: deps.storage, logger: deps.config.logger }, user.id))) throw new ApiError(409, "ACCOUNT_HAS_SUBMITTED");
+  if (!(await deleteApplicantAccount({ db: deps.db, storage: deps.storage, logger: deps.config.logger }, user.id)))
+    throw new ApiError(409, "ACCOUNT_HAS_SUBMITTED");
   deps.config.logger.info({ userId: user.id }, "account deleted by its owner");
   return c.json({ data: { deleted: true as const } }, 200);
 };

@@ -19,8 +19,21 @@ export const plannedDeletions = createRoute({
   summary: "Yang akan dihapus atau dianonimkan oleh tugas penyimpanan data, dan kapan: paling awal dulu, 25 per halaman",
   security,
   middleware: [requireUser, allow(SUPER_ADMIN_ONLY)] as const,
-  request: { query: z.object({ page: empty(z.string().regex(/^\d{1,6}$/, said("integer", { field: apiField("page") })).optional().openapi({ example: "1" })) }) },
-  responses: { 200: { description: "Pengaturan dan satu halaman rencana penghapusan", content: { "application/json": { schema: RetentionPageSchema } } }, ...errorResponses(400, 401, 403) },
+  request: {
+    query: z.object({
+      page: empty(
+        z
+          .string()
+          .regex(/^\d{1,6}$/, said("integer", { field: apiField("page") }))
+          .optional()
+          .openapi({ example: "1" }),
+      ),
+    }),
+  },
+  responses: {
+    200: { description: "Pengaturan dan satu halaman rencana penghapusan", content: { "application/json": { schema: RetentionPageSchema } } },
+    ...errorResponses(400, 401, 403),
+  },
 });
 
 export const deleteOwnAccount = createRoute({
@@ -31,7 +44,10 @@ export const deleteOwnAccount = createRoute({
   security,
   middleware: [requireUser, allow(APPLICANT_ROLES, { otherwise: "not-found" })] as const,
   responses: {
-    200: { description: "Akun dihapus; sesinya berakhir", content: { "application/json": { schema: z.object({ data: z.object({ deleted: z.literal(true) }) }) } } },
+    200: {
+      description: "Akun dihapus; sesinya berakhir",
+      content: { "application/json": { schema: z.object({ data: z.object({ deleted: z.literal(true) }) }) } },
+    },
     ...errorResponses(401, 404, 409),
   },
 });

@@ -34,7 +34,8 @@ describe("GET /admin/retention", () => {
     const { token: admin } = await api.login("admin@adaptasi.test");
     await expectError(await api.request("/api/v1/admin/retention", { token: admin }), 403, "ADMIN_ROLE_REQUIRED");
     const { token } = await api.login("superadmin@adaptasi.test");
-    for (const page of ["x", "-1", "1e3", "9999999", "1%00"]) await expectError(await api.request(`/api/v1/admin/retention?page=${page}`, { token }), 400, "VALIDATION_ERROR");
+    for (const page of ["x", "-1", "1e3", "9999999", "1%00"])
+      await expectError(await api.request(`/api/v1/admin/retention?page=${page}`, { token }), 400, "VALIDATION_ERROR");
     // Far past the end: an empty page, with the total.
     const far = await (await api.request("/api/v1/admin/retention?page=999999", { token })).json();
     expect(far.data).toEqual([]);

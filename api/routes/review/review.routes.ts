@@ -20,7 +20,6 @@ const security = [{ ApiKey: [], Bearer: [] }];
 /** Staff roles only (403 STAFF_ONLY), before any query or body is read. */
 const staffOnly = allow(STAFF_ROLES, { otherwise: "STAFF_ONLY" });
 
-
 // Query values arrive as text; an empty one counts as absent.
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === "" ? undefined : v), schema.optional());
 const oneOf = <T extends string>(field: string, values: readonly [T, ...T[]]) => z.enum(values, { error: () => m("oneOf", { field }) });
@@ -73,7 +72,10 @@ export const list = createRoute({
   security,
   middleware: [requireUser, staffOnly] as const,
   request: { query: ListQuerySchema },
-  responses: { 200: { description: "Satu halaman dan jumlah kedua tab", content: { "application/json": { schema: ListSchema } } }, ...errorResponses(400, 401, 403) },
+  responses: {
+    200: { description: "Satu halaman dan jumlah kedua tab", content: { "application/json": { schema: ListSchema } } },
+    ...errorResponses(400, 401, 403),
+  },
 });
 
 export const exportCsv = createRoute({

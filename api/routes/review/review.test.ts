@@ -68,7 +68,9 @@ describe("decisions", () => {
     let r = await row(app.id);
     expect(r).toMatchObject({ openStageId: 1, reachedStages: [1], applicantName: app.name, applicantEmail: app.email });
     expect(r.deadlineAt!.getTime() - r.stageStartedAt!.getTime()).toBe(14 * DAY);
-    expect((await api.mails(app.email)).map((m) => m.subject)).toEqual([expect.stringMatching(/^Permohonan diterima — ADP-\d{4}-\d{6} \| Adaptasi Nakes LLN$/)]);
+    expect((await api.mails(app.email)).map((m) => m.subject)).toEqual([
+      expect.stringMatching(/^Permohonan diterima — ADP-\d{4}-\d{6} \| Adaptasi Nakes LLN$/),
+    ]);
 
     // Document check: back to the applicant for one document.
     let d = await detail(staff.admin, app.id);
@@ -126,7 +128,11 @@ describe("decisions", () => {
 
     // Each pass keeps its label and opens the next stage.
     d = await pass(staff.subkomite, app.id, 1);
-    expect(d).toMatchObject({ application: { status: "PASSED", tahap: { id: 1 }, label: { rule: 11, label: "Selesai" } }, open_stage: { id: 2, name: "Penyetaraan" }, may_decide: false });
+    expect(d).toMatchObject({
+      application: { status: "PASSED", tahap: { id: 1 }, label: { rule: 11, label: "Selesai" } },
+      open_stage: { id: 2, name: "Penyetaraan" },
+      may_decide: false,
+    });
     r = await row(app.id);
     expect(r).toMatchObject({ openStageId: 2, reachedStages: [1, 2], isFinal: false });
     expect(r.deadlineAt!.getTime() - r.stageStartedAt!.getTime()).toBe(30 * DAY);
@@ -234,7 +240,13 @@ describe("decisions", () => {
     const details = async (body: unknown) => (await expectError(await decideVia(staff.admin, app.id, body), 400, "VALIDATION_ERROR")).error.details!;
     // The form's own message is answered as a text with its locale key, so the portal says it in its language.
     expect(await details({ stage_id: 1, decision: "FAILED" })).toEqual([
-      { path: "note", code: "text", params: { text: "Catatan wajib diisi" }, labels: { text: "review:decision.messages.noteRequired" }, message: "Catatan wajib diisi" },
+      {
+        path: "note",
+        code: "text",
+        params: { text: "Catatan wajib diisi" },
+        labels: { text: "review:decision.messages.noteRequired" },
+        message: "Catatan wajib diisi",
+      },
     ]);
     expect(await details({ stage_id: 1, decision: "REUPLOAD", note: "x" })).toMatchObject([{ path: "documents", message: "Pilih minimal satu dokumen" }]);
     expect(await details({ stage_id: 1, decision: "REUPLOAD", note: "x", documents: [{ requirement_id: 2, reason: " " }] })).toMatchObject([
@@ -254,7 +266,9 @@ describe("decisions", () => {
     // REUPLOAD only at a document check.
     await pass(staff.admin, app.id, 1);
     const reupload = await decideVia(staff.kolegium, app.id, { stage_id: 2, decision: "REUPLOAD", note: "x", documents: [{ requirement_id: 2, reason: "y" }] });
-    expect((await expectError(reupload, 400, "VALIDATION_ERROR")).error.details).toMatchObject([{ path: "decision", message: "Keputusan ini tidak tersedia pada tahap ini" }]);
+    expect((await expectError(reupload, 400, "VALIDATION_ERROR")).error.details).toMatchObject([
+      { path: "decision", message: "Keputusan ini tidak tersedia pada tahap ini" },
+    ]);
     await expectError(await api.request(url("bukan-uuid"), { token: staff.admin }), 404, "NOT_FOUND");
     await expectError(await decideVia(staff.admin, "00000000-0000-4000-8000-000000000000", { stage_id: 1, decision: "PASSED" }), 404, "NOT_FOUND");
   });
@@ -273,15 +287,29 @@ describe("decisions", () => {
     expect((await list(staff.kolegium, { q: app.name })).data[0]).toMatchObject({ id: app.id, submitted_by_facility: true });
 
     // A mail that cannot be recorded undoes the decision: no decision without its notice.
-    const broken: Mailer = { ...api.mailer, publicUrl: "http://localhost:3000", send: async () => { throw new Error("outbox unavailable"); } };
+    const broken: Mailer = {
+      ...api.mailer,
+      publicUrl: "http://localhost:3000",
+      send: async () => {
+        throw new Error("outbox unavailable");
+      },
+    };
     const [kolegium] = await api.db.select().from(users).where(eq(users.email, "kolegium@adaptasi.test"));
     const [prior] = await api.db.select().from(applications).where(eq(applications.id, app.id));
     await expect(
-      decideApplication(api.db, { applicationId: app.id, actor: { userId: kolegium.id, role: 6 }, stageId: 2, decision: "PASSED" }, { mailer: broken, logger: pino({ level: "silent" }) }),
+      decideApplication(
+        api.db,
+        { applicationId: app.id, actor: { userId: kolegium.id, role: 6 }, stageId: 2, decision: "PASSED" },
+        { mailer: broken, logger: pino({ level: "silent" }) },
+      ),
     ).rejects.toThrow("outbox unavailable");
     const [unchanged] = await api.db.select().from(applications).where(eq(applications.id, app.id));
     expect({ stage: unchanged.stageId, status: unchanged.status }).toEqual({ stage: prior.stageId, status: prior.status });
-    const after = await decideApplication(api.db, { applicationId: app.id, actor: { userId: kolegium.id, role: 6 }, stageId: 2, decision: "PASSED" }, { mailer: api.mailer, logger: pino({ level: "silent" }) });
+    const after = await decideApplication(
+      api.db,
+      { applicationId: app.id, actor: { userId: kolegium.id, role: 6 }, stageId: 2, decision: "PASSED" },
+      { mailer: api.mailer, logger: pino({ level: "silent" }) },
+    );
     expect(after.application.label.label).toBe("Setara");
   });
 });
@@ -320,7 +348,7 @@ describe("visibility and files", () => {
     await pass(staff.admin, app.id, 1);
     expect(await ids(staff.kolegium)).toEqual([app.id]);
     expect((await file(staff.kolegium)).status).toBe(200);
-    expect((await detail(staff.kolegium, app.id))).toMatchObject({ may_decide: true, decisions: ["PASSED", "FAILED"] });
+    expect(await detail(staff.kolegium, app.id)).toMatchObject({ may_decide: true, decisions: ["PASSED", "FAILED"] });
     await expectError(await file(staff.pembekalan), 404, "NOT_FOUND");
   });
 
@@ -328,7 +356,11 @@ describe("visibility and files", () => {
     const app = await submitted("REG");
     const profile = (await (await api.request("/api/v1/me/profile", { token: app.token })).json()).data;
     const { email: _e, photo_file_id: _p, complete: _c, ...rest } = profile;
-    const res = await api.request("/api/v1/me/profile", { method: "PUT", token: app.token, json: { ...rest, full_name: "Budi Namabaru", graduation_year: String(rest.graduation_year) } });
+    const res = await api.request("/api/v1/me/profile", {
+      method: "PUT",
+      token: app.token,
+      json: { ...rest, full_name: "Budi Namabaru", graduation_year: String(rest.graduation_year) },
+    });
     expect(res.status).toBe(200);
     expect((await row(app.id)).applicantName).toBe("Budi Namabaru");
   });
@@ -341,10 +373,15 @@ describe("lists", () => {
   const made: { id: string; label: string; jalur: JalurId; deadline: Date | null }[] = [];
 
   /** Rows straight into the table, each in a given state (the workflow itself is tested above). */
-  async function insert(n: number, state: (i: number) => { jalur: JalurId; stage: number; status: WorkflowState["status"]; submittedDaysAgo: number; startedDaysAgo: number; nameOf?: string }) {
+  async function insert(
+    n: number,
+    state: (i: number) => { jalur: JalurId; stage: number; status: WorkflowState["status"]; submittedDaysAgo: number; startedDaysAgo: number; nameOf?: string },
+  ) {
     const people = await api.db
       .insert(users)
-      .values(Array.from({ length: n }, (_, i) => ({ email: `daftar.${name}.${made.length + i}@contoh.id`, passwordHash: "x", fullName: "Pengguna Uji", roleId: 3 })))
+      .values(
+        Array.from({ length: n }, (_, i) => ({ email: `daftar.${name}.${made.length + i}@contoh.id`, passwordHash: "x", fullName: "Pengguna Uji", roleId: 3 })),
+      )
       .returning({ id: users.id, email: users.email });
     for (const [i, p] of people.entries()) {
       const s = state(i);
@@ -369,7 +406,10 @@ describe("lists", () => {
       const cols = reviewColumns(wf, { stageStartedAt: started });
       const last = cols.openStageId ?? s.stage;
       const reached = [...stagesBefore(last), last];
-      await api.db.update(applications).set({ openStageId: cols.openStageId, deadlineAt: cols.deadlineAt, reachedStages: reached }).where(eq(applications.id, app.id));
+      await api.db
+        .update(applications)
+        .set({ openStageId: cols.openStageId, deadlineAt: cols.deadlineAt, reachedStages: reached })
+        .where(eq(applications.id, app.id));
       made.push({ id: app.id, label: s.status!, jalur: s.jalur, deadline: cols.deadlineAt });
     }
   }
@@ -390,10 +430,23 @@ describe("lists", () => {
     expect(first.meta).toEqual({ page: 1, page_size: 25, total: 30, pages: 2, counts: { action: 30, all: 36 } });
     expect(first.data).toHaveLength(25);
     // Most overdue first.
-    expect(first.data[0]).toMatchObject({ applicant_name: `${name} 029`, overdue: true, days_left: -15, may_decide: true, open_stage: { id: 1 }, label: { label: "Dalam Proses" } });
+    expect(first.data[0]).toMatchObject({
+      applicant_name: `${name} 029`,
+      overdue: true,
+      days_left: -15,
+      may_decide: true,
+      open_stage: { id: 1 },
+      label: { label: "Dalam Proses" },
+    });
     expect(first.data.slice(0, 5).map((r: { submitted_by_facility: boolean }) => r.submitted_by_facility)).toEqual([false, false, false, false, true]);
     const second = await list(staff.admin, { q: name, page: 2 });
-    expect(second.data.map((r: { applicant_name: string }) => r.applicant_name)).toEqual([`${name} 004`, `${name} 003`, `${name} 002`, `${name} 001`, `${name} 000`]);
+    expect(second.data.map((r: { applicant_name: string }) => r.applicant_name)).toEqual([
+      `${name} 004`,
+      `${name} 003`,
+      `${name} 002`,
+      `${name} 001`,
+      `${name} 000`,
+    ]);
     expect(second.data.at(-1)).toMatchObject({ days_left: 14, overdue: false });
     expect((await list(staff.admin, { q: name, page: 3 })).data).toEqual([]);
 
@@ -416,7 +469,10 @@ describe("lists", () => {
     expect(await counts()).toEqual({ action: 1, all: 1 });
     // Written past the API (as another instance would): the remembered counts stand, the rows do not.
     const [other] = await api.db.select().from(applications).where(eq(applications.id, first.id));
-    const [person] = await api.db.insert(users).values({ email: `kedua.${who}@contoh.id`, passwordHash: "x", fullName: "Pengguna Uji", roleId: 3 }).returning();
+    const [person] = await api.db
+      .insert(users)
+      .values({ email: `kedua.${who}@contoh.id`, passwordHash: "x", fullName: "Pengguna Uji", roleId: 3 })
+      .returning();
     await api.db.insert(applications).values({
       applicantUserId: person.id,
       submittedByUserId: person.id,
@@ -439,7 +495,10 @@ describe("lists", () => {
     await pass(staff.admin, first.id, 1);
     expect(await counts()).toEqual({ action: 1, all: 2 });
     // And the time limit alone: a change past the API shows once LIST_COUNTS_TTL_MS has passed.
-    await api.db.update(applications).set({ openStageId: null }).where(eq(applications.applicantName, `Budi ${who} kedua`));
+    await api.db
+      .update(applications)
+      .set({ openStageId: null })
+      .where(eq(applications.applicantName, `Budi ${who} kedua`));
     expect(await counts()).toEqual({ action: 1, all: 2 });
     vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + LIST_COUNTS_TTL_MS });
     try {
@@ -476,7 +535,9 @@ describe("lists", () => {
 
   it("refuses a bad query with details", async () => {
     const bad = async (query: string) =>
-      (await expectError(await api.request(`/api/v1/review/applications?${query}`, { token: staff.admin }), 400, "VALIDATION_ERROR")).error.details!.map((d) => d.path);
+      (await expectError(await api.request(`/api/v1/review/applications?${query}`, { token: staff.admin }), 400, "VALIDATION_ERROR")).error.details!.map(
+        (d) => d.path,
+      );
     expect(await bad("page=0&sort=umur&dir=up")).toEqual(["page", "sort", "dir"]);
     expect(await bad(`tab=x&jalur=ABC&stage=5&label=14&overdue=ya&q=${"a".repeat(101)}`)).toEqual(["tab", "q", "jalur", "stage", "label", "overdue"]);
     expect(await bad("page=abc")).toEqual(["page"]);
@@ -496,7 +557,9 @@ describe("lists", () => {
     expect(lines).toHaveLength(38);
     const line = (text: string) => lines.find((l) => l.includes(text))!;
     expect(line("HYPERLINK")).toMatch(
-      new RegExp(`^"ADP-\\d{4}-\\d{6}","'=HYPERLINK\\(""http://x""\\) ${name}","daftar\\.${name}\\.35@contoh\\.id","OTH","Pemeriksaan Dokumen","Perbaikan Berkas","\\d{4}-\\d{2}-\\d{2}",,$`),
+      new RegExp(
+        `^"ADP-\\d{4}-\\d{6}","'=HYPERLINK\\(""http://x""\\) ${name}","daftar\\.${name}\\.35@contoh\\.id","OTH","Pemeriksaan Dokumen","Perbaikan Berkas","\\d{4}-\\d{2}-\\d{2}",,$`,
+      ),
     );
     expect(line(`${name} 000`)).toMatch(/^"ADP-[^"]+","[^"]+","[^"]+","REG","Pemeriksaan Dokumen","Dalam Proses","\d{4}-\d{2}-\d{2}","\d{4}-\d{2}-\d{2}",14$/);
     expect(line(`${name} 030`)).toContain(`"REG","Evaluasi Kompetensi","Setara",`);
@@ -546,7 +609,10 @@ describe("lists", () => {
   it("counts days left in whole days (ceil): negative once a day overdue", async () => {
     const id = made[0].id;
     const at = async (deadlineMs: number) => {
-      await api.db.update(applications).set({ deadlineAt: new Date(deadlineMs) }).where(eq(applications.id, id));
+      await api.db
+        .update(applications)
+        .set({ deadlineAt: new Date(deadlineMs) })
+        .where(eq(applications.id, id));
       return (await detail(staff.admin, id)).sla;
     };
     expect(await at(Date.now() + 2.5 * DAY)).toMatchObject({ days_left: 3, overdue: false });

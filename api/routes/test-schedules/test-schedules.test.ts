@@ -75,7 +75,13 @@ describe("/admin/test-schedules (the Admin, /master-cms)", () => {
     const res = await asAdmin("", { json: entry });
     expect(res.status, await res.clone().text()).toBe(201);
     const { data } = await res.json();
-    expect(data).toMatchObject({ starts_at: "2027-06-01T01:00:00.000Z", ends_at: "2027-06-01T09:00:00.000Z", registration_deadline: "2027-05-15T16:59:00.000Z", notes: null, is_active: true });
+    expect(data).toMatchObject({
+      starts_at: "2027-06-01T01:00:00.000Z",
+      ends_at: "2027-06-01T09:00:00.000Z",
+      registration_deadline: "2027-05-15T16:59:00.000Z",
+      notes: null,
+      is_active: true,
+    });
     expect((await list()).map((e: { id: number }) => e.id)).toContain(data.id);
 
     const edited = await asAdmin(`/${data.id}`, { method: "PUT", json: { ...entry, location: "Surabaya", starts_at: "2027-06-02T01:00:00Z", ends_at: "" } });
@@ -86,7 +92,10 @@ describe("/admin/test-schedules (the Admin, /master-cms)", () => {
 
     const log = await audit(data.id);
     expect(log.map((r) => (r.details as { change: string }).change)).toEqual(["deactivate", "update", "create"]);
-    expect(log[1].details).toMatchObject({ from: { location: entry.location, ends_at: "2027-06-01T09:00:00.000Z" }, to: { location: "Surabaya", ends_at: null } });
+    expect(log[1].details).toMatchObject({
+      from: { location: entry.location, ends_at: "2027-06-01T09:00:00.000Z" },
+      to: { location: "Surabaya", ends_at: null },
+    });
   });
 
   it("answers 400 with the spec's messages: required fields, bad times, end before start, deadline after start", async () => {
@@ -100,7 +109,11 @@ describe("/admin/test-schedules (the Admin, /master-cms)", () => {
     );
     const format = await expectError(await asAdmin("", { json: { ...entry, starts_at: "besok pagi" } }), 400, "VALIDATION_ERROR");
     expect(format.error.details).toContainEqual(expect.objectContaining({ path: "starts_at", message: "Format salah" }));
-    const order = await expectError(await asAdmin("", { json: { ...entry, ends_at: "2027-05-31T08:00", registration_deadline: "2027-06-01T09:00" } }), 400, "VALIDATION_ERROR");
+    const order = await expectError(
+      await asAdmin("", { json: { ...entry, ends_at: "2027-05-31T08:00", registration_deadline: "2027-06-01T09:00" } }),
+      400,
+      "VALIDATION_ERROR",
+    );
     expect(order.error.details).toMatchObject(
       expect.arrayContaining([
         expect.objectContaining({ path: "ends_at", message: "Waktu Selesai tidak boleh kurang dari Waktu Mulai" }),

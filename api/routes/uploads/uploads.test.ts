@@ -50,7 +50,9 @@ const current = (application: string, requirementId: number) =>
     .select({ size: files.size, sha256: files.sha256, key: files.storageKey, name: files.originalName })
     .from(applicationDocuments)
     .innerJoin(files, eq(files.id, applicationDocuments.fileId))
-    .where(and(eq(applicationDocuments.applicationId, application), eq(applicationDocuments.requirementId, requirementId), eq(applicationDocuments.isCurrent, true)));
+    .where(
+      and(eq(applicationDocuments.applicationId, application), eq(applicationDocuments.requirementId, requirementId), eq(applicationDocuments.isCurrent, true)),
+    );
 
 describe("resumable uploads (tus)", () => {
   it("creates, takes chunks, answers the offset after a break, and attaches the checked file at the last byte", async () => {
@@ -122,7 +124,11 @@ describe("resumable uploads (tus)", () => {
     const deferred = await api.request("/api/v1/uploads", {
       method: "POST",
       token,
-      headers: { ...TUS, "upload-defer-length": "1", "upload-metadata": tusMetadata({ application: id, requirement: String(FIVE_MB_DOC.id), form: "adaptation", filename: "a.pdf" }) },
+      headers: {
+        ...TUS,
+        "upload-defer-length": "1",
+        "upload-metadata": tusMetadata({ application: id, requirement: String(FIVE_MB_DOC.id), form: "adaptation", filename: "a.pdf" }),
+      },
     });
     expect(deferred.status).toBe(400);
     expect(await api.db.select().from(tusUploads).where(eq(tusUploads.applicationId, id))).toEqual([]);
@@ -161,7 +167,12 @@ describe("resumable uploads (tus)", () => {
       expect(body.error.code).toBe("UPLOADS_IN_FLIGHT");
       expect(body.error.params).toEqual({ limit_count: 3, limit_mb: 6 });
       // The same document chosen again: the unfinished upload is replaced, not added to.
-      const first = (await api.db.select().from(tusUploads).where(and(eq(tusUploads.applicationId, id), eq(tusUploads.requirementId, others[0].id))))[0];
+      const first = (
+        await api.db
+          .select()
+          .from(tusUploads)
+          .where(and(eq(tusUploads.applicationId, id), eq(tusUploads.requirementId, others[0].id)))
+      )[0];
       expect((await create(token, id, 2000, others[0].id)).status).toBe(201);
       const rows = await api.db.select().from(tusUploads).where(eq(tusUploads.applicationId, id));
       expect(rows).toHaveLength(3);
@@ -197,7 +208,6 @@ describe("resumable uploads (tus)", () => {
   });
 });
 
-
 describe("the tus store follows the storage driver", () => {
   // Which store each driver gets; the S3 store's round trip (chunks, offsets, attach, refuse, cancel,
   // sweep) is uploads-s3.test.ts, against s3rver behind the shim that answers ListParts.
@@ -205,7 +215,11 @@ describe("the tus store follows the storage driver", () => {
     const disk = createTusStore({ filesDir: api.filesDir, expiryMs: 3_600_000 });
     expect(disk).toBeInstanceOf(FileStore);
     expect((disk as FileStore).directory).toBe(path.join(api.filesDir, "tus"));
-    const s3 = createTusStore({ filesDir: api.filesDir, expiryMs: 3_600_000, s3: { bucket: "dokumen", endpoint: "http://127.0.0.1:9", accessKeyId: "a", secretAccessKey: "b" } });
+    const s3 = createTusStore({
+      filesDir: api.filesDir,
+      expiryMs: 3_600_000,
+      s3: { bucket: "dokumen", endpoint: "http://127.0.0.1:9", accessKeyId: "a", secretAccessKey: "b" },
+    });
     expect(s3).toBeInstanceOf(S3Store);
     expect(s3.getExpiration()).toBe(3_600_000);
   });

@@ -94,7 +94,7 @@ async function measureEntry(fh: FileHandle, size: number, e: Entry, budget: numb
   try {
     await pipeline(
       async function* () {
-        for (let at = start, end = start + e.compressedSize; at < end; ) {
+        for (let at = start, end = start + e.compressedSize; at < end;) {
           const chunk = Buffer.alloc(Math.min(64 * 1024, end - at));
           const { bytesRead } = await fh.read(chunk, 0, chunk.length, at);
           if (bytesRead === 0) return;

@@ -130,7 +130,15 @@ describe("PDF: refused when it carries active content", () => {
     // Jumps inside the document on opening, and a link a person clicks, are fine.
     expect(await detect(pdfWithCatalog("/OpenAction [3 0 R /Fit]"))).toBe("pdf");
     expect(await detect(pdfWithCatalog("/OpenAction << /S /GoTo /D [3 0 R /Fit] >>"))).toBe("pdf");
-    expect(await detect(pdfWithCatalog("/OpenAction 4 0 R /Names << /Dests 5 0 R >>", ["<< /S /GoTo /D (awal) /Next 6 0 R >>", "<< /Names [(awal) [3 0 R /Fit]] >>", "<< /S /GoTo /D [3 0 R /Fit] >>"]))).toBe("pdf");
+    expect(
+      await detect(
+        pdfWithCatalog("/OpenAction 4 0 R /Names << /Dests 5 0 R >>", [
+          "<< /S /GoTo /D (awal) /Next 6 0 R >>",
+          "<< /Names [(awal) [3 0 R /Fit]] >>",
+          "<< /S /GoTo /D [3 0 R /Fit] >>",
+        ]),
+      ),
+    ).toBe("pdf");
     const link = "<< /Type /Annot /Subtype /Link /Rect [0 0 10 10] /A << /S /URI /URI (https://kemkes.go.id) >> >>";
     expect(await detect(pdfWithCatalog("", [link]))).toBe("pdf");
   });
@@ -145,10 +153,18 @@ describe("PDF: refused when it carries active content", () => {
     expect(await detect(pdfWithCatalog("/OpenAction << /S /GoTo /D [3 0 R /Fit] /Next [<< /S /URI /URI (https://contoh.id) >>] >>"))).toBe("pdf-active");
     expect(await detect(pdfWithCatalog("/OpenAction 9 0 R"))).toBe("pdf-active");
     const pageOpens = (aa: string) =>
-      rawPdf(["<< /Type /Catalog /Pages 2 0 R >>", "<< /Type /Pages /Kids [3 0 R] /Count 1 >>", `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 300 200] /AA ${aa} >>`]);
+      rawPdf([
+        "<< /Type /Catalog /Pages 2 0 R >>",
+        "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+        `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 300 200] /AA ${aa} >>`,
+      ]);
     expect(await detect(pageOpens("<< /O << /S /GoTo /D [3 0 R /Fit] >> >>"))).toBe("pdf");
     expect(await detect(pageOpens("<< /O << /S /GoToR /F (\\\\\\\\berkas.contoh\\\\x.pdf) /D [0 /Fit] >> >>"))).toBe("pdf-active");
-    expect(await detect(pdfWithCatalog("", ["<< /Type /Annot /Subtype /Widget /Rect [0 0 10 10] /#41A << /Fo << /S /ImportData /F (\\\\\\\\berkas.contoh\\\\d.fdf) >> >> >>"]))).toBe("pdf-active");
+    expect(
+      await detect(
+        pdfWithCatalog("", ["<< /Type /Annot /Subtype /Widget /Rect [0 0 10 10] /#41A << /Fo << /S /ImportData /F (\\\\\\\\berkas.contoh\\\\d.fdf) >> >> >>"]),
+      ),
+    ).toBe("pdf-active");
   });
   it("refuses a script run on opening, plain or compressed in an object stream", async () => {
     expect(await detect(await pdfWithOpenActionScript(false))).toBe("pdf-active");
@@ -162,14 +178,21 @@ describe("PDF: refused when it carries active content", () => {
     expect(await detect(pdfWithCatalog("/OpenAction 4 0 R", ["<< /Type /Action /#4A#53 (app.alert(1)) >>"]))).toBe("pdf-active");
   });
   it("refuses a script in a compressed object stream even when a later definition replaces it", async () => {
-    const hidden = pdfWithCatalog("/OpenAction 5 0 R", [objectStream([[5, "<< /S /J#61vaScript /J#53 (app.alert(1)) >>"]]), "<< /S /URI /URI (https://contoh.id) >>"]);
+    const hidden = pdfWithCatalog("/OpenAction 5 0 R", [
+      objectStream([[5, "<< /S /J#61vaScript /J#53 (app.alert(1)) >>"]]),
+      "<< /S /URI /URI (https://contoh.id) >>",
+    ]);
     expect(await detect(hidden)).toBe("pdf-active");
   });
   it("refuses a script that pdf-lib reads as part of a stream but a reader finds by the xref table", async () => {
     // Object 4's /Length is indirect, so pdf-lib looks for its end by keywords: the "stream" in its
     // text and the "endstream" in object 6's string hide objects 5 and 6 from it.
     const content = "BT (stream) Tj ET";
-    const hidden = pdfWithCatalog("/OpenAction 6 0 R", [`<< /Length 5 0 R >>\nstream\n${content}\nendstream`, String(content.length), "<< /S /JavaScript /JS (endstream) >>"]);
+    const hidden = pdfWithCatalog("/OpenAction 6 0 R", [
+      `<< /Length 5 0 R >>\nstream\n${content}\nendstream`,
+      String(content.length),
+      "<< /S /JavaScript /JS (endstream) >>",
+    ]);
     expect(await detect(hidden)).toBe("pdf-active");
   });
   it("refuses Launch actions, attached files, Flash and XFA forms", async () => {
@@ -188,7 +211,10 @@ describe("PDF: refused when it carries active content", () => {
     expect(one.length).toBeLessThan(64 * 1024);
     expect(await detect(one)).toBe("unknown");
     const packed = objectStream([[4, `<< /Padding (${"0".repeat(4 * 1024 * 1024)}) >>`]]);
-    const many = pdfWithCatalog("", Array.from({ length: 9 }, () => packed));
+    const many = pdfWithCatalog(
+      "",
+      Array.from({ length: 9 }, () => packed),
+    );
     expect(await detect(many)).toBe("unknown");
     expect(await detect(pdfWithCatalog("", [packed]))).toBe("pdf");
   });
@@ -262,7 +288,9 @@ describe("the PDF turn", () => {
     expect(most).toBe(PDF_INSPECTIONS_AT_ONCE);
   });
   it("judges a crowd of PDFs that wait their turn, each by its own bytes (the read buffers are reused)", async () => {
-    const files = await Promise.all(Array.from({ length: 4 * PDF_INSPECTIONS_AT_ONCE }, (_, i) => (i % 2 ? pdfWithOpenActionScript(false) : pdf(`halaman ${i}`))));
+    const files = await Promise.all(
+      Array.from({ length: 4 * PDF_INSPECTIONS_AT_ONCE }, (_, i) => (i % 2 ? pdfWithOpenActionScript(false) : pdf(`halaman ${i}`))),
+    );
     const verdicts = await Promise.all(files.map((file) => detect(file)));
     expect(verdicts).toEqual(files.map((_, i) => (i % 2 ? "pdf-active" : "pdf")));
   });

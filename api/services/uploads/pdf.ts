@@ -1,5 +1,18 @@
 import { constants, inflateSync } from "node:zlib";
-import { PDFArray, PDFDict, PDFHexString, PDFName, PDFNull, PDFParser, PDFRawStream, PDFRef, PDFStream, PDFString, type PDFContext, type PDFObject } from "pdf-lib";
+import {
+  PDFArray,
+  PDFDict,
+  PDFHexString,
+  PDFName,
+  PDFNull,
+  PDFParser,
+  PDFRawStream,
+  PDFRef,
+  PDFStream,
+  PDFString,
+  type PDFContext,
+  type PDFObject,
+} from "pdf-lib";
 
 // A PDF may carry active content that a reader runs or opens by itself. Such PDFs are refused: nobody
 // needs a script, a launched program or an attached file in a certificate or a CV. Nor an automatic
@@ -129,7 +142,7 @@ const RESUME = /xref|trailer|startxref|(?<![0-9])[0-9]+[\0\t\n\f\r ]+[0-9]+[\0\t
  */
 function resumeAt(bytes: Uint8Array, offset: number): number {
   let size = 512;
-  for (let from = offset; from < bytes.length; ) {
+  for (let from = offset; from < bytes.length;) {
     const end = Math.min(bytes.length, from + size);
     const before = from > 0 ? 1 : 0;
     RESUME.lastIndex = before;
@@ -182,7 +195,10 @@ function definitionsOf(value: PDFObject, definitions: Definitions): PDFObject[] 
 
 /** The values of a dictionary's entries named `name`, escapes decoded (`/#53` is `/S`). */
 function entriesNamed(dict: PDFDict, name: string): PDFObject[] {
-  return dict.entries().filter(([key]) => nameOf(key) === name).map(([, value]) => value);
+  return dict
+    .entries()
+    .filter(([key]) => nameOf(key) === name)
+    .map(([, value]) => value);
 }
 
 /**

@@ -24,7 +24,6 @@ export async function countUpload(deps: Pick<ApiDeps, "uploadRateLimiter" | "con
 
 export type QuotaScope = "application" | "account";
 
-
 /** 413 UPLOAD_QUOTA_EXCEEDED naming the limit; params: scope (also as kind, the variant of its words), limit_mb. */
 function quotaExceeded(scope: QuotaScope, limitMb: number): ApiError {
   return new ApiError(413, "UPLOAD_QUOTA_EXCEEDED", undefined, {}, undefined, { kind: scope, scope, limit_mb: limitMb });

@@ -14,7 +14,9 @@ function multipart(parts: Array<{ name: string; filename?: string; data: Buffer 
   const chunks: Buffer[] = [];
   for (const p of parts) {
     const disp = p.filename !== undefined ? `form-data; name="${p.name}"; filename="${p.filename}"` : `form-data; name="${p.name}"`;
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: ${disp}\r\n${p.filename !== undefined ? "Content-Type: application/octet-stream\r\n" : ""}\r\n`));
+    chunks.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: ${disp}\r\n${p.filename !== undefined ? "Content-Type: application/octet-stream\r\n" : ""}\r\n`),
+    );
     chunks.push(Buffer.isBuffer(p.data) ? p.data : Buffer.from(p.data));
     chunks.push(Buffer.from("\r\n"));
   }
@@ -62,7 +64,10 @@ describe("receiveMultipart", () => {
   it("streams files to temporary files with size and checksum, and keeps the fields", async () => {
     const dir = tmp();
     const data = await pdf();
-    const { body, contentType } = multipart([{ name: "intent", data: "save" }, { name: "doc_1", filename: "../../etc/passwd ☃.pdf", data }]);
+    const { body, contentType } = multipart([
+      { name: "intent", data: "save" },
+      { name: "doc_1", filename: "../../etc/passwd ☃.pdf", data },
+    ]);
     const r = await receiveMultipart(body, contentType, opts(dir));
     expect(r.fields).toEqual({ intent: "save" });
     expect(r.files).toHaveLength(1);
@@ -90,14 +95,22 @@ describe("receiveMultipart", () => {
     const dir = tmp();
     const parts = Array.from({ length: 5 }, (_, i) => ({ name: i % 2 ? "doc_1" : "doc_3", filename: `f${i}.pdf`, data: Buffer.alloc(1024 * 1024, 0x25) }));
     const { body, contentType } = multipart(parts);
-    await expect(receiveMultipart(body, contentType, opts(dir, { maxTotalBytes: 3 * 1024 * 1024 }))).rejects.toMatchObject({ code: "UPLOAD_TOO_LARGE", status: 413 });
+    await expect(receiveMultipart(body, contentType, opts(dir, { maxTotalBytes: 3 * 1024 * 1024 }))).rejects.toMatchObject({
+      code: "UPLOAD_TOO_LARGE",
+      status: 413,
+    });
     expect(readdirSync(dir)).toEqual([]);
   });
 
   it("ends a body cut off inside a file (no closing boundary) with a 400, not a crash, and leaves no file", async () => {
     const dir = tmp();
-    const truncated = Buffer.from('--XX\r\nContent-Disposition: form-data; name="doc_1"; filename="a.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.4 aaaa');
-    await expect(receiveMultipart(feed(truncated).body, "multipart/form-data; boundary=XX", opts(dir))).rejects.toMatchObject({ code: "MALFORMED_MULTIPART", status: 400 });
+    const truncated = Buffer.from(
+      '--XX\r\nContent-Disposition: form-data; name="doc_1"; filename="a.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.4 aaaa',
+    );
+    await expect(receiveMultipart(feed(truncated).body, "multipart/form-data; boundary=XX", opts(dir))).rejects.toMatchObject({
+      code: "MALFORMED_MULTIPART",
+      status: 400,
+    });
     expect(readdirSync(dir)).toEqual([]);
   });
 
@@ -156,7 +169,10 @@ describe("receiveMultipart", () => {
     for (const parts of [
       [{ name: "email[99999999]", data: "1" }],
       [{ name: "a".repeat(300), data: "1" }],
-      [{ name: "doc_1", filename: "a.pdf", data: Buffer.from("%PDF-1.4") }, { name: "x[-1]", filename: "b.pdf", data: "1" }],
+      [
+        { name: "doc_1", filename: "a.pdf", data: Buffer.from("%PDF-1.4") },
+        { name: "x[-1]", filename: "b.pdf", data: "1" },
+      ],
       Array.from({ length: 250 }, (_, i) => ({ name: `f${i}`, data: "1" })),
     ]) {
       const dir = tmp();

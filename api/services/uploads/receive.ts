@@ -71,7 +71,11 @@ const INVISIBLE = /[\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/
 export function displayName(name: string | undefined): string {
   const base = (name ?? "").split(/[\\/]/).pop() ?? "";
   // eslint-disable-next-line no-control-regex
-  const clean = base.replace(/[\u0000-\u001f\u007f-\u009f]/g, "").replace(INVISIBLE, "").trim().slice(0, 200);
+  const clean = base
+    .replace(/[\u0000-\u001f\u007f-\u009f]/g, "")
+    .replace(INVISIBLE, "")
+    .trim()
+    .slice(0, 200);
   return clean || "berkas";
 }
 

@@ -32,7 +32,8 @@ export async function receiveSingleFile(deps: Pick<ApiDeps, "storage" | "uploadT
     });
   } catch (err) {
     if (!(err instanceof MultipartError)) throw err;
-    if (err.code === "FILE_TOO_LARGE") throw new ApiError(413, err.code, err.message, {}, [refusalDetail(rule.field, uploadRefusals.tooLarge({ maxSize: rule.maxMb }))]);
+    if (err.code === "FILE_TOO_LARGE")
+      throw new ApiError(413, err.code, err.message, {}, [refusalDetail(rule.field, uploadRefusals.tooLarge({ maxSize: rule.maxMb }))]);
     throw new ApiError(err.status, err.code, err.message);
   }
   try {

@@ -156,14 +156,24 @@ async function recordWithinBounds(db: Database, settings: ResumableSettings, row
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`tus-in-flight:${row.accountId}`}))`);
     const superseded = await tx
       .delete(tusUploads)
-      .where(and(eq(tusUploads.accountId, row.accountId), eq(tusUploads.applicationId, row.applicationId), eq(tusUploads.requirementId, row.requirementId), eq(tusUploads.form, row.form)))
+      .where(
+        and(
+          eq(tusUploads.accountId, row.accountId),
+          eq(tusUploads.applicationId, row.applicationId),
+          eq(tusUploads.requirementId, row.requirementId),
+          eq(tusUploads.form, row.form),
+        ),
+      )
       .returning({ id: tusUploads.id });
     const [held] = await tx
       .select({ n: count(), bytes: sql<number>`coalesce(sum(${tusUploads.size}), 0)::bigint` })
       .from(tusUploads)
       .where(eq(tusUploads.accountId, row.accountId));
     if (held.n + 1 > settings.maxPerAccount || Number(held.bytes) + row.size > settings.maxMbPerAccount * MB) {
-      throw new ApiError(429, "UPLOADS_IN_FLIGHT", MESSAGES.UPLOADS_IN_FLIGHT, {}, undefined, { limit_count: settings.maxPerAccount, limit_mb: settings.maxMbPerAccount });
+      throw new ApiError(429, "UPLOADS_IN_FLIGHT", MESSAGES.UPLOADS_IN_FLIGHT, {}, undefined, {
+        limit_count: settings.maxPerAccount,
+        limit_mb: settings.maxMbPerAccount,
+      });
     }
     await tx.insert(tusUploads).values(row);
     return superseded.map((r) => r.id);
@@ -184,7 +194,11 @@ async function copyOut(store: DataStore, id: string, tmpDir: string): Promise<{ 
     },
   });
   try {
-    await pipeline(await (store as DataStore & { read(id: string): NodeJS.ReadableStream | Promise<NodeJS.ReadableStream> }).read(id), count, createWriteStream(file, { flags: "wx", mode: 0o600 }));
+    await pipeline(
+      await (store as DataStore & { read(id: string): NodeJS.ReadableStream | Promise<NodeJS.ReadableStream> }).read(id),
+      count,
+      createWriteStream(file, { flags: "wx", mode: 0o600 }),
+    );
   } catch (err) {
     await rm(file, { force: true });
     throw err;
@@ -230,7 +244,8 @@ export function createTusServer(deps: ApiDeps, routePath: string): Server {
         if (!requirement) throw metadataInvalid();
         const details = (refusal: Refusal) => [refusalDetail(`doc_${requirement.id}`, refusal)];
         if (upload.size === 0) throw new ApiError(400, "VALIDATION_ERROR", MESSAGES.VALIDATION_ERROR, {}, details(uploadRefusals.empty));
-        if (upload.size > maxBytes({ max_size: requirement.maxSize })) throw new ApiError(413, "FILE_TOO_LARGE", MESSAGES.FILE_TOO_LARGE, {}, details(uploadRefusals.tooLarge(requirement)));
+        if (upload.size > maxBytes({ max_size: requirement.maxSize }))
+          throw new ApiError(413, "FILE_TOO_LARGE", MESSAGES.FILE_TOO_LARGE, {}, details(uploadRefusals.tooLarge(requirement)));
         await countUpload(deps, user.id);
         const superseded = await recordWithinBounds(db, settings, {
           id: upload.id,
@@ -255,11 +270,19 @@ export function createTusServer(deps: ApiDeps, routePath: string): Server {
         const target = await targetOf(db, user, row.applicationId, row.form as UploadForm);
         const copy = await copyOut(store, upload.id, deps.uploadTmpDir);
         temporary = copy.path;
-        const result: UploadResult = await attachFiles(deps, { application: target.application, ownerUserId: user.id, requirements: target.requirements, draft: target.draft }, [
-          { field: `doc_${row.requirementId}`, requirementId: row.requirementId, originalName: displayName(upload.metadata?.filename ?? undefined), ...copy },
-        ]);
+        const result: UploadResult = await attachFiles(
+          deps,
+          { application: target.application, ownerUserId: user.id, requirements: target.requirements, draft: target.draft },
+          [{ field: `doc_${row.requirementId}`, requirementId: row.requirementId, originalName: displayName(upload.metadata?.filename ?? undefined), ...copy }],
+        );
         if (result.errors.length > 0) {
-          throw new ApiError(400, "DOCUMENT_REFUSED", undefined, {}, result.errors.map(({ requirement_id, ...refused }) => ({ path: `doc_${requirement_id}`, ...refused })));
+          throw new ApiError(
+            400,
+            "DOCUMENT_REFUSED",
+            undefined,
+            {},
+            result.errors.map(({ requirement_id, ...refused }) => ({ path: `doc_${requirement_id}`, ...refused })),
+          );
         }
         return { status_code: 200, headers: { "Content-Type": "application/json" }, body: JSON.stringify({ data: result }) };
       } catch (err) {
@@ -310,6 +333,9 @@ export function resolveResumable(config: Partial<ResumableSettings> | undefined)
 
 /** Rows of unfinished uploads of an account (tests, the operator). */
 export async function uploadsInFlight(db: Database, accountId: string): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(tusUploads).where(and(eq(tusUploads.accountId, accountId)));
+  const [row] = await db
+    .select({ n: count() })
+    .from(tusUploads)
+    .where(and(eq(tusUploads.accountId, accountId)));
   return row.n;
 }

@@ -18,7 +18,12 @@ import { currentRow } from "./applicant";
 // (or the facility that registered them) answers with one file. Each is written with its audit row.
 
 /** A staff member (the gate let only staff here) asks for a document; returns the application. */
-export async function requestAdditional(db: Database, staff: UserRow, id: string, body: { title: string; description?: string | null }): Promise<ApplicationRow> {
+export async function requestAdditional(
+  db: Database,
+  staff: UserRow,
+  id: string,
+  body: { title: string; description?: string | null },
+): Promise<ApplicationRow> {
   const app = await visibleApplication(db, staff.roleId, id);
   // Only a reviewer who decides the stage that is open may ask: the gate cannot know the stage.
   if (!mayRequestAdditional(app, staff.roleId)) throw new ApiError(403, "ADDITIONAL_NOT_ALLOWED");
@@ -57,39 +62,46 @@ export async function answerAdditional(deps: ApiDeps, owner: UserRow, id: string
   if (!mayAnswerAdditional(app)) throw new ApiError(409, "ADDITIONAL_CLOSED");
 
   await countUpload(deps, owner.id);
-  const stored = await receiveSingleFile(deps, request, { field: "file", maxMb: ADDITIONAL_MAX_MB, allowedExtnames: "jpg,jpeg,png,pdf", label: apiField("file") });
-  const replaced = await db.transaction(async (tx) => {
-    // Uploads to one application take turns, so the quota counts what the others wrote.
-    await tx.select({ id: applications.id }).from(applications).where(eq(applications.id, app.id)).for("update");
-    const [before] = await tx
-      .select({ fileId: additionalRequirements.fileId })
-      .from(additionalRequirements)
-      .where(and(eq(additionalRequirements.id, requestNumber), eq(additionalRequirements.applicationId, app.id)));
-    const [file] = await tx
-      .insert(files)
-      .values({ ...stored, ownerUserId: owner.id })
-      .returning({ id: files.id });
-    const [row] = await tx
-      .update(additionalRequirements)
-      .set({ fileId: file.id, fulfilledAt: new Date() })
-      .where(and(eq(additionalRequirements.id, requestNumber), eq(additionalRequirements.applicationId, app.id)))
-      .returning();
-    if (!row) throw new ApiError(404, "NOT_FOUND");
-    await appendAudit(tx, {
-      applicationId: app.id,
-      actor: actorOf(owner),
-      action: "ADDITIONAL_UPLOAD",
-      from: { stage: app.stageId, status: app.status },
-      to: { stage: app.stageId, status: app.status },
-      note: row.title,
-    });
-    await assertWithinQuota(tx, deps.config, { applicationId: app.id, jalurId: app.jalurId, accountId: owner.id, draft: false });
-    // One file answers a request: the answer it replaces is no one's to see any more, and goes.
-    return dropReplacedFile(tx, before?.fileId);
-  }).catch(async (err: unknown) => {
-    await deps.storage.remove(stored.storageKey).catch(() => {}); // bytes of a row never written go again
-    throw err;
+  const stored = await receiveSingleFile(deps, request, {
+    field: "file",
+    maxMb: ADDITIONAL_MAX_MB,
+    allowedExtnames: "jpg,jpeg,png,pdf",
+    label: apiField("file"),
   });
+  const replaced = await db
+    .transaction(async (tx) => {
+      // Uploads to one application take turns, so the quota counts what the others wrote.
+      await tx.select({ id: applications.id }).from(applications).where(eq(applications.id, app.id)).for("update");
+      const [before] = await tx
+        .select({ fileId: additionalRequirements.fileId })
+        .from(additionalRequirements)
+        .where(and(eq(additionalRequirements.id, requestNumber), eq(additionalRequirements.applicationId, app.id)));
+      const [file] = await tx
+        .insert(files)
+        .values({ ...stored, ownerUserId: owner.id })
+        .returning({ id: files.id });
+      const [row] = await tx
+        .update(additionalRequirements)
+        .set({ fileId: file.id, fulfilledAt: new Date() })
+        .where(and(eq(additionalRequirements.id, requestNumber), eq(additionalRequirements.applicationId, app.id)))
+        .returning();
+      if (!row) throw new ApiError(404, "NOT_FOUND");
+      await appendAudit(tx, {
+        applicationId: app.id,
+        actor: actorOf(owner),
+        action: "ADDITIONAL_UPLOAD",
+        from: { stage: app.stageId, status: app.status },
+        to: { stage: app.stageId, status: app.status },
+        note: row.title,
+      });
+      await assertWithinQuota(tx, deps.config, { applicationId: app.id, jalurId: app.jalurId, accountId: owner.id, draft: false });
+      // One file answers a request: the answer it replaces is no one's to see any more, and goes.
+      return dropReplacedFile(tx, before?.fileId);
+    })
+    .catch(async (err: unknown) => {
+      await deps.storage.remove(stored.storageKey).catch(() => {}); // bytes of a row never written go again
+      throw err;
+    });
   await removeStored(deps, replaced);
   return currentRow(db, app.id);
 }

@@ -129,7 +129,13 @@ export async function returnReupload(deps: Pick<ApiDeps, "db">, user: UserRow, i
   const waiting = await unansweredReuploads(db, app.id);
   if (waiting.length > 0) {
     const names = new Map((await activeRequirements(db, app.jalurId)).map((r) => [r.id, r.name]));
-    throw new ApiError(400, "DOCUMENTS_MISSING", undefined, {}, waiting.map((rid) => detail(`doc_${rid}`, "document_reupload_missing", { field: names.get(rid) ?? String(rid) }, { field: requirementKey(rid) })));
+    throw new ApiError(
+      400,
+      "DOCUMENTS_MISSING",
+      undefined,
+      {},
+      waiting.map((rid) => detail(`doc_${rid}`, "document_reupload_missing", { field: names.get(rid) ?? String(rid) }, { field: requirementKey(rid) })),
+    );
   }
   await db.transaction(async (tx) => {
     const now = new Date();

@@ -100,7 +100,9 @@ export async function decideApplication(db: Database, input: DecisionInput, opti
     // Someone else decided (or the applicant reuploaded) since we read the state.
     if (!changed) throw new ApiError(409, "STAGE_NOT_OPEN");
     if (documents.length) {
-      await tx.insert(reuploadRequests).values(documents.map((d) => ({ applicationId: app.id, requirementId: d.requirement_id, reason: d.reason, createdAt: now })));
+      await tx
+        .insert(reuploadRequests)
+        .values(documents.map((d) => ({ applicationId: app.id, requirementId: d.requirement_id, reason: d.reason, createdAt: now })));
     }
     await appendAudit(tx, {
       applicationId: app.id,

@@ -85,7 +85,12 @@ export async function uploadDraftDocuments(deps: ApiDeps, user: UserRow, id: str
  * reviewer has seen goes with its file; one stored before drafts were replaced stays on record, only
  * no longer the current one.
  */
-export async function removeDraftDocument(deps: Pick<ApiDeps, "db" | "storage" | "config">, user: UserRow, id: string, requirementId: string): Promise<ApplicationRow> {
+export async function removeDraftDocument(
+  deps: Pick<ApiDeps, "db" | "storage" | "config">,
+  user: UserRow,
+  id: string,
+  requirementId: string,
+): Promise<ApplicationRow> {
   const { db } = deps;
   const app = await ownedApplication(db, user, id);
   assertDraft(app);
@@ -133,15 +138,18 @@ export async function savePortfolio(db: Database, user: UserRow, id: string, ent
 }
 
 /** Replaces the SPE achievements and whether the applicant is done with them; returns the application as saved. */
-export async function saveAchievements(db: Database, user: UserRow, id: string, { items, done }: { items: AchievementItem[]; done: boolean }): Promise<ApplicationRow> {
+export async function saveAchievements(
+  db: Database,
+  user: UserRow,
+  id: string,
+  { items, done }: { items: AchievementItem[]; done: boolean },
+): Promise<ApplicationRow> {
   const app = await ownedApplication(db, user, id);
   assertEditable(app);
   const known = new Set((await db.select({ code: achievementTypes.code }).from(achievementTypes)).map((t) => t.code));
   const unknown = items.findIndex((i) => !known.has(i.type_code));
   if (unknown >= 0) {
-    throw new ApiError(400, "VALIDATION_ERROR", undefined, {}, [
-      detail(`items.${unknown}.type_code`, "oneOf", { field: apiField("achievement_type") }),
-    ]);
+    throw new ApiError(400, "VALIDATION_ERROR", undefined, {}, [detail(`items.${unknown}.type_code`, "oneOf", { field: apiField("achievement_type") })]);
   }
   const [updated] = await db.transaction(async (tx) => {
     await tx.delete(achievements).where(eq(achievements.applicationId, app.id));

@@ -1,5 +1,17 @@
 import fc from "fast-check";
-import { ABSURD_DEPTH, anyString, BAD_PARAMS, draw, HUGE, INVALID_JSON_TEXTS, NASTY_STRINGS, nestedJson, NON_OBJECT_BODIES, WRONG_CONTENT_TYPES, wrongTypeFor } from "./values";
+import {
+  ABSURD_DEPTH,
+  anyString,
+  BAD_PARAMS,
+  draw,
+  HUGE,
+  INVALID_JSON_TEXTS,
+  NASTY_STRINGS,
+  nestedJson,
+  NON_OBJECT_BODIES,
+  WRONG_CONTENT_TYPES,
+  wrongTypeFor,
+} from "./values";
 
 // Builds the bad-input corpus from the API's own OpenAPI document, so a new endpoint gets
 // cases without anyone remembering to add them.
@@ -100,8 +112,7 @@ export function endpointsOf(doc: OpenApiDoc): Endpoint[] {
     for (const [method, op] of Object.entries(ops)) {
       const params = (op.parameters ?? []) as { in: string; name: string; schema: Schema }[];
       const content = op.requestBody?.content ?? {};
-      const multipart =
-        !!content["multipart/form-data"] || /multipart\/form-data/.test(String(op.description ?? ""));
+      const multipart = !!content["multipart/form-data"] || /multipart\/form-data/.test(String(op.description ?? ""));
       out.push({
         method: method.toUpperCase(),
         path,
@@ -239,7 +250,13 @@ export function casesFor(ep: Endpoint, ctx: CaseContext, apiKey: string, index: 
     const [firstField] = Object.keys(valid);
     if (firstField) {
       const rest = JSON.stringify({ ...valid, [firstField]: undefined }).slice(1, -1);
-      cases.push(json(`${firstField}: nested ${ABSURD_DEPTH} levels`, undefined, `{${rest}${rest ? "," : ""}${JSON.stringify(firstField)}:${nestedJson(ABSURD_DEPTH, "objects")}}`));
+      cases.push(
+        json(
+          `${firstField}: nested ${ABSURD_DEPTH} levels`,
+          undefined,
+          `{${rest}${rest ? "," : ""}${JSON.stringify(firstField)}:${nestedJson(ABSURD_DEPTH, "objects")}}`,
+        ),
+      );
     }
     cases.push(json("empty object", {}));
     const extra = { ...valid, id: 1, role_id: 1, is_admin: true, user_id: "1 OR 1=1", "<script>": "x" };

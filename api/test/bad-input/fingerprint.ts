@@ -38,5 +38,8 @@ export async function fingerprinter(db: Database) {
 /** The tables that differ between two fingerprints, for a readable failure. */
 export function changedTables(before: string, after: string): string[] {
   const a = new Map(before.split(",").map((e) => [e.split(":")[0], e]));
-  return after.split(",").filter((e) => a.get(e.split(":")[0]) !== e).map((e) => `${a.get(e.split(":")[0])} -> ${e}`);
+  return after
+    .split(",")
+    .filter((e) => a.get(e.split(":")[0]) !== e)
+    .map((e) => `${a.get(e.split(":")[0])} -> ${e}`);
 }

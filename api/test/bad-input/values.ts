@@ -94,7 +94,7 @@ export function nestedJson(depth: number, kind: "arrays" | "objects", inner = "1
 export const WRONG_CONTENT_TYPES: readonly { type: string | undefined; body: string }[] = [
   { type: "text/plain", body: '{"a":1}' },
   { type: "application/x-www-form-urlencoded", body: "a=1&b=%3Cscript%3E" },
-  { type: "application/xml", body: "<?xml version=\"1.0\"?><!DOCTYPE x [<!ENTITY e SYSTEM \"file:///etc/passwd\">]><x>&e;</x>" },
+  { type: "application/xml", body: '<?xml version="1.0"?><!DOCTYPE x [<!ENTITY e SYSTEM "file:///etc/passwd">]><x>&e;</x>' },
   { type: undefined, body: '{"a":1}' },
   { type: "application/json; charset=utf-16", body: '{"a":1}' },
 ];

@@ -13,7 +13,9 @@ export function AccessLines({ lines, showApplicant = false, empty }: { lines: Ac
         <li key={line.id} className={ui.card} style={{ overflowWrap: "anywhere", marginBottom: 0 }}>
           <dl className={ui.flush}>
             <dt className={ui.label}>{t("accessLog.when")}</dt>
-            <dd><time dateTime={line.iso}>{line.when}</time></dd>
+            <dd>
+              <time dateTime={line.iso}>{line.when}</time>
+            </dd>
             <dt className={ui.label}>{t("accessLog.who")}</dt>
             <dd>{line.who}</dd>
             {showApplicant ? (

@@ -24,8 +24,12 @@ export function LoginButtons() {
   const { t } = useTranslation("accounts");
   return (
     <>
-      <Link to="/login" className={ui.button}>{t("activation.loginCitizen")}</Link>
-      <Link to="/wna/login" className={ui.secondaryButton}>{t("activation.loginForeign")}</Link>
+      <Link to="/login" className={ui.button}>
+        {t("activation.loginCitizen")}
+      </Link>
+      <Link to="/wna/login" className={ui.secondaryButton}>
+        {t("activation.loginForeign")}
+      </Link>
     </>
   );
 }

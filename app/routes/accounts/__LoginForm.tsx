@@ -22,7 +22,13 @@ export function LoginForm({ variant }: { variant: "citizen" | "foreign" }) {
     <section className={`${ui.card} ${ui.narrow}`} aria-labelledby="login-title">
       <h1 id="login-title">{t(foreign ? "login.titleWna" : "login.title")}</h1>
       <p className={ui.muted}>{t(foreign ? "login.leadWna" : "login.lead")}</p>
-      <ErrorSummary form={form} fields={[{ meta: fields.email, label: t("login.email") }, { meta: fields.password, label: t("login.password") }]} />
+      <ErrorSummary
+        form={form}
+        fields={[
+          { meta: fields.email, label: t("login.email") },
+          { meta: fields.password, label: t("login.password") },
+        ]}
+      />
       <Form method="post" {...getFormProps(form)}>
         <input type="hidden" name="redirectTo" value={searchParams.get("redirectTo") ?? ""} />
         <Field meta={fields.email} label={t("login.email")} type="email" autoComplete="username" inputMode="email" />

@@ -11,7 +11,10 @@ export const PASSWORD_FIELDS = ["password", "password_confirmation"];
 
 /** The error summary's entries for the shared fields, in the order they show. */
 export function contactSummary(fields: Fields, t: (key: string) => string) {
-  return (["full_name", "email", "phone", "password", "password_confirmation", "consent"] as const).map((name) => ({ meta: fields[name], label: t(`accounts:fields.${name}`) }));
+  return (["full_name", "email", "phone", "password", "password_confirmation", "consent"] as const).map((name) => ({
+    meta: fields[name],
+    label: t(`accounts:fields.${name}`),
+  }));
 }
 
 export function FullNameField({ meta }: { meta: FieldMetadata<any> }) {

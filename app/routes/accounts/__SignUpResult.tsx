@@ -24,7 +24,9 @@ export function SignUpResult({ email, loginPath }: { email: string | null; login
       <p>
         {t("result.noMail")} <Link to="/account-activation">{t("result.resend")}</Link>
       </p>
-      <Link to={loginPath} className={ui.button}>{t("result.toLogin")}</Link>
+      <Link to={loginPath} className={ui.button}>
+        {t("result.toLogin")}
+      </Link>
     </section>
   );
 }

@@ -18,7 +18,22 @@ export interface AccessLine {
   applicant: string;
 }
 
-const FILTER_NAMES: Record<string, string> = { tab: "tab", q: "cari", jalur: "jalur", stage: "tahap", label: "status", overdue: "lewat tenggat", sort: "urutan", dir: "arah", applicant: "pemohon", staff: "petugas", from: "dari", to: "sampai", page: "halaman", scope: "lingkup" };
+const FILTER_NAMES: Record<string, string> = {
+  tab: "tab",
+  q: "cari",
+  jalur: "jalur",
+  stage: "tahap",
+  label: "status",
+  overdue: "lewat tenggat",
+  sort: "urutan",
+  dir: "arah",
+  applicant: "pemohon",
+  staff: "petugas",
+  from: "dari",
+  to: "sampai",
+  page: "halaman",
+  scope: "lingkup",
+};
 
 export async function accessLines(request: Request, context: AppLoadContext, path: "/me/access-log" | "/admin/access-log", query: Record<string, string>) {
   const token = await accessToken(context);

@@ -11,10 +11,13 @@ import { commitAuthSession, fetchMe, sessionFromTokens } from "~/utils/auth.serv
 import { explainRefusal } from "~/utils/form-reply.server";
 import { formTextsFor } from "~/utils/i18n.server";
 
-
 /** A refused login: the form's reply (field or form errors), its HTTP status and headers (a 429's Retry-After). */
 class LoginRefused extends Error {
-  constructor(readonly reply: SubmissionResult<string[]>, readonly status: number, readonly headers?: Headers) {
+  constructor(
+    readonly reply: SubmissionResult<string[]>,
+    readonly status: number,
+    readonly headers?: Headers,
+  ) {
     super("login refused");
   }
 }

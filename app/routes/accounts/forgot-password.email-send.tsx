@@ -12,7 +12,9 @@ export default function RecoveryMailSent() {
   const { t } = useTranslation("accounts");
   return (
     <AccountNotice id="sent-title" title={t("recovery.sentTitle")} lines={[t("recovery.sentLead"), t("recovery.sentSpam")]}>
-      <Link to="/login" className={ui.button}>{t("recovery.backToLoginButton")}</Link>
+      <Link to="/login" className={ui.button}>
+        {t("recovery.backToLoginButton")}
+      </Link>
       <Link to="/forgot-password/email">{t("recovery.sendAgain")}</Link>
     </AccountNotice>
   );

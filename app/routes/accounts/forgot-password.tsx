@@ -86,7 +86,9 @@ export default function ForgotPassword() {
           <p>{recovery.message ?? t("invalidLink")}</p>
         </div>
         <p>{t("recovery.failedLead")}</p>
-        <Link to="/forgot-password/email" className={ui.button}>{t("recovery.askNewLinkButton")}</Link>
+        <Link to="/forgot-password/email" className={ui.button}>
+          {t("recovery.askNewLinkButton")}
+        </Link>
       </section>
     );
   }
@@ -95,10 +97,14 @@ export default function ForgotPassword() {
       <h1 id="forgot-title">{t("recovery.startTitle")}</h1>
       <p>{t("recovery.startLead")}</p>
       <ol>
-        {(t("recovery.startSteps", { returnObjects: true }) as string[]).map((step) => <li key={step}>{step}</li>)}
+        {(t("recovery.startSteps", { returnObjects: true }) as string[]).map((step) => (
+          <li key={step}>{step}</li>
+        ))}
       </ol>
       <div className={ui.row}>
-        <Link to="/forgot-password/email" className={ui.button}>{t("recovery.startButton")}</Link>
+        <Link to="/forgot-password/email" className={ui.button}>
+          {t("recovery.startButton")}
+        </Link>
         <Link to="/login">{t("recovery.backToLogin")}</Link>
       </div>
     </section>

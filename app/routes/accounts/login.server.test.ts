@@ -79,7 +79,10 @@ describe("loginAction refused by the API's login throttle", () => {
       body: new URLSearchParams({ email: "budi@contoh.id", password: "salah-sekali" }),
     });
     const context = { api: { call: async () => answer } } as unknown as AppLoadContext;
-    return (await loginAction(request, context)) as unknown as { data: { error: Record<string, string[]>; initialValue: Record<string, unknown> }; init: ResponseInit };
+    return (await loginAction(request, context)) as unknown as {
+      data: { error: Record<string, string[]>; initialValue: Record<string, unknown> };
+      init: ResponseInit;
+    };
   }
   const limited = (retryAfterSec: number): ApiResult<never> => ({
     ok: false,

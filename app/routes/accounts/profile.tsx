@@ -38,7 +38,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   });
   if (!r.ok) {
     const fieldErrors = r.error.code === "WRONG_PASSWORD" ? { current_password: [r.error.message] } : undefined;
-    return data(submission.reply({ hideFields: HIDDEN, fieldErrors, formErrors: fieldErrors ? undefined : [r.error.message] }), { status: r.status >= 500 ? 503 : 400 });
+    return data(submission.reply({ hideFields: HIDDEN, fieldErrors, formErrors: fieldErrors ? undefined : [r.error.message] }), {
+      status: r.status >= 500 ? 503 : 400,
+    });
   }
   // The API revoked every refresh token of the account: every session ends, this one too.
   return logoutResponse(context.api, auth, "/login", { severity: "success", message: (await i18next.getFixedT(request, "accounts"))("toast.passwordChanged") });
@@ -97,7 +99,13 @@ export default function Profile() {
         />
         <Form method="post" {...getFormProps(form)} className={ui.formBlock}>
           <Field meta={fields.current_password} label={t("profile.currentPassword")} type="password" autoComplete="current-password" />
-          <Field meta={fields.new_password} label={t("profile.newPassword")} type="password" autoComplete="new-password" hint={`${t("accounts:hints.password")} ${t("profile.passwordHint")}`} />
+          <Field
+            meta={fields.new_password}
+            label={t("profile.newPassword")}
+            type="password"
+            autoComplete="new-password"
+            hint={`${t("accounts:hints.password")} ${t("profile.passwordHint")}`}
+          />
           <Field meta={fields.new_password_confirmation} label={t("profile.confirmPassword")} type="password" autoComplete="new-password" />
           <SubmitButton>{t("profile.submit")}</SubmitButton>
         </Form>

@@ -21,7 +21,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const wait = waitOf(new URL(request.url));
   const registration = subject.registration;
   const zipHref = `${DATA_EXPORT_PAGE}/zip${registration ? `?id=${encodeURIComponent(registration.id)}` : ""}`;
-  const body = { registration, zipHref, waitMinutes: wait === null ? null : Math.max(1, Math.ceil(wait / 60)), back: registration ? detailPath(registration.id) : "/profile" };
+  const body = {
+    registration,
+    zipHref,
+    waitMinutes: wait === null ? null : Math.max(1, Math.ceil(wait / 60)),
+    back: registration ? detailPath(registration.id) : "/profile",
+  };
   // Sent back here by the download past the hour's allowance: the page says so, as a 429 with the wait.
   return wait === null ? body : data(body, { status: 429, headers: { "Retry-After": String(wait) } });
 }

@@ -33,27 +33,47 @@ export default function Welcome() {
           <div className={w.cta}>
             <h2 className={w.ctaTitle}>{t("welcome.citizenTitle")}</h2>
             <div className={ui.row}>
-              <Link to="/login" className={ui.button}>{t("welcome.ctaCitizen")}</Link>
-              <Link to="/sign-up" className={ui.secondaryButton} aria-label={t("welcome.signUpCitizenLabel")}>{t("welcome.signUp")}</Link>
+              <Link to="/login" className={ui.button}>
+                {t("welcome.ctaCitizen")}
+              </Link>
+              <Link to="/sign-up" className={ui.secondaryButton} aria-label={t("welcome.signUpCitizenLabel")}>
+                {t("welcome.signUp")}
+              </Link>
             </div>
           </div>
           <div className={w.cta}>
             <h2 className={w.ctaTitle}>{t("welcome.foreignTitle")}</h2>
             <div className={ui.row}>
-              <Link to="/wna/login" className={ui.button}>{t("welcome.ctaForeign")}</Link>
-              <Link to="/wna/sign-up/welcome" className={ui.secondaryButton} aria-label={t("welcome.signUpForeignLabel")}>{t("welcome.signUp")}</Link>
+              <Link to="/wna/login" className={ui.button}>
+                {t("welcome.ctaForeign")}
+              </Link>
+              <Link to="/wna/sign-up/welcome" className={ui.secondaryButton} aria-label={t("welcome.signUpForeignLabel")}>
+                {t("welcome.signUp")}
+              </Link>
             </div>
           </div>
         </div>
       </section>
       <section className={ui.card} aria-labelledby="steps-title">
         <h2 id="steps-title">{t("welcome.stepsTitle")}</h2>
-        <ol>{steps.map((step) => <li key={step}>{step}</li>)}</ol>
-        <p><Link to="/waktu-proses">{t("processingTimes.link")}</Link></p>
+        <ol>
+          {steps.map((step) => (
+            <li key={step}>{step}</li>
+          ))}
+        </ol>
+        <p>
+          <Link to="/waktu-proses">{t("processingTimes.link")}</Link>
+        </p>
       </section>
       <section className={ui.card} aria-labelledby="pathways-title">
         <h2 id="pathways-title">{t("welcome.pathwaysTitle")}</h2>
-        <ul>{PATHWAYS.CODES.map((code) => <li key={code}><strong>{code}</strong> — {t(`welcome.pathways.${code}`)}</li>)}</ul>
+        <ul>
+          {PATHWAYS.CODES.map((code) => (
+            <li key={code}>
+              <strong>{code}</strong> — {t(`welcome.pathways.${code}`)}
+            </li>
+          ))}
+        </ul>
       </section>
       <section id="pengumuman" className={ui.card} aria-labelledby="announcements-title">
         <h2 id="announcements-title">{t("welcome.announcementsTitle")}</h2>
@@ -66,7 +86,9 @@ export default function Welcome() {
               <p className={ui.hint}>
                 <time dateTime={n.published_at}>{formatDate(n.published_at)}</time>
               </p>
-              {n.body.split(/\n+/).map((line, i) => <p key={i}>{line}</p>)}
+              {n.body.split(/\n+/).map((line, i) => (
+                <p key={i}>{line}</p>
+              ))}
             </article>
           ))
         )}

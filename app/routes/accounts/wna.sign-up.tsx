@@ -53,7 +53,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const setCookie = await saveRegisterWnaDraft(request, { foreignId: typeof typed === "string" ? typed.trim() : "" });
   if (formData.get(INTENT) === CHANGE_CHOICES) return redirect("/wna/sign-up/welcome", { headers: { "Set-Cookie": setCookie } });
   const schema = accountSchemas(await formTextsFor(request)).foreignSignUp;
-  return submitSignUp(request, context, formData, { schema, endpoint: "/register/foreign", resultPath: "/wna/sign-up/result", headers: { "Set-Cookie": setCookie } });
+  return submitSignUp(request, context, formData, {
+    schema,
+    endpoint: "/register/foreign",
+    resultPath: "/wna/sign-up/result",
+    headers: { "Set-Cookie": setCookie },
+  });
 }
 
 /** /wna/sign-up: step 2 of the foreign-national sign-up — identity, contact and password. */

@@ -35,10 +35,17 @@ export function Pager({ meta, params, noun }: { meta: PageMeta; params: Record<s
         <ul className={a.pager}>
           {pages.map((p, i) =>
             p === null ? (
-              <li key={`gap-${i}`} aria-hidden="true">…</li>
+              <li key={`gap-${i}`} aria-hidden="true">
+                …
+              </li>
             ) : (
               <li key={p}>
-                <Link className={a.pageLink} to={listSearch(params, { page: String(p) })} aria-current={p === meta.page ? "page" : undefined} aria-label={t("pager.page", { page: p })}>
+                <Link
+                  className={a.pageLink}
+                  to={listSearch(params, { page: String(p) })}
+                  aria-current={p === meta.page ? "page" : undefined}
+                  aria-label={t("pager.page", { page: p })}
+                >
                   {p}
                 </Link>
               </li>

@@ -53,14 +53,18 @@ export function AuditList({ entries }: { entries: AuditEntry[] }) {
           <p className={ui.flush}>
             <strong>{t(`audit.actions.${e.action}`, { defaultValue: e.action })}</strong> — {formatDateTime(e.created_at)}
           </p>
-          <p className={`${ui.flush} ${ui.muted}`}>
-            {t("audit.by", { name: e.actor_name ?? "—", role: role(e.actor_role) })}
-          </p>
+          <p className={`${ui.flush} ${ui.muted}`}>{t("audit.by", { name: e.actor_name ?? "—", role: role(e.actor_role) })}</p>
           {e.reason ? <p className={ui.flush}>{t("audit.reason", { reason: e.reason })}</p> : null}
           {e.details && e.action === "USER_UPDATE" ? (
             <ul>
               {Object.entries(e.details as Record<string, { from: unknown; to: unknown }>).map(([field, change]) => (
-                <li key={field}>{t("audit.change", { field: t(`audit.fields.${field}`, { defaultValue: field }), from: show(field, change.from), to: show(field, change.to) })}</li>
+                <li key={field}>
+                  {t("audit.change", {
+                    field: t(`audit.fields.${field}`, { defaultValue: field }),
+                    from: show(field, change.from),
+                    to: show(field, change.to),
+                  })}
+                </li>
               ))}
             </ul>
           ) : null}
@@ -69,4 +73,3 @@ export function AuditList({ entries }: { entries: AuditEntry[] }) {
     </ol>
   );
 }
-

@@ -14,7 +14,12 @@ export type { AuditEntry, PageMeta };
 export type { Entry, SlaStage, Staff, StaffDetail };
 
 /** An authenticated call to the API as the signed-in admin: typed as `context.api.call`, the token added. */
-export async function adminApi<M extends ApiMethod, P extends ApiPath<M>>(context: AppLoadContext, method: M, path: P, ...options: ApiCallArgs<M, P>): Promise<ApiResult<ApiAnswer<M, P>>> {
+export async function adminApi<M extends ApiMethod, P extends ApiPath<M>>(
+  context: AppLoadContext,
+  method: M,
+  path: P,
+  ...options: ApiCallArgs<M, P>
+): Promise<ApiResult<ApiAnswer<M, P>>> {
   // Typed by this function's signature; the call is made as the client makes every call (resolving the
   // route of a still-generic path here would only cost the type checker), with the session's token.
   type Sent = { token?: string; body?: unknown; query?: Record<string, string | number | undefined> };

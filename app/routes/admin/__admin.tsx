@@ -25,7 +25,6 @@ const ENTRY_RULES = { specialization: specializationRules, institution: institut
 
 const COUNTRY_OPTIONS = COUNTRIES.map(([value, label]) => ({ value, label }));
 
-
 // --- Reference lists --------------------------------------------------------------------------
 
 function useEntryForm(kind: ReferenceKind, id: string, lastResult: unknown, defaultValue?: Record<string, string>) {
@@ -75,11 +74,15 @@ export function ReferenceListPage({ kind, base }: { kind: ReferenceKind; base: s
         <h2 id={`${kind}-list-title`}>{t("lists.entries", { noun })}</h2>
         <Form method="get" className={a.filters} role="search">
           <div className={a.filterField}>
-            <label htmlFor="q" className={ui.label}>{t("lists.search")}</label>
+            <label htmlFor="q" className={ui.label}>
+              {t("lists.search")}
+            </label>
             <input id="q" name="q" type="search" className={ui.input} defaultValue={params.q ?? ""} maxLength={100} />
           </div>
           <div className={a.filterField}>
-            <label htmlFor="status" className={ui.label}>{t("filters.status")}</label>
+            <label htmlFor="status" className={ui.label}>
+              {t("filters.status")}
+            </label>
             <select id="status" name="status" className={ui.input} defaultValue={params.status ?? ""}>
               <option value="">{t("filters.anyStatus")}</option>
               <option value="active">{t("status.active")}</option>
@@ -87,7 +90,9 @@ export function ReferenceListPage({ kind, base }: { kind: ReferenceKind; base: s
             </select>
           </div>
           <div />
-          <button type="submit" className={ui.secondaryButton}>{t("filters.apply")}</button>
+          <button type="submit" className={ui.secondaryButton}>
+            {t("filters.apply")}
+          </button>
         </Form>
         {entries.length === 0 ? (
           <p className={ui.card}>{t("lists.empty")}</p>
@@ -100,8 +105,15 @@ export function ReferenceListPage({ kind, base }: { kind: ReferenceKind; base: s
               { header: t("fields.name"), cell: (e) => e.name },
               kind === "institution" && { header: t("fields.country"), cell: (e) => countryName(e.country ?? "") ?? e.country },
               { header: t("filters.status"), cell: (e) => <ActiveBadge active={e.is_active} /> },
-              { header: t("lists.usage"), cell: (e) => e.in_use ? t("lists.inUse") : t("lists.unused") },
-              { header: <span className={ui.muted}>{t("lists.actions")}</span>, cell: (e) => <Link to={`${base}/${e.id}`} aria-label={t("lists.editNamed", { name: e.name })}>{t("lists.edit")}</Link> },
+              { header: t("lists.usage"), cell: (e) => (e.in_use ? t("lists.inUse") : t("lists.unused")) },
+              {
+                header: <span className={ui.muted}>{t("lists.actions")}</span>,
+                cell: (e) => (
+                  <Link to={`${base}/${e.id}`} aria-label={t("lists.editNamed", { name: e.name })}>
+                    {t("lists.edit")}
+                  </Link>
+                ),
+              },
             ]}
           />
         )}
@@ -122,13 +134,19 @@ export function ReferenceEntryPage({ kind, base }: { kind: ReferenceKind; base: 
     return (
       <>
         <h1>{entry.name}</h1>
-        <ConfirmPanel question={t("reference.confirmDelete", { noun: t(`reference.noun.${kind}`), name: entry.name })} fields={confirm} back={`${base}/${entry.id}`} />
+        <ConfirmPanel
+          question={t("reference.confirmDelete", { noun: t(`reference.noun.${kind}`), name: entry.name })}
+          fields={confirm}
+          back={`${base}/${entry.id}`}
+        />
       </>
     );
   }
   return (
     <>
-      <p><Link to={base}>{t("lists.back", { title: t(`lists.${kind}.title`) })}</Link></p>
+      <p>
+        <Link to={base}>{t("lists.back", { title: t(`lists.${kind}.title`) })}</Link>
+      </p>
       <h1>{entry.name}</h1>
       <p>
         <ActiveBadge active={entry.is_active} /> {entry.in_use ? t("lists.inUseLong") : t("lists.unusedLong")}
@@ -138,7 +156,9 @@ export function ReferenceEntryPage({ kind, base }: { kind: ReferenceKind; base: 
         <ErrorSummary form={form} fields={entryErrorFields(kind, fields, t)} />
         <Form method="post" {...getFormProps(form)} className={ui.formBlock}>
           <EntryFields kind={kind} fields={fields} />
-          <SubmitButton name="intent" value="update">{t("form.save")}</SubmitButton>
+          <SubmitButton name="intent" value="update">
+            {t("form.save")}
+          </SubmitButton>
         </Form>
       </section>
       <section className={ui.card} aria-labelledby="entry-status-title">
@@ -146,12 +166,18 @@ export function ReferenceEntryPage({ kind, base }: { kind: ReferenceKind; base: 
         <p>{entry.is_active ? t("lists.deactivateHint") : t("lists.activateHint")}</p>
         <Form method="post" className={ui.row}>
           {entry.is_active ? (
-            <button type="submit" name="intent" value="deactivate" className={ui.secondaryButton}>{t("lists.deactivate")}</button>
+            <button type="submit" name="intent" value="deactivate" className={ui.secondaryButton}>
+              {t("lists.deactivate")}
+            </button>
           ) : (
-            <button type="submit" name="intent" value="activate" className={ui.secondaryButton}>{t("lists.activate")}</button>
+            <button type="submit" name="intent" value="activate" className={ui.secondaryButton}>
+              {t("lists.activate")}
+            </button>
           )}
           {entry.in_use ? null : (
-            <button type="submit" name="intent" value="delete" className={a.dangerButton}>{t("lists.delete")}</button>
+            <button type="submit" name="intent" value="delete" className={a.dangerButton}>
+              {t("lists.delete")}
+            </button>
           )}
         </Form>
         {entry.in_use ? <p className={ui.muted}>{t("lists.cannotDelete")}</p> : null}

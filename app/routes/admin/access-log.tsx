@@ -47,22 +47,32 @@ export default function AccessLog() {
       <p>{t("accessLog.adminLead")}</p>
       <Form method="get" className={a.filters} role="search">
         <div className={a.filterField}>
-          <label htmlFor="applicant" className={ui.label}>{t("accessLog.searchApplicant")}</label>
+          <label htmlFor="applicant" className={ui.label}>
+            {t("accessLog.searchApplicant")}
+          </label>
           <input id="applicant" name="applicant" type="search" className={ui.input} defaultValue={params.applicant ?? ""} maxLength={100} />
         </div>
         <div className={a.filterField}>
-          <label htmlFor="staff" className={ui.label}>{t("accessLog.searchStaff")}</label>
+          <label htmlFor="staff" className={ui.label}>
+            {t("accessLog.searchStaff")}
+          </label>
           <input id="staff" name="staff" type="search" className={ui.input} defaultValue={params.staff ?? ""} maxLength={100} />
         </div>
         <div className={a.filterField}>
-          <label htmlFor="from" className={ui.label}>{t("accessLog.from")}</label>
+          <label htmlFor="from" className={ui.label}>
+            {t("accessLog.from")}
+          </label>
           <input id="from" name="from" type="date" className={ui.input} defaultValue={params.from ?? ""} />
         </div>
         <div className={a.filterField}>
-          <label htmlFor="to" className={ui.label}>{t("accessLog.to")}</label>
+          <label htmlFor="to" className={ui.label}>
+            {t("accessLog.to")}
+          </label>
           <input id="to" name="to" type="date" className={ui.input} defaultValue={params.to ?? ""} />
         </div>
-        <button type="submit" className={ui.secondaryButton}>{t("accessLog.apply")}</button>
+        <button type="submit" className={ui.secondaryButton}>
+          {t("accessLog.apply")}
+        </button>
       </Form>
       <AccessLines lines={lines} showApplicant empty={t("accessLog.adminEmpty")} />
       <Pager meta={meta} params={params} noun={t("accessLog.noun")} />

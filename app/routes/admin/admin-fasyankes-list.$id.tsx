@@ -52,18 +52,33 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   if (submission.value.decision === "REJECT" && !confirmed) {
     const result = submission.reply() as SubmissionResult<string[]>;
     if (form.get(INTENT_FIELD) === INTENT_EDIT) return data({ result, ...none });
-    return data({ result, ...none, check: { verification_id: String(submission.value.verification_id ?? ""), reason: submission.value.reason ?? "" } as Check | null });
+    return data({
+      result,
+      ...none,
+      check: { verification_id: String(submission.value.verification_id ?? ""), reason: submission.value.reason ?? "" } as Check | null,
+    });
   }
   const res = await adminApi(context, "POST", `${apiPath(params.id)}/verify`, { body: submission.value });
   if (res.ok) {
     const t = await i18next.getFixedT(request, "admin");
     const name = res.body.data.facility?.facility_name ?? res.body.data.full_name;
-    return redirectWithToast(`/admin-fasyankes-list/${params.id}`, t(submission.value.decision === "APPROVE" ? "fasyankes.approved" : "fasyankes.rejected", { name }));
+    return redirectWithToast(
+      `/admin-fasyankes-list/${params.id}`,
+      t(submission.value.decision === "APPROVE" ? "fasyankes.approved" : "fasyankes.rejected", { name }),
+    );
   }
   if (res.status === 409) {
     // Decided meanwhile (another admin, another tab) or sent again: say so and show the state as it is now.
     const fresh = await adminLoad(context, apiPath(params.id));
-    return data({ result: submission.reply({ resetForm: true }) as SubmissionResult<string[]>, conflict: { message: res.error.message } as Conflict | null, detail: fresh.data as FacilityAdminDetail | null, check: null as Check | null }, { status: 409 });
+    return data(
+      {
+        result: submission.reply({ resetForm: true }) as SubmissionResult<string[]>,
+        conflict: { message: res.error.message } as Conflict | null,
+        detail: fresh.data as FacilityAdminDetail | null,
+        check: null as Check | null,
+      },
+      { status: 409 },
+    );
   }
   return data({ result: refusalReply(submission, res.error), ...none }, { status: res.status >= 500 ? 503 : 400 });
 }
@@ -78,12 +93,18 @@ export default function FacilityAdminPage() {
   const facility = detail.facility;
   return (
     <>
-      <p><Link to="/admin-fasyankes-list">{t("fasyankes.back")}</Link></p>
+      <p>
+        <Link to="/admin-fasyankes-list">{t("fasyankes.back")}</Link>
+      </p>
       <h1>{detail.full_name}</h1>
-      <p><VerificationBadge state={detail.verification_state} /></p>
+      <p>
+        <VerificationBadge state={detail.verification_state} />
+      </p>
       {acted?.conflict ? (
         <div className={ui.errorSummary} role="alert">
-          <p className={ui.flush}><strong>{t("fasyankes.conflictTitle")}</strong></p>
+          <p className={ui.flush}>
+            <strong>{t("fasyankes.conflictTitle")}</strong>
+          </p>
           <p className={ui.flush}>{acted.conflict.message}</p>
         </div>
       ) : null}
@@ -94,7 +115,9 @@ export default function FacilityAdminPage() {
           <dt>{t("fasyankes.email")}</dt>
           <dd>{detail.email}</dd>
           <dt>{t("fasyankes.activeStatus")}</dt>
-          <dd><ActiveBadge active={detail.is_active} /></dd>
+          <dd>
+            <ActiveBadge active={detail.is_active} />
+          </dd>
           <dt>{t("fasyankes.created")}</dt>
           <dd>{formatDateTime(detail.created_at)}</dd>
         </dl>
@@ -202,7 +225,9 @@ function RejectCheck({ entry, name, check }: { entry: VerificationEntry; name: s
   );
   return (
     <section className={ui.card} aria-labelledby="facility-check-title">
-      <h2 id="facility-check-title" ref={heading} tabIndex={-1}>{t("fasyankes.checkTitle")}</h2>
+      <h2 id="facility-check-title" ref={heading} tabIndex={-1}>
+        {t("fasyankes.checkTitle")}
+      </h2>
       <p>{t("fasyankes.checkLead")}</p>
       <dl className={d.facts}>
         <dt>{t("fasyankes.checkFacility")}</dt>
@@ -214,17 +239,25 @@ function RejectCheck({ entry, name, check }: { entry: VerificationEntry; name: s
         <dt>{t("fasyankes.fields.reason")}</dt>
         <dd>{check.reason}</dd>
       </dl>
-      <p id="facility-check-question"><strong>{t("fasyankes.checkQuestion")}</strong></p>
+      <p id="facility-check-question">
+        <strong>{t("fasyankes.checkQuestion")}</strong>
+      </p>
       <div className={ui.row}>
         <Form method="post">
           {hidden}
-          <button type="submit" name="intent" value="confirm" className={a.dangerButton} aria-describedby="facility-check-question">{t("common:confirm.yes")}</button>
+          <button type="submit" name="intent" value="confirm" className={a.dangerButton} aria-describedby="facility-check-question">
+            {t("common:confirm.yes")}
+          </button>
         </Form>
         <Form method="post">
           {hidden}
-          <button type="submit" name="intent" value="edit" className={ui.secondaryButton}>{t("fasyankes.checkEdit")}</button>
+          <button type="submit" name="intent" value="edit" className={ui.secondaryButton}>
+            {t("fasyankes.checkEdit")}
+          </button>
         </Form>
-        <Link to="." className={ui.secondaryButton}>{t("common:confirm.no")}</Link>
+        <Link to="." className={ui.secondaryButton}>
+          {t("common:confirm.no")}
+        </Link>
       </div>
     </section>
   );
@@ -237,7 +270,9 @@ function History({ entries }: { entries: VerificationEntry[] }) {
     <ol className={a.audit}>
       {entries.map((e) => (
         <li key={e.id} className={a.auditEntry}>
-          <p className={ui.flush}><strong>{t("fasyankes.entry", { date: formatDateTime(e.created_at) })}</strong></p>
+          <p className={ui.flush}>
+            <strong>{t("fasyankes.entry", { date: formatDateTime(e.created_at) })}</strong>
+          </p>
           <p className={ui.flush}>
             {e.is_approved
               ? t("fasyankes.entryApproved", { date: formatDateTime(e.decided_at) })

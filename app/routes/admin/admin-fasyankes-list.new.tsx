@@ -53,7 +53,9 @@ export default function NewFacilityAdmin() {
   });
   return (
     <>
-      <p><Link to="/admin-fasyankes-list">{t("fasyankes.back")}</Link></p>
+      <p>
+        <Link to="/admin-fasyankes-list">{t("fasyankes.back")}</Link>
+      </p>
       <section className={ui.card} aria-labelledby="new-facility-title">
         <h1 id="new-facility-title">{t("fasyankes.newTitle")}</h1>
         <p>{t("fasyankes.newLead")}</p>

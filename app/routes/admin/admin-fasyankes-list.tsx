@@ -39,14 +39,20 @@ export default function FacilityAdminList() {
     <>
       <div className={a.toolbar}>
         <h1 className={ui.flush}>{t("fasyankes.title")}</h1>
-        <Link to="/admin-fasyankes-list/new" className={ui.button}>{t("fasyankes.add")}</Link>
+        <Link to="/admin-fasyankes-list/new" className={ui.button}>
+          {t("fasyankes.add")}
+        </Link>
       </div>
       <p>{t("fasyankes.lead")}</p>
       <nav aria-label={t("fasyankes.tabsLabel")}>
         <ul className={r.tabs}>
           {FACILITY_TABS.map((s) => (
             <li key={s}>
-              <Link to={listSearch(params, { state: s === DEFAULT_TAB ? undefined : s, page: undefined })} className={r.tab} aria-current={tab === s ? "page" : undefined}>
+              <Link
+                to={listSearch(params, { state: s === DEFAULT_TAB ? undefined : s, page: undefined })}
+                className={r.tab}
+                aria-current={tab === s ? "page" : undefined}
+              >
                 {t(`fasyankes.tabs.${s}`)}
               </Link>
             </li>
@@ -56,12 +62,16 @@ export default function FacilityAdminList() {
       <Form method="get" className={a.filters} role="search">
         {params.state ? <input type="hidden" name="state" value={params.state} /> : null}
         <div className={a.filterField}>
-          <label htmlFor="q" className={ui.label}>{t("fasyankes.search")}</label>
+          <label htmlFor="q" className={ui.label}>
+            {t("fasyankes.search")}
+          </label>
           <input id="q" name="q" type="search" className={ui.input} defaultValue={params.q ?? ""} maxLength={100} />
         </div>
         <div />
         <div />
-        <button type="submit" className={ui.secondaryButton}>{t("filters.apply")}</button>
+        <button type="submit" className={ui.secondaryButton}>
+          {t("filters.apply")}
+        </button>
       </Form>
       {rows.length === 0 ? (
         <p className={ui.card}>{t("fasyankes.empty")}</p>

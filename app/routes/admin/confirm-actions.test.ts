@@ -17,7 +17,11 @@ const { referenceEntryAction } = await import("~/routes/admin/__admin-reference.
 const { action: facilityAction } = await import("~/routes/admin/admin-fasyankes-list.$id");
 
 function request(path: string, fields: Array<[string, string]>) {
-  return new Request(`http://localhost${path}`, { method: "POST", body: new URLSearchParams(fields), headers: { "content-type": "application/x-www-form-urlencoded" } });
+  return new Request(`http://localhost${path}`, {
+    method: "POST",
+    body: new URLSearchParams(fields),
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+  });
 }
 const context = {} as AppLoadContext;
 
@@ -27,7 +31,10 @@ beforeEach(() => {
 });
 
 describe("/user-list/:id deactivate", () => {
-  const fields: Array<[string, string]> = [["reason", "Masa tugas sebagai anggota kolegium berakhir"], ["intent", "deactivate"]];
+  const fields: Array<[string, string]> = [
+    ["reason", "Masa tugas sebagai anggota kolegium berakhir"],
+    ["intent", "deactivate"],
+  ];
 
   it("asks first and deactivates nothing", async () => {
     expect(await userAction({ request: request("/user-list/u1", fields), context, params: { id: "u1" } })).toEqual({ confirm: fields });
@@ -41,9 +48,18 @@ describe("/user-list/:id deactivate", () => {
   });
 
   it("checks the reason before asking, and never asks to reactivate", async () => {
-    const invalid = (await userAction({ request: request("/user-list/u1", [["intent", "deactivate"]]), context, params: { id: "u1" } })) as { init: { status: number } };
+    const invalid = (await userAction({ request: request("/user-list/u1", [["intent", "deactivate"]]), context, params: { id: "u1" } })) as {
+      init: { status: number };
+    };
     expect(invalid.init.status).toBe(400);
-    await userAction({ request: request("/user-list/u1", [["reason", "Kembali bertugas"], ["intent", "reactivate"]]), context, params: { id: "u1" } });
+    await userAction({
+      request: request("/user-list/u1", [
+        ["reason", "Kembali bertugas"],
+        ["intent", "reactivate"],
+      ]),
+      context,
+      params: { id: "u1" },
+    });
     expect(adminApi).toHaveBeenCalledWith(context, "POST", "/admin/users/u1/reactivate", expect.anything());
   });
 });
@@ -53,7 +69,13 @@ describe("master entry delete", () => {
     const args = (fields: Array<[string, string]>) => ({ request: request("/specialization-list/5", fields), context, params: { id: "5" } });
     expect(await referenceEntryAction("specialization", args([["intent", "delete"]]))).toEqual({ confirm: [["intent", "delete"]] });
     expect(adminApi).not.toHaveBeenCalled();
-    const answer = (await referenceEntryAction("specialization", args([["intent", "delete"], ["confirm", "yes"]]))) as Response;
+    const answer = (await referenceEntryAction(
+      "specialization",
+      args([
+        ["intent", "delete"],
+        ["confirm", "yes"],
+      ]),
+    )) as Response;
     expect(adminApi).toHaveBeenCalledWith(context, "DELETE", "/admin/specializations/5");
     expect(answer.headers.get("location")).toBe("/specialization-list");
   });
@@ -64,9 +86,17 @@ describe("master entry delete", () => {
 describe("/admin-fasyankes-list/:id Tolak", () => {
   const post = (fields: Array<[string, string]>) =>
     facilityAction({ request: request("/admin-fasyankes-list/f1", fields), context, params: { id: "f1" } }) as Promise<
-      { data: { check: { verification_id: string; reason: string } | null; result: { initialValue?: Record<string, unknown> } | null }; init: { status?: number } | null } | Response
+      | {
+          data: { check: { verification_id: string; reason: string } | null; result: { initialValue?: Record<string, unknown> } | null };
+          init: { status?: number } | null;
+        }
+      | Response
     >;
-  const reject: Array<[string, string]> = [["verification_id", "7"], ["decision", "REJECT"], ["reason", "Nomor izin tidak terbaca"]];
+  const reject: Array<[string, string]> = [
+    ["verification_id", "7"],
+    ["decision", "REJECT"],
+    ["reason", "Nomor izin tidak terbaca"],
+  ];
   beforeEach(() => adminApi.mockResolvedValue({ ok: true, status: 200, body: { data: { full_name: "Admin", facility: { facility_name: "Klinik Sehat" } } } }));
 
   it("shows the check first and sends nothing", async () => {
@@ -84,16 +114,26 @@ describe("/admin-fasyankes-list/:id Tolak", () => {
   });
 
   it("rejects only on confirm, checking the fields again", async () => {
-    const invalid = (await post([["verification_id", "7"], ["decision", "REJECT"], ["intent", "confirm"]])) as { init: { status: number } };
+    const invalid = (await post([
+      ["verification_id", "7"],
+      ["decision", "REJECT"],
+      ["intent", "confirm"],
+    ])) as { init: { status: number } };
     expect(invalid.init.status).toBe(400);
     expect(adminApi).not.toHaveBeenCalled();
     const answer = (await post([...reject, ["intent", "confirm"]])) as Response;
-    expect(adminApi).toHaveBeenCalledWith(context, "POST", "/admin/facilities/f1/verify", { body: { verification_id: 7, decision: "REJECT", reason: "Nomor izin tidak terbaca" } });
+    expect(adminApi).toHaveBeenCalledWith(context, "POST", "/admin/facilities/f1/verify", {
+      body: { verification_id: 7, decision: "REJECT", reason: "Nomor izin tidak terbaca" },
+    });
     expect(answer.status).toBe(302);
   });
 
   it("approves in one step", async () => {
-    const answer = (await post([["verification_id", "7"], ["decision", "APPROVE"], ["intent", "check"]])) as Response;
+    const answer = (await post([
+      ["verification_id", "7"],
+      ["decision", "APPROVE"],
+      ["intent", "check"],
+    ])) as Response;
     expect(adminApi).toHaveBeenCalledOnce();
     expect(answer.status).toBe(302);
   });

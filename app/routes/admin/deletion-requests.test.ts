@@ -30,11 +30,20 @@ const ROW = {
 };
 const post = (fields: Array<[string, string]>) =>
   action({
-    request: new Request("http://localhost/deletion-requests?id=7", { method: "POST", body: new URLSearchParams(fields), headers: { "content-type": "application/x-www-form-urlencoded" } }),
+    request: new Request("http://localhost/deletion-requests?id=7", {
+      method: "POST",
+      body: new URLSearchParams(fields),
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    }),
     context,
     params: {},
   });
-const reject: Array<[string, string]> = [["intent", "decide"], ["request_id", "7"], ["decision", "REJECT"], ["reason", "  Berkas masih dalam banding.  "]];
+const reject: Array<[string, string]> = [
+  ["intent", "decide"],
+  ["request_id", "7"],
+  ["decision", "REJECT"],
+  ["reason", "  Berkas masih dalam banding.  "],
+];
 
 beforeEach(() => {
   adminApi.mockReset();
@@ -52,7 +61,9 @@ describe("/deletion-requests decision", () => {
 
   it("decides on Yes, with the reason trimmed, and answers with a toast", async () => {
     const answer = (await post([...reject, ["confirm", "yes"]])) as Response;
-    expect(adminApi).toHaveBeenCalledWith(context, "POST", "/admin/deletion-requests/7/decision", { body: { decision: "REJECT", reason: "Berkas masih dalam banding." } });
+    expect(adminApi).toHaveBeenCalledWith(context, "POST", "/admin/deletion-requests/7/decision", {
+      body: { decision: "REJECT", reason: "Berkas masih dalam banding." },
+    });
     expect(answer.status).toBe(302);
     expect(answer.headers.get("location")).toBe("/deletion-requests");
     expect(decodeURIComponent(answer.headers.get("set-cookie") ?? "")).toContain("dr. Sari Wulandari ditolak");
@@ -60,14 +71,25 @@ describe("/deletion-requests decision", () => {
 
   it("refuses a missing or short reason before asking", async () => {
     for (const reason of ["", "abc"]) {
-      const answer = (await post([["intent", "decide"], ["request_id", "7"], ["decision", "APPROVE"], ["reason", reason]])) as { init: { status: number } };
+      const answer = (await post([
+        ["intent", "decide"],
+        ["request_id", "7"],
+        ["decision", "APPROVE"],
+        ["reason", reason],
+      ])) as { init: { status: number } };
       expect(answer.init.status).toBe(400);
     }
     expect(adminApi).not.toHaveBeenCalled();
   });
 
   it("sends nothing for an id that names no request, or one already decided", async () => {
-    const gone = (await post([["intent", "decide"], ["request_id", "x"], ["decision", "REJECT"], ["reason", "Alasan cukup panjang"], ["confirm", "yes"]])) as Response;
+    const gone = (await post([
+      ["intent", "decide"],
+      ["request_id", "x"],
+      ["decision", "REJECT"],
+      ["reason", "Alasan cukup panjang"],
+      ["confirm", "yes"],
+    ])) as Response;
     expect(gone.status).toBe(302);
     expect(call).not.toHaveBeenCalled();
     call.mockResolvedValue({ ok: true, status: 200, body: { data: [{ ...ROW, status: "APPROVED" }], meta: { page: 1, per_page: 25, total: 1, pages: 1 } } });

@@ -130,7 +130,10 @@ export default function DeletionRequests() {
           columns={[
             { header: t("deletionRequests.col.sent"), cell: (r) => formatDate(r.created_at) },
             { header: t("deletionRequests.col.applicant"), cell: (r) => <Applicant request={r} /> },
-            { header: t("deletionRequests.col.registration"), cell: (r) => (r.registration_numbers.length ? r.registration_numbers.join(", ") : t("deletionRequests.none")) },
+            {
+              header: t("deletionRequests.col.registration"),
+              cell: (r) => (r.registration_numbers.length ? r.registration_numbers.join(", ") : t("deletionRequests.none")),
+            },
             { header: t("deletionRequests.col.note"), cell: (r) => (r.note ? <span className={d.typed}>{r.note}</span> : t("deletionRequests.noNote")) },
             { header: t("deletionRequests.col.status"), cell: (r) => t(`deletionRequests.status.${r.status}`) },
             { header: t("deletionRequests.col.decision"), cell: (r) => <Decision request={r} /> },
@@ -174,14 +177,20 @@ function Decision({ request }: { request: DeletionRequestRow }) {
 /** The chosen request: its facts and, while pending, the decision form (approve or reject, with a reason). */
 function Selected({ request, back, lastResult }: { request: DeletionRequestRow; back: string; lastResult?: SubmissionResult<string[]> }) {
   const { t } = useTranslation("admin");
-  const [form, fields] = useForm<FormInput<"deletionDecision">>({ id: `deletion-decision-${request.id}`, lastResult, ...useLiveValidation(deletionDecisionRules) });
+  const [form, fields] = useForm<FormInput<"deletionDecision">>({
+    id: `deletion-decision-${request.id}`,
+    lastResult,
+    ...useLiveValidation(deletionDecisionRules),
+  });
   const options = [
     { value: "APPROVE", label: t("deletionRequests.approve"), description: t("deletionRequests.approveHint") },
     { value: "REJECT", label: t("deletionRequests.reject"), description: t("deletionRequests.rejectHint") },
   ];
   return (
     <section className={ui.card} aria-labelledby="keputusan" id="keputusan-section">
-      <h2 id="keputusan" tabIndex={-1}>{t("deletionRequests.decisionTitle", { name: request.applicant_name })}</h2>
+      <h2 id="keputusan" tabIndex={-1}>
+        {t("deletionRequests.decisionTitle", { name: request.applicant_name })}
+      </h2>
       <dl className={d.facts}>
         <dt>{t("deletionRequests.email")}</dt>
         <dd>{request.applicant_email}</dd>

@@ -19,10 +19,7 @@ export const handle = titled("mailOutbox");
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireUser(request, context, { roles: [ROLE.SUPER_ADMIN] });
-  const [failed, delivery] = await Promise.all([
-    adminLoad(context, "/admin/mail-outbox/failed"),
-    adminLoad(context, "/admin/mail-outbox/delivery"),
-  ]);
+  const [failed, delivery] = await Promise.all([adminLoad(context, "/admin/mail-outbox/failed"), adminLoad(context, "/admin/mail-outbox/delivery")]);
   return { mails: failed.data, delivery: delivery.data };
 }
 

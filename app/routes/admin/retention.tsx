@@ -56,7 +56,10 @@ export default function Retention() {
             { header: t("retention.col.kind"), cell: (r) => t(`retention.kind.${r.kind}`) },
             { header: t("retention.col.what"), cell: (r) => r.label },
             { header: t("retention.col.since"), cell: (r) => formatDate(r.since) },
-            { header: t("retention.col.notice"), cell: (r) => (r.kind === "CLOSED_FILE" ? t("retention.noNotice") : r.notice_at ? formatDate(r.notice_at) : t("retention.notYet")) },
+            {
+              header: t("retention.col.notice"),
+              cell: (r) => (r.kind === "CLOSED_FILE" ? t("retention.noNotice") : r.notice_at ? formatDate(r.notice_at) : t("retention.notYet")),
+            },
           ]}
         />
       )}

@@ -55,9 +55,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { changed } = r.body.data;
   const moved = changed.reduce((n, c) => n + c.applications, 0);
   const message =
-    changed.length === 0
-      ? "Tidak ada perubahan SLA."
-      : `Pengaturan SLA disimpan: ${changed.length} tahap berubah, tenggat ${moved} permohonan dihitung ulang.`;
+    changed.length === 0 ? "Tidak ada perubahan SLA." : `Pengaturan SLA disimpan: ${changed.length} tahap berubah, tenggat ${moved} permohonan dihitung ulang.`;
   return redirectWithToast("/sla-setting", message);
 }
 
@@ -82,7 +80,8 @@ export default function SlaSetting() {
   });
   const byId = new Map(stages.map((s) => [s.stage_id, s]));
   const words = useWorkflowWords();
-  const labelOf = (s: { id: number; key: string }, jalur: string) => t("workflow:stageOfPathway", { stage: words.stage(s.id), jalur: t(`workflow:jalur.${jalur}`) });
+  const labelOf = (s: { id: number; key: string }, jalur: string) =>
+    t("workflow:stageOfPathway", { stage: words.stage(s.id), jalur: t(`workflow:jalur.${jalur}`) });
   const all = SLA_GROUPS.flatMap((g) => g.stages.map((s) => ({ ...s, label: labelOf(s, g.jalur) })));
   return (
     <>
@@ -97,7 +96,12 @@ export default function SlaSetting() {
               const updated = byId.get(s.id)?.updated_at;
               return (
                 <div key={s.id} className={a.slaRow}>
-                  <Field meta={fields[s.field]} label={labelOf(s, group.jalur)} inputMode="numeric" hint={updated ? t("sla.updated", { at: formatDateTime(updated) }) : t("sla.days")} />
+                  <Field
+                    meta={fields[s.field]}
+                    label={labelOf(s, group.jalur)}
+                    inputMode="numeric"
+                    hint={updated ? t("sla.updated", { at: formatDateTime(updated) }) : t("sla.days")}
+                  />
                 </div>
               );
             })}

@@ -67,10 +67,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     if (confirm) return { confirm };
     const r = await adminApi(context, "POST", `${path}/${intent}`, { body: submission.value });
     if (!r.ok) return reply("status", refusalReply(submission, r.error), r.status);
-    return redirectWithToast(
-      self,
-      (await i18next.getFixedT(request, "admin"))(intent === "deactivate" ? "users.toast.deactivated" : "users.toast.activated"),
-    );
+    return redirectWithToast(self, (await i18next.getFixedT(request, "admin"))(intent === "deactivate" ? "users.toast.deactivated" : "users.toast.activated"));
   }
   if (intent === "reset") {
     const r = await adminApi(context, "POST", `${path}/password-reset`);
@@ -112,7 +109,9 @@ export default function UserDetail() {
 
   return (
     <>
-      <p><Link to="/user-list">{t("users.back")}</Link></p>
+      <p>
+        <Link to="/user-list">{t("users.back")}</Link>
+      </p>
       <h1>{user.full_name}</h1>
       <section className={ui.card} aria-labelledby="user-account-title">
         <h2 id="user-account-title">{t("users.account")}</h2>
@@ -126,7 +125,9 @@ export default function UserDetail() {
           <dt>{t("fields.phone")}</dt>
           <dd>{user.phone ?? "—"}</dd>
           <dt>{t("filters.status")}</dt>
-          <dd><ActiveBadge active={user.is_active} /></dd>
+          <dd>
+            <ActiveBadge active={user.is_active} />
+          </dd>
           <dt>{t("users.created")}</dt>
           <dd>{formatDateTime(user.created_at)}</dd>
         </dl>
@@ -146,7 +147,9 @@ export default function UserDetail() {
           <Field meta={edit.full_name} label={t("fields.full_name")} autoComplete="off" />
           <SelectField meta={edit.role_id} label={t("fields.role_id")} options={roleOptions} hint={isSelf ? t("users.selfRoleHint") : undefined} />
           <SelectField meta={edit.position_id} label={t("fields.position_id")} options={positions} />
-          <SubmitButton name="intent" value="update">{t("form.save")}</SubmitButton>
+          <SubmitButton name="intent" value="update">
+            {t("form.save")}
+          </SubmitButton>
         </Form>
       </section>
 
@@ -158,9 +161,13 @@ export default function UserDetail() {
           <Form method="post" {...getFormProps(statusForm)} className={ui.formBlock}>
             <TextareaField meta={status.reason} label={t("fields.reason")} hint={t("users.reasonHint")} />
             {user.is_active ? (
-              <SubmitButton name="intent" value="deactivate">{t("users.deactivate")}</SubmitButton>
+              <SubmitButton name="intent" value="deactivate">
+                {t("users.deactivate")}
+              </SubmitButton>
             ) : (
-              <SubmitButton name="intent" value="reactivate">{t("users.reactivate")}</SubmitButton>
+              <SubmitButton name="intent" value="reactivate">
+                {t("users.reactivate")}
+              </SubmitButton>
             )}
           </Form>
         </section>
@@ -171,7 +178,9 @@ export default function UserDetail() {
           <h2 id="user-reset-title">{t("users.resetTitle")}</h2>
           <p>{t("users.resetLead", { email: user.email })}</p>
           <Form method="post">
-            <button type="submit" name="intent" value="reset" className={ui.secondaryButton}>{t("users.reset")}</button>
+            <button type="submit" name="intent" value="reset" className={ui.secondaryButton}>
+              {t("users.reset")}
+            </button>
           </Form>
         </section>
       ) : null}

@@ -37,7 +37,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return data(refusalReply(submission, error), { status: r.status >= 500 ? 503 : 400 });
   }
   const user = r.body.data;
-  return redirectWithToast(`/user-list/${user.id}`, (await i18next.getFixedT(request, "admin"))("users.toast.created", { name: user.full_name, email: user.email }));
+  return redirectWithToast(
+    `/user-list/${user.id}`,
+    (await i18next.getFixedT(request, "admin"))("users.toast.created", { name: user.full_name, email: user.email }),
+  );
 }
 
 /** /user-list/new: a staff account, created activated; its owner sets the password from the mail. */
@@ -53,7 +56,9 @@ export default function NewUser() {
   });
   return (
     <>
-      <p><Link to="/user-list">{t("users.back")}</Link></p>
+      <p>
+        <Link to="/user-list">{t("users.back")}</Link>
+      </p>
       <section className={ui.card} aria-labelledby="new-user-title">
         <h1 id="new-user-title">{t("users.newTitle")}</h1>
         <p>{t("users.newLead")}</p>

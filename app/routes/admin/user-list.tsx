@@ -37,30 +37,44 @@ export default function UserList() {
     <>
       <div className={a.toolbar}>
         <h1 className={ui.flush}>{t("users.title")}</h1>
-        <Link to="/user-list/new" className={ui.button}>{t("users.add")}</Link>
+        <Link to="/user-list/new" className={ui.button}>
+          {t("users.add")}
+        </Link>
       </div>
       <p>{t("users.lead")}</p>
       <Form method="get" className={a.filters} role="search">
         <div className={a.filterField}>
-          <label htmlFor="q" className={ui.label}>{t("users.search")}</label>
+          <label htmlFor="q" className={ui.label}>
+            {t("users.search")}
+          </label>
           <input id="q" name="q" type="search" className={ui.input} defaultValue={params.q ?? ""} maxLength={100} />
         </div>
         <div className={a.filterField}>
-          <label htmlFor="role" className={ui.label}>{t("filters.role")}</label>
+          <label htmlFor="role" className={ui.label}>
+            {t("filters.role")}
+          </label>
           <select id="role" name="role" className={ui.input} defaultValue={params.role ?? ""}>
             <option value="">{t("filters.anyRole")}</option>
-            {roleOptions.map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
+            {roleOptions.map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
+            ))}
           </select>
         </div>
         <div className={a.filterField}>
-          <label htmlFor="status" className={ui.label}>{t("filters.status")}</label>
+          <label htmlFor="status" className={ui.label}>
+            {t("filters.status")}
+          </label>
           <select id="status" name="status" className={ui.input} defaultValue={params.status ?? ""}>
             <option value="">{t("filters.anyStatus")}</option>
             <option value="active">{t("status.active")}</option>
             <option value="inactive">{t("status.inactive")}</option>
           </select>
         </div>
-        <button type="submit" className={ui.secondaryButton}>{t("filters.apply")}</button>
+        <button type="submit" className={ui.secondaryButton}>
+          {t("filters.apply")}
+        </button>
       </Form>
       {users.length === 0 ? (
         <p className={ui.card}>{t("users.empty")}</p>

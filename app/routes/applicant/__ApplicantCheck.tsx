@@ -10,12 +10,19 @@ export function ApplicantCheck({ check, jalur, formHref, confirmAction }: { chec
   const { t } = useTranslation("applicant");
   const documents = useDocumentRows(check.documents, check.missingDocuments);
   const missing: MissingItem[] = [
-    ...check.personalMissing.map((field) => ({ text: t("check.missingField", { field: t(`personal.fields.${field}`) }), href: `/personal-data#personal-data-field-${field}` })),
-    ...check.missingDocuments.map((m) => ({ text: t("check.missingDocument", { name: `${m.order_num}. ${m.name}` }), href: `${formHref}#doc_${m.requirement_id}` })),
+    ...check.personalMissing.map((field) => ({
+      text: t("check.missingField", { field: t(`personal.fields.${field}`) }),
+      href: `/personal-data#personal-data-field-${field}`,
+    })),
+    ...check.missingDocuments.map((m) => ({
+      text: t("check.missingDocument", { name: `${m.order_num}. ${m.name}` }),
+      href: `${formHref}#doc_${m.requirement_id}`,
+    })),
   ];
   const personal = (check.personal ?? []).map((a) => ({
     label: t(`personal.fields.${a.field}`),
-    value: a.value === null || a.value === "" ? <strong>{t("check.notFilled")}</strong> : a.date ? formatDate(`${a.value}T00:00:00${UTC_OFFSET}`) : String(a.value),
+    value:
+      a.value === null || a.value === "" ? <strong>{t("check.notFilled")}</strong> : a.date ? formatDate(`${a.value}T00:00:00${UTC_OFFSET}`) : String(a.value),
   }));
   return (
     <SubmissionCheck

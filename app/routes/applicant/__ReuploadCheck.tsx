@@ -28,7 +28,10 @@ export function ReuploadCheck({ items, formHref, confirmAction }: { items: Reupl
           })),
         },
       ]}
-      missing={missing.map((m) => ({ text: t("reuploadCheck.missingDocument", { name: `${m.order_num}. ${m.name}` }), href: `${formHref}#doc_${m.requirement_id}` }))}
+      missing={missing.map((m) => ({
+        text: t("reuploadCheck.missingDocument", { name: `${m.order_num}. ${m.name}` }),
+        href: `${formHref}#doc_${m.requirement_id}`,
+      }))}
       texts={{
         lead: t("reuploadCheck.lead"),
         missingTitle: t("reuploadCheck.missingTitle"),

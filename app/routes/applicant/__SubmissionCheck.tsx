@@ -47,8 +47,8 @@ export function CheckedFile({ doc }: { doc: CheckedDocument }) {
 export function useDocumentRows(documents: CheckedDocument[], missing: Array<{ order_num: number; name: string }>) {
   const { t } = useTranslation("applicant");
   const rows = [
-    ...documents.map((doc) => ({ order: doc.order_num, label: `${doc.order_num}. ${doc.name}`, value: <CheckedFile doc={doc} /> as ReactNode })),
-    ...missing.map((m) => ({ order: m.order_num, label: `${m.order_num}. ${m.name}`, value: <strong>{t("check.notUploaded")}</strong> as ReactNode })),
+    ...documents.map((doc) => ({ order: doc.order_num, label: `${doc.order_num}. ${doc.name}`, value: (<CheckedFile doc={doc} />) as ReactNode })),
+    ...missing.map((m) => ({ order: m.order_num, label: `${m.order_num}. ${m.name}`, value: (<strong>{t("check.notUploaded")}</strong>) as ReactNode })),
   ];
   return rows.sort((x, y) => x.order - y.order).map(({ label, value }) => ({ label, value }));
 }
@@ -77,7 +77,13 @@ export function SubmissionCheck({
   backHref: string;
 }) {
   const { t } = useTranslation(["applicant", "common"]);
-  const say: CheckTexts = texts ?? { lead: t("check.lead"), missingTitle: t("check.missingTitle"), missingLead: t("check.missingLead"), question: t("check.question"), back: t("check.back") };
+  const say: CheckTexts = texts ?? {
+    lead: t("check.lead"),
+    missingTitle: t("check.missingTitle"),
+    missingLead: t("check.missingLead"),
+    question: t("check.question"),
+    back: t("check.back"),
+  };
   const heading = useRef<HTMLHeadingElement>(null);
   // With JavaScript a double click on Yes posts once (without it, the server answers a second Yes with the success page).
   const sent = useRef(false);
@@ -89,11 +95,15 @@ export function SubmissionCheck({
   useEffect(() => heading.current?.focus(), []);
   return (
     <>
-      <h1 ref={heading} tabIndex={-1}>{t("check.title")}</h1>
+      <h1 ref={heading} tabIndex={-1}>
+        {t("check.title")}
+      </h1>
       <p>{say.lead}</p>
       {missing.length > 0 ? (
         <div className={ui.errorSummary} role="alert" aria-labelledby="check-missing-title">
-          <h2 id="check-missing-title" className={ui.flush}>{say.missingTitle}</h2>
+          <h2 id="check-missing-title" className={ui.flush}>
+            {say.missingTitle}
+          </h2>
           <p>{say.missingLead}</p>
           <ul>
             {missing.map((m) => (
@@ -107,9 +117,13 @@ export function SubmissionCheck({
       {sections.map((s) => (
         <section key={s.id} className={ui.card} aria-labelledby={`check-${s.id}`}>
           <div className={ui.row}>
-            <h2 id={`check-${s.id}`} className={ui.flush}>{s.title}</h2>
+            <h2 id={`check-${s.id}`} className={ui.flush}>
+              {s.title}
+            </h2>
             {s.editHref ? (
-              <Link to={s.editHref} aria-label={t("check.editLabel", { section: s.title.toLowerCase() })}>{t("check.edit")}</Link>
+              <Link to={s.editHref} aria-label={t("check.editLabel", { section: s.title.toLowerCase() })}>
+                {t("check.edit")}
+              </Link>
             ) : null}
           </div>
           {s.note ? <p className={ui.muted}>{s.note}</p> : null}
@@ -123,10 +137,16 @@ export function SubmissionCheck({
       {missing.length === 0 ? (
         <section className={ui.card} aria-labelledby="check-send-title">
           <h2 id="check-send-title">{t("common:confirm.title")}</h2>
-          <p id="check-question"><strong>{say.question}</strong></p>
+          <p id="check-question">
+            <strong>{say.question}</strong>
+          </p>
           <Form method="post" action={confirmAction} className={ui.row} onSubmit={(event) => (sent.current ? event.preventDefault() : (sent.current = true))}>
-            <button type="submit" name={CONFIRM_FIELD} value={CONFIRM_YES} className={ui.button} aria-describedby="check-question">{t("common:confirm.yes")}</button>
-            <Link to={backHref} className={ui.secondaryButton}>{t("common:confirm.no")}</Link>
+            <button type="submit" name={CONFIRM_FIELD} value={CONFIRM_YES} className={ui.button} aria-describedby="check-question">
+              {t("common:confirm.yes")}
+            </button>
+            <Link to={backHref} className={ui.secondaryButton}>
+              {t("common:confirm.no")}
+            </Link>
           </Form>
         </section>
       ) : (

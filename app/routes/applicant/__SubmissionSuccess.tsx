@@ -5,12 +5,22 @@ import * as ui from "~/components/ui.css";
 import * as s from "./__SubmissionSuccess.css";
 
 /** The end of a submission or a reupload: a confirmation panel with the registration number and what happens next. */
-export function SubmissionSuccess({ kind, registrationNumber, professional = null }: { kind: "success" | "successReupload"; registrationNumber: string | null; professional?: string | null }) {
+export function SubmissionSuccess({
+  kind,
+  registrationNumber,
+  professional = null,
+}: {
+  kind: "success" | "successReupload";
+  registrationNumber: string | null;
+  professional?: string | null;
+}) {
   const { t } = useTranslation("applicant");
   const next = t(`${kind}.next`, { returnObjects: true }) as string[];
   return (
     <section className={`${ui.card} ${ui.narrow} ${s.panel}`} aria-labelledby="success-title">
-      <p className={s.tick} aria-hidden="true">✓</p>
+      <p className={s.tick} aria-hidden="true">
+        ✓
+      </p>
       <h1 id="success-title">{t(`${kind}.title`)}</h1>
       <p>{t(`${kind}.lead`)}</p>
       {professional ? (
@@ -25,9 +35,15 @@ export function SubmissionSuccess({ kind, registrationNumber, professional = nul
         </p>
       ) : null}
       <h2 className={s.nextTitle}>{t("success.nextTitle")}</h2>
-      <ol className={s.next}>{next.map((step) => <li key={step}>{step}</li>)}</ol>
+      <ol className={s.next}>
+        {next.map((step) => (
+          <li key={step}>{step}</li>
+        ))}
+      </ol>
       <p className={ui.row}>
-        <Link to="/application-status" className={ui.button}>{t("success.toStatus")}</Link>
+        <Link to="/application-status" className={ui.button}>
+          {t("success.toStatus")}
+        </Link>
         <Link to="/">{t("success.home")}</Link>
       </p>
     </section>

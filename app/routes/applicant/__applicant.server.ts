@@ -53,7 +53,10 @@ export async function myProfile(context: AppLoadContext): Promise<Profile> {
 /** The active requirements of a pathway (or of all), in order_num order. */
 export async function requirements(context: AppLoadContext, jalur?: JalurId): Promise<DocumentRequirement[]> {
   const body = orUnavailable(await context.api.call("GET", "/document-requirements", { query: { jalur } }));
-  return requirementsIn(body.data.filter((r) => r.is_active).sort((a, b) => a.order_num - b.order_num), context.api.language);
+  return requirementsIn(
+    body.data.filter((r) => r.is_active).sort((a, b) => a.order_num - b.order_num),
+    context.api.language,
+  );
 }
 
 /** The documents field name the API expects for a requirement. */
@@ -90,8 +93,7 @@ export function detailErrors(details: Array<{ path: string; message: string }> |
 }
 
 export type DocumentPost =
-  | { ok: true; redirectTo: string; toast?: string }
-  | { ok: false; status: number; errors: DocumentErrors; headers?: Record<string, string> };
+  { ok: true; redirectTo: string; toast?: string } | { ok: false; status: number; errors: DocumentErrors; headers?: Record<string, string> };
 
 /** Where a document post leads: the applicant's pages, or a facility's (app/utils/registration.server.ts). */
 export interface DocumentDestinations {
@@ -237,7 +239,10 @@ export async function sendChecked(
     form === "reupload"
       ? await context.api.call("POST", `/applications/${application.id}/reupload/submit`, { token })
       : await context.api.call("POST", `/applications/${application.id}/submit`, { token, body: { idempotency_key: key } });
-  if (r.ok) return form === "reupload" ? { ok: true, redirectTo: to.successReupload, toast: to.successReuploadToast } : { ok: true, redirectTo: to.success, toast: to.successToast };
+  if (r.ok)
+    return form === "reupload"
+      ? { ok: true, redirectTo: to.successReupload, toast: to.successReuploadToast }
+      : { ok: true, redirectTo: to.success, toast: to.successToast };
   if (r.status === 400) return { ok: true, redirectTo: check };
   return refused(r.status, { documents: detailErrors(r.error.details), form: [r.error.message] });
 }
@@ -280,7 +285,6 @@ export async function speApplication(context: AppLoadContext): Promise<CurrentAp
   const application = await currentApplication(context);
   return application?.jalur_id === "SPE" ? application : null;
 }
-
 
 export async function portfolio(context: AppLoadContext, applicationId: string): Promise<{ entries: PortfolioEntry[] }> {
   const token = await accessToken(context);

@@ -111,7 +111,9 @@ export function DocumentErrorSummary({ errors, requirements }: { errors: Documen
     <div className={ui.errorSummary} role="alert" aria-labelledby="documents-summary-title" tabIndex={-1} autoFocus>
       <h2 id="documents-summary-title">{t("documents.errorTitle", { count })}</h2>
       <ul>
-        {formErrors.map((e) => <li key={e}>{e}</li>)}
+        {formErrors.map((e) => (
+          <li key={e}>{e}</li>
+        ))}
         {onDocuments.map((r) => {
           const message = errors.documents[r.id];
           // A message that already names its document ("… harus diunggah") is not prefixed again.
@@ -193,7 +195,9 @@ export function DocumentField({
           <strong>{t("reupload.reason")}:</strong> {reason}
         </p>
       ) : null}
-      <p id={`${id}-hint`} className={ui.hint}>{documentHint(requirement, t)}</p>
+      <p id={`${id}-hint`} className={ui.hint}>
+        {documentHint(requirement, t)}
+      </p>
       <p id={`${id}-current`} className={ui.hint}>
         {t("documents.current")}:{" "}
         {current ? (
@@ -206,16 +210,25 @@ export function DocumentField({
         {current ? ` (${formatSize(current.size)})` : null}
       </p>
       {/* An answer that came without a new page (JavaScript) is announced where it is shown. */}
-      {shown ? <p id={`${id}-error`} className={ui.fieldError} role={live && !clientError ? "alert" : undefined}>{shown}</p> : null}
+      {shown ? (
+        <p id={`${id}-error`} className={ui.fieldError} role={live && !clientError ? "alert" : undefined}>
+          {shown}
+        </p>
+      ) : null}
       <div className={a.picker}>
-        <label htmlFor={id} className={a.pickButton}>{t("documents.pick")}</label>
+        <label htmlFor={id} className={a.pickButton}>
+          {t("documents.pick")}
+        </label>
         <input
           type="file"
           id={id}
           name={id}
           className={a.fileInput}
           multiple={requirement.merged || undefined}
-          accept={requirement.allowed_extnames.split(",").map((e) => `.${e}`).join(",")}
+          accept={requirement.allowed_extnames
+            .split(",")
+            .map((e) => `.${e}`)
+            .join(",")}
           aria-invalid={shown ? true : undefined}
           aria-describedby={describedBy}
           onChange={onChange}
@@ -308,7 +321,14 @@ function OneDocumentForm({
   const running = resumable.state !== null;
   const ownError = resumable.error ?? (upload.errors ? (upload.errors.documents[requirement.id] ?? upload.errors.form[0]) : (error ?? formError));
   return (
-    <Form method="post" action={withQuery(action, { doc: String(requirement.id) })} encType="multipart/form-data" reloadDocument onSubmit={upload.onSubmit} className={a.documentForm}>
+    <Form
+      method="post"
+      action={withQuery(action, { doc: String(requirement.id) })}
+      encType="multipart/form-data"
+      reloadDocument
+      onSubmit={upload.onSubmit}
+      className={a.documentForm}
+    >
       <DocumentField
         requirement={requirement}
         reason={reason}
@@ -325,7 +345,11 @@ function OneDocumentForm({
       </div>
       <UploadProgress percent={upload.percent} />
       <ResumableProgress state={resumable.state} name={chosenName} onCancel={() => void resumable.cancel()} />
-      {resumable.note && !resumable.error ? <p role="status" className={ui.hint}>{resumable.note}</p> : null}
+      {resumable.note && !resumable.error ? (
+        <p role="status" className={ui.hint}>
+          {resumable.note}
+        </p>
+      ) : null}
     </Form>
   );
 }
@@ -433,7 +457,16 @@ export function OnlySpe({ title, message }: { title: string; message: string }) 
   );
 }
 
-type TimelineEntry = { at: string; action: string; actor_role: number; from_stage_id: number | null; from_status: string | null; to_stage_id: number | null; to_status: string | null; note: string | null };
+type TimelineEntry = {
+  at: string;
+  action: string;
+  actor_role: number;
+  from_stage_id: number | null;
+  from_status: string | null;
+  to_stage_id: number | null;
+  to_status: string | null;
+  note: string | null;
+};
 type StoredDocument = { requirement_id: number; name: string; file_id: string; original_name: string; size: number; uploaded_at: string; version: number };
 
 /** The detail's history with the notes meant for the applicant (the applicant's and the facility's detail). */
@@ -455,7 +488,9 @@ export function ApplicationDocuments({ documents, historyHref }: { documents: St
           {documents.map((d) => (
             <li key={d.requirement_id}>
               {d.name}:{" "}
-              <a href={`/files/${d.file_id}`} aria-label={t("documents.download", { name: d.original_name })}>{d.original_name}</a>{" "}
+              <a href={`/files/${d.file_id}`} aria-label={t("documents.download", { name: d.original_name })}>
+                {d.original_name}
+              </a>{" "}
               <span className={ui.muted}>
                 ({formatSize(d.size)}, {t("detail.version", { version: d.version })}, {formatDateTime(d.uploaded_at)})
               </span>

@@ -31,13 +31,25 @@ export interface SubmissionCheck {
 }
 
 /** Every active requirement of the pathway, in order: its stored document, or missing. */
-export function documentsCheck(application: Pick<Application, "documents">, requirements: DocumentRequirement[]): Pick<SubmissionCheck, "documents" | "missingDocuments"> {
+export function documentsCheck(
+  application: Pick<Application, "documents">,
+  requirements: DocumentRequirement[],
+): Pick<SubmissionCheck, "documents" | "missingDocuments"> {
   const stored = new Map(application.documents.map((d) => [d.requirement_id, d]));
   const documents: CheckedDocument[] = [];
   const missingDocuments: SubmissionCheck["missingDocuments"] = [];
   for (const r of requirements) {
     const d = stored.get(r.id);
-    if (d) documents.push({ requirement_id: r.id, order_num: r.order_num, name: r.name, file_id: d.file_id, original_name: d.original_name, size: d.size, version: d.version });
+    if (d)
+      documents.push({
+        requirement_id: r.id,
+        order_num: r.order_num,
+        name: r.name,
+        file_id: d.file_id,
+        original_name: d.original_name,
+        size: d.size,
+        version: d.version,
+      });
     else missingDocuments.push({ requirement_id: r.id, order_num: r.order_num, name: r.name });
   }
   return { documents, missingDocuments };
@@ -57,7 +69,9 @@ export async function applicantCheck(context: AppLoadContext, application: Curre
     specialization_name: specializations.data.find((s) => s.id === profile.specialization_id)?.name ?? null,
   }).filter((a) => a.field !== "specialization_id" || specialist);
   // The API's rule (api/services/workflow/applicant.ts): every field required for a submission, and the specialization on SPE.
-  const personalMissing = PERSONAL_DATA_FIELDS.filter((f) => (!("requiredForSubmit" in f) || (specialist && f.name === "specialization_id")) && (profile[f.name] === null || profile[f.name] === "")).map((f) => f.name);
+  const personalMissing = PERSONAL_DATA_FIELDS.filter(
+    (f) => (!("requiredForSubmit" in f) || (specialist && f.name === "specialization_id")) && (profile[f.name] === null || profile[f.name] === ""),
+  ).map((f) => f.name);
   const docs = documentsCheck(application, requirements);
   return { personal: shown, personalMissing, ...docs, ready: personalMissing.length === 0 && docs.missingDocuments.length === 0 };
 }
@@ -72,12 +86,21 @@ export interface ReuploadCheckItem {
 }
 
 /** A reupload's check: each flagged document, in order, with the reviewer's reason and its new version. */
-export function reuploadCheck(application: Pick<Application, "documents" | "reupload">, requirements: DocumentRequirement[]): { items: ReuploadCheckItem[]; ready: boolean } {
+export function reuploadCheck(
+  application: Pick<Application, "documents" | "reupload">,
+  requirements: DocumentRequirement[],
+): { items: ReuploadCheckItem[]; ready: boolean } {
   const flagged = new Map(application.reupload.map((f) => [f.requirement_id, f]));
   const { documents } = documentsCheck(application, requirements);
   const stored = new Map(documents.map((d) => [d.requirement_id, d]));
   const items = requirements
     .filter((r) => flagged.has(r.id))
-    .map((r) => ({ requirement_id: r.id, order_num: r.order_num, name: r.name, reason: flagged.get(r.id)!.reason, document: flagged.get(r.id)!.fixed ? (stored.get(r.id) ?? null) : null }));
+    .map((r) => ({
+      requirement_id: r.id,
+      order_num: r.order_num,
+      name: r.name,
+      reason: flagged.get(r.id)!.reason,
+      document: flagged.get(r.id)!.fixed ? (stored.get(r.id) ?? null) : null,
+    }));
   return { items, ready: items.length > 0 && items.every((i) => i.document) };
 }

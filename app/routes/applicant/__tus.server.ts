@@ -13,14 +13,28 @@ import { toastCookie } from "~/utils/session.server";
 /** The headers of the tus protocol a request may carry on to the API. */
 const REQUEST_HEADERS = ["tus-resumable", "upload-offset", "upload-length", "upload-metadata", "upload-defer-length", "content-type"];
 /** …and those of its answers, back to the browser. */
-const RESPONSE_HEADERS = ["tus-resumable", "tus-version", "tus-extension", "tus-max-size", "upload-offset", "upload-length", "upload-metadata", "upload-expires", "content-type", "retry-after"];
+const RESPONSE_HEADERS = [
+  "tus-resumable",
+  "tus-version",
+  "tus-extension",
+  "tus-max-size",
+  "upload-offset",
+  "upload-length",
+  "upload-metadata",
+  "upload-expires",
+  "content-type",
+  "retry-after",
+];
 
 const METHODS: readonly TusMethod[] = ["POST", "HEAD", "PATCH", "DELETE"];
 /** An upload's id as tus-node-server makes it (16 random bytes, hex). */
 const UPLOAD_ID = /^[0-9a-f]{32}$/;
 
 const json = (status: number, error: { code: string; message: string }): Response =>
-  new Response(JSON.stringify({ error }), { status, headers: { "Content-Type": "application/json; charset=utf-8", "Tus-Resumable": "1.0.0", "Cache-Control": "no-store" } });
+  new Response(JSON.stringify({ error }), {
+    status,
+    headers: { "Content-Type": "application/json; charset=utf-8", "Tus-Resumable": "1.0.0", "Cache-Control": "no-store" },
+  });
 
 /**
  * Forwards one tus request to the API. `base` is the route's own address (`/submission-form/upload/tus`),

@@ -6,7 +6,13 @@ import { detailErrors, documentPostResponse, reuploadNote, uploadErrors, uploadR
 describe("document errors", () => {
   it("keys the API's per-document errors and DOCUMENTS_MISSING details by requirement id", () => {
     expect(uploadErrors({ saved: [1], errors: [{ requirement_id: 4, message: "Berkas kosong." }] })).toEqual({ 4: "Berkas kosong." });
-    expect(detailErrors([{ path: "doc_2", message: "harus diisi" }, { path: "email", message: "x" }, { path: "doc_2", message: "second" }])).toEqual({ 2: "harus diisi" });
+    expect(
+      detailErrors([
+        { path: "doc_2", message: "harus diisi" },
+        { path: "email", message: "x" },
+        { path: "doc_2", message: "second" },
+      ]),
+    ).toEqual({ 2: "harus diisi" });
     expect(detailErrors(undefined)).toEqual({});
   });
 
@@ -25,8 +31,17 @@ describe("document errors", () => {
 
 describe("reuploadNote", () => {
   const entry = (to_status: "IN-PROGRESS" | "REUPLOAD", note: string | null) => ({
-    at: "2026-11-01T00:00:00Z", action: "decision", actor: null, actor_role: 2, from: null, to: null,
-    from_stage_id: 1, from_status: null, to_stage_id: 1, to_status, note,
+    at: "2026-11-01T00:00:00Z",
+    action: "decision",
+    actor: null,
+    actor_role: 2,
+    from: null,
+    to: null,
+    from_stage_id: 1,
+    from_status: null,
+    to_stage_id: 1,
+    to_status,
+    note,
   });
   it("is the note of the latest decision that sent the file back, while the reupload is open", () => {
     const timeline = [entry("REUPLOAD", "Yang pertama."), entry("IN-PROGRESS", "Dikirim ulang."), entry("REUPLOAD", "CV perlu diperbarui.")];
@@ -43,7 +58,13 @@ describe("api.upload", () => {
       baseUrl: "http://api.test",
       apiKey: "k",
       fetch: async (request) => {
-        seen = { url: request.url, contentType: request.headers.get("content-type"), auth: request.headers.get("authorization"), key: request.headers.get("x-adaptasiapikey"), body: await request.text() };
+        seen = {
+          url: request.url,
+          contentType: request.headers.get("content-type"),
+          auth: request.headers.get("authorization"),
+          key: request.headers.get("x-adaptasiapikey"),
+          body: await request.text(),
+        };
         return Response.json({ data: { saved: [1], errors: [] } });
       },
     });
@@ -56,11 +77,23 @@ describe("api.upload", () => {
     });
     const r = await api.upload("/applications/a1/documents", body, "multipart/form-data; boundary=b", { token: "t" });
     expect(r).toEqual({ ok: true, status: 200, body: { data: { saved: [1], errors: [] } } });
-    expect(seen).toEqual({ url: "http://api.test/api/v1/applications/a1/documents", contentType: "multipart/form-data; boundary=b", auth: "Bearer t", key: "k", body: "--b\r\npart--b--\r\n" });
+    expect(seen).toEqual({
+      url: "http://api.test/api/v1/applications/a1/documents",
+      contentType: "multipart/form-data; boundary=b",
+      auth: "Bearer t",
+      key: "k",
+      body: "--b\r\npart--b--\r\n",
+    });
   });
 
   it("answers 503 when the API cannot be reached", async () => {
-    const api = createApiClient({ baseUrl: "http://api.test", apiKey: "k", fetch: async () => { throw new TypeError("fetch failed"); } });
+    const api = createApiClient({
+      baseUrl: "http://api.test",
+      apiKey: "k",
+      fetch: async () => {
+        throw new TypeError("fetch failed");
+      },
+    });
     const r = await api.upload("/applications/a1/documents", null, "multipart/form-data; boundary=b");
     expect(r).toMatchObject({ ok: false, status: 503, error: { code: "API_UNAVAILABLE" } });
   });
@@ -73,9 +106,17 @@ describe("an upload the API refuses whole", () => {
     expect(uploadRefused(413, quota("application"), t)).toEqual({
       ok: false,
       status: 413,
-      errors: { documents: {}, form: ["Berkas tidak disimpan: satu permohonan dapat menyimpan dokumen paling banyak 60 MB, dan unggahan ini akan melampauinya. Dokumen yang sudah tersimpan tetap ada."] },
+      errors: {
+        documents: {},
+        form: [
+          "Berkas tidak disimpan: satu permohonan dapat menyimpan dokumen paling banyak 60 MB, dan unggahan ini akan melampauinya. Dokumen yang sudah tersimpan tetap ada.",
+        ],
+      },
     });
-    expect(uploadRefused(413, quota("account"), t)).toMatchObject({ status: 413, errors: { form: [expect.stringContaining("draf akun ini yang belum dikirim dapat menyimpan dokumen paling banyak 60 MB")] } });
+    expect(uploadRefused(413, quota("account"), t)).toMatchObject({
+      status: 413,
+      errors: { form: [expect.stringContaining("draf akun ini yang belum dikirim dapat menyimpan dokumen paling banyak 60 MB")] },
+    });
     const en = await i18next.getFixedT("en", "applicant");
     expect(uploadRefused(413, quota("application"), en)).toMatchObject({ errors: { form: [expect.stringContaining("at most 60 MB of documents")] } });
   });
@@ -92,6 +133,9 @@ describe("an upload the API refuses whole", () => {
     const page = (await documentPostResponse(result)) as unknown as { init: { status: number; headers: Record<string, string> } };
     expect(page.init).toMatchObject({ status: 429, headers: { "Retry-After": "42" } });
     // Any other refusal as the API says it.
-    expect(uploadRefused(400, { code: "MALFORMED_MULTIPART", message: "Permintaan unggah tidak valid." }, t)).toMatchObject({ status: 400, errors: { form: ["Permintaan unggah tidak valid."] } });
+    expect(uploadRefused(400, { code: "MALFORMED_MULTIPART", message: "Permintaan unggah tidak valid." }, t)).toMatchObject({
+      status: 400,
+      errors: { form: ["Permintaan unggah tidak valid."] },
+    });
   });
 });

@@ -35,7 +35,9 @@ describe("DocumentField", () => {
     expect(input.type).toBe("file");
     expect(input.id).toBe(`doc_${certificate.id}`);
     const hint = document.getElementById(`doc_${certificate.id}-hint`)!;
-    expect(hint.textContent).toBe("Tipe berkas JPG, JPEG, PNG atau PDF. Ada beberapa berkas? Pilih semuanya sekaligus; portal menggabungkannya menjadi satu PDF. Ukuran total maksimal 5MB.");
+    expect(hint.textContent).toBe(
+      "Tipe berkas JPG, JPEG, PNG atau PDF. Ada beberapa berkas? Pilih semuanya sekaligus; portal menggabungkannya menjadi satu PDF. Ukuran total maksimal 5MB.",
+    );
     // Not both "merge them yourself" and "choose several".
     expect(hint.textContent).not.toMatch(/gabungkan menjadi/);
     cleanup();
@@ -76,11 +78,17 @@ describe("DocumentErrorSummary", () => {
       "/submission-form/adaptation-form",
     );
     expect((await screen.findByRole("heading")).textContent).toBe("Ada 2 dokumen yang perlu diperbaiki");
-    expect(screen.getAllByRole("listitem").map((li) => li.textContent)).toEqual([`${cv.name} harus diunggah`, `${certificate.name}: harus lebih kecil dari 2048KB`]);
+    expect(screen.getAllByRole("listitem").map((li) => li.textContent)).toEqual([
+      `${cv.name} harus diunggah`,
+      `${certificate.name}: harus lebih kecil dari 2048KB`,
+    ]);
   });
 
   it("shows a general line when no document has one", async () => {
-    renderInRoute(<DocumentErrorSummary requirements={[cv]} errors={{ form: ["Pilih berkas untuk dokumen yang perlu diperbaiki, lalu kirim lagi."], documents: {} }} />, "/submission-form/reupload-form");
+    renderInRoute(
+      <DocumentErrorSummary requirements={[cv]} errors={{ form: ["Pilih berkas untuk dokumen yang perlu diperbaiki, lalu kirim lagi."], documents: {} }} />,
+      "/submission-form/reupload-form",
+    );
     expect((await screen.findByRole("heading")).textContent).toBe("Ada 1 dokumen yang perlu diperbaiki");
     expect(screen.getByRole("listitem").textContent).toMatch(/^Pilih berkas/);
   });

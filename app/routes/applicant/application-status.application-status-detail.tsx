@@ -14,7 +14,13 @@ import { reuploadCheck } from "~/routes/applicant/__submission-check.server";
 import { ReuploadCheck } from "~/routes/applicant/__ReuploadCheck";
 import { INTENT_CHECK, INTENT_CONFIRM } from "~/routes/applicant/__SubmissionCheck";
 import { formatDate } from "~/utils/format";
-import { facilityDestinations, facilityReupload, registrationOrList, requireApplicantOrVerifiedFacility, requireVerifiedFacility } from "~/routes/facility/__registration.server";
+import {
+  facilityDestinations,
+  facilityReupload,
+  registrationOrList,
+  requireApplicantOrVerifiedFacility,
+  requireVerifiedFacility,
+} from "~/routes/facility/__registration.server";
 import { stageProgress } from "~/routes/review/__review-query";
 import { STREAMS_UPLOAD } from "~/utils/uploads";
 import { ROLE } from "#domain/roles";
@@ -28,9 +34,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     const { application } = registration;
     const flagged = new Map(application.reupload.map((f) => [f.requirement_id, f.reason]));
     const all = application.status === "REUPLOAD" ? await requirements(context, application.jalur_id) : [];
-    const reuploadItems: Array<{ requirement: DocumentRequirement; reason: string }> = all.filter((r) => flagged.has(r.id)).map((r) => ({ requirement: r, reason: flagged.get(r.id)! }));
+    const reuploadItems: Array<{ requirement: DocumentRequirement; reason: string }> = all
+      .filter((r) => flagged.has(r.id))
+      .map((r) => ({ requirement: r, reason: flagged.get(r.id)! }));
     // KIRIM PERBAIKAN stored the files and leads here (&intent=check): what goes back, before it is sent.
-    const check = application.status === "REUPLOAD" && new URL(request.url).searchParams.get("intent") === INTENT_CHECK ? reuploadCheck(application, all) : null;
+    const check =
+      application.status === "REUPLOAD" && new URL(request.url).searchParams.get("intent") === INTENT_CHECK ? reuploadCheck(application, all) : null;
     return { kind: "facility" as const, registration, reuploadItems, check };
   }
   const application = await currentApplication(context);
@@ -39,7 +48,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 /** The multipart body streams to the API (server/request-body.ts). */
-export const handle = titled((data?: { kind: string; check?: unknown }) => (data?.check ? "submissionCheck" : data?.kind === "facility" ? "registrationDetail" : "applicationDetail"), STREAMS_UPLOAD);
+export const handle = titled(
+  (data?: { kind: string; check?: unknown }) => (data?.check ? "submissionCheck" : data?.kind === "facility" ? "registrationDetail" : "applicationDetail"),
+  STREAMS_UPLOAD,
+);
 
 /** The facility's reupload (role 8); the applicant's has its own page, /submission-form/reupload-form. */
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -47,7 +59,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const registration = await facilityReupload(context, request);
   const to = await facilityDestinations(registration, request);
   // Only the check's Yes sends the file back; KIRIM PERBAIKAN stores the files and shows the check.
-  if (new URL(request.url).searchParams.get("intent") === INTENT_CONFIRM) return documentPostResponse(await sendChecked(request, context, registration.application, "reupload", to));
+  if (new URL(request.url).searchParams.get("intent") === INTENT_CONFIRM)
+    return documentPostResponse(await sendChecked(request, context, registration.application, "reupload", to));
   return documentPostResponse(await postDocuments(request, context, registration.application, "reupload", to));
 }
 
@@ -60,7 +73,8 @@ export default function ApplicationStatusDetail() {
     const form = `/application-status/application-status-detail?id=${loaded.registration.application.id}`;
     return <ReuploadCheck items={loaded.check.items} formHref={form} confirmAction={`${form}&intent=${INTENT_CONFIRM}`} />;
   }
-  if (loaded.kind === "facility") return <FacilityStatusDetail registration={loaded.registration} reuploadItems={loaded.reuploadItems} errors={result?.errors} />;
+  if (loaded.kind === "facility")
+    return <FacilityStatusDetail registration={loaded.registration} reuploadItems={loaded.reuploadItems} errors={result?.errors} />;
   return <ApplicantStatusDetail application={loaded.application} progress={loaded.progress} />;
 }
 
@@ -72,8 +86,7 @@ function ApplicantStatusDetail({ application, progress }: Omit<Extract<Serialize
     <>
       <h1>{t("detail.title")}</h1>
       <p>
-        <span className={d.number}>{application.registration_number ?? "—"}</span> · {t(`jalur.${application.jalur_id}`)} ·{" "}
-        <StatusBadge of={application} />
+        <span className={d.number}>{application.registration_number ?? "—"}</span> · {t(`jalur.${application.jalur_id}`)} · <StatusBadge of={application} />
       </p>
       {progress.open || progress.deadline ? (
         <p>

@@ -29,7 +29,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const application = facility ? (await registrationOf(context, request)).application : await currentApplication(context);
   if (!application) throw redirect("/application-status");
   const history = await getOrUnavailable(context, `/applications/${encodeURIComponent(application.id)}/file-history`);
-  return { facility, application, documents: namedInLanguage(history.data.documents, context.api.language), back: facility ? detailPath(application.id) : APPLICANT_DETAIL };
+  return {
+    facility,
+    application,
+    documents: namedInLanguage(history.data.documents, context.api.language),
+    back: facility ? detailPath(application.id) : APPLICANT_DETAIL,
+  };
 }
 
 /** /application-status/file-history: every document sent with all its versions, why each was replaced, and the timeline. */
@@ -91,7 +96,11 @@ function DocumentVersions({ document, submittedAt }: { document: SerializeFrom<F
               <p className={`${s.line} ${ui.muted}`}>{t("fileHistory.removed")}</p>
             )}
             <p className={s.line}>
-              <a href={`/files/${v.file_id}`} className={ui.secondaryButton} aria-label={t("fileHistory.downloadLabel", { name: v.original_name, version: v.version })}>
+              <a
+                href={`/files/${v.file_id}`}
+                className={ui.secondaryButton}
+                aria-label={t("fileHistory.downloadLabel", { name: v.original_name, version: v.version })}
+              >
                 {t("fileHistory.download")}
               </a>
             </p>

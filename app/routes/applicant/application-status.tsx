@@ -67,7 +67,9 @@ function ApplicantApplicationStatus({ application, progress, note }: Omit<Extrac
         <h1>{t("status.title")}</h1>
         <section className={ui.card}>
           <p>{t("status.none")}</p>
-          <Link to="/registration-path" className={ui.button}>{t("status.start")}</Link>
+          <Link to="/registration-path" className={ui.button}>
+            {t("status.start")}
+          </Link>
         </section>
       </>
     );
@@ -107,8 +109,16 @@ function ApplicantApplicationStatus({ application, progress, note }: Omit<Extrac
         </dl>
         <p className={ui.row}>
           <Link to="/application-status/application-status-detail">{t("status.detail")}</Link>
-          {application.status === "REUPLOAD" ? <Link to="/submission-form/reupload-form" className={ui.button}>{t("status.reupload")}</Link> : null}
-          {!application.is_submitted ? <Link to="/submission-form/adaptation-form" className={ui.button}>{t("status.continue")}</Link> : null}
+          {application.status === "REUPLOAD" ? (
+            <Link to="/submission-form/reupload-form" className={ui.button}>
+              {t("status.reupload")}
+            </Link>
+          ) : null}
+          {!application.is_submitted ? (
+            <Link to="/submission-form/adaptation-form" className={ui.button}>
+              {t("status.continue")}
+            </Link>
+          ) : null}
         </p>
         <p>
           <Link to="/profile/akses-data">{t("common:accessLog.statusLink")}</Link>

@@ -14,10 +14,32 @@ const reupload = await import("~/routes/applicant/submission-form.reupload-form"
 
 const reg = requirementsFor("REG").map((r, i) => ({ ...r, id: i + 1, is_active: true }));
 const draft = {
-  id: "a1", jalur_id: "REG", status: "DRAFT", is_submitted: false, timeline: [], reupload: [],
+  id: "a1",
+  jalur_id: "REG",
+  status: "DRAFT",
+  is_submitted: false,
+  timeline: [],
+  reupload: [],
   documents: [{ requirement_id: 1, name: reg[0].name, file_id: "f1", original_name: "ktp.pdf", size: 2048, uploaded_at: "2026-11-01T00:00:00Z", version: 2 }],
 };
-const profile = Object.fromEntries(["full_name", "identity_type", "identity_number", "nationality", "birth_place", "birth_date", "gender", "address", "phone", "profession", "institution_id", "graduation_country", "graduation_year", "specialization_id"].map((k) => [k, null]));
+const profile = Object.fromEntries(
+  [
+    "full_name",
+    "identity_type",
+    "identity_number",
+    "nationality",
+    "birth_place",
+    "birth_date",
+    "gender",
+    "address",
+    "phone",
+    "profession",
+    "institution_id",
+    "graduation_country",
+    "graduation_year",
+    "specialization_id",
+  ].map((k) => [k, null]),
+);
 
 const call = vi.fn();
 const upload = vi.fn();
@@ -30,9 +52,15 @@ beforeEach(() => {
     if (path === "/applications/current") return { ok: true, status: 200, body: { data: draft } };
     if (path === "/applications/a1/submit") return { ok: true, status: 200, body: { data: { ...draft, is_submitted: true } } };
     if (path === "/document-requirements") return { ok: true, status: 200, body: { data: reg } };
-    if (path === "/me/profile") return { ok: true, status: 200, body: { data: { ...profile, full_name: "Sari", email: "s@x.id", photo_file_id: null, complete: false } } };
+    if (path === "/me/profile")
+      return { ok: true, status: 200, body: { data: { ...profile, full_name: "Sari", email: "s@x.id", photo_file_id: null, complete: false } } };
     if (path === "/institutions" || path === "/specializations") return { ok: true, status: 200, body: { data: [] } };
-    if (path.startsWith("/registrations/")) return { ok: true, status: 200, body: { data: { application: { ...draft, registration_number: "ADP-1" }, professional: { full_name: "Sari", email: "s@x.id" }, activity_kind: null } } };
+    if (path.startsWith("/registrations/"))
+      return {
+        ok: true,
+        status: 200,
+        body: { data: { application: { ...draft, registration_number: "ADP-1" }, professional: { full_name: "Sari", email: "s@x.id" }, activity_kind: null } },
+      };
     throw new Error(`unexpected ${method} ${path}`);
   });
   upload.mockResolvedValue({ ok: true, status: 200, body: { data: { saved: [2], errors: [] } } });
@@ -65,7 +93,9 @@ describe("/submission-form/adaptation-form", () => {
     expect(page.check?.personalMissing).toContain("identity_number");
     expect(page.check?.personalMissing).not.toContain("full_name");
     expect(page.check?.personalMissing).not.toContain("specialization_id");
-    expect(page.check?.documents).toEqual([{ requirement_id: 1, order_num: reg[0].order_num, name: reg[0].name, file_id: "f1", original_name: "ktp.pdf", size: 2048, version: 2 }]);
+    expect(page.check?.documents).toEqual([
+      { requirement_id: 1, order_num: reg[0].order_num, name: reg[0].name, file_id: "f1", original_name: "ktp.pdf", size: 2048, version: 2 },
+    ]);
     expect(page.check?.missingDocuments.map((m) => m.requirement_id)).toEqual(reg.slice(1).map((r) => r.id));
     expect((await loader({ request: new Request(FORM), context, params: {} })).check).toBeNull();
   });
@@ -82,7 +112,11 @@ describe("/submission-form/adaptation-form", () => {
       expect(answer.headers.get("location"), url).toBe("/submission-form/adaptation-form?intent=check");
     }
     expect(submits()).toEqual([]);
-    const sent = (await action({ request: urlencoded(`${FORM}?intent=confirm&key=3f1c0b52-0d7e-4b7e-9a51-1d2c3e4f5a6b`, [["confirm", "yes"]]), context, params: {} })) as Response;
+    const sent = (await action({
+      request: urlencoded(`${FORM}?intent=confirm&key=3f1c0b52-0d7e-4b7e-9a51-1d2c3e4f5a6b`, [["confirm", "yes"]]),
+      context,
+      params: {},
+    })) as Response;
     expect(call).toHaveBeenCalledWith("POST", "/applications/a1/submit", { token: "t", body: { idempotency_key: "3f1c0b52-0d7e-4b7e-9a51-1d2c3e4f5a6b" } });
     expect(sent.headers.get("location")).toBe("/submission-form/success");
     expect(upload).not.toHaveBeenCalled();
@@ -143,7 +177,12 @@ describe("/submission-form/reupload-form", () => {
   it("the check shows each flagged document with its new version, or says it is not uploaded again", async () => {
     answering(flagged(true));
     const ready = await reupload.loader({ request: new Request(`${PAGE}?intent=check`), context, params: {} });
-    expect(ready.check).toEqual({ ready: true, items: [expect.objectContaining({ requirement_id: 1, reason: "Tidak terbaca", document: expect.objectContaining({ original_name: "ktp.pdf", version: 2 }) })] });
+    expect(ready.check).toEqual({
+      ready: true,
+      items: [
+        expect.objectContaining({ requirement_id: 1, reason: "Tidak terbaca", document: expect.objectContaining({ original_name: "ktp.pdf", version: 2 }) }),
+      ],
+    });
     answering(flagged(false));
     const waiting = await reupload.loader({ request: new Request(`${PAGE}?intent=check`), context, params: {} });
     expect(waiting.check).toEqual({ ready: false, items: [expect.objectContaining({ requirement_id: 1, document: null })] });
@@ -159,7 +198,9 @@ describe("/submission-form/reupload-form", () => {
     expect(sent.headers.get("location")).toBe("/submission-form/success-reupload");
     expect(upload).not.toHaveBeenCalled();
     call.mockImplementation(async (_m: string, path: string) =>
-      path === "/applications/current" ? { ok: true, status: 200, body: { data: flagged(false) } } : { ok: false, status: 400, error: { code: "DOCUMENTS_MISSING", message: "…", details: [{ path: "doc_1", message: "…" }] } },
+      path === "/applications/current"
+        ? { ok: true, status: 200, body: { data: flagged(false) } }
+        : { ok: false, status: 400, error: { code: "DOCUMENTS_MISSING", message: "…", details: [{ path: "doc_1", message: "…" }] } },
     );
     const refusedAnswer = (await reupload.action({ request: urlencoded(`${PAGE}?intent=confirm`, [["confirm", "yes"]]), context, params: {} })) as Response;
     expect(refusedAnswer.headers.get("location")).toBe("/submission-form/reupload-form?intent=check");

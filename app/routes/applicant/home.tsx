@@ -42,8 +42,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const [profile, application] = await Promise.all([myProfile(context), currentSummary(context)]);
   // The status step is done only when the file is closed for good: while it is under review (or waits
   // for corrected files) it says so, never "Selesai".
-  const closed = Boolean(application) && isClosed({ is_submitted: application!.is_submitted, status: application!.status, stage_id: application!.tahap?.id ?? null });
-  const statusState: StepState | undefined = !application?.is_submitted ? undefined : application.status === "REUPLOAD" ? "reuploadAsked" : closed ? "decided" : "inReview";
+  const closed =
+    Boolean(application) && isClosed({ is_submitted: application!.is_submitted, status: application!.status, stage_id: application!.tahap?.id ?? null });
+  const statusState: StepState | undefined = !application?.is_submitted
+    ? undefined
+    : application.status === "REUPLOAD"
+      ? "reuploadAsked"
+      : closed
+        ? "decided"
+        : "inReview";
   const progress: Array<{ step: Step; done: boolean; state?: StepState }> = [
     { step: "personal", done: profile.complete },
     { step: "pathway", done: Boolean(application) },
@@ -55,10 +62,17 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // A step not done whose prerequisites are missing cannot start yet: it names the first one to finish.
   const steps = progress.map((s) => ({ ...s, waitsFor: s.done ? undefined : NEEDS[s.step].find((need) => !isDone(need)) }));
   // The status step is never "next": once submitted, the next action is following the status (or a reupload).
-  const next: Step | "reupload" =
-    application?.status === "REUPLOAD" ? "reupload" : (steps.find((s) => !s.done && s.step !== "status")?.step ?? "status");
+  const next: Step | "reupload" = application?.status === "REUPLOAD" ? "reupload" : (steps.find((s) => !s.done && s.step !== "status")?.step ?? "status");
   const greeting = (await i18next.getFixedT(request, "applicant"))("workspace.greeting", { name: me.user.full_name });
-  return { greeting, steps, next, application: application ? { label: application.label, status: application.status, is_submitted: application.is_submitted, tahap: stageOnly(application.tahap) } : null, missing: application?.missing_count ?? null };
+  return {
+    greeting,
+    steps,
+    next,
+    application: application
+      ? { label: application.label, status: application.status, is_submitted: application.is_submitted, tahap: stageOnly(application.tahap) }
+      : null,
+    missing: application?.missing_count ?? null,
+  };
 }
 
 /** "/" for role 3: the applicant's workspace — the steps, what is done, the status label and the next action (DESIGN §4.2). */
@@ -71,11 +85,13 @@ export default function ApplicantHome() {
         <h1 id="home-title">{greeting}</h1>
         <p>{t("workspace.lead")}</p>
         <p>
-          {t("workspace.status")}:{" "}
-          {application ? <StatusBadge of={application} /> : <PlainBadge text={t("workspace.noApplication")} />}
+          {t("workspace.status")}: {application ? <StatusBadge of={application} /> : <PlainBadge text={t("workspace.noApplication")} />}
         </p>
         <p>
-          {t("workspace.next")}: <Link to={ACTION_PATH[next]} className={ui.button}>{t(`workspace.actions.${next}`)}</Link>
+          {t("workspace.next")}:{" "}
+          <Link to={ACTION_PATH[next]} className={ui.button}>
+            {t(`workspace.actions.${next}`)}
+          </Link>
         </p>
       </section>
       <section className={ui.card} aria-labelledby="steps-title">
@@ -97,7 +113,10 @@ export default function ApplicantHome() {
                   {t("workspace.notYet", { step: steps.findIndex((s) => s.step === waitsFor) + 1, name: t(`workspace.steps.${waitsFor}`) })}
                 </span>
               ) : state ? (
-                <span className={done ? a.stepDone : ui.muted}>{done ? "✓ " : null}{t(`workspace.${state}`)}</span>
+                <span className={done ? a.stepDone : ui.muted}>
+                  {done ? "✓ " : null}
+                  {t(`workspace.${state}`)}
+                </span>
               ) : done ? (
                 <span className={a.stepDone}>✓ {t("workspace.done")}</span>
               ) : (
@@ -111,9 +130,15 @@ export default function ApplicantHome() {
       <section className={ui.card} aria-labelledby="info-title">
         <h2 id="info-title">{t("workspace.infoTitle")}</h2>
         <ul>
-          <li><Link to="/evaluation-requirements">{t("workspace.infoRequirements")}</Link></li>
-          <li><Link to="/test-schedule">{t("workspace.infoSchedule")}</Link></li>
-          <li><Link to="/waktu-proses">{t("processingTimes.link", { ns: "common" })}</Link></li>
+          <li>
+            <Link to="/evaluation-requirements">{t("workspace.infoRequirements")}</Link>
+          </li>
+          <li>
+            <Link to="/test-schedule">{t("workspace.infoSchedule")}</Link>
+          </li>
+          <li>
+            <Link to="/waktu-proses">{t("processingTimes.link", { ns: "common" })}</Link>
+          </li>
         </ul>
       </section>
     </>

@@ -32,10 +32,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireUser(request, context, { roles: APPLICANT_ROLES });
   const application = await speApplication(context);
   if (!application) return { spe: false as const };
-  const [current, types] = await Promise.all([
-    achievements(context, application.id),
-    context.api.call("GET", "/achievement-types").then(orUnavailable),
-  ]);
+  const [current, types] = await Promise.all([achievements(context, application.id), context.api.call("GET", "/achievement-types").then(orUnavailable)]);
   return { spe: true as const, ...current, types: types.data };
 }
 
@@ -63,9 +60,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const token = await accessToken(context);
   const r = await context.api.call("PUT", `/applications/${application.id}/achievements`, { token, body: next });
   if (!r.ok) {
-    return data({ reply: submission?.reply({ formErrors: [r.error.message] }) ?? null, error: submission ? null : r.error.message }, { status: r.status >= 500 ? 503 : 400 });
+    return data(
+      { reply: submission?.reply({ formErrors: [r.error.message] }) ?? null, error: submission ? null : r.error.message },
+      { status: r.status >= 500 ? 503 : 400 },
+    );
   }
-  return redirect("/performance-achievement", { headers: { "Set-Cookie": await toastCookie({ severity: "success", message: (await i18next.getFixedT(request, "applicant"))("toast.achievementsSaved") }) } });
+  return redirect("/performance-achievement", {
+    headers: { "Set-Cookie": await toastCookie({ severity: "success", message: (await i18next.getFixedT(request, "applicant"))("toast.achievementsSaved") }) },
+  });
 }
 
 /** /performance-achievement: achievements by type, and the section marked done (SPE extras, DESIGN §4.8). */
@@ -117,16 +119,27 @@ export default function PerformanceAchievement() {
         <Form method="post" className={ui.row}>
           <div className={f.choice}>
             <input type="checkbox" id="done" name="done" defaultChecked={loaded.done} className={f.choiceInput} />
-            <label htmlFor="done" className={f.choiceLabel}>{t("achievement.done")}</label>
+            <label htmlFor="done" className={f.choiceLabel}>
+              {t("achievement.done")}
+            </label>
           </div>
-          <button type="submit" name="intent" value="done" className={ui.secondaryButton}>{t("achievement.saveDone")}</button>
+          <button type="submit" name="intent" value="done" className={ui.secondaryButton}>
+            {t("achievement.saveDone")}
+          </button>
         </Form>
       </section>
       <section className={ui.card} aria-labelledby="add-title">
         <h2 id="add-title">{t("achievement.add")}</h2>
-        <ErrorSummary form={form} fields={(["type_code", "title", "year", "description"] as const).map((k) => ({ meta: fields[k], label: t(`achievement.fields.${k}`) }))} />
+        <ErrorSummary
+          form={form}
+          fields={(["type_code", "title", "year", "description"] as const).map((k) => ({ meta: fields[k], label: t(`achievement.fields.${k}`) }))}
+        />
         <Form method="post" {...getFormProps(form)} className={ui.formBlock}>
-          <SelectField meta={fields.type_code} label={t("achievement.fields.type_code")} options={loaded.types.map((ty) => ({ value: ty.code, label: ty.name }))} />
+          <SelectField
+            meta={fields.type_code}
+            label={t("achievement.fields.type_code")}
+            options={loaded.types.map((ty) => ({ value: ty.code, label: ty.name }))}
+          />
           <Field meta={fields.title} label={t("achievement.fields.title")} />
           <Field meta={fields.year} label={`${t("achievement.fields.year")} ${t("achievement.optional")}`} inputMode="numeric" />
           <Field meta={fields.description} label={`${t("achievement.fields.description")} ${t("achievement.optional")}`} />

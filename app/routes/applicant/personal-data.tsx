@@ -39,7 +39,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     context.api.call("GET", "/institutions").then(orUnavailable),
     context.api.call("GET", "/specializations").then(orUnavailable),
   ]);
-  return { kind: "applicant" as const, profile, specialist: application?.jalur_id === "SPE", institutions: institutions.data, specializations: specializations.data };
+  return {
+    kind: "applicant" as const,
+    profile,
+    specialist: application?.jalur_id === "SPE",
+    institutions: institutions.data,
+    specializations: specializations.data,
+  };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -55,7 +61,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const body = sentFields<ApiBody<"PUT", "/me/profile">>(submission);
   const r = await context.api.call("PUT", "/me/profile", { token, body });
   if (!r.ok) return refusal(submission, r);
-  return redirect("/", { headers: { "Set-Cookie": await toastCookie({ severity: "success", message: (await i18next.getFixedT(request, "applicant"))("toast.personalDataSaved") }) } });
+  return redirect("/", {
+    headers: { "Set-Cookie": await toastCookie({ severity: "success", message: (await i18next.getFixedT(request, "applicant"))("toast.personalDataSaved") }) },
+  });
 }
 
 /** The profile as the form's first values: numbers as the strings a form sends, nulls left out. */
@@ -75,7 +83,13 @@ export default function PersonalData() {
   return <ApplicantPersonalData loaded={loaded} lastResult={lastResult} />;
 }
 
-function ApplicantPersonalData({ loaded, lastResult }: { loaded: Extract<SerializeFrom<typeof loader>, { kind: "applicant" }>; lastResult: SubmissionResult<string[]> | undefined }) {
+function ApplicantPersonalData({
+  loaded,
+  lastResult,
+}: {
+  loaded: Extract<SerializeFrom<typeof loader>, { kind: "applicant" }>;
+  lastResult: SubmissionResult<string[]> | undefined;
+}) {
   const { t } = useTranslation("applicant");
   const { profile, specialist, institutions, specializations } = loaded;
   const [form, fields] = useForm<FormInput<"profile">>({

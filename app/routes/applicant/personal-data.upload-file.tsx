@@ -26,7 +26,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // Streamed untouched to the API, which checks the type by content and the 2 MB limit.
   const r = await context.api.upload("/me/profile/photo", request.body, request.headers.get("content-type") ?? "", { token });
   if (!r.ok) return data({ error: r.error.details?.[0]?.message ?? r.error.message }, { status: formStatus(r.status) });
-  return redirect("/personal-data", { headers: { "Set-Cookie": await toastCookie({ severity: "success", message: (await i18next.getFixedT(request, "applicant"))("toast.photoSaved") }) } });
+  return redirect("/personal-data", {
+    headers: { "Set-Cookie": await toastCookie({ severity: "success", message: (await i18next.getFixedT(request, "applicant"))("toast.photoSaved") }) },
+  });
 }
 
 /** /personal-data/upload-file: the applicant's photo (jpg/png, 2 MB). */
@@ -46,16 +48,37 @@ export default function PhotoUpload() {
       {/* noValidate: the portal's message, not the browser's bubble, says that a file is missing. */}
       <Form method="post" encType="multipart/form-data" reloadDocument noValidate>
         <div className={ui.field}>
-          <label htmlFor="photo" className={ui.label}>{t("photo.label")}</label>
-          <p id="photo-hint" className={ui.hint}>{t("photo.hint")}</p>
-          {error ? <p id="photo-error" className={ui.fieldError}>{error}</p> : null}
+          <label htmlFor="photo" className={ui.label}>
+            {t("photo.label")}
+          </label>
+          <p id="photo-hint" className={ui.hint}>
+            {t("photo.hint")}
+          </p>
+          {error ? (
+            <p id="photo-error" className={ui.fieldError}>
+              {error}
+            </p>
+          ) : null}
           <div className={a.picker}>
-            <label htmlFor="photo" className={a.pickButton}>{t("documents.pick")}</label>
-            <input type="file" id="photo" name="photo" className={a.fileInput} accept=".jpg,.jpeg,.png" required aria-invalid={error ? true : undefined} aria-describedby={error ? "photo-hint photo-error" : "photo-hint"} />
+            <label htmlFor="photo" className={a.pickButton}>
+              {t("documents.pick")}
+            </label>
+            <input
+              type="file"
+              id="photo"
+              name="photo"
+              className={a.fileInput}
+              accept=".jpg,.jpeg,.png"
+              required
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? "photo-hint photo-error" : "photo-hint"}
+            />
           </div>
         </div>
         <p className={ui.row}>
-          <button type="submit" className={ui.button}>{t("photo.submit")}</button>
+          <button type="submit" className={ui.button}>
+            {t("photo.submit")}
+          </button>
           <Link to="/personal-data">{t("photo.back")}</Link>
         </p>
       </Form>

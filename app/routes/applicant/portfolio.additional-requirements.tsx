@@ -32,7 +32,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!application) throw redirect("/portfolio/additional-requirements");
   // The body streams to the API untouched, so the request it answers travels in the URL.
   const requestId = new URL(request.url).searchParams.get("request") ?? "";
-  if (!/^\d{1,9}$/.test(requestId)) return data({ requestId, error: (await i18next.getFixedT(request, "applicant"))("errors.requestNotFound") }, { status: 400 });
+  if (!/^\d{1,9}$/.test(requestId))
+    return data({ requestId, error: (await i18next.getFixedT(request, "applicant"))("errors.requestNotFound") }, { status: 400 });
   const token = await accessToken(context);
   const r = await context.api.upload(
     `/applications/${application.id}/additional-requirements/${requestId}/file`,
@@ -89,9 +90,19 @@ export default function AdditionalRequirements() {
               {loaded.may_answer ? (
                 <Form method="post" action={`?request=${item.id}`} encType="multipart/form-data" reloadDocument noValidate>
                   <div className={ui.field}>
-                    <label htmlFor={id} className={ui.label}>{t("additional.fileLabel", { title: item.title })}</label>
-                    {item.file ? <p id={`${id}-hint`} className={ui.hint}>{t("additional.replace")}</p> : null}
-                    {error ? <p id={`${id}-error`} className={ui.fieldError}>{error}</p> : null}
+                    <label htmlFor={id} className={ui.label}>
+                      {t("additional.fileLabel", { title: item.title })}
+                    </label>
+                    {item.file ? (
+                      <p id={`${id}-hint`} className={ui.hint}>
+                        {t("additional.replace")}
+                      </p>
+                    ) : null}
+                    {error ? (
+                      <p id={`${id}-error`} className={ui.fieldError}>
+                        {error}
+                      </p>
+                    ) : null}
                     <input
                       type="file"
                       id={id}
@@ -102,7 +113,9 @@ export default function AdditionalRequirements() {
                       aria-describedby={[item.file ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ") || undefined}
                     />
                   </div>
-                  <button type="submit" className={ui.button}>{t("additional.submit")}</button>
+                  <button type="submit" className={ui.button}>
+                    {t("additional.submit")}
+                  </button>
                 </Form>
               ) : null}
             </section>

@@ -38,7 +38,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const token = await accessToken(context);
   const r = await context.api.call("PUT", `/applications/${application.id}/portfolio`, { token, body: { entries: [...current.entries, entry] } });
   if (!r.ok) return data(submission.reply({ formErrors: [r.error.message] }), { status: r.status >= 500 ? 503 : 400 });
-  return redirect("/portfolio", { headers: { "Set-Cookie": await toastCookie({ severity: "success", message: (await i18next.getFixedT(request, "applicant"))("toast.portfolioSaved") }) } });
+  return redirect("/portfolio", {
+    headers: { "Set-Cookie": await toastCookie({ severity: "success", message: (await i18next.getFixedT(request, "applicant"))("toast.portfolioSaved") }) },
+  });
 }
 
 /** /portfolio/form: adds one portfolio entry. */
@@ -54,7 +56,10 @@ export default function PortfolioForm() {
   return (
     <section className={ui.card} aria-labelledby="portfolio-form-title">
       <h1 id="portfolio-form-title">{t("portfolio.formTitle")}</h1>
-      <ErrorSummary form={form} fields={(["kind", "title", "institution", "year", "description"] as const).map((k) => ({ meta: fields[k], label: t(`portfolio.fields.${k}`) }))} />
+      <ErrorSummary
+        form={form}
+        fields={(["kind", "title", "institution", "year", "description"] as const).map((k) => ({ meta: fields[k], label: t(`portfolio.fields.${k}`) }))}
+      />
       <Form method="post" {...getFormProps(form)} className={ui.formBlock}>
         <Field meta={fields.kind} label={t("portfolio.fields.kind")} hint={t("portfolio.kindHint")} />
         <Field meta={fields.title} label={t("portfolio.fields.title")} />

@@ -29,9 +29,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const index = Number((await request.formData()).get("index"));
   const current = await portfolio(context, application.id);
   const token = await accessToken(context);
-  const r = await context.api.call("PUT", `/applications/${application.id}/portfolio`, { token, body: { entries: current.entries.filter((_, i) => i !== index) } });
+  const r = await context.api.call("PUT", `/applications/${application.id}/portfolio`, {
+    token,
+    body: { entries: current.entries.filter((_, i) => i !== index) },
+  });
   if (!r.ok) return data({ error: r.error.message }, { status: r.status >= 500 ? 503 : 400 });
-  return redirect("/portfolio", { headers: { "Set-Cookie": await toastCookie({ severity: "success", message: (await i18next.getFixedT(request, "applicant"))("toast.portfolioSaved") }) } });
+  return redirect("/portfolio", {
+    headers: { "Set-Cookie": await toastCookie({ severity: "success", message: (await i18next.getFixedT(request, "applicant"))("toast.portfolioSaved") }) },
+  });
 }
 
 /** /portfolio: the SPE applicant's portfolio entries (DESIGN §4.8); /portfolio/form adds one. */
@@ -74,7 +79,9 @@ export default function Portfolio() {
             ))}
           </ul>
         )}
-        <Link to="/portfolio/form" className={ui.button}>{t("portfolio.add")}</Link>
+        <Link to="/portfolio/form" className={ui.button}>
+          {t("portfolio.add")}
+        </Link>
       </section>
       <p>
         <Link to="/portfolio/additional-requirements">{t("portfolio.additionalLink")}</Link>

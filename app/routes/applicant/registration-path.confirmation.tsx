@@ -61,7 +61,9 @@ export default function RegistrationPathConfirmation() {
         </div>
       ) : null}
       <section className={ui.card} aria-labelledby="chosen-title">
-        <h2 id="chosen-title">{t("confirm.chosen")}: {t(`jalur.${jalur}`)}</h2>
+        <h2 id="chosen-title">
+          {t("confirm.chosen")}: {t(`jalur.${jalur}`)}
+        </h2>
         <p className={ui.muted}>{t(`jalurDescription.${jalur}`)}</p>
         <h3>{t("confirm.documents")}</h3>
         <ol>

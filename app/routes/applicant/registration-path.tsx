@@ -68,7 +68,11 @@ function ApplicantRegistrationPath({ application, preferred, requirements }: Omi
     <details className={p.documents}>
       <summary>{t("pathway.documentsOf", { jalur: t(`jalur.${jalur}`) })}</summary>
       <ol>
-        {requirements.filter((r) => r.jalur_id === jalur).map((r) => <li key={r.id}>{r.name}</li>)}
+        {requirements
+          .filter((r) => r.jalur_id === jalur)
+          .map((r) => (
+            <li key={r.id}>{r.name}</li>
+          ))}
       </ol>
     </details>
   );
@@ -81,7 +85,9 @@ function ApplicantRegistrationPath({ application, preferred, requirements }: Omi
         {locked ? (
           <>
             <p>{t("pathway.locked")}</p>
-            {JALUR_IDS.map((jalur) => <div key={jalur}>{documentsOf(jalur)}</div>)}
+            {JALUR_IDS.map((jalur) => (
+              <div key={jalur}>{documentsOf(jalur)}</div>
+            ))}
           </>
         ) : (
           <>
@@ -92,7 +98,12 @@ function ApplicantRegistrationPath({ application, preferred, requirements }: Omi
               <RadioGroup
                 meta={fields.jalur_id}
                 legend={t("pathway.legend")}
-                options={JALUR_IDS.map((jalur) => ({ value: jalur, label: t(`jalur.${jalur}`), description: t(`jalurDescription.${jalur}`), details: documentsOf(jalur) }))}
+                options={JALUR_IDS.map((jalur) => ({
+                  value: jalur,
+                  label: t(`jalur.${jalur}`),
+                  description: t(`jalurDescription.${jalur}`),
+                  details: documentsOf(jalur),
+                }))}
               />
               <SubmitButton>{t("pathway.continue")}</SubmitButton>
             </Form>

@@ -35,10 +35,12 @@ export const handle = titled((data?: { check: unknown }) => (data?.check ? "subm
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireUser(request, context, { roles: APPLICANT_ROLES });
   // A second Yes after the send (a double click, a re-post): it was sent once; say so.
-  if (new URL(request.url).searchParams.get("intent") === INTENT_CONFIRM && (await currentApplication(context))?.status === "IN-PROGRESS") return redirect("/submission-form/success");
+  if (new URL(request.url).searchParams.get("intent") === INTENT_CONFIRM && (await currentApplication(context))?.status === "IN-PROGRESS")
+    return redirect("/submission-form/success");
   const application = await requireDraft(context);
   // Only the check page's Yes sends; every other post saves the chosen files (and KIRIM PERMOHONAN then shows the check).
-  if (new URL(request.url).searchParams.get("intent") === INTENT_CONFIRM) return documentPostResponse(await sendChecked(request, context, application, "adaptation"));
+  if (new URL(request.url).searchParams.get("intent") === INTENT_CONFIRM)
+    return documentPostResponse(await sendChecked(request, context, application, "adaptation"));
   return documentPostResponse(await postDocuments(request, context, application, "adaptation"));
 }
 
@@ -49,7 +51,9 @@ export default function AdaptationForm() {
   const result = useActionData<typeof action>();
   // A refused KIRIM PERMOHONAN answers at the check's address: the form with its errors, not the check.
   if (check && !result) {
-    return <ApplicantCheck check={check} jalur={application.jalur_id} formHref={FORM} confirmAction={`${FORM}?intent=${INTENT_CONFIRM}&key=${idempotencyKey}`} />;
+    return (
+      <ApplicantCheck check={check} jalur={application.jalur_id} formHref={FORM} confirmAction={`${FORM}?intent=${INTENT_CONFIRM}&key=${idempotencyKey}`} />
+    );
   }
   const errors = result?.errors;
   const current = new Map(application.documents.map((d) => [d.requirement_id, d]));
@@ -60,7 +64,15 @@ export default function AdaptationForm() {
       <DocumentErrorSummary errors={errors} requirements={requirements} />
       <MissingDocuments requirements={requirements} current={current} />
       <section className={ui.card}>
-        <DocumentUploadForm applicationId={application.id} form="adaptation" errors={errors} items={requirements.map((requirement) => ({ requirement }))} current={current} action={`?intent=${INTENT_UPLOAD}`} button={t("documents.upload")}>
+        <DocumentUploadForm
+          applicationId={application.id}
+          form="adaptation"
+          errors={errors}
+          items={requirements.map((requirement) => ({ requirement }))}
+          current={current}
+          action={`?intent=${INTENT_UPLOAD}`}
+          button={t("documents.upload")}
+        >
           {/* Save and submit post no file: every document is stored by its own form above. */}
           <Form method="post" reloadDocument className={ui.row}>
             <button type="submit" className={ui.secondaryButton} formAction="?intent=save">

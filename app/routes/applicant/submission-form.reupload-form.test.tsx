@@ -19,7 +19,17 @@ describe("/submission-form/reupload-form", () => {
   it("lists only the flagged documents, each with the reviewer's reason and its current file", async () => {
     const loader = () => ({
       application: {
-        documents: [{ requirement_id: experience.id, name: experience.name, file_id: "f6", original_name: "pengalaman.pdf", size: 4096, uploaded_at: "2026-11-01T00:00:00Z", version: 1 }],
+        documents: [
+          {
+            requirement_id: experience.id,
+            name: experience.name,
+            file_id: "f6",
+            original_name: "pengalaman.pdf",
+            size: 4096,
+            uploaded_at: "2026-11-01T00:00:00Z",
+            version: 1,
+          },
+        ],
         reupload: [{ requirement_id: experience.id, reason: "Surat izin praktik tidak terbaca.", fixed: false }],
       },
       items: [{ requirement: experience, reason: "Surat izin praktik tidak terbaca." }],
@@ -51,6 +61,10 @@ describe("/submission-form/reupload-form", () => {
     expect(send.getAttribute("formaction")).toBe("?intent=check");
     // What is still to be sent again, above the documents.
     const missing = screen.getByRole("region", { name: "Belum diunggah: 1 dari 1 dokumen" });
-    expect(within(missing).getByRole("link", { name: `6. ${experience.name}` }).getAttribute("href")).toBe(`#doc_${experience.id}`);
+    expect(
+      within(missing)
+        .getByRole("link", { name: `6. ${experience.name}` })
+        .getAttribute("href"),
+    ).toBe(`#doc_${experience.id}`);
   });
 });

@@ -30,7 +30,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const application = await requireOwnReupload(request, context);
   const flagged = new Map(application.reupload.map((f) => [f.requirement_id, f.reason]));
   const all = await requirements(context, application.jalur_id);
-  const items: Array<{ requirement: DocumentRequirement; reason: string }> = all.filter((r) => flagged.has(r.id)).map((r) => ({ requirement: r, reason: flagged.get(r.id)! }));
+  const items: Array<{ requirement: DocumentRequirement; reason: string }> = all
+    .filter((r) => flagged.has(r.id))
+    .map((r) => ({ requirement: r, reason: flagged.get(r.id)! }));
   // KIRIM PERBAIKAN stored the files and leads here: the same page, showing what goes back before it is sent.
   const check = new URL(request.url).searchParams.get("intent") === INTENT_CHECK ? reuploadCheck(application, all) : null;
   return { application, items, note: reuploadNote(application), check };
@@ -44,7 +46,8 @@ export const handle = titled((data?: { check: unknown }) => (data?.check ? "subm
 export async function action({ request, context }: ActionFunctionArgs) {
   const application = await requireOwnReupload(request, context);
   // Only the check page's Yes sends the file back; KIRIM PERBAIKAN stores the files and shows the check.
-  if (new URL(request.url).searchParams.get("intent") === INTENT_CONFIRM) return documentPostResponse(await sendChecked(request, context, application, "reupload"));
+  if (new URL(request.url).searchParams.get("intent") === INTENT_CONFIRM)
+    return documentPostResponse(await sendChecked(request, context, application, "reupload"));
   return documentPostResponse(await postDocuments(request, context, application, "reupload"));
 }
 
@@ -58,7 +61,9 @@ export default function ReuploadForm() {
   const errors = result?.errors;
   const current = new Map(application.documents.map((d) => [d.requirement_id, d]));
   // A flagged document counts as there once a version came after the reviewer's request.
-  const fixed = new Map(application.reupload.flatMap((r) => (r.fixed && current.has(r.requirement_id) ? [[r.requirement_id, current.get(r.requirement_id)!] as const] : [])));
+  const fixed = new Map(
+    application.reupload.flatMap((r) => (r.fixed && current.has(r.requirement_id) ? [[r.requirement_id, current.get(r.requirement_id)!] as const] : [])),
+  );
   return (
     <>
       <h1>{t("reupload.title")}</h1>
@@ -70,7 +75,15 @@ export default function ReuploadForm() {
         {items.length === 0 ? (
           <p>{t("reupload.notRequested")}</p>
         ) : (
-          <DocumentUploadForm applicationId={application.id} form="reupload" errors={errors} items={items} current={current} action={`?intent=${INTENT_UPLOAD}`} button={t("documents.upload")}>
+          <DocumentUploadForm
+            applicationId={application.id}
+            form="reupload"
+            errors={errors}
+            items={items}
+            current={current}
+            action={`?intent=${INTENT_UPLOAD}`}
+            button={t("documents.upload")}
+          >
             {/* KIRIM PERBAIKAN posts no file: every document is stored by its own form above. */}
             <Form method="post" reloadDocument className={ui.row}>
               <button type="submit" className={ui.button} formAction={`?intent=${INTENT_CHECK}`}>

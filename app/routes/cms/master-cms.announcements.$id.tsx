@@ -68,7 +68,9 @@ export default function AnnouncementPage() {
   });
   return (
     <>
-      <p><Link to={BACK}>{t("back")}</Link></p>
+      <p>
+        <Link to={BACK}>{t("back")}</Link>
+      </p>
       <h1>{entry ? t("announcements.editTitle") : t("announcements.newTitle")}</h1>
       {entry ? (
         <p>
@@ -76,7 +78,13 @@ export default function AnnouncementPage() {
         </p>
       ) : null}
       <section className={ui.card}>
-        <ErrorSummary form={form} fields={[{ meta: fields.title, label: t("fields.title") }, { meta: fields.body, label: t("fields.body") }]} />
+        <ErrorSummary
+          form={form}
+          fields={[
+            { meta: fields.title, label: t("fields.title") },
+            { meta: fields.body, label: t("fields.body") },
+          ]}
+        />
         <Form method="post" {...getFormProps(form)}>
           <input type="hidden" name="intent" value="save" />
           <Field meta={fields.title} label={t("fields.title")} />

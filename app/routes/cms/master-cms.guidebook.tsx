@@ -39,7 +39,9 @@ export default function GuidebookUpload() {
   const describedBy = error ? "file-hint file-error" : "file-hint";
   return (
     <>
-      <p><Link to="/master-cms#panduan">{t("back")}</Link></p>
+      <p>
+        <Link to="/master-cms#panduan">{t("back")}</Link>
+      </p>
       <section className={`${ui.card} ${ui.narrow}`} aria-labelledby="guidebook-title">
         <h1 id="guidebook-title">{t("guidebook.uploadTitle")}</h1>
         <p>{t("guidebook.uploadLead")}</p>
@@ -47,7 +49,9 @@ export default function GuidebookUpload() {
           {guidebook.original_name && guidebook.updated_at
             ? t("guidebook.uploaded", { name: guidebook.original_name, at: formatDateTime(guidebook.updated_at) })
             : t("guidebook.bundled")}{" "}
-          <a href={GUIDEBOOK_PATH} target="_blank" rel="noopener noreferrer">{t("guidebook.view")}</a>
+          <a href={GUIDEBOOK_PATH} target="_blank" rel="noopener noreferrer">
+            {t("guidebook.view")}
+          </a>
         </p>
         {error ? (
           <div className={ui.errorSummary} role="alert" tabIndex={-1} autoFocus>
@@ -57,12 +61,30 @@ export default function GuidebookUpload() {
         {/* noValidate: the portal's message, not the browser's bubble, says that a file is missing. */}
         <Form method="post" encType="multipart/form-data" reloadDocument noValidate>
           <div className={ui.field}>
-            <label htmlFor="file" className={ui.label}>{t("fields.guidebook")}</label>
-            <p id="file-hint" className={ui.hint}>{t("guidebook.fileHint", { max: GUIDEBOOK_MAX_MB })}</p>
-            {error ? <p id="file-error" className={ui.fieldError}>{error}</p> : null}
-            <input type="file" id="file" name="file" accept=".pdf,application/pdf" required aria-invalid={error ? true : undefined} aria-describedby={describedBy} />
+            <label htmlFor="file" className={ui.label}>
+              {t("fields.guidebook")}
+            </label>
+            <p id="file-hint" className={ui.hint}>
+              {t("guidebook.fileHint", { max: GUIDEBOOK_MAX_MB })}
+            </p>
+            {error ? (
+              <p id="file-error" className={ui.fieldError}>
+                {error}
+              </p>
+            ) : null}
+            <input
+              type="file"
+              id="file"
+              name="file"
+              accept=".pdf,application/pdf"
+              required
+              aria-invalid={error ? true : undefined}
+              aria-describedby={describedBy}
+            />
           </div>
-          <button type="submit" className={ui.button}>{t("guidebook.submit")}</button>
+          <button type="submit" className={ui.button}>
+            {t("guidebook.submit")}
+          </button>
         </Form>
       </section>
     </>

@@ -85,9 +85,15 @@ export default function ScheduleEntryPage() {
   ];
   return (
     <>
-      <p><Link to={BACK}>{t("back")}</Link></p>
+      <p>
+        <Link to={BACK}>{t("back")}</Link>
+      </p>
       <h1>{entry ? t("schedule.editTitle") : t("schedule.newTitle")}</h1>
-      {entry ? <p><ActiveBadge active={entry.is_active} /></p> : null}
+      {entry ? (
+        <p>
+          <ActiveBadge active={entry.is_active} />
+        </p>
+      ) : null}
       <section className={ui.card}>
         <ErrorSummary form={form} fields={items} />
         <Form method="post" {...getFormProps(form)}>

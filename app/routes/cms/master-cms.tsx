@@ -82,7 +82,13 @@ function WelcomeSection() {
     <section id="sambutan" className={ui.card} aria-labelledby="sambutan-title">
       <h2 id="sambutan-title">{t("sections.welcome")}</h2>
       <p>{t("welcome.lead")}</p>
-      <ErrorSummary form={form} fields={[{ meta: fields.title, label: t("fields.title") }, { meta: fields.lead, label: t("fields.lead") }]} />
+      <ErrorSummary
+        form={form}
+        fields={[
+          { meta: fields.title, label: t("fields.title") },
+          { meta: fields.lead, label: t("fields.lead") },
+        ]}
+      />
       <Form method="post" {...getFormProps(form)}>
         <input type="hidden" name="intent" value="welcome" />
         <Field meta={fields.title} label={t("fields.title")} />
@@ -100,7 +106,11 @@ function AnnouncementsSection() {
     <section id="pengumuman" className={ui.card} aria-labelledby="pengumuman-title">
       <h2 id="pengumuman-title">{t("sections.announcements")}</h2>
       <p>{t("announcements.lead", { count: WELCOME_ANNOUNCEMENTS })}</p>
-      <p><Link to="/master-cms/announcements/new" className={ui.secondaryButton}>{t("announcements.add")}</Link></p>
+      <p>
+        <Link to="/master-cms/announcements/new" className={ui.secondaryButton}>
+          {t("announcements.add")}
+        </Link>
+      </p>
       {cms.announcements.length === 0 ? (
         <p className={ui.muted}>{t("announcements.empty")}</p>
       ) : (
@@ -112,7 +122,14 @@ function AnnouncementsSection() {
             { header: t("announcements.colTitle"), cell: (n) => n.title },
             { header: t("announcements.colPublished"), cell: (n) => formatDate(n.published_at) },
             { header: t("announcements.colStatus"), cell: (n) => <ActiveBadge active={n.is_active} /> },
-            { header: <span className={ui.muted}>{t("announcements.colActions")}</span>, cell: (n) => <Link to={`/master-cms/announcements/${n.id}`} aria-label={t("announcements.editLabel", { title: n.title })}>{t("announcements.edit")}</Link> },
+            {
+              header: <span className={ui.muted}>{t("announcements.colActions")}</span>,
+              cell: (n) => (
+                <Link to={`/master-cms/announcements/${n.id}`} aria-label={t("announcements.editLabel", { title: n.title })}>
+                  {t("announcements.edit")}
+                </Link>
+              ),
+            },
           ]}
         />
       )}
@@ -127,7 +144,11 @@ function ScheduleSection() {
     <section id="jadwal" className={ui.card} aria-labelledby="jadwal-title">
       <h2 id="jadwal-title">{t("sections.schedule")}</h2>
       <p>{t("schedule.lead")}</p>
-      <p><Link to="/master-cms/test-schedules/new" className={ui.secondaryButton}>{t("schedule.add")}</Link></p>
+      <p>
+        <Link to="/master-cms/test-schedules/new" className={ui.secondaryButton}>
+          {t("schedule.add")}
+        </Link>
+      </p>
       {cms.test_schedules.length === 0 ? (
         <p className={ui.muted}>{t("schedule.empty")}</p>
       ) : (
@@ -140,7 +161,14 @@ function ScheduleSection() {
             { header: t("schedule.colStart"), cell: (e) => formatDateTime(e.starts_at) },
             { header: t("schedule.colLocation"), cell: (e) => e.location },
             { header: t("schedule.colStatus"), cell: (e) => <ActiveBadge active={e.is_active} /> },
-            { header: <span className={ui.muted}>{t("schedule.colActions")}</span>, cell: (e) => <Link to={`/master-cms/test-schedules/${e.id}`} aria-label={t("schedule.editLabel", { title: e.title })}>{t("schedule.edit")}</Link> },
+            {
+              header: <span className={ui.muted}>{t("schedule.colActions")}</span>,
+              cell: (e) => (
+                <Link to={`/master-cms/test-schedules/${e.id}`} aria-label={t("schedule.editLabel", { title: e.title })}>
+                  {t("schedule.edit")}
+                </Link>
+              ),
+            },
           ]}
         />
       )}
@@ -157,7 +185,12 @@ function NavbarSection() {
   const list = fields.links.getFieldList();
   const cells = Array.from({ length: NAVBAR_LINKS_MAX }, (_, i) => list[i]?.getFieldset());
   const summary = cells.flatMap((cell, i) =>
-    cell ? [{ meta: cell.label, label: t("navbar.label", { n: i + 1 }) }, { meta: cell.href, label: t("navbar.href", { n: i + 1 }) }] : [],
+    cell
+      ? [
+          { meta: cell.label, label: t("navbar.label", { n: i + 1 }) },
+          { meta: cell.href, label: t("navbar.href", { n: i + 1 }) },
+        ]
+      : [],
   );
   return (
     <section id="navbar" className={ui.card} aria-labelledby="navbar-title">
@@ -198,7 +231,9 @@ function FaqSection() {
       <ErrorSummary form={form} fields={items} />
       <Form method="post" {...getFormProps(form)}>
         <input type="hidden" name="intent" value="faq" />
-        {items.map((item) => <Field key={item.label} meta={item.meta} label={item.label} hint={t("faq.hint")} />)}
+        {items.map((item) => (
+          <Field key={item.label} meta={item.meta} label={item.label} hint={t("faq.hint")} />
+        ))}
         <SubmitButton>{t("faq.save")}</SubmitButton>
       </Form>
     </section>
@@ -215,8 +250,12 @@ function GuidebookSection() {
       <p>{t("guidebook.lead")}</p>
       <p>{name && at ? t("guidebook.uploaded", { name, at: formatDateTime(at) }) : t("guidebook.bundled")}</p>
       <p className={ui.row}>
-        <a href={GUIDEBOOK_PATH} target="_blank" rel="noopener noreferrer">{t("guidebook.view")}</a>
-        <Link to="/master-cms/guidebook" className={ui.secondaryButton}>{t("guidebook.upload")}</Link>
+        <a href={GUIDEBOOK_PATH} target="_blank" rel="noopener noreferrer">
+          {t("guidebook.view")}
+        </a>
+        <Link to="/master-cms/guidebook" className={ui.secondaryButton}>
+          {t("guidebook.upload")}
+        </Link>
       </p>
     </section>
   );
@@ -239,7 +278,11 @@ export default function MasterCms() {
       <p>{t("lead")}</p>
       <nav aria-label={t("sectionsLabel")}>
         <ul className={ui.row}>
-          {sections.map(([anchor, key]) => <li key={anchor}><a href={`#${anchor}`}>{t(`sections.${key}`)}</a></li>)}
+          {sections.map(([anchor, key]) => (
+            <li key={anchor}>
+              <a href={`#${anchor}`}>{t(`sections.${key}`)}</a>
+            </li>
+          ))}
         </ul>
       </nav>
       <div className={ui.stack}>

@@ -68,7 +68,12 @@ export function RecentActivity({ recent }: { recent: FacilityDashboard["recent"]
           header: t("dashboard.change"),
           cell: (r) => {
             const from = words.stageStatus(r.from_stage_id, r.from_status);
-            return <>{t(`dashboard.actions.${r.action}`, { defaultValue: r.action })}: {from ? `${from} → ` : ""}{words.stageStatus(r.to_stage_id, r.to_status) ?? "—"}</>;
+            return (
+              <>
+                {t(`dashboard.actions.${r.action}`, { defaultValue: r.action })}: {from ? `${from} → ` : ""}
+                {words.stageStatus(r.to_stage_id, r.to_status) ?? "—"}
+              </>
+            );
           },
         },
       ]}
@@ -85,10 +90,14 @@ export function NextStep({ state }: { state: VerificationState }) {
       <p>{t(`dashboard.${next}`)}</p>
       {state !== "verified" ? <p>{t("dashboard.registrationLocked")}</p> : null}
       {state === "notSubmitted" || state === "rejected" ? (
-        <Link to="/personal-data" className={ui.button}>{t("dashboard.toPersonalData")}</Link>
+        <Link to="/personal-data" className={ui.button}>
+          {t("dashboard.toPersonalData")}
+        </Link>
       ) : null}
       {state === "verified" ? (
-        <Link to="/registration-path" className={ui.button}>{t("dashboard.toRegistration")}</Link>
+        <Link to="/registration-path" className={ui.button}>
+          {t("dashboard.toRegistration")}
+        </Link>
       ) : null}
     </>
   );

@@ -160,7 +160,15 @@ export function FacilityPersonalData({
   );
 }
 
-function FacilityDataForm({ data, positions, lastResult }: { data: MyFacility; positions: Array<{ id: number; name: string }>; lastResult: SubmissionResult<string[]> | undefined }) {
+function FacilityDataForm({
+  data,
+  positions,
+  lastResult,
+}: {
+  data: MyFacility;
+  positions: Array<{ id: number; name: string }>;
+  lastResult: SubmissionResult<string[]> | undefined;
+}) {
   const { t } = useTranslation("facility");
   const [form, fields] = useForm<FormInput<"facilityData">>({
     id: "facility-data",

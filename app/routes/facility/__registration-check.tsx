@@ -8,7 +8,15 @@ import { INTENT_CONFIRM, SubmissionCheck, useDocumentRows } from "~/routes/appli
  * A facility's "Periksa kembali" before a registration is sent: who (fixed once the registration is made, so
  * no "Ubah"), the pathway and the documents (changed on the upload form), then Yes/No.
  */
-export function FacilityCheck({ registration, check, idempotencyKey }: { registration: Registration; check: Pick<Check, "documents" | "missingDocuments">; idempotencyKey: string }) {
+export function FacilityCheck({
+  registration,
+  check,
+  idempotencyKey,
+}: {
+  registration: Registration;
+  check: Pick<Check, "documents" | "missingDocuments">;
+  idempotencyKey: string;
+}) {
   const { t } = useTranslation(["registration", "applicant"]);
   const { application, professional, activity_kind } = registration;
   const form = uploadFilePath(application, activity_kind?.id);
@@ -31,11 +39,16 @@ export function FacilityCheck({ registration, check, idempotencyKey }: { registr
           id: "pathway",
           title: t("applicant:check.pathway"),
           editHref: null,
-          rows: [{ label: t("applicant:check.pathway"), value: `${t(`applicant:jalur.${application.jalur_id}`)}${activity_kind ? ` — ${activity_kind.name}` : ""}` }],
+          rows: [
+            { label: t("applicant:check.pathway"), value: `${t(`applicant:jalur.${application.jalur_id}`)}${activity_kind ? ` — ${activity_kind.name}` : ""}` },
+          ],
         },
         { id: "documents", title: t("applicant:check.documents"), editHref: form, rows: documents },
       ]}
-      missing={check.missingDocuments.map((m) => ({ text: t("applicant:check.missingDocument", { name: `${m.order_num}. ${m.name}` }), href: `${form}#doc_${m.requirement_id}` }))}
+      missing={check.missingDocuments.map((m) => ({
+        text: t("applicant:check.missingDocument", { name: `${m.order_num}. ${m.name}` }),
+        href: `${form}#doc_${m.requirement_id}`,
+      }))}
       confirmAction={`${form}&intent=${INTENT_CONFIRM}&key=${idempotencyKey}`}
       backHref={form}
     />

@@ -43,7 +43,9 @@ export function RegistrationIntro({ kinds }: { kinds: ActivityKind[] }) {
         </p>
       </section>
       <p className={ui.row}>
-        <Link to="/register-competency-evaluation" className={ui.button}>{t("intro.start")}</Link>
+        <Link to="/register-competency-evaluation" className={ui.button}>
+          {t("intro.start")}
+        </Link>
         <Link to="/application-status">{t("intro.status")}</Link>
       </p>
     </>

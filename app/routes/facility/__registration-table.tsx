@@ -19,10 +19,14 @@ export function RegistrationTable({ page, params }: { page: RegistrationPage; pa
     <>
       <Form method="get" className={a.filters} role="search">
         <div className={a.filterField}>
-          <label htmlFor="q" className={ui.label}>{t("list.search")}</label>
+          <label htmlFor="q" className={ui.label}>
+            {t("list.search")}
+          </label>
           <input id="q" name="q" type="search" className={ui.input} defaultValue={params.q ?? ""} maxLength={100} />
         </div>
-        <button type="submit" className={ui.secondaryButton}>{t("list.searchButton")}</button>
+        <button type="submit" className={ui.secondaryButton}>
+          {t("list.searchButton")}
+        </button>
         {params.q ? <Link to={listSearch(params, { q: undefined, page: undefined })}>{t("list.clear")}</Link> : null}
       </Form>
       {page.data.length === 0 ? (
@@ -34,10 +38,27 @@ export function RegistrationTable({ page, params }: { page: RegistrationPage; pa
           rows={page.data}
           columns={[
             { header: t("list.number"), cell: (r) => r.registration_number },
-            { header: t("list.name"), cell: (r) => <>{r.applicant_name ?? "—"}<br /><span className={ui.muted}>{r.applicant_email}</span></> },
-            { header: t("list.jalur"), cell: (r) => <>{t(`applicant:jalur.${r.jalur_id}`)}{r.activity_kind ? ` — ${r.activity_kind.name}` : null}</> },
+            {
+              header: t("list.name"),
+              cell: (r) => (
+                <>
+                  {r.applicant_name ?? "—"}
+                  <br />
+                  <span className={ui.muted}>{r.applicant_email}</span>
+                </>
+              ),
+            },
+            {
+              header: t("list.jalur"),
+              cell: (r) => (
+                <>
+                  {t(`applicant:jalur.${r.jalur_id}`)}
+                  {r.activity_kind ? ` — ${r.activity_kind.name}` : null}
+                </>
+              ),
+            },
             { header: t("list.label"), cell: (r) => <StatusBadge of={r} /> },
-            { header: t("list.submittedAt"), cell: (r) => r.submitted_at ? formatDateTime(r.submitted_at) : t("list.notSubmitted") },
+            { header: t("list.submittedAt"), cell: (r) => (r.submitted_at ? formatDateTime(r.submitted_at) : t("list.notSubmitted")) },
             {
               header: t("list.actions"),
               cell: (r) => {
@@ -45,12 +66,18 @@ export function RegistrationTable({ page, params }: { page: RegistrationPage; pa
                 return (
                   <span className={ui.row}>
                     {!r.is_submitted ? (
-                      <Link to={uploadFilePath(r, r.activity_kind?.id)} aria-label={t("list.continueOf", { name })}>{t("list.continue")}</Link>
+                      <Link to={uploadFilePath(r, r.activity_kind?.id)} aria-label={t("list.continueOf", { name })}>
+                        {t("list.continue")}
+                      </Link>
                     ) : null}
                     {r.status === "REUPLOAD" ? (
-                      <Link to={`/application-status/application-status-detail?id=${r.id}#reupload-title`} aria-label={t("list.reuploadOf", { name })}>{t("list.reupload")}</Link>
+                      <Link to={`/application-status/application-status-detail?id=${r.id}#reupload-title`} aria-label={t("list.reuploadOf", { name })}>
+                        {t("list.reupload")}
+                      </Link>
                     ) : null}
-                    <Link to={`/application-status/application-status-detail?id=${r.id}`} aria-label={t("list.detailOf", { name })}>{t("list.detail")}</Link>
+                    <Link to={`/application-status/application-status-detail?id=${r.id}`} aria-label={t("list.detailOf", { name })}>
+                      {t("list.detail")}
+                    </Link>
                   </span>
                 );
               },

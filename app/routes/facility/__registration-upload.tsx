@@ -7,7 +7,14 @@ import type { Registration } from "~/routes/facility/__registration.server";
 import { formatDate, formatDateTime } from "~/utils/format";
 import { stageProgress } from "~/routes/review/__review-query";
 import * as d from "~/components/details.css";
-import { ApplicationDocuments, ApplicationTimeline, DocumentErrorSummary, DocumentUploadForm, MissingDocuments, type DocumentErrors } from "~/routes/applicant/__applicant";
+import {
+  ApplicationDocuments,
+  ApplicationTimeline,
+  DocumentErrorSummary,
+  DocumentUploadForm,
+  MissingDocuments,
+  type DocumentErrors,
+} from "~/routes/applicant/__applicant";
 import { StatusBadge } from "~/components/StatusBadge";
 import { SlaState } from "~/routes/applicant/__SlaState";
 import * as ui from "~/components/ui.css";
@@ -90,7 +97,9 @@ export function FacilityStatusDetail({
   const errors = postErrors;
   const current = new Map(application.documents.map((d) => [d.requirement_id, d]));
   // A flagged document counts as there once a version came after the reviewer's request.
-  const fixed = new Map(application.reupload.flatMap((r) => (r.fixed && current.has(r.requirement_id) ? [[r.requirement_id, current.get(r.requirement_id)!] as const] : [])));
+  const fixed = new Map(
+    application.reupload.flatMap((r) => (r.fixed && current.has(r.requirement_id) ? [[r.requirement_id, current.get(r.requirement_id)!] as const] : [])),
+  );
   return (
     <>
       <h1>{t("detail.title")}</h1>
@@ -125,7 +134,9 @@ export function FacilityStatusDetail({
         </dl>
         {!application.is_submitted ? (
           <p>
-            <Link to={uploadFilePath(application, activity_kind?.id)} className={ui.button}>{t("list.continue")}</Link>
+            <Link to={uploadFilePath(application, activity_kind?.id)} className={ui.button}>
+              {t("list.continue")}
+            </Link>
           </p>
         ) : null}
       </section>

@@ -37,7 +37,10 @@ export function ProfessionalForm({ loaded, lastResult }: { loaded: ProfessionalF
     defaultValue: { jalur_id: jalur, activity_kind_id: kind ? String(kind.id) : undefined, identity_type: "PASPOR" },
     ...useLiveValidation(registrationRules, readDateParts),
   });
-  const summary = PERSON_FIELDS.filter((k) => k !== "specialization_id" || jalur === "SPE").map((k) => ({ meta: fields[k], label: k === "email" ? t("accounts:fields.email") : t(`applicant:personal.fields.${k}`) }));
+  const summary = PERSON_FIELDS.filter((k) => k !== "specialization_id" || jalur === "SPE").map((k) => ({
+    meta: fields[k],
+    label: k === "email" ? t("accounts:fields.email") : t(`applicant:personal.fields.${k}`),
+  }));
   return (
     <>
       <h1>{t("form.title")}</h1>
@@ -54,7 +57,9 @@ export function ProfessionalForm({ loaded, lastResult }: { loaded: ProfessionalF
           <ProfileFields
             fields={fields}
             own={false}
-            afterName={<Field meta={fields.email} label={t("accounts:fields.email")} type="email" hint={t("form.emailHint")} autoComplete="off" inputMode="email" />}
+            afterName={
+              <Field meta={fields.email} label={t("accounts:fields.email")} type="email" hint={t("form.emailHint")} autoComplete="off" inputMode="email" />
+            }
             institutions={institutions}
             specializations={jalur === "SPE" ? specializations : null}
             words={{ identityType: (v) => t(`form.identityType.${v}`), birthDateHint: t("form.birthDateHint") }}

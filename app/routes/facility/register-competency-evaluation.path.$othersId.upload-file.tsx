@@ -30,7 +30,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const registration = await facilityDraftPage(context, request);
   const to = await facilityDestinations(registration, request);
   // Only the check page's Yes sends; every other post saves the chosen files (and KIRIM PERMOHONAN then shows the check).
-  if (new URL(request.url).searchParams.get("intent") === INTENT_CONFIRM) return documentPostResponse(await sendChecked(request, context, registration.application, "adaptation", to));
+  if (new URL(request.url).searchParams.get("intent") === INTENT_CONFIRM)
+    return documentPostResponse(await sendChecked(request, context, registration.application, "adaptation", to));
   return documentPostResponse(await postDocuments(request, context, registration.application, "adaptation", to));
 }
 

@@ -25,7 +25,9 @@ export default function RegisterCompetencyEvaluation() {
     <>
       <div className={a.toolbar}>
         <h1 className={ui.flush}>{t("list.title")}</h1>
-        <Link to={REGISTRATION_START} className={ui.button}>{t("list.add")}</Link>
+        <Link to={REGISTRATION_START} className={ui.button}>
+          {t("list.add")}
+        </Link>
       </div>
       <p>{t("list.lead")}</p>
       <RegistrationTable page={page} params={params} />

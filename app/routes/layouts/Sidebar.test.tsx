@@ -17,8 +17,20 @@ describe("Sidebar", () => {
     renderInRoute(<Sidebar me={meFor(1)} />, "/user-list");
     const nav = await screen.findByRole("navigation", { name: "Menu samping" });
     expect(within(nav).getByText("Adaptasi Nakes LLN")).toBeTruthy();
-    expect(within(nav).getAllByRole("link").map((a) => a.textContent).filter((t) => !t?.includes("Tutup"))).toEqual([
-      "Daftar Permohonan Adaptasi", "Daftar Pengguna", "Pengaturan SLA", "Pengaturan Daftar Spesialisasi", "Pengaturan Daftar Institusi", "Log Akses", "Penyimpanan Data", "Permintaan Hapus Akun",
+    expect(
+      within(nav)
+        .getAllByRole("link")
+        .map((a) => a.textContent)
+        .filter((t) => !t?.includes("Tutup")),
+    ).toEqual([
+      "Daftar Permohonan Adaptasi",
+      "Daftar Pengguna",
+      "Pengaturan SLA",
+      "Pengaturan Daftar Spesialisasi",
+      "Pengaturan Daftar Institusi",
+      "Log Akses",
+      "Penyimpanan Data",
+      "Permintaan Hapus Akun",
     ]);
     expect(within(nav).getByRole("link", { name: "Daftar Pengguna" }).getAttribute("aria-current")).toBe("page");
     expect(within(nav).getByRole("link", { name: "Daftar Permohonan Adaptasi" }).getAttribute("href")).toBe("/application");
@@ -60,11 +72,17 @@ describe("TopBar", () => {
     for (const role of [1, 2, 4, 5, 6, 7, 8]) {
       renderInRoute(<TopBar me={meFor(role)} links={LINKS} />);
       const links = await screen.findByRole("navigation", { name: "Tautan portal" });
-      expect(within(links).getAllByRole("link").map((a) => a.textContent?.replace(/\s*\(membuka tab baru\)/, ""))).toEqual([
-        "JADWAL UJI KOMPETENSI", "DOKUMEN PERSYARATAN", "BUKU PANDUAN", "KKI", "FAQ",
-      ]);
+      expect(
+        within(links)
+          .getAllByRole("link")
+          .map((a) => a.textContent?.replace(/\s*\(membuka tab baru\)/, "")),
+      ).toEqual(["JADWAL UJI KOMPETENSI", "DOKUMEN PERSYARATAN", "BUKU PANDUAN", "KKI", "FAQ"]);
       expect(within(links).getByRole("link", { name: "DOKUMEN PERSYARATAN" }).getAttribute("href")).toBe("/evaluation-requirements");
-      expect(within(links).getByRole("link", { name: /^BUKU PANDUAN/ }).getAttribute("target")).toBe("_blank");
+      expect(
+        within(links)
+          .getByRole("link", { name: /^BUKU PANDUAN/ })
+          .getAttribute("target"),
+      ).toBe("_blank");
       cleanup();
     }
   });

@@ -22,13 +22,17 @@ export function Sidebar({ me, links }: { me: ShellUser; links?: ReactNode }) {
   const active = activeSidebarKey(items, pathname);
   return (
     <nav id={SIDEBAR_ID} className={s.sidebar} aria-label={t("a11y.sidebarNav")}>
-      <a href="#" className={s.sidebarClose}>✕ {t("nav.closeMenu")}</a>
+      <a href="#" className={s.sidebarClose}>
+        ✕ {t("nav.closeMenu")}
+      </a>
       <p className={s.sidebarTitle}>{sidebarTitle(roleOf(me))}</p>
       <ul className={s.sidebarList}>
         {items.map((item) => (
           <li key={item.key}>
             {item.disabled ? (
-              <span className={s.sidebarDisabled} aria-disabled="true">{t(`sidebar.${item.key}`)}</span>
+              <span className={s.sidebarDisabled} aria-disabled="true">
+                {t(`sidebar.${item.key}`)}
+              </span>
             ) : (
               <Link
                 to={item.href}
@@ -42,7 +46,9 @@ export function Sidebar({ me, links }: { me: ShellUser; links?: ReactNode }) {
               <ul className={s.sidebarList}>
                 {item.subRoutes.map((sub) => (
                   <li key={sub.path} className={s.subRoute}>
-                    <Link to={sub.path} className={s.sidebarLink}>{t(`sidebar.${sub.key}`)}</Link>
+                    <Link to={sub.path} className={s.sidebarLink}>
+                      {t(`sidebar.${sub.key}`)}
+                    </Link>
                   </li>
                 ))}
               </ul>

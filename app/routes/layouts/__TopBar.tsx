@@ -21,7 +21,9 @@ export function UserInfo({ me, committeeName }: { me: ShellUser; committeeName?:
   const name = roleWords(t, roleOf(me), committeeName);
   return (
     <div className={s.topbarRight}>
-      <Link to={PROFILE_MENU_ENTRY.path} className={s.menuToggle} data-analytics-category={PROFILE_MENU_ENTRY.analyticsCategory}>{t("topbar.profile")}</Link>
+      <Link to={PROFILE_MENU_ENTRY.path} className={s.menuToggle} data-analytics-category={PROFILE_MENU_ENTRY.analyticsCategory}>
+        {t("topbar.profile")}
+      </Link>
       <details className={s.userMenu}>
         <summary className={s.userSummary} aria-label={`${t("topbar.userMenu")}: ${me.user.full_name}`}>
           <strong>{me.user.full_name}</strong>
@@ -35,11 +37,17 @@ export function UserInfo({ me, committeeName }: { me: ShellUser; committeeName?:
             entry.key === "logout" ? (
               <li key="logout">
                 <Form method="post" action="/logout" className={s.inlineForm}>
-                  <button type="submit" className={s.dropdownItem}>{t("topbar.logout")}</button>
+                  <button type="submit" className={s.dropdownItem}>
+                    {t("topbar.logout")}
+                  </button>
                 </Form>
               </li>
             ) : (
-              <li key={entry.key}><Link to={entry.href} className={s.dropdownItem}>{t("topbar.profil")}</Link></li>
+              <li key={entry.key}>
+                <Link to={entry.href} className={s.dropdownItem}>
+                  {t("topbar.profil")}
+                </Link>
+              </li>
             ),
           )}
         </ul>

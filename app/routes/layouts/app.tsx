@@ -30,10 +30,14 @@ function Chrome({ children }: { children: ReactNode }) {
         <Navbar loggedIn={Boolean(me)} {...links} />
         {me ? (
           <div className={s.userBar}>
-            <div className={s.userBarInner}><UserInfo me={me} committeeName={committeeName} /></div>
+            <div className={s.userBarInner}>
+              <UserInfo me={me} committeeName={committeeName} />
+            </div>
           </div>
         ) : null}
-        <main id="main" className={s.main}>{children}</main>
+        <main id="main" className={s.main}>
+          {children}
+        </main>
         <Footer faqHref={faqHref} />
       </>
     );
@@ -43,7 +47,9 @@ function Chrome({ children }: { children: ReactNode }) {
       <Sidebar me={me} links={<PortalLinks loggedIn {...links} linkClass={s.sidebarLink} />} />
       <div className={s.content}>
         <TopBar me={me} links={links} committeeName={committeeName} />
-        <main id="main" className={s.main}>{children}</main>
+        <main id="main" className={s.main}>
+          {children}
+        </main>
       </div>
     </div>
   );

@@ -14,7 +14,9 @@ export default function PlainLayout() {
     <>
       <header className={s.plainHeader}>
         <Link to="/" className={s.plainLogo} aria-label={t("a11y.homeLink")}>
-          <span className={s.logoMark} aria-hidden="true">LLN</span>
+          <span className={s.logoMark} aria-hidden="true">
+            LLN
+          </span>
           <span>{t("product.name")}</span>
         </Link>
       </header>

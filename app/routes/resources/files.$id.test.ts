@@ -30,10 +30,17 @@ const call = (ctx: AppLoadContext, url = "http://portal.test/files/f1") => loade
 describe("/files/:id", () => {
   it("passes the API's type, disposition, sandbox policy and framing on, and drops the page's", async () => {
     const policy = "sandbox; default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'self'";
-    const { ctx, omitted, seen } = context(async () =>
-      new Response("%PDF-1.7", {
-        headers: { "content-type": "application/pdf", "content-disposition": 'inline; filename="a.pdf"', "content-security-policy": policy, "x-frame-options": "SAMEORIGIN", "x-internal": "no" },
-      }),
+    const { ctx, omitted, seen } = context(
+      async () =>
+        new Response("%PDF-1.7", {
+          headers: {
+            "content-type": "application/pdf",
+            "content-disposition": 'inline; filename="a.pdf"',
+            "content-security-policy": policy,
+            "x-frame-options": "SAMEORIGIN",
+            "x-internal": "no",
+          },
+        }),
     );
     const res = await call(ctx, "http://portal.test/files/f1?inline=1");
     expect(new URL(seen[0].url).pathname + new URL(seen[0].url).search).toBe("/api/v1/files/f1?inline=1");

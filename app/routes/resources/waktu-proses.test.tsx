@@ -10,7 +10,15 @@ afterEach(cleanup);
 // /waktu-proses with numbers at one stage and too few decisions at the others: the demo data decides
 // fewer than ten files at every stage, so the end-to-end test sees withheld cells only.
 
-const withheld = (stage_id: number, name: string, sla_days: number): StageTimes => ({ stage_id, name, sla_days, decided: null, median_days: null, p90_days: null, within_sla_percent: null });
+const withheld = (stage_id: number, name: string, sla_days: number): StageTimes => ({
+  stage_id,
+  name,
+  sla_days,
+  decided: null,
+  median_days: null,
+  p90_days: null,
+  within_sla_percent: null,
+});
 const TIMES: ProcessingTimes = {
   computed_at: "2026-11-24T05:00:00.000Z",
   window_from: "2025-11-24T05:00:00.000Z",
@@ -31,13 +39,22 @@ describe("/waktu-proses", () => {
   it("says above the tables that a stage under ten decisions has no numbers, and why", async () => {
     renderInRoute(<ProcessingTimesPage />, "/waktu-proses", () => ({ times: TIMES }));
     const hero = (await screen.findByRole("heading", { level: 1, name: "Waktu proses" })).closest("section")!;
-    expect(hero.textContent).toContain("Tahap dengan kurang dari 10 keputusan dalam 12 bulan terakhir tidak diberi angka (tertulis “kurang dari 10”), karena dari berkas sesedikit itu median dan angka 90% hampir sama dengan waktu berkas satu per satu");
+    expect(hero.textContent).toContain(
+      "Tahap dengan kurang dari 10 keputusan dalam 12 bulan terakhir tidak diberi angka (tertulis “kurang dari 10”), karena dari berkas sesedikit itu median dan angka 90% hampir sama dengan waktu berkas satu per satu",
+    );
   });
 
   it("shows the numbers of a stage with enough decisions, a withheld one as “kurang dari 10”, none as 0", async () => {
     renderInRoute(<ProcessingTimesPage />, "/waktu-proses", () => ({ times: TIMES }));
     const table = await screen.findByRole("table", { name: "Jalur Reguler (REG): waktu proses per tahap, 12 bulan terakhir" });
-    const cells = within(table).getAllByRole("row").slice(1).map((row) => within(row).getAllByRole("cell").map((c) => c.textContent));
+    const cells = within(table)
+      .getAllByRole("row")
+      .slice(1)
+      .map((row) =>
+        within(row)
+          .getAllByRole("cell")
+          .map((c) => c.textContent),
+      );
     expect(cells).toEqual([
       ["Pemeriksaan Dokumen", "6,5", "13,0", "12", "92%", "14"],
       ["Penyetaraan", "—", "—", "kurang dari 10", "—", "30"],

@@ -55,8 +55,14 @@ export default function ProcessingTimesPage() {
               {/* The chart repeats the table below for the eye; screen readers read the table. */}
               <div aria-hidden="true">
                 <ul className={c.legend}>
-                  <li className={c.legendItem}><span className={`${c.swatch} ${c.medianFill}`} />{t("processingTimes.median")}</li>
-                  <li className={c.legendItem}><span className={`${c.swatch} ${c.p90Fill}`} />{t("processingTimes.p90")}</li>
+                  <li className={c.legendItem}>
+                    <span className={`${c.swatch} ${c.medianFill}`} />
+                    {t("processingTimes.median")}
+                  </li>
+                  <li className={c.legendItem}>
+                    <span className={`${c.swatch} ${c.p90Fill}`} />
+                    {t("processingTimes.p90")}
+                  </li>
                 </ul>
                 <ul className={c.chart}>
                   {p.stages.map((s) => (
@@ -67,11 +73,15 @@ export default function ProcessingTimesPage() {
                       ) : (
                         <>
                           <span className={c.bar}>
-                            <span className={c.lane}><span className={`${c.medianFill} ${c.widths[widthOf(s.median_days, longest)]}`} /></span>
+                            <span className={c.lane}>
+                              <span className={`${c.medianFill} ${c.widths[widthOf(s.median_days, longest)]}`} />
+                            </span>
                             <span className={c.barValue}>{t("processingTimes.days", { value: days(s.median_days) })}</span>
                           </span>
                           <span className={c.bar}>
-                            <span className={c.lane}><span className={`${c.p90Fill} ${c.widths[widthOf(s.p90_days, longest)]}`} /></span>
+                            <span className={c.lane}>
+                              <span className={`${c.p90Fill} ${c.widths[widthOf(s.p90_days, longest)]}`} />
+                            </span>
                             <span className={c.barValue}>{t("processingTimes.days", { value: days(s.p90_days) })}</span>
                           </span>
                         </>

@@ -21,5 +21,7 @@ WIDTHS.forEach((width, i) => globalStyle(`${compact} th:nth-child(${i + 1})`, { 
 /** A long e-mail address stays on one line on a table row (the whole address in its title and the CSV). */
 export const oneLine = style({ "@media": { [mq.md]: { whiteSpace: "nowrap", overflow: "hidden", textOverflow: "ellipsis" } } });
 globalStyle(`${compact} th, ${compact} td`, { "@media": { [mq.md]: { padding: `${vars.space.xs} ${vars.space.sm}` } } });
-globalStyle(`${compact} td ${badge.separator}, ${compact} td ${badge.meaning}`, { "@media": { [mq.md]: { display: "inline", marginTop: 0, fontSize: "0.8rem" } } });
+globalStyle(`${compact} td ${badge.separator}, ${compact} td ${badge.meaning}`, {
+  "@media": { [mq.md]: { display: "inline", marginTop: 0, fontSize: "0.8rem" } },
+});
 export const small = style({ "@media": { [mq.md]: { fontSize: "0.8rem", whiteSpace: "nowrap" } } });

@@ -59,7 +59,9 @@ function ListTabs({ data }: { data: ListPageData }) {
 function Select({ name, label, value, options, any }: { name: string; label: string; value: string | number | undefined; options: ReactNode; any?: string }) {
   return (
     <div className={r.filterField}>
-      <label htmlFor={`filter-${name}`} className={ui.label}>{label}</label>
+      <label htmlFor={`filter-${name}`} className={ui.label}>
+        {label}
+      </label>
       <select id={`filter-${name}`} name={name} defaultValue={value === undefined ? "" : String(value)} className={ui.input}>
         {any ? <option value="">{any}</option> : null}
         {options}
@@ -83,22 +85,49 @@ function ListFilters({ data }: { data: ListPageData }) {
   return (
     // Keyed by the URL so the fields show the query after a client-side navigation too.
     <Form key={location.search} method="get" action={area.base} role="search" aria-labelledby="filters-title" className={l.searchRow}>
-      <h2 id="filters-title" className="visually-hidden">{t("list.filtersTitle")}</h2>
+      <h2 id="filters-title" className="visually-hidden">
+        {t("list.filtersTitle")}
+      </h2>
       {query.tab !== tabsFor(role)[0] ? <input type="hidden" name="tab" value={query.tab} /> : null}
       <div className={l.searchField}>
-        <label htmlFor="filter-q" className={ui.label}>{t("list.search")}</label>
-        <input id="filter-q" name="q" type="search" defaultValue={query.q ?? ""} maxLength={Q_MAX} className={ui.input} aria-describedby="filter-q-hint" placeholder={t("list.searchHint")} />
-        <p id="filter-q-hint" className="visually-hidden">{t("list.searchHint")}</p>
+        <label htmlFor="filter-q" className={ui.label}>
+          {t("list.search")}
+        </label>
+        <input
+          id="filter-q"
+          name="q"
+          type="search"
+          defaultValue={query.q ?? ""}
+          maxLength={Q_MAX}
+          className={ui.input}
+          aria-describedby="filter-q-hint"
+          placeholder={t("list.searchHint")}
+        />
+        <p id="filter-q-hint" className="visually-hidden">
+          {t("list.searchHint")}
+        </p>
       </div>
       <div className={r.filterActions}>
-        <button type="submit" className={ui.button}>{t("list.apply")}</button>
+        <button type="submit" className={ui.button}>
+          {t("list.apply")}
+        </button>
         <Link to={`${area.base}${toSearch({ tab: query.tab }, {}, role)}`}>{t("list.reset")}</Link>
       </div>
       {/* Folded while none is set, so the rows come first; server-rendered open (no JavaScript needed) when one is. */}
       <details className={l.moreFilters} open={active > 0}>
         <summary className={l.moreSummary}>{active > 0 ? t("list.filtersActive", { count: active }) : t("list.filtersMore")}</summary>
         <div className={r.filters}>
-          <Select name="jalur" label={t("list.jalur")} value={query.jalur} any={t("list.any")} options={JALUR_IDS.map((j) => <option key={j} value={j}>{t(`applicant:jalur.${j}`)}</option>)} />
+          <Select
+            name="jalur"
+            label={t("list.jalur")}
+            value={query.jalur}
+            any={t("list.any")}
+            options={JALUR_IDS.map((j) => (
+              <option key={j} value={j}>
+                {t(`applicant:jalur.${j}`)}
+              </option>
+            ))}
+          />
           <Select
             name="stage"
             label={t("list.stage")}
@@ -106,7 +135,9 @@ function ListFilters({ data }: { data: ListPageData }) {
             any={t("list.any")}
             options={JALUR_IDS.map((j) => (
               <optgroup key={j} label={t(`applicant:jalur.${j}`)}>
-                {STAGES.filter((s) => s.jalur === j).map((s) => <option key={s.id} value={s.id}>{`${words.stage(s.id)} (${t(`applicant:jalur.${j}`)})`}</option>)}
+                {STAGES.filter((s) => s.jalur === j).map((s) => (
+                  <option key={s.id} value={s.id}>{`${words.stage(s.id)} (${t(`applicant:jalur.${j}`)})`}</option>
+                ))}
               </optgroup>
             ))}
           />
@@ -115,10 +146,34 @@ function ListFilters({ data }: { data: ListPageData }) {
             label={t("list.label")}
             value={query.label}
             any={t("list.any")}
-            options={LABEL_RULES.map((rule) => <option key={rule} value={rule}>{LABELLED_RULES.includes(rule) ? t(`common:statusLabel.${rule}`) : t("list.noLabel")}</option>)}
+            options={LABEL_RULES.map((rule) => (
+              <option key={rule} value={rule}>
+                {LABELLED_RULES.includes(rule) ? t(`common:statusLabel.${rule}`) : t("list.noLabel")}
+              </option>
+            ))}
           />
-          <Select name="sort" label={t("list.sort")} value={query.sort} any={t("list.sortDefault")} options={SORTS.map((s) => <option key={s} value={s}>{t(`list.sorts.${s}`)}</option>)} />
-          <Select name="dir" label={t("list.dir")} value={query.dir} any={t("list.sortDefault")} options={DIRS.map((d) => <option key={d} value={d}>{t(`list.dirs.${d}`)}</option>)} />
+          <Select
+            name="sort"
+            label={t("list.sort")}
+            value={query.sort}
+            any={t("list.sortDefault")}
+            options={SORTS.map((s) => (
+              <option key={s} value={s}>
+                {t(`list.sorts.${s}`)}
+              </option>
+            ))}
+          />
+          <Select
+            name="dir"
+            label={t("list.dir")}
+            value={query.dir}
+            any={t("list.sortDefault")}
+            options={DIRS.map((d) => (
+              <option key={d} value={d}>
+                {t(`list.dirs.${d}`)}
+              </option>
+            ))}
+          />
           <div className={r.filterCheck}>
             <input id="filter-overdue" type="checkbox" name="overdue" value="1" defaultChecked={query.overdue === "1"} className={f.choiceInput} />
             <label htmlFor="filter-overdue">{t("list.overdueOnly")}</label>
@@ -211,21 +266,29 @@ function Pager({ data }: { data: ListPageData }) {
       <ul className={r.pager}>
         {meta.page > 1 ? (
           <li>
-            <Link to={href(Math.min(meta.page - 1, meta.pages))} className={r.pageLink} rel="prev">{t("list.previous")}</Link>
+            <Link to={href(Math.min(meta.page - 1, meta.pages))} className={r.pageLink} rel="prev">
+              {t("list.previous")}
+            </Link>
           </li>
         ) : null}
         {pageWindow(meta.page, meta.pages).map((p, i) =>
           p === null ? (
-            <li key={`gap-${i}`} aria-hidden="true">…</li>
+            <li key={`gap-${i}`} aria-hidden="true">
+              …
+            </li>
           ) : (
             <li key={p}>
-              <Link to={href(p)} className={r.pageLink} aria-current={p === meta.page ? "page" : undefined} aria-label={t("list.pageN", { page: p })}>{p}</Link>
+              <Link to={href(p)} className={r.pageLink} aria-current={p === meta.page ? "page" : undefined} aria-label={t("list.pageN", { page: p })}>
+                {p}
+              </Link>
             </li>
           ),
         )}
         {meta.page < meta.pages ? (
           <li>
-            <Link to={href(meta.page + 1)} className={r.pageLink} rel="next">{t("list.next")}</Link>
+            <Link to={href(meta.page + 1)} className={r.pageLink} rel="next">
+              {t("list.next")}
+            </Link>
           </li>
         ) : null}
       </ul>
@@ -246,19 +309,29 @@ export function ReviewListPage({ data, title }: { data: ListPageData; title: str
       <section className={`${ui.card} ${l.filterCard}`} aria-labelledby="filters-title">
         <ListFilters data={data} />
         {data.dropped.length > 0 ? (
-          <p className={r.notice} role="status">{t("list.dropped", { names: data.dropped.map((n) => t(`list.params.${n}`, { defaultValue: n })).join(", ") })}</p>
+          <p className={r.notice} role="status">
+            {t("list.dropped", { names: data.dropped.map((n) => t(`list.params.${n}`, { defaultValue: n })).join(", ") })}
+          </p>
         ) : null}
-        {data.error ? <p className={ui.errorSummary} role="alert">{data.error}</p> : null}
+        {data.error ? (
+          <p className={ui.errorSummary} role="alert">
+            {data.error}
+          </p>
+        ) : null}
       </section>
       <div className={r.toolbar}>
         <p className={ui.flush} role="status">
           {rows.length > 0 ? t("list.showing", { from: first, to: first + rows.length - 1, total: meta.total }) : t("list.showingNone")}
         </p>
-        <a href={exportHref} className={`${ui.secondaryButton} ${l.smallButton}`} download>{t("list.export")}</a>
+        <a href={exportHref} className={`${ui.secondaryButton} ${l.smallButton}`} download>
+          {t("list.export")}
+        </a>
       </div>
       {rows.length === 0 ? (
         <section className={ui.card}>
-          <p className={ui.flush}>{query.page && query.page > 1 && meta.total > 0 ? t("list.pastEnd") : t(query.tab === "action" ? "list.emptyAction" : "list.empty")}</p>
+          <p className={ui.flush}>
+            {query.page && query.page > 1 && meta.total > 0 ? t("list.pastEnd") : t(query.tab === "action" ? "list.emptyAction" : "list.empty")}
+          </p>
           {query.page && query.page > 1 && meta.total > 0 ? <Link to={`${area.base}${toSearch(query, { page: 1 }, role)}`}>{t("list.firstPage")}</Link> : null}
         </section>
       ) : (

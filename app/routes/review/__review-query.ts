@@ -28,7 +28,8 @@ export function tabsFor(role: number): readonly Tab[] {
   return role === ROLE.SUPER_ADMIN ? ["all"] : TABS;
 }
 
-const oneOf = <T extends string>(values: readonly T[], v: string | null): T | undefined => (v !== null && (values as readonly string[]).includes(v) ? (v as T) : undefined);
+const oneOf = <T extends string>(values: readonly T[], v: string | null): T | undefined =>
+  v !== null && (values as readonly string[]).includes(v) ? (v as T) : undefined;
 
 function wholeNumber(v: string | null, min: number, max: number): number | undefined {
   if (v === null || !/^\d{1,7}$/.test(v.trim())) return undefined;
@@ -130,7 +131,15 @@ export interface StageProgress {
  * check) and opens the next stage at once, with its holder and its own SLA clock from the moment of the pass.
  */
 export function stageProgress(
-  app: { is_submitted: boolean; status: WorkflowState["status"]; tahap: { id: number } | null; stage_started_at: string | null; stage_deadline: string | null; holder_roles?: number[] | null; deadline_at?: string | null },
+  app: {
+    is_submitted: boolean;
+    status: WorkflowState["status"];
+    tahap: { id: number } | null;
+    stage_started_at: string | null;
+    stage_deadline: string | null;
+    holder_roles?: number[] | null;
+    deadline_at?: string | null;
+  },
   now: Date = new Date(),
 ): StageProgress {
   const openId = openStage({ is_submitted: app.is_submitted, status: app.status, stage_id: app.tahap?.id ?? null });

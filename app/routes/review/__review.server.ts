@@ -1,4 +1,12 @@
-import type { DocumentVersion, ReviewAuditEntry, ReviewDetail as ApiReviewDetail, ReviewListCursors, ReviewListMeta, ReviewRow as ApiReviewRow, Sla } from "#contracts/review";
+import type {
+  DocumentVersion,
+  ReviewAuditEntry,
+  ReviewDetail as ApiReviewDetail,
+  ReviewListCursors,
+  ReviewListMeta,
+  ReviewRow as ApiReviewRow,
+  Sla,
+} from "#contracts/review";
 import type { AppLoadContext } from "@remix-run/node";
 import type { AuthUser } from "#contracts/me";
 import { roleOf } from "#domain/auth-user";

@@ -81,7 +81,12 @@ export function DetailSummary({ detail }: { detail: ReviewDetail }) {
               </>
             ) : null,
           ],
-          [t("detail.submittedBy"), submitted_by ? `${submitted_by.name ?? "—"}${submitted_by.email ? ` <${submitted_by.email}>` : ""}${submitted_by.facility ? ` (${t("list.viaFacility")})` : ""}` : null],
+          [
+            t("detail.submittedBy"),
+            submitted_by
+              ? `${submitted_by.name ?? "—"}${submitted_by.email ? ` <${submitted_by.email}>` : ""}${submitted_by.facility ? ` (${t("list.viaFacility")})` : ""}`
+              : null,
+          ],
         ]}
       />
     </section>
@@ -94,14 +99,21 @@ export function ApplicantSection({ detail, shown }: { detail: ReviewDetail; show
   return (
     <section className={ui.card} aria-labelledby="applicant-title">
       <h2 id="applicant-title">{t("detail.applicant")}</h2>
-      {p.photo_file_id ? <img src={`/files/${p.photo_file_id}`} alt={t("detail.photo", { name: p.full_name ?? "" })} className={r.preview} width={160} /> : null}
+      {p.photo_file_id ? (
+        <img src={`/files/${p.photo_file_id}`} alt={t("detail.photo", { name: p.full_name ?? "" })} className={r.preview} width={160} />
+      ) : null}
       <Answers
         items={[
           ...shown.flatMap((a): Array<[string, ReactNode]> => {
             if (a.field === "specialization_id" && detail.application.jalur_id !== "SPE") return [];
-            const row: [string, ReactNode] = [t(`applicant:personal.fields.${a.field}`), a.date && a.value ? formatDate(`${a.value}T00:00:00${UTC_OFFSET}`) : a.value];
+            const row: [string, ReactNode] = [
+              t(`applicant:personal.fields.${a.field}`),
+              a.date && a.value ? formatDate(`${a.value}T00:00:00${UTC_OFFSET}`) : a.value,
+            ];
             // The account's e-mail and kind follow the name.
-            return a.field === "full_name" ? [row, [t("detail.email"), p.email], [t("detail.kind"), t(`detail.kinds.${p.kind}`, { defaultValue: p.kind })]] : [row];
+            return a.field === "full_name"
+              ? [row, [t("detail.email"), p.email], [t("detail.kind"), t(`detail.kinds.${p.kind}`, { defaultValue: p.kind })]]
+              : [row];
           }),
         ]}
       />
@@ -132,28 +144,50 @@ export function DocumentsSection({ detail, base }: { detail: ReviewDetail; base:
         <div key={doc.requirement_id} className={r.documentBlock}>
           <h3>{doc.name}</h3>
           <ul className={r.versions}>
-            {[...doc.versions].sort((a, b) => b.version - a.version).map((v) => (
-              <li key={v.file_id} className={`${r.version} ${v.is_current ? r.currentVersion : ""}`}>
-                <p className={ui.flush}>
-                  <strong>{t("detail.version", { version: v.version })}</strong>
-                  {v.is_current ? ` · ${t("detail.current")}` : ` · ${t("detail.replaced")}`} · {v.original_name} ({formatSize(v.size)}) · {formatDateTime(v.uploaded_at)}
-                </p>
-                {isImage(v.detected_type) ? <img src={`/files/${v.file_id}`} alt={t("detail.preview", { name: `${doc.name} — ${v.original_name}` })} className={r.preview} loading="lazy" /> : null}
-                <p className={ui.row}>
-                  <a href={`${base}/${detail.application.id}/documents/${doc.requirement_id}?version=${v.version}`} aria-label={t("detail.openLabel", { name: v.original_name, version: v.version })}>
-                    {t("detail.open")}
-                  </a>
-                  {isPdf(v.detected_type) || isImage(v.detected_type) ? (
-                    <a href={`/files/${v.file_id}?inline=1`} target="penampil" className={r.wideOnly} aria-label={t("detail.besideLabel", { name: v.original_name, version: v.version })}>
-                      {t("detail.beside")}
-                    </a>
+            {[...doc.versions]
+              .sort((a, b) => b.version - a.version)
+              .map((v) => (
+                <li key={v.file_id} className={`${r.version} ${v.is_current ? r.currentVersion : ""}`}>
+                  <p className={ui.flush}>
+                    <strong>{t("detail.version", { version: v.version })}</strong>
+                    {v.is_current ? ` · ${t("detail.current")}` : ` · ${t("detail.replaced")}`} · {v.original_name} ({formatSize(v.size)}) ·{" "}
+                    {formatDateTime(v.uploaded_at)}
+                  </p>
+                  {isImage(v.detected_type) ? (
+                    <img
+                      src={`/files/${v.file_id}`}
+                      alt={t("detail.preview", { name: `${doc.name} — ${v.original_name}` })}
+                      className={r.preview}
+                      loading="lazy"
+                    />
                   ) : null}
-                  <a href={`/files/${v.file_id}`} download={v.original_name} aria-label={t("detail.downloadLabel", { name: v.original_name, version: v.version })}>
-                    {t("detail.download")}
-                  </a>
-                </p>
-              </li>
-            ))}
+                  <p className={ui.row}>
+                    <a
+                      href={`${base}/${detail.application.id}/documents/${doc.requirement_id}?version=${v.version}`}
+                      aria-label={t("detail.openLabel", { name: v.original_name, version: v.version })}
+                    >
+                      {t("detail.open")}
+                    </a>
+                    {isPdf(v.detected_type) || isImage(v.detected_type) ? (
+                      <a
+                        href={`/files/${v.file_id}?inline=1`}
+                        target="penampil"
+                        className={r.wideOnly}
+                        aria-label={t("detail.besideLabel", { name: v.original_name, version: v.version })}
+                      >
+                        {t("detail.beside")}
+                      </a>
+                    ) : null}
+                    <a
+                      href={`/files/${v.file_id}`}
+                      download={v.original_name}
+                      aria-label={t("detail.downloadLabel", { name: v.original_name, version: v.version })}
+                    >
+                      {t("detail.download")}
+                    </a>
+                  </p>
+                </li>
+              ))}
           </ul>
         </div>
       ))}
@@ -297,12 +331,27 @@ export function DecisionForm({ detail, lastResult }: { detail: ReviewDetail; las
         <input type="hidden" name="stage_id" value={stageId} />
         <RadioGroup meta={fields.decision} legend={t("decision.fields.decision")} options={options} />
         <TextareaField meta={fields.note} label={t("decision.fields.note")} hint={t("decision.noteHint")} />
-        <TextareaField meta={fields.internal_note} label={`${t("decision.fields.internal_note")} ${t("decision.optional")}`} hint={t("decision.internalHint")} />
+        <TextareaField
+          meta={fields.internal_note}
+          label={`${t("decision.fields.internal_note")} ${t("decision.optional")}`}
+          hint={t("decision.internalHint")}
+        />
         {offersReupload ? (
-          <fieldset id={fields.documents.id} tabIndex={-1} className={`${f.fieldset} ${fields.documents.errors?.length ? f.invalidGroup : ""}`} aria-describedby={`${fields.documents.id}-hint${fields.documents.errors?.length ? ` ${fields.documents.id}-error` : ""}`}>
+          <fieldset
+            id={fields.documents.id}
+            tabIndex={-1}
+            className={`${f.fieldset} ${fields.documents.errors?.length ? f.invalidGroup : ""}`}
+            aria-describedby={`${fields.documents.id}-hint${fields.documents.errors?.length ? ` ${fields.documents.id}-error` : ""}`}
+          >
             <legend className={f.legend}>{t("decision.fields.documents")}</legend>
-            <p id={`${fields.documents.id}-hint`} className={ui.hint}>{t("decision.documentsHint")}</p>
-            {fields.documents.errors?.length ? <p id={`${fields.documents.id}-error`} className={ui.fieldError}>{fields.documents.errors[0]}</p> : null}
+            <p id={`${fields.documents.id}-hint`} className={ui.hint}>
+              {t("decision.documentsHint")}
+            </p>
+            {fields.documents.errors?.length ? (
+              <p id={`${fields.documents.id}-error`} className={ui.fieldError}>
+                {fields.documents.errors[0]}
+              </p>
+            ) : null}
             {rows.map((row, i) => {
               const doc = currentDocs[i];
               if (!doc) return null;
@@ -316,12 +365,25 @@ export function DecisionForm({ detail, lastResult }: { detail: ReviewDetail; las
                   <input type="hidden" name={set.requirement_id.name} value={String(doc.requirement_id)} />
                   <div className={f.choice}>
                     <input {...checkbox} key={checkbox.key} id={set.selected.id} className={f.choiceInput} />
-                    <label htmlFor={set.selected.id} className={f.choiceLabel}>{doc.name}</label>
+                    <label htmlFor={set.selected.id} className={f.choiceLabel}>
+                      {doc.name}
+                    </label>
                   </div>
                   <div className={`${ui.field} ${r.reasonField}`}>
                     <label htmlFor={reason.id} className={ui.label}>{`${t("decision.fields.reason")} — ${doc.name}`}</label>
-                    {invalid ? <p id={`${reason.id}-error`} className={ui.fieldError}>{reason.errors![0]}</p> : null}
-                    <input {...reasonProps} key={reasonProps.key} id={reason.id} className={ui.input} aria-invalid={invalid || undefined} aria-describedby={invalid ? `${reason.id}-error` : undefined} />
+                    {invalid ? (
+                      <p id={`${reason.id}-error`} className={ui.fieldError}>
+                        {reason.errors![0]}
+                      </p>
+                    ) : null}
+                    <input
+                      {...reasonProps}
+                      key={reasonProps.key}
+                      id={reason.id}
+                      className={ui.input}
+                      aria-invalid={invalid || undefined}
+                      aria-describedby={invalid ? `${reason.id}-error` : undefined}
+                    />
                   </div>
                 </div>
               );

@@ -96,7 +96,13 @@ export default function RequestAdditional() {
         {loaded.may_request ? (
           <>
             <p>{t("additionalReview.lead")}</p>
-            <ErrorSummary form={form} fields={[{ meta: fields.title, label: t("additional.fields.title") }, { meta: fields.description, label: t("additional.fields.description") }]} />
+            <ErrorSummary
+              form={form}
+              fields={[
+                { meta: fields.title, label: t("additional.fields.title") },
+                { meta: fields.description, label: t("additional.fields.description") },
+              ]}
+            />
             <Form method="post" {...getFormProps(form)} className={ui.formBlock}>
               <Field meta={fields.title} label={t("additional.fields.title")} />
               <Field meta={fields.description} label={`${t("additional.fields.description")} ${t("achievement.optional")}`} />

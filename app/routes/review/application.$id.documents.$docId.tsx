@@ -61,7 +61,9 @@ export default function ApplicationDocument() {
   const inline = `/files/${shown.file_id}?inline=1`;
   const label = t("viewer.frameTitle", { name: `${doc.name} — ${shown.original_name}`, version: shown.version });
   const decision = data.decides ? (
-    <a href={`${detailHref}#keputusan`} className={ui.button}>{t("decision.skip")}</a>
+    <a href={`${detailHref}#keputusan`} className={ui.button}>
+      {t("decision.skip")}
+    </a>
   ) : (
     <Link to={detailHref}>{t("viewer.backToDetail")}</Link>
   );
@@ -79,7 +81,11 @@ export default function ApplicationDocument() {
           <ul className={r.pager}>
             {data.versions.map((each) => (
               <li key={each.version}>
-                <Link to={`${base}/${doc.id}?version=${each.version}`} className={r.pageLink} aria-current={each.version === shown.version ? "page" : undefined}>
+                <Link
+                  to={`${base}/${doc.id}?version=${each.version}`}
+                  className={r.pageLink}
+                  aria-current={each.version === shown.version ? "page" : undefined}
+                >
                   {t("detail.version", { version: each.version })} · {each.is_current ? t("detail.current") : t("detail.replaced")}
                 </Link>
               </li>
@@ -88,7 +94,8 @@ export default function ApplicationDocument() {
         </nav>
       ) : null}
       <p className={v.facts}>
-        <strong>{t("detail.version", { version: shown.version })}</strong> · {shown.is_current ? t("detail.current") : t("detail.replaced")} · {shown.original_name} ({formatSize(shown.size)}) · {formatDateTime(shown.uploaded_at)}
+        <strong>{t("detail.version", { version: shown.version })}</strong> · {shown.is_current ? t("detail.current") : t("detail.replaced")} ·{" "}
+        {shown.original_name} ({formatSize(shown.size)}) · {formatDateTime(shown.uploaded_at)}
       </p>
       <div className={v.stage}>
         {shown.kind === "pdf" ? (
@@ -101,9 +108,15 @@ export default function ApplicationDocument() {
       </div>
       <p className={ui.row}>
         {shown.kind ? (
-          <a href={inline} target="_blank" rel="noopener">{t("viewer.newTab")}</a>
+          <a href={inline} target="_blank" rel="noopener">
+            {t("viewer.newTab")}
+          </a>
         ) : null}
-        <a href={`/files/${shown.file_id}`} download={shown.original_name} aria-label={t("detail.downloadLabel", { name: shown.original_name, version: shown.version })}>
+        <a
+          href={`/files/${shown.file_id}`}
+          download={shown.original_name}
+          aria-label={t("detail.downloadLabel", { name: shown.original_name, version: shown.version })}
+        >
           {t("detail.download")}
         </a>
       </p>
@@ -135,7 +148,9 @@ export function ErrorBoundary() {
     <section className={ui.card} aria-labelledby="error-title">
       <h1 id="error-title">{t("viewer.notFound")}</h1>
       <p>{t("detail.notFoundHint")}</p>
-      <Link to="../.." relative="path" className={ui.button}>{t("viewer.backToDetail")}</Link>
+      <Link to="../.." relative="path" className={ui.button}>
+        {t("viewer.backToDetail")}
+      </Link>
     </section>
   );
 }

@@ -6,7 +6,16 @@ import { useWorkflowWords } from "~/utils/workflow-words";
 import { decisionBody, decisionForm } from "#domain/forms/review";
 import { ConfirmPanel } from "~/components/ConfirmPanel";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
-import { ApplicantSection, AuditSection, DecisionForm, DetailSummary, DocumentsSection, PortfolioSection, SideViewer, StickySummary } from "~/routes/review/__review";
+import {
+  ApplicantSection,
+  AuditSection,
+  DecisionForm,
+  DetailSummary,
+  DocumentsSection,
+  PortfolioSection,
+  SideViewer,
+  StickySummary,
+} from "~/routes/review/__review";
 import * as d from "~/components/details.css";
 import * as r from "~/routes/review/__review.css";
 import * as ui from "~/components/ui.css";
@@ -34,7 +43,11 @@ function fieldErrorsOf(details: Array<{ path: string; message: string }> | undef
   const out: Record<string, string[]> = {};
   for (const d of details ?? []) {
     const doc = /^documents\.(\d+)\.reason$/.exec(d.path);
-    const name = doc ? `documents[${rows[Number(doc[1])] ?? 0}].reason` : ["note", "internal_note", "documents", "decision", "stage_id"].includes(d.path) ? d.path : null;
+    const name = doc
+      ? `documents[${rows[Number(doc[1])] ?? 0}].reason`
+      : ["note", "internal_note", "documents", "decision", "stage_id"].includes(d.path)
+        ? d.path
+        : null;
     if (name) (out[name] ??= []).push(d.message);
   }
   return out;
@@ -48,7 +61,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const id = params.id ?? "";
   const form = await request.formData();
   const submission = parseWithZod(form, { schema: decisionForm(await formTextsFor(request)) });
-  if (submission.status !== "success") return data({ result: submission.reply(), alert: null as Alert | null, detail: null as ReviewDetail | null }, { status: 400 });
+  if (submission.status !== "success")
+    return data({ result: submission.reply(), alert: null as Alert | null, detail: null as ReviewDetail | null }, { status: 400 });
   const confirm = decisionAwaitingConfirmation(form, submission.value.decision);
   if (confirm) return { confirm };
   const { body, rows } = decisionBody(submission.value);
@@ -63,11 +77,17 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const { status, error } = outcome;
   if (status === 409 || status === 403) {
     // Decided meanwhile (another tab, another reviewer) or not this role's stage: say so and show the state as it is now.
-    return data({ result: submission.reply({ resetForm: true }), alert: { status, message: error.message } as Alert | null, detail: await reviewDetail(context, id) }, { status });
+    return data(
+      { result: submission.reply({ resetForm: true }), alert: { status, message: error.message } as Alert | null, detail: await reviewDetail(context, id) },
+      { status },
+    );
   }
   const fieldErrors = status === 400 ? fieldErrorsOf(error.details, rows) : {};
   const formErrors = Object.keys(fieldErrors).length > 0 ? undefined : [error.message];
-  return data({ result: submission.reply({ fieldErrors, formErrors }), alert: null as Alert | null, detail: null as ReviewDetail | null }, { status: status >= 500 ? 503 : 400 });
+  return data(
+    { result: submission.reply({ fieldErrors, formErrors }), alert: null as Alert | null, detail: null as ReviewDetail | null },
+    { status: status >= 500 ? 503 : 400 },
+  );
 }
 
 export default function ApplicationDetail() {
@@ -82,7 +102,10 @@ export default function ApplicationDetail() {
   const listHref = loaded.base;
   if (answer && "confirm" in answer) {
     // A "Tidak Lulus" is final: the page asks Yes/No before anything is saved (spec §9).
-    const question = t("decision.confirmFailed", { stage: detail.open_stage ? words.stage(detail.open_stage.id) : "", number: application.registration_number });
+    const question = t("decision.confirmFailed", {
+      stage: detail.open_stage ? words.stage(detail.open_stage.id) : "",
+      number: application.registration_number,
+    });
     return (
       <>
         <h1>{t("detail.title", { number: application.registration_number ?? "—" })}</h1>
@@ -146,7 +169,9 @@ export function ErrorBoundary() {
     <section className={ui.card} aria-labelledby="error-title">
       <h1 id="error-title">{t("detail.notFound")}</h1>
       <p>{t("detail.notFoundHint")}</p>
-      <Link to={base} className={ui.button}>{t("detail.back")}</Link>
+      <Link to={base} className={ui.button}>
+        {t("detail.back")}
+      </Link>
     </section>
   );
 }

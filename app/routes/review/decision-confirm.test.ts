@@ -17,11 +17,20 @@ const { action } = await import("~/routes/review/application.$id");
 const ID = "7b0d7a52-5d1e-4a57-9d0e-3b0c0c0c0c01";
 function post(fields: Array<[string, string]>) {
   const body = new URLSearchParams(fields);
-  const request = new Request(`http://localhost/application-list/${ID}`, { method: "POST", body, headers: { "content-type": "application/x-www-form-urlencoded" } });
+  const request = new Request(`http://localhost/application-list/${ID}`, {
+    method: "POST",
+    body,
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+  });
   return action({ request, context: {} as AppLoadContext, params: { id: ID } });
 }
 
-const FAILED: Array<[string, string]> = [["stage_id", "1"], ["decision", "FAILED"], ["note", "Ijazah tidak dapat diverifikasi."], ["internal_note", "Dicek dua kali"]];
+const FAILED: Array<[string, string]> = [
+  ["stage_id", "1"],
+  ["decision", "FAILED"],
+  ["note", "Ijazah tidak dapat diverifikasi."],
+  ["internal_note", "Dicek dua kali"],
+];
 const decided = { ok: true, detail: { application: { label: { label: "Tolak" } } } };
 
 beforeEach(() => {
@@ -39,20 +48,31 @@ describe("the decision action asks before a 'Tidak Lulus'", () => {
   it("sends the FAILED decision when the same fields come back with confirm=yes (the Yes button)", async () => {
     const answer = await post([...FAILED, ["confirm", "yes"]]);
     expect(postDecision).toHaveBeenCalledTimes(1);
-    expect(postDecision.mock.calls[0][2]).toMatchObject({ stage_id: 1, decision: "FAILED", note: "Ijazah tidak dapat diverifikasi.", internal_note: "Dicek dua kali" });
+    expect(postDecision.mock.calls[0][2]).toMatchObject({
+      stage_id: 1,
+      decision: "FAILED",
+      note: "Ijazah tidak dapat diverifikasi.",
+      internal_note: "Dicek dua kali",
+    });
     expect(answer).toBeInstanceOf(Response);
     expect((answer as Response).status).toBe(302);
     expect((answer as Response).headers.get("location")).toBe(`/application-list/${ID}`);
   });
 
   it("still checks the form first: a FAILED without a note is the 400 of before, not a question", async () => {
-    const answer = (await post([["stage_id", "1"], ["decision", "FAILED"]])) as { init: { status: number } };
+    const answer = (await post([
+      ["stage_id", "1"],
+      ["decision", "FAILED"],
+    ])) as { init: { status: number } };
     expect(answer.init.status).toBe(400);
     expect(postDecision).not.toHaveBeenCalled();
   });
 
   it("does not ask for a pass or a reupload", async () => {
-    const answer = await post([["stage_id", "1"], ["decision", "PASSED"]]);
+    const answer = await post([
+      ["stage_id", "1"],
+      ["decision", "PASSED"],
+    ]);
     expect(postDecision).toHaveBeenCalledTimes(1);
     expect((answer as Response).status).toBe(302);
   });

@@ -98,7 +98,10 @@ describe("stageProgress", () => {
     expect(p.holder).toEqual([6]);
     expect(p.deadline).toBe("2026-05-31T00:00:00.000Z");
     expect(p.daysLeft).toBe(21);
-    expect(stageProgress({ ...base, status: "PASSED", tahap: { id: 1 }, deadline_at: "2026-05-08T00:00:00Z" }, now)).toMatchObject({ daysLeft: -2, overdue: true });
+    expect(stageProgress({ ...base, status: "PASSED", tahap: { id: 1 }, deadline_at: "2026-05-08T00:00:00Z" }, now)).toMatchObject({
+      daysLeft: -2,
+      overdue: true,
+    });
   });
   it("a closed file has nothing open", () => {
     expect(stageProgress({ ...base, status: "PASSED", tahap: { id: 4 } }, now)).toMatchObject({ open: null, deadline: null, daysLeft: null });

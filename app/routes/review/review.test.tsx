@@ -60,7 +60,10 @@ function listData(extra: Partial<ListPageData> = {}): ListPageData {
 
 function renderList(data: ListPageData, path = "/application-list?q=pemohon&jalur=REG&page=2") {
   const Component = () => <ReviewListPage data={data} title="Daftar Permohonan" />;
-  return renderAt(path, [{ path: "/application-list", Component }, { path: "/application", Component }]);
+  return renderAt(path, [
+    { path: "/application-list", Component },
+    { path: "/application", Component },
+  ]);
 }
 
 describe("activeFilters", () => {
@@ -77,7 +80,11 @@ describe("ReviewListPage", () => {
     expect(within(tabs).getByRole("link", { name: "Perlu Tindakan Saya (60)" }).getAttribute("aria-current")).toBe("page");
     expect(within(tabs).getByRole("link", { name: "Semua (80)" }).getAttribute("href")).toBe("/application-list?tab=all&q=pemohon&jalur=REG");
     const table = screen.getByRole("table");
-    expect(within(table).getByRole("link", { name: /ADP-2026-00001/ }).getAttribute("href")).toBe("/application-list/app-1");
+    expect(
+      within(table)
+        .getByRole("link", { name: /ADP-2026-00001/ })
+        .getAttribute("href"),
+    ).toBe("/application-list/app-1");
     expect(within(table).getByText("Sisa 4 hari")).toBeTruthy();
     expect(within(table).getByText("Terlambat 3 hari")).toBeTruthy();
     expect(within(table).getAllByText("Dalam Proses")).toHaveLength(2);
@@ -95,7 +102,10 @@ describe("ReviewListPage", () => {
 
   it("gives the links to pages between the first and the last the cursor of their side of this page", async () => {
     const meta = { page: 5, page_size: 25, total: 250, pages: 10, counts: { action: 250, all: 300 } };
-    renderList(listData({ meta, query: { tab: "action", q: "pemohon", page: 5 }, cursors: { before: "SEBELUM", after: "SESUDAH" } }), "/application-list?q=pemohon&page=5");
+    renderList(
+      listData({ meta, query: { tab: "action", q: "pemohon", page: 5 }, cursors: { before: "SEBELUM", after: "SESUDAH" } }),
+      "/application-list?q=pemohon&page=5",
+    );
     const pager = await screen.findByRole("navigation", { name: "Halaman" });
     const href = (name: string) => within(pager).getByRole("link", { name }).getAttribute("href");
     expect(href("‹ Sebelumnya")).toBe("/application-list?q=pemohon&page=4&cursor=SEBELUM");
@@ -122,11 +132,22 @@ describe("ReviewListPage", () => {
 
   it("gives role 1 the 'all' tab only, and says when nothing matches or a value was dropped", async () => {
     renderList(
-      listData({ area: REVIEW_AREAS.adaptation, role: 1, rows: [], query: { tab: "all" }, meta: { page: 1, page_size: 25, total: 0, pages: 0, counts: { action: 0, all: 0 } }, dropped: ["stage"] }),
+      listData({
+        area: REVIEW_AREAS.adaptation,
+        role: 1,
+        rows: [],
+        query: { tab: "all" },
+        meta: { page: 1, page_size: 25, total: 0, pages: 0, counts: { action: 0, all: 0 } },
+        dropped: ["stage"],
+      }),
       "/application",
     );
     const tabs = await screen.findByRole("navigation", { name: "Tampilan daftar" });
-    expect(within(tabs).getAllByRole("link").map((a) => a.textContent)).toEqual(["Semua (0)"]);
+    expect(
+      within(tabs)
+        .getAllByRole("link")
+        .map((a) => a.textContent),
+    ).toEqual(["Semua (0)"]);
     expect(screen.getByText("Tidak ada permohonan yang sesuai.")).toBeTruthy();
     expect(screen.getByText("Nilai berikut tidak valid dan diabaikan: tahap.")).toBeTruthy();
     expect(screen.queryByRole("table")).toBeNull();
@@ -141,7 +162,16 @@ describe("ReviewListPage", () => {
 
 describe("SlaState", () => {
   it("reads days left, today and overdue", async () => {
-    renderAt("/", [{ path: "/", Component: () => <p><SlaState daysLeft={2} /> | <SlaState daysLeft={0} /> | <SlaState daysLeft={-5} overdue /> | <SlaState daysLeft={null} /></p> }]);
+    renderAt("/", [
+      {
+        path: "/",
+        Component: () => (
+          <p>
+            <SlaState daysLeft={2} /> | <SlaState daysLeft={0} /> | <SlaState daysLeft={-5} overdue /> | <SlaState daysLeft={null} />
+          </p>
+        ),
+      },
+    ]);
     expect((await screen.findByText(/Sisa 2 hari/)).closest("p")!.textContent).toBe("Sisa 2 hari | Batas waktu hari ini | Terlambat 5 hari | ");
   });
 });
@@ -199,16 +229,48 @@ const detail = (extra: Partial<ReviewDetail> = {}): ReviewDetail => ({
       merged: false,
       versions: [
         { file_id: "f1", original_name: "ktp.png", size: 2048, detected_type: "image/png", uploaded_at: "2026-05-01T03:00:00Z", version: 1, is_current: false },
-        { file_id: "f1b", original_name: "ktp-baru.png", size: 2048, detected_type: "image/png", uploaded_at: "2026-05-03T03:00:00Z", version: 2, is_current: true },
+        {
+          file_id: "f1b",
+          original_name: "ktp-baru.png",
+          size: 2048,
+          detected_type: "image/png",
+          uploaded_at: "2026-05-03T03:00:00Z",
+          version: 2,
+          is_current: true,
+        },
       ],
     },
-    { requirement_id: 5, name: "Logbook", merged: true, versions: [{ file_id: "f5", original_name: "logbook.pdf", size: 4096, detected_type: "application/pdf", uploaded_at: "2026-05-01T03:00:00Z", version: 1, is_current: true }] },
+    {
+      requirement_id: 5,
+      name: "Logbook",
+      merged: true,
+      versions: [
+        {
+          file_id: "f5",
+          original_name: "logbook.pdf",
+          size: 4096,
+          detected_type: "application/pdf",
+          uploaded_at: "2026-05-01T03:00:00Z",
+          version: 1,
+          is_current: true,
+        },
+      ],
+    },
   ],
   portfolio: [],
   achievements: { items: [], done: false },
   audit: [
     { id: 1, at: "2026-05-01T03:00:00Z", action: "SUBMIT", actor_name: "dr. Sari Wulandari", actor_role: 3, note: null, internal_note: null, ...NO_STATES },
-    { id: 2, at: "2026-05-02T03:00:00Z", action: "DECISION", actor_name: "Rina Marlina", actor_role: 2, note: "Foto KTP buram", internal_note: "Sudah dicek dua kali", ...NO_STATES },
+    {
+      id: 2,
+      at: "2026-05-02T03:00:00Z",
+      action: "DECISION",
+      actor_name: "Rina Marlina",
+      actor_role: 2,
+      note: "Foto KTP buram",
+      internal_note: "Sudah dicek dua kali",
+      ...NO_STATES,
+    },
   ],
   sla: { stage: { id: 1 }, started_at: "2026-05-01T03:00:00Z", deadline_at: "2026-05-15T03:00:00Z", days: 14, days_left: 4, overdue: false },
   open_stage: { id: 1 },
@@ -218,7 +280,13 @@ const detail = (extra: Partial<ReviewDetail> = {}): ReviewDetail => ({
 });
 
 function renderDetail(d: ReviewDetail) {
-  return renderAt("/application-list/app-1", [{ path: "/application-list/:id", Component: ApplicationDetail, loader: () => ({ base: "/application-list", detail: d, shown: applicantShown(d.applicant) }) }]);
+  return renderAt("/application-list/app-1", [
+    {
+      path: "/application-list/:id",
+      Component: ApplicationDetail,
+      loader: () => ({ base: "/application-list", detail: d, shown: applicantShown(d.applicant) }),
+    },
+  ]);
 }
 
 describe("/application-list/:id", () => {
@@ -278,7 +346,13 @@ describe("the history's role names", () => {
       {
         id: "root",
         loader: () => ({ config: { committeeName: "Komite Uji Coba" } }),
-        children: [{ path: "/application-list/:id", Component: ApplicationDetail, loader: () => ({ base: "/application-list", detail: d, shown: applicantShown(d.applicant) }) }],
+        children: [
+          {
+            path: "/application-list/:id",
+            Component: ApplicationDetail,
+            loader: () => ({ base: "/application-list", detail: d, shown: applicantShown(d.applicant) }),
+          },
+        ],
       },
     ]);
     const audit = await screen.findByRole("region", { name: "Riwayat" });
