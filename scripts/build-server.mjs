@@ -1,6 +1,8 @@
 // The production server as one file: server.ts and everything it imports from this repository
 // (server/, api/, domain/, locales/, app/utils/) bundled by esbuild into build/server.mjs, the packages
-// left to node_modules, and the migrations beside it. With build/client and build/server (Remix) it runs
+// left to node_modules, and the migrations beside it. The operator's commands the docs name (`npm run
+// admin:create`, `npm run ops:adopt`, `npm run ops:sentry-test`) are bundled the same way beside it
+// (build/admin-create.mjs, …): package.json runs those when the sources are not there. With build/client and build/server (Remix) it runs
 // as `NODE_ENV=production node build/server.mjs` on production dependencies only (`npm ci --omit=dev`):
 // no TypeScript at run time. docs/operations.md "A production build".
 import { execFileSync } from "node:child_process";
@@ -8,6 +10,7 @@ import { cpSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
+import { BUNDLES } from "./bundles.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 // server/app.ts finds build/ as "../build" from its own file: the bundle lives one folder below the root.
@@ -28,8 +31,9 @@ function commitOf() {
 
 export async function buildServer() {
   await build({
-    entryPoints: [path.join(root, "server.ts")],
-    outfile: path.join(out, "server.mjs"),
+    entryPoints: Object.fromEntries(Object.entries(BUNDLES).map(([name, source]) => [name, path.join(root, source)])),
+    outdir: out,
+    outExtension: { ".js": ".mjs" },
     bundle: true,
     platform: "node",
     format: "esm",
@@ -50,5 +54,9 @@ export async function buildServer() {
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   await buildServer();
-  console.log("built build/server.mjs and build/migrations");
+  console.log(
+    `built ${Object.keys(BUNDLES)
+      .map((name) => `build/${name}.mjs`)
+      .join(", ")} and build/migrations`,
+  );
 }
