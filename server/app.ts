@@ -20,7 +20,7 @@ import { serveGuidebook } from "./guidebook";
 import { createLifecycle } from "./lifecycle";
 import { accessLog, createLogger, currentRequestId } from "./logging";
 import { buildInfo } from "./build-info";
-import { measureRequests, metricsEndpoint, reportBuildInfo, routeLabel } from "./metrics";
+import { measureRequests, metricsEndpoint, reportBuildInfo, reportFrameworkPatches, routeLabel } from "./metrics";
 import { pageRoutes, refusePostsWithoutAction, type PageRoutes } from "./page-routes";
 import { pageQueue } from "./page-queue";
 import { createRequestHandler } from "./remix-handler";
@@ -48,6 +48,7 @@ export async function createServer(env: Env, opts: { dev?: boolean; logger?: pin
   // Framework patches for speed (domain/framework-patches.ts; FRAMEWORK_PATCHES_OFF switches one off).
   if (patchOn("route-match-cache")) installRouteMatchCache();
   if (patchOn("render-tree-cache")) installRenderTreeCache();
+  reportFrameworkPatches(logger);
 
   let api: StartedApi | undefined;
   let apiFetch: ApiFetch;

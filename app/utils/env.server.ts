@@ -32,7 +32,11 @@ const schema = z.object({
   JWT_SECRET: z.string().optional(),
   SENTRY_DSN: optionalUrl,
   SMTP_URL: optionalUrl,
-  PUBLIC_URL: optionalUrl,
+  /** the address users type: mails link to it, so a browser must open it (https://, http:// for a trial) */
+  PUBLIC_URL: optionalUrl.refine(
+    (v) => !v || /^https?:\/\/[^/]/i.test(v),
+    "PUBLIC_URL must be a web address users open, https://… (http:// only for a trial on one machine): the activation and password mails link to it",
+  ),
   /** every mail goes to this one mailbox instead of its recipient (a staging copy of the database) */
   MAIL_REDIRECT_TO: optionalText.pipe(z.email("MAIL_REDIRECT_TO must be one e-mail address").optional()),
   /**
