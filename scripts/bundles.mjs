@@ -5,4 +5,5 @@ export const BUNDLES = {
   server: "server.ts",
   "admin-create": "scripts/admin-create.ts",
   "ops-adopt": "scripts/ops-adopt.ts",
+  "sentry-test": "scripts/sentry-test.ts",
 };

@@ -1,4 +1,7 @@
 import { execFileSync, spawn } from "node:child_process";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { gunzipSync } from "node:zlib";
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -10,8 +13,8 @@ import { ensureBuild, freePort, leftovers, PRODUCTION_MAIL, ROOT, strongSecrets,
 // last stage hold exactly this): build/, package.json and a node_modules holding the production
 // dependencies only, as `npm ci --omit=dev` leaves them — no sources, no tsx scripts, no TypeScript, no
 // Vite. There `node build/server.mjs` migrates an empty database, answers its pages and API and stops on
-// SIGTERM; and the commands the docs name — `npm start`, `npm run admin:create`, `npm run ops:adopt` —
-// work as typed.
+// SIGTERM; and the commands the docs name — `npm start`, `npm run admin:create`, `npm run ops:adopt`,
+// `npm run ops:sentry-test` — work as typed.
 
 const cleanup = leftovers();
 let dir = "";
@@ -137,4 +140,46 @@ describe("the production layout: build/, package.json and production dependencie
     expect(await wrong.exited).toBe(2);
     expect(wrong.err()).toContain("usage: npm run admin:create");
   }, 180_000);
+
+  it("`npm run ops:sentry-test` sends one test event with the build's release, and says when Sentry did not take it", async () => {
+    const events: Array<Record<string, unknown>> = [];
+    const ingest = http.createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on("data", (c: Buffer) => chunks.push(c));
+      req.on("end", () => {
+        let body = Buffer.concat(chunks);
+        if (req.headers["content-encoding"] === "gzip") body = gunzipSync(body);
+        const lines = body.toString("utf8").split("\n");
+        for (let i = 1; i + 1 < lines.length; i += 2) {
+          if ((JSON.parse(lines[i]) as { type: string }).type === "event") events.push(JSON.parse(lines[i + 1]) as Record<string, unknown>);
+        }
+        res.writeHead(200, { "content-type": "application/json" }).end("{}");
+      });
+    });
+    await new Promise<void>((r) => ingest.listen(0, "127.0.0.1", r));
+    try {
+      const { port } = ingest.address() as AddressInfo;
+      const test = run("npm", ["run", "--silent", "ops:sentry-test"], {
+        ...settings,
+        SENTRY_DSN: `http://0123456789abcdef0123456789abcdef@127.0.0.1:${port}/1`,
+      });
+      expect(await test.exited, test.err()).toBe(0);
+      expect(events).toHaveLength(1);
+      const { commit } = JSON.parse(readFileSync(path.join(dir, "build/build-info.json"), "utf8")) as { commit: string };
+      expect(events[0]).toMatchObject({ release: commit, message: expect.stringContaining("a test event from npm run ops:sentry-test") });
+      expect(test.out()).toContain(`Test event ${String(events[0].event_id)} sent to Sentry and accepted (release ${commit})`);
+    } finally {
+      ingest.close();
+    }
+    // Nothing listens there: one line, exit 1.
+    const unreachable = run("npm", ["run", "--silent", "ops:sentry-test"], {
+      ...settings,
+      SENTRY_DSN: `http://0123456789abcdef0123456789abcdef@127.0.0.1:${await freePort()}/1`,
+    });
+    expect(await unreachable.exited).toBe(1);
+    expect(unreachable.err()).toMatch(/^adaptasi: Sentry did not accept the test event \(.*\): check SENTRY_DSN/);
+    const unset = run("npm", ["run", "--silent", "ops:sentry-test"], settings);
+    expect(await unset.exited).toBe(1);
+    expect(unset.err()).toMatch(/^adaptasi: SENTRY_DSN is not set/);
+  }, 120_000);
 });
