@@ -1,4 +1,4 @@
-import { execFileSync, spawn } from "node:child_process";
+import { execFileSync, spawn, spawnSync } from "node:child_process";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { gunzipSync } from "node:zlib";
@@ -7,6 +7,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tokenFrom } from "../../api/test/mail";
 import { smtpSink, type SmtpSink } from "../../api/test/smtp-sink";
+import { dockerfileStages, healthcheckCommand } from "./dockerfile";
 import { ensureBuild, freePort, leftovers, PRODUCTION_MAIL, ROOT, strongSecrets, waitFor } from "./server";
 
 // The production layout (docs/operations.md §1 "A production build"; the systemd unit and the Dockerfile's
@@ -106,6 +107,10 @@ describe("the production layout: build/, package.json and production dependencie
       const asset = /\/assets\/[^"]+\.js/.exec(await (await fetch(`${base}/login`)).text())?.[0];
       expect(asset).toBeTruthy();
       expect((await fetch(`${base}${asset}`)).status).toBe(200);
+      // The image's HEALTHCHECK command (the Dockerfile's, as written) passes against it.
+      const [program, ...args] = healthcheckCommand(dockerfileStages().at(-1)!)!;
+      const health = spawnSync(program === "node" ? process.execPath : program, args, { env: { PORT: new URL(base).port }, encoding: "utf8" });
+      expect(health.status, health.stderr).toBe(0);
     });
     expect(code).toBe(0);
     expect(log).not.toMatch(/"level":(50|60)/);
