@@ -34,11 +34,11 @@ try {
     // Only this event: no session, no trace, nothing the SDK would add by itself.
     defaultIntegrations: false,
     tracesSampleRate: 0,
-    transport: (options) => {
+    transport: (options: Parameters<typeof Sentry.makeNodeTransport>[0]) => {
       const transport = Sentry.makeNodeTransport(options);
       return {
         ...transport,
-        send: (envelope) =>
+        send: (envelope: Parameters<typeof transport.send>[0]) =>
           transport.send(envelope).then(
             (response) => {
               answers.push(String(response.statusCode ?? "no status"));

@@ -56,7 +56,7 @@ describe("the Dockerfile", () => {
     const dir = cleanup.dir("npm-ci");
     for (const file of ["package.json", "package-lock.json"]) copyFileSync(path.join(ROOT, file), path.join(dir, file));
     // Without the npm_* settings of the npm that runs the tests (npm_config_local_prefix would point it at this checkout).
-    const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^npm_/i.test(name)));
+    const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^npm_/i.test(name))) as NodeJS.ProcessEnv;
     const ci = spawnSync("npm", ["ci", "--omit=dev", "--dry-run", "--ignore-scripts", "--no-audit", "--no-fund"], { cwd: dir, env, encoding: "utf8" });
     expect(ci.status, ci.stderr.slice(0, 1500)).toBe(0);
   }, 120_000);

@@ -109,7 +109,10 @@ describe("the production layout: build/, package.json and production dependencie
       expect((await fetch(`${base}${asset}`)).status).toBe(200);
       // The image's HEALTHCHECK command (the Dockerfile's, as written) passes against it.
       const [program, ...args] = healthcheckCommand(dockerfileStages().at(-1)!)!;
-      const health = spawnSync(program === "node" ? process.execPath : program, args, { env: { PORT: new URL(base).port }, encoding: "utf8" });
+      const health = spawnSync(program === "node" ? process.execPath : program, args, {
+        env: { PATH: process.env.PATH, PORT: new URL(base).port } as NodeJS.ProcessEnv,
+        encoding: "utf8",
+      });
       expect(health.status, health.stderr).toBe(0);
     });
     expect(code).toBe(0);

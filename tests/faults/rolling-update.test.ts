@@ -42,7 +42,7 @@ function buildNextRelease(into: string) {
   const source = readFileSync(footer, "utf8");
   expect(source).toContain("<footer className={s.footer}>");
   writeFileSync(footer, source.replace("<footer className={s.footer}>", '<footer className={s.footer} data-release="next">'));
-  const env = { ...process.env, NODE_ENV: "production", BUILD_COMMIT: "b".repeat(40) };
+  const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: "production", BUILD_COMMIT: "b".repeat(40) };
   for (const args of [["node_modules/@remix-run/dev/dist/cli.js", "vite:build"], ["scripts/build-server.mjs"]]) {
     const r = spawnSync(process.execPath, args, { cwd: into, env, encoding: "utf8" });
     if (r.status !== 0) throw new Error(`release N+1: ${args.join(" ")} failed: ${r.stderr.slice(-3000)}`);
