@@ -110,7 +110,7 @@ describe("the production layout: build/, package.json and production dependencie
       // The image's HEALTHCHECK command (the Dockerfile's, as written) passes against it.
       const [program, ...args] = healthcheckCommand(dockerfileStages().at(-1)!)!;
       const health = spawnSync(program === "node" ? process.execPath : program, args, {
-        env: { PATH: process.env.PATH, PORT: new URL(base).port } as NodeJS.ProcessEnv,
+        env: { ...process.env, PORT: new URL(base).port },
         encoding: "utf8",
       });
       expect(health.status, health.stderr).toBe(0);
