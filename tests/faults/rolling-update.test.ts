@@ -165,5 +165,5 @@ describe("a rolling update behind docs/operations.md's nginx", () => {
     // …whose scripts are no longer in build/, and still load.
     expect(before.assets.some((asset) => !existsSync(path.join(dir, "n/build/client", asset)))).toBe(true);
     expect(await missing(a, before.assets)).toEqual([]);
-  });
+  }, 180_000);
 });
