@@ -152,7 +152,7 @@ describe("a rolling update behind docs/operations.md's nginx", () => {
     console.log(
       `faults/rolling-update: release N's /login names ${pageN.assets.length} assets, ${onlyN.length} of them not in N+1's build; all served by both`,
     );
-  });
+  }, 180_000);
 
   it("an instance whose build/ was replaced under it still serves its own pages' scripts", async () => {
     const a = `http://127.0.0.1:${ports.a}`;
