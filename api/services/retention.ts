@@ -380,7 +380,7 @@ export async function anonymiseClosedFiles(deps: RetentionDeps, now = new Date()
 }
 
 /**
- * Which files a CSV export held (access_log_exports, about 3.3 MB per export of 90,000 files), once older
+ * Which files a CSV export held (access_log_exports, 3.3–5 MB per export of 90,000 files), once older
  * than RETENTION_EXPORT_DETAIL_MONTHS. The export's access_log row stays (who, when, with which filter):
  * the detail goes, the record of the export does not (docs/decisions/026-access-log.md). Returns the
  * batches removed, at most EXPORT_DETAIL_BATCHES_PER_RUN.
