@@ -41,6 +41,8 @@ async function main() {
     process.exit(1);
   }
   const { app, api, logger, lifecycle } = server;
+  // Events still in flight when the instance stops are sent before it exits.
+  if (env.SENTRY_DSN) lifecycle.onClose("sentry", () => Sentry.close(5_000).then(() => undefined));
   const http = app.listen(env.PORT, env.HOST, () => {
     const address = http.address();
     const port = typeof address === "object" && address ? address.port : env.PORT;

@@ -224,9 +224,14 @@ export function inlineTexts(instance: I18n, lng: string, namespaces: Iterable<st
   return `<script${nonce ? ` nonce="${nonce}"` : ""}>window.${INLINE_TEXTS_GLOBAL}=${json}</script>`;
 }
 
-/** Every 5xx a render answers is logged once with its cause; the user never sees a stack trace. */
+/**
+ * Every 5xx a render answers is logged once with its cause; the user never sees a stack trace. Sentry
+ * gets the page's own faults (an exception), never a 5xx answer a loader chose to give (a thrown
+ * Response: the API's outage or 500 as a 503): the API reported that fault where it happened, and a
+ * second event for it would count one error twice (tests/faults/sentry.test.ts).
+ */
 function logServerError(request: Request, context: AppLoadContext, error: unknown) {
-  Sentry.captureException(error, { tags: { request_id: context.requestId } });
+  if (!(error instanceof Response) && !isRouteErrorResponse(error)) Sentry.captureException(error, { tags: { request_id: context.requestId } });
   const cause =
     error instanceof Response
       ? `${error.status} ${error.statusText}`.trim()

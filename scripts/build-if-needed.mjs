@@ -3,6 +3,7 @@
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { BUNDLES } from "./bundles.mjs";
 
 const STAMP = `${process.env.BUILD_DIR ?? "build"}/server/index.js`;
 const SOURCES = ["app", "domain", "locales", "public", "vite.config.ts", "package.json"];
@@ -14,9 +15,10 @@ function newest(p) {
   return readdirSync(p).reduce((max, name) => Math.max(max, newest(path.join(p, name))), st.mtimeMs);
 }
 
-// build/server.mjs, the production server (scripts/build-server.mjs): from the server's own sources too.
-const SERVER_STAMP = `${process.env.BUILD_DIR ?? "build"}/server.mjs`;
-const SERVER_SOURCES = [...SOURCES, "server.ts", "server", "api", "contracts"];
+// build/server.mjs, the production server, and the operator's commands beside it (scripts/build-server.mjs):
+// from the server's own sources too. Each bundle must be there and newer than them.
+const SERVER_BUNDLES = Object.keys(BUNDLES).map((name) => `${process.env.BUILD_DIR ?? "build"}/${name}.mjs`);
+const SERVER_SOURCES = [...new Set([...SOURCES, "server", "api", "contracts", "scripts", ...Object.values(BUNDLES)])];
 
 /**
  * Several processes may ask at once (the test runner runs two fault-test files side by side on a fresh
@@ -64,7 +66,8 @@ function lockIsStale(lock, staleMs) {
 async function buildIfOlder() {
   await ensureRemixBuild();
   if (process.env.BUILD_DIR && process.env.BUILD_DIR !== "build") return; // the bundle finds its build as ../build
-  if (existsSync(SERVER_STAMP) && statSync(SERVER_STAMP).mtimeMs >= Math.max(...SERVER_SOURCES.map(newest))) return;
+  const built = SERVER_BUNDLES.map((file) => (existsSync(file) ? statSync(file).mtimeMs : 0));
+  if (Math.min(...built) >= Math.max(...SERVER_SOURCES.map(newest))) return;
   const { buildServer } = await import("./build-server.mjs");
   await buildServer();
 }

@@ -37,7 +37,12 @@ export function apiOptionsFrom(env: Env): Omit<StartApiOptions, "logger" | "repo
     smtpUrl: env.SMTP_URL,
     jobIntervalMs: env.JOBS_INTERVAL_SECONDS * 1000,
     digestHourWib: env.JOBS_DIGEST_HOUR_WIB,
-    retention: { draftMonths: env.RETENTION_DRAFT_MONTHS, accountMonths: env.RETENTION_ACCOUNT_MONTHS, closedFileMonths: env.RETENTION_CLOSED_FILE_MONTHS },
+    retention: {
+      draftMonths: env.RETENTION_DRAFT_MONTHS,
+      accountMonths: env.RETENTION_ACCOUNT_MONTHS,
+      closedFileMonths: env.RETENTION_CLOSED_FILE_MONTHS,
+      exportDetailMonths: env.RETENTION_EXPORT_DETAIL_MONTHS,
+    },
     mailRetry: { maxAttempts: env.MAIL_MAX_ATTEMPTS, baseMs: env.MAIL_RETRY_BASE_SECONDS * 1000, leaseMs: env.MAIL_LEASE_SECONDS * 1000 },
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
     // The first production start records PUBLIC_URL as the live service's (api/services/live-service.ts).

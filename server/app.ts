@@ -15,12 +15,13 @@ import { EnvError, type Env } from "../app/utils/env.server";
 import { GUIDEBOOK_PATH } from "../app/utils/guidebook";
 import { apiOptionsFrom } from "./api-options";
 import { ASSET_FILE_OPTIONS, assetHeaders, listFiles, precompressed } from "./assets";
+import { publishAssets, storedAssets } from "./asset-store";
 import { lastResort } from "./errors";
 import { serveGuidebook } from "./guidebook";
 import { createLifecycle } from "./lifecycle";
 import { accessLog, createLogger, currentRequestId } from "./logging";
 import { buildInfo } from "./build-info";
-import { measureRequests, metricsEndpoint, reportBuildInfo, routeLabel } from "./metrics";
+import { measureRequests, metricsEndpoint, reportBuildInfo, reportFrameworkPatches, routeLabel } from "./metrics";
 import { pageRoutes, refusePostsWithoutAction, type PageRoutes } from "./page-routes";
 import { pageQueue } from "./page-queue";
 import { createRequestHandler } from "./remix-handler";
@@ -48,6 +49,7 @@ export async function createServer(env: Env, opts: { dev?: boolean; logger?: pin
   // Framework patches for speed (domain/framework-patches.ts; FRAMEWORK_PATCHES_OFF switches one off).
   if (patchOn("route-match-cache")) installRouteMatchCache();
   if (patchOn("render-tree-cache")) installRenderTreeCache();
+  reportFrameworkPatches(logger);
 
   let api: StartedApi | undefined;
   let apiFetch: ApiFetch;
@@ -81,10 +83,25 @@ export async function createServer(env: Env, opts: { dev?: boolean; logger?: pin
   // While draining, a new request is answered 503 (server/lifecycle.ts).
   app.use(lifecycle.middleware);
 
-  // Hashed assets first, with the headers a script or stylesheet needs and nothing more.
+  // Hashed assets first, with the headers a script or stylesheet needs and nothing more: this build's,
+  // then those of every other release still in the shared store (server/asset-store.ts).
   if (!dev) {
     const assets = path.join(BUILD_DIR, "client/assets");
-    app.use("/assets", assetHeaders(production), precompressed(assets), express.static(assets, ASSET_FILE_OPTIONS));
+    const store = path.resolve(env.ASSETS_DIR ?? path.join(env.DATA_DIR, "assets"));
+    const publish = () =>
+      publishAssets(assets, store, env.ASSETS_KEEP_DAYS).then(
+        (result) => logger.info({ store, ...result }, "client assets published to the shared store"),
+        (err: unknown) =>
+          logger.warn({ err, store }, "client assets could not be published to the shared store: pages of other releases may miss their scripts"),
+      );
+    if (existsSync(assets)) {
+      await publish();
+      // A running release marks its files again, so a long-running one keeps them in the store.
+      const again = setInterval(() => void publish(), 6 * 3_600_000);
+      again.unref();
+      lifecycle.onClose("asset store", () => clearInterval(again));
+    }
+    app.use("/assets", assetHeaders(production), precompressed(assets), express.static(assets, ASSET_FILE_OPTIONS), storedAssets(store));
   }
 
   app.use(securityHeaders(production));

@@ -42,7 +42,7 @@ export const ASSET_FILE_OPTIONS = {
 } as const;
 
 /** RFC 9239's type for scripts; module scripts are always read as UTF-8, so no charset is needed. */
-const SCRIPT_TYPE = "text/javascript";
+export const SCRIPT_TYPE = "text/javascript";
 
 /** Every file under `dir`, as URL paths ("/favicon.svg"). */
 export function listFiles(dir: string, prefix = ""): string[] {

@@ -2,6 +2,8 @@ import { createHash, timingSafeEqual } from "node:crypto";
 import type { Request, RequestHandler } from "express";
 import { Gauge } from "prom-client";
 import { httpRequestDuration, httpResponses, registry, routePatternOf } from "../api/lib/metrics";
+import type { pino } from "pino";
+import { FRAMEWORK_PATCH_NAMES, patchOn } from "#domain/framework-patches";
 import type { BuildInfo } from "./build-info";
 
 // /metrics (Prometheus text format) and the request metric every answer feeds.
@@ -51,6 +53,29 @@ const buildInfoGauge = new Gauge({
 export function reportBuildInfo(info: BuildInfo): void {
   buildInfoGauge.reset();
   buildInfoGauge.set({ version: info.version, commit: info.commit }, 1);
+}
+
+const patchesOffGauge = new Gauge({
+  name: "adaptasi_framework_patch_off",
+  help: "1 for each framework patch FRAMEWORK_PATCHES_OFF switched off on this instance (pages cost more CPU), 0 for each one on",
+  labelNames: ["patch"] as const,
+  registers: [registry],
+});
+
+/**
+ * FRAMEWORK_PATCHES_OFF leaves a trace: adaptasi_framework_patch_off{patch} for every patch (1 when off),
+ * and one warning at start naming the patches off. Returns their names.
+ */
+export function reportFrameworkPatches(logger: pino.Logger): string[] {
+  const off = FRAMEWORK_PATCH_NAMES.filter((name) => !patchOn(name));
+  for (const name of FRAMEWORK_PATCH_NAMES) patchesOffGauge.set({ patch: name }, off.includes(name) ? 1 : 0);
+  if (off.length > 0) {
+    logger.warn(
+      { patchesOff: off },
+      `framework patches switched off by FRAMEWORK_PATCHES_OFF: ${off.join(", ")}; pages cost more CPU until the patch is mended (README "What an upgrade touches")`,
+    );
+  }
+  return off;
 }
 
 const digest = (s: string) => createHash("sha256").update(s).digest();

@@ -11,7 +11,7 @@ import { MIGRATIONS_FOLDER, openDatabase } from "./client";
 import { migrationsAhead, newestKnownMigration, unmarkedContractions, unmarkedMigrations } from "./migration-rules";
 
 describe("migrations expand, then contract a release later (docs/operations.md §5)", () => {
-  it("every migration of this repository that drops, renames or retypes carries its contract marker", () => {
+  it("every migration of this repository that contracts (drops, renames, retypes, constrains, deletes) carries its contract marker", () => {
     expect(unmarkedMigrations(MIGRATIONS_FOLDER)).toEqual([]);
   });
 
@@ -31,6 +31,46 @@ describe("migrations expand, then contract a release later (docs/operations.md �
     expect(
       unmarkedContractions('ALTER TABLE "users" ADD COLUMN "mobile" text;--> statement-breakpoint\n-- DROP COLUMN later\nCREATE TABLE "x" ("id" serial);'),
     ).toEqual([]);
+  });
+
+  it("finds what breaks release N−1's writes or reads during an update: NOT NULL without a default, SET NOT NULL, new constraints, dropped indexes and constraints, deleted rows", () => {
+    for (const statement of [
+      // N−1's inserts leave the column out: refused
+      'ALTER TABLE "applications" ADD COLUMN "channel" text NOT NULL;',
+      'ALTER TABLE "applications" ADD COLUMN "a" text, ADD COLUMN "b" integer NOT NULL;',
+      // N−1 may still write nulls
+      'ALTER TABLE "users" ALTER COLUMN "phone" SET NOT NULL;',
+      // N−1 may write rows a new constraint refuses
+      'ALTER TABLE "users" ADD CONSTRAINT "users_phone_unique" UNIQUE("phone");',
+      'ALTER TABLE "users" ADD CONSTRAINT "users_phone_check" CHECK ("users"."phone" ~ \'^[0-9+]+$\');',
+      'ALTER TABLE "files" ADD CONSTRAINT "files_owner_fk" FOREIGN KEY ("owner_user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;',
+      'CREATE UNIQUE INDEX "users_phone_idx" ON "users" USING btree ("phone");',
+      // what N−1 reads or relies on
+      'ALTER TABLE "users" DROP CONSTRAINT "users_nik_unique";',
+      'DROP INDEX "applications_submitted_at_id_idx";',
+      'DROP INDEX IF EXISTS "applications_submitted_at_id_idx";',
+      'DELETE FROM "mail_outbox" WHERE "status" = \'sent\';',
+      'TRUNCATE "login_attempts";',
+    ]) {
+      expect(unmarkedContractions(statement), statement).toEqual([statement]);
+      expect(unmarkedContractions(`-- contract: release 0.9 writes the column on every insert\n${statement}`), statement).toEqual([]);
+    }
+    for (const statement of [
+      // a default (or a computed value) fills what N−1 leaves out; a nullable column is free
+      'ALTER TABLE "application_documents" ADD COLUMN "replaceable" boolean DEFAULT false NOT NULL;',
+      'ALTER TABLE "applications" ADD COLUMN "anonymised_at" timestamp with time zone;',
+      'ALTER TABLE "applications" ADD COLUMN "search" text GENERATED ALWAYS AS (lower("applications"."applicant_name")) STORED NOT NULL;',
+      // constraints on a table, or on columns, this migration makes: N−1 never writes them
+      'CREATE TABLE "tus_uploads" ("id" text PRIMARY KEY NOT NULL, "account_id" uuid NOT NULL);--> statement-breakpoint\nALTER TABLE "tus_uploads" ADD CONSTRAINT "tus_uploads_account_id_users_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint\nCREATE UNIQUE INDEX "tus_one" ON "tus_uploads" USING btree ("account_id");',
+      'ALTER TABLE "users" ADD COLUMN "nik" text;--> statement-breakpoint\nALTER TABLE "users" ADD CONSTRAINT "users_nik_unique" UNIQUE("nik");',
+      'ALTER TABLE "users" ADD COLUMN "jalur" text;--> statement-breakpoint\nALTER TABLE "users" ADD CONSTRAINT "users_jalur" CHECK ("users"."jalur" in (\'REG\', \'SPE\'));',
+      'ALTER TABLE "applications" ADD COLUMN "kind_id" integer;--> statement-breakpoint\nALTER TABLE "applications" ADD CONSTRAINT "applications_kind_fk" FOREIGN KEY ("kind_id") REFERENCES "public"."kinds"("id") ON DELETE no action ON UPDATE no action;',
+      // a plain index, and a backfill
+      'CREATE INDEX "applications_x_idx" ON "applications" USING btree ("submitted_at","id");',
+      'UPDATE "applications" SET "reached_stages" = ARRAY["stage_id"] WHERE "is_submitted";',
+    ]) {
+      expect(unmarkedContractions(statement), statement).toEqual([]);
+    }
   });
 
   it(

@@ -4,8 +4,8 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom
 // Every label takes a bounded set of values: a route is its pattern (`/api/v1/applications/:id`),
 // never the URL a client sent, so a crawler cannot grow the series.
 //
-// The mail worker and the scheduled jobs set their own metrics here: `mailQueueDepth.set(n)`,
-// `mailSent.inc()`, `mailFailures.inc({ kind: "retry" | "permanent" })`, `jobRuns.inc({ job, outcome })`.
+// The mail worker and the scheduled jobs set their own metrics here: `reportMailQueue(count)` (read at
+// each scrape), `mailSent.inc()`, `mailFailures.inc({ kind: "retry" | "permanent" })`, `jobRuns.inc({ job, outcome })`.
 
 export const registry = new Registry();
 collectDefaultMetrics({ register: registry, prefix: "adaptasi_" });
@@ -75,11 +75,35 @@ export const schemaAhead = new Gauge({
   registers: [registry],
 });
 
-/** Mails recorded and not yet delivered (set by the mail worker). */
+let mailQueueSource: (() => Promise<number>) | undefined;
+
+/**
+ * The mail worker registers how the outbox's waiting mails are counted (the last one started in this
+ * process is reported); the function returned forgets it again, when the worker closes.
+ */
+export function reportMailQueue(source: () => Promise<number>): () => void {
+  mailQueueSource = source;
+  return () => {
+    if (mailQueueSource === source) mailQueueSource = undefined;
+  };
+}
+
+/**
+ * Mails recorded and not yet delivered, counted at each scrape: whether this instance sends them, holds
+ * them (a copy of the database, docs/operations.md §4) or the mail server refuses them.
+ */
 export const mailQueueDepth = new Gauge({
   name: "adaptasi_mail_queue_depth",
-  help: "Mails waiting for delivery in the shared database: every instance reports the same count, so alert on max(), never sum()",
+  help: "Mails waiting for delivery in the shared database, held ones included: every instance reports the same count, so alert on max(), never sum()",
   registers: [registry],
+  async collect() {
+    if (!mailQueueSource) return;
+    try {
+      this.set(await mailQueueSource());
+    } catch {
+      // the database does not answer: the last count stays (the pool metric and /readyz say why)
+    }
+  },
 });
 
 export const mailSent = new Counter({

@@ -2,6 +2,7 @@ import { count, eq } from "drizzle-orm";
 import pino from "pino";
 import { afterEach, describe, expect, it } from "vitest";
 import { jobRuns, mailOutbox } from "../db/schema";
+import { registry } from "../lib/metrics";
 import { createTestApi, type TestApi } from "../test/helpers";
 import { readOutbox } from "../test/mail";
 import { adoptAddress, normalAddress, recordedAddress, recordFirstStart } from "./live-service";
@@ -67,6 +68,8 @@ describe("an instance on a copy of the database", () => {
     expect(await readOutbox(api.outboxDir)).toEqual([]);
     expect(await pending(api)).toBe(1); // the recovery mail, kept
     expect(await jobRunCount(api)).toBe(0); // no reminder was even recorded
+    // /metrics counts the held mail as waiting: an alert on the queue sees a copy's outbox grow
+    expect(await registry.getSingleMetricAsString("adaptasi_mail_queue_depth")).toMatch(/^adaptasi_mail_queue_depth 1$/m);
 
     const held = lines.filter((l) => typeof l.msg === "string" && l.msg.startsWith("mail held"));
     expect(held).toHaveLength(1);
@@ -81,6 +84,7 @@ describe("an instance on a copy of the database", () => {
     expect(recovery.map((m) => m.text)).toEqual([expect.stringContaining(`${COPY}/forgot-password?token=`)]);
     expect((await api.mails("admin@adaptasi.test")).some((m) => m.subject.startsWith("Tenggat SLA dalam 2 hari"))).toBe(true);
     expect(await pending(api)).toBe(0);
+    expect(await registry.getSingleMetricAsString("adaptasi_mail_queue_depth")).toMatch(/^adaptasi_mail_queue_depth 0$/m);
     expect(lines.filter((l) => l.msg === "this instance is the live service now: mail and scheduled jobs resume")).toHaveLength(1);
   });
 

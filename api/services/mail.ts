@@ -295,8 +295,6 @@ export function createMailer(options: MailerOptions): Mailer {
       }
       tried += rows.length;
       if (rows.length < 20 || closed) {
-        // What /metrics says of the queue: mails recorded and not yet delivered.
-        if (tried > 0) metrics.mailQueueDepth.set((await outboxCounts(db)).pending);
         return tried;
       }
     }
@@ -327,6 +325,9 @@ export function createMailer(options: MailerOptions): Mailer {
   const wake = () => {
     if (!closed) void deliverDue();
   };
+
+  // What /metrics says of the queue, counted at each scrape: mails recorded and not yet delivered, held ones too.
+  const forgetQueue = metrics.reportMailQueue(async () => (await outboxCounts(db)).pending);
 
   const pollMs = options.pollMs ?? 2_000;
   const timer = pollMs > 0 ? setInterval(wake, pollMs) : undefined;
@@ -375,6 +376,7 @@ export function createMailer(options: MailerOptions): Mailer {
     async close() {
       closed = true;
       if (timer) clearInterval(timer);
+      forgetQueue();
       await settle();
       smtp?.close();
     },

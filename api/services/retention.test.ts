@@ -5,10 +5,19 @@ import { eq } from "drizzle-orm";
 import pino from "pino";
 import S3rver from "s3rver";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { applicantProfiles, applicationDocuments, applications, auditLog, files, users } from "../db/schema";
+import { accessLog, accessLogExports, applicantProfiles, applicationDocuments, applications, auditLog, files, users } from "../db/schema";
+import { recordExportBatch } from "./access-log";
 import { createTestApi, type TestApi } from "../test/helpers";
 import { processingTimes, RECOMPUTE_AFTER_MS } from "./processing-times";
-import { anonymiseClosedFiles, deleteApplicantAccount, plannedDeletions, runRetention, RETENTION_DEFAULTS, type RetentionSettings } from "./retention";
+import {
+  anonymiseClosedFiles,
+  deleteApplicantAccount,
+  plannedDeletions,
+  pruneExportDetails,
+  runRetention,
+  RETENTION_DEFAULTS,
+  type RetentionSettings,
+} from "./retention";
 import { createDiskStorage, type FileStorage } from "./storage";
 import { createS3Storage } from "./storage-s3";
 
@@ -254,4 +263,32 @@ describe("a closed file after the authority's period", () => {
     // Done once: a second run finds nothing.
     expect(await anonymiseClosedFiles(deps(disk, { closedFileMonths: 1 }), now)).toBe(0);
   }, 120_000);
+});
+
+describe("which files a CSV export held (access_log_exports)", () => {
+  it("goes after RETENTION_EXPORT_DETAIL_MONTHS (24 by default) while the export's access_log row stays; 0 keeps it", async () => {
+    const admin = await api.createUser({ email: `ekspor${++n}.${Date.now()}@contoh.id`, roleId: 2 });
+    const ids = [(await draft(disk, new Date())).app.id, (await draft(disk, new Date())).app.id];
+    const exported = async (at: Date) => {
+      const [log] = await api.db
+        .insert(accessLog)
+        .values({ actorUserId: admin.id, actorRole: 2, actorName: "Admin Ekspor", kind: "EXPORT", details: { tab: "all" }, createdAt: at })
+        .returning({ id: accessLog.id });
+      await recordExportBatch(api.db, log.id, ids);
+      await recordExportBatch(api.db, log.id, ids.slice(0, 1));
+      return log.id;
+    };
+    const now = new Date();
+    const old = await exported(monthsAfter(now, -25));
+    const recent = await exported(monthsAfter(now, -23));
+    const batches = async (logId: number) => (await api.db.select().from(accessLogExports).where(eq(accessLogExports.accessLogId, logId))).length;
+
+    expect(await pruneExportDetails(deps(disk, { exportDetailMonths: 0 }), now)).toBe(0);
+    expect(await batches(old)).toBe(2);
+    expect(await runRetention(deps(disk), now)).toBeGreaterThanOrEqual(2);
+    expect(await batches(old)).toBe(0);
+    expect(await batches(recent)).toBe(2);
+    // the export itself is still on record: who, when, which filter
+    expect((await api.db.select().from(accessLog).where(eq(accessLog.id, old))).map((r) => r.kind)).toEqual(["EXPORT"]);
+  });
 });

@@ -4,6 +4,7 @@ import { ROLE } from "#domain/roles";
 import type { Database } from "../db/client";
 import {
   accessLog,
+  accessLogExports,
   achievements,
   additionalRequirements,
   applicantProfiles,
@@ -36,9 +37,14 @@ export interface RetentionSettings {
   accountMonths: number;
   /** RETENTION_CLOSED_FILE_MONTHS; 0 keeps closed files as they are */
   closedFileMonths: number;
+  /** RETENTION_EXPORT_DETAIL_MONTHS: which files a CSV export held (access_log_exports) is kept this long; 0 keeps it */
+  exportDetailMonths: number;
 }
 
-export const RETENTION_DEFAULTS: RetentionSettings = { draftMonths: 12, accountMonths: 24, closedFileMonths: 0 };
+export const RETENTION_DEFAULTS: RetentionSettings = { draftMonths: 12, accountMonths: 24, closedFileMonths: 0, exportDetailMonths: 24 };
+
+/** At most this many export batches (250 files each) go in one run: a first run on a long history is spread over runs. */
+export const EXPORT_DETAIL_BATCHES_PER_RUN = 2_000;
 
 /** The owner hears this many days before a deletion; a deletion never comes sooner after the mail. */
 export const NOTICE_DAYS = 30;
@@ -373,12 +379,33 @@ export async function anonymiseClosedFiles(deps: RetentionDeps, now = new Date()
   return done;
 }
 
-/** One run: notices, then deletions, then anonymisation. Returns the mails recorded plus the records changed. */
+/**
+ * Which files a CSV export held (access_log_exports, 3.3–5 MB per export of 90,000 files), once older
+ * than RETENTION_EXPORT_DETAIL_MONTHS. The export's access_log row stays (who, when, with which filter):
+ * the detail goes, the record of the export does not (docs/decisions/026-access-log.md). Returns the
+ * batches removed, at most EXPORT_DETAIL_BATCHES_PER_RUN.
+ */
+export async function pruneExportDetails(deps: RetentionDeps, now = new Date()): Promise<number> {
+  const { db, settings } = deps;
+  if (settings.exportDetailMonths <= 0) return 0;
+  const old = db
+    .select({ id: accessLogExports.id })
+    .from(accessLogExports)
+    .innerJoin(accessLog, eq(accessLog.id, accessLogExports.accessLogId))
+    .where(sql`${accessLog.createdAt} + ${months(settings.exportDetailMonths)} <= ${at(now)}`)
+    .limit(EXPORT_DETAIL_BATCHES_PER_RUN);
+  const removed = await db.delete(accessLogExports).where(inArray(accessLogExports.id, old)).returning({ id: accessLogExports.id });
+  if (removed.length > 0) deps.logger.info({ job: "retention", batches: removed.length }, "retention: export details removed");
+  return removed.length;
+}
+
+/** One run: notices, then deletions, then anonymisation, then old export details. Returns the mails recorded plus the records changed. */
 export async function runRetention(deps: RetentionDeps, now = new Date()): Promise<number> {
   const mails = await sendRetentionNotices(deps, now);
   const { drafts, accounts } = await deleteExpired(deps, now);
   const anonymised = await anonymiseClosedFiles(deps, now);
-  return mails + drafts + accounts + anonymised;
+  const exportDetails = await pruneExportDetails(deps, now);
+  return mails + drafts + accounts + anonymised + exportDetails;
 }
 
 /** db.execute answers rows (node-postgres: in `rows`; PGlite: the same). */

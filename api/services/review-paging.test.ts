@@ -158,6 +158,31 @@ describe("list pages", () => {
     expect(Math.max(0, ...last.statements.map((s) => offsetOf(s) ?? 0))).toBe(0);
   });
 
+  it("reads a page typed in the middle of a long list from the list's anchor once it has them: an index position and at most CURSOR_REACH − 1 pages past it, no OFFSET", async () => {
+    const query = { tab: "all", q: bulk, sort: "name", dir: "asc" };
+    let at = await page(query);
+    const byLink: string[][] = [at.data.map((r) => r.id)];
+    for (let n = 2; n <= 13; n++) {
+      at = await page({ ...query, page: n, cursor: at.cursors.after! });
+      byLink.push(at.data.map((r) => r.id));
+    }
+    // Page 13: 300 rows before it, 285 after. The first typed read counts from the nearer end and asks for
+    // the list's anchors beside it; a later one reads from the anchor of page 10.
+    let typed = await statementsOf(api.db, () => page({ ...query, page: 13 }));
+    expect(typed.result.data.map((r) => r.id)).toEqual(byLink[12]);
+    for (let tries = 0; tries < 50 && typed.statements.some((s) => offsetOf(s) !== null); tries++) {
+      typed = await statementsOf(api.db, () => page({ ...query, page: 13 }));
+    }
+    expect(typed.result.data.map((r) => r.id)).toEqual(byLink[12]);
+    const reads = typed.statements.filter((s) => /from "applications"/i.test(s.text) && !/count\(/i.test(s.text));
+    expect(reads.map(offsetOf).filter((o) => o !== null)).toEqual([]);
+    expect(reads.some((s) => /\("applications"\."applicant_name", "applications"\."id"\) > \(\$\d+::text, \$\d+::uuid\)/.test(s.text))).toBe(true);
+    expect(Math.max(...reads.map((s) => s.rows))).toBeLessThanOrEqual((CURSOR_REACH - 1) * PAGE_SIZE + PAGE_SIZE);
+    // Page 12 from the same anchor, one page past it; page 11 right after it.
+    expect((await page({ ...query, page: 12 })).data.map((r) => r.id)).toEqual(byLink[11]);
+    expect((await page({ ...query, page: 11 })).data.map((r) => r.id)).toEqual(byLink[10]);
+  });
+
   it("answers a bad page or cursor with a 400 naming it, or with the page by its number: never a 500", async () => {
     const bad = async (query: string) =>
       (

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { and, asc, desc, gt, isNotNull, isNull, lt, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, gt, inArray, isNotNull, isNull, lt, sql, type SQL } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import { CURSOR_MAX_LENGTH, CURSOR_PATTERN, type DIRS, type SORTS } from "#domain/review-filters";
 import type { Database } from "../db/client";
@@ -190,4 +190,75 @@ export function decodeCursor(text: string): ListCursor | null {
   const ordered = orderNamed(order);
   if (!ordered || !ordered.validKey(key)) return null;
   return { page, toward: toward === "a" ? "after" : "before", order, scope, key, id };
+}
+
+// --- Pages typed by hand ----------------------------------------------------------------------------
+// A page number typed into the address has no cursor. Counted from the nearer end, a page in the middle
+// of a long list still walks half of it. So the list keeps, for a while, where every CURSOR_REACH-th page
+// ends (its anchors, one statement over the list's ids in order), and a typed page is read from the
+// anchor before it, as a pager link's cursor would be: at most CURSOR_REACH − 1 pages past an index
+// position. Like a cursor, an anchor may be up to ANCHORS_TTL_MS old: a typed page may then be off by the
+// rows that moved meanwhile, as any page of a list that changes. The first typed page of a list reads as
+// before, and asks for its anchors beside it.
+
+/** How long a list's anchors serve typed pages. */
+export const ANCHORS_TTL_MS = 60_000;
+const ANCHOR_LISTS = 200;
+
+/** The anchor a typed `page` is read from, and how many rows past it, or null when none serves it. */
+export function anchoredRead(anchors: readonly Position[], page: number, pageSize: number): { from: Position; skip: number } | null {
+  // anchors[i] is the last row of page (i + 1) × CURSOR_REACH
+  const i = Math.floor((page - 1) / CURSOR_REACH) - 1;
+  if (i < 0 || i >= anchors.length) return null;
+  return { from: anchors[i], skip: (page - 1 - (i + 1) * CURSOR_REACH) * pageSize };
+}
+
+/** The last row of every CURSOR_REACH-th page of the rows matching `where` in `order`: two statements. */
+export async function readAnchors(db: Database, where: SQL | undefined, order: ListOrder, pageSize: number): Promise<Position[]> {
+  const step = CURSOR_REACH * pageSize;
+  const numbered = db
+    .select({ id: applications.id, n: sql<number>`row_number() over (order by ${sql.join(order.orderBy(), sql`, `)})`.as("n") })
+    .from(applications)
+    .where(where)
+    .as("numbered");
+  const ids = (
+    await db
+      .select({ id: numbered.id })
+      .from(numbered)
+      .where(sql`${numbered.n} % ${step} = 0`)
+      .orderBy(numbered.n)
+  ).map((r) => r.id);
+  if (ids.length === 0) return [];
+  const keys = new Map(
+    (await db.select({ id: applications.id, key: order.key }).from(applications).where(inArray(applications.id, ids))).map((r) => [r.id, r.key]),
+  );
+  // a row gone between the two statements ends the anchors there: the pages after it read as before
+  const positions: Position[] = [];
+  for (const id of ids) {
+    if (!keys.has(id)) break;
+    positions.push({ id, key: keys.get(id) ?? null });
+  }
+  return positions;
+}
+
+const anchorLists = new WeakMap<object, Map<string, { at: number; positions?: Position[] }>>();
+
+/**
+ * The list's anchors when fresh ones are known; otherwise null, and `read` is started (once) so the next
+ * typed page of the list has them.
+ */
+export function knownAnchors(db: Database, list: string, read: () => Promise<Position[]>, now = Date.now()): Position[] | null {
+  let lists = anchorLists.get(db);
+  if (!lists) anchorLists.set(db, (lists = new Map()));
+  const known = lists.get(list);
+  if (known && now - known.at < ANCHORS_TTL_MS) return known.positions ?? null; // fresh, or being read
+  const entry: { at: number; positions?: Position[] } = { at: now };
+  lists.delete(list);
+  lists.set(list, entry);
+  if (lists.size > ANCHOR_LISTS) lists.delete(lists.keys().next().value!);
+  read().then(
+    (positions) => (entry.positions = positions),
+    () => lists.delete(list), // tried again by the next typed page
+  );
+  return null;
 }

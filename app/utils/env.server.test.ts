@@ -93,6 +93,13 @@ describe("environment (DESIGN §1, production start)", () => {
   it("rejects malformed settings with one clear line", () => {
     expect(() => loadEnv({ PORT: "abc" })).toThrow(/^Invalid setting PORT/);
     expect(() => loadEnv({ DATABASE_URL: "mysql://x" })).toThrow(/DATABASE_URL/);
+    // The mails link to PUBLIC_URL: a browser must open it
+    for (const bad of ["ftp://adaptasi.kemkes.go.id", "mailto:admin@kemkes.go.id", "file:///var/www", "javascript:alert(1)"]) {
+      expect(() => loadEnv({ NODE_ENV: "production", ...secrets, ...mail, PUBLIC_URL: bad }), bad).toThrow(
+        /^Invalid setting PUBLIC_URL: PUBLIC_URL must be a web address/,
+      );
+    }
+    expect(loadEnv({ NODE_ENV: "production", ...secrets, ...mail, PUBLIC_URL: "http://127.0.0.1:8080" }).PUBLIC_URL).toBe("http://127.0.0.1:8080");
   });
 
   it("reads TRUST_PROXY as a number of proxies, 0 when unset", () => {

@@ -32,7 +32,11 @@ const schema = z.object({
   JWT_SECRET: z.string().optional(),
   SENTRY_DSN: optionalUrl,
   SMTP_URL: optionalUrl,
-  PUBLIC_URL: optionalUrl,
+  /** the address users type: mails link to it, so a browser must open it (https://, http:// for a trial) */
+  PUBLIC_URL: optionalUrl.refine(
+    (v) => !v || /^https?:\/\/[^/]/i.test(v),
+    "PUBLIC_URL must be a web address users open, https://… (http:// only for a trial on one machine): the activation and password mails link to it",
+  ),
   /** every mail goes to this one mailbox instead of its recipient (a staging copy of the database) */
   MAIL_REDIRECT_TO: optionalText.pipe(z.email("MAIL_REDIRECT_TO must be one e-mail address").optional()),
   /**
@@ -58,6 +62,13 @@ const schema = z.object({
   MAIL_LEASE_SECONDS: z.coerce.number().positive().default(120),
   /** how often the scheduled jobs (SLA reminders, overdue digest, reupload reminders) look for work; 0 turns them off */
   JOBS_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(300),
+  /**
+   * where every release's hashed client assets are kept, so a page of release N loads its scripts from
+   * an instance of N+1 (a rolling update); one folder shared by every instance; default DATA_DIR/assets
+   */
+  ASSETS_DIR: optionalText,
+  /** a release's assets stay in ASSETS_DIR this many days after the last instance running it marked them */
+  ASSETS_KEEP_DAYS: z.coerce.number().int().min(1).default(30),
   JOBS_DIGEST_HOUR_WIB: z.coerce.number().int().min(0).max(23).default(7),
   /** a draft never submitted is deleted this many months after its last change (its owner mailed 30 days before); 0 keeps drafts */
   RETENTION_DRAFT_MONTHS: z.coerce.number().int().min(0).max(1200).default(12),
@@ -65,6 +76,8 @@ const schema = z.object({
   RETENTION_ACCOUNT_MONTHS: z.coerce.number().int().min(0).max(1200).default(24),
   /** the authority's retention period of a decided file, in months after its last decision; absent or 0: kept as it is */
   RETENTION_CLOSED_FILE_MONTHS: z.coerce.number().int().min(0).max(1200).default(0),
+  /** which files a CSV export held (access_log_exports) is kept this many months; the export's access_log row stays; 0 keeps it */
+  RETENTION_EXPORT_DETAIL_MONTHS: z.coerce.number().int().min(0).max(1200).default(24),
   /** tests only (NODE_ENV=test): POST /__test/run-jobs?at=<ISO time> runs the scheduled jobs at that time */
   TEST_JOB_TRIGGER: z.enum(["true", "false"], "TEST_JOB_TRIGGER must be true or false").optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),

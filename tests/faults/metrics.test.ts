@@ -33,10 +33,13 @@ async function start(port: string, extra: Record<string, string> = {}): Promise<
 const metrics = (running: Running, authorization?: string) => fetch(`${running.base}/metrics`, { headers: authorization ? { authorization } : {} });
 
 describe("/metrics", () => {
-  it("is not served without METRICS_TOKEN", async () => {
-    server = await start("3483");
+  it("is not served without METRICS_TOKEN; a patch switched off by FRAMEWORK_PATCHES_OFF is named in the start's log", async () => {
+    server = await start("3483", { FRAMEWORK_PATCHES_OFF: "render-tree-cache", LOG_LEVEL: "warn" });
     expect((await metrics(server)).status).toBe(404);
     expect((await metrics(server, `Bearer ${TOKEN}`)).status).toBe(404);
+    expect(server.stdout()).toMatch(
+      /"level":40,[^\n]*"patchesOff":\["render-tree-cache"\][^\n]*"msg":"framework patches switched off by FRAMEWORK_PATCHES_OFF: render-tree-cache;/,
+    );
     await stopServer(server);
     server = undefined;
   }, 60_000);

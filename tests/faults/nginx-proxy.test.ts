@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adaptedServer, documentedNginxBlock, startNginx } from "./nginx";
-import { ensureBuild, leftovers, PRODUCTION_MAIL, startServer, stopServer, strongSecrets, type Running, waitFor } from "./server";
+import { ensureBuild, leftovers, PRODUCTION_MAIL, startServer, stopServer, strongSecret, strongSecrets, type Running, waitFor } from "./server";
 
 // docs/operations.md's nginx server, run as written on ports other than 443 (TLS and the port-80
 // redirect left out): a production instance behind it takes form posts from its own pages, refuses
@@ -13,6 +13,7 @@ import { ensureBuild, leftovers, PRODUCTION_MAIL, startServer, stopServer, stron
 
 const PORTS = { portal: 3430, documented: 3431, hostOnly: 3432 };
 const SECRET = "tok3nRahasiaJanganDicatat";
+const METRICS_TOKEN = strongSecret();
 
 /** The documented server on one port and, with `Host $host`, on another. */
 function servers(dir: string): string {
@@ -40,6 +41,7 @@ beforeAll(async () => {
     DATA_DIR: path.join(dir, "data"),
     LOG_LEVEL: "info",
     TRUST_PROXY: "1",
+    METRICS_TOKEN,
     ...strongSecrets(),
     ...PRODUCTION_MAIL,
     // the address users type: the host-only server's, a port other than 443
@@ -108,5 +110,16 @@ describe("behind docs/operations.md's nginx on a port other than 443", () => {
     const requestId = line!.trim().split(" ").at(-1)!;
     expect(requestId).toMatch(/^[0-9a-f]{32}$/);
     expect(portalLog, "the portal's lines carry nginx's request id").toContain(requestId);
+  });
+
+  it("does not proxy /metrics: Prometheus scrapes each instance at its own address, not whichever one the round robin picks", async () => {
+    const authorization = `Bearer ${METRICS_TOKEN}`;
+    expect((await fetch(`${portal!.base}/metrics`, { headers: { authorization } })).status).toBe(200);
+    const proxied = await fetch(`http://127.0.0.1:${PORTS.documented}/metrics`, { headers: { authorization } });
+    expect(proxied.status).toBe(404);
+    expect(await proxied.text()).not.toContain("adaptasi_build_info");
+    const location = /location = \/metrics \{[^}]*\}/.exec(documentedNginxBlock())?.[0];
+    expect(location).toBeTruthy();
+    expect(location).not.toContain("proxy_pass");
   });
 });

@@ -6,7 +6,7 @@ import { rmSync } from "node:fs";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { throwawayDatabase } from "../../api/test/throwaway-database.mjs";
-import { apiClient, apiLogin, ensureBuild, ROOT, startServer, stopServer, strongSecrets, tempDir, type Running } from "./server";
+import { apiClient, apiLogin, ensureBuild, freePort, portalLogin, ROOT, startServer, stopServer, strongSecrets, tempDir, type Running } from "./server";
 
 // Sentry proven, not assumed: with SENTRY_DSN pointing at an ingest this test runs on
 // loopback, a server error (the API's 500) arrives there as an event, with the exception.
@@ -68,7 +68,7 @@ afterAll(async () => {
 });
 
 describe("Sentry", () => {
-  it("receives the API's 500 as an event, with its exception", async () => {
+  it("receives the API's 500 as an event, with its exception; a page the fault breaks adds no second event", async () => {
     const { port } = ingest.address() as AddressInfo;
     const dsn = `http://0123456789abcdef0123456789abcdef@127.0.0.1:${port}/1`;
     const db = await throwawayDatabase(PG_SERVER, "adaptasi_sentry");
@@ -77,7 +77,7 @@ describe("Sentry", () => {
     dirs.push(dataDir);
     server = await startServer({
       NODE_ENV: "test",
-      PORT: "3487",
+      PORT: String(await freePort()),
       DATABASE_URL: db.url,
       SEED_DEMO: "true",
       DATA_DIR: dataDir,
@@ -90,6 +90,7 @@ describe("Sentry", () => {
     const userId = me.data.id;
     expect(userId).toMatch(/^[0-9a-f-]{36}$/);
     expect((await api("/applications/current", { token })).status).toBe(200);
+    const cookie = await portalLogin(server, "pemohon@adaptasi.test");
 
     // A fault no code expects: the table the applicant's list reads is gone (not an outage, which is a 503).
     const client = new pg.Client({ connectionString: db.url });
@@ -102,10 +103,11 @@ describe("Sentry", () => {
     const requestId = broken.headers.get("x-request-id");
     expect(requestId).toBe("portal-request-0001");
 
+    const received = () => envelopes.flatMap((e) => e.items.filter((it) => it.type === "event").map((it) => it.payload));
     let events: Array<Record<string, unknown>> = [];
     for (let i = 0; i < 100 && events.length === 0; i++) {
       await new Promise((r) => setTimeout(r, 100));
-      events = envelopes.flatMap((e) => e.items.filter((it) => it.type === "event").map((it) => it.payload));
+      events = received();
     }
     expect(events.length, `envelopes received: ${envelopes.map((e) => e.items.map((it) => it.type).join("+")).join(", ")}`).toBeGreaterThanOrEqual(1);
     const event = events[0] as {
@@ -126,6 +128,20 @@ describe("Sentry", () => {
     expect(sent).not.toContain(token); // no access token
     expect(sent).not.toContain(server.env.API_KEY); // no API key
     expect(sent).not.toContain("rahasia-di-url"); // no query-token link
+
+    // One fault, one event: the applicant's page whose API call meets the broken table answers 503 and
+    // Sentry gets the API's event for it, not a second one for the page's 503.
+    const page = await fetch(`${server.base}/application-status`, { headers: { cookie } });
+    await page.text();
+    expect(page.status).toBe(503);
+    const pageRequest = page.headers.get("x-request-id");
+    expect(pageRequest).toBeTruthy();
+    await stopServer(server); // SIGTERM: the instance sends what Sentry still holds before it exits
+    const forPage = received().filter((e) => (e as { tags?: Record<string, string> }).tags?.request_id === pageRequest) as Array<{
+      exception?: { values?: Array<{ value?: string }> };
+    }>;
+    expect(forPage, JSON.stringify(forPage.map((e) => e.exception?.values?.map((v) => v.value)))).toHaveLength(1);
+    expect(JSON.stringify(forPage[0].exception)).toMatch(/relation \\"applications\\" does not exist/);
     console.log(
       `faults/sentry: ${envelopes.length} envelopes (${[...new Set(envelopes.flatMap((e) => e.items.map((it) => it.type)))].join(", ")}), ` +
         `${events.length} error event(s): ${JSON.stringify(event.exception?.values?.map((v) => `${v.type}: ${v.value}`))} at ${event.request?.url ?? "?"}`,

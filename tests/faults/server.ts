@@ -117,6 +117,18 @@ export function operatorCommand(env: Record<string, string>, script: string, arg
   });
 }
 
+/** A port nothing listens on now (the kernel's pick, released at once): for a test's own servers. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
 /** Whether something already listens on the port: its answers would pass for the new server's. */
 function portTaken(port: number): Promise<boolean> {
   return new Promise((resolve) => {
