@@ -39,10 +39,14 @@ async function randomPdf(size: number): Promise<Buffer> {
     );
     return Buffer.from(await doc.save());
   };
-  const probe = await build(size - 4096);
-  const exact = await build(size - 4096 + (size - probe.length));
-  expect(exact.length).toBe(size);
-  return exact;
+  // The fill's length is written into the PDF (/Length), so one more digit there moves the total by a byte: adjust until exact.
+  let fill = size - 4096;
+  for (let attempt = 0; attempt < 8; attempt++) {
+    const pdf = await build(fill);
+    if (pdf.length === size) return pdf;
+    fill += size - pdf.length;
+  }
+  throw new Error(`no PDF of exactly ${size} bytes`);
 }
 
 beforeAll(async () => {
