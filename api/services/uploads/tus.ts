@@ -229,11 +229,18 @@ async function copyOut(store: DataStore, id: string, tmpDir: string): Promise<{ 
   return { path: file, size, sha256: hash.digest("hex") };
 }
 
+/** Removes uploads' bytes from the tus store (their rows went already); one already gone is no error. */
+export async function removeUnfinishedUploads(store: DataStore, ids: string[], logger: Logger): Promise<void> {
+  for (const id of ids) {
+    await store.remove(id).catch((err: { status_code?: number }) => {
+      if (err?.status_code !== 404) logger.warn({ err, upload: id }, "an unfinished upload could not be removed from the tus store");
+    });
+  }
+}
+
 /** Removes an upload's bytes from the tus store and its row; an upload already gone is no error. */
 async function forget(db: Database, store: DataStore, id: string, logger: Logger): Promise<void> {
-  await store.remove(id).catch((err: { status_code?: number }) => {
-    if (err?.status_code !== 404) logger.warn({ err, upload: id }, "an unfinished upload could not be removed from the tus store");
-  });
+  await removeUnfinishedUploads(store, [id], logger);
   await db.delete(tusUploads).where(eq(tusUploads.id, id));
 }
 
