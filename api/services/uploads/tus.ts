@@ -21,6 +21,7 @@ import type { S3Settings } from "../storage-s3";
 import { reuploadRequirements } from "../workflow/applicant";
 import { countUpload } from "./quota";
 import { displayName } from "./receive";
+import { componentLogger } from "../../lib/log";
 
 // Resumable uploads over tus (docs/decisions/027-resumable-uploads.md). A document arrives in chunks
 // (PATCH), each acknowledged with the offset stored; a connection that drops resumes from there. Its
@@ -249,7 +250,7 @@ export function createTusServer(deps: ApiDeps, routePath: string): Server {
   const { db, config } = deps;
   const store = deps.tusStore;
   const settings = config.resumableUploads;
-  const logger = config.logger.child({ component: "tus" });
+  const logger = componentLogger(config.logger, "tus");
   // Uploads whose last byte arrived and which are being checked and attached, with their account: their
   // row is claimed (gone), so a DELETE learns here that it comes too late (409, not 404).
   const finishing = new Map<string, string>();
