@@ -1,7 +1,6 @@
 import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { FileStore } from "@tus/file-store";
-import type { Readable } from "node:stream";
 import { and, eq } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -32,12 +31,17 @@ class GatedStore extends FileStore {
   beforeRead?: ReturnType<typeof gate>;
   beforeRemove?: ReturnType<typeof gate>;
   failRead?: Error;
-  override async read(id: string): Promise<Readable> {
-    const g = this.beforeRead;
-    this.beforeRead = undefined;
-    if (g) await g.pass();
-    if (this.failRead) throw this.failRead;
-    return (FileStore.prototype as unknown as { read(id: string): Promise<Readable> }).read.call(this, id);
+  constructor(options: ConstructorParameters<typeof FileStore>[0]) {
+    super(options);
+    // The file store reads synchronously; the portal awaits what read answers, so a gated read may wait.
+    const plain = FileStore.prototype.read;
+    this.read = (async (id: string) => {
+      const g = this.beforeRead;
+      this.beforeRead = undefined;
+      if (g) await g.pass();
+      if (this.failRead) throw this.failRead;
+      return plain.call(this, id);
+    }) as unknown as FileStore["read"];
   }
   override async remove(id: string): Promise<void> {
     const g = this.beforeRemove;
