@@ -20,6 +20,7 @@ import { createScheduler, type Scheduler } from "./services/scheduled-jobs";
 import { createDiskStorage, sweepTemporaryFiles, TEMPORARY_FILE_MAX_AGE_MS } from "./services/storage";
 import { createS3Storage, type S3Settings } from "./services/storage-s3";
 import { createTusStore, resolveResumable, type ResumableSettings } from "./services/uploads/tus";
+import { componentLogger } from "./lib/log";
 
 export { API_BASE, createApiApp } from "./app";
 export type { ApiConfig, AppEnv, MailConfig, RateLimitConfig } from "./app";
@@ -164,7 +165,7 @@ export async function startApi(opts: StartApiOptions): Promise<StartedApi> {
     db: handle.db,
     publicUrl: opts.publicUrl ?? DEFAULT_PUBLIC_URL,
     redirectTo: opts.mailRedirectTo,
-    logger: logger.child({ component: "mail" }),
+    logger: componentLogger(logger, "mail"),
   });
   await gate.state();
   const mailer = createMailer({
@@ -175,7 +176,7 @@ export async function startApi(opts: StartApiOptions): Promise<StartedApi> {
     outboxDir,
     publicUrl: opts.publicUrl ?? DEFAULT_PUBLIC_URL,
     from: opts.mailFrom,
-    logger: logger.child({ component: "mail" }),
+    logger: componentLogger(logger, "mail"),
     gate,
   });
   // One storage for the API and the retention job, which removes what it deletes from the disk or the bucket.
@@ -188,7 +189,7 @@ export async function startApi(opts: StartApiOptions): Promise<StartedApi> {
     db: handle.db,
     mailer,
     gate,
-    logger: logger.child({ component: "jobs" }),
+    logger: componentLogger(logger, "jobs"),
     intervalMs: opts.jobIntervalMs ?? 0,
     digestHourWib: opts.digestHourWib,
     retention: { storage, settings: retention },

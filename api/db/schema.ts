@@ -387,7 +387,8 @@ export const reuploadRequests = pgTable(
   (t) => [index("reupload_requests_application_idx").on(t.applicationId, t.resolvedAt)],
 );
 
-export const AUDIT_ACTIONS = ["SUBMIT", "REUPLOAD", "DECISION", "ADDITIONAL_REQUEST", "ADDITIONAL_UPLOAD"] as const;
+/** ACCOUNT_DELETED: the file was closed undecided because its applicant's account was emptied on an approved deletion request */
+export const AUDIT_ACTIONS = ["SUBMIT", "REUPLOAD", "DECISION", "ADDITIONAL_REQUEST", "ADDITIONAL_UPLOAD", "ACCOUNT_DELETED"] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 /** Append-only history of an application: submissions, reuploads, decisions (who, role, from → to). */

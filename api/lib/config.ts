@@ -12,6 +12,7 @@ import { createS3Storage } from "../services/storage-s3";
 import { RETENTION_DEFAULTS } from "../services/retention";
 import { createTusStore, resolveResumable } from "../services/uploads/tus";
 import type { ApiConfig, ApiDeps, ResolvedConfig } from "./types";
+import { componentLogger } from "./log";
 
 export const DEFAULT_PUBLIC_URL = "http://localhost:3000";
 
@@ -72,7 +73,7 @@ export function createDeps(deps: { db: Database; config: ApiConfig; mailer?: Mai
         outboxDir: deps.config.mail?.outboxDir ?? path.join(tmpdir(), "adaptasi-outbox"),
         publicUrl: deps.config.mail?.publicUrl ?? DEFAULT_PUBLIC_URL,
         from: deps.config.mail?.from,
-        logger: config.logger.child({ component: "mail" }),
+        logger: componentLogger(config.logger, "mail"),
       }),
     storage: deps.storage ?? (deps.config.s3 ? createS3Storage(deps.config.s3) : createDiskStorage(config.filesDir)),
     uploadTmpDir: path.join(config.filesDir, "tmp"),

@@ -13,6 +13,7 @@ import { ApiError } from "../lib/errors";
 import { achievementsOf, applicationView, fileHistoryOf, portfolioOf } from "./applications";
 import { profileBody } from "./profile";
 import type { FileStorage } from "./storage";
+import { MIME_OF } from "./uploads/file-type";
 
 // "Download my data" (docs/decisions/028-data-export.md, UU PDP No. 27/2022): one ZIP holding a person's
 // account, personal data, applications with their timelines and decisions, the access log about them and
@@ -68,9 +69,12 @@ export async function collectDataExport(db: Database, subjectUserId: string, app
   const out: ExportedFile[] = [];
   const used = new Set<string>();
   const fileRows = async (ids: string[]) => (ids.length ? await db.select().from(files).where(inArray(files.id, ids)) : []);
-  /** The ZIP path of a file, unique within the ZIP. */
-  const place = (folder: string, stem: string, original: string) => {
-    const ext = /\.[A-Za-z0-9]{1,8}$/.exec(original)?.[0].toLowerCase() ?? "";
+  /**
+   * The ZIP path of a file, unique within the ZIP, ending in the extension of its checked type: never the
+   * uploader's, so a PDF sent as "ijazah.exe" is "….pdf" here (its original name stays in data.json).
+   */
+  const place = (folder: string, stem: string, row: typeof files.$inferSelect) => {
+    const ext = Object.hasOwn(MIME_OF, row.detectedType) ? `.${row.detectedType}` : "";
     let path = `${folder}/${safeSegment(stem)}${ext}`;
     for (let n = 2; used.has(path); n++) path = `${folder}/${safeSegment(stem)}-${n}${ext}`;
     used.add(path);
@@ -93,7 +97,7 @@ export async function collectDataExport(db: Database, subjectUserId: string, app
   let photo: Record<string, unknown> | null = null;
   if (profile?.photoFileId) {
     const [row] = await fileRows([profile.photoFileId]);
-    if (row) photo = add(row, place("dokumen", "foto-profil", row.originalName), row.createdAt);
+    if (row) photo = add(row, place("dokumen", "foto-profil", row), row.createdAt);
   }
 
   const applicationsOut = [];
@@ -127,7 +131,7 @@ export async function collectDataExport(db: Database, subjectUserId: string, app
           replaced_at: v.replaced_at,
           replaced_reason: v.replaced_reason,
           ...(row
-            ? add(row, place(folder, `${doc.name} v${v.version}`, row.originalName), new Date(v.uploaded_at))
+            ? add(row, place(folder, `${doc.name} v${v.version}`, row), new Date(v.uploaded_at))
             : { zip_path: null, original_name: v.original_name, size: v.size }),
         };
       }),
@@ -141,7 +145,7 @@ export async function collectDataExport(db: Database, subjectUserId: string, app
         stage: stageName(e.stageId) ?? null,
         requested_at: e.createdAt.toISOString(),
         fulfilled_at: iso(e.fulfilledAt),
-        file: row ? add(row, place(`${folder}/tambahan`, e.title, row.originalName), e.fulfilledAt ?? e.createdAt) : null,
+        file: row ? add(row, place(`${folder}/tambahan`, e.title, row), e.fulfilledAt ?? e.createdAt) : null,
       };
     });
     applicationsOut.push({

@@ -1,3 +1,4 @@
+import type { DataStore } from "@tus/server";
 import { and, desc, eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Logger } from "pino";
@@ -23,6 +24,8 @@ export interface DeletionDeps {
   storage: FileStorage;
   mailer: Mailer;
   logger: Logger;
+  /** the store of unfinished resumable uploads: the account's go with it */
+  tusStore?: DataStore;
 }
 
 type Row = typeof deletionRequests.$inferSelect;
@@ -148,7 +151,11 @@ export async function decideDeletionRequest(deps: DeletionDeps, actor: AdminActo
     await deps.mailer.send(approve ? "deletion_approved" : "deletion_rejected", to, mail, tx);
   };
   if (approve) {
-    const deleted = await deleteApplicantAccount(deps, request.userId, { allowSubmitted: true, first: record });
+    const deleted = await deleteApplicantAccount(deps, request.userId, {
+      allowSubmitted: true,
+      first: record,
+      closedBy: { userId: actor.id, role: actor.roleId },
+    });
     if (!deleted) throw new ApiError(409, "DELETION_REQUEST_DECIDED");
   } else {
     await deps.db.transaction(record);

@@ -1,4 +1,5 @@
-import { and, eq, inArray, isNotNull, ne, sql, type SQL } from "drizzle-orm";
+import type { DataStore } from "@tus/server";
+import { and, eq, inArray, isNotNull, ne, or, sql, type SQL } from "drizzle-orm";
 import type { Logger } from "pino";
 import { ROLE } from "#domain/roles";
 import type { Database } from "../db/client";
@@ -16,11 +17,14 @@ import {
   mailOutbox,
   portfolioEntries,
   refreshTokens,
+  tusUploads,
   users,
 } from "../db/schema";
 import type { Mailer } from "./mail";
 import { accountRetentionMail, addressee, draftRetentionMail } from "./notifications";
+import { appendAudit } from "./workflow/audit";
 import type { FileStorage } from "./storage";
+import { removeUnfinishedUploads } from "./uploads/tus";
 
 // Kept no longer than needed (UU PDP No. 27/2022; docs/decisions/029-retention-and-deletion.md). Three
 // periods, in months: a draft never submitted (from its last change), an account that never started an
@@ -136,6 +140,8 @@ export interface RetentionDeps {
   storage: FileStorage;
   logger: Logger;
   settings: RetentionSettings;
+  /** the store of unfinished resumable uploads: an account's go with it */
+  tusStore?: DataStore;
 }
 
 /** Mails the owners of drafts and accounts whose deletion is within 30 days, once each. Returns the mails recorded. */
@@ -221,10 +227,11 @@ async function removeBytes(deps: Pick<RetentionDeps, "storage" | "logger">, keys
  * request, whose decision and mail `first` records in the same transaction, before anything is deleted.
  */
 export async function deleteApplicantAccount(
-  deps: Pick<RetentionDeps, "db" | "storage" | "logger">,
+  deps: Pick<RetentionDeps, "db" | "storage" | "logger" | "tusStore">,
   userId: string,
-  opts: { allowSubmitted?: boolean; first?: (tx: Database) => Promise<void> } = {},
+  opts: { allowSubmitted?: boolean; first?: (tx: Database) => Promise<void>; closedBy?: FileCloser } = {},
 ): Promise<boolean> {
+  let unfinished: string[] = [];
   const keys = await deps.db.transaction(async (tx) => {
     const [user] = await tx.select({ id: users.id, email: users.email, roleId: users.roleId }).from(users).where(eq(users.id, userId)).for("update");
     if (!user || user.roleId !== ROLE.APPLICANT) return null;
@@ -234,9 +241,17 @@ export async function deleteApplicantAccount(
       .from(applications)
       .where(eq(applications.applicantUserId, userId));
     if (!opts.allowSubmitted && apps.some((a) => a.isSubmitted)) return null;
+    // Resumable uploads not finished, the account's own or to its applications (a facility's): their rows
+    // go here, their bytes in the tus store once this commits, not at the 24-hour sweep.
+    const ids = apps.map((a) => a.id);
+    const uploads = await tx
+      .delete(tusUploads)
+      .where(ids.length > 0 ? or(eq(tusUploads.accountId, userId), inArray(tusUploads.applicationId, ids)) : eq(tusUploads.accountId, userId))
+      .returning({ id: tusUploads.id });
+    unfinished = uploads.map((u) => u.id);
     const keys: string[] = [];
     for (const a of apps) {
-      if (a.isSubmitted) keys.push(...(await anonymiseFile(tx, a.id, new Date())));
+      if (a.isSubmitted) keys.push(...(await anonymiseFile(tx, a.id, new Date(), opts.closedBy)));
       else keys.push(...(await dropDraft(tx, a.id)));
     }
     if (apps.some((a) => a.isSubmitted)) {
@@ -254,6 +269,7 @@ export async function deleteApplicantAccount(
   });
   if (keys === null) return false;
   await removeBytes(deps, keys);
+  if (deps.tusStore) await removeUnfinishedUploads(deps.tusStore, unfinished, deps.logger);
   return true;
 }
 
@@ -280,11 +296,47 @@ async function anonymisePerson(tx: Database, userId: string): Promise<string[]> 
   return profile?.photo ? dropUnusedFiles(tx, [profile.photo]) : [];
 }
 
+/** Who closes a file still open when its applicant's account is emptied: the Super Admin approving the request. */
+export interface FileCloser {
+  userId: string;
+  role: number;
+}
+
+/**
+ * A submitted file not yet decided for good whose applicant's account is emptied (an approved deletion
+ * request) is closed: no stage open (it leaves the reviewers' queues and their counts), no deadline (its
+ * SLA clock stops, no reminder or digest names it), no status (no label counts it, nobody can decide it,
+ * and no reupload is awaited), final. Its audit trail says why: an ACCOUNT_DELETED entry by the Super
+ * Admin who approved (the request and its reason are in admin_audit_log). Stage and history stay, as for
+ * every file the authority keeps.
+ */
+async function closeOpenFile(tx: Database, applicationId: string, now: Date, by: FileCloser): Promise<void> {
+  const [app] = await tx
+    .select({ isFinal: applications.isFinal, stageId: applications.stageId, status: applications.status })
+    .from(applications)
+    .where(eq(applications.id, applicationId))
+    .for("update");
+  if (!app || app.isFinal) return;
+  await tx
+    .update(applications)
+    .set({ status: null, isFinal: true, openStageId: null, deadlineAt: null, updatedAt: now })
+    .where(eq(applications.id, applicationId));
+  await appendAudit(tx, {
+    applicationId,
+    actor: { userId: by.userId, role: by.role },
+    action: "ACCOUNT_DELETED",
+    from: { stage: app.stageId, status: app.status },
+    to: { stage: app.stageId, status: null },
+    at: now,
+  });
+}
+
 /**
  * A closed file past the authority's period: its documents are removed and the person's data in it
  * replaced, while its audit trail (stages, decisions, dates) stays, so /waktu-proses counts it as before.
  */
-async function anonymiseFile(tx: Database, applicationId: string, now: Date): Promise<string[]> {
+async function anonymiseFile(tx: Database, applicationId: string, now: Date, closedBy?: FileCloser): Promise<string[]> {
+  if (closedBy) await closeOpenFile(tx, applicationId, now, closedBy);
   const docs = await tx
     .delete(applicationDocuments)
     .where(eq(applicationDocuments.applicationId, applicationId))

@@ -183,8 +183,9 @@ export function createScheduler(options: {
     [JOBS.overdueDigest, (db: Database, mailer: Mailer, now: Date) => sendOverdueDigest(db, mailer, now, options.digestHourWib)],
     [JOBS.reuploadReminder, remindPendingReuploads],
   ];
-  if (retention) jobs.push([JOBS.retention, (db: Database, mailer: Mailer, now: Date) => runRetention({ db, mailer, logger, ...retention }, now)]);
   const uploads = options.uploads;
+  if (retention)
+    jobs.push([JOBS.retention, (db: Database, mailer: Mailer, now: Date) => runRetention({ db, mailer, logger, tusStore: uploads?.store, ...retention }, now)]);
   // Every run: what it removes is past its expiry whichever instance looks, so no slot is claimed.
   if (uploads) jobs.push([JOBS.uploadsSweep, (db: Database, _mailer: Mailer, now: Date) => sweepAbandonedUploads({ db, logger, ...uploads }, now)]);
   let running: Promise<void> | null = null;

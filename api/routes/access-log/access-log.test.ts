@@ -175,4 +175,34 @@ describe("access log", () => {
     }
     expect(await own(app.token)).toEqual(before);
   });
+
+  it("is append-only in the database too: no update, delete or truncate; a deleted account or draft only clears its pointer", async () => {
+    const reader = await api.createUser({ email: `pembaca.${Date.now()}@contoh.id`, roleId: 2 });
+    const subject = await applicantWithProfile(api, undefined, { emailPrefix: "dibaca" });
+    const [person] = await api.db.select({ id: users.id }).from(users).where(eq(users.email, subject.email));
+    const draft = await api.request("/api/v1/applications", { token: subject.token, json: { jalur_id: "REG" } });
+    const applicationId = (await draft.json()).data.id as string;
+    const [row] = await api.db
+      .insert(accessLog)
+      .values({ applicantUserId: person.id, applicationId, actorUserId: reader.id, actorRole: 2, actorName: "Pembaca", kind: "DETAIL", stageId: 1 })
+      .returning();
+    const reread = async () => (await api.db.select().from(accessLog).where(eq(accessLog.id, row.id)))[0];
+    // Whoever connects: no column changes, not even a pointer set to null by hand, and no row goes.
+    await expect(api.db.update(accessLog).set({ actorName: "Orang lain" }).where(eq(accessLog.id, row.id))).rejects.toThrow();
+    await expect(
+      api.db
+        .update(accessLog)
+        .set({ createdAt: new Date(0) })
+        .where(eq(accessLog.id, row.id)),
+    ).rejects.toThrow();
+    await expect(api.db.update(accessLog).set({ actorUserId: null }).where(eq(accessLog.id, row.id))).rejects.toThrow();
+    await expect(api.db.delete(accessLog).where(eq(accessLog.id, row.id))).rejects.toThrow();
+    await expect(api.db.execute(sql`truncate access_log cascade`)).rejects.toThrow();
+    expect(await reread()).toEqual(row);
+    // The draft and the accounts go: the database's own ON DELETE SET NULL clears their pointers, nothing else.
+    await api.db.delete(applications).where(eq(applications.id, applicationId));
+    await api.db.delete(users).where(eq(users.id, reader.id));
+    await api.db.delete(users).where(eq(users.id, person.id));
+    expect(await reread()).toEqual({ ...row, applicantUserId: null, applicationId: null, actorUserId: null });
+  });
 });

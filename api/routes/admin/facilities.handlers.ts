@@ -2,6 +2,7 @@ import type { AppRouteHandler } from "../../lib/types";
 import { createFacilityAdmin, decideFacilityVerification, facilityAdminDetail, listFacilityAdmins } from "../../services/admin-facilities";
 import type * as routes from "./facilities.routes";
 import { pageOf } from "./shared";
+import { componentLogger } from "../../lib/log";
 
 export const listFacilities: AppRouteHandler<typeof routes.listFacilities> = async (c) => {
   const { page, q, state } = c.req.valid("query");
@@ -22,7 +23,7 @@ export const verifyFacility: AppRouteHandler<typeof routes.verifyFacility> = asy
   const { db, mailer, config } = c.var.deps;
   const data = await decideFacilityVerification(db, c.var.user, c.req.valid("param").id, c.req.valid("json"), {
     mailer,
-    logger: config.logger.child({ component: "admin-facilities" }),
+    logger: componentLogger(config.logger, "admin-facilities"),
   });
   return c.json({ data }, 200);
 };

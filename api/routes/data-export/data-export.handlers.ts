@@ -10,6 +10,7 @@ import { collectDataExport, dataExportZip } from "../../services/data-export";
 import type { Context } from "hono";
 import type { SQL } from "drizzle-orm";
 import type * as routes from "./data-export.routes";
+import { componentLogger } from "../../lib/log";
 
 /** 429 with Retry-After once an account has downloaded its allowance of the hour; params: retry_after_sec. */
 export function dataExportRateLimited(retryAfterSec: number): ApiError {
@@ -30,7 +31,7 @@ async function serve(c: Context<AppEnv>, subjectUserId: string, applicationsWher
   const exported = await collectDataExport(db, subjectUserId, applicationsWhere);
   // The download is in the access log (the person's own too), before a byte is sent; no row, no ZIP (503).
   await recordAccess(db, user, "DATA_EXPORT", { applicantUserId: subjectUserId, details: { files: String(exported.files.length) } });
-  const logger = config.logger.child({ component: "data-export" });
+  const logger = componentLogger(config.logger, "data-export");
   const zip = dataExportZip(storage, exported, (err) => logger.error({ err }, "data export ZIP failed"));
   return new Response(Readable.toWeb(zip) as ReadableStream, {
     status: 200,

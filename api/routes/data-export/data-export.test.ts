@@ -6,7 +6,8 @@ import path from "node:path";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DataExportJsonSchema } from "#contracts/data-export";
-import { pdf } from "../../../tests/fixtures/files";
+import { requirementsFor } from "#domain/documents";
+import { pdf, png } from "../../../tests/fixtures/files";
 import { accessLog, applications, users } from "../../db/schema";
 import { indexHtml, type DataExport } from "../../services/data-export";
 import enExport from "#locales/en/export.json";
@@ -110,6 +111,31 @@ describe("download my data", () => {
     expect(row).toMatchObject({ actorUserId: app.userId, actorRole: 3, details: { files: String(zip.data.files.length) } });
     const own = await (await api.request("/api/v1/me/access-log", { token: app.token })).json();
     expect(own.data[0]).toMatchObject({ kind: "DATA_EXPORT" });
+  });
+
+  it("names each document by its checked type, never by the extension its uploader gave it", async () => {
+    const who = await applicantWithProfile(api, undefined, { emailPrefix: "unduh" });
+    const draft = await api.request("/api/v1/applications", { token: who.token, json: { jalur_id: "REG" } });
+    const { id } = (await draft.json()).data;
+    // A checked PDF sent as "….exe", a PNG sent as "….pdf", and one without an extension.
+    const reg = requirementsFor("REG").filter((r) => !r.allowed_extnames.includes("docx"));
+    // (An image for a merged document is stored as its PDF: the PNG goes to one that is not merged.)
+    const second = reg.find((r) => !r.merged && r.allowed_extnames.includes("png"))!;
+    const [first, third] = reg.filter((r) => r !== second);
+    const fd = new FormData();
+    fd.append(`doc_${first.id}`, new Blob([new Uint8Array(pdfBytes)]), "ijazah.exe");
+    fd.append(`doc_${second.id}`, new Blob([new Uint8Array(png())]), "pas-foto.pdf");
+    fd.append(`doc_${third.id}`, new Blob([new Uint8Array(pdfBytes)]), "surat");
+    expect((await api.request(`/api/v1/applications/${id}/documents`, { token: who.token, body: fd })).status).toBe(200);
+    const zip = await unzipped(await api.request("/api/v1/me/data-export", { token: who.token }));
+    const byName = new Map(zip.data.files.map((f) => [f.original_name, f.path]));
+    expect(byName.get("ijazah.exe")).toMatch(/\.pdf$/);
+    expect(byName.get("pas-foto.pdf")).toMatch(/\.png$/);
+    expect(byName.get("surat")).toMatch(/\.pdf$/);
+    for (const f of zip.data.files) {
+      expect(zip.entries).toContain(f.path);
+      expect(f.path).not.toMatch(/\.exe$/);
+    }
   });
 
   it("never holds another applicant's data, and is refused to staff and to a facility for someone it did not register", async () => {

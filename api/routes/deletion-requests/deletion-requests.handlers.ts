@@ -21,13 +21,13 @@ export const listDeletionRequests: AppRouteHandler<typeof routes.listDeletionReq
 };
 
 export const decideDeletionRequest: AppRouteHandler<typeof routes.decideDeletionRequest> = async (c) => {
-  const { db, storage, mailer, config } = c.var.deps;
+  const { db, storage, mailer, config, tusStore } = c.var.deps;
   const raw = c.req.valid("param").id;
   // Not a request's id (a word, a negative, past the column's range): no such request.
   if (!/^\d{1,9}$/.test(raw) || Number(raw) < 1) throw new ApiError(404, "NOT_FOUND");
   const user = c.var.user;
   const decided = await service.decideDeletionRequest(
-    { db, storage, mailer, logger: config.logger },
+    { db, storage, mailer, logger: config.logger, tusStore },
     { id: user.id, roleId: user.roleId },
     Number(raw),
     c.req.valid("json"),

@@ -29,7 +29,7 @@ export const plannedDeletions: AppRouteHandler<typeof routes.plannedDeletions> =
 export const deleteOwnAccount: AppRouteHandler<typeof routes.deleteOwnAccount> = async (c) => {
   const deps = c.var.deps;
   const user = c.var.user;
-  if (!(await deleteApplicantAccount({ db: deps.db, storage: deps.storage, logger: deps.config.logger }, user.id)))
+  if (!(await deleteApplicantAccount({ db: deps.db, storage: deps.storage, logger: deps.config.logger, tusStore: deps.tusStore }, user.id)))
     throw new ApiError(409, "ACCOUNT_HAS_SUBMITTED");
   deps.config.logger.info({ userId: user.id }, "account deleted by its owner");
   return c.json({ data: { deleted: true as const } }, 200);

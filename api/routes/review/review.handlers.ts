@@ -3,6 +3,7 @@ import { applicationCsv, csvFileName, listApplications, reviewDetail } from "../
 import { filterOf, recordAccess, recordExportBatch } from "../../services/access-log";
 import { actorOf, decideApplication } from "../../services/workflow";
 import type * as routes from "./review.routes";
+import { componentLogger } from "../../lib/log";
 
 /** Lines are sent in chunks of about this many characters. */
 const CSV_CHUNK = 64 * 1024;
@@ -77,7 +78,7 @@ export const decide: AppRouteHandler<typeof routes.decide> = async (c) => {
       internalNote: body.internal_note,
       documents: body.documents,
     },
-    { mailer, logger: config.logger.child({ component: "review" }) },
+    { mailer, logger: componentLogger(config.logger, "review") },
   );
   return c.json({ data: detail }, 200);
 };

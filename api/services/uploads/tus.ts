@@ -6,7 +6,7 @@ import { Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { FileStore } from "@tus/file-store";
 import { S3Store } from "@tus/s3-store";
-import { EVENTS, Server, type DataStore, type Upload } from "@tus/server";
+import { ERRORS, EVENTS, Server, type DataStore, type Upload } from "@tus/server";
 import { and, count, eq, lt, sql } from "drizzle-orm";
 import type { Logger } from "pino";
 import { maxBytes, MB } from "#domain/documents";
@@ -21,6 +21,7 @@ import type { S3Settings } from "../storage-s3";
 import { reuploadRequirements } from "../workflow/applicant";
 import { countUpload } from "./quota";
 import { displayName } from "./receive";
+import { componentLogger } from "../../lib/log";
 
 // Resumable uploads over tus (docs/decisions/027-resumable-uploads.md). A document arrives in chunks
 // (PATCH), each acknowledged with the offset stored; a connection that drops resumes from there. Its
@@ -101,15 +102,38 @@ function refusal(err: ApiError): TusRefusal {
   return { status_code: err.status, body: JSON.stringify(errorBody(err.code, err.message, err.details, err.params)) };
 }
 
-const asRefusal = (err: unknown): unknown => (err instanceof ApiError ? refusal(err) : err);
+/**
+ * Headers a refusal carries (a 429's Retry-After), by request: tus-node-server writes a hook's refusal
+ * with its status and body only, so handleAs puts them on the answer.
+ */
+const refusalHeaders = new WeakMap<Request, Record<string, string>>();
+
+/** A hook's error as tus-node-server answers it: an ApiError becomes the API's JSON refusal (its headers kept for handleAs). */
+function asRefusal(req: Request, err: unknown): unknown {
+  if (!(err instanceof ApiError)) return err;
+  if (Object.keys(err.headers).length > 0) refusalHeaders.set(req, err.headers);
+  return refusal(err);
+}
 
 /** Who sent a request the tus server is handling: set by the route (after requireUser) before it hands the request over. */
 const callers = new WeakMap<Request, UserRow>();
 
-export function handleAs(server: Server, request: Request, user: UserRow): Promise<Response> {
+export async function handleAs(server: Server, request: Request, user: UserRow): Promise<Response> {
   callers.set(request, user);
-  return server.handleWeb(request);
+  const response = await server.handleWeb(request);
+  for (const [name, value] of Object.entries(refusalHeaders.get(request) ?? {})) response.headers.set(name, value);
+  return response;
 }
+
+/**
+ * A 429 UPLOADS_IN_FLIGHT clears when one of the account's unfinished uploads finishes or is cancelled,
+ * at no moment the server knows: the client is told to try again after a minute (a few chunks' time).
+ */
+export const IN_FLIGHT_RETRY_AFTER_SEC = 60;
+
+/** Errors of tus-node-server itself (ERRORS of @tus/utils) have a status and a short English body of their own. */
+const isTusError = (err: unknown): err is TusRefusal =>
+  typeof err === "object" && err !== null && typeof (err as TusRefusal).status_code === "number" && typeof (err as TusRefusal).body === "string";
 
 function callerOf(req: Request): UserRow {
   const user = callers.get(req);
@@ -170,7 +194,7 @@ async function recordWithinBounds(db: Database, settings: ResumableSettings, row
       .from(tusUploads)
       .where(eq(tusUploads.accountId, row.accountId));
     if (held.n + 1 > settings.maxPerAccount || Number(held.bytes) + row.size > settings.maxMbPerAccount * MB) {
-      throw new ApiError(429, "UPLOADS_IN_FLIGHT", MESSAGES.UPLOADS_IN_FLIGHT, {}, undefined, {
+      throw new ApiError(429, "UPLOADS_IN_FLIGHT", MESSAGES.UPLOADS_IN_FLIGHT, { "Retry-After": String(IN_FLIGHT_RETRY_AFTER_SEC) }, undefined, {
         limit_count: settings.maxPerAccount,
         limit_mb: settings.maxMbPerAccount,
       });
@@ -206,11 +230,18 @@ async function copyOut(store: DataStore, id: string, tmpDir: string): Promise<{ 
   return { path: file, size, sha256: hash.digest("hex") };
 }
 
+/** Removes uploads' bytes from the tus store (their rows went already); one already gone is no error. */
+export async function removeUnfinishedUploads(store: DataStore, ids: string[], logger: Logger): Promise<void> {
+  for (const id of ids) {
+    await store.remove(id).catch((err: { status_code?: number }) => {
+      if (err?.status_code !== 404) logger.warn({ err, upload: id }, "an unfinished upload could not be removed from the tus store");
+    });
+  }
+}
+
 /** Removes an upload's bytes from the tus store and its row; an upload already gone is no error. */
 async function forget(db: Database, store: DataStore, id: string, logger: Logger): Promise<void> {
-  await store.remove(id).catch((err: { status_code?: number }) => {
-    if (err?.status_code !== 404) logger.warn({ err, upload: id }, "an unfinished upload could not be removed from the tus store");
-  });
+  await removeUnfinishedUploads(store, [id], logger);
   await db.delete(tusUploads).where(eq(tusUploads.id, id));
 }
 
@@ -219,7 +250,10 @@ export function createTusServer(deps: ApiDeps, routePath: string): Server {
   const { db, config } = deps;
   const store = deps.tusStore;
   const settings = config.resumableUploads;
-  const logger = config.logger.child({ component: "tus" });
+  const logger = componentLogger(config.logger, "tus");
+  // Uploads whose last byte arrived and which are being checked and attached, with their account: their
+  // row is claimed (gone), so a DELETE learns here that it comes too late (409, not 404).
+  const finishing = new Map<string, string>();
 
   const server = new Server({
     path: routePath,
@@ -227,12 +261,25 @@ export function createTusServer(deps: ApiDeps, routePath: string): Server {
     // The portal rewrites the API's Location to its own address; a relative one needs no host.
     relativeLocation: true,
     maxSize: LARGEST_UPLOAD,
+    // A DELETE that takes the upload's lock after its last byte was written answers 409 instead of
+    // removing bytes the check is reading (onResponseError words it); before that byte, it removes the
+    // upload under the lock, and the PATCH that follows finds nothing to write to (404).
+    disableTerminationForFinishedUploads: true,
     // Only the account that began an upload may continue, read or cancel it.
     async onIncomingRequest(req, id) {
       if (req.method === "POST") return;
       const user = callerOf(req);
+      if (req.method === "DELETE" && finishing.get(id) === user.id) throw refusal(new ApiError(409, "UPLOAD_FINISHED"));
       const [row] = await db.select({ accountId: tusUploads.accountId }).from(tusUploads).where(eq(tusUploads.id, id));
       if (!row || row.accountId !== user.id) throw refusal(new ApiError(404, "NOT_FOUND"));
+    },
+    // Refusals (ours, and tus-node-server's own) are answered as they are, a DELETE come too late as 409;
+    // any other error (a file gone from the store, the database) is logged and answered 500 without its
+    // message, which tus-node-server would put in the body and which may hold a server path.
+    async onResponseError(_req, err) {
+      if (isTusError(err)) return err.body === ERRORS.INVALID_TERMINATION.body ? refusal(new ApiError(409, "UPLOAD_FINISHED")) : undefined;
+      logger.error({ err }, "a resumable upload's request failed");
+      return refusal(new ApiError(500, "INTERNAL_ERROR"));
     },
     async onUploadCreate(req, upload) {
       try {
@@ -258,14 +305,17 @@ export function createTusServer(deps: ApiDeps, routePath: string): Server {
         for (const id of superseded) await forget(db, store, id, logger);
         return { metadata: { ...upload.metadata, filename: meta.filename } };
       } catch (err) {
-        throw asRefusal(err);
+        throw asRefusal(req, err);
       }
     },
     async onUploadFinish(req, upload) {
       const user = callerOf(req);
       let temporary: string | undefined;
+      finishing.set(upload.id, user.id);
       try {
-        const [row] = await db.select().from(tusUploads).where(eq(tusUploads.id, upload.id));
+        // The claim: taking the row decides, across instances too, that this upload is attached or refused
+        // here, not superseded by a new upload of the document or swept meanwhile.
+        const [row] = await db.delete(tusUploads).where(eq(tusUploads.id, upload.id)).returning();
         if (!row) throw new ApiError(404, "NOT_FOUND");
         const target = await targetOf(db, user, row.applicationId, row.form as UploadForm);
         const copy = await copyOut(store, upload.id, deps.uploadTmpDir);
@@ -286,11 +336,12 @@ export function createTusServer(deps: ApiDeps, routePath: string): Server {
         }
         return { status_code: 200, headers: { "Content-Type": "application/json" }, body: JSON.stringify({ data: result }) };
       } catch (err) {
-        throw asRefusal(err);
+        throw asRefusal(req, err);
       } finally {
         // Attached or refused, the upload is done: its bytes and its row go (a refused file keeps nothing).
         if (temporary) await rm(temporary, { force: true });
         await forget(db, store, upload.id, logger);
+        finishing.delete(upload.id);
       }
     },
   });

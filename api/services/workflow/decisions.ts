@@ -64,6 +64,9 @@ export async function decideApplication(db: Database, input: DecisionInput, opti
   if (internalNote && internalNote.length > NOTE_MAX) tooLong.push(REFUSED.tooLong("internal_note", NOTE_MAX));
   if (tooLong.length) throw invalid(tooLong);
 
+  // A file whose applicant's data was removed (closed on an approved deletion request, or past the
+  // authority's period) is the record of what was decided; nothing more is decided on it.
+  if (app.anonymisedAt !== null) throw new ApiError(409, "APPLICATION_ANONYMISED");
   const from = stateOf(app);
   // Which stages a role decides is the workflow table's to say; the role gate only knows staff from others.
   const result = decide(from, role, input.stageId, input.decision, note);
