@@ -9,6 +9,7 @@ import { openDatabase, type DatabaseHandle } from "../db/client";
 import { mailOutbox } from "../db/schema";
 import { readOutbox, tokenFrom } from "../test/mail";
 import { smtpSink } from "../test/smtp-sink";
+import { anyDue, DEFAULT_RETRY, recordMail } from "./mail-outbox";
 import { activationMail, createMailer, loginDelayMail, passwordResetMail, signUpAttemptMail, type Mailer, type MailerOptions } from "./mail";
 
 const TOKEN = "AbCdEfGhIjKlMnOpQrStUvWxYz0123456789-_abcde";
@@ -233,6 +234,61 @@ describe("SMTP (SMTP_URL)", () => {
     }
   });
 
+  it("idle() waits for a mail a pass claimed after idle() began: it resolves once the server has it, not when nothing is due", async () => {
+    // The SMTP server holds the message it has received until the test answers for it.
+    let answer = () => {};
+    let arrived = () => {};
+    const hasArrived = new Promise<void>((resolve) => (arrived = resolve));
+    let accepted = 0;
+    const server = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ["STARTTLS"],
+      logger: false,
+      onData(stream, _session, callback) {
+        stream.resume();
+        stream.on("end", () => {
+          answer = () => {
+            accepted++;
+            callback();
+          };
+          arrived();
+        });
+      },
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    try {
+      const { port } = server.server.address() as AddressInfo;
+      // Between idle()'s wait for running work and its look for due mail, a pass starts (the 50 ms wake after a
+      // transaction, the poll), claims the mail — which leases it: no longer due — and is sending it.
+      let between: (() => Promise<void>) | undefined;
+      const gate = {
+        state: async () => {
+          const step = between;
+          between = undefined;
+          await step?.();
+          return { mail: "sending" as const, jobs: true };
+        },
+      };
+      const m = mailer({ smtpUrl: `smtp://127.0.0.1:${port}`, gate });
+      await recordMail(database.db, { kind: "activation", to: PERSON, subject: "S", text: "T", html: "<p>H</p>" });
+      between = async () => {
+        m.wake();
+        await hasArrived;
+      };
+      const idle = m.idle().then(() => accepted);
+      await hasArrived;
+      // idle() has looked for due mail by now (one query after it, on the same single-connection database).
+      await new Promise((resolve) => setImmediate(resolve));
+      await database.db.select().from(mailOutbox);
+      await new Promise((resolve) => setImmediate(resolve));
+      answer();
+      expect(await idle, "mails the server had accepted when idle() resolved").toBe(1);
+      expect((await database.db.select().from(mailOutbox))[0]).toMatchObject({ status: "sent", attempts: 1 });
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  });
+
   it("logs an unreachable server instead of throwing", async () => {
     const probe = new SMTPServer({ logger: false });
     await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
@@ -246,7 +302,8 @@ describe("SMTP (SMTP_URL)", () => {
     // Kept, due again after the first backoff (5 s).
     const [row] = await database.db.select().from(mailOutbox);
     expect(row).toMatchObject({ status: "pending", attempts: 1 });
-    expect(row.nextAttemptAt.getTime() - Date.now()).toBeGreaterThan(3_000);
+    expect(await anyDue(database.db)).toBe(false);
+    expect(row.nextAttemptAt.getTime() - row.createdAt.getTime()).toBeGreaterThanOrEqual(DEFAULT_RETRY.baseMs);
     expect(JSON.stringify(logs)).not.toContain(TOKEN);
   });
 });
