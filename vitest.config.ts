@@ -1,16 +1,24 @@
 import { availableParallelism } from "node:os";
 import { vanillaExtractPlugin } from "@vanilla-extract/vite-plugin";
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
+import { TIERS } from "./tests/tiers";
 import { ALIASES } from "./vite.aliases";
 
-// Unit, component and API tests (no browser). End-to-end tests live in tests/e2e and run under Playwright.
+// Unit, component, API and fault tests (no browser), in three tiers — Vitest projects named in tests/tiers.ts:
+// `vitest run --project fast` (npm run test:fast), `--project api`, `--project faults`; `vitest run` runs all three.
+// End-to-end tests live in tests/e2e and run under Playwright.
+const tier = (name: keyof typeof TIERS) => ({
+  extends: true as const,
+  test: { name, include: [...TIERS[name].include], exclude: [...configDefaults.exclude, ...TIERS[name].exclude] },
+});
+
 export default defineConfig({
   plugins: [vanillaExtractPlugin()],
   resolve: {
     alias: ALIASES,
   },
   test: {
-    include: ["{app,api,contracts,domain,locales,scripts,server}/**/*.test.{ts,tsx}", "tests/faults/**/*.test.ts", "tests/oracle/**/*.test.ts"],
+    projects: [tier("fast"), tier("api"), tier("faults")],
     setupFiles: ["tests/setup-unit.ts"],
     environment: "node",
     testTimeout: 30_000,
