@@ -9,7 +9,7 @@
 const TEST = "*.test.{ts,tsx}";
 
 /** Every test file under these folders is fast, unless it is listed in NEEDS_API. */
-export const FAST_DIRS = ["domain", "locales", "app"] as const;
+export const FAST_DIRS = ["domain", "locales", "app", "tests/reach"] as const;
 
 /** Fast tests that live beside the API, server and scripts they test (everything else there is in the api tier). */
 export const FAST_FILES = [
