@@ -9,7 +9,7 @@ export default defineConfig({
   testDir: "tests/e2e",
   fullyParallel: true,
   workers: process.env.CI ? 2 : 2,
-  // No retries, in CI or here (issue 37 item 5): a test that fails now and then is fixed, or quarantined in
+  // No retries, in CI or here: a test that fails now and then is fixed, or quarantined in
   // tests/e2e/QUARANTINE.md (at most three, each with its reason and the date it leaves). None is today.
   retries: 0,
   timeout: 60_000,

@@ -1,5 +1,5 @@
-// `npm run bench`: every figure that may not decide a test's pass or fail (a duration, a percentile, a rate;
-// issue 37 item 2), measured and printed against its budget in bench/budgets.json. A figure over its budget
+// `npm run bench`: every figure that may not decide a test's pass or fail (a duration, a percentile, a rate),
+// measured and printed against its budget in bench/budgets.json. A figure over its budget
 // (or not measured) makes the exit code 1: a bench may fail, and it is not part of `npm test` or CI.
 //   npm run bench                      every check (the fault tests among them take a few minutes; they build the portal)
 //   npm run bench -- forgot file-type  only the checks whose file name contains one of the words

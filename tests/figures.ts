@@ -1,7 +1,7 @@
 import { appendFileSync } from "node:fs";
 
 // A figure a test measures on the way (a duration, a percentile, a rate) is never its pass/fail: the machine's
-// speed is not the code's (issue 37 item 2). The test hands it here; `npm run bench` (bench/run.mjs) runs
+// speed is not the code's. The test hands it here; `npm run bench` (bench/run.mjs) runs
 // such tests with BENCH_FIGURES set and prints each figure against its budget in bench/budgets.json.
 
 /** Records a measured figure for `npm run bench` (a line of JSON in $BENCH_FIGURES); otherwise does nothing. */

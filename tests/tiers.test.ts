@@ -39,7 +39,7 @@ describe("the fast tier (tests/tiers.ts)", () => {
   });
 });
 
-describe("end-to-end retries (issue 37 item 5)", () => {
+describe("end-to-end retries", () => {
   it("are none, in CI too; a flaky test is fixed or quarantined: at most three, each with a reason and a date to leave by", () => {
     expect(playwrightConfig.retries).toBe(0);
     const rows = readFileSync("tests/e2e/QUARANTINE.md", "utf8")

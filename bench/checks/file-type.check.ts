@@ -6,7 +6,7 @@ import { detectFileType } from "../../api/services/uploads/file-type";
 import { docxLyingBomb, pdfWithCatalog } from "../../tests/fixtures/files";
 import { figure } from "../../tests/figures";
 
-// Moved from api/services/uploads/file-type.test.ts (issue 37 item 2), which keeps what each file is judged to be.
+// Moved from api/services/uploads/file-type.test.ts, which keeps what each file is judged to be.
 
 const dir = mkdtempSync(path.join(tmpdir(), "bench-file-type-"));
 let n = 0;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { createTestApi, type TestApi } from "../../api/test/helpers";
 import { figure } from "../../tests/figures";
 
-// Moved from api/routes/accounts/password.test.ts (issue 37 item 2): whether /password/forgot answers as fast
+// Moved from api/routes/accounts/password.test.ts: whether /password/forgot answers as fast
 // for an address nobody registered as for an account. The test there checks why it does — the answer is
 // given before the account is looked up — and this measures that it does, on this machine.
 

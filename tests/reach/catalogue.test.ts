@@ -4,7 +4,7 @@ import { STAGES } from "#domain/workflow";
 import { CATALOGUE, HEAVIEST_DEMO_FILE } from "./catalogue";
 
 // The page-weight budgets (tests/e2e/reach.spec.ts) weigh a review file's pages on one fixed demo file, the
-// heaviest by construction, never on whatever another test left first in a list (issue 37 item 2).
+// heaviest by construction, never on whatever another test left first in a list.
 
 describe("the file the reach checks weigh", () => {
   const heaviest = DEMO_APPLICATIONS.filter((a) => a.applicant.name === HEAVIEST_DEMO_FILE);
