@@ -7,9 +7,9 @@ import { ALIASES } from "./vite.aliases";
 // Unit, component, API and fault tests (no browser), in three tiers — Vitest projects named in tests/tiers.ts:
 // `vitest run --project fast` (npm run test:fast), `--project api`, `--project faults`; `vitest run` runs all three.
 // End-to-end tests live in tests/e2e and run under Playwright.
-const tier = (name: keyof typeof TIERS) => ({
+const tier = (name: keyof typeof TIERS, options: { pool?: "threads" | "forks" } = {}) => ({
   extends: true as const,
-  test: { name, include: [...TIERS[name].include], exclude: [...configDefaults.exclude, ...TIERS[name].exclude] },
+  test: { name, include: [...TIERS[name].include], exclude: [...configDefaults.exclude, ...TIERS[name].exclude], ...options },
 });
 
 export default defineConfig({
@@ -18,7 +18,8 @@ export default defineConfig({
     alias: ALIASES,
   },
   test: {
-    projects: [tier("fast"), tier("api"), tier("faults")],
+    // The fast tier computes rather than waits: threads start cheaper than forks (63 s of CPU instead of 68 s).
+    projects: [tier("fast", { pool: "threads" }), tier("api"), tier("faults")],
     setupFiles: ["tests/setup-unit.ts"],
     environment: "node",
     testTimeout: 30_000,
