@@ -9,6 +9,15 @@ import { createLifecycle } from "./lifecycle";
 // opened before the signal gets 503 with Connection: close, and only then the close hooks run,
 // the last registered first.
 
+/** Resolves once `check()` holds, looked at every 5 ms (a wait for an event, never a pass/fail by time). */
+async function until(check: () => boolean, what: string): Promise<void> {
+  for (let i = 0; i < 6_000; i++) {
+    if (check()) return;
+    await new Promise((r) => setTimeout(r, 5));
+  }
+  throw new Error(`never happened: ${what}`);
+}
+
 function rawRequest(socket: net.Socket): Promise<string> {
   return new Promise((resolve) => {
     let got = "";
@@ -29,15 +38,19 @@ describe("lifecycle", () => {
     });
     let release!: () => void;
     const released = new Promise<void>((r) => (release = r));
+    let slowArrived = false;
     const app = express();
     app.use(lifecycle.middleware);
     app.get("/slow", async (_req, res) => {
+      slowArrived = true;
       await released;
       events.push("slow answered");
       res.send("done");
     });
     app.get("/fast", (_req, res) => res.send("fast"));
     const http = app.listen(0, "127.0.0.1");
+    const serverSockets: net.Socket[] = [];
+    http.on("connection", (socket: net.Socket) => serverSockets.push(socket));
     await new Promise((r) => http.once("listening", r));
     const { port } = http.address() as AddressInfo;
 
@@ -46,8 +59,14 @@ describe("lifecycle", () => {
     const late = net.connect(port, "127.0.0.1");
     await new Promise((r) => late.once("connect", r));
     const lateAnswer = rawRequest(late);
-    late.write("GET /fast HTTP/1.1\r\n");
-    await new Promise((r) => setTimeout(r, 50));
+    const begun = "GET /fast HTTP/1.1\r\n";
+    late.write(begun);
+    // The server is in the slow request's handler and has read the late one's first line.
+    await until(() => slowArrived, "the slow request reached its handler");
+    await until(
+      () => serverSockets.some((socket) => socket.remotePort === late.localPort && socket.bytesRead >= begun.length),
+      "the server read the late request's first line",
+    );
 
     const stopped = lifecycle.shutdown(http, 5);
     expect(lifecycle.draining).toBe(true);

@@ -1,7 +1,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import express from "express";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { accessLog, createLogger, currentRequestId, scrubLine } from "./logging";
 
 describe("scrubLine", () => {
@@ -57,7 +57,8 @@ describe("accessLog", () => {
     const s = await serve(0);
     const res = await fetch(`${s.base}/pattern/123?token=rahasia&email=a%40b.id`, { headers: { cookie: "__session=abc" } });
     await res.text();
-    await new Promise((r) => setTimeout(r, 20));
+    // The access line is written when the answer has finished, which may be after the client has it all.
+    await vi.waitFor(() => expect(s.lines().map((l) => l.msg)).toContain("request"), { timeout: 30_000, interval: 10 });
     await s.close();
     const id = res.headers.get("x-request-id")!;
     expect(id).toMatch(/^[0-9a-f-]{36}$/);

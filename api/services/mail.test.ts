@@ -4,11 +4,13 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import pino from "pino";
 import { SMTPServer } from "smtp-server";
+import { sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { openDatabase, type DatabaseHandle } from "../db/client";
 import { mailOutbox } from "../db/schema";
 import { readOutbox, tokenFrom } from "../test/mail";
 import { smtpSink } from "../test/smtp-sink";
+import { anyDue, DEFAULT_RETRY, recordMail } from "./mail-outbox";
 import { activationMail, createMailer, loginDelayMail, passwordResetMail, signUpAttemptMail, type Mailer, type MailerOptions } from "./mail";
 
 const TOKEN = "AbCdEfGhIjKlMnOpQrStUvWxYz0123456789-_abcde";
@@ -123,12 +125,11 @@ describe("outbox (no SMTP_URL)", () => {
   it("logs a failed write, and keeps the mail as failed after the last attempt", async () => {
     const blocker = path.join(outboxDir, "berkas");
     await writeFile(blocker, "bukan folder");
-    const m = mailer({ outboxDir: path.join(blocker, "outbox"), retry: { maxAttempts: 2, baseMs: 1 } });
+    // No wait between attempts: idle() sees the mail due again at once and tries until the last attempt.
+    const m = mailer({ outboxDir: path.join(blocker, "outbox"), retry: { maxAttempts: 2, baseMs: 0 } });
     await m.sendActivation(PERSON, TOKEN);
     await m.idle();
     expect(logs).toContainEqual(expect.objectContaining({ level: 40, msg: "mail delivery failed", to: "ana@contoh.id", attempts: 1 }));
-    await new Promise((r) => setTimeout(r, 20));
-    await m.idle();
     expect(logs).toContainEqual(expect.objectContaining({ level: 50, msg: "mail delivery failed for good", to: "ana@contoh.id", attempts: 2 }));
     const [row] = await database.db.select().from(mailOutbox);
     expect(row).toMatchObject({ status: "failed", attempts: 2, recipient: "ana@contoh.id", kind: "activation" });
@@ -167,14 +168,15 @@ describe("the outbox table", () => {
 
   it("retries after a growing wait and sends again a mail whose sender died after claiming it", async () => {
     const m = mailer();
-    await m.sendActivation(PERSON, TOKEN);
-    // A sender that claims the row and dies: nothing sent, the row waits out its lease (an hour here, so no
-    // machine is slow enough to see it run out), then goes. The lease's end is moved, not waited for.
+    // Recorded without waking the worker, so the sender below is the first to look.
+    await recordMail(database.db, { kind: "activation", to: PERSON, ...activationMail(PERSON, TOKEN, m.publicUrl) });
+    // A sender that claims the row and dies: nothing sent, the row waits out its lease, then goes.
     const { claimDue } = await import("./mail-outbox");
-    const claimed = await claimDue(database.db, 10, { baseMs: 5_000, capMs: 60_000, maxAttempts: 8, leaseMs: 3_600_000 });
+    const claimed = await claimDue(database.db, 10, { baseMs: 5_000, capMs: 60_000, maxAttempts: 8, leaseMs: 60_000 });
     expect(claimed).toHaveLength(1);
     expect(await m.deliverDue()).toBe(0);
-    await database.db.update(mailOutbox).set({ nextAttemptAt: new Date(Date.now() - 1_000) });
+    // The lease runs out: the row is due again, as a minute later (set, not waited for).
+    await database.db.update(mailOutbox).set({ nextAttemptAt: sql`now()` });
     await m.idle();
     const [row] = await database.db.select().from(mailOutbox);
     expect(row).toMatchObject({ status: "sent", attempts: 2 });
@@ -234,6 +236,61 @@ describe("SMTP (SMTP_URL)", () => {
     }
   });
 
+  it("idle() waits for a mail a pass claimed after idle() began: it resolves once the server has it, not when nothing is due", async () => {
+    // The SMTP server holds the message it has received until the test answers for it.
+    let answer = () => {};
+    let arrived = () => {};
+    const hasArrived = new Promise<void>((resolve) => (arrived = resolve));
+    let accepted = 0;
+    const server = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ["STARTTLS"],
+      logger: false,
+      onData(stream, _session, callback) {
+        stream.resume();
+        stream.on("end", () => {
+          answer = () => {
+            accepted++;
+            callback();
+          };
+          arrived();
+        });
+      },
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    try {
+      const { port } = server.server.address() as AddressInfo;
+      // Between idle()'s wait for running work and its look for due mail, a pass starts (the 50 ms wake after a
+      // transaction, the poll), claims the mail — which leases it: no longer due — and is sending it.
+      let between: (() => Promise<void>) | undefined;
+      const gate = {
+        state: async () => {
+          const step = between;
+          between = undefined;
+          await step?.();
+          return { mail: "sending" as const, jobs: true };
+        },
+      };
+      const m = mailer({ smtpUrl: `smtp://127.0.0.1:${port}`, gate });
+      await recordMail(database.db, { kind: "activation", to: PERSON, subject: "S", text: "T", html: "<p>H</p>" });
+      between = async () => {
+        m.wake();
+        await hasArrived;
+      };
+      const idle = m.idle().then(() => accepted);
+      await hasArrived;
+      // idle() has looked for due mail by now (one query after it, on the same single-connection database).
+      await new Promise((resolve) => setImmediate(resolve));
+      await database.db.select().from(mailOutbox);
+      await new Promise((resolve) => setImmediate(resolve));
+      answer();
+      expect(await idle, "mails the server had accepted when idle() resolved").toBe(1);
+      expect((await database.db.select().from(mailOutbox))[0]).toMatchObject({ status: "sent", attempts: 1 });
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  });
+
   it("logs an unreachable server instead of throwing", async () => {
     const probe = new SMTPServer({ logger: false });
     await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
@@ -247,7 +304,8 @@ describe("SMTP (SMTP_URL)", () => {
     // Kept, due again after the first backoff (5 s).
     const [row] = await database.db.select().from(mailOutbox);
     expect(row).toMatchObject({ status: "pending", attempts: 1 });
-    expect(row.nextAttemptAt.getTime() - Date.now()).toBeGreaterThan(3_000);
+    expect(await anyDue(database.db)).toBe(false);
+    expect(row.nextAttemptAt.getTime() - row.createdAt.getTime()).toBeGreaterThanOrEqual(DEFAULT_RETRY.baseMs);
     expect(JSON.stringify(logs)).not.toContain(TOKEN);
   });
 });

@@ -55,7 +55,10 @@ export interface Mailer {
   wake(): void;
   /** One pass of the worker: claims due mails and tries each once; resolves to how many it tried. */
   deliverDue(): Promise<number>;
-  /** Resolves once background work is done and no recorded mail is due (tests; a mail waiting out a backoff is not waited for). */
+  /**
+   * Resolves once background work is done, no recorded mail is due and no pass of this process is sending
+   * one (tests: the mail is then in the outbox folder or at the SMTP server; one waiting out a backoff is not waited for).
+   */
   idle(): Promise<void>;
   /** Stops the worker after its current pass; what is not sent stays recorded for the next start. */
   close(): Promise<void>;
@@ -367,10 +370,17 @@ export function createMailer(options: MailerOptions): Mailer {
     wake,
     deliverDue,
     async idle() {
-      await settle();
-      while ((await gate.state()).mail !== "held" && (await anyDue(db))) {
-        await deliverDue();
+      for (;;) {
         await settle();
+        if ((await gate.state()).mail === "held") return;
+        if (await anyDue(db)) {
+          await deliverDue();
+          continue;
+        }
+        // Nothing due may mean a pass began after settle() and has claimed the mail (a claim leases the row,
+        // so it is no longer due) and is still sending it: the 50 ms wake after a transaction, the poll.
+        // Its send is waited for; only a pass that has ended has written its file or had its answer.
+        if (running === null && background.size === 0) return;
       }
     },
     async close() {

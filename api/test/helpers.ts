@@ -144,7 +144,11 @@ export async function createTestApi(overrides: Partial<StartApiOptions> = {}) {
         .returning();
       return { ...row, email: applicant.email };
     },
-    /** The outbox once queued mail is written, oldest first; optionally only mail to one address. */
+    /**
+     * The outbox once every due mail is written, oldest first; optionally only mail to one address. It waits for
+     * the events, not for a time: the background work, then each pass of the worker until no mail is due and none
+     * is being sent (a pass that claimed a mail has leased it, so "none due" alone did not mean "written").
+     */
     async mails(to?: string) {
       await api.mailer.idle();
       return readOutbox(api.outboxDir, to);

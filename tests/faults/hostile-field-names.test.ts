@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FIELD_NAME_LIMITS } from "#domain/form-field-names";
 import { endpointsOf } from "../../api/test/bad-input/cases";
 import { apiClient, apiLogin, ensureBuild, heapAfterGc, portalLogin, ROOT, type Running, startServer, stopServer, strongSecrets, tempDir } from "./server";
+import { figure } from "../figures";
 
 // Hostile field names, and every other mistake a client can make, against the built portal. A 17-byte
 // post (`email[99999999]=1`) once filled the heap: a form's field names are checked before anything
@@ -217,7 +218,7 @@ afterAll(async () => {
 });
 
 describe("hostile field names", () => {
-  it("every page route with an action and every multipart endpoint of the API answers 4xx, while /welcome stays fast and memory flat", async () => {
+  it("every page route with an action and every multipart endpoint of the API answers 4xx, while /welcome keeps answering and memory stays flat", async () => {
     const s = server!;
     const origin = { origin: s.base };
     const cookies: Record<string, string> = { anonymous: "" };
@@ -332,9 +333,10 @@ describe("hostile field names", () => {
     const slowest = times[times.length - 1]!;
     const p95 = times[Math.min(times.length - 1, Math.floor(times.length * 0.95))]!;
     expect(welcome.length).toBeGreaterThan(10);
+    // Every /welcome answered while the corpus ran; how fast is `npm run bench`'s (budgets: p95 1 s, slowest 3 s).
     expect(welcome.every((w) => w.status === 200)).toBe(true);
-    expect(p95, "95 % of the /welcome loads within 1 s").toBeLessThan(1_000);
-    expect(slowest, "every /welcome within 3 s").toBeLessThan(3_000);
+    figure("field-names.welcome-p95-ms", p95);
+    figure("field-names.welcome-slowest-ms", slowest);
     // What the server keeps: its heap after a full collection grows by less than 50 MB over the corpus.
     expect(heapAfter.heapUsedMb - heapBefore.heapUsedMb, "retained heap growth under 50 MB").toBeLessThan(50);
     // What it took at the most: RSS does not give memory back at once, so it shows a spike. It grew 28–37 MB

@@ -9,6 +9,7 @@ import { uploadRoutes } from "../../server/request-body";
 import { pdf } from "../fixtures/files";
 import { multipartBody, rawRequest, throttlingProxy } from "./raw-http";
 import { apiClient, apiLogin, ensureBuild, portalLogin, ROOT, startServer, stopServer, strongSecrets, tempDir, type Running } from "./server";
+import { figure } from "../figures";
 import { FOREIGN_DOCTOR } from "../fixtures/people";
 
 // One lost phone signal must not stop the portal. The built server takes bodies that are
@@ -496,8 +497,9 @@ describe("hostile networks on every upload", () => {
     });
     const waited = (Date.now() - started) / 1000;
     expect(answer.status === null || answer.status < 500).toBe(true);
-    expect(waited).toBeGreaterThanOrEqual(IDLE_SEC - 0.5);
-    expect(waited).toBeLessThan(IDLE_SEC + 15);
+    // The server closed it (the client would have given up only at IDLE_SEC + 20 s); after how long is `npm run bench`'s.
+    expect(answer.closedBy).toBe("server");
+    figure("network.stall-closed-s", waited);
     expect(server!.child.exitCode).toBeNull();
     expect(await noTemporaryFiles(since)).toEqual([]);
   }, 60_000);
@@ -508,7 +510,8 @@ describe("hostile networks on every upload", () => {
     expect(slow.bytes).toBeGreaterThan((SLOW_UPLOAD_KB - 10) * 1024);
     expect(slow.status, slow.text.slice(0, 300)).toBe(200);
     expect(slow.text).toContain("redirectTo");
-    expect(slow.seconds).toBeGreaterThan(Math.max(IDLE_SEC * 5, SLOW_UPLOAD_KB - 20));
+    // It took many times the idle timeout by construction (the proxy passes 1 kB/s); the figure is `npm run bench`'s.
+    figure("network.slow-upload-s", slow.seconds);
     expect(server!.child.exitCode).toBeNull();
   }, 430_000);
 });

@@ -10,6 +10,8 @@ export interface RawAnswer {
   /** body bytes written before the answer began, or before the socket closed */
   sentBeforeAnswer: number;
   sent: number;
+  /** who ended it: the server closing the socket, the client (`abort`), or the client giving up (`timeoutMs`) */
+  closedBy: "server" | "client" | "timeout";
 }
 
 export interface RawOptions {
@@ -38,15 +40,19 @@ export function rawRequest(port: number, head: string, body: Buffer, opts: RawOp
     let sentBeforeAnswer = -1;
     let text = "";
     let done = false;
+    let closedBy: RawAnswer["closedBy"] = "server";
     const finish = () => {
       if (done) return;
       done = true;
       clearTimeout(timer);
       socket.destroy();
       const status = /^HTTP\/1\.1 (\d{3})/.exec(text)?.[1];
-      resolve({ status: status ? Number(status) : null, text, sentBeforeAnswer: sentBeforeAnswer < 0 ? sent : sentBeforeAnswer, sent });
+      resolve({ status: status ? Number(status) : null, text, sentBeforeAnswer: sentBeforeAnswer < 0 ? sent : sentBeforeAnswer, sent, closedBy });
     };
-    const timer = setTimeout(finish, opts.timeoutMs ?? 30_000);
+    const timer = setTimeout(() => {
+      closedBy = "timeout";
+      finish();
+    }, opts.timeoutMs ?? 30_000);
     socket.setEncoding("latin1");
     socket.on("data", (d: string) => {
       if (sentBeforeAnswer < 0) sentBeforeAnswer = sent;
@@ -68,7 +74,11 @@ export function rawRequest(port: number, head: string, body: Buffer, opts: RawOp
           if (!socket.write(piece)) return void socket.once("drain", pump);
           if (burst >= 1024 * 1024) return void setImmediate(pump);
         }
-        if (sent >= end && opts.abort) setTimeout(finish, opts.holdMs ?? 0);
+        if (sent >= end && opts.abort)
+          setTimeout(() => {
+            closedBy = "client";
+            finish();
+          }, opts.holdMs ?? 0);
       };
       pump();
     });

@@ -8,13 +8,15 @@ import { throttlingProxy } from "./raw-http";
 import { apiClient, apiLogin, ensureBuild, portalLogin, startServer, stopServer, strongSecrets, tempDir, type Running } from "./server";
 
 // A phone on a weak signal (docs/decisions/027-resumable-uploads.md): a 5 MB PDF goes through the
-// portal's resumable upload route with tus-js-client, over a proxy that passes 50 kB/s and cuts the
-// connection three times. Each time the client asks the server how far it got and goes on from there:
-// all it sends stays within the file plus three chunks (plus the requests' headers), and the stored
-// document is the file, byte for byte.
+// portal's resumable upload route with tus-js-client, over a throttling proxy that cuts the connection
+// three times. Each time the client asks the server how far it got and goes on from there: all it sends
+// stays within the file plus three chunks (plus the requests' headers), and the stored document is the
+// file, byte for byte. Neither depends on the rate (the cuts come at byte counts, and what is lost at a cut
+// is what the proxy still held plus the server's unfinished chunk), so the proxy passes 1 MB/s: a phone's
+// 50 kB/s would only make the test take 100 s longer.
 
 const PORT = 3460;
-const RATE = 50 * 1024;
+const RATE = 1024 * 1024;
 const CHUNK = 256 * 1024;
 const FILE_SIZE = 5 * MB;
 const REG_5MB = requirementsFor("REG").find((r) => r.max_size === 5)!;
@@ -70,7 +72,7 @@ afterAll(async () => {
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
-it("resumes a 5 MB PDF at 50 kB/s after three dropped connections: within the file plus three chunks sent, stored byte for byte", async () => {
+it("resumes a 5 MB PDF over a throttled link after three dropped connections: within the file plus three chunks sent, stored byte for byte", async () => {
   const email = "pemohon.wna@adaptasi.test";
   const api = apiClient(server!);
   const token = await apiLogin(server!, email);
@@ -84,7 +86,6 @@ it("resumes a 5 MB PDF at 50 kB/s after three dropped connections: within the fi
   const proxy = await throttlingProxy(PORT, RATE, { dropAt: [1.1 * MB, 2.3 * MB, 3.5 * MB] });
   const offsetsResumedFrom: number[] = [];
   let answer = "";
-  const started = Date.now();
   try {
     await new Promise<void>((resolve, reject) => {
       const upload = new Upload(file, {
@@ -107,9 +108,8 @@ it("resumes a 5 MB PDF at 50 kB/s after three dropped connections: within the fi
   } finally {
     await proxy.close();
   }
-  const seconds = (Date.now() - started) / 1000;
   console.info(
-    `tus over 50 kB/s: ${proxy.received()} bytes sent for ${FILE_SIZE} (limit ${FILE_SIZE + 3 * CHUNK}), ${proxy.drops()} drops, resumed from ${offsetsResumedFrom.join(", ")}, ${seconds.toFixed(0)} s`,
+    `tus over ${RATE / 1024} kB/s: ${proxy.received()} bytes sent for ${FILE_SIZE} (limit ${FILE_SIZE + 3 * CHUNK}), ${proxy.drops()} drops, resumed from ${offsetsResumedFrom.join(", ")}`,
   );
 
   expect(proxy.drops()).toBe(3);
@@ -119,7 +119,6 @@ it("resumes a 5 MB PDF at 50 kB/s after three dropped connections: within the fi
   // All the client sent — bytes of the file, sent again after a cut, and every request's headers.
   expect(proxy.received()).toBeLessThanOrEqual(FILE_SIZE + 3 * CHUNK);
   expect(proxy.received()).toBeGreaterThanOrEqual(FILE_SIZE);
-  expect(seconds).toBeGreaterThan(FILE_SIZE / RATE); // it really went at 50 kB/s
   expect(JSON.parse(answer)).toEqual({ data: { saved: [REG_5MB.id], errors: [] } });
 
   // The stored document is the file.

@@ -27,11 +27,19 @@ export interface Visitor {
 const p = (path: string, follow?: RegExp): PageSpec => ({ path, follow });
 const withErrors = (path: string, invalid: string, follow?: RegExp): PageSpec => ({ path, follow, invalid });
 const UUID = "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}";
-/** The document viewer's page of the first document of a review detail (`base` is its list). */
-// Oldest submission first: the demo's submitted files (each with documents) before anything a test made
-// later; newest first, the drafts other tests leave (no submission date, no documents) head the list.
+/**
+ * The file a reviewer's pages are weighed on: the demo file built to be the heaviest (api/db/seed-applications.ts) —
+ * the longest timeline (a decision at every stage of its path, notes included) and every document — which every
+ * staff role sees, since it reached every stage. Found by its applicant's name, so what other tests leave in the
+ * lists (newest first) is never what is weighed; tests/reach/catalogue.test.ts checks it is still the heaviest.
+ */
+export const HEAVIEST_DEMO_FILE = "dr. Nadia Rahmawati";
+const heaviestIn = (base: string) => `${base}?tab=all&q=${encodeURIComponent(HEAVIEST_DEMO_FILE)}`;
+/** A review list's detail page of the heaviest demo file. */
+const heaviestFile = (base: string): PageSpec => ({ path: heaviestIn(base), follow: new RegExp(`^${base}/${UUID}$`) });
+/** The document viewer's page of the first document of the heaviest demo file (`base` is its list). */
 const documentOf = (base: string): PageSpec => ({
-  path: `${base}?tab=all&sort=submitted&dir=asc`,
+  path: heaviestIn(base),
   follow: new RegExp(`^${base}/${UUID}$`),
   then: new RegExp(`^${base}/${UUID}/documents/\\d+\\?version=\\d+$`),
 });
@@ -114,7 +122,7 @@ export const CATALOGUE: readonly Visitor[] = [
     who: "super admin",
     pages: [
       p("/application"),
-      p("/application", new RegExp(`^/application/${UUID}$`)),
+      heaviestFile("/application"),
       documentOf("/application"),
       p("/user-list"),
       withErrors("/user-list/new", "#new-user"),
@@ -135,7 +143,7 @@ export const CATALOGUE: readonly Visitor[] = [
     who: "admin",
     pages: [
       p("/application-list"),
-      p("/application-list", new RegExp(`^/application-list/${UUID}$`)),
+      heaviestFile("/application-list"),
       documentOf("/application-list"),
       p("/admin-fasyankes-list"),
       withErrors("/admin-fasyankes-list/new", "#new-facility-admin"),
@@ -148,14 +156,15 @@ export const CATALOGUE: readonly Visitor[] = [
       p("/master-cms/guidebook"),
     ],
   },
-  { email: "subkomite@adaptasi.test", who: "sub-komite", pages: [p("/application-list"), p("/application-list", new RegExp(`^/application-list/${UUID}$`))] },
+  { email: "subkomite@adaptasi.test", who: "sub-komite", pages: [p("/application-list"), heaviestFile("/application-list")] },
   { email: "pembekalan@adaptasi.test", who: "pembekalan", pages: [p("/application")] },
   {
     email: "kolegium@adaptasi.test",
     who: "kolegium",
     pages: [
       p("/application"),
-      p("/application", new RegExp(`^/application/${UUID}$`)),
+      heaviestFile("/application"),
+      // A file waiting for this role's decision (the first of its list): the decision form in its error state.
       withErrors("/application", 'form[id^="decision-"]', new RegExp(`^/application/${UUID}$`)),
     ],
   },

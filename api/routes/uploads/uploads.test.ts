@@ -3,7 +3,7 @@ import path from "node:path";
 import { FileStore } from "@tus/file-store";
 import { S3Store } from "@tus/s3-store";
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { requirementsFor } from "#domain/documents";
 import { elf, pdf, pdfOfSize } from "../../../tests/fixtures/files";
 import { applicationDocuments, files, tusUploads } from "../../db/schema";
@@ -150,8 +150,11 @@ describe("resumable uploads (tus)", () => {
     expect((await api.request(location, { method: "HEAD", headers: TUS })).status).toBe(401);
     // The owner cancels it: bytes and row go.
     expect((await api.request(location, { method: "DELETE", token: owner.token, headers: TUS })).status).toBe(204);
-    await new Promise((r) => setTimeout(r, 50));
-    expect(await api.db.select().from(tusUploads).where(eq(tusUploads.applicationId, id))).toEqual([]);
+    // The row goes after the answer (the terminate event): waited for, not slept on.
+    await vi.waitFor(async () => expect(await api.db.select().from(tusUploads).where(eq(tusUploads.applicationId, id))).toEqual([]), {
+      timeout: 30_000,
+      interval: 20,
+    });
   });
 
   it("bounds an account's unfinished uploads, by count and by bytes; a new upload of the same document replaces the unfinished one", async () => {

@@ -64,9 +64,8 @@ describe("DOCX: inflated and counted, never trusting the zip's index", () => {
     const bomb = await docxLyingBomb();
     expect(bomb.length).toBeLessThan(256 * 1024);
     const before = process.memoryUsage().rss;
-    const started = performance.now();
+    // How long it takes is bench/checks/file-type.check.ts's (`npm run bench`).
     expect(await detect(bomb)).toBe("zip-bomb");
-    expect(performance.now() - started).toBeLessThan(5_000);
     // Counted, not held: far less memory than even the 64 MiB cap.
     expect(process.memoryUsage().rss - before).toBeLessThan(48 * 1024 * 1024);
   });
@@ -249,11 +248,9 @@ describe("PDF: refused when it carries active content", () => {
       expect(await detect(Buffer.from(head + "x".repeat(junk) + tail, "latin1"))).toBe("pdf");
     }
   });
-  it("checks 5 MB of junk in linear time", async () => {
+  it("checks a PDF with 5 MB of junk after its catalog to the end (its time: bench/checks/file-type.check.ts)", async () => {
     const junk = Buffer.concat([pdfWithCatalog(""), Buffer.from("x".repeat(5 * 1024 * 1024))]);
-    const started = performance.now();
-    await detect(junk);
-    expect(performance.now() - started).toBeLessThan(3_000);
+    expect(await detect(junk)).toBe("pdf");
   });
 });
 
@@ -279,8 +276,11 @@ describe("the PDF turn", () => {
         return i;
       }),
     );
+    // Each round lets every waiting turn run as far as it can (its promises settle within one turn of the event
+    // loop) before one inspection ends.
     for (let round = 0; round < 5; round++) {
-      await new Promise((r) => setTimeout(r, 5));
+      await new Promise((r) => setImmediate(r));
+      expect(release.length, `round ${round}`).toBe(Math.min(PDF_INSPECTIONS_AT_ONCE, 5 - round));
       release.shift()?.();
     }
     expect(await Promise.all(runs)).toEqual([0, 1, 2, 3, 4]);
