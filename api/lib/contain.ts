@@ -52,10 +52,12 @@ const faultMatches = (fault: string, event: string) => fault === event || (fault
 
 /**
  * Tests only (NODE_ENV=test and TEST_LISTENER_FAULTS=true, both read when asked): the event named by a
- * body's Content-Type parameter `x-test-throw-in` (field, file, data, end, error, limit), whose dispatch
- * then throws once, as a listener with a bug would. Otherwise undefined, whatever the header says.
+ * body's Content-Type parameter `x-test-throw-in` (field, file, data, end, error, limit) — or, where the
+ * type must stay exact (tus), by the header `X-Test-Throw-In` — whose dispatch then throws once, as a
+ * listener with a bug would. Otherwise undefined, whatever the request says.
  */
-export function injectedFault(contentType: string | null | undefined): string | undefined {
-  if (process.env.NODE_ENV !== "test" || process.env.TEST_LISTENER_FAULTS !== "true" || !contentType) return undefined;
-  return /;\s*x-test-throw-in=([a-z]+)/i.exec(contentType)?.[1];
+export function injectedFault(from: string | Headers | null | undefined): string | undefined {
+  if (process.env.NODE_ENV !== "test" || process.env.TEST_LISTENER_FAULTS !== "true" || !from) return undefined;
+  if (typeof from !== "string") return from.get("x-test-throw-in")?.toLowerCase() || injectedFault(from.get("content-type"));
+  return /;\s*x-test-throw-in=([a-z]+)/i.exec(from)?.[1]?.toLowerCase();
 }
