@@ -193,6 +193,12 @@ describe("readForm", () => {
     expect(await form("=1")).toBe("bad-syntax");
   });
 
+  it("refuses a body cut inside a file part (its stream errors too: unheard, that ended the process)", async () => {
+    const cut = `--X\r\nContent-Disposition: form-data; name="photo"; filename="a.jpg"\r\n\r\n${"x".repeat(2000)}`;
+    expect(await refusal("multipart/form-data; boundary=X", cut)).toBe("bad-syntax");
+    await new Promise((r) => setTimeout(r, 50)); // the part's error comes on a later tick
+  });
+
   it("never throws on garbled bytes, and refuses a multipart body whose parts cannot be read", async () => {
     for (const body of ["%", "%zz=1", "\u0000=\u0000", "=&=&=", "a=%E0%A4%A", "\uFFFD[1]=1"]) {
       await expect(form(body)).resolves.not.toThrow;

@@ -229,8 +229,9 @@ function multipartFields(contentType: string, body: Buffer): Promise<Array<[stri
     } catch {
       return finish(null);
     }
-    // Whatever throws while the parser dispatches an event ends this request (a fault of ours).
-    contain(parser, finish, injectedFault(contentType));
+    // Whatever throws while the parser or a part's stream dispatches an event ends this request (a fault of ours).
+    const fault = injectedFault(contentType);
+    contain(parser, finish, fault);
     // A part without a name (a bare `form-data`, `name=""`, only `name*=`: busboy gives undefined) is
     // kept as the empty name, which the rule refuses.
     const seen = (name: string | undefined, value: string) => {
@@ -239,6 +240,9 @@ function multipartFields(contentType: string, body: Buffer): Promise<Array<[stri
     };
     parser.on("field", (name, value) => seen(name, value));
     parser.on("file", (name, stream) => {
+      contain(stream, finish, fault);
+      // A body cut inside a file part errors the part's stream too: unheard, that error ended the process.
+      stream.on("error", () => finish(null));
       stream.resume();
       seen(name?.slice(0, FIELD_NAME_LIMITS.maxNameLength + 1), "");
     });
