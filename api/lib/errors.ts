@@ -62,12 +62,10 @@ export const ErrorSchema = z
         .array(
           z.object({
             path: z.string(),
-            code: z
-              .string()
-              .openapi({
-                description: "a spec §5 rule (locales/<lng>/validation.json) or an API detail code (locales/<lng>/errors.json details)",
-                example: "required",
-              }),
+            code: z.string().openapi({
+              description: "a spec §5 rule (locales/<lng>/validation.json) or an API detail code (locales/<lng>/errors.json details)",
+              example: "required",
+            }),
             params: z
               .record(z.string(), z.union([z.string(), z.number()]))
               .optional()
