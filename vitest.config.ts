@@ -10,7 +10,12 @@ export default defineConfig({
     alias: ALIASES,
   },
   test: {
-    include: ["{app,api,contracts,domain,locales,scripts,server}/**/*.test.{ts,tsx}", "tests/faults/**/*.test.ts", "tests/oracle/**/*.test.ts"],
+    include: [
+      "{app,api,contracts,domain,locales,scripts,server}/**/*.test.{ts,tsx}",
+      "tests/faults/**/*.test.ts",
+      "tests/fuzz/**/*.test.ts",
+      "tests/oracle/**/*.test.ts",
+    ],
     setupFiles: ["tests/setup-unit.ts"],
     environment: "node",
     testTimeout: 30_000,
