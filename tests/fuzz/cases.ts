@@ -368,6 +368,35 @@ export async function mayGoUnanswered(r: Rendered): Promise<boolean> {
   return parsed.status !== 200;
 }
 
+export interface Outcome {
+  status: number | null;
+  ms: number;
+  line: string;
+}
+
+export interface Problem {
+  /** which invariant: "process died", "server stopped answering", "5xx", "no answer" */
+  kind: string;
+  detail: string;
+  /** what the server logged as the error (a 5xx), when it did */
+  cause?: string;
+}
+
+/** The errors the server logged (pino JSON at level 50/60): their messages, for a 5xx's report and signature. */
+function errorsLogged(log: string): string {
+  const messages = new Set<string>();
+  for (const line of log.split("\n")) {
+    if (!/"level":(50|60)/.test(line)) continue;
+    try {
+      const entry = JSON.parse(line) as { msg?: string; err?: { type?: string; message?: string } };
+      messages.add([entry.err?.type, entry.err?.message ?? entry.msg].filter(Boolean).join(": ").slice(0, 200));
+    } catch {
+      messages.add(line.slice(0, 200));
+    }
+  }
+  return [...messages].join(" | ");
+}
+
 /** Does the answer end the session it was sent with (a logout, a revoke, a deleted account)? */
 function endsSession(head: string, line: string): boolean {
   return (
@@ -382,6 +411,7 @@ function endsSession(head: string, line: string): boolean {
  */
 export async function runBatch(target: Target, cases: Case[], opts: { timeoutMs?: number } = {}): Promise<{ outcomes: Outcome[]; problem: Problem | null }> {
   const live = target.live();
+  const logFrom = target.running().stdout().length;
   const rendered = cases.map((c) => render(c, live));
   const answers = await Promise.all(rendered.map((r) => send(live.port, r.head, r.body, { halfClose: r.halfClose, timeoutMs: opts.timeoutMs ?? 30_000 })));
   const outcomes = answers.map((a, i) => ({ status: a.status, ms: a.ms, line: rendered[i]!.line }));
@@ -407,7 +437,10 @@ export async function runBatch(target: Target, cases: Case[], opts: { timeoutMs?
     if (a.timedOut) return { outcomes, problem: { kind: "no answer", detail: `${r.line}: nothing within ${opts.timeoutMs ?? 30_000} ms` } };
     if (a.status === null && !(await mayGoUnanswered(r)))
       return { outcomes, problem: { kind: "no answer", detail: `${r.line}: connection closed without an answer` } };
-    if (a.status !== null && a.status >= 500) return { outcomes, problem: { kind: "5xx", detail: `${r.line} → ${a.status}\n${a.head.slice(0, 600)}` } };
+    if (a.status !== null && a.status >= 500) {
+      const cause = errorsLogged(target.running().stdout().slice(logFrom));
+      return { outcomes, problem: { kind: "5xx", detail: `${r.line} → ${a.status}${cause ? `\nlogged: ${cause}` : ""}\n${a.head.slice(0, 300)}`, cause } };
+    }
   }
   for (const [i, a] of answers.entries()) {
     const role = rendered[i]!.role;

@@ -5,7 +5,7 @@ import { describeFailure, describeRun, fuzz, type FuzzResult } from "./runner";
 import { startTarget } from "./target";
 
 // `npm run fuzz -- --minutes N`: the request-shape fuzzer for as long as asked, on a random seed (or
-// --seed S, and --path P to replay one failure as printed). Each failure is printed shrunk to its
+// --seed S, and --path P to replay one failure as printed; --no-regression-seeds: drawn cases only). Each failure is printed shrunk to its
 // smallest form with the seed and path that replay it; then the search goes on with a new seed, a
 // failure of the same kind at the same place no longer counting. Exit code 1 when anything failed.
 
@@ -46,7 +46,7 @@ async function main() {
         maxBatch,
         interruptAfterMs: deadline - Date.now(),
         // the regression seeds go first, once
-        examples: first && !path ? regressionSeeds().map((s) => s.cases) : [],
+        examples: first && !path && !process.argv.includes("--no-regression-seeds") ? regressionSeeds().map((s) => s.cases) : [],
         known,
         log,
       });

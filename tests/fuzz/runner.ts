@@ -141,6 +141,8 @@ function bodyTags(b: Body): string[] {
 
 /** A failure's kind and where: a failure of the same kind at the same place is one finding. */
 export function signatureOf(problem: Problem, cases: Case[]): string {
+  // one error the server logged is one finding, wherever it was reached
+  if (problem.cause) return `${problem.kind}: ${problem.cause.replace(/[0-9a-f]{8}-[0-9a-f-]{27}|\d+/g, "…")}`;
   const where = cases.map((c) => (c.kind === "portal" ? c.route : c.kind === "api" ? c.endpoint : `tus ${c.base}`)).join(",");
   return `${problem.kind} @ ${
     problem.kind === "5xx" || problem.kind === "no answer"
