@@ -1,6 +1,8 @@
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApiApp } from "./app";
+import { JSON_BODY_LIMIT, jsonBodyLimit } from "./middleware/body-limit";
+import { MAX_JSON_VALUES } from "./middleware/no-nul";
 import type { Database } from "./db/client";
 import { createTestApi, expectError, requester, TEST_API_KEY, TEST_JWT_SECRET, type TestApi } from "./test/helpers";
 
@@ -116,13 +118,17 @@ describe("bad input never gives a 5xx", () => {
     await expectError(await api.request(`/api/v1/document-requirements?jalur=${longText}`), 400, "VALIDATION_ERROR");
   });
 
-  it("answers 413 for a JSON body over 1 MB", async () => {
-    const big = JSON.stringify({ email: "a@b.co", password: "x".repeat(1024 * 1024) });
-    await expectError(
+  it("answers 413 for a JSON body over its endpoint's limit, told by Content-Length or counted as it streams", async () => {
+    const big = JSON.stringify({ email: "a@b.co", password: "x".repeat(JSON_BODY_LIMIT) });
+    const answer = await expectError(
       await api.request("/api/v1/login", { method: "POST", body: big, headers: { "content-type": "application/json" } }),
       413,
       "PAYLOAD_TOO_LARGE",
     );
+    expect(answer.error).toMatchObject({
+      message: "Isi permintaan terlalu besar: alamat ini menerima JSON paling besar 64 KB.",
+      params: { kind: "json", limit_kb: 64 },
+    });
     const stream = new Blob([big]).stream();
     const res = await api.app.request("/api/v1/login", {
       method: "POST",
@@ -131,6 +137,66 @@ describe("bad input never gives a 5xx", () => {
       duplex: "half", // Node's fetch needs it for a streamed body
     } as RequestInit);
     await expectError(res, 413, "PAYLOAD_TOO_LARGE");
+  });
+
+  it("refuses by its Content-Length alone, before a byte is read, a body that would never end", async () => {
+    let pulled = 0;
+    const endless = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        pulled += 1;
+        controller.enqueue(new Uint8Array(1024).fill(0x31));
+      },
+    });
+    const res = await api.app.request("/api/v1/login", {
+      method: "POST",
+      body: endless,
+      headers: { "x-adaptasiapikey": TEST_API_KEY, "content-type": "application/json", "content-length": String(10 * 1024 * 1024) },
+      duplex: "half",
+    } as RequestInit);
+    await expectError(res, 413, "PAYLOAD_TOO_LARGE");
+    expect(pulled).toBeLessThanOrEqual(1); // a stream may pull once as it is made; nothing was read
+  });
+
+  it("refuses the 400 KB array that cost seconds, at every endpoint whose honest bodies are smaller", async () => {
+    const array = `[${Array.from({ length: 200_000 }, () => "1").join(",")}]`;
+    expect(array.length).toBeGreaterThan(400_000);
+    for (const [method, path] of [
+      ["POST", "/api/v1/login"],
+      ["POST", "/api/v1/applications"],
+      ["PUT", "/api/v1/me/profile"],
+      ["POST", "/api/v1/review/applications/1/decisions"],
+    ] as const) {
+      const res = await api.request(path, { method, token, body: array, headers: { "content-type": "application/json" } });
+      await expectError(res, 413, "PAYLOAD_TOO_LARGE");
+    }
+  });
+
+  it("takes the larger honest bodies of the lists of long texts: 50 portfolio entries of 2,000 characters in any script", async () => {
+    expect(jsonBodyLimit("PUT", "/api/v1/applications/abc/portfolio")).toBe(512 * 1024);
+    expect(jsonBodyLimit("PUT", "/api/v1/applications/abc/achievements")).toBe(512 * 1024);
+    expect(jsonBodyLimit("POST", "/api/v1/review/applications/abc/decisions")).toBe(256 * 1024);
+    expect(jsonBodyLimit("POST", "/api/v1/applications/abc/portfolio")).toBe(JSON_BODY_LIMIT);
+    expect(jsonBodyLimit("PUT", "/api/v1/me/profile")).toBe(JSON_BODY_LIMIT);
+    // The largest portfolio a form can send, each character three bytes: within its endpoint's limit.
+    const entry = { kind: "ж".repeat(50), title: "ж".repeat(200), institution: "ж".repeat(200), year: 2020, description: "ж".repeat(2000) };
+    const largest = JSON.stringify({ entries: Array.from({ length: 50 }, () => entry) });
+    expect(Buffer.byteLength(largest)).toBeGreaterThan(JSON_BODY_LIMIT);
+    expect(Buffer.byteLength(largest)).toBeLessThan(jsonBodyLimit("PUT", "/api/v1/applications/abc/portfolio"));
+    const res = await api.request("/api/v1/applications/abc/portfolio", {
+      method: "PUT",
+      token,
+      body: largest,
+      headers: { "content-type": "application/json" },
+    });
+    expect(res.status).not.toBe(413);
+  });
+
+  it("refuses a body within its size but of absurdly many values (170,000 empty objects) before the validator walks them", async () => {
+    const many = `{"entries":[${Array.from({ length: 170_000 }, () => "{}").join(",")}]}`;
+    expect(many.length).toBeLessThan(jsonBodyLimit("PUT", "/api/v1/applications/abc/portfolio"));
+    const res = await api.request("/api/v1/applications/abc/portfolio", { method: "PUT", token, body: many, headers: { "content-type": "application/json" } });
+    const answer = await expectError(res, 400, "VALIDATION_ERROR");
+    expect(answer.error.details).toMatchObject([{ code: "too_many_values", params: { max: MAX_JSON_VALUES } }]);
   });
 
   it("answers 404 NOT_FOUND for unknown routes and wrong methods", async () => {

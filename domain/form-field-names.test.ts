@@ -21,6 +21,12 @@ describe("fieldNameProblem", () => {
     }
   });
 
+  it("refuses a field without a name: the empty name, or none at all (a nameless multipart part)", () => {
+    expect(fieldNameProblem("")).toBe("bad-syntax");
+    expect(fieldNameProblem(undefined)).toBe("bad-syntax");
+    expect(fieldNamesProblem(["email", undefined])).toBe("bad-syntax");
+  });
+
   it("refuses names too long or too deep", () => {
     expect(fieldNameProblem("a".repeat(FIELD_NAME_LIMITS.maxNameLength))).toBeNull();
     expect(fieldNameProblem("a".repeat(FIELD_NAME_LIMITS.maxNameLength + 1))).toBe("name-too-long");

@@ -24,8 +24,13 @@ const SEGMENT = /([^.[\]]+)|\[([^\]]*)\]/y;
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
 const RESERVED = new Set(["__proto__", "constructor", "prototype"]);
 
-/** What is wrong with one field name, or null when a form of ours could have written it. */
-export function fieldNameProblem(name: string): FieldNameProblem | null {
+/**
+ * What is wrong with one field name, or null when a form of ours could have written it. No form of ours has
+ * a field without a name: the empty name (an urlencoded `=1`) and none at all (a multipart part whose
+ * Content-Disposition is a bare `form-data`, `name=""` or only `name*=`) are refused.
+ */
+export function fieldNameProblem(name: string | undefined): FieldNameProblem | null {
+  if (!name) return "bad-syntax";
   if (name.length > FIELD_NAME_LIMITS.maxNameLength) return "name-too-long";
   if (CONTROL.test(name)) return "bad-syntax";
   let at = 0;
@@ -50,7 +55,7 @@ export function fieldNameProblem(name: string): FieldNameProblem | null {
 }
 
 /** The first problem among a body's field names (in order), or null. Stops counting past the limit. */
-export function fieldNamesProblem(names: Iterable<string>): FieldNameProblem | null {
+export function fieldNamesProblem(names: Iterable<string | undefined>): FieldNameProblem | null {
   let count = 0;
   for (const name of names) {
     count += 1;

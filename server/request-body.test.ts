@@ -4,8 +4,10 @@ import type { AddressInfo } from "node:net";
 import { Readable } from "node:stream";
 import path from "node:path";
 import type { ServerBuild } from "@remix-run/node";
-import { describe, expect, it } from "vitest";
-import { readForm, uploadRoutes } from "./request-body";
+import type { Request } from "express";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { ListenerFault } from "../api/lib/contain";
+import { readForm, readLimited, uploadRoutes } from "./request-body";
 import { routeModules } from "../tests/route-modules";
 
 const ROUTES_DIR = path.resolve(__dirname, "../app/routes");
@@ -179,6 +181,24 @@ describe("readForm", () => {
     expect(await multipart(["a".repeat(500)])).toBe("name-too-long");
   });
 
+  it('refuses a part without a name (bare form-data, name="", only name*=), text or file, as the client\'s mistake', async () => {
+    const bodies = [
+      "--X\r\nContent-Disposition: form-data\r\n\r\n1\r\n--X--\r\n",
+      '--X\r\nContent-Disposition: form-data; name=""\r\n\r\n1\r\n--X--\r\n',
+      "--X\r\nContent-Disposition: form-data; name*=UTF-8''x\r\n\r\n1\r\n--X--\r\n",
+      '--X\r\nContent-Disposition: form-data; filename="a.pdf"\r\n\r\n%PDF\r\n--X--\r\n',
+      '--X\r\nContent-Disposition: form-data; name="email"\r\n\r\na@b.id\r\n--X\r\nContent-Disposition: form-data\r\n\r\n1\r\n--X--\r\n',
+    ];
+    for (const body of bodies) expect(await refusal("multipart/form-data; boundary=X", body), JSON.stringify(body)).toBe("bad-syntax");
+    expect(await form("=1")).toBe("bad-syntax");
+  });
+
+  it("refuses a body cut inside a file part (its stream errors too: unheard, that ended the process)", async () => {
+    const cut = `--X\r\nContent-Disposition: form-data; name="photo"; filename="a.jpg"\r\n\r\n${"x".repeat(2000)}`;
+    expect(await refusal("multipart/form-data; boundary=X", cut)).toBe("bad-syntax");
+    await new Promise((r) => setTimeout(r, 50)); // the part's error comes on a later tick
+  });
+
   it("never throws on garbled bytes, and refuses a multipart body whose parts cannot be read", async () => {
     for (const body of ["%", "%zz=1", "\u0000=\u0000", "=&=&=", "a=%E0%A4%A", "\uFFFD[1]=1"]) {
       await expect(form(body)).resolves.not.toThrow;
@@ -186,5 +206,54 @@ describe("readForm", () => {
     expect(await refusal("multipart/form-data", "garbled")).toBe("bad-syntax");
     expect(await refusal("multipart/form-data; boundary=x", "--x\r\ngarbled")).toBe("bad-syntax");
     expect(await refusal("multipart/form-data; boundary=x", '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\n1')).toBe("bad-syntax");
+  });
+});
+
+describe("a throw while a form body is read ends that request only", () => {
+  afterEach(() => vi.unstubAllEnvs());
+
+  /** A request as readLimited sees it: a stream of the body's bytes with its headers. */
+  function request(type: string, body: string, cut = false) {
+    const req = new Readable({ read() {} }) as Readable & { get: (name: string) => string | undefined; complete: boolean };
+    req.get = (name) => (name.toLowerCase() === "content-type" ? type : undefined);
+    req.complete = false;
+    setImmediate(() => {
+      req.push(Buffer.from(body));
+      if (cut) req.destroy(new Error("aborted"));
+      else {
+        req.complete = true;
+        req.push(null);
+      }
+    });
+    return req as unknown as Request;
+  }
+
+  it("rejects the read (a fault of ours, 500) for a throw in a data, end or error listener of the request", async () => {
+    vi.stubEnv("TEST_LISTENER_FAULTS", "true");
+    for (const [kind, cut] of [
+      ["data", false],
+      ["end", false],
+      ["error", true],
+    ] as const) {
+      const read = readLimited(request(`application/x-www-form-urlencoded; x-test-throw-in=${kind}`, "email=a%40b.id", cut), 1024);
+      await expect(read, kind).rejects.toBeInstanceOf(ListenerFault);
+    }
+    // Without a fault: the body, and the request's emit is its own again.
+    const req = request("application/x-www-form-urlencoded", "email=a%40b.id");
+    expect(String(await readLimited(req, 1024))).toBe("email=a%40b.id");
+    expect(Object.prototype.hasOwnProperty.call(req, "emit")).toBe(false);
+  });
+
+  it("rejects the read of a multipart form for a throw in a field, file or error listener of the parser", async () => {
+    vi.stubEnv("TEST_LISTENER_FAULTS", "true");
+    const field = '--X\r\nContent-Disposition: form-data; name="email"\r\n\r\na@b.id\r\n--X--\r\n';
+    const file = '--X\r\nContent-Disposition: form-data; name="doc_1"; filename="a.pdf"\r\n\r\n%PDF\r\n--X--\r\n';
+    for (const [kind, body] of [
+      ["field", field],
+      ["file", file],
+      ["error", field.slice(0, 50)],
+    ] as const) {
+      await expect(readForm(`multipart/form-data; boundary=X; x-test-throw-in=${kind}`, Buffer.from(body)), kind).rejects.toBeInstanceOf(ListenerFault);
+    }
   });
 });

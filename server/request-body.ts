@@ -1,6 +1,7 @@
 import type { ServerBuild } from "@remix-run/node";
 import busboy from "busboy";
 import type { NextFunction, Request, Response } from "express";
+import { contain, injectedFault } from "../api/lib/contain";
 import type { UploadHandle } from "../app/utils/uploads";
 import { FIELD_NAME_LIMITS, fieldNamesProblem, type FieldNameProblem } from "../domain/form-field-names";
 import { sendErrorScreen } from "./errors";
@@ -17,6 +18,9 @@ import { sendErrorScreen } from "./errors";
 //   An upload's multipart names are checked by the API as they stream (api/services/uploads/receive.ts).
 // - A request answered before its body arrived (a refusal, a redirect, a 413) is not read to the
 //   end: the connection is shut after the answer and closed soon after.
+// - Contained (api/lib/contain.ts): while a body is read here, an exception in the dispatch of any event of
+//   the request or of the multipart parser ends that request (500: ours), never the process; a multipart
+//   part without a name is the client's mistake (400 with the error screen).
 
 export const FORM_BODY_LIMIT = 1024 * 1024;
 /**
@@ -62,18 +66,26 @@ const hasBody = (req: Request) => req.method !== "GET" && req.method !== "HEAD";
 
 /**
  * Reads a form body into memory up to `limit` bytes, counting what arrives. null: too large (the
- * rest is left unread); "gone": the client went away before the end.
+ * rest is left unread); "gone": the client went away before the end. Rejects when something threw while
+ * the request dispatched an event (a fault of ours).
  */
 export function readLimited(req: Request, limit: number): Promise<Buffer | null | "gone"> {
   const declared = Number(req.get("content-length") ?? 0);
   if (declared > limit) return Promise.resolve(null);
-  return new Promise((resolve) => {
+  return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
-    const finish = (result: Buffer | null | "gone") => {
+    let done = false;
+    const finish = (result: Buffer | null | "gone" | Error) => {
+      if (done) return;
+      done = true;
       req.off("data", onData).off("end", onEnd).off("error", onGone).off("close", onClose);
-      resolve(result);
+      release();
+      if (result instanceof Error) reject(result);
+      else resolve(result);
     };
+    // Until the body is read, whatever throws while the request dispatches an event ends this request.
+    const release = contain(req, finish, injectedFault(req.get("content-type")));
     const onData = (chunk: Buffer) => {
       size += chunk.length;
       if (size > limit) {
@@ -198,13 +210,14 @@ function* urlencodedNames(body: Buffer): Generator<string> {
  * field more than the limit is known.
  */
 function multipartFields(contentType: string, body: Buffer): Promise<Array<[string, string]> | null> {
-  return new Promise((resolve) => {
+  return new Promise((resolve, reject) => {
     const fields: Array<[string, string]> = [];
     let done = false;
-    const finish = (result: Array<[string, string]> | null) => {
+    const finish = (result: Array<[string, string]> | null | Error) => {
       if (done) return;
       done = true;
-      resolve(result);
+      if (result instanceof Error) reject(result);
+      else resolve(result);
     };
     let parser: busboy.Busboy;
     try {
@@ -216,14 +229,22 @@ function multipartFields(contentType: string, body: Buffer): Promise<Array<[stri
     } catch {
       return finish(null);
     }
-    const seen = (name: string, value: string) => {
-      fields.push([name, value]);
+    // Whatever throws while the parser or a part's stream dispatches an event ends this request (a fault of ours).
+    const fault = injectedFault(contentType);
+    contain(parser, finish, fault);
+    // A part without a name (a bare `form-data`, `name=""`, only `name*=`: busboy gives undefined) is
+    // kept as the empty name, which the rule refuses.
+    const seen = (name: string | undefined, value: string) => {
+      fields.push([name ?? "", value]);
       if (fields.length > FIELD_NAME_LIMITS.maxFields) finish(fields);
     };
     parser.on("field", (name, value) => seen(name, value));
     parser.on("file", (name, stream) => {
+      contain(stream, finish, fault);
+      // A body cut inside a file part errors the part's stream too: unheard, that error ended the process.
+      stream.on("error", () => finish(null));
       stream.resume();
-      seen(name.slice(0, FIELD_NAME_LIMITS.maxNameLength + 1), "");
+      seen(name?.slice(0, FIELD_NAME_LIMITS.maxNameLength + 1), "");
     });
     parser.on("error", () => finish(null));
     parser.on("close", () => finish(fields));

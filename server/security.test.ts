@@ -29,6 +29,21 @@ describe("cross-origin POST check", () => {
     expect(isCrossOrigin("POST", headers({ "sec-fetch-site": "same-origin", host: "p" }))).toBe(false);
     expect(isCrossOrigin("POST", headers({ host: "p" }))).toBe(false);
   });
+  it("refuses a state-changing request that authenticates by the session cookie without an Origin or Sec-Fetch-Site: same-origin, tus included", () => {
+    const session = "lng=id; __session=eyJhdXRoIjp7fX0%3D.sig";
+    for (const method of ["POST", "PATCH", "DELETE", "PUT"]) {
+      expect(isCrossOrigin(method, headers({ host: "p", cookie: session })), `${method} with neither`).toBe(true);
+      expect(isCrossOrigin(method, headers({ host: "p", cookie: session, "sec-fetch-site": "none" })), `${method} none`).toBe(true);
+      expect(isCrossOrigin(method, headers({ host: "p", cookie: session, "sec-fetch-site": "same-site" })), `${method} same-site`).toBe(true);
+      expect(isCrossOrigin(method, headers({ host: "p", cookie: session, "sec-fetch-site": "same-origin" })), `${method} same-origin`).toBe(false);
+      expect(isCrossOrigin(method, headers({ host: "p", cookie: session, origin: "http://p" })), `${method} with Origin`).toBe(false);
+      expect(isCrossOrigin(method, headers({ host: "p", cookie: session, origin: "http://evil.example" })), `${method} from elsewhere`).toBe(true);
+    }
+    expect(isCrossOrigin("POST", headers({ host: "p", cookie: "__session_switch=abc" }))).toBe(true);
+    // Reads, and posts that carry no session (the language cookie alone, a login), are as before.
+    expect(isCrossOrigin("HEAD", headers({ host: "p", cookie: session }))).toBe(false);
+    expect(isCrossOrigin("POST", headers({ host: "p", cookie: "lng=id; my__session=x" }))).toBe(false);
+  });
 });
 
 describe("content security policy", () => {

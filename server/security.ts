@@ -66,11 +66,16 @@ function originOf(address: string | undefined): string | undefined {
   }
 }
 
+/** The session cookies (app/utils/session.server.ts: `__session`, and `__session_switch` of a token login). */
+const SESSION_COOKIE = /(?:^|;)\s*__session(?:_switch)?=/;
+
 /**
  * Cross-origin POSTs are refused (DESIGN §6): the Origin must be PUBLIC_URL's origin (the address users
  * reach, whatever Host a proxy passes on: nginx's `$host` drops a non-standard port) or this request's
  * Host (a direct visit); without an Origin, Sec-Fetch-Site (when the browser sends it) must say
- * same-origin or none.
+ * same-origin or none. A state-changing request that authenticates by the session cookie (a form post, a
+ * resumable upload's POST, PATCH or DELETE) must say where it comes from: an Origin, or
+ * `Sec-Fetch-Site: same-origin` — every browser sends one of them; a request with neither is refused.
  */
 export function isCrossOrigin(method: string, header: (name: string) => string | undefined, publicOrigin?: string): boolean {
   if (method === "GET" || method === "HEAD" || method === "OPTIONS") return false;
@@ -87,5 +92,6 @@ export function isCrossOrigin(method: string, header: (name: string) => string |
     return url.host !== header("host");
   }
   const site = header("sec-fetch-site");
+  if (SESSION_COOKIE.test(header("cookie") ?? "")) return site !== "same-origin";
   return site !== undefined && site !== "same-origin" && site !== "none";
 }

@@ -98,6 +98,11 @@ function corpus(): Array<{ kind: string; body: string; type: string }> {
     out.push({ kind: `urlencoded raw ${label}`, ...urlencoded([`${name.replace(/[&=%+]/g, "")}=1`]) });
     out.push({ kind: `multipart ${label}`, ...multipart([name]) });
   }
+  // A part without a name: the 49-byte post that ended the process from inside a busboy listener (issue 36).
+  for (const disposition of ["form-data", 'form-data; name=""', "form-data; name*=UTF-8''x", 'form-data; filename="a.pdf"']) {
+    const body = `--X\r\nContent-Disposition: ${disposition}\r\n\r\n1\r\n--X--\r\n`;
+    out.push({ kind: `multipart nameless ${JSON.stringify(disposition)}`, body, type: "multipart/form-data; boundary=X" });
+  }
   const many = Array.from({ length: 10_000 }, (_, i) => `f${i}`);
   out.push({ kind: "urlencoded 10,000 fields", ...urlencoded(many.map((n) => `${n}=1`)) });
   out.push({ kind: "multipart 10,000 fields", ...multipart(many) });
@@ -252,7 +257,7 @@ describe("hostile field names", () => {
 
     // The portal: every route × every body anonymously; logged in as each role, every route × a few bodies
     // (the names are checked before the page runs, whoever asks).
-    const few = bodies.filter((b) => /email\[99999999\]|10,000 fields|\(100000\)/.test(b.kind));
+    const few = bodies.filter((b) => /email\[99999999\]|10,000 fields|\(100000\)|nameless/.test(b.kind));
     const portal: Array<{ what: string; run: () => Promise<number> }> = [];
     for (const p of paths) {
       for (const [role, cookie] of Object.entries(cookies)) {

@@ -91,7 +91,8 @@ it("resumes a 5 MB PDF at 50 kB/s after three dropped connections: within the fi
         endpoint: `http://127.0.0.1:${proxy.port}/submission-form/upload/tus`,
         chunkSize: CHUNK,
         retryDelays: [0, 200, 500, 1000, 2000],
-        headers: { Cookie: cookie },
+        // A browser sends its Origin with every upload request; a cookie without one is refused (server/security.ts).
+        headers: { Cookie: cookie, Origin: `http://127.0.0.1:${proxy.port}` },
         metadata: { application, requirement: String(REG_5MB.id), form: "adaptation", filename: "ijazah.pdf", filetype: "application/pdf" },
         onAfterResponse: (req, res) => {
           if (req.getMethod() === "HEAD") offsetsResumedFrom.push(Number(res.getHeader("Upload-Offset")));

@@ -1,10 +1,11 @@
 import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { pdf } from "../../../tests/fixtures/files";
 import { createDiskStorage } from "../storage";
 import fc from "fast-check";
+import { ListenerFault } from "../../lib/contain";
 import { displayName, MultipartError, receiveMultipart, type ReceiveOptions } from "./receive";
 
 const tmp = () => mkdtempSync(path.join(tmpdir(), "adaptasi-recv-"));
@@ -185,6 +186,26 @@ describe("receiveMultipart", () => {
     }
   });
 
+  it('refuses a part without a name (bare form-data, name="", only name*=), text or file, with 400 and no file left', async () => {
+    const dispositions = [
+      "form-data",
+      'form-data; name=""',
+      "form-data; name*=UTF-8''x",
+      'form-data; filename="a.pdf"',
+      'form-data; name=""; filename="a.pdf"',
+    ];
+    for (const disposition of dispositions) {
+      const dir = tmp();
+      const head = `--X\r\nContent-Disposition: form-data; name="doc_1"; filename="ok.pdf"\r\n\r\n%PDF-1.4\r\n`;
+      const body = new Response(`${head}--X\r\nContent-Disposition: ${disposition}\r\n\r\n1\r\n--X--\r\n`).body;
+      const error = await receiveMultipart(body, "multipart/form-data; boundary=X", opts(dir)).catch((e: unknown) => e);
+      expect(error, disposition).toBeInstanceOf(MultipartError);
+      expect((error as MultipartError).code).toBe("FIELD_NAME_REFUSED");
+      expect((error as MultipartError).status).toBe(400);
+      expect(readdirSync(dir)).toEqual([]);
+    }
+  });
+
   it("refuses broken multipart and the wrong content type", async () => {
     await expect(receiveMultipart(new Response("garbage").body, "multipart/form-data", opts(tmp()))).rejects.toBeInstanceOf(MultipartError);
     await expect(receiveMultipart(new Response("{}").body, "application/json", opts(tmp()))).rejects.toMatchObject({ code: "MALFORMED_MULTIPART" });
@@ -198,6 +219,34 @@ describe("receiveMultipart", () => {
     expect(displayName("ijazah\u202Efdp.exe")).toBe("ijazahfdp.exe");
     expect(displayName("a\u2066b\u200Fc\u200B.pdf\uFEFF")).toBe("abc.pdf");
   });
+});
+
+describe("receiveMultipart contains what throws while it reads", () => {
+  afterEach(() => vi.unstubAllEnvs());
+
+  // Each kind of listener (api/lib/contain.ts injects the throw, as a bug in that listener would): the
+  // reading ends with a fault of ours (500, not a MultipartError), no file is left, nothing escapes.
+  const cases: Array<{ kind: string; parts: Parameters<typeof multipart>[0]; cut?: boolean }> = [
+    { kind: "field", parts: [{ name: "intent", data: "save" }] },
+    { kind: "file", parts: [{ name: "doc_1", filename: "a.pdf", data: Buffer.from("%PDF-1.4 data") }] },
+    { kind: "data", parts: [{ name: "doc_1", filename: "a.pdf", data: Buffer.from("%PDF-1.4 data") }] },
+    { kind: "end", parts: [{ name: "doc_1", filename: "a.pdf", data: Buffer.from("%PDF-1.4 data") }] },
+    { kind: "error", parts: [{ name: "doc_1", filename: "a.pdf", data: Buffer.alloc(200_000, 0x25) }], cut: true },
+    { kind: "limit", parts: Array.from({ length: 250 }, (_, i) => ({ name: `f${i}`, data: "1" })) },
+  ];
+  for (const { kind, parts, cut } of cases) {
+    it(`a throw in a "${kind}" listener ends this reading with a fault of ours and leaves no file`, async () => {
+      vi.stubEnv("TEST_LISTENER_FAULTS", "true");
+      const dir = tmp();
+      const { body, contentType } = multipart(parts);
+      const bytes = Buffer.from(await new Response(body).arrayBuffer());
+      const sent = feed(cut ? bytes.subarray(0, bytes.length - 100_000) : bytes);
+      const error = await receiveMultipart(sent.body, `${contentType}; x-test-throw-in=${kind}`, opts(dir, { maxFields: 1000 })).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(ListenerFault);
+      expect((error as ListenerFault).event.toLowerCase()).toContain(kind);
+      expect(readdirSync(dir)).toEqual([]);
+    });
+  }
 });
 
 describe("disk storage", () => {

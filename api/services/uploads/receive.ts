@@ -6,6 +6,7 @@ import { Readable } from "node:stream";
 import { finished } from "node:stream/promises";
 import busboy from "busboy";
 import { FIELD_NAME_LIMITS, fieldNameProblem } from "#domain/form-field-names";
+import { contain, injectedFault, ListenerFault } from "../../lib/contain";
 import { MESSAGES } from "../../lib/errors";
 import { temporaryFileName } from "../storage";
 
@@ -17,6 +18,11 @@ import { temporaryFileName } from "../storage";
 // listener, the temporary files are removed, and nothing is stored. A file over its field's limit or
 // a body over the request's cap stops the reading at once (413): the phone stops spending data on a
 // file that cannot be kept.
+//
+// Contained: every emitter of the reading (the body, the parser, each part's stream, each file written) is
+// wrapped when it is made (api/lib/contain.ts), so an exception while one of them dispatches an event ends
+// this request (500: ours) and never the process. A part without a name (a bare `form-data`, `name=""`,
+// only `name*=`) is the client's mistake: 400 FIELD_NAME_REFUSED.
 
 export const MB = 1024 * 1024;
 /** Room in a body's cap for what is not file bytes: part headers, boundaries, text fields. */
@@ -107,8 +113,9 @@ export async function receiveMultipart(body: ReadableStream<Uint8Array> | null, 
   const outputs: WriteStream[] = [];
   const writes: Promise<void>[] = [];
   const source = Readable.fromWeb(body as import("node:stream/web").ReadableStream);
-  let failure: MultipartError | null = null;
-  let settle!: { resolve: () => void; reject: (e: MultipartError) => void };
+  /** A MultipartError (the client's body), or a fault of ours (an exception while an event was dispatched). */
+  let failure: Error | null = null;
+  let settle!: { resolve: () => void; reject: (e: Error) => void };
   const done = new Promise<void>((resolve, reject) => (settle = { resolve, reject }));
 
   /**
@@ -116,7 +123,7 @@ export async function receiveMultipart(body: ReadableStream<Uint8Array> | null, 
    * unread rather than cancelled: cancelling the portal's body stream would destroy the browser's
    * connection before the portal can answer; the server drains and closes it after the answer.
    */
-  function fail(error: MultipartError) {
+  function fail(error: Error) {
     if (failure) return;
     failure = error;
     source.unpipe(parser);
@@ -126,6 +133,12 @@ export async function receiveMultipart(body: ReadableStream<Uint8Array> | null, 
     settle.reject(error);
   }
 
+  // Whatever throws while these dispatch an event fails this request, as the first failure.
+  const fault = injectedFault(contentType);
+  const guard = (emitter: import("node:events").EventEmitter) => void contain(emitter, fail, fault);
+  guard(source);
+  guard(parser);
+
   let total = 0;
   source.on("data", (chunk: Buffer) => {
     total += chunk.length;
@@ -134,12 +147,15 @@ export async function receiveMultipart(body: ReadableStream<Uint8Array> | null, 
   source.on("error", () => fail(new MultipartError("MALFORMED_MULTIPART")));
 
   // Field names are checked as they come, with the portal's rule (domain/form-field-names.ts).
-  const refusedName = (name: string, truncated = false) => truncated || name.length > FIELD_NAME_LIMITS.maxNameLength || fieldNameProblem(name) !== null;
+  // A part without a name (busboy gives undefined) is refused like a hostile one.
+  const refusedName = (name: string | undefined, truncated = false) =>
+    !name || truncated || name.length > FIELD_NAME_LIMITS.maxNameLength || fieldNameProblem(name) !== null;
   parser.on("field", (name, value, info) => {
     if (refusedName(name, info.nameTruncated)) return fail(new MultipartError("FIELD_NAME_REFUSED"));
     fields[name] = value;
   });
   parser.on("file", (field, stream, info) => {
+    guard(stream);
     if (refusedName(field)) {
       stream.resume();
       fail(new MultipartError("FIELD_NAME_REFUSED"));
@@ -169,6 +185,7 @@ export async function receiveMultipart(body: ReadableStream<Uint8Array> | null, 
     const hash = createHash("sha256");
     const out = createWriteStream(file.path, { flags: "wx", mode: 0o600 });
     outputs.push(out);
+    guard(out);
     out.on("error", () => fail(new MultipartError("MALFORMED_MULTIPART")));
     stream.on("data", (chunk: Buffer) => {
       if (failure) return;
@@ -206,7 +223,7 @@ export async function receiveMultipart(body: ReadableStream<Uint8Array> | null, 
     await Promise.all(writes);
     if (failure) throw failure; // a write failed after the parser closed
   } catch (error) {
-    fail(error instanceof MultipartError ? error : new MultipartError("MALFORMED_MULTIPART"));
+    fail(error instanceof MultipartError || error instanceof ListenerFault ? error : new MultipartError("MALFORMED_MULTIPART"));
     parser.destroy();
     await Promise.allSettled(writes);
     await cleanup();

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { createWriteStream } from "node:fs";
 import { mkdir, rm } from "node:fs/promises";
 import path from "node:path";
-import { Transform } from "node:stream";
+import { Transform, type Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { FileStore } from "@tus/file-store";
 import { S3Store } from "@tus/s3-store";
@@ -12,6 +12,7 @@ import type { Logger } from "pino";
 import { maxBytes, MB } from "#domain/documents";
 import type { Database } from "../../db/client";
 import { tusUploads, type UserRow } from "../../db/schema";
+import { contain, injectedFault } from "../../lib/contain";
 import { ApiError, errorBody, MESSAGES } from "../../lib/errors";
 import type { ApiDeps, ResolvedConfig } from "../../lib/types";
 import { ownedApplication } from "../applications";
@@ -180,8 +181,12 @@ async function recordWithinBounds(db: Database, settings: ResumableSettings, row
   });
 }
 
-/** Copies a finished upload out of the tus store into a temporary file, hashing it on the way. */
-async function copyOut(store: DataStore, id: string, tmpDir: string): Promise<{ path: string; size: number; sha256: string }> {
+/**
+ * Copies a finished upload out of the tus store into a temporary file, hashing it on the way. Contained
+ * (api/lib/contain.ts): a throw while one of its streams dispatches an event fails this copy (the request's
+ * 500), never the process. `fault`: a test's injected one.
+ */
+async function copyOut(store: DataStore, id: string, tmpDir: string, fault?: string): Promise<{ path: string; size: number; sha256: string }> {
   await mkdir(tmpDir, { recursive: true });
   const file = path.join(tmpDir, `${temporaryFileName()}.part`);
   const hash = createHash("sha256");
@@ -194,11 +199,10 @@ async function copyOut(store: DataStore, id: string, tmpDir: string): Promise<{ 
     },
   });
   try {
-    await pipeline(
-      await (store as DataStore & { read(id: string): NodeJS.ReadableStream | Promise<NodeJS.ReadableStream> }).read(id),
-      count,
-      createWriteStream(file, { flags: "wx", mode: 0o600 }),
-    );
+    const source = (await (store as DataStore & { read(id: string): NodeJS.ReadableStream | Promise<NodeJS.ReadableStream> }).read(id)) as Readable;
+    const out = createWriteStream(file, { flags: "wx", mode: 0o600 });
+    for (const stream of [source, count, out]) contain(stream, (thrown) => source.destroy(thrown), fault);
+    await pipeline(source, count, out);
   } catch (err) {
     await rm(file, { force: true });
     throw err;
@@ -268,7 +272,7 @@ export function createTusServer(deps: ApiDeps, routePath: string): Server {
         const [row] = await db.select().from(tusUploads).where(eq(tusUploads.id, upload.id));
         if (!row) throw new ApiError(404, "NOT_FOUND");
         const target = await targetOf(db, user, row.applicationId, row.form as UploadForm);
-        const copy = await copyOut(store, upload.id, deps.uploadTmpDir);
+        const copy = await copyOut(store, upload.id, deps.uploadTmpDir, injectedFault(req.headers));
         temporary = copy.path;
         const result: UploadResult = await attachFiles(
           deps,
