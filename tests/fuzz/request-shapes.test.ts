@@ -66,8 +66,12 @@ describe("request shapes", () => {
     console.log(
       `request shapes (seed ${SEED}): ${describeRun(result)}\nheap kept after GC ${before.heapUsedMb.toFixed(1)} → ${after.heapUsedMb.toFixed(1)} MB; RSS ${before.rssMb.toFixed(0)} → ${after.rssMb.toFixed(0)} MB`,
     );
-    if (result.details.failed) expect.fail(describeFailure(t, result, "npm run fuzz -- --minutes 1"));
+    if (result.details.failed)
+      expect.fail(
+        result.problem ? describeFailure(t, result, "npm run fuzz -- --minutes 1") : `the fuzzer itself failed: ${String(result.details.errorInstance)}`,
+      );
     expect(result.cases).toBeGreaterThan(2_500);
+    expect(result.lostSessions, "every session a case ended could be had again").toEqual([]);
     expect(result.welcome.loads).toBeGreaterThan(10);
     expect(result.welcome.failures, "/welcome answered 200 within 10 s throughout").toEqual([]);
     expect(after.heapUsedMb - before.heapUsedMb, "the heap kept after a full collection grows under 50 MB").toBeLessThan(50);

@@ -28,6 +28,8 @@ async function main() {
   if (!(minutes > 0)) throw new Error("--minutes N: a positive number");
   await ensureBuild();
   const target = await startTarget({ port: await freePort(), inspectPort: await freePort() });
+  // Ctrl-C stops the portal this run started, then the run
+  process.once("SIGINT", () => void target.stop().then(() => process.exit(130)));
   const log = (line: string) => console.log(`[fuzz ${new Date().toISOString().slice(11, 19)}] ${line}`);
   const deadline = Date.now() + minutes * 60_000;
   const known = new Set<string>();
@@ -61,7 +63,12 @@ async function main() {
         if (fixedSeed !== undefined || path) break;
       } else if (!result.details.failed) {
         if (result.details.interrupted || fixedSeed !== undefined || path) break;
-      } else break;
+      } else {
+        // the fuzzer's own fault (a throw outside the invariants): said, and the run stops
+        failures.push(`fuzzer error: ${String(result.details.errorInstance ?? result.details.error)}`);
+        console.log(failures[failures.length - 1], "\n", JSON.stringify(result.details.counterexample).slice(0, 2000));
+        break;
+      }
     }
     const after = await target.memory();
     const cases = results.reduce((n, r) => n + r.cases, 0);

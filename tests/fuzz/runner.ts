@@ -47,6 +47,8 @@ export interface FuzzResult {
   targets: Set<string>;
   statuses: Map<string, number>;
   restarts: number;
+  /** sessions a case ended that could not be renewed (role: why) */
+  lostSessions: string[];
   welcome: WelcomeStats;
   seconds: number;
 }
@@ -257,6 +259,7 @@ export async function fuzz(target: Target, opts: FuzzOptions): Promise<FuzzResul
     targets,
     statuses,
     restarts,
+    lostSessions: [...target.lostSessions].map(([role, why]) => `${role}: ${why}`),
     welcome: stats,
     seconds: (performance.now() - started) / 1000,
   };
@@ -296,6 +299,7 @@ export function describeRun(result: FuzzResult): string {
     `${result.cases} cases in ${result.batches} batches, ${result.seconds.toFixed(0)} s; ${result.shapes.size} shape tags, ${result.targets.size} targets (route × session, endpoint, tus base)`,
     `answers: ${top.map(([s, n]) => `${s}×${n}`).join(" ")}`,
     `/welcome: ${result.welcome.loads} loads, p50 ${result.welcome.p50.toFixed(0)} ms, p95 ${result.welcome.p95.toFixed(0)} ms, slowest ${result.welcome.slowest.toFixed(0)} ms, ${result.welcome.failures.length} failures`,
-    `server restarts after crashes: ${result.restarts}`,
+    ...(result.lostSessions.length > 0 ? [`sessions lost (not renewed): ${result.lostSessions.join("; ")}`] : []),
+    `server restarts after crashes: ${result.restarts}; fast-check: ${result.details.numRuns} runs, ${result.details.numSkips} skipped, ${result.details.interrupted ? "interrupted (time up)" : "complete"}`,
   ].join("\n");
 }

@@ -196,6 +196,9 @@ export interface Target {
   restart(): Promise<number>;
   /** logs the role in again (a case ended its session: a logout, a revoke) */
   relogin(role: string): Promise<void>;
+  /** a session that could not be renewed, and why (the run reports them: its cases went on without it) */
+  lost(role: string, why: string): void;
+  lostSessions: Map<string, string>;
   /** the heap kept after a full garbage collection, and RSS (MB) */
   memory(): Promise<{ heapUsedMb: number; rssMb: number }>;
   portal: PortalRoute[];
@@ -208,6 +211,21 @@ export interface TargetOptions {
   inspectPort: number;
   /** where the build is (default build/) */
   logLevel?: string;
+}
+
+/**
+ * A set-up call tried again: a keep-alive connection the server closed after an answer (a tus answer,
+ * a lingering close) fails the next request sent on it with "other side closed".
+ */
+async function retried<T>(fn: () => Promise<T>, tries = 3): Promise<T> {
+  for (let i = 1; ; i++) {
+    try {
+      return await fn();
+    } catch (error) {
+      if (i >= tries) throw error;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
 }
 
 /** Starts the portal (embedded database, demo data) and logs in as each role, portal and API. */
@@ -235,14 +253,19 @@ export async function startTarget(opts: TargetOptions): Promise<Target> {
   let server = await startServer(env, "/readyz", 180_000);
   const live: Live = { port: opts.port, base: server.base, apiKey: secrets.API_KEY, cookies: {}, tokens: {}, applicationId: "", tusId: "" };
   let restarts = 0;
+  const lostSessions = new Map<string, string>();
 
   const login = async () => {
-    for (const [role, email] of Object.entries(PORTAL_ACCOUNTS)) live.cookies[role] = email ? await portalLogin(server, email, DEMO_PASSWORD) : "";
-    for (const [role, email] of Object.entries(API_ACCOUNTS)) live.tokens[role] = await apiLogin(server, email, DEMO_PASSWORD);
-    const current = await fetch(`${server.base}/api/v1/applications/current`, {
-      headers: { "x-adaptasiapikey": live.apiKey, authorization: `Bearer ${live.tokens.applicant}` },
+    for (const [role, email] of Object.entries(PORTAL_ACCOUNTS))
+      live.cookies[role] = email ? await retried(() => portalLogin(server, email, DEMO_PASSWORD)) : "";
+    for (const [role, email] of Object.entries(API_ACCOUNTS)) live.tokens[role] = await retried(() => apiLogin(server, email, DEMO_PASSWORD));
+    const current = await retried(async () => {
+      const r = await fetch(`${server.base}/api/v1/applications/current`, {
+        headers: { "x-adaptasiapikey": live.apiKey, authorization: `Bearer ${live.tokens.applicant}` },
+      });
+      return (await r.json()) as { data: { id: string } | null };
     });
-    live.applicationId = ((await current.json()) as { data: { id: string } | null }).data?.id ?? "00000000-0000-0000-0000-000000000000";
+    live.applicationId = current.data?.id ?? "00000000-0000-0000-0000-000000000000";
     // A resumable upload of the applicant's, so PATCH, HEAD and DELETE meet a real one too (the first
     // document the draft takes; the fuzzer's own DELETEs may end it, after which they meet a gone one).
     const b64 = (t: string) => Buffer.from(t).toString("base64");
@@ -262,10 +285,18 @@ export async function startTarget(opts: TargetOptions): Promise<Target> {
     }
     live.tusId = location.split("/").pop() || "unknown";
   };
-  await login();
-
-  const portal = await portalRoutes();
-  const api = await apiEndpoints(server.base);
+  let portal: PortalRoute[];
+  let api: ApiEndpoint[];
+  try {
+    await login();
+    portal = await portalRoutes();
+    api = await retried(() => apiEndpoints(server.base));
+  } catch (error) {
+    // the server is this process's child: it must not outlive a set-up that failed
+    await stopServer(server, "SIGKILL");
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
 
   return {
     running: () => server,
@@ -285,14 +316,19 @@ export async function startTarget(opts: TargetOptions): Promise<Target> {
     },
     async relogin(role) {
       const email = PORTAL_ACCOUNTS[role];
-      if (email) live.cookies[role] = await portalLogin(server, email, DEMO_PASSWORD);
+      if (email) live.cookies[role] = await retried(() => portalLogin(server, email, DEMO_PASSWORD));
       const apiEmail = API_ACCOUNTS[role];
-      if (apiEmail) live.tokens[role] = await apiLogin(server, apiEmail, DEMO_PASSWORD);
+      if (apiEmail) live.tokens[role] = await retried(() => apiLogin(server, apiEmail, DEMO_PASSWORD));
       // one account may sit behind a portal role and an API role: both sessions end together
-      for (const [other, e] of Object.entries(API_ACCOUNTS)) if (other !== role && e === email) live.tokens[other] = await apiLogin(server, e, DEMO_PASSWORD);
+      for (const [other, e] of Object.entries(API_ACCOUNTS))
+        if (other !== role && e === email) live.tokens[other] = await retried(() => apiLogin(server, e, DEMO_PASSWORD));
       for (const [other, e] of Object.entries(PORTAL_ACCOUNTS))
-        if (other !== role && e && e === apiEmail) live.cookies[other] = await portalLogin(server, e, DEMO_PASSWORD);
+        if (other !== role && e && e === apiEmail) live.cookies[other] = await retried(() => portalLogin(server, e, DEMO_PASSWORD));
     },
+    lost(role, why) {
+      lostSessions.set(role, why);
+    },
+    lostSessions,
     async memory() {
       const heap = await heapAfterGc(opts.inspectPort);
       const line = readFileSync(`/proc/${server.child.pid}/status`, "utf8").match(/VmRSS:\s+(\d+) kB/);
