@@ -679,7 +679,7 @@ export const cookies: fc.Arbitrary<Cookies> = fc.record({
     { weight: 1, arbitrary: fc.constantFrom("drop" as const, "garbled" as const, "twice" as const) },
   ),
   extra: fc.oneof(
-    { weight: 6, arbitrary: fc.constant([]) },
+    { weight: 6, arbitrary: fc.constant<Array<{ name: string; value: string }>>([]) },
     {
       weight: 2,
       arbitrary: fc.array(
@@ -730,7 +730,7 @@ export interface Extras {
 
 export const extras: fc.Arbitrary<Extras> = fc.record({
   headers: fc.oneof(
-    { weight: 6, arbitrary: fc.constant([]) },
+    { weight: 6, arbitrary: fc.constant<Array<[string, string]>>([]) },
     {
       weight: 2,
       arbitrary: fc.array(

@@ -65,7 +65,7 @@ async function main() {
         if (result.details.interrupted || fixedSeed !== undefined || path) break;
       } else {
         // the fuzzer's own fault (a throw outside the invariants): said, and the run stops
-        failures.push(`fuzzer error: ${String(result.details.errorInstance ?? result.details.error)}`);
+        failures.push(`fuzzer error: ${String(result.details.errorInstance)}`);
         console.log(failures[failures.length - 1], "\n", JSON.stringify(result.details.counterexample).slice(0, 2000));
         break;
       }
