@@ -7,7 +7,9 @@ import type { ServerBuild } from "@remix-run/node";
 import type { Request } from "express";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ListenerFault } from "../api/lib/contain";
-import { readForm, readLimited, uploadRoutes } from "./request-body";
+import { EventEmitter } from "node:events";
+import type { Response } from "express";
+import { formBodies, readForm, readLimited, uploadRoutes } from "./request-body";
 import { routeModules } from "../tests/route-modules";
 
 const ROUTES_DIR = path.resolve(__dirname, "../app/routes");
@@ -255,5 +257,28 @@ describe("a throw while a form body is read ends that request only", () => {
     ] as const) {
       await expect(readForm(`multipart/form-data; boundary=X; x-test-throw-in=${kind}`, Buffer.from(body)), kind).rejects.toBeInstanceOf(ListenerFault);
     }
+  });
+});
+
+describe("an upload streaming on to the API", () => {
+  it("turns a throw in any listener of the request into an error of the stream the API reads, until the answer is out", async () => {
+    const req = new Readable({ read() {} }) as Readable & { method: string; path: string; get: (name: string) => string | undefined };
+    req.method = "POST";
+    req.path = "/personal-data/upload-file";
+    req.get = (name) => (name.toLowerCase() === "content-type" ? "multipart/form-data; boundary=X" : undefined);
+    const res = new EventEmitter();
+    await new Promise<void>((resolve) => void formBodies(() => true)(req as unknown as Request, res as unknown as Response, () => resolve()));
+    // A listener of the hand-over with a bug (as Remix's adapter of the body to a web stream listens to it).
+    req.on("data", () => {
+      throw new TypeError("Invalid state: Controller is already closed");
+    });
+    const errored = new Promise<unknown>((resolve) => req.once("error", resolve));
+    req.push(Buffer.from("--X\r\n"));
+    const error = await errored;
+    expect(error).toBeInstanceOf(ListenerFault);
+    expect((error as ListenerFault).event).toBe("data");
+    // Answered: the request is its own again.
+    res.emit("close");
+    expect(Object.prototype.hasOwnProperty.call(req, "emit")).toBe(false);
   });
 });

@@ -161,7 +161,10 @@ export function formBodies(isUpload: (pathname: string) => boolean | Promise<boo
     if (!hasBody(req)) return next();
     try {
       // An upload route's multipart body, or a resumable upload's chunk (tus: application/offset+octet-stream).
-      if (/^(multipart\/form-data|application\/offset\+octet-stream)/i.test(req.get("content-type") ?? "") && (await isUpload(req.path))) return next();
+      if (/^(multipart\/form-data|application\/offset\+octet-stream)/i.test(req.get("content-type") ?? "") && (await isUpload(req.path))) {
+        streamContained(req, res);
+        return next();
+      }
       const body = await readLimited(req, FORM_BODY_LIMIT);
       if (body === "gone") return void req.socket?.destroy();
       if (body === null) {
@@ -181,6 +184,22 @@ export function formBodies(isUpload: (pathname: string) => boolean | Promise<boo
       next(error);
     }
   };
+}
+
+/**
+ * An upload streams on to the API through a web stream that listens to the request (Remix's adapter,
+ * server/remix-handler.ts): until the answer is out, a throw while the request dispatches an event errors
+ * that stream instead — the API's reading fails and the route answers — and never leaves as an uncaught exception.
+ */
+function streamContained(req: Request, res: Response) {
+  let failed = false;
+  const release = contain(req, (fault) => {
+    if (failed) return;
+    failed = true;
+    req.pause();
+    req.emit("error", fault);
+  });
+  res.once("close", release);
 }
 
 const URLENCODED = "application/x-www-form-urlencoded";

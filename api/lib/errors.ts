@@ -62,12 +62,10 @@ export const ErrorSchema = z
         .array(
           z.object({
             path: z.string(),
-            code: z
-              .string()
-              .openapi({
-                description: "a spec §5 rule (locales/<lng>/validation.json) or an API detail code (locales/<lng>/errors.json details)",
-                example: "required",
-              }),
+            code: z.string().openapi({
+              description: "a spec §5 rule (locales/<lng>/validation.json) or an API detail code (locales/<lng>/errors.json details)",
+              example: "required",
+            }),
             params: z
               .record(z.string(), z.union([z.string(), z.number()]))
               .optional()
@@ -94,7 +92,7 @@ const ERROR_DESCRIPTIONS = {
   403: "Akun belum aktif atau dinonaktifkan, atau peran tidak diizinkan (APPLICANTS_ONLY, STAFF_ONLY, NOT_YOUR_STAGE)",
   404: "Tidak ditemukan, atau bukan milik Anda (NOT_FOUND)",
   409: "Bertentangan dengan keadaan data (EMAIL_TAKEN, ACCOUNT_HAS_SUBMITTED, DELETION_REQUEST_PENDING, DELETION_REQUEST_DECIDED, APPLICATION_EXISTS, APPLICATION_SUBMITTED, NOT_REUPLOAD, STAGE_NOT_OPEN, …)",
-  413: "Isi permintaan terlalu besar (FILE_TOO_LARGE, UPLOAD_TOO_LARGE), atau batas ruang penyimpanan terlampaui (UPLOAD_QUOTA_EXCEEDED)",
+  413: "Isi permintaan terlalu besar (PAYLOAD_TOO_LARGE: JSON melebihi batas alamatnya, params.limit_kb; FILE_TOO_LARGE, UPLOAD_TOO_LARGE), atau batas ruang penyimpanan terlampaui (UPLOAD_QUOTA_EXCEEDED)",
   429: "Terlalu banyak percobaan atau unggahan (RATE_LIMITED, dengan header Retry-After)",
 } as const;
 const errorContent = { "application/json": { schema: ErrorSchema } };

@@ -98,6 +98,8 @@ test("a facility admin signs up, activates, sends the facility data, is rejected
 
   await test.step("a post while pending is refused with 409 and a clear message, and changes nothing", async () => {
     const res = await page.request.post("/personal-data", {
+      // As the page's own form would: a post with the session cookie says where it comes from (server/security.ts).
+      headers: { Origin: new URL(page.url()).origin },
       form: {
         facility_name: "Klinik Lain",
         facility_type: "KLINIK_PRATAMA",

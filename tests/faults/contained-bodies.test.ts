@@ -259,7 +259,7 @@ describe("a resumable upload (tus) that authenticates by the session cookie", ()
       expect(without.status, `${method} without an Origin`).toBe(403);
       const crossSite = await fetch(`${s.base}${path}`, { method, redirect: "manual", headers: { ...tus, ...headers, "sec-fetch-site": "cross-site" }, body });
       expect(crossSite.status, `${method} cross-site`).toBe(403);
-      for (const from of [{ origin: s.base }, { "sec-fetch-site": "same-origin" }]) {
+      for (const from of [{ origin: s.base }, { "sec-fetch-site": "same-origin" }] as Array<Record<string, string>>) {
         const res = await fetch(`${s.base}${path}`, { method, redirect: "manual", headers: { ...tus, ...headers, ...from }, body });
         expect(res.status, `${method} ${JSON.stringify(from)}`).not.toBe(403);
         await res.arrayBuffer();
