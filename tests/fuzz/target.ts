@@ -155,9 +155,22 @@ export function send(port: number, head: string, body: Buffer, opts: { halfClose
       done = true;
       clearTimeout(timer);
       socket.destroy();
-      const status = /^HTTP\/1\.[01] (\d{3})/.exec(text)?.[1];
-      const end = text.indexOf("\r\n\r\n");
-      resolve({ status: status ? Number(status) : null, head: end >= 0 ? text.slice(0, end) : text.slice(0, 4000), ms: performance.now() - started, timedOut });
+      // an interim answer (100 Continue to an Expect header) is followed by the real one: that one counts
+      let answer = text;
+      let status = /^HTTP\/1\.[01] (\d{3})/.exec(answer)?.[1];
+      while (status?.startsWith("1") && answer.includes("\r\n\r\n")) {
+        answer = answer.slice(answer.indexOf("\r\n\r\n") + 4);
+        status = /^HTTP\/1\.[01] (\d{3})/.exec(answer)?.[1] ?? status;
+        if (!/^HTTP\/1\.[01] /.test(answer)) break;
+      }
+      const end = answer.indexOf("\r\n\r\n");
+      // only an interim answer and then the close: no answer
+      resolve({
+        status: status && !status.startsWith("1") ? Number(status) : null,
+        head: end >= 0 ? answer.slice(0, end) : answer.slice(0, 4000),
+        ms: performance.now() - started,
+        timedOut,
+      });
     };
     const timer = setTimeout(() => {
       timedOut = true;
