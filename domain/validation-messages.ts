@@ -37,6 +37,7 @@ export type RuleName =
   | "default"
   | "controlCharacters"
   | "controlCharactersMultiline"
+  | "accepted"
   // A date's three boxes (domain/dates.ts readDateParts): each message names the expected order and format.
   | "dateFormat"
   | "dateYear"
