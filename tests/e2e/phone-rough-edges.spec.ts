@@ -94,3 +94,25 @@ test("item 11: a facility's check, success and status pages speak of its registr
     await shot(page, testInfo, "item11-status");
   });
 });
+
+test("item 10: a navigation that takes longer than a moment is said politely to a screen reader", async ({ page, javaScriptEnabled }) => {
+  test.skip(!javaScriptEnabled, "the browser shows its own progress without JavaScript");
+  await page.goto("/welcome");
+  const announcer = page.locator('[aria-live="polite"]').filter({ hasText: "Memuat…" });
+  // The next page's data is held back until the announcement has been made: a slow signal, without a clock.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(
+    (url) => url.pathname.endsWith(".data"),
+    async (route) => {
+      await held;
+      await route.continue();
+    },
+  );
+  await page.getByRole("link", { name: "Masuk sebagai WNI" }).click();
+  await expect(announcer).toHaveCount(1);
+  release();
+  await expectPath(page, "/login");
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(announcer).toHaveCount(0);
+});
