@@ -4,7 +4,7 @@ import { FOREIGN_DOCTOR } from "../fixtures/people";
 import { pdf, png } from "../fixtures/files";
 import { sidewaysOverflow } from "../reach/measure";
 import { expect, test } from "./accounts-fixtures";
-import { requirementsOf } from "./applicant-fixtures";
+import { choosePathway, freshApplicant, requirementsOf } from "./applicant-fixtures";
 import { checkHeading, sendFromCheck } from "./check-fixtures";
 import { ACCOUNTS, apiKey, apiTokens, expectPath, loginViaForm } from "./fixtures";
 
@@ -115,4 +115,22 @@ test("item 10: a navigation that takes longer than a moment is said politely to 
   await expectPath(page, "/login");
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   await expect(announcer).toHaveCount(0);
+});
+
+test("item 9: at 360 px each step of the task list has its state under its name, nothing dangling", async ({ page, request }, testInfo) => {
+  await page.setViewportSize(PHONE);
+  await freshApplicant(page, request, testInfo);
+  await choosePathway(page, "Reguler");
+  await page.goto("/");
+  const steps = page.getByRole("region", { name: "Permohonan Adaptasi" }).getByRole("listitem");
+  await expect(steps).toHaveCount(5);
+  await expect(steps.getByText("—", { exact: true })).toHaveCount(0);
+  for (let i = 0; i < 5; i++) {
+    const name = (await steps.nth(i).locator("strong").boundingBox())!;
+    const state = (await steps.nth(i).locator(":scope > span").last().boundingBox())!;
+    // The state starts where the name starts, on the line below it.
+    expect(Math.round(state.x)).toBe(Math.round(name.x));
+    expect(state.y).toBeGreaterThanOrEqual(name.y + name.height - 1);
+  }
+  await shot(page, testInfo, "item09-tasks");
 });
