@@ -39,7 +39,8 @@ export type RuleName =
   | "controlCharactersMultiline"
   | "accepted"
   // A date's three boxes (domain/dates.ts readDateParts): each message names the expected order and format.
-  | "dateFormat"
+  | "dateMonth"
+  | "dateDay"
   | "dateYear"
   | "dateDayFirst"
   | "dateNoSuchDay";

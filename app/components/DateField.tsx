@@ -20,10 +20,12 @@ export function DateField({ meta, label, hint, autoComplete }: { meta: FieldMeta
   const id = meta.id;
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;
-  // The server's message is the field's; while typing, the browser puts it on the year, the box left last.
-  const year = (meta as unknown as FieldMetadata<DateParts>).getFieldset().year;
-  const error = meta.errors?.[0] ?? year.errors?.[0];
-  const invalid = Boolean(error);
+  // The server's messages are the field's (one per wrong box); while typing, the browser puts each box's on
+  // that box, shown once the box was typed in, and the rest (a day the month lacks) on the year, left last.
+  const boxes = (meta as unknown as FieldMetadata<DateParts>).getFieldset();
+  const boxErrors = (part: (typeof PARTS)[number]) => boxes[part].errors ?? [];
+  const errors = [...new Set([...(meta.errors ?? []), ...PARTS.flatMap(boxErrors)])];
+  const invalid = errors.length > 0;
   const initial = datePartsOf(meta.initialValue);
   return (
     <fieldset
@@ -38,7 +40,11 @@ export function DateField({ meta, label, hint, autoComplete }: { meta: FieldMeta
       </p>
       {invalid ? (
         <p id={errorId} className={ui.fieldError}>
-          {error}
+          {errors.map((text) => (
+            <span key={text} className={d.errorLine}>
+              {text}
+            </span>
+          ))}
         </p>
       ) : null}
       <div className={d.row} key={meta.key}>
@@ -54,7 +60,8 @@ export function DateField({ meta, label, hint, autoComplete }: { meta: FieldMeta
               maxLength={{ month: 10, day: 2, year: 4 }[part]}
               autoComplete={autoComplete ? `${autoComplete}-${part}` : "off"}
               required={meta.required}
-              aria-invalid={invalid || undefined}
+              // A box is wrong when the server refused the date, or when its own check failed.
+              aria-invalid={Boolean(meta.errors?.length || boxErrors(part).length) || undefined}
               aria-describedby={invalid ? errorId : undefined}
               defaultValue={initial[part]}
             />

@@ -6,7 +6,7 @@ import { sidewaysOverflow } from "../reach/measure";
 import { expect, test } from "./accounts-fixtures";
 import { choosePathway, freshApplicant, requirementsOf } from "./applicant-fixtures";
 import { checkHeading, sendFromCheck } from "./check-fixtures";
-import { ACCOUNTS, apiKey, apiTokens, expectPath, loginViaForm } from "./fixtures";
+import { ACCOUNTS, apiKey, apiTokens, dateBoxes, expectPath, loginViaForm } from "./fixtures";
 
 // Issue 40: what a person on a 360 px phone still met, JavaScript off and on. Each page is measured for
 // sideways scrolling at 360 px, and a screenshot of it is kept outside the repository for the review (SHOTS).
@@ -133,4 +133,37 @@ test("item 9: at 360 px each step of the task list has its state under its name,
     expect(state.y).toBeGreaterThanOrEqual(name.y + name.height - 1);
   }
   await shot(page, testInfo, "item09-tasks");
+});
+
+test("item 5: 13 / 40 / 90 is three mistakes, each said on leaving its box with JavaScript, all on the post; the year stays on the row at 360 px", async ({
+  page,
+  request,
+  javaScriptEnabled,
+}, testInfo) => {
+  const MONTH = /Bulan harus angka 1 sampai 12/;
+  const DAY = /Tanggal harus angka 1 sampai 31/;
+  const YEAR = /Tahun harus 4 digit/;
+  await page.setViewportSize(PHONE);
+  await freshApplicant(page, request, testInfo);
+  await page.goto("/personal-data");
+  if (javaScriptEnabled) await expect(page.locator("form#personal-data")).toHaveAttribute("novalidate", "");
+  const date = dateBoxes(page, "Tanggal Lahir");
+  const [month, year] = [(await date.month.boundingBox())!, (await date.year.boundingBox())!];
+  expect(Math.round(year.y), "the year box sits on the month's row").toBe(Math.round(month.y));
+  await date.month.fill("13");
+  await date.month.press("Tab");
+  if (javaScriptEnabled) {
+    await expect(date.group).toHaveAccessibleDescription(MONTH);
+    await expect(date.group).not.toHaveAccessibleDescription(DAY);
+  }
+  await date.day.fill("40");
+  await date.day.press("Tab");
+  if (javaScriptEnabled) await expect(date.group).toHaveAccessibleDescription(DAY);
+  await date.year.fill("90");
+  await date.year.press("Tab");
+  if (!javaScriptEnabled) await page.getByRole("button", { name: "SIMPAN" }).click();
+  for (const message of [MONTH, DAY, YEAR]) await expect(date.group).toHaveAccessibleDescription(message);
+  await expect(date.month).toHaveValue("13");
+  await date.group.scrollIntoViewIfNeeded();
+  await shot(page, testInfo, "item05-date");
 });
