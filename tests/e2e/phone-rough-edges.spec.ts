@@ -167,3 +167,26 @@ test("item 5: 13 / 40 / 90 is three mistakes, each said on leaving its box with 
   await date.group.scrollIntoViewIfNeeded();
   await shot(page, testInfo, "item05-date");
 });
+
+test("item 6: the access log's period is three boxes per end, like every other date", async ({ page }, testInfo) => {
+  await page.setViewportSize(PHONE);
+  await loginViaForm(page, ACCOUNTS.superadmin);
+  await page.goto("/access-log");
+  await expect(page.locator('input[type="date"]')).toHaveCount(0);
+  const from = dateBoxes(page, "Dari tanggal");
+  const to = dateBoxes(page, "Sampai tanggal");
+  await from.month.fill("01");
+  await from.day.fill("15");
+  await from.year.fill("2026");
+  await to.month.fill("13");
+  await to.day.fill("40");
+  await to.year.fill("90");
+  await page.getByRole("button", { name: "Cari", exact: true }).click();
+  await expect(page).toHaveURL(/from\.month=01/);
+  // The good end searches; the wrong one says each mistake and stays as typed.
+  await expect(from.year).toHaveValue("2026");
+  await expect(to.group).toHaveAccessibleDescription(/Bulan harus angka 1 sampai 12/);
+  await expect(to.group).toHaveAccessibleDescription(/Tahun harus 4 digit/);
+  await expect(to.month).toHaveValue("13");
+  await shot(page, testInfo, "item06-access-log");
+});
