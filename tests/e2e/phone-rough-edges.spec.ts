@@ -1,10 +1,11 @@
 import { mkdirSync } from "node:fs";
 import type { APIRequestContext, Page, TestInfo } from "@playwright/test";
 import { FOREIGN_DOCTOR } from "../fixtures/people";
-import { pdf, png } from "../fixtures/files";
+import { writeFileSync } from "node:fs";
+import { pdf, pdfOfSize, png } from "../fixtures/files";
 import { sidewaysOverflow } from "../reach/measure";
 import { expect, test } from "./accounts-fixtures";
-import { choosePathway, freshApplicant, requirementsOf } from "./applicant-fixtures";
+import { choosePathway, documentInput, freshApplicant, requirementsOf } from "./applicant-fixtures";
 import { checkHeading, sendFromCheck } from "./check-fixtures";
 import { ACCOUNTS, apiKey, apiTokens, dateBoxes, expectPath, loginViaForm } from "./fixtures";
 
@@ -189,4 +190,89 @@ test("item 6: the access log's period is three boxes per end, like every other d
   await expect(to.group).toHaveAccessibleDescription(/Tahun harus 4 digit/);
   await expect(to.month).toHaveValue("13");
   await shot(page, testInfo, "item06-access-log");
+});
+
+test("item 4: without JavaScript the upload page says, before any send, how long a weak signal takes by the file's size", async ({
+  page,
+  request,
+  javaScriptEnabled,
+}, testInfo) => {
+  await page.setViewportSize(PHONE);
+  await freshApplicant(page, request, testInfo);
+  await choosePathway(page, "Reguler");
+  const note = page.getByText(/Pada sinyal lemah, setiap 1 MB berkas butuh sekitar 20 detik \(berkas 1,5 MB: sekitar 30 detik\)/);
+  if (!javaScriptEnabled) {
+    await expect(note).toBeVisible();
+    // Above the documents and their UNGGAH.
+    const first = (await documentInput(page, 1).boundingBox())!;
+    expect((await note.boundingBox())!.y).toBeLessThan(first.y);
+    await shot(page, testInfo, "item04-nojs-note");
+  } else await expect(note).toBeHidden();
+});
+
+test("items 2 and 3: mid-upload the page says to stay, warns before leaving, says after a reload how to continue, and says one state at a time", async ({
+  page,
+  request,
+  javaScriptEnabled,
+}, testInfo) => {
+  test.skip(!javaScriptEnabled, "without JavaScript a document is one post: nothing to resume or leave mid-way (item 4)");
+  const fiveMb = (await requirementsOf(request, "REG")).find((r) => r.max_size === 5)!;
+  await page.setViewportSize(PHONE);
+  await freshApplicant(page, request, testInfo);
+  await choosePathway(page, "Reguler");
+  // A slow uplink: each part waits 400 ms on its way; `dropped` cuts the signal.
+  let dropped = false;
+  await page.route(/\/submission-form\/upload\/tus(\/|$)/, async (route) => {
+    if (dropped) return route.abort("internetdisconnected");
+    if (route.request().method() === "PATCH") await new Promise((r) => setTimeout(r, 400));
+    await route.continue();
+  });
+  const big = testInfo.outputPath("sertifikat.pdf");
+  writeFileSync(big, await pdfOfSize(3 * 1024 * 1024));
+  const status = page.getByRole("status").filter({ has: page.getByRole("progressbar") });
+
+  await test.step("item 2: while it runs, the page says to stay, and the browser is asked to warn before unloading", async () => {
+    await documentInput(page, fiveMb.order_num).setInputFiles(big);
+    await expect(status).toContainText(/Mengunggah… \d+%/);
+    await expect(page.getByText(/^Unggahan sedang berjalan\. Tetap di halaman ini sampai selesai/)).toBeVisible();
+    const warns = await page.evaluate(() => {
+      const e = new Event("beforeunload", { cancelable: true });
+      window.dispatchEvent(e);
+      return e.defaultPrevented;
+    });
+    expect(warns).toBe(true);
+    await shot(page, testInfo, "item02-uploading");
+  });
+
+  await test.step("item 2: after a reload mid-upload, the page says choosing the same file continues it", async () => {
+    await expect(status).toContainText(/Mengunggah… ([1-9]\d*)%/);
+    await page.reload();
+    const hint = page.getByText(/^Unggahan sertifikat\.pdf \(3\.0 MB\) belum selesai\. Pilih berkas yang sama lagi untuk melanjutkannya/);
+    await expect(hint).toBeVisible();
+    await hint.scrollIntoViewIfNeeded();
+    await shot(page, testInfo, "item02-after-reload");
+  });
+
+  await test.step("item 3: the signal lost is said alone, not beside where the upload resumes from", async () => {
+    await documentInput(page, fiveMb.order_num).setInputFiles(big);
+    await expect(status).toContainText(/Mengunggah… \d+%/);
+    dropped = true;
+    await expect(status).toContainText(/^Sambungan terputus pada \d+%\. Unggahan akan dilanjutkan otomatis saat sinyal kembali\.$/);
+    await expect(page.getByText(/Melanjutkan unggahan dari/)).toHaveCount(0);
+    await status.scrollIntoViewIfNeeded();
+    await shot(page, testInfo, "item03-signal-lost");
+    dropped = false;
+    await expect(status).toContainText(/^(Melanjutkan unggahan dari|Mengunggah…) \d+%/, { timeout: 30_000 });
+    await expect(page.getByText(/Sambungan terputus/)).toHaveCount(0);
+  });
+
+  await test.step("item 2: a link inside the portal first asks whether to leave; staying keeps the upload going", async () => {
+    await page.getByRole("link", { name: "Beranda Adaptasi Nakes LLN" }).click();
+    const ask = page.getByRole("alertdialog", { name: "Tinggalkan halaman?" });
+    await expect(ask).toBeVisible();
+    await shot(page, testInfo, "item02-leave");
+    await ask.getByRole("button", { name: "TETAP DI HALAMAN INI" }).click();
+    await expectPath(page, "/submission-form/adaptation-form");
+    await expect(page.getByRole("status").getByText(new RegExp(`Dokumen tersimpan: ${fiveMb.order_num}\\. `))).toBeVisible({ timeout: 30_000 });
+  });
 });

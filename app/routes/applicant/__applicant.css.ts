@@ -92,3 +92,5 @@ export const missing = style({
   overflowWrap: "anywhere",
 });
 export const missingTitle = style({ fontSize: "1rem", margin: `0 0 ${vars.space.xs}` });
+// "Tetap di halaman ini": while a document uploads, above the documents.
+export const leaveNote = style({ fontWeight: 600, borderLeft: `4px solid ${vars.color.focus}`, paddingLeft: vars.space.sm });

@@ -1,5 +1,5 @@
-import { useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from "react";
-import { Form, Link, useLocation, useNavigate, useRevalidator } from "@remix-run/react";
+import { useEffect, useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from "react";
+import { Form, Link, useBlocker, useLocation, useNavigate, useRevalidator } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { MB, type DocumentRequirement } from "#domain/documents";
 import { formatDateTime } from "~/utils/format";
@@ -7,7 +7,7 @@ import * as a from "./__applicant.css";
 import * as ui from "~/components/ui.css";
 import { Timeline } from "~/components/Timeline";
 import { useWorkflowWords } from "~/utils/workflow-words";
-import { ResumableProgress, useResumableUpload } from "./__resumable";
+import { ResumableProgress, useResumableUpload, useUnfinishedUpload } from "./__resumable";
 
 // Shared by the applicant's pages: the status badge and the document upload fields.
 
@@ -298,6 +298,7 @@ function OneDocumentForm({
   applicationId: string;
   onStored: () => void;
 }) {
+  const { t } = useTranslation("applicant");
   const upload = useUploadProgress(form, endpoint, (busy) => onBusy(requirement.id, busy));
   // With JavaScript, one chosen file starts uploading at once, resumably (several files of a merged
   // document go together by the form's button, as before).
@@ -319,6 +320,9 @@ function OneDocumentForm({
     });
   };
   const running = resumable.state !== null;
+  // After a reload mid-upload: say that choosing the same file again continues it (until something is chosen).
+  const unfinished = useUnfinishedUpload(applicationId, requirement.id, form);
+  const resumeHint = unfinished && !chosenName ? t("documents.unfinished", { name: unfinished.name, size: formatSize(unfinished.size) }) : null;
   const ownError = resumable.error ?? (upload.errors ? (upload.errors.documents[requirement.id] ?? upload.errors.form[0]) : (error ?? formError));
   return (
     <Form
@@ -343,6 +347,7 @@ function OneDocumentForm({
           {button} <span className="visually-hidden">{`${requirement.order_num}. ${requirement.name}`}</span>
         </button>
       </div>
+      {resumeHint ? <p className={ui.hint}>{resumeHint}</p> : null}
       <UploadProgress percent={upload.percent} />
       <ResumableProgress state={resumable.state} name={chosenName} onCancel={() => void resumable.cancel()} />
       {resumable.note && !resumable.error ? (
@@ -415,8 +420,11 @@ export function DocumentUploadForm({
     });
   // A refusal of the whole post (a quota, the rate limit) is shown at the document it came from.
   const postedDoc = errors && errors.form.length > 0 ? errors.doc : undefined;
+  const uploading = busy.size > 0;
   return (
     <>
+      <SlowSignalNote />
+      <LeaveWarning active={uploading} />
       {items.map(({ requirement, reason }) => (
         <OneDocumentForm
           key={requirement.id}
@@ -435,12 +443,64 @@ export function DocumentUploadForm({
         />
       ))}
       {children ? (
-        <fieldset className={a.actions} disabled={busy.size > 0}>
+        <fieldset className={a.actions} disabled={uploading}>
           {children}
         </fieldset>
       ) : null}
     </>
   );
+}
+
+/** About 50 kB/s, a weak mobile signal: one megabyte in some 20 seconds. */
+const SECONDS_PER_MB_WEAK_SIGNAL = 20;
+
+/** Without JavaScript nothing shows a post's progress: above the documents, before any send, how long a weak signal takes. */
+export function SlowSignalNote() {
+  const { t } = useTranslation("applicant");
+  return (
+    <noscript>
+      <p className={a.leaveNote}>{t("documents.noScriptSlow", { seconds: SECONDS_PER_MB_WEAK_SIGNAL, example: 1.5 * SECONDS_PER_MB_WEAK_SIGNAL })}</p>
+    </noscript>
+  );
+}
+
+/**
+ * While a document uploads, leaving the page stops it: the page says so plainly, the browser warns before a
+ * reload or a closed tab (beforeunload), and a link inside the portal first asks whether to leave.
+ */
+function LeaveWarning({ active }: { active: boolean }) {
+  const { t } = useTranslation("applicant");
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => active && currentLocation.pathname !== nextLocation.pathname);
+  useEffect(() => {
+    if (!active) return;
+    const warn = (e: BeforeUnloadEvent) => e.preventDefault();
+    window.addEventListener("beforeunload", warn);
+    return () => window.removeEventListener("beforeunload", warn);
+  }, [active]);
+  // Once the upload is over, a navigation it held back goes on.
+  useEffect(() => {
+    if (!active && blocker.state === "blocked") blocker.proceed();
+  }, [active, blocker]);
+  if (blocker.state === "blocked")
+    return (
+      <section className={ui.errorSummary} role="alertdialog" aria-labelledby="leave-title" aria-describedby="leave-lead">
+        <h2 id="leave-title">{t("documents.leaveTitle")}</h2>
+        <p id="leave-lead">{t("documents.leaveLead")}</p>
+        <div className={ui.row}>
+          <button type="button" className={ui.button} onClick={() => blocker.reset()}>
+            {t("documents.leaveStay")}
+          </button>
+          <button type="button" className={ui.secondaryButton} onClick={() => blocker.proceed()}>
+            {t("documents.leaveGo")}
+          </button>
+        </div>
+      </section>
+    );
+  return active ? (
+    <p role="status" className={a.leaveNote}>
+      {t("documents.stayOnPage")}
+    </p>
+  ) : null;
 }
 
 /** The SPE-only pages (portfolio, achievements, additional documents) for an applicant on another pathway. */
