@@ -350,6 +350,8 @@ function OneDocumentForm({
       {resumeHint ? <p className={ui.hint}>{resumeHint}</p> : null}
       <UploadProgress percent={upload.percent} />
       <ResumableProgress state={resumable.state} name={chosenName} onCancel={() => void resumable.cancel()} />
+      {/* Beside the progress the person watches: leaving the page stops the upload. */}
+      {running || upload.percent !== null ? <p className={a.leaveNote}>{t("documents.stayOnPage")}</p> : null}
       {resumable.note && !resumable.error ? (
         <p role="status" className={ui.hint}>
           {resumable.note}
@@ -465,8 +467,9 @@ export function SlowSignalNote() {
 }
 
 /**
- * While a document uploads, leaving the page stops it: the page says so plainly, the browser warns before a
- * reload or a closed tab (beforeunload), and a link inside the portal first asks whether to leave.
+ * While a document uploads, leaving the page stops it: beside its progress the page says so plainly
+ * (OneDocumentForm); here the browser warns before a reload or a closed tab (beforeunload), and a link
+ * inside the portal first asks whether to leave.
  */
 function LeaveWarning({ active }: { active: boolean }) {
   const { t } = useTranslation("applicant");
@@ -484,7 +487,10 @@ function LeaveWarning({ active }: { active: boolean }) {
   if (blocker.state === "blocked")
     return (
       <section className={ui.errorSummary} role="alertdialog" aria-labelledby="leave-title" aria-describedby="leave-lead">
-        <h2 id="leave-title">{t("documents.leaveTitle")}</h2>
+        {/* The question takes the focus, so a phone scrolls to it and a screen reader reads it. */}
+        <h2 id="leave-title" tabIndex={-1} ref={(h) => h?.focus()}>
+          {t("documents.leaveTitle")}
+        </h2>
         <p id="leave-lead">{t("documents.leaveLead")}</p>
         <div className={ui.row}>
           <button type="button" className={ui.button} onClick={() => blocker.reset()}>
@@ -496,11 +502,7 @@ function LeaveWarning({ active }: { active: boolean }) {
         </div>
       </section>
     );
-  return active ? (
-    <p role="status" className={a.leaveNote}>
-      {t("documents.stayOnPage")}
-    </p>
-  ) : null;
+  return null;
 }
 
 /** The SPE-only pages (portfolio, achievements, additional documents) for an applicant on another pathway. */
