@@ -35,7 +35,7 @@ test("a reviewer's opening of a file and one of its documents is listed for its 
   // one line, saying what it opened in order (issue 40 item 1); with the reviewer's role and name, and a time.
   await expect(entries).toHaveCount(1);
   const count = await entries.count();
-  await expect(entries.first()).toContainText(new RegExp(`Membuka berkas ${app.registrationNumber}: rincian berkas; dokumen .+, versi 1$`));
+  await expect(entries.first().getByText(new RegExp(`^Membuka berkas ${app.registrationNumber}: rincian berkas; dokumen .+, versi 1$`))).toBeVisible();
   for (let i = 0; i < count; i++) {
     await expect(entries.nth(i)).toContainText(`Admin — ${ACCOUNTS.admin.name}`);
     await expect(entries.nth(i).locator("time")).toHaveText(/\d{2}[.:]\d{2} WIB$/);
