@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from "react";
+import { useCallback, useEffect, useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from "react";
 import { Form, Link, useBlocker, useLocation, useNavigate, useRevalidator } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { MB, type DocumentRequirement } from "#domain/documents";
@@ -61,7 +61,11 @@ export function useUploadProgress(form: DocumentForm, endpoint = DEFAULT_UPLOAD_
     xhr.upload.onprogress = (e) => setPercent(e.lengthComputable ? Math.round((e.loaded / e.total) * 100) : 0);
     xhr.onload = () => {
       const body = xhr.response as { redirectTo?: string; errors?: DocumentErrors } | null;
-      if (body?.redirectTo) return window.location.assign(body.redirectTo);
+      // Done: the page may go on to its answer without the warning that leaving stops an upload.
+      if (body?.redirectTo) {
+        onBusy?.(false);
+        return window.location.assign(body.redirectTo);
+      }
       // A guard's redirect (e.g. the session ended) was followed: show that page.
       if (!body && new URL(xhr.responseURL || window.location.href).pathname !== endpoint) return window.location.assign(xhr.responseURL);
       sending.current = false;
@@ -400,6 +404,9 @@ export function DocumentUploadForm({
   children?: ReactNode;
 }) {
   const [busy, setBusy] = useState<ReadonlySet<number>>(new Set());
+  // The same, at once: a finished upload goes on to its answer in the same moment it says it is done.
+  const busyNow = useRef(new Set<number>());
+  const uploadingNow = useCallback(() => busyNow.current.size > 0, []);
   // A document stored by a resumable upload shows as stored once the page's data is read again (the others keep
   // uploading). After a refused step (?intent=check that found something missing) the address still names that
   // step: the form's own address is read instead, so the page stays the form and does not turn into the check.
@@ -413,20 +420,23 @@ export function DocumentUploadForm({
     const query = params.toString();
     navigate(`${location.pathname}${query ? `?${query}` : ""}`, { replace: true, preventScrollReset: true });
   };
-  const onBusy = (id: number, on: boolean) =>
+  const onBusy = (id: number, on: boolean) => {
+    if (on) busyNow.current.add(id);
+    else busyNow.current.delete(id);
     setBusy((before) => {
       const next = new Set(before);
       if (on) next.add(id);
       else next.delete(id);
       return next;
     });
+  };
   // A refusal of the whole post (a quota, the rate limit) is shown at the document it came from.
   const postedDoc = errors && errors.form.length > 0 ? errors.doc : undefined;
   const uploading = busy.size > 0;
   return (
     <>
       <SlowSignalNote />
-      <LeaveWarning active={uploading} />
+      <LeaveWarning uploading={uploadingNow} />
       {items.map(({ requirement, reason }) => (
         <OneDocumentForm
           key={requirement.id}
@@ -471,19 +481,16 @@ export function SlowSignalNote() {
  * (OneDocumentForm); here the browser warns before a reload or a closed tab (beforeunload), and a link
  * inside the portal first asks whether to leave.
  */
-function LeaveWarning({ active }: { active: boolean }) {
+function LeaveWarning({ uploading }: { uploading: () => boolean }) {
   const { t } = useTranslation("applicant");
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => active && currentLocation.pathname !== nextLocation.pathname);
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => uploading() && currentLocation.pathname !== nextLocation.pathname);
   useEffect(() => {
-    if (!active) return;
-    const warn = (e: BeforeUnloadEvent) => e.preventDefault();
+    const warn = (e: BeforeUnloadEvent) => {
+      if (uploading()) e.preventDefault();
+    };
     window.addEventListener("beforeunload", warn);
     return () => window.removeEventListener("beforeunload", warn);
-  }, [active]);
-  // Once the upload is over, a navigation it held back goes on.
-  useEffect(() => {
-    if (!active && blocker.state === "blocked") blocker.proceed();
-  }, [active, blocker]);
+  }, [uploading]);
   if (blocker.state === "blocked")
     return (
       <section className={ui.errorSummary} role="alertdialog" aria-labelledby="leave-title" aria-describedby="leave-lead">
