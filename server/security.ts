@@ -81,7 +81,8 @@ export function isCrossOrigin(method: string, header: (name: string) => string |
   if (method === "GET" || method === "HEAD" || method === "OPTIONS") return false;
   const origin = header("origin");
   if (origin === "null") return true;
-  if (origin) {
+  // An Origin that is there but empty is no browser's (it would also reach Remix's own check as new URL("")).
+  if (origin !== undefined) {
     let url: URL;
     try {
       url = new URL(origin);

@@ -706,6 +706,7 @@ export const origin: fc.Arbitrary<Origin> = fc.oneof(
       o: fc.constant("odd" as const),
       value: fc.oneof(
         fc.constantFrom(
+          "",
           "http://",
           "http://[::1",
           "javascript:alert(1)",

@@ -81,6 +81,20 @@ export function regressionSeeds(): Array<{ label: string; cases: Case[] }> {
     { label: "email[99999999]=1 to /login", cases: [hugeIndex("/login", "anonymous")] },
     { label: "email[99999999]=1 to /personal-data", cases: [hugeIndex("/personal-data", "applicant")] },
   ];
+  // An empty Origin from a visitor answered 500 (Remix's own check ran new URL("")); found by the fuzzer.
+  seeds.push({
+    label: "empty Origin, anonymous, to /login",
+    cases: [
+      {
+        ...portalCase("/login", "anonymous", {
+          b: "urlencoded",
+          type: "application/x-www-form-urlencoded",
+          p: { pairs: [], separator: "&", leading: false, trailing: false, times: 1 },
+        }),
+        origin: { o: "odd", value: "" },
+      },
+    ],
+  });
   for (const [route, role] of NAMELESS_ROUTES)
     for (const [what, d] of Object.entries(NAMELESS))
       seeds.push({ label: `nameless part (${what}) to ${route}`, cases: [portalCase(route, role, onePart(d))] });
