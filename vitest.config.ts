@@ -22,8 +22,9 @@ export default defineConfig({
     projects: [tier("fast", { pool: "threads" }), tier("api"), tier("faults")],
     setupFiles: ["tests/setup-unit.ts"],
     environment: "node",
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // Hang guards, not speed checks (durations are bench/'s): generous, so a loaded machine only runs slower.
+    testTimeout: 120_000,
+    hookTimeout: 300_000,
     pool: "forks",
     // Most of the time of the slow tests (faults, mail retries, drains) is waiting, not computing: two
     // forks even on a two-core machine (Vitest's default there is one) halve the suite (1,225 s → 450 s).

@@ -58,7 +58,8 @@ test.describe("logins past the wait-free failures", () => {
   let server: Running | undefined;
   let dataDir = "";
   test.beforeAll(async () => {
-    test.setTimeout(180_000);
+    // A hang guard, not a speed check: a fresh data directory migrates and seeds before it answers.
+    test.setTimeout(360_000);
     dataDir = tempDir("login-429");
     server = await startServer({
       PORT: String(Number(process.env.E2E_PORT ?? 3210) + 1),

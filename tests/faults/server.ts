@@ -145,7 +145,7 @@ function portTaken(port: number): Promise<boolean> {
 export async function startServer(
   env: Record<string, string | undefined>,
   readyPath = "/readyz",
-  timeoutMs = 90_000,
+  timeoutMs = 300_000,
   command: keyof typeof COMMANDS = "server",
 ): Promise<Running> {
   if (env.PORT && (await portTaken(Number(env.PORT)))) throw new Error(`port ${env.PORT} is taken, by a server an earlier run left behind?`);
