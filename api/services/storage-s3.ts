@@ -1,10 +1,19 @@
 import { createReadStream } from "node:fs";
 import { rm, stat } from "node:fs/promises";
 import { Readable } from "node:stream";
-import { AbortMultipartUploadCommand, DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
+import {
+  AbortMultipartUploadCommand,
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadBucketCommand,
+  ListObjectsV2Command,
+  PutObjectCommand,
+  S3Client,
+} from "@aws-sdk/client-s3";
 import { Upload } from "@aws-sdk/lib-storage";
 import { checkStorageKey, missingKeyError, newStorageKey, type FileStorage } from "./storage";
 import { limiter } from "../lib/limiter";
+import { markerText, OWNER_MARKER, ownerOf, type StorageMarker } from "./storage-owner";
 
 // The FileStorage driver for S3-compatible object storage (AWS S3, MinIO, Ceph RGW, …), chosen by the
 // S3_* settings (README "Settings"). Several portal instances share one bucket, so a document stored
@@ -146,6 +155,29 @@ export function createS3Storage(options: S3StorageOptions): S3FileStorage {
     },
     async check() {
       await client.send(new HeadBucketCommand({ Bucket }));
+    },
+  };
+}
+
+/** The S3 driver's owner marker (api/services/storage-owner.ts): the object `portal-owner.json` in the bucket. */
+export function s3Marker(client: S3Client, Bucket: string): StorageMarker {
+  return {
+    async readOwner() {
+      try {
+        const out = await client.send(new GetObjectCommand({ Bucket, Key: OWNER_MARKER }));
+        return ownerOf((await out.Body?.transformToString("utf-8")) ?? "");
+      } catch (err) {
+        if (isMissing(err)) return null;
+        throw err;
+      }
+    },
+    async writeOwner(publicUrl, by) {
+      await client.send(new PutObjectCommand({ Bucket, Key: OWNER_MARKER, Body: markerText(publicUrl, by), ContentType: "application/json" }));
+    },
+    async isEmpty() {
+      // Keys sort before the marker and tus/: the first object listed is a stored file when there is one.
+      const out = await client.send(new ListObjectsV2Command({ Bucket, MaxKeys: 1 }));
+      return !(out.Contents ?? []).some((o) => o.Key && /^[a-f0-9]{2}\/[a-f0-9]{48}$/.test(o.Key));
     },
   };
 }
