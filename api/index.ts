@@ -128,6 +128,14 @@ export async function startApi(opts: StartApiOptions): Promise<StartedApi> {
           `S3 bucket "${opts.s3!.bucket}" at ${opts.s3!.endpoint ?? `AWS S3 (${opts.s3!.region ?? "us-east-1"})`} cannot be used (${why}): check S3_ENDPOINT, S3_BUCKET and the S3 credentials`,
         );
       });
+      // Resumable uploads need multipart uploads, their parts listed and aborted: a bucket or credentials
+      // without them would pass HeadBucket and fail every resumable upload later.
+      await s3Storage.checkResumable().catch((err: { step?: string; name?: string; message?: string; $metadata?: { httpStatusCode?: number } }) => {
+        const why = err.$metadata?.httpStatusCode ? `${err.$metadata.httpStatusCode} ${err.name}` : (err.message ?? String(err));
+        throw new Error(
+          `S3 bucket "${opts.s3!.bucket}" at ${opts.s3!.endpoint ?? `AWS S3 (${opts.s3!.region ?? "us-east-1"})`} cannot serve resumable uploads (${err.step ?? "multipart upload"}: ${why}): the credentials need s3:PutObject, s3:ListMultipartUploadParts and s3:AbortMultipartUpload on the bucket (README "Object storage")`,
+        );
+      });
     }
     await handle.migrate();
     // DESIGN §7: the demo applications and their documents belong to the embedded default only.

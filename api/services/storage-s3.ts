@@ -1,14 +1,18 @@
+import { randomBytes } from "node:crypto";
 import { createReadStream } from "node:fs";
 import { rm, stat } from "node:fs/promises";
 import { Readable } from "node:stream";
 import {
   AbortMultipartUploadCommand,
+  CreateMultipartUploadCommand,
   DeleteObjectCommand,
   GetObjectCommand,
   HeadBucketCommand,
   ListObjectsV2Command,
+  ListPartsCommand,
   PutObjectCommand,
   S3Client,
+  UploadPartCommand,
 } from "@aws-sdk/client-s3";
 import { Upload } from "@aws-sdk/lib-storage";
 import { checkStorageKey, missingKeyError, newStorageKey, type FileStorage } from "./storage";
@@ -76,6 +80,11 @@ function isMissing(err: unknown): boolean {
 export type S3FileStorage = FileStorage & {
   /** HeadBucket: rejects when the bucket is missing or the credentials are refused (checked at start) */
   check(): Promise<void>;
+  /**
+   * What a resumable upload asks of the bucket (@tus/s3-store), tried on a throwaway key: CreateMultipartUpload,
+   * UploadPart, ListParts, AbortMultipartUpload (checked at start). Rejects with the `step` that was refused.
+   */
+  checkResumable(): Promise<void>;
   client: S3Client;
   bucket: string;
 };
@@ -156,6 +165,31 @@ export function createS3Storage(options: S3StorageOptions): S3FileStorage {
     async check() {
       await client.send(new HeadBucketCommand({ Bucket }));
     },
+    async checkResumable() {
+      const Key = `portal-check/${randomBytes(12).toString("hex")}`;
+      const step = async <T>(name: string, call: () => Promise<T>): Promise<T> => {
+        try {
+          return await call();
+        } catch (err) {
+          throw Object.assign(err as object, { step: name });
+        }
+      };
+      const { UploadId } = await step("CreateMultipartUpload", () => client.send(new CreateMultipartUploadCommand({ Bucket, Key })));
+      let failure: unknown;
+      try {
+        await step("UploadPart", () =>
+          client.send(new UploadPartCommand({ Bucket, Key, UploadId, PartNumber: 1, Body: Buffer.from("check"), ContentLength: 5 })),
+        );
+        await step("ListParts", () => client.send(new ListPartsCommand({ Bucket, Key, UploadId })));
+      } catch (err) {
+        failure = err;
+      }
+      // Aborted whatever happened: nothing stays in the bucket. An abort refused is a failure of its own.
+      await step("AbortMultipartUpload", () => client.send(new AbortMultipartUploadCommand({ Bucket, Key, UploadId }))).catch((err: unknown) => {
+        failure ??= err;
+      });
+      if (failure) throw failure;
+    },
   };
 }
 
@@ -175,9 +209,11 @@ export function s3Marker(client: S3Client, Bucket: string): StorageMarker {
       await client.send(new PutObjectCommand({ Bucket, Key: OWNER_MARKER, Body: markerText(publicUrl, by), ContentType: "application/json" }));
     },
     async isEmpty() {
-      // Keys sort before the marker and tus/: the first object listed is a stored file when there is one.
-      const out = await client.send(new ListObjectsV2Command({ Bucket, MaxKeys: 1 }));
-      return !(out.Contents ?? []).some((o) => o.Key && /^[a-f0-9]{2}\/[a-f0-9]{48}$/.test(o.Key));
+      // Stored files sit under their 2-character shard: one shard folder listed means files. A listing cut
+      // short (over 1,000 unfinished uploads at the top level) counts as holding files.
+      const out = await client.send(new ListObjectsV2Command({ Bucket, Delimiter: "/", MaxKeys: 1000 }));
+      if ((out.CommonPrefixes ?? []).some((p) => p.Prefix && /^[a-f0-9]{2}\/$/.test(p.Prefix))) return false;
+      return !out.IsTruncated;
     },
   };
 }

@@ -1,9 +1,7 @@
-import { existsSync, mkdtempSync, readdirSync, statSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { ListObjectsV2Command } from "@aws-sdk/client-s3";
 import { and, eq } from "drizzle-orm";
-import S3rver from "s3rver";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MB } from "#domain/documents";
 import { pdf, png } from "../../../tests/fixtures/files";
@@ -12,6 +10,7 @@ import { insertDraft } from "../../services/workflow/draft";
 import { createS3Client } from "../../services/storage-s3";
 import { applicantWithProfile, everyDocument } from "../../test/journeys";
 import { sweepAfterGrace } from "../../test/file-deletions";
+import { startS3WithListParts, type S3WithListParts } from "../../test/s3-with-list-parts";
 import { createTestApi, expectError, type TestApi } from "../../test/helpers";
 
 // How much one applicant can store: a draft's document saved again replaces its earlier draft version
@@ -315,23 +314,16 @@ describe("uploads per account per minute", () => {
 });
 
 describe("object storage", () => {
-  let s3rver: S3rver | undefined;
+  let s3: S3WithListParts | undefined;
   let s3Api: TestApi | undefined;
   afterAll(async () => {
     await s3Api?.close();
-    await s3rver?.close();
+    await s3?.close();
   });
 
   it("deletes a replaced draft file from the bucket too", async () => {
-    s3rver = new S3rver({
-      port: 0,
-      address: "127.0.0.1",
-      silent: true,
-      directory: mkdtempSync(path.join(tmpdir(), "adaptasi-s3rver-")),
-      configureBuckets: [{ name: "replace" }],
-    });
-    const { port } = await s3rver.run();
-    const settings = { endpoint: `http://127.0.0.1:${port}`, bucket: "replace", accessKeyId: "S3RVER", secretAccessKey: "S3RVER" };
+    s3 = await startS3WithListParts(["replace"]); // s3rver, with the multipart calls the start-up check asks for
+    const settings = { endpoint: s3.endpoint, bucket: "replace", accessKeyId: "S3RVER", secretAccessKey: "S3RVER" };
     s3Api = await createTestApi({ s3: settings });
     const { token } = await applicantWithProfile(s3Api);
     const res = await s3Api.request("/api/v1/applications", { token, json: { jalur_id: "REG" } });
