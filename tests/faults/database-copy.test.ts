@@ -155,7 +155,7 @@ describe("an instance on a copy of the database", () => {
     const source = left.keep(await throwawayDatabase(PG_SERVER, "adaptasi_live_files"));
     const liveDir = dir("files-live");
     const sha256 = (b: Uint8Array) => createHash("sha256").update(b).digest("hex");
-    const upload = async (running: Running, token: string, appId: string, bytes: Uint8Array) => {
+    const upload = async (running: Running, token: string, appId: string, bytes: Uint8Array<ArrayBuffer>) => {
       const form = new FormData();
       form.append("doc_1", new Blob([bytes], { type: "application/pdf" }), "ijazah.pdf");
       return apiClient(running)(`/applications/${appId}/documents`, { token, body: form });
