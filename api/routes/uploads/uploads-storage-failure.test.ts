@@ -12,7 +12,7 @@ import { applicantWithProfile } from "../../test/journeys";
 import { createTestApi, requester, TEST_API_KEY, TEST_JWT_SECRET, type TestApi } from "../../test/helpers";
 import { FIVE_MB_DOC, TUS, tusMetadata } from "../../test/tus";
 
-// A resumable upload whose storage fails (issue 38 item 6): a disk full or refusing writes makes the tus
+// A resumable upload whose storage fails: a disk full or refusing writes makes the tus
 // store throw its own FILE_WRITE_ERROR, which tus-node-server answers 500 by itself. It must leave an error
 // line in the log and one report to Sentry (reportError), and answer the API's JSON 500 without internals.
 // A copy's read-only storage (api/services/storage-owner.ts) is a refusal, not a failure: 503, no error line.
