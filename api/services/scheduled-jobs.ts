@@ -1,6 +1,7 @@
 import { and, asc, eq, gt, inArray, isNotNull, lte } from "drizzle-orm";
 import type { Logger } from "pino";
 import { sweepDeletedFiles } from "./file-deletions";
+import { storageWritable } from "./storage-owner";
 import { homePathFor } from "#domain/guards";
 import { stagesDecidedBy, STAGES } from "#domain/workflow";
 import type { Database } from "../db/client";
@@ -191,7 +192,14 @@ export function createScheduler(options: {
   if (retention)
     jobs.push([JOBS.retention, (db: Database, mailer: Mailer, now: Date) => runRetention({ db, mailer, logger, tusStore: uploads?.store, ...retention }, now)]);
   // Every run: what it removes is past its expiry whichever instance looks, so no slot is claimed.
-  if (uploads) jobs.push([JOBS.uploadsSweep, (db: Database, _mailer: Mailer, now: Date) => sweepAbandonedUploads({ db, logger, ...uploads }, now)]);
+  // Not from storage another PUBLIC_URL owns (a copy adopted on the live service's bucket: its unfinished uploads are the live service's).
+  const owned = options.fileDeletions?.storage ?? retention?.storage;
+  if (uploads)
+    jobs.push([
+      JOBS.uploadsSweep,
+      async (db: Database, _mailer: Mailer, now: Date) =>
+        owned && !(await storageWritable(owned)) ? 0 : sweepAbandonedUploads({ db, logger, ...uploads }, now),
+    ]);
   // Every run, on the live service only (a copy holds its jobs) and from storage this instance owns.
   const deletions = options.fileDeletions;
   if (deletions) jobs.push([JOBS.fileDeletions, (db: Database, _mailer: Mailer, now: Date) => sweepDeletedFiles({ db, logger, ...deletions }, now)]);
