@@ -17,8 +17,10 @@ import { createMailer, type Mailer } from "./services/mail";
 import type { RetryPolicy } from "./services/mail-outbox";
 import { RETENTION_DEFAULTS, type RetentionSettings } from "./services/retention";
 import { createScheduler, type Scheduler } from "./services/scheduled-jobs";
-import { createDiskStorage, sweepTemporaryFiles, TEMPORARY_FILE_MAX_AGE_MS } from "./services/storage";
-import { createS3Storage, type S3Settings } from "./services/storage-s3";
+import { createDiskStorage, diskMarker, sweepTemporaryFiles, TEMPORARY_FILE_MAX_AGE_MS } from "./services/storage";
+import { createS3Storage, s3Marker, type S3Settings } from "./services/storage-s3";
+import { ownedStorage, type OwnedStorage, type StorageMarker } from "./services/storage-owner";
+import { FILE_DELETE_GRACE_DAYS_DEFAULT } from "./services/file-deletions";
 import { createTusStore, resolveResumable, type ResumableSettings } from "./services/uploads/tus";
 import { componentLogger } from "./lib/log";
 
@@ -78,6 +80,8 @@ export interface StartApiOptions {
    * uploads while they stream in). The bucket is checked at start: a refusal stops it with one line.
    */
   s3?: S3Settings;
+  /** FILE_DELETE_GRACE_DAYS: the bytes of a deleted file stay this many days before the live service removes them; default 7 */
+  fileDeleteGraceDays?: number;
   /** TRUST_PROXY: reverse proxies in front of the HTTP listener (see ApiConfig.trustProxy); default 0 */
   trustProxy?: number;
   logger?: Logger;
@@ -106,6 +110,10 @@ export interface StartedApi {
   /** where .eml files go when there is no SMTP */
   outboxDir: string;
   filesDir: string;
+  /** the documents' storage, writable only when its marker names this PUBLIC_URL (api/services/storage-owner.ts) */
+  storage: OwnedStorage;
+  /** the storage's owner marker (`npm run ops:adopt -- --storage` rewrites it) */
+  storageMarker: StorageMarker;
 }
 
 /** Opens the database, migrates, seeds, and builds the API. */
@@ -118,6 +126,14 @@ export async function startApi(opts: StartApiOptions): Promise<StartedApi> {
         const why = err.$metadata?.httpStatusCode ? `${err.$metadata.httpStatusCode} ${err.name}` : (err.message ?? String(err));
         throw new Error(
           `S3 bucket "${opts.s3!.bucket}" at ${opts.s3!.endpoint ?? `AWS S3 (${opts.s3!.region ?? "us-east-1"})`} cannot be used (${why}): check S3_ENDPOINT, S3_BUCKET and the S3 credentials`,
+        );
+      });
+      // Resumable uploads need multipart uploads, their parts listed and aborted: a bucket or credentials
+      // without them would pass HeadBucket and fail every resumable upload later.
+      await s3Storage.checkResumable().catch((err: { step?: string; name?: string; message?: string; $metadata?: { httpStatusCode?: number } }) => {
+        const why = err.$metadata?.httpStatusCode ? `${err.$metadata.httpStatusCode} ${err.name}` : (err.message ?? String(err));
+        throw new Error(
+          `S3 bucket "${opts.s3!.bucket}" at ${opts.s3!.endpoint ?? `AWS S3 (${opts.s3!.region ?? "us-east-1"})`} cannot serve resumable uploads (${err.step ?? "multipart upload"}: ${why}): the credentials need s3:PutObject, s3:ListMultipartUploadParts and s3:AbortMultipartUpload on the bucket (README "Object storage")`,
         );
       });
     }
@@ -179,8 +195,25 @@ export async function startApi(opts: StartApiOptions): Promise<StartedApi> {
     logger: componentLogger(logger, "mail"),
     gate,
   });
-  // One storage for the API and the retention job, which removes what it deletes from the disk or the bucket.
-  const storage = s3Storage ?? createDiskStorage(filesDir);
+  // One storage for the API and the jobs. It knows its owner: on storage another PUBLIC_URL owns (a copy
+  // on the live service's bucket or folder) nothing is stored or removed; said once, now.
+  const storageMarker = s3Storage ? s3Marker(s3Storage.client, s3Storage.bucket) : diskMarker(filesDir);
+  const storage = ownedStorage({
+    storage: s3Storage ?? createDiskStorage(filesDir),
+    marker: storageMarker,
+    db: handle.db,
+    publicUrl: opts.publicUrl ?? DEFAULT_PUBLIC_URL,
+    logger: componentLogger(logger, "storage"),
+  });
+  try {
+    await storage.state();
+  } catch (err) {
+    await handle.close().catch(() => {});
+    s3Storage?.client.destroy();
+    throw new Error(
+      `the storage's owner marker (${s3Storage ? `S3 bucket "${s3Storage.bucket}"` : filesDir}) cannot be read or written: ${(err as Error).message}`,
+    );
+  }
   const retention: RetentionSettings = { ...RETENTION_DEFAULTS, ...opts.retention };
   // Unfinished resumable uploads: beside the documents (filesDir/tus) or in the same bucket.
   const resumable = resolveResumable(opts.resumableUploads);
@@ -194,6 +227,7 @@ export async function startApi(opts: StartApiOptions): Promise<StartedApi> {
     digestHourWib: opts.digestHourWib,
     retention: { storage, settings: retention },
     uploads: { store: tusStore, settings: resumable },
+    fileDeletions: { storage, graceDays: opts.fileDeleteGraceDays ?? FILE_DELETE_GRACE_DAYS_DEFAULT },
   });
   const app = createApiApp({
     db: handle.db,
@@ -236,5 +270,7 @@ export async function startApi(opts: StartApiOptions): Promise<StartedApi> {
     jobs: scheduler,
     outboxDir,
     filesDir,
+    storage,
+    storageMarker,
   };
 }

@@ -43,6 +43,7 @@ export function apiOptionsFrom(env: Env): Omit<StartApiOptions, "logger" | "repo
       closedFileMonths: env.RETENTION_CLOSED_FILE_MONTHS,
       exportDetailMonths: env.RETENTION_EXPORT_DETAIL_MONTHS,
     },
+    fileDeleteGraceDays: env.FILE_DELETE_GRACE_DAYS,
     mailRetry: { maxAttempts: env.MAIL_MAX_ATTEMPTS, baseMs: env.MAIL_RETRY_BASE_SECONDS * 1000, leaseMs: env.MAIL_LEASE_SECONDS * 1000 },
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
     // The first production start records PUBLIC_URL as the live service's (api/services/live-service.ts).

@@ -776,3 +776,18 @@ export const tusUploads = pgTable(
     check("tus_uploads_form_check", sql`${t.form} in ('adaptation', 'reupload')`),
   ],
 );
+
+/**
+ * Stored bytes whose file row is gone (a replaced draft, a deleted account, an approved deletion request,
+ * retention; docs/decisions/032-deferred-file-deletion.md). No request removes bytes: it writes the key here
+ * in the transaction that deletes the row, so nothing serves the file from then on, and the file-deletion
+ * sweep of the live service removes the bytes FILE_DELETE_GRACE_DAYS later (held on a copy of the database).
+ */
+export const fileDeletions = pgTable(
+  "file_deletions",
+  {
+    storageKey: text("storage_key").primaryKey(),
+    deletedAt: timestamp("deleted_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("file_deletions_deleted_at_idx").on(t.deletedAt)],
+);

@@ -51,6 +51,7 @@ export function resolveConfig(config: ApiConfig): ResolvedConfig {
     filesDir: path.resolve(config.filesDir ?? path.join(tmpdir(), "adaptasi-files")),
     trustProxy: config.trustProxy ?? 0,
     retention: { ...RETENTION_DEFAULTS, ...config.retention },
+    reportError: config.reportError,
   };
 }
 

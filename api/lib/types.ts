@@ -66,6 +66,8 @@ export interface ResolvedConfig {
   filesDir: string;
   trustProxy: number;
   retention: RetentionSettings;
+  /** told of every unexpected error the API answers 500 for, the tus server's too (Sentry's captureException) */
+  reportError?: (error: unknown) => void;
 }
 
 export interface ApiDeps {

@@ -8,6 +8,7 @@ import { additionalRequirements, applicantProfiles, applicationDocuments, applic
 import { ApiError } from "../lib/errors";
 import type { ApiDeps } from "../lib/types";
 import type { FileStorage } from "./storage";
+import { deferDeletion } from "./file-deletions";
 import { allowedTypes, detectFileType, MIME_OF, type DetectedType, type Rejection } from "./uploads/file-type";
 import { MergeError, mergeToPdf } from "./uploads/merge";
 import { assertWithinQuota, countUpload } from "./uploads/quota";
@@ -224,7 +225,6 @@ export async function attachFiles(deps: ApiDeps, opts: DocumentUpload, received:
   const byId = new Map(opts.requirements.map((r) => [r.id, r]));
   const stored: Stored[] = [];
   const errors: DocumentError[] = [];
-  let replaced: string[] = [];
   try {
     const groups = new Map<number, ReceivedFile[]>();
     for (const f of received) groups.set(f.requirementId, [...(groups.get(f.requirementId) ?? []), f]);
@@ -238,30 +238,18 @@ export async function attachFiles(deps: ApiDeps, opts: DocumentUpload, received:
         errors.push({ requirement_id: requirementId, ...refused });
       } else stored.push(result);
     }
-    if (stored.length > 0) replaced = await saveVersions(deps, opts, stored);
+    if (stored.length > 0) await saveVersions(deps, opts, stored);
   } catch (err) {
     // Nothing half-saved: bytes stored for rows that never got written go again.
     await Promise.allSettled(stored.map((s) => deps.storage.remove(s.key)));
     throw err;
   }
-  await removeStored(deps, replaced);
   return { saved: stored.map((s) => s.requirementId), errors };
 }
 
 /**
- * Removes the bytes of file rows already deleted. One that cannot be removed now is only space taken:
- * no row names it, so nothing serves it; it is logged for the operator.
- */
-export async function removeStored(deps: Pick<ApiDeps, "storage" | "config">, keys: string[]): Promise<void> {
-  const results = await Promise.allSettled(keys.map((key) => deps.storage.remove(key)));
-  const failed = results.filter((r) => r.status === "rejected");
-  if (failed.length > 0)
-    deps.config.logger.warn({ err: (failed[0] as PromiseRejectedResult).reason, count: failed.length }, "replaced files could not be removed from storage");
-}
-
-/**
  * Deletes a draft's unseen versions of one document — rows, then their file rows — and answers the
- * storage keys whose bytes are to go once the transaction commits.
+ * storage keys, their bytes' deletion recorded (api/services/file-deletions.ts).
  */
 export async function dropDraftVersions(tx: Database, applicationId: string, requirementId: number): Promise<string[]> {
   const dropped = await tx
@@ -284,13 +272,15 @@ export async function dropDraftVersions(tx: Database, applicationId: string, req
       ),
     )
     .returning({ key: files.storageKey });
-  return gone.map((g) => g.key);
+  const keys = gone.map((g) => g.key);
+  await deferDeletion(tx, keys);
+  return keys;
 }
 
 /**
  * Deletes the file row a newer upload replaced where only one file is kept (a profile photo, the answer
  * to an additional-document request) once nothing refers to it, so no page serves it any more; answers
- * its storage key, whose bytes go once the transaction commits.
+ * its storage key, its bytes' deletion recorded (api/services/file-deletions.ts).
  */
 export async function dropReplacedFile(tx: Database, fileId: string | null | undefined): Promise<string[]> {
   if (!fileId) return [];
@@ -305,7 +295,9 @@ export async function dropReplacedFile(tx: Database, fileId: string | null | und
       ),
     )
     .returning({ key: files.storageKey });
-  return gone.map((g) => g.key);
+  const keys = gone.map((g) => g.key);
+  await deferDeletion(tx, keys);
+  return keys;
 }
 
 /** Writes the new versions; answers the storage keys of the draft versions they replaced. */

@@ -10,7 +10,7 @@ import { ApiError, MESSAGES } from "../lib/errors";
 import type { ApiDeps } from "../lib/types";
 import { profileComplete } from "./applications";
 import { applicantColumns } from "./review-state";
-import { dropReplacedFile, removeStored } from "./documents";
+import { dropReplacedFile } from "./documents";
 import { countUpload } from "./uploads/quota";
 import { receiveSingleFile } from "./uploads/single";
 
@@ -108,7 +108,7 @@ export async function saveProfilePhoto(deps: ApiDeps, user: UserRow, request: Re
     allowedExtnames: "jpg,jpeg,png",
     label: PROFILE_LABELS.photo,
   });
-  const { id, replaced } = await deps.db
+  const { id } = await deps.db
     .transaction(async (tx) => {
       const [before] = await tx
         .select({ photoFileId: applicantProfiles.photoFileId })
@@ -130,6 +130,5 @@ export async function saveProfilePhoto(deps: ApiDeps, user: UserRow, request: Re
       await deps.storage.remove(stored.storageKey).catch(() => {}); // bytes of a row never written go again
       throw err;
     });
-  await removeStored(deps, replaced);
   return id;
 }

@@ -7,6 +7,7 @@ import S3rver from "s3rver";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accessLog, accessLogExports, applicantProfiles, applicationDocuments, applications, auditLog, files, users } from "../db/schema";
 import { recordExportBatch } from "./access-log";
+import { bytesThroughGrace, DELETED_AFTER_GRACE } from "../test/file-deletions";
 import { createTestApi, type TestApi } from "../test/helpers";
 import { processingTimes, RECOMPUTE_AFTER_MS } from "./processing-times";
 import {
@@ -135,7 +136,8 @@ describe("a draft never submitted", () => {
       await runRetention(deps(storage()), due);
       expect(await api.db.select().from(applications).where(eq(applications.id, d.app.id))).toEqual([]);
       expect(await api.db.select().from(files).where(eq(files.id, d.fileId))).toEqual([]);
-      expect(await stored(storage(), d.key)).toBe(false);
+      // The bytes go FILE_DELETE_GRACE_DAYS later, at the live service's sweep (api/services/file-deletions.ts).
+      expect(await bytesThroughGrace(api.db, storage(), d.key)).toEqual(DELETED_AFTER_GRACE);
       // The account stays: it has its own, longer period.
       expect(await api.db.select({ id: users.id }).from(users).where(eq(users.id, d.user.id))).toHaveLength(1);
     }, 60_000);
@@ -184,7 +186,7 @@ describe("deleting an account", () => {
     const d = await draft(disk, new Date());
     expect(await deleteApplicantAccount({ db: api.db, storage: disk, logger }, d.user.id)).toBe(true);
     expect(await api.db.select().from(users).where(eq(users.id, d.user.id))).toEqual([]);
-    expect(await stored(disk, d.key)).toBe(false);
+    expect(await bytesThroughGrace(api.db, disk, d.key)).toEqual(DELETED_AFTER_GRACE);
 
     const submitted = await api.submittedFile({ status: "IN-PROGRESS" });
     expect(await deleteApplicantAccount({ db: api.db, storage: disk, logger }, submitted.applicantUserId)).toBe(false);
@@ -250,7 +252,7 @@ describe("a closed file after the authority's period", () => {
       expect(row).toMatchObject({ applicantName: null, applicantEmail: null, isFinal: true, status: "PASSED" });
       expect(row.anonymisedAt).not.toBeNull();
       expect(await api.db.select().from(applicationDocuments).where(eq(applicationDocuments.applicationId, f.id))).toEqual([]);
-      expect(await stored(disk, f.key)).toBe(false);
+      expect(await bytesThroughGrace(api.db, disk, f.key)).toEqual(DELETED_AFTER_GRACE);
       const [person] = await api.db.select().from(users).where(eq(users.id, f.applicantUserId));
       expect(person).toMatchObject({ fullName: "Anonim", nik: null, phone: null, isActive: false });
       expect(person.email).not.toBe(f.email);

@@ -24,6 +24,8 @@ import type { Mailer } from "./mail";
 import { accountRetentionMail, addressee, draftRetentionMail } from "./notifications";
 import { appendAudit } from "./workflow/audit";
 import type { FileStorage } from "./storage";
+import { deferDeletion } from "./file-deletions";
+import { storageWritable } from "./storage-owner";
 import { removeUnfinishedUploads } from "./uploads/tus";
 
 // Kept no longer than needed (UU PDP No. 27/2022; docs/decisions/029-retention-and-deletion.md). Three
@@ -184,7 +186,7 @@ export async function sendRetentionNotices(deps: RetentionDeps, now = new Date()
 
 /**
  * Deletes a draft's rows (its documents, portfolio, achievements and requests with it) and the file rows
- * only it used; answers the storage keys whose bytes go once the transaction commits.
+ * only it used; answers the storage keys, their bytes' deletion recorded.
  */
 async function dropDraft(tx: Database, applicationId: string): Promise<string[]> {
   const docs = await tx.select({ fileId: applicationDocuments.fileId }).from(applicationDocuments).where(eq(applicationDocuments.applicationId, applicationId));
@@ -210,15 +212,9 @@ async function dropUnusedFiles(tx: Database, ids: string[]): Promise<string[]> {
       ),
     )
     .returning({ key: files.storageKey });
-  return gone.map((g) => g.key);
-}
-
-/** Removes the bytes of deleted file rows, from the disk or the bucket; one that fails is logged and left (no row names it). */
-async function removeBytes(deps: Pick<RetentionDeps, "storage" | "logger">, keys: string[]): Promise<void> {
-  const results = await Promise.allSettled(keys.map((key) => deps.storage.remove(key)));
-  const failed = results.filter((r) => r.status === "rejected");
-  if (failed.length > 0)
-    deps.logger.warn({ err: (failed[0] as PromiseRejectedResult).reason, count: failed.length }, "retention: deleted files could not be removed from storage");
+  const keys = gone.map((g) => g.key);
+  await deferDeletion(tx, keys); // the bytes go after the grace (api/services/file-deletions.ts)
+  return keys;
 }
 
 /**
@@ -268,8 +264,8 @@ export async function deleteApplicantAccount(
     return keys;
   });
   if (keys === null) return false;
-  await removeBytes(deps, keys);
-  if (deps.tusStore) await removeUnfinishedUploads(deps.tusStore, unfinished, deps.logger);
+  // Unfinished uploads are never a document: their bytes go now, but only from storage this instance owns.
+  if (deps.tusStore && (await storageWritable(deps.storage))) await removeUnfinishedUploads(deps.tusStore, unfinished, deps.logger);
   return true;
 }
 
@@ -373,7 +369,6 @@ export async function deleteExpired(deps: RetentionDeps, now = new Date()): Prom
         return still ? dropDraft(tx, d.id) : null;
       });
       if (keys === null) continue;
-      await removeBytes(deps, keys);
       drafts++;
       deps.logger.info({ job: RETENTION_JOBS.draftDelete, applicationId: d.id, files: keys.length }, "retention: draft deleted");
     }
@@ -424,7 +419,6 @@ export async function anonymiseClosedFiles(deps: RetentionDeps, now = new Date()
       return keys;
     });
     if (keys === null) continue;
-    await removeBytes(deps, keys);
     done++;
     deps.logger.info({ job: RETENTION_JOBS.anonymise, applicationId: f.id, files: keys.length }, "retention: closed file anonymised");
   }

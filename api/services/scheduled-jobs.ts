@@ -1,5 +1,7 @@
 import { and, asc, eq, gt, inArray, isNotNull, lte } from "drizzle-orm";
 import type { Logger } from "pino";
+import { sweepDeletedFiles } from "./file-deletions";
+import { storageWritable } from "./storage-owner";
 import { homePathFor } from "#domain/guards";
 import { stagesDecidedBy, STAGES } from "#domain/workflow";
 import type { Database } from "../db/client";
@@ -36,6 +38,7 @@ export const JOBS = {
   reuploadReminder: "reupload_reminder",
   retention: "retention",
   uploadsSweep: "uploads_sweep",
+  fileDeletions: "file_deletions",
 } as const;
 
 // Every job × outcome counted from zero (api/lib/metrics.ts).
@@ -175,6 +178,8 @@ export function createScheduler(options: {
   retention?: { storage: FileStorage; settings: RetentionSettings };
   /** the sweep of abandoned resumable uploads (api/services/uploads/tus.ts); without it, none */
   uploads?: { store: DataStore; settings: Pick<ResumableSettings, "expiryHours"> };
+  /** the removal of deleted files' bytes after FILE_DELETE_GRACE_DAYS (api/services/file-deletions.ts); without it, none */
+  fileDeletions?: { storage: FileStorage; graceDays: number };
 }): Scheduler {
   const { db, mailer, logger, retention } = options;
   const gate = options.gate ?? ALWAYS_SENDING;
@@ -187,7 +192,17 @@ export function createScheduler(options: {
   if (retention)
     jobs.push([JOBS.retention, (db: Database, mailer: Mailer, now: Date) => runRetention({ db, mailer, logger, tusStore: uploads?.store, ...retention }, now)]);
   // Every run: what it removes is past its expiry whichever instance looks, so no slot is claimed.
-  if (uploads) jobs.push([JOBS.uploadsSweep, (db: Database, _mailer: Mailer, now: Date) => sweepAbandonedUploads({ db, logger, ...uploads }, now)]);
+  // Not from storage another PUBLIC_URL owns (a copy adopted on the live service's bucket: its unfinished uploads are the live service's).
+  const owned = options.fileDeletions?.storage ?? retention?.storage;
+  if (uploads)
+    jobs.push([
+      JOBS.uploadsSweep,
+      async (db: Database, _mailer: Mailer, now: Date) =>
+        owned && !(await storageWritable(owned)) ? 0 : sweepAbandonedUploads({ db, logger, ...uploads }, now),
+    ]);
+  // Every run, on the live service only (a copy holds its jobs) and from storage this instance owns.
+  const deletions = options.fileDeletions;
+  if (deletions) jobs.push([JOBS.fileDeletions, (db: Database, _mailer: Mailer, now: Date) => sweepDeletedFiles({ db, logger, ...deletions }, now)]);
   let running: Promise<void> | null = null;
   let closed = false;
   async function runAll(now = new Date()) {

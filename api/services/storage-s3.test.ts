@@ -2,10 +2,10 @@ import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { GetObjectCommand, ListObjectsV2Command } from "@aws-sdk/client-s3";
-import S3rver from "s3rver";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pdfOfSize } from "../../tests/fixtures/files";
 import { createTestApi, type TestApi } from "../test/helpers";
+import { startS3WithListParts, type S3WithListParts } from "../test/s3-with-list-parts";
 import { createS3Client } from "./storage-s3";
 
 // The API on the S3 driver (S3_BUCKET set): an upload lands in the bucket, not in filesDir, and is
@@ -17,16 +17,17 @@ const tempDir = (prefix: string) => {
   dirs.push(d);
   return d;
 };
-let s3rver: S3rver;
+// s3rver behind the shim that answers the multipart calls it lacks (the start-up check asks for them).
+let s3: S3WithListParts;
 let endpoint = "";
 let api: TestApi | undefined;
 beforeAll(async () => {
-  s3rver = new S3rver({ port: 0, address: "127.0.0.1", silent: true, directory: tempDir("adaptasi-s3rver-"), configureBuckets: [{ name: "adaptasi" }] });
-  endpoint = `http://127.0.0.1:${(await s3rver.run()).port}`;
+  s3 = await startS3WithListParts(["adaptasi"]);
+  endpoint = s3.endpoint;
 }, 30_000);
 afterAll(async () => {
   await api?.close();
-  await s3rver?.close();
+  await s3?.close();
   for (const d of dirs) rmSync(d, { recursive: true, force: true });
 });
 
@@ -55,6 +56,21 @@ describe("the API with S3_BUCKET", () => {
     expect(served.status).toBe(200);
     expect(served.headers.get("content-length")).toBe(String(data.length));
     expect(Buffer.from(await served.arrayBuffer()).equals(data)).toBe(true);
+  }, 60_000);
+
+  it("stops the start with one line when the bucket cannot serve resumable uploads (multipart calls refused), and leaves nothing in it", async () => {
+    for (const call of ["CreateMultipartUpload", "UploadPart", "ListParts", "AbortMultipartUpload"] as const) {
+      s3.refused.clear();
+      s3.refused.add(call);
+      await expect(createTestApi({ s3: { endpoint, bucket: "adaptasi", ...keys } })).rejects.toThrow(
+        new RegExp(
+          `^S3 bucket "adaptasi" at http://127\\.0\\.0\\.1:\\d+ cannot serve resumable uploads \\(${call}: 403 AccessDenied\\): the credentials need s3:PutObject, s3:ListMultipartUploadParts and s3:AbortMultipartUpload on the bucket \\(README "Object storage"\\)$`,
+        ),
+      );
+    }
+    s3.refused.clear();
+    // Every check aborted its multipart upload but the one whose abort was refused.
+    expect(s3.openUploads().map((u) => u.key)).toEqual([expect.stringMatching(/^portal-check\/[0-9a-f]{24}$/)]);
   }, 60_000);
 
   it("stops the start with one line when the bucket cannot be used", async () => {

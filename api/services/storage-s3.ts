@@ -1,10 +1,23 @@
+import { randomBytes } from "node:crypto";
 import { createReadStream } from "node:fs";
 import { rm, stat } from "node:fs/promises";
 import { Readable } from "node:stream";
-import { AbortMultipartUploadCommand, DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
+import {
+  AbortMultipartUploadCommand,
+  CreateMultipartUploadCommand,
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadBucketCommand,
+  ListObjectsV2Command,
+  ListPartsCommand,
+  PutObjectCommand,
+  S3Client,
+  UploadPartCommand,
+} from "@aws-sdk/client-s3";
 import { Upload } from "@aws-sdk/lib-storage";
 import { checkStorageKey, missingKeyError, newStorageKey, type FileStorage } from "./storage";
 import { limiter } from "../lib/limiter";
+import { markerText, OWNER_MARKER, ownerOf, type StorageMarker } from "./storage-owner";
 
 // The FileStorage driver for S3-compatible object storage (AWS S3, MinIO, Ceph RGW, …), chosen by the
 // S3_* settings (README "Settings"). Several portal instances share one bucket, so a document stored
@@ -67,6 +80,11 @@ function isMissing(err: unknown): boolean {
 export type S3FileStorage = FileStorage & {
   /** HeadBucket: rejects when the bucket is missing or the credentials are refused (checked at start) */
   check(): Promise<void>;
+  /**
+   * What a resumable upload asks of the bucket (@tus/s3-store), tried on a throwaway key: CreateMultipartUpload,
+   * UploadPart, ListParts, AbortMultipartUpload (checked at start). Rejects with the `step` that was refused.
+   */
+  checkResumable(): Promise<void>;
   client: S3Client;
   bucket: string;
 };
@@ -146,6 +164,56 @@ export function createS3Storage(options: S3StorageOptions): S3FileStorage {
     },
     async check() {
       await client.send(new HeadBucketCommand({ Bucket }));
+    },
+    async checkResumable() {
+      const Key = `portal-check/${randomBytes(12).toString("hex")}`;
+      const step = async <T>(name: string, call: () => Promise<T>): Promise<T> => {
+        try {
+          return await call();
+        } catch (err) {
+          throw Object.assign(err as object, { step: name });
+        }
+      };
+      const { UploadId } = await step("CreateMultipartUpload", () => client.send(new CreateMultipartUploadCommand({ Bucket, Key })));
+      let failure: unknown;
+      try {
+        await step("UploadPart", () =>
+          client.send(new UploadPartCommand({ Bucket, Key, UploadId, PartNumber: 1, Body: Buffer.from("check"), ContentLength: 5 })),
+        );
+        await step("ListParts", () => client.send(new ListPartsCommand({ Bucket, Key, UploadId })));
+      } catch (err) {
+        failure = err;
+      }
+      // Aborted whatever happened: nothing stays in the bucket. An abort refused is a failure of its own.
+      await step("AbortMultipartUpload", () => client.send(new AbortMultipartUploadCommand({ Bucket, Key, UploadId }))).catch((err: unknown) => {
+        failure ??= err;
+      });
+      if (failure) throw failure;
+    },
+  };
+}
+
+/** The S3 driver's owner marker (api/services/storage-owner.ts): the object `portal-owner.json` in the bucket. */
+export function s3Marker(client: S3Client, Bucket: string): StorageMarker {
+  return {
+    async readOwner() {
+      try {
+        const out = await client.send(new GetObjectCommand({ Bucket, Key: OWNER_MARKER }));
+        return ownerOf((await out.Body?.transformToString("utf-8")) ?? "");
+      } catch (err) {
+        if (isMissing(err)) return null;
+        throw err;
+      }
+    },
+    async writeOwner(publicUrl, by) {
+      await client.send(new PutObjectCommand({ Bucket, Key: OWNER_MARKER, Body: markerText(publicUrl, by), ContentType: "application/json" }));
+    },
+    async isEmpty() {
+      // Stored files sit under their 2-character shard: one shard folder listed means files. A listing cut
+      // short (over 1,000 unfinished uploads at the top level) counts as holding files.
+      const out = await client.send(new ListObjectsV2Command({ Bucket, Delimiter: "/", MaxKeys: 1000 }));
+      if ((out.CommonPrefixes ?? []).some((p) => p.Prefix && /^[a-f0-9]{2}\/$/.test(p.Prefix))) return false;
+      return !out.IsTruncated;
     },
   };
 }

@@ -1,10 +1,11 @@
 import { randomBytes } from "node:crypto";
 import { createReadStream, createWriteStream } from "node:fs";
-import { copyFile, mkdir, open, readdir, rename, rm, stat } from "node:fs/promises";
+import { copyFile, mkdir, open, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import { hostname } from "node:os";
 import path from "node:path";
 import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
+import { markerText, OWNER_MARKER, ownerOf, type StorageMarker } from "./storage-owner";
 
 // Uploaded documents live behind this interface (DESIGN §1), under random names outside the web root;
 // only the API hands them out. Two drivers: the disk (below, the embedded default) and S3-compatible
@@ -163,4 +164,34 @@ export async function sweepTemporaryFiles(root: string, { maxAgeMs = TEMPORARY_F
   const shards = await readdir(root, { withFileTypes: true }).catch(() => []);
   for (const d of shards) if (d.isDirectory() && /^[a-f0-9]{2}$/.test(d.name)) await sweep(d.name, ".tmp");
   return removed;
+}
+
+/** The disk driver's owner marker (api/services/storage-owner.ts): `root/portal-owner.json`. */
+export function diskMarker(root: string): StorageMarker {
+  const file = path.join(root, OWNER_MARKER);
+  return {
+    async readOwner() {
+      try {
+        return ownerOf(await readFile(file, "utf8"));
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code === "ENOENT") return null;
+        throw err;
+      }
+    },
+    async writeOwner(publicUrl, by) {
+      await mkdir(root, { recursive: true });
+      const tmp = `${file}.${WRITER}.tmp`;
+      await writeFile(tmp, markerText(publicUrl, by), { mode: 0o644 });
+      await rename(tmp, file);
+    },
+    async isEmpty() {
+      const shards = await readdir(root, { withFileTypes: true }).catch(() => []);
+      for (const d of shards) {
+        if (!d.isDirectory() || !/^[a-f0-9]{2}$/.test(d.name)) continue;
+        const names = await readdir(path.join(root, d.name)).catch(() => [] as string[]);
+        if (names.some((n) => /^[a-f0-9]{48}$/.test(n))) return false;
+      }
+      return true;
+    },
+  };
 }

@@ -29,8 +29,13 @@ interface MultipartUpload {
   parts: Map<number, Part>;
 }
 
+/** The calls a test may have the shim refuse with 403 AccessDenied, as a bucket policy without them would. */
+export type S3Call = "CreateMultipartUpload" | "UploadPart" | "ListParts" | "AbortMultipartUpload" | "PutObject";
+
 export interface S3WithListParts {
   endpoint: string;
+  /** Calls answered 403 AccessDenied from now on (a bucket policy without them); empty by default. */
+  refused: Set<S3Call>;
   /** Multipart uploads begun and neither completed nor aborted, as ListMultipartUploads answers them. */
   openUploads(): { bucket: string; key: string; uploadId: string }[];
   close(): Promise<void>;
@@ -55,8 +60,9 @@ const noSuchUpload = (res: ServerResponse, uploadId: string) =>
   );
 
 /** Starts s3rver with `buckets` in a temporary directory and the shim in front of it; both on 127.0.0.1. */
-export async function startS3WithListParts(buckets: string[]): Promise<S3WithListParts> {
-  const directory = mkdtempSync(path.join(tmpdir(), "adaptasi-s3rver-"));
+export async function startS3WithListParts(buckets: string[], opts: { port?: number; directory?: string } = {}): Promise<S3WithListParts> {
+  const directory = opts.directory ?? mkdtempSync(path.join(tmpdir(), "adaptasi-s3rver-"));
+  const refused = new Set<S3Call>();
   const s3rver = new S3rver({ port: 0, address: "127.0.0.1", silent: true, directory, configureBuckets: buckets.map((name) => ({ name })) });
   const upstreamPort = (await s3rver.run()).port;
   const uploads = new Map<string, MultipartUpload>();
@@ -125,6 +131,22 @@ export async function startS3WithListParts(buckets: string[]): Promise<S3WithLis
     const uploadId = q.get("uploadId");
     const upload = uploadId ? uploads.get(uploadId) : undefined;
 
+    const call: S3Call | undefined =
+      req.method === "POST" && q.has("uploads")
+        ? "CreateMultipartUpload"
+        : req.method === "PUT" && uploadId
+          ? "UploadPart"
+          : req.method === "GET" && uploadId
+            ? "ListParts"
+            : req.method === "DELETE" && uploadId
+              ? "AbortMultipartUpload"
+              : req.method === "PUT" && key
+                ? "PutObject"
+                : undefined;
+    if (call && refused.has(call)) {
+      req.resume();
+      return answer(res, 403, xml(`<Error><Code>AccessDenied</Code><Message>Access Denied</Message></Error>`));
+    }
     if (!key && req.method === "GET" && q.has("uploads")) return listUploads(res, bucket);
     if (!key || (!uploadId && !q.has("uploads"))) return pass(req, res);
 
@@ -163,15 +185,16 @@ export async function startS3WithListParts(buckets: string[]): Promise<S3WithLis
     }
     return pass(req, res);
   });
-  await new Promise<void>((resolve) => shim.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => shim.listen(opts.port ?? 0, "127.0.0.1", resolve));
 
   return {
     endpoint: `http://127.0.0.1:${(shim.address() as AddressInfo).port}`,
+    refused,
     openUploads: () => [...uploads.entries()].map(([uploadId, u]) => ({ bucket: u.bucket, key: u.key, uploadId })),
     async close() {
       await new Promise<void>((resolve) => shim.close(() => resolve()));
       await s3rver.close();
-      rmSync(directory, { recursive: true, force: true });
+      if (!opts.directory) rmSync(directory, { recursive: true, force: true });
     },
   };
 }

@@ -78,6 +78,8 @@ const schema = z.object({
   RETENTION_CLOSED_FILE_MONTHS: z.coerce.number().int().min(0).max(1200).default(0),
   /** which files a CSV export held (access_log_exports) is kept this many months; the export's access_log row stays; 0 keeps it */
   RETENTION_EXPORT_DETAIL_MONTHS: z.coerce.number().int().min(0).max(1200).default(24),
+  /** the bytes of a deleted file (a replaced draft, a deleted account, retention) stay this many days, then the live service removes them; longer than the backup interval */
+  FILE_DELETE_GRACE_DAYS: z.coerce.number().int().min(0).max(365).default(7),
   /** tests only (NODE_ENV=test): POST /__test/run-jobs?at=<ISO time> runs the scheduled jobs at that time */
   TEST_JOB_TRIGGER: z.enum(["true", "false"], "TEST_JOB_TRIGGER must be true or false").optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),

@@ -1,11 +1,15 @@
 import { execFileSync } from "node:child_process";
+import { createHash } from "node:crypto";
+import { cpSync, readFileSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { smtpSink, type SmtpSink } from "../../api/test/smtp-sink";
+import { pdf } from "../fixtures/files";
 import { throwawayDatabase } from "../../api/test/throwaway-database.mjs";
 import {
   apiClient,
+  apiLogin,
   ensureBuild,
   leftovers,
   operatorCommand,
@@ -25,7 +29,7 @@ import {
 
 const PG_SERVER = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const PG_BIN = process.env.PG_BIN ?? "/usr/bin";
-const PORTS = { live: "3423", copy: "3424" } as const;
+const PORTS = { live: "3423", copy: "3424", shared: "3425", own: "3426" } as const;
 const LIVE_URL = "https://adaptasi.example.go.id";
 const REDIRECT = "uji@staging.example.go.id";
 
@@ -142,6 +146,111 @@ describe("an instance on a copy of the database", () => {
     expect(recovery.text).toContain(`${copyUrl}/forgot-password?token=`);
     expect(await (await fetch(`${copyUrl}/readyz`)).json()).toEqual({ status: "ready", mail: "sending" });
     expect(server.stdout()).toContain("this instance is the live service now: mail and scheduled jobs resume");
+    await stopServer(server);
+    server = undefined;
+  }, 300_000);
+
+  it("on the live service's storage, stores and removes nothing: an account deleted on the copy leaves the live file downloadable; its own storage, claimed, takes uploads", async () => {
+    const secrets = strongSecrets();
+    const source = left.keep(await throwawayDatabase(PG_SERVER, "adaptasi_live_files"));
+    const liveDir = dir("files-live");
+    const sha256 = (b: Uint8Array) => createHash("sha256").update(b).digest("hex");
+    const upload = async (running: Running, token: string, appId: string, bytes: Uint8Array<ArrayBuffer>) => {
+      const form = new FormData();
+      form.append("doc_1", new Blob([bytes], { type: "application/pdf" }), "ijazah.pdf");
+      return apiClient(running)(`/applications/${appId}/documents`, { token, body: form });
+    };
+    const documentOf = async (running: Running, token: string, appId: string) => {
+      const view = (await (await apiClient(running)(`/applications/${appId}`, { token })).json()) as { data: { documents: Array<{ file_id: string }> } };
+      return view.data.documents[0].file_id;
+    };
+
+    // 1. The live service: demo accounts, then production under its PUBLIC_URL; an applicant's never-submitted
+    //    draft holds a document. Its storage (DATA_DIR/files) is marked as the live service's.
+    const liveEnv = { PORT: PORTS.live, DATABASE_URL: source.url, DATA_DIR: liveDir, ...secrets };
+    await stopServer(await startServer({ ...liveEnv, NODE_ENV: "test", SEED_DEMO: "true" }));
+    const liveProd = { ...liveEnv, NODE_ENV: "production", ...PRODUCTION_MAIL, PUBLIC_URL: LIVE_URL, JOBS_INTERVAL_SECONDS: "0" };
+    server = await startServer(liveProd);
+    const bytes = new Uint8Array(Buffer.concat([await pdf(), Buffer.from("\n%database-copy\n")]));
+    let token = await apiLogin(server, "pemohon@adaptasi.test");
+    const created = await apiClient(server)("/applications", { token, json: { jalur_id: "REG" } });
+    expect(created.status).toBe(201);
+    const appId = ((await created.json()) as { data: { id: string } }).data.id;
+    expect((await upload(server, token, appId, bytes)).status).toBe(200);
+    const fileId = await documentOf(server, token, appId);
+    expect(JSON.parse(readFileSync(path.join(liveDir, "files", "portal-owner.json"), "utf8"))).toMatchObject({ public_url: LIVE_URL });
+    await stopServer(server);
+    server = undefined;
+
+    // 2. A drill copy of the database, started as the docs say under its own PUBLIC_URL, but on the live
+    //    service's storage (the same DATA_DIR: an NFS share, or the same bucket), its jobs due every second
+    //    and no grace: it says once that its storage is read-only.
+    const dump = path.join(dir("files-dump"), "adaptasi.dump");
+    execFileSync(path.join(PG_BIN, "pg_dump"), ["--format=custom", "--no-owner", `--file=${dump}`, source.url], { stdio: "pipe" });
+    const copy = left.keep(await throwawayDatabase(PG_SERVER, "adaptasi_copy_files"));
+    execFileSync(path.join(PG_BIN, "pg_restore"), ["--no-owner", "--exit-on-error", `--dbname=${copy.url}`, dump], { stdio: "pipe" });
+    const copyUrl = `http://127.0.0.1:${PORTS.shared}`;
+    const sharedEnv = {
+      NODE_ENV: "production",
+      PORT: PORTS.shared,
+      DATABASE_URL: copy.url,
+      DATA_DIR: liveDir,
+      ...PRODUCTION_MAIL,
+      PUBLIC_URL: copyUrl,
+      JOBS_INTERVAL_SECONDS: "1",
+      FILE_DELETE_GRACE_DAYS: "0",
+      LOG_LEVEL: "info",
+      ...secrets,
+    };
+    server = await startServer(sharedEnv);
+    const readOnly = server
+      .stdout()
+      .split("\n")
+      .filter((l) => l.includes("storage read-only"));
+    expect(readOnly).toHaveLength(1);
+    expect(JSON.parse(readOnly[0])).toMatchObject({ level: 40, owner: LIVE_URL, publicUrl: copyUrl });
+    // The applicant (a tester on the drill) uploads: refused with a clear 503, nothing written.
+    token = await apiLogin(server, "pemohon@adaptasi.test");
+    const refused = await upload(server, token, appId, bytes);
+    expect(refused.status).toBe(503);
+    expect(((await refused.json()) as { error: { code: string } }).error.code).toBe("STORAGE_READ_ONLY");
+    // The file still downloads on the copy, then the applicant deletes the account there.
+    expect((await apiClient(server)(`/files/${fileId}`, { token })).status).toBe(200);
+    expect((await apiClient(server)("/me/account", { method: "DELETE", token })).status).toBe(200);
+    expect(await sql(copy.url, "select count(*)::int as n from file_deletions")).toEqual([{ n: 1 }]);
+    // Even adopted (its jobs run, the deletion is past its grace), the copy removes nothing from storage it does not own.
+    const adopt = await operatorCommand(server.env, "ops:adopt");
+    expect(adopt.code, adopt.stderr).toBe(0);
+    const adopted = Date.now();
+    while (!server.stdout().includes("deleted files could not be removed from storage") && Date.now() - adopted < 20_000) await sleep(200);
+    expect(server.stdout()).toContain("deleted files could not be removed from storage");
+    expect(await sql(copy.url, "select count(*)::int as n from file_deletions")).toEqual([{ n: 1 }]);
+    await stopServer(server);
+    server = undefined;
+
+    // 3. The live service: the document still downloads, whole.
+    server = await startServer(liveProd);
+    token = await apiLogin(server, "pemohon@adaptasi.test");
+    const file = await apiClient(server)(`/files/${fileId}`, { token });
+    expect(file.status).toBe(200);
+    expect(sha256(new Uint8Array(await file.arrayBuffer()))).toBe(sha256(bytes));
+    await stopServer(server);
+    server = undefined;
+
+    // 4. A copy with storage of its own — the live files copied in, marker and all — is read-only until the
+    //    operator claims that storage; then it takes uploads.
+    const ownDir = dir("files-own");
+    cpSync(path.join(liveDir, "files"), path.join(ownDir, "files"), { recursive: true });
+    const ownEnv = { ...sharedEnv, PORT: PORTS.own, DATA_DIR: ownDir, PUBLIC_URL: `http://127.0.0.1:${PORTS.own}`, JOBS_INTERVAL_SECONDS: "0" };
+    const claim = await operatorCommand(ownEnv, "ops:adopt", ["--storage"]);
+    expect(claim.code, claim.stderr).toBe(0);
+    expect(claim.stdout).toContain(`This storage belongs to ${ownEnv.PUBLIC_URL} now (it belonged to ${LIVE_URL})`);
+    server = await startServer(ownEnv);
+    expect(server.stdout()).not.toContain("storage read-only");
+    const tester = await apiLogin(server, "admin@adaptasi.test");
+    const guide = new FormData();
+    guide.append("file", new Blob([bytes], { type: "application/pdf" }), "panduan.pdf");
+    expect((await apiClient(server)("/admin/cms/guidebook", { token: tester, body: guide })).status).toBe(200);
     await stopServer(server);
     server = undefined;
   }, 300_000);

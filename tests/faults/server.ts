@@ -5,6 +5,7 @@ import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { startS3WithListParts } from "../../api/test/s3-with-list-parts";
 
 // The fault tests run the real thing: `node --import tsx server.ts` on the built portal, on loopback,
 // on their own ports (3371–3379) and data directories, and stop it themselves (SIGTERM or SIGKILL).
@@ -213,13 +214,12 @@ export const INTERNALS =
   /\bat [\w.<>$]+ \(|\(file:\/\/|node_modules|\.[cm]?[jt]sx?:\d+:\d+|ECONNREFUSED|ECONNRESET|ETIMEDOUT|postgres:\/\/|DrizzleQueryError|Failed query/;
 
 /**
- * An S3-protocol bucket on loopback (the s3rver package), and the settings that point the portal at it
- * (README "Object storage"). `close()` stops it.
+ * An S3-protocol bucket on loopback (the s3rver package, behind the shim that answers the multipart calls
+ * it lacks, which the start-up check asks for), and the settings that point the portal at it (README
+ * "Object storage"). `close()` stops it.
  */
 export async function s3Bucket(opts: { port: number; bucket: string; directory: string }) {
-  const { default: S3rver } = (await import("s3rver" as string)) as { default: new (o: object) => { run: () => Promise<unknown>; close: () => Promise<void> } };
-  const server = new S3rver({ port: opts.port, address: "127.0.0.1", silent: true, directory: opts.directory, configureBuckets: [{ name: opts.bucket }] });
-  await server.run();
+  const server = await startS3WithListParts([opts.bucket], { port: opts.port, directory: opts.directory });
   const env = {
     S3_ENDPOINT: `http://127.0.0.1:${opts.port}`,
     S3_BUCKET: opts.bucket,

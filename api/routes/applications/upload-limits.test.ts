@@ -1,9 +1,7 @@
-import { existsSync, mkdtempSync, readdirSync, statSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { ListObjectsV2Command } from "@aws-sdk/client-s3";
 import { and, eq } from "drizzle-orm";
-import S3rver from "s3rver";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MB } from "#domain/documents";
 import { pdf, png } from "../../../tests/fixtures/files";
@@ -11,6 +9,8 @@ import { additionalRequirements, applicationDocuments, applications, files, reup
 import { insertDraft } from "../../services/workflow/draft";
 import { createS3Client } from "../../services/storage-s3";
 import { applicantWithProfile, everyDocument } from "../../test/journeys";
+import { sweepAfterGrace } from "../../test/file-deletions";
+import { startS3WithListParts, type S3WithListParts } from "../../test/s3-with-list-parts";
 import { createTestApi, expectError, type TestApi } from "../../test/helpers";
 
 // How much one applicant can store: a draft's document saved again replaces its earlier draft version
@@ -82,6 +82,9 @@ describe("a draft's document saved again replaces its earlier draft version", ()
       for (const a of answers) expect((await a.json()).data).toEqual({ saved: [1], errors: [] });
     }
     const seconds = (Date.now() - started) / 1000;
+    // The replaced versions' bytes go FILE_DELETE_GRACE_DAYS later, at the live service's sweep (api/services/file-deletions.ts).
+    expect(storedKeys().filter((f) => !keysBefore.has(f))).toHaveLength(50);
+    expect(await sweepAfterGrace(api)).toBeGreaterThanOrEqual(49);
     const rows = await versionsOf(id, 1);
     const stored = storedKeys().filter((f) => !keysBefore.has(f));
     const bytes = stored.reduce((sum, f) => sum + statSync(path.join(api.filesDir, f)).size, 0);
@@ -145,6 +148,8 @@ describe("a draft's document saved again replaces its earlier draft version", ()
     const [, , draftVersion] = await versionsOf(id, 1);
     expect(bytesOnDisk([draftVersion.key])).toBeGreaterThan(0);
     expect((await api.request(`/api/v1/applications/${id}/documents/1`, { method: "DELETE", token })).status).toBe(200);
+    expect(bytesOnDisk([draftVersion.key])).toBeGreaterThan(0); // no row names it; gone after the grace
+    await sweepAfterGrace(api);
     expect(bytesOnDisk([draftVersion.key])).toBe(0);
     expect(await shown()).toEqual([
       [1, "ktp-lama-1.png", false],
@@ -167,6 +172,7 @@ describe("where one file is kept, a new upload deletes the one it replaces", () 
     expect(bytesOnDisk([firstKey])).toBeGreaterThan(0);
     const second = await photo();
     expect(await keyOf(first)).toBeUndefined();
+    await sweepAfterGrace(api);
     expect(bytesOnDisk([firstKey])).toBe(0);
     expect(await keyOf(second)).toBeDefined();
     await expectError(await api.request(`/api/v1/files/${first}`, { token }), 404, "NOT_FOUND");
@@ -209,6 +215,7 @@ describe("where one file is kept, a new upload deletes the one it replaces", () 
     };
     const first = await answer("rekomendasi.png");
     const second = await answer("rekomendasi-2.png");
+    await sweepAfterGrace(api);
     expect(bytesOnDisk([first])).toBe(0);
     expect(bytesOnDisk([second])).toBeGreaterThan(0);
     expect(await api.db.select().from(files).where(eq(files.storageKey, first))).toEqual([]);
@@ -307,23 +314,16 @@ describe("uploads per account per minute", () => {
 });
 
 describe("object storage", () => {
-  let s3rver: S3rver | undefined;
+  let s3: S3WithListParts | undefined;
   let s3Api: TestApi | undefined;
   afterAll(async () => {
     await s3Api?.close();
-    await s3rver?.close();
+    await s3?.close();
   });
 
   it("deletes a replaced draft file from the bucket too", async () => {
-    s3rver = new S3rver({
-      port: 0,
-      address: "127.0.0.1",
-      silent: true,
-      directory: mkdtempSync(path.join(tmpdir(), "adaptasi-s3rver-")),
-      configureBuckets: [{ name: "replace" }],
-    });
-    const { port } = await s3rver.run();
-    const settings = { endpoint: `http://127.0.0.1:${port}`, bucket: "replace", accessKeyId: "S3RVER", secretAccessKey: "S3RVER" };
+    s3 = await startS3WithListParts(["replace"]); // s3rver, with the multipart calls the start-up check asks for
+    const settings = { endpoint: s3.endpoint, bucket: "replace", accessKeyId: "S3RVER", secretAccessKey: "S3RVER" };
     s3Api = await createTestApi({ s3: settings });
     const { token } = await applicantWithProfile(s3Api);
     const res = await s3Api.request("/api/v1/applications", { token, json: { jalur_id: "REG" } });
@@ -335,6 +335,8 @@ describe("object storage", () => {
       .from(applicationDocuments)
       .innerJoin(files, eq(files.id, applicationDocuments.fileId))
       .where(eq(applicationDocuments.applicationId, id));
+    expect(await objects()).toHaveLength(3); // no row names the first two; they go after the grace
+    await sweepAfterGrace(s3Api);
     expect(await objects()).toEqual([current.key]);
   }, 120_000);
 });

@@ -2,6 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminAuditLog, applicationDocuments, applications, deletionRequests, files, users } from "../../db/schema";
 import { createDiskStorage, type FileStorage } from "../../services/storage";
+import { bytesThroughGrace, DELETED_AFTER_GRACE } from "../../test/file-deletions";
 import { createTestApi, DEMO_PASSWORD, expectError, type TestApi } from "../../test/helpers";
 
 // A deletion request of an applicant with a submitted application, and the Super Admin's decision.
@@ -167,8 +168,9 @@ describe("the Super Admin's list and decision", () => {
 
     const mail = (await api.mails(f.email)).find((m) => m.subject.startsWith("Permintaan hapus akun disetujui"));
     expect(mail?.text).toContain("Sesuai hak Anda atas data pribadi.");
-    expect(await stored(f.key)).toBe(false);
     expect(await api.db.select().from(files).where(eq(files.id, f.fileId))).toEqual([]);
+    // Unreachable at once; the bytes go FILE_DELETE_GRACE_DAYS later (api/services/file-deletions.ts).
+    expect(await bytesThroughGrace(api.db, storage, f.key)).toEqual(DELETED_AFTER_GRACE);
     const [person] = await api.db.select().from(users).where(eq(users.id, f.applicantUserId));
     expect(person).toMatchObject({ fullName: "Anonim", isActive: false, nik: null });
     expect(person.email).not.toBe(f.email);

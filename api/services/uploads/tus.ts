@@ -22,6 +22,7 @@ import type { S3Settings } from "../storage-s3";
 import { reuploadRequirements } from "../workflow/applicant";
 import { countUpload } from "./quota";
 import { displayName } from "./receive";
+import { storageWritable } from "../storage-owner";
 import { componentLogger } from "../../lib/log";
 
 // Resumable uploads over tus (docs/decisions/027-resumable-uploads.md). A document arrives in chunks
@@ -99,8 +100,13 @@ interface TusRefusal {
   body: string;
 }
 
+/** The portal's own refusals, told apart from tus-node-server's errors (a 503 of ours is no failure to log). */
+const ours = new WeakSet<TusRefusal>();
+
 function refusal(err: ApiError): TusRefusal {
-  return { status_code: err.status, body: JSON.stringify(errorBody(err.code, err.message, err.details, err.params)) };
+  const answer = { status_code: err.status, body: JSON.stringify(errorBody(err.code, err.message, err.details, err.params)) };
+  ours.add(answer);
+  return answer;
 }
 
 /**
@@ -271,18 +277,27 @@ export function createTusServer(deps: ApiDeps, routePath: string): Server {
     disableTerminationForFinishedUploads: true,
     // Only the account that began an upload may continue, read or cancel it.
     async onIncomingRequest(req, id) {
-      if (req.method === "POST") return;
+      // A copy of the database on the live service's storage writes nothing there (api/services/storage-owner.ts).
+      if (req.method === "POST") {
+        if (!(await storageWritable(deps.storage))) throw refusal(new ApiError(503, "STORAGE_READ_ONLY"));
+        return;
+      }
       const user = callerOf(req);
       if (req.method === "DELETE" && finishing.get(id) === user.id) throw refusal(new ApiError(409, "UPLOAD_FINISHED"));
       const [row] = await db.select({ accountId: tusUploads.accountId }).from(tusUploads).where(eq(tusUploads.id, id));
       if (!row || row.accountId !== user.id) throw refusal(new ApiError(404, "NOT_FOUND"));
     },
-    // Refusals (ours, and tus-node-server's own) are answered as they are, a DELETE come too late as 409;
-    // any other error (a file gone from the store, the database) is logged and answered 500 without its
-    // message, which tus-node-server would put in the body and which may hold a server path.
+    // Refusals (ours, and tus-node-server's own 4xx) are answered as they are, a DELETE come too late as 409;
+    // any other error — the store's (a disk or a bucket refusing a write: tus-node-server's own 500s such as
+    // FILE_WRITE_ERROR), the database's — is logged, reported (Sentry) and answered 500 without its message,
+    // which tus-node-server would put in the body and which may hold a server path.
     async onResponseError(_req, err) {
-      if (isTusError(err)) return err.body === ERRORS.INVALID_TERMINATION.body ? refusal(new ApiError(409, "UPLOAD_FINISHED")) : undefined;
-      logger.error({ err }, "a resumable upload's request failed");
+      if (isTusError(err) && (ours.has(err) || err.status_code < 500))
+        return err.body === ERRORS.INVALID_TERMINATION.body ? refusal(new ApiError(409, "UPLOAD_FINISHED")) : undefined;
+      const error =
+        err instanceof Error ? err : Object.assign(new Error(`resumable upload: ${isTusError(err) ? err.body.trim() : String(err)}`), { cause: err });
+      logger.error({ err: error }, "a resumable upload's request failed");
+      config.reportError?.(error);
       return refusal(new ApiError(500, "INTERNAL_ERROR"));
     },
     async onUploadCreate(req, upload) {

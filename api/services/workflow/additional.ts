@@ -8,7 +8,7 @@ import type { ApiDeps } from "../../lib/types";
 import { ADDITIONAL_MAX_MB, listAdditional, mayAnswerAdditional, mayRequestAdditional } from "../additional";
 import { ownedApplication } from "../applications";
 import { visibleApplication } from "../review";
-import { dropReplacedFile, removeStored } from "../documents";
+import { dropReplacedFile } from "../documents";
 import { assertWithinQuota, countUpload } from "../uploads/quota";
 import { receiveSingleFile } from "../uploads/single";
 import { actorOf, appendAudit } from "./audit";
@@ -68,7 +68,7 @@ export async function answerAdditional(deps: ApiDeps, owner: UserRow, id: string
     allowedExtnames: "jpg,jpeg,png,pdf",
     label: apiField("file"),
   });
-  const replaced = await db
+  await db
     .transaction(async (tx) => {
       // Uploads to one application take turns, so the quota counts what the others wrote.
       await tx.select({ id: applications.id }).from(applications).where(eq(applications.id, app.id)).for("update");
@@ -102,6 +102,5 @@ export async function answerAdditional(deps: ApiDeps, owner: UserRow, id: string
       await deps.storage.remove(stored.storageKey).catch(() => {}); // bytes of a row never written go again
       throw err;
     });
-  await removeStored(deps, replaced);
   return currentRow(db, app.id);
 }

@@ -8,7 +8,7 @@ import { achievements, achievementTypes, applicationDocuments, applications, por
 import { ApiError } from "../../lib/errors";
 import type { ApiDeps } from "../../lib/types";
 import { ownedApplication } from "../applications";
-import { activeRequirements, dropDraftVersions, receiveDocuments, removeStored, type UploadResult } from "../documents";
+import { activeRequirements, dropDraftVersions, receiveDocuments, type UploadResult } from "../documents";
 import { applicantColumns } from "../review-state";
 
 // The draft: opened, moved to another pathway, its documents and SPE extras saved, by the applicant or
@@ -95,7 +95,7 @@ export async function removeDraftDocument(
   const app = await ownedApplication(db, user, id);
   assertDraft(app);
   if (!/^\d{1,9}$/.test(requirementId)) throw new ApiError(404, "NOT_FOUND");
-  const { removed, keys } = await db.transaction(async (tx) => {
+  const { removed } = await db.transaction(async (tx) => {
     const [locked] = await tx.select({ isSubmitted: applications.isSubmitted }).from(applications).where(eq(applications.id, app.id)).for("update");
     assertDraft(locked);
     const current = and(
@@ -104,13 +104,12 @@ export async function removeDraftDocument(
       eq(applicationDocuments.isCurrent, true),
     );
     const [found] = await tx.select({ id: applicationDocuments.id }).from(applicationDocuments).where(current);
-    if (!found) return { removed: false, keys: [] };
-    const keys = await dropDraftVersions(tx, app.id, Number(requirementId));
+    if (!found) return { removed: false };
+    await dropDraftVersions(tx, app.id, Number(requirementId));
     await tx.update(applicationDocuments).set({ isCurrent: false }).where(current);
-    return { removed: true, keys };
+    return { removed: true };
   });
   if (!removed) throw new ApiError(404, "NOT_FOUND");
-  await removeStored(deps, keys);
   return app;
 }
 
