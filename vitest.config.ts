@@ -7,7 +7,7 @@ import { ALIASES } from "./vite.aliases";
 // Unit, component, API and fault tests (no browser), in three tiers — Vitest projects named in tests/tiers.ts:
 // `vitest run --project fast` (npm run test:fast), `--project api`, `--project faults`; `vitest run` runs all three.
 // End-to-end tests live in tests/e2e and run under Playwright.
-const tier = (name: keyof typeof TIERS, options: { pool?: "threads" | "forks" } = {}) => ({
+const tier = (name: keyof typeof TIERS, options: { pool?: "threads" | "forks"; globalSetup?: string[] } = {}) => ({
   extends: true as const,
   test: { name, include: [...TIERS[name].include], exclude: [...configDefaults.exclude, ...TIERS[name].exclude], ...options },
 });
@@ -19,7 +19,8 @@ export default defineConfig({
   },
   test: {
     // The fast tier computes rather than waits: threads start cheaper than forks (63 s of CPU instead of 68 s).
-    projects: [tier("fast", { pool: "threads" }), tier("api"), tier("faults")],
+    // The api tier migrates and seeds one database per run, which each test file copies (api/test/template.ts).
+    projects: [tier("fast", { pool: "threads" }), tier("api", { globalSetup: ["api/test/template.ts"] }), tier("faults")],
     setupFiles: ["tests/setup-unit.ts"],
     environment: "node",
     // Hang guards, not speed checks (durations are bench/'s): generous, so a loaded machine only runs slower.

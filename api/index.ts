@@ -5,7 +5,7 @@ import type { Http2Bindings, HttpBindings } from "@hono/node-server";
 import pino, { type Logger } from "pino";
 import type { InProcessFetch } from "#contracts/in-process";
 import { createApiApp, DEFAULT_PUBLIC_URL } from "./app";
-import { MIGRATIONS_FOLDER, openDatabase, type Database } from "./db/client";
+import { MIGRATIONS_FOLDER, openDatabase, type Database, type DatabaseHandle } from "./db/client";
 import { migrationsAhead } from "./db/migration-rules";
 import { schemaAhead } from "./lib/metrics";
 import { seedIfEmpty } from "./db/seed";
@@ -17,7 +17,7 @@ import { createMailer, type Mailer } from "./services/mail";
 import type { RetryPolicy } from "./services/mail-outbox";
 import { RETENTION_DEFAULTS, type RetentionSettings } from "./services/retention";
 import { createScheduler, type Scheduler } from "./services/scheduled-jobs";
-import { createDiskStorage, diskMarker, sweepTemporaryFiles, TEMPORARY_FILE_MAX_AGE_MS } from "./services/storage";
+import { createDiskStorage, diskMarker, sweepTemporaryFiles, TEMPORARY_FILE_MAX_AGE_MS, type FileStorage } from "./services/storage";
 import { createS3Storage, s3Marker, type S3Settings } from "./services/storage-s3";
 import { ownedStorage, type OwnedStorage, type StorageMarker } from "./services/storage-owner";
 import { FILE_DELETE_GRACE_DAYS_DEFAULT } from "./services/file-deletions";
@@ -37,6 +37,8 @@ export interface StartApiOptions {
   /** postgres:// URL; wins over dataDir */
   databaseUrl?: string;
   inMemory?: boolean;
+  /** PGlite in memory from this data-directory tarball (the tests' migrated, seeded template); wins over dataDir */
+  loadDataDir?: Blob;
   apiKey: string;
   jwtSecret: string;
   /** create the demo accounts of DESIGN §7 when the database has no users */
@@ -116,6 +118,18 @@ export interface StartedApi {
   storageMarker: StorageMarker;
 }
 
+/**
+ * What every start does to its database before serving: migrate, then seed what is missing (reference data;
+ * the demo accounts when seedDemo, the demo applications when given a storage). Each step leaves a database
+ * that already has it alone, so the tests' template (api/test/template.ts) is made by this once per run.
+ */
+export async function migrateAndSeed(handle: DatabaseHandle, opts: { seedDemo: boolean; storage?: FileStorage }): Promise<void> {
+  await handle.migrate();
+  await seedIfEmpty(handle.db, { demo: opts.seedDemo, storage: opts.storage });
+  await seedAdministration(handle.db, { demo: opts.seedDemo }); // positions, demo staff positions
+  await seedFacilities(handle.db, { demo: opts.seedDemo }); // activity kinds, positions, demo announcement and facility data
+}
+
 /** Opens the database, migrates, seeds, and builds the API. */
 export async function startApi(opts: StartApiOptions): Promise<StartedApi> {
   const s3Storage = opts.s3 ? createS3Storage(opts.s3) : undefined;
@@ -137,13 +151,10 @@ export async function startApi(opts: StartApiOptions): Promise<StartedApi> {
         );
       });
     }
-    await handle.migrate();
     // DESIGN §7: the demo applications and their documents belong to the embedded default only.
-    const embeddedDefault = !opts.inMemory && !opts.databaseUrl && opts.dataDir !== undefined;
+    const embeddedDefault = !opts.inMemory && !opts.loadDataDir && !opts.databaseUrl && opts.dataDir !== undefined;
     const storage = embeddedDefault ? (s3Storage ?? createDiskStorage(opts.filesDir ?? path.resolve(opts.dataDir!, "files"))) : undefined;
-    await seedIfEmpty(handle.db, { demo: opts.seedDemo, storage });
-    await seedAdministration(handle.db, { demo: opts.seedDemo }); // positions, demo staff positions
-    await seedFacilities(handle.db, { demo: opts.seedDemo }); // activity kinds, positions, demo announcement and facility data
+    await migrateAndSeed(handle, { seedDemo: opts.seedDemo, storage });
     if (opts.recordPublicUrl) await recordFirstStart(handle.db, opts.publicUrl ?? DEFAULT_PUBLIC_URL);
   } catch (err) {
     await handle.close().catch(() => {});
@@ -160,7 +171,7 @@ export async function startApi(opts: StartApiOptions): Promise<StartedApi> {
       "the database's schema is newer than this code: a newer release migrated it. This instance runs on, but what that release added or changed may be missing here; run the newer release (docs/operations.md §5)",
     );
   }
-  const dataDir = opts.inMemory ? undefined : opts.dataDir;
+  const dataDir = opts.inMemory || opts.loadDataDir ? undefined : opts.dataDir;
   const temporaryOutbox = !opts.outboxDir && !dataDir;
   const outboxDir = opts.outboxDir ?? (dataDir ? path.resolve(dataDir, "outbox") : await mkdtemp(path.join(tmpdir(), "adaptasi-outbox-")));
   const temporaryFiles = !opts.filesDir && !dataDir;

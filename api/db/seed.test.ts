@@ -35,7 +35,9 @@ import { verifyPassword } from "../services/passwords";
 
 let api: TestApi;
 beforeAll(async () => {
-  api = await createTestApi();
+  // Seeding itself is under test: this database is migrated and seeded from empty here, not copied from the
+  // run's template (which the other test files copy).
+  api = await createTestApi({}, { fromEmpty: true });
 });
 afterAll(() => api?.close());
 

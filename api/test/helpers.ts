@@ -1,4 +1,5 @@
-import { expect } from "vitest";
+import { readFile } from "node:fs/promises";
+import { expect, inject } from "vitest";
 import pino from "pino";
 import { createApiClient, type ApiClient, type ApiResult } from "../../app/utils/api.server";
 import { createApiApp, type ApiConfig, type RateLimitConfig } from "../app";
@@ -8,6 +9,7 @@ import { startApi, type StartApiOptions } from "../index";
 import { hashPassword } from "../services/passwords";
 import { createDiskStorage } from "../services/storage";
 import { readOutbox } from "./mail";
+import type { DatabaseTemplate } from "./template";
 import { throwawayDatabase } from "./throwaway-database.mjs";
 
 export { DEMO_PASSWORD };
@@ -55,12 +57,33 @@ export function requester(app: App) {
   };
 }
 
-/** A fresh, migrated, demo-seeded database: in-memory PGlite, or a throwaway database on TEST_DATABASE_URL. */
-export async function createTestApi(overrides: Partial<StartApiOptions> = {}) {
+/**
+ * The run's migrated, demo-seeded template (api/test/template.ts, the api tier's globalSetup) where these options
+ * start from one: demo data, the test's own database. Elsewhere (another tier, a bench) there is none.
+ */
+function templateFor(overrides: Partial<StartApiOptions>, fromEmpty: boolean): DatabaseTemplate | undefined {
+  if (fromEmpty || overrides.seedDemo === false || overrides.dataDir || overrides.databaseUrl || overrides.loadDataDir) return undefined;
+  const template = inject("databaseTemplate");
+  // A template made for another database than this process tests on is no copy of it.
+  if (template?.kind === "postgres" && template.server !== process.env.TEST_DATABASE_URL) return undefined;
+  if (template?.kind === "pglite" && process.env.TEST_DATABASE_URL) return undefined;
+  return template;
+}
+
+/**
+ * A fresh, migrated, demo-seeded database of its own: in-memory PGlite, or a throwaway database on
+ * TEST_DATABASE_URL — a copy of the run's template, or, with `fromEmpty` (tests of migrating and seeding
+ * themselves) or options the template was not made with, one that startApi migrates and seeds from empty.
+ */
+export async function createTestApi(overrides: Partial<StartApiOptions> = {}, { fromEmpty = false }: { fromEmpty?: boolean } = {}) {
   const server = process.env.TEST_DATABASE_URL;
+  const template = templateFor(overrides, fromEmpty);
   let databaseUrl: string | undefined;
+  let loadDataDir: Blob | undefined;
   let dropDatabase = async () => {};
-  if (server) ({ url: databaseUrl, drop: dropDatabase } = await throwawayDatabase(server, "adaptasi_test"));
+  if (server)
+    ({ url: databaseUrl, drop: dropDatabase } = await throwawayDatabase(server, "adaptasi_test", template?.kind === "postgres" ? template.name : undefined));
+  else if (template?.kind === "pglite") loadDataDir = new Blob([await readFile(template.file)]);
 
   const logger = pino({ level: "silent" });
   let api: Awaited<ReturnType<typeof startApi>>;
@@ -68,6 +91,7 @@ export async function createTestApi(overrides: Partial<StartApiOptions> = {}) {
     api = await startApi({
       inMemory: !databaseUrl,
       databaseUrl,
+      loadDataDir,
       apiKey: TEST_API_KEY,
       jwtSecret: TEST_JWT_SECRET,
       seedDemo: true,

@@ -1,1 +1,1 @@
-export function throwawayDatabase(server: string, prefix: string): Promise<{ url: string; drop: () => Promise<void> }>;
+export function throwawayDatabase(server: string, prefix: string, template?: string): Promise<{ name: string; url: string; drop: () => Promise<void> }>;

@@ -3,16 +3,24 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 
-/** Creates `<prefix>_<time>_<random>` on `server` (a connection URL) and returns its URL and how to drop it. */
-export async function throwawayDatabase(server, prefix) {
+/**
+ * Creates `<prefix>_<time>_<random>` on `server` (a connection URL) and returns its name, its URL and how to drop
+ * it. With `template` (a database's name), a copy of that database: PostgreSQL refuses while anyone is connected
+ * to the template, so nothing may be (api/test/template.ts makes one and closes it).
+ */
+export async function throwawayDatabase(server, prefix, template) {
   const name = `${prefix}_${Date.now()}_${randomBytes(4).toString("hex")}`;
   const admin = new pg.Client({ connectionString: server });
   await admin.connect();
-  await admin.query(`create database "${name}"`);
-  await admin.end();
+  try {
+    await admin.query(`create database "${name}"${template ? ` template "${template}"` : ""}`);
+  } finally {
+    await admin.end();
+  }
   const url = new URL(server);
   url.pathname = `/${name}`;
   return {
+    name,
     url: url.toString(),
     drop: async () => {
       const client = new pg.Client({ connectionString: server });
