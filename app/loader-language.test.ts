@@ -109,7 +109,6 @@ const DATA: Record<string, string> = {
   "versions[].original_name": "the name the uploader gave their file",
   "shown.original_name": "the name the uploader gave their file",
   "reupload[].reason": "a reviewer's reason, typed with the decision to ask for a document again",
-  "details[].reason": "a reviewer's reason, typed with the decision to ask for a document again",
   "items[].reason": "a reviewer's reason, typed with the decision to ask for a document again",
   "reuploadItems[].reason": "a reviewer's reason, typed with the decision to ask for a document again",
   "timeline[].note": "a reviewer's note, typed with a decision",
