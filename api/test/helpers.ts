@@ -177,6 +177,19 @@ export async function createTestApi(overrides: Partial<StartApiOptions> = {}, { 
       await api.mailer.idle();
       return readOutbox(api.outboxDir, to);
     },
+    /**
+     * The first mail to `to` that `match` accepts, once it is there: background work (a sign-up's notice to an
+     * account's owner) is waited for as an event — the mail appearing — with a hang guard, not a clock check.
+     */
+    async mailWhen(to: string, match: (mail: Awaited<ReturnType<typeof readOutbox>>[number]) => boolean) {
+      for (let tries = 0; ; tries++) {
+        await api.mailer.idle();
+        const found = (await readOutbox(api.outboxDir, to)).find(match);
+        if (found) return found;
+        if (tries >= 1_200) throw new Error(`no matching mail to ${to} after ${tries} looks`);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    },
     reseed: (demo = true) => seedIfEmpty(api.db, { demo }),
     /** The demo applications with their files (kept in this API's disk store) and audit rows, if not there yet. */
     seedDemoApplications: () => seedIfEmpty(api.db, { demo: true, storage: createDiskStorage(api.filesDir) }),
