@@ -3,7 +3,7 @@ import type { EventEmitter } from "node:events";
 // Containment by construction. A request body is read by event emitters (the socket's request, busboy and
 // the streams of its parts, a file being written); their events are dispatched from a socket's callback,
 // where an exception thrown by a listener has no caller to catch it: it was an uncaught exception, and it
-// ended the whole process with every request in flight (a nameless multipart part, issue 36). Each place that
+// ended the whole process with every request in flight (a nameless multipart part). Each place that
 // reads a body wraps its emitters here, once, when it creates them: whatever throws while one of their
 // events is dispatched — a listener of ours, of a library, one written next year — goes to `onThrow`, which
 // ends that one request (4xx when the client's input was at fault, 5xx when we were), never the process.

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApi, type TestApi } from "../test/helpers";
 import { componentLogger } from "./log";
 
-// A part's log lines carry `component` once (issue 36 item 11): the part's name, in place of the parent's.
+// A part's log lines carry `component` once: the part's name, in place of the parent's.
 
 const occurrences = (line: string, key: string) => line.split(`"${key}":`).length - 1;
 

@@ -66,7 +66,7 @@ describe("DateField (spec §9: month, day, year)", () => {
   });
 });
 
-describe("DateField's messages (issue 40 item 5: 13 / 40 / 90)", () => {
+describe("DateField's messages (13 / 40 / 90)", () => {
   it("says each box's mistake as soon as that box was typed in and left, and only that box is marked wrong", async () => {
     renderInRoute(<LiveForm />);
     const group = await screen.findByRole("group", { name: "Tanggal Lahir" });

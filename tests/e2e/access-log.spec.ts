@@ -32,7 +32,7 @@ test("a reviewer's opening of a file and one of its documents is listed for its 
   // Other tests' list exports that held this file are listed too (with their filter): here, the reviewer's reads.
   const entries = page.getByTestId("access-log").getByRole("listitem").filter({ hasNotText: "Mengunduh daftar permohonan" });
   // The detail, the viewer's page (it reads the detail), the file shown in the viewer and the download: one visit,
-  // one line, saying what it opened in order (issue 40 item 1); with the reviewer's role and name, and a time.
+  // one line, saying what it opened in order; with the reviewer's role and name, and a time.
   await expect(entries).toHaveCount(1);
   const count = await entries.count();
   await expect(entries.first().getByText(new RegExp(`^Membuka berkas ${app.registrationNumber}: rincian berkas; dokumen .+, versi 1$`))).toBeVisible();

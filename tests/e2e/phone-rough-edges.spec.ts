@@ -9,7 +9,7 @@ import { choosePathway, documentInput, freshApplicant, requirementsOf } from "./
 import { checkHeading, sendFromCheck } from "./check-fixtures";
 import { ACCOUNTS, apiKey, apiTokens, dateBoxes, expectPath, loginViaForm } from "./fixtures";
 
-// Issue 40: what a person on a 360 px phone still met, JavaScript off and on. Each page is measured for
+// What a person on a 360 px phone still met, JavaScript off and on. Each page is measured for
 // sideways scrolling at 360 px, and a screenshot of it is kept outside the repository for the review (SHOTS).
 
 const SHOTS = process.env.SHOTS_DIR ?? "/tmp/h40-shots";
@@ -216,7 +216,7 @@ test("item 4: without JavaScript the upload page says, before any send, how long
 plainTest(
   "items 2 and 3: mid-upload the page says to stay, warns before leaving, says after a reload how to continue, and says one state at a time",
   async ({ page, request, javaScriptEnabled }, testInfo) => {
-    plainTest.skip(!javaScriptEnabled, "without JavaScript a document is one post: nothing to resume or leave mid-way (item 4)");
+    plainTest.skip(!javaScriptEnabled, "without JavaScript a document is one post: nothing to resume or leave mid-way");
     const dialogs: string[] = [];
     const pageErrors: string[] = [];
     page.on("dialog", (d) => {

@@ -5,7 +5,7 @@ import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiClient, apiLogin, ensureBuild, portalLogin, type Running, startServer, stopServer, strongSecrets, tempDir } from "./server";
 
-// Containment by construction (issue 36), against the real server in its own process: a 49-byte post of a
+// Containment by construction, against the real server in its own process: a 49-byte post of a
 // multipart part without a name once ended the whole process from inside a busboy listener. Here:
 // - a part without a name (bare `form-data`, `name=""`, only `name*=`) answers 400 on the forms and is refused
 //   on the upload routes, anonymous or logged in, logged as the client's mistake (no error line, no Sentry event);

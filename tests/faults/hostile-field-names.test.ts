@@ -99,7 +99,7 @@ function corpus(): Array<{ kind: string; body: string; type: string }> {
     out.push({ kind: `urlencoded raw ${label}`, ...urlencoded([`${name.replace(/[&=%+]/g, "")}=1`]) });
     out.push({ kind: `multipart ${label}`, ...multipart([name]) });
   }
-  // A part without a name: the 49-byte post that ended the process from inside a busboy listener (issue 36).
+  // A part without a name: the 49-byte post that ended the process from inside a busboy listener.
   for (const disposition of ["form-data", 'form-data; name=""', "form-data; name*=UTF-8''x", 'form-data; filename="a.pdf"']) {
     const body = `--X\r\nContent-Disposition: ${disposition}\r\n\r\n1\r\n--X--\r\n`;
     out.push({ kind: `multipart nameless ${JSON.stringify(disposition)}`, body, type: "multipart/form-data; boundary=X" });

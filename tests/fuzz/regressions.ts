@@ -1,7 +1,7 @@
 import type { Body, Cookies, Disposition, Extras, Multipart, Query } from "./grammar";
 import type { Case, PortalCase } from "./cases";
 
-// The shapes that found the criticals (issue 36), kept as explicit examples: every run sends them first,
+// The shapes that found the criticals, kept as explicit examples: every run sends them first,
 // whatever its seed, and a failure among them shrinks like any other case.
 
 const noQuery: Query = { pairs: null, special: [], specialValue: "" };

@@ -37,7 +37,7 @@ async function up(): Promise<Target> {
 }
 
 describe("request shapes", () => {
-  // The shapes that found the criticals of issue 36, each on its own: a 4xx, and the process lives.
+  // The shapes that found the two worst findings, each on its own: a 4xx, and the process lives.
   it.each(regressionSeeds().map((s) => [s.label, s.cases] as const))(
     "regression seed: %s",
     async (_label, cases) => {

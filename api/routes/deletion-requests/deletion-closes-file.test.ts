@@ -9,7 +9,7 @@ import { applicantWithProfile } from "../../test/journeys";
 import { createTestApi, expectError, type TestApi } from "../../test/helpers";
 import { tusCreate, tusDraft, tusPatch } from "../../test/tus";
 
-// What an account's deletion takes with it besides its rows (issue 36 items 7 and 8): a file under
+// What an account's deletion takes with it besides its rows: a file under
 // review is closed — out of every queue and count, its clock stopped, decided by nobody, its history
 // saying why — and an unfinished resumable upload's bytes leave files/tus with the account.
 
@@ -44,7 +44,7 @@ async function approvedDeletion(applicantToken: string) {
   expect(res.status).toBe(200);
 }
 
-describe("an approved deletion of an applicant whose file is under review (issue 36 item 7)", () => {
+describe("an approved deletion of an applicant whose file is under review", () => {
   it("closes the file: out of the queue and its counts, no deadline, no decision possible, and the history says why", async () => {
     const started = new Date(Date.now() - 20 * DAY);
     const file = await api.submittedFile({
@@ -122,7 +122,7 @@ describe("an approved deletion of an applicant whose file is under review (issue
   });
 });
 
-describe("an account's unfinished resumable upload goes with the account (issue 36 item 8)", () => {
+describe("an account's unfinished resumable upload goes with the account", () => {
   const tusFiles = () => {
     const dir = path.join(api.filesDir, "tus");
     return existsSync(dir) ? readdirSync(dir) : [];

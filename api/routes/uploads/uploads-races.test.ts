@@ -13,7 +13,7 @@ import { applicantWithProfile } from "../../test/journeys";
 import { createTestApi, requester, TEST_API_KEY, TEST_JWT_SECRET, type TestApi } from "../../test/helpers";
 import { FIVE_MB_DOC, TUS, tusMetadata } from "../../test/tus";
 
-// tus requests that race one another (issue 36 item 5), and the 429s of the tus server (item 6). The
+// tus requests that race one another, and the 429s of the tus server. The
 // interleavings are made, not hoped for: the tus store below holds a request at a named point (reading
 // the finished upload out, removing it) until the test lets it go, and says when a request got there.
 
@@ -128,7 +128,7 @@ function expectNoInternals(text: string) {
   expect(text).not.toMatch(/ENOENT|\/tmp\/|at \w+ \(/);
 }
 
-describe("a PATCH racing a DELETE of the same upload (issue 36 item 5)", () => {
+describe("a PATCH racing a DELETE of the same upload", () => {
   it("a DELETE while the last chunk is being checked answers 409, and the document is stored", async () => {
     const u = await begun();
     const reading = (store.beforeRead = gate());
@@ -181,7 +181,7 @@ describe("a PATCH racing a DELETE of the same upload (issue 36 item 5)", () => {
   });
 });
 
-describe("the tus server's 429s carry Retry-After (issue 36 item 6)", () => {
+describe("the tus server's 429s carry Retry-After", () => {
   it("past the uploads in flight: 429 UPLOADS_IN_FLIGHT with Retry-After", async () => {
     const { token } = await applicantWithProfile(api);
     const application = await draftOf(token);

@@ -92,7 +92,7 @@ export async function accessLines(request: Request, context: AppLoadContext, pat
         : e.kind === "EXPORT" && e.registration_number
           ? t("accessLog.kind.EXPORT_MINE", { registration: e.registration_number, filter: filterText(e.filter) })
           : t(`accessLog.kind.${e.kind}`, { filter: filterText(e.filter) });
-  // One line per visit (issue 40 item 1): when it began, and each thing it opened.
+  // One line per visit: when it began, and each thing it opened.
   const lines: AccessLine[] = visitsOf(result.data).map((visit) => {
     const [newest, first] = [visit[0], visit.at(-1)!];
     const parts = [...new Set([...visit].reverse().map(opened))];

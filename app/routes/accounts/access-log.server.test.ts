@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { AccessEntry } from "#contracts/access-log";
 import { accessLines, VISIT_GAP_MS } from "./__access-log.server";
 
-// /profile/akses-data and /access-log: one line per visit, with what it opened (issue 40 item 1).
+// /profile/akses-data and /access-log: one line per visit, with what it opened.
 
 let next = 100;
 const entry = (minutesAgo: number, over: Partial<AccessEntry> = {}): AccessEntry => ({

@@ -6,7 +6,7 @@ import { I18nextProvider, initReactI18next } from "react-i18next";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { i18nConfig } from "~/i18n";
 
-// /access-log: the period's ends are three boxes each, like every other date (issue 40 item 6), read as the forms read them.
+// /access-log: the period's ends are three boxes each, like every other date, read as the forms read them.
 
 const LINE = {
   id: 1,

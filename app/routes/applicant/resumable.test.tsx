@@ -18,7 +18,7 @@ afterEach(() => {
 const [, cv] = requirementsFor("REG");
 const MB = 1024 * 1024;
 
-describe("a resumable upload's progress says one state at a time (issue 40 item 3)", () => {
+describe("a resumable upload's progress says one state at a time", () => {
   const progress = (state: ResumableState) => renderInRoute(<ResumableProgress state={state} name="cv.pdf" onCancel={() => {}} />);
   const line = async () => (await screen.findByRole("status")).textContent;
 
@@ -36,7 +36,7 @@ describe("a resumable upload's progress says one state at a time (issue 40 item 
   });
 });
 
-describe("after a reload mid-upload (issue 40 item 2)", () => {
+describe("after a reload mid-upload", () => {
   it("says that choosing the same file again continues the upload", async () => {
     // What tus-js-client keeps of an unfinished upload, under the fingerprint of this document of this application.
     localStorage.setItem(
@@ -64,7 +64,7 @@ describe("after a reload mid-upload (issue 40 item 2)", () => {
   });
 });
 
-describe("without JavaScript (issue 40 item 4)", () => {
+describe("without JavaScript", () => {
   it("says above the documents, before any send, that a weak signal takes a while, by the file's size", () => {
     const i18n = i18next.createInstance();
     void i18n.use(initReactI18next).init({ ...i18nConfig, initImmediate: false });

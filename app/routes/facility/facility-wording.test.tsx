@@ -9,7 +9,7 @@ import type { Registration } from "~/routes/facility/__registration.server";
 
 afterEach(cleanup);
 
-// A facility's registration is of a health professional, not the reader's own application (issue 40 item 11).
+// A facility's registration is of a health professional, not the reader's own application.
 const registration = {
   application: {
     id: "a1",
