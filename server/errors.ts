@@ -12,8 +12,8 @@ import { error as words } from "#locales/id/common.json";
  * a throw outside the handler's own try would be an unhandled rejection (the process ends). Here it goes
  * to `next`, and so to `lastResort` below: logged, answered 500 without internals.
  */
-export function passRejections<Req, Res>(handler: (req: Req, res: Res, next: NextFunction) => Promise<unknown>) {
-  return (req: Req, res: Res, next: NextFunction): void => {
+export function passRejections(handler: (req: Request, res: Response, next: NextFunction) => Promise<unknown>) {
+  return (req: Request, res: Response, next: NextFunction): void => {
     handler(req, res, next).catch(next);
   };
 }
