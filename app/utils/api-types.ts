@@ -24,7 +24,16 @@ type Segment<S extends string> = S extends `:${string}` ? string : S;
 
 /** Every path a call with method `M` may name: "/config/public", `/applications/${string}/portfolio`, … */
 export type ApiPath<M extends ApiMethod> = PathsByMethod[M];
-type PathsByMethod = { [M in ApiMethod]: Template<RoutesByMethod[M]> };
+// Spelled per method, and FittingRoute takes any R (its own `R extends string` distributes): an
+// `extends string` constraint on RoutesByMethod[M] for a generic M made the checker relate every method's
+// routes to string at each use (issue 37).
+type PathsByMethod = {
+  GET: Template<RoutesByMethod["GET"]>;
+  POST: Template<RoutesByMethod["POST"]>;
+  PUT: Template<RoutesByMethod["PUT"]>;
+  PATCH: Template<RoutesByMethod["PATCH"]>;
+  DELETE: Template<RoutesByMethod["DELETE"]>;
+};
 
 /** The number of "/"-separated segments of a path (a `${string}` counts as one, as a route's ":param" does). */
 type Depth<P extends string, N extends unknown[] = []> = P extends `${string}/${infer Rest}` ? Depth<Rest, [...N, unknown]> : N["length"];
@@ -34,7 +43,7 @@ type Depth<P extends string, N extends unknown[] = []> = P extends `${string}/${
  * before "/applications/:id", as the API matches), else the patterns of the same depth it fits.
  */
 export type RouteOf<M extends ApiMethod, P extends string> = P extends ApiRoute<M> ? P : FittingRoute<ApiRoute<M>, P>;
-type FittingRoute<R extends string, P extends string> = R extends unknown ? (P extends Template<R> ? (Depth<P> extends Depth<R> ? R : never) : never) : never;
+type FittingRoute<R, P extends string> = R extends string ? (P extends Template<R> ? (Depth<P> extends Depth<R> ? R : never) : never) : never;
 
 /** What Hono records of one method of one route: its input and, per status, its output. */
 export type ApiEndpoint<M extends ApiMethod, P extends string> = EndpointAt<RouteOf<M, P>, MethodKey<M>>;
