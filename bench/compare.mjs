@@ -15,7 +15,6 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "n
 import { createServer } from "node:http";
 import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { cannon, fetchPage, machine, options, portalLogin, printTable, ROOT, startServer, throwawayDatabase } from "./lib.mjs";
 
 const opt = options();

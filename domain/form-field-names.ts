@@ -20,7 +20,6 @@ export type FieldNameProblem = "too-many-fields" | "name-too-long" | "bad-index"
 // One segment: a key, "[]" (append) or "[digits]"; keys are separated by one dot. As conform's parsePath reads
 // names, but without throwing and without turning an index into a number first.
 const SEGMENT = /([^.[\]]+)|\[([^\]]*)\]/y;
-// eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
 const RESERVED = new Set(["__proto__", "constructor", "prototype"]);
 

@@ -16,7 +16,7 @@ import { GUIDEBOOK_PATH } from "../app/utils/guidebook";
 import { apiOptionsFrom } from "./api-options";
 import { ASSET_FILE_OPTIONS, assetHeaders, listFiles, precompressed } from "./assets";
 import { publishAssets, storedAssets } from "./asset-store";
-import { lastResort } from "./errors";
+import { lastResort, passRejections } from "./errors";
 import { serveGuidebook } from "./guidebook";
 import { createLifecycle } from "./lifecycle";
 import { accessLog, createLogger, currentRequestId } from "./logging";
@@ -101,7 +101,7 @@ export async function createServer(env: Env, opts: { dev?: boolean; logger?: pin
       again.unref();
       lifecycle.onClose("asset store", () => clearInterval(again));
     }
-    app.use("/assets", assetHeaders(production), precompressed(assets), express.static(assets, ASSET_FILE_OPTIONS), storedAssets(store));
+    app.use("/assets", assetHeaders(production), precompressed(assets), express.static(assets, ASSET_FILE_OPTIONS), passRejections(storedAssets(store)));
   }
 
   app.use(securityHeaders(production));
@@ -111,37 +111,43 @@ export async function createServer(env: Env, opts: { dev?: boolean; logger?: pin
   });
   reportBuildInfo(buildInfo());
   app.get("/metrics", metricsEndpoint(env.METRICS_TOKEN));
-  app.get("/readyz", async (_req, res) => {
-    res.set("Cache-Control", "no-store");
-    try {
-      if (!api) {
-        if (!(await fetch(new URL("/api/v1/openapi.json", env.API_URL))).ok) throw new Error("API not ready");
-        res.json({ status: "ready" });
-        return;
+  app.get(
+    "/readyz",
+    passRejections(async (_req, res) => {
+      res.set("Cache-Control", "no-store");
+      try {
+        if (!api) {
+          if (!(await fetch(new URL("/api/v1/openapi.json", env.API_URL))).ok) throw new Error("API not ready");
+          res.json({ status: "ready" });
+          return;
+        }
+        await api.ready();
+        // Ready either way; the body says when mail is held or redirected (a copy of the database).
+        const { mail, reason } = await api.mailer.delivery();
+        res.json({ status: "ready", mail, ...(reason ? { reason } : {}) });
+      } catch {
+        res.status(503).json({ status: "unavailable" });
       }
-      await api.ready();
-      // Ready either way; the body says when mail is held or redirected (a copy of the database).
-      const { mail, reason } = await api.mailer.delivery();
-      res.json({ status: "ready", mail, ...(reason ? { reason } : {}) });
-    } catch {
-      res.status(503).json({ status: "unavailable" });
-    }
-  });
+    }),
+  );
 
   // End-to-end tests only (TEST_JOB_TRIGGER, refused outside NODE_ENV=test): the scheduled jobs run now,
   // at the time given (a retention period runs out in months), and the answer waits for their mail.
   if (api && env.TEST_JOB_TRIGGER === "true" && env.NODE_ENV === "test") {
     const started = api;
-    app.post("/__test/run-jobs", async (req, res) => {
-      const at = new Date(String(req.query.at ?? ""));
-      if (Number.isNaN(at.getTime())) {
-        res.status(400).json({ error: "at must be an ISO time" });
-        return;
-      }
-      await started.jobs.runAll(at);
-      await started.mailer.idle();
-      res.json({ ran: at.toISOString() });
-    });
+    app.post(
+      "/__test/run-jobs",
+      passRejections(async (req, res) => {
+        const at = new Date(String(req.query.at ?? ""));
+        if (Number.isNaN(at.getTime())) {
+          res.status(400).json({ error: "at must be an ISO time" });
+          return;
+        }
+        await started.jobs.runAll(at);
+        await started.mailer.idle();
+        res.json({ ran: at.toISOString() });
+      }),
+    );
   }
 
   if (api) {
@@ -156,7 +162,7 @@ export async function createServer(env: Env, opts: { dev?: boolean; logger?: pin
 
   // The guidebook PDF: the Admin's upload (/master-cms) or the bundled file, before the static files.
   const bundledGuidebook = path.join(dev ? path.join(root, "public") : path.join(BUILD_DIR, "client"), GUIDEBOOK_PATH);
-  app.get(GUIDEBOOK_PATH, serveGuidebook({ fetch: apiFetch, apiBase, apiKey: env.API_KEY, bundledFile: bundledGuidebook }));
+  app.get(GUIDEBOOK_PATH, passRejections(serveGuidebook({ fetch: apiFetch, apiBase, apiKey: env.API_KEY, bundledFile: bundledGuidebook })));
 
   let build: ServerBuild | (() => Promise<ServerBuild>);
   let isUpload: (pathname: string) => boolean | Promise<boolean>;
@@ -187,36 +193,38 @@ export async function createServer(env: Env, opts: { dev?: boolean; logger?: pin
   app.use(pagePolicy({ dev, sentryDsn: env.SENTRY_DSN, publicUrl: env.PUBLIC_URL }));
 
   // A post to a page without an action is refused before its body is read.
-  app.use(refusePostsWithoutAction(routes));
+  app.use(passRejections(refusePostsWithoutAction(routes)));
   // A form body is read here within its limit, whatever the headers say, and its field names checked;
   // an upload streams on.
-  app.use(formBodies(isUpload));
+  app.use(passRejections(formBodies(isUpload)));
   app.use(pageQueue(env.MAX_CONCURRENT_PAGES));
 
   app.all(
     "*",
-    createRequestHandler({
-      build,
-      mode: dev ? "development" : "production",
-      getLoadContext(req, res): AppLoadContext {
-        const clientIp = req.ip ?? req.socket.remoteAddress ?? "unknown";
-        const requestId = req.id as string;
-        const client = createApiClient({ fetch: apiFetch, baseUrl: apiBase, apiKey: env.API_KEY, clientIp, inProcess, requestId });
-        const appendSetCookie = (cookie: string) => res.append("Set-Cookie", cookie);
-        let auth: ReturnType<AppLoadContext["auth"]> | undefined;
-        return {
-          cspNonce: res.locals.cspNonce as string,
-          requestId,
-          release: buildInfo().commit,
-          log: logger,
-          api: client,
-          clientIp,
-          appendSetCookie,
-          omitHeader: (name: string) => res.removeHeader(name),
-          auth: (opts) => (auth ??= resolveAuth(req.headers.cookie ?? null, client, appendSetCookie, opts)),
-        };
-      },
-    }),
+    passRejections(
+      createRequestHandler({
+        build,
+        mode: dev ? "development" : "production",
+        getLoadContext(req, res): AppLoadContext {
+          const clientIp = req.ip ?? req.socket.remoteAddress ?? "unknown";
+          const requestId = req.id as string;
+          const client = createApiClient({ fetch: apiFetch, baseUrl: apiBase, apiKey: env.API_KEY, clientIp, inProcess, requestId });
+          const appendSetCookie = (cookie: string) => res.append("Set-Cookie", cookie);
+          let auth: ReturnType<AppLoadContext["auth"]> | undefined;
+          return {
+            cspNonce: res.locals.cspNonce as string,
+            requestId,
+            release: buildInfo().commit,
+            log: logger,
+            api: client,
+            clientIp,
+            appendSetCookie,
+            omitHeader: (name: string) => res.removeHeader(name),
+            auth: (opts) => (auth ??= resolveAuth(req.headers.cookie ?? null, client, appendSetCookie, opts)),
+          };
+        },
+      }),
+    ),
   );
 
   app.use(lastResort(logger, reportError));

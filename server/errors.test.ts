@@ -2,7 +2,7 @@ import type { AddressInfo } from "node:net";
 import express from "express";
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { lastResort } from "./errors";
+import { lastResort, passRejections } from "./errors";
 
 // The last handler: a request the portal cannot route still gets spec §8's error screen, never a
 // stack trace or Express's own page, with the sender's 4xx or our 500.
@@ -17,6 +17,14 @@ beforeAll(async () => {
   app.get("/refused", () => {
     throw Object.assign(new Error("refused"), { status: 403 });
   });
+  // An async handler's rejection: Express 4 would leave it unhandled (the process ends) without passRejections.
+  app.get(
+    "/async-boom",
+    passRejections(async () => {
+      await Promise.resolve();
+      throw new Error("secret async internals");
+    }),
+  );
   // Express's router decodes the path's parameters: a malformed percent-encoding throws there.
   app.get("/application/:id", (_req, res) => void res.send("ok"));
   app.use(lastResort(pino({ level: "silent" })));
@@ -43,5 +51,13 @@ describe("the last-resort error screen", () => {
     const res = await fetch(`${base}/boom`);
     expect(res.status).toBe(500);
     expect(await res.text()).not.toContain("secret internals");
+  });
+
+  it("answers an async handler's rejection with the error screen, not an unhandled rejection", async () => {
+    const res = await fetch(`${base}/async-boom`);
+    expect(res.status).toBe(500);
+    const html = await res.text();
+    expect(html).toContain("<h1>Terjadi kesalahan, silahkan kembali ke awal</h1>");
+    expect(html).not.toContain("secret async internals");
   });
 });

@@ -7,6 +7,17 @@ import { error as words } from "#locales/id/common.json";
 // the API, or the last handler below; its access line says it too, server/logging.ts), and nothing
 // internal is shown.
 
+/**
+ * An async Express handler as Express 4 runs one: Express neither awaits it nor catches its rejection, so
+ * a throw outside the handler's own try would be an unhandled rejection (the process ends). Here it goes
+ * to `next`, and so to `lastResort` below: logged, answered 500 without internals.
+ */
+export function passRejections(handler: (req: Request, res: Response, next: NextFunction) => Promise<unknown>) {
+  return (req: Request, res: Response, next: NextFunction): void => {
+    handler(req, res, next).catch(next);
+  };
+}
+
 /** Whatever reaches here unanswered: logged with its cause, answered without internals. */
 export function lastResort(logger: pino.Logger, reportError?: (error: unknown) => void) {
   return (error: unknown, req: Request, res: Response, _next: NextFunction) => {

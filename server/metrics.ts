@@ -5,6 +5,7 @@ import { httpRequestDuration, httpResponses, registry, routePatternOf } from "..
 import type { pino } from "pino";
 import { FRAMEWORK_PATCH_NAMES, patchOn } from "#domain/framework-patches";
 import type { BuildInfo } from "./build-info";
+import { passRejections } from "./errors";
 
 // /metrics (Prometheus text format) and the request metric every answer feeds.
 
@@ -86,7 +87,7 @@ const digest = (s: string) => createHash("sha256").update(s).digest();
  */
 export function metricsEndpoint(token: string | undefined): RequestHandler {
   const expected = token ? digest(token) : undefined;
-  return async (req, res, next) => {
+  return passRejections(async (req, res, next) => {
     if (!expected) return next();
     res.set("Cache-Control", "no-store");
     const given = /^Bearer\s+(.+)$/i.exec(req.get("authorization") ?? "")?.[1]?.trim();
@@ -102,5 +103,5 @@ export function metricsEndpoint(token: string | undefined): RequestHandler {
     } catch (error) {
       next(error);
     }
-  };
+  });
 }

@@ -12,14 +12,28 @@ export type ApiMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 type MethodKey<M extends ApiMethod> = `$${Lowercase<M>}`;
 
 /** The API's route patterns that answer `M`: "/applications/:id/portfolio", … */
-export type ApiRoute<M extends ApiMethod> = { [R in keyof ApiSchema]: MethodKey<M> extends keyof ApiSchema[R] ? R : never }[keyof ApiSchema] & string;
+export type ApiRoute<M extends ApiMethod> = RoutesByMethod[M];
+// Computed once per method and looked up by `M`: for a still-generic `M` (the client's signatures, the
+// aliases below) the lookup stays one deferred type, where the mapped type spread into ~150 deferred
+// conditionals that every alias built on it multiplied (issue 37: millions of instantiations).
+type RoutesByMethod = { [M in ApiMethod]: { [R in keyof ApiSchema]: MethodKey<M> extends keyof ApiSchema[R] ? R : never }[keyof ApiSchema] & string };
 
 /** A pattern as the path a caller writes: each ":param" segment is any text. */
 type Template<R extends string> = R extends `${infer Head}/${infer Tail}` ? `${Segment<Head>}/${Template<Tail>}` : Segment<R>;
 type Segment<S extends string> = S extends `:${string}` ? string : S;
 
 /** Every path a call with method `M` may name: "/config/public", `/applications/${string}/portfolio`, … */
-export type ApiPath<M extends ApiMethod> = Template<ApiRoute<M>>;
+export type ApiPath<M extends ApiMethod> = PathsByMethod[M];
+// Spelled per method, and FittingRoute takes any R (its own `R extends string` distributes): an
+// `extends string` constraint on RoutesByMethod[M] for a generic M made the checker relate every method's
+// routes to string at each use (issue 37).
+type PathsByMethod = {
+  GET: Template<RoutesByMethod["GET"]>;
+  POST: Template<RoutesByMethod["POST"]>;
+  PUT: Template<RoutesByMethod["PUT"]>;
+  PATCH: Template<RoutesByMethod["PATCH"]>;
+  DELETE: Template<RoutesByMethod["DELETE"]>;
+};
 
 /** The number of "/"-separated segments of a path (a `${string}` counts as one, as a route's ":param" does). */
 type Depth<P extends string, N extends unknown[] = []> = P extends `${string}/${infer Rest}` ? Depth<Rest, [...N, unknown]> : N["length"];
@@ -29,11 +43,13 @@ type Depth<P extends string, N extends unknown[] = []> = P extends `${string}/${
  * before "/applications/:id", as the API matches), else the patterns of the same depth it fits.
  */
 export type RouteOf<M extends ApiMethod, P extends string> = P extends ApiRoute<M> ? P : FittingRoute<ApiRoute<M>, P>;
-type FittingRoute<R extends string, P extends string> = R extends unknown ? (P extends Template<R> ? (Depth<P> extends Depth<R> ? R : never) : never) : never;
+type FittingRoute<R, P extends string> = R extends string ? (P extends Template<R> ? (Depth<P> extends Depth<R> ? R : never) : never) : never;
 
 /** What Hono records of one method of one route: its input and, per status, its output. */
-export type ApiEndpoint<M extends ApiMethod, P extends string> = EndpointAt<ApiSchema[RouteOf<M, P>], MethodKey<M>>;
-type EndpointAt<Route, K extends string> = Route extends unknown ? (K extends keyof Route ? Route[K] : never) : never;
+export type ApiEndpoint<M extends ApiMethod, P extends string> = EndpointAt<RouteOf<M, P>, MethodKey<M>>;
+// The route is looked up through a conditional, not `ApiSchema[RouteOf<M, P>]`: indexing by a still-generic
+// key made the checker prove RouteOf<M, P> is a key of every route, relating ~150 template types (issue 37).
+type EndpointAt<R, K extends string> = R extends keyof ApiSchema ? (K extends keyof ApiSchema[R] ? ApiSchema[R][K] : never) : never;
 
 type InputOf<E> = E extends { input: infer I } ? I : never;
 

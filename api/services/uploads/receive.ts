@@ -70,13 +70,11 @@ export interface ReceiveOptions {
 }
 
 /** Characters that change how a name reads without being seen: bidirectional overrides and isolates, zero-width marks. */
-// eslint-disable-next-line no-misleading-character-class
 const INVISIBLE = /[\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/g;
 
 /** A file name safe to show: no path, no control or direction-changing characters, at most 200 characters. */
 export function displayName(name: string | undefined): string {
   const base = (name ?? "").split(/[\\/]/).pop() ?? "";
-  // eslint-disable-next-line no-control-regex
   const clean = base
     .replace(/[\u0000-\u001f\u007f-\u009f]/g, "")
     .replace(INVISIBLE, "")
