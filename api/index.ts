@@ -223,6 +223,7 @@ export async function startApi(opts: StartApiOptions): Promise<StartedApi> {
     s3Storage?.client.destroy();
     throw new Error(
       `the storage's owner marker (${s3Storage ? `S3 bucket "${s3Storage.bucket}"` : filesDir}) cannot be read or written: ${(err as Error).message}`,
+      { cause: err },
     );
   }
   const retention: RetentionSettings = { ...RETENTION_DEFAULTS, ...opts.retention };
