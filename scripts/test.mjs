@@ -1,4 +1,4 @@
-// `npm test`: every test, tier by tier — types, the linter (ESLint, eslint.config.js), the fast tier, the API and fault tiers, end to end (Playwright,
+// `npm test`: every test, tier by tier — types, the linter (ESLint, eslint.config.js), the formatter's check (Prettier), the fast tier, the API and fault tiers, end to end (Playwright,
 // Chromium). `node scripts/test.mjs <tier> [args]` runs one tier (`npm run test:fast`, `test:api`,
 // `test:faults`, `test:e2e`); the args go to Vitest or Playwright (a file, `-t name`, `--grep`). The tiers are
 // Vitest projects, defined once in tests/tiers.ts; README "For developers" says which to run when.
@@ -58,6 +58,7 @@ if (tier) {
 } else {
   run("typecheck", node, ["node_modules/typescript/bin/tsc", "--noEmit", "-p", "."]);
   run("lint (eslint)", node, ["node_modules/eslint/bin/eslint.js", "."]);
+  run("format (prettier --check)", node, ["node_modules/prettier/bin/prettier.cjs", "--check", "--log-level", "warn", "."]);
   ensureDebianPackages([
     ["chromium", CHROMIUM],
     ["nginx-light", NGINX],

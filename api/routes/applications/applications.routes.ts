@@ -20,12 +20,10 @@ const UploadResultSchema = z
     errors: z.array(
       z.object({
         requirement_id: z.number().int(),
-        code: z
-          .string()
-          .openapi({
-            description: "a spec §5 rule or an API detail code (locales/<lng>/errors.json details), as a VALIDATION_ERROR detail's",
-            example: "file_type",
-          }),
+        code: z.string().openapi({
+          description: "a spec §5 rule or an API detail code (locales/<lng>/errors.json details), as a VALIDATION_ERROR detail's",
+          example: "file_type",
+        }),
         params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
         labels: z.record(z.string(), z.string()).optional(),
         message: z.string(),

@@ -43,17 +43,15 @@ async function submitted() {
       ownerUserId: file.applicantUserId,
     })
     .returning();
-  await api.db
-    .insert(applicationDocuments)
-    .values({
-      applicationId: file.id,
-      requirementId: 1,
-      fileId: row.id,
-      version: 1,
-      originalNames: ["ijazah.pdf"],
-      uploadedAt: new Date(),
-      replaceable: false,
-    });
+  await api.db.insert(applicationDocuments).values({
+    applicationId: file.id,
+    requirementId: 1,
+    fileId: row.id,
+    version: 1,
+    originalNames: ["ijazah.pdf"],
+    uploadedAt: new Date(),
+    replaceable: false,
+  });
   const { token } = await api.login(file.email);
   return { ...file, token, key, fileId: row.id };
 }

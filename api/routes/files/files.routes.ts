@@ -12,12 +12,9 @@ export const getFile = createRoute({
   request: {
     params: z.object({ id: z.string().openapi({ param: { name: "id", in: "path" } }) }),
     query: z.object({
-      inline: z
-        .string()
-        .optional()
-        .openapi({
-          description: "`1`: tampilkan PDF atau gambar di peramban atau di penampil dokumen portal (Content-Disposition inline); DOC/DOCX tetap diunduh",
-        }),
+      inline: z.string().optional().openapi({
+        description: "`1`: tampilkan PDF atau gambar di peramban atau di penampil dokumen portal (Content-Disposition inline); DOC/DOCX tetap diunduh",
+      }),
     }),
   },
   responses: {
