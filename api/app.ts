@@ -88,7 +88,7 @@ export type ApiSchema = Flat<
 >;
 /**
  * The intersection of ~150 routes' schemas as one object type, computed once: every later `keyof` and lookup
- * reads one object instead of walking the intersection's members (issue 37: the type check's time).
+ * reads one object instead of walking the intersection's members (the type check's time).
  */
 type Flat<S> = { [R in keyof S]: S[R] };
 

@@ -15,7 +15,7 @@ type MethodKey<M extends ApiMethod> = `$${Lowercase<M>}`;
 export type ApiRoute<M extends ApiMethod> = RoutesByMethod[M];
 // Computed once per method and looked up by `M`: for a still-generic `M` (the client's signatures, the
 // aliases below) the lookup stays one deferred type, where the mapped type spread into ~150 deferred
-// conditionals that every alias built on it multiplied (issue 37: millions of instantiations).
+// conditionals that every alias built on it multiplied (millions of instantiations).
 type RoutesByMethod = { [M in ApiMethod]: { [R in keyof ApiSchema]: MethodKey<M> extends keyof ApiSchema[R] ? R : never }[keyof ApiSchema] & string };
 
 /** A pattern as the path a caller writes: each ":param" segment is any text. */
@@ -26,7 +26,7 @@ type Segment<S extends string> = S extends `:${string}` ? string : S;
 export type ApiPath<M extends ApiMethod> = PathsByMethod[M];
 // Spelled per method, and FittingRoute takes any R (its own `R extends string` distributes): an
 // `extends string` constraint on RoutesByMethod[M] for a generic M made the checker relate every method's
-// routes to string at each use (issue 37).
+// routes to string at each use.
 type PathsByMethod = {
   GET: Template<RoutesByMethod["GET"]>;
   POST: Template<RoutesByMethod["POST"]>;
@@ -48,7 +48,7 @@ type FittingRoute<R, P extends string> = R extends string ? (P extends Template<
 /** What Hono records of one method of one route: its input and, per status, its output. */
 export type ApiEndpoint<M extends ApiMethod, P extends string> = EndpointAt<RouteOf<M, P>, MethodKey<M>>;
 // The route is looked up through a conditional, not `ApiSchema[RouteOf<M, P>]`: indexing by a still-generic
-// key made the checker prove RouteOf<M, P> is a key of every route, relating ~150 template types (issue 37).
+// key made the checker prove RouteOf<M, P> is a key of every route, relating ~150 template types.
 type EndpointAt<R, K extends string> = R extends keyof ApiSchema ? (K extends keyof ApiSchema[R] ? ApiSchema[R][K] : never) : never;
 
 type InputOf<E> = E extends { input: infer I } ? I : never;

@@ -305,7 +305,7 @@ export function createApiClient(opts: {
     },
   };
   // Through `unknown`: comparing these plain signatures with ApiClient's generic ones made the checker
-  // resolve the route of a generic path against every route (seconds of the type check, issue 37). The
+  // resolve the route of a generic path against every route (seconds of the type check). The
   // methods' names and the tus signature are still checked by `satisfies`.
   return client satisfies Pick<ApiClient, "tus"> & Record<"call" | "upload" | "fetchRaw", unknown> as unknown as ApiClient;
 }
