@@ -37,10 +37,8 @@ export type RuleName =
   | "default"
   | "controlCharacters"
   | "controlCharactersMultiline"
-  | "accepted"
   // A date's three boxes (domain/dates.ts readDateParts): each message names the expected order and format.
-  | "dateMonth"
-  | "dateDay"
+  | "dateFormat"
   | "dateYear"
   | "dateDayFirst"
   | "dateNoSuchDay";

@@ -39,7 +39,7 @@ describe("citizen sign-up schema", () => {
       email: "harus berupa alamat surel yang benar",
       phone: "harus berupa angka",
       password: "Format salah",
-      consent: "Centang kotak di samping pernyataan untuk menyatakan setuju",
+      consent: "Persetujuan harus diisi",
     });
   });
   it("says when the confirmation differs", () => {

@@ -15,16 +15,14 @@ export function SubmissionSuccess({
   professional?: string | null;
 }) {
   const { t } = useTranslation("applicant");
-  // A facility's is a registration of a health professional (whom it names), not the reader's own application.
-  const texts = professional ? (kind === "success" ? "facilitySuccess" : "facilitySuccessReupload") : kind;
-  const next = t(`${texts}.next`, { returnObjects: true }) as string[];
+  const next = t(`${kind}.next`, { returnObjects: true }) as string[];
   return (
     <section className={`${ui.card} ${ui.narrow} ${s.panel}`} aria-labelledby="success-title">
       <p className={s.tick} aria-hidden="true">
         ✓
       </p>
-      <h1 id="success-title">{t(`${texts}.title`)}</h1>
-      <p>{t(`${texts}.lead`)}</p>
+      <h1 id="success-title">{t(`${kind}.title`)}</h1>
+      <p>{t(`${kind}.lead`)}</p>
       {professional ? (
         <p>
           {t("success.professional")}: <strong>{professional}</strong>
@@ -44,7 +42,7 @@ export function SubmissionSuccess({
       </ol>
       <p className={ui.row}>
         <Link to="/application-status" className={ui.button}>
-          {t(professional ? `${texts}.toStatus` : "success.toStatus")}
+          {t("success.toStatus")}
         </Link>
         <Link to="/">{t("success.home")}</Link>
       </p>
