@@ -25,7 +25,8 @@ export async function bytesThroughGrace(db: Database, storage: FileStorage, key:
   const end = row.deletedAt.getTime() + FILE_DELETE_GRACE_DAYS_DEFAULT * DAY;
   await sweep(end - 60_000);
   const beforeGrace = await holds(storage, key);
-  await sweep(end);
+  // A millisecond past the end: PostgreSQL keeps microseconds, a JavaScript Date only milliseconds.
+  await sweep(end + 1);
   return { recorded: true, beforeGrace, afterGrace: await holds(storage, key) };
 }
 
