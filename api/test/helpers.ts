@@ -17,7 +17,7 @@ export const TEST_API_KEY = "test-api-key";
 export const TEST_JWT_SECRET = "test-jwt-secret-at-least-32-characters";
 
 // Generous limits so ordinary tests never trip them; rate-limit tests build an app with small ones.
-const TEST_RATE_LIMITS: RateLimitConfig = {
+export const TEST_RATE_LIMITS: RateLimitConfig = {
   loginPerIp: 10_000,
   loginPerAccount: 10_000,
   windowSec: 900,

@@ -10,7 +10,7 @@ import { createApiApp } from "../../app";
 import { applicationDocuments, tusUploads } from "../../db/schema";
 import { IN_FLIGHT_RETRY_AFTER_SEC } from "../../services/uploads/tus";
 import { applicantWithProfile } from "../../test/journeys";
-import { createTestApi, requester, TEST_API_KEY, TEST_JWT_SECRET, type TestApi } from "../../test/helpers";
+import { createTestApi, requester, TEST_API_KEY, TEST_JWT_SECRET, TEST_RATE_LIMITS, type TestApi } from "../../test/helpers";
 import { FIVE_MB_DOC, TUS, tusMetadata } from "../../test/tus";
 
 // tus requests that race one another, and the 429s of the tus server. The
@@ -57,21 +57,20 @@ let request: ReturnType<typeof requester>;
 beforeAll(async () => {
   api = await createTestApi({ resumableUploads: { maxPerAccount: 2, maxMbPerAccount: 50 } });
   store = new GatedStore({ directory: path.join(api.filesDir, "tus"), expirationPeriodInMilliseconds: 3_600_000 });
-  const app = createApiApp({
-    db: api.db,
-    mailer: api.mailer,
-    tusStore: store,
-    config: {
-      apiKey: TEST_API_KEY,
-      jwtSecret: TEST_JWT_SECRET,
-      logger: pino({ level: "silent" }),
-      filesDir: api.filesDir,
-      resumableUploads: { maxPerAccount: 2, maxMbPerAccount: 50 },
-    },
-  });
+  const app = gatedApp({ resumableUploads: { maxPerAccount: 2, maxMbPerAccount: 50 } });
   request = requester(app);
 });
 afterAll(() => api?.close());
+
+/** An API app over the test database whose tus store is the gated one, with these settings. */
+function gatedApp(config: Partial<Parameters<typeof createApiApp>[0]["config"]>) {
+  return createApiApp({
+    db: api.db,
+    mailer: api.mailer,
+    tusStore: store,
+    config: { apiKey: TEST_API_KEY, jwtSecret: TEST_JWT_SECRET, logger: pino({ level: "silent" }), filesDir: api.filesDir, ...config },
+  });
+}
 
 const tusFiles = () => {
   const dir = path.join(api.filesDir, "tus");
@@ -195,29 +194,7 @@ describe("the tus server's 429s carry Retry-After", () => {
   });
 
   it("past the uploads of the minute: 429 RATE_LIMITED with Retry-After", async () => {
-    const limited = requester(
-      createApiApp({
-        db: api.db,
-        mailer: api.mailer,
-        tusStore: store,
-        config: {
-          apiKey: TEST_API_KEY,
-          jwtSecret: TEST_JWT_SECRET,
-          logger: pino({ level: "silent" }),
-          filesDir: api.filesDir,
-          rateLimits: {
-            loginPerIp: 10_000,
-            loginPerAccount: 10_000,
-            windowSec: 900,
-            signUpPerIp: 10_000,
-            mailPerEmail: 10_000,
-            mailPerIp: 10_000,
-            accountWindowSec: 3600,
-            uploadsPerMinute: 1,
-          } as never,
-        },
-      }),
-    );
+    const limited = requester(gatedApp({ rateLimits: { ...TEST_RATE_LIMITS, uploadsPerMinute: 1 } }));
     const { token } = await applicantWithProfile(api);
     const application = await draftOf(token);
     const headers = (requirement: number) => ({
