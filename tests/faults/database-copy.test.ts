@@ -2,7 +2,6 @@ import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { cpSync, readFileSync } from "node:fs";
 import path from "node:path";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { smtpSink, type SmtpSink } from "../../api/test/smtp-sink";
 import { pdf } from "../fixtures/files";
@@ -15,6 +14,7 @@ import {
   operatorCommand,
   portalLogin,
   PRODUCTION_MAIL,
+  sql,
   startServer,
   stopServer,
   strongSecrets,
@@ -44,16 +44,6 @@ afterAll(async () => {
 });
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-async function sql<T extends pg.QueryResultRow>(url: string, text: string): Promise<T[]> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return (await client.query<T>(text)).rows;
-  } finally {
-    await client.end();
-  }
-}
 
 describe("an instance on a copy of the database", () => {
   it("delivers nothing (a recovery, a due reminder) until the copy is adopted; MAIL_REDIRECT_TO delivers to one mailbox only", async () => {

@@ -2,11 +2,10 @@ import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { cpSync, rmSync } from "node:fs";
 import path from "node:path";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { throwawayDatabase } from "../../api/test/throwaway-database.mjs";
 import { pdf } from "../fixtures/files";
-import { apiClient, apiLogin, ensureBuild, portalLogin, startServer, stopServer, strongSecrets, tempDir, type Running } from "./server";
+import { apiClient, apiLogin, ensureBuild, portalLogin, sql, startServer, stopServer, strongSecrets, tempDir, type Running } from "./server";
 
 // The restore drill of docs/operations.md, done for real: a portal on PostgreSQL migrates and seeds
 // its database, an applicant starts an application and uploads a document; the operator backs up
@@ -20,16 +19,6 @@ import { apiClient, apiLogin, ensureBuild, portalLogin, startServer, stopServer,
 const PG_SERVER = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const PG_BIN = process.env.PG_BIN ?? "/usr/bin";
 const sha256 = (b: Uint8Array) => createHash("sha256").update(b).digest("hex");
-
-async function sql<T extends pg.QueryResultRow>(url: string, text: string): Promise<T[]> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return (await client.query<T>(text)).rows;
-  } finally {
-    await client.end();
-  }
-}
 
 const drops: Array<() => Promise<void>> = [];
 const dirs: string[] = [];

@@ -6,6 +6,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { startS3WithListParts } from "../../api/test/s3-with-list-parts";
+import pg from "pg";
 
 // The fault tests run the real thing: `node --import tsx server.ts` on the built portal, on loopback,
 // on their own ports (3371–3379) and data directories, and stop it themselves (SIGTERM or SIGKILL).
@@ -143,6 +144,17 @@ function portTaken(port: number): Promise<boolean> {
 }
 
 /** Starts the server and waits until `readyPath` answers 200 (at most `timeoutMs`). */
+/** One statement on a PostgreSQL server (the drills' look at what a database holds), on its own connection. */
+export async function sql<T extends pg.QueryResultRow>(url: string, text: string): Promise<T[]> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query<T>(text)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
 export async function startServer(
   env: Record<string, string | undefined>,
   readyPath = "/readyz",
