@@ -1,7 +1,7 @@
 // `npm test`: every test, tier by tier — types, the linter (ESLint, eslint.config.js), the formatter's check (Prettier), the fast tier, the API and fault tiers, end to end (Playwright,
 // Chromium). `node scripts/test.mjs <tier> [args]` runs one tier (`npm run test:fast`, `test:api`,
 // `test:faults`, `test:e2e`); the args go to Vitest or Playwright (a file, `-t name`, `--grep`). The tiers are
-// Vitest projects, defined once in tests/tiers.ts; README "For developers" says which to run when.
+// Vitest projects, defined once in tests/tiers.ts; docs/dev/tests.md says which to run when.
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import os from "node:os";

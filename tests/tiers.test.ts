@@ -3,7 +3,7 @@ import playwrightConfig from "../playwright.config";
 import { describe, expect, it } from "vitest";
 import { FAST_DIRS, FAST_FILES, NEEDS_API } from "./tiers";
 
-// The fast tier's promise (README, "Which tests to run when"): no API on a database, no listening socket, no
+// The fast tier's promise (docs/dev/tests.md, "Which tests to run when"): no API on a database, no listening socket, no
 // child process, no browser. A test file under domain/, locales/ or app/ that breaks it belongs in NEEDS_API.
 
 const HEAVY = [
