@@ -26,6 +26,7 @@ export const FAST_FILES = [
   "api/services/uploads/merge.test.ts",
   "api/services/uploads/receive.test.ts",
   "scripts/build-if-needed.test.ts",
+  "scripts/doc-links.test.ts",
   "scripts/openapi-docs.test.ts",
   "scripts/source-comments.test.ts",
   "server/metrics.test.ts",
