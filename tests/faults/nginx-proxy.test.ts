@@ -1,8 +1,7 @@
 import type { ChildProcess } from "node:child_process";
-import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { adaptedServer, documentedNginxBlock, startNginx } from "./nginx";
+import { adaptedServer, documentedNginxBlock, loggedLine, startNginx } from "./nginx";
 import { ensureBuild, leftovers, PRODUCTION_MAIL, startServer, stopServer, strongSecret, strongSecrets, type Running, waitFor } from "./server";
 
 // docs/operations.md's nginx server, run as written on ports other than 443 (TLS and the port-80
@@ -94,8 +93,7 @@ describe("behind docs/operations.md's nginx on a port other than 443", () => {
   it("a token in the query string reaches neither nginx's log nor the portal's; both name the same request id", async () => {
     const res = await fetch(`http://127.0.0.1:${PORTS.documented}/forgot-password?token=${SECRET}&email=someone%40example.go.id`);
     await res.arrayBuffer();
-    await new Promise((r) => setTimeout(r, 300)); // nginx writes its line after the answer
-    const nginxLog = readFileSync(path.join(dir, "access.log"), "utf8");
+    const nginxLog = await loggedLine(path.join(dir, "access.log"), (l) => l.includes("/forgot-password"));
     const portalLog = portal!.stdout();
     for (const [name, log] of [
       ["nginx", nginxLog],
