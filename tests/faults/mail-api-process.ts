@@ -1,6 +1,8 @@
 import { createServer } from "node:http";
 import { getRequestListener } from "@hono/node-server";
 import pino from "pino";
+import { count, ne } from "drizzle-orm";
+import { mailOutbox } from "../../api/db/schema";
 import { startApi } from "../../api/index";
 
 // The API alone in a process of its own, on the embedded database in DATA_DIR, for the mail fault test
@@ -28,6 +30,19 @@ const api = await startApi({
   },
   logger: pino({ level: env.LOG_LEVEL ?? "silent" }),
 });
-const server = createServer(getRequestListener((req, bindings) => api.fetch(req, bindings)));
+// Besides the API, the harness answers one question of the test's: how many mails are not sent yet
+// (`GET /outbox-unsent`). A mail claimed at a kill and sent again after its lease is unsent until then.
+const apiListener = getRequestListener((req, bindings) => api.fetch(req, bindings));
+const server = createServer((req, res) => {
+  if (req.url !== "/outbox-unsent") return void apiListener(req, res);
+  api.db
+    .select({ n: count() })
+    .from(mailOutbox)
+    .where(ne(mailOutbox.status, "sent"))
+    .then(
+      ([row]) => res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ unsent: row?.n ?? 0 })),
+      (err: unknown) => res.writeHead(500).end(String(err)),
+    );
+});
 server.listen(Number(env.PORT), "127.0.0.1", () => process.stdout.write("ready\n"));
 process.on("SIGTERM", () => server.close(() => void api.close().then(() => process.exit(0))));

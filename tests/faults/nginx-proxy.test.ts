@@ -1,8 +1,7 @@
 import type { ChildProcess } from "node:child_process";
-import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { adaptedServer, documentedNginxBlock, startNginx } from "./nginx";
+import { adaptedServer, documentedNginxBlock, loggedLine, startNginx } from "./nginx";
 import { ensureBuild, leftovers, PRODUCTION_MAIL, startServer, stopServer, strongSecret, strongSecrets, type Running, waitFor } from "./server";
 
 // docs/operations.md's nginx server, run as written on ports other than 443 (TLS and the port-80
@@ -94,8 +93,14 @@ describe("behind docs/operations.md's nginx on a port other than 443", () => {
   it("a token in the query string reaches neither nginx's log nor the portal's; both name the same request id", async () => {
     const res = await fetch(`http://127.0.0.1:${PORTS.documented}/forgot-password?token=${SECRET}&email=someone%40example.go.id`);
     await res.arrayBuffer();
-    await new Promise((r) => setTimeout(r, 300)); // nginx writes its line after the answer
-    const nginxLog = readFileSync(path.join(dir, "access.log"), "utf8");
+    const nginxLog = await loggedLine(path.join(dir, "access.log"), (l) => l.includes("/forgot-password"));
+    const line = nginxLog.split("\n").find((l) => l.includes("/forgot-password"));
+    expect(line, "nginx logged the path").toBeTruthy();
+    const requestId = line!.trim().split(" ").at(-1)!;
+    expect(requestId).toMatch(/^[0-9a-f]{32}$/);
+    // The portal writes its line when the answer ends, as nginx does: wait for the one with that id.
+    const until = Date.now() + 30_000;
+    while (!portal!.stdout().includes(requestId) && Date.now() < until) await new Promise((r) => setTimeout(r, 25));
     const portalLog = portal!.stdout();
     for (const [name, log] of [
       ["nginx", nginxLog],
@@ -105,10 +110,6 @@ describe("behind docs/operations.md's nginx on a port other than 443", () => {
       expect(log, `${name} log`).not.toContain("someone@example.go.id");
       expect(log, `${name} log`).not.toContain("someone%40example.go.id");
     }
-    const line = nginxLog.split("\n").find((l) => l.includes("/forgot-password"));
-    expect(line, "nginx logged the path").toBeTruthy();
-    const requestId = line!.trim().split(" ").at(-1)!;
-    expect(requestId).toMatch(/^[0-9a-f]{32}$/);
     expect(portalLog, "the portal's lines carry nginx's request id").toContain(requestId);
   });
 

@@ -49,3 +49,18 @@ export function startNginx(dir: string, http: string): ChildProcess {
   if (check.status !== 0) throw new Error(`nginx -t: ${check.stderr}`);
   return spawn(NGINX, ["-c", conf, "-p", dir], { stdio: "ignore" });
 }
+
+/**
+ * Waits until nginx's access log has a line for which `match` holds, and returns the whole log. nginx
+ * writes a request's line after its answer, so a test that reads the log waits for the line of the last
+ * request it made: every earlier request's line is written by then.
+ */
+export async function loggedLine(accessLog: string, match: (line: string) => boolean, timeoutMs = 30_000): Promise<string> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const log = existsSync(accessLog) ? readFileSync(accessLog, "utf8") : "";
+    if (log.split("\n").some(match)) return log;
+    if (Date.now() > until) throw new Error(`no line in ${accessLog} matched within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}

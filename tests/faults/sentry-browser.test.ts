@@ -1,11 +1,10 @@
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import { rmSync } from "node:fs";
 import { gunzipSync, inflateRawSync, inflateSync } from "node:zlib";
 import { chromium, type Browser } from "playwright";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MONITORING } from "#domain/constants";
 import { ensureBuild, startServer, stopServer, strongSecrets, tempDir, type Running } from "./server";
+import { sentryIngest, type SentryIngest } from "./sentry-ingest";
 
 // Sentry proven, not assumed, the browser half: with SENTRY_DSN pointing at an ingest
 // this test runs on loopback, the portal's page (its CSP, its bundle, app/utils/monitoring.ts) sends
@@ -17,54 +16,6 @@ const INGEST_PORT = 3496;
 const EMAIL = "rahasia.sekali@contoh.id";
 const PASSWORD = "SandiRahasia#99";
 const MESSAGE = "uji-sentry-peramban";
-
-interface Item {
-  type: string;
-  header: Record<string, unknown>;
-  raw: Buffer;
-  /** JSON items (events, replay_event); undefined for the binary ones */
-  payload?: Record<string, unknown>;
-}
-interface Envelope {
-  header: Record<string, unknown>;
-  items: Item[];
-}
-
-/**
- * An envelope: a header line, then per item a header line and its payload. A payload with a `length`
- * in its header is exactly that many bytes (a replay recording is binary and may hold newlines);
- * without one it runs to the end of the line.
- */
-function parseEnvelope(body: Buffer): Envelope {
-  let at = 0;
-  const line = (): Buffer => {
-    const end = body.indexOf(0x0a, at);
-    const out = body.subarray(at, end === -1 ? body.length : end);
-    at = end === -1 ? body.length : end + 1;
-    return out;
-  };
-  const header = JSON.parse(line().toString("utf8")) as Record<string, unknown>;
-  const items: Item[] = [];
-  while (at < body.length) {
-    const head = line();
-    if (head.length === 0) continue;
-    const itemHeader = JSON.parse(head.toString("utf8")) as { type: string; length?: number };
-    let raw: Buffer;
-    if (typeof itemHeader.length === "number") {
-      raw = body.subarray(at, at + itemHeader.length);
-      at += itemHeader.length;
-      if (body[at] === 0x0a) at++;
-    } else raw = line();
-    let payload: Record<string, unknown> | undefined;
-    try {
-      payload = JSON.parse(raw.toString("utf8")) as Record<string, unknown>;
-    } catch {
-      payload = undefined;
-    }
-    items.push({ type: itemHeader.type, header: itemHeader, raw, payload });
-  }
-  return { header, items };
-}
 
 /** A replay_recording item: `{"segment_id":n}\n` then the rrweb events, as JSON or zlib/deflate/gzip compressed. */
 function decodeRecording(raw: Buffer): { segmentId: number; events: Array<{ type: number; data?: Record<string, unknown> }>; text: string; encoding: string } {
@@ -88,44 +39,24 @@ function decodeRecording(raw: Buffer): { segmentId: number; events: Array<{ type
   throw new Error(`replay segment ${segmentId}: neither JSON nor zlib/gzip/deflate (${body.subarray(0, 8).toString("hex")}…)`);
 }
 
-const envelopes: Envelope[] = [];
-let ingest: http.Server;
+let ingest: SentryIngest;
 let server: Running | undefined;
 let browser: Browser | undefined;
 const dirs: string[] = [];
-const requests: Array<{ method?: string; url?: string; origin?: string }> = [];
 
 beforeAll(async () => {
   await ensureBuild();
-  ingest = http.createServer((req, res) => {
-    // The browser posts cross-origin: answer the preflight and allow the origin, as sentry.io does.
-    const cors = {
-      "access-control-allow-origin": req.headers.origin ?? "*",
-      "access-control-allow-headers": "*",
-      "access-control-allow-methods": "POST, OPTIONS",
-    };
-    requests.push({ method: req.method, url: req.url, origin: req.headers.origin });
-    const chunks: Buffer[] = [];
-    req.on("data", (c: Buffer) => chunks.push(c));
-    req.on("end", () => {
-      let body = Buffer.concat(chunks);
-      if (req.headers["content-encoding"] === "gzip") body = gunzipSync(body);
-      if (req.method === "POST" && req.url?.startsWith("/api/1/envelope/")) envelopes.push(parseEnvelope(body));
-      res.writeHead(200, { "content-type": "application/json", ...cors }).end("{}");
-    });
-  });
-  ingest.listen(INGEST_PORT, "127.0.0.1");
-  await new Promise((r) => ingest.once("listening", r));
+  ingest = await sentryIngest(INGEST_PORT);
 }, 240_000);
 
 afterAll(async () => {
   await browser?.close().catch(() => {});
   await stopServer(server, "SIGKILL");
-  ingest?.close();
+  await ingest?.close();
   for (const d of dirs) rmSync(d, { recursive: true, force: true });
 });
 
-const items = () => envelopes.flatMap((e) => e.items.map((item) => ({ envelope: e, item })));
+const items = () => ingest.envelopes.flatMap((e) => e.items.map((item) => ({ envelope: e, item })));
 async function waitFor(what: () => boolean, ms: number): Promise<void> {
   const until = Date.now() + ms;
   while (!what() && Date.now() < until) await new Promise((r) => setTimeout(r, 100));
@@ -140,7 +71,7 @@ describe("Sentry in the browser", () => {
   });
 
   it("receives a browser error as an event and a session replay with the typed inputs masked", async () => {
-    const { port } = ingest.address() as AddressInfo;
+    const { port } = ingest;
     const dsn = `http://publickey@127.0.0.1:${port}/1`;
     const dataDir = tempDir("sentry-browser");
     dirs.push(dataDir);
@@ -204,7 +135,7 @@ describe("Sentry in the browser", () => {
       });
     await waitFor(typingRecorded, 10_000);
 
-    const seen = `envelopes: ${envelopes.map((e) => e.items.map((i) => i.type).join("+")).join(", ")}; requests: ${requests.length}; CSP: ${blocked.slice(0, 2).join(" | ")}`;
+    const seen = `envelopes: ${ingest.envelopes.map((e) => e.items.map((i) => i.type).join("+")).join(", ")}; requests: ${ingest.requests.length}; CSP: ${blocked.slice(0, 2).join(" | ")}`;
     // The page's Content-Security-Policy lets the browser reach the DSN's origin (connect-src).
     expect(blocked.length, seen).toBe(0);
 
@@ -238,11 +169,11 @@ describe("Sentry in the browser", () => {
     expect(inputs.some((i) => (i.data.text ?? "").length > 0)).toBe(true);
     for (const secret of [EMAIL, PASSWORD, "rahasia.sekali", "contoh.id", "SandiRahasia"]) {
       expect(all).not.toContain(secret);
-      expect(JSON.stringify(envelopes.map((e) => ({ h: e.header, i: e.items.map((i) => i.payload ?? null) })))).not.toContain(secret);
+      expect(JSON.stringify(ingest.envelopes.map((e) => ({ h: e.header, i: e.items.map((i) => i.payload ?? null) })))).not.toContain(secret);
     }
 
     console.log(
-      `faults/sentry-browser: ${envelopes.length} envelopes (${[...new Set(items().map(({ item }) => item.type))].join(", ")}), ` +
+      `faults/sentry-browser: ${ingest.envelopes.length} envelopes (${[...new Set(items().map(({ item }) => item.type))].join(", ")}), ` +
         `${errorEvents().length} browser error event(s) from ${event.sdk?.name}, ${replayEvents.length} replay event(s) (${replayEvents[0].replay_type}), ` +
         `${segments.length} recording segment(s) [${segments.map((s) => `${s.segmentId}:${s.encoding}`).join(",")}] with ${segments.reduce((n, s) => n + s.events.length, 0)} rrweb events, ` +
         `${inputs.length} input events all masked (${[...new Set(inputs.map((i) => i.data.text))].slice(0, 3).join(" ")}), trace sample_rate ${trace?.sample_rate ?? "-"}`,

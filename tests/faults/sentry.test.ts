@@ -1,12 +1,10 @@
 import { execFileSync } from "node:child_process";
-import http from "node:http";
-import type { AddressInfo } from "node:net";
-import { gunzipSync } from "node:zlib";
 import { rmSync } from "node:fs";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { throwawayDatabase } from "../../api/test/throwaway-database.mjs";
 import { apiClient, apiLogin, ensureBuild, freePort, portalLogin, ROOT, startServer, stopServer, strongSecrets, tempDir, type Running } from "./server";
+import { sentryIngest, type SentryIngest } from "./sentry-ingest";
 
 // Sentry proven, not assumed: with SENTRY_DSN pointing at an ingest this test runs on
 // loopback, a server error (the API's 500) arrives there as an event, with the exception.
@@ -14,63 +12,26 @@ import { apiClient, apiLogin, ensureBuild, freePort, portalLogin, ROOT, startSer
 
 const PG_SERVER = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 
-interface Envelope {
-  header: Record<string, unknown>;
-  items: Array<{ type: string; payload: Record<string, unknown> }>;
-}
-
-const envelopes: Envelope[] = [];
-let ingest: http.Server;
+let ingest: SentryIngest;
 let server: Running | undefined;
 let drop: (() => Promise<void>) | undefined;
 const dirs: string[] = [];
 
-/** An envelope: a header line, then per item a header line and its payload (JSON for events). */
-function parseEnvelope(body: Buffer): Envelope {
-  const lines = body.toString("utf8").split("\n");
-  const header = JSON.parse(lines[0]) as Record<string, unknown>;
-  const items: Envelope["items"] = [];
-  for (let i = 1; i + 1 < lines.length; i += 2) {
-    if (!lines[i]) continue;
-    const itemHeader = JSON.parse(lines[i]) as { type: string };
-    let payload: Record<string, unknown> = {};
-    try {
-      payload = JSON.parse(lines[i + 1]) as Record<string, unknown>;
-    } catch {
-      // a binary item (a replay recording): not read here
-    }
-    items.push({ type: itemHeader.type, payload });
-  }
-  return { header, items };
-}
-
 beforeAll(async () => {
   await ensureBuild();
-  ingest = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (c: Buffer) => chunks.push(c));
-    req.on("end", () => {
-      let body = Buffer.concat(chunks);
-      if (req.headers["content-encoding"] === "gzip") body = gunzipSync(body);
-      if (req.url?.startsWith("/api/1/envelope/")) envelopes.push(parseEnvelope(body));
-      res.writeHead(200, { "content-type": "application/json" }).end("{}");
-    });
-  });
-  ingest.listen(0, "127.0.0.1");
-  await new Promise((r) => ingest.once("listening", r));
+  ingest = await sentryIngest();
 }, 240_000);
 
 afterAll(async () => {
   await stopServer(server, "SIGKILL");
   await drop?.().catch(() => {});
-  ingest?.close();
+  await ingest?.close();
   for (const d of dirs) rmSync(d, { recursive: true, force: true });
 });
 
 describe("Sentry", () => {
   it("receives the API's 500 as an event, with its exception; a page the fault breaks adds no second event", async () => {
-    const { port } = ingest.address() as AddressInfo;
-    const dsn = `http://0123456789abcdef0123456789abcdef@127.0.0.1:${port}/1`;
+    const dsn = ingest.dsn;
     const db = await throwawayDatabase(PG_SERVER, "adaptasi_sentry");
     drop = db.drop;
     const dataDir = tempDir("sentry");
@@ -103,13 +64,10 @@ describe("Sentry", () => {
     const requestId = broken.headers.get("x-request-id");
     expect(requestId).toBe("portal-request-0001");
 
-    const received = () => envelopes.flatMap((e) => e.items.filter((it) => it.type === "event").map((it) => it.payload));
-    let events: Array<Record<string, unknown>> = [];
-    for (let i = 0; i < 100 && events.length === 0; i++) {
-      await new Promise((r) => setTimeout(r, 100));
-      events = received();
-    }
-    expect(events.length, `envelopes received: ${envelopes.map((e) => e.items.map((it) => it.type).join("+")).join(", ")}`).toBeGreaterThanOrEqual(1);
+    const received = () => ingest.events();
+    await ingest.nextEvent(() => true);
+    const events = received();
+    expect(events.length, `envelopes received: ${ingest.envelopes.map((e) => e.items.map((it) => it.type).join("+")).join(", ")}`).toBeGreaterThanOrEqual(1);
     const event = events[0] as {
       exception?: { values?: Array<{ type?: string; value?: string }> };
       request?: { url?: string };
@@ -124,7 +82,7 @@ describe("Sentry", () => {
     expect(JSON.stringify(event.exception)).toMatch(/relation \\"applications\\" does not exist/);
     expect(JSON.stringify(event)).not.toContain(userId); // a failed query's parameters stay out (they can be e-mails or hashes)
     expect(JSON.stringify(event.exception)).toMatch(/params: \[removed\]/);
-    const sent = JSON.stringify(envelopes);
+    const sent = JSON.stringify(ingest.envelopes);
     expect(sent).not.toContain(token); // no access token
     expect(sent).not.toContain(server.env.API_KEY); // no API key
     expect(sent).not.toContain("rahasia-di-url"); // no query-token link
@@ -143,7 +101,7 @@ describe("Sentry", () => {
     expect(forPage, JSON.stringify(forPage.map((e) => e.exception?.values?.map((v) => v.value)))).toHaveLength(1);
     expect(JSON.stringify(forPage[0].exception)).toMatch(/relation \\"applications\\" does not exist/);
     console.log(
-      `faults/sentry: ${envelopes.length} envelopes (${[...new Set(envelopes.flatMap((e) => e.items.map((it) => it.type)))].join(", ")}), ` +
+      `faults/sentry: ${ingest.envelopes.length} envelopes (${[...new Set(ingest.envelopes.flatMap((e) => e.items.map((it) => it.type)))].join(", ")}), ` +
         `${events.length} error event(s): ${JSON.stringify(event.exception?.values?.map((v) => `${v.type}: ${v.value}`))} at ${event.request?.url ?? "?"}`,
     );
   }, 120_000);
