@@ -44,6 +44,24 @@ afterAll(async () => {
 });
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const METRICS_TOKEN = "metrics-token-of-the-copy-test";
+
+/** How many times the copy's scheduler has held its jobs (a tick on a copy), read from its /metrics. */
+async function heldTicks(running: Running): Promise<number> {
+  const text = await (await fetch(`${running.base}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text();
+  const counts = [...text.matchAll(/^adaptasi_job_runs_total\{[^}]*outcome="held"[^}]*\} (\d+)/gm)].map((m) => Number(m[1]));
+  return counts.length ? Math.min(...counts) : 0;
+}
+
+/** Waits until the copy's scheduler has held its jobs `ticks` more times than it had when called. */
+async function heldFor(running: Running, ticks: number): Promise<void> {
+  const from = await heldTicks(running);
+  const until = Date.now() + 60_000;
+  while ((await heldTicks(running)) < from + ticks) {
+    if (Date.now() > until) throw new Error(`the copy's scheduler did not tick ${ticks} times within 60 s`);
+    await sleep(100);
+  }
+}
 
 describe("an instance on a copy of the database", () => {
   it("delivers nothing (a recovery, a due reminder) until the copy is adopted; MAIL_REDIRECT_TO delivers to one mailbox only", async () => {
@@ -82,13 +100,14 @@ describe("an instance on a copy of the database", () => {
       PUBLIC_URL: copyUrl,
       JOBS_INTERVAL_SECONDS: "1",
       LOG_LEVEL: "info",
+      METRICS_TOKEN,
       ...secrets,
     };
     server = await startServer(copyEnv);
     expect(await (await fetch(`${copyUrl}/readyz`)).json()).toEqual({ status: "ready", mail: "held", reason: "public-url-mismatch" });
     const recover = async () => expect((await apiClient(server!)("/password/forgot", { json: { email: "pemohon@adaptasi.test" } })).status).toBe(200);
     await recover();
-    await sleep(6_000); // three mail passes and five job intervals
+    await heldFor(server, 5); // five held ticks of the scheduler; the mail worker passes meanwhile too
     expect(sink.received).toEqual([]);
     expect(await sql(copy.url, "select count(*)::int as n from job_runs")).toEqual([{ n: 0 }]);
     expect(await sql(copy.url, "select kind, status from mail_outbox")).toEqual([{ kind: "password_reset", status: "pending" }]);
@@ -111,7 +130,7 @@ describe("an instance on a copy of the database", () => {
     expect(await (await fetch(`${copyUrl}/readyz`)).json()).toEqual({ status: "ready", mail: "redirected", reason: "public-url-mismatch" });
     const started = Date.now();
     while (sink.received.length === 0 && Date.now() - started < 15_000) await sleep(100);
-    await sleep(3_000);
+    await heldFor(server, 3); // the reminders still wait: three more held ticks, and nothing else arrives
     expect(sink.received.map((r) => r.to)).toEqual([REDIRECT]);
     expect(sink.received[0].mail.headers["x-original-to"]).toBe("pe***@adaptasi.test");
     expect(await sql(copy.url, "select count(*)::int as n from job_runs")).toEqual([{ n: 0 }]);
@@ -121,14 +140,20 @@ describe("an instance on a copy of the database", () => {
     // 5. Held again; adopted by the operator's command while it runs: the recovery and the reminders go out.
     server = await startServer(copyEnv);
     await recover();
-    await sleep(3_000);
+    await heldFor(server, 3);
     expect(sink.received).toEqual([]);
     const adopt = await operatorCommand(server.env, "ops:adopt");
     expect(adopt.code, adopt.stderr).toBe(0);
     expect(adopt.stdout).toContain(`This database is the live service at ${copyUrl} now (it served ${LIVE_URL}).`);
     const adopted = Date.now();
     while (sink.received.length < 3 && Date.now() - adopted < 20_000) await sleep(100);
-    await sleep(2_000);
+    // Nothing more can go out once no mail is left unsent and the reminders' run is recorded.
+    while (
+      Date.now() - adopted < 60_000 &&
+      ((await sql<{ n: number }>(copy.url, "select count(*)::int as n from mail_outbox where status <> 'sent'"))[0].n > 0 ||
+        (await sql<{ n: number }>(copy.url, "select count(*)::int as n from job_runs"))[0].n === 0)
+    )
+      await sleep(100);
     const to = sink.received.map((r) => r.to).sort();
     // The recovery to the applicant, the SLA reminder to the two roles that decide stage 1.
     expect(to).toEqual(["admin@adaptasi.test", "pemohon@adaptasi.test", "subkomite@adaptasi.test"]);
