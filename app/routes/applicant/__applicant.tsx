@@ -183,13 +183,20 @@ export function DocumentField({
   const [clientError, setClientError] = useState<string | null>(null);
   const id = `doc_${requirement.id}`;
   const shown = clientError ?? error;
-  const onChange = (event: ChangeEvent<HTMLInputElement>) => {
-    const input = event.currentTarget;
+  const take = (input: HTMLInputElement) => {
     const message = input.files && input.files.length > 0 ? precheck(input.files, requirement, t) : null;
     input.setCustomValidity(message ?? "");
     setClientError(message);
     if (!message && input.files && input.files.length > 0) onChosen?.(input.files, input);
   };
+  const onChange = (event: ChangeEvent<HTMLInputElement>) => take(event.currentTarget);
+  // A file chosen while the page's scripts were still loading (a slow phone, a page just reloaded) fired its
+  // change with nothing listening; the field keeps it through hydration, so it is taken up now, once.
+  const input = useRef<HTMLInputElement>(null);
+  const takeOnHydration = useRef(take);
+  useEffect(() => {
+    if (input.current?.files?.length) takeOnHydration.current(input.current);
+  }, []);
   const describedBy = [reason ? `${id}-reason` : null, `${id}-hint`, current ? `${id}-current` : null, shown ? `${id}-error` : null].filter(Boolean).join(" ");
   return (
     <div className={a.document}>
@@ -235,6 +242,7 @@ export function DocumentField({
             .join(",")}
           aria-invalid={shown ? true : undefined}
           aria-describedby={describedBy}
+          ref={input}
           onChange={onChange}
           disabled={disabled || undefined}
         />

@@ -1,13 +1,14 @@
 // @vitest-environment jsdom
-import { cleanup, screen } from "@testing-library/react";
+import { act, cleanup, screen } from "@testing-library/react";
 import i18next from "i18next";
+import { hydrateRoot } from "react-dom/client";
 import { renderToString } from "react-dom/server";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import { i18nConfig } from "~/i18n";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { requirementsFor } from "#domain/documents";
 import { renderInRoute } from "../../../tests/render";
-import { DocumentUploadForm, SlowSignalNote } from "./__applicant";
+import { DocumentField, DocumentUploadForm, SlowSignalNote } from "./__applicant";
 import { ResumableProgress, type ResumableState } from "./__resumable";
 
 afterEach(() => {
@@ -77,5 +78,30 @@ describe("without JavaScript", () => {
     expect(html).toMatch(/^<noscript>/);
     expect(html).toContain("setiap 1 MB berkas butuh sekitar 20 detik (berkas 1,5 MB: sekitar 30 detik)");
     expect(html).toContain("biarkan halaman ini terbuka");
+  });
+});
+
+describe("a file chosen before the page's scripts ran", () => {
+  it("is taken up once the page hydrates: its change fired with nothing listening, the field kept the file", async () => {
+    const i18n = i18next.createInstance();
+    void i18n.use(initReactI18next).init({ ...i18nConfig, initImmediate: false });
+    const onChosen = vi.fn();
+    const field = (
+      <I18nextProvider i18n={i18n}>
+        <DocumentField requirement={cv} onChosen={onChosen} />
+      </I18nextProvider>
+    );
+    const container = document.createElement("div");
+    container.innerHTML = renderToString(field);
+    document.body.append(container);
+    // As the browser holds it: the server's markup, a file chosen in it before any script listened.
+    const input = container.querySelector<HTMLInputElement>("input[type=file]")!;
+    const file = new File(["%PDF-1.4"], "cv.pdf", { type: "application/pdf" });
+    Object.defineProperty(input, "files", { value: Object.assign([file], { item: (i: number) => [file][i] ?? null }) });
+    const root = await act(async () => hydrateRoot(container, field));
+    expect(onChosen).toHaveBeenCalledTimes(1);
+    expect((onChosen.mock.calls[0]![0] as File[])[0]!.name).toBe("cv.pdf");
+    act(() => root.unmount());
+    container.remove();
   });
 });
