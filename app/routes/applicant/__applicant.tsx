@@ -520,20 +520,6 @@ function LeaveWarning({ uploading }: { uploading: () => boolean }) {
   return null;
 }
 
-/** The SPE-only pages (portfolio, achievements, additional documents) for an applicant on another pathway. */
-export function OnlySpe({ title, message }: { title: string; message: string }) {
-  const { t } = useTranslation("applicant");
-  return (
-    <>
-      <h1>{title}</h1>
-      <section className={ui.card}>
-        <p>{message}</p>
-        <Link to="/registration-path">{t("achievement.toPathway")}</Link>
-      </section>
-    </>
-  );
-}
-
 type TimelineEntry = {
   at: string;
   action: string;
