@@ -26,7 +26,8 @@ export function PendingAnnouncer() {
     <>
       {busy ? <div className={s.pendingBar} aria-hidden="true" /> : null}
       {/* No role="status": the pages' own status messages keep that role to themselves. */}
-      <div aria-live="polite" aria-atomic="true" className={s.visuallyHidden}>
+      {/* The global class (app/styles/theme.css.ts), not a style of its own: this sits in every page's scripts. */}
+      <div aria-live="polite" aria-atomic="true" className="visually-hidden">
         {busy && slow ? t("a11y.loading") : null}
       </div>
     </>

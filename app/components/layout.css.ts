@@ -283,20 +283,6 @@ export const userBarInner = style({
 // With JavaScript, a slim bar along the top of the window while a page or a post is on its way: it creeps
 // towards the right and never arrives (the answer ends it), after a short wait so quick answers don't flash.
 const creep = keyframes({ from: { transform: "scaleX(0)" }, to: { transform: "scaleX(0.9)" } });
-// Read by screen readers, not drawn: clipped to nothing, and out of the flow so it never widens the page.
-export const visuallyHidden = style({
-  position: "absolute",
-  width: 1,
-  height: 1,
-  margin: -1,
-  padding: 0,
-  border: 0,
-  overflow: "hidden",
-  clip: "rect(0 0 0 0)",
-  clipPath: "inset(50%)",
-  whiteSpace: "nowrap",
-});
-
 export const pendingBar = style({
   position: "fixed",
   top: 0,
