@@ -1,10 +1,11 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useNavigation, useRouteLoaderData } from "@remix-run/react";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { PRODUCT_FULL_NAME } from "#domain/menu";
 import { GeneralErrorBoundary, SafeBoundary } from "./components/ErrorScreen";
 import { Navbar } from "./components/Navbar";
+import { PendingAnnouncer } from "./components/PendingAnnouncer";
 import { Toasts } from "./components/Toasts";
 import { Footer } from "./components/Footer";
 import * as s from "./components/layout.css";
@@ -79,10 +80,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <a href="#main" className={s.skipLink}>
           {t("a11y.skipToContent")}
         </a>
-        {/* With JavaScript, every navigation shows that it is on its way (a page, a post, a filter): a slim bar
-            at the top. It is decoration for the eye (aria-hidden): the page that arrives, or a submit button's
-            own "Mengirim…", is what a screen reader hears. Without JavaScript the browser shows its own. */}
-        {useNavigation().state !== "idle" ? <div className={s.pendingBar} aria-hidden="true" /> : null}
+        <PendingAnnouncer />
         <Toasts toast={data?.toast ?? null} />
         {children}
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: `window.ENV=${JSON.stringify(data?.env ?? {})}` }} />

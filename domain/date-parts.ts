@@ -34,8 +34,10 @@ export function splitDateText(text: string): DateParts | null {
 /** What is wrong with three boxes, each a rule of the validation catalogue (domain/validation-messages.ts). */
 export type DateProblem =
   | { rule: "required" }
-  /** a box empty or not a number */
-  | { rule: "dateFormat" }
+  /** the month box empty, not a number, or not 1 to 12 */
+  | { rule: "dateMonth" }
+  /** the day box empty, not a number, or not 1 to 31 */
+  | { rule: "dateDay" }
   /** a year of other than four digits ("90") */
   | { rule: "dateYear" }
   /** a month above 12 whose day could be the month: day and month typed the other way round */
@@ -43,21 +45,38 @@ export type DateProblem =
   /** a day the month does not have (02/30) */
   | { rule: "dateNoSuchDay"; params: { day: number; month: number; year: number } };
 
+export type DateBox = keyof DateParts;
+
+/** One box's mistake: said on that box (with JavaScript, as soon as it is left), all of them on a post. */
+export interface BoxProblem {
+  box: DateBox;
+  problem: DateProblem;
+}
+
 /**
- * Three boxes as ISO yyyy-mm-dd, or what is wrong with them. A whole date pasted into the month box with
- * the two others empty is split first (splitDateText). Two-digit years are refused: the year has four.
+ * Three boxes as ISO yyyy-mm-dd, or what is wrong with them: each box's own mistake, in the boxes' order
+ * (13 / 40 / 90 is three mistakes, not only the year's), then a day the month lacks once each box is right
+ * (said on the year, the box that decides a 29 February). A whole date pasted into the month box with the
+ * two others empty is split first (splitDateText). Two-digit years are refused: the year has four.
  */
-export function readDateParts(input: Partial<DateParts>): { iso: string; parts: DateParts } | { problem: DateProblem; parts: DateParts } {
+export function readDateParts(input: Partial<DateParts>): { iso: string; parts: DateParts } | { problems: BoxProblem[]; parts: DateParts } {
   let parts = datePartsOf(input);
   for (const k of ["month", "day", "year"] as const) parts[k] = parts[k].trim();
   if (!parts.day && !parts.year && /\D/.test(parts.month)) parts = splitDateText(parts.month) ?? parts;
   const { month, day, year } = parts;
-  if (!month && !day && !year) return { problem: { rule: "required" }, parts };
-  if (!/^\d{1,2}$/.test(month) || !/^\d{1,2}$/.test(day) || !/^\d+$/.test(year)) return { problem: { rule: "dateFormat" }, parts };
-  if (!/^\d{4}$/.test(year)) return { problem: { rule: "dateYear" }, parts };
+  if (!month && !day && !year) return { problems: [{ box: "year", problem: { rule: "required" } }], parts };
   const [m, d, y] = [Number(month), Number(day), Number(year)];
-  if (m < 1 || m > 12) return { problem: m > 12 && d >= 1 && d <= 12 ? { rule: "dateDayFirst", params: { month: m } } : { rule: "dateFormat" }, parts };
-  if (!realDay(y, m, d)) return { problem: { rule: "dateNoSuchDay", params: { day: d, month: m, year: y } }, parts };
+  const dayOk = /^\d{1,2}$/.test(day) && d >= 1 && d <= 31;
+  const problems: BoxProblem[] = [];
+  if (!/^\d{1,2}$/.test(month) || m < 1 || m > 12)
+    problems.push({
+      box: "month",
+      problem: /^\d+$/.test(month) && m > 12 && dayOk && d <= 12 ? { rule: "dateDayFirst", params: { month: m } } : { rule: "dateMonth" },
+    });
+  if (!dayOk) problems.push({ box: "day", problem: { rule: "dateDay" } });
+  if (!/^\d{4}$/.test(year)) problems.push({ box: "year", problem: { rule: "dateYear" } });
+  if (problems.length) return { problems, parts };
+  if (!realDay(y, m, d)) return { problems: [{ box: "year", problem: { rule: "dateNoSuchDay", params: { day: d, month: m, year: y } } }], parts };
   return { iso: `${y}-${pad(m)}-${pad(d)}`, parts };
 }
 

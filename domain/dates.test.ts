@@ -73,22 +73,38 @@ describe("readDateParts (three boxes: bulan, tanggal, tahun)", () => {
     expect(read("1990-08-17", "", "")).toMatchObject({ iso: "1990-08-17" });
   });
 
-  it("explains a day typed in the month box instead of calling it a wrong format", () => {
-    expect(read("17", "08", "1990")).toMatchObject({ problem: { rule: "dateDayFirst", params: { month: 17 } } });
-    expect(read("13", "13", "1990")).toMatchObject({ problem: { rule: "dateFormat" } });
-    expect(read("0", "5", "1990")).toMatchObject({ problem: { rule: "dateFormat" } });
+  it("explains a day typed in the month box instead of calling it a wrong month", () => {
+    expect(read("17", "08", "1990")).toMatchObject({ problems: [{ box: "month", problem: { rule: "dateDayFirst", params: { month: 17 } } }] });
+    expect(read("13", "13", "1990")).toMatchObject({ problems: [{ box: "month", problem: { rule: "dateMonth" } }] });
+    expect(read("0", "5", "1990")).toMatchObject({ problems: [{ box: "month", problem: { rule: "dateMonth" } }] });
+  });
+
+  it("says each box's own mistake, in the boxes' order: 13 / 40 / 90 is three", () => {
+    expect(read("13", "40", "90")).toMatchObject({
+      problems: [
+        { box: "month", problem: { rule: "dateMonth" } },
+        { box: "day", problem: { rule: "dateDay" } },
+        { box: "year", problem: { rule: "dateYear" } },
+      ],
+    });
+    expect(read("08", "40", "1990")).toMatchObject({ problems: [{ box: "day", problem: { rule: "dateDay" } }] });
   });
 
   it("refuses a two-digit year, a day the month lacks, an empty or non-numeric box", () => {
-    expect(read("08", "17", "90")).toMatchObject({ problem: { rule: "dateYear" } });
-    expect(read("08/17/90", "", "")).toMatchObject({ problem: { rule: "dateYear" }, parts: { month: "08", day: "17", year: "90" } });
-    expect(read("02", "30", "2024")).toMatchObject({ problem: { rule: "dateNoSuchDay", params: { day: 30, month: 2, year: 2024 } } });
-    expect(read("02", "29", "2023")).toMatchObject({ problem: { rule: "dateNoSuchDay" } });
-    expect(read("04", "31", "1990")).toMatchObject({ problem: { rule: "dateNoSuchDay" } });
-    expect(read("08", "", "1990")).toMatchObject({ problem: { rule: "dateFormat" } });
-    expect(read("ag", "17", "1990")).toMatchObject({ problem: { rule: "dateFormat" } });
-    expect(read("08", "17", "19900")).toMatchObject({ problem: { rule: "dateYear" } });
-    expect(read("", "", "")).toMatchObject({ problem: { rule: "required" } });
+    expect(read("08", "17", "90")).toMatchObject({ problems: [{ box: "year", problem: { rule: "dateYear" } }] });
+    expect(read("08/17/90", "", "")).toMatchObject({
+      problems: [{ box: "year", problem: { rule: "dateYear" } }],
+      parts: { month: "08", day: "17", year: "90" },
+    });
+    expect(read("02", "30", "2024")).toMatchObject({
+      problems: [{ box: "year", problem: { rule: "dateNoSuchDay", params: { day: 30, month: 2, year: 2024 } } }],
+    });
+    expect(read("02", "29", "2023")).toMatchObject({ problems: [{ problem: { rule: "dateNoSuchDay" } }] });
+    expect(read("04", "31", "1990")).toMatchObject({ problems: [{ problem: { rule: "dateNoSuchDay" } }] });
+    expect(read("08", "", "1990")).toMatchObject({ problems: [{ box: "day", problem: { rule: "dateDay" } }] });
+    expect(read("ag", "17", "1990")).toMatchObject({ problems: [{ box: "month", problem: { rule: "dateMonth" } }] });
+    expect(read("08", "17", "19900")).toMatchObject({ problems: [{ box: "year", problem: { rule: "dateYear" } }] });
+    expect(read("", "", "")).toMatchObject({ problems: [{ problem: { rule: "required" } }] });
   });
 });
 

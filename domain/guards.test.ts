@@ -64,9 +64,9 @@ describe("area rules (spec §6)", () => {
     expect(loggedInGuard(as(4), [1])).toEqual({ type: "logout", to: "/welcome" });
   });
   it("sends an applicant or a facility admin on another role's page to their own area, never logs them out", () => {
-    expect(loggedInGuard(as(8), [3])).toEqual({ type: "redirect", to: "/dashboard" });
-    expect(loggedInGuard(as(3), [8])).toEqual({ type: "redirect", to: "/" });
-    expect(loggedInGuard(as(3), [1, 2])).toEqual({ type: "redirect", to: "/" });
+    expect(loggedInGuard(as(8), [3])).toEqual({ type: "redirect", to: "/dashboard", refused: true });
+    expect(loggedInGuard(as(3), [8])).toEqual({ type: "redirect", to: "/", refused: true });
+    expect(loggedInGuard(as(3), [1, 2])).toEqual({ type: "redirect", to: "/", refused: true });
     expect(loggedInGuard(as(1), [1])).toEqual({ type: "allow" });
   });
   it("sends logged-in users away from landing pages", () => {

@@ -9,7 +9,8 @@ export type GuardDecision =
   | { type: "allow" }
   /** The URL carries tokens: the loader validates them, stores them and redirects to the clean URL. */
   | { type: "token-login" }
-  | { type: "redirect"; to: string }
+  /** `refused`: a logged-in user sent home from a page their role may not open, told why (a toast). */
+  | { type: "redirect"; to: string; refused?: true }
   /** Log the user out, then send them to `to`. */
   | { type: "logout"; to: "/welcome" }
   /** Logged in, user record not loaded yet: no decision (spec §2). */
@@ -41,13 +42,14 @@ export function applicantGuard(pathname: string, query: Query, session: SessionS
  * Logged-in pages (spec §2 layouts, §6 area rules): anonymous users go to /login; a role outside the
  * page's roles is refused. An applicant (role 3) or a facility admin (role 8) on another role's page is
  * sent to their own area with the session intact, as the two area guards do (role 8 on "/" goes to
- * /dashboard, role 3 on /dashboard to "/"): a wrong link must not log them out. Staff are logged out (§6).
+ * /dashboard, role 3 on /dashboard to "/"): a wrong link must not log them out, and a toast says why they
+ * landed there, as staff's logout does. Staff are logged out (§6).
  */
 export function loggedInGuard(session: SessionState, allowedRoles?: readonly number[]): GuardDecision {
   if (session.kind === "anonymous") return { type: "redirect", to: "/login" };
   if (session.kind === "loading") return { type: "wait" };
   if (!allowedRoles || allowedRoles.includes(session.roleId)) return { type: "allow" };
-  if (session.roleId === ROLE.APPLICANT || session.roleId === ROLE.ADMIN_FASYANKES) return { type: "redirect", to: homePathFor(session.roleId) };
+  if (session.roleId === ROLE.APPLICANT || session.roleId === ROLE.ADMIN_FASYANKES) return { type: "redirect", to: homePathFor(session.roleId), refused: true };
   return { type: "logout", to: "/welcome" };
 }
 

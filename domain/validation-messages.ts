@@ -37,8 +37,10 @@ export type RuleName =
   | "default"
   | "controlCharacters"
   | "controlCharactersMultiline"
+  | "accepted"
   // A date's three boxes (domain/dates.ts readDateParts): each message names the expected order and format.
-  | "dateFormat"
+  | "dateMonth"
+  | "dateDay"
   | "dateYear"
   | "dateDayFirst"
   | "dateNoSuchDay";

@@ -143,7 +143,8 @@ export function rulesFor(texts: FormTexts) {
         .max(opts.max, m("max", { length: opts.max })),
     oneOf: <T extends string>(field: string, values: readonly [T, ...T[]]) =>
       z.enum(values, { error: (issue) => (issue.input === undefined ? m("required", { field }) : m("oneOf", { field })) }),
-    accepted: (field: string) => z.literal("on", { error: () => m("required", { field }) }),
+    /** A box to tick (consent): its message says to tick it, not to "fill it in". */
+    accepted: (field: string) => z.literal("on", { error: () => m("accepted", { field }) }),
   };
 }
 

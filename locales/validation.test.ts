@@ -208,7 +208,7 @@ describe("validation messages per request", () => {
     expect(errors(en.citizenSignUp, {})).toMatchObject({
       full_name: "Full name is required",
       email: "E-mail address is required",
-      consent: "Consent is required",
+      consent: "Tick the box beside the statement to say you agree",
     });
     expect(errors(en.citizenSignUp, BAD_INPUTS[1])).toMatchObject({
       full_name: "must contain at least 3 characters",

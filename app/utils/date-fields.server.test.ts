@@ -32,13 +32,19 @@ describe("readDateFields: a date's three boxes as the one ISO date the schema an
       [boxes("17", "08", "1990"), /^Bulan 17 tidak ada: isi bulan dulu, lalu tanggal, lalu tahun, contoh 08 \/ 17 \/ 1990/],
       [boxes("08", "17", "90"), /^Tahun harus 4 digit, contoh 1990/],
       [boxes("02", "30", "2024"), /^Tanggal 30 tidak ada pada bulan 2 tahun 2024/],
-      [boxes("08", "", "1990"), /^Format salah: isi bulan, tanggal, lalu tahun 4 digit, contoh 08 \/ 17 \/ 1990$/],
+      [boxes("08", "", "1990"), /^Tanggal harus angka 1 sampai 31 \(urutannya bulan, tanggal, tahun, contoh 08 \/ 17 \/ 1990\)$/],
     ];
     for (const [fd, message] of cases) {
       const errors = readDateFields(fd, ["birth_date"], INDONESIAN);
       expect(errors?.birth_date[0]).toMatch(message);
       expect(fd.has("birth_date")).toBe(false);
     }
+    // Each wrong box has its own message, in the boxes' order.
+    expect(readDateFields(boxes("13", "40", "90"), ["birth_date"], INDONESIAN)?.birth_date).toEqual([
+      "Bulan harus angka 1 sampai 12 (urutannya bulan, tanggal, tahun, contoh 08 / 17 / 1990)",
+      "Tanggal harus angka 1 sampai 31 (urutannya bulan, tanggal, tahun, contoh 08 / 17 / 1990)",
+      "Tahun harus 4 digit, contoh 1990 (urutannya bulan, tanggal, tahun)",
+    ]);
     const pasted = boxes("08/17/90", "", "");
     readDateFields(pasted, ["birth_date"], INDONESIAN);
     expect([pasted.get("birth_date.month"), pasted.get("birth_date.day"), pasted.get("birth_date.year")]).toEqual(["08", "17", "90"]);

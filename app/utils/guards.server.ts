@@ -5,6 +5,7 @@ import { applicantGuard, dashboardGuard, landingGuard, loggedInGuard, type Guard
 import { logoutResponse, type AuthState } from "~/utils/auth.server";
 import { tokenLogin } from "~/utils/token-login.server";
 import { i18next } from "~/utils/i18n.server";
+import { toastCookie } from "~/utils/session.server";
 
 // Guards come first in every loader and action; they throw the redirect (CONVENTIONS habit 3).
 
@@ -21,7 +22,9 @@ async function carryOut(decision: GuardDecision, request: Request, context: AppL
         const url = new URL(request.url);
         throw redirect(`/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
       }
-      throw redirect(decision.to);
+      if (!decision.refused) throw redirect(decision.to);
+      const message = (await i18next.getFixedT(request))("toast.pageNotForRole");
+      throw redirect(decision.to, { headers: { "Set-Cookie": await toastCookie({ severity: "error", message }) } });
     }
     case "logout":
       throw await logoutResponse(context.api, auth, decision.to, { severity: "error", message: (await i18next.getFixedT(request))("toast.roleNotAllowed") });

@@ -79,7 +79,7 @@ describe("validateLive: a date's three boxes (bulan, tanggal, tahun)", () => {
   it("says nothing of a good date, and says on the year box what is wrong, naming the order and format", () => {
     expect(boxes("08", "17", "1990")["birth_date.year"]).toBeUndefined();
     expect(boxes("17/08/1990", "", "")["birth_date.year"]).toBeUndefined();
-    expect(boxes("17", "08", "1990")["birth_date.year"]).toEqual([
+    expect(boxes("17", "08", "1990")["birth_date.month"]).toEqual([
       "Bulan 17 tidak ada: isi bulan dulu, lalu tanggal, lalu tahun, contoh 08 / 17 / 1990 untuk 17 Agustus 1990",
     ]);
     expect(boxes("08", "17", "90")["birth_date.year"]?.[0]).toMatch(/^Tahun harus 4 digit/);
@@ -87,6 +87,16 @@ describe("validateLive: a date's three boxes (bulan, tanggal, tahun)", () => {
     expect(boxes("", "", "")["birth_date.year"]).toEqual(["Tanggal Lahir harus diisi"]);
     expect(boxes("12", "31", "2026")["birth_date.year"]).toEqual(["Tanggal Lahir tidak boleh lebih dari 06/01/26"]);
     expect(boxes("17", "08", "1990").birth_date).toBeUndefined();
+  });
+
+  it("says each box's own mistake on that box: 13 / 40 / 90 is three messages, not only the year's", () => {
+    expect(boxes("13", "40", "90")).toMatchObject({
+      "birth_date.month": ["Bulan harus angka 1 sampai 12 (urutannya bulan, tanggal, tahun, contoh 08 / 17 / 1990)"],
+      "birth_date.day": ["Tanggal harus angka 1 sampai 31 (urutannya bulan, tanggal, tahun, contoh 08 / 17 / 1990)"],
+      "birth_date.year": ["Tahun harus 4 digit, contoh 1990 (urutannya bulan, tanggal, tahun)"],
+    });
+    // A month typed alone: its box is right; the boxes not typed in yet are conform's to keep quiet.
+    expect(boxes("08", "", "")["birth_date.month"]).toBeUndefined();
   });
 });
 

@@ -90,7 +90,8 @@ export function validateLive(form: LiveForm, payload: Record<string, unknown>, w
   for (const [name, field] of Object.entries(form.fields)) {
     let value = textOf(payload[name]);
     // A date's three boxes (app/components/DateField.tsx), read as the server reads them: a good date is
-    // its ISO text for the field's own checks; a wrong one says what is wrong, on the year, the box left last.
+    // its ISO text for the field's own checks; a wrong one says each box's mistake on that box (conform shows
+    // it once the box was typed in), a day the month lacks and the field's own checks on the year, left last.
     let key = name;
     let failed: LiveMessage | null = null;
     const parts = payload[name] as { year?: string } | null;
@@ -98,12 +99,12 @@ export function validateLive(form: LiveForm, payload: Record<string, unknown>, w
       key = `${name}.year`;
       const read = words.dateParts(parts);
       if ("iso" in read) value = read.iso;
-      else if (read.problem.rule === "required") value = "";
-      else failed = { rule: read.problem.rule, params: "params" in read.problem ? read.problem.params : {} };
-    }
-    if (failed) {
-      errors[key] = [say(failed, form, words)];
-      continue;
+      else if (read.problems[0].problem.rule === "required") value = "";
+      else {
+        for (const { box, problem } of read.problems)
+          errors[`${name}.${box}`] = [say({ rule: problem.rule, params: "params" in problem ? problem.params : {} }, form, words)];
+        continue;
+      }
     }
     if (value === null || (value === "" && field.optional)) continue;
     for (const step of field.steps) {

@@ -14,12 +14,13 @@ import { UNSAFE_DataRouterStateContext as RouterState } from "react-router-dom";
 export type TitleKey = keyof (typeof import("#locales/id/common.json"))["title"];
 
 /**
- * What a page names as its title: a key, or from its loader data a key (a page that shows two states) or
+ * What a page names as its title: a key, or from its loader data (and whether it answers a refused post: a
+ * "Periksa kembali" refused shows its form again) a key (a page that shows two states) or
  * a key with the subject its heading names (a person, an entry): "Yuliana Putri — Detail Admin Fasyankes — …",
  * so the browser's title begins with the page's heading.
  */
 export type TitleChoice = TitleKey | { key: TitleKey; subject?: string | null };
-export type PageTitle<Data = never> = TitleKey | ((data: Data | undefined) => TitleChoice);
+export type PageTitle<Data = never> = TitleKey | ((data: Data | undefined, refused: boolean) => TitleChoice);
 
 export interface TitleHandle {
   title?: PageTitle<unknown>;
@@ -53,9 +54,10 @@ export function usePageTitle(): string {
   const { t } = useTranslation();
   const match = [...matches].reverse().find((m) => (m.handle as TitleHandle | undefined)?.title);
   const title = (match?.handle as TitleHandle | undefined)?.title;
-  const choice: TitleChoice = typeof title === "function" ? title(match?.data) : (title ?? "default");
+  const refused = useRefusedPost();
+  const choice: TitleChoice = typeof title === "function" ? title(match?.data, refused) : (title ?? "default");
   const { key, subject } = typeof choice === "string" ? { key: choice, subject: null } : choice;
   const text = t(`title.${key}`, { product: t("product.name") });
   const named = subject ? `${subject} — ${text}` : text;
-  return useRefusedPost() ? t("form.errorTitle", { title: named }) : named;
+  return refused ? t("form.errorTitle", { title: named }) : named;
 }

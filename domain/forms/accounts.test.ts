@@ -39,7 +39,7 @@ describe("citizen sign-up schema", () => {
       email: "harus berupa alamat surel yang benar",
       phone: "harus berupa angka",
       password: "Format salah",
-      consent: "Persetujuan harus diisi",
+      consent: "Centang kotak di samping pernyataan untuk menyatakan setuju",
     });
   });
   it("says when the confirmation differs", () => {

@@ -35,7 +35,7 @@ describe("facilitySignUpSchema", () => {
       email: "Alamat Surel harus diisi",
       phone: "Nomor Telepon harus diisi",
       password: "Kata Sandi harus diisi",
-      consent: "Persetujuan harus diisi",
+      consent: "Centang kotak di samping pernyataan untuk menyatakan setuju",
     });
     expect(errors(facilitySignUpSchema.safeParse({ ...signUp, facility_type: "KAPAL", contact_phone: "02-1", contact_email: "x@", address: "Jl. A" }))).toEqual(
       {

@@ -23,8 +23,10 @@ test("every field of the citizen sign-up explains what is wrong, in the spec's w
       ["Kata Sandi", "Kata Sandi harus diisi"],
       ["Konfirmasi Kata Sandi", "Konfirmasi Kata Sandi harus diisi"],
     ]);
-    await expect(page.getByRole("checkbox", { name: /menyetujui penggunaannya/ })).toHaveAccessibleDescription(/Persetujuan harus diisi/);
-    await expect(summary).toContainText("Persetujuan harus diisi");
+    await expect(page.getByRole("checkbox", { name: /menyetujui penggunaannya/ })).toHaveAccessibleDescription(
+      /Centang kotak di samping pernyataan untuk menyatakan setuju/,
+    );
+    await expect(summary).toContainText("Persetujuan: Centang kotak di samping pernyataan untuk menyatakan setuju");
     await expectPath(page, "/sign-up");
   });
 

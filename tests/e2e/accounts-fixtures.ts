@@ -26,6 +26,8 @@ export const test = base.extend<{ guards: { dialogs: string[]; serverErrors: str
         if (r.status() >= 500) guards.serverErrors.push(`${r.status()} ${r.request().method()} ${r.url()}`);
       });
       page.on("dialog", (d) => {
+        // The browser's own question before leaving a page mid-upload is no script's: a reload goes on.
+        if (d.type() === "beforeunload") return void d.accept();
         guards.dialogs.push(`${d.type()}: ${d.message()}`);
         void d.dismiss();
       });

@@ -120,10 +120,10 @@ test("a verified facility registers a professional on an OTH path, uploads every
     await sendFromCheck(page);
     // spec §4: a first submission ends on /submission-form/success — the facility's too, naming whom it sent.
     await expectPath(page, "/submission-form/success");
-    await expect(page.getByRole("heading", { level: 1, name: "Permohonan Terkirim" })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: "Pendaftaran Terkirim" })).toBeVisible();
     await expect(page.getByText(professional.name)).toBeVisible();
     await expect(page.getByText(/^ADP-\d{4}-\d{6}$/)).toBeVisible();
-    await page.getByRole("link", { name: "Lihat status permohonan" }).click();
+    await page.getByRole("link", { name: "Lihat Status Pengajuan" }).click();
     await expectPath(page, "/application-status");
   });
 

@@ -18,6 +18,7 @@ import {
 // Spec §2 "Navigation guards" and §6 "Area rules", as a visitor meets them in the browser.
 
 const ROLE_REFUSED = "Peran Anda tidak diizinkan membuka halaman tersebut.";
+const PAGE_NOT_FOR_ROLE = "Halaman tersebut tidak dapat dibuka dengan peran Anda, jadi Anda diarahkan ke beranda Anda.";
 const BAD_LINK = "Tautan masuk tidak valid atau sudah kedaluwarsa.";
 
 /** Groups whose pages are reached with page.goto only: the server's guard answers, the same with JavaScript. */
@@ -155,6 +156,8 @@ test.describe("logged-in pages", () => {
       await loginAndVisit(page, account, path);
       await expectPath(page, account.home);
       await expect(userMenuSummary(page)).toContainText(account.name);
+      // A toast says why they landed there, as the staff's logout does.
+      await expect(page.getByText(PAGE_NOT_FOR_ROLE)).toBeVisible();
     });
   }
 });

@@ -41,7 +41,11 @@ test("REG: document check asks for a reupload, then every body passes the file t
   await expect(applicant.getByText("CV tidak bertanggal.")).toBeVisible();
   // Sending without a file is a mistake to fix, not a success of 0 documents.
   await applicant.getByRole("button", { name: "KIRIM PERBAIKAN" }).click();
-  await expect(applicant.getByRole("alert").filter({ hasText: "Pilih berkas untuk dokumen yang perlu diperbaiki" })).toBeVisible();
+  // The summary counts the flagged documents still to upload again; the title names the form it shows again.
+  await expect(applicant.getByRole("alert").filter({ hasText: "Ada 1 dokumen yang perlu diperbaiki" })).toContainText(
+    "Curriculum Vitae (CV) belum diunggah ulang",
+  );
+  await expect(applicant).toHaveTitle(/^Galat: Perbaikan Berkas — /);
   await expectPath(applicant, "/submission-form/reupload-form");
   await expect(applicant.getByText(/0 dokumen tersimpan/)).toHaveCount(0);
   await uploadDocument(applicant, 2, await pdfFile("cv-baru.pdf"));

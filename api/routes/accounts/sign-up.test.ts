@@ -133,7 +133,7 @@ describe("POST /api/v1/register/citizen", () => {
       email: "harus berupa alamat surel yang benar",
       phone: "harus berupa angka",
       password: "Format salah",
-      consent: "Persetujuan harus diisi",
+      consent: "Centang kotak di samping pernyataan untuk menyatakan setuju",
     });
     const confirmation = await expectError(await signUpCitizen(citizen({ password_confirmation: "Rahasia124" })), 400, "VALIDATION_ERROR");
     expect(confirmation.error.details).toEqual([

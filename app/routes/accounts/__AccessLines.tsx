@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import * as ui from "~/components/ui.css";
+import * as l from "./__access-lines.css";
 import type { AccessLine } from "~/routes/accounts/__access-log.server";
 
 // The access log's records as a list of cards: readable on a phone, no table to scroll sideways.
@@ -10,7 +11,7 @@ export function AccessLines({ lines, showApplicant = false, empty }: { lines: Ac
   return (
     <ol className={ui.checklist} aria-label={t("accessLog.caption")} data-testid="access-log">
       {lines.map((line) => (
-        <li key={line.id} className={ui.card} style={{ overflowWrap: "anywhere", marginBottom: 0 }}>
+        <li key={line.id} className={`${ui.card} ${l.line}`}>
           <dl className={ui.flush}>
             <dt className={ui.label}>{t("accessLog.when")}</dt>
             <dd>

@@ -1,46 +1,69 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { datePartNames, readDateParts, type DateParts } from "#domain/date-parts";
 import { ROLE } from "#domain/roles";
+import type { FormTexts } from "#domain/validation";
 import * as a from "~/components/admin.css";
+import { DateBoxes } from "~/components/DateField";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
 import * as ui from "~/components/ui.css";
 import { AccessLines } from "~/routes/accounts/__AccessLines";
 import { accessLines } from "~/routes/accounts/__access-log.server";
 import { Pager } from "~/routes/admin/__Pager";
 import { requireUser } from "~/utils/guards.server";
+import { formTextsFor } from "~/utils/i18n.server";
 import { titled } from "~/utils/page-title";
 
 export const handle = titled("adminAccessLog");
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const PERIOD = ["from", "to"] as const;
+type PeriodEnd = (typeof PERIOD)[number];
 
-/** The search from the URL, each value dropped when the API would refuse it (never a 400 page). */
-function searchParams(url: URL) {
+/**
+ * The search from the URL, each value dropped when the API would refuse it (never a 400 page). The period's
+ * ends come as three boxes each (`from.month`, `from.day`, `from.year`: the form) or as ISO days (the pager's
+ * links); a wrong date is not searched by, and says what is wrong on its boxes, shown again as typed.
+ */
+function searchParams(url: URL, texts: FormTexts) {
   const out: Record<string, string> = {};
+  const errors: Partial<Record<PeriodEnd, string[]>> = {};
+  const typed: Partial<Record<PeriodEnd, DateParts>> = {};
   const get = (k: string) => (url.searchParams.get(k) ?? "").trim();
   for (const k of ["applicant", "staff"]) if (get(k)) out[k] = get(k).slice(0, 100);
-  for (const k of ["from", "to"]) {
+  for (const k of PERIOD) {
+    const names = datePartNames(k);
+    const boxes = { month: get(names.month), day: get(names.day), year: get(names.year) };
+    if (boxes.month || boxes.day || boxes.year) {
+      const read = readDateParts(boxes);
+      if ("iso" in read) out[k] = read.iso;
+      else {
+        errors[k] = read.problems.map(({ problem }) => texts.message(problem.rule, "params" in problem ? problem.params : undefined));
+        typed[k] = read.parts;
+      }
+      continue;
+    }
     const v = get(k);
     if (DAY.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v)) out[k] = v;
   }
   if (out.from && out.to && out.from > out.to) delete out.to;
   const page = get("page");
   if (/^\d{1,6}$/.test(page) && Number(page) > 1) out.page = page;
-  return out;
+  return { params: out, errors, typed };
 }
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireUser(request, context, { roles: [ROLE.SUPER_ADMIN] });
-  const params = searchParams(new URL(request.url));
+  const { params, errors, typed } = searchParams(new URL(request.url), await formTextsFor(request));
   const { lines, meta } = await accessLines(request, context, "/admin/access-log", params);
-  return { lines, meta, params };
+  return { lines, meta, params, dateErrors: errors, typed };
 }
 
 /** /access-log: the Super Admin searches the whole access log by applicant, staff member and period. */
 export default function AccessLog() {
   const { t } = useTranslation("common");
-  const { lines, meta, params } = useLoaderData<typeof loader>();
+  const { lines, meta, params, dateErrors, typed } = useLoaderData<typeof loader>();
   return (
     <>
       <h1>{t("accessLog.adminTitle")}</h1>
@@ -58,18 +81,12 @@ export default function AccessLog() {
           </label>
           <input id="staff" name="staff" type="search" className={ui.input} defaultValue={params.staff ?? ""} maxLength={100} />
         </div>
-        <div className={a.filterField}>
-          <label htmlFor="from" className={ui.label}>
-            {t("accessLog.from")}
-          </label>
-          <input id="from" name="from" type="date" className={ui.input} defaultValue={params.from ?? ""} />
-        </div>
-        <div className={a.filterField}>
-          <label htmlFor="to" className={ui.label}>
-            {t("accessLog.to")}
-          </label>
-          <input id="to" name="to" type="date" className={ui.input} defaultValue={params.to ?? ""} />
-        </div>
+        {/* The period's ends are three boxes each, like every date of the portal (not the browser's date picker). */}
+        {PERIOD.map((k) => (
+          <div key={k} className={a.filterField}>
+            <DateBoxes id={k} name={k} label={t(`accessLog.${k}`)} initial={typed[k] ?? params[k] ?? ""} errors={dateErrors[k]} />
+          </div>
+        ))}
         <button type="submit" className={ui.secondaryButton}>
           {t("accessLog.apply")}
         </button>

@@ -28,7 +28,7 @@ export function ApplicantCheck({ check, jalur, formHref, confirmAction }: { chec
     <SubmissionCheck
       sections={[
         { id: "personal", title: t("check.personal"), editHref: "/personal-data", rows: personal },
-        { id: "pathway", title: t("check.pathway"), editHref: "/registration-path", rows: [{ label: t("check.pathway"), value: t(`jalur.${jalur}`) }] },
+        { id: "pathway", title: t("check.pathway"), editHref: "/registration-path", rows: [{ label: t("check.jalur"), value: t(`jalur.${jalur}`) }] },
         { id: "documents", title: t("check.documents"), editHref: formHref, rows: documents },
       ]}
       missing={missing}

@@ -15,14 +15,16 @@ export function SubmissionSuccess({
   professional?: string | null;
 }) {
   const { t } = useTranslation("applicant");
-  const next = t(`${kind}.next`, { returnObjects: true }) as string[];
+  // A facility's is a registration of a health professional (whom it names), not the reader's own application.
+  const texts = professional ? (kind === "success" ? "facilitySuccess" : "facilitySuccessReupload") : kind;
+  const next = t(`${texts}.next`, { returnObjects: true }) as string[];
   return (
     <section className={`${ui.card} ${ui.narrow} ${s.panel}`} aria-labelledby="success-title">
       <p className={s.tick} aria-hidden="true">
         ✓
       </p>
-      <h1 id="success-title">{t(`${kind}.title`)}</h1>
-      <p>{t(`${kind}.lead`)}</p>
+      <h1 id="success-title">{t(`${texts}.title`)}</h1>
+      <p>{t(`${texts}.lead`)}</p>
       {professional ? (
         <p>
           {t("success.professional")}: <strong>{professional}</strong>
@@ -42,7 +44,7 @@ export function SubmissionSuccess({
       </ol>
       <p className={ui.row}>
         <Link to="/application-status" className={ui.button}>
-          {t("success.toStatus")}
+          {t(professional ? `${texts}.toStatus` : "success.toStatus")}
         </Link>
         <Link to="/">{t("success.home")}</Link>
       </p>

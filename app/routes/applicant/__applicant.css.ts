@@ -2,7 +2,9 @@ import { globalStyle, style } from "@vanilla-extract/css";
 import { vars } from "~/styles/theme.css";
 
 // The applicant's journey: the workspace steps and the document upload fields.
-export const step = style({ display: "flex", flexWrap: "wrap", gap: vars.space.sm, alignItems: "baseline" });
+// A task-list step: its number, its name, and under the name its state (no separator left to dangle at 360 px).
+export const step = style({ display: "grid", gridTemplateColumns: "auto minmax(0, 1fr)", columnGap: vars.space.sm, alignItems: "baseline" });
+export const stepState = style({ gridColumn: 2 });
 export const stepDone = style({ color: vars.color.success, fontWeight: 700 });
 export const document = style({
   borderTop: `1px solid ${vars.color.border}`,
@@ -90,3 +92,5 @@ export const missing = style({
   overflowWrap: "anywhere",
 });
 export const missingTitle = style({ fontSize: "1rem", margin: `0 0 ${vars.space.xs}` });
+// "Tetap di halaman ini": while a document uploads, above the documents.
+export const leaveNote = style({ fontWeight: 600, borderLeft: `4px solid ${vars.color.focus}`, paddingLeft: vars.space.sm });

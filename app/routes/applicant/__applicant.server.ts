@@ -182,8 +182,9 @@ async function postDocumentsOnce(
   if (outcome.errors.length > 0) return refused(400, { documents: uploadErrors(outcome, await i18next.getLocale(request)), form: [] });
   if (form === "reupload") {
     // A reupload's KIRIM PERBAIKAN before any flagged document was uploaded again changed nothing: the person's mistake.
-    if (intent !== INTENT_UPLOAD && outcome.saved.length === 0 && !(outcome.application ?? application).reupload.some((r) => r.fixed)) {
-      return refused(400, { documents: {}, form: [t("errors.reuploadEmpty")] });
+    const now = outcome.application ?? application;
+    if (intent !== INTENT_UPLOAD && outcome.saved.length === 0 && !now.reupload.some((r) => r.fixed)) {
+      return refused(400, reuploadEmptyErrors(now.reupload, await requirements(context, application.jalur_id), t));
     }
   }
   if (intent === INTENT_UPLOAD) {
@@ -200,6 +201,23 @@ async function postDocumentsOnce(
   const toast = outcome.saved.length > 0 ? t("toast.draftSavedWithUploads", { saved: outcome.saved.length }) : undefined;
   if (intent === INTENT_CHECK) return { ok: true, redirectTo: to.check, toast };
   return { ok: true, redirectTo: to.draft, toast: toast ?? t("toast.draftSaved") };
+}
+
+/**
+ * KIRIM PERBAIKAN before any flagged document was uploaded again: each flagged document not yet uploaded again
+ * is its own line, so the summary counts the documents still to do (not the one general message).
+ */
+export function reuploadEmptyErrors(
+  flagged: ReadonlyArray<{ requirement_id: number; fixed: boolean }>,
+  all: ReadonlyArray<Pick<DocumentRequirement, "id" | "order_num" | "name">>,
+  t: (key: string, params?: Record<string, unknown>) => string,
+): DocumentErrors {
+  const byId = new Map(all.map((r) => [r.id, `${r.order_num}. ${r.name}`]));
+  const open = flagged.filter((r) => !r.fixed && byId.has(r.requirement_id));
+  return {
+    documents: Object.fromEntries(open.map((r) => [r.requirement_id, t("reuploadCheck.missingDocument", { name: byId.get(r.requirement_id) })])),
+    form: [t("errors.reuploadEmpty")],
+  };
 }
 
 /**

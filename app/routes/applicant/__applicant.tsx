@@ -1,5 +1,5 @@
-import { useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from "react";
-import { Form, Link, useLocation, useNavigate, useRevalidator } from "@remix-run/react";
+import { useCallback, useEffect, useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from "react";
+import { Form, Link, useBlocker, useLocation, useNavigate, useRevalidator } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { MB, type DocumentRequirement } from "#domain/documents";
 import { formatDateTime } from "~/utils/format";
@@ -7,7 +7,7 @@ import * as a from "./__applicant.css";
 import * as ui from "~/components/ui.css";
 import { Timeline } from "~/components/Timeline";
 import { useWorkflowWords } from "~/utils/workflow-words";
-import { ResumableProgress, useResumableUpload } from "./__resumable";
+import { ResumableProgress, useResumableUpload, useUnfinishedUpload } from "./__resumable";
 
 // Shared by the applicant's pages: the status badge and the document upload fields.
 
@@ -61,7 +61,11 @@ export function useUploadProgress(form: DocumentForm, endpoint = DEFAULT_UPLOAD_
     xhr.upload.onprogress = (e) => setPercent(e.lengthComputable ? Math.round((e.loaded / e.total) * 100) : 0);
     xhr.onload = () => {
       const body = xhr.response as { redirectTo?: string; errors?: DocumentErrors } | null;
-      if (body?.redirectTo) return window.location.assign(body.redirectTo);
+      // Done: the page may go on to its answer without the warning that leaving stops an upload.
+      if (body?.redirectTo) {
+        onBusy?.(false);
+        return window.location.assign(body.redirectTo);
+      }
       // A guard's redirect (e.g. the session ended) was followed: show that page.
       if (!body && new URL(xhr.responseURL || window.location.href).pathname !== endpoint) return window.location.assign(xhr.responseURL);
       sending.current = false;
@@ -179,13 +183,20 @@ export function DocumentField({
   const [clientError, setClientError] = useState<string | null>(null);
   const id = `doc_${requirement.id}`;
   const shown = clientError ?? error;
-  const onChange = (event: ChangeEvent<HTMLInputElement>) => {
-    const input = event.currentTarget;
+  const take = (input: HTMLInputElement) => {
     const message = input.files && input.files.length > 0 ? precheck(input.files, requirement, t) : null;
     input.setCustomValidity(message ?? "");
     setClientError(message);
     if (!message && input.files && input.files.length > 0) onChosen?.(input.files, input);
   };
+  const onChange = (event: ChangeEvent<HTMLInputElement>) => take(event.currentTarget);
+  // A file chosen while the page's scripts were still loading (a slow phone, a page just reloaded) fired its
+  // change with nothing listening; the field keeps it through hydration, so it is taken up now, once.
+  const input = useRef<HTMLInputElement>(null);
+  const takeOnHydration = useRef(take);
+  useEffect(() => {
+    if (input.current?.files?.length) takeOnHydration.current(input.current);
+  }, []);
   const describedBy = [reason ? `${id}-reason` : null, `${id}-hint`, current ? `${id}-current` : null, shown ? `${id}-error` : null].filter(Boolean).join(" ");
   return (
     <div className={a.document}>
@@ -231,6 +242,7 @@ export function DocumentField({
             .join(",")}
           aria-invalid={shown ? true : undefined}
           aria-describedby={describedBy}
+          ref={input}
           onChange={onChange}
           disabled={disabled || undefined}
         />
@@ -298,6 +310,7 @@ function OneDocumentForm({
   applicationId: string;
   onStored: () => void;
 }) {
+  const { t } = useTranslation("applicant");
   const upload = useUploadProgress(form, endpoint, (busy) => onBusy(requirement.id, busy));
   // With JavaScript, one chosen file starts uploading at once, resumably (several files of a merged
   // document go together by the form's button, as before).
@@ -319,6 +332,9 @@ function OneDocumentForm({
     });
   };
   const running = resumable.state !== null;
+  // After a reload mid-upload: say that choosing the same file again continues it (until something is chosen).
+  const unfinished = useUnfinishedUpload(applicationId, requirement.id, form);
+  const resumeHint = unfinished && !chosenName ? t("documents.unfinished", { name: unfinished.name, size: formatSize(unfinished.size) }) : null;
   const ownError = resumable.error ?? (upload.errors ? (upload.errors.documents[requirement.id] ?? upload.errors.form[0]) : (error ?? formError));
   return (
     <Form
@@ -343,8 +359,11 @@ function OneDocumentForm({
           {button} <span className="visually-hidden">{`${requirement.order_num}. ${requirement.name}`}</span>
         </button>
       </div>
+      {resumeHint ? <p className={ui.hint}>{resumeHint}</p> : null}
       <UploadProgress percent={upload.percent} />
       <ResumableProgress state={resumable.state} name={chosenName} onCancel={() => void resumable.cancel()} />
+      {/* Beside the progress the person watches: leaving the page stops the upload. */}
+      {running || upload.percent !== null ? <p className={a.leaveNote}>{t("documents.stayOnPage")}</p> : null}
       {resumable.note && !resumable.error ? (
         <p role="status" className={ui.hint}>
           {resumable.note}
@@ -393,6 +412,9 @@ export function DocumentUploadForm({
   children?: ReactNode;
 }) {
   const [busy, setBusy] = useState<ReadonlySet<number>>(new Set());
+  // The same, at once: a finished upload goes on to its answer in the same moment it says it is done.
+  const busyNow = useRef(new Set<number>());
+  const uploadingNow = useCallback(() => busyNow.current.size > 0, []);
   // A document stored by a resumable upload shows as stored once the page's data is read again (the others keep
   // uploading). After a refused step (?intent=check that found something missing) the address still names that
   // step: the form's own address is read instead, so the page stays the form and does not turn into the check.
@@ -406,17 +428,23 @@ export function DocumentUploadForm({
     const query = params.toString();
     navigate(`${location.pathname}${query ? `?${query}` : ""}`, { replace: true, preventScrollReset: true });
   };
-  const onBusy = (id: number, on: boolean) =>
+  const onBusy = (id: number, on: boolean) => {
+    if (on) busyNow.current.add(id);
+    else busyNow.current.delete(id);
     setBusy((before) => {
       const next = new Set(before);
       if (on) next.add(id);
       else next.delete(id);
       return next;
     });
+  };
   // A refusal of the whole post (a quota, the rate limit) is shown at the document it came from.
   const postedDoc = errors && errors.form.length > 0 ? errors.doc : undefined;
+  const uploading = busy.size > 0;
   return (
     <>
+      <SlowSignalNote />
+      <LeaveWarning uploading={uploadingNow} />
       {items.map(({ requirement, reason }) => (
         <OneDocumentForm
           key={requirement.id}
@@ -435,7 +463,7 @@ export function DocumentUploadForm({
         />
       ))}
       {children ? (
-        <fieldset className={a.actions} disabled={busy.size > 0}>
+        <fieldset className={a.actions} disabled={uploading}>
           {children}
         </fieldset>
       ) : null}
@@ -443,18 +471,53 @@ export function DocumentUploadForm({
   );
 }
 
-/** The SPE-only pages (portfolio, achievements, additional documents) for an applicant on another pathway. */
-export function OnlySpe({ title, message }: { title: string; message: string }) {
+/** About 50 kB/s, a weak mobile signal: one megabyte in some 20 seconds. */
+const SECONDS_PER_MB_WEAK_SIGNAL = 20;
+
+/** Without JavaScript nothing shows a post's progress: above the documents, before any send, how long a weak signal takes. */
+export function SlowSignalNote() {
   const { t } = useTranslation("applicant");
   return (
-    <>
-      <h1>{title}</h1>
-      <section className={ui.card}>
-        <p>{message}</p>
-        <Link to="/registration-path">{t("achievement.toPathway")}</Link>
-      </section>
-    </>
+    <noscript>
+      <p className={a.leaveNote}>{t("documents.noScriptSlow", { seconds: SECONDS_PER_MB_WEAK_SIGNAL, example: 1.5 * SECONDS_PER_MB_WEAK_SIGNAL })}</p>
+    </noscript>
   );
+}
+
+/**
+ * While a document uploads, leaving the page stops it: beside its progress the page says so plainly
+ * (OneDocumentForm); here the browser warns before a reload or a closed tab (beforeunload), and a link
+ * inside the portal first asks whether to leave.
+ */
+function LeaveWarning({ uploading }: { uploading: () => boolean }) {
+  const { t } = useTranslation("applicant");
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => uploading() && currentLocation.pathname !== nextLocation.pathname);
+  useEffect(() => {
+    const warn = (e: BeforeUnloadEvent) => {
+      if (uploading()) e.preventDefault();
+    };
+    window.addEventListener("beforeunload", warn);
+    return () => window.removeEventListener("beforeunload", warn);
+  }, [uploading]);
+  if (blocker.state === "blocked")
+    return (
+      <section className={ui.errorSummary} role="alertdialog" aria-labelledby="leave-title" aria-describedby="leave-lead">
+        {/* The question takes the focus, so a phone scrolls to it and a screen reader reads it. */}
+        <h2 id="leave-title" tabIndex={-1} ref={(h) => h?.focus()}>
+          {t("documents.leaveTitle")}
+        </h2>
+        <p id="leave-lead">{t("documents.leaveLead")}</p>
+        <div className={ui.row}>
+          <button type="button" className={ui.button} onClick={() => blocker.reset()}>
+            {t("documents.leaveStay")}
+          </button>
+          <button type="button" className={ui.secondaryButton} onClick={() => blocker.proceed()}>
+            {t("documents.leaveGo")}
+          </button>
+        </div>
+      </section>
+    );
+  return null;
 }
 
 type TimelineEntry = {

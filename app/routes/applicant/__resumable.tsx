@@ -46,6 +46,37 @@ function refusalOf(err: unknown): string | null {
   }
 }
 
+/** The fingerprint tus keeps an unfinished upload under: the same file for the same document of the same application. */
+const fingerprintPrefix = (applicationId: string, requirementId: number, form: DocumentForm) => ["adaptasi", applicationId, requirementId, form, ""].join(":");
+
+/** An upload of this document that stopped before it finished (a reload, a closed tab): its file's name and size. */
+export interface UnfinishedUpload {
+  name: string;
+  size: number;
+}
+
+/**
+ * The unfinished upload tus-js-client keeps in localStorage for this document (`tus::<fingerprint>::<n>`),
+ * read after the page loaded: choosing that file again continues it, which the page then says.
+ */
+export function useUnfinishedUpload(applicationId: string, requirementId: number, form: DocumentForm): UnfinishedUpload | null {
+  const [found, setFound] = useState<UnfinishedUpload | null>(null);
+  useEffect(() => {
+    const prefix = `tus::${fingerprintPrefix(applicationId, requirementId, form)}`;
+    try {
+      for (let i = 0; i < localStorage.length; i++) {
+        const key = localStorage.key(i);
+        if (!key?.startsWith(prefix)) continue;
+        const stored = JSON.parse(localStorage.getItem(key) ?? "null") as { size?: number; metadata?: { filename?: string } } | null;
+        if (stored?.metadata?.filename && typeof stored.size === "number") return setFound({ name: stored.metadata.filename, size: stored.size });
+      }
+    } catch {
+      // No storage (a private window's rules): nothing to continue.
+    }
+  }, [applicationId, requirementId, form]);
+  return found;
+}
+
 /**
  * One document's resumable upload. `start(file)` begins (or resumes) it; `cancel()` stops it and deletes
  * what the server holds of it. `onBusy` is told while it runs; `onStored` once the API checked and attached it.
@@ -97,7 +128,7 @@ export function useResumableUpload(opts: {
       retryDelays: RETRY_DELAYS,
       metadata: { application: applicationId, requirement: String(requirementId), form, filename: file.name, filetype: file.type },
       // The same file for the same document of the same application resumes; anything else starts anew.
-      fingerprint: async (f: File) => ["adaptasi", applicationId, requirementId, form, f.name, f.size, f.lastModified].join(":"),
+      fingerprint: async (f: File) => `${fingerprintPrefix(applicationId, requirementId, form)}${[f.name, f.size, f.lastModified].join(":")}`,
       storeFingerprintForResuming: true,
       removeFingerprintOnSuccess: true,
       onProgress: () => {},
@@ -119,8 +150,8 @@ export function useResumableUpload(opts: {
           const offset = Number(res.getHeader("Upload-Offset") ?? 0);
           startedAt = Date.now();
           from = offset;
+          // "Melanjutkan dari …" is the progress line's to say (one state at a time), not a note beside it.
           setState((s) => (s ? { ...s, sent: offset, resumedFrom: offset, waiting: false } : s));
-          if (offset > 0) setNote(t("documents.resuming", { percent: Math.floor((offset / file.size) * 100) }));
         }
       },
       onSuccess: () => {
@@ -163,13 +194,16 @@ export function ResumableProgress({ state, name, onCancel }: { state: ResumableS
   if (!state) return null;
   const percent = state.total > 0 ? Math.floor((state.sent / state.total) * 100) : 0;
   const label = t("documents.uploading", { percent });
+  // One state at a time: the signal lost; or resuming, until the first chunk after it arrives; or sending.
+  const line = state.waiting
+    ? t("documents.waitingSignal", { percent })
+    : state.resumedFrom > 0 && state.sent === state.resumedFrom
+      ? t("documents.resuming", { percent })
+      : `${label}${state.remainingSec !== null ? ` (${remainingText(state.remainingSec, t)})` : ""}`;
   return (
     <div className={ui.stack}>
       <p role="status" className={ui.stack}>
-        <span>
-          {label}
-          {state.waiting ? ` ${t("documents.waitingSignal")}` : state.remainingSec !== null ? ` (${remainingText(state.remainingSec, t)})` : null}
-        </span>
+        <span>{line}</span>
         <progress className={a.progress} max={100} value={percent} aria-label={label} data-sent={state.sent} data-resumed-from={state.resumedFrom} />
       </p>
       <div className={ui.row}>

@@ -49,7 +49,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 /** The multipart body streams to the API (server/request-body.ts). */
 export const handle = titled(
-  (data?: { kind: string; check?: unknown }) => (data?.check ? "submissionCheck" : data?.kind === "facility" ? "registrationDetail" : "applicationDetail"),
+  (data?: { kind: string; check?: unknown }, refused?: boolean) =>
+    data?.check && !refused ? "submissionCheck" : data?.kind === "facility" ? "registrationDetail" : "applicationDetail",
   STREAMS_UPLOAD,
 );
 

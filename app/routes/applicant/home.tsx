@@ -98,6 +98,7 @@ export default function ApplicantHome() {
         <h2 id="steps-title">{t("workspace.title")}</h2>
         <ol className={ui.checklist}>
           {steps.map(({ step, done, state, waitsFor }, i) => (
+            // The step's name, then its state on a line of its own: on a phone nothing wraps under the number or dangles.
             <li key={step} className={a.step}>
               <span>{i + 1}.</span>
               {waitsFor ? (
@@ -107,22 +108,23 @@ export default function ApplicantHome() {
                   <strong>{t(`workspace.steps.${step}`)}</strong>
                 </Link>
               )}
-              <span>—</span>
-              {waitsFor ? (
-                <span className={ui.muted}>
-                  {t("workspace.notYet", { step: steps.findIndex((s) => s.step === waitsFor) + 1, name: t(`workspace.steps.${waitsFor}`) })}
-                </span>
-              ) : state ? (
-                <span className={done ? a.stepDone : ui.muted}>
-                  {done ? "✓ " : null}
-                  {t(`workspace.${state}`)}
-                </span>
-              ) : done ? (
-                <span className={a.stepDone}>✓ {t("workspace.done")}</span>
-              ) : (
-                <span className={ui.muted}>{t("workspace.todo")}</span>
-              )}
-              {step === "documents" && !done && missing ? <span className={ui.muted}>({t("workspace.missingCount", { count: missing })})</span> : null}
+              <span className={a.stepState}>
+                {waitsFor ? (
+                  <span className={ui.muted}>
+                    {t("workspace.notYet", { step: steps.findIndex((s) => s.step === waitsFor) + 1, name: t(`workspace.steps.${waitsFor}`) })}
+                  </span>
+                ) : state ? (
+                  <span className={done ? a.stepDone : ui.muted}>
+                    {done ? "✓ " : null}
+                    {t(`workspace.${state}`)}
+                  </span>
+                ) : done ? (
+                  <span className={a.stepDone}>✓ {t("workspace.done")}</span>
+                ) : (
+                  <span className={ui.muted}>{t("workspace.todo")}</span>
+                )}
+                {step === "documents" && !done && missing ? <span className={ui.muted}> ({t("workspace.missingCount", { count: missing })})</span> : null}
+              </span>
             </li>
           ))}
         </ol>

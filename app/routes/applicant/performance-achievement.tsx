@@ -6,7 +6,7 @@ import { useTranslation } from "react-i18next";
 import type { z } from "zod";
 import { achievementSchema, applicantSchemas } from "#domain/forms/applicant";
 import type { FormInput } from "#domain/forms/registry";
-import { OnlySpe } from "~/routes/applicant/__applicant";
+import { OnlySpe } from "~/routes/applicant/__OnlySpe";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
 import { ErrorSummary, Field, SelectField, SubmitButton } from "~/components/forms";
 import * as f from "~/components/forms.css";

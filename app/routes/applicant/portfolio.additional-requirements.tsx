@@ -1,7 +1,7 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { OnlySpe } from "~/routes/applicant/__applicant";
+import { OnlySpe } from "~/routes/applicant/__OnlySpe";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
 import * as ui from "~/components/ui.css";
 import { speApplication } from "~/routes/applicant/__applicant.server";

@@ -30,7 +30,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 /** The multipart body streams to the API (server/request-body.ts). */
-export const handle = titled((data?: { check: unknown }) => (data?.check ? "submissionCheck" : "adaptationForm"), STREAMS_UPLOAD);
+export const handle = titled(
+  (data?: { check: unknown }, refused?: boolean) => (data?.check && !refused ? "submissionCheck" : "adaptationForm"),
+  STREAMS_UPLOAD,
+);
 
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireUser(request, context, { roles: APPLICANT_ROLES });

@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+import { Outlet } from "@remix-run/react";
 import { createRemixStub } from "@remix-run/testing";
 import { cleanup, render, screen, within } from "@testing-library/react";
 import i18next from "i18next";
@@ -6,14 +7,18 @@ import { I18nextProvider, initReactI18next } from "react-i18next";
 import { afterEach, describe, expect, it } from "vitest";
 import { requirementsFor } from "#domain/documents";
 import { i18nConfig } from "~/i18n";
-import ReuploadForm from "./submission-form.reupload-form";
+import { usePageTitle } from "~/utils/page-title";
+import { reuploadEmptyErrors } from "./__applicant.server";
+import ReuploadForm, { handle } from "./submission-form.reupload-form";
 
 afterEach(cleanup);
 
 const i18n = i18next.createInstance();
 void i18n.use(initReactI18next).init({ ...i18nConfig, initImmediate: false });
 
-const [identity, , , , , experience] = requirementsFor("REG");
+const all = requirementsFor("REG");
+const [identity, , , , , experience] = all;
+const licence = all[6];
 
 describe("/submission-form/reupload-form", () => {
   it("lists only the flagged documents, each with the reviewer's reason and its current file", async () => {
@@ -66,5 +71,55 @@ describe("/submission-form/reupload-form", () => {
         .getByRole("link", { name: `6. ${experience.name}` })
         .getAttribute("href"),
     ).toBe(`#doc_${experience.id}`);
+  });
+
+  it("answers KIRIM PERBAIKAN before any upload with each flagged document still missing, under the form's own title", async () => {
+    const reasons = { [experience.id]: "Tidak terbaca.", [licence.id]: "Kedaluwarsa." };
+    const flagged = [experience, licence].map((r) => ({ requirement_id: r.id, reason: reasons[r.id], fixed: false }));
+    const loader = () => ({
+      application: { documents: [], reupload: flagged },
+      items: [experience, licence].map((r) => ({ requirement: r, reason: reasons[r.id] })),
+      note: null,
+      // The refused post answers at the check's address (?intent=check), whose loader prepares the check.
+      check: { items: [] },
+    });
+    const errors = reuploadEmptyErrors(flagged, all, i18n.getFixedT("id", "applicant"));
+    const Shell = () => (
+      <>
+        <p data-testid="title">{usePageTitle()}</p>
+        <Outlet />
+      </>
+    );
+    const Stub = createRemixStub([
+      {
+        id: "root",
+        path: "/",
+        Component: Shell,
+        children: [{ id: "reupload", path: "submission-form/reupload-form", Component: ReuploadForm, handle, loader }],
+      },
+    ]);
+    render(
+      <I18nextProvider i18n={i18n}>
+        <Stub
+          initialEntries={["/submission-form/reupload-form?intent=check"]}
+          hydrationData={{ loaderData: { root: null, reupload: loader() }, actionData: { reupload: { errors } } }}
+        />
+      </I18nextProvider>,
+    );
+    const summary = await screen.findByRole("alert");
+    expect(within(summary).getByRole("heading").textContent).toBe("Ada 2 dokumen yang perlu diperbaiki");
+    expect(
+      within(summary)
+        .getByRole("link", { name: `6. ${experience.name} belum diunggah ulang` })
+        .getAttribute("href"),
+    ).toBe(`#doc_${experience.id}`);
+    expect(
+      within(summary)
+        .getByRole("link", { name: `7. ${licence.name} belum diunggah ulang` })
+        .getAttribute("href"),
+    ).toBe(`#doc_${licence.id}`);
+    // The page shows the form again, and its title says so, as its heading does.
+    expect(screen.getByRole("heading", { level: 1 }).textContent).toBe("Perbaikan Berkas");
+    expect(screen.getByTestId("title").textContent).toBe("Galat: Perbaikan Berkas — Adaptasi Nakes LLN");
   });
 });

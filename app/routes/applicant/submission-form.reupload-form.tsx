@@ -41,7 +41,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 const FORM = "/submission-form/reupload-form";
 
 /** The multipart body streams to the API (server/request-body.ts). */
-export const handle = titled((data?: { check: unknown }) => (data?.check ? "submissionCheck" : "reupload"), STREAMS_UPLOAD);
+export const handle = titled((data?: { check: unknown }, refused?: boolean) => (data?.check && !refused ? "submissionCheck" : "reupload"), STREAMS_UPLOAD);
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const application = await requireOwnReupload(request, context);

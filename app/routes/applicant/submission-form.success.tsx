@@ -9,7 +9,7 @@ import { registrationOrList, requireVerifiedFacility } from "~/routes/facility/_
 import { requireUser } from "~/utils/guards.server";
 import { titled } from "~/utils/page-title";
 
-export const handle = titled("applicationSent");
+export const handle = titled((data?: { professional: string | null }) => (data?.professional ? "registrationSent" : "applicationSent"));
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const me = await requireUser(request, context, { roles: [...APPLICANT_ROLES, ROLE.ADMIN_FASYANKES] });

@@ -40,7 +40,8 @@ export function FacilityCheck({
           title: t("applicant:check.pathway"),
           editHref: null,
           rows: [
-            { label: t("applicant:check.pathway"), value: `${t(`applicant:jalur.${application.jalur_id}`)}${activity_kind ? ` — ${activity_kind.name}` : ""}` },
+            { label: t("applicant:check.jalur"), value: t(`applicant:jalur.${application.jalur_id}`) },
+            ...(activity_kind ? [{ label: t("check.activityKind"), value: activity_kind.name }] : []),
           ],
         },
         { id: "documents", title: t("applicant:check.documents"), editHref: form, rows: documents },
@@ -49,6 +50,13 @@ export function FacilityCheck({
         text: t("applicant:check.missingDocument", { name: `${m.order_num}. ${m.name}` }),
         href: `${form}#doc_${m.requirement_id}`,
       }))}
+      texts={{
+        lead: t("check.lead"),
+        missingTitle: t("check.missingTitle"),
+        missingLead: t("check.missingLead"),
+        question: t("check.question"),
+        back: t("check.back"),
+      }}
       confirmAction={`${form}&intent=${INTENT_CONFIRM}&key=${idempotencyKey}`}
       backHref={form}
     />

@@ -15,7 +15,7 @@ import {
   MissingDocuments,
   type DocumentErrors,
 } from "~/routes/applicant/__applicant";
-import { StatusBadge } from "~/components/StatusBadge";
+import { LabelBadge } from "~/components/StatusBadge";
 import { SlaState } from "~/routes/applicant/__SlaState";
 import * as ui from "~/components/ui.css";
 import { INTENT_CHECK } from "~/routes/applicant/__SubmissionCheck";
@@ -115,9 +115,10 @@ export function FacilityStatusDetail({
             {t(`applicant:jalur.${application.jalur_id}`)}
             {activity_kind ? ` — ${activity_kind.name}` : null}
           </dd>
+          {/* The label alone: the stage it belongs to is the next rows' ("Tahap saat ini"), said once. */}
           <dt>{t("list.label")}</dt>
           <dd>
-            <StatusBadge of={application} />
+            <LabelBadge of={application} />
           </dd>
           <dt>{t("list.submittedAt")}</dt>
           <dd>{application.submitted_at ? formatDateTime(application.submitted_at) : t("list.notSubmitted")}</dd>

@@ -23,7 +23,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 /** The multipart body streams to the API (server/request-body.ts). */
-export const handle = titled((data?: { check: unknown }) => (data?.check ? "submissionCheck" : "requirementUpload"), STREAMS_UPLOAD);
+export const handle = titled(
+  (data?: { check: unknown }, refused?: boolean) => (data?.check && !refused ? "submissionCheck" : "requirementUpload"),
+  STREAMS_UPLOAD,
+);
 
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireVerifiedFacility(request, context);

@@ -77,7 +77,7 @@ export function activeFilters(query: Omit<ListQuery, "tab">): number {
 
 /** The filters as a GET form: it works without JavaScript and every result has its own URL. */
 function ListFilters({ data }: { data: ListPageData }) {
-  const { t } = useTranslation(["review", "applicant", "common"]);
+  const { t } = useTranslation(["review", "workflow", "common"]);
   const words = useWorkflowWords();
   const { query, role, area } = data;
   const location = useLocation();
@@ -124,7 +124,7 @@ function ListFilters({ data }: { data: ListPageData }) {
             any={t("list.any")}
             options={JALUR_IDS.map((j) => (
               <option key={j} value={j}>
-                {t(`applicant:jalur.${j}`)}
+                {t(`workflow:jalur.${j}`)}
               </option>
             ))}
           />
@@ -134,9 +134,9 @@ function ListFilters({ data }: { data: ListPageData }) {
             value={query.stage}
             any={t("list.any")}
             options={JALUR_IDS.map((j) => (
-              <optgroup key={j} label={t(`applicant:jalur.${j}`)}>
+              <optgroup key={j} label={t(`workflow:jalur.${j}`)}>
                 {STAGES.filter((s) => s.jalur === j).map((s) => (
-                  <option key={s.id} value={s.id}>{`${words.stage(s.id)} (${t(`applicant:jalur.${j}`)})`}</option>
+                  <option key={s.id} value={s.id}>{`${words.stage(s.id)} (${t(`workflow:jalur.${j}`)})`}</option>
                 ))}
               </optgroup>
             ))}
@@ -185,7 +185,7 @@ function ListFilters({ data }: { data: ListPageData }) {
 }
 
 function ListTable({ data }: { data: ListPageData }) {
-  const { t } = useTranslation(["review", "applicant"]);
+  const { t } = useTranslation(["review", "workflow"]);
   const { rows, meta, area } = data;
   return (
     <DataTable
@@ -232,7 +232,7 @@ function ListTable({ data }: { data: ListPageData }) {
           ),
         },
         // The pathway alone: the status beside it names the stage (and the next one after a pass).
-        { header: t("list.jalur"), cell: (row) => t(`applicant:jalur.${row.jalur_id}`) },
+        { header: t("list.jalur"), cell: (row) => t(`workflow:jalur.${row.jalur_id}`) },
         { header: t("list.columns.status"), cell: (row) => <StatusBadge of={row} /> },
         {
           header: t("list.columns.deadline"),

@@ -12,7 +12,7 @@ import type { AuthUser } from "#contracts/me";
 import { roleOf } from "#domain/auth-user";
 import { countryName } from "#domain/countries";
 import { GENDER_LABELS, PROFESSION_LABELS, type Gender } from "#domain/forms/profile.choices";
-import { PERSONAL_DATA_FIELDS, type ChoiceList, type PersonalDataFieldName, type ReferenceList } from "#domain/personal-data-fields";
+import { PERSONAL_DATA_FIELDS, personalDataLabelKey, type ChoiceList, type PersonalDataFieldName, type ReferenceList } from "#domain/personal-data-fields";
 import type { DecisionBody } from "#domain/forms/review";
 import { pageApplication, stageOnly, withoutLines } from "~/utils/api-words";
 import { namedInLanguage, withDocumentsIn } from "~/utils/requirement-words.server";
@@ -163,4 +163,17 @@ export function applicantShown(p: Pick<ReviewDetail["applicant"], PersonalDataFi
     if (f.rule.kind === "date") return [{ field: f.name, value: raw, date: true }];
     return [{ field: f.name, value: raw !== null && "of" in f.rule ? names[f.rule.of](raw) : raw }];
   });
+}
+
+/** An answer with its field's label, in the request's words. */
+export interface LabelledAnswer extends ShownAnswer {
+  label: string;
+}
+
+/**
+ * The answers of applicantShown with their labels (`applicant:personal.fields.*`) said by the server: the reviewer's
+ * pages need only these fifteen words of the applicant's namespace, so the browser is not sent all of it for them.
+ */
+export function labelledAnswers(shown: ShownAnswer[], t: (key: string) => string): LabelledAnswer[] {
+  return shown.map((a) => ({ ...a, label: t(personalDataLabelKey(a.field)) }));
 }

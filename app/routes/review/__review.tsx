@@ -8,7 +8,7 @@ import { rules as decisionRules } from "#domain/forms/live/decision.generated";
 import type { FormInput } from "#domain/forms/registry";
 import { formatDate, formatDateTime } from "~/utils/format";
 import { useRoleName } from "~/utils/role-name";
-import type { AuditEntry, ReviewDetail, applicantShown } from "~/routes/review/__review.server";
+import type { AuditEntry, LabelledAnswer, ReviewDetail } from "~/routes/review/__review.server";
 import { formatSize, StatusBadge } from "~/components/StatusBadge";
 import { ErrorSummary, RadioGroup, SubmitButton, TextareaField } from "~/components/forms";
 import * as f from "~/components/forms.css";
@@ -57,7 +57,7 @@ export function StickySummary({ detail }: { detail: ReviewDetail }) {
 
 /** Status, pathway, the open stage with its deadline and SLA state, who submitted the file. */
 export function DetailSummary({ detail }: { detail: ReviewDetail }) {
-  const { t } = useTranslation(["review", "applicant"]);
+  const { t } = useTranslation(["review", "workflow"]);
   const words = useWorkflowWords();
   const { application, sla, open_stage, submitted_by } = detail;
   return (
@@ -68,7 +68,7 @@ export function DetailSummary({ detail }: { detail: ReviewDetail }) {
       <Answers
         items={[
           [t("detail.number"), application.registration_number ? <span className={d.number}>{application.registration_number}</span> : null],
-          [t("detail.jalur"), t(`applicant:jalur.${application.jalur_id}`)],
+          [t("detail.jalur"), t(`workflow:jalur.${application.jalur_id}`)],
           [t("detail.submittedAt"), formatDateTime(application.submitted_at)],
           [t("detail.decidedStage"), application.tahap ? words.stage(application.tahap.id) : null],
           [t("detail.openStage"), open_stage ? words.stage(open_stage.id) : t("detail.nothingOpen")],
@@ -93,8 +93,8 @@ export function DetailSummary({ detail }: { detail: ReviewDetail }) {
   );
 }
 
-export function ApplicantSection({ detail, shown }: { detail: ReviewDetail; shown: ReturnType<typeof applicantShown> }) {
-  const { t } = useTranslation(["review", "applicant"]);
+export function ApplicantSection({ detail, shown }: { detail: ReviewDetail; shown: LabelledAnswer[] }) {
+  const { t } = useTranslation(["review", "workflow"]);
   const p = detail.applicant;
   return (
     <section className={ui.card} aria-labelledby="applicant-title">
@@ -106,10 +106,7 @@ export function ApplicantSection({ detail, shown }: { detail: ReviewDetail; show
         items={[
           ...shown.flatMap((a): Array<[string, ReactNode]> => {
             if (a.field === "specialization_id" && detail.application.jalur_id !== "SPE") return [];
-            const row: [string, ReactNode] = [
-              t(`applicant:personal.fields.${a.field}`),
-              a.date && a.value ? formatDate(`${a.value}T00:00:00${UTC_OFFSET}`) : a.value,
-            ];
+            const row: [string, ReactNode] = [a.label, a.date && a.value ? formatDate(`${a.value}T00:00:00${UTC_OFFSET}`) : a.value];
             // The account's e-mail and kind follow the name.
             return a.field === "full_name"
               ? [row, [t("detail.email"), p.email], [t("detail.kind"), t(`detail.kinds.${p.kind}`, { defaultValue: p.kind })]]

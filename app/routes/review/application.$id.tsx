@@ -21,7 +21,15 @@ import * as r from "~/routes/review/__review.css";
 import * as ui from "~/components/ui.css";
 import { requireUser } from "~/utils/guards.server";
 import { REVIEW_AREAS } from "~/routes/review/__review-query";
-import { applicantShown, decisionAwaitingConfirmation, postDecision, reviewArea, reviewDetail, type ReviewDetail } from "~/routes/review/__review.server";
+import {
+  applicantShown,
+  decisionAwaitingConfirmation,
+  labelledAnswers,
+  postDecision,
+  reviewArea,
+  reviewDetail,
+  type ReviewDetail,
+} from "~/routes/review/__review.server";
 import { toastCookie } from "~/utils/session.server";
 import { formTextsFor, i18next } from "~/utils/i18n.server";
 import { titled } from "~/utils/page-title";
@@ -35,7 +43,9 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const area = reviewArea(request);
   await requireUser(request, context, { roles: area.roles });
   const detail = await reviewDetail(context, params.id ?? "");
-  return { base: area.base, detail, shown: applicantShown(detail.applicant) };
+  // The fields' labels are said here: the page then needs no text of the applicant's namespace.
+  const t = await i18next.getFixedT(request, "applicant");
+  return { base: area.base, detail, shown: labelledAnswers(applicantShown(detail.applicant), t) };
 }
 
 /** Where an API error of `documents.<n>.reason` belongs on the form: the row that n-th document came from. */

@@ -4,10 +4,11 @@ import { cleanup, render, screen, within } from "@testing-library/react";
 import i18next from "i18next";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import { afterEach, describe, expect, it } from "vitest";
+import { pageNamespaces, requestI18n, trackNamespaces } from "~/entry.server";
 import { i18nConfig } from "~/i18n";
 import ApplicationDetail from "~/routes/review/application.$id";
 import { REVIEW_AREAS } from "~/routes/review/__review-query";
-import { applicantShown, type ReviewDetail, type ReviewRow } from "~/routes/review/__review.server";
+import { applicantShown, labelledAnswers, type ReviewDetail, type ReviewRow } from "~/routes/review/__review.server";
 import { activeFilters, ReviewListPage, type ListPageData } from "./__review-list";
 import { SlaState } from "~/routes/applicant/__SlaState";
 
@@ -16,10 +17,10 @@ afterEach(cleanup);
 const i18n = i18next.createInstance();
 void i18n.use(initReactI18next).init({ ...i18nConfig, initImmediate: false });
 
-function renderAt(path: string, routes: Parameters<typeof createRemixStub>[0]) {
+function renderAt(path: string, routes: Parameters<typeof createRemixStub>[0], texts: typeof i18n = i18n) {
   const Stub = createRemixStub(routes);
   return render(
-    <I18nextProvider i18n={i18n}>
+    <I18nextProvider i18n={texts}>
       <Stub initialEntries={[path]} />
     </I18nextProvider>,
   );
@@ -279,14 +280,18 @@ const detail = (extra: Partial<ReviewDetail> = {}): ReviewDetail => ({
   ...extra,
 });
 
-function renderDetail(d: ReviewDetail) {
-  return renderAt("/application-list/app-1", [
-    {
-      path: "/application-list/:id",
-      Component: ApplicationDetail,
-      loader: () => ({ base: "/application-list", detail: d, shown: applicantShown(d.applicant) }),
-    },
-  ]);
+function renderDetail(d: ReviewDetail, texts: typeof i18n = i18n) {
+  return renderAt(
+    "/application-list/app-1",
+    [
+      {
+        path: "/application-list/:id",
+        Component: ApplicationDetail,
+        loader: () => ({ base: "/application-list", detail: d, shown: labelledAnswers(applicantShown(d.applicant), i18n.getFixedT("id", "applicant")) }),
+      },
+    ],
+    texts,
+  );
 }
 
 describe("/application-list/:id", () => {
@@ -334,6 +339,38 @@ describe("/application-list/:id", () => {
   });
 });
 
+// The server inlines, for the browser, every namespace a page's render looked up or declared (entry.server
+// pageNamespaces): a reviewer's page that touched one word of the applicant's namespace carried all of it
+// (4.4 KB gzip), which put the heaviest file's detail over its page-weight budget.
+describe("the texts a reviewer's page sends the browser", () => {
+  async function namespacesOf(show: (texts: typeof i18n) => Promise<void>) {
+    const view = await requestI18n("id");
+    const looked = trackNamespaces(view, "id");
+    await show(view);
+    return [...pageNamespaces(view, looked)].sort();
+  }
+
+  it("the detail: no applicant namespace; the pathway's name from workflow, the fields' labels said by the loader", async () => {
+    const used = await namespacesOf(async (texts) => {
+      renderDetail(detail(), texts);
+      expect(await screen.findByRole("heading", { name: "Detail Permohonan ADP-2026-00001" })).toBeTruthy();
+    });
+    expect(used).not.toContain("applicant");
+    expect(used).toEqual(expect.arrayContaining(["common", "review", "workflow"]));
+    expect(screen.getByText("Nama Lengkap")).toBeTruthy();
+    expect(screen.getByText("Reguler")).toBeTruthy();
+  });
+
+  it("the list: no applicant namespace, the pathways named from workflow", async () => {
+    const used = await namespacesOf(async (texts) => {
+      renderAt("/application-list", [{ path: "/application-list", Component: () => <ReviewListPage data={listData()} title="Daftar Permohonan" /> }], texts);
+      expect(await screen.findByRole("table")).toBeTruthy();
+    });
+    expect(used).not.toContain("applicant");
+    expect(within(screen.getByRole("table")).getAllByText("Reguler")).toHaveLength(2);
+  });
+});
+
 describe("the history's role names", () => {
   it("follow domain/roles: role 1's with the committee's name from the root's config, an unknown role by its number", async () => {
     const d = detail({
@@ -350,7 +387,7 @@ describe("the history's role names", () => {
           {
             path: "/application-list/:id",
             Component: ApplicationDetail,
-            loader: () => ({ base: "/application-list", detail: d, shown: applicantShown(d.applicant) }),
+            loader: () => ({ base: "/application-list", detail: d, shown: labelledAnswers(applicantShown(d.applicant), i18n.getFixedT("id", "applicant")) }),
           },
         ],
       },

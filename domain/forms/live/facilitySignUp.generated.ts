@@ -29,7 +29,6 @@ export const rules: LiveForm = {
     phone: {"id":"Nomor Telepon","key":"accounts:fields.phone"},
     password: {"id":"Kata Sandi","key":"accounts:fields.password"},
     password_confirmation: {"id":"Konfirmasi Kata Sandi","key":"accounts:fields.password_confirmation"},
-    consent: {"id":"Persetujuan","key":"accounts:fields.consent"},
   },
   fields: {
     facility_name: {"steps":[{"transform":"trim"},{"check":{"kind":"minLength","n":1},"message":{"rule":"required","params":{"field":"Nama Fasyankes"}}},{"check":{"kind":"minLength","n":3},"message":{"rule":"min","params":{"length":3}}},{"check":{"kind":"maxLength","n":200},"message":{"rule":"max","params":{"length":200}}},{"check":{"kind":"notPattern","source":"[\\u0000-\\u001F\\u007F-\\u009F]"},"message":{"rule":"controlCharacters","params":{}}}]},
@@ -43,6 +42,6 @@ export const rules: LiveForm = {
     phone: {"steps":[{"transform":"trim"},{"check":{"kind":"minLength","n":1},"message":{"rule":"required","params":{"field":"Nomor Telepon"}}},{"transform":"stripSpaces"},{"check":{"kind":"pattern","source":"^\\+?\\d+$"},"message":{"rule":"numeric","params":{}}},{"check":{"kind":"pattern","source":"^\\+?.{9,}$"},"message":{"rule":"min","params":{"length":9}}},{"check":{"kind":"pattern","source":"^\\+?.{0,15}$"},"message":{"rule":"max","params":{"length":15}}}]},
     password: {"steps":[{"check":{"kind":"minLength","n":1},"message":{"rule":"required","params":{"field":"Kata Sandi"}}},{"check":{"kind":"minLength","n":8},"message":{"rule":"min","params":{"length":8}}},{"check":{"kind":"maxLength","n":128},"message":{"rule":"max","params":{"length":128}}},{"check":{"kind":"pattern","source":"^(?=.*[A-Za-z])(?=.*\\d)"},"message":{"rule":"regex","params":{}}}]},
     password_confirmation: {"steps":[{"check":{"kind":"present"},"message":{"rule":"required","params":{"field":"Konfirmasi Kata Sandi"}}}],"confirms":{"source":"password","message":{"rule":"confirmed","params":{"field":"Konfirmasi Kata Sandi","target":"Kata Sandi"}}}},
-    consent: {"steps":[{"check":{"kind":"present"},"message":{"rule":"required","params":{"field":"Persetujuan"}}},{"check":{"kind":"equals","value":"on"},"message":{"rule":"required","params":{"field":"Persetujuan"}}}]},
+    consent: {"steps":[{"check":{"kind":"present"},"message":{"rule":"accepted","params":{}}},{"check":{"kind":"equals","value":"on"},"message":{"rule":"accepted","params":{}}}]},
   },
 };
