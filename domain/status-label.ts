@@ -1,10 +1,9 @@
 // Spec §4 "Applicant status label": checked in order, the first match wins.
 // The browser bundles this module: it holds the rules, not their words (the locale files' common.statusLabel,
 // which the API reads through ./status-label-words.ts).
-import { stageById } from "./workflow";
-/** The stored status of an application (spec §4); the API, the database check and the lists use this list. */
-export const APPLICATION_STATUSES = ["IN-PROGRESS", "FAILED", "PASSED", "REUPLOAD"] as const;
-export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
+import { stageById, type ApplicationStatus } from "./workflow";
+// The stored statuses live with the workflow that moves a file between them; the label's users import them here too.
+export { APPLICATION_STATUSES, type ApplicationStatus } from "./workflow";
 export const LABEL_COLOURS = ["yellow", "red", "green", "blue", "none"] as const;
 export type LabelColour = (typeof LABEL_COLOURS)[number];
 

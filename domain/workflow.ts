@@ -1,6 +1,9 @@
 import type { JalurId } from "./documents";
-import type { ApplicationStatus } from "./status-label";
 import { ROLE } from "./roles";
+
+/** The stored status of an application (spec §4); the API, the database check and the lists use this list. */
+export const APPLICATION_STATUSES = ["IN-PROGRESS", "FAILED", "PASSED", "REUPLOAD"] as const;
+export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
 
 // DESIGN §4 "Review bodies": the stages of each pathway, who decides them and where a pass leads.
 // The API seeds its SLA defaults from here and enforces decisions with it.
