@@ -27,6 +27,10 @@ export interface DocumentRequirement {
   merged: boolean;
 }
 
+/** The two forms a document is sent with: the adaptation form (a draft), the reupload form (files asked back). */
+export const DOCUMENT_FORMS = ["adaptation", "reupload"] as const;
+export type DocumentForm = (typeof DOCUMENT_FORMS)[number];
+
 export const MB = 1024 * 1024;
 
 export const MIN_WORK_EXPERIENCE_YEARS: Readonly<Record<"REG" | "SPE", number>> = { REG: 3, SPE: 5 };

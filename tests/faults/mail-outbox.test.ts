@@ -68,7 +68,7 @@ describe("mail while the SMTP server refuses for a while (three refusals of each
     sink.accept();
     await until(() => sink!.received.length >= 50, 45_000);
     // Once every row is sent and the worker is idle, nothing more can be sent: a second copy would be here.
-    await untilAsync(async () => (await api.db.select().from(mailOutbox)).every((r) => r.status === "sent"), 45_000);
+    await untilAsync(async () => (await api!.db.select().from(mailOutbox)).every((r) => r.status === "sent"), 45_000);
     await api.mailer.idle();
     expectExactlyOnce(sink.received, 50);
     expect(new Set(sink.received.map((r) => r.to))).toEqual(new Set(emails));

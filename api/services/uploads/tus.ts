@@ -9,7 +9,7 @@ import { S3Store } from "@tus/s3-store";
 import { ERRORS, EVENTS, Server, type DataStore, type Upload } from "@tus/server";
 import { and, count, eq, lt, sql } from "drizzle-orm";
 import type { Logger } from "pino";
-import { maxBytes, MB } from "#domain/documents";
+import { maxBytes, MB, type DocumentForm } from "#domain/documents";
 import type { Database } from "../../db/client";
 import { tusUploads, type UserRow } from "../../db/schema";
 import { contain, injectedFault } from "../../lib/contain";
@@ -33,8 +33,6 @@ import { componentLogger } from "../../lib/log";
 // through the same checks and saving as a multipart upload (documents.ts attachFiles): checked, it is
 // attached; refused, nothing is kept. Either way the tus file and its row go. An upload abandoned half-way
 // is swept once older than the expiry (sweepAbandonedUploads, a scheduled job).
-
-export type UploadForm = "adaptation" | "reupload";
 
 export interface ResumableSettings {
   /** an unfinished upload is swept this long after it began; default 24 h */
@@ -155,7 +153,7 @@ interface Target {
 }
 
 /** The application and the documents it takes now, for `form`; refused as a multipart upload would be. */
-async function targetOf(db: Database, user: UserRow, applicationId: string, form: UploadForm): Promise<Target> {
+async function targetOf(db: Database, user: UserRow, applicationId: string, form: DocumentForm): Promise<Target> {
   const application = await ownedApplication(db, user, applicationId);
   if (form === "reupload") {
     if (application.status !== "REUPLOAD") throw new ApiError(409, "NOT_REUPLOAD");
@@ -168,7 +166,7 @@ async function targetOf(db: Database, user: UserRow, applicationId: string, form
 const metadataInvalid = () => new ApiError(400, "UPLOAD_METADATA_INVALID");
 
 /** The upload's metadata as the portal's script sends it: application, requirement, form, filename. */
-function readMetadata(upload: Upload): { applicationId: string; requirementId: number; form: UploadForm; filename: string } {
+function readMetadata(upload: Upload): { applicationId: string; requirementId: number; form: DocumentForm; filename: string } {
   const m = upload.metadata ?? {};
   const requirementId = Number(m.requirement);
   const form = m.form === "reupload" ? "reupload" : m.form === "adaptation" || m.form === undefined || m.form === null ? "adaptation" : null;
@@ -336,7 +334,7 @@ export function createTusServer(deps: ApiDeps, routePath: string): Server {
         // here, not superseded by a new upload of the document or swept meanwhile.
         const [row] = await db.delete(tusUploads).where(eq(tusUploads.id, upload.id)).returning();
         if (!row) throw new ApiError(404, "NOT_FOUND");
-        const target = await targetOf(db, user, row.applicationId, row.form as UploadForm);
+        const target = await targetOf(db, user, row.applicationId, row.form as DocumentForm);
         const copy = await copyOut(store, upload.id, deps.uploadTmpDir, injectedFault(req.headers));
         temporary = copy.path;
         const result: UploadResult = await attachFiles(

@@ -11,14 +11,6 @@ import type { CheckedDocument } from "~/routes/applicant/__submission-check.serv
 // own draft and a facility's registration: each section as it is stored, with an "Ubah" link to where it
 // is changed; then the spec's Yes/No (§9). Yes is a small plain form, No a link back: both work without JavaScript.
 
-/**
- * The URL's intents of a draft's posts besides a save: store one document (its own form); show the draft back
- * ("Periksa kembali"); send it (the check's Yes).
- */
-export const INTENT_UPLOAD = "upload";
-export const INTENT_CHECK = "check";
-export const INTENT_CONFIRM = "confirm";
-
 export interface CheckSection {
   id: string;
   title: string;

@@ -3,7 +3,8 @@ import type { Profile } from "#contracts/profile";
 import { data, redirect, type AppLoadContext } from "@remix-run/node";
 import type { DocumentRequirement } from "#contracts/document-requirements";
 import type { JalurId } from "#domain/documents";
-import type { DocumentErrors, DocumentForm } from "~/routes/applicant/__applicant";
+import type { DocumentForm } from "#domain/documents";
+import type { DocumentErrors } from "~/routes/applicant/__applicant";
 import { LOCALE } from "#domain/constants";
 import { pageApplication, type PageApplication } from "~/utils/api-words";
 import { withDocumentsIn } from "~/utils/requirement-words.server";
@@ -11,7 +12,7 @@ import { accessToken, formStatus, orUnavailable, requirementsIn, wordedDetail, t
 import { toastCookie } from "~/utils/session.server";
 import { i18next } from "~/utils/i18n.server";
 import { CONFIRM_FIELD, CONFIRM_YES } from "~/components/ConfirmPanel";
-import { INTENT_CHECK, INTENT_CONFIRM, INTENT_UPLOAD } from "~/routes/applicant/__SubmissionCheck";
+import { INTENT_CHECK, INTENT_CONFIRM, INTENT_UPLOAD } from "~/utils/submission-intents";
 
 // The applicant's journey: the API's shapes (contracts/, rules in docs/decisions/017-applicant-api-rules.md) and the calls
 // every applicant page makes with the session's access token.

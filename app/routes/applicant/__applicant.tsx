@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from "react";
 import { Form, Link, useBlocker, useLocation, useNavigate, useRevalidator } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { MB, type DocumentRequirement } from "#domain/documents";
+import { MB, type DocumentForm, type DocumentRequirement } from "#domain/documents";
 import { formatDateTime } from "~/utils/format";
 import * as a from "./__applicant.css";
 import * as ui from "~/components/ui.css";
@@ -28,8 +28,6 @@ export interface DocumentErrors {
   /** the document whose own form was posted, when the refusal was of the whole post */
   doc?: number;
 }
-
-export type DocumentForm = "adaptation" | "reupload";
 
 /**
  * With JavaScript: the form goes by XMLHttpRequest to /submission-form/upload (a facility's forms: to

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { DocumentForm } from "~/routes/applicant/__applicant";
+import type { DocumentForm } from "#domain/documents";
 import * as a from "./__applicant.css";
 import * as ui from "~/components/ui.css";
 

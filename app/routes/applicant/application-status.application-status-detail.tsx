@@ -12,7 +12,7 @@ import { GeneralErrorBoundary } from "~/components/ErrorScreen";
 import { currentApplication, documentPostResponse, postDocuments, requirements, sendChecked } from "~/routes/applicant/__applicant.server";
 import { reuploadCheck } from "~/routes/applicant/__submission-check.server";
 import { ReuploadCheck } from "~/routes/applicant/__ReuploadCheck";
-import { INTENT_CHECK, INTENT_CONFIRM } from "~/routes/applicant/__SubmissionCheck";
+import { INTENT_CHECK, INTENT_CONFIRM } from "~/utils/submission-intents";
 import { formatDate } from "~/utils/format";
 import {
   facilityDestinations,

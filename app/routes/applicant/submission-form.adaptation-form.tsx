@@ -6,7 +6,7 @@ import { DocumentErrorSummary, DocumentUploadForm, MissingDocuments } from "~/ro
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
 import * as ui from "~/components/ui.css";
 import { currentApplication, documentPostResponse, postDocuments, requireDraft, requirements, sendChecked } from "~/routes/applicant/__applicant.server";
-import { INTENT_CHECK, INTENT_CONFIRM, INTENT_UPLOAD } from "~/routes/applicant/__SubmissionCheck";
+import { INTENT_CHECK, INTENT_CONFIRM, INTENT_UPLOAD } from "~/utils/submission-intents";
 import { applicantCheck } from "~/routes/applicant/__submission-check.server";
 import { ApplicantCheck } from "~/routes/applicant/__ApplicantCheck";
 import { requireUser } from "~/utils/guards.server";

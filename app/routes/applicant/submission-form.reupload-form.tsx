@@ -8,7 +8,7 @@ import * as ui from "~/components/ui.css";
 import { documentPostResponse, postDocuments, requireReupload, requirements, reuploadNote, sendChecked } from "~/routes/applicant/__applicant.server";
 import { reuploadCheck } from "~/routes/applicant/__submission-check.server";
 import { ReuploadCheck } from "~/routes/applicant/__ReuploadCheck";
-import { INTENT_CHECK, INTENT_CONFIRM, INTENT_UPLOAD } from "~/routes/applicant/__SubmissionCheck";
+import { INTENT_CHECK, INTENT_CONFIRM, INTENT_UPLOAD } from "~/utils/submission-intents";
 import { ReviewerNote } from "~/routes/applicant/__ReviewerNote";
 import { roleOf } from "#domain/auth-user";
 import { FACILITY_REUPLOADS, requireApplicantOrVerifiedFacility } from "~/routes/facility/__registration.server";

@@ -2,7 +2,8 @@ import { useTranslation } from "react-i18next";
 import { uploadFilePath } from "#domain/forms/registration.paths";
 import type { Registration } from "~/routes/facility/__registration.server";
 import type { SubmissionCheck as Check } from "~/routes/applicant/__submission-check.server";
-import { INTENT_CONFIRM, SubmissionCheck, useDocumentRows } from "~/routes/applicant/__SubmissionCheck";
+import { SubmissionCheck, useDocumentRows } from "~/routes/applicant/__SubmissionCheck";
+import { INTENT_CONFIRM } from "~/utils/submission-intents";
 
 /**
  * A facility's "Periksa kembali" before a registration is sent: who (fixed once the registration is made, so

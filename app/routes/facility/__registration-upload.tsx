@@ -18,7 +18,7 @@ import {
 import { LabelBadge } from "~/components/StatusBadge";
 import { SlaState } from "~/routes/applicant/__SlaState";
 import * as ui from "~/components/ui.css";
-import { INTENT_CHECK } from "~/routes/applicant/__SubmissionCheck";
+import { INTENT_CHECK } from "~/utils/submission-intents";
 
 const DETAIL = "/application-status/application-status-detail";
 

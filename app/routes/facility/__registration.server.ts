@@ -11,7 +11,7 @@ import { withDocumentsIn } from "~/utils/requirement-words.server";
 import type { DocumentDestinations } from "~/routes/applicant/__applicant.server";
 import { requireUser } from "~/utils/guards.server";
 import { i18next } from "~/utils/i18n.server";
-import { INTENT_CHECK } from "~/routes/applicant/__SubmissionCheck";
+import { INTENT_CHECK } from "~/utils/submission-intents";
 import { APPLICANT_ROLES, FACILITY_ROLES, ROLE } from "#domain/roles";
 
 // A verified facility admin (role 8) registers professionals and follows them (DESIGN §4): the API's

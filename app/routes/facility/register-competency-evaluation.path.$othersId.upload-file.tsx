@@ -6,7 +6,7 @@ import { FacilityUploadForm } from "~/routes/facility/__registration-upload";
 import { FacilityCheck } from "~/routes/facility/__registration-check";
 import { documentPostResponse, postDocuments, requirements, sendChecked } from "~/routes/applicant/__applicant.server";
 import { documentsCheck } from "~/routes/applicant/__submission-check.server";
-import { INTENT_CHECK, INTENT_CONFIRM } from "~/routes/applicant/__SubmissionCheck";
+import { INTENT_CHECK, INTENT_CONFIRM } from "~/utils/submission-intents";
 import { facilityDestinations, facilityDraftPage, requireVerifiedFacility } from "~/routes/facility/__registration.server";
 import { STREAMS_UPLOAD } from "~/utils/uploads";
 import { titled } from "~/utils/page-title";
