@@ -69,17 +69,15 @@ async function seed(api: TestApi, prefix: string, opts: { drafts: number; recent
         ownerUserId: user.id,
       })
       .returning();
-    await api.db
-      .insert(applicationDocuments)
-      .values({
-        applicationId: app.id,
-        requirementId: 1,
-        fileId: file.id,
-        version: 1,
-        originalNames: ["ijazah.pdf"],
-        uploadedAt: changedAt,
-        replaceable: true,
-      });
+    await api.db.insert(applicationDocuments).values({
+      applicationId: app.id,
+      requirementId: 1,
+      fileId: file.id,
+      version: 1,
+      originalNames: ["ijazah.pdf"],
+      uploadedAt: changedAt,
+      replaceable: true,
+    });
   };
   for (let i = 0; i < opts.drafts; i++) await draft(`${prefix}-draf-${i}`, old);
   for (let i = 0; i < (opts.recentDrafts ?? 0); i++) await draft(`${prefix}-baru-${i}`, recent);
@@ -214,11 +212,18 @@ describe("retention in batches", () => {
     const [held] = await one.db.select({ progress: jobLeases.progress }).from(jobLeases).where(eq(jobLeases.job, RETENTION_LEASE));
     expect(held.progress).toMatchObject({ step: "draft_notices", batches: 1 });
 
+    // The process stops: the run ends after the batch under way (not at its budget), its progress kept and the lease freed.
+    const closing = scheduler.close();
     release.resolve();
-    await first;
-    const { notices } = await outcome(one, "sela");
-    expect(Object.values(notices)).toEqual([1, 1, 1]);
-    await scheduler.close();
+    await Promise.all([first, closing]);
+    const [left] = await one.db
+      .select({ progress: jobLeases.progress, free: sql<boolean>`${jobLeases.expiresAt} <= now()` })
+      .from(jobLeases)
+      .where(eq(jobLeases.job, RETENTION_LEASE));
+    expect(left).toMatchObject({ progress: { step: "draft_notices", batches: 1 }, free: true });
+    // The next instance goes on from there.
+    expect(await runRetentionBatches(deps(one), now)).toMatchObject({ ran: true, done: true });
+    expect(Object.values((await outcome(one, "sela")).notices)).toEqual([1, 1, 1]);
   }, 120_000);
 
   it("runs in one instance at a time: another finds the lease held and skips", async () => {

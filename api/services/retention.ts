@@ -604,6 +604,8 @@ export interface RetentionRunHooks {
   clock?: () => number;
   /** after each batch, while the lease is held (tests hold a run mid-pass with it) */
   afterBatch?: (progress: RetentionProgress) => Promise<void>;
+  /** true once the process is stopping: the run ends after the batch under way (the next instance goes on) */
+  stopping?: () => boolean;
 }
 
 /**
@@ -663,7 +665,7 @@ export async function runRetentionBatches(deps: RetentionDeps & RetentionRunHook
         return { ran: true, changes, batches, done: false, progress };
       }
       await deps.afterBatch?.(progress);
-      if (clock() - started >= settings.runBudgetMs) break;
+      if (clock() - started >= settings.runBudgetMs || deps.stopping?.()) break;
     }
   } finally {
     await releaseLease(db, RETENTION_LEASE, holder, done ? null : progress).catch((err: unknown) =>

@@ -198,7 +198,8 @@ export function createScheduler(options: {
     const { hooks, ...rest } = retention;
     jobs.push([
       JOBS.retention,
-      (db: Database, mailer: Mailer, now: Date) => runRetention({ db, mailer, logger, tusStore: uploads?.store, ...rest, ...hooks }, now),
+      (db: Database, mailer: Mailer, now: Date) =>
+        runRetention({ db, mailer, logger, tusStore: uploads?.store, ...rest, stopping: () => closed, ...hooks }, now),
     ]);
   }
   // Every run: what it removes is past its expiry whichever instance looks, so no slot is claimed.
