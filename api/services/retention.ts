@@ -675,8 +675,8 @@ export async function runRetentionBatches(deps: RetentionDeps & RetentionRunHook
   if (done) logger.info({ job: "retention", batches: progress.batches, changes: progress.changes, since: progress.since }, "retention: pass complete");
   else
     logger.info(
-      { job: "retention", step: progress.step, batches: progress.batches, changes: progress.changes },
-      "retention: run stopped at its budget; the next goes on",
+      { job: "retention", step: progress.step, batches: progress.batches, changes: progress.changes, reason: deps.stopping?.() ? "stopping" : "budget" },
+      "retention: run stopped; the next goes on where it stopped",
     );
   return { ran: true, changes, batches, done, progress: done ? null : progress };
 }
