@@ -20,6 +20,7 @@ import { createScheduler, type Scheduler } from "./services/scheduled-jobs";
 import { createDiskStorage, diskMarker, sweepTemporaryFiles, TEMPORARY_FILE_MAX_AGE_MS, type FileStorage } from "./services/storage";
 import { createS3Storage, s3Marker, type S3Settings } from "./services/storage-s3";
 import { ownedStorage, type OwnedStorage, type StorageMarker } from "./services/storage-owner";
+import { readiness, type Readiness } from "./services/readiness";
 import { FILE_DELETE_GRACE_DAYS_DEFAULT } from "./services/file-deletions";
 import { createTusStore, resolveResumable, type ResumableSettings } from "./services/uploads/tus";
 import { componentLogger } from "./lib/log";
@@ -102,6 +103,8 @@ export interface StartedApi {
   inProcess: InProcessFetch;
   /** resolves when the database answers; throws otherwise (readiness probe) */
   ready: () => Promise<void>;
+  /** /readyz's answer: the database answers, and what mail and storage may do here (api/services/readiness.ts) */
+  readiness: () => Promise<Readiness>;
   close: () => Promise<void>;
   db: Database;
   dbKind: "pglite" | "postgres";
@@ -266,6 +269,7 @@ export async function startApi(opts: StartApiOptions): Promise<StartedApi> {
     fetch: async (req, env) => app.fetch(req, env),
     inProcess: async (req, env) => app.fetch(req, env),
     ready: handle.ping,
+    readiness: () => readiness({ ping: handle.ping, delivery: () => mailer.delivery(), storage }),
     async close() {
       clearInterval(sweeper);
       await scheduler.close();

@@ -42,6 +42,8 @@ export function apiOptionsFrom(env: Env): Omit<StartApiOptions, "logger" | "repo
       accountMonths: env.RETENTION_ACCOUNT_MONTHS,
       closedFileMonths: env.RETENTION_CLOSED_FILE_MONTHS,
       exportDetailMonths: env.RETENTION_EXPORT_DETAIL_MONTHS,
+      batchSize: env.RETENTION_BATCH_SIZE,
+      runBudgetMs: env.RETENTION_RUN_BUDGET_MS,
     },
     fileDeleteGraceDays: env.FILE_DELETE_GRACE_DAYS,
     mailRetry: { maxAttempts: env.MAIL_MAX_ATTEMPTS, baseMs: env.MAIL_RETRY_BASE_SECONDS * 1000, leaseMs: env.MAIL_LEASE_SECONDS * 1000 },

@@ -121,10 +121,9 @@ export async function createServer(env: Env, opts: { dev?: boolean; logger?: pin
           res.json({ status: "ready" });
           return;
         }
-        await api.ready();
-        // Ready either way; the body says when mail is held or redirected (a copy of the database).
-        const { mail, reason } = await api.mailer.delivery();
-        res.json({ status: "ready", mail, ...(reason ? { reason } : {}) });
+        // Ready either way; the body says when mail is held or redirected (a copy of the database) and
+        // when storage is read-only (another PUBLIC_URL's): api/services/readiness.ts.
+        res.json(await api.readiness());
       } catch {
         res.status(503).json({ status: "unavailable" });
       }

@@ -327,6 +327,13 @@ export const applications = pgTable(
     // The lists' orders, each with the id that breaks its ties: a page after a known row (keyset paging,
     // the CSV export) starts with one index range, (key, id) > (…, …), however deep it is.
     index("applications_submitted_at_id_idx").on(t.submittedAt, t.id),
+    // Retention's candidates in id order (its batches and /retention): the drafts, and the closed files not yet anonymised.
+    index("applications_draft_id_idx")
+      .on(t.id)
+      .where(sql`${t.isSubmitted} = false and ${t.isFinal} = false`),
+    index("applications_closed_kept_id_idx")
+      .on(t.id)
+      .where(sql`${t.isFinal} = true and ${t.anonymisedAt} is null`),
     index("applications_deadline_at_id_idx").on(t.deadlineAt, t.id),
     index("applications_applicant_name_id_idx").on(t.applicantName, t.id),
     index("applications_reached_stages_idx").using("gin", t.reachedStages),
@@ -415,7 +422,13 @@ export const auditLog = pgTable(
     details: jsonb("details"),
     createdAt: createdAt(),
   },
-  (t) => [index("audit_log_application_idx").on(t.applicationId, t.createdAt)],
+  (t) => [
+    index("audit_log_application_idx").on(t.applicationId, t.createdAt),
+    // A file's last decision (retention's closed files and /retention): one index entry, no heap visit.
+    index("audit_log_decision_idx")
+      .on(t.applicationId, t.createdAt)
+      .where(sql`${t.action} = 'DECISION'`),
+  ],
 );
 
 export const ACCESS_KINDS = ["DETAIL", "DOCUMENT", "EXPORT", "ACCESS_LOG", "DATA_EXPORT"] as const;
@@ -694,6 +707,18 @@ export const jobRuns = pgTable(
   },
   (t) => [primaryKey({ columns: [t.job, t.slot] })],
 );
+
+/**
+ * A job run in one instance at a time holds its lease here (api/services/job-lease.ts): who, until when,
+ * and where its pass stands (retention: the step and the last id handled), so the next run goes on there.
+ */
+export const jobLeases = pgTable("job_leases", {
+  job: text("job").primaryKey(),
+  holder: text("holder").notNull(),
+  takenAt: timestamp("taken_at", { withTimezone: true }).notNull().defaultNow(),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  progress: jsonb("progress"),
+});
 
 /**
  * The address this database serves as the live service (docs/decisions/024-database-copies.md): one row,

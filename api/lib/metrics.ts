@@ -121,7 +121,8 @@ export const mailFailures = new Counter({
 });
 
 /** What a scheduled job's run came to: "held" when a copy of the database not yet adopted runs none. */
-export const JOB_OUTCOMES = ["ok", "error", "held"] as const;
+/** "busy": a tick found the job still running from an earlier tick and left it alone. */
+export const JOB_OUTCOMES = ["ok", "error", "held", "busy"] as const;
 
 /** `outcome`: one of JOB_OUTCOMES; `job`: the scheduled job's name. */
 export const jobRuns = new Counter({

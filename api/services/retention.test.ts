@@ -5,7 +5,7 @@ import { eq } from "drizzle-orm";
 import pino from "pino";
 import S3rver from "s3rver";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { accessLog, accessLogExports, applicantProfiles, applicationDocuments, applications, auditLog, files, users } from "../db/schema";
+import { accessLog, accessLogExports, applicantProfiles, applicationDocuments, applications, auditLog, fileDeletions, files, users } from "../db/schema";
 import { recordExportBatch } from "./access-log";
 import { bytesThroughGrace, DELETED_AFTER_GRACE } from "../test/file-deletions";
 import { createTestApi, type TestApi } from "../test/helpers";
@@ -247,6 +247,10 @@ describe("a closed file after the authority's period", () => {
     // A one-month period: every one of them is past it.
     const done = await anonymiseClosedFiles(deps(disk, { closedFileMonths: 1 }), now);
     expect(done).toBeGreaterThanOrEqual(12);
+    // Looked at in the order they were deleted (batches go in id order): a sweep at the end of one file's
+    // grace removes every deletion recorded before it too.
+    const deletedAt = new Map((await api.db.select().from(fileDeletions)).map((d) => [d.storageKey, d.deletedAt.getTime()]));
+    closed.sort((a, b) => (deletedAt.get(a.key) ?? 0) - (deletedAt.get(b.key) ?? 0));
     for (const f of closed) {
       const [row] = await api.db.select().from(applications).where(eq(applications.id, f.id));
       expect(row).toMatchObject({ applicantName: null, applicantEmail: null, isFinal: true, status: "PASSED" });

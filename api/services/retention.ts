@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import type { DataStore } from "@tus/server";
 import { and, eq, inArray, isNotNull, ne, or, sql, type SQL } from "drizzle-orm";
 import type { Logger } from "pino";
@@ -25,6 +26,7 @@ import { accountRetentionMail, addressee, draftRetentionMail } from "./notificat
 import { appendAudit } from "./workflow/audit";
 import type { FileStorage } from "./storage";
 import { deferDeletion } from "./file-deletions";
+import { releaseLease, renewLease, takeLease } from "./job-lease";
 import { storageWritable } from "./storage-owner";
 import { removeUnfinishedUploads } from "./uploads/tus";
 
@@ -45,12 +47,20 @@ export interface RetentionSettings {
   closedFileMonths: number;
   /** RETENTION_EXPORT_DETAIL_MONTHS: which files a CSV export held (access_log_exports) is kept this long; 0 keeps it */
   exportDetailMonths: number;
+  /** RETENTION_BATCH_SIZE: the records one statement reads (and one batch handles) */
+  batchSize: number;
+  /** RETENTION_RUN_BUDGET_MS: a run starts no new batch after this long; the next tick goes on where it stopped */
+  runBudgetMs: number;
 }
 
-export const RETENTION_DEFAULTS: RetentionSettings = { draftMonths: 12, accountMonths: 24, closedFileMonths: 0, exportDetailMonths: 24 };
-
-/** At most this many export batches (250 files each) go in one run: a first run on a long history is spread over runs. */
-export const EXPORT_DETAIL_BATCHES_PER_RUN = 2_000;
+export const RETENTION_DEFAULTS: RetentionSettings = {
+  draftMonths: 12,
+  accountMonths: 24,
+  closedFileMonths: 0,
+  exportDetailMonths: 24,
+  batchSize: 200,
+  runBudgetMs: 30_000,
+};
 
 /** The owner hears this many days before a deletion; a deletion never comes sooner after the mail. */
 export const NOTICE_DAYS = 30;
@@ -84,7 +94,9 @@ const neverSubmitted = and(eq(applications.isSubmitted, false), eq(applications.
 /** Applicant accounts with no application of their own or registered for them. */
 const neverStarted = and(
   eq(users.roleId, ROLE.APPLICANT),
-  sql`not exists (select 1 from ${applications} a where a.applicant_user_id = ${users.id} or a.submitted_by_user_id = ${users.id})`,
+  // two anti-joins, one index each (an OR of the two columns is a look-up per user)
+  sql`not exists (select 1 from ${applications} a where a.applicant_user_id = ${users.id})`,
+  sql`not exists (select 1 from ${applications} a where a.submitted_by_user_id = ${users.id})`,
 );
 
 /** A timestamp column read as a Date (or null, for a notice not mailed yet). */
@@ -146,42 +158,100 @@ export interface RetentionDeps {
   tusStore?: DataStore;
 }
 
+/** One batch of a step: at most `limit` records, those with an id after `after` (ids in order). */
+interface Batch {
+  limit: number;
+  after: string | null;
+}
+/** What a batch did: its changes, the last id it read, and whether it read a full batch (more may follow). */
+interface BatchDone {
+  changes: number;
+  last: string | null;
+  full: boolean;
+}
+/** A step of the pass; null when its setting turns it off. */
+type Step = (deps: RetentionDeps, now: Date, batch: Batch) => Promise<BatchDone | null>;
+
+const after = (id: typeof applications.id | typeof users.id, b: Batch) => (b.after === null ? undefined : sql`${id} > ${b.after}`);
+const doneWith = (b: Batch, ids: string[], changes: number): BatchDone => ({ changes, last: ids.at(-1) ?? b.after, full: ids.length >= b.limit });
+
+/** Mails the owners of drafts whose deletion is within 30 days, once each. */
+const draftNotices: Step = async (deps, now, b) => {
+  const { db, mailer, settings } = deps;
+  if (settings.draftMonths <= 0) return null;
+  const due = await draftRows(
+    db,
+    settings,
+    and(
+      sql`${draftSince} + ${months(settings.draftMonths)} - ${notice} <= ${at(now)} and ${noticeAt(RETENTION_JOBS.draftNotice, slotOf(applications.id, draftSince))} is null`,
+      after(applications.id, b),
+    ),
+  )
+    .orderBy(applications.id)
+    .limit(b.limit);
+  let sent = 0;
+  for (const d of due) {
+    sent += await db.transaction(async (tx) => {
+      if (!(await claimNotice(tx, RETENTION_JOBS.draftNotice, d.slot, now))) return 0;
+      const a = await addressee(tx, d.id);
+      if (!a) return 0;
+      await mailer.send(RETENTION_JOBS.draftNotice, a.to, draftRetentionMail(a, d.since, deletionDate(d.due, now, now), mailer.publicUrl), tx);
+      return 1;
+    });
+  }
+  return doneWith(
+    b,
+    due.map((d) => d.id),
+    sent,
+  );
+};
+
+/** Mails the owners of unused accounts whose deletion is within 30 days, once each. */
+const accountNotices: Step = async (deps, now, b) => {
+  const { db, mailer, settings } = deps;
+  if (settings.accountMonths <= 0) return null;
+  const due = await accountRows(
+    db,
+    settings,
+    and(
+      sql`${accountSince} + ${months(settings.accountMonths)} - ${notice} <= ${at(now)} and ${noticeAt(RETENTION_JOBS.accountNotice, slotOf(users.id, accountSince))} is null`,
+      after(users.id, b),
+    ),
+  )
+    .orderBy(users.id)
+    .limit(b.limit);
+  let sent = 0;
+  for (const u of due) {
+    sent += await db.transaction(async (tx) => {
+      if (!(await claimNotice(tx, RETENTION_JOBS.accountNotice, u.slot, now))) return 0;
+      const to = { email: u.email, name: u.name };
+      await mailer.send(RETENTION_JOBS.accountNotice, to, accountRetentionMail(to, u.since, deletionDate(u.due, now, now), mailer.publicUrl), tx);
+      return 1;
+    });
+  }
+  return doneWith(
+    b,
+    due.map((u) => u.id),
+    sent,
+  );
+};
+
+/** Every batch of one step, start to end, whatever it takes (the functions below; tests). */
+async function wholeStep(step: Step, deps: RetentionDeps, now: Date): Promise<number> {
+  let b: Batch = { limit: deps.settings.batchSize, after: null };
+  let changes = 0;
+  for (;;) {
+    const r = await step(deps, now, b);
+    if (!r) return changes;
+    changes += r.changes;
+    if (!r.full) return changes;
+    b = { ...b, after: r.last };
+  }
+}
+
 /** Mails the owners of drafts and accounts whose deletion is within 30 days, once each. Returns the mails recorded. */
 export async function sendRetentionNotices(deps: RetentionDeps, now = new Date()): Promise<number> {
-  const { db, mailer, settings } = deps;
-  let sent = 0;
-  if (settings.draftMonths > 0) {
-    const due = await draftRows(
-      db,
-      settings,
-      sql`${draftSince} + ${months(settings.draftMonths)} - ${notice} <= ${at(now)} and ${noticeAt(RETENTION_JOBS.draftNotice, slotOf(applications.id, draftSince))} is null`,
-    );
-    for (const d of due) {
-      sent += await db.transaction(async (tx) => {
-        if (!(await claimNotice(tx, RETENTION_JOBS.draftNotice, d.slot, now))) return 0;
-        const a = await addressee(tx, d.id);
-        if (!a) return 0;
-        await mailer.send(RETENTION_JOBS.draftNotice, a.to, draftRetentionMail(a, d.since, deletionDate(d.due, now, now), mailer.publicUrl), tx);
-        return 1;
-      });
-    }
-  }
-  if (settings.accountMonths > 0) {
-    const due = await accountRows(
-      db,
-      settings,
-      sql`${accountSince} + ${months(settings.accountMonths)} - ${notice} <= ${at(now)} and ${noticeAt(RETENTION_JOBS.accountNotice, slotOf(users.id, accountSince))} is null`,
-    );
-    for (const u of due) {
-      sent += await db.transaction(async (tx) => {
-        if (!(await claimNotice(tx, RETENTION_JOBS.accountNotice, u.slot, now))) return 0;
-        const to = { email: u.email, name: u.name };
-        await mailer.send(RETENTION_JOBS.accountNotice, to, accountRetentionMail(to, u.since, deletionDate(u.due, now, now), mailer.publicUrl), tx);
-        return 1;
-      });
-    }
-  }
-  return sent;
+  return (await wholeStep(draftNotices, deps, now)) + (await wholeStep(accountNotices, deps, now));
 }
 
 /**
@@ -350,59 +420,93 @@ async function anonymiseFile(tx: Database, applicationId: string, now: Date, clo
   return dropUnusedFiles(tx, [...docs.map((d) => d.fileId), ...extra.map((e) => e.fileId!)]);
 }
 
+/** Deletes the drafts whose notice went 30 days ago and whose period has run out. */
+const draftDeletions: Step = async (deps, now, b) => {
+  const { db, settings } = deps;
+  if (settings.draftMonths <= 0) return null;
+  const slot = slotOf(applications.id, draftSince);
+  const expired = await draftRows(
+    db,
+    settings,
+    and(
+      sql`${draftSince} + ${months(settings.draftMonths)} <= ${at(now)} and ${noticeAt(RETENTION_JOBS.draftNotice, slot)} + ${notice} <= ${at(now)}`,
+      after(applications.id, b),
+    ),
+  )
+    .orderBy(applications.id)
+    .limit(b.limit);
+  let drafts = 0;
+  for (const d of expired) {
+    const keys = await db.transaction(async (tx) => {
+      // Checked again under the row's lock: submitted or changed since the list was read, it stays.
+      const [still] = await draftRows(tx, settings, sql`${applications.id} = ${d.id} and ${slot} = ${d.slot}`).for("update", { of: applications });
+      return still ? dropDraft(tx, d.id) : null;
+    });
+    if (keys === null) continue;
+    drafts++;
+    deps.logger.info({ job: RETENTION_JOBS.draftDelete, applicationId: d.id, files: keys.length }, "retention: draft deleted");
+  }
+  return doneWith(
+    b,
+    expired.map((d) => d.id),
+    drafts,
+  );
+};
+
+/** Deletes the accounts whose notice went 30 days ago and whose period has run out. */
+const accountDeletions: Step = async (deps, now, b) => {
+  const { db, settings } = deps;
+  if (settings.accountMonths <= 0) return null;
+  const slot = slotOf(users.id, accountSince);
+  const expired = await accountRows(
+    db,
+    settings,
+    and(
+      sql`${accountSince} + ${months(settings.accountMonths)} <= ${at(now)} and ${noticeAt(RETENTION_JOBS.accountNotice, slot)} + ${notice} <= ${at(now)}`,
+      after(users.id, b),
+    ),
+  )
+    .orderBy(users.id)
+    .limit(b.limit);
+  let accounts = 0;
+  for (const u of expired) {
+    // Used since the list was read (a login, a new draft): a new period, so it stays.
+    const [still] = await accountRows(db, settings, sql`${users.id} = ${u.id} and ${slot} = ${u.slot}`);
+    if (!still) continue;
+    if (await deleteApplicantAccount(deps, u.id)) {
+      accounts++;
+      deps.logger.info({ job: RETENTION_JOBS.accountDelete, userId: u.id }, "retention: account deleted");
+    }
+  }
+  return doneWith(
+    b,
+    expired.map((u) => u.id),
+    accounts,
+  );
+};
+
 /** Deletes the drafts and accounts whose notice went 30 days ago and whose period has run out. Returns how many. */
 export async function deleteExpired(deps: RetentionDeps, now = new Date()): Promise<{ drafts: number; accounts: number }> {
-  const { db, settings } = deps;
-  let drafts = 0;
-  let accounts = 0;
-  if (settings.draftMonths > 0) {
-    const slot = slotOf(applications.id, draftSince);
-    const expired = await draftRows(
-      db,
-      settings,
-      sql`${draftSince} + ${months(settings.draftMonths)} <= ${at(now)} and ${noticeAt(RETENTION_JOBS.draftNotice, slot)} + ${notice} <= ${at(now)}`,
-    );
-    for (const d of expired) {
-      const keys = await db.transaction(async (tx) => {
-        // Checked again under the row's lock: submitted or changed since the list was read, it stays.
-        const [still] = await draftRows(tx, settings, sql`${applications.id} = ${d.id} and ${slot} = ${d.slot}`).for("update", { of: applications });
-        return still ? dropDraft(tx, d.id) : null;
-      });
-      if (keys === null) continue;
-      drafts++;
-      deps.logger.info({ job: RETENTION_JOBS.draftDelete, applicationId: d.id, files: keys.length }, "retention: draft deleted");
-    }
-  }
-  if (settings.accountMonths > 0) {
-    const slot = slotOf(users.id, accountSince);
-    const expired = await accountRows(
-      db,
-      settings,
-      sql`${accountSince} + ${months(settings.accountMonths)} <= ${at(now)} and ${noticeAt(RETENTION_JOBS.accountNotice, slot)} + ${notice} <= ${at(now)}`,
-    );
-    for (const u of expired) {
-      // Used since the list was read (a login, a new draft): a new period, so it stays.
-      const [still] = await accountRows(db, settings, sql`${users.id} = ${u.id} and ${slot} = ${u.slot}`);
-      if (!still) continue;
-      if (await deleteApplicantAccount(deps, u.id)) {
-        accounts++;
-        deps.logger.info({ job: RETENTION_JOBS.accountDelete, userId: u.id }, "retention: account deleted");
-      }
-    }
-  }
-  return { drafts, accounts };
+  return { drafts: await wholeStep(draftDeletions, deps, now), accounts: await wholeStep(accountDeletions, deps, now) };
 }
 
-/** Closed files past the authority's period (RETENTION_CLOSED_FILE_MONTHS): documents removed, person anonymised. Returns how many. */
-export async function anonymiseClosedFiles(deps: RetentionDeps, now = new Date()): Promise<number> {
+/** Closed files past the authority's period (RETENTION_CLOSED_FILE_MONTHS): documents removed, person anonymised. */
+const closedFiles: Step = async (deps, now, b) => {
   const { db, settings } = deps;
-  if (settings.closedFileMonths <= 0) return 0;
+  if (settings.closedFileMonths <= 0) return null;
   const due = await db
     .select({ id: applications.id, userId: applications.applicantUserId })
     .from(applications)
     .where(
-      and(eq(applications.isFinal, true), sql`${applications.anonymisedAt} is null`, sql`${closedSince} + ${months(settings.closedFileMonths)} <= ${at(now)}`),
-    );
+      and(
+        eq(applications.isFinal, true),
+        sql`${applications.anonymisedAt} is null`,
+        sql`${closedSince} + ${months(settings.closedFileMonths)} <= ${at(now)}`,
+        after(applications.id, b),
+      ),
+    )
+    .orderBy(applications.id)
+    .limit(b.limit);
   let done = 0;
   for (const f of due) {
     const keys = await db.transaction(async (tx) => {
@@ -422,36 +526,164 @@ export async function anonymiseClosedFiles(deps: RetentionDeps, now = new Date()
     done++;
     deps.logger.info({ job: RETENTION_JOBS.anonymise, applicationId: f.id, files: keys.length }, "retention: closed file anonymised");
   }
-  return done;
+  return doneWith(
+    b,
+    due.map((f) => f.id),
+    done,
+  );
+};
+
+/** Closed files past the authority's period (RETENTION_CLOSED_FILE_MONTHS): documents removed, person anonymised. Returns how many. */
+export async function anonymiseClosedFiles(deps: RetentionDeps, now = new Date()): Promise<number> {
+  return wholeStep(closedFiles, deps, now);
 }
 
 /**
  * Which files a CSV export held (access_log_exports, 3.3–5 MB per export of 90,000 files), once older
  * than RETENTION_EXPORT_DETAIL_MONTHS. The export's access_log row stays (who, when, with which filter):
- * the detail goes, the record of the export does not (docs/decisions/026-access-log.md). Returns the
- * batches removed, at most EXPORT_DETAIL_BATCHES_PER_RUN.
+ * the detail goes, the record of the export does not (docs/decisions/026-access-log.md). A batch is
+ * RETENTION_BATCH_SIZE export batches (250 files each); what it removed is gone, so no cursor is kept.
  */
-export async function pruneExportDetails(deps: RetentionDeps, now = new Date()): Promise<number> {
+const exportDetails: Step = async (deps, now, b) => {
   const { db, settings } = deps;
-  if (settings.exportDetailMonths <= 0) return 0;
+  if (settings.exportDetailMonths <= 0) return null;
   const old = db
     .select({ id: accessLogExports.id })
     .from(accessLogExports)
     .innerJoin(accessLog, eq(accessLog.id, accessLogExports.accessLogId))
     .where(sql`${accessLog.createdAt} + ${months(settings.exportDetailMonths)} <= ${at(now)}`)
-    .limit(EXPORT_DETAIL_BATCHES_PER_RUN);
+    .limit(b.limit);
   const removed = await db.delete(accessLogExports).where(inArray(accessLogExports.id, old)).returning({ id: accessLogExports.id });
   if (removed.length > 0) deps.logger.info({ job: "retention", batches: removed.length }, "retention: export details removed");
-  return removed.length;
+  return { changes: removed.length, last: null, full: removed.length >= b.limit };
+};
+
+/** Export details older than RETENTION_EXPORT_DETAIL_MONTHS, all of them. Returns the export batches removed. */
+export async function pruneExportDetails(deps: RetentionDeps, now = new Date()): Promise<number> {
+  return wholeStep(exportDetails, deps, now);
 }
 
-/** One run: notices, then deletions, then anonymisation, then old export details. Returns the mails recorded plus the records changed. */
-export async function runRetention(deps: RetentionDeps, now = new Date()): Promise<number> {
-  const mails = await sendRetentionNotices(deps, now);
-  const { drafts, accounts } = await deleteExpired(deps, now);
-  const anonymised = await anonymiseClosedFiles(deps, now);
-  const exportDetails = await pruneExportDetails(deps, now);
-  return mails + drafts + accounts + anonymised + exportDetails;
+/** The pass, in order: notices, then deletions, then anonymisation, then old export details. */
+const STEPS: ReadonlyArray<readonly [string, Step]> = [
+  ["draft_notices", draftNotices],
+  ["account_notices", accountNotices],
+  ["draft_deletions", draftDeletions],
+  ["account_deletions", accountDeletions],
+  ["closed_files", closedFiles],
+  ["export_details", exportDetails],
+];
+
+/** The lease of job_leases that lets one instance at a time run the pass. */
+export const RETENTION_LEASE = "retention";
+/** A lease outlives its run by this much: an instance that died mid-run frees the pass for another after it. */
+const LEASE_MARGIN_MS = 5 * 60_000;
+
+/** Where a pass stopped (job_leases.progress): the step and the last id of its last batch; null: no pass under way. */
+export interface RetentionProgress {
+  step: string;
+  after: string | null;
+  batches: number;
+  changes: number;
+  /** when the pass began */
+  since: string;
+}
+
+export interface RetentionRun {
+  /** false: another run (here or in another instance) holds the lease; this one did nothing */
+  ran: boolean;
+  changes: number;
+  batches: number;
+  /** the pass is complete (the next run starts a new one) */
+  done: boolean;
+  /** where the pass goes on at the next run, when not done */
+  progress: RetentionProgress | null;
+}
+
+export interface RetentionRunHooks {
+  /** the run's clock, in milliseconds (performance.now): the budget is measured with it */
+  clock?: () => number;
+  /** after each batch, while the lease is held (tests hold a run mid-pass with it) */
+  afterBatch?: (progress: RetentionProgress) => Promise<void>;
+  /** true once the process is stopping: the run ends after the batch under way (the next instance goes on) */
+  stopping?: () => boolean;
+}
+
+/**
+ * One run of the retention pass: batches of RETENTION_BATCH_SIZE records, until the pass is complete or
+ * RETENTION_RUN_BUDGET_MS is spent (at least one batch a run), then the next run goes on from where this
+ * one stopped (job_leases.progress). One instance at a time: the run takes the lease first and does
+ * nothing when another holds it. Every record is handled in a transaction of its own that checks it
+ * again, so a lease lost to an instance that thought this one dead only costs double work, never a
+ * double mail (job_runs claims) or a wrong deletion.
+ */
+export async function runRetentionBatches(deps: RetentionDeps & RetentionRunHooks, now = new Date()): Promise<RetentionRun> {
+  const { db, settings, logger } = deps;
+  const holder = randomUUID();
+  const ttlMs = Math.max(0, settings.runBudgetMs) + LEASE_MARGIN_MS;
+  const lease = await takeLease(db, RETENTION_LEASE, holder, ttlMs);
+  if (!lease) {
+    logger.debug({ job: "retention" }, "retention: another run holds the lease; skipped");
+    return { ran: false, changes: 0, batches: 0, done: false, progress: null };
+  }
+  const clock = deps.clock ?? (() => performance.now());
+  const started = clock();
+  const stored = lease.progress as RetentionProgress | null;
+  let index = stored
+    ? Math.max(
+        0,
+        STEPS.findIndex(([name]) => name === stored.step),
+      )
+    : 0;
+  let progress: RetentionProgress = stored ?? { step: STEPS[0][0], after: null, batches: 0, changes: 0, since: new Date().toISOString() };
+  let batches = 0;
+  let changes = 0;
+  let done = false;
+  try {
+    for (;;) {
+      if (index >= STEPS.length) {
+        done = true;
+        break;
+      }
+      const [name, step] = STEPS[index];
+      const r = await step(deps, now, { limit: Math.max(1, settings.batchSize), after: progress.step === name ? progress.after : null });
+      if (r === null) {
+        index++; // turned off: no batch
+        continue;
+      }
+      batches++;
+      changes += r.changes;
+      if (r.full) progress = { ...progress, step: name, after: r.last };
+      else progress = { ...progress, step: STEPS[index + 1]?.[0] ?? "", after: null };
+      if (!r.full) index++;
+      progress = { ...progress, batches: progress.batches + 1, changes: progress.changes + r.changes };
+      if (index >= STEPS.length) {
+        done = true;
+        break;
+      }
+      if (!(await renewLease(db, RETENTION_LEASE, holder, ttlMs, progress))) {
+        logger.warn({ job: "retention" }, "retention: the lease went to another instance; this run stops");
+        return { ran: true, changes, batches, done: false, progress };
+      }
+      await deps.afterBatch?.(progress);
+      if (clock() - started >= settings.runBudgetMs || deps.stopping?.()) break;
+    }
+  } finally {
+    await releaseLease(db, RETENTION_LEASE, holder, done ? null : progress).catch((err: unknown) =>
+      logger.error({ err, job: "retention" }, "retention: the lease could not be released; it expires on its own"),
+    );
+  }
+  if (done) logger.info({ job: "retention", batches: progress.batches, changes: progress.changes, since: progress.since }, "retention: pass complete");
+  else
+    logger.info(
+      { job: "retention", step: progress.step, batches: progress.batches, changes: progress.changes, reason: deps.stopping?.() ? "stopping" : "budget" },
+      "retention: run stopped; the next goes on where it stopped",
+    );
+  return { ran: true, changes, batches, done, progress: done ? null : progress };
+}
+
+/** One run (runRetentionBatches). Returns the mails recorded plus the records changed. */
+export async function runRetention(deps: RetentionDeps & RetentionRunHooks, now = new Date()): Promise<number> {
+  return (await runRetentionBatches(deps, now)).changes;
 }
 
 /** db.execute answers rows (node-postgres: in `rows`; PGlite: the same). */
@@ -467,7 +699,14 @@ export interface PlannedDeletion {
   deleteAt: Date;
 }
 
-/** What the job will delete or anonymise, soonest first (the Super Admin's /retention), `limit` from `offset`. */
+/**
+ * What the job will delete or anonymise, soonest first (the Super Admin's /retention), `limit` from `offset`.
+ * One statement over sets, each record's dates computed once: a draft's last document, an account's last
+ * login and a file's last decision are each read by a lateral look-up, its notice by a join on job_runs,
+ * and an account that never started an application is found by two anti-joins (one index each), never
+ * by a sub-query per user that has to check two columns. JIT compilation is off for it: its cost estimate
+ * (tens of thousands of look-ups) sets it off, and compiling took longer than the query (docs/operations.md).
+ */
 export async function plannedDeletions(
   db: Database,
   settings: RetentionSettings,
@@ -475,29 +714,43 @@ export async function plannedDeletions(
   page: { limit: number; offset: number },
 ): Promise<{ rows: PlannedDeletion[]; total: number }> {
   const parts: SQL[] = [];
-  const after = (noticeCol: SQL, due: SQL) => sql`greatest(${due}, coalesce(${noticeCol}, ${at(now)}) + ${notice})`;
+  const deleteAt = (due: SQL, noticeCol: SQL) => sql`greatest(${due}, coalesce(${noticeCol}, ${at(now)}) + ${notice})`;
+  const slot = (id: SQL, since: SQL) => sql`${id}::text || ':' || floor(extract(epoch from ${since}) * 1000)::bigint::text`;
   if (settings.draftMonths > 0) {
-    const due = sql`${draftSince} + ${months(settings.draftMonths)}`;
-    const n = noticeAt(RETENTION_JOBS.draftNotice, slotOf(applications.id, draftSince));
-    parts.push(
-      sql`select 'DRAFT' as kind, ${applications.id}::text as id, ${applications.registrationNumber} || coalesce(' — ' || ${applications.applicantName}, '') as label, ${draftSince} as since, ${n} as notice_at, ${after(n, due)} as delete_at from ${applications} where ${applications.isSubmitted} = false and ${applications.isFinal} = false`,
-    );
+    const since = sql`greatest(a.updated_at, coalesce(d.last, a.updated_at))`;
+    parts.push(sql`select 'DRAFT' as kind, a.id::text as id, a.registration_number || coalesce(' — ' || a.applicant_name, '') as label,
+        ${since} as since, jr.ran_at as notice_at, ${deleteAt(sql`${since} + ${months(settings.draftMonths)}`, sql`jr.ran_at`)} as delete_at
+      from ${applications} a
+      left join lateral (select max(x.uploaded_at) as last from ${applicationDocuments} x where x.application_id = a.id) d on true
+      left join ${jobRuns} jr on jr.job = ${RETENTION_JOBS.draftNotice} and jr.slot = ${slot(sql`a.id`, since)}
+      where a.is_submitted = false and a.is_final = false`);
   }
   if (settings.accountMonths > 0) {
-    const due = sql`${accountSince} + ${months(settings.accountMonths)}`;
-    const n = noticeAt(RETENTION_JOBS.accountNotice, slotOf(users.id, accountSince));
-    parts.push(sql`select 'ACCOUNT', ${users.id}::text, ${users.fullName}, ${accountSince}, ${n}, ${after(n, due)} from ${users} where ${neverStarted}`);
+    const since = sql`greatest(u.updated_at, coalesce(r.last, u.updated_at), coalesce(p.updated_at, u.updated_at))`;
+    parts.push(sql`select 'ACCOUNT', u.id::text, u.full_name, ${since}, jr.ran_at,
+        ${deleteAt(sql`${since} + ${months(settings.accountMonths)}`, sql`jr.ran_at`)}
+      from ${users} u
+      left join lateral (select max(x.created_at) as last from ${refreshTokens} x where x.user_id = u.id) r on true
+      left join ${applicantProfiles} p on p.user_id = u.id
+      left join ${jobRuns} jr on jr.job = ${RETENTION_JOBS.accountNotice} and jr.slot = ${slot(sql`u.id`, since)}
+      where u.role_id = ${ROLE.APPLICANT}
+        and not exists (select 1 from ${applications} x where x.applicant_user_id = u.id)
+        and not exists (select 1 from ${applications} x where x.submitted_by_user_id = u.id)`);
   }
   if (settings.closedFileMonths > 0) {
-    parts.push(
-      sql`select 'CLOSED_FILE', ${applications.id}::text, ${applications.registrationNumber} || coalesce(' — ' || ${applications.applicantName}, ''), ${closedSince}, null::timestamptz, ${closedSince} + ${months(settings.closedFileMonths)} from ${applications} where ${applications.isFinal} = true and ${applications.anonymisedAt} is null`,
-    );
+    const since = sql`coalesce(l.last, a.updated_at)`;
+    parts.push(sql`select 'CLOSED_FILE', a.id::text, a.registration_number || coalesce(' — ' || a.applicant_name, ''), ${since}, null::timestamptz,
+        ${since} + ${months(settings.closedFileMonths)}
+      from ${applications} a
+      left join lateral (select max(x.created_at) as last from ${auditLog} x where x.application_id = a.id and x.action = 'DECISION') l on true
+      where a.is_final = true and a.anonymised_at is null`);
   }
   if (parts.length === 0) return { rows: [], total: 0 };
   const union = sql.join(parts, sql` union all `);
-  const result = await db.execute(
-    sql`select p.*, count(*) over ()::int as total from (${union}) p order by p.delete_at, p.id limit ${page.limit} offset ${page.offset}`,
-  );
+  const result = await db.transaction(async (tx) => {
+    await tx.execute(sql`set local jit = off`);
+    return tx.execute(sql`select p.*, count(*) over ()::int as total from (${union}) p order by p.delete_at, p.id limit ${page.limit} offset ${page.offset}`);
+  });
   const rows = rowsOf<{
     kind: PlannedKind;
     id: string;

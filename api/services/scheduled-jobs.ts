@@ -9,7 +9,7 @@ import * as metrics from "../lib/metrics";
 import { applications, jobRuns, users } from "../db/schema";
 import { ALWAYS_SENDING, type DeliveryGate } from "./live-service";
 import type { Mailer } from "./mail";
-import { runRetention, type RetentionSettings } from "./retention";
+import { runRetention, type RetentionRunHooks, type RetentionSettings } from "./retention";
 import type { FileStorage } from "./storage";
 import type { DataStore } from "@tus/server";
 import { sweepAbandonedUploads, type ResumableSettings } from "./uploads/tus";
@@ -161,7 +161,10 @@ export async function remindPendingReuploads(db: Database, mailer: Mailer, now =
 }
 
 export interface Scheduler {
-  /** Runs every job once now (tests; each still runs once per slot); nothing on a copy of the database not yet adopted. */
+  /**
+   * Runs every job not already running, side by side, and waits for them (tests; each still runs once per
+   * slot); a job still running from an earlier call is skipped. Nothing on a copy of the database not yet adopted.
+   */
   runAll(now?: Date): Promise<void>;
   close(): Promise<void>;
 }
@@ -174,12 +177,14 @@ export function createScheduler(options: {
   intervalMs: number;
   digestHourWib?: number;
   gate?: DeliveryGate;
-  /** the retention job (api/services/retention.ts): notices, deletions, anonymisation; without it, none */
-  retention?: { storage: FileStorage; settings: RetentionSettings };
+  /** the retention job (api/services/retention.ts): notices, deletions, anonymisation, in batches; without it, none */
+  retention?: { storage: FileStorage; settings: RetentionSettings; hooks?: RetentionRunHooks };
   /** the sweep of abandoned resumable uploads (api/services/uploads/tus.ts); without it, none */
   uploads?: { store: DataStore; settings: Pick<ResumableSettings, "expiryHours"> };
   /** the removal of deleted files' bytes after FILE_DELETE_GRACE_DAYS (api/services/file-deletions.ts); without it, none */
   fileDeletions?: { storage: FileStorage; graceDays: number };
+  /** told when a job's run has ended, whatever its outcome (tests wait for it) */
+  onJobDone?: (job: string) => void;
 }): Scheduler {
   const { db, mailer, logger, retention } = options;
   const gate = options.gate ?? ALWAYS_SENDING;
@@ -189,8 +194,14 @@ export function createScheduler(options: {
     [JOBS.reuploadReminder, remindPendingReuploads],
   ];
   const uploads = options.uploads;
-  if (retention)
-    jobs.push([JOBS.retention, (db: Database, mailer: Mailer, now: Date) => runRetention({ db, mailer, logger, tusStore: uploads?.store, ...retention }, now)]);
+  if (retention) {
+    const { hooks, ...rest } = retention;
+    jobs.push([
+      JOBS.retention,
+      (db: Database, mailer: Mailer, now: Date) =>
+        runRetention({ db, mailer, logger, tusStore: uploads?.store, ...rest, stopping: () => closed, ...hooks }, now),
+    ]);
+  }
   // Every run: what it removes is past its expiry whichever instance looks, so no slot is claimed.
   // Not from storage another PUBLIC_URL owns (a copy adopted on the live service's bucket: its unfinished uploads are the live service's).
   const owned = options.fileDeletions?.storage ?? retention?.storage;
@@ -203,8 +214,23 @@ export function createScheduler(options: {
   // Every run, on the live service only (a copy holds its jobs) and from storage this instance owns.
   const deletions = options.fileDeletions;
   if (deletions) jobs.push([JOBS.fileDeletions, (db: Database, _mailer: Mailer, now: Date) => sweepDeletedFiles({ db, logger, ...deletions }, now)]);
-  let running: Promise<void> | null = null;
+  // Each job runs on its own: a run that takes long (retention's first pass on a large database) holds
+  // only itself. A tick starts every job not still running from an earlier tick and skips the rest
+  // (outcome "busy"), so reminders, the upload sweep and the file-deletion sweep keep their pace.
+  const running = new Map<string, Promise<void>>();
   let closed = false;
+  async function runJob(name: string, job: (db: Database, mailer: Mailer, now: Date) => Promise<number>, now: Date) {
+    try {
+      const mails = await job(db, mailer, now);
+      if (mails > 0) logger.info({ job: name, changes: mails }, "scheduled job ran");
+      metrics.jobRuns.inc({ job: name, outcome: "ok" });
+      metrics.jobLastRun.set({ job: name }, Date.now() / 1000);
+    } catch (err) {
+      logger.error({ err, job: name }, "scheduled job failed");
+      metrics.jobRuns.inc({ job: name, outcome: "error" });
+    }
+    options.onJobDone?.(name);
+  }
   async function runAll(now = new Date()) {
     // A copy of the database reminds nobody (api/services/live-service.ts): its job_runs stay as they were.
     let outcome: "run" | "held" | "error";
@@ -218,21 +244,21 @@ export function createScheduler(options: {
       for (const [name] of jobs) metrics.jobRuns.inc({ job: name, outcome });
       return;
     }
+    const started: Array<Promise<void>> = [];
     for (const [name, job] of jobs) {
-      try {
-        const mails = await job(db, mailer, now);
-        if (mails > 0) logger.info({ job: name, changes: mails }, "scheduled job ran");
-        metrics.jobRuns.inc({ job: name, outcome: "ok" });
-        metrics.jobLastRun.set({ job: name }, Date.now() / 1000);
-      } catch (err) {
-        logger.error({ err, job: name }, "scheduled job failed");
-        metrics.jobRuns.inc({ job: name, outcome: "error" });
+      if (closed) break;
+      if (running.has(name)) {
+        metrics.jobRuns.inc({ job: name, outcome: "busy" });
+        continue;
       }
+      const run = runJob(name, job, now).finally(() => running.delete(name));
+      running.set(name, run);
+      started.push(run);
     }
+    await Promise.all(started);
   }
   const tick = () => {
-    if (closed || running) return;
-    running = runAll().finally(() => (running = null));
+    if (!closed) void runAll();
   };
   const timer = options.intervalMs > 0 ? setInterval(tick, options.intervalMs) : undefined;
   timer?.unref();
@@ -241,7 +267,7 @@ export function createScheduler(options: {
     async close() {
       closed = true;
       if (timer) clearInterval(timer);
-      await running;
+      await Promise.all(running.values());
     },
   };
 }

@@ -8,6 +8,7 @@ import { ApiError } from "../lib/errors";
 import { createTestApi, type TestApi } from "../test/helpers";
 import { startS3WithListParts, type S3WithListParts } from "../test/s3-with-list-parts";
 import { createDiskStorage, diskMarker, type FileStorage } from "./storage";
+import { readiness } from "./readiness";
 import { claimStorage, ownedStorage, type StorageMarker } from "./storage-owner";
 import { createS3Storage, s3Marker } from "./storage-s3";
 
@@ -93,4 +94,23 @@ describe("storage that knows its owner", () => {
       expect(await owned(shared, LIVE).writable()).toBe(false);
     },
   );
+});
+
+describe("/readyz's answer", () => {
+  it("says when storage is read-only, and stays ready: reads and pages still work", async () => {
+    await api.db.insert(liveService).values({ publicUrl: LIVE, recordedBy: "test" }).onConflictDoNothing();
+    const shared = drivers[0][1]();
+    await shared.storage.putBytes(new TextEncoder().encode("%PDF-1.4 berkas")); // the live service's files, no marker yet
+    // A drill copy: its database serves another PUBLIC_URL (mail held) and its storage is the live service's.
+    const copyDelivery = { mail: "held" as const, jobs: false, reason: "public-url-mismatch" as const };
+    const ready = (storage: ReturnType<typeof owned>) => readiness({ ping: api.ready, delivery: async () => copyDelivery, storage });
+    expect(await ready(owned(shared, COPY))).toEqual({ status: "ready", mail: "held", reason: "public-url-mismatch", storage: "read-only" });
+    expect(await ready(owned(shared, LIVE))).toEqual({ status: "ready", mail: "held", reason: "public-url-mismatch" });
+    // Given storage of its own (ops:adopt -- --storage): writable, nothing said.
+    await claimStorage(shared.marker, COPY);
+    expect(await ready(owned(shared, COPY))).toEqual({ status: "ready", mail: "held", reason: "public-url-mismatch" });
+    // The started API answers through the same function (its own temporary folder: writable).
+    const { mail, reason } = await api.mailer.delivery();
+    expect(await api.readiness()).toEqual({ status: "ready", mail, reason });
+  });
 });

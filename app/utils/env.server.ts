@@ -78,6 +78,10 @@ const schema = z.object({
   RETENTION_CLOSED_FILE_MONTHS: z.coerce.number().int().min(0).max(1200).default(0),
   /** which files a CSV export held (access_log_exports) is kept this many months; the export's access_log row stays; 0 keeps it */
   RETENTION_EXPORT_DETAIL_MONTHS: z.coerce.number().int().min(0).max(1200).default(24),
+  /** the retention job reads and handles this many records a statement (a batch); docs/operations.md "The retention job" */
+  RETENTION_BATCH_SIZE: z.coerce.number().int().min(1).max(10_000).default(200),
+  /** a retention run starts no new batch after this long; the next tick goes on where it stopped (0: one batch a run) */
+  RETENTION_RUN_BUDGET_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
   /** the bytes of a deleted file (a replaced draft, a deleted account, retention) stay this many days, then the live service removes them; longer than the backup interval */
   FILE_DELETE_GRACE_DAYS: z.coerce.number().int().min(0).max(365).default(7),
   /** tests only (NODE_ENV=test): POST /__test/run-jobs?at=<ISO time> runs the scheduled jobs at that time */
