@@ -1,8 +1,11 @@
-import type { FieldMetadata } from "@conform-to/react";
+import { getFormProps, type FieldMetadata, type FormMetadata } from "@conform-to/react";
+import { Form, Link } from "@remix-run/react";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { CheckboxField, Field, Honeypot } from "~/components/forms";
+import { CheckboxField, ErrorSummary, Field, Honeypot, SubmitButton } from "~/components/forms";
+import * as ui from "~/components/ui.css";
 
-// What the citizen and foreign-national sign-up forms share: contact, password, consent and the honeypot.
+// What the sign-up forms share: the page's frame, contact, password, consent and the honeypot.
 
 type Fields = Record<string, FieldMetadata<any>>;
 
@@ -34,5 +37,41 @@ export function ContactAndPasswordFields({ fields }: { fields: Fields }) {
       <CheckboxField meta={fields.consent} label={t("consent.label")} hint={t("consent.hint")} />
       <Honeypot />
     </>
+  );
+}
+
+/**
+ * The frame of a one-page sign-up: its title and lead, the links to the other kinds of account, the error
+ * summary, the form (its fields are the children) with the submit button, and the way to the login.
+ */
+export function SignUpFrame({
+  id,
+  texts,
+  others,
+  form,
+  summary,
+  children,
+}: {
+  id: string;
+  texts: { title: string; lead: string; submit: string; haveAccount: string; login: string };
+  others: ReactNode;
+  form: FormMetadata<any>;
+  summary: Array<{ meta: FieldMetadata<any>; label: string }>;
+  children: ReactNode;
+}) {
+  return (
+    <section className={`${ui.card} ${ui.narrow}`} aria-labelledby={`${id}-title`}>
+      <h1 id={`${id}-title`}>{texts.title}</h1>
+      <p className={ui.muted}>{texts.lead}</p>
+      {others}
+      <ErrorSummary form={form} fields={summary} />
+      <Form method="post" {...getFormProps(form)}>
+        {children}
+        <SubmitButton>{texts.submit}</SubmitButton>
+      </Form>
+      <p>
+        {texts.haveAccount} <Link to="/login">{texts.login}</Link>
+      </p>
+    </section>
   );
 }

@@ -1,10 +1,12 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect, type AppLoadContext } from "@remix-run/node";
+import { data, redirect, type ActionFunctionArgs, type AppLoadContext, type LoaderFunctionArgs } from "@remix-run/node";
 import type { ZodType } from "zod";
 import { HONEYPOT_FIELD } from "~/components/forms";
 import { finishSignUp } from "~/routes/accounts/__register-wna.server";
 import { PASSWORD_FIELDS } from "~/routes/accounts/__SignUpFields";
 import type { ApiBody } from "~/utils/api.server";
+import { requireAnonymous } from "~/utils/guards.server";
+import { formTextsFor } from "~/utils/i18n.server";
 import { refusal } from "~/utils/form-reply.server";
 
 // Shared by the account forms: the honeypot check and the reply to a refused API call.
@@ -36,4 +38,24 @@ export async function submitSignUp(
   if (!r.ok) return refusal(submission, r, PASSWORD_FIELDS, form.headers);
   const email = r.body.data?.email ?? (submission.value as { email: string }).email;
   return redirect(form.resultPath, { headers: { "Set-Cookie": await finishSignUp(request, email) } });
+}
+
+/** The sign-up pages' loader: only a visitor who is not logged in signs up. */
+export async function anonymousOnly({ request, context }: LoaderFunctionArgs) {
+  await requireAnonymous(request, context);
+  return null;
+}
+
+type FormTexts = Awaited<ReturnType<typeof formTextsFor>>;
+
+/**
+ * The action of a one-page sign-up (the citizen's, the facility admin's): the form's rules in the visitor's
+ * language, then submitSignUp to that register endpoint. The foreign national's has steps: its own action.
+ */
+export function signUpAction(endpoint: SignUpEndpoint, schemaOf: (texts: FormTexts) => ZodType<ApiBody<"POST", SignUpEndpoint>>) {
+  return async ({ request, context }: ActionFunctionArgs) => {
+    await requireAnonymous(request, context);
+    const formData = await request.formData();
+    return submitSignUp(request, context, formData, { schema: schemaOf(await formTextsFor(request)), endpoint, resultPath: "/sign-up/result" });
+  };
 }

@@ -1,20 +1,16 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useForm } from "@conform-to/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { cmsSchemas } from "#domain/forms/cms";
 import { toLocalInput } from "#domain/forms/cms.labels";
 import type { FormInput } from "#domain/forms/registry";
-import { ActiveBadge, ActiveToggle } from "~/routes/admin/__admin-parts";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
-import { ErrorSummary, Field, SubmitButton, TextareaField } from "~/components/forms";
-import * as ui from "~/components/ui.css";
-import { adminApi, adminLoad, redirectWithToast } from "~/routes/admin/__admin.server";
-import { CMS_ROLES, entryParam } from "~/routes/cms/__cms.server";
+import { Field, TextareaField } from "~/components/forms";
+import { adminApi, adminLoad } from "~/routes/admin/__admin.server";
+import { CmsEntryPage } from "~/routes/cms/__CmsEntry";
+import { CMS_ROLES, cmsEntryAction, entryParam } from "~/routes/cms/__cms.server";
 import { requireUser } from "~/utils/guards.server";
-import { i18next, formTextsFor } from "~/utils/i18n.server";
-import { refusalReply } from "~/utils/form-reply.server";
 import { titled } from "~/utils/page-title";
 import { rules as testScheduleRules } from "#domain/forms/live/testSchedule.generated";
 import { useLiveValidation } from "~/utils/live-validation";
@@ -30,30 +26,16 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   return { entry: (await adminLoad(context, `/admin/test-schedules/${id}`)).data };
 }
 
-/** intent save (create or edit), deactivate or activate. */
-export async function action({ request, context, params }: ActionFunctionArgs) {
-  await requireUser(request, context, { roles: CMS_ROLES });
-  const id = entryParam(params.id);
-  const t = await i18next.getFixedT(request, "cms");
-  const formData = await request.formData();
-  const intent = String(formData.get("intent") ?? "");
-  if (intent === "save") {
-    const submission = parseWithZod(formData, { schema: cmsSchemas(await formTextsFor(request)).testSchedule });
-    if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-    const r =
-      id === "new"
-        ? await adminApi(context, "POST", "/admin/test-schedules", { body: submission.value })
-        : await adminApi(context, "PUT", `/admin/test-schedules/${id}`, { body: submission.value });
-    if (!r.ok) return data(refusalReply(submission, r.error), { status: r.status >= 500 ? 503 : 400 });
-    return redirectWithToast(BACK, t("toast.schedule", { title: r.body.data.title }));
-  }
-  if (id !== "new" && (intent === "deactivate" || intent === "activate")) {
-    const r = await adminApi(context, "POST", `/admin/test-schedules/${id}/${intent}`);
-    if (!r.ok) return redirectWithToast(`/master-cms/test-schedules/${id}`, r.error.message, "error");
-    return redirectWithToast(BACK, t(intent === "deactivate" ? "toast.scheduleDeactivated" : "toast.scheduleActivated"));
-  }
-  return redirectWithToast(BACK, t("toast.unknown"), "error");
-}
+export const action = (args: ActionFunctionArgs) =>
+  cmsEntryAction(args, {
+    schema: (texts) => cmsSchemas(texts).testSchedule,
+    save: (context, id, body) =>
+      id === "new" ? adminApi(context, "POST", "/admin/test-schedules", { body }) : adminApi(context, "PUT", `/admin/test-schedules/${id}`, { body }),
+    toggle: (context, id, intent) => adminApi(context, "POST", `/admin/test-schedules/${id}/${intent}`),
+    page: "/master-cms/test-schedules",
+    back: BACK,
+    toasts: { saved: "toast.schedule", deactivated: "toast.scheduleDeactivated", activated: "toast.scheduleActivated" },
+  });
 
 /** /master-cms/test-schedules/new and /master-cms/test-schedules/:id; times are WIB. */
 export default function ScheduleEntryPage() {
@@ -75,46 +57,35 @@ export default function ScheduleEntryPage() {
       : undefined,
     ...useLiveValidation(testScheduleRules),
   });
-  const items = [
-    { meta: fields.title, label: t("fields.title") },
-    { meta: fields.location, label: t("fields.location") },
-    { meta: fields.starts_at, label: t("fields.starts_at") },
-    { meta: fields.ends_at, label: t("fields.ends_at") },
-    { meta: fields.registration_deadline, label: t("fields.registration_deadline") },
-    { meta: fields.notes, label: t("fields.notes") },
-  ];
   return (
-    <>
-      <p>
-        <Link to={BACK}>{t("back")}</Link>
-      </p>
-      <h1>{entry ? t("schedule.editTitle") : t("schedule.newTitle")}</h1>
-      {entry ? (
-        <p>
-          <ActiveBadge active={entry.is_active} />
-        </p>
-      ) : null}
-      <section className={ui.card}>
-        <ErrorSummary form={form} fields={items} />
-        <Form method="post" {...getFormProps(form)}>
-          <input type="hidden" name="intent" value="save" />
-          <Field meta={fields.title} label={t("fields.title")} />
-          <Field meta={fields.location} label={t("fields.location")} />
-          <Field meta={fields.starts_at} label={t("fields.starts_at")} type="datetime-local" hint={t("schedule.timeHint")} />
-          <Field meta={fields.ends_at} label={t("fields.ends_at")} type="datetime-local" hint={t("schedule.endHint")} />
-          <Field meta={fields.registration_deadline} label={t("fields.registration_deadline")} type="datetime-local" hint={t("schedule.deadlineHint")} />
-          <TextareaField meta={fields.notes} label={t("fields.notes")} hint={t("schedule.notesHint")} />
-          <SubmitButton>{t("schedule.save")}</SubmitButton>
-        </Form>
-      </section>
-      {entry ? (
-        <ActiveToggle
-          active={entry.is_active}
-          lead={entry.is_active ? t("schedule.deactivateLead") : t("schedule.activateLead")}
-          label={entry.is_active ? t("schedule.deactivate") : t("schedule.activate")}
-        />
-      ) : null}
-    </>
+    <CmsEntryPage
+      back={BACK}
+      title={entry ? t("schedule.editTitle") : t("schedule.newTitle")}
+      entry={entry}
+      form={form}
+      summary={[
+        { meta: fields.title, label: t("fields.title") },
+        { meta: fields.location, label: t("fields.location") },
+        { meta: fields.starts_at, label: t("fields.starts_at") },
+        { meta: fields.ends_at, label: t("fields.ends_at") },
+        { meta: fields.registration_deadline, label: t("fields.registration_deadline") },
+        { meta: fields.notes, label: t("fields.notes") },
+      ]}
+      texts={{
+        save: t("schedule.save"),
+        deactivateLead: t("schedule.deactivateLead"),
+        activateLead: t("schedule.activateLead"),
+        deactivate: t("schedule.deactivate"),
+        activate: t("schedule.activate"),
+      }}
+    >
+      <Field meta={fields.title} label={t("fields.title")} />
+      <Field meta={fields.location} label={t("fields.location")} />
+      <Field meta={fields.starts_at} label={t("fields.starts_at")} type="datetime-local" hint={t("schedule.timeHint")} />
+      <Field meta={fields.ends_at} label={t("fields.ends_at")} type="datetime-local" hint={t("schedule.endHint")} />
+      <Field meta={fields.registration_deadline} label={t("fields.registration_deadline")} type="datetime-local" hint={t("schedule.deadlineHint")} />
+      <TextareaField meta={fields.notes} label={t("fields.notes")} hint={t("schedule.notesHint")} />
+    </CmsEntryPage>
   );
 }
 
