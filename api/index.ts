@@ -15,14 +15,15 @@ import type { RateLimitConfig, UploadQuotaConfig } from "./lib/rate-limits";
 import { createDeliveryGate, recordFirstStart } from "./services/live-service";
 import { createMailer, type Mailer } from "./services/mail";
 import type { RetryPolicy } from "./services/mail-outbox";
-import { RETENTION_DEFAULTS, type RetentionSettings } from "./services/retention";
+import { RETENTION_DEFAULTS, resolveResumable, type ResumableSettings, type RetentionSettings } from "./lib/settings";
 import { createScheduler, type Scheduler } from "./services/scheduled-jobs";
 import { createDiskStorage, diskMarker, sweepTemporaryFiles, TEMPORARY_FILE_MAX_AGE_MS, type FileStorage } from "./services/storage";
 import { createS3Storage, s3Marker, type S3Settings } from "./services/storage-s3";
-import { ownedStorage, type OwnedStorage, type StorageMarker } from "./services/storage-owner";
+import { ownedStorage, type OwnedStorage } from "./services/storage-owner";
+import type { StorageMarker } from "./services/storage-marker";
 import { readiness, type Readiness } from "./services/readiness";
 import { FILE_DELETE_GRACE_DAYS_DEFAULT } from "./services/file-deletions";
-import { createTusStore, resolveResumable, type ResumableSettings } from "./services/uploads/tus";
+import { createTusStore } from "./services/uploads/tus";
 import { componentLogger } from "./lib/log";
 
 export { API_BASE, createApiApp } from "./app";

@@ -9,8 +9,8 @@ import { createMailer, type Mailer } from "../services/mail";
 import { createRateLimiter } from "../services/rate-limit";
 import { createDiskStorage, type FileStorage } from "../services/storage";
 import { createS3Storage } from "../services/storage-s3";
-import { RETENTION_DEFAULTS } from "../services/retention";
-import { createTusStore, resolveResumable } from "../services/uploads/tus";
+import { RETENTION_DEFAULTS, resolveResumable } from "./settings";
+import { createTusStore } from "../services/uploads/tus";
 import type { ApiConfig, ApiDeps, ResolvedConfig } from "./types";
 import { componentLogger } from "./log";
 

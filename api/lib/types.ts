@@ -6,13 +6,12 @@ import type { UserRow } from "../db/schema";
 import type { Mailer } from "../services/mail";
 import type { FileStorage } from "../services/storage";
 import type { S3Settings } from "../services/storage-s3";
-import type { RetentionSettings } from "../services/retention";
 import type { LoginThrottle } from "../services/login-throttle";
 import type { RateLimiter } from "../services/rate-limit";
 import type { RateLimitConfig, UploadQuotaConfig } from "./rate-limits";
-import type { InProcessCall } from "./in-process";
+import type { InProcessCall } from "#contracts/in-process";
 import type { DataStore } from "@tus/server";
-import type { ResumableSettings } from "../services/uploads/tus";
+import type { ResumableSettings, RetentionSettings } from "./settings";
 
 export interface MailConfig {
   /** smtp:// or smtps:// URL; without it every message is written to outboxDir */

@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { applicationDocuments, applications, fileDeletions, files, jobLeases, users } from "../db/schema";
 import { createTestApi, type TestApi } from "../test/helpers";
 import { takeLease } from "./job-lease";
-import { RETENTION_DEFAULTS, RETENTION_LEASE, runRetentionBatches, type RetentionProgress, type RetentionSettings } from "./retention";
+import { RETENTION_LEASE, runRetentionBatches, type RetentionProgress } from "./retention";
+import { RETENTION_DEFAULTS, type RetentionSettings } from "../lib/settings";
 import { createScheduler, JOBS } from "./scheduled-jobs";
 import { createDiskStorage, type FileStorage } from "./storage";
 

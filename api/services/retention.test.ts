@@ -10,15 +10,8 @@ import { recordExportBatch } from "./access-log";
 import { bytesThroughGrace, DELETED_AFTER_GRACE } from "../test/file-deletions";
 import { createTestApi, type TestApi } from "../test/helpers";
 import { processingTimes, RECOMPUTE_AFTER_MS } from "./processing-times";
-import {
-  anonymiseClosedFiles,
-  deleteApplicantAccount,
-  plannedDeletions,
-  pruneExportDetails,
-  runRetention,
-  RETENTION_DEFAULTS,
-  type RetentionSettings,
-} from "./retention";
+import { anonymiseClosedFiles, deleteApplicantAccount, plannedDeletions, pruneExportDetails, runRetention } from "./retention";
+import { RETENTION_DEFAULTS, type RetentionSettings } from "../lib/settings";
 import { createDiskStorage, type FileStorage } from "./storage";
 import { createS3Storage } from "./storage-s3";
 

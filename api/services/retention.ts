@@ -29,6 +29,7 @@ import { deferDeletion } from "./file-deletions";
 import { releaseLease, renewLease, takeLease } from "./job-lease";
 import { storageWritable } from "./storage-owner";
 import { removeUnfinishedUploads } from "./uploads/tus";
+import type { RetentionSettings } from "../lib/settings";
 
 // Kept no longer than needed (UU PDP No. 27/2022; docs/decisions/029-retention-and-deletion.md). Three
 // periods, in months: a draft never submitted (from its last change), an account that never started an
@@ -37,30 +38,6 @@ import { removeUnfinishedUploads } from "./uploads/tus";
 // waits until 30 days after that mail, so nobody loses data without the notice. Each mail is a claim in
 // job_runs (slot: the record and the moment its period started), so it goes once across instances, and
 // a change by the owner starts a new period (and a new notice). Dates are computed in SQL, in months.
-
-export interface RetentionSettings {
-  /** RETENTION_DRAFT_MONTHS; 0 keeps drafts */
-  draftMonths: number;
-  /** RETENTION_ACCOUNT_MONTHS; 0 keeps accounts */
-  accountMonths: number;
-  /** RETENTION_CLOSED_FILE_MONTHS; 0 keeps closed files as they are */
-  closedFileMonths: number;
-  /** RETENTION_EXPORT_DETAIL_MONTHS: which files a CSV export held (access_log_exports) is kept this long; 0 keeps it */
-  exportDetailMonths: number;
-  /** RETENTION_BATCH_SIZE: the records one statement reads (and one batch handles) */
-  batchSize: number;
-  /** RETENTION_RUN_BUDGET_MS: a run starts no new batch after this long; the next tick goes on where it stopped */
-  runBudgetMs: number;
-}
-
-export const RETENTION_DEFAULTS: RetentionSettings = {
-  draftMonths: 12,
-  accountMonths: 24,
-  closedFileMonths: 0,
-  exportDetailMonths: 24,
-  batchSize: 200,
-  runBudgetMs: 30_000,
-};
 
 /** The owner hears this many days before a deletion; a deletion never comes sooner after the mail. */
 export const NOTICE_DAYS = 30;

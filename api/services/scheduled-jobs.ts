@@ -9,10 +9,11 @@ import * as metrics from "../lib/metrics";
 import { applications, jobRuns, users } from "../db/schema";
 import { ALWAYS_SENDING, type DeliveryGate } from "./live-service";
 import type { Mailer } from "./mail";
-import { runRetention, type RetentionRunHooks, type RetentionSettings } from "./retention";
+import { runRetention, type RetentionRunHooks } from "./retention";
+import type { ResumableSettings, RetentionSettings } from "../lib/settings";
 import type { FileStorage } from "./storage";
 import type { DataStore } from "@tus/server";
-import { sweepAbandonedUploads, type ResumableSettings } from "./uploads/tus";
+import { sweepAbandonedUploads } from "./uploads/tus";
 import { addressee, reuploadReminderMail, reviewerListMail, type ReviewerFile } from "./notifications";
 import { wibDate, wibHour } from "#domain/time-zone";
 

@@ -9,7 +9,8 @@ import { createTestApi, type TestApi } from "../test/helpers";
 import { startS3WithListParts, type S3WithListParts } from "../test/s3-with-list-parts";
 import { createDiskStorage, diskMarker, type FileStorage } from "./storage";
 import { readiness } from "./readiness";
-import { claimStorage, ownedStorage, type StorageMarker } from "./storage-owner";
+import { claimStorage, ownedStorage } from "./storage-owner";
+import type { StorageMarker } from "./storage-marker";
 import { createS3Storage, s3Marker } from "./storage-s3";
 
 // Storage that knows its owner (docs/decisions/032-deferred-file-deletion.md), on both drivers: a missing

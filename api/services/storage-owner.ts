@@ -3,6 +3,7 @@ import type { Database } from "../db/client";
 import { ApiError } from "../lib/errors";
 import { normalAddress, recordedAddress } from "./live-service";
 import type { FileStorage } from "./storage";
+import type { StorageMarker } from "./storage-marker";
 
 // Storage that knows its owner (docs/decisions/032-deferred-file-deletion.md). The disk folder or the bucket
 // holds a marker (`portal-owner.json`) naming the PUBLIC_URL of the service whose files it holds. An instance
@@ -16,33 +17,6 @@ import type { FileStorage } from "./storage";
 // it (a new service, a copy's own empty folder or bucket); storage already holding files belongs to the live
 // service the database names (the live service's storage before this release, whoever starts first). A
 // database no production start has recorded (development, tests, the embedded demo) is not gated at all.
-
-/** The marker's name, beside the storage keys (which are `xx/…` and never clash with it). */
-export const OWNER_MARKER = "portal-owner.json";
-
-/** What a driver offers for the marker. */
-export interface StorageMarker {
-  /** the PUBLIC_URL the marker names, or null when there is no marker */
-  readOwner(): Promise<string | null>;
-  writeOwner(publicUrl: string, by: string): Promise<void>;
-  /** true when no storage key holds anything yet */
-  isEmpty(): Promise<boolean>;
-}
-
-/** The marker's text: the owner, who wrote it and when. */
-export function markerText(publicUrl: string, by: string): string {
-  return `${JSON.stringify({ public_url: normalAddress(publicUrl), written_by: by, written_at: new Date().toISOString() }, null, 2)}\n`;
-}
-
-/** The owner a marker's text names, or null when it names none a URL can be read from. */
-export function ownerOf(text: string): string | null {
-  try {
-    const url = (JSON.parse(text) as { public_url?: unknown }).public_url;
-    return typeof url === "string" ? normalAddress(url) : null;
-  } catch {
-    return null;
-  }
-}
 
 export interface StorageState {
   writable: boolean;

@@ -17,7 +17,7 @@ import {
 import { Upload } from "@aws-sdk/lib-storage";
 import { checkStorageKey, missingKeyError, newStorageKey, type FileStorage } from "./storage";
 import { limiter } from "../lib/limiter";
-import { markerText, OWNER_MARKER, ownerOf, type StorageMarker } from "./storage-owner";
+import { markerText, OWNER_MARKER, ownerOf, type StorageMarker } from "./storage-marker";
 
 // The FileStorage driver for S3-compatible object storage (AWS S3, MinIO, Ceph RGW, …), chosen by the
 // S3_* settings (README "Settings"). Several portal instances share one bucket, so a document stored

@@ -5,7 +5,7 @@ import { hostname } from "node:os";
 import path from "node:path";
 import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import { markerText, OWNER_MARKER, ownerOf, type StorageMarker } from "./storage-owner";
+import { markerText, OWNER_MARKER, ownerOf, type StorageMarker } from "./storage-marker";
 
 // Uploaded documents live behind this interface (DESIGN §1), under random names outside the web root;
 // only the API hands them out. Two drivers: the disk (below, the embedded default) and S3-compatible

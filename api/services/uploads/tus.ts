@@ -14,7 +14,8 @@ import type { Database } from "../../db/client";
 import { tusUploads, type UserRow } from "../../db/schema";
 import { contain, injectedFault } from "../../lib/contain";
 import { ApiError, errorBody, MESSAGES } from "../../lib/errors";
-import type { ApiDeps, ResolvedConfig } from "../../lib/types";
+import type { ApiDeps } from "../../lib/types";
+import type { ResumableSettings } from "../../lib/settings";
 import { ownedApplication } from "../applications";
 import { activeRequirements, attachFiles, refusalDetail, uploadRefusals, type Refusal, type UploadResult } from "../documents";
 import { temporaryFileName } from "../storage";
@@ -33,17 +34,6 @@ import { componentLogger } from "../../lib/log";
 // through the same checks and saving as a multipart upload (documents.ts attachFiles): checked, it is
 // attached; refused, nothing is kept. Either way the tus file and its row go. An upload abandoned half-way
 // is swept once older than the expiry (sweepAbandonedUploads, a scheduled job).
-
-export interface ResumableSettings {
-  /** an unfinished upload is swept this long after it began; default 24 h */
-  expiryHours: number;
-  /** uploads one account may have unfinished at once; default 10 */
-  maxPerAccount: number;
-  /** bytes (in MB) one account's unfinished uploads may announce together; default 50 */
-  maxMbPerAccount: number;
-}
-
-export const RESUMABLE_DEFAULTS: ResumableSettings = { expiryHours: 24, maxPerAccount: 10, maxMbPerAccount: 50 };
 
 /** No document takes more than this; a larger Upload-Length is refused before any row is written. */
 const LARGEST_UPLOAD = 10 * MB;
@@ -395,10 +385,6 @@ export async function sweepAbandonedUploads(
 }
 
 /** The resolved settings of resumable uploads. */
-export function resolveResumable(config: Partial<ResumableSettings> | undefined): ResolvedConfig["resumableUploads"] {
-  return { ...RESUMABLE_DEFAULTS, ...config };
-}
-
 /** Rows of unfinished uploads of an account (tests, the operator). */
 export async function uploadsInFlight(db: Database, accountId: string): Promise<number> {
   const [row] = await db
