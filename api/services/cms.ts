@@ -80,6 +80,11 @@ export async function updateSetting<K extends Exclude<SettingKey, "guidebook">>(
   return readSetting(db, key);
 }
 
+/** The audit row of an entry's change (create, update, activate, deactivate): what it was and what it is. */
+function recordCmsChange(tx: Parameters<typeof recordAdminAction>[0], actor: Actor, targetId: string, change: string, from: unknown, to: unknown) {
+  return recordAdminAction(tx, actor, { action: "CMS_UPDATE", targetType: "cms", targetId, details: { change, from, to } });
+}
+
 // --- Announcements ---------------------------------------------------------------------------------
 
 /** A path id as a row id; anything else is not found. */
@@ -101,12 +106,7 @@ export async function getAnnouncement(db: Database, id: number) {
 export async function createAnnouncement(db: Database, actor: Actor, input: AnnouncementForm) {
   return db.transaction(async (tx) => {
     const [row] = await tx.insert(announcements).values(input).returning();
-    await recordAdminAction(tx, actor, {
-      action: "CMS_UPDATE",
-      targetType: "cms",
-      targetId: `announcement:${row.id}`,
-      details: { change: "create", from: null, to: input },
-    });
+    await recordCmsChange(tx, actor, `announcement:${row.id}`, "create", null, input);
     return announcementOut(row);
   });
 }
@@ -121,12 +121,7 @@ export async function updateAnnouncement(db: Database, actor: Actor, id: number,
       .set({ ...input, updatedAt: new Date() })
       .where(eq(announcements.id, id))
       .returning();
-    await recordAdminAction(tx, actor, {
-      action: "CMS_UPDATE",
-      targetType: "cms",
-      targetId: `announcement:${id}`,
-      details: { change: "update", from, to: input },
-    });
+    await recordCmsChange(tx, actor, `announcement:${id}`, "update", from, input);
     return announcementOut(row);
   });
 }
@@ -141,12 +136,7 @@ export async function setAnnouncementActive(db: Database, actor: Actor, id: numb
       .set({ isActive: active, updatedAt: new Date(), ...(active ? { publishedAt: new Date() } : {}) })
       .where(eq(announcements.id, id))
       .returning();
-    await recordAdminAction(tx, actor, {
-      action: "CMS_UPDATE",
-      targetType: "cms",
-      targetId: `announcement:${id}`,
-      details: { change: active ? "activate" : "deactivate", from: { is_active: old.isActive }, to: { is_active: active } },
-    });
+    await recordCmsChange(tx, actor, `announcement:${id}`, active ? "activate" : "deactivate", { is_active: old.isActive }, { is_active: active });
     return announcementOut(row);
   });
 }
@@ -180,12 +170,7 @@ export async function getTestSchedule(db: Database, id: number) {
 export async function createTestSchedule(db: Database, actor: Actor, input: TestScheduleForm) {
   return db.transaction(async (tx) => {
     const [row] = await tx.insert(testSchedules).values(scheduleValues(input)).returning();
-    await recordAdminAction(tx, actor, {
-      action: "CMS_UPDATE",
-      targetType: "cms",
-      targetId: `test_schedule:${row.id}`,
-      details: { change: "create", from: null, to: scheduleFields(row) },
-    });
+    await recordCmsChange(tx, actor, `test_schedule:${row.id}`, "create", null, scheduleFields(row));
     return testScheduleOut(row);
   });
 }
@@ -201,7 +186,7 @@ export async function updateTestSchedule(db: Database, actor: Actor, id: number,
     const from = scheduleFields(old);
     const to = scheduleFields(row);
     if (!same(from, to)) {
-      await recordAdminAction(tx, actor, { action: "CMS_UPDATE", targetType: "cms", targetId: `test_schedule:${id}`, details: { change: "update", from, to } });
+      await recordCmsChange(tx, actor, `test_schedule:${id}`, "update", from, to);
     }
     return testScheduleOut(row);
   });
@@ -212,12 +197,7 @@ export async function setTestScheduleActive(db: Database, actor: Actor, id: numb
     const old = await scheduleRow(tx, id);
     if (old.isActive === active) return testScheduleOut(old);
     const [row] = await tx.update(testSchedules).set({ isActive: active, updatedAt: new Date() }).where(eq(testSchedules.id, id)).returning();
-    await recordAdminAction(tx, actor, {
-      action: "CMS_UPDATE",
-      targetType: "cms",
-      targetId: `test_schedule:${id}`,
-      details: { change: active ? "activate" : "deactivate", from: { is_active: old.isActive }, to: { is_active: active } },
-    });
+    await recordCmsChange(tx, actor, `test_schedule:${id}`, active ? "activate" : "deactivate", { is_active: old.isActive }, { is_active: active });
     return testScheduleOut(row);
   });
 }
