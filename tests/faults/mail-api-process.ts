@@ -28,6 +28,8 @@ const api = await startApi({
   },
   logger: pino({ level: env.LOG_LEVEL ?? "silent" }),
 });
-const server = createServer(getRequestListener((req, bindings) => api.fetch(req, bindings)));
+const listener = getRequestListener((req, bindings) => api.fetch(req, bindings));
+// Hono's listener answers its own errors; node's server has no use for the promise it returns.
+const server = createServer((req, res) => void listener(req, res));
 server.listen(Number(env.PORT), "127.0.0.1", () => process.stdout.write("ready\n"));
 process.on("SIGTERM", () => server.close(() => void api.close().then(() => process.exit(0))));
