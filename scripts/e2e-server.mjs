@@ -15,7 +15,7 @@ const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
     DATA_DIR: dataDir,
     NODE_ENV: "test",
     LOG_LEVEL: "warn",
-    // Every test logs in through the form, all from 127.0.0.1: the per-IP login limit would trip.
+    // Every test logs in (by the form, or startSession posting it), all from 127.0.0.1: the per-IP login limit would trip.
     RATE_LIMIT_LOGIN_PER_IP: "100000",
     RATE_LIMIT_LOGIN_PER_ACCOUNT: "1000",
     RATE_LIMIT_SIGNUP_PER_IP: "1000",

@@ -6,6 +6,7 @@ import { brotliCompressSync } from "node:zlib";
 import express from "express";
 import { afterAll, describe, expect, it } from "vitest";
 import { publishAssets, storedAssets } from "./asset-store";
+import { passRejections } from "./errors";
 
 // The shared store of every release's hashed assets (docs/operations.md "Stopping and updating"). The
 // rolling update itself, two builds behind the documented nginx: tests/faults/rolling-update.test.ts.
@@ -44,7 +45,7 @@ describe("the asset store", () => {
     const body = "export const x = 1;\n".repeat(100);
     await publishAssets(build("r", { "route-DDDD.js": body, "route-DDDD.js.br": brotliCompressSync(body) }), store, 30);
     const app = express();
-    app.use("/assets", storedAssets(store));
+    app.use("/assets", passRejections(storedAssets(store)));
     app.use((_req, res) => res.status(404).send("not found"));
     const server = app.listen(0, "127.0.0.1");
     await new Promise((r) => server.once("listening", r));

@@ -6,6 +6,7 @@ import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ApiFetch } from "../app/utils/api.server";
 import { GUIDEBOOK_PATH } from "../app/utils/guidebook";
+import { passRejections } from "./errors";
 import { serveGuidebook } from "./guidebook";
 
 let dir: string;
@@ -20,7 +21,10 @@ beforeAll(async () => {
   bundledFile = path.join(dir, "bawaan.pdf");
   await writeFile(bundledFile, "%PDF-1.4 bawaan");
   const app = express();
-  app.get(GUIDEBOOK_PATH, serveGuidebook({ fetch: (r) => (seen.push(r), upstream(r)), apiBase: "http://api.internal", apiKey: "kunci", bundledFile }));
+  app.get(
+    GUIDEBOOK_PATH,
+    passRejections(serveGuidebook({ fetch: (r) => (seen.push(r), upstream(r)), apiBase: "http://api.internal", apiKey: "kunci", bundledFile })),
+  );
   await new Promise<void>((resolve) => {
     server = app.listen(0, "127.0.0.1", () => resolve());
   });

@@ -3,6 +3,7 @@ import net from "node:net";
 import express from "express";
 import { pino } from "pino";
 import { describe, expect, it } from "vitest";
+import { passRejections } from "./errors";
 import { createLifecycle } from "./lifecycle";
 
 // The drain's order in one process: requests under way finish, a request arriving on a connection
@@ -41,12 +42,15 @@ describe("lifecycle", () => {
     let slowArrived = false;
     const app = express();
     app.use(lifecycle.middleware);
-    app.get("/slow", async (_req, res) => {
-      slowArrived = true;
-      await released;
-      events.push("slow answered");
-      res.send("done");
-    });
+    app.get(
+      "/slow",
+      passRejections(async (_req, res) => {
+        slowArrived = true;
+        await released;
+        events.push("slow answered");
+        res.send("done");
+      }),
+    );
     app.get("/fast", (_req, res) => res.send("fast"));
     const http = app.listen(0, "127.0.0.1");
     const serverSockets: net.Socket[] = [];

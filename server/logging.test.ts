@@ -2,6 +2,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { describe, expect, it, vi } from "vitest";
+import { passRejections } from "./errors";
 import { accessLog, createLogger, currentRequestId, scrubLine } from "./logging";
 
 describe("scrubLine", () => {
@@ -41,11 +42,14 @@ async function serve(trustProxy: number) {
   const logger = createLogger("info", (l) => lines.push(l));
   const app = express();
   app.use(accessLog({ logger, trustProxy, apiKey: "k".repeat(40), routeOf: () => "/pattern/:id" }));
-  app.get("/pattern/:id", async (_req, res) => {
-    await new Promise((r) => setTimeout(r, 5));
-    logger.info({ seen: currentRequestId() }, "inside");
-    res.status(404).send("x".repeat(1000));
-  });
+  app.get(
+    "/pattern/:id",
+    passRejections(async (_req, res) => {
+      await new Promise((r) => setTimeout(r, 5));
+      logger.info({ seen: currentRequestId() }, "inside");
+      res.status(404).send("x".repeat(1000));
+    }),
+  );
   const server = http.createServer(app);
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

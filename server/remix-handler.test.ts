@@ -5,6 +5,7 @@ import { Writable } from "node:stream";
 import type { ServerBuild } from "@remix-run/node";
 import express from "express";
 import { describe, expect, it } from "vitest";
+import { passRejections } from "./errors";
 import { createRequestHandler, writeBody } from "./remix-handler";
 import { formBodies } from "./request-body";
 import { miniBuild } from "./test/mini-remix";
@@ -39,11 +40,14 @@ describe("the adapter it follows (@remix-run/express)", () => {
     const require = createRequire(import.meta.url);
     const theirs = express();
     theirs.set("trust proxy", 1);
-    theirs.all("*", (require("@remix-run/express") as typeof import("@remix-run/express")).createRequestHandler({ build: echoBuild(), mode: "production" }));
+    theirs.all(
+      "*",
+      passRejections((require("@remix-run/express") as typeof import("@remix-run/express")).createRequestHandler({ build: echoBuild(), mode: "production" })),
+    );
     const ours = express();
     ours.set("trust proxy", 1);
-    ours.use(formBodies(() => false));
-    ours.all("*", createRequestHandler({ build: echoBuild(), mode: "production", getLoadContext: () => ({}) as never }));
+    ours.use(passRejections(formBodies(() => false)));
+    ours.all("*", passRejections(createRequestHandler({ build: echoBuild(), mode: "production", getLoadContext: () => ({}) as never })));
     const [a, b] = [await serve(theirs), await serve(ours)];
     try {
       const requests: Array<[string, RequestInit]> = [

@@ -33,6 +33,7 @@ export const FAST_FILES = [
   "server/page-queue.test.ts",
   "server/route-match-cache.test.ts",
   "server/security.test.ts",
+  "tests/e2e-modes.test.ts",
   "tests/tiers.test.ts",
 ] as const;
 

@@ -24,7 +24,9 @@ const LIMITS = { loginPerIp: 2, loginPerAccount: 100, windowSec: 900, signUpPerI
 /** The API on a loopback port, wired as server/app.ts mounts it: the listener hands over its socket. */
 async function overHttp(config: Partial<ApiConfig> = {}) {
   const { app } = api.appWith({ rateLimits: LIMITS, ...config });
-  const server = createServer(getRequestListener((request, env) => app.fetch(request, env)));
+  const listener = getRequestListener((request, env) => app.fetch(request, env));
+  // Hono's listener answers its own errors; node's server has no use for the promise it returns.
+  const server = createServer((req, res) => void listener(req, res));
   servers.push(server);
   await new Promise<void>((listening) => server.listen(0, "127.0.0.1", listening));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v1`;

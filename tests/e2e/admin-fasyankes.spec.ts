@@ -1,6 +1,6 @@
 import type { Browser, Page, TestInfo } from "@playwright/test";
 import { expect, linkFromMail, NEW_PASSWORD, test } from "./accounts-fixtures";
-import { ACCOUNTS, expectFieldErrors, expectPath, field, fillLoginForm, loginViaForm, sidebar } from "./fixtures";
+import { ACCOUNTS, expectFieldErrors, expectPath, field, fillLoginForm, startSession, sidebar } from "./fixtures";
 
 // /admin-fasyankes-list: the Admin (role 2) creates facility admins and approves or rejects their data,
 // run with JavaScript on and off (the two projects). Each project creates its own facility admin; the
@@ -27,7 +27,7 @@ test("the Admin creates a facility admin and rejects its data; the facility sees
   const name = "Ns. Dewi Lestari";
   const facilityName = `RSU Harapan Bunda ${id}`;
   const reason = `Nomor izin operasional ${id} tidak sesuai dengan dokumen.`;
-  await loginViaForm(page, ACCOUNTS.admin);
+  await startSession(page, ACCOUNTS.admin);
 
   await test.step("a bad form says what is wrong next to each field and on top, keeping what was typed", async () => {
     await page.goto("/admin-fasyankes-list");

@@ -2,7 +2,7 @@ import type { Browser, Page, TestInfo } from "@playwright/test";
 import { DEFAULT_SLA_DAYS } from "#domain/workflow";
 import { expect, linkFromMail, NEW_PASSWORD, test } from "./accounts-fixtures";
 import { choosePathway, freshApplicant } from "./applicant-fixtures";
-import { ACCOUNTS, confirmYes, expectFieldErrors, expectPath, field, fillLoginForm as fillLogin, loginViaForm, sidebar } from "./fixtures";
+import { ACCOUNTS, confirmYes, expectFieldErrors, expectPath, field, fillLoginForm as fillLogin, startSession, sidebar } from "./fixtures";
 
 // The Super Admin's tools, each run with JavaScript on and off (the two projects).
 
@@ -22,7 +22,7 @@ async function otherBrowser(browser: Browser, testInfo: TestInfo): Promise<Page>
 test("the Super Admin creates a kolegium account that sets its password from the mail, then deactivates it", async ({ page, browser }, testInfo) => {
   const email = `kolegium.${testInfo.project.name}.${unique(testInfo)}@kemkes.test`;
   const name = "dr. Rahmat Hidayat, Sp.OG";
-  await loginViaForm(page, ACCOUNTS.superadmin);
+  await startSession(page, ACCOUNTS.superadmin);
 
   await test.step("a bad form says what is wrong next to each field and on top", async () => {
     await page.goto("/user-list");
@@ -107,7 +107,7 @@ test("the Super Admin creates a kolegium account that sets its password from the
 test("an SLA change shows on /sla-setting and recomputes deadlines; bad days are refused", async ({ page }, testInfo) => {
   // Each project its own value, and the default back at the end: other specs on this server read deadlines.
   const after = testInfo.project.name === "js" ? 42 : 41;
-  await loginViaForm(page, ACCOUNTS.superadmin);
+  await startSession(page, ACCOUNTS.superadmin);
   await page.goto("/sla-setting");
   const stage = field(page, "Kelayakan (Lainnya)");
   await expect(page.getByRole("group", { name: "Jalur Reguler" })).toBeVisible();
@@ -139,7 +139,7 @@ test("a specialization added appears in the applicant's choices, and disappears 
   await freshApplicant(applicant, request, testInfo);
   await choosePathway(applicant, "Spesialis");
 
-  await loginViaForm(page, ACCOUNTS.superadmin);
+  await startSession(page, ACCOUNTS.superadmin);
   await page.goto("/specialization-list");
   await test.step("a too-short name is refused", async () => {
     await field(page, "Nama").fill("ab");
@@ -174,7 +174,7 @@ test("a specialization added appears in the applicant's choices, and disappears 
 
 test("the Admin keeps Master Jabatan; an institution in use cannot be deleted", async ({ page, browser }, testInfo) => {
   const position = `Koordinator Wilayah ${unique(testInfo)}`;
-  await loginViaForm(page, ACCOUNTS.admin);
+  await startSession(page, ACCOUNTS.admin);
   await page.goto("/master-position");
   await field(page, "Nama").fill(position);
   await page.getByRole("button", { name: "Tambah", exact: true }).click();
@@ -186,7 +186,7 @@ test("the Admin keeps Master Jabatan; an institution in use cannot be deleted", 
   await expect(page.getByRole("heading", { name: `${position} Barat`, level: 1 })).toBeVisible();
 
   const superAdmin = await otherBrowser(browser, testInfo);
-  await loginViaForm(superAdmin, ACCOUNTS.superadmin);
+  await startSession(superAdmin, ACCOUNTS.superadmin);
   await superAdmin.goto("/institution-list?q=University%20of%20Malaya");
   await superAdmin.getByRole("link", { name: /^Ubah University of Malaya/ }).click();
   await expect(superAdmin.getByText("Dipakai oleh data lain")).toBeVisible();

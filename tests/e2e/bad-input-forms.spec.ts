@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import type { APIRequestContext, Page, TestInfo } from "@playwright/test";
-import { ACCOUNTS, apiTokens, apiKey, loginViaForm, type AccountKey } from "./fixtures";
+import { ACCOUNTS, apiTokens, apiKey, startSession, type AccountKey } from "./fixtures";
 import { choosePathway, expect, freshApplicant, test } from "./applicant-fixtures";
 import { detailPath, submittedApplication } from "./review-fixtures";
 
@@ -235,7 +235,7 @@ async function expectNoMarker(request: APIRequestContext, key: AccountKey, paths
 }
 
 async function loggedIn(page: Page, key: AccountKey): Promise<APIRequestContext> {
-  await loginViaForm(page, ACCOUNTS[key]);
+  await startSession(page, ACCOUNTS[key]);
   return page.request;
 }
 

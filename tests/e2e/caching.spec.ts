@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { loginViaForm } from "./fixtures";
+import { startSession } from "./fixtures";
 
 // Caching: hashed assets immutable for a year; logged-in HTML never stored; public pages
 // and the guidebook revalidate with a validator and answer 304 when nothing changed.
@@ -46,7 +46,7 @@ test("a public page has an ETag and answers 304 to a revalidation; the page stil
 });
 
 test("logged-in pages are never stored", async ({ page }) => {
-  await loginViaForm(page, { email: "pemohon@adaptasi.test" });
+  await startSession(page, { email: "pemohon@adaptasi.test" });
   const res = await page.goto("/profile");
   expect(res?.headers()["cache-control"]).toBe("private, no-store");
   expect(res?.headers()["etag"]).toBeUndefined();

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { ACCOUNTS, apiKey, expectPath, loginViaForm, sidebar, userMenuSummary } from "./fixtures";
+import { ACCOUNTS, apiKey, expectPath, landAs, startSession, sidebar, userMenuSummary } from "./fixtures";
 
 // The logged-in chrome (spec §2 navbar, sidebar and top bar, §6 role label, §9 toasts):
 // every logged-in user has the navbar's links and reaches /profile, role 1's label names the committee,
@@ -26,7 +26,7 @@ async function committeeName(page: Page): Promise<string> {
 
 test("an Admin sees the four navbar links in the top bar at 1280 px, and no ☰ toggle", async ({ page }) => {
   await page.setViewportSize(DESKTOP);
-  await loginViaForm(page, ACCOUNTS.admin);
+  await landAs(page, ACCOUNTS.admin);
   await expectPath(page, "/application-list");
   const bar = topBarLinks(page);
   for (const name of FOUR) await expect(link(bar, name)).toBeVisible();
@@ -44,7 +44,7 @@ test("an Admin sees the four navbar links in the top bar at 1280 px, and no ☰ 
 
 test("at 1280 px the sidebar's address (#menu-samping) never covers the page", async ({ page }) => {
   await page.setViewportSize(DESKTOP);
-  await loginViaForm(page, ACCOUNTS.admin);
+  await startSession(page, ACCOUNTS.admin);
   await page.goto("/application-list#menu-samping");
   const box = (await sidebar(page).boundingBox())!;
   expect(box.width).toBeLessThan(400);
@@ -62,7 +62,7 @@ test("at 1280 px the sidebar's address (#menu-samping) never covers the page", a
 
 test("at 360 px the Admin finds the four links in the ☰ menu, closes it again, and nothing sticks out", async ({ page }) => {
   await page.setViewportSize(PHONE);
-  await loginViaForm(page, ACCOUNTS.admin);
+  await landAs(page, ACCOUNTS.admin);
   await expectPath(page, "/application-list");
   await expectNoSidewaysScroll(page);
   await expect(topBarLinks(page)).toBeHidden();
@@ -88,7 +88,7 @@ test("at 360 px the Admin finds the four links in the ☰ menu, closes it again,
 test("with JavaScript, Escape closes the ☰ menu", async ({ page }, testInfo) => {
   test.skip(testInfo.project.name !== "js", "a keyboard handler: JavaScript only");
   await page.setViewportSize(PHONE);
-  await loginViaForm(page, ACCOUNTS.admin);
+  await landAs(page, ACCOUNTS.admin);
   await toggle(page).click();
   await expect(sidebar(page)).toBeVisible();
   await page.keyboard.press("Escape");
@@ -97,7 +97,7 @@ test("with JavaScript, Escape closes the ☰ menu", async ({ page }, testInfo) =
 
 test("an applicant sees their name and role, and reaches /profile by its link", async ({ page }) => {
   await page.setViewportSize(PHONE);
-  await loginViaForm(page, ACCOUNTS.pemohon);
+  await landAs(page, ACCOUNTS.pemohon);
   await expectPath(page, "/");
   const summary = userMenuSummary(page);
   await expect(summary).toContainText(ACCOUNTS.pemohon.name);
@@ -115,7 +115,7 @@ test("an applicant sees their name and role, and reaches /profile by its link", 
 
 test("the Super Admin's top bar shows 'Super Admin' followed by the committee's name", async ({ page }) => {
   await page.setViewportSize(DESKTOP);
-  await loginViaForm(page, ACCOUNTS.superadmin);
+  await landAs(page, ACCOUNTS.superadmin);
   const summary = userMenuSummary(page);
   await expect(summary.getByText("Penyelenggara", { exact: true })).toBeVisible();
   // Another worker may be renaming the committee (below): compare with the name the API answers now.
@@ -128,7 +128,7 @@ test("the Super Admin's top bar shows 'Super Admin' followed by the committee's 
 test("the Super Admin renames the committee on /sla-setting; the toast covers nothing", async ({ page }, testInfo) => {
   test.skip(testInfo.project.name !== "nojs", "changes a shared setting: once, with the plain form");
   await page.setViewportSize(DESKTOP);
-  await loginViaForm(page, ACCOUNTS.superadmin);
+  await startSession(page, ACCOUNTS.superadmin);
   const before = await committeeName(page);
   await page.goto("/sla-setting");
   const field = page.getByLabel("Nama Komite", { exact: true });

@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Page, type TestInfo } from "@playwright/test";
 import { pdf, png } from "../fixtures/files";
-import { ACCOUNTS, expectPath, field, loginViaForm, navbar } from "./fixtures";
+import { ACCOUNTS, expectPath, field, startSession, navbar } from "./fixtures";
 
 // /master-cms: the Admin's edits show at once on the public pages. Each journey runs with
 // JavaScript on and off; the content is global, so each project asserts only on its own unique text
@@ -22,7 +22,7 @@ async function visitor(browser: Browser, testInfo: TestInfo): Promise<Page> {
 test("the Admin's welcome text and announcement show on /welcome at once; bad input changes nothing", async ({ page, browser }, testInfo) => {
   const title = `Selamat datang ${unique(testInfo)}`;
   const announcement = `Pengumuman ${unique(testInfo)}`;
-  await loginViaForm(page, ACCOUNTS.admin);
+  await startSession(page, ACCOUNTS.admin);
   await page.goto("/master-cms");
   await expect(page.getByRole("heading", { name: "Master CMS", level: 1 })).toBeVisible();
   const welcome = page.locator("#sambutan");
@@ -79,12 +79,12 @@ test("the Admin adds a navbar link: a script address is refused, a good one show
   const label = `Tautan ${unique(testInfo)}`.slice(0, 40);
   // Each project keeps to its own row, so the two never fill the same one.
   const row = testInfo.project.name === "js" ? 8 : 7;
-  await loginViaForm(page, ACCOUNTS.admin);
+  await startSession(page, ACCOUNTS.admin);
   await page.goto("/master-cms");
   const section = page.locator("#navbar");
   // Staff pages carry the sidebar; the navbar with its extra links is the logged-in applicant's.
   const applicant = await visitor(browser, testInfo);
-  await loginViaForm(applicant, ACCOUNTS.pemohon);
+  await startSession(applicant, ACCOUNTS.pemohon);
 
   await test.step("javascript: is refused with the spec's message and nothing changes", async () => {
     await field(page, `Label Tautan ${row}`).fill(label);
@@ -123,7 +123,7 @@ test("the Admin adds a navbar link: a script address is refused, a good one show
 
 test("the Admin adds a competency-test entry: an end before the start is refused, a good one shows on /test-schedule", async ({ page }, testInfo) => {
   const title = `Uji Kompetensi ${unique(testInfo)}`;
-  await loginViaForm(page, ACCOUNTS.admin);
+  await startSession(page, ACCOUNTS.admin);
   await page.goto("/master-cms");
   await page.getByRole("link", { name: "Tambah Jadwal" }).click();
   await expectPath(page, "/master-cms/test-schedules/new");
@@ -147,7 +147,7 @@ test("the Admin adds a competency-test entry: an end before the start is refused
 
 test("the guidebook: a PNG named .pdf is refused, a PDF replaces the one behind BUKU PANDUAN", async ({ page, request }, testInfo) => {
   const GUIDEBOOK = "/template-docs/buku-panduan-adaptasi-nakes-lln.pdf";
-  await loginViaForm(page, ACCOUNTS.admin);
+  await startSession(page, ACCOUNTS.admin);
   await page.goto("/master-cms/guidebook");
   await field(page, "Berkas Buku Panduan").setInputFiles({ name: "panduan.pdf", mimeType: "application/pdf", buffer: png() });
   await page.getByRole("button", { name: "Unggah", exact: true }).click();

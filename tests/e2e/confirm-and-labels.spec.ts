@@ -1,4 +1,4 @@
-import { ACCOUNTS, confirmPanel, confirmYes, expectPath, field, loginViaForm } from "./fixtures";
+import { ACCOUNTS, confirmPanel, confirmYes, expectPath, field, landAs, startSession } from "./fixtures";
 import { applicantLabel, decideByApi, detailPath, expect, reviewerPage, submittedApplication, test } from "./review-fixtures";
 
 // Spec §9 "Confirm labels: Yes/No" — a final or destructive action asks first, on a page that
@@ -50,7 +50,7 @@ test("a pass is not asked: 'Lulus' is saved at once", async ({ browser, request 
 });
 
 test("deactivating a user asks Yes/No; No keeps the account active", async ({ page }) => {
-  await loginViaForm(page, ACCOUNTS.superadmin);
+  await startSession(page, ACCOUNTS.superadmin);
   await page.goto(`/user-list?q=${encodeURIComponent(ACCOUNTS.kki.email)}`);
   await page
     .getByRole("row", { name: new RegExp(ACCOUNTS.kki.email.replace(/[.+]/g, "\\$&")) })
@@ -92,7 +92,7 @@ test.describe("what a label means", () => {
   });
 
   test("the applicant's checklist does not call step 5 'Selesai' while the file waits for corrected files", async ({ page }) => {
-    await loginViaForm(page, { email: "pemohon.demo03@adaptasi.test" });
+    await landAs(page, { email: "pemohon.demo03@adaptasi.test" });
     await expectPath(page, "/");
     const step5 = page.getByRole("listitem").filter({ hasText: /^5\./ });
     await expect(step5).toContainText("Status");

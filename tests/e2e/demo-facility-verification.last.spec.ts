@@ -1,6 +1,6 @@
 import type { Browser, Page, TestInfo } from "@playwright/test";
 import { expect, test } from "./accounts-fixtures";
-import { ACCOUNTS, expectPath, loginViaForm, sidebar } from "./fixtures";
+import { ACCOUNTS, expectPath, landAs, startSession, sidebar } from "./fixtures";
 
 // "the admin verifies fasyankes.baru@adaptasi.test and its sidebar changes on the next page".
 // The demo account is single and a decision cannot be undone, while other specs expect it pending:
@@ -23,14 +23,14 @@ test("the Admin verifies fasyankes.baru and its sidebar changes on the next page
 
   const facility = await otherBrowser(browser, testInfo);
   await test.step("before: the pending facility sees its Data Personal item disabled", async () => {
-    await loginViaForm(facility, baru);
+    await landAs(facility, baru);
     await expectPath(facility, "/dashboard");
     await expect(sidebar(facility).getByText("Data Personal", { exact: true })).toHaveAttribute("aria-disabled", "true");
     await expect(sidebar(facility).getByText("Pendaftaran", { exact: true })).toHaveCount(0);
   });
 
   await test.step("the Admin approves it from the pending list", async () => {
-    await loginViaForm(page, ACCOUNTS.admin);
+    await startSession(page, ACCOUNTS.admin);
     await page.goto("/admin-fasyankes-list");
     const row = page.getByRole("row").filter({ hasText: baru.email });
     await expect(row).toContainText("Klinik Utama Sehat Sentosa");

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { test as plain, type Page, type TestInfo } from "@playwright/test";
-import { ACCOUNTS, confirmYes, expectPath, field, fillDate, fillLoginForm, loginViaForm, type AccountKey } from "./fixtures";
+import { ACCOUNTS, confirmYes, expectPath, field, fillDate, fillLoginForm, startSession, type AccountKey } from "./fixtures";
 import { NEW_PASSWORD } from "./accounts-fixtures";
 import { expect, freshApplicant, pdfFile, test, uploadDocument } from "./applicant-fixtures";
 import { exportsAction, routeModules } from "../route-modules";
@@ -627,7 +627,7 @@ const unique = (testInfo: TestInfo) => `${Date.now().toString(36)}${testInfo.wor
 const toast = (page: Page, text: string | RegExp) => expect(page.getByText(text).first()).toBeVisible();
 
 async function as(page: Page, key: AccountKey) {
-  await loginViaForm(page, ACCOUNTS[key]);
+  await startSession(page, ACCOUNTS[key]);
 }
 
 formTest(T.profile, async ({ page, request }, testInfo) => {

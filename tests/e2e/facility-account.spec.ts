@@ -1,6 +1,6 @@
 import type { Page, TestInfo } from "@playwright/test";
 import { expect, linkFromMail, submitLogin, test } from "./accounts-fixtures";
-import { ACCOUNTS, apiKey, apiTokens, expectPath, loginViaForm, sidebar } from "./fixtures";
+import { ACCOUNTS, apiKey, apiTokens, expectPath, landAs, sidebar } from "./fixtures";
 
 // The facility admin's own account (role 8, DESIGN §4): sign-up at /sign-up/fasyankes, activation from
 // the mail, "Beranda", the /personal-data verification cycle (send, pending, rejected with a reason,
@@ -143,7 +143,7 @@ test("the demo facility's Beranda counts its registrations by label and lists re
   // Other specs register professionals for this facility while this one runs: the page must show what
   // the API counts now (its seeded figures are checked in api/routes/facility/facility.test.ts).
   const { token } = await apiTokens(request, ACCOUNTS.fasyankes);
-  await loginViaForm(page, ACCOUNTS.fasyankes);
+  await landAs(page, ACCOUNTS.fasyankes);
   await expectPath(page, "/dashboard");
   await expect(page.getByText("Terverifikasi", { exact: true })).toBeVisible();
   await expect(page.getByRole("link", { name: "Daftarkan tenaga kesehatan" })).toHaveAttribute("href", "/registration-path");

@@ -1,6 +1,6 @@
 import { documentInput, expect, otherDocuments, pngFile, test, uploadDocument } from "./applicant-fixtures";
 import { checkHeading, sendFromCheck } from "./check-fixtures";
-import { ACCOUNTS, dateBoxes, expectPath, fillDate, loginViaForm, sidebar } from "./fixtures";
+import { ACCOUNTS, dateBoxes, expectPath, fillDate, landAs, startSession, sidebar } from "./fixtures";
 import { sidewaysOverflow } from "../reach/measure";
 import { decideByApi, newPersonContext, reviewerPage } from "./review-fixtures";
 
@@ -19,7 +19,7 @@ test("a verified facility registers a professional on an OTH path, uploads every
   const professional = { name: `Dr. Ana Reyes ${id}`, email: `nakes.${id}@contoh.test`, passport: `P${id}`.toUpperCase().slice(0, 20) };
 
   await test.step("Pendaftaran introduces the pathways and leads to the professionals", async () => {
-    await loginViaForm(page, ACCOUNTS.fasyankes);
+    await landAs(page, ACCOUNTS.fasyankes);
     await expectPath(page, "/dashboard");
     await sidebar(page).getByRole("link", { name: "Pendaftaran", exact: true }).click();
     await expectPath(page, "/registration-path");
@@ -187,7 +187,7 @@ test("a verified facility registers a professional on an OTH path, uploads every
 
 test("a facility that is not verified yet cannot open the registration pages", async ({ browser }, testInfo) => {
   const page = await (await newPersonContext(browser, testInfo)).newPage();
-  await loginViaForm(page, ACCOUNTS.fasyankesBaru);
+  await startSession(page, ACCOUNTS.fasyankesBaru);
   await page.goto("/register-competency-evaluation");
   await expectPath(page, "/dashboard");
   await expect(page.getByText(/Fasyankes Anda belum terverifikasi/).first()).toBeVisible();

@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { sendFromCheck } from "./check-fixtures";
 import { FIT_WIDTHS, sidewaysOverflow } from "../reach/measure";
 import { pdfFile, uploadDocument } from "./applicant-fixtures";
-import { ACCOUNTS, apiKey, expectPath, loginViaForm } from "./fixtures";
+import { ACCOUNTS, apiKey, expectPath, startSession } from "./fixtures";
 import { applicantPage, expect, staffToken, submittedApplication, test } from "./review-fixtures";
 
 // The file history (/application-status/file-history): every version of every document, why each was
@@ -100,7 +100,7 @@ test("another applicant's history is not theirs: the page shows their own, and t
 });
 
 test("the facility reads the history of a registration it made, from the registration's detail", async ({ page }) => {
-  await loginViaForm(page, ACCOUNTS.fasyankes);
+  await startSession(page, ACCOUNTS.fasyankes);
   await page.goto("/application-status");
   await page
     .getByRole("link", { name: /^Detail pendaftaran / })

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { expect, type APIRequestContext, type Locator, type Page } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Locator, type Page } from "@playwright/test";
 import { E2E_DATA_DIR } from "../../playwright.config";
 
 // Shared by every e2e spec: the demo accounts (DESIGN §7) with what spec §2 and §6 say each one sees,
@@ -109,6 +109,37 @@ export async function loginViaForm(page: Page, account: Pick<Account, "email">, 
   const loginPath = opts.loginPath ?? "/login";
   await page.goto(loginPath);
   await submitLogin(page, account);
+}
+
+/**
+ * A session for a spec that is not about logging in: one POST of the login form from the page's own
+ * browser context (which keeps the signed cookie it answers with), no page drawn. Each call is a session
+ * of its own, as a form login is, so a spec that logs out or changes a password ends only its own.
+ * The login form itself is driven once per role in login-and-sidebar.final.spec.ts (and in the specs
+ * about logging in: session, accounts, guards). Returns where the login would have landed (the role's
+ * home); landAs opens it.
+ */
+export async function startSession(page: Page, account: Pick<Account, "email">, password = DEMO_PASSWORD): Promise<string> {
+  const { baseURL } = test.info().project.use;
+  const res = await page.context().request.post(`${baseURL}/login`, {
+    headers: { Origin: baseURL! },
+    form: { email: account.email, password, redirectTo: "" },
+    maxRedirects: 0,
+  });
+  expect(res.status(), `login of ${account.email}: ${res.status()}`).toBe(302);
+  const landing = new URL(res.headers()["location"]!, baseURL);
+  return landing.pathname + landing.search;
+}
+
+/**
+ * startSession, then the page the login lands on (the role's home). With JavaScript it waits until the page
+ * has hydrated, as the form's client-side landing had: a click before that may go unheard.
+ */
+export async function landAs(page: Page, account: Pick<Account, "email">) {
+  await page.goto(await startSession(page, account));
+  if (test.info().project.use.javaScriptEnabled !== false) {
+    await page.waitForFunction(() => Boolean((window as { __remixRouter?: { state: { initialized: boolean } } }).__remixRouter?.state.initialized));
+  }
 }
 
 /** Fills and sends the login form the page shows, with any e-mail and password. */

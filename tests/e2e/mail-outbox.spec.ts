@@ -1,12 +1,12 @@
 import { expect, test } from "./accounts-fixtures";
-import { ACCOUNTS, expectPath, loginViaForm } from "./fixtures";
+import { ACCOUNTS, expectPath, startSession } from "./fixtures";
 
 // /mail-outbox: the Super Admin reaches the failed-mail list from /sla-setting, with
 // JavaScript on and off (the two projects). Mail that fails for good is made in the API tests
 // (api/routes/admin/mail.test.ts, tests/faults/mail-outbox.test.ts); here every demo mail goes to the outbox folder.
 
 test("the Super Admin opens the failed-mail list from the SLA page", async ({ page }) => {
-  await loginViaForm(page, ACCOUNTS.superadmin);
+  await startSession(page, ACCOUNTS.superadmin);
   await page.goto("/sla-setting");
   await page.getByRole("link", { name: "Surel gagal terkirim" }).click();
   await expectPath(page, "/mail-outbox");

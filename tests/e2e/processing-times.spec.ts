@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import type { ProcessingTimes, StageTimes } from "#contracts/public";
-import { ACCOUNTS, apiKey, loginViaForm } from "./fixtures";
+import { ACCOUNTS, apiKey, startSession } from "./fixtures";
 
 // /waktu-proses: the table of each pathway shows what GET /public/processing-times answers,
 // to a visitor and to a logged-in applicant alike. The page is server-rendered with no script of its own,
@@ -65,7 +65,7 @@ test("a visitor finds the processing times from /welcome, and each table shows w
 });
 
 test("a logged-in applicant reaches it from the home page too", async ({ page }) => {
-  await loginViaForm(page, ACCOUNTS.pemohon);
+  await startSession(page, ACCOUNTS.pemohon);
   await page.goto("/");
   await page.getByRole("link", { name: LINK }).click();
   await expect(page).toHaveURL(/\/waktu-proses$/);

@@ -5,7 +5,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { CATALOGUE, type PageSpec } from "../reach/catalogue";
 import { BUDGETS, FIT_WIDTHS, firstLinkMatching, kb, linksMatching, sidewaysOverflow, startMeter, titleAgainstHeading, type Weight } from "../reach/measure";
-import { loginViaForm } from "./fixtures";
+import { startSession } from "./fixtures";
 
 // On every page of every role: bytes on the wire against the budgets (JavaScript off and
 // on), the Nu HTML checker (JavaScript off: the markup as served) and axe-core (JavaScript on) — for
@@ -89,10 +89,7 @@ for (const visitor of CATALOGUE) {
     test.setTimeout(180_000);
     const js = testInfo.project.name === "js";
     const VIEWPORT = page.viewportSize() ?? { width: 1280, height: 720 };
-    if (visitor.email) await loginViaForm(page, { email: visitor.email });
-    // With JavaScript the login lands by a client-side navigation that may still be fetching (the texts
-    // of its landing page): leave the document, so none of its bytes count against the first page.
-    await page.goto("about:blank");
+    if (visitor.email) await startSession(page, { email: visitor.email });
     const rows: ReachRow[] = [];
     const htmlDir = path.join(REPORT_DIR, "html", testInfo.project.name, slug(visitor.who));
     rmSync(htmlDir, { recursive: true, force: true });

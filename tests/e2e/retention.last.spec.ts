@@ -3,7 +3,7 @@ import path from "node:path";
 import { E2E_DATA_DIR } from "../../playwright.config";
 import { pdf } from "../fixtures/files";
 import { expect, mailTexts, test } from "./accounts-fixtures";
-import { ACCOUNTS, apiKey, loginViaForm } from "./fixtures";
+import { ACCOUNTS, apiKey, startSession } from "./fixtures";
 import { activeApplicant } from "./review-fixtures";
 
 // The retention job (docs/decisions/029-retention-and-deletion.md) on the running portal, JavaScript off:
@@ -48,7 +48,7 @@ test("a draft past its period is mailed about 30 days before, then gone with its
   expect(stored().has(mine[0])).toBe(true);
 
   // The Super Admin sees it on /retention, with its notice.
-  await loginViaForm(page, ACCOUNTS.superadmin);
+  await startSession(page, ACCOUNTS.superadmin);
   await page.goto("/retention");
   await expect(page.getByRole("heading", { level: 1, name: "Penyimpanan Data" })).toBeVisible();
 

@@ -1,7 +1,7 @@
 import type { APIRequestContext, Browser, BrowserContext, Page, TestInfo } from "@playwright/test";
 import { pdf, png } from "../fixtures/files";
-import { expect, linkFromMail, loginAsApplicant, newCitizen, newForeigner, type Citizen, type Foreigner } from "./accounts-fixtures";
-import { ACCOUNTS, apiKey, apiTokens, confirmYes, loginViaForm, type AccountKey } from "./fixtures";
+import { expect, linkFromMail, newCitizen, newForeigner, type Citizen, type Foreigner } from "./accounts-fixtures";
+import { ACCOUNTS, apiKey, apiTokens, confirmYes, landAs, startSession, type AccountKey } from "./fixtures";
 
 // Shared by the review specs: a fresh applicant with a submitted application made entirely
 // through /api/v1 (the journey itself is proven by the applicant specs), reviewers logged in by the real
@@ -154,17 +154,17 @@ export async function newPersonContext(browser: Browser, testInfo: TestInfo): Pr
   });
 }
 
-/** A reviewer logged in by the real form, in a context of their own. */
+/** A reviewer with a session of their own, on their home page (landAs), in a context of their own. */
 export async function reviewerPage(browser: Browser, testInfo: TestInfo, key: AccountKey): Promise<Page> {
   const page = await (await newPersonContext(browser, testInfo)).newPage();
-  await loginViaForm(page, ACCOUNTS[key]);
+  await landAs(page, ACCOUNTS[key]);
   return page;
 }
 
-/** The applicant of `app` logged in by the real form, in a context of their own. */
+/** The applicant of `app` with a session (startSession), in a context of their own. */
 export async function applicantPage(browser: Browser, testInfo: TestInfo, app: Submitted): Promise<Page> {
   const page = await (await newPersonContext(browser, testInfo)).newPage();
-  await loginAsApplicant(page, app.jalur === "OTH" ? "/wna/login" : "/login", app.person, app.person.password);
+  await startSession(page, app.person, app.person.password);
   return page;
 }
 

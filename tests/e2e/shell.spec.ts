@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { ACCOUNTS, DEMO_PASSWORD, expectNavbarItems, expectPath, loginViaForm, navbar } from "./fixtures";
+import { ACCOUNTS, DEMO_PASSWORD, expectNavbarItems, expectPath, landAs, navbar } from "./fixtures";
 
 // The portal's shell: 404, error screen, navbar, robots meta, guidebook, form messages (spec §2, §5, §8)
 // and the refusal of cross-origin POSTs (DESIGN §6).
@@ -51,7 +51,7 @@ test("anonymous visitors see only the logo and FAQ in the navbar, and no robots 
 });
 
 test("the requirements page lists REG, SPE and OTH with 7, 7 and 8 documents; logged-in pages carry noindex", async ({ page }) => {
-  await loginViaForm(page, ACCOUNTS.pemohon);
+  await landAs(page, ACCOUNTS.pemohon);
   await expectPath(page, "/");
   await expect(robotsMeta(page)).toHaveAttribute("content", "noindex, nofollow");
 
@@ -75,7 +75,7 @@ test("the requirements page lists REG, SPE and OTH with 7, 7 and 8 documents; lo
 
 test("on a phone, the hamburger opens a full-screen menu with the navbar's items", async ({ page, request }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await loginViaForm(page, ACCOUNTS.pemohon);
+  await landAs(page, ACCOUNTS.pemohon);
   const items = page.getByRole("banner").getByRole("listitem");
   await expect(items).toHaveCount(0);
 
@@ -87,7 +87,7 @@ test("on a phone, the hamburger opens a full-screen menu with the navbar's items
 });
 
 test("the guidebook link opens a real PDF in a new tab", async ({ page, request }) => {
-  await loginViaForm(page, ACCOUNTS.pemohonWna, { loginPath: "/wna/login" });
+  await landAs(page, ACCOUNTS.pemohonWna);
   const link = navbar(page).getByRole("link", { name: /BUKU PANDUAN/ });
   await expect(link).toHaveAttribute("target", "_blank");
   const href = await link.getAttribute("href");
@@ -130,7 +130,7 @@ test("the login form explains what is wrong", async ({ page }) => {
 });
 
 test("the profile's password change refuses a confirmation that does not match", async ({ page }) => {
-  await loginViaForm(page, ACCOUNTS.kolegium);
+  await landAs(page, ACCOUNTS.kolegium);
   await page.getByRole("link", { name: "PROFILE", exact: true }).click();
   await expectPath(page, "/profile");
   await expect(page.getByText(ACCOUNTS.kolegium.email)).toBeVisible();

@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { FIT_WIDTHS, sidewaysOverflow } from "../reach/measure";
 import { freshApplicant } from "./applicant-fixtures";
-import { ACCOUNTS, apiKey, loginViaForm } from "./fixtures";
+import { ACCOUNTS, apiKey, startSession } from "./fixtures";
 import { applicantPage, expect, staffToken, submittedApplication, test } from "./review-fixtures";
 
 // Four small things of the applicant's and the reviewer's pages, with JavaScript off and on: steps that
@@ -90,7 +90,7 @@ test("the status line of /application-status is three named parts, one under ano
 
 test("the reviewer's list shows at least 8 rows above the fold at 1280×800; the filters fold away until one is set", async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
-  await loginViaForm(page, ACCOUNTS.superadmin);
+  await startSession(page, ACCOUNTS.superadmin);
   await page.goto("/application");
   const rows = page.getByRole("table").locator("tbody tr");
   await expect(rows.first()).toBeVisible();

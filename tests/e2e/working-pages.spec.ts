@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { sidewaysOverflow } from "../reach/measure";
 import { freshApplicant } from "./applicant-fixtures";
 import { expect, test } from "./accounts-fixtures";
-import { expectPath, loginViaForm } from "./fixtures";
+import { expectPath, startSession } from "./fixtures";
 
 // The applicant's and the reviewer's working pages: choices before long lists, the
 // reviewer's reason where it is read, a reviewer reaching the decision, a history as a timeline, and
@@ -53,7 +53,7 @@ test("/registration-path: the choices come before the folded document lists; an 
 });
 
 test("the reupload form shows the reviewer's reason as a warning on each flagged document; the detail page shows a timeline", async ({ page }) => {
-  await loginViaForm(page, { email: "pemohon.demo03@adaptasi.test" });
+  await startSession(page, { email: "pemohon.demo03@adaptasi.test" });
   await page.goto("/submission-form/reupload-form");
   const reason = page.getByRole("note").filter({ hasText: "Logbook belum ditandatangani" });
   await expect(reason).toBeVisible();
@@ -74,7 +74,7 @@ test("the reupload form shows the reviewer's reason as a warning on each flagged
 });
 
 test("the reviewer detail keeps the way to the decision at the top and fits a 360 px phone", async ({ page }) => {
-  await loginViaForm(page, { email: "admin@adaptasi.test" });
+  await startSession(page, { email: "admin@adaptasi.test" });
   await page.goto("/application-list");
   // The list opens on the files waiting for the Admin: the first one is the Admin's to decide.
   const href = await page
@@ -110,7 +110,7 @@ test("the reviewer detail keeps the way to the decision at the top and fits a 36
 });
 
 test("the facility's registration detail shows its timeline and fits a 360 px phone", async ({ page }) => {
-  await loginViaForm(page, { email: "fasyankes@adaptasi.test" });
+  await startSession(page, { email: "fasyankes@adaptasi.test" });
   await page.goto("/application-status");
   // A registration sent back for correction, if the facility has one: its detail holds the reupload form too.
   const reupload = page.getByRole("link", { name: /^Perbaiki berkas/ }).first();
