@@ -21,6 +21,8 @@ export const BOTH_MODES = {
   "form-feedback.spec.ts": "field messages while typing and the navigation indicator are scripts; the no-JavaScript summary is the server's",
   "live-validation.spec.ts": "messages on leaving a field with JavaScript, the server's after the post without",
   "login-and-sidebar.final.spec.ts": "the one form login per role: with JavaScript the login lands by client-side navigation",
+  "phone-rough-edges.spec.ts":
+    "with JavaScript a date box speaks on leaving it, an upload warns before leaving and resumes, the pending bar is announced; without, the server's answers",
   "reach.spec.ts": "bytes with the scripts and axe after hydration with JavaScript; the Nu checker and layout on the served HTML without",
   "session.spec.ts": "the keep-alive runs in the browser; the refresh route's answer is checked without",
   "working-pages.spec.ts": "with JavaScript /registration-path's error summary takes focus (a script); the rest is layout",

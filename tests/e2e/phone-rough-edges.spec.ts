@@ -7,7 +7,7 @@ import { sidewaysOverflow } from "../reach/measure";
 import { expect, test } from "./accounts-fixtures";
 import { choosePathway, documentInput, freshApplicant, requirementsOf } from "./applicant-fixtures";
 import { checkHeading, sendFromCheck } from "./check-fixtures";
-import { ACCOUNTS, apiKey, apiTokens, dateBoxes, expectPath, loginViaForm } from "./fixtures";
+import { ACCOUNTS, apiKey, apiTokens, dateBoxes, expectPath, startSession } from "./fixtures";
 
 // What a person on a 360 px phone still met, JavaScript off and on. Each page is measured for
 // sideways scrolling at 360 px, and a screenshot of it is kept outside the repository for the review (SHOTS).
@@ -67,7 +67,7 @@ async function facilityDraft(request: APIRequestContext, testInfo: TestInfo) {
 test("item 11: a facility's check, success and status pages speak of its registration, each thing said once", async ({ page, request }, testInfo) => {
   const draft = await facilityDraft(request, testInfo);
   await page.setViewportSize(PHONE);
-  await loginViaForm(page, ACCOUNTS.fasyankes);
+  await startSession(page, ACCOUNTS.fasyankes);
 
   await test.step("the check: the pathway's heading once, then the pathway and the kind of activity", async () => {
     await page.goto(`${draft.uploadPath}&intent=check`);
@@ -172,7 +172,7 @@ test("item 5: 13 / 40 / 90 is three mistakes, each said on leaving its box with 
 
 test("item 6: the access log's period is three boxes per end, like every other date", async ({ page }, testInfo) => {
   await page.setViewportSize(PHONE);
-  await loginViaForm(page, ACCOUNTS.superadmin);
+  await startSession(page, ACCOUNTS.superadmin);
   await page.goto("/access-log");
   await expect(page.locator('input[type="date"]')).toHaveCount(0);
   const from = dateBoxes(page, "Dari tanggal");
