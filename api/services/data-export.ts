@@ -339,9 +339,11 @@ function archiveSize(exported: DataExport): number {
   // The size is known inside end(), before any document is due: the stand-in streams are never read.
   const zip = zipOf(exported, (_f, cb) => cb(null, new PassThrough()));
   let size = -1;
-  zip.end((n: number) => {
+  // @types/yazl types the callback without its argument; yazl passes the total size (index.js end()).
+  const onSize = (n: number) => {
     size = n;
-  });
+  };
+  zip.end(undefined, onSize as () => void);
   if (size < 0) throw new Error("data export: ZIP size not known in advance");
   return size;
 }
