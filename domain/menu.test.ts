@@ -1,7 +1,7 @@
 import common from "#locales/id/common.json";
 import { describe, expect, it } from "vitest";
 import type { AuthUser } from "#contracts/me";
-import { activeSidebarKey, sidebarTitle, userMenuEntries, visibleSidebarItems, SIDEBAR_ITEMS } from "./menu";
+import { activeSidebarKey, sidebarTitle, userMenuEntries, visibleSidebarItems, SIDEBAR_ITEMS, USER_LIST_TABS } from "./menu";
 import { ROLE_LABELS, roleLabel, roleName } from "./role-words";
 import { ROLES_WITH_NAMES, roleNameFrom } from "./roles";
 
@@ -35,16 +35,13 @@ function me(role: number, opts: { verified?: boolean; verification?: Decision[];
 const keys = (u: AuthUser) => visibleSidebarItems(u).map((i) => i.key);
 
 describe("sidebar (spec §2, §6)", () => {
-  it("has the thirteen rows of the spec, and the Super Admin's Log Akses, data retention and deletion request pages", () => {
+  it("has the thirteen rows of the spec, and nothing else", () => {
     expect(SIDEBAR_ITEMS.map((i) => common.sidebar[i.key as keyof typeof common.sidebar])).toEqual([
       "Daftar Permohonan Adaptasi",
       "Daftar Pengguna",
       "Pengaturan SLA",
       "Pengaturan Daftar Spesialisasi",
       "Pengaturan Daftar Institusi",
-      "Log Akses",
-      "Penyimpanan Data",
-      "Permintaan Hapus Akun",
       "Data Admin Fasyankes",
       "Daftar Permohonan",
       "Master Jabatan",
@@ -56,7 +53,7 @@ describe("sidebar (spec §2, §6)", () => {
     ]);
   });
   it.each([
-    [1, ["adaptation", "user-list", "sla-setting", "specialization-list", "institution-list", "access-log", "retention", "deletion-requests"]],
+    [1, ["adaptation", "user-list", "sla-setting", "specialization-list", "institution-list"]],
     [2, ["admin-fasyankes-list", "application-list", "master-position", "master-cms"]],
     [3, []],
     [4, ["application-list"]],
@@ -92,6 +89,12 @@ describe("sidebar (spec §2, §6)", () => {
     expect(activeSidebarKey(items, "/application/abc")).toBe("adaptation");
     expect(activeSidebarKey(items, "/user-list")).toBe("user-list");
     expect(activeSidebarKey(items, "/profile")).toBeUndefined();
+  });
+  it("keeps Daftar Pengguna highlighted on the pages its tabs reach (access log, retention, deletion requests)", () => {
+    const items = visibleSidebarItems(me(1));
+    expect(USER_LIST_TABS.map((tab) => tab.path)).toEqual(["/user-list", "/access-log", "/retention", "/deletion-requests"]);
+    for (const tab of USER_LIST_TABS) expect(activeSidebarKey(items, tab.path)).toBe("user-list");
+    expect(USER_LIST_TABS.map((tab) => common.userTabs[tab.key])).toEqual(["Daftar Pengguna", "Log Akses", "Penyimpanan Data", "Permintaan Hapus Akun"]);
   });
   it("keeps Pendaftaran highlighted through the registration flow of a verified facility", () => {
     const items = visibleSidebarItems(me(8, { verified: true }));

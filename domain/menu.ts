@@ -26,10 +26,32 @@ export interface SidebarItem {
   activeUnder?: readonly string[];
 }
 
+/**
+ * The Super Admin's pages about people and their data beyond spec §2's rows (UU PDP): who read an
+ * applicant's data (docs/decisions/026-access-log.md), what the retention job deletes and when, and the
+ * requests to delete an account. The sidebar keeps the spec's five items; these are tabs on top of
+ * "Daftar Pengguna" (the user list, the first tab), the one of the five that is about people and their
+ * accounts. Their words: `userTabs.<key>` in locales/<lng>/common.json.
+ */
+export const USER_LIST_TABS = [
+  { key: "user-list", path: "/user-list" },
+  { key: "access-log", path: "/access-log" },
+  { key: "retention", path: "/retention" },
+  { key: "deletion-requests", path: "/deletion-requests" },
+] as const satisfies ReadonlyArray<{ key: string; path: string }>;
+
 // Spec §2 "Sidebar", row for row.
 export const SIDEBAR_ITEMS: readonly SidebarItem[] = [
   { key: "adaptation", meaning: "adaptation application list", path: "/", subpath: "application", href: "/application", allowedRoles: ADAPTATION_LIST_ROLES },
-  { key: "user-list", meaning: "user list", path: "/user-list", href: "/user-list", allowedRoles: [ROLE.SUPER_ADMIN] },
+  {
+    key: "user-list",
+    meaning: "user list",
+    path: "/user-list",
+    href: "/user-list",
+    allowedRoles: [ROLE.SUPER_ADMIN],
+    // The pages reached by its tabs (USER_LIST_TABS) keep it highlighted.
+    activeUnder: USER_LIST_TABS.slice(1).map((tab) => tab.path),
+  },
   { key: "sla-setting", meaning: "SLA settings", path: "/sla-setting", href: "/sla-setting", allowedRoles: [ROLE.SUPER_ADMIN] },
   {
     key: "specialization-list",
@@ -39,17 +61,6 @@ export const SIDEBAR_ITEMS: readonly SidebarItem[] = [
     allowedRoles: [ROLE.SUPER_ADMIN],
   },
   { key: "institution-list", meaning: "institution list settings", path: "/institution-list", href: "/institution-list", allowedRoles: [ROLE.SUPER_ADMIN] },
-  {
-    key: "access-log",
-    meaning: "access log: who read applicants' data (docs/decisions/026-access-log.md)",
-    path: "/access-log",
-    href: "/access-log",
-    allowedRoles: [ROLE.SUPER_ADMIN],
-  },
-  // Beyond the spec's rows (UU PDP): what the retention job deletes and when.
-  { key: "retention", meaning: "data retention", path: "/retention", href: "/retention", allowedRoles: [ROLE.SUPER_ADMIN] },
-  // Beyond the spec's rows (UU PDP): requests to delete an account with a submitted application, decided here.
-  { key: "deletion-requests", meaning: "account deletion requests", path: "/deletion-requests", href: "/deletion-requests", allowedRoles: [ROLE.SUPER_ADMIN] },
   {
     key: "admin-fasyankes-list",
     meaning: "health-facility admin data",

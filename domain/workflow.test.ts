@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_SLA_DAYS, firstStage, holderRoles, STAGES, stageDeadline, stagesOf } from "./workflow";
+import { DEFAULT_SLA_DAYS, endsFile, firstStage, holderRoles, STAGES, stageDeadline, stagesOf } from "./workflow";
 import { holderWords, stageName } from "./workflow-words";
 
 describe("workflow (DESIGN §4 review stages)", () => {
@@ -36,5 +36,16 @@ describe("workflow (DESIGN §4 review stages)", () => {
     expect(DEFAULT_SLA_DAYS[3]).toBe(30);
     expect(Object.keys(DEFAULT_SLA_DAYS)).toHaveLength(10);
     expect(stageDeadline(new Date("2026-01-01T00:00:00Z"), 14).toISOString()).toBe("2026-01-15T00:00:00.000Z");
+  });
+});
+
+describe("endsFile: the decisions the portal asks Yes/No before", () => {
+  it("is every 'Tidak Lulus' and a 'Lulus' only at a pathway's last stage", () => {
+    for (const s of STAGES) {
+      expect(endsFile(s.id, "FAILED")).toBe(true);
+      expect(endsFile(s.id, "REUPLOAD")).toBe(false);
+      expect(endsFile(s.id, "PASSED")).toBe(s.onPassed === "final");
+    }
+    expect(STAGES.filter((s) => endsFile(s.id, "PASSED")).map((s) => s.id)).toEqual([4, 13, 23]);
   });
 });

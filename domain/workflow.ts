@@ -178,6 +178,15 @@ export function decide(state: WorkflowState, role: number, stageId: number, deci
   return { ok: true, to: { stage_id: stage.id, status: "REUPLOAD" }, opens: null, final: false };
 }
 
+/**
+ * Whether `decision` at `stageId` closes the file for good (any FAILED, a PASSED at the pathway's last
+ * stage): the portal asks Yes/No before such a decision (spec §9), and only before such a one.
+ */
+export function endsFile(stageId: number, decision: Decision): boolean {
+  if (decision === "FAILED") return true;
+  return decision === "PASSED" && stageById(stageId)?.onPassed === "final";
+}
+
 /** Stages that precede `id` in its pathway (a file that reached `id` has passed them all). */
 export function stagesBefore(id: number): StageId[] {
   const s = stageById(id);

@@ -1,5 +1,6 @@
+import { createHash } from "node:crypto";
 import { PassThrough, type Readable } from "node:stream";
-import { and, asc, desc, eq, inArray, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, lt, type SQL } from "drizzle-orm";
 import { ZipFile } from "yazl";
 import { LOCALE } from "#domain/constants";
 import { roleName } from "#domain/role-words";
@@ -172,7 +173,9 @@ export async function collectDataExport(db: Database, subjectUserId: string, app
     .from(accessLog)
     .leftJoin(documentRequirements, eq(documentRequirements.id, accessLog.requirementId))
     .leftJoin(applications, eq(applications.id, accessLog.applicationId))
-    .where(eq(accessLog.applicantUserId, subjectUserId))
+    // The log as it stood at the snapshot: the same snapshot, built again for a resumed download, holds
+    // the same rows (the table is append-only), not the row of the download itself or a later one.
+    .where(and(eq(accessLog.applicantUserId, subjectUserId), lt(accessLog.createdAt, now)))
     .orderBy(desc(accessLog.createdAt), desc(accessLog.id));
 
   const { photo_file_id: _photo, complete, ...personal } = profileBody(user, profile);
@@ -308,34 +311,137 @@ ${log}
 `;
 }
 
-/**
- * The ZIP as a stream: data.json and index.html compressed, then each document stored as sent (PDFs and
- * JPEGs do not compress), opened from storage only when the ZIP reaches it. A document that cannot be
- * read ends the stream with an error (the download breaks off rather than leaving a file out silently).
- */
-export function dataExportZip(storage: FileStorage, exported: DataExport, onError: (err: unknown) => void): Readable {
+// The ZIP is a fixed sequence of bytes for one snapshot (the export's created_at): every entry is stored,
+// not deflated, so yazl knows the archive's size before the first byte (a weak-signal download shows it and
+// resumes by range), and the same snapshot of the same data gives the same bytes. The text entries are the
+// small part; PDFs and JPEGs do not compress anyway.
+
+/** Part of the validator: a change to how the ZIP is laid out must not answer an old ETag with new bytes. */
+const ARCHIVE_LAYOUT = "zip-stored-1";
+
+type OpenEntry = (f: ExportedFile, cb: (err: unknown, stream: Readable) => void) => void;
+
+function zipOf(exported: DataExport, open: OpenEntry): ZipFile {
   const zip = new ZipFile();
   const mtime = new Date(String(exported.data.created_at));
-  zip.addBuffer(Buffer.from(`${JSON.stringify(exported.data, null, 2)}\n`), "data.json", { mtime, compress: true });
-  zip.addBuffer(Buffer.from(indexHtml(exported)), "index.html", { mtime, compress: true });
+  zip.addBuffer(dataJsonBytes(exported), "data.json", { mtime, compress: false });
+  zip.addBuffer(Buffer.from(indexHtml(exported)), "index.html", { mtime, compress: false });
   for (const f of exported.files) {
-    zip.addReadStreamLazy(f.path, { mtime: new Date(f.uploadedAt), compress: false, size: f.size }, (cb) => {
-      storage.read(f.storageKey).then(
-        ({ stream }) => {
-          // yazl listens for errors only on streams it opened itself.
-          stream.on("error", (err) => zip.emit("error", err));
-          cb(null, stream);
-        },
-        (err) => cb(err, null as never),
-      );
-    });
+    zip.addReadStreamLazy(f.path, { mtime: new Date(f.uploadedAt), compress: false, size: f.size }, (cb) => open(f, cb as never));
   }
-  zip.end();
-  const out = new PassThrough();
-  zip.on("error", (err: unknown) => {
-    onError(err);
-    out.destroy(err as Error);
-  });
-  zip.outputStream.on("error", (err) => out.destroy(err));
-  return zip.outputStream.pipe(out);
+  return zip;
+}
+
+const dataJsonBytes = (exported: DataExport) => Buffer.from(`${JSON.stringify(exported.data, null, 2)}\n`);
+
+/** The archive's size in bytes, from the entries' sizes alone (no document is read). */
+function archiveSize(exported: DataExport): number {
+  // The size is known inside end(), before any document is due: the stand-in streams are never read.
+  const zip = zipOf(exported, (_f, cb) => cb(null, new PassThrough()));
+  let size = -1;
+  // @types/yazl types the callback without its argument; yazl passes the total size (index.js end()).
+  const onSize = (n: number) => {
+    size = n;
+  };
+  zip.end(undefined, onSize as () => void);
+  if (size < 0) throw new Error("data export: ZIP size not known in advance");
+  return size;
+}
+
+/** A strong ETag: the snapshot's time (to build it again) and a hash of everything its bytes are made from. */
+function archiveTag(exported: DataExport): string {
+  const hash = createHash("sha256").update(`${ARCHIVE_LAYOUT}\n`).update(dataJsonBytes(exported)).update(indexHtml(exported));
+  for (const f of exported.files) hash.update(`${f.path}\0${f.size}\0${f.sha256}\0${f.uploadedAt}\n`);
+  const at = new Date(String(exported.data.created_at)).getTime();
+  return `"${at.toString(36)}-${hash.digest("base64url").slice(0, 32)}"`;
+}
+
+/** The snapshot time an ETag of archiveTag names, or null for anything else (a past time only). */
+export function snapshotOfTag(tag: string | undefined, now = new Date()): Date | null {
+  const m = /^"([0-9a-z]{1,12})-[A-Za-z0-9_-]{32}"$/.exec(tag ?? "");
+  if (!m) return null;
+  const at = parseInt(m[1], 36);
+  return Number.isSafeInteger(at) && at > 0 && at <= now.getTime() ? new Date(at) : null;
+}
+
+export interface DataExportArchive {
+  size: number;
+  etag: string;
+  /** how many documents it holds */
+  files: number;
+  /**
+   * Bytes start..end (inclusive) as a stream read on demand; documents are opened from storage only when
+   * the ZIP reaches them. `onComplete` runs (and is awaited) once the archive's last byte has been read.
+   * A document that cannot be read ends the stream with an error: the download breaks off rather than
+   * leaving a file out silently.
+   */
+  stream(range: { start: number; end: number }, onComplete?: () => Promise<void>): ReadableStream<Uint8Array>;
+}
+
+export function dataExportArchive(storage: FileStorage, exported: DataExport, onError: (err: unknown) => void): DataExportArchive {
+  const size = archiveSize(exported);
+  return {
+    size,
+    etag: archiveTag(exported),
+    files: exported.files.length,
+    stream({ start, end }, onComplete) {
+      const opened: Readable[] = [];
+      const zip = zipOf(exported, (f, cb) => {
+        storage.read(f.storageKey).then(
+          ({ stream }) => {
+            opened.push(stream);
+            // yazl listens for errors only on streams it opened itself.
+            stream.on("error", (err) => zip.emit("error", err));
+            cb(null, stream);
+          },
+          (err) => cb(err, null as never),
+        );
+      });
+      const out = new PassThrough();
+      zip.on("error", (err: unknown) => {
+        onError(err);
+        out.destroy(err as Error);
+      });
+      zip.outputStream.on("error", (err) => out.destroy(err));
+      zip.outputStream.pipe(out);
+      zip.end();
+      const bytes = slice(out, start, end, () => {
+        for (const s of opened) s.destroy();
+      })[Symbol.asyncIterator]();
+      // Pulled one chunk at a time (highWaterMark 0): the last byte counts as read only when the reader
+      // asks past it, not when a buffer ahead of a dropped connection has it.
+      return new ReadableStream<Uint8Array>(
+        {
+          async pull(controller) {
+            const next = await bytes.next();
+            if (!next.done) return controller.enqueue(next.value);
+            if (end === size - 1 && onComplete) await onComplete();
+            controller.close();
+          },
+          async cancel() {
+            await bytes.return?.(undefined);
+          },
+        },
+        { highWaterMark: 0 },
+      );
+    },
+  };
+}
+
+/** Bytes start..end (inclusive) of `source`; stops reading it (and runs `done`) as soon as they are out. */
+async function* slice(source: Readable, start: number, end: number, done: () => void): AsyncGenerator<Uint8Array> {
+  let at = 0;
+  try {
+    for await (const chunk of source as AsyncIterable<Buffer>) {
+      const from = Math.max(0, start - at);
+      const to = Math.min(chunk.length, end + 1 - at);
+      if (to > from) yield new Uint8Array(chunk.subarray(from, to));
+      at += chunk.length;
+      if (at > end) return;
+    }
+    if (at <= end) throw new Error(`data export: ZIP ended at ${at}, short of ${end + 1}`);
+  } finally {
+    source.destroy();
+    done();
+  }
 }

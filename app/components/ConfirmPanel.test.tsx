@@ -28,6 +28,16 @@ describe("ConfirmPanel (spec §9 'Confirm labels: Yes/No')", () => {
     expect(screen.getByRole("link", { name: "No" }).getAttribute("href")).toBe("/user-list/u1");
     expect(container.querySelectorAll("button")).toHaveLength(1);
   });
+
+  it("is reachable by its id and asks for the focus, so a page rendered without JavaScript opens on the question", async () => {
+    const { container } = renderInRoute(<ConfirmPanel question="Putuskan?" fields={[]} back="/x" />, "/x");
+    const dialog = await screen.findByRole("alertdialog", { name: "Konfirmasi" });
+    expect(dialog.id).toBe("confirm");
+    const heading = screen.getByRole("heading", { name: "Konfirmasi" });
+    expect(heading.getAttribute("tabindex")).toBe("-1");
+    expect(document.activeElement).toBe(heading);
+    expect(container.querySelector("#confirm h2")).toBe(heading);
+  });
 });
 
 describe("StatusBadge: the label and what it means", () => {

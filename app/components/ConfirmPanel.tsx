@@ -10,6 +10,8 @@ import * as ui from "./ui.css";
 
 export const CONFIRM_FIELD = "confirm";
 export const CONFIRM_YES = "yes";
+/** The panel's id: a link or a test can point at it. */
+export const CONFIRM_PANEL_ID = "confirm";
 
 /** The posted fields, in order, as name/value pairs (a name may repeat). */
 export type ConfirmFields = ReadonlyArray<readonly [string, string]>;
@@ -17,11 +19,13 @@ export type ConfirmFields = ReadonlyArray<readonly [string, string]>;
 export function ConfirmPanel({ question, fields, back }: { question: string; fields: ConfirmFields; back: string }) {
   const { t } = useTranslation();
   const heading = useRef<HTMLHeadingElement>(null);
-  // With JavaScript the panel replaces the form in place: move the reader to it.
+  // The reader lands on the question, wherever the page put it: without JavaScript the browser focuses
+  // (and so scrolls to) the autofocus heading of the fresh page; with it, the panel replaces the form
+  // in place and React does not autofocus a heading, so the effect moves the focus there.
   useEffect(() => heading.current?.focus(), []);
   return (
-    <section className={ui.card} aria-labelledby="confirm-title" role="alertdialog" aria-describedby="confirm-question">
-      <h2 id="confirm-title" ref={heading} tabIndex={-1}>
+    <section id={CONFIRM_PANEL_ID} className={ui.card} aria-labelledby="confirm-title" role="alertdialog" aria-describedby="confirm-question">
+      <h2 id="confirm-title" ref={heading} tabIndex={-1} autoFocus>
         {t("confirm.title")}
       </h2>
       <p id="confirm-question">

@@ -59,6 +59,9 @@ export function PlainBadge({ text }: { text: string }) {
   return <span className={`${ui.badge} ${s.badge} ${ui.badgeColour.none}`}>{text}</span>;
 }
 
-export function formatSize(bytes: number): string {
-  return bytes >= MB ? `${(bytes / MB).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
+/** "1.4 MB" or "12 KB"; in Indonesian (`lng` "id") with its decimal comma, "1,4 MB". */
+export function formatSize(bytes: number, lng?: string): string {
+  if (bytes < MB) return `${Math.max(1, Math.round(bytes / 1024))} KB`;
+  const mb = (bytes / MB).toFixed(1);
+  return `${lng === "id" ? mb.replace(".", ",") : mb} MB`;
 }

@@ -80,5 +80,8 @@ export type ApiCallArgs<M extends ApiMethod, P extends string> = [ApiBody<M, P>]
     ? [options?: ApiCallOptions<M, P>]
     : [options: ApiCallOptions<M, P>];
 
-/** The options of an upload or a download: the token, and the query the route reads. */
-export type ApiStreamOptions<M extends ApiMethod, P extends string> = { token?: string } & QueryOption<ApiQuery<M, P>>;
+/**
+ * The options of an upload or a download: the token, the query the route reads, and request headers passed
+ * through (a download's Range and If-Range); the API key and the token are always the client's own.
+ */
+export type ApiStreamOptions<M extends ApiMethod, P extends string> = { token?: string; headers?: Record<string, string> } & QueryOption<ApiQuery<M, P>>;

@@ -298,9 +298,8 @@ export function createApiClient(opts: {
       const init = options.body ? ({ method, headers, body: options.body, duplex: "half" } as RequestInit) : { method, headers };
       return opts.fetch(new Request(urlOf(id ? `/uploads/${id}` : "/uploads", undefined), init)).catch(() => null);
     },
-    async fetchRaw(method: string, path: string, options: Omit<SentOptions, "body"> = {}): Promise<Response | null> {
-      const headers = headersOf(options);
-      headers.accept = "*/*";
+    async fetchRaw(method: string, path: string, options: Omit<SentOptions, "body"> & { headers?: Record<string, string> } = {}): Promise<Response | null> {
+      const headers = { ...options.headers, ...headersOf(options), accept: "*/*" };
       return opts.fetch(new Request(urlOf(path, options.query), { method, headers })).catch(() => null);
     },
   };

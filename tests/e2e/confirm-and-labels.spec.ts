@@ -19,6 +19,7 @@ test("a reviewer's 'Tidak Lulus' asks Yes/No: No leaves the application as it wa
   await failIt();
   const panel = confirmPanel(admin);
   await expect(panel).toBeVisible();
+  await expect(panel.getByRole("heading", { name: "Konfirmasi" })).toBeFocused();
   await expect(panel).toContainText(`Putuskan Tidak Lulus pada tahap Pemeriksaan Dokumen untuk permohonan ${app.registrationNumber}?`);
   await expect(panel.getByRole("button", { name: "Yes", exact: true })).toBeVisible();
   await expect(panel.getByRole("link", { name: "No", exact: true })).toBeVisible();
@@ -36,6 +37,45 @@ test("a reviewer's 'Tidak Lulus' asks Yes/No: No leaves the application as it wa
   await confirmYes(admin);
   await expect(admin.getByText("Keputusan tersimpan. Status permohonan: Tolak.")).toBeVisible();
   expect(await applicantLabel(request, app)).toBe("Tolak");
+});
+
+test("a 'Lulus' at the pathway's last stage asks Yes/No: the question has the focus and is in view, No saves nothing, Yes decides", async ({
+  browser,
+  request,
+}, testInfo) => {
+  const app = await submittedApplication(request, testInfo, "OTH");
+  expect((await decideByApi(request, "admin", app.id, { stage_id: 21, decision: "PASSED" })).status()).toBe(200);
+  expect((await decideByApi(request, "subkomite", app.id, { stage_id: 22, decision: "PASSED" })).status()).toBe(200);
+  const kki = await reviewerPage(browser, testInfo, "kki");
+  // A phone: the decision form sits far below the top of the detail page.
+  await kki.setViewportSize({ width: 360, height: 740 });
+  const passIt = async () => {
+    await kki.goto(detailPath("kki", app));
+    const form = kki.locator("form").filter({ has: kki.getByRole("button", { name: "SIMPAN KEPUTUSAN" }) });
+    await form.getByRole("radio", { name: "Lulus", exact: true }).check();
+    await form.getByRole("button", { name: "SIMPAN KEPUTUSAN" }).click();
+  };
+  const before = await applicantLabel(request, app);
+
+  await passIt();
+  const panel = confirmPanel(kki);
+  await expect(panel).toContainText(`Putuskan Lulus pada tahap Kelayakan untuk permohonan ${app.registrationNumber}?`);
+  // Without JavaScript too the reader lands on the question, not at the top of a long page.
+  await expect(panel.getByRole("heading", { name: "Konfirmasi" })).toBeFocused();
+  await expect(panel.getByRole("heading", { name: "Konfirmasi" })).toBeInViewport();
+  await expect(panel.getByRole("button", { name: "Yes", exact: true })).toBeInViewport();
+  expect(await applicantLabel(request, app)).toBe(before);
+
+  await panel.getByRole("link", { name: "No", exact: true }).click();
+  await expect(confirmPanel(kki)).toHaveCount(0);
+  expect(new URL(kki.url()).pathname).toBe(detailPath("kki", app));
+  await expect(kki.getByRole("button", { name: "SIMPAN KEPUTUSAN" })).toBeVisible();
+  expect(await applicantLabel(request, app)).toBe(before);
+
+  await passIt();
+  await confirmYes(kki);
+  await expect(kki.getByText("Keputusan tersimpan. Status permohonan: Layak.")).toBeVisible();
+  expect(await applicantLabel(request, app)).toBe("Layak");
 });
 
 test("a pass is not asked: 'Lulus' is saved at once", async ({ browser, request }, testInfo) => {

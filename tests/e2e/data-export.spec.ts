@@ -22,7 +22,7 @@ async function opened(download: Download) {
   return { file, entries, entry, data, size: readFileSync(file).length };
 }
 
-async function downloadFrom(page: Page, linkName: string) {
+async function downloadFrom(page: Page, linkName: string | RegExp) {
   const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: linkName }).click()]);
   expect(download.suggestedFilename()).toMatch(/^data-[\w-]+\.zip$/);
   return opened(download);
@@ -46,8 +46,32 @@ test("an applicant downloads one ZIP of their data from /profile: documents byte
   await expect(page.getByText("Setiap versi dokumen yang pernah dikirim")).toBeVisible();
   expect(await sidewaysOverflow(page)).toEqual([]);
 
-  const zip = await downloadFrom(page, "Unduh data (ZIP)");
+  // The link says the size before the download starts, in Indonesian numbers ("1,4 MB" or "830 KB").
+  const link = page.getByRole("link", { name: /^Unduh data saya \(\d+(,\d)? [KM]B\)$/ });
+  await expect(link).toBeVisible();
+  const said = (await link.textContent())!;
+  const zip = await downloadFrom(page, /^Unduh data saya \(/);
+  const MB = 1024 * 1024;
+  expect(said).toBe(
+    `Unduh data saya (${zip.size >= MB ? `${(zip.size / MB).toFixed(1).replace(".", ",")} MB` : `${Math.max(1, Math.round(zip.size / 1024))} KB`})`,
+  );
   expect(zip.entries.slice(0, 2)).toEqual(["data.json", "index.html"]);
+
+  // A download that broke off resumes through the portal: Range and If-Range reach the API, the rest of
+  // the same ZIP comes back (206), byte for byte.
+  const head = await page.request.get("/profile/unduh-data/zip", { headers: { range: "bytes=0-99" } });
+  expect(head.status()).toBe(206);
+  expect(head.headers()["accept-ranges"]).toBe("bytes");
+  const etag = head.headers()["etag"]!;
+  const whole = await page.request.get("/profile/unduh-data/zip", { headers: { range: "bytes=0-", "if-range": etag } });
+  expect(whole.status()).toBe(206);
+  const all = await whole.body();
+  expect(all.subarray(0, 100).equals(await head.body())).toBe(true);
+  const from = Math.floor(all.length / 2);
+  const rest = await page.request.get("/profile/unduh-data/zip", { headers: { range: `bytes=${from}-`, "if-range": etag } });
+  expect(rest.status()).toBe(206);
+  expect(rest.headers()["content-range"]).toBe(`bytes ${from}-${all.length - 1}/${all.length}`);
+  expect((await rest.body()).equals(all.subarray(from))).toBe(true);
   expect(zip.data.account.email).toBe(app.person.email);
   expect(zip.data.applications.map((a) => a.registration_number)).toEqual([app.registrationNumber]);
   expect(zip.data.files.length).toBeGreaterThan(0);
@@ -70,7 +94,7 @@ test("an applicant downloads one ZIP of their data from /profile: documents byte
   for (const path of ["/profile/unduh-data", `/profile/unduh-data?id=${app.id}`]) {
     await otherPage.goto(path);
     await expect(otherPage.locator("body")).not.toContainText(app.registrationNumber);
-    const theirs = await downloadFrom(otherPage, "Unduh data (ZIP)");
+    const theirs = await downloadFrom(otherPage, /^Unduh data saya \(/);
     expect(theirs.data.account.email).toBe(other.person.email);
     const all = JSON.stringify(theirs.data) + theirs.entry("index.html").toString("utf8");
     expect(all).not.toContain(app.registrationNumber);
@@ -96,7 +120,7 @@ test("a facility downloads the data of a professional it registered from the reg
   await expect(page).toHaveURL(new RegExp(`/profile/unduh-data\\?id=${id}$`));
   await expect(page.getByRole("heading", { level: 1 })).toContainText("Unduh Data Tenaga Kesehatan");
   expect(await sidewaysOverflow(page)).toEqual([]);
-  const zip = await downloadFrom(page, "Unduh data (ZIP)");
+  const zip = await downloadFrom(page, /^Unduh data \(\d+(,\d)? [KM]B\)$/);
   expect(zip.data.applications.map((a) => a.id)).toContain(id);
   for (const f of zip.data.files) {
     const res = await page.request.get(`/files/${f.file_id}`);

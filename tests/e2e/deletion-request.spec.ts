@@ -36,7 +36,9 @@ async function askForDeletion(page: Page, note?: string) {
 /** The Super Admin opens the request from the list and takes the decision, through the check step. */
 async function decideRequest(page: Page, app: Submitted, decision: "Setujui: hapus akun" | "Tolak", reason: string) {
   await page.goto("/application");
-  await sidebar(page).getByRole("link", { name: "Permintaan Hapus Akun" }).click();
+  // The sidebar keeps spec §2's five items: the requests are a tab on top of the user list.
+  await sidebar(page).getByRole("link", { name: "Daftar Pengguna", exact: true }).click();
+  await page.getByRole("navigation", { name: "Halaman pengguna dan data pribadi" }).getByRole("link", { name: "Permintaan Hapus Akun" }).click();
   await expectPath(page, "/deletion-requests");
   await page.getByRole("link", { name: `Putuskan permintaan ${app.person.fullName}` }).click();
   const form = page.locator("form").filter({ has: page.getByRole("button", { name: "Simpan Keputusan" }) });

@@ -42,16 +42,7 @@ const DEMO_ACCOUNTS = {
     ...reviewer,
     sidebar: {
       title: PORTAL,
-      items: [
-        ADAPTATION_LIST,
-        "Daftar Pengguna",
-        "Pengaturan SLA",
-        "Pengaturan Daftar Spesialisasi",
-        "Pengaturan Daftar Institusi",
-        "Log Akses",
-        "Penyimpanan Data",
-        "Permintaan Hapus Akun",
-      ],
+      items: [ADAPTATION_LIST, "Daftar Pengguna", "Pengaturan SLA", "Pengaturan Daftar Spesialisasi", "Pengaturan Daftar Institusi"],
       active: ADAPTATION_LIST,
     },
   },

@@ -1,4 +1,5 @@
 import type { APIRequestContext, Browser, BrowserContext, Page, TestInfo } from "@playwright/test";
+import { endsFile, stagesDecidedBy } from "#domain/workflow";
 import { pdf, png } from "../fixtures/files";
 import { expect, linkFromMail, newCitizen, newForeigner, type Citizen, type Foreigner } from "./accounts-fixtures";
 import { ACCOUNTS, apiKey, apiTokens, confirmYes, landAs, startSession, type AccountKey } from "./fixtures";
@@ -192,8 +193,10 @@ export async function decide(
     await form.getByLabel(`Alasan — ${d.name}`, { exact: true }).fill(d.reason);
   }
   await form.getByRole("button", { name: "SIMPAN KEPUTUSAN" }).click();
-  // A "Tidak Lulus" is final: the portal asks Yes/No first (spec §9).
-  if (decision === "Tidak Lulus") await confirmYes(page);
+  // A decision that closes the file is final: the portal asks Yes/No first (spec §9). The bodies that
+  // decide only a pathway's last stage (Pembekalan, KKI) close it with a "Lulus" too.
+  const closes = decision === "Tidak Lulus" || (decision === "Lulus" && stagesDecidedBy(ACCOUNTS[key].roleId).every((s) => endsFile(s, "PASSED")));
+  if (closes) await confirmYes(page);
   await expect(page.getByText(`Keputusan tersimpan. Status permohonan: ${opts.expectLabel}.`)).toBeVisible();
 }
 

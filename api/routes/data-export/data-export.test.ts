@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DataExportJsonSchema } from "#contracts/data-export";
 import { requirementsFor } from "#domain/documents";
 import { pdf, png } from "../../../tests/fixtures/files";
-import { accessLog, applications, users } from "../../db/schema";
+import { accessLog, applications, rateLimits, users } from "../../db/schema";
 import { indexHtml, type DataExport } from "../../services/data-export";
 import enExport from "#locales/en/export.json";
 import idExport from "#locales/id/export.json";
@@ -88,8 +88,10 @@ describe("download my data", () => {
       expect(bytes.equals(await stored(f.file_id, app.token))).toBe(true);
       expect(createHash("sha256").update(bytes).digest("hex")).toBe(f.sha256);
     }
-    // Documents are stored as sent, the index and JSON compressed.
-    expect(zip.methods).toMatch(/data\.json[\s\S]*?compression method:\s+deflated/);
+    // Every entry is stored, none deflated: the ZIP's size is known before its first byte (a download that
+    // says its size and resumes by range).
+    expect(zip.methods).toMatch(/data\.json[\s\S]*?compression method:\s+none \(stored\)/);
+    expect(zip.methods).not.toMatch(/compression method:\s+deflated/);
     const html = zip.entry("index.html").toString("utf8");
     expect(html).toContain('<html lang="id">');
     expect(html).toContain(app.registration);
@@ -192,5 +194,134 @@ describe("download my data", () => {
       .from(accessLog)
       .where(and(eq(accessLog.kind, "DATA_EXPORT"), eq(accessLog.applicantUserId, app.userId)));
     expect(rows).toHaveLength(3);
+  });
+});
+
+describe("the download on a weak signal: its size first, resumable by range, counted when complete", () => {
+  /** The account's downloads counted this hour (api/services/rate-limit.ts keeps them under `data-export:`). */
+  const limiterCount = async (userId: string) =>
+    (
+      await api.db
+        .select({ count: rateLimits.count })
+        .from(rateLimits)
+        .where(eq(rateLimits.key, `data-export:${userId}`))
+    )[0]?.count ?? 0;
+
+  it("says its size before it starts, and the ZIP is exactly that long, with Accept-Ranges and a strong ETag", async () => {
+    const app = await submitted();
+    const sized = await api.request("/api/v1/me/data-export/size", { token: app.token });
+    expect(sized.status).toBe(200);
+    const { size } = (await sized.json()).data;
+    const res = await api.request("/api/v1/me/data-export", { token: app.token });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("accept-ranges")).toBe("bytes");
+    expect(res.headers.get("etag")).toMatch(/^"[0-9a-z]+-[A-Za-z0-9_-]{32}"$/);
+    expect(Number(res.headers.get("content-length"))).toBe(size);
+    expect((await res.arrayBuffer()).byteLength).toBe(size);
+  });
+
+  it("answers a Range from the middle with If-Range with exactly the remaining bytes of the same ZIP (206), again and again", async () => {
+    const app = await submitted();
+    const first = await api.request("/api/v1/me/data-export", { token: app.token });
+    const etag = first.headers.get("etag")!;
+    const whole = Buffer.from(await first.arrayBuffer());
+    const from = Math.floor(whole.length / 2);
+    // A closed range (it does not reach the end, so it is not a completed download), and the ZIP put
+    // together from two parts is the whole, a valid archive.
+    const head = await api.request("/api/v1/me/data-export", { token: app.token, headers: { range: `bytes=0-${from - 1}`, "if-range": etag } });
+    expect(head.status).toBe(206);
+    const joined = Buffer.concat([Buffer.from(await head.arrayBuffer()), whole.subarray(from)]);
+    expect(joined.equals(whole)).toBe(true);
+    const file = path.join(dir, "joined.zip");
+    writeFileSync(file, joined);
+    expect(execFileSync("unzip", ["-tq", file]).toString()).toMatch(/No errors/);
+    const resume = () => api.request("/api/v1/me/data-export", { token: app.token, headers: { range: `bytes=${from}-`, "if-range": etag } });
+    for (let i = 0; i < 2; i++) {
+      const part = await resume();
+      expect(part.status).toBe(206);
+      expect(part.headers.get("etag")).toBe(etag);
+      expect(part.headers.get("content-range")).toBe(`bytes ${from}-${whole.length - 1}/${whole.length}`);
+      expect(Number(part.headers.get("content-length"))).toBe(whole.length - from);
+      expect(Buffer.from(await part.arrayBuffer()).equals(whole.subarray(from))).toBe(true);
+    }
+  });
+
+  it("keeps the ETag while the data stays the same, and changes it (whole ZIP again, 200) when the data changed", async () => {
+    const app = await submitted();
+    const a = await api.request("/api/v1/me/data-export", { token: app.token });
+    const etag = a.headers.get("etag")!;
+    await a.arrayBuffer();
+    const again = await api.request("/api/v1/me/data-export", { token: app.token, headers: { range: "bytes=10-", "if-range": etag } });
+    expect(again.status).toBe(206);
+    expect(again.headers.get("etag")).toBe(etag);
+    await again.body!.cancel();
+    // A read by someone else after the snapshot is not in it: resuming it still gives the same bytes.
+    expect((await api.request(`/api/v1/review/applications/${app.id}`, { token: staff.admin })).status).toBe(200);
+    const resumed = await api.request("/api/v1/me/data-export", { token: app.token, headers: { range: "bytes=10-", "if-range": etag } });
+    expect(resumed.status).toBe(206);
+    await resumed.body!.cancel();
+    // The person's data changed: so does the ZIP.
+    await api.db.update(users).set({ fullName: "Nama Baru Setelah Unduhan" }).where(eq(users.id, app.userId));
+    const after = await api.request("/api/v1/me/data-export", { token: app.token, headers: { range: "bytes=10-", "if-range": etag } });
+    expect(after.status).toBe(200);
+    expect(after.headers.get("etag")).not.toBe(etag);
+    expect(after.headers.get("content-range")).toBeNull();
+    await after.arrayBuffer();
+    // An ETag not of ours is no snapshot: the whole ZIP.
+    const forged = await api.request("/api/v1/me/data-export", { token: app.token, headers: { range: "bytes=10-", "if-range": '"zz-nothing"' } });
+    expect(forged.status).toBe(200);
+    await forged.arrayBuffer();
+  });
+
+  it("refuses a range past the end with 416 and the size", async () => {
+    const app = await submitted();
+    const { size } = (await (await api.request("/api/v1/me/data-export/size", { token: app.token })).json()).data;
+    const res = await api.request("/api/v1/me/data-export", { token: app.token, headers: { range: `bytes=${size + 10}-` } });
+    expect(res.status).toBe(416);
+    expect(res.headers.get("content-range")).toBe(`bytes */${size}`);
+  });
+
+  it("counts only a download whose last byte was read: a dropped one does not use the allowance, a completed one (or its completed resume) does", async () => {
+    const app = await submitted();
+    expect(await limiterCount(app.userId)).toBe(0);
+    const dropped = await api.request("/api/v1/me/data-export", { token: app.token });
+    const etag = dropped.headers.get("etag")!;
+    const reader = dropped.body!.getReader();
+    let got = 0;
+    while (got < 1000) got += (await reader.read()).value!.byteLength;
+    await reader.cancel();
+    expect(await limiterCount(app.userId)).toBe(0);
+
+    // The resume from where it dropped completes it: now it counts, once.
+    const rest = await api.request("/api/v1/me/data-export", { token: app.token, headers: { range: `bytes=${got}-`, "if-range": etag } });
+    expect(rest.status).toBe(206);
+    await rest.arrayBuffer();
+    expect(await limiterCount(app.userId)).toBe(1);
+
+    const whole = await api.request("/api/v1/me/data-export", { token: app.token });
+    await whole.arrayBuffer();
+    expect(await limiterCount(app.userId)).toBe(2);
+    // The size is free.
+    await (await api.request("/api/v1/me/data-export/size", { token: app.token })).json();
+    expect(await limiterCount(app.userId)).toBe(2);
+  });
+
+  it("records a download once in the access log, at its start: its resumed parts are not new reads", async () => {
+    const app = await submitted();
+    const rows = async () =>
+      (
+        await api.db
+          .select()
+          .from(accessLog)
+          .where(and(eq(accessLog.kind, "DATA_EXPORT"), eq(accessLog.applicantUserId, app.userId)))
+      ).length;
+    const first = await api.request("/api/v1/me/data-export", { token: app.token });
+    const etag = first.headers.get("etag")!;
+    await first.body!.cancel();
+    expect(await rows()).toBe(1);
+    const rest = await api.request("/api/v1/me/data-export", { token: app.token, headers: { range: "bytes=100-", "if-range": etag } });
+    expect(rest.status).toBe(206);
+    await rest.arrayBuffer();
+    expect(await rows()).toBe(1);
   });
 });

@@ -6,6 +6,8 @@ import * as ui from "~/components/ui.css";
 import { dataSubject, DATA_EXPORT_PAGE, waitOf } from "~/routes/accounts/__data-export.server";
 import { detailPath } from "~/routes/facility/__registration.server";
 import { titled } from "~/utils/page-title";
+import { formatSize } from "~/components/StatusBadge";
+import { accessToken } from "~/utils/api.server";
 
 export const handle = titled((data?: { registration: unknown }) => (data?.registration ? "dataExportFacility" : "dataExport"));
 
@@ -21,9 +23,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const wait = waitOf(new URL(request.url));
   const registration = subject.registration;
   const zipHref = `${DATA_EXPORT_PAGE}/zip${registration ? `?id=${encodeURIComponent(registration.id)}` : ""}`;
+  // The size goes on the link, so a weak signal knows what it is in for; without it the link still works.
+  const token = await accessToken(context);
+  const sized = registration
+    ? await context.api.call("GET", `/registrations/${encodeURIComponent(registration.id)}/data-export/size`, { token })
+    : await context.api.call("GET", "/me/data-export/size", { token });
   const body = {
     registration,
     zipHref,
+    size: sized.ok ? sized.body.data.size : null,
     waitMinutes: wait === null ? null : Math.max(1, Math.ceil(wait / 60)),
     back: registration ? detailPath(registration.id) : "/profile",
   };
@@ -33,8 +41,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 /** /profile/unduh-data: what the ZIP of one's data holds, and the link that downloads it (no JavaScript needed). */
 export default function DataExportPage() {
-  const { t } = useTranslation("common");
-  const { registration, zipHref, waitMinutes, back } = useLoaderData<typeof loader>();
+  const { t, i18n } = useTranslation("common");
+  const { registration, zipHref, size, waitMinutes, back } = useLoaderData<typeof loader>();
   return (
     <>
       <h1>{registration ? t("dataExport.facilityTitle", { name: registration.name }) : t("dataExport.title")}</h1>
@@ -57,9 +65,12 @@ export default function DataExportPage() {
         <p>{t("dataExport.recorded")}</p>
         <p>
           <a href={zipHref} className={ui.button} download>
-            {t("dataExport.download")}
+            {size === null
+              ? t("dataExport.download")
+              : t(registration ? "dataExport.downloadSized" : "dataExport.downloadMine", { size: formatSize(size, i18n.language) })}
           </a>
         </p>
+        <p className={ui.muted}>{t("dataExport.resumeHint")}</p>
       </section>
       <p>
         <Link to={back}>{t("dataExport.back")}</Link>

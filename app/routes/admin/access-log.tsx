@@ -14,6 +14,7 @@ import { Pager } from "~/routes/admin/__Pager";
 import { requireUser } from "~/utils/guards.server";
 import { formTextsFor } from "~/utils/i18n.server";
 import { titled } from "~/utils/page-title";
+import { UserListTabs } from "~/routes/admin/__UserListTabs";
 
 export const handle = titled("adminAccessLog");
 
@@ -66,6 +67,7 @@ export default function AccessLog() {
   const { lines, meta, params, dateErrors, typed } = useLoaderData<typeof loader>();
   return (
     <>
+      <UserListTabs />
       <h1>{t("accessLog.adminTitle")}</h1>
       <p>{t("accessLog.adminLead")}</p>
       <Form method="get" className={a.filters} role="search">

@@ -24,6 +24,7 @@ import { requireUser } from "~/utils/guards.server";
 import { formTextsFor, i18next } from "~/utils/i18n.server";
 import { useLiveValidation } from "~/utils/live-validation";
 import { titled } from "~/utils/page-title";
+import { UserListTabs } from "~/routes/admin/__UserListTabs";
 
 export const handle = titled("deletionRequests");
 
@@ -107,6 +108,7 @@ export default function DeletionRequests() {
 
   return (
     <>
+      <UserListTabs />
       <h1>{t("deletionRequests.title")}</h1>
       <p>{t("deletionRequests.lead")}</p>
       <ul>

@@ -10,6 +10,7 @@ import { accessToken, orUnavailable } from "~/utils/api.server";
 import { formatDate } from "~/utils/format";
 import { requireUser } from "~/utils/guards.server";
 import { titled } from "~/utils/page-title";
+import { UserListTabs } from "~/routes/admin/__UserListTabs";
 
 export const handle = titled("retention");
 
@@ -30,6 +31,7 @@ export default function Retention() {
   const period = (months: number) => (months > 0 ? t("retention.months", { count: months }) : t("retention.never"));
   return (
     <>
+      <UserListTabs />
       <h1>{t("retention.title")}</h1>
       <p>{t("retention.lead", { days: settings.notice_days })}</p>
       <section className={ui.card} aria-labelledby="retention-settings">

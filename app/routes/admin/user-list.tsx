@@ -13,6 +13,7 @@ import { requireUser } from "~/utils/guards.server";
 import { titled } from "~/utils/page-title";
 import { breakable } from "~/components/data-table.css";
 import { DataTable } from "~/components/DataTable";
+import { UserListTabs } from "~/routes/admin/__UserListTabs";
 
 export const handle = titled("userList");
 
@@ -35,6 +36,7 @@ export default function UserList() {
   const { users, meta, params } = useLoaderData<typeof loader>();
   return (
     <>
+      <UserListTabs />
       <div className={a.toolbar}>
         <h1 className={ui.flush}>{t("users.title")}</h1>
         <Link to="/user-list/new" className={ui.button}>

@@ -22,18 +22,16 @@ describe("Sidebar", () => {
         .getAllByRole("link")
         .map((a) => a.textContent)
         .filter((t) => !t?.includes("Tutup")),
-    ).toEqual([
-      "Daftar Permohonan Adaptasi",
-      "Daftar Pengguna",
-      "Pengaturan SLA",
-      "Pengaturan Daftar Spesialisasi",
-      "Pengaturan Daftar Institusi",
-      "Log Akses",
-      "Penyimpanan Data",
-      "Permintaan Hapus Akun",
-    ]);
+    ).toEqual(["Daftar Permohonan Adaptasi", "Daftar Pengguna", "Pengaturan SLA", "Pengaturan Daftar Spesialisasi", "Pengaturan Daftar Institusi"]);
     expect(within(nav).getByRole("link", { name: "Daftar Pengguna" }).getAttribute("aria-current")).toBe("page");
     expect(within(nav).getByRole("link", { name: "Daftar Permohonan Adaptasi" }).getAttribute("href")).toBe("/application");
+  });
+
+  it("keeps role 1's five items on a page reached by the user list's tabs, with Daftar Pengguna active", async () => {
+    renderInRoute(<Sidebar me={meFor(1)} />, "/access-log");
+    const nav = await screen.findByRole("navigation", { name: "Menu samping" });
+    expect(within(nav).queryByRole("link", { name: "Log Akses" })).toBeNull();
+    expect(within(nav).getByRole("link", { name: "Daftar Pengguna" }).getAttribute("aria-current")).toBe("page");
   });
 
   it("disables Data Personal while a facility's verification is pending", async () => {

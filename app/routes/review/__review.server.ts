@@ -14,6 +14,7 @@ import { countryName } from "#domain/countries";
 import { GENDER_LABELS, PROFESSION_LABELS, type Gender } from "#domain/forms/profile.choices";
 import { PERSONAL_DATA_FIELDS, personalDataLabelKey, type ChoiceList, type PersonalDataFieldName, type ReferenceList } from "#domain/personal-data-fields";
 import type { DecisionBody } from "#domain/forms/review";
+import { endsFile, type Decision } from "#domain/workflow";
 import { pageApplication, stageOnly, withoutLines } from "~/utils/api-words";
 import { namedInLanguage, withDocumentsIn } from "~/utils/requirement-words.server";
 import { unavailableResponse, type ApiError, accessToken, orUnavailable } from "~/utils/api.server";
@@ -128,11 +129,12 @@ export async function exportCsv(context: AppLoadContext, query: ListQuery): Prom
 }
 
 /**
- * A "Tidak Lulus" closes the file for good, so it is asked twice (spec §9 "Confirm labels: Yes/No"):
- * the fields to ask about again, or null when the decision may be sent (another decision, or confirmed).
+ * A decision that closes the file for good (any "Tidak Lulus", a "Lulus" at the pathway's last stage) is
+ * asked twice (spec §9 "Confirm labels: Yes/No"): the fields to ask about again, or null when the
+ * decision may be sent (one that leaves the file open, or confirmed).
  */
-export function decisionAwaitingConfirmation(form: FormData, decision: string): ConfirmFields | null {
-  return decision === "FAILED" ? awaitingConfirmation(form) : null;
+export function decisionAwaitingConfirmation(form: FormData, decision: { stage_id: number; decision: Decision }): ConfirmFields | null {
+  return endsFile(decision.stage_id, decision.decision) ? awaitingConfirmation(form) : null;
 }
 
 /** One answer of the applicant's personal data as the detail page shows it; `date`: an ISO day the page formats. */

@@ -73,8 +73,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const submission = parseWithZod(form, { schema: decisionForm(await formTextsFor(request)) });
   if (submission.status !== "success")
     return data({ result: submission.reply(), alert: null as Alert | null, detail: null as ReviewDetail | null }, { status: 400 });
-  const confirm = decisionAwaitingConfirmation(form, submission.value.decision);
-  if (confirm) return { confirm };
+  const confirm = decisionAwaitingConfirmation(form, submission.value);
+  if (confirm) return { confirm, decision: submission.value.decision };
   const { body, rows } = decisionBody(submission.value);
   const outcome = await postDecision(context, id, body);
   if (outcome.ok) {
@@ -111,8 +111,8 @@ export default function ApplicationDetail() {
   const { application } = detail;
   const listHref = loaded.base;
   if (answer && "confirm" in answer) {
-    // A "Tidak Lulus" is final: the page asks Yes/No before anything is saved (spec §9).
-    const question = t("decision.confirmFailed", {
+    // A decision that closes the file is final: the page asks Yes/No before anything is saved (spec §9).
+    const question = t(answer.decision === "FAILED" ? "decision.confirmFailed" : "decision.confirmFinalPass", {
       stage: detail.open_stage ? words.stage(detail.open_stage.id) : "",
       number: application.registration_number,
     });

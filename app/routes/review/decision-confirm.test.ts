@@ -1,8 +1,9 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 
-// A "Tidak Lulus" is final, so it is asked Yes/No first (spec §9): the first POST changes nothing and
-// answers the fields to ask about again; only the POST with confirm=yes sends the decision to the API.
+// A decision that closes the file ("Tidak Lulus" anywhere, "Lulus" at the pathway's last stage) is asked
+// Yes/No first (spec §9): the first POST changes nothing and answers the fields to ask about again; only
+// the POST with confirm=yes sends the decision to the API. Any other decision is one step.
 
 const postDecision = vi.fn();
 vi.mock("~/utils/guards.server", () => ({ requireUser: vi.fn(async () => ({ user: { id: "u", role_id: 2 } })) }));
@@ -38,10 +39,10 @@ beforeEach(() => {
   postDecision.mockResolvedValue(decided);
 });
 
-describe("the decision action asks before a 'Tidak Lulus'", () => {
+describe("the decision action asks before a decision that closes the file", () => {
   it("answers the first FAILED with every posted field to confirm, and saves nothing", async () => {
     const answer = await post(FAILED);
-    expect(answer).toEqual({ confirm: FAILED });
+    expect(answer).toEqual({ confirm: FAILED, decision: "FAILED" });
     expect(postDecision).not.toHaveBeenCalled();
   });
 
@@ -68,7 +69,39 @@ describe("the decision action asks before a 'Tidak Lulus'", () => {
     expect(postDecision).not.toHaveBeenCalled();
   });
 
-  it("does not ask for a pass or a reupload", async () => {
+  it("asks before a 'Lulus' at the pathway's last stage (REG 4, SPE 13, OTH 23), and sends it on Yes", async () => {
+    for (const stage of ["4", "13", "23"]) {
+      const fields: Array<[string, string]> = [
+        ["stage_id", stage],
+        ["decision", "PASSED"],
+      ];
+      expect(await post(fields)).toEqual({ confirm: fields, decision: "PASSED" });
+    }
+    expect(postDecision).not.toHaveBeenCalled();
+    const answer = await post([
+      ["stage_id", "23"],
+      ["decision", "PASSED"],
+      ["confirm", "yes"],
+    ]);
+    expect(postDecision).toHaveBeenCalledTimes(1);
+    expect(postDecision.mock.calls[0][2]).toMatchObject({ stage_id: 23, decision: "PASSED" });
+    expect((answer as Response).status).toBe(302);
+  });
+
+  it("does not ask for a reupload", async () => {
+    const answer = await post([
+      ["stage_id", "1"],
+      ["decision", "REUPLOAD"],
+      ["note", "Scan buram."],
+      ["documents[0].requirement_id", "1"],
+      ["documents[0].selected", "on"],
+      ["documents[0].reason", "Buram"],
+    ]);
+    expect(postDecision).toHaveBeenCalledTimes(1);
+    expect((answer as Response).status).toBe(302);
+  });
+
+  it("does not ask for a pass that opens the next stage", async () => {
     const answer = await post([
       ["stage_id", "1"],
       ["decision", "PASSED"],
