@@ -35,6 +35,7 @@ export const JS_ONLY = {
 
 /** Run with JavaScript off only: what they check is the server's answer, the same with scripts. */
 export const NOJS_ONLY = {
+  "user-list-tabs.spec.ts": "links in a server-rendered tab list and the guards' redirects",
   "access-log.spec.ts": "server-rendered lists and a GET search form",
   "access-matrix.spec.ts": "no browser: request contexts only",
   "accounts-bad-input.spec.ts": "each field's message is the schema's, the same in the browser (live-validation.spec.ts proves the mechanism)",

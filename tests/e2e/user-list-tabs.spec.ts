@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { sidewaysOverflow } from "../reach/measure";
-import { ACCOUNTS, expectPath, loginViaForm, sidebar } from "./fixtures";
+import { ACCOUNTS, expectPath, landAs, sidebar } from "./fixtures";
 
 // The Super Admin's sidebar is spec §2's five items; the access log, data retention and deletion requests
 // are tabs on top of "Daftar Pengguna", each at its own URL behind its own guard. JavaScript off and on.
@@ -13,7 +13,7 @@ const TABS = [
 ];
 
 test("the Super Admin reaches the access log, retention and deletion requests by the user list's tabs; the sidebar stays five items", async ({ page }) => {
-  await loginViaForm(page, ACCOUNTS.superadmin);
+  await landAs(page, ACCOUNTS.superadmin);
   await sidebar(page).getByRole("link", { name: "Daftar Pengguna", exact: true }).click();
   await expectPath(page, "/user-list");
   const tabs = page.getByRole("navigation", { name: "Halaman pengguna dan data pribadi" });
@@ -40,7 +40,7 @@ test("the Super Admin reaches the access log, retention and deletion requests by
 // A staff role is logged out by the guard, which would end the demo account's other sessions: a
 // facility admin (role 8), sent back to its own area, shows the same guard without that.
 test("the pages behind the tabs keep their guards: a facility admin is sent back to /dashboard", async ({ page }) => {
-  await loginViaForm(page, ACCOUNTS.fasyankes);
+  await landAs(page, ACCOUNTS.fasyankes);
   for (const path of TABS.map((t) => t.path)) {
     await page.goto(path);
     await expectPath(page, "/dashboard");
