@@ -29,17 +29,7 @@ globalStyle(`${table} th, ${table} td`, {
   verticalAlign: "top",
 });
 globalStyle(`${table} th`, { background: vars.color.bgSoft });
-export const pager = style({ display: "flex", flexWrap: "wrap", gap: vars.space.sm, alignItems: "center", listStyle: "none", padding: 0 });
-export const pageLink = style({
-  display: "inline-block",
-  minWidth: "2.5rem",
-  textAlign: "center",
-  padding: `${vars.space.xs} ${vars.space.sm}`,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius,
-  textDecoration: "none",
-  selectors: { '&[aria-current="page"]': { background: vars.color.brand, color: "#fff", borderColor: vars.color.brand } },
-});
+export { pageLink, pager } from "~/components/pager.css";
 export const audit = style({ listStyle: "none", padding: 0, margin: 0, display: "grid", gap: vars.space.md });
 export const auditEntry = style({ borderLeft: `4px solid ${vars.color.brand}`, paddingLeft: vars.space.md });
 export const dangerButton = style({

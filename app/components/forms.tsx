@@ -98,14 +98,11 @@ function described(meta: FieldMetadata<any>, hint: ReactNode) {
   return { invalid, errorId, hintId, describedBy, aria: { "aria-invalid": invalid || undefined, "aria-describedby": describedBy } };
 }
 
-/** The frame of a one-control field: its label, then the hint and the error that `described` points to. */
-function Labelled({ meta, label, hint, children }: { meta: FieldMetadata<any>; label: string; hint: ReactNode; children: ReactNode }) {
+/** A field's hint, then its first error: the two paragraphs `described` points to. */
+function HintAndError({ meta, hint }: { meta: FieldMetadata<any>; hint: ReactNode }) {
   const { invalid, errorId, hintId } = described(meta, hint);
   return (
-    <div className={ui.field}>
-      <label htmlFor={meta.id} className={ui.label}>
-        {label}
-      </label>
+    <>
       {hint ? (
         <p id={hintId} className={ui.hint}>
           {hint}
@@ -116,6 +113,18 @@ function Labelled({ meta, label, hint, children }: { meta: FieldMetadata<any>; l
           {meta.errors![0]}
         </p>
       ) : null}
+    </>
+  );
+}
+
+/** The frame of a one-control field: its label, then the hint and the error that `described` points to. */
+function Labelled({ meta, label, hint, children }: { meta: FieldMetadata<any>; label: string; hint: ReactNode; children: ReactNode }) {
+  return (
+    <div className={ui.field}>
+      <label htmlFor={meta.id} className={ui.label}>
+        {label}
+      </label>
+      <HintAndError meta={meta} hint={hint} />
       {children}
     </div>
   );
@@ -204,22 +213,13 @@ export interface RadioOption {
 
 /** A fieldset of radios with its question as the legend; each option may carry a one-line description. */
 export function RadioGroup({ meta, legend, options, hint }: { meta: FieldMetadata<any>; legend: string; options: readonly RadioOption[]; hint?: ReactNode }) {
-  const { invalid, errorId, hintId, describedBy } = described(meta, hint);
+  const { invalid, describedBy } = described(meta, hint);
   const radios = getCollectionProps(meta, { type: "radio", options: options.map((o) => o.value), ariaAttributes: false });
   // The summary links to the group's id; the radios take "<id>-<value>".
   return (
     <fieldset id={meta.id} tabIndex={-1} className={`${f.fieldset} ${invalid ? f.invalidGroup : ""}`} aria-describedby={describedBy}>
       <legend className={f.legend}>{legend}</legend>
-      {hint ? (
-        <p id={hintId} className={ui.hint}>
-          {hint}
-        </p>
-      ) : null}
-      {invalid ? (
-        <p id={errorId} className={ui.fieldError}>
-          {meta.errors![0]}
-        </p>
-      ) : null}
+      <HintAndError meta={meta} hint={hint} />
       {radios.map((props, i) => {
         const option = options[i];
         const descriptionId = option.description ? `${props.id}-description` : undefined;

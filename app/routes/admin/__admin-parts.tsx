@@ -73,3 +73,32 @@ export function AuditList({ entries }: { entries: AuditEntry[] }) {
     </ol>
   );
 }
+
+/** The search box of an admin list's GET filter form. */
+export function SearchFilter({ label, value }: { label: string; value: string | undefined }) {
+  return (
+    <div className={a.filterField}>
+      <label htmlFor="q" className={ui.label}>
+        {label}
+      </label>
+      <input id="q" name="q" type="search" className={ui.input} defaultValue={value ?? ""} maxLength={100} />
+    </div>
+  );
+}
+
+/** The active/inactive choice of an admin list's GET filter form. */
+export function StatusFilter({ value }: { value: string | undefined }) {
+  const { t } = useTranslation("admin");
+  return (
+    <div className={a.filterField}>
+      <label htmlFor="status" className={ui.label}>
+        {t("filters.status")}
+      </label>
+      <select id="status" name="status" className={ui.input} defaultValue={value ?? ""}>
+        <option value="">{t("filters.anyStatus")}</option>
+        <option value="active">{t("status.active")}</option>
+        <option value="inactive">{t("status.inactive")}</option>
+      </select>
+    </div>
+  );
+}

@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import type { ReferenceKind } from "#domain/forms/admin.labels";
 import type { FormInput } from "#domain/forms/registry";
 import { COUNTRIES, countryName } from "#domain/countries";
-import { ActiveBadge } from "./__admin-parts";
+import { ActiveBadge, SearchFilter, StatusFilter } from "./__admin-parts";
 import type { referenceEntryLoader, referenceListLoader, referenceEntryAction, referenceListAction } from "~/routes/admin/__admin-reference.server";
 import * as a from "~/components/admin.css";
 import { ConfirmPanel } from "~/components/ConfirmPanel";
@@ -73,22 +73,8 @@ export function ReferenceListPage({ kind, base }: { kind: ReferenceKind; base: s
       <section aria-labelledby={`${kind}-list-title`}>
         <h2 id={`${kind}-list-title`}>{t("lists.entries", { noun })}</h2>
         <Form method="get" className={a.filters} role="search">
-          <div className={a.filterField}>
-            <label htmlFor="q" className={ui.label}>
-              {t("lists.search")}
-            </label>
-            <input id="q" name="q" type="search" className={ui.input} defaultValue={params.q ?? ""} maxLength={100} />
-          </div>
-          <div className={a.filterField}>
-            <label htmlFor="status" className={ui.label}>
-              {t("filters.status")}
-            </label>
-            <select id="status" name="status" className={ui.input} defaultValue={params.status ?? ""}>
-              <option value="">{t("filters.anyStatus")}</option>
-              <option value="active">{t("status.active")}</option>
-              <option value="inactive">{t("status.inactive")}</option>
-            </select>
-          </div>
+          <SearchFilter label={t("lists.search")} value={params.q} />
+          <StatusFilter value={params.status} />
           <div />
           <button type="submit" className={ui.secondaryButton}>
             {t("filters.apply")}

@@ -3,7 +3,7 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { useWorkflowWords } from "~/utils/workflow-words";
 import { ROLE, STAFF_ROLES } from "#domain/roles";
-import { ActiveBadge, useRoleOptions } from "~/routes/admin/__admin-parts";
+import { ActiveBadge, SearchFilter, StatusFilter, useRoleOptions } from "~/routes/admin/__admin-parts";
 import { Pager } from "~/routes/admin/__Pager";
 import * as a from "~/components/admin.css";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
@@ -45,12 +45,7 @@ export default function UserList() {
       </div>
       <p>{t("users.lead")}</p>
       <Form method="get" className={a.filters} role="search">
-        <div className={a.filterField}>
-          <label htmlFor="q" className={ui.label}>
-            {t("users.search")}
-          </label>
-          <input id="q" name="q" type="search" className={ui.input} defaultValue={params.q ?? ""} maxLength={100} />
-        </div>
+        <SearchFilter label={t("users.search")} value={params.q} />
         <div className={a.filterField}>
           <label htmlFor="role" className={ui.label}>
             {t("filters.role")}
@@ -64,16 +59,7 @@ export default function UserList() {
             ))}
           </select>
         </div>
-        <div className={a.filterField}>
-          <label htmlFor="status" className={ui.label}>
-            {t("filters.status")}
-          </label>
-          <select id="status" name="status" className={ui.input} defaultValue={params.status ?? ""}>
-            <option value="">{t("filters.anyStatus")}</option>
-            <option value="active">{t("status.active")}</option>
-            <option value="inactive">{t("status.inactive")}</option>
-          </select>
-        </div>
+        <StatusFilter value={params.status} />
         <button type="submit" className={ui.secondaryButton}>
           {t("filters.apply")}
         </button>

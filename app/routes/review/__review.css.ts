@@ -46,17 +46,7 @@ export const nowrap = style({ whiteSpace: "nowrap" });
 export const subline = style({ display: "block" });
 export const overdue = style({ color: vars.color.danger, fontWeight: 700 });
 export const onTime = style({ color: vars.color.muted });
-export const pager = style({ display: "flex", flexWrap: "wrap", gap: vars.space.sm, alignItems: "center", listStyle: "none", padding: 0 });
-export const pageLink = style({
-  display: "inline-block",
-  minWidth: "2.5rem",
-  textAlign: "center",
-  padding: `${vars.space.xs} ${vars.space.sm}`,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius,
-  textDecoration: "none",
-  selectors: { '&[aria-current="page"]': { background: vars.color.brand, color: "#fff", borderColor: vars.color.brand } },
-});
+export { pageLink, pager } from "~/components/pager.css";
 export const toolbar = style({
   display: "flex",
   flexWrap: "wrap",
