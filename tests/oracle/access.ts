@@ -555,6 +555,16 @@ export const API_ROWS: readonly ApiRow[] = [
   { method: "GET", path: "/admin/deletion-requests", rule: only(ROLE.SUPER_ADMIN) },
   // The body is read first: an empty one is refused with 400, on an id that names nothing, to be safe
   { method: "POST", path: "/admin/deletion-requests/{id}/decision", object: "none", rule: only(ROLE.SUPER_ADMIN) },
+  // Decision letters: the holder's (a facility's: of those it registered) list and PDF (the PDF asks for a number:
+  // 400 past the gate), the public verification and keys, the Super Admin's revocation and new letter
+  { method: "GET", path: "/me/letters", rule: only(...DATA_SUBJECT_ROLES), except: STAFF_NOT_FOUND },
+  { method: "GET", path: "/me/letters/pdf", rule: only(...DATA_SUBJECT_ROLES), except: STAFF_NOT_FOUND },
+  { method: "GET", path: "/public/letter-keys", rule: open },
+  { method: "POST", path: "/public/letters/verify-token", rule: open },
+  { method: "POST", path: "/public/letters/verify", rule: open },
+  { method: "GET", path: "/admin/applications/{id}/letters", object: "none", rule: only(ROLE.SUPER_ADMIN), except: nothingThere([ROLE.SUPER_ADMIN]) },
+  { method: "POST", path: "/admin/applications/{id}/letters", object: "none", rule: only(ROLE.SUPER_ADMIN), except: nothingThere([ROLE.SUPER_ADMIN]) },
+  { method: "POST", path: "/admin/letters/revoke", rule: only(ROLE.SUPER_ADMIN) },
   // Accounts
   { method: "POST", path: "/register/citizen", rule: open },
   { method: "POST", path: "/register/foreign", rule: open },
