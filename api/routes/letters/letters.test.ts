@@ -1,10 +1,7 @@
-import { createPublicKey, verify } from "node:crypto";
-import { inflateSync } from "node:zlib";
 import { and, eq, like } from "drizzle-orm";
-import jsQR from "jsqr";
-import { PDFDocument, PDFName, PDFRawStream, PDFDict, PDFNumber } from "pdf-lib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pdf as samplePdf } from "../../../tests/fixtures/files";
+import { qrOfPdf, verifyOffline } from "../../../tests/fixtures/letters";
 import { accessLog, adminAuditLog, applications, letters, users } from "../../db/schema";
 import { createTestApi, expectError, TEST_RATE_LIMITS, type TestApi } from "../../test/helpers";
 import { applicantWithProfile, everyDocument } from "../../test/journeys";
@@ -47,39 +44,6 @@ const verifyToken = (token: string, ip = "198.51.100.7") =>
   api.request("/api/v1/public/letters/verify-token", { json: { token }, headers: { "x-forwarded-for": ip } });
 const verifyNumber = (number: string, birth_date: string, ip = "198.51.100.7") =>
   api.request("/api/v1/public/letters/verify", { json: { number, birth_date }, headers: { "x-forwarded-for": ip } });
-
-/** The QR image of a letter's PDF read back: the image XObject's pixels (pdf-lib writes them deflated) given to jsQR. */
-export async function qrOfPdf(bytes: Uint8Array): Promise<string> {
-  const doc = await PDFDocument.load(bytes);
-  for (const [, object] of doc.context.enumerateIndirectObjects()) {
-    if (!(object instanceof PDFRawStream) || object.dict.get(PDFName.of("Subtype")) !== PDFName.of("Image")) continue;
-    if ((object.dict.get(PDFName.of("SMask")) as unknown) === undefined && object.dict.get(PDFName.of("ColorSpace")) === PDFName.of("DeviceGray")) continue;
-    const dict: PDFDict = object.dict;
-    const width = (dict.get(PDFName.of("Width")) as PDFNumber).asNumber();
-    const height = (dict.get(PDFName.of("Height")) as PDFNumber).asNumber();
-    const raw = inflateSync(object.contents);
-    const channels = raw.length / (width * height);
-    const rgba = new Uint8ClampedArray(width * height * 4);
-    for (let i = 0; i < width * height; i++) {
-      const v = channels >= 3 ? [raw[i * channels], raw[i * channels + 1], raw[i * channels + 2]] : [raw[i], raw[i], raw[i]];
-      rgba.set([...v, 255], i * 4);
-    }
-    const found = jsQR(rgba, width, height);
-    if (found) return found.data;
-  }
-  throw new Error("no QR image in the PDF");
-}
-
-/** A compact JWS checked against the published JWK Set with node:crypto alone. */
-export function verifyOffline(token: string, jwks: { keys: { kid: string; kty: string; crv: string; x: string }[] }) {
-  const [header, payload, signature] = token.split(".");
-  const { kid, alg } = JSON.parse(Buffer.from(header, "base64url").toString()) as { kid: string; alg: string };
-  const jwk = jwks.keys.find((k) => k.kid === kid);
-  if (alg !== "EdDSA" || !jwk) return null;
-  const key = createPublicKey({ key: { kty: jwk.kty, crv: jwk.crv, x: jwk.x }, format: "jwk" });
-  if (!verify(null, Buffer.from(`${header}.${payload}`), key, Buffer.from(signature, "base64url"))) return null;
-  return JSON.parse(Buffer.from(payload, "base64url").toString()) as Record<string, string>;
-}
 
 describe("decision letters", () => {
   it("issues a letter with the last decision, as a PDF whose QR opens a signed token the published keys verify", async () => {
