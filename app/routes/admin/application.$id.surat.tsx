@@ -40,11 +40,13 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const self = `/application/${encodeURIComponent(id)}/surat`;
   const form = await request.formData();
   const t = await i18next.getFixedT(request);
-  if (form.get("intent") === "reissue") {
+  const intent = String(form.get("intent") ?? "");
+  if (intent === "reissue") {
     const r = await adminApi(context, "POST", `/admin/applications/${encodeURIComponent(id)}/letters`);
     if (!r.ok) return redirectWithToast(self, r.error.message, "error");
     return redirectWithToast(self, t("letters.reissued_toast", { number: r.body.data.number }));
   }
+  if (intent !== "revoke") return redirectWithToast(self, t("letters.none"), "error");
   const submission = parseWithZod(form, { schema: adminSchemas(await formTextsFor(request)).reason });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const number = String(form.get("number") ?? "");
@@ -120,7 +122,9 @@ function RevokeForm({ number, result }: { number: string; result: SubmissionResu
       <Form method="post" className={ui.formBlock} {...getFormProps(form)}>
         <input type="hidden" name="number" value={number} />
         <TextareaField meta={fields.reason} label={t("letters.revokeReason")} />
-        <SubmitButton>{t("letters.revoke")}</SubmitButton>
+        <SubmitButton name="intent" value="revoke">
+          {t("letters.revoke")}
+        </SubmitButton>
       </Form>
     </section>
   );
