@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pdf as samplePdf } from "../../../tests/fixtures/files";
 import { qrOfPdf, verifyOffline } from "../../../tests/fixtures/letters";
 import { accessLog, adminAuditLog, applications, letters, users } from "../../db/schema";
+import { collectDataExport } from "../../services/data-export";
 import { createTestApi, expectError, TEST_RATE_LIMITS, type TestApi } from "../../test/helpers";
 import { applicantWithProfile, everyDocument } from "../../test/journeys";
 
@@ -78,7 +79,14 @@ describe("decision letters", () => {
     });
     expect((await (await verifyToken(forged)).json()).data).toEqual({ state: "UNKNOWN", letter: null });
 
-    // Another applicant, and a facility that did not register the file, get no PDF.
+    // The holder's data download lists the letter with the file.
+    const [app] = await api.db.select({ applicant: applications.applicantUserId }).from(applications).where(eq(applications.id, file.id));
+    const exported = (await collectDataExport(api.db, app.applicant)).data as { applications: { id: string; letters: unknown[] }[] };
+    expect(exported.applications.find((a) => a.id === file.id)?.letters).toEqual([
+      { number: row.number, issued_at: row.issuedAt.toISOString(), revoked_at: null, revoke_reason: null },
+    ]);
+
+    // Another applicant gets no PDF of it.
     const other = await applicantWithProfile(api, undefined, { emailPrefix: "lain" });
     expect((await api.request(`/api/v1/me/letters/pdf?number=${encodeURIComponent(row.number)}`, { token: other.token })).status).toBe(404);
   });
