@@ -88,7 +88,19 @@ export function spawnServer(env: Record<string, string | undefined>, command: ke
   for (const [k, v] of Object.entries(process.env)) {
     if (
       v !== undefined &&
-      !["API_KEY", "SESSION_SECRET", "JWT_SECRET", "DATABASE_URL", "API_URL", "SEED_DEMO", "NODE_ENV", "SMTP_URL", "PUBLIC_URL", "MAIL_REDIRECT_TO"].includes(k)
+      ![
+        "API_KEY",
+        "SESSION_SECRET",
+        "JWT_SECRET",
+        "LETTER_SIGNING_KEYS",
+        "DATABASE_URL",
+        "API_URL",
+        "SEED_DEMO",
+        "NODE_ENV",
+        "SMTP_URL",
+        "PUBLIC_URL",
+        "MAIL_REDIRECT_TO",
+      ].includes(k)
     )
       clean[k] = v;
   }

@@ -59,7 +59,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 }
 
 export default function LetterAdmin() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(["common", "review"]);
   const { id, letters } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const valid = letters.find((l) => !l.revoked_at);

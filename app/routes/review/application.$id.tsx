@@ -106,7 +106,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 }
 
 export default function ApplicationDetail() {
-  const { t } = useTranslation("review");
+  const { t } = useTranslation(["review", "common"]);
   const words = useWorkflowWords();
   const loaded = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();

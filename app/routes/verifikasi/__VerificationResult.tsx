@@ -9,7 +9,7 @@ import { formatDate } from "~/utils/format";
 // letter only name, profession, pathway, outcome and decision date. Rendered on the server: no JavaScript needed.
 
 export function VerificationResult({ result }: { result: Verification }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(["common", "workflow"]);
   const letter = result.letter;
   return (
     <section className={ui.card} aria-labelledby="result-title" data-testid="verification-result" data-state={result.state}>
