@@ -18,7 +18,7 @@ export function winAnsi(text: string): string {
   return text
     .normalize("NFKD")
     .replace(/[\u0300-\u036f]/g, "")
-    .replace(/[^\u0020-\u007e\u00a0-\u00ff\u2014\u2013\u2019\u201c\u201d]/g, "?");
+    .replace(/[^\u0020-\u007e\u00a0-\u00ff\u2013\u2014\u2019\u201c\u201d\u2022]/g, "?");
 }
 
 const fill = (template: string, params: Record<string, string>) => template.replace(/\{\{(\w+)\}\}/g, (_, k: string) => params[k] ?? "");
