@@ -239,7 +239,10 @@ async function loggedIn(page: Page, key: AccountKey): Promise<APIRequestContext>
   return page.request;
 }
 
-test("anonymous forms: login, sign-up, WNA sign-up, facility sign-up, activation, password recovery and the letter check", async ({ request, baseURL }, testInfo) => {
+test("anonymous forms: login, sign-up, WNA sign-up, facility sign-up, activation, password recovery and the letter check", async ({
+  request,
+  baseURL,
+}, testInfo) => {
   await run(
     request,
     baseURL!,
