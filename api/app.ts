@@ -37,6 +37,7 @@ import { filesRouter } from "./routes/files";
 import { meRouter } from "./routes/me";
 import { profileRouter } from "./routes/profile";
 import { publicRouter } from "./routes/public";
+import { lettersRouter } from "./routes/letters";
 import { referenceRouter } from "./routes/reference";
 import { registrationsRouter } from "./routes/registrations";
 import { reviewRouter } from "./routes/review";
@@ -61,6 +62,7 @@ const RESOURCES = [
   documentRequirementsRouter,
   testSchedulesRouter,
   publicRouter,
+  lettersRouter,
   referenceRouter,
   profileRouter,
   applicationsRouter,

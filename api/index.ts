@@ -56,6 +56,8 @@ export interface StartApiOptions {
   smtpUrl?: string;
   /** default `${dataDir}/outbox`, or a temporary folder (removed on close) when there is no dataDir */
   outboxDir?: string;
+  /** LETTER_SIGNING_KEYS: the decision letters' keys (api/services/letters/keys.ts); default one made for this process */
+  letterKeys?: string;
   /** the portal's address for links in mails (PUBLIC_URL); default http://localhost:3000 */
   publicUrl?: string;
   /**
@@ -261,6 +263,8 @@ export async function startApi(opts: StartApiOptions): Promise<StartedApi> {
       filesDir,
       retention,
       trustProxy: opts.trustProxy,
+      letterKeys: opts.letterKeys,
+      mail: { publicUrl: opts.publicUrl ?? DEFAULT_PUBLIC_URL },
       logger,
       reportError: opts.reportError,
     },

@@ -16,7 +16,12 @@ export default [
     route("wna/sign-up", "routes/accounts/wna.sign-up.tsx"),
     // Open to everyone, logged in too (no guard): the processing times of each pathway's stages
     route("waktu-proses", "routes/resources/waktu-proses.tsx"),
+    // Open to everyone: a decision letter checked by its QR's token, or by its number and the holder's date of birth
+    route("verifikasi", "routes/verifikasi/verifikasi.tsx"),
+    route("verifikasi/:token", "routes/verifikasi/verifikasi.$token.tsx"),
   ]),
+  // The letters' public keys (JWK Set), for a check without the network
+  route(".well-known/adaptasi-keys.json", "routes/verifikasi/adaptasi-keys.json.ts"),
   // Plain layout: the error screen, sign-up results, activation and password recovery
   layout("routes/layouts/plain.tsx", [
     route("error", "routes/layouts/error.tsx"),
@@ -51,6 +56,8 @@ export default [
     route("application-list/:id", "routes/review/application.$id.tsx", { id: "application-list-detail" }),
     // A reviewer asks an SPE applicant for an extra document (/portfolio/additional-requirements)
     route("application/:id/additional-requirements", "routes/review/application.$id.additional-requirements.tsx", { id: "application-additional" }),
+    // The Super Admin revokes a file's decision letter (Yes/No) and issues a new one
+    route("application/:id/surat", "routes/admin/application.$id.surat.tsx"),
     route("application-list/:id/additional-requirements", "routes/review/application.$id.additional-requirements.tsx", { id: "application-list-additional" }),
     // One document of the application in the document viewer, a page per document (docId: its requirement id)
     route("application/:id/documents/:docId", "routes/review/application.$id.documents.$docId.tsx", { id: "application-document" }),
@@ -69,6 +76,8 @@ export default [
     route("application-status/application-status-detail", "routes/applicant/application-status.application-status-detail.tsx"),
     // Every version of every document sent, and why each was replaced (the facility's: ?id= of its registration)
     route("application-status/file-history", "routes/applicant/application-status.file-history.tsx"),
+    // A decision letter's PDF (?nomor=): the holder's, or the registering facility's
+    route("application-status/surat", "routes/applicant/application-status.surat.ts"),
     // A verified facility admin (role 8) registers professionals ("Pendaftaran"); regular and exception are
     // static segments and win over :othersId (an activity kind id of the OTH pathway)
     route("register-competency-evaluation", "routes/facility/register-competency-evaluation.tsx"),

@@ -8,7 +8,7 @@ export const AccessEntrySchema = z
   .object({
     id: z.number().int(),
     created_at: z.string().openapi({ example: "2026-11-27T07:00:00.000Z" }),
-    kind: z.enum(["DETAIL", "DOCUMENT", "EXPORT", "ACCESS_LOG", "DATA_EXPORT"]),
+    kind: z.enum(["DETAIL", "DOCUMENT", "EXPORT", "ACCESS_LOG", "DATA_EXPORT", "PUBLIC_VERIFY"]),
     actor_role: z.number().int(),
     actor_name: z.string(),
     applicant_name: z.string().nullable(),

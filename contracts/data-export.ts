@@ -27,6 +27,8 @@ export const DataExportJsonSchema = z
           jalur_id: z.string(),
           status: z.string(),
           timeline: z.array(z.object({ at: z.string(), action: z.string(), actor: z.string(), note: z.string().nullable() }).passthrough()),
+          /** the decision letters issued when the file's process ended; a revoked one with its date and reason */
+          letters: z.array(z.object({ number: z.string(), issued_at: z.string(), revoked_at: z.string().nullable(), revoke_reason: z.string().nullable() })),
           documents: z.array(
             z.object({
               requirement_id: z.number().int(),

@@ -20,7 +20,7 @@ const DIR: Record<string, string> = { [ID]: "id", [EN]: "en" };
  * the portal's API client), the document requirements' names and help texts (domain/documents.ts) and the
  * data download's index.html (api/services/data-export.ts).
  */
-const API_ONLY = ["documents", "errors", "export", "mail"];
+const API_ONLY = ["documents", "errors", "export", "letter", "mail"];
 
 type Texts = Record<string, unknown>;
 

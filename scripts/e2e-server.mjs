@@ -24,6 +24,9 @@ const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
     RATE_LIMIT_UPLOADS_PER_MINUTE: "1000",
     // The demo facility downloads a registration's ZIP in each project and each run (access matrix, data-export spec).
     RATE_LIMIT_DATA_EXPORTS_PER_HOUR: "1000",
+    // Every public letter check comes from 127.0.0.1 (reach, letters spec); the limits have their own API test.
+    RATE_LIMIT_LETTER_VERIFICATIONS_PER_IP: "1000",
+    RATE_LIMIT_LETTER_VERIFICATIONS_PER_NUMBER: "1000",
     // Reminders to the demo reviewers would land among the mails the tests read: the jobs have their own tests.
     JOBS_INTERVAL_SECONDS: "0",
     // tests/e2e/retention.last.spec.ts runs them at a chosen time instead (server/app.ts).

@@ -9,6 +9,7 @@ import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tokenFrom } from "../api/test/mail";
 import { smtpSink, type SmtpSink } from "../api/test/smtp-sink";
+import { newLetterKeyEntry } from "../domain/letter-keys";
 
 // The operator's commands as an operator runs them (npm run admin:create, npm run ops:adopt): a production
 // environment on an embedded database of its own, mail through a real SMTP server on loopback.
@@ -28,6 +29,7 @@ beforeAll(async () => {
     API_KEY: secret(),
     SESSION_SECRET: secret(),
     JWT_SECRET: secret(),
+    LETTER_SIGNING_KEYS: newLetterKeyEntry("ops"),
     SMTP_URL: sink.url,
     PUBLIC_URL: "https://adaptasi.example.go.id",
   };

@@ -13,6 +13,7 @@ export function apiOptionsFrom(env: Env): Omit<StartApiOptions, "logger" | "repo
     databaseUrl: env.DATABASE_URL,
     apiKey: env.API_KEY,
     jwtSecret: env.JWT_SECRET,
+    letterKeys: env.LETTER_SIGNING_KEYS,
     // Demo data only outside production (loadEnv refuses SEED_DEMO=true in production).
     seedDemo: !production && (!env.DATABASE_URL || env.SEED_DEMO === "true"),
     rateLimits: {
@@ -25,6 +26,8 @@ export function apiOptionsFrom(env: Env): Omit<StartApiOptions, "logger" | "repo
       accountWindowSec: 3600,
       uploadsPerMinute: env.RATE_LIMIT_UPLOADS_PER_MINUTE,
       dataExportsPerHour: env.RATE_LIMIT_DATA_EXPORTS_PER_HOUR,
+      letterVerificationsPerIp: env.RATE_LIMIT_LETTER_VERIFICATIONS_PER_IP,
+      letterVerificationsPerNumber: env.RATE_LIMIT_LETTER_VERIFICATIONS_PER_NUMBER,
     },
     uploadQuota: { applicationAllowances: env.UPLOAD_QUOTA_APPLICATION_ALLOWANCES, accountAllowances: env.UPLOAD_QUOTA_ACCOUNT_ALLOWANCES },
     resumableUploads: {

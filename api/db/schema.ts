@@ -431,7 +431,7 @@ export const auditLog = pgTable(
   ],
 );
 
-export const ACCESS_KINDS = ["DETAIL", "DOCUMENT", "EXPORT", "ACCESS_LOG", "DATA_EXPORT"] as const;
+export const ACCESS_KINDS = ["DETAIL", "DOCUMENT", "EXPORT", "ACCESS_LOG", "DATA_EXPORT", "PUBLIC_VERIFY"] as const;
 export type AccessKind = (typeof ACCESS_KINDS)[number];
 
 /**
@@ -591,6 +591,8 @@ export const ADMIN_AUDIT_ACTIONS = [
   "CMS_UPDATE",
   "DELETION_APPROVE",
   "DELETION_REJECT",
+  "LETTER_REVOKE",
+  "LETTER_REISSUE",
 ] as const;
 export type AdminAuditAction = (typeof ADMIN_AUDIT_ACTIONS)[number];
 
@@ -815,4 +817,31 @@ export const fileDeletions = pgTable(
     deletedAt: timestamp("deleted_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("file_deletions_deleted_at_idx").on(t.deletedAt)],
+);
+
+/**
+ * The decision letters ("Surat Keterangan Hasil Adaptasi", api/services/letters/): one row per letter issued
+ * when a file's process ended. The letter's facts are read from the application when it is shown; the row keeps
+ * what makes it checkable: its number, the signing key's id, the signed token printed as a QR, and whether the
+ * Super Admin revoked it (then a new one may be issued).
+ */
+export const letters = pgTable(
+  "letters",
+  {
+    id: serial("id").primaryKey(),
+    /** SKHA/<year>/<8 random characters>: a number alone guesses nothing */
+    number: text("number").notNull().unique(),
+    applicationId: uuid("application_id")
+      .notNull()
+      .references(() => applications.id, { onDelete: "cascade" }),
+    /** which of LETTER_SIGNING_KEYS signed the token (its JWK `kid`) */
+    keyId: text("key_id").notNull(),
+    /** the compact JWS the QR carries (no secret: it is printed on the letter) */
+    token: text("token").notNull(),
+    issuedAt: timestamp("issued_at", { withTimezone: true }).notNull().defaultNow(),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    revokeReason: text("revoke_reason"),
+    revokedByUserId: uuid("revoked_by_user_id").references(() => users.id, { onDelete: "set null" }),
+  },
+  (t) => [index("letters_application_idx").on(t.applicationId, t.issuedAt)],
 );

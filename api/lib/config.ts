@@ -11,6 +11,7 @@ import { createDiskStorage, type FileStorage } from "../services/storage";
 import { createS3Storage } from "../services/storage-s3";
 import { RETENTION_DEFAULTS, resolveResumable } from "./settings";
 import { createTusStore } from "../services/uploads/tus";
+import { newLetterKeyEntry, parseLetterKeys } from "#domain/letter-keys";
 import type { ApiConfig, ApiDeps, ResolvedConfig } from "./types";
 import { componentLogger } from "./log";
 
@@ -41,6 +42,8 @@ export function resolveConfig(config: ApiConfig): ResolvedConfig {
       accountWindowSec: limits?.accountWindowSec ?? 3600,
       uploadsPerMinute: limits?.uploadsPerMinute ?? UPLOAD_LIMIT_DEFAULTS.uploadsPerMinute,
       dataExportsPerHour: limits?.dataExportsPerHour ?? 3,
+      letterVerificationsPerIp: limits?.letterVerificationsPerIp ?? 30,
+      letterVerificationsPerNumber: limits?.letterVerificationsPerNumber ?? 10,
     },
     uploadQuota: {
       applicationAllowances: config.uploadQuota?.applicationAllowances ?? UPLOAD_LIMIT_DEFAULTS.quotaApplicationAllowances,
@@ -51,6 +54,8 @@ export function resolveConfig(config: ApiConfig): ResolvedConfig {
     filesDir: path.resolve(config.filesDir ?? path.join(tmpdir(), "adaptasi-files")),
     trustProxy: config.trustProxy ?? 0,
     retention: { ...RETENTION_DEFAULTS, ...config.retention },
+    letterKeys: parseLetterKeys(config.letterKeys ?? newLetterKeyEntry("ephemeral")),
+    publicUrl: config.mail?.publicUrl ?? DEFAULT_PUBLIC_URL,
     reportError: config.reportError,
   };
 }
@@ -66,6 +71,7 @@ export function createDeps(deps: { db: Database; config: ApiConfig; mailer?: Mai
     accountRateLimiter: createRateLimiter(deps.db, accountWindowSec, "account"),
     uploadRateLimiter: createRateLimiter(deps.db, 60, "upload"),
     dataExportRateLimiter: createRateLimiter(deps.db, 3600, "data-export"),
+    letterRateLimiter: createRateLimiter(deps.db, 3600, "letter"),
     mailer:
       deps.mailer ??
       createMailer({

@@ -30,6 +30,10 @@ export interface RateLimitConfig {
   uploadsPerMinute?: number;
   /** "Download my data" ZIPs per account per hour (docs/decisions/028-data-export.md); default 3 */
   dataExportsPerHour?: number;
+  /** public letter verifications (/verifikasi) per client address per hour; default 30 */
+  letterVerificationsPerIp?: number;
+  /** verifications of one letter number with a date of birth per hour, from any address; default 10 */
+  letterVerificationsPerNumber?: number;
 }
 
 /** How much an account's uploads may hold, in multiples of a pathway's total allowance (SECURITY.md "Uploads and files"). */

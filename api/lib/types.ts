@@ -4,6 +4,7 @@ import type { Logger } from "pino";
 import type { Database } from "../db/client";
 import type { UserRow } from "../db/schema";
 import type { Mailer } from "../services/mail";
+import type { LetterKeys } from "#domain/letter-keys";
 import type { FileStorage } from "../services/storage";
 import type { S3Settings } from "../services/storage-s3";
 import type { LoginThrottle } from "../services/login-throttle";
@@ -36,6 +37,11 @@ export interface ApiConfig {
   /** UPLOADS_*: resumable uploads (tus): how long an unfinished one is kept, and how many and how much one account may have unfinished */
   resumableUploads?: Partial<ResumableSettings>;
   mail?: MailConfig;
+  /**
+   * LETTER_SIGNING_KEYS: the decision letters' Ed25519 keys, `<kid>:<base64 DER>` comma-separated, the first
+   * signing (api/services/letters/keys.ts). Default: a key made for this process (tests), gone at its end.
+   */
+  letterKeys?: string;
   /** where uploaded documents are stored (disk driver), and uploads stream to first (both drivers); default a folder under the OS temp dir */
   filesDir?: string;
   /** RETENTION_*: how long drafts, unused accounts and closed files are kept (api/services/retention.ts) */
@@ -65,6 +71,10 @@ export interface ResolvedConfig {
   filesDir: string;
   trustProxy: number;
   retention: RetentionSettings;
+  /** the decision letters' signing and published keys */
+  letterKeys: LetterKeys;
+  /** the portal's address: the letters' QR opens a page under it */
+  publicUrl: string;
   /** told of every unexpected error the API answers 500 for, the tus server's too (Sentry's captureException) */
   reportError?: (error: unknown) => void;
 }
@@ -80,6 +90,8 @@ export interface ApiDeps {
   uploadRateLimiter: RateLimiter;
   /** "Download my data" ZIPs per account, for config.rateLimits.dataExportsPerHour */
   dataExportRateLimiter: RateLimiter;
+  /** public letter verifications per client address and per letter number, per hour */
+  letterRateLimiter: RateLimiter;
   mailer: Mailer;
   storage: FileStorage;
   /** uploads stream here first, beside the storage so a finished file is moved, not copied */

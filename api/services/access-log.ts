@@ -22,7 +22,8 @@ export const ACCESS_PAGE_SIZE = 25;
 
 /** The signed-in reader, as c.var.user carries it. */
 export interface Reader {
-  id: string;
+  /** null: nobody signed in (a public verification of a letter) */
+  id: string | null;
   roleId: number;
   fullName: string;
 }

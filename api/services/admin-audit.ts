@@ -4,7 +4,7 @@ import { adminAuditLog, type AdminAuditAction, type UserRow, users } from "../db
 
 // The admin audit log: one row per admin action, written in the action's own transaction.
 
-export type AdminTarget = "user" | "sla_stage" | "specialization" | "institution" | "position" | "cms";
+export type AdminTarget = "user" | "sla_stage" | "specialization" | "institution" | "position" | "cms" | "letter";
 
 export interface AdminAuditEntry {
   action: AdminAuditAction;

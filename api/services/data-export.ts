@@ -12,6 +12,7 @@ import type { Database } from "../db/client";
 import { accessLog, additionalRequirements, applicantProfiles, applications, documentRequirements, files, users } from "../db/schema";
 import { ApiError } from "../lib/errors";
 import { achievementsOf, applicationView, fileHistoryOf, portfolioOf } from "./applications";
+import { lettersOf } from "./letters/letters";
 import { profileBody } from "./profile";
 import type { FileStorage } from "./storage";
 import { MIME_OF } from "./uploads/file-type";
@@ -160,6 +161,13 @@ export async function collectDataExport(db: Database, subjectUserId: string, app
       stage_deadline: view.stage_deadline,
       registered_by_facility: app.submittedByUserId !== null && app.submittedByUserId !== subjectUserId,
       timeline: view.timeline,
+      // The decision letters (api/services/letters/): each with whether it still holds
+      letters: (await lettersOf(db, [app.id])).map((l) => ({
+        number: l.number,
+        issued_at: l.issuedAt.toISOString(),
+        revoked_at: iso(l.revokedAt),
+        revoke_reason: l.revokeReason,
+      })),
       open_reupload_requests: view.reupload,
       documents,
       additional_documents: additional,
@@ -237,6 +245,7 @@ export function indexHtml(exported: DataExport, lng: string = LOCALE.DEFAULT): s
       Record<string, unknown> & {
         documents: Array<{ name: string; versions: Array<Record<string, unknown>> }>;
         timeline: Array<Record<string, unknown>>;
+        letters: Array<{ number: string; issued_at: string; revoked_at: string | null; revoke_reason: string | null }>;
         additional_documents: Array<Record<string, unknown> & { file: { zip_path: string } | null }>;
       }
     >;
@@ -262,6 +271,7 @@ ${rows([
 ])}
 <h4>${escapeHtml(wa.history)}</h4>
 ${app.timeline.length ? `<ol>${app.timeline.map((h) => `<li>${escapeHtml(fill(wa.historyLine, { date: dateText(h.at), action: String(h.action ?? ""), actor: String(h.actor ?? "") }))}${h.note ? `: ${escapeHtml(h.note)}` : ""}</li>`).join("")}</ol>` : `<p>${escapeHtml(wa.noHistory)}</p>`}
+${app.letters.length ? `<h4>${escapeHtml(wa.letters)}</h4><ul>${app.letters.map((l) => `<li>${escapeHtml(fill(wa.letterLine, { number: l.number, date: dateText(l.issued_at) }))}${l.revoked_at ? escapeHtml(fill(wa.letterRevoked, { date: dateText(l.revoked_at), reason: l.revoke_reason ?? "" })) : ""}</li>`).join("")}</ul>` : ""}
 <h4>${escapeHtml(wa.documents)}</h4>
 ${app.documents.length ? `<ul>${app.documents.map((doc) => `<li>${escapeHtml(doc.name)}<ul>${doc.versions.map((v) => `<li>${link(v.zip_path as string | null, fill(wa.version, { version: String(v.version), name: String(v.original_name) }))} — ${escapeHtml(dateText(v.uploaded_at))}${v.is_current ? escapeHtml(wa.current) : ""}${v.replaced_reason ? escapeHtml(fill(wa.replaced, { reason: String(v.replaced_reason) })) : ""}</li>`).join("")}</ul></li>`).join("")}</ul>` : `<p>${escapeHtml(wa.noDocuments)}</p>`}
 ${app.additional_documents.length ? `<h4>${escapeHtml(wa.additional)}</h4><ul>${app.additional_documents.map((x) => `<li>${escapeHtml(x.title)}: ${x.file ? link(x.file.zip_path, wa.additionalFile) : escapeHtml(wa.notUploaded)}</li>`).join("")}</ul>` : ""}

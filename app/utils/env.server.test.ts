@@ -3,9 +3,11 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { EnvError, isWeakSecret, loadEnv, s3Settings } from "./env.server";
+import { newLetterKeyEntry } from "#domain/letter-keys";
 
 const strong = "Zx8#kLq2!mN4@pR6$tV8%wY0^aB2&cD4";
-const secrets = { API_KEY: strong, SESSION_SECRET: strong, JWT_SECRET: strong };
+const LETTER_KEY = newLetterKeyEntry("k1");
+const secrets = { API_KEY: strong, SESSION_SECRET: strong, JWT_SECRET: strong, LETTER_SIGNING_KEYS: LETTER_KEY };
 const mail = { SMTP_URL: "smtp://mailer:rahasia@smtp.kemkes.go.id:587", PUBLIC_URL: "https://adaptasi.kemkes.go.id" };
 
 describe("environment (DESIGN §1, production start)", () => {
@@ -29,6 +31,9 @@ describe("environment (DESIGN §1, production start)", () => {
     expect(() => loadEnv({ NODE_ENV: "production", SESSION_SECRET: strong, JWT_SECRET: strong })).toThrow(/^API_KEY is missing or weak/);
     expect(() => loadEnv({ NODE_ENV: "production", API_KEY: strong, SESSION_SECRET: "changeme", JWT_SECRET: strong })).toThrow(/^SESSION_SECRET/);
     expect(loadEnv({ NODE_ENV: "production", ...secrets, ...mail }).API_KEY).toBe(strong);
+    const { LETTER_SIGNING_KEYS: _, ...withoutLetterKey } = secrets;
+    expect(() => loadEnv({ NODE_ENV: "production", ...withoutLetterKey, ...mail })).toThrow(/^LETTER_SIGNING_KEYS is missing/);
+    expect(() => loadEnv({ NODE_ENV: "production", ...secrets, ...mail, LETTER_SIGNING_KEYS: "k1:bm90IGEga2V5" })).toThrow(/^LETTER_SIGNING_KEYS entry k1/);
   });
 
   it("stops production without a mail server and a public address, in one line naming them", () => {
@@ -108,6 +113,7 @@ describe("environment (DESIGN §1, production start)", () => {
       API_KEY: strong,
       SESSION_SECRET: strong,
       JWT_SECRET: strong,
+      LETTER_SIGNING_KEYS: LETTER_KEY,
       SMTP_URL: "smtp://127.0.0.1:2525",
       PUBLIC_URL: "https://adaptasi.example.go.id",
     } as const;

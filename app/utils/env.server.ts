@@ -4,6 +4,7 @@ import path from "node:path";
 import { z } from "zod";
 import { UPLOAD_LIMIT_DEFAULTS } from "#domain/upload-limits";
 import { FRAMEWORK_PATCH_NAMES, parsePatchesOff } from "#domain/framework-patches";
+import { newLetterKeyEntry, parseLetterKeys } from "#domain/letter-keys";
 
 // Every setting comes from the environment, checked once at start-up (DESIGN §1, CONVENTIONS habit 5).
 
@@ -30,6 +31,8 @@ const schema = z.object({
   API_KEY: z.string().optional(),
   SESSION_SECRET: z.string().optional(),
   JWT_SECRET: z.string().optional(),
+  /** the decision letters' Ed25519 keys, `<kid>:<base64 DER>` comma-separated, the first signing (npm run letters:key) */
+  LETTER_SIGNING_KEYS: optionalText,
   SENTRY_DSN: optionalUrl,
   SMTP_URL: optionalUrl,
   /** the address users type: mails link to it, so a browser must open it (https://, http:// for a trial) */
@@ -98,6 +101,10 @@ const schema = z.object({
   RATE_LIMIT_UPLOADS_PER_MINUTE: z.coerce.number().int().positive().default(UPLOAD_LIMIT_DEFAULTS.uploadsPerMinute),
   /** "Download my data" ZIPs per account per hour; more answer 429 with Retry-After */
   RATE_LIMIT_DATA_EXPORTS_PER_HOUR: z.coerce.number().int().positive().default(3),
+  /** public verifications of decision letters (/verifikasi) per client address per hour */
+  RATE_LIMIT_LETTER_VERIFICATIONS_PER_IP: z.coerce.number().int().positive().default(30),
+  /** verifications of one letter number with a date of birth per hour, from any address */
+  RATE_LIMIT_LETTER_VERIFICATIONS_PER_NUMBER: z.coerce.number().int().positive().default(10),
   /** an application holds at most this many times its pathway's total allowance (REG: 20 MB) */
   UPLOAD_QUOTA_APPLICATION_ALLOWANCES: z.coerce.number().positive().default(UPLOAD_LIMIT_DEFAULTS.quotaApplicationAllowances),
   /** an account's unsubmitted drafts hold at most this many times the largest pathway's total allowance */
@@ -140,7 +147,7 @@ const schema = z.object({
     .optional(),
 });
 
-export type Env = z.infer<typeof schema> & { API_KEY: string; SESSION_SECRET: string; JWT_SECRET: string };
+export type Env = z.infer<typeof schema> & { API_KEY: string; SESSION_SECRET: string; JWT_SECRET: string; LETTER_SIGNING_KEYS?: string };
 
 const SECRET_NAMES = ["API_KEY", "SESSION_SECRET", "JWT_SECRET"] as const;
 
@@ -166,6 +173,13 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     throw new EnvError(`Invalid setting ${issue.path.join(".")}: ${issue.message}`);
   }
   const env = parsed.data;
+  if (env.LETTER_SIGNING_KEYS) {
+    try {
+      parseLetterKeys(env.LETTER_SIGNING_KEYS);
+    } catch (err) {
+      throw new EnvError((err as Error).message);
+    }
+  }
   checkS3(env);
   const unknownPatches = parsePatchesOff(env.FRAMEWORK_PATCHES_OFF).unknown;
   if (unknownPatches.length > 0) {
@@ -186,6 +200,11 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
       throw new EnvError(
         `${weak.join(", ")} ${weak.length > 1 ? "are" : "is"} missing or weak: set ${weak.length > 1 ? "each" : "it"} to a random value of at least 32 characters (e.g. openssl rand -hex 32)`,
       );
+    }
+    // Letters signed with a key nobody keeps could never be checked again: the key is set, like the secrets
+    // (the remote API holds it when API_URL is set).
+    if (!env.LETTER_SIGNING_KEYS && !env.API_URL) {
+      throw new EnvError("LETTER_SIGNING_KEYS is missing: set it to the decision letters' signing key, made with npm run letters:key (README settings)");
     }
     // Without a mail server the activation and reset links (secrets) would only sit in the outbox, and
     // without the public address they would point to localhost. The remote API sends mail itself.
@@ -208,6 +227,14 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
       changed = true;
     }
     env[name] = stored[name];
+  }
+  // The letters' key is a key pair, not random text: made once like the secrets above and kept beside them.
+  if (!env.LETTER_SIGNING_KEYS) {
+    if (!stored.LETTER_SIGNING_KEYS) {
+      stored.LETTER_SIGNING_KEYS = newLetterKeyEntry(`dev-${new Date().toISOString().slice(0, 10)}`);
+      changed = true;
+    }
+    env.LETTER_SIGNING_KEYS = stored.LETTER_SIGNING_KEYS;
   }
   if (changed) {
     mkdirSync(env.DATA_DIR, { recursive: true });

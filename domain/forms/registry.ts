@@ -13,6 +13,7 @@ import { additionalRequestSchema } from "./additional";
 import { REFERENCE_SCHEMAS, committeeSchema, reasonSchema, slaSchema, staffCreateSchema, staffUpdateSchema } from "./admin";
 import { facilityAdminCreateSchema, facilityVerifySchema } from "./admin-facilities";
 import { deletionDecisionSchema, deletionRequestSchema } from "./deletion-requests";
+import { letterVerifySchema } from "./letters";
 import { announcementSchema, faqSchema, navbarLinksSchema, testScheduleSchema, welcomeSchema } from "./cms";
 import { facilityDataSchema, facilitySignUpSchema } from "./facility";
 import { profileFormSchema } from "./profile";
@@ -35,6 +36,7 @@ export const FORM_SCHEMAS = {
   facilityVerify: facilityVerifySchema,
   deletionRequest: deletionRequestSchema,
   deletionDecision: deletionDecisionSchema,
+  letterVerify: letterVerifySchema,
   staffCreate: staffCreateSchema,
   staffUpdate: staffUpdateSchema,
   reason: reasonSchema,

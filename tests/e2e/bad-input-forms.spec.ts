@@ -239,7 +239,10 @@ async function loggedIn(page: Page, key: AccountKey): Promise<APIRequestContext>
   return page.request;
 }
 
-test("anonymous forms: login, sign-up, WNA sign-up, facility sign-up, activation and password recovery", async ({ request, baseURL }, testInfo) => {
+test("anonymous forms: login, sign-up, WNA sign-up, facility sign-up, activation, password recovery and the letter check", async ({
+  request,
+  baseURL,
+}, testInfo) => {
   await run(
     request,
     baseURL!,
@@ -253,6 +256,7 @@ test("anonymous forms: login, sign-up, WNA sign-up, facility sign-up, activation
       "/forgot-password",
       "/forgot-password/email?token=korpus-token-palsu",
       "/account-activation?token=korpus-token-palsu",
+      "/verifikasi",
     ],
     testInfo,
   );

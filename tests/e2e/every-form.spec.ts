@@ -54,6 +54,9 @@ const FACILITY_REGISTRATION =
   "facility-registration.spec.ts › a verified facility registers a professional on an OTH path, uploads every document, submits, and the Admin finds it";
 const REVIEW_REUPLOAD = "review-flow.spec.ts › REG: document check asks for a reupload, then every body passes the file to 'Sesuai'";
 const DELETION_REJECTED = "deletion-request.spec.ts › a rejected request: the Super Admin gives a reason, the applicant reads it and may ask again";
+const LETTER_CHECK =
+  "letters.spec.ts › an OTH file carried to its last decision: the letter is downloaded, its QR verifies online and offline, the form needs the date of birth";
+const LETTER_REVOKE = "letters.spec.ts › the Super Admin revokes a letter (Yes/No): its QR then answers revoked, and a new letter is issued";
 const CMS_WELCOME = "cms.spec.ts › the Admin's welcome text and announcement show on /welcome at once; bad input changes nothing";
 
 /** The edit page's buttons of the three reference lists. */
@@ -259,6 +262,24 @@ const FORMS: FormRow[] = [
   { route: "admin/user-list.$id.tsx", intent: "reset", page: "/user-list/:id", form: "Kirim Surel Atur Ulang Kata Sandi", by: "Super Admin", test: T.users },
   { route: "admin/user-list.$id.tsx", intent: "deactivate", page: "/user-list/:id", form: "Nonaktifkan", by: "Super Admin", test: T.users },
   { route: "admin/user-list.$id.tsx", intent: "reactivate", page: "/user-list/:id", form: "Aktifkan Kembali", by: "Super Admin", test: T.users },
+  // Decision letters: the public check, the Super Admin's revocation (Yes/No) and new letter
+  { route: "verifikasi/verifikasi.tsx", page: "/verifikasi", form: "PERIKSA", by: "anyone, not logged in", coveredBy: LETTER_CHECK },
+  {
+    route: "admin/application.$id.surat.tsx",
+    intent: "revoke",
+    page: "/application/…/surat",
+    form: "Cabut surat, then Yes",
+    by: "Super Admin",
+    coveredBy: LETTER_REVOKE,
+  },
+  {
+    route: "admin/application.$id.surat.tsx",
+    intent: "reissue",
+    page: "/application/…/surat",
+    form: "Terbitkan surat baru",
+    by: "Super Admin",
+    coveredBy: LETTER_REVOKE,
+  },
   {
     route: "admin/deletion-requests.tsx",
     intent: "decide",

@@ -19,6 +19,8 @@ export const BOTH_MODES = {
   "confirm-and-labels.spec.ts": "with JavaScript the Yes/No panel replaces the form in place and takes focus; the decision form validates in the browser",
   "facility-registration.spec.ts": "with JavaScript the professional's documents go by XHR and the date field speaks while typing",
   "form-feedback.spec.ts": "field messages while typing and the navigation indicator are scripts; the no-JavaScript summary is the server's",
+  "letters.spec.ts":
+    "the decision letter checked by anyone: with JavaScript the check form validates as one types and answers by fetch, and the revoke's Yes/No panel replaces the form in place",
   "live-validation.spec.ts": "messages on leaving a field with JavaScript, the server's after the post without",
   "login-and-sidebar.final.spec.ts": "the one form login per role: with JavaScript the login lands by client-side navigation",
   "phone-rough-edges.spec.ts":

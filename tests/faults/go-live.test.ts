@@ -235,6 +235,7 @@ describe("go-live: two production instances behind nginx on a port other than 44
       API_KEY: secrets.API_KEY,
       SESSION_SECRET: secrets.SESSION_SECRET,
       JWT_SECRET: secrets.JWT_SECRET,
+      LETTER_SIGNING_KEYS: secrets.LETTER_SIGNING_KEYS,
     };
     const found: string[] = [];
     for (const [log, text] of Object.entries(logs)) {

@@ -7,6 +7,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { startS3WithListParts } from "../../api/test/s3-with-list-parts";
 import pg from "pg";
+import { newLetterKeyEntry } from "../../domain/letter-keys";
 
 // The fault tests run the real thing: `node --import tsx server.ts` on the built portal, on loopback,
 // on their own ports (3371–3379) and data directories, and stop it themselves (SIGTERM or SIGKILL).
@@ -28,7 +29,12 @@ export async function ensureBuild(): Promise<void> {
 export const PRODUCTION_MAIL = { SMTP_URL: "smtp://127.0.0.1:1", PUBLIC_URL: "https://adaptasi.example.go.id" };
 
 export const strongSecret = () => randomBytes(32).toString("hex");
-export const strongSecrets = () => ({ API_KEY: strongSecret(), SESSION_SECRET: strongSecret(), JWT_SECRET: strongSecret() });
+export const strongSecrets = () => ({
+  API_KEY: strongSecret(),
+  SESSION_SECRET: strongSecret(),
+  JWT_SECRET: strongSecret(),
+  LETTER_SIGNING_KEYS: newLetterKeyEntry("faults"),
+});
 
 export function tempDir(name: string): string {
   return mkdtempSync(path.join(tmpdir(), `adaptasi-faults-${name}-`));
@@ -82,7 +88,19 @@ export function spawnServer(env: Record<string, string | undefined>, command: ke
   for (const [k, v] of Object.entries(process.env)) {
     if (
       v !== undefined &&
-      !["API_KEY", "SESSION_SECRET", "JWT_SECRET", "DATABASE_URL", "API_URL", "SEED_DEMO", "NODE_ENV", "SMTP_URL", "PUBLIC_URL", "MAIL_REDIRECT_TO"].includes(k)
+      ![
+        "API_KEY",
+        "SESSION_SECRET",
+        "JWT_SECRET",
+        "LETTER_SIGNING_KEYS",
+        "DATABASE_URL",
+        "API_URL",
+        "SEED_DEMO",
+        "NODE_ENV",
+        "SMTP_URL",
+        "PUBLIC_URL",
+        "MAIL_REDIRECT_TO",
+      ].includes(k)
     )
       clean[k] = v;
   }

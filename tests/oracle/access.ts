@@ -160,6 +160,11 @@ export const PORTAL_ROWS: readonly PortalRow[] = [
   { route: "/forgot-password/change-success", rule: pub },
   // Processing times: the landing layout's navbar, but open to everyone (the applicant's home links to it)
   { route: "/waktu-proses", rule: pub },
+  // A decision letter checked by anyone (no login): the form, the QR's page (an application's id is no token:
+  // "unknown", to everyone alike), and the public keys
+  { route: "/verifikasi", action: true, rule: pub },
+  { route: "/verifikasi/:token", object: "application", rule: pub },
+  { route: "/.well-known/adaptasi-keys.json", rule: pub },
   // The two guarded areas (spec §2 "Navigation guards", §6 "Area rules")
   { route: "/", rule: { kind: "applicantArea" } },
   { route: "/dashboard", rule: { kind: "dashboard" } },
@@ -210,6 +215,8 @@ export const PORTAL_ROWS: readonly PortalRow[] = [
     actionExcept: STAGE1_HIDDEN_POST,
   },
   { route: "/application-list/:id/additional-requirements", action: true, object: "application", rule: loggedIn(APPLICATION_LIST_ROLES) },
+  // The Super Admin's view of a file's decision letters (revoke with Yes/No, issue a new one)
+  { route: "/application/:id/surat", action: true, object: "application", rule: loggedIn(SUPER_ADMIN) },
   // The document viewer's page per document (:docId is a requirement id of the application; the e2e walk opens 1)
   { route: "/application/:id/documents/:docId", object: "application", rule: loggedIn(ADAPTATION_LIST_ROLES), except: STAGE1_HIDDEN },
   { route: "/application-list/:id/documents/:docId", object: "application", rule: loggedIn(APPLICATION_LIST_ROLES) },
@@ -277,6 +284,12 @@ export const PORTAL_ROWS: readonly PortalRow[] = [
     object: "registration",
     rule: loggedIn([ROLE.APPLICANT, ROLE.ADMIN_FASYANKES]),
     except: { ...UNVERIFIED_HOME, otherApplicant: "redirect:/application-status", otherFacility: "notFound" },
+  },
+  // A decision letter's PDF (?nomor=): the holder's or the registering facility's; without a number, not found
+  {
+    route: "/application-status/surat",
+    rule: loggedIn([ROLE.APPLICANT, ROLE.ADMIN_FASYANKES]),
+    except: { ...UNVERIFIED_HOME, role3: "notFound", role8: "notFound" },
   },
   // "Pendaftaran" (DESIGN §4): a verified facility admin registers professionals
   { route: "/register-competency-evaluation", rule: loggedIn(FACILITY), except: UNVERIFIED_HOME },
@@ -555,6 +568,16 @@ export const API_ROWS: readonly ApiRow[] = [
   { method: "GET", path: "/admin/deletion-requests", rule: only(ROLE.SUPER_ADMIN) },
   // The body is read first: an empty one is refused with 400, on an id that names nothing, to be safe
   { method: "POST", path: "/admin/deletion-requests/{id}/decision", object: "none", rule: only(ROLE.SUPER_ADMIN) },
+  // Decision letters: the holder's (a facility's: of those it registered) list and PDF (the PDF asks for a number:
+  // 400 past the gate), the public verification and keys, the Super Admin's revocation and new letter
+  { method: "GET", path: "/me/letters", rule: only(...DATA_SUBJECT_ROLES), except: STAFF_NOT_FOUND },
+  { method: "GET", path: "/me/letters/pdf", rule: only(...DATA_SUBJECT_ROLES), except: STAFF_NOT_FOUND },
+  { method: "GET", path: "/public/letter-keys", rule: open },
+  { method: "POST", path: "/public/letters/verify-token", rule: open },
+  { method: "POST", path: "/public/letters/verify", rule: open },
+  { method: "GET", path: "/admin/applications/{id}/letters", object: "none", rule: only(ROLE.SUPER_ADMIN), except: nothingThere([ROLE.SUPER_ADMIN]) },
+  { method: "POST", path: "/admin/applications/{id}/letters", object: "none", rule: only(ROLE.SUPER_ADMIN), except: nothingThere([ROLE.SUPER_ADMIN]) },
+  { method: "POST", path: "/admin/letters/revoke", rule: only(ROLE.SUPER_ADMIN) },
   // Accounts
   { method: "POST", path: "/register/citizen", rule: open },
   { method: "POST", path: "/register/foreign", rule: open },

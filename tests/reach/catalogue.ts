@@ -51,6 +51,9 @@ export const CATALOGUE: readonly Visitor[] = [
     pages: [
       p("/welcome"),
       p("/waktu-proses"),
+      withErrors("/verifikasi", "#letter-verify"),
+      // a token nobody signed: the page's "unknown" answer
+      p("/verifikasi/bukan.token.sah"),
       withErrors("/login", "#login"),
       withErrors("/sign-up", "#sign-up"),
       withErrors("/sign-up/fasyankes", "#facility-sign-up"),
@@ -118,6 +121,12 @@ export const CATALOGUE: readonly Visitor[] = [
     ],
   },
   {
+    // role 3 whose file ended (the heaviest demo file, failed at its last stage): the decision letter listed
+    email: "pemohon.demo13@adaptasi.test",
+    who: "pemohon berkas selesai",
+    pages: [p("/application-status"), p("/application-status/file-history")],
+  },
+  {
     email: "superadmin@adaptasi.test",
     who: "super admin",
     pages: [
@@ -128,6 +137,8 @@ export const CATALOGUE: readonly Visitor[] = [
       withErrors("/user-list/new", "#new-user"),
       p("/user-list", new RegExp(`^/user-list/${UUID}$`)),
       withErrors("/sla-setting", "#sla"),
+      // the heaviest demo file ended (failed at its last stage): its decision letter, with the revoke form
+      { path: heaviestIn("/application"), follow: new RegExp(`^/application/${UUID}$`), then: new RegExp(`^/application/${UUID}/surat$`) },
       p("/mail-outbox"),
       p("/retention"),
       p("/deletion-requests"),

@@ -78,7 +78,7 @@ export const decide: AppRouteHandler<typeof routes.decide> = async (c) => {
       internalNote: body.internal_note,
       documents: body.documents,
     },
-    { mailer, logger: componentLogger(config.logger, "review") },
+    { mailer, logger: componentLogger(config.logger, "review"), letterKeys: config.letterKeys },
   );
   return c.json({ data: detail }, 200);
 };

@@ -11,6 +11,8 @@ import { notifyDecision } from "../notifications";
 import { reviewColumnsNow } from "../review-state";
 import { reviewDetail, visibleApplication, type ReviewDetail } from "../review";
 import { appendAudit, type Actor } from "./audit";
+import type { LetterKeys } from "#domain/letter-keys";
+import { ensureLetter } from "../letters/letters";
 
 // A reviewer's decision on the open stage. The rules (who decides which stage, what each decision
 // leads to) are domain/workflow.ts; this module checks the input against them and writes the result.
@@ -32,6 +34,8 @@ export interface DecisionOptions {
   /** for the links in the mail; default the mailer's */
   publicUrl?: string;
   logger?: Logger;
+  /** signs the decision letter of a file this decision ends; without it (the demo seed) the letter is issued when first asked for */
+  letterKeys?: LetterKeys;
 }
 
 /** The refusals of a decision: the form's own messages (said with their locale keys) and the API's codes. */
@@ -118,6 +122,8 @@ export async function decideApplication(db: Database, input: DecisionInput, opti
       details: documents.length ? documents : null,
       at: now,
     });
+    // The process ended: its letter is issued with the decision, in its transaction.
+    if (result.final && options.letterKeys) await ensureLetter(tx, app.id, options.letterKeys, now);
     // The decision's mail, in its transaction: a decision is never without its notice.
     if (options.mailer) {
       await notifyDecision(

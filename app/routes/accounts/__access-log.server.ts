@@ -89,9 +89,11 @@ export async function accessLines(request: Request, context: AppLoadContext, pat
         ? e.document_name
           ? t("accessLog.kind.DOCUMENT", { document: e.document_name, version: e.version ?? 1 })
           : t("accessLog.kind.DOCUMENT_OTHER")
-        : e.kind === "EXPORT" && e.registration_number
-          ? t("accessLog.kind.EXPORT_MINE", { registration: e.registration_number, filter: filterText(e.filter) })
-          : t(`accessLog.kind.${e.kind}`, { filter: filterText(e.filter) });
+        : e.kind === "PUBLIC_VERIFY"
+          ? t("accessLog.kind.PUBLIC_VERIFY", { letter: e.filter?.letter ?? "" })
+          : e.kind === "EXPORT" && e.registration_number
+            ? t("accessLog.kind.EXPORT_MINE", { registration: e.registration_number, filter: filterText(e.filter) })
+            : t(`accessLog.kind.${e.kind}`, { filter: filterText(e.filter) });
   // One line per visit: when it began, and each thing it opened.
   const lines: AccessLine[] = visitsOf(result.data).map((visit) => {
     const [newest, first] = [visit[0], visit.at(-1)!];
@@ -100,7 +102,11 @@ export async function accessLines(request: Request, context: AppLoadContext, pat
       id: newest.id,
       when: `${format.format(new Date(first.created_at))} WIB`,
       iso: first.created_at,
-      who: t("accessLog.actor", { role: roleWords(t, newest.actor_role) ?? t("accessLog.unknownRole"), name: newest.actor_name }),
+      // A public verification names nobody: no visitor data is kept.
+      who:
+        newest.kind === "PUBLIC_VERIFY"
+          ? t("accessLog.public")
+          : t("accessLog.actor", { role: roleWords(t, newest.actor_role) ?? t("accessLog.unknownRole"), name: newest.actor_name }),
       what: parts.length === 1 ? entryWords(newest) : t("accessLog.visit", { registration: newest.registration_number, parts: parts.join("; ") }),
       stage: newest.stage_id === null ? "—" : stageWords(t, newest.stage_id),
       applicant: newest.applicant_name ?? "—",

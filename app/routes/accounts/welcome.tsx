@@ -64,6 +64,9 @@ export default function Welcome() {
         <p>
           <Link to="/waktu-proses">{t("processingTimes.link")}</Link>
         </p>
+        <p>
+          <Link to="/verifikasi">{t("verify.link")}</Link>
+        </p>
       </section>
       <section className={ui.card} aria-labelledby="pathways-title">
         <h2 id="pathways-title">{t("welcome.pathwaysTitle")}</h2>

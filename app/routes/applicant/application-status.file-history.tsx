@@ -11,6 +11,7 @@ import * as ui from "~/components/ui.css";
 import { ApplicationTimeline } from "~/routes/applicant/__applicant";
 import { reason as reasonBox } from "~/routes/applicant/__applicant.css";
 import { currentApplication } from "~/routes/applicant/__applicant.server";
+import { Letters } from "~/routes/applicant/__Letters";
 import * as s from "~/routes/applicant/__file-history.css";
 import { detailPath, registrationOf, requireApplicantOrVerifiedFacility } from "~/routes/facility/__registration.server";
 import { getOrUnavailable } from "~/utils/api.server";
@@ -28,8 +29,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const facility = me.user.role_id === ROLE.ADMIN_FASYANKES;
   const application = facility ? (await registrationOf(context, request)).application : await currentApplication(context);
   if (!application) throw redirect("/application-status");
-  const history = await getOrUnavailable(context, `/applications/${encodeURIComponent(application.id)}/file-history`);
+  const [history, letters] = await Promise.all([
+    getOrUnavailable(context, `/applications/${encodeURIComponent(application.id)}/file-history`),
+    getOrUnavailable(context, "/me/letters", { application_id: application.id }),
+  ]);
   return {
+    letters: letters.data,
     facility,
     application,
     documents: namedInLanguage(history.data.documents, context.api.language),
@@ -39,7 +44,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 /** /application-status/file-history: every document sent with all its versions, why each was replaced, and the timeline. */
 export default function FileHistoryPage() {
-  const { facility, application, documents, back } = useLoaderData<typeof loader>();
+  const { facility, application, documents, back, letters } = useLoaderData<typeof loader>();
   const { t } = useTranslation("applicant");
   return (
     <>
@@ -56,6 +61,7 @@ export default function FileHistoryPage() {
         documents.map((doc) => <DocumentVersions key={doc.requirement_id} document={doc} submittedAt={application.submitted_at} />)
       )}
       <ApplicationTimeline timeline={application.timeline} />
+      <Letters letters={letters} />
       <p>
         <Link to={back}>{t("fileHistory.back")}</Link>
       </p>

@@ -17,6 +17,8 @@ import { registrationParams, registrations, requireApplicantOrVerifiedFacility }
 import { stageProgress } from "~/routes/review/__review-query";
 import { ROLE } from "#domain/roles";
 import { titled } from "~/utils/page-title";
+import { getOrUnavailable } from "~/utils/api.server";
+import { Letters } from "~/routes/applicant/__Letters";
 
 export const handle = titled("applicationStatus");
 
@@ -27,11 +29,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     const params = registrationParams(new URL(request.url));
     return { kind: "facility" as const, params, page: await registrations(context, params) };
   }
-  const application = await currentApplication(context);
+  const [application, letters] = await Promise.all([currentApplication(context), getOrUnavailable(context, "/me/letters")]);
   // Days left are counted here, on the server, so the page reads the same with and without JavaScript.
   return {
     kind: "applicant" as const,
     application,
+    letters: letters.data,
     progress: application ? stageProgress(application) : null,
     note: application ? reuploadNote(application) : null,
   };
@@ -41,7 +44,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export default function ApplicationStatus() {
   const loaded = useLoaderData<typeof loader>();
   if (loaded.kind === "facility") return <FacilityApplicationStatus params={loaded.params} page={loaded.page} />;
-  return <ApplicantApplicationStatus application={loaded.application} progress={loaded.progress} note={loaded.note} />;
+  return <ApplicantApplicationStatus application={loaded.application} progress={loaded.progress} note={loaded.note} letters={loaded.letters} />;
 }
 
 function FacilityApplicationStatus({ params, page }: Omit<Extract<SerializeFrom<typeof loader>, { kind: "facility" }>, "kind">) {
@@ -58,7 +61,7 @@ function FacilityApplicationStatus({ params, page }: Omit<Extract<SerializeFrom<
   );
 }
 
-function ApplicantApplicationStatus({ application, progress, note }: Omit<Extract<SerializeFrom<typeof loader>, { kind: "applicant" }>, "kind">) {
+function ApplicantApplicationStatus({ application, progress, note, letters }: Omit<Extract<SerializeFrom<typeof loader>, { kind: "applicant" }>, "kind">) {
   const { t } = useTranslation(["applicant", "review", "common"]);
   const words = useWorkflowWords();
   if (!application) {
@@ -124,6 +127,7 @@ function ApplicantApplicationStatus({ application, progress, note }: Omit<Extrac
           <Link to="/profile/akses-data">{t("common:accessLog.statusLink")}</Link>
         </p>
       </section>
+      <Letters letters={letters} />
     </>
   );
 }

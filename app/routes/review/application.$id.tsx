@@ -33,6 +33,7 @@ import {
 import { toastCookie } from "~/utils/session.server";
 import { formTextsFor, i18next } from "~/utils/i18n.server";
 import { titled } from "~/utils/page-title";
+import { ROLE } from "#domain/roles";
 
 // /application/:id (roles 1, 5, 6, 7) and /application-list/:id (roles 2, 4): one application as the
 // reviewer's role sees it, and the decision on its open stage when the API says the role may take it.
@@ -41,11 +42,15 @@ export const handle = titled("applicationDetail");
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const area = reviewArea(request);
-  await requireUser(request, context, { roles: area.roles });
+  const me = await requireUser(request, context, { roles: area.roles });
   const detail = await reviewDetail(context, params.id ?? "");
   // The fields' labels are said here: the page then needs no text of the applicant's namespace.
   const t = await i18next.getFixedT(request, "applicant");
-  return { base: area.base, detail, shown: labelledAnswers(applicantShown(detail.applicant), t) };
+  // The Super Admin manages the decision letter of a file whose process ended.
+  const { application } = detail;
+  const ended = !detail.open_stage && (application.status === "PASSED" || application.status === "FAILED");
+  const letters = me.user.role_id === ROLE.SUPER_ADMIN && ended ? `/application/${application.id}/surat` : null;
+  return { base: area.base, detail, shown: labelledAnswers(applicantShown(detail.applicant), t), letters };
 }
 
 /** Where an API error of `documents.<n>.reason` belongs on the form: the row that n-th document came from. */
@@ -101,7 +106,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 }
 
 export default function ApplicationDetail() {
-  const { t } = useTranslation("review");
+  const { t } = useTranslation(["review", "common"]);
   const words = useWorkflowWords();
   const loaded = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
@@ -153,6 +158,11 @@ export default function ApplicationDetail() {
             </p>
           ) : null}
           <AuditSection audit={detail.audit} documents={detail.documents} />
+          {loaded.letters ? (
+            <p>
+              <Link to={loaded.letters}>{t("common:letters.title")}</Link>
+            </p>
+          ) : null}
           {detail.may_decide && detail.open_stage ? (
             <DecisionForm key={`${detail.open_stage.id}-${application.status}`} detail={detail} lastResult={acted?.alert ? null : acted?.result} />
           ) : (

@@ -1,0 +1,52 @@
+import type { Verification } from "#contracts/letters";
+import { Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { facts } from "~/components/details.css";
+import * as ui from "~/components/ui.css";
+import { formatDate } from "~/utils/format";
+
+// What a public check of a decision letter says: valid, revoked (with its date) or unknown, and for a known
+// letter only name, profession, pathway, outcome and decision date. Rendered on the server: no JavaScript needed.
+
+export function VerificationResult({ result }: { result: Verification }) {
+  const { t } = useTranslation(["common", "workflow"]);
+  const letter = result.letter;
+  return (
+    <section className={ui.card} aria-labelledby="result-title" data-testid="verification-result" data-state={result.state}>
+      <h2 id="result-title">{t("verify.resultTitle")}</h2>
+      <div className={result.state === "VALID" ? ui.hero : ui.errorSummary} role="status">
+        <p>
+          <strong>{result.state === "REVOKED" ? t("verify.REVOKED", { date: formatDate(letter?.revoked_at) }) : t(`verify.${result.state}`)}</strong>
+        </p>
+        {result.state === "UNKNOWN" ? <p>{t("verify.unknownLead")}</p> : null}
+      </div>
+      {letter ? (
+        <dl className={facts}>
+          <dt>{t("verify.name")}</dt>
+          <dd>{letter.name}</dd>
+          <dt>{t("verify.profession")}</dt>
+          <dd>{letter.profession ? t(`verify.professions.${letter.profession}`, { defaultValue: letter.profession }) : "—"}</dd>
+          <dt>{t("verify.pathway")}</dt>
+          <dd>{t(`workflow:jalur.${letter.jalur_id}`)}</dd>
+          <dt>{t("verify.outcome")}</dt>
+          <dd>{t(`verify.${letter.outcome}`)}</dd>
+          <dt>{t("verify.decided")}</dt>
+          <dd>{formatDate(letter.decided_at)}</dd>
+        </dl>
+      ) : null}
+      <p>
+        <Link to="/verifikasi">{t("verify.again")}</Link>
+      </p>
+    </section>
+  );
+}
+
+/** How the keys are found for a check without the network. */
+export function OfflineNote() {
+  const { t } = useTranslation();
+  return (
+    <p className={ui.muted}>
+      {t("verify.offline")} <a href="/.well-known/adaptasi-keys.json">/.well-known/adaptasi-keys.json</a>
+    </p>
+  );
+}
