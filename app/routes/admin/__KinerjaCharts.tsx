@@ -14,7 +14,7 @@ import * as k from "./__kinerja.css";
 // colours are classes). Each SVG is an image with its <title> and <desc>, and the table beside it holds
 // every number it draws, so a screen reader or a reader without the picture loses nothing.
 
-const W = 400;
+const W = 320;
 
 /** Numbers and dates in the page's language. */
 function useFormats() {
@@ -65,7 +65,7 @@ interface Bar {
 /** Horizontal bars, each label above its bar: `part` (drawn over `total`) in the second colour. */
 function Bars({ id, title, desc, bars, max, share }: { id: string; title: string; desc: string; bars: Bar[]; max: number; share?: boolean }) {
   const ROW = 40;
-  const LONGEST = 250;
+  const LONGEST = 200;
   const scale = (v: number) => (max > 0 ? (v / max) * LONGEST : 0);
   return (
     <Svg id={id} title={title} desc={desc} height={Math.max(ROW, bars.length * ROW)}>
@@ -154,10 +154,10 @@ function ChartSection({ id, title, explain, children, csv }: { id: string; title
 }
 
 export function QueueChart({ data, filters }: { data: Performance; filters: PerformanceFilters }) {
-  const { t } = useTranslation(["admin", "applicant"]);
+  const { t } = useTranslation(["admin", "workflow"]);
   const words = useWorkflowWords();
   const f = useFormats();
-  const name = (stage: number, jalur: JalurId) => `${words.stage(stage)} (${t(`applicant:jalur.${jalur}`)})`;
+  const name = (stage: number, jalur: JalurId) => t("workflow:stageOfPathway", { stage: words.stage(stage), jalur: t(`workflow:jalur.${jalur}`) });
   const waiting = data.queue.reduce((s, q) => s + q.waiting, 0);
   const overdue = data.queue.reduce((s, q) => s + q.overdue, 0);
   const top = [...data.queue].sort((a, b) => b.waiting - a.waiting)[0];
@@ -210,7 +210,7 @@ export function QueueChart({ data, filters }: { data: Performance; filters: Perf
 }
 
 export function WeeklyChart({ data, filters }: { data: Performance; filters: PerformanceFilters }) {
-  const { t } = useTranslation(["admin", "applicant"]);
+  const { t } = useTranslation(["admin", "workflow"]);
   const f = useFormats();
   const jalurs = [...new Set(data.weeks.map((w) => w.jalur_id))];
   const title = t("performance.weekly.title");
@@ -218,7 +218,7 @@ export function WeeklyChart({ data, filters }: { data: Performance; filters: Per
     <ChartSection id="k-mingguan" title={title} explain={t("performance.weekly.explain")} csv={<CsvLink chart="mingguan" filters={filters} name={title} />}>
       {jalurs.map((j) => {
         const rows = data.weeks.filter((w) => w.jalur_id === j);
-        const jalur = t(`applicant:jalur.${j}`);
+        const jalur = t(`workflow:jalur.${j}`);
         const busiest = [...rows].sort((a, b) => b.received + b.decided - (a.received + a.decided))[0];
         return (
           <div key={j} className={k.stageBlock}>
@@ -268,7 +268,7 @@ export function WeeklyChart({ data, filters }: { data: Performance; filters: Per
 }
 
 export function StageDaysChart({ data, filters }: { data: Performance; filters: PerformanceFilters }) {
-  const { t } = useTranslation(["admin", "applicant"]);
+  const { t } = useTranslation(["admin", "workflow"]);
   const words = useWorkflowWords();
   const f = useFormats();
   const title = t("performance.stageDays.title");
@@ -281,7 +281,7 @@ export function StageDaysChart({ data, filters }: { data: Performance; filters: 
     >
       {data.sla.map(({ stage_id, days: sla }) => {
         const rows = data.stage_months.filter((m) => m.stage_id === stage_id);
-        const stage = `${words.stage(stage_id)} (${t(`applicant:jalur.${stageById(stage_id)?.jalur ?? "REG"}`)})`;
+        const stage = t("workflow:stageOfPathway", { stage: words.stage(stage_id), jalur: t(`workflow:jalur.${stageById(stage_id)?.jalur ?? "REG"}`) });
         const worst = [...rows].filter((m) => m.p90_days !== null).sort((a, b) => b.p90_days! - a.p90_days!)[0];
         return (
           <div key={stage_id} className={k.stageBlock}>

@@ -27,7 +27,7 @@ const num = (n: number | null) => n;
 
 /** One chart's numbers as CSV lines (headings in the request's language, stages and bodies by their words and ids). */
 export function chartCsv(chart: PerformanceChart, data: Performance, t: TFunction): string {
-  const jalur = (j: JalurId) => t(`applicant:jalur.${j}`);
+  const jalur = (j: JalurId) => t(`workflow:jalur.${j}`);
   const p = (key: string) => t(`admin:performance.${key}`);
   switch (chart) {
     case "antrean":

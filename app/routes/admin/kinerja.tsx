@@ -19,7 +19,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 /** The filters as a GET form: it works without JavaScript and every view has its own address. */
 function Filters({ jalur, period }: { jalur?: string; period: string }) {
-  const { t, i18n } = useTranslation(["admin", "applicant"]);
+  const { t, i18n } = useTranslation(["admin", "workflow"]);
   const location = useLocation();
   const month = new Intl.DateTimeFormat(i18n.language?.startsWith("en") ? "en-GB" : "id-ID", { month: "long", year: "numeric", timeZone: "UTC" });
   return (
@@ -36,7 +36,7 @@ function Filters({ jalur, period }: { jalur?: string; period: string }) {
             <option value="">{t("performance.allJalur")}</option>
             {JALUR_IDS.map((j) => (
               <option key={j} value={j}>
-                {t(`applicant:jalur.${j}`)}
+                {t(`workflow:jalur.${j}`)}
               </option>
             ))}
           </select>
