@@ -60,7 +60,10 @@ export const PerformanceSchema = z
     period: z.string().openapi({ description: "Bulan terakhir yang ditampilkan, YYYY-MM", example: "2026-11" }),
     weeks_from: z.string().openapi({ format: "date-time", description: "Awal 26 minggu" }),
     months_from: z.string().openapi({ format: "date-time", description: "Awal 12 bulan" }),
-    until: z.string().openapi({ format: "date-time", description: "Akhir kedua jendela (akhir bulan periode, atau sekarang)" }),
+    until: z.string().openapi({ format: "date-time", description: "Akhir 12 bulan (akhir bulan periode, atau sekarang)" }),
+    weeks_until: z
+      .string()
+      .openapi({ format: "date-time", description: "Akhir 26 minggu (akhir minggu hari terakhir periode, atau sekarang): minggu dihitung utuh" }),
     sla: z.array(z.object({ stage_id: stageId, days: z.number().int() })).openapi({ description: "SLA tiap tahap saat dihitung" }),
     queue: z.array(QueueStageSchema),
     weeks: z.array(WeekFlowSchema),

@@ -27,6 +27,8 @@ describe("the windows of /kinerja", () => {
     expect(w.weeks).toHaveLength(26);
     expect(w.weeks[0]).toBe("2026-05-04");
     expect(w.weeksFrom.toISOString()).toBe("2026-05-03T17:00:00.000Z");
+    // Weeks are whole: the last one runs to Sunday 1 November.
+    expect(w.weeksUntil.toISOString()).toBe("2026-11-01T17:00:00.000Z");
     expect([w.months[0], w.months.at(-1), w.months.length]).toEqual(["2025-11", "2026-10", 12]);
     expect(w.monthsFrom.toISOString()).toBe("2025-10-31T17:00:00.000Z");
   });
@@ -35,6 +37,7 @@ describe("the windows of /kinerja", () => {
     const now = new Date("2026-11-29T05:00:00Z");
     const w = performanceWindows("2026-11", now);
     expect(w.until).toEqual(now);
+    expect(w.weeksUntil).toEqual(now);
     expect(w.weeks.at(-1)).toBe("2026-11-23");
   });
 });

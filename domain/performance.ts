@@ -37,8 +37,10 @@ export function isOfferedPeriod(period: string, now: Date): boolean {
 }
 
 export interface PerformanceWindows {
-  /** where both windows end: the end of the period's month, or now while it runs */
+  /** where the months end: the end of the period's month, or now while it runs */
   until: Date;
+  /** where the weeks end: the end of the week the period's last day falls in, or now while it runs (weeks are whole) */
+  weeksUntil: Date;
   /** the Monday (WIB) that starts the first of PERFORMANCE_WEEKS weeks, the last being the week `until` falls in */
   weeksFrom: Date;
   /** the start of the first of PERFORMANCE_MONTHS months, the last being the period's */
@@ -58,8 +60,10 @@ export function performanceWindows(period: string, now: Date): PerformanceWindow
   const lastMonday = Date.UTC(lastDay.getUTCFullYear(), lastDay.getUTCMonth(), lastDay.getUTCDate()) - ((lastDay.getUTCDay() + 6) % 7) * DAY_MS;
   const weeks = Array.from({ length: PERFORMANCE_WEEKS }, (_, i) => new Date(lastMonday - (PERFORMANCE_WEEKS - 1 - i) * 7 * DAY_MS).toISOString().slice(0, 10));
   const months = Array.from({ length: PERFORMANCE_MONTHS }, (_, i) => periodOf(monthStart(period, i - (PERFORMANCE_MONTHS - 1))));
+  const weekEnd = lastMonday + 7 * DAY_MS - WIB_OFFSET_MS;
   return {
     until,
+    weeksUntil: weekEnd < now.getTime() ? new Date(weekEnd) : now,
     weeksFrom: new Date(lastMonday - (PERFORMANCE_WEEKS - 1) * 7 * DAY_MS - WIB_OFFSET_MS),
     monthsFrom: monthStart(period, -(PERFORMANCE_MONTHS - 1)),
     weeks,
@@ -70,3 +74,13 @@ export function performanceWindows(period: string, now: Date): PerformanceWindow
 /** The charts of /kinerja, each with its CSV at /kinerja/<chart>.csv. */
 export const PERFORMANCE_CHARTS = ["antrean", "mingguan", "lama-tahap", "sla-badan"] as const;
 export type PerformanceChart = (typeof PERFORMANCE_CHARTS)[number];
+
+/** The instant a week (its Monday, YYYY-MM-DD, WIB) starts. */
+export function weekStart(monday: string): Date {
+  return new Date(Date.parse(`${monday}T00:00:00Z`) - WIB_OFFSET_MS);
+}
+
+/** The instant after the week of `monday`. */
+export function weekEnd(monday: string): Date {
+  return new Date(weekStart(monday).getTime() + 7 * DAY_MS);
+}

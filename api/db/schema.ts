@@ -415,7 +415,13 @@ export const auditLog = pgTable(
     details: jsonb("details"),
     createdAt: createdAt(),
   },
-  (t) => [index("audit_log_application_idx").on(t.applicationId, t.createdAt)],
+  (t) => [
+    index("audit_log_application_idx").on(t.applicationId, t.createdAt),
+    // The decisions of a period (/kinerja counts the running month and week on every request).
+    index("audit_log_decision_created_idx")
+      .on(t.createdAt)
+      .where(sql`${t.action} = 'DECISION'`),
+  ],
 );
 
 export const ACCESS_KINDS = ["DETAIL", "DOCUMENT", "EXPORT", "ACCESS_LOG", "DATA_EXPORT"] as const;

@@ -134,6 +134,8 @@ describe("GET /admin/performance, counted by hand", () => {
     add(day(3), "OTH", 1, 0); // C received
     add(day(20), "OTH", 0, 1); // C passed its last stage: closed
     add(day(-40), "SPE", 1, 0); // D received
+    // G, received today, counts only when today falls in the period's last week (weeks are whole).
+    if (data.weeks.some((w) => w.week === mondayOf(now))) add(now, "REG", 1, 0);
     expect(nonZero.sort()).toEqual([...expected].map(([key, [r, d]]) => [...key.split(" "), r, d]).sort());
   });
 
@@ -183,6 +185,7 @@ describe("GET /admin/performance, counted by hand", () => {
     const data = await get("", adminToken);
     expect(data.period).toBe(periodOf(now));
     expect(data.until).toBe(data.computed_at);
+    expect(data.weeks_until).toBe(data.computed_at);
   });
 });
 

@@ -79,7 +79,12 @@ export default function Performance() {
         </p>
       ) : null}
       <p className={ui.hint}>
-        {t("performance.window", { weeksFrom: formatDate(data.weeks_from), monthsFrom: formatDate(data.months_from), until: formatDate(data.until) })}
+        {t("performance.window", {
+          weeksFrom: formatDate(data.weeks_from),
+          weeksUntil: formatDate(new Date(Date.parse(data.weeks_until) - 1).toISOString()),
+          monthsFrom: formatDate(data.months_from),
+          until: formatDate(new Date(Date.parse(data.until) - 1).toISOString()),
+        })}
       </p>
       <QueueChart data={data} filters={filters} />
       <WeeklyChart data={data} filters={filters} />
