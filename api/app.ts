@@ -22,6 +22,7 @@ import type { DataStore } from "@tus/server";
 import { accessLogRouter } from "./routes/access-log";
 import { dataExportRouter } from "./routes/data-export";
 import { retentionRouter } from "./routes/retention";
+import { performanceRouter } from "./routes/performance";
 import { deletionRequestsRouter } from "./routes/deletion-requests";
 import { accountsRouter } from "./routes/accounts";
 import { additionalRouter } from "./routes/additional";
@@ -73,6 +74,7 @@ const RESOURCES = [
   accessLogRouter,
   dataExportRouter,
   retentionRouter,
+  performanceRouter,
   deletionRequestsRouter,
   cmsRouter,
   registrationsRouter,

@@ -113,6 +113,8 @@ export default [
     route("retention", "routes/admin/retention.tsx"),
     // Requests to delete an account with a submitted application: the Super Admin decides
     route("deletion-requests", "routes/admin/deletion-requests.tsx"),
+    // The queue at a glance for both admins, linked from the top of their application lists
+    route("kinerja", "routes/admin/kinerja.tsx"),
     route("specialization-list", "routes/admin/specialization-list.tsx"),
     route("specialization-list/:id", "routes/admin/specialization-list.$id.tsx"),
     route("institution-list", "routes/admin/institution-list.tsx"),
@@ -142,6 +144,11 @@ export default [
   // CSV export of the review lists
   route("application/export", "routes/review/application.export.ts", { id: "application-export" }),
   route("application-list/export", "routes/review/application.export.ts", { id: "application-list-export" }),
+  // CSV of each chart of /kinerja
+  route("kinerja/antrean.csv", "routes/admin/kinerja.csv.ts", { id: "kinerja-antrean-csv" }),
+  route("kinerja/mingguan.csv", "routes/admin/kinerja.csv.ts", { id: "kinerja-mingguan-csv" }),
+  route("kinerja/lama-tahap.csv", "routes/admin/kinerja.csv.ts", { id: "kinerja-lama-tahap-csv" }),
+  route("kinerja/sla-badan.csv", "routes/admin/kinerja.csv.ts", { id: "kinerja-sla-badan-csv" }),
   // Unknown routes: 404 'This page could not be found'
   route("*", "routes/layouts/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -428,6 +428,10 @@ export const auditLog = pgTable(
     index("audit_log_decision_idx")
       .on(t.applicationId, t.createdAt)
       .where(sql`${t.action} = 'DECISION'`),
+    // The decisions of a period (/kinerja counts the running month and week on every request).
+    index("audit_log_decision_created_idx")
+      .on(t.createdAt)
+      .where(sql`${t.action} = 'DECISION'`),
   ],
 );
 

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, or, sql, type SQL } from "drizzle-orm";
+import { csvCell } from "#domain/csv";
 import { alias } from "drizzle-orm/pg-core";
 import { JALUR_IDS, type JalurId } from "#domain/documents";
 import { type DIRS, labelConditions, type SORTS, type TABS } from "#domain/review-filters";
@@ -330,14 +331,6 @@ export async function listApplications(db: Database, role: number, query: ListQu
 // CSV export
 
 export const CSV_COLUMNS = ["Nomor Registrasi", "Nama", "Surel", "Jalur", "Tahap", "Status", "Tanggal Pengajuan", "Tenggat", "Sisa Hari"];
-
-/** A text cell: quoted, and with a ' before a leading = + - @ (or tab / CR) so no spreadsheet runs it as a formula. */
-export function csvCell(value: string | number | null): string {
-  if (value === null) return "";
-  if (typeof value === "number") return String(value);
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return `"${safe.replace(/"/g, '""')}"`;
-}
 
 /** `permohonan-<tab>-<YYYYMMDD>.csv` */
 export function csvFileName(role: number, query: ListQuery, now = new Date()) {

@@ -1,4 +1,4 @@
-import { ADAPTATION_LIST_ROLES, APPLICATION_LIST_ROLES, DATA_SUBJECT_ROLES, ROLE, STAFF_ROLES } from "#domain/roles";
+import { ADAPTATION_LIST_ROLES, ADMIN_ROLES, APPLICATION_LIST_ROLES, DATA_SUBJECT_ROLES, ROLE, STAFF_ROLES } from "#domain/roles";
 
 // The access matrix: every portal route and every API endpoint × every principal → the outcome.
 // One row per route or endpoint, written as the rule that decides it (spec §2 guards and layouts, §6 area
@@ -318,6 +318,12 @@ export const PORTAL_ROWS: readonly PortalRow[] = [
   { route: "/access-log", rule: loggedIn(SUPER_ADMIN) },
   { route: "/retention", rule: loggedIn(SUPER_ADMIN) },
   { route: "/deletion-requests", action: true, rule: loggedIn(SUPER_ADMIN) },
+  // The queue at a glance and the CSV of each of its charts: both admins
+  { route: "/kinerja", rule: loggedIn(ADMIN_ROLES) },
+  { route: "/kinerja/antrean.csv", rule: loggedIn(ADMIN_ROLES) },
+  { route: "/kinerja/mingguan.csv", rule: loggedIn(ADMIN_ROLES) },
+  { route: "/kinerja/lama-tahap.csv", rule: loggedIn(ADMIN_ROLES) },
+  { route: "/kinerja/sla-badan.csv", rule: loggedIn(ADMIN_ROLES) },
   { route: "/specialization-list", action: true, rule: loggedIn(SUPER_ADMIN) },
   { route: "/specialization-list/:id", action: true, object: "specialization", rule: loggedIn(SUPER_ADMIN) },
   { route: "/institution-list", action: true, rule: loggedIn(SUPER_ADMIN) },
@@ -560,6 +566,8 @@ export const API_ROWS: readonly ApiRow[] = [
   // Retention: the Super Admin's planned deletions; an applicant deletes their own account (the matrix's
   // applicant has a submitted application: 409, nothing deleted); for every other role no such endpoint
   { method: "GET", path: "/admin/retention", rule: only(ROLE.SUPER_ADMIN) },
+  // The queue at a glance (/kinerja): counts over every file, for both admins
+  { method: "GET", path: "/admin/performance", rule: only(ROLE.SUPER_ADMIN, ROLE.ADMIN) },
   { method: "DELETE", path: "/me/account", rule: only(ROLE.APPLICANT), except: applicantObject() },
   // A deletion request (an applicant with a submitted application asks, the Super Admin decides). The
   // matrix sends a note that is no text, so the applicant's call is refused with 400 and asks nothing.

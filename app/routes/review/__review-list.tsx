@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { useWorkflowWords } from "~/utils/workflow-words";
 import { JALUR_IDS } from "#domain/documents";
 import { LABELLED_RULES } from "#domain/status-label";
+import { ADMIN_ROLES } from "#domain/roles";
 import { STAGES } from "#domain/workflow";
 import { TIME_ZONE } from "#domain/time-zone";
 import { DIRS, SORTS } from "#domain/review-filters";
@@ -305,6 +306,11 @@ export function ReviewListPage({ data, title }: { data: ListPageData; title: str
   return (
     <>
       <h1>{title}</h1>
+      {ADMIN_ROLES.includes(role) ? (
+        <p>
+          <Link to="/kinerja">{t("list.performanceLink")}</Link>
+        </p>
+      ) : null}
       <ListTabs data={data} />
       <section className={`${ui.card} ${l.filterCard}`} aria-labelledby="filters-title">
         <ListFilters data={data} />

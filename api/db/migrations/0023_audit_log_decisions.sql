@@ -1,0 +1,1 @@
+CREATE INDEX "audit_log_decision_created_idx" ON "audit_log" USING btree ("created_at") WHERE "audit_log"."action" = 'DECISION';

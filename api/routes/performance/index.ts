@@ -1,0 +1,5 @@
+import { createRouter } from "../../lib/router";
+import * as handlers from "./performance.handlers";
+import * as routes from "./performance.routes";
+
+export const performanceRouter = createRouter().openapi(routes.getPerformance, handlers.getPerformance);
