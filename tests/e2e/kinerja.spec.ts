@@ -2,7 +2,7 @@ import { mkdirSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
 import type { Performance } from "#contracts/performance";
 import { sidewaysOverflow } from "../reach/measure";
-import { ACCOUNTS, apiTokens, apiKey, expectPath, loginViaForm } from "./fixtures";
+import { ACCOUNTS, apiTokens, apiKey, expectPath, startSession } from "./fixtures";
 
 // /kinerja (docs/decisions/034-performance-dashboard.md): both admins reach it from the top of their
 // application lists; each chart is an SVG image with its title, beside a table of its numbers (the API's)
@@ -50,7 +50,7 @@ async function expectQueueMatchesApi(page: Page, query = "") {
 }
 
 test("the Super Admin opens /kinerja from the top of the adaptation list: four charts, each an image with its table and CSV", async ({ page }) => {
-  await loginViaForm(page, ACCOUNTS.superadmin);
+  await startSession(page, ACCOUNTS.superadmin);
   await page.goto("/application");
   await page.getByRole("link", { name: LINK }).click();
   await expectPath(page, "/kinerja");
@@ -95,7 +95,7 @@ test("the Super Admin opens /kinerja from the top of the adaptation list: four c
 });
 
 test("the Admin filters by pathway and period with the GET form, and the CSV keeps the filter", async ({ page }) => {
-  await loginViaForm(page, ACCOUNTS.admin);
+  await startSession(page, ACCOUNTS.admin);
   await page.goto("/application-list");
   await page.getByRole("link", { name: LINK }).click();
   await expectPath(page, "/kinerja");
@@ -119,7 +119,7 @@ test("the Admin filters by pathway and period with the GET form, and the CSV kee
 });
 
 test("a filter the page does not offer is named and left out, never an error", async ({ page }) => {
-  await loginViaForm(page, ACCOUNTS.superadmin);
+  await startSession(page, ACCOUNTS.superadmin);
   const res = await page.goto("/kinerja?jalur=XYZ&period=1999-01");
   expect(res?.status()).toBe(200);
   await expect(page.getByText("Saringan yang tidak dikenal diabaikan: jalur, periode.")).toBeVisible();
@@ -128,7 +128,7 @@ test("a filter the page does not offer is named and left out, never an error", a
 
 test("fits a 360 px phone without sideways scrolling", async ({ page, javaScriptEnabled }) => {
   await page.setViewportSize({ width: 360, height: 740 });
-  await loginViaForm(page, ACCOUNTS.superadmin);
+  await startSession(page, ACCOUNTS.superadmin);
   await page.goto("/kinerja");
   await expect(page.getByRole("heading", { level: 1, name: "Kinerja Antrean" })).toBeVisible();
   expect(await sidewaysOverflow(page)).toEqual([]);
@@ -144,7 +144,7 @@ test("fits a 360 px phone without sideways scrolling", async ({ page, javaScript
 });
 
 test("a review body on the same list sees no link, and /kinerja logs it out", async ({ page }) => {
-  await loginViaForm(page, ACCOUNTS.subkomite);
+  await startSession(page, ACCOUNTS.subkomite);
   await page.goto("/application-list");
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   await expect(page.getByRole("link", { name: LINK })).toHaveCount(0);

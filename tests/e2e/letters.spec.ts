@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
 import { qrOfPdf, verifyOffline } from "../fixtures/letters";
-import { apiKey, confirmYes, fillDate, loginViaForm, ACCOUNTS } from "./fixtures";
+import { apiKey, confirmYes, fillDate, startSession, ACCOUNTS } from "./fixtures";
 import { applicantPage, decide, decideByApi, expect, newPersonContext, reviewerPage, submittedApplication, test } from "./review-fixtures";
 
 // The decision letter (Surat Keterangan Hasil Adaptasi): issued when a file's process ends, downloaded by its
@@ -93,7 +93,7 @@ test("the Super Admin revokes a letter (Yes/No): its QR then answers revoked, an
   const address = new URL(await qrOfPdf(await pdf.body()));
 
   const admin = await (await newPersonContext(browser, testInfo)).newPage();
-  await loginViaForm(admin, ACCOUNTS.superadmin);
+  await startSession(admin, ACCOUNTS.superadmin);
   await admin.goto(`/application/${app.id}`);
   await admin.getByRole("link", { name: "Surat Keterangan Hasil Adaptasi" }).click();
   await expect(admin.getByText(letter.number)).toBeVisible();

@@ -22,6 +22,8 @@ export const BOTH_MODES = {
   "letters.spec.ts":
     "the decision letter checked by anyone: with JavaScript the check form validates as one types and answers by fetch, and the revoke's Yes/No panel replaces the form in place",
   "live-validation.spec.ts": "messages on leaving a field with JavaScript, the server's after the post without",
+  "kinerja.spec.ts":
+    "the dashboard's filter form and CSV links with JavaScript go through Remix's fetch; without, plain GETs; the charts are the server's SVG either way",
   "login-and-sidebar.final.spec.ts": "the one form login per role: with JavaScript the login lands by client-side navigation",
   "phone-rough-edges.spec.ts":
     "with JavaScript a date box speaks on leaving it, an upload warns before leaving and resumes, the pending bar is announced; without, the server's answers",
