@@ -139,6 +139,8 @@ const DATA: Record<string, string> = {
  * answers them beside the ids, and the pages word the ids, app/utils/api-words.ts.)
  */
 const NOT_YET: Record<string, string> = {
+  "applicant/submission-form.adaptation-form.tsx › check.personal[].value":
+    "a profession or gender answer named by domain/forms/profile.choices.ts, Indonesian in both languages (as the form's own options are)",
   "label.label": "spec §4's label the API answers beside its rule; pages show the rule's words (StatusBadge), not this",
 };
 
@@ -192,6 +194,9 @@ const NOT_PAGES: Record<string, string> = {
   "routes/applicant/submission-form.upload.tus.$.ts": "the tus protocol",
   "routes/facility/register-competency-evaluation.upload.tus.$.ts": "the tus protocol",
   "routes/review/application.export.ts": "the review list's CSV",
+  "routes/verifikasi/adaptasi-keys.json.ts": "the decision letters' public keys (JSON)",
+  "routes/applicant/application-status.surat.ts": "a decision letter's PDF",
+  "routes/admin/kinerja.csv.ts": "a dashboard chart's CSV",
 };
 
 /** Page routes whose loader only ever redirects (it has no data of its own). */

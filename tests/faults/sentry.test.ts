@@ -87,8 +87,8 @@ describe("Sentry", () => {
     expect(sent).not.toContain(server.env.API_KEY); // no API key
     expect(sent).not.toContain("rahasia-di-url"); // no query-token link
 
-    // One fault, one event: the applicant's page whose API call meets the broken table answers 503 and
-    // Sentry gets the API's event for it, not a second one for the page's 503.
+    // A fault is reported where it happens: the applicant's page whose API calls meet the broken table answers
+    // 503 and Sentry gets the API's events for them, none for the page's 503.
     const page = await fetch(`${server.base}/application-status`, { headers: { cookie } });
     await page.text();
     expect(page.status).toBe(503);
@@ -98,8 +98,10 @@ describe("Sentry", () => {
     const forPage = received().filter((e) => (e as { tags?: Record<string, string> }).tags?.request_id === pageRequest) as Array<{
       exception?: { values?: Array<{ value?: string }> };
     }>;
-    expect(forPage, JSON.stringify(forPage.map((e) => e.exception?.values?.map((v) => v.value)))).toHaveLength(1);
-    expect(JSON.stringify(forPage[0].exception)).toMatch(/relation \\"applications\\" does not exist/);
+    // The page makes more than one API call (the file, its letters): each call the broken table fails is one
+    // event of the API's; the page's own 503 adds none.
+    expect(forPage.length, JSON.stringify(forPage.map((e) => e.exception?.values?.map((v) => v.value)))).toBeGreaterThanOrEqual(1);
+    for (const e of forPage) expect(JSON.stringify(e.exception)).toMatch(/relation \\"applications\\" does not exist/);
     console.log(
       `faults/sentry: ${ingest.envelopes.length} envelopes (${[...new Set(ingest.envelopes.flatMap((e) => e.items.map((it) => it.type)))].join(", ")}), ` +
         `${events.length} error event(s): ${JSON.stringify(event.exception?.values?.map((v) => `${v.type}: ${v.value}`))} at ${event.request?.url ?? "?"}`,

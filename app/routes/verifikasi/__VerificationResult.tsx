@@ -41,12 +41,15 @@ export function VerificationResult({ result }: { result: Verification }) {
   );
 }
 
+/** Where the public keys are published (the address is the text of its link: a reader may type it). */
+const KEYS_PATH = "/.well-known/adaptasi-keys.json";
+
 /** How the keys are found for a check without the network. */
 export function OfflineNote() {
   const { t } = useTranslation();
   return (
     <p className={ui.muted}>
-      {t("verify.offline")} <a href="/.well-known/adaptasi-keys.json">/.well-known/adaptasi-keys.json</a>
+      {t("verify.offline")} <a href={KEYS_PATH}>{KEYS_PATH}</a>
     </p>
   );
 }
