@@ -9,6 +9,7 @@ import en from "#locales/en/common.json";
 import enReview from "#locales/en/review.json";
 import enValidation from "#locales/en/validation.json";
 import enWorkflow from "#locales/en/workflow.json";
+import enVerify from "#locales/en/verify.json";
 import idAccounts from "#locales/id/accounts.json";
 import idAdmin from "#locales/id/admin.json";
 import idCms from "#locales/id/cms.json";
@@ -19,6 +20,7 @@ import id from "#locales/id/common.json";
 import idReview from "#locales/id/review.json";
 import idValidation from "#locales/id/validation.json";
 import idWorkflow from "#locales/id/workflow.json";
+import idVerify from "#locales/id/verify.json";
 
 // spec §9: the interface locale is forced to Indonesian, English is the fallback.
 /**
@@ -31,7 +33,7 @@ export const i18nBaseConfig = {
   fallbackLng: LOCALE.FALLBACK,
   lng: LOCALE.DEFAULT,
   defaultNS: "common",
-  ns: ["common", "accounts", "applicant", "review", "admin", "cms", "facility", "registration", "validation", "workflow"],
+  ns: ["common", "accounts", "applicant", "review", "admin", "cms", "facility", "registration", "validation", "workflow", "verify"],
   interpolation: { escapeValue: false },
   react: { useSuspense: false },
 };
@@ -50,6 +52,7 @@ export const ID_RESOURCES = {
   registration: idRegistration,
   validation: idValidation,
   workflow: idWorkflow,
+  verify: idVerify,
 };
 
 export const i18nConfig = {
@@ -67,6 +70,7 @@ export const i18nConfig = {
       registration: enRegistration,
       validation: enValidation,
       workflow: enWorkflow,
+      verify: enVerify,
     },
   },
 };

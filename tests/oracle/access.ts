@@ -563,6 +563,15 @@ export const API_ROWS: readonly ApiRow[] = [
     rule: only(ROLE.ADMIN_FASYANKES),
     except: { ...STAFF_NOT_FOUND, role3: "notFound", role8u: "notFound", otherApplicant: "notFound", otherFacility: "notFound" },
   },
+  // Its size before it starts (the link says it): the same door as the download
+  { method: "GET", path: "/me/data-export/size", rule: only(ROLE.APPLICANT), except: { ...STAFF_NOT_FOUND, role8: "notFound", role8u: "notFound" } },
+  {
+    method: "GET",
+    path: "/registrations/{id}/data-export/size",
+    object: "registration",
+    rule: only(ROLE.ADMIN_FASYANKES),
+    except: { ...STAFF_NOT_FOUND, role3: "notFound", role8u: "notFound", otherApplicant: "notFound", otherFacility: "notFound" },
+  },
   // Retention: the Super Admin's planned deletions; an applicant deletes their own account (the matrix's
   // applicant has a submitted application: 409, nothing deleted); for every other role no such endpoint
   { method: "GET", path: "/admin/retention", rule: only(ROLE.SUPER_ADMIN) },

@@ -44,9 +44,9 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   if (intent === "reissue") {
     const r = await adminApi(context, "POST", `/admin/applications/${encodeURIComponent(id)}/letters`);
     if (!r.ok) return redirectWithToast(self, r.error.message, "error");
-    return redirectWithToast(self, t("letters.reissued_toast", { number: r.body.data.number }));
+    return redirectWithToast(self, t("verify:letters.reissued_toast", { number: r.body.data.number }));
   }
-  if (intent !== "revoke") return redirectWithToast(self, t("letters.none"), "error");
+  if (intent !== "revoke") return redirectWithToast(self, t("verify:letters.none"), "error");
   const submission = parseWithZod(form, { schema: adminSchemas(await formTextsFor(request)).reason });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const number = String(form.get("number") ?? "");
@@ -55,19 +55,19 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   if (confirm) return { confirm, number };
   const r = await adminApi(context, "POST", "/admin/letters/revoke", { body: { number, reason: submission.value.reason } });
   if (!r.ok) return data({ result: refusalReply(submission, r.error) }, { status: r.status >= 500 ? 503 : 400 });
-  return redirectWithToast(self, t("letters.revoked_toast", { number }));
+  return redirectWithToast(self, t("verify:letters.revoked_toast", { number }));
 }
 
 export default function LetterAdmin() {
-  const { t } = useTranslation(["common", "review"]);
+  const { t } = useTranslation(["common", "review", "verify"]);
   const { id, letters } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const valid = letters.find((l) => !l.revoked_at);
   if (answer && "confirm" in answer) {
     return (
       <>
-        <h1>{t("letters.title")}</h1>
-        <ConfirmPanel question={t("letters.revokeConfirm", { number: answer.number })} fields={answer.confirm} back={`/application/${id}/surat`} />
+        <h1>{t("verify:letters.title")}</h1>
+        <ConfirmPanel question={t("verify:letters.revokeConfirm", { number: answer.number })} fields={answer.confirm} back={`/application/${id}/surat`} />
       </>
     );
   }
@@ -76,15 +76,15 @@ export default function LetterAdmin() {
       <p>
         <Link to={`/application/${id}`}>{t("review:detail.back")}</Link>
       </p>
-      <h1>{t("letters.title")}</h1>
-      {letters.length === 0 ? <p className={ui.card}>{t("letters.none")}</p> : <LetterList letters={letters} />}
+      <h1>{t("verify:letters.title")}</h1>
+      {letters.length === 0 ? <p className={ui.card}>{t("verify:letters.none")}</p> : <LetterList letters={letters} />}
       {valid ? (
         <RevokeForm number={valid.number} result={answer && "result" in answer ? answer.result : undefined} />
       ) : letters.length > 0 ? (
         <Form method="post">
           <input type="hidden" name="intent" value="reissue" />
           <button type="submit" className={ui.button}>
-            {t("letters.reissue")}
+            {t("verify:letters.reissue")}
           </button>
         </Form>
       ) : null}
@@ -93,18 +93,18 @@ export default function LetterAdmin() {
 }
 
 function LetterList({ letters }: { letters: Letter[] }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(["common", "verify"]);
   return (
     <ul className={ui.checklist}>
       {letters.map((l) => (
         <li key={l.number} className={ui.card} style={{ overflowWrap: "anywhere", marginBottom: 0 }}>
           <dl className={d.facts}>
-            <dt>{t("letters.number")}</dt>
+            <dt>{t("verify:letters.number")}</dt>
             <dd>{l.number}</dd>
-            <dt>{t("letters.issued")}</dt>
+            <dt>{t("verify:letters.issued")}</dt>
             <dd>{formatDate(l.issued_at)}</dd>
-            <dt>{t("letters.state")}</dt>
-            <dd>{l.revoked_at ? t("letters.revoked", { date: formatDate(l.revoked_at), reason: l.revoke_reason ?? "" }) : t("letters.valid")}</dd>
+            <dt>{t("verify:letters.state")}</dt>
+            <dd>{l.revoked_at ? t("verify:letters.revoked", { date: formatDate(l.revoked_at), reason: l.revoke_reason ?? "" }) : t("verify:letters.valid")}</dd>
           </dl>
         </li>
       ))}
@@ -113,17 +113,17 @@ function LetterList({ letters }: { letters: Letter[] }) {
 }
 
 function RevokeForm({ number, result }: { number: string; result: SubmissionResult<string[]> | undefined }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(["common", "verify"]);
   const [form, fields] = useForm<FormInput<"reason">>({ id: "revoke-letter", lastResult: result, ...useLiveValidation(reasonRules) });
   return (
     <section className={ui.card} aria-labelledby="revoke-title">
-      <h2 id="revoke-title">{t("letters.revoke")}</h2>
-      <ErrorSummary form={form} fields={[{ meta: fields.reason, label: t("letters.revokeReason") }]} />
+      <h2 id="revoke-title">{t("verify:letters.revoke")}</h2>
+      <ErrorSummary form={form} fields={[{ meta: fields.reason, label: t("verify:letters.revokeReason") }]} />
       <Form method="post" className={ui.formBlock} {...getFormProps(form)}>
         <input type="hidden" name="number" value={number} />
-        <TextareaField meta={fields.reason} label={t("letters.revokeReason")} />
+        <TextareaField meta={fields.reason} label={t("verify:letters.revokeReason")} />
         <SubmitButton name="intent" value="revoke">
-          {t("letters.revoke")}
+          {t("verify:letters.revoke")}
         </SubmitButton>
       </Form>
     </section>

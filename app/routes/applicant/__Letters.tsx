@@ -9,28 +9,30 @@ import { formatDate } from "~/utils/format";
 export const letterPdfHref = (number: string) => `/application-status/surat?nomor=${encodeURIComponent(number)}`;
 
 export function Letters({ letters, headingLevel = 2 }: { letters: Letter[]; headingLevel?: 2 | 3 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(["common", "verify"]);
   if (letters.length === 0) return null;
   const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
     <section className={ui.card} aria-labelledby="letters-title" data-testid="letters">
-      <Heading id="letters-title">{t("letters.title")}</Heading>
-      <p>{t("letters.lead")}</p>
+      <Heading id="letters-title">{t("verify:letters.title")}</Heading>
+      <p>{t("verify:letters.lead")}</p>
       <ul className={ui.checklist}>
         {letters.map((l) => (
           <li key={l.number} style={{ overflowWrap: "anywhere" }}>
             <dl className={ui.flush}>
-              <dt className={ui.label}>{t("letters.number")}</dt>
+              <dt className={ui.label}>{t("verify:letters.number")}</dt>
               <dd>{l.number}</dd>
-              <dt className={ui.label}>{t("letters.issued")}</dt>
+              <dt className={ui.label}>{t("verify:letters.issued")}</dt>
               <dd>{formatDate(l.issued_at)}</dd>
-              <dt className={ui.label}>{t("letters.state")}</dt>
-              <dd>{l.revoked_at ? t("letters.revoked", { date: formatDate(l.revoked_at), reason: l.revoke_reason ?? "" }) : t("letters.valid")}</dd>
+              <dt className={ui.label}>{t("verify:letters.state")}</dt>
+              <dd>
+                {l.revoked_at ? t("verify:letters.revoked", { date: formatDate(l.revoked_at), reason: l.revoke_reason ?? "" }) : t("verify:letters.valid")}
+              </dd>
             </dl>
             {l.revoked_at ? null : (
               <p>
                 <a href={letterPdfHref(l.number)} download>
-                  {t("letters.download", { number: l.number })}
+                  {t("verify:letters.download", { number: l.number })}
                 </a>
               </p>
             )}

@@ -13,7 +13,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (!r || !r.ok) {
     await r?.body?.cancel();
     const t = await i18next.getFixedT(request);
-    if (r && r.status >= 500) throw new Response(t("verify.unavailable"), { status: 503, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+    if (r && r.status >= 500) throw new Response(t("verify:verify.unavailable"), { status: 503, headers: { "Content-Type": "text/plain; charset=utf-8" } });
     throw new Response(t("error.fileNotFound"), { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
   }
   const headers = new Headers({ "Cache-Control": "private, no-store", "X-Content-Type-Options": "nosniff" });

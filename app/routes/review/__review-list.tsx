@@ -305,12 +305,15 @@ export function ReviewListPage({ data, title }: { data: ListPageData; title: str
   const exportHref = `${area.base}/export${toSearch(query, { page: undefined }, role)}`;
   return (
     <>
-      <h1>{title}</h1>
       {ADMIN_ROLES.includes(role) ? (
-        <p>
+        // The dashboard's link beside the heading, not under it: the rows stay where a reviewer expects them.
+        <div className={r.toolbar}>
+          <h1 className={ui.flush}>{title}</h1>
           <Link to="/kinerja">{t("list.performanceLink")}</Link>
-        </p>
-      ) : null}
+        </div>
+      ) : (
+        <h1>{title}</h1>
+      )}
       <ListTabs data={data} />
       <section className={`${ui.card} ${l.filterCard}`} aria-labelledby="filters-title">
         <ListFilters data={data} />

@@ -22,25 +22,25 @@ export const headers = () => ({ "Cache-Control": "no-store", "Referrer-Policy": 
 
 /** /verifikasi/<token>: the check of the letter whose QR was scanned. */
 export default function VerifyToken() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(["common", "verify"]);
   const answer = useLoaderData<typeof loader>();
   return (
     <>
       <section className={ui.hero} aria-labelledby="verify-title">
-        <h1 id="verify-title">{t("verify.title")}</h1>
+        <h1 id="verify-title">{t("verify:verify.title")}</h1>
       </section>
       {"result" in answer ? <VerificationResult result={answer.result} /> : null}
       {"wait" in answer ? (
         <div className={ui.errorSummary} role="alert">
-          <p>{t("verify.rateLimited", { minutes: answer.wait })}</p>
+          <p>{t("verify:verify.rateLimited", { minutes: answer.wait })}</p>
           <p>
-            <Link to="/verifikasi">{t("verify.again")}</Link>
+            <Link to="/verifikasi">{t("verify:verify.again")}</Link>
           </p>
         </div>
       ) : null}
       {"unavailable" in answer ? (
         <div className={ui.errorSummary} role="alert">
-          <p>{t("verify.unavailable")}</p>
+          <p>{t("verify:verify.unavailable")}</p>
         </div>
       ) : null}
       <OfflineNote />

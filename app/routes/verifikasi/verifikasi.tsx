@@ -35,40 +35,40 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 /** /verifikasi: the public check of a decision letter by its number and the holder's date of birth. */
 export default function VerifyLetter() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(["common", "verify"]);
   const answer = useActionData<typeof action>();
   const [form, fields] = useForm<LetterVerifyInput>({ id: "letter-verify", lastResult: answer?.reply, ...useLiveValidation(letterVerifyRules) });
   const result = answer?.checked;
   return (
     <>
       <section className={ui.hero} aria-labelledby="verify-title">
-        <h1 id="verify-title">{t("verify.title")}</h1>
-        <p>{t("verify.lead")}</p>
+        <h1 id="verify-title">{t("verify:verify.title")}</h1>
+        <p>{t("verify:verify.lead")}</p>
       </section>
       {result && "result" in result ? <VerificationResult result={result.result} /> : null}
       {result && "wait" in result ? (
         <div className={ui.errorSummary} role="alert">
-          <p>{t("verify.rateLimited", { minutes: result.wait })}</p>
+          <p>{t("verify:verify.rateLimited", { minutes: result.wait })}</p>
         </div>
       ) : null}
       {result && "unavailable" in result ? (
         <div className={ui.errorSummary} role="alert">
-          <p>{t("verify.unavailable")}</p>
+          <p>{t("verify:verify.unavailable")}</p>
         </div>
       ) : null}
       <section className={ui.card} aria-labelledby="verify-form-title">
-        <h2 id="verify-form-title">{t("verify.submit")}</h2>
+        <h2 id="verify-form-title">{t("verify:verify.submit")}</h2>
         <ErrorSummary
           form={form}
           fields={[
-            { meta: fields.number, label: t("verify.fields.number") },
-            { meta: fields.birth_date, label: t("verify.fields.birth_date") },
+            { meta: fields.number, label: t("verify:verify.fields.number") },
+            { meta: fields.birth_date, label: t("verify:verify.fields.birth_date") },
           ]}
         />
         <Form method="post" className={ui.formBlock} {...getFormProps(form)}>
-          <Field meta={fields.number} label={t("verify.fields.number")} hint={t("verify.numberHint")} autoComplete="off" />
-          <DateField meta={fields.birth_date} label={t("verify.fields.birth_date")} />
-          <SubmitButton>{t("verify.submit")}</SubmitButton>
+          <Field meta={fields.number} label={t("verify:verify.fields.number")} hint={t("verify:verify.numberHint")} autoComplete="off" />
+          <DateField meta={fields.birth_date} label={t("verify:verify.fields.birth_date")} />
+          <SubmitButton>{t("verify:verify.submit")}</SubmitButton>
         </Form>
       </section>
       <OfflineNote />
