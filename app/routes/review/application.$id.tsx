@@ -160,7 +160,7 @@ export default function ApplicationDetail() {
           <AuditSection audit={detail.audit} documents={detail.documents} />
           {loaded.letters ? (
             <p>
-              <Link to={loaded.letters}>{t("common:letters.title")}</Link>
+              <Link to={loaded.letters}>{t("detail.lettersLink")}</Link>
             </p>
           ) : null}
           {detail.may_decide && detail.open_stage ? (
