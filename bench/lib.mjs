@@ -1,7 +1,7 @@
 // Shared by the load benchmarks: command-line options, a throwaway PostgreSQL database, the built
 // server started as in production, a login through the portal's own form, and autocannon with p95.
 import { spawn } from "node:child_process";
-import { randomBytes } from "node:crypto";
+import { generateKeyPairSync, randomBytes } from "node:crypto";
 import { cpus } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -49,6 +49,8 @@ export async function startServer({
   if (nodeEnv === "production") {
     env.SMTP_URL ??= "smtp://127.0.0.1:1";
     env.PUBLIC_URL ??= `http://127.0.0.1:${port}`;
+    // and a key to sign decision letters with (a throwaway one, as domain/letter-keys.ts newLetterKeyEntry makes it).
+    env.LETTER_SIGNING_KEYS ??= `bench:${generateKeyPairSync("ed25519").privateKey.export({ format: "der", type: "pkcs8" }).toString("base64")}`;
   }
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
   else delete env.DATABASE_URL;

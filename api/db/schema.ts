@@ -420,6 +420,12 @@ export const auditLog = pgTable(
     internalNote: text("internal_note"),
     /** REUPLOAD: the documents sent back, [{ requirement_id, reason }] */
     details: jsonb("details"),
+    /**
+     * DECISION: when the decided stage's clock started (the row before it, when that row opened the stage;
+     * api/services/stage-clock.ts), written with the row; null when not measured, and on rows written
+     * before this column (migration 0024), whose start /kinerja looks up.
+     */
+    stageStartedAt: timestamp("stage_started_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -431,6 +437,11 @@ export const auditLog = pgTable(
     // The decisions of a period (/kinerja counts the running month and week on every request).
     index("audit_log_decision_created_idx")
       .on(t.createdAt)
+      .where(sql`${t.action} = 'DECISION'`),
+    // A period's decisions with all /kinerja counts of them (stage, status, body, the clock's start): read
+    // from the index alone. It covers what audit_log_decision_created_idx served, which can go in a later release.
+    index("audit_log_decision_waits_idx")
+      .on(t.createdAt, t.toStage, t.toStatus, t.actorRole, t.stageStartedAt)
       .where(sql`${t.action} = 'DECISION'`),
   ],
 );

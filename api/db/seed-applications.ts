@@ -8,6 +8,7 @@ import { firstStage, openStage, stageById, type Decision, type WorkflowState } f
 import { stageName } from "#domain/workflow-words";
 import { appendAudit, decideApplication } from "../services/workflow";
 import { applicantColumns, reviewColumnsNow } from "../services/review-state";
+import { clockStartOf } from "../services/stage-clock";
 import type { FileStorage } from "../services/storage";
 import { MIME_OF } from "../services/uploads/file-type";
 import type { Database } from "./client";
@@ -767,6 +768,8 @@ async function insertDemoApplications(
           .set({ createdAt: times[Math.min(i, times.length - 1)] })
           .where(eq(auditLog.id, e.id));
       }
+      // Each decision's clock start was taken from the times before the move: taken again from the moved ones.
+      await tx.execute(sql`update audit_log d set stage_started_at = ${clockStartOf("d")} where d.application_id = ${app.id} and d.action = 'DECISION'`);
       await tx.execute(sql`set local session_replication_role = origin`);
       await tx.update(reuploadRequests).set({ createdAt: last }).where(eq(reuploadRequests.applicationId, app.id));
     }

@@ -216,6 +216,11 @@ describe("demo applications (DESIGN §7)", () => {
       expect(times).toEqual([...times].sort((a, b) => a - b));
       expect(app.submittedAt?.getTime()).toBe(times[0]);
       expect(app.stageStartedAt?.getTime()).toBe(times.at(-1));
+      // Each decision keeps its clock's start from the moved times: the row before it, when that row opened the stage.
+      const opened = (e: (typeof entries)[number]) => (e.action === "SUBMIT" ? e.toStage : e.toStatus === "PASSED" ? stageById(e.toStage!)!.onPassed : null);
+      expect(entries.slice(1).map((e) => e.stageStartedAt?.getTime() ?? null)).toEqual(
+        entries.slice(1).map((e, i) => (opened(entries[i]!) === e.toStage ? times[i] : null)),
+      );
     }
   });
 

@@ -6,17 +6,20 @@ import { TIME_ZONE } from "#domain/time-zone";
 import { STAGES, stageById } from "#domain/workflow";
 import type { Database } from "../db/client";
 import { slaSettingsList } from "./admin-sla";
+import { clockRows, stageOpenedBy } from "./stage-clock";
 
 // The queue at a glance (/kinerja, docs/decisions/034-performance-dashboard.md). Every number is counted in
 // SQL (counts, percentile_cont / percentile_disc over the waits); Node only picks the stages asked for and
 // fills empty weeks and months with zeros. A wait is measured as api/services/processing-times.ts measures
 // it (decision 021): from the row before a decision in its file's history, when that row opened the decided
-// stage (the submission, a reupload, or the pass of the stage before), to the decision.
+// stage (the submission, a reupload, or the pass of the stage before), to the decision. A decision stores
+// that start as it is written (api/services/stage-clock.ts), so a month's waits are one range of an index;
+// a decision written before it did (migration 0024) has it looked up, the row before it read per decision.
 //
 // The past does not change: a decision, a submission, is written at the moment it happens, never into an
 // earlier month. So the numbers of a month or week that has ended are counted once per process (and once
 // more after an SLA change, which moves "within the SLA") and kept; each request counts only the running
-// month and week, through audit_log_decision_created_idx, and the queue.
+// month and week, through audit_log_decision_waits_idx, and the queue.
 
 /** Rows of db.execute: an array on PGlite's driver, a pg result on node-postgres. */
 function rowsOf<T>(result: unknown): T[] {
@@ -27,12 +30,6 @@ const oneDecimal = (n: number | string | null) => (n === null ? null : Math.roun
 
 /** Stages whose pass closes the file. */
 const FINAL_STAGES = STAGES.filter((s) => s.onPassed === "final").map((s) => s.id);
-
-/** `case <column> when <stage> then <the stage a pass opens> … end`, from the workflow table. */
-function nextStageOf(column: SQL): SQL {
-  const arms = STAGES.filter((s) => s.onPassed !== "final").map((s) => sql`when ${s.id}::int then ${s.onPassed}::int`);
-  return sql`case ${column} ${sql.join(arms, sql` `)} end`;
-}
 
 /** `case stage_id when <stage> then <SLA days> … end` of the SLA as it is now. */
 function slaOf(column: SQL, sla: ReadonlyMap<number, number>): SQL {
@@ -83,20 +80,26 @@ async function waitsBetween(db: Database, from: Date, until: Date, sla: Readonly
     }>(
       await tx.execute(sql`
         with waits as (
+          -- A decision written with the start of its clock (workflow/audit.ts): a range of audit_log_decision_waits_idx alone.
           select d.to_stage as stage_id, d.actor_role as role_id, to_char(d.created_at at time zone ${tz}, 'YYYY-MM') as month,
-                 extract(epoch from d.created_at - prev.created_at) / 86400.0 as days
+                 extract(epoch from d.created_at - d.stage_started_at) / 86400.0 as days
+          from audit_log d
+          where d.action = 'DECISION' and d.created_at >= ${from} and d.created_at < ${until} and d.stage_started_at is not null
+          union all
+          -- One written before that column (or not measured): the row before it, looked up.
+          select d.to_stage, d.actor_role, to_char(d.created_at at time zone ${tz}, 'YYYY-MM'),
+                 extract(epoch from d.created_at - prev.created_at) / 86400.0
           from audit_log d
           cross join lateral (
             select o.action, o.to_stage, o.to_status, o.created_at
             from audit_log o
-            where o.application_id = d.application_id and o.action in ('SUBMIT', 'REUPLOAD', 'DECISION') and o.to_stage is not null
+            where o.application_id = d.application_id and ${clockRows("o")}
               and (o.created_at < d.created_at or (o.created_at = d.created_at and o.id < d.id))
             order by o.created_at desc, o.id desc
             limit 1
           ) prev
-          where d.action = 'DECISION' and d.created_at >= ${from} and d.created_at < ${until}
-            and d.to_stage = case when prev.action in ('SUBMIT', 'REUPLOAD') then prev.to_stage
-                                  when prev.action = 'DECISION' and prev.to_status = 'PASSED' then ${nextStageOf(sql`prev.to_stage`)} end
+          where d.action = 'DECISION' and d.created_at >= ${from} and d.created_at < ${until} and d.stage_started_at is null
+            and d.to_stage = ${stageOpenedBy("prev")}
         )
         select stage_id, month, null::int as role_id, count(*)::int as decided, 0 as within,
                percentile_cont(0.5) within group (order by days) as median,

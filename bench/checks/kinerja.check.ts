@@ -7,6 +7,7 @@ import { describe, expect, it } from "vitest";
 import { openDatabase } from "../../api/db/client";
 import { monthStart, periodOf } from "../../domain/performance";
 import { STAGES } from "../../domain/workflow";
+import { nextStageOf } from "../../api/services/stage-clock";
 import { figure } from "../../tests/figures";
 // @ts-expect-error -- plain JavaScript helpers of the load benchmarks
 import { apiToken, portalLogin, ROOT, startServer, stopServer, throwawayDatabase } from "../lib.mjs";
@@ -17,10 +18,13 @@ import { apiToken, portalLogin, ROOT, startServer, stopServer, throwawayDatabase
 // submission, then a decision of every stage each file has left, spread between its submission and the
 // start of its current stage) is added here in SQL. Figures: the median of 15 requests after 3 warm-ups, and
 // the Admin's /application-list at the same moment for scale (a shared machine's load moves both).
-//   npm run bench -- kinerja            (BENCH_KINERJA_ROWS=… for another size, BENCH_KINERJA_DB=pg|pglite for one)
+//   npm run bench -- kinerja            (BENCH_KINERJA_ROWS=… for another size, BENCH_KINERJA_DB=pg|pglite for one,
+//                                        BENCH_KINERJA_LOOKUP=1 for decisions written before migration 0024)
 
 const ROWS = Number(process.env.BENCH_KINERJA_ROWS ?? 100_000);
 const DATABASES = (process.env.BENCH_KINERJA_DB ?? "pg,pglite").split(",");
+/** The history as decisions wrote it before migration 0024: no clock start on the row, so /kinerja looks it up. */
+const LOOKUP = process.env.BENCH_KINERJA_LOOKUP === "1";
 const ADMIN = { email: "admin@adaptasi.test", password: "Adaptasi#2026" };
 const TIMES = 15;
 
@@ -48,15 +52,18 @@ async function addHistory(target: { databaseUrl?: string; dataDir?: string }) {
     select id, 3, 'SUBMIT', reached_stages[1], 'IN-PROGRESS', submitted_at
     from applications where is_submitted and cardinality(reached_stages) > 0`);
   // Decided stages: all reached but the open one; the last of a closed file (or one sent back) carries its status.
+  // Each carries the start of its clock as a decision now writes it (api/services/stage-clock.ts): the
+  // submission for the first, the pass before it for the others, when that pass opened this stage.
   await handle.db.execute(sql`
     with a as (
       select id, reached_stages, submitted_at as t0, stage_started_at as tk, status,
              cardinality(reached_stages) - (case when open_stage_id is null then 0 else 1 end) as n
       from applications where is_submitted and cardinality(reached_stages) > 0)
-    insert into audit_log (application_id, actor_role, action, to_stage, to_status, created_at)
+    insert into audit_log (application_id, actor_role, action, to_stage, to_status, created_at, stage_started_at)
     select a.id, case when s.stage in (1, 11, 21) and hashint4(s.i::int + length(a.id::text)) % 2 = 0 then 2 else case s.stage ${decider} end end,
            'DECISION', s.stage, case when s.i < a.n then 'PASSED' else a.status end,
-           a.t0 + (a.tk - a.t0) * (s.i::float8 / a.n)
+           a.t0 + (a.tk - a.t0) * (s.i::float8 / a.n),
+           ${LOOKUP ? sql`null` : sql`case when s.i = 1 then a.t0 when ${nextStageOf(sql`a.reached_stages[s.i - 1]`)} = s.stage then a.t0 + (a.tk - a.t0) * ((s.i - 1)::float8 / a.n) end`}
     from a cross join lateral unnest(a.reached_stages) with ordinality as s(stage, i)
     where s.i <= a.n`);
   await handle.db.execute(sql`vacuum analyze audit_log`);
@@ -113,7 +120,7 @@ describe(`/kinerja on ${ROWS.toLocaleString("en")} applications`, () => {
         // For scale, at the same moment on the same server: the Admin's application list (bench/review-list.mjs).
         const list = await medianOf(`${base}/application-list`, { cookie });
         console.log(
-          `[kinerja ${kind}] ${prepared.rows.toLocaleString("en")} applications, ${audit.toLocaleString("en")} audit rows, load ${load.toFixed(1)}: ` +
+          `[kinerja ${kind}${LOOKUP ? " lookup" : ""}] ${prepared.rows.toLocaleString("en")} applications, ${audit.toLocaleString("en")} audit rows, load ${load.toFixed(1)}: ` +
             `GET /kinerja first ${cold.toFixed(0)} ms, then median ${page.median.toFixed(0)} ms (p90 ${page.p90.toFixed(0)}), ?jalur=REG ${filtered.median.toFixed(0)} ms, last month ${past.median.toFixed(0)} ms, ` +
             `API alone ${alone.median.toFixed(0)} ms (p90 ${alone.p90.toFixed(0)}); /application-list at the same moment ${list.median.toFixed(0)} ms`,
         );

@@ -1,8 +1,11 @@
+import { asc, TransactionRollbackError } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Performance } from "#contracts/performance";
 import { monthStart, periodOf } from "#domain/performance";
 import { ROLE } from "#domain/roles";
 import { applications, auditLog, type AuditAction } from "../../db/schema";
+import { performance } from "../../services/performance";
+import { decidedStageStart } from "../../services/stage-clock";
 import { createTestApi, expectError, type TestApi } from "../../test/helpers";
 
 // GET /admin/performance against a hand count: a handful of files whose history is written here, in the
@@ -186,6 +189,34 @@ describe("GET /admin/performance, counted by hand", () => {
     expect(data.period).toBe(periodOf(now));
     expect(data.until).toBe(data.computed_at);
     expect(data.weeks_until).toBe(data.computed_at);
+  });
+});
+
+describe("GET /admin/performance, each decision with the start of its clock", () => {
+  // The files above are written as decisions were before migration 0024: no start on the row, so it is looked
+  // up. Here the same history is written again as a decision writes it now (its start stored, from the same
+  // rule), in a transaction that is rolled back; the service counts it afresh (nothing kept for this
+  // transaction) and must give every number the look-up gave.
+  it("gives the same numbers as the look-up of the row before each decision", async () => {
+    const looked = await get(`?period=${PERIOD}`);
+    let stored: Performance | undefined;
+    let carried = 0;
+    const rewritten = api.db.transaction(async (tx) => {
+      const rows = await tx.select().from(auditLog).orderBy(asc(auditLog.createdAt), asc(auditLog.id));
+      await tx.delete(auditLog);
+      for (const row of rows) {
+        const start = row.action === "DECISION" && row.toStage !== null ? decidedStageStart(row.applicationId, row.toStage, row.createdAt) : null;
+        // A new id, in the same order: the look-up breaks ties of time by id.
+        await tx.insert(auditLog).values({ ...row, id: undefined, stageStartedAt: start });
+      }
+      carried = (await tx.select().from(auditLog)).filter((r) => r.stageStartedAt !== null).length;
+      stored = await performance(tx, { period: PERIOD, now: new Date(looked.computed_at) });
+      tx.rollback();
+    });
+    await expect(rewritten).rejects.toBeInstanceOf(TransactionRollbackError);
+    // Every decision but E's (its start is older than the log) carries its start: A 2, B 2, C 3, D 1, F 1.
+    expect(carried).toBe(9);
+    expect(stored).toEqual(looked);
   });
 });
 

@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { JalurId } from "#domain/documents";
@@ -154,6 +154,14 @@ describe("decisions", () => {
       "DECISION Evaluasi Kompetensi — Kompeten",
       "DECISION Pembekalan — Sesuai",
     ]);
+    // Each decision keeps when its stage's clock started (/kinerja counts waits from it): the row before it,
+    // the submission, the reupload or the pass of the stage before; the other rows keep none.
+    const history = await api.db.select().from(auditLog).where(eq(auditLog.applicationId, app.id)).orderBy(asc(auditLog.createdAt), asc(auditLog.id));
+    const clock = history.filter((h) => ["SUBMIT", "REUPLOAD", "DECISION"].includes(h.action) && h.toStage !== null);
+    expect(clock.map((h) => [h.action, h.stageStartedAt?.getTime() ?? null])).toEqual(
+      clock.map((h, i) => [h.action, h.action === "DECISION" ? clock[i - 1]!.createdAt.getTime() : null]),
+    );
+    expect(clock.filter((h) => h.action === "DECISION")).toHaveLength(5);
     const subjects = (await api.mails(app.email)).map((m) => m.subject);
     expect(subjects).toHaveLength(6);
     expect(subjects).toContainEqual(expect.stringMatching(/^Keputusan Pembekalan: Sesuai — /));

@@ -1,5 +1,6 @@
 import type { Database } from "../../db/client";
 import { auditLog, type ApplicationRow, type AuditAction } from "../../db/schema";
+import { decidedStageStart } from "../stage-clock";
 
 /** Who moved a file: the account and the role it acted in. */
 export interface Actor {
@@ -42,5 +43,8 @@ export async function appendAudit(tx: Database, entry: AuditEntry): Promise<void
     ...(entry.internalNote !== undefined ? { internalNote: entry.internalNote } : {}),
     ...(entry.details !== undefined ? { details: entry.details } : {}),
     ...(entry.at ? { createdAt: entry.at } : {}),
+    // A decision keeps when its stage's clock started, so /kinerja reads a month's waits without looking
+    // back through each file's history (docs/decisions/034-performance-dashboard.md).
+    ...(entry.action === "DECISION" && entry.to.stage !== null ? { stageStartedAt: decidedStageStart(entry.applicationId, entry.to.stage, entry.at) } : {}),
   });
 }
