@@ -6,7 +6,7 @@ import { INDONESIAN, labelsIn, rulesFor, type FormTexts } from "../validation";
 
 export const LETTER_NUMBER_MAX = 40;
 
-const LABEL_KEYS = { number: "common:verify.fields.number", birth_date: "common:verify.fields.birth_date" } as const;
+const LABEL_KEYS = { number: "verify:verify.fields.number", birth_date: "verify:verify.fields.birth_date" } as const;
 
 export function letterSchemas(texts: FormTexts = INDONESIAN) {
   const rules = rulesFor(texts);

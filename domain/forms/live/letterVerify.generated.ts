@@ -9,8 +9,8 @@ export const rules: LiveForm = {
     birth_date: {"required":true},
   },
   labels: {
-    number: {"id":"Nomor surat","key":"common:verify.fields.number"},
-    birth_date: {"id":"Tanggal lahir pemegang surat","key":"common:verify.fields.birth_date"},
+    number: {"id":"Nomor surat","key":"verify:verify.fields.number"},
+    birth_date: {"id":"Tanggal lahir pemegang surat","key":"verify:verify.fields.birth_date"},
   },
   fields: {
     number: {"steps":[{"transform":"trim"},{"check":{"kind":"minLength","n":1},"message":{"rule":"required","params":{"field":"Nomor surat"}}},{"check":{"kind":"maxLength","n":40},"message":{"rule":"max","params":{"length":40}}},{"check":{"kind":"notPattern","source":"[\\u0000-\\u001F\\u007F-\\u009F]"},"message":{"rule":"controlCharacters","params":{}}}]},
