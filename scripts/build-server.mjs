@@ -1,7 +1,7 @@
 // The production server as one file: server.ts and everything it imports from this repository
 // (server/, api/, domain/, locales/, app/utils/) bundled by esbuild into build/server.mjs, the packages
 // left to node_modules, and the migrations beside it. The operator's commands the docs name (`npm run
-// admin:create`, `npm run ops:adopt`, `npm run ops:sentry-test`) are bundled the same way beside it
+// admin:create`, `npm run ops:adopt`, `npm run ops:sentry-test`, `npm run letters:key`) are bundled the same way beside it
 // (build/admin-create.mjs, …): package.json runs those when the sources are not there. With build/client and build/server (Remix) it runs
 // as `NODE_ENV=production node build/server.mjs` on production dependencies only (`npm ci --omit=dev`):
 // no TypeScript at run time. docs/operations.md "A production build".

@@ -6,4 +6,5 @@ export const BUNDLES = {
   "admin-create": "scripts/admin-create.ts",
   "ops-adopt": "scripts/ops-adopt.ts",
   "sentry-test": "scripts/sentry-test.ts",
+  "letters-key": "scripts/letters-key.ts",
 };

@@ -15,7 +15,7 @@ import { ensureBuild, freePort, leftovers, PRODUCTION_MAIL, ROOT, strongSecrets,
 // dependencies only, as `npm ci --omit=dev` leaves them — no sources, no tsx scripts, no TypeScript, no
 // Vite. There `node build/server.mjs` migrates an empty database, answers its pages and API and stops on
 // SIGTERM; and the commands the docs name — `npm start`, `npm run admin:create`, `npm run ops:adopt`,
-// `npm run ops:sentry-test` — work as typed.
+// `npm run ops:sentry-test`, `npm run letters:key` — work as typed.
 
 const cleanup = leftovers();
 let dir = "";
@@ -148,6 +148,12 @@ describe("the production layout: build/, package.json and production dependencie
     expect(await wrong.exited).toBe(2);
     expect(wrong.err()).toContain("usage: npm run admin:create");
   }, 180_000);
+
+  it("`npm run letters:key` prints a new signing key entry for LETTER_SIGNING_KEYS", async () => {
+    const key = run("npm", ["run", "--silent", "letters:key", "--", "drill"], settings);
+    expect(await key.exited, key.err()).toBe(0);
+    expect(key.out().trim()).toMatch(/^drill:[A-Za-z0-9+/=]{40,}$/);
+  }, 60_000);
 
   it("`npm run ops:sentry-test` sends one test event with the build's release, and says when Sentry did not take it", async () => {
     const events: Array<Record<string, unknown>> = [];
