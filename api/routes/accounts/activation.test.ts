@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accountTokens, users } from "../../db/schema";
 import { hashToken } from "../../services/tokens";
 import { citizenSignUp, foreignSignUp, SIGN_UP_PASSWORD } from "../../test/factories";
-import { createTestApi, expectError, type TestApi, typedRequest } from "../../test/helpers";
+import { answered, createTestApi, expectError, type TestApi, typedRequest } from "../../test/helpers";
 import { tokenFrom } from "../../test/mail";
 
 let api: TestApi;
@@ -119,7 +119,7 @@ describe("login and get-me around activation", () => {
     const { email, token, body } = await signedUp("citizen");
     await activate(token);
     const access = (await (await login(email)).json()).token.token;
-    const { data } = await (await typedRequest(api, "GET", "/admin/get-me", { token: access })).json();
+    const { data } = answered(await api.client().call("GET", "/admin/get-me", { token: access }));
     expect(data.user).toMatchObject({
       role_id: 3,
       is_foreign: false,
@@ -136,7 +136,7 @@ describe("login and get-me around activation", () => {
     const { email, token, body } = await signedUp("foreign");
     await activate(token);
     const access = (await (await login(email)).json()).token.token;
-    const { data } = await (await typedRequest(api, "GET", "/admin/get-me", { token: access })).json();
+    const { data } = answered(await api.client().call("GET", "/admin/get-me", { token: access }));
     expect(data.user).toMatchObject({
       role_id: 3,
       is_foreign: true,
