@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { verificationState } from "#domain/facility";
 import { adminAuditLog, facilityProfiles, users, userVerifications } from "../../db/schema";
 import { tokenFrom } from "../../test/mail";
-import { type ApiBody, createTestApi, expectError, type TestApi, typedRequest, typedRequestAs } from "../../test/helpers";
+import { answered, type ApiBody, createTestApi, expectError, type TestApi, typedRequest, typedRequestAs } from "../../test/helpers";
 
 let api: TestApi;
 let adminToken: string;
@@ -162,7 +162,7 @@ describe("POST /admin/facilities", () => {
     const reset = await typedRequest(api, "POST", "/password/reset", { body: { token, password: "SandiBaru2026", password_confirmation: "SandiBaru2026" } });
     expect(reset.status, await reset.clone().text()).toBe(200);
     const { token: access } = await api.login(created.email, "SandiBaru2026");
-    const me = await (await typedRequest(api, "GET", "/admin/get-me", { token: access })).json();
+    const me = answered(await api.client().call("GET", "/admin/get-me", { token: access }));
     expect(me.data.userVerification[0]).toMatchObject({ is_approved: false, is_rejected: false });
   });
 

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mailOutbox } from "../../db/schema";
 import { adoptAddress, recordFirstStart } from "../../services/live-service";
-import { createTestApi, expectError, type TestApi, typedRequest } from "../../test/helpers";
+import { answered, createTestApi, expectError, type TestApi, typedRequest } from "../../test/helpers";
 
 let api: TestApi;
 let superToken: string;
@@ -62,7 +62,7 @@ describe("/admin/mail-outbox", () => {
     // No longer failed: a second resend is 404, and the list no longer has it.
     await expectError(await typedRequest(api, "POST", `/admin/mail-outbox/${row.id}/resend`, { token: superToken }), 404, "NOT_FOUND");
     await expectError(await typedRequest(api, "POST", `/admin/mail-outbox/bukan-uuid/resend`, { token: superToken }), 404, "NOT_FOUND");
-    const again = await (await typedRequest(api, "GET", "/admin/mail-outbox/failed", { token: superToken })).json();
+    const again = answered(await api.client().call("GET", "/admin/mail-outbox/failed", { token: superToken }));
     expect(again.data.map((m: { id: string }) => m.id)).not.toContain(row.id);
   });
 

@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { STAGES } from "#domain/workflow";
 import { additionalRequirements, adminAuditLog, applications, auditLog, slaSettings, users } from "../../db/schema";
-import { type ApiBody, createTestApi, expectError, type TestApi, typedRequest, typedRequestAs } from "../../test/helpers";
+import { answered, type ApiBody, createTestApi, expectError, type TestApi, typedRequest, typedRequestAs } from "../../test/helpers";
 
 let api: TestApi;
 let superToken: string;
@@ -126,7 +126,7 @@ describe("PUT /admin/sla", () => {
 
 describe("PUT /admin/committee-name (spec §6: role 1's label is followed by the committee's name)", () => {
   const put = (json: ApiBody<"PUT", "/admin/committee-name">, token = superToken) => typedRequest(api, "PUT", "/admin/committee-name", { body: json, token });
-  const publicName = async () => (await (await typedRequest(api, "GET", "/config/public")).json()).data.committeeName;
+  const publicName = async () => answered(await api.client().call("GET", "/config/public")).data.committeeName;
 
   it("answers the default until the Super Admin names the committee, then the new name; the change is logged", async () => {
     expect(await publicName()).toBe("Komite Adaptasi");
