@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pdf, pdfOfSize, pdfWithOpenActionScript, png } from "../../../tests/fixtures/files";
 import { adminAuditLog, announcements, settings, users } from "../../db/schema";
 import { DEFAULT_SETTINGS } from "../../services/settings";
-import { createTestApi, expectError, type TestApi, typedRequest, typedRequestAs, typedUpload } from "../../test/helpers";
+import { answered, createTestApi, expectError, type TestApi, typedRequest, typedRequestAs, typedUpload } from "../../test/helpers";
 
 let api: TestApi;
 let adminToken: string;
@@ -23,8 +23,8 @@ const cmsAudit = (targetId: string) =>
     .from(adminAuditLog)
     .where(and(eq(adminAuditLog.targetType, "cms"), eq(adminAuditLog.targetId, targetId)))
     .orderBy(desc(adminAuditLog.id));
-const publicConfig = async () => (await (await typedRequest(api, "GET", "/config/public")).json()).data;
-const welcome = async () => (await (await typedRequest(api, "GET", "/cms/welcome")).json()).data;
+const publicConfig = async () => answered(await api.client().call("GET", "/config/public")).data;
+const welcome = async () => answered(await api.client().call("GET", "/cms/welcome")).data;
 
 describe("role guard", () => {
   it("answers 401 without a token and 403 for every role but the Admin", async () => {
