@@ -2,7 +2,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { statusLabel } from "#domain/status-label-words";
 import { applications, auditLog, facilityProfiles, positions, users, userVerifications } from "../../db/schema";
-import { type ApiBody, createTestApi, expectError, type TestApi, typedRequest } from "../../test/helpers";
+import { answered, type ApiBody, createTestApi, expectError, type TestApi, typedRequest } from "../../test/helpers";
 import { tokenFrom } from "../../test/mail";
 import { FACILITY_ADMIN, HOSPITAL } from "../../../tests/fixtures/people";
 
@@ -163,7 +163,7 @@ describe("/api/v1/me/facility", () => {
     expect(sent.status).toBe(200);
     expect((await sent.json()).data).toMatchObject({ state: "pending", facility: { admin_nik: "3175011203850001", position_name: "Kepala Bagian SDM" } });
     expect(await entriesOf(user.id)).toHaveLength(1);
-    const me = await (await typedRequest(api, "GET", "/admin/get-me", { token })).json();
+    const me = answered(await api.client().call("GET", "/admin/get-me", { token }));
     expect(me.data.userVerification[0]).toMatchObject({ is_approved: false, is_rejected: false });
 
     const again = await expectError(await put(token, await facilityData({ facility_name: "RS Lain" })), 409, "VERIFICATION_PENDING");
@@ -172,7 +172,7 @@ describe("/api/v1/me/facility", () => {
     expect(profile.facilityName).toBe("RS Harapan Bunda");
 
     await decide(user.id, { reason: "Nomor izin operasional tidak sesuai dokumen." });
-    const rejected = (await (await typedRequest(api, "GET", "/me/facility", { token })).json()).data;
+    const rejected = answered(await api.client().call("GET", "/me/facility", { token })).data;
     expect(rejected).toMatchObject({ state: "rejected", reason: "Nomor izin operasional tidak sesuai dokumen." });
 
     const resent = await put(token, await facilityData({ licence_number: "503/9999/RS/2023" }));
@@ -211,7 +211,7 @@ describe("/api/v1/me/facility", () => {
 
   it("lists the active positions", async () => {
     const { token } = await newFacilityAdmin();
-    const { data } = await (await typedRequest(api, "GET", "/me/facility/position-options", { token })).json();
+    const { data } = answered(await api.client().call("GET", "/me/facility/position-options", { token }));
     expect(data.map((p: { name: string }) => p.name)).toEqual(expect.arrayContaining(["Direktur Rumah Sakit", "Kepala Bagian SDM"]));
   });
 
@@ -277,7 +277,7 @@ describe("GET /api/v1/me/facility/dashboard", () => {
 
   it("is empty for a new facility, with its verification state", async () => {
     const { token } = await newFacilityAdmin();
-    const { data } = await (await typedRequest(api, "GET", "/me/facility/dashboard", { token })).json();
+    const { data } = answered(await api.client().call("GET", "/me/facility/dashboard", { token }));
     expect(data).toEqual({ state: "notSubmitted", reason: null, submitted_at: null, submitted: 0, drafts: 0, counts: [], recent: [] });
   });
 });
