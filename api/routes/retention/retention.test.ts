@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { applications, users } from "../../db/schema";
-import { createTestApi, expectError, type TestApi, typedRequest } from "../../test/helpers";
+import { answered, createTestApi, expectError, type TestApi, typedRequest } from "../../test/helpers";
 
 // /admin/retention (the Super Admin's list of what the retention job will delete) and DELETE /me/account.
 
@@ -24,7 +24,7 @@ describe("GET /admin/retention", () => {
     expect(body.meta.total).toBeGreaterThan(0);
     const all = [];
     for (let page = 1; page <= body.meta.pages; page++)
-      all.push(...(await (await typedRequest(api, "GET", "/admin/retention", { query: { page }, token })).json()).data);
+      all.push(...answered(await api.client().call("GET", "/admin/retention", { query: { page }, token })).data);
     expect(all.find((r: { label: string }) => r.label.endsWith("Pemohon Rencana"))).toMatchObject({ kind: "DRAFT", notice_at: null });
     // Soonest first.
     const dates = all.map((r: { delete_at: string }) => r.delete_at);
@@ -39,7 +39,7 @@ describe("GET /admin/retention", () => {
     for (const page of ["x", "-1", "1e3", "9999999", "1%00"])
       await expectError(await api.request(`/api/v1/admin/retention?page=${page}`, { token }), 400, "VALIDATION_ERROR");
     // Far past the end: an empty page, with the total.
-    const far = await (await typedRequest(api, "GET", "/admin/retention", { query: { page: 999999 }, token })).json();
+    const far = answered(await api.client().call("GET", "/admin/retention", { query: { page: 999999 }, token }));
     expect(far.data).toEqual([]);
     expect(far.meta.total).toBeGreaterThan(0);
   });
