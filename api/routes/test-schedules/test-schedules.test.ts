@@ -1,7 +1,7 @@
 import { and, count, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminAuditLog, testSchedules } from "../../db/schema";
-import { createTestApi, expectError, type TestApi, typedRequest, typedRequestAs } from "../../test/helpers";
+import { answered, createTestApi, expectError, type TestApi, typedRequest, typedRequestAs } from "../../test/helpers";
 
 let api: TestApi;
 beforeAll(async () => {
@@ -9,7 +9,7 @@ beforeAll(async () => {
 });
 afterAll(() => api?.close());
 
-const list = async () => (await (await typedRequest(api, "GET", "/test-schedules")).json()).data;
+const list = async () => answered(await api.client().call("GET", "/test-schedules")).data;
 
 describe("GET /api/v1/test-schedules", () => {
   it("answers the seeded 2027 schedule, earliest first", async () => {
