@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { users } from "../db/schema";
 import { citizenSignUp } from "./factories";
-import { createTestApi, expectError, type TestApi, typedRequest } from "./helpers";
+import { answered, createTestApi, expectError, type TestApi, typedRequest } from "./helpers";
 import { applicantWithProfile } from "./journeys";
 
 // Names and free texts refuse control characters at the API too, whether a portal form sent the body or
@@ -48,7 +48,7 @@ describe("control characters in names and free text", () => {
 
   it("a portfolio sent straight to the API (its own schema, no portal form) refuses them in every text", async () => {
     const { token } = await applicantWithProfile(api, "Kontrol", { specialization: false });
-    const draft = (await (await typedRequest(api, "POST", "/applications", { token, body: { jalur_id: "SPE" } })).json()).data;
+    const draft = answered(await api.client().call("POST", "/applications", { token, body: { jalur_id: "SPE" } })).data;
     const entry = { kind: "PENDIDIKAN", title: "Residensi", institution: "University of Malaya", year: 2020, description: "Lima tahun" };
     const put = (e: object) => typedRequest(api, "PUT", `/applications/${draft.id}/portfolio`, { token, body: { entries: [{ ...entry, ...e }] } });
     for (const [field, value] of [
