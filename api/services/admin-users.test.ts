@@ -1,7 +1,7 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accountTokens, adminAuditLog, users } from "../db/schema";
-import { createTestApi, type TestApi } from "../test/helpers";
+import { createTestApi, type TestApi, typedRequest } from "../test/helpers";
 import { tokenFrom } from "../test/mail";
 import { createConsoleSuperAdmin } from "./admin-users";
 
@@ -21,7 +21,7 @@ describe("createConsoleSuperAdmin", () => {
     expect(user).toMatchObject({ roleId: 1, isActive: true, fullName: "dr. Ketua Komite", isFasyankes: false });
     expect(user.activatedAt).not.toBeNull();
     // No password works until the owner sets one.
-    expect((await api.request("/api/v1/login", { json: { email: user.email, password: "" } })).status).not.toBe(200);
+    expect((await typedRequest(api, "POST", "/login", { body: { email: user.email, password: "" } })).status).not.toBe(200);
 
     const [token] = await api.db
       .select()
@@ -32,9 +32,11 @@ describe("createConsoleSuperAdmin", () => {
 
     const [mail] = await api.mails(user.email);
     const link = tokenFrom(mail, "/forgot-password");
-    const reset = await api.request("/api/v1/password/reset", { json: { token: link, password: "SandiKetua2026", password_confirmation: "SandiKetua2026" } });
+    const reset = await typedRequest(api, "POST", "/password/reset", {
+      body: { token: link, password: "SandiKetua2026", password_confirmation: "SandiKetua2026" },
+    });
     expect(reset.status, await reset.clone().text()).toBe(200);
-    expect((await api.request("/api/v1/login", { json: { email: user.email, password: "SandiKetua2026" } })).status).toBe(200);
+    expect((await typedRequest(api, "POST", "/login", { body: { email: user.email, password: "SandiKetua2026" } })).status).toBe(200);
 
     const audit = await api.db.select().from(adminAuditLog).where(eq(adminAuditLog.targetId, user.id));
     expect(audit).toEqual([

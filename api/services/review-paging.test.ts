@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { applications, users } from "../db/schema";
 import type { Database } from "../db/client";
-import { createTestApi, expectError, type TestApi } from "../test/helpers";
+import { type ApiQuery, createTestApi, expectError, type TestApi, typedRequest } from "../test/helpers";
 import { tag } from "../test/journeys";
 import { applicationCsv, CSV_PAGE_SIZE, PAGE_SIZE } from "./review";
 import { CURSOR_REACH, decodeCursor, encodeCursor, listOrder } from "./review-paging";
@@ -52,13 +52,8 @@ afterAll(() => api?.close());
 
 type Page = { data: Array<{ id: string }>; meta: { page: number; pages: number; total: number }; cursors: { before: string | null; after: string | null } };
 
-async function page(query: Record<string, string | number | undefined>): Promise<Page> {
-  const params = new URLSearchParams(
-    Object.entries(query)
-      .filter((e): e is [string, string | number] => e[1] !== undefined)
-      .map(([k, v]) => [k, String(v)]),
-  );
-  const res = await api.request(`/api/v1/review/applications?${params}`, { token: superadmin });
+async function page(query: ApiQuery<"GET", "/review/applications">): Promise<Page> {
+  const res = await typedRequest(api, "GET", "/review/applications", { query, token: superadmin });
   expect(res.status, await res.clone().text()).toBe(200);
   return res.json();
 }
@@ -184,6 +179,7 @@ describe("list pages", () => {
   });
 
   it("answers a bad page or cursor with a 400 naming it, or with the page by its number: never a 500", async () => {
+    // Raw: pages and cursors the route's query refuses.
     const bad = async (query: string) =>
       (
         await expectError(await api.request(`/api/v1/review/applications?tab=all&q=${bulk}&${query}`, { token: superadmin }), 400, "VALIDATION_ERROR")

@@ -4,7 +4,7 @@ import path from "node:path";
 import { GetObjectCommand, ListObjectsV2Command } from "@aws-sdk/client-s3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pdfOfSize } from "../../tests/fixtures/files";
-import { createTestApi, type TestApi } from "../test/helpers";
+import { createTestApi, type TestApi, typedRequest, typedUpload } from "../test/helpers";
 import { startS3WithListParts, type S3WithListParts } from "../test/s3-with-list-parts";
 import { createS3Client } from "./storage-s3";
 
@@ -41,7 +41,7 @@ describe("the API with S3_BUCKET", () => {
     const data = await pdfOfSize(300 * 1024);
     const fd = new FormData();
     fd.append("file", new Blob([new Uint8Array(data)]), "panduan.pdf");
-    const res = await api.request("/api/v1/admin/cms/guidebook", { token, body: fd });
+    const res = await typedUpload(api, "/admin/cms/guidebook", fd, { token });
     expect(res.status, await res.clone().text()).toBe(200);
 
     const client = createS3Client({ endpoint, bucket: "adaptasi", ...keys });
@@ -52,7 +52,7 @@ describe("the API with S3_BUCKET", () => {
     expect(stored.equals(data)).toBe(true);
     expect(readdirSync(filesDir, { recursive: true }).filter((f) => !String(f).startsWith("tmp"))).toEqual([]);
 
-    const served = await api.request("/api/v1/cms/guidebook");
+    const served = await typedRequest(api, "GET", "/cms/guidebook");
     expect(served.status).toBe(200);
     expect(served.headers.get("content-length")).toBe(String(data.length));
     expect(Buffer.from(await served.arrayBuffer()).equals(data)).toBe(true);

@@ -221,3 +221,58 @@ export async function expectError(res: Response, status: number, code: string) {
     };
   };
 }
+
+type TypedMethod = import("../../app/utils/api.server").ApiMethod;
+/** What a test may add to a typed request that the portal's client never sends: another API key or none, more headers. */
+interface RequestExtras {
+  apiKey?: string | false;
+  headers?: Record<string, string>;
+}
+type TypedRequestOptions<M extends TypedMethod, P extends string> = import("../../app/utils/api.server").ApiCallOptions<M, P> & RequestExtras;
+type TypedRequestArgs<M extends TypedMethod, P extends string> = import("../../app/utils/api.server").ApiCallArgs<M, P> extends [options: unknown]
+  ? [options: TypedRequestOptions<M, P>]
+  : [options?: TypedRequestOptions<M, P>];
+
+/**
+ * A request typed as the portal's client types its calls (docs/decisions/030-typed-seam.md): the method and the
+ * path (under /api/v1, as sent: `/applications/${id}/portfolio`) must be a route's, the query and the JSON body
+ * that route's, so a renamed route or field fails `tsc`. It answers the API's own Response, so the test still
+ * reads the status, the headers and the error's words as the API sent them (the client words refusals again).
+ * `api` is a test API or another app on its database (`appWith`).
+ */
+export async function typedRequest<M extends TypedMethod, P extends import("../../app/utils/api.server").ApiPath<M>>(
+  api: { request: TestApi["request"] },
+  method: M,
+  path: P,
+  ...[options]: TypedRequestArgs<M, P>
+): Promise<Response> {
+  const { body, query, token, apiKey, headers } = (options ?? {}) as { body?: unknown; query?: Record<string, unknown>; token?: string } & RequestExtras;
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) for (const one of [value].flat()) if (one !== undefined) search.append(key, String(one));
+  return api.request(`/api/v1${path}${search.size ? `?${search}` : ""}`, { method, json: body, token, apiKey, headers });
+}
+
+/** The JSON body and the query a route takes, for a test's own helper that sends them (`(json: ApiBody<"POST", "/login">) => typedRequest(…)`). */
+export type { ApiBody, ApiQuery } from "../../app/utils/api.server";
+
+/**
+ * `typedRequest` as one caller: its token unless the call names another (`const asSuper = typedRequestAs(() => api, () => superToken)`).
+ * Both are read at each call, since a test file sets them in its `beforeAll`.
+ */
+export function typedRequestAs(api: () => { request: TestApi["request"] }, token: () => string | Promise<string>) {
+  return async <M extends TypedMethod, P extends import("../../app/utils/api.server").ApiPath<M>>(method: M, path: P, ...[options]: TypedRequestArgs<M, P>) =>
+    typedRequest(api(), method, path, ...([{ token: await token(), ...options }] as TypedRequestArgs<M, P>));
+}
+
+/**
+ * A multipart upload to a typed route (the path must be one of the API's POST routes), answered as the API's
+ * own Response: the form goes as the browser sends it, with its boundary.
+ */
+export async function typedUpload<P extends import("../../app/utils/api.server").ApiPath<"POST">>(
+  api: { request: TestApi["request"] },
+  path: P,
+  form: FormData,
+  options: { token?: string } & RequestExtras = {},
+): Promise<Response> {
+  return api.request(`/api/v1${path}`, { method: "POST", body: form, ...options });
+}

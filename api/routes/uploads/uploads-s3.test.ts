@@ -117,6 +117,7 @@ describe("resumable uploads (tus) on the S3 driver", () => {
     const { location, uploadId } = await create(token, id, bytes.length);
     expect((await patch(token, location, 0, bytes.subarray(0, MB / 2))).status).toBe(204);
     expect((await tusLeftovers(uploadId)).objects).toEqual([`${uploadId}.info`, `${uploadId}.part`]);
+    // Raw: tus, whose protocol (its own headers and methods) sits beside the typed routes.
     const cancelled = await api.request(location, { method: "DELETE", token, headers: TUS });
     expect(cancelled.status, await cancelled.clone().text()).toBe(204);
     expect(await tusLeftovers(uploadId)).toEqual({ objects: [], multipart: 0 });
