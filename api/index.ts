@@ -8,9 +8,9 @@ import { createApiApp, DEFAULT_PUBLIC_URL } from "./app";
 import { MIGRATIONS_FOLDER, openDatabase, type Database, type DatabaseHandle } from "./db/client";
 import { migrationsAhead } from "./db/migration-rules";
 import { schemaAhead } from "./lib/metrics";
-import { seedIfEmpty } from "./db/seed";
+import { seedIfEmpty } from "./seed";
 import { seedAdministration } from "./services/admin-reference";
-import { seedFacilities } from "./db/seed-facilities";
+import { seedFacilities } from "./seed/facilities";
 import type { RateLimitConfig, UploadQuotaConfig } from "./lib/rate-limits";
 import { createDeliveryGate, recordFirstStart } from "./services/live-service";
 import { createMailer, type Mailer } from "./services/mail";
@@ -102,7 +102,7 @@ export interface StartedApi {
    * (`getRequestListener((req, env) => api.fetch(req, env))`), so the client address is the socket's.
    */
   fetch: (req: Request, env?: HttpBindings | Http2Bindings) => Promise<Response>;
-  /** The portal's JSON calls in this process: the answer handed over as an object (api/lib/in-process.ts). */
+  /** The portal's JSON calls in this process: the answer handed over as an object (api/http/in-process.ts). */
   inProcess: InProcessFetch;
   /** resolves when the database answers; throws otherwise (readiness probe) */
   ready: () => Promise<void>;

@@ -3,7 +3,6 @@ import { boolean, check, index, integer, jsonb, pgSequence, pgTable, primaryKey,
 import type { JalurId } from "#domain/documents";
 import type { Gender, IdentityType } from "#domain/forms/profile.labels";
 import type { ApplicationStatus } from "#domain/status-label";
-import type { DetectedType } from "../services/uploads/file-type";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 
@@ -214,6 +213,9 @@ export const slaSettings = pgTable("sla_settings", {
   days: integer("days").notNull(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** A stored upload's kind, judged by its content (api/services/uploads/file-type.ts). */
+export type DetectedType = "pdf" | "png" | "jpg" | "doc" | "docx";
 
 /** Every stored upload; the bytes live in the file storage under `storage_key`. */
 export const files = pgTable(

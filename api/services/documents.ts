@@ -6,7 +6,7 @@ import type { MessageParams } from "#domain/validation-messages";
 import type { Database } from "../db/client";
 import { additionalRequirements, applicantProfiles, applicationDocuments, applications, documentRequirements, files } from "../db/schema";
 import { ApiError } from "../lib/errors";
-import type { ApiDeps } from "../lib/types";
+import type { ApiDeps } from "./deps";
 import type { FileStorage } from "./storage";
 import { deferDeletion } from "./file-deletions";
 import { allowedTypes, detectFileType, MIME_OF, type DetectedType, type Rejection } from "./uploads/file-type";

@@ -3,7 +3,7 @@ import { expect, inject } from "vitest";
 import pino from "pino";
 import { createApiClient, type ApiClient, type ApiResult } from "../../app/utils/api.server";
 import { createApiApp, type ApiConfig, type RateLimitConfig } from "../app";
-import { seedIfEmpty, DEMO_PASSWORD } from "../db/seed";
+import { seedIfEmpty, DEMO_PASSWORD } from "../seed";
 import { applications, users } from "../db/schema";
 import { startApi, type StartApiOptions } from "../index";
 import { hashPassword } from "../services/passwords";

@@ -1,4 +1,4 @@
-import type { AppRouteHandler } from "../../lib/types";
+import type { AppRouteHandler } from "../../http/env";
 import { createFacilityAdmin, decideFacilityVerification, facilityAdminDetail, listFacilityAdmins } from "../../services/admin-facilities";
 import type * as routes from "./facilities.routes";
 import { pageOf } from "./shared";

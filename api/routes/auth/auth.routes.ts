@@ -2,7 +2,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { apiField, said } from "#domain/validation-details";
 import { errorResponses } from "../../lib/errors";
 import { emailField, jsonObject, requiredText } from "../../lib/validation";
-import { jsonBody } from "../../lib/openapi";
+import { jsonBody } from "../../http/openapi";
 
 const tags = ["Auth"];
 

@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { wibDate } from "#domain/time-zone";
 import { applications } from "../../db/schema";
 import { ApiError } from "../../lib/errors";
-import type { AppEnv, AppRouteHandler } from "../../lib/types";
+import type { AppEnv, AppRouteHandler } from "../../http/env";
 import { recordAccess } from "../../services/access-log";
 import { isUuid } from "../../services/applications";
 import { collectDataExport, dataExportArchive, snapshotOfTag } from "../../services/data-export";

@@ -1,5 +1,5 @@
 import { ApiError } from "../../lib/errors";
-import type { AppRouteHandler } from "../../lib/types";
+import type { AppRouteHandler } from "../../http/env";
 import * as service from "../../services/deletion-requests";
 import type * as routes from "./deletion-requests.routes";
 

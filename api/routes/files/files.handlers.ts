@@ -5,7 +5,7 @@ import { ROLE, STAFF_ROLES } from "#domain/roles";
 import type { Database } from "../../db/client";
 import { additionalRequirements, applicantProfiles, applicationDocuments, applications, files } from "../../db/schema";
 import { ApiError } from "../../lib/errors";
-import type { AppRouteHandler } from "../../lib/types";
+import type { AppRouteHandler } from "../../http/env";
 import { fileTarget, recordAccess } from "../../services/access-log";
 import { isUuid } from "../../services/applications";
 import { visibleTo } from "../../services/review";

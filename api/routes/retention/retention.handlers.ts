@@ -1,5 +1,5 @@
 import { ApiError } from "../../lib/errors";
-import type { AppRouteHandler } from "../../lib/types";
+import type { AppRouteHandler } from "../../http/env";
 import { deleteApplicantAccount, NOTICE_DAYS, plannedDeletions as planned } from "../../services/retention";
 import type * as routes from "./retention.routes";
 

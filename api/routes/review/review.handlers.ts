@@ -1,4 +1,4 @@
-import type { AppRouteHandler } from "../../lib/types";
+import type { AppRouteHandler } from "../../http/env";
 import { applicationCsv, csvFileName, listApplications, reviewDetail } from "../../services/review";
 import { filterOf, recordAccess, recordExportBatch } from "../../services/access-log";
 import { actorOf, decideApplication } from "../../services/workflow";

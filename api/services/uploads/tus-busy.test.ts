@@ -5,7 +5,7 @@ import { FileStore } from "@tus/file-store";
 import { ERRORS } from "@tus/utils";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ApiDeps } from "../../lib/types";
+import type { ApiDeps } from "../deps";
 import { BUSY_RETRY_AFTER_SEC, createTusServer, handleAs } from "./tus";
 
 // A request that waits too long for an upload's lock (tus-node-server's ERR_LOCK_TIMEOUT, a 500 of its own)

@@ -14,7 +14,7 @@ import type { Database } from "../../db/client";
 import { tusUploads, type UserRow } from "../../db/schema";
 import { contain, injectedFault } from "../../lib/contain";
 import { ApiError, errorBody, MESSAGES } from "../../lib/errors";
-import type { ApiDeps } from "../../lib/types";
+import type { ApiDeps } from "../deps";
 import type { ResumableSettings } from "../../lib/settings";
 import { ownedApplication } from "../applications";
 import { activeRequirements, attachFiles, refusalDetail, uploadRefusals, type Refusal, type UploadResult } from "../documents";

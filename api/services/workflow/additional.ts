@@ -4,7 +4,7 @@ import { openStage } from "#domain/workflow";
 import type { Database } from "../../db/client";
 import { additionalRequirements, applications, files, type ApplicationRow, type UserRow } from "../../db/schema";
 import { ApiError } from "../../lib/errors";
-import type { ApiDeps } from "../../lib/types";
+import type { ApiDeps } from "../deps";
 import { ADDITIONAL_MAX_MB, listAdditional, mayAnswerAdditional, mayRequestAdditional } from "../additional";
 import { ownedApplication } from "../applications";
 import { visibleApplication } from "../review";

@@ -3,10 +3,10 @@ import { DOCUMENT_REQUIREMENTS } from "#domain/documents";
 import { hashPassword } from "../services/passwords";
 import type { FileStorage } from "../services/storage";
 import { DEFAULT_SETTINGS } from "../services/settings";
-import type { Database } from "./client";
+import type { Database } from "../db/client";
 import { DEFAULT_SLA_DAYS } from "#domain/workflow";
-import { ACHIEVEMENT_TYPES, INSTITUTIONS, SPECIALIZATIONS } from "./reference-data";
-import { seedDemoApplications } from "./seed-applications";
+import { ACHIEVEMENT_TYPES, INSTITUTIONS, SPECIALIZATIONS } from "../db/reference-data";
+import { seedDemoApplications } from "./applications";
 import {
   achievementTypes,
   applicantProfiles,
@@ -18,7 +18,7 @@ import {
   testSchedules,
   users,
   userVerifications,
-} from "./schema";
+} from "../db/schema";
 
 export const DEMO_PASSWORD = "Adaptasi#2026";
 

@@ -27,10 +27,10 @@ import {
   testSchedules,
   users,
   userVerifications,
-} from "./schema";
-import { DEMO_TEST_SCHEDULES, DEMO_USERS, seedIfEmpty } from "./seed";
-import { DEMO_ANNOUNCEMENT } from "./seed-facilities";
-import { DEMO_APPLICATIONS } from "./seed-applications";
+} from "../db/schema";
+import { DEMO_TEST_SCHEDULES, DEMO_USERS, seedIfEmpty } from ".";
+import { DEMO_ANNOUNCEMENT } from "./facilities";
+import { DEMO_APPLICATIONS } from "./applications";
 import { verifyPassword } from "../services/passwords";
 
 let api: TestApi;

@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from "hono";
 import type { InProcessCall } from "#contracts/in-process";
 import { patchOn } from "#domain/framework-patches";
-import type { AppEnv } from "./types";
+import type { AppEnv } from "./env";
 
 export type { InProcessCall };
 

@@ -11,7 +11,7 @@ import { applicantColumns, reviewColumnsNow } from "../services/review-state";
 import { clockStartOf } from "../services/stage-clock";
 import type { FileStorage } from "../services/storage";
 import { MIME_OF } from "../services/uploads/file-type";
-import type { Database } from "./client";
+import type { Database } from "../db/client";
 import {
   applicantProfiles,
   applicationDocuments,
@@ -23,7 +23,7 @@ import {
   reuploadRequests,
   specializations,
   users,
-} from "./schema";
+} from "../db/schema";
 
 // DESIGN §7: demo applications that between them show every row of the spec §4 status-label table,
 // so the reviewers' lists have something to show. Each one is driven through the real workflow:

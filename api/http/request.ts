@@ -1,5 +1,5 @@
 import type { Context } from "hono";
-import type { AppEnv } from "./types";
+import type { AppEnv } from "./env";
 
 /**
  * The client's address, for throttling (docs/decisions/013-login-throttling.md).

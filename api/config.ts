@@ -1,19 +1,65 @@
 import { tmpdir } from "node:os";
 import path from "node:path";
-import pino from "pino";
+import pino, { type Logger } from "pino";
 import type { DataStore } from "@tus/server";
 import { UPLOAD_LIMIT_DEFAULTS } from "#domain/upload-limits";
-import type { Database } from "../db/client";
-import { createLoginThrottle } from "../services/login-throttle";
-import { createMailer, type Mailer } from "../services/mail";
-import { createRateLimiter } from "../services/rate-limit";
-import { createDiskStorage, type FileStorage } from "../services/storage";
-import { createS3Storage } from "../services/storage-s3";
-import { RETENTION_DEFAULTS, resolveResumable } from "./settings";
-import { createTusStore } from "../services/uploads/tus";
+import type { Database } from "./db/client";
+import { createLoginThrottle } from "./services/login-throttle";
+import { createMailer, type Mailer } from "./services/mail";
+import { createRateLimiter } from "./services/rate-limit";
+import { createDiskStorage, type FileStorage } from "./services/storage";
+import { createS3Storage, type S3Settings } from "./services/storage-s3";
+import { RETENTION_DEFAULTS, resolveResumable, type ResumableSettings, type RetentionSettings } from "./lib/settings";
+import { createTusStore } from "./services/uploads/tus";
 import { newLetterKeyEntry, parseLetterKeys } from "#domain/letter-keys";
-import type { ApiConfig, ApiDeps, ResolvedConfig } from "./types";
-import { componentLogger } from "./log";
+import type { ApiDeps, ResolvedConfig } from "./services/deps";
+import { componentLogger } from "./lib/log";
+import type { RateLimitConfig, UploadQuotaConfig } from "./lib/rate-limits";
+
+export interface MailConfig {
+  /** smtp:// or smtps:// URL; without it every message is written to outboxDir */
+  smtpUrl?: string;
+  /** where .eml files go when there is no SMTP; default `${os.tmpdir()}/adaptasi-outbox` */
+  outboxDir?: string;
+  /** the portal's address, for the links in the mails; default http://localhost:3000 */
+  publicUrl?: string;
+  /** the From header; default "Adaptasi Nakes LLN" <no-reply@adaptasi.kemkes.go.id> */
+  from?: string;
+}
+
+export interface ApiConfig {
+  apiKey: string;
+  jwtSecret: string;
+  /** default 3600 (1 h) */
+  accessTokenTtlSec?: number;
+  /** default 7 days */
+  refreshTokenTtlSec?: number;
+  rateLimits?: RateLimitConfig;
+  uploadQuota?: UploadQuotaConfig;
+  /** UPLOADS_*: resumable uploads (tus): how long an unfinished one is kept, and how many and how much one account may have unfinished */
+  resumableUploads?: Partial<ResumableSettings>;
+  mail?: MailConfig;
+  /**
+   * LETTER_SIGNING_KEYS: the decision letters' Ed25519 keys, `<kid>:<base64 DER>` comma-separated, the first
+   * signing (api/services/letters/keys.ts). Default: a key made for this process (tests), gone at its end.
+   */
+  letterKeys?: string;
+  /** where uploaded documents are stored (disk driver), and uploads stream to first (both drivers); default a folder under the OS temp dir */
+  filesDir?: string;
+  /** RETENTION_*: how long drafts, unused accounts and closed files are kept (api/services/retention.ts) */
+  retention?: Partial<RetentionSettings>;
+  /** S3_*: uploaded documents go to this S3-compatible bucket instead of filesDir (api/services/storage-s3.ts) */
+  s3?: S3Settings;
+  /**
+   * TRUST_PROXY: how many reverse proxies stand in front of the API's HTTP listener, counted from the
+   * socket; the client address of an HTTP request is that many X-Forwarded-For entries from the right.
+   * Default 0: the socket's address, the header ignored (docs/decisions/013-login-throttling.md).
+   */
+  trustProxy?: number;
+  logger?: Logger;
+  /** told of every unexpected error the API answers 500 for (the portal passes Sentry's captureException) */
+  reportError?: (error: unknown) => void;
+}
 
 export const DEFAULT_PUBLIC_URL = "http://localhost:3000";
 

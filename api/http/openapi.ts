@@ -1,5 +1,5 @@
 import { z, type OpenAPIHono } from "@hono/zod-openapi";
-import type { AppEnv } from "./types";
+import type { AppEnv } from "./env";
 
 /** Serves the OpenAPI document of every route at `path`, with the api-key and bearer schemes. */
 export function documentApi(app: OpenAPIHono<AppEnv>, path: string) {

@@ -1,7 +1,7 @@
 import { and, count, eq, inArray, isNull } from "drizzle-orm";
-import type { Database } from "./client";
-import { ACTIVITY_KINDS, DEMO_FACILITIES, FACILITY_POSITIONS } from "./reference-data";
-import { activityKinds, announcements, facilityProfiles, positions, users } from "./schema";
+import type { Database } from "../db/client";
+import { ACTIVITY_KINDS, DEMO_FACILITIES, FACILITY_POSITIONS } from "../db/reference-data";
+import { activityKinds, announcements, facilityProfiles, positions, users } from "../db/schema";
 
 /** The demo data's announcement on /welcome; a production database has none until the Admin writes one on /master-cms. */
 export const DEMO_ANNOUNCEMENT = {
