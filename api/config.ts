@@ -46,7 +46,7 @@ export interface ApiConfig {
   letterKeys?: string;
   /** where uploaded documents are stored (disk driver), and uploads stream to first (both drivers); default a folder under the OS temp dir */
   filesDir?: string;
-  /** RETENTION_*: how long drafts, unused accounts and closed files are kept (api/services/retention.ts) */
+  /** RETENTION_*: how long drafts, unused accounts and closed files are kept (api/services/data-rights/retention.ts) */
   retention?: Partial<RetentionSettings>;
   /** S3_*: uploaded documents go to this S3-compatible bucket instead of filesDir (api/services/storage-s3.ts) */
   s3?: S3Settings;

@@ -9,7 +9,7 @@ import { MIGRATIONS_FOLDER, openDatabase, type Database, type DatabaseHandle } f
 import { migrationsAhead } from "./db/migration-rules";
 import { schemaAhead } from "./lib/metrics";
 import { seedIfEmpty } from "./seed";
-import { seedAdministration } from "./services/admin-reference";
+import { seedAdministration } from "./services/admin/reference";
 import { seedFacilities } from "./seed/facilities";
 import type { RateLimitConfig, UploadQuotaConfig } from "./lib/rate-limits";
 import { createDeliveryGate, recordFirstStart } from "./services/live-service";

@@ -310,7 +310,7 @@ export const applications = pgTable(
     ),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
-    /** a closed file past the authority's retention period: documents removed, the person's data gone (api/services/retention.ts) */
+    /** a closed file past the authority's retention period: documents removed, the person's data gone (api/services/data-rights/retention.ts) */
     anonymisedAt: timestamp("anonymised_at", { withTimezone: true }),
   },
   (t) => [

@@ -9,7 +9,7 @@ import * as metrics from "../lib/metrics";
 import { applications, jobRuns, users } from "../db/schema";
 import { ALWAYS_SENDING, type DeliveryGate } from "./live-service";
 import type { Mailer } from "./mail";
-import { runRetention, type RetentionRunHooks } from "./retention";
+import { runRetention, type RetentionRunHooks } from "./data-rights/retention";
 import type { ResumableSettings, RetentionSettings } from "../lib/settings";
 import type { FileStorage } from "./storage";
 import type { DataStore } from "@tus/server";
@@ -178,7 +178,7 @@ export function createScheduler(options: {
   intervalMs: number;
   digestHourWib?: number;
   gate?: DeliveryGate;
-  /** the retention job (api/services/retention.ts): notices, deletions, anonymisation, in batches; without it, none */
+  /** the retention job (api/services/data-rights/retention.ts): notices, deletions, anonymisation, in batches; without it, none */
   retention?: { storage: FileStorage; settings: RetentionSettings; hooks?: RetentionRunHooks };
   /** the sweep of abandoned resumable uploads (api/services/uploads/tus.ts); without it, none */
   uploads?: { store: DataStore; settings: Pick<ResumableSettings, "expiryHours"> };

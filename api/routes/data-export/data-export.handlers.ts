@@ -5,7 +5,7 @@ import { ApiError } from "../../lib/errors";
 import type { AppEnv, AppRouteHandler } from "../../http/env";
 import { recordAccess } from "../../services/access-log";
 import { isUuid } from "../../services/applications";
-import { collectDataExport, dataExportArchive, snapshotOfTag } from "../../services/data-export";
+import { collectDataExport, dataExportArchive, snapshotOfTag } from "../../services/data-rights/data-export";
 import type { Context } from "hono";
 import type { SQL } from "drizzle-orm";
 import type * as routes from "./data-export.routes";

@@ -9,7 +9,7 @@ import { DataExportJsonSchema } from "#contracts/data-export";
 import { requirementsFor } from "#domain/documents";
 import { pdf, png } from "../../../tests/fixtures/files";
 import { accessLog, applications, rateLimits, users } from "../../db/schema";
-import { indexHtml, type DataExport } from "../../services/data-export";
+import { indexHtml, type DataExport } from "../../services/data-rights/data-export";
 import enExport from "#locales/en/export.json";
 import idExport from "#locales/id/export.json";
 import { createTestApi, expectError, type TestApi } from "../../test/helpers";

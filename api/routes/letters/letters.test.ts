@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pdf as samplePdf } from "../../../tests/fixtures/files";
 import { qrOfPdf, verifyOffline } from "../../../tests/fixtures/letters";
 import { accessLog, adminAuditLog, applications, letters, users } from "../../db/schema";
-import { collectDataExport } from "../../services/data-export";
+import { collectDataExport } from "../../services/data-rights/data-export";
 import { createTestApi, expectError, TEST_RATE_LIMITS, type TestApi } from "../../test/helpers";
 import { applicantWithProfile, everyDocument } from "../../test/journeys";
 

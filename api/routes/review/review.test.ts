@@ -8,7 +8,7 @@ import { applications, auditLog, reuploadRequests, users } from "../../db/schema
 import type { Mailer } from "../../services/mail";
 import { decideApplication } from "../../services/workflow";
 import { reviewColumns } from "../../services/review-state";
-import { LIST_COUNTS_TTL_MS } from "../../services/review";
+import { LIST_COUNTS_TTL_MS } from "../../services/review/review";
 import { createTestApi, expectError, type TestApi } from "../../test/helpers";
 import { applicantWithProfile, everyDocument as everyDocumentOf, tag } from "../../test/journeys";
 

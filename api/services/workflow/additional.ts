@@ -7,7 +7,7 @@ import { ApiError } from "../../lib/errors";
 import type { ApiDeps } from "../deps";
 import { ADDITIONAL_MAX_MB, listAdditional, mayAnswerAdditional, mayRequestAdditional } from "../additional";
 import { ownedApplication } from "../applications";
-import { visibleApplication } from "../review";
+import { visibleApplication } from "../review/review";
 import { dropReplacedFile } from "../documents";
 import { assertWithinQuota, countUpload } from "../uploads/quota";
 import { receiveSingleFile } from "../uploads/single";

@@ -1,12 +1,12 @@
 import { and, asc, count, eq, ilike, inArray, isNull, ne, sql, type SQL } from "drizzle-orm";
 import { detail } from "#domain/validation-details";
 import { PAGE_SIZE, type EntryStatus, type ReferenceInput, type ReferenceKind } from "#domain/forms/admin";
-import type { Database } from "../db/client";
-import { violatedUniqueConstraint } from "../db/errors";
-import { DEMO_STAFF_POSITIONS, POSITIONS } from "../db/reference-data";
-import { applicantProfiles, institutions, positions, specializations, staffProfiles, type UserRow, users } from "../db/schema";
-import { ApiError, MESSAGES } from "../lib/errors";
-import { recordAdminAction } from "./admin-audit";
+import type { Database } from "../../db/client";
+import { violatedUniqueConstraint } from "../../db/errors";
+import { DEMO_STAFF_POSITIONS, POSITIONS } from "../../db/reference-data";
+import { applicantProfiles, institutions, positions, specializations, staffProfiles, type UserRow, users } from "../../db/schema";
+import { ApiError, MESSAGES } from "../../lib/errors";
+import { recordAdminAction } from "./audit";
 
 // The three reference lists an admin keeps: specializations and institutions (Super Admin,
 // chosen by applicants on /personal-data) and positions (Admin, Master Jabatan, given to staff).

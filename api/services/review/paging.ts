@@ -2,9 +2,9 @@ import { createHash } from "node:crypto";
 import { and, asc, desc, gt, inArray, isNotNull, isNull, lt, sql, type SQL } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import { CURSOR_MAX_LENGTH, CURSOR_PATTERN, type DIRS, type SORTS } from "#domain/review-filters";
-import type { Database } from "../db/client";
-import { applications } from "../db/schema";
-import { isUuid } from "./applications";
+import type { Database } from "../../db/client";
+import { applications } from "../../db/schema";
+import { isUuid } from "../applications";
 
 // Keyset reads of the review lists (docs/decisions/025-capacity.md): every read after a known row starts
 // where that row stands in the order's index, (key, id) > (…, …), so a deep page and the last batch of a

@@ -5,15 +5,15 @@ import { eq } from "drizzle-orm";
 import pino from "pino";
 import S3rver from "s3rver";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { accessLog, accessLogExports, applicantProfiles, applicationDocuments, applications, auditLog, fileDeletions, files, users } from "../db/schema";
-import { recordExportBatch } from "./access-log";
-import { bytesThroughGrace, DELETED_AFTER_GRACE } from "../test/file-deletions";
-import { createTestApi, type TestApi } from "../test/helpers";
-import { processingTimes, RECOMPUTE_AFTER_MS } from "./processing-times";
+import { accessLog, accessLogExports, applicantProfiles, applicationDocuments, applications, auditLog, fileDeletions, files, users } from "../../db/schema";
+import { recordExportBatch } from "../access-log";
+import { bytesThroughGrace, DELETED_AFTER_GRACE } from "../../test/file-deletions";
+import { createTestApi, type TestApi } from "../../test/helpers";
+import { processingTimes, RECOMPUTE_AFTER_MS } from "../processing-times";
 import { anonymiseClosedFiles, deleteApplicantAccount, plannedDeletions, pruneExportDetails, runRetention } from "./retention";
-import { RETENTION_DEFAULTS, type RetentionSettings } from "../lib/settings";
-import { createDiskStorage, type FileStorage } from "./storage";
-import { createS3Storage } from "./storage-s3";
+import { RETENTION_DEFAULTS, type RetentionSettings } from "../../lib/settings";
+import { createDiskStorage, type FileStorage } from "../storage";
+import { createS3Storage } from "../storage-s3";
 
 // Kept no longer than needed: the notice 30 days before (once), then the deletion with the files, on the
 // disk and in the bucket; closed files anonymised after the authority's period, the statistics unchanged.

@@ -8,14 +8,14 @@ import { TIME_ZONE } from "#domain/time-zone";
 import { stageName } from "#domain/workflow-words";
 import enWords from "#locales/en/export.json";
 import idWords from "#locales/id/export.json";
-import type { Database } from "../db/client";
-import { accessLog, additionalRequirements, applicantProfiles, applications, documentRequirements, files, users } from "../db/schema";
-import { ApiError } from "../lib/errors";
-import { achievementsOf, applicationView, fileHistoryOf, portfolioOf } from "./applications";
-import { lettersOf } from "./letters/letters";
-import { profileBody } from "./profile";
-import type { FileStorage } from "./storage";
-import { MIME_OF } from "./uploads/file-type";
+import type { Database } from "../../db/client";
+import { accessLog, additionalRequirements, applicantProfiles, applications, documentRequirements, files, users } from "../../db/schema";
+import { ApiError } from "../../lib/errors";
+import { achievementsOf, applicationView, fileHistoryOf, portfolioOf } from "../applications";
+import { lettersOf } from "../letters/letters";
+import { profileBody } from "../profile";
+import type { FileStorage } from "../storage";
+import { MIME_OF } from "../uploads/file-type";
 
 // "Download my data" (docs/decisions/028-data-export.md, UU PDP No. 27/2022): one ZIP holding a person's
 // account, personal data, applications with their timelines and decisions, the access log about them and

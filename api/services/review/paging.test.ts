@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { applications, users } from "../db/schema";
-import type { Database } from "../db/client";
-import { type ApiQuery, createTestApi, expectError, type TestApi, typedRequest } from "../test/helpers";
-import { tag } from "../test/journeys";
+import { applications, users } from "../../db/schema";
+import type { Database } from "../../db/client";
+import { type ApiQuery, createTestApi, expectError, type TestApi, typedRequest } from "../../test/helpers";
+import { tag } from "../../test/journeys";
 import { applicationCsv, CSV_PAGE_SIZE, PAGE_SIZE } from "./review";
-import { CURSOR_REACH, decodeCursor, encodeCursor, listOrder } from "./review-paging";
+import { CURSOR_REACH, decodeCursor, encodeCursor, listOrder } from "./paging";
 
 // Deep pages and the CSV export at any size (docs/decisions/025-capacity.md): a page reached by a pager
 // link and every batch of an export are read from the row where the last read ended, never counted

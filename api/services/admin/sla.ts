@@ -2,9 +2,9 @@ import { and, eq, isNotNull, sql } from "drizzle-orm";
 import { slaField, slaLabel, type SlaForm } from "#domain/forms/admin";
 import { DEFAULT_SLA_DAYS, STAGES } from "#domain/workflow";
 import { stageName } from "#domain/workflow-words";
-import type { Database } from "../db/client";
-import { applications, slaSettings, type UserRow } from "../db/schema";
-import { recordAdminAction } from "./admin-audit";
+import type { Database } from "../../db/client";
+import { applications, slaSettings, type UserRow } from "../../db/schema";
+import { recordAdminAction } from "./audit";
 
 // Days allowed per review stage (/sla-setting). A change moves the deadline of every file
 // waiting at that stage, so the lists, which read applications.deadline_at, stay right.

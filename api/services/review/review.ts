@@ -6,9 +6,9 @@ import { type DIRS, labelConditions, type SORTS, type TABS } from "#domain/revie
 import { ROLE } from "#domain/roles";
 import { statusLabel } from "#domain/status-label-words";
 import { decisionsFor, firstStage, openStage, SEES_EVERY_APPLICATION, stagesDecidedBy, staffMaySee, type WorkflowState } from "#domain/workflow";
-import { applicationTarget, recordAccess, type Reader } from "./access-log";
-import type { Database } from "../db/client";
-import { preparedOnce } from "../db/prepared";
+import { applicationTarget, recordAccess, type Reader } from "../access-log";
+import type { Database } from "../../db/client";
+import { preparedOnce } from "../../db/prepared";
 import {
   achievements,
   achievementTypes,
@@ -22,14 +22,14 @@ import {
   specializations,
   users,
   type ApplicationRow,
-} from "../db/schema";
-import { ApiError } from "../lib/errors";
-import { remembered } from "../lib/remembered";
-import { profileBody } from "./profile";
-import { applicationRowColumns, applicationView, isUuid, stageRef, transitionOf } from "./applications";
-import { rememberedRequirements } from "./documents";
-import { daysLeft, isOverdue } from "./review-state";
-import { pacer } from "../lib/pace";
+} from "../../db/schema";
+import { ApiError } from "../../lib/errors";
+import { remembered } from "../../lib/remembered";
+import { profileBody } from "../profile";
+import { applicationRowColumns, applicationView, isUuid, stageRef, transitionOf } from "../applications";
+import { rememberedRequirements } from "../documents";
+import { daysLeft, isOverdue } from "../review-state";
+import { pacer } from "../../lib/pace";
 import {
   anchoredRead,
   CURSOR_REACH,
@@ -43,7 +43,7 @@ import {
   type ListCursor,
   type ListOrder,
   type Position,
-} from "./review-paging";
+} from "./paging";
 import { wibDate } from "#domain/time-zone";
 
 // The review side (docs/decisions/018-review-api-rules.md, decision 008): what a staff role sees, the lists,

@@ -4,16 +4,16 @@ import { and, asc, count, eq, ilike, inArray, ne, or, sql, type SQL } from "driz
 import type { StaffCreate, StaffUpdate } from "#domain/forms/admin";
 import { PAGE_SIZE, staffCreateSchema, type EntryStatus } from "#domain/forms/admin";
 import { ROLE, STAFF_ROLES } from "#domain/roles";
-import type { Database } from "../db/client";
-import { violatedUniqueConstraint } from "../db/errors";
-import { positions, staffProfiles, type UserRow, users } from "../db/schema";
-import { ApiError } from "../lib/errors";
-import type { Mailer } from "./mail";
-import { expireUnusedTokens, issueAccountToken } from "./account-tokens";
-import { recentAdminActions, recordAdminAction } from "./admin-audit";
-import { hashPassword } from "./passwords";
-import { roleNamer, type RoleNamer } from "./settings";
-import { revokeAllForUser } from "./tokens";
+import type { Database } from "../../db/client";
+import { violatedUniqueConstraint } from "../../db/errors";
+import { positions, staffProfiles, type UserRow, users } from "../../db/schema";
+import { ApiError } from "../../lib/errors";
+import type { Mailer } from "../mail";
+import { expireUnusedTokens, issueAccountToken } from "../account-tokens";
+import { recentAdminActions, recordAdminAction } from "./audit";
+import { hashPassword } from "../passwords";
+import { roleNamer, type RoleNamer } from "../settings";
+import { revokeAllForUser } from "../tokens";
 
 // Staff accounts (roles 1, 2, 4–7) as the Super Admin manages them on /user-list.
 

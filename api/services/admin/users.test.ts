@@ -1,9 +1,9 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { accountTokens, adminAuditLog, users } from "../db/schema";
-import { createTestApi, type TestApi, typedRequest } from "../test/helpers";
-import { tokenFrom } from "../test/mail";
-import { createConsoleSuperAdmin } from "./admin-users";
+import { accountTokens, adminAuditLog, users } from "../../db/schema";
+import { createTestApi, type TestApi, typedRequest } from "../../test/helpers";
+import { tokenFrom } from "../../test/mail";
+import { createConsoleSuperAdmin } from "./users";
 
 // npm run admin:create (scripts/admin-create.ts) on a production database, which has no account.
 

@@ -4,13 +4,13 @@ import path from "node:path";
 import { eq, like, sql } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { applicationDocuments, applications, fileDeletions, files, jobLeases, users } from "../db/schema";
-import { createTestApi, type TestApi } from "../test/helpers";
-import { takeLease } from "./job-lease";
+import { applicationDocuments, applications, fileDeletions, files, jobLeases, users } from "../../db/schema";
+import { createTestApi, type TestApi } from "../../test/helpers";
+import { takeLease } from "../job-lease";
 import { RETENTION_LEASE, runRetentionBatches, type RetentionProgress } from "./retention";
-import { RETENTION_DEFAULTS, type RetentionSettings } from "../lib/settings";
-import { createScheduler, JOBS } from "./scheduled-jobs";
-import { createDiskStorage, type FileStorage } from "./storage";
+import { RETENTION_DEFAULTS, type RetentionSettings } from "../../lib/settings";
+import { createScheduler, JOBS } from "../scheduled-jobs";
+import { createDiskStorage, type FileStorage } from "../storage";
 
 // Retention in batches: a pass larger than a batch, with a budget of one batch a run, ends over several
 // runs with what one pass does; a long pass holds no other job; two instances never run it together.

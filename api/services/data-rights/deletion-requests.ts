@@ -3,15 +3,15 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Logger } from "pino";
 import type { DeletionDecisionInput, DeletionRequestInput } from "#domain/forms/deletion-requests";
-import type { Database } from "../db/client";
-import { violatedUniqueConstraint } from "../db/errors";
-import { applications, deletionRequests, users, type DeletionRequestStatus } from "../db/schema";
-import { ApiError } from "../lib/errors";
-import { recordAdminAction, type AdminActor } from "./admin-audit";
-import type { Mailer } from "./mail";
-import { deletionDecisionMail } from "./notifications";
+import type { Database } from "../../db/client";
+import { violatedUniqueConstraint } from "../../db/errors";
+import { applications, deletionRequests, users, type DeletionRequestStatus } from "../../db/schema";
+import { ApiError } from "../../lib/errors";
+import { recordAdminAction, type AdminActor } from "../admin/audit";
+import type { Mailer } from "../mail";
+import { deletionDecisionMail } from "../notifications";
 import { deleteApplicantAccount } from "./retention";
-import type { FileStorage } from "./storage";
+import type { FileStorage } from "../storage";
 
 // An applicant whose application was submitted cannot delete their account themselves (its file is the
 // authority's record): they ask, and the Super Admin decides with a reason the person reads

@@ -4,14 +4,14 @@ import { FACILITY_TYPE_LABELS, verificationState, type FacilityType, type Verifi
 import type { FacilityAdminCreate, FacilityVerify } from "#domain/forms/admin-facilities";
 import { PAGE_SIZE } from "#domain/forms/admin";
 import { ROLE } from "#domain/roles";
-import type { Database } from "../db/client";
-import { facilityProfiles, positions, type UserRow, users, userVerifications } from "../db/schema";
-import { ApiError } from "../lib/errors";
-import type { Mailer } from "./mail";
-import { recentAdminActions, recordAdminAction } from "./admin-audit";
-import { createInvitedAccount } from "./admin-users";
-import { entriesOf } from "./facilities";
-import { notifyFacilityVerification } from "./notifications";
+import type { Database } from "../../db/client";
+import { facilityProfiles, positions, type UserRow, users, userVerifications } from "../../db/schema";
+import { ApiError } from "../../lib/errors";
+import type { Mailer } from "../mail";
+import { recentAdminActions, recordAdminAction } from "./audit";
+import { createInvitedAccount } from "./users";
+import { entriesOf } from "../facilities";
+import { notifyFacilityVerification } from "../notifications";
 
 // Facility admins (role 8) as the Admin (role 2) manages them on /admin-fasyankes-list: their facility
 // data, the verification entries they send from /personal-data, and the Admin's decision on the newest.

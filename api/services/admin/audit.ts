@@ -1,6 +1,6 @@
 import { and, desc, eq } from "drizzle-orm";
-import type { Database } from "../db/client";
-import { adminAuditLog, type AdminAuditAction, type UserRow, users } from "../db/schema";
+import type { Database } from "../../db/client";
+import { adminAuditLog, type AdminAuditAction, type UserRow, users } from "../../db/schema";
 
 // The admin audit log: one row per admin action, written in the action's own transaction.
 

@@ -3,7 +3,7 @@ import type { DataStore } from "@tus/server";
 import { and, eq, inArray, isNotNull, ne, or, sql, type SQL } from "drizzle-orm";
 import type { Logger } from "pino";
 import { ROLE } from "#domain/roles";
-import type { Database } from "../db/client";
+import type { Database } from "../../db/client";
 import {
   accessLog,
   accessLogExports,
@@ -20,16 +20,16 @@ import {
   refreshTokens,
   tusUploads,
   users,
-} from "../db/schema";
-import type { Mailer } from "./mail";
-import { accountRetentionMail, addressee, draftRetentionMail } from "./notifications";
-import { appendAudit } from "./workflow/audit";
-import type { FileStorage } from "./storage";
-import { deferDeletion } from "./file-deletions";
-import { releaseLease, renewLease, takeLease } from "./job-lease";
-import { storageWritable } from "./storage-owner";
-import { removeUnfinishedUploads } from "./uploads/tus";
-import type { RetentionSettings } from "../lib/settings";
+} from "../../db/schema";
+import type { Mailer } from "../mail";
+import { accountRetentionMail, addressee, draftRetentionMail } from "../notifications";
+import { appendAudit } from "../workflow/audit";
+import type { FileStorage } from "../storage";
+import { deferDeletion } from "../file-deletions";
+import { releaseLease, renewLease, takeLease } from "../job-lease";
+import { storageWritable } from "../storage-owner";
+import { removeUnfinishedUploads } from "../uploads/tus";
+import type { RetentionSettings } from "../../lib/settings";
 
 // Kept no longer than needed (UU PDP No. 27/2022; docs/decisions/029-retention-and-deletion.md). Three
 // periods, in months: a draft never submitted (from its last change), an account that never started an
