@@ -18,7 +18,7 @@ import { limitJsonBody } from "./middleware/body-limit";
 import { handleErrors, notFound } from "./middleware/errors";
 import { rejectNul } from "./middleware/no-nul";
 import type { Mailer } from "./services/mail";
-import type { FileStorage } from "./services/storage";
+import type { FileStorage } from "./services/storage/storage";
 import type { DataStore } from "@tus/server";
 import { accessLogRouter } from "./routes/access-log";
 import { dataExportRouter } from "./routes/data-export";

@@ -7,8 +7,8 @@ import type { Database } from "./db/client";
 import { createLoginThrottle } from "./services/login-throttle";
 import { createMailer, type Mailer } from "./services/mail";
 import { createRateLimiter } from "./services/rate-limit";
-import { createDiskStorage, type FileStorage } from "./services/storage";
-import { createS3Storage, type S3Settings } from "./services/storage-s3";
+import { createDiskStorage, type FileStorage } from "./services/storage/storage";
+import { createS3Storage, type S3Settings } from "./services/storage/s3";
 import { RETENTION_DEFAULTS, resolveResumable, type ResumableSettings, type RetentionSettings } from "./lib/settings";
 import { createTusStore } from "./services/uploads/tus";
 import { newLetterKeyEntry, parseLetterKeys } from "#domain/letter-keys";
@@ -48,7 +48,7 @@ export interface ApiConfig {
   filesDir?: string;
   /** RETENTION_*: how long drafts, unused accounts and closed files are kept (api/services/data-rights/retention.ts) */
   retention?: Partial<RetentionSettings>;
-  /** S3_*: uploaded documents go to this S3-compatible bucket instead of filesDir (api/services/storage-s3.ts) */
+  /** S3_*: uploaded documents go to this S3-compatible bucket instead of filesDir (api/services/storage/s3.ts) */
   s3?: S3Settings;
   /**
    * TRUST_PROXY: how many reverse proxies stand in front of the API's HTTP listener, counted from the

@@ -30,7 +30,7 @@ if (!process.env.BENCH_EXPORT_CHILD) {
 
 const DOCUMENTS = Number(opt("documents", 50));
 const MB = Number(opt("mb", 1));
-const { createDiskStorage } = await import("../api/services/storage.ts");
+const { createDiskStorage } = await import("../api/services/storage/storage.ts");
 const { dataExportArchive } = await import("../api/services/data-rights/data-export.ts");
 const { Readable } = await import("node:stream");
 

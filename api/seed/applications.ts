@@ -9,7 +9,7 @@ import { stageName } from "#domain/workflow-words";
 import { appendAudit, decideApplication } from "../services/workflow";
 import { applicantColumns, reviewColumnsNow } from "../services/review-state";
 import { clockStartOf } from "../services/stage-clock";
-import type { FileStorage } from "../services/storage";
+import type { FileStorage } from "../services/storage/storage";
 import { MIME_OF } from "../services/uploads/file-type";
 import type { Database } from "../db/client";
 import {

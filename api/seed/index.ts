@@ -1,7 +1,7 @@
 import { count, getTableColumns, sql } from "drizzle-orm";
 import { DOCUMENT_REQUIREMENTS } from "#domain/documents";
 import { hashPassword } from "../services/passwords";
-import type { FileStorage } from "../services/storage";
+import type { FileStorage } from "../services/storage/storage";
 import { DEFAULT_SETTINGS } from "../services/settings";
 import type { Database } from "../db/client";
 import { DEFAULT_SLA_DAYS } from "#domain/workflow";

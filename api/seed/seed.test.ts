@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { statusLabel } from "#domain/status-label-words";
 import { isClosed, openStage, stageById, type WorkflowState } from "#domain/workflow";
 import { startApi } from "../index";
-import { createDiskStorage } from "../services/storage";
+import { createDiskStorage } from "../services/storage/storage";
 import { createTestApi, DEMO_PASSWORD, TEST_API_KEY, TEST_JWT_SECRET, type TestApi } from "../test/helpers";
 import {
   achievementTypes,

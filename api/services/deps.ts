@@ -7,7 +7,7 @@ import type { ResumableSettings, RetentionSettings } from "../lib/settings";
 import type { LoginThrottle } from "./login-throttle";
 import type { Mailer } from "./mail";
 import type { RateLimiter } from "./rate-limit";
-import type { FileStorage } from "./storage";
+import type { FileStorage } from "./storage/storage";
 
 export interface ResolvedConfig {
   apiKey: string;

@@ -7,7 +7,7 @@ import { seedIfEmpty, DEMO_PASSWORD } from "../seed";
 import { applications, users } from "../db/schema";
 import { startApi, type StartApiOptions } from "../index";
 import { hashPassword } from "../services/passwords";
-import { createDiskStorage } from "../services/storage";
+import { createDiskStorage } from "../services/storage/storage";
 import { readOutbox } from "./mail";
 import type { DatabaseTemplate } from "./template";
 import { throwawayDatabase } from "./throwaway-database.mjs";

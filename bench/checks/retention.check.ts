@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { createTestApi, type TestApi } from "../../api/test/helpers";
-import { createDiskStorage } from "../../api/services/storage";
+import { createDiskStorage } from "../../api/services/storage/storage";
 import { runRetentionBatches } from "../../api/services/data-rights/retention";
 import { RETENTION_DEFAULTS, type RetentionSettings } from "../../api/lib/settings";
 import { figure } from "../../tests/figures";

@@ -7,7 +7,7 @@ import { MB } from "#domain/documents";
 import { pdf, png } from "../../../tests/fixtures/files";
 import { additionalRequirements, applicationDocuments, applications, files, reuploadRequests, users } from "../../db/schema";
 import { insertDraft } from "../../services/workflow/draft";
-import { createS3Client } from "../../services/storage-s3";
+import { createS3Client } from "../../services/storage/s3";
 import { applicantWithProfile, everyDocument } from "../../test/journeys";
 import { sweepAfterGrace } from "../../test/file-deletions";
 import { startS3WithListParts, type S3WithListParts } from "../../test/s3-with-list-parts";

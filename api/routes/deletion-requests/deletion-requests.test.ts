@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminAuditLog, applicationDocuments, applications, deletionRequests, files, users } from "../../db/schema";
-import { createDiskStorage, type FileStorage } from "../../services/storage";
+import { createDiskStorage, type FileStorage } from "../../services/storage/storage";
 import { bytesThroughGrace, DELETED_AFTER_GRACE } from "../../test/file-deletions";
 import { type ApiBody, type ApiQuery, createTestApi, DEMO_PASSWORD, expectError, type TestApi, typedRequest } from "../../test/helpers";
 

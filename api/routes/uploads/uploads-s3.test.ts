@@ -4,7 +4,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { elf, pdf, pdfOfSize } from "../../../tests/fixtures/files";
 import { applicationDocuments, files, tusUploads } from "../../db/schema";
-import { createS3Client } from "../../services/storage-s3";
+import { createS3Client } from "../../services/storage/s3";
 import { applicantWithProfile } from "../../test/journeys";
 import { createTestApi, type TestApi } from "../../test/helpers";
 import { startS3WithListParts, type S3WithListParts } from "../../test/s3-with-list-parts";

@@ -14,7 +14,7 @@ export interface AdminAuditEntry {
   details?: Record<string, unknown> | null;
 }
 
-/** Who acted: an account, or the operator at the server's console (no account: `id` null; see admin-users.ts). */
+/** Who acted: an account, or the operator at the server's console (no account: `id` null; see users.ts). */
 export type AdminActor = Pick<UserRow, "roleId"> & { id: string | null };
 
 export async function recordAdminAction(db: Database, actor: AdminActor, entry: AdminAuditEntry): Promise<void> {

@@ -14,7 +14,7 @@ import { ApiError } from "../../lib/errors";
 import { achievementsOf, applicationView, fileHistoryOf, portfolioOf } from "../applications";
 import { lettersOf } from "../letters/letters";
 import { profileBody } from "../profile";
-import type { FileStorage } from "../storage";
+import type { FileStorage } from "../storage/storage";
 import { MIME_OF } from "../uploads/file-type";
 
 // "Download my data" (docs/decisions/028-data-export.md, UU PDP No. 27/2022): one ZIP holding a person's

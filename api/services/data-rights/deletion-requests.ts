@@ -11,7 +11,7 @@ import { recordAdminAction, type AdminActor } from "../admin/audit";
 import type { Mailer } from "../mail";
 import { deletionDecisionMail } from "../notifications";
 import { deleteApplicantAccount } from "./retention";
-import type { FileStorage } from "../storage";
+import type { FileStorage } from "../storage/storage";
 
 // An applicant whose application was submitted cannot delete their account themselves (its file is the
 // authority's record): they ask, and the Super Admin decides with a reason the person reads

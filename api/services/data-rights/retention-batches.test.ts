@@ -10,7 +10,7 @@ import { takeLease } from "../job-lease";
 import { RETENTION_LEASE, runRetentionBatches, type RetentionProgress } from "./retention";
 import { RETENTION_DEFAULTS, type RetentionSettings } from "../../lib/settings";
 import { createScheduler, JOBS } from "../scheduled-jobs";
-import { createDiskStorage, type FileStorage } from "../storage";
+import { createDiskStorage, type FileStorage } from "../storage/storage";
 
 // Retention in batches: a pass larger than a batch, with a budget of one batch a run, ends over several
 // runs with what one pass does; a long pass holds no other job; two instances never run it together.

@@ -12,8 +12,8 @@ import { createTestApi, type TestApi } from "../../test/helpers";
 import { processingTimes, RECOMPUTE_AFTER_MS } from "../processing-times";
 import { anonymiseClosedFiles, deleteApplicantAccount, plannedDeletions, pruneExportDetails, runRetention } from "./retention";
 import { RETENTION_DEFAULTS, type RetentionSettings } from "../../lib/settings";
-import { createDiskStorage, type FileStorage } from "../storage";
-import { createS3Storage } from "../storage-s3";
+import { createDiskStorage, type FileStorage } from "../storage/storage";
+import { createS3Storage } from "../storage/s3";
 
 // Kept no longer than needed: the notice 30 days before (once), then the deletion with the files, on the
 // disk and in the bucket; closed files anonymised after the authority's period, the statistics unchanged.

@@ -24,10 +24,10 @@ import {
 import type { Mailer } from "../mail";
 import { accountRetentionMail, addressee, draftRetentionMail } from "../notifications";
 import { appendAudit } from "../workflow/audit";
-import type { FileStorage } from "../storage";
-import { deferDeletion } from "../file-deletions";
+import type { FileStorage } from "../storage/storage";
+import { deferDeletion } from "../storage/file-deletions";
 import { releaseLease, renewLease, takeLease } from "../job-lease";
-import { storageWritable } from "../storage-owner";
+import { storageWritable } from "../storage/owner";
 import { removeUnfinishedUploads } from "../uploads/tus";
 import type { RetentionSettings } from "../../lib/settings";
 
@@ -260,7 +260,7 @@ async function dropUnusedFiles(tx: Database, ids: string[]): Promise<string[]> {
     )
     .returning({ key: files.storageKey });
   const keys = gone.map((g) => g.key);
-  await deferDeletion(tx, keys); // the bytes go after the grace (api/services/file-deletions.ts)
+  await deferDeletion(tx, keys); // the bytes go after the grace (api/services/storage/file-deletions.ts)
   return keys;
 }
 

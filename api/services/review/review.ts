@@ -64,7 +64,7 @@ export interface ListQuery {
   overdue?: boolean;
   sort?: (typeof SORTS)[number];
   dir?: (typeof DIRS)[number];
-  /** Where the page a link was made on starts or ends (review-paging.ts), read from the URL's `cursor`. */
+  /** Where the page a link was made on starts or ends (paging.ts), read from the URL's `cursor`. */
   cursor?: ListCursor;
 }
 
@@ -302,7 +302,7 @@ export async function listApplications(db: Database, role: number, query: ListQu
     counts = await counted();
     const before = (page - 1) * PAGE_SIZE;
     const after = totalOf(counts) - before - PAGE_SIZE; // rows after this page; negative on a short last page
-    // Deep on both sides: read from the list's anchor before it, when the list has them (review-paging.ts).
+    // Deep on both sides: read from the list's anchor before it, when the list has them (paging.ts).
     const deep = Math.min(before, after) > CURSOR_REACH * PAGE_SIZE;
     const anchors = deep ? knownAnchors(db, JSON.stringify([scope, order.name]), () => readAnchors(db, where.current, order, PAGE_SIZE)) : null;
     const anchored = anchors ? anchoredRead(anchors, page, PAGE_SIZE) : null;
@@ -364,7 +364,7 @@ const exportPace = pacer(EXPORT_SHARE);
 
 /**
  * Every row of a role's list as CSV lines (BOM and header first), read CSV_PAGE_SIZE rows at a time,
- * each batch from where the last one ended (keyset, review-paging.ts): the export holds one batch,
+ * each batch from where the last one ended (keyset, paging.ts): the export holds one batch,
  * every statement is one index range, and no connection is held between batches
  * (docs/decisions/025-capacity.md). The caller pulls lines as the client reads them.
  */

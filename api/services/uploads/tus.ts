@@ -18,12 +18,12 @@ import type { ApiDeps } from "../deps";
 import type { ResumableSettings } from "../../lib/settings";
 import { ownedApplication } from "../applications";
 import { activeRequirements, attachFiles, refusalDetail, uploadRefusals, type Refusal, type UploadResult } from "../documents";
-import { temporaryFileName } from "../storage";
-import type { S3Settings } from "../storage-s3";
+import { temporaryFileName } from "../storage/storage";
+import type { S3Settings } from "../storage/s3";
 import { reuploadRequirements } from "../workflow/applicant";
 import { countUpload } from "./quota";
 import { displayName } from "./receive";
-import { storageWritable } from "../storage-owner";
+import { storageWritable } from "../storage/owner";
 import { componentLogger } from "../../lib/log";
 
 // Resumable uploads over tus (docs/decisions/027-resumable-uploads.md). A document arrives in chunks
@@ -267,7 +267,7 @@ export function createTusServer(deps: ApiDeps, routePath: string): Server {
     disableTerminationForFinishedUploads: true,
     // Only the account that began an upload may continue, read or cancel it.
     async onIncomingRequest(req, id) {
-      // A copy of the database on the live service's storage writes nothing there (api/services/storage-owner.ts).
+      // A copy of the database on the live service's storage writes nothing there (api/services/storage/owner.ts).
       if (req.method === "POST") {
         if (!(await storageWritable(deps.storage))) throw refusal(new ApiError(503, "STORAGE_READ_ONLY"));
         return;

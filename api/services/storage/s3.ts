@@ -16,8 +16,8 @@ import {
 } from "@aws-sdk/client-s3";
 import { Upload } from "@aws-sdk/lib-storage";
 import { checkStorageKey, missingKeyError, newStorageKey, type FileStorage } from "./storage";
-import { limiter } from "../lib/limiter";
-import { markerText, OWNER_MARKER, ownerOf, type StorageMarker } from "./storage-marker";
+import { limiter } from "../../lib/limiter";
+import { markerText, OWNER_MARKER, ownerOf, type StorageMarker } from "./marker";
 
 // The FileStorage driver for S3-compatible object storage (AWS S3, MinIO, Ceph RGW, …), chosen by the
 // S3_* settings (README "Settings"). Several portal instances share one bucket, so a document stored
@@ -193,7 +193,7 @@ export function createS3Storage(options: S3StorageOptions): S3FileStorage {
   };
 }
 
-/** The S3 driver's owner marker (api/services/storage-owner.ts): the object `portal-owner.json` in the bucket. */
+/** The S3 driver's owner marker (api/services/storage/owner.ts): the object `portal-owner.json` in the bucket. */
 export function s3Marker(client: S3Client, Bucket: string): StorageMarker {
   return {
     async readOwner() {

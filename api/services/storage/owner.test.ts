@@ -3,15 +3,15 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { liveService } from "../db/schema";
-import { ApiError } from "../lib/errors";
-import { createTestApi, type TestApi } from "../test/helpers";
-import { startS3WithListParts, type S3WithListParts } from "../test/s3-with-list-parts";
+import { liveService } from "../../db/schema";
+import { ApiError } from "../../lib/errors";
+import { createTestApi, type TestApi } from "../../test/helpers";
+import { startS3WithListParts, type S3WithListParts } from "../../test/s3-with-list-parts";
 import { createDiskStorage, diskMarker, type FileStorage } from "./storage";
-import { readiness } from "./readiness";
-import { claimStorage, ownedStorage } from "./storage-owner";
-import type { StorageMarker } from "./storage-marker";
-import { createS3Storage, s3Marker } from "./storage-s3";
+import { readiness } from "../readiness";
+import { claimStorage, ownedStorage } from "./owner";
+import type { StorageMarker } from "./marker";
+import { createS3Storage, s3Marker } from "./s3";
 
 // Storage that knows its owner (docs/decisions/032-deferred-file-deletion.md), on both drivers: a missing
 // marker is written for the starting instance on empty storage and for the recorded live service on storage

@@ -3,10 +3,10 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { GetObjectCommand, ListObjectsV2Command } from "@aws-sdk/client-s3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { pdfOfSize } from "../../tests/fixtures/files";
-import { createTestApi, type TestApi, typedRequest, typedUpload } from "../test/helpers";
-import { startS3WithListParts, type S3WithListParts } from "../test/s3-with-list-parts";
-import { createS3Client } from "./storage-s3";
+import { pdfOfSize } from "../../../tests/fixtures/files";
+import { createTestApi, type TestApi, typedRequest, typedUpload } from "../../test/helpers";
+import { startS3WithListParts, type S3WithListParts } from "../../test/s3-with-list-parts";
+import { createS3Client } from "./s3";
 
 // The API on the S3 driver (S3_BUCKET set): an upload lands in the bucket, not in filesDir, and is
 // served from there; a bucket the API cannot use stops the start with one line.

@@ -5,11 +5,11 @@ import { hostname } from "node:os";
 import path from "node:path";
 import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import { markerText, OWNER_MARKER, ownerOf, type StorageMarker } from "./storage-marker";
+import { markerText, OWNER_MARKER, ownerOf, type StorageMarker } from "./marker";
 
 // Uploaded documents live behind this interface (DESIGN §1), under random names outside the web root;
 // only the API hands them out. Two drivers: the disk (below, the embedded default) and S3-compatible
-// object storage (storage-s3.ts), chosen by the S3_* settings. Both pass storage.contract.test.ts.
+// object storage (s3.ts), chosen by the S3_* settings. Both pass storage.contract.test.ts.
 
 export interface FileStorage {
   /** Moves a finished temporary file into storage and returns its key. */
@@ -166,7 +166,7 @@ export async function sweepTemporaryFiles(root: string, { maxAgeMs = TEMPORARY_F
   return removed;
 }
 
-/** The disk driver's owner marker (api/services/storage-owner.ts): `root/portal-owner.json`. */
+/** The disk driver's owner marker (api/services/storage/owner.ts): `root/portal-owner.json`. */
 export function diskMarker(root: string): StorageMarker {
   const file = path.join(root, OWNER_MARKER);
   return {

@@ -7,7 +7,7 @@ import { AbortMultipartUploadCommand, CreateBucketCommand, ListObjectsV2Command,
 import S3rver from "s3rver";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDiskStorage, newStorageKey, type FileStorage } from "./storage";
-import { createS3Client, createS3Storage } from "./storage-s3";
+import { createS3Client, createS3Storage } from "./s3";
 
 // One contract, both drivers: the disk driver on a temporary folder, the S3 driver against a
 // real S3-protocol server (s3rver) started on loopback.

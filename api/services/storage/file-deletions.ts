@@ -1,7 +1,7 @@
 import { asc, inArray, lte, sql } from "drizzle-orm";
 import type { Logger } from "pino";
-import type { Database } from "../db/client";
-import { fileDeletions, files } from "../db/schema";
+import type { Database } from "../../db/client";
+import { fileDeletions, files } from "../../db/schema";
 import type { FileStorage } from "./storage";
 
 // No request removes stored bytes (docs/decisions/032-deferred-file-deletion.md). Whatever deletes a file
@@ -9,7 +9,7 @@ import type { FileStorage } from "./storage";
 // request, retention — writes the row's storage key here in the same transaction: from its commit no row
 // names the key, so nothing serves the file. The bytes go FILE_DELETE_GRACE_DAYS later, removed by the
 // file-deletion sweep, a scheduled job: it runs on the live service only (a copy of the database holds its
-// jobs, api/services/live-service.ts), and only with storage this instance owns (storage-owner.ts). So a
+// jobs, api/services/live-service.ts), and only with storage this instance owns (owner.ts). So a
 // drill or staging copy never removes the live service's files, and a backup whose file copy finishes
 // within the grace holds every file its database dump names (docs/operations.md §3).
 

@@ -1,7 +1,7 @@
-import { normalAddress } from "./live-service";
+import { normalAddress } from "../live-service";
 
 // The owner marker's format and what a storage driver offers for it (the disk folder's and the bucket's
-// drivers write it; api/services/storage-owner.ts decides from it who may write and delete).
+// drivers write it; api/services/storage/owner.ts decides from it who may write and delete).
 
 /** The marker's name, beside the storage keys (which are `xx/…` and never clash with it). */
 export const OWNER_MARKER = "portal-owner.json";

@@ -4,8 +4,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import pino from "pino";
 import { afterEach, describe, expect, it } from "vitest";
-import { startApi } from "../index";
-import { TEST_API_KEY, TEST_JWT_SECRET } from "../test/helpers";
+import { startApi } from "../../index";
+import { TEST_API_KEY, TEST_JWT_SECRET } from "../../test/helpers";
 import { createDiskStorage, sweepTemporaryFiles, temporaryFileName, TEMPORARY_FILE_MAX_AGE_MS } from "./storage";
 
 const roots: string[] = [];

@@ -1,9 +1,9 @@
 import type { Logger } from "pino";
-import type { Database } from "../db/client";
-import { ApiError } from "../lib/errors";
-import { normalAddress, recordedAddress } from "./live-service";
+import type { Database } from "../../db/client";
+import { ApiError } from "../../lib/errors";
+import { normalAddress, recordedAddress } from "../live-service";
 import type { FileStorage } from "./storage";
-import type { StorageMarker } from "./storage-marker";
+import type { StorageMarker } from "./marker";
 
 // Storage that knows its owner (docs/decisions/032-deferred-file-deletion.md). The disk folder or the bucket
 // holds a marker (`portal-owner.json`) naming the PUBLIC_URL of the service whose files it holds. An instance
