@@ -82,7 +82,7 @@ describe("a draft's document saved again replaces its earlier draft version", ()
       for (const a of answers) expect((await a.json()).data).toEqual({ saved: [1], errors: [] });
     }
     const seconds = (Date.now() - started) / 1000;
-    // The replaced versions' bytes go FILE_DELETE_GRACE_DAYS later, at the live service's sweep (api/services/file-deletions.ts).
+    // The replaced versions' bytes go FILE_DELETE_GRACE_DAYS later, at the live service's sweep (api/services/storage/file-deletions.ts).
     expect(storedKeys().filter((f) => !keysBefore.has(f))).toHaveLength(50);
     expect(await sweepAfterGrace(api)).toBeGreaterThanOrEqual(49);
     const rows = await versionsOf(id, 1);

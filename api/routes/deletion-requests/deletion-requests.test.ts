@@ -172,7 +172,7 @@ describe("the Super Admin's list and decision", () => {
     const mail = (await api.mails(f.email)).find((m) => m.subject.startsWith("Permintaan hapus akun disetujui"));
     expect(mail?.text).toContain("Sesuai hak Anda atas data pribadi.");
     expect(await api.db.select().from(files).where(eq(files.id, f.fileId))).toEqual([]);
-    // Unreachable at once; the bytes go FILE_DELETE_GRACE_DAYS later (api/services/file-deletions.ts).
+    // Unreachable at once; the bytes go FILE_DELETE_GRACE_DAYS later (api/services/storage/file-deletions.ts).
     expect(await bytesThroughGrace(api.db, storage, f.key)).toEqual(DELETED_AFTER_GRACE);
     const [person] = await api.db.select().from(users).where(eq(users.id, f.applicantUserId));
     expect(person).toMatchObject({ fullName: "Anonim", isActive: false, nik: null });

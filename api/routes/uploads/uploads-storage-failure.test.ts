@@ -15,7 +15,7 @@ import { FIVE_MB_DOC, TUS, tusMetadata } from "../../test/tus";
 // A resumable upload whose storage fails: a disk full or refusing writes makes the tus
 // store throw its own FILE_WRITE_ERROR, which tus-node-server answers 500 by itself. It must leave an error
 // line in the log and one report to Sentry (reportError), and answer the API's JSON 500 without internals.
-// A copy's read-only storage (api/services/storage-owner.ts) is a refusal, not a failure: 503, no error line.
+// A copy's read-only storage (api/services/storage/owner.ts) is a refusal, not a failure: 503, no error line.
 
 /** The disk store, failing every write as it does when the disk refuses one (ENOSPC, EIO, EACCES). */
 class FailingStore extends FileStore {

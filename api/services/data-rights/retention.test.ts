@@ -129,7 +129,7 @@ describe("a draft never submitted", () => {
       await runRetention(deps(storage()), due);
       expect(await api.db.select().from(applications).where(eq(applications.id, d.app.id))).toEqual([]);
       expect(await api.db.select().from(files).where(eq(files.id, d.fileId))).toEqual([]);
-      // The bytes go FILE_DELETE_GRACE_DAYS later, at the live service's sweep (api/services/file-deletions.ts).
+      // The bytes go FILE_DELETE_GRACE_DAYS later, at the live service's sweep (api/services/storage/file-deletions.ts).
       expect(await bytesThroughGrace(api.db, storage(), d.key)).toEqual(DELETED_AFTER_GRACE);
       // The account stays: it has its own, longer period.
       expect(await api.db.select({ id: users.id }).from(users).where(eq(users.id, d.user.id))).toHaveLength(1);
