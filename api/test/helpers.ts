@@ -276,3 +276,19 @@ export async function typedUpload<P extends import("../../app/utils/api.server")
 ): Promise<Response> {
   return api.request(`/api/v1${path}`, { method: "POST", body: form, ...options });
 }
+
+/**
+ * A refused call of the typed client (`api.client()`), asserted as `expectError` asserts a response: its status,
+ * its code and a message; returns `{ error }` as `expectError` returns the body. A call that succeeded fails it.
+ */
+export function refused(r: ApiResult<unknown>, status: number, code: string): { error: Extract<ApiResult<unknown>, { ok: false }>["error"] } {
+  expect({ status: r.status, error: r.ok ? r.body : r.error }).toMatchObject({ status, error: { code, message: expect.any(String) } });
+  if (r.ok) expect.fail(`the API answered ${r.status} where a refusal was expected`);
+  return { error: r.error };
+}
+
+/** A multipart form as the typed client's `upload` sends it: the body's stream and its content type, boundary and all. */
+export function multipart(form: FormData): [ReadableStream<Uint8Array>, string] {
+  const encoded = new Response(form);
+  return [encoded.body!, encoded.headers.get("content-type")!];
+}
