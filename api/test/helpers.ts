@@ -279,16 +279,21 @@ export async function typedUpload<P extends import("../../app/utils/api.server")
 
 /**
  * A refused call of the typed client (`api.client()`), asserted as `expectError` asserts a response: its status,
- * its code and a message; returns `{ error }` as `expectError` returns the body. A call that succeeded fails it.
+ * its code and a message. Returns the refusal: its `error` (as `expectError` returns the body) and `retryAfterSec`.
  */
-export function refused(r: ApiResult<unknown>, status: number, code: string): { error: Extract<ApiResult<unknown>, { ok: false }>["error"] } {
+export function refused(r: ApiResult<unknown>, status: number, code: string): Extract<ApiResult<unknown>, { ok: false }> {
   expect({ status: r.status, error: r.ok ? r.body : r.error }).toMatchObject({ status, error: { code, message: expect.any(String) } });
   if (r.ok) expect.fail(`the API answered ${r.status} where a refusal was expected`);
-  return { error: r.error };
+  return r;
 }
 
 /** A multipart form as the typed client's `upload` sends it: the body's stream and its content type, boundary and all. */
 export function multipart(form: FormData): [ReadableStream<Uint8Array>, string] {
   const encoded = new Response(form);
   return [encoded.body!, encoded.headers.get("content-type")!];
+}
+
+/** The typed client of a page request from one client address, sent as the portal sends it (X-Forwarded-For). */
+export function clientFrom(api: TestApi, clientIp: string): ApiClient {
+  return createApiClient({ fetch: (r) => api.fetch(r), baseUrl: "http://api.internal", apiKey: TEST_API_KEY, inProcess: api.inProcess, clientIp });
 }
