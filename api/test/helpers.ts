@@ -297,3 +297,13 @@ export function multipart(form: FormData): [ReadableStream<Uint8Array>, string] 
 export function clientFrom(api: TestApi, clientIp: string): ApiClient {
   return createApiClient({ fetch: (r) => api.fetch(r), baseUrl: "http://api.internal", apiKey: TEST_API_KEY, inProcess: api.inProcess, clientIp });
 }
+
+/** The typed client over another app on the test's database (`api.appWith(…).app`, say with small limits), made as `api.client()` is. */
+export function appClient(app: App): ApiClient {
+  return createApiClient({
+    fetch: async (r) => app.fetch(r),
+    baseUrl: "http://api.internal",
+    apiKey: TEST_API_KEY,
+    inProcess: async (r, env) => app.fetch(r, env),
+  });
+}
