@@ -576,7 +576,7 @@ function importedDeclarations(source: string): string[] {
 /** The intents a route's action tells apart: in its own module and in the helpers and components it imports. */
 function intentsOf(source: string): string[] {
   const texts = [source, ...importedDeclarations(source)];
-  // A constant of the module itself or one it imports (e.g. INTENT_CHECK of app/routes/applicant/__SubmissionCheck.tsx).
+  // A constant of the module itself or one it imports (e.g. INTENT_CHECK of app/utils/submission-intents.ts).
   const constants = new Map(texts.flatMap((text) => [...text.matchAll(/const (\w+) = "([\w-]+)"/g)].map((m) => [m[1], m[2]] as const)));
   const resolve = (token: string) => (token.startsWith('"') ? token.slice(1, -1) : constants.get(token));
   const found = new Set<string>();

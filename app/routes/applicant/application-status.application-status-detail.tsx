@@ -3,15 +3,17 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { useWorkflowWords } from "~/utils/workflow-words";
 import type { DocumentRequirement } from "#domain/documents";
-import { ApplicationDocuments, ApplicationTimeline } from "~/routes/applicant/__applicant";
+import { ApplicationDocuments } from "~/features/documents/DocumentForm";
+import { ApplicationTimeline } from "~/components/ApplicationTimeline";
 import { StatusBadge } from "~/components/StatusBadge";
 import * as d from "~/components/details.css";
-import { FacilityStatusDetail } from "~/routes/facility/__registration-upload";
-import { SlaState } from "~/routes/applicant/__SlaState";
+import { FacilityStatusDetail } from "~/features/registrations/FacilityDocuments";
+import { SlaState } from "~/components/SlaState";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
-import { currentApplication, documentPostResponse, postDocuments, requirements, sendChecked } from "~/routes/applicant/__applicant.server";
-import { reuploadCheck } from "~/routes/applicant/__submission-check.server";
-import { ReuploadCheck } from "~/routes/applicant/__ReuploadCheck";
+import { currentApplication } from "~/routes/applicant/__applicant.server";
+import { documentPostResponse, postDocuments, requirements, sendChecked } from "~/features/documents/documents.server";
+import { reuploadCheck } from "~/features/documents/check.server";
+import { ReuploadCheck } from "~/features/documents/ReuploadCheck";
 import { INTENT_CHECK, INTENT_CONFIRM } from "~/utils/submission-intents";
 import { formatDate } from "~/utils/format";
 import {
@@ -20,8 +22,8 @@ import {
   registrationOrList,
   requireApplicantOrVerifiedFacility,
   requireVerifiedFacility,
-} from "~/routes/facility/__registration.server";
-import { stageProgress } from "~/routes/review/__review-query";
+} from "~/features/registrations/registrations.server";
+import { stageProgress } from "~/utils/stage-progress";
 import { STREAMS_UPLOAD } from "~/utils/uploads";
 import { ROLE } from "#domain/roles";
 import { titled } from "~/utils/page-title";

@@ -3,7 +3,7 @@ import { Form, Link, useActionData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
 import * as ui from "~/components/ui.css";
-import * as a from "~/routes/applicant/__applicant.css";
+import * as a from "~/features/documents/documents.css";
 import { requireUser } from "~/utils/guards.server";
 import { toastCookie } from "~/utils/session.server";
 import { formStatus, accessToken } from "~/utils/api.server";

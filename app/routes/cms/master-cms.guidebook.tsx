@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { GUIDEBOOK_MAX_MB } from "#domain/forms/cms.labels";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
 import * as ui from "~/components/ui.css";
-import { redirectWithToast } from "~/routes/admin/__admin.server";
+import { redirectWithToast } from "~/utils/admin.server";
 import { CMS_ROLES, loadCms } from "~/routes/cms/__cms.server";
 import { formatDateTime } from "~/utils/format";
 import { GUIDEBOOK_PATH } from "~/utils/guidebook";

@@ -2,12 +2,12 @@ import { randomUUID } from "node:crypto";
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
-import { FacilityUploadForm } from "~/routes/facility/__registration-upload";
+import { FacilityUploadForm } from "~/features/registrations/FacilityDocuments";
 import { FacilityCheck } from "~/routes/facility/__registration-check";
-import { documentPostResponse, postDocuments, requirements, sendChecked } from "~/routes/applicant/__applicant.server";
-import { documentsCheck } from "~/routes/applicant/__submission-check.server";
+import { documentPostResponse, postDocuments, requirements, sendChecked } from "~/features/documents/documents.server";
+import { documentsCheck } from "~/features/documents/check.server";
 import { INTENT_CHECK, INTENT_CONFIRM } from "~/utils/submission-intents";
-import { facilityDestinations, facilityDraftPage, requireVerifiedFacility } from "~/routes/facility/__registration.server";
+import { facilityDestinations, facilityDraftPage, requireVerifiedFacility } from "~/features/registrations/registrations.server";
 import { STREAMS_UPLOAD } from "~/utils/uploads";
 import { titled } from "~/utils/page-title";
 

@@ -3,20 +3,14 @@ import { useTranslation } from "react-i18next";
 import { useWorkflowWords } from "~/utils/workflow-words";
 import { type DocumentRequirement } from "#domain/documents";
 import { uploadFilePath } from "#domain/forms/registration.paths";
-import type { Registration } from "~/routes/facility/__registration.server";
+import type { Registration } from "~/features/registrations/registrations.server";
 import { formatDate, formatDateTime } from "~/utils/format";
-import { stageProgress } from "~/routes/review/__review-query";
+import { stageProgress } from "~/utils/stage-progress";
 import * as d from "~/components/details.css";
-import {
-  ApplicationDocuments,
-  ApplicationTimeline,
-  DocumentErrorSummary,
-  DocumentUploadForm,
-  MissingDocuments,
-  type DocumentErrors,
-} from "~/routes/applicant/__applicant";
+import { ApplicationDocuments, DocumentErrorSummary, DocumentUploadForm, MissingDocuments, type DocumentErrors } from "~/features/documents/DocumentForm";
+import { ApplicationTimeline } from "~/components/ApplicationTimeline";
 import { LabelBadge } from "~/components/StatusBadge";
-import { SlaState } from "~/routes/applicant/__SlaState";
+import { SlaState } from "~/components/SlaState";
 import * as ui from "~/components/ui.css";
 import { INTENT_CHECK } from "~/utils/submission-intents";
 

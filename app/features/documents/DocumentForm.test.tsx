@@ -3,7 +3,7 @@ import { cleanup, fireEvent, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { requirementsFor } from "#domain/documents";
 import { renderInRoute } from "../../../tests/render";
-import { DocumentErrorSummary, DocumentField, formatSize } from "./__applicant";
+import { DocumentErrorSummary, DocumentField, formatSize } from "~/features/documents/DocumentForm";
 
 afterEach(cleanup);
 

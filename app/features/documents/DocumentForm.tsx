@@ -3,13 +3,12 @@ import { Form, Link, useBlocker, useLocation, useNavigate, useRevalidator } from
 import { useTranslation } from "react-i18next";
 import { MB, type DocumentForm, type DocumentRequirement } from "#domain/documents";
 import { formatDateTime } from "~/utils/format";
-import * as a from "./__applicant.css";
+import * as a from "~/features/documents/documents.css";
 import * as ui from "~/components/ui.css";
-import { Timeline } from "~/components/Timeline";
-import { useWorkflowWords } from "~/utils/workflow-words";
-import { ResumableProgress, useResumableUpload, useUnfinishedUpload } from "./__resumable";
+import { ResumableProgress, useResumableUpload, useUnfinishedUpload } from "~/features/documents/resumable";
 
-// Shared by the applicant's pages: the status badge and the document upload fields.
+// A document's form, one per requirement, on the applicant's, the facility's and the reupload's pages: its field
+// (resumable with JavaScript, a plain post without), its errors, what is still missing, and the stored documents.
 
 import { formatSize } from "~/components/StatusBadge";
 
@@ -518,23 +517,7 @@ function LeaveWarning({ uploading }: { uploading: () => boolean }) {
   return null;
 }
 
-type TimelineEntry = {
-  at: string;
-  action: string;
-  actor_role: number;
-  from_stage_id: number | null;
-  from_status: string | null;
-  to_stage_id: number | null;
-  to_status: string | null;
-  note: string | null;
-};
 type StoredDocument = { requirement_id: number; name: string; file_id: string; original_name: string; size: number; uploaded_at: string; version: number };
-
-/** The detail's history with the notes meant for the applicant (the applicant's and the facility's detail). */
-export function ApplicationTimeline({ timeline }: { timeline: TimelineEntry[] }) {
-  const words = useWorkflowWords();
-  return <Timeline events={timeline.map((entry, i) => ({ ...entry, key: `${entry.at}-${i}`, who: words.role(entry.actor_role) ?? null }))} />;
-}
 
 /** The detail's current documents, each a download through /files/:id; `historyHref` links every version of them. */
 export function ApplicationDocuments({ documents, historyHref }: { documents: StoredDocument[]; historyHref?: string }) {
