@@ -370,6 +370,35 @@ function OneDocumentForm({
   );
 }
 
+interface SendButton {
+  action: string;
+  label: string;
+}
+
+/**
+ * A page's documents, as every upload page shows them: what a post had refused, what is still missing (of
+ * `stored`, the documents that count as there: a reupload counts only those uploaded again), then the
+ * documents' forms — in a card of their own unless the page's section is one (`framed={false}`). A page that
+ * may have nothing to ask for says so with `empty`.
+ */
+export function DocumentsPanel({
+  stored,
+  framed = true,
+  empty,
+  ...forms
+}: Parameters<typeof DocumentUploadForm>[0] & { stored: Map<number, CurrentFile>; framed?: boolean; empty?: ReactNode }) {
+  const requirements = forms.items.map((i) => i.requirement);
+  const nothing = empty !== undefined && forms.items.length === 0;
+  const body = nothing ? empty : <DocumentUploadForm {...forms} />;
+  return (
+    <>
+      <DocumentErrorSummary errors={forms.errors} requirements={requirements} />
+      {nothing ? null : <MissingDocuments requirements={requirements} current={stored} />}
+      {framed ? <section className={ui.card}>{body}</section> : body}
+    </>
+  );
+}
+
 /** `?id=1&intent=upload` plus more parameters (the action stays relative to the page). */
 function withQuery(action: string, extra: Record<string, string>): string {
   const [path, query = ""] = action.split("?");
@@ -380,9 +409,9 @@ function withQuery(action: string, extra: Record<string, string>): string {
 
 /**
  * The document forms every upload page shares — the applicant's and the facility's, first upload and
- * reupload: one small form per document (OneDocumentForm), then `children`, the page's own form of buttons
- * (save, submit), which posts no file. While a document is uploading those buttons are disabled: leaving
- * the page then would lose the upload.
+ * reupload: one small form per document (OneDocumentForm), then `send`, the page's own form of buttons
+ * (save a draft, go on to the check), which posts no file. While a document is uploading those buttons are
+ * disabled: leaving the page then would lose the upload.
  */
 export function DocumentUploadForm({
   form,
@@ -393,7 +422,7 @@ export function DocumentUploadForm({
   action,
   button,
   applicationId,
-  children,
+  send,
 }: {
   form: DocumentForm;
   endpoint?: string;
@@ -406,7 +435,8 @@ export function DocumentUploadForm({
   button: string;
   /** the application the documents are for (a resumable upload names it) */
   applicationId: string;
-  children?: ReactNode;
+  /** the page's buttons after the documents, each with its address: a draft's save, and the step to the check */
+  send?: { save?: SendButton; check: SendButton };
 }) {
   const [busy, setBusy] = useState<ReadonlySet<number>>(new Set());
   // The same, at once: a finished upload goes on to its answer in the same moment it says it is done.
@@ -459,9 +489,19 @@ export function DocumentUploadForm({
           onStored={refresh}
         />
       ))}
-      {children ? (
+      {send ? (
         <fieldset className={a.actions} disabled={uploading}>
-          {children}
+          {/* These post no file: every document is stored by its own form above. */}
+          <Form method="post" reloadDocument className={ui.row}>
+            {send.save ? (
+              <button type="submit" className={ui.secondaryButton} formAction={send.save.action}>
+                {send.save.label}
+              </button>
+            ) : null}
+            <button type="submit" className={ui.button} formAction={send.check.action}>
+              {send.check.label}
+            </button>
+          </Form>
         </fieldset>
       ) : null}
     </>

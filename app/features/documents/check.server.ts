@@ -81,3 +81,12 @@ export function reuploadCheck(
     }));
   return { items, ready: items.length > 0 && items.every((i) => i.document) };
 }
+
+/** The documents a reviewer flagged, in the requirements' order, each with the reviewer's reason: the reupload form's fields. */
+export function reuploadItems(
+  application: Pick<Application, "reupload">,
+  requirements: DocumentRequirement[],
+): Array<{ requirement: DocumentRequirement; reason: string }> {
+  const flagged = new Map(application.reupload.map((f) => [f.requirement_id, f.reason]));
+  return requirements.filter((r) => flagged.has(r.id)).map((r) => ({ requirement: r, reason: flagged.get(r.id)! }));
+}

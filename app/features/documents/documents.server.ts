@@ -71,6 +71,9 @@ export function detailErrors(details: Array<{ path: string; message: string }> |
   return out;
 }
 
+/** What a document post is: the page's request, and the application, form and destinations it is for. */
+type DocumentPostOf = [request: Request, context: AppLoadContext, application: CurrentApplication, form: DocumentForm, to: DocumentDestinations];
+
 export type DocumentPost =
   { ok: true; redirectTo: string; toast?: string } | { ok: false; status: number; errors: DocumentErrors; headers?: Record<string, string> };
 
@@ -139,13 +142,7 @@ export async function postDocuments(
   return result;
 }
 
-async function postDocumentsOnce(
-  request: Request,
-  context: AppLoadContext,
-  application: CurrentApplication,
-  form: DocumentForm,
-  to: DocumentDestinations,
-): Promise<DocumentPost> {
+async function postDocumentsOnce(...[request, context, application, form, to]: DocumentPostOf): Promise<DocumentPost> {
   const url = new URL(request.url);
   const intent = url.searchParams.get("intent");
   const t = await i18next.getFixedT(request, "applicant");
@@ -220,13 +217,7 @@ const IDEMPOTENCY_KEY = /^[A-Za-z0-9-]{1,100}$/;
  * again here and by the API; without confirm=yes or a key of ours, or when the API finds something missing,
  * it goes back to the check page, which says what is missing — nothing is sent.
  */
-export async function sendChecked(
-  request: Request,
-  context: AppLoadContext,
-  application: CurrentApplication,
-  form: DocumentForm,
-  to: DocumentDestinations = APPLICANT_DESTINATIONS,
-): Promise<DocumentPost> {
+async function sendChecked(...[request, context, application, form, to]: DocumentPostOf): Promise<DocumentPost> {
   const check = form === "reupload" ? to.reuploadCheck : to.check;
   const key = new URL(request.url).searchParams.get("key") ?? "";
   const body = await request.formData().catch(() => null);
@@ -242,6 +233,34 @@ export async function sendChecked(
       : { ok: true, redirectTo: to.success, toast: to.successToast };
   if (r.status === 400) return { ok: true, redirectTo: check };
   return refused(r.status, { documents: detailErrors(r.error.details), form: [r.error.message] });
+}
+
+/**
+ * A document page's action — the applicant's and the facility's, first upload and reupload: the check page's
+ * Yes (?intent=confirm) sends what was checked (sendChecked); every other post stores the chosen documents
+ * (postDocuments), and KIRIM leads on to the check. The answer is a redirect with its toast, or the form with its errors.
+ */
+export async function documentAction(
+  request: Request,
+  context: AppLoadContext,
+  application: CurrentApplication,
+  form: DocumentForm,
+  to = APPLICANT_DESTINATIONS,
+) {
+  const confirm = new URL(request.url).searchParams.get("intent") === INTENT_CONFIRM;
+  return documentPostResponse(
+    confirm ? await sendChecked(request, context, application, form, to) : await postDocuments(request, context, application, form, to),
+  );
+}
+
+/**
+ * A page's post of one file (the applicant's photo, the guidebook), streamed to `path` of the API unread, which
+ * checks its type by content and its size: null once it is stored, else the page's answer with the refusal.
+ */
+export async function postOneFile(request: Request, context: AppLoadContext, path: "/me/profile/photo" | "/admin/cms/guidebook") {
+  const token = await accessToken(context);
+  const r = await context.api.upload(path, request.body, request.headers.get("content-type") ?? "", { token });
+  return r.ok ? null : data({ error: r.error.details?.[0]?.message ?? r.error.message }, { status: formStatus(r.status) });
 }
 
 /** The page's answer to a document post: a redirect (with its toast) or the form again with its errors. */

@@ -1,4 +1,4 @@
-import { Form, Link } from "@remix-run/react";
+import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { useWorkflowWords } from "~/utils/workflow-words";
 import { type DocumentRequirement } from "#domain/documents";
@@ -7,7 +7,7 @@ import type { Registration } from "~/features/registrations/registrations.server
 import { formatDate, formatDateTime } from "~/utils/format";
 import { stageProgress } from "~/utils/stage-progress";
 import * as d from "~/components/details.css";
-import { ApplicationDocuments, DocumentErrorSummary, DocumentUploadForm, MissingDocuments, type DocumentErrors } from "~/features/documents/DocumentForm";
+import { ApplicationDocuments, DocumentsPanel, type DocumentErrors } from "~/features/documents/DocumentForm";
 import { ApplicationTimeline } from "~/components/ApplicationTimeline";
 import { LabelBadge } from "~/components/StatusBadge";
 import { SlaState } from "~/components/SlaState";
@@ -43,30 +43,21 @@ export function FacilityUploadForm({
         {t("upload.lead", { name: professional.full_name, number: application.registration_number, jalur: t(`applicant:jalur.${application.jalur_id}`) })}
         {activity_kind ? ` — ${activity_kind.name}` : null}
       </p>
-      <DocumentErrorSummary errors={errors} requirements={requirements} />
-      <MissingDocuments requirements={requirements} current={current} />
-      <section className={ui.card}>
-        <DocumentUploadForm
-          applicationId={application.id}
-          form="adaptation"
-          endpoint={FACILITY_UPLOAD_ENDPOINT}
-          errors={errors}
-          items={requirements.map((requirement) => ({ requirement }))}
-          current={current}
-          action={`?id=${application.id}&intent=upload`}
-          button={t("applicant:documents.upload")}
-        >
-          {/* Save and submit post no file: every document is stored by its own form above. */}
-          <Form method="post" reloadDocument className={ui.row}>
-            <button type="submit" className={ui.secondaryButton} formAction={`?id=${application.id}&intent=save`}>
-              {t("upload.save")}
-            </button>
-            <button type="submit" className={ui.button} formAction={`?id=${application.id}&intent=${INTENT_CHECK}`}>
-              {t("upload.submit")}
-            </button>
-          </Form>
-        </DocumentUploadForm>
-      </section>
+      <DocumentsPanel
+        applicationId={application.id}
+        form="adaptation"
+        endpoint={FACILITY_UPLOAD_ENDPOINT}
+        errors={errors}
+        items={requirements.map((requirement) => ({ requirement }))}
+        current={current}
+        stored={current}
+        action={`?id=${application.id}&intent=upload`}
+        button={t("applicant:documents.upload")}
+        send={{
+          save: { action: `?id=${application.id}&intent=save`, label: t("upload.save") },
+          check: { action: `?id=${application.id}&intent=${INTENT_CHECK}`, label: t("upload.submit") },
+        }}
+      />
       <p>
         <Link to="/register-competency-evaluation">{t("back")}</Link>
       </p>
@@ -139,25 +130,19 @@ export function FacilityStatusDetail({
         <section className={ui.card} aria-labelledby="reupload-title">
           <h2 id="reupload-title">{t("detail.reuploadTitle")}</h2>
           <p>{t("detail.reuploadLead")}</p>
-          <DocumentErrorSummary errors={errors} requirements={reuploadItems.map((i) => i.requirement)} />
-          <MissingDocuments requirements={reuploadItems.map((i) => i.requirement)} current={fixed} />
-          <DocumentUploadForm
+          <DocumentsPanel
+            framed={false}
             applicationId={application.id}
             form="reupload"
             endpoint={FACILITY_UPLOAD_ENDPOINT}
             errors={errors}
             items={reuploadItems}
             current={current}
+            stored={fixed}
             action={`${DETAIL}?id=${application.id}&intent=upload`}
             button={t("applicant:documents.upload")}
-          >
-            {/* KIRIM PERBAIKAN posts no file: every document is stored by its own form above. */}
-            <Form method="post" reloadDocument className={ui.row}>
-              <button type="submit" className={ui.button} formAction={`${DETAIL}?id=${application.id}&intent=${INTENT_CHECK}`}>
-                {t("detail.reuploadSubmit")}
-              </button>
-            </Form>
-          </DocumentUploadForm>
+            send={{ check: { action: `${DETAIL}?id=${application.id}&intent=${INTENT_CHECK}`, label: t("detail.reuploadSubmit") } }}
+          />
         </section>
       ) : null}
       <ApplicationTimeline timeline={application.timeline} />
