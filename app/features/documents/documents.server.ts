@@ -3,7 +3,7 @@ import { data, redirect, type AppLoadContext } from "@remix-run/node";
 import type { DocumentRequirement } from "#contracts/document-requirements";
 import type { JalurId } from "#domain/documents";
 import type { DocumentForm } from "#domain/documents";
-import type { DocumentErrors } from "~/features/documents/DocumentForm";
+import type { DocumentErrors } from "~/features/documents/DocumentField";
 import { LOCALE } from "#domain/constants";
 import type { PageApplication } from "~/utils/api-words";
 import { accessToken, formStatus, orUnavailable, requirementsIn, wordedDetail, type ApiError, type ApiErrorDetail, type ApiResult } from "~/utils/api.server";

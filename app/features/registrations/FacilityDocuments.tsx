@@ -7,7 +7,9 @@ import type { Registration } from "~/features/registrations/registrations.server
 import { formatDate, formatDateTime } from "~/utils/format";
 import { stageProgress } from "~/utils/stage-progress";
 import * as d from "~/components/details.css";
-import { ApplicationDocuments, DocumentsPanel, type DocumentErrors } from "~/features/documents/DocumentForm";
+import { DocumentsPanel } from "~/features/documents/DocumentForm";
+import { ApplicationDocuments } from "~/features/documents/ApplicationDocuments";
+import { type DocumentErrors } from "~/features/documents/DocumentField";
 import { ApplicationTimeline } from "~/components/ApplicationTimeline";
 import { LabelBadge } from "~/components/StatusBadge";
 import { SlaState } from "~/components/SlaState";

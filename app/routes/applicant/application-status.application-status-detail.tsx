@@ -2,7 +2,7 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type Serial
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { useWorkflowWords } from "~/utils/workflow-words";
-import { ApplicationDocuments } from "~/features/documents/DocumentForm";
+import { ApplicationDocuments } from "~/features/documents/ApplicationDocuments";
 import { ApplicationTimeline } from "~/components/ApplicationTimeline";
 import { StatusBadge } from "~/components/StatusBadge";
 import * as d from "~/components/details.css";
