@@ -74,20 +74,31 @@ interface SendButton {
 }
 
 /**
- * A page's documents, as every upload page shows them: what a post had refused, what is still missing (of
- * `stored`, the documents that count as there: a reupload counts only those uploaded again), then the
- * documents' forms — in a card of their own unless the page's section is one (`framed={false}`). A page that
- * may have nothing to ask for says so with `empty`.
+ * A page's documents, as every upload page shows them: what a post had refused, what is still missing (a
+ * reupload counts only the documents uploaded again since the reviewer asked), then the documents' forms —
+ * in a card of their own unless the page's section is one (`framed={false}`). A page that may have nothing
+ * to ask for says so with `empty`.
  */
 export function DocumentsPanel({
-  stored,
+  application,
   framed = true,
   empty,
   ...forms
-}: Parameters<typeof DocumentUploadForm>[0] & { stored: Map<number, CurrentFile>; framed?: boolean; empty?: ReactNode }) {
+}: Omit<Parameters<typeof DocumentUploadForm>[0], "applicationId" | "current"> & {
+  application: { id: string; documents: Array<CurrentFile & { requirement_id: number }>; reupload: Array<{ requirement_id: number; fixed: boolean }> };
+  framed?: boolean;
+  empty?: ReactNode;
+}) {
+  const current = new Map(application.documents.map((d) => [d.requirement_id, d]));
+  const stored =
+    forms.form === "reupload"
+      ? new Map(
+          application.reupload.flatMap((r) => (r.fixed && current.has(r.requirement_id) ? [[r.requirement_id, current.get(r.requirement_id)!] as const] : [])),
+        )
+      : current;
   const requirements = forms.items.map((i) => i.requirement);
   const nothing = empty !== undefined && forms.items.length === 0;
-  const body = nothing ? empty : <DocumentUploadForm {...forms} />;
+  const body = nothing ? empty : <DocumentUploadForm {...forms} applicationId={application.id} current={current} />;
   return (
     <>
       <DocumentErrorSummary errors={forms.errors} requirements={requirements} />

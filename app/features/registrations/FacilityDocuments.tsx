@@ -37,7 +37,6 @@ export function FacilityUploadForm({
   const { t } = useTranslation(["registration", "applicant"]);
   const errors = postErrors;
   const { application, professional, activity_kind } = registration;
-  const current = new Map(application.documents.map((d) => [d.requirement_id, d]));
   return (
     <>
       <h1>{t("upload.title")}</h1>
@@ -46,13 +45,11 @@ export function FacilityUploadForm({
         {activity_kind ? ` — ${activity_kind.name}` : null}
       </p>
       <DocumentsPanel
-        applicationId={application.id}
+        application={application}
         form="adaptation"
         endpoint={FACILITY_UPLOAD_ENDPOINT}
         errors={errors}
         items={requirements.map((requirement) => ({ requirement }))}
-        current={current}
-        stored={current}
         action={`?id=${application.id}&intent=upload`}
         button={t("applicant:documents.upload")}
         send={{
@@ -82,11 +79,6 @@ export function FacilityStatusDetail({
   const progress = stageProgress(application);
   const words = useWorkflowWords();
   const errors = postErrors;
-  const current = new Map(application.documents.map((d) => [d.requirement_id, d]));
-  // A flagged document counts as there once a version came after the reviewer's request.
-  const fixed = new Map(
-    application.reupload.flatMap((r) => (r.fixed && current.has(r.requirement_id) ? [[r.requirement_id, current.get(r.requirement_id)!] as const] : [])),
-  );
   return (
     <>
       <h1>{t("detail.title")}</h1>
@@ -134,13 +126,11 @@ export function FacilityStatusDetail({
           <p>{t("detail.reuploadLead")}</p>
           <DocumentsPanel
             framed={false}
-            applicationId={application.id}
+            application={application}
             form="reupload"
             endpoint={FACILITY_UPLOAD_ENDPOINT}
             errors={errors}
             items={reuploadItems}
-            current={current}
-            stored={fixed}
             action={`${DETAIL}?id=${application.id}&intent=upload`}
             button={t("applicant:documents.upload")}
             send={{ check: { action: `${DETAIL}?id=${application.id}&intent=${INTENT_CHECK}`, label: t("detail.reuploadSubmit") } }}

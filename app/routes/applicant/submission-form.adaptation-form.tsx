@@ -50,18 +50,15 @@ export default function AdaptationForm() {
     );
   }
   const errors = result?.errors;
-  const current = new Map(application.documents.map((d) => [d.requirement_id, d]));
   return (
     <>
       <h1>{t("documents.title")}</h1>
       <p>{t("documents.lead", { jalur: t(`jalur.${application.jalur_id}`) })}</p>
       <DocumentsPanel
-        applicationId={application.id}
+        application={application}
         form="adaptation"
         errors={errors}
         items={requirements.map((requirement) => ({ requirement }))}
-        current={current}
-        stored={current}
         action={`?intent=${INTENT_UPLOAD}`}
         button={t("documents.upload")}
         send={{

@@ -48,23 +48,16 @@ export default function ReuploadForm() {
   // A refused KIRIM PERBAIKAN (nothing uploaded again) answers at the check's address: the form with its errors.
   if (check && !result) return <ReuploadCheck items={check.items} formHref={FORM} confirmAction={`${FORM}?intent=${INTENT_CONFIRM}`} />;
   const errors = result?.errors;
-  const current = new Map(application.documents.map((d) => [d.requirement_id, d]));
-  // A flagged document counts as there once a version came after the reviewer's request.
-  const fixed = new Map(
-    application.reupload.flatMap((r) => (r.fixed && current.has(r.requirement_id) ? [[r.requirement_id, current.get(r.requirement_id)!] as const] : [])),
-  );
   return (
     <>
       <h1>{t("reupload.title")}</h1>
       <p>{t("reupload.lead")}</p>
       <ReviewerNote note={note} />
       <DocumentsPanel
-        applicationId={application.id}
+        application={application}
         form="reupload"
         errors={errors}
         items={items}
-        current={current}
-        stored={fixed}
         empty={<p>{t("reupload.notRequested")}</p>}
         action={`?intent=${INTENT_UPLOAD}`}
         button={t("documents.upload")}
