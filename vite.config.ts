@@ -48,7 +48,12 @@ function clientChunk(id: string): string | undefined {
   if (/node_modules\/@conform-to\//.test(id)) return "forms";
   if (/\/app\/components\/forms(\.css)?\.tsx?|\/domain\/forms\/constraints\.generated\.ts|\/app\/utils\/live-validation\.ts|\/domain\/dates\.ts/.test(id))
     return "forms";
-  if (/\/app\/routes\/review\/__review(\.css|-query)\.ts|\/app\/routes\/applicant\/__SlaState\.tsx|\/domain\/workflow\.ts/.test(id)) return "review";
+  if (
+    /\/app\/routes\/review\/__review(\.css|-query)\.ts|\/app\/components\/(SlaState\.tsx|sla\.css\.ts|tabs\.css\.ts)|\/app\/utils\/stage-progress\.ts|\/domain\/workflow\.ts/.test(
+      id,
+    )
+  )
+    return "review";
   if (
     /\/app\/components\/(ErrorScreen|Navbar|Footer|Toasts|ui\.css|layout\.css)\.tsx?|\/app\/routes\/layouts\/(Sidebar|TopBar)\.tsx|\/app\/utils\/(format|guidebook|nonce-provider|monitoring|page-title|role-name)\.ts|\/domain\/(menu|links|constants|roles|auth-user)\.ts/.test(
       id,

@@ -4,8 +4,10 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 
 // The portal is sorted by feature: app/routes/<area>/ holds an area's pages, helpers and page-only
-// components. What every area uses sits below them, in app/components (shared UI) and app/utils
-// (API client, auth, session, guards, i18n, settings), and so may not reach up into an area.
+// components. What two areas share lives in a feature room, app/features/<feature>/ (the documents: their
+// form, resumable client, check rows and server helpers; the facility's registrations; ...), which never
+// reaches into an area. What every area uses sits below them, in app/components (shared UI) and app/utils
+// (API client, auth, session, guards, i18n, settings), and so may reach up into neither.
 
 const APP_DIR = path.dirname(fileURLToPath(import.meta.url));
 const ROOT = path.dirname(APP_DIR);
@@ -27,17 +29,48 @@ function target(file: string, spec: string): string | null {
   return abs.startsWith(APP_DIR + path.sep) ? path.relative(APP_DIR, abs) : null;
 }
 
+/** What a source file of app/ imports, each as a path under app/ (imports from outside app/ left out). */
+function appImports(file: string): string[] {
+  return [...readFileSync(file, "utf8").matchAll(/(?:\bfrom\s*|\bimport\s*\(?\s*)["']([^"']+)["']/g)]
+    .map((m) => target(file, m[1]))
+    .filter((t): t is string => t !== null)
+    .map((t) => t.split(path.sep).join("/"));
+}
+
 describe("portal layering", () => {
-  it("app/components and app/utils never import from a feature folder under app/routes", () => {
+  it("app/components and app/utils never import from an area under app/routes or a room under app/features", () => {
     const offending = ["components", "utils"].flatMap((dir) =>
       sourceFiles(path.join(APP_DIR, dir)).flatMap((file) =>
-        [...readFileSync(file, "utf8").matchAll(/(?:\bfrom\s*|\bimport\s*\(?\s*)["']([^"']+)["']/g)]
-          .map((m) => target(file, m[1]))
-          .filter((t): t is string => t !== null && t.startsWith("routes/"))
+        appImports(file)
+          .filter((t) => t.startsWith("routes/") || t.startsWith("features/"))
           .map((t) => `${path.relative(APP_DIR, file)} → ${t}`),
       ),
     );
     expect(sourceFiles(path.join(APP_DIR, "utils")).length).toBeGreaterThan(5);
+    expect(offending).toEqual([]);
+  });
+
+  it("an area's __ module is imported by its own area only: what two areas share lives in app/features, app/components or app/utils", () => {
+    const offending = sourceFiles(APP_DIR).flatMap((file) => {
+      const from = path.relative(APP_DIR, file).split(path.sep).join("/");
+      return appImports(file)
+        .filter((t) => {
+          const area = /^routes\/([^/]+)\/__/.exec(t)?.[1];
+          return area !== undefined && !from.startsWith(`routes/${area}/`);
+        })
+        .map((t) => `${from} → ${t}`);
+    });
+    expect(sourceFiles(path.join(APP_DIR, "routes")).length).toBeGreaterThan(50);
+    expect(offending).toEqual([]);
+  });
+
+  it("a feature room under app/features never imports from an area under app/routes", () => {
+    const offending = sourceFiles(path.join(APP_DIR, "features")).flatMap((file) =>
+      appImports(file)
+        .filter((t) => t.startsWith("routes/"))
+        .map((t) => `${path.relative(APP_DIR, file)} → ${t}`),
+    );
+    expect(sourceFiles(path.join(APP_DIR, "features", "documents")).length).toBeGreaterThan(3);
     expect(offending).toEqual([]);
   });
 

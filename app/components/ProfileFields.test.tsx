@@ -15,7 +15,7 @@ import { applicantProfiles } from "../../api/db/schema";
 import { profileColumns } from "../../api/services/profile";
 import { renderInRoute } from "../../tests/render";
 import { CITIZEN_DOCTOR_FORM } from "../../tests/fixtures/people";
-import { applicantShown } from "~/routes/review/__review.server";
+import { applicantShown } from "~/utils/applicant-shown.server";
 import { ProfileFields } from "./ProfileFields";
 
 // Each personal-data field is declared once (domain/personal-data-fields.ts): what is derived from the

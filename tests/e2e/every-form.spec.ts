@@ -505,6 +505,7 @@ const FORMS: FormRow[] = [
   },
   {
     route: "applicant/submission-form.upload.ts",
+    intent: "upload",
     page: "—",
     form: "—",
     by: "applicant",
@@ -512,6 +513,7 @@ const FORMS: FormRow[] = [
   },
   {
     route: "facility/register-competency-evaluation.upload.ts",
+    intent: "upload",
     page: "—",
     form: "—",
     by: "verified facility",
@@ -555,8 +557,11 @@ function declaration(source: string, name: string): string {
   return source.slice(start, ends.length ? Math.min(...ends) + 2 : undefined);
 }
 
-/** The names a module imports from ~/… (app/), with the text of each one's declaration. */
-function importedDeclarations(source: string): string[] {
+/**
+ * The names a module imports from ~/… (app/), with the text of each one's declaration; and, one module further,
+ * the string constants those modules import (a shared action's INTENT_CONFIRM of app/utils/submission-intents.ts).
+ */
+function importedDeclarations(source: string, further = true): string[] {
   const texts: string[] = [];
   for (const m of source.matchAll(/import\s+(?:type\s+)?\{([^}]*)\}\s+from\s+"~\/([^"]+)"/g)) {
     const file = [".tsx", ".ts"].map((ext) => path.join(APP, m[2] + ext)).find((f) => fs.existsSync(f));
@@ -569,6 +574,7 @@ function importedDeclarations(source: string): string[] {
         .trim();
       if (name) texts.push(declaration(module, name));
     }
+    if (further) texts.push(...importedDeclarations(module, false).filter((text) => /^export const \w+ = "[\w-]+"/.test(text)));
   }
   return texts;
 }
@@ -576,7 +582,7 @@ function importedDeclarations(source: string): string[] {
 /** The intents a route's action tells apart: in its own module and in the helpers and components it imports. */
 function intentsOf(source: string): string[] {
   const texts = [source, ...importedDeclarations(source)];
-  // A constant of the module itself or one it imports (e.g. INTENT_CHECK of app/routes/applicant/__SubmissionCheck.tsx).
+  // A constant of the module itself or one it imports (e.g. INTENT_CHECK of app/utils/submission-intents.ts).
   const constants = new Map(texts.flatMap((text) => [...text.matchAll(/const (\w+) = "([\w-]+)"/g)].map((m) => [m[1], m[2]] as const)));
   const resolve = (token: string) => (token.startsWith('"') ? token.slice(1, -1) : constants.get(token));
   const found = new Set<string>();
@@ -589,6 +595,12 @@ function intentsOf(source: string): string[] {
       const value = resolve(m[2]);
       if (resolve(m[1]) === "intent" && value) found.add(value);
     }
+  }
+  // A page's own form addressed by a constant (`action={`?intent=${INTENT_UPLOAD}`}`): in the route module only, not
+  // in a helper's redirect addresses.
+  for (const m of source.matchAll(/[?&]intent=\$\{(\w+)\}/g)) {
+    const value = resolve(m[1]);
+    if (value) found.add(value);
   }
   return [...found].sort();
 }

@@ -2,7 +2,7 @@ import type { AppLoadContext } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import type { AuthUser } from "#contracts/me";
 import { ROLE } from "#domain/roles";
-import { registrationOf, requireApplicantOrVerifiedFacility } from "~/routes/facility/__registration.server";
+import { registrationOf, requireApplicantOrVerifiedFacility } from "~/features/registrations/registrations.server";
 
 // "Download my data" (docs/decisions/028-data-export.md): whose data the page and its ZIP are about.
 // The applicant: their own, whatever the URL says. A verified facility admin: the professional of one of

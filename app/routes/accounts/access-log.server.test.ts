@@ -1,7 +1,7 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { describe, expect, it } from "vitest";
 import type { AccessEntry } from "#contracts/access-log";
-import { accessLines, VISIT_GAP_MS } from "./__access-log.server";
+import { accessLines, VISIT_GAP_MS } from "~/features/access-log/access-log.server";
 
 // /profile/akses-data and /access-log: one line per visit, with what it opened.
 

@@ -3,9 +3,9 @@ import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { DATA_SUBJECT_ROLES, ROLE } from "#domain/roles";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
-import { AccessLines } from "~/routes/accounts/__AccessLines";
-import { accessLines } from "~/routes/accounts/__access-log.server";
-import { Pager } from "~/routes/admin/__Pager";
+import { AccessLines } from "~/features/access-log/AccessLines";
+import { accessLines } from "~/features/access-log/access-log.server";
+import { Pager } from "~/components/Pager";
 import { requireUser } from "~/utils/guards.server";
 import { titled } from "~/utils/page-title";
 

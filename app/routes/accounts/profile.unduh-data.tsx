@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
 import * as ui from "~/components/ui.css";
 import { dataSubject, DATA_EXPORT_PAGE, waitOf } from "~/routes/accounts/__data-export.server";
-import { detailPath } from "~/routes/facility/__registration.server";
+import { detailPath } from "~/features/registrations/registrations.server";
 import { titled } from "~/utils/page-title";
 import { formatSize } from "~/components/StatusBadge";
 import { accessToken } from "~/utils/api.server";

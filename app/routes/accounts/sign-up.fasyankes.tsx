@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { facilitySchemas } from "#domain/forms/facility";
 import type { FormInput } from "#domain/forms/registry";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
-import { FacilityFields, facilitySummary } from "~/routes/facility/__facility";
+import { FacilityFields, facilitySummary } from "~/features/facilities/FacilityProfile";
 import * as ui from "~/components/ui.css";
 import { ContactAndPasswordFields, contactSummary, FullNameField, SignUpFrame } from "~/routes/accounts/__SignUpFields";
 import { anonymousOnly, signUpAction } from "~/routes/accounts/__accounts.server";

@@ -1,7 +1,7 @@
 import { Link, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { USER_LIST_TABS } from "#domain/menu";
-import * as r from "~/routes/review/__review.css";
+import * as r from "~/components/tabs.css";
 
 /**
  * Tabs on top of the Super Admin's user list and the pages about people's data that hang under it

@@ -1,13 +1,22 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { type ReferenceKind, adminSchemas } from "#domain/forms/admin";
-import { adminApi, adminLoad, listParams, redirectWithToast, REFERENCE_PAGES } from "~/routes/admin/__admin.server";
+import { ROLE } from "#domain/roles";
+import { adminApi, adminLoad, listParams, redirectWithToast } from "~/utils/admin.server";
+import type { ApiPath } from "~/utils/api.server";
 import { requireUser } from "~/utils/guards.server";
 import { awaitingConfirmation } from "~/utils/confirm.server";
 import { refusalReply } from "~/utils/form-reply.server";
 import { formTextsFor, i18next } from "~/utils/i18n.server";
 
 // Loaders and actions of the three reference-list pages; each route module names its kind.
+
+/** The three reference lists: who keeps them, where they live, what the API calls them. */
+export const REFERENCE_PAGES = {
+  specialization: { base: "/specialization-list", api: "/admin/specializations", roles: [ROLE.SUPER_ADMIN] },
+  institution: { base: "/institution-list", api: "/admin/institutions", roles: [ROLE.SUPER_ADMIN] },
+  position: { base: "/master-position", api: "/admin/positions", roles: [ROLE.ADMIN] },
+} satisfies Record<ReferenceKind, { base: string; api: ApiPath<"GET"> & ApiPath<"POST">; roles: number[] }>;
 
 /** The toasts of the reference-list pages, in the request's language, naming the kind of entry. */
 async function referenceToasts(request: Request, kind: ReferenceKind) {

@@ -19,7 +19,7 @@ const LINE = {
 };
 const accessLines = vi.fn(async (..._args: unknown[]) => ({ lines: [LINE], meta: { page: 1, per_page: 25, total: 1, pages: 1 } }));
 vi.mock("~/utils/guards.server", () => ({ requireUser: vi.fn(async () => ({ user: { id: "me", role_id: 1 } })) }));
-vi.mock("~/routes/accounts/__access-log.server", () => ({ accessLines: (...args: unknown[]) => accessLines(...args) }));
+vi.mock("~/features/access-log/access-log.server", () => ({ accessLines: (...args: unknown[]) => accessLines(...args) }));
 
 const { default: AccessLog, loader } = await import("~/routes/admin/access-log");
 

@@ -10,7 +10,7 @@ import type { FormInput } from "#domain/forms/registry";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
 import { ErrorSummary, Field, SelectField, SubmitButton, TextareaField } from "~/components/forms";
 import * as ui from "~/components/ui.css";
-import { adminApi, redirectWithToast } from "~/routes/admin/__admin.server";
+import { adminApi, redirectWithToast } from "~/utils/admin.server";
 import { requireUser } from "~/utils/guards.server";
 import { formTextsFor, i18next } from "~/utils/i18n.server";
 import { refusalReply } from "~/utils/form-reply.server";

@@ -13,7 +13,7 @@ import * as d from "~/components/details.css";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
 import { ErrorSummary, SubmitButton, TextareaField } from "~/components/forms";
 import * as ui from "~/components/ui.css";
-import { adminApi, adminLoad, redirectWithToast } from "~/routes/admin/__admin.server";
+import { adminApi, adminLoad, redirectWithToast } from "~/utils/admin.server";
 import { awaitingConfirmation } from "~/utils/confirm.server";
 import { refusalReply } from "~/utils/form-reply.server";
 import { formatDate } from "~/utils/format";

@@ -7,8 +7,8 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 const adminApi = vi.fn();
 vi.mock("~/utils/guards.server", () => ({ requireUser: vi.fn(async () => ({ user: { id: "me", role_id: 1 } })) }));
 vi.mock("~/utils/session.server", () => ({ toastCookie: vi.fn(async () => "toast=1") }));
-vi.mock("~/routes/admin/__admin.server", async (importOriginal) => ({
-  ...(await importOriginal<typeof import("~/routes/admin/__admin.server")>()),
+vi.mock("~/utils/admin.server", async (importOriginal) => ({
+  ...(await importOriginal<typeof import("~/utils/admin.server")>()),
   adminApi: (...args: unknown[]) => adminApi(...args),
 }));
 

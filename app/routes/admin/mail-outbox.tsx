@@ -5,7 +5,7 @@ import { ROLE } from "#domain/roles";
 import * as a from "~/components/admin.css";
 import * as ui from "~/components/ui.css";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
-import { adminApi, adminLoad, redirectWithToast } from "~/routes/admin/__admin.server";
+import { adminApi, adminLoad, redirectWithToast } from "~/utils/admin.server";
 import { formatDateTime } from "~/utils/format";
 import { requireUser } from "~/utils/guards.server";
 import { i18next } from "~/utils/i18n.server";

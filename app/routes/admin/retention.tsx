@@ -5,7 +5,7 @@ import { ROLE } from "#domain/roles";
 import { DataTable } from "~/components/DataTable";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
 import * as ui from "~/components/ui.css";
-import { Pager } from "~/routes/admin/__Pager";
+import { Pager } from "~/components/Pager";
 import { accessToken, orUnavailable } from "~/utils/api.server";
 import { formatDate } from "~/utils/format";
 import { requireUser } from "~/utils/guards.server";

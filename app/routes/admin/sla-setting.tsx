@@ -11,7 +11,7 @@ import * as a from "~/components/admin.css";
 import * as ui from "~/components/ui.css";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
 import { ErrorSummary, Field, SubmitButton } from "~/components/forms";
-import { adminApi, adminLoad, redirectWithToast } from "~/routes/admin/__admin.server";
+import { adminApi, adminLoad, redirectWithToast } from "~/utils/admin.server";
 import { getPublicConfig } from "~/utils/config.server";
 import { formatDateTime } from "~/utils/format";
 import { requireUser } from "~/utils/guards.server";

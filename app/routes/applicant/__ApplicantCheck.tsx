@@ -2,8 +2,8 @@ import { useTranslation } from "react-i18next";
 import type { JalurId } from "#domain/documents";
 import { UTC_OFFSET } from "#domain/time-zone";
 import { formatDate } from "~/utils/format";
-import type { SubmissionCheck as Check } from "~/routes/applicant/__submission-check.server";
-import { SubmissionCheck, useDocumentRows, type MissingItem } from "~/routes/applicant/__SubmissionCheck";
+import type { SubmissionCheck as Check } from "~/features/documents/check.server";
+import { SubmissionCheck, useDocumentRows, type MissingItem } from "~/features/documents/SubmissionCheck";
 
 /** The applicant's "Periksa kembali": personal data (changed on /personal-data), the pathway (/registration-path), the documents (the form). */
 export function ApplicantCheck({ check, jalur, formHref, confirmAction }: { check: Check; jalur: JalurId; formHref: string; confirmAction: string }) {

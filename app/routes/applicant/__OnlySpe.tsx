@@ -2,7 +2,7 @@ import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import * as ui from "~/components/ui.css";
 
-// Its own module, not in ./__applicant: a page that shows only this (achievements, portfolio) would otherwise
+// Its own module, not beside the document form (app/features/documents/DocumentForm.tsx): a page that shows only this (achievements, portfolio) would otherwise
 // load the upload forms, the resumable upload and the timeline with it, some 9 KB of scripts it never runs.
 
 /** The SPE-only pages (portfolio, achievements, additional documents) for an applicant on another pathway. */

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { createApiClient } from "~/utils/api.server";
 import { i18next } from "~/utils/i18n.server";
-import { detailErrors, documentPostResponse, reuploadNote, uploadErrors, uploadRefused, type UploadOutcome } from "./__applicant.server";
+import { reuploadNote } from "./__applicant.server";
+import { detailErrors, documentPostResponse, uploadErrors, uploadRefused, type UploadOutcome } from "~/features/documents/documents.server";
 
 describe("document errors", () => {
   it("keys the API's per-document errors and DOCUMENTS_MISSING details by requirement id", () => {

@@ -2,16 +2,18 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type Serial
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { useWorkflowWords } from "~/utils/workflow-words";
-import type { DocumentRequirement } from "#domain/documents";
-import { ApplicationDocuments, ApplicationTimeline } from "~/routes/applicant/__applicant";
+import { ApplicationDocuments } from "~/features/documents/ApplicationDocuments";
+import { ApplicationTimeline } from "~/components/ApplicationTimeline";
 import { StatusBadge } from "~/components/StatusBadge";
 import * as d from "~/components/details.css";
-import { FacilityStatusDetail } from "~/routes/facility/__registration-upload";
-import { SlaState } from "~/routes/applicant/__SlaState";
+import { FacilityStatusDetail } from "~/features/registrations/FacilityDocuments";
+import { SlaState } from "~/components/SlaState";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
-import { currentApplication, documentPostResponse, postDocuments, requirements, sendChecked } from "~/routes/applicant/__applicant.server";
-import { reuploadCheck } from "~/routes/applicant/__submission-check.server";
-import { ReuploadCheck } from "~/routes/applicant/__ReuploadCheck";
+import { currentApplication } from "~/routes/applicant/__applicant.server";
+import { documentAction, requirements } from "~/features/documents/documents.server";
+import { documentPageHandle } from "~/features/documents/page";
+import { reuploadCheck, reuploadItems } from "~/features/documents/check.server";
+import { ReuploadCheck } from "~/features/documents/ReuploadCheck";
 import { INTENT_CHECK, INTENT_CONFIRM } from "~/utils/submission-intents";
 import { formatDate } from "~/utils/format";
 import {
@@ -20,11 +22,9 @@ import {
   registrationOrList,
   requireApplicantOrVerifiedFacility,
   requireVerifiedFacility,
-} from "~/routes/facility/__registration.server";
-import { stageProgress } from "~/routes/review/__review-query";
-import { STREAMS_UPLOAD } from "~/utils/uploads";
+} from "~/features/registrations/registrations.server";
+import { stageProgress } from "~/utils/stage-progress";
 import { ROLE } from "#domain/roles";
-import { titled } from "~/utils/page-title";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const me = await requireApplicantOrVerifiedFacility(request, context);
@@ -32,37 +32,26 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (me.user.role_id === ROLE.ADMIN_FASYANKES) {
     const registration = await registrationOrList(context, request);
     const { application } = registration;
-    const flagged = new Map(application.reupload.map((f) => [f.requirement_id, f.reason]));
     const all = application.status === "REUPLOAD" ? await requirements(context, application.jalur_id) : [];
-    const reuploadItems: Array<{ requirement: DocumentRequirement; reason: string }> = all
-      .filter((r) => flagged.has(r.id))
-      .map((r) => ({ requirement: r, reason: flagged.get(r.id)! }));
     // KIRIM PERBAIKAN stored the files and leads here (&intent=check): what goes back, before it is sent.
     const check =
       application.status === "REUPLOAD" && new URL(request.url).searchParams.get("intent") === INTENT_CHECK ? reuploadCheck(application, all) : null;
-    return { kind: "facility" as const, registration, reuploadItems, check };
+    return { kind: "facility" as const, registration, reuploadItems: reuploadItems(application, all), check };
   }
   const application = await currentApplication(context);
   if (!application) throw redirect("/application-status");
   return { kind: "applicant" as const, application, progress: stageProgress(application) };
 }
 
-/** The multipart body streams to the API (server/request-body.ts). */
-export const handle = titled(
-  (data?: { kind: string; check?: unknown }, refused?: boolean) =>
-    data?.check && !refused ? "submissionCheck" : data?.kind === "facility" ? "registrationDetail" : "applicationDetail",
-  STREAMS_UPLOAD,
+export const handle = documentPageHandle((data?: { kind: string; check?: unknown }) =>
+  data?.kind === "facility" ? "registrationDetail" : "applicationDetail",
 );
 
 /** The facility's reupload (role 8); the applicant's has its own page, /submission-form/reupload-form. */
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireVerifiedFacility(request, context);
   const registration = await facilityReupload(context, request);
-  const to = await facilityDestinations(registration, request);
-  // Only the check's Yes sends the file back; KIRIM PERBAIKAN stores the files and shows the check.
-  if (new URL(request.url).searchParams.get("intent") === INTENT_CONFIRM)
-    return documentPostResponse(await sendChecked(request, context, registration.application, "reupload", to));
-  return documentPostResponse(await postDocuments(request, context, registration.application, "reupload", to));
+  return documentAction(request, context, registration.application, "reupload", await facilityDestinations(registration, request));
 }
 
 /** /application-status/application-status-detail: the timeline of stages, notes meant for the applicant, the documents. */

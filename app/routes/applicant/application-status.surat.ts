@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { requireApplicantOrVerifiedFacility } from "~/routes/facility/__registration.server";
+import { requireApplicantOrVerifiedFacility } from "~/features/registrations/registrations.server";
 import { accessToken } from "~/utils/api.server";
 import { i18next } from "~/utils/i18n.server";
 

@@ -9,14 +9,14 @@ import { PROFILE_FIELD_NAMES, type ProfileFieldName } from "#domain/forms/profil
 import { ROLE } from "#domain/roles";
 import type { FormInput } from "#domain/forms/registry";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
-import { FacilityPersonalData } from "~/routes/facility/__facility";
+import { FacilityPersonalData } from "~/features/facilities/FacilityProfile";
 import { ErrorSummary, SubmitButton } from "~/components/forms";
 import { ProfileFields } from "~/components/ProfileFields";
 import * as ui from "~/components/ui.css";
 
 import { accessToken, orUnavailable, type ApiBody } from "~/utils/api.server";
 import { currentApplication, myProfile, type Profile } from "~/routes/applicant/__applicant.server";
-import { loadFacilityPersonalData, submitFacilityPersonalData } from "~/routes/facility/__facility.server";
+import { loadFacilityPersonalData, submitFacilityPersonalData } from "~/features/facilities/facility.server";
 import { requireUser } from "~/utils/guards.server";
 import { toastCookie } from "~/utils/session.server";
 import { formTextsFor, i18next } from "~/utils/i18n.server";

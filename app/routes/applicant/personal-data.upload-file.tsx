@@ -1,12 +1,12 @@
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useActionData } from "@remix-run/react";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Link, useActionData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
 import * as ui from "~/components/ui.css";
-import * as a from "~/routes/applicant/__applicant.css";
+import { OneFileForm } from "~/features/documents/OneFileForm";
+import { postOneFile } from "~/features/documents/documents.server";
 import { requireUser } from "~/utils/guards.server";
 import { toastCookie } from "~/utils/session.server";
-import { formStatus, accessToken } from "~/utils/api.server";
 import { STREAMS_UPLOAD } from "~/utils/uploads";
 import { APPLICANT_ROLES } from "#domain/roles";
 import { titled } from "~/utils/page-title";
@@ -22,10 +22,9 @@ export const handle = titled("photoUpload", STREAMS_UPLOAD);
 
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireUser(request, context, { roles: APPLICANT_ROLES });
-  const token = await accessToken(context);
-  // Streamed untouched to the API, which checks the type by content and the 2 MB limit.
-  const r = await context.api.upload("/me/profile/photo", request.body, request.headers.get("content-type") ?? "", { token });
-  if (!r.ok) return data({ error: r.error.details?.[0]?.message ?? r.error.message }, { status: formStatus(r.status) });
+  // The API checks the type by content and the 2 MB limit.
+  const refused = await postOneFile(request, context, "/me/profile/photo");
+  if (refused) return refused;
   return redirect("/personal-data", {
     headers: { "Set-Cookie": await toastCookie({ severity: "success", message: (await i18next.getFixedT(request, "applicant"))("toast.photoSaved") }) },
   });
@@ -40,48 +39,14 @@ export default function PhotoUpload() {
     <section className={`${ui.card} ${ui.narrow}`} aria-labelledby="photo-title">
       <h1 id="photo-title">{t("photo.title")}</h1>
       <p>{t("photo.lead")}</p>
-      {error ? (
-        <div className={ui.errorSummary} role="alert" tabIndex={-1} autoFocus>
-          <a href="#photo">{error}</a>
-        </div>
-      ) : null}
-      {/* noValidate: the portal's message, not the browser's bubble, says that a file is missing. */}
-      <Form method="post" encType="multipart/form-data" reloadDocument noValidate>
-        <div className={ui.field}>
-          <label htmlFor="photo" className={ui.label}>
-            {t("photo.label")}
-          </label>
-          <p id="photo-hint" className={ui.hint}>
-            {t("photo.hint")}
-          </p>
-          {error ? (
-            <p id="photo-error" className={ui.fieldError}>
-              {error}
-            </p>
-          ) : null}
-          <div className={a.picker}>
-            <label htmlFor="photo" className={a.pickButton}>
-              {t("documents.pick")}
-            </label>
-            <input
-              type="file"
-              id="photo"
-              name="photo"
-              className={a.fileInput}
-              accept=".jpg,.jpeg,.png"
-              required
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? "photo-hint photo-error" : "photo-hint"}
-            />
-          </div>
-        </div>
+      <OneFileForm name="photo" label={t("photo.label")} hint={t("photo.hint")} accept=".jpg,.jpeg,.png" error={error} pick={t("documents.pick")}>
         <p className={ui.row}>
           <button type="submit" className={ui.button}>
             {t("photo.submit")}
           </button>
           <Link to="/personal-data">{t("photo.back")}</Link>
         </p>
-      </Form>
+      </OneFileForm>
     </section>
   );
 }

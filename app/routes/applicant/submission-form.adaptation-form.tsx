@@ -1,18 +1,17 @@
 import { randomUUID } from "node:crypto";
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { DocumentErrorSummary, DocumentUploadForm, MissingDocuments } from "~/routes/applicant/__applicant";
+import { DocumentsPanel } from "~/features/documents/DocumentForm";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
-import * as ui from "~/components/ui.css";
-import { currentApplication, documentPostResponse, postDocuments, requireDraft, requirements, sendChecked } from "~/routes/applicant/__applicant.server";
+import { currentApplication, requireDraft } from "~/routes/applicant/__applicant.server";
+import { documentAction, requirements } from "~/features/documents/documents.server";
+import { documentPageHandle } from "~/features/documents/page";
 import { INTENT_CHECK, INTENT_CONFIRM, INTENT_UPLOAD } from "~/utils/submission-intents";
 import { applicantCheck } from "~/routes/applicant/__submission-check.server";
 import { ApplicantCheck } from "~/routes/applicant/__ApplicantCheck";
 import { requireUser } from "~/utils/guards.server";
-import { STREAMS_UPLOAD } from "~/utils/uploads";
 import { APPLICANT_ROLES } from "#domain/roles";
-import { titled } from "~/utils/page-title";
 
 const FORM = "/submission-form/adaptation-form";
 
@@ -29,22 +28,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { application, requirements: needed, idempotencyKey, check: null };
 }
 
-/** The multipart body streams to the API (server/request-body.ts). */
-export const handle = titled(
-  (data?: { check: unknown }, refused?: boolean) => (data?.check && !refused ? "submissionCheck" : "adaptationForm"),
-  STREAMS_UPLOAD,
-);
+export const handle = documentPageHandle("adaptationForm");
 
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireUser(request, context, { roles: APPLICANT_ROLES });
   // A second Yes after the send (a double click, a re-post): it was sent once; say so.
   if (new URL(request.url).searchParams.get("intent") === INTENT_CONFIRM && (await currentApplication(context))?.status === "IN-PROGRESS")
     return redirect("/submission-form/success");
-  const application = await requireDraft(context);
-  // Only the check page's Yes sends; every other post saves the chosen files (and KIRIM PERMOHONAN then shows the check).
-  if (new URL(request.url).searchParams.get("intent") === INTENT_CONFIRM)
-    return documentPostResponse(await sendChecked(request, context, application, "adaptation"));
-  return documentPostResponse(await postDocuments(request, context, application, "adaptation"));
+  return documentAction(request, context, await requireDraft(context), "adaptation");
 }
 
 /** /submission-form/adaptation-form: one upload field per requirement of the pathway (DESIGN §4.5); with ?intent=check, "Periksa kembali". */
@@ -59,34 +50,22 @@ export default function AdaptationForm() {
     );
   }
   const errors = result?.errors;
-  const current = new Map(application.documents.map((d) => [d.requirement_id, d]));
   return (
     <>
       <h1>{t("documents.title")}</h1>
       <p>{t("documents.lead", { jalur: t(`jalur.${application.jalur_id}`) })}</p>
-      <DocumentErrorSummary errors={errors} requirements={requirements} />
-      <MissingDocuments requirements={requirements} current={current} />
-      <section className={ui.card}>
-        <DocumentUploadForm
-          applicationId={application.id}
-          form="adaptation"
-          errors={errors}
-          items={requirements.map((requirement) => ({ requirement }))}
-          current={current}
-          action={`?intent=${INTENT_UPLOAD}`}
-          button={t("documents.upload")}
-        >
-          {/* Save and submit post no file: every document is stored by its own form above. */}
-          <Form method="post" reloadDocument className={ui.row}>
-            <button type="submit" className={ui.secondaryButton} formAction="?intent=save">
-              {t("documents.saveDraft")}
-            </button>
-            <button type="submit" className={ui.button} formAction={`?intent=${INTENT_CHECK}`}>
-              {t("documents.submit")}
-            </button>
-          </Form>
-        </DocumentUploadForm>
-      </section>
+      <DocumentsPanel
+        application={application}
+        form="adaptation"
+        errors={errors}
+        items={requirements.map((requirement) => ({ requirement }))}
+        action={`?intent=${INTENT_UPLOAD}`}
+        button={t("documents.upload")}
+        send={{
+          save: { action: "?intent=save", label: t("documents.saveDraft") },
+          check: { action: `?intent=${INTENT_CHECK}`, label: t("documents.submit") },
+        }}
+      />
     </>
   );
 }

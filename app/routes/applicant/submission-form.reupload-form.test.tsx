@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { requirementsFor } from "#domain/documents";
 import { i18nConfig } from "~/i18n";
 import { usePageTitle } from "~/utils/page-title";
-import { reuploadEmptyErrors } from "./__applicant.server";
+import { reuploadEmptyErrors } from "~/features/documents/documents.server";
 import ReuploadForm, { handle } from "./submission-form.reupload-form";
 
 afterEach(cleanup);

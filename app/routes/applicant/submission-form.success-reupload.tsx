@@ -3,7 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
 import { SubmissionSuccess } from "~/routes/applicant/__SubmissionSuccess";
 import { currentApplication } from "~/routes/applicant/__applicant.server";
-import { registrationOrList, requireApplicantOrVerifiedFacility } from "~/routes/facility/__registration.server";
+import { registrationOrList, requireApplicantOrVerifiedFacility } from "~/features/registrations/registrations.server";
 import { ROLE } from "#domain/roles";
 import { titled } from "~/utils/page-title";
 

@@ -5,7 +5,7 @@ import { APPLICANT_ROLES, ROLE } from "#domain/roles";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
 import { SubmissionSuccess } from "~/routes/applicant/__SubmissionSuccess";
 import { currentApplication } from "~/routes/applicant/__applicant.server";
-import { registrationOrList, requireVerifiedFacility } from "~/routes/facility/__registration.server";
+import { registrationOrList, requireVerifiedFacility } from "~/features/registrations/registrations.server";
 import { requireUser } from "~/utils/guards.server";
 import { titled } from "~/utils/page-title";
 

@@ -1,5 +1,6 @@
 import { type ActionFunctionArgs } from "@remix-run/node";
-import { postDocuments, refuseOtherThanDocumentPost, requireDraft, requireReupload } from "~/routes/applicant/__applicant.server";
+import { requireDraft, requireReupload } from "~/routes/applicant/__applicant.server";
+import { postDocuments, refuseOtherThanDocumentPost } from "~/features/documents/documents.server";
 import { requireUser } from "~/utils/guards.server";
 import { toastCookie } from "~/utils/session.server";
 import { STREAMS_UPLOAD } from "~/utils/uploads";

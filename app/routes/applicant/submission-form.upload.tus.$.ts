@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { requireUser } from "~/utils/guards.server";
-import { forwardTus, tusBase, tusGuard } from "~/routes/applicant/__tus.server";
+import { forwardTus, tusBase, tusGuard } from "~/features/documents/tus.server";
 import { STREAMS_UPLOAD } from "~/utils/uploads";
 import { APPLICANT_ROLES } from "#domain/roles";
 
@@ -8,7 +8,7 @@ import { APPLICANT_ROLES } from "#domain/roles";
 export const handle = STREAMS_UPLOAD;
 
 // The applicant's resumable uploads (tus) when JavaScript runs: POST creates one, HEAD asks how far it got,
-// PATCH sends a chunk, DELETE cancels it; each goes on to the API with the session's token (app/routes/applicant/__tus.server.ts).
+// PATCH sends a chunk, DELETE cancels it; each goes on to the API with the session's token (app/features/documents/tus.server.ts).
 async function tus({ request, context, params }: LoaderFunctionArgs | ActionFunctionArgs) {
   const refused = await tusGuard(request, () => requireUser(request, context, { roles: APPLICANT_ROLES }));
   if (refused) return refused;

@@ -4,7 +4,7 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { ErrorSummary, SubmitButton } from "~/components/forms";
 import * as ui from "~/components/ui.css";
-import { ActiveBadge, ActiveToggle } from "~/routes/admin/__admin-parts";
+import { ActiveBadge, ActiveToggle } from "~/components/admin-parts";
 
 /**
  * The page of one /master-cms entry (an announcement, a test schedule): back to the list, the title, the

@@ -5,7 +5,7 @@ import { data, type ActionFunctionArgs, type AppLoadContext } from "@remix-run/n
 import type { ZodType } from "zod";
 import type { FormTexts } from "#domain/validation";
 import { ROLE } from "#domain/roles";
-import { adminLoad, redirectWithToast } from "~/routes/admin/__admin.server";
+import { adminLoad, redirectWithToast } from "~/utils/admin.server";
 import type { ApiResult } from "~/utils/api.server";
 import { refusalReply } from "~/utils/form-reply.server";
 import { requireUser } from "~/utils/guards.server";

@@ -6,7 +6,7 @@ import { cmsSchemas } from "#domain/forms/cms";
 import type { FormInput } from "#domain/forms/registry";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
 import { Field, TextareaField } from "~/components/forms";
-import { adminApi, adminLoad } from "~/routes/admin/__admin.server";
+import { adminApi, adminLoad } from "~/utils/admin.server";
 import { CmsEntryPage } from "~/routes/cms/__CmsEntry";
 import { CMS_ROLES, cmsEntryAction, entryParam } from "~/routes/cms/__cms.server";
 import { formatDateTime } from "~/utils/format";

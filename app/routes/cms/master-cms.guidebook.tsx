@@ -1,16 +1,17 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { GUIDEBOOK_MAX_MB } from "#domain/forms/cms.labels";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
 import * as ui from "~/components/ui.css";
-import { redirectWithToast } from "~/routes/admin/__admin.server";
+import { redirectWithToast } from "~/utils/admin.server";
 import { CMS_ROLES, loadCms } from "~/routes/cms/__cms.server";
 import { formatDateTime } from "~/utils/format";
 import { GUIDEBOOK_PATH } from "~/utils/guidebook";
 import { requireUser } from "~/utils/guards.server";
 import { i18next } from "~/utils/i18n.server";
-import { formStatus, accessToken } from "~/utils/api.server";
+import { OneFileForm } from "~/features/documents/OneFileForm";
+import { postOneFile } from "~/features/documents/documents.server";
 import { STREAMS_UPLOAD } from "~/utils/uploads";
 import { titled } from "~/utils/page-title";
 
@@ -23,10 +24,9 @@ export const handle = titled("cmsGuidebook", STREAMS_UPLOAD);
 
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireUser(request, context, { roles: CMS_ROLES });
-  const token = await accessToken(context);
-  // Streamed untouched to the API, which checks the type by content and the 5 MB limit while reading.
-  const r = await context.api.upload("/admin/cms/guidebook", request.body, request.headers.get("content-type") ?? "", { token });
-  if (!r.ok) return data({ error: r.error.details?.[0]?.message ?? r.error.message }, { status: formStatus(r.status) });
+  // The API checks the type by content and the 5 MB limit while reading.
+  const refused = await postOneFile(request, context, "/admin/cms/guidebook");
+  if (refused) return refused;
   const t = await i18next.getFixedT(request, "cms");
   return redirectWithToast("/master-cms#panduan", t("toast.guidebook"));
 }
@@ -36,7 +36,6 @@ export default function GuidebookUpload() {
   const { t } = useTranslation("cms");
   const { guidebook } = useLoaderData<typeof loader>();
   const error = useActionData<typeof action>()?.error;
-  const describedBy = error ? "file-hint file-error" : "file-hint";
   return (
     <>
       <p>
@@ -53,39 +52,17 @@ export default function GuidebookUpload() {
             {t("guidebook.view")}
           </a>
         </p>
-        {error ? (
-          <div className={ui.errorSummary} role="alert" tabIndex={-1} autoFocus>
-            <a href="#file">{error}</a>
-          </div>
-        ) : null}
-        {/* noValidate: the portal's message, not the browser's bubble, says that a file is missing. */}
-        <Form method="post" encType="multipart/form-data" reloadDocument noValidate>
-          <div className={ui.field}>
-            <label htmlFor="file" className={ui.label}>
-              {t("fields.guidebook")}
-            </label>
-            <p id="file-hint" className={ui.hint}>
-              {t("guidebook.fileHint", { max: GUIDEBOOK_MAX_MB })}
-            </p>
-            {error ? (
-              <p id="file-error" className={ui.fieldError}>
-                {error}
-              </p>
-            ) : null}
-            <input
-              type="file"
-              id="file"
-              name="file"
-              accept=".pdf,application/pdf"
-              required
-              aria-invalid={error ? true : undefined}
-              aria-describedby={describedBy}
-            />
-          </div>
+        <OneFileForm
+          name="file"
+          label={t("fields.guidebook")}
+          hint={t("guidebook.fileHint", { max: GUIDEBOOK_MAX_MB })}
+          accept=".pdf,application/pdf"
+          error={error}
+        >
           <button type="submit" className={ui.button}>
             {t("guidebook.submit")}
           </button>
-        </Form>
+        </OneFileForm>
       </section>
     </>
   );

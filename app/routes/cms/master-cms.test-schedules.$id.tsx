@@ -7,7 +7,7 @@ import { toLocalInput } from "#domain/forms/cms.labels";
 import type { FormInput } from "#domain/forms/registry";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
 import { Field, TextareaField } from "~/components/forms";
-import { adminApi, adminLoad } from "~/routes/admin/__admin.server";
+import { adminApi, adminLoad } from "~/utils/admin.server";
 import { CmsEntryPage } from "~/routes/cms/__CmsEntry";
 import { CMS_ROLES, cmsEntryAction, entryParam } from "~/routes/cms/__cms.server";
 import { requireUser } from "~/utils/guards.server";

@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { VerificationState } from "#domain/facility";
-import type { FacilityDashboard } from "~/routes/facility/__facility.server";
+import type { FacilityDashboard } from "~/features/facilities/facility.server";
 import { formatDate } from "~/utils/format";
 import { useWorkflowWords } from "~/utils/workflow-words";
 import * as a from "~/components/admin.css";

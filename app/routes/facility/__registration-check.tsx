@@ -1,8 +1,8 @@
 import { useTranslation } from "react-i18next";
 import { uploadFilePath } from "#domain/forms/registration.paths";
-import type { Registration } from "~/routes/facility/__registration.server";
-import type { SubmissionCheck as Check } from "~/routes/applicant/__submission-check.server";
-import { SubmissionCheck, useDocumentRows } from "~/routes/applicant/__SubmissionCheck";
+import type { Registration } from "~/features/registrations/registrations.server";
+import type { SubmissionCheck as Check } from "~/features/documents/check.server";
+import { SubmissionCheck, useDocumentRows } from "~/features/documents/SubmissionCheck";
 import { INTENT_CONFIRM } from "~/utils/submission-intents";
 
 /**

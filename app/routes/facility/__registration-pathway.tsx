@@ -3,7 +3,7 @@ import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { JALUR_IDS } from "#domain/documents";
 import type { FormInput } from "#domain/forms/registry";
-import type { ActivityKind } from "~/routes/facility/__registration.server";
+import type { ActivityKind } from "~/features/registrations/registrations.server";
 import { ErrorSummary, RadioGroup, SubmitButton } from "~/components/forms";
 import * as ui from "~/components/ui.css";
 import { rules as pathwayChoiceRules } from "#domain/forms/live/pathwayChoice.generated";

@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { type JalurId } from "#domain/documents";
 import { PROFILE_FIELD_NAMES, type ProfileFieldName } from "#domain/forms/profile.choices";
 import type { FormInput } from "#domain/forms/registry";
-import type { ActivityKind } from "~/routes/facility/__registration.server";
+import type { ActivityKind } from "~/features/registrations/registrations.server";
 import { ErrorSummary, Field, SubmitButton } from "~/components/forms";
 import { ProfileFields } from "~/components/ProfileFields";
 import * as ui from "~/components/ui.css";

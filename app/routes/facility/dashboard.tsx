@@ -5,9 +5,9 @@ import { roleOf } from "#domain/auth-user";
 import { ROLE } from "#domain/roles";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
 import { LabelCounts, NextStep, RecentActivity } from "~/routes/facility/__dashboard";
-import { VerificationBadge } from "~/routes/facility/__facility";
+import { VerificationBadge } from "~/features/facilities/FacilityProfile";
 import * as ui from "~/components/ui.css";
-import { loadFacilityDashboard } from "~/routes/facility/__facility.server";
+import { loadFacilityDashboard } from "~/features/facilities/facility.server";
 import { guardDashboard } from "~/utils/guards.server";
 import { titled } from "~/utils/page-title";
 

@@ -4,8 +4,8 @@ import { afterEach, describe, expect, it } from "vitest";
 import { renderInRoute } from "../../../tests/render";
 import { SubmissionSuccess } from "~/routes/applicant/__SubmissionSuccess";
 import { FacilityCheck } from "~/routes/facility/__registration-check";
-import { FacilityStatusDetail } from "~/routes/facility/__registration-upload";
-import type { Registration } from "~/routes/facility/__registration.server";
+import { FacilityStatusDetail } from "~/features/registrations/FacilityDocuments";
+import type { Registration } from "~/features/registrations/registrations.server";
 
 afterEach(cleanup);
 

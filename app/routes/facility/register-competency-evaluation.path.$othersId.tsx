@@ -4,11 +4,11 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { registrationSchema } from "#domain/forms/registration";
 import { jalurOfSegment, uploadFilePath } from "#domain/forms/registration.paths";
 
-import { redirectWithToast } from "~/routes/admin/__admin.server";
+import { redirectWithToast } from "~/utils/admin.server";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
 import { ProfessionalForm } from "~/routes/facility/__registration";
 import { accessToken, orUnavailable, type ApiBody } from "~/utils/api.server";
-import { activityKinds, requireVerifiedFacility } from "~/routes/facility/__registration.server";
+import { activityKinds, requireVerifiedFacility } from "~/features/registrations/registrations.server";
 import { readDateFields } from "~/utils/date-fields.server";
 import { formTextsFor, i18next } from "~/utils/i18n.server";
 import { refusal, sentFields } from "~/utils/form-reply.server";

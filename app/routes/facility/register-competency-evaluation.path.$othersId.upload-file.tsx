@@ -2,14 +2,13 @@ import { randomUUID } from "node:crypto";
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
-import { FacilityUploadForm } from "~/routes/facility/__registration-upload";
+import { FacilityUploadForm } from "~/features/registrations/FacilityDocuments";
 import { FacilityCheck } from "~/routes/facility/__registration-check";
-import { documentPostResponse, postDocuments, requirements, sendChecked } from "~/routes/applicant/__applicant.server";
-import { documentsCheck } from "~/routes/applicant/__submission-check.server";
-import { INTENT_CHECK, INTENT_CONFIRM } from "~/utils/submission-intents";
-import { facilityDestinations, facilityDraftPage, requireVerifiedFacility } from "~/routes/facility/__registration.server";
-import { STREAMS_UPLOAD } from "~/utils/uploads";
-import { titled } from "~/utils/page-title";
+import { documentAction, requirements } from "~/features/documents/documents.server";
+import { documentPageHandle } from "~/features/documents/page";
+import { documentsCheck } from "~/features/documents/check.server";
+import { INTENT_CHECK } from "~/utils/submission-intents";
+import { facilityDestinations, facilityDraftPage, requireVerifiedFacility } from "~/features/registrations/registrations.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireVerifiedFacility(request, context);
@@ -22,20 +21,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { registration, requirements: needed, idempotencyKey, check };
 }
 
-/** The multipart body streams to the API (server/request-body.ts). */
-export const handle = titled(
-  (data?: { check: unknown }, refused?: boolean) => (data?.check && !refused ? "submissionCheck" : "requirementUpload"),
-  STREAMS_UPLOAD,
-);
+export const handle = documentPageHandle("requirementUpload");
 
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireVerifiedFacility(request, context);
   const registration = await facilityDraftPage(context, request);
-  const to = await facilityDestinations(registration, request);
-  // Only the check page's Yes sends; every other post saves the chosen files (and KIRIM PERMOHONAN then shows the check).
-  if (new URL(request.url).searchParams.get("intent") === INTENT_CONFIRM)
-    return documentPostResponse(await sendChecked(request, context, registration.application, "adaptation", to));
-  return documentPostResponse(await postDocuments(request, context, registration.application, "adaptation", to));
+  return documentAction(request, context, registration.application, "adaptation", await facilityDestinations(registration, request));
 }
 
 /** …/path/{regular|exception|othersId}/upload-file?id=: the pathway's documents, saved, checked ("Periksa kembali") and sent. */

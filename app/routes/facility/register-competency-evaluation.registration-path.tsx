@@ -5,7 +5,7 @@ import { pathwayChoice } from "#domain/forms/registration";
 import { segmentOf } from "#domain/forms/registration.paths";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
 import { PathwayChoice } from "~/routes/facility/__registration-pathway";
-import { activityKinds, requireVerifiedFacility } from "~/routes/facility/__registration.server";
+import { activityKinds, requireVerifiedFacility } from "~/features/registrations/registrations.server";
 import { formTextsFor } from "~/utils/i18n.server";
 import { titled } from "~/utils/page-title";
 

@@ -3,9 +3,9 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import * as a from "~/components/admin.css";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
-import { RegistrationTable } from "~/routes/facility/__registration-table";
+import { RegistrationTable } from "~/features/registrations/RegistrationTable";
 import * as ui from "~/components/ui.css";
-import { registrationParams, registrations, requireVerifiedFacility } from "~/routes/facility/__registration.server";
+import { registrationParams, registrations, requireVerifiedFacility } from "~/features/registrations/registrations.server";
 import { titled } from "~/utils/page-title";
 import { REGISTRATION_START } from "#domain/forms/registration.paths";
 

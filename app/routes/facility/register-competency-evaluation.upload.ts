@@ -1,6 +1,6 @@
 import { type ActionFunctionArgs } from "@remix-run/node";
-import { postDocuments, refuseOtherThanDocumentPost } from "~/routes/applicant/__applicant.server";
-import { facilityDestinations, facilityDraft, facilityReupload, requireVerifiedFacility } from "~/routes/facility/__registration.server";
+import { postDocuments, refuseOtherThanDocumentPost } from "~/features/documents/documents.server";
+import { facilityDestinations, facilityDraft, facilityReupload, requireVerifiedFacility } from "~/features/registrations/registrations.server";
 import { toastCookie } from "~/utils/session.server";
 import { STREAMS_UPLOAD } from "~/utils/uploads";
 

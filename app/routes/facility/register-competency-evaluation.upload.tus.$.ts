@@ -1,13 +1,13 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { requireVerifiedFacility } from "~/routes/facility/__registration.server";
-import { forwardTus, tusBase, tusGuard } from "~/routes/applicant/__tus.server";
+import { requireVerifiedFacility } from "~/features/registrations/registrations.server";
+import { forwardTus, tusBase, tusGuard } from "~/features/documents/tus.server";
 import { STREAMS_UPLOAD } from "~/utils/uploads";
 
 /** A chunk streams to the API unread (server/request-body.ts). */
 export const handle = STREAMS_UPLOAD;
 
 // A facility's resumable uploads (tus) for the professionals it registers, as /submission-form/upload/tus
-// is for applicants; the API checks the registration is the facility's (app/routes/applicant/__tus.server.ts).
+// is for applicants; the API checks the registration is the facility's (app/features/documents/tus.server.ts).
 async function tus({ request, context, params }: LoaderFunctionArgs | ActionFunctionArgs) {
   const refused = await tusGuard(request, () => requireVerifiedFacility(request, context));
   if (refused) return refused;

@@ -17,7 +17,7 @@ import * as f from "~/components/forms.css";
 import * as r from "./__review.css";
 import * as l from "./__review-list.css";
 import * as ui from "~/components/ui.css";
-import { SlaState } from "~/routes/applicant/__SlaState";
+import { SlaState } from "~/components/SlaState";
 
 // The review lists of /application and /application-list: server-rendered, paged, filtered.
 // Their own module, so a list page loads none of the detail page and its decision form.

@@ -1,7 +1,7 @@
 import { JALUR_IDS, type JalurId } from "#domain/documents";
 import { CURSOR_MAX_LENGTH, CURSOR_PATTERN, DIRS, SORTS, TABS, type Tab } from "#domain/review-filters";
 import { ADAPTATION_LIST_ROLES, APPLICATION_LIST_ROLES, ROLE } from "#domain/roles";
-import { holderRoles, openStage, STAGE_IDS, type WorkflowState } from "#domain/workflow";
+import { STAGE_IDS } from "#domain/workflow";
 
 // The review lists' query (GET /review/applications of docs/decisions/018-review-api-rules.md) read from the page's
 // URL: a value the API would refuse is dropped here, so a hand-edited or stale link never breaks the page.
@@ -102,56 +102,3 @@ export const REVIEW_AREAS = {
   list: { base: "/application-list", roles: APPLICATION_LIST_ROLES, title: "listTitle" },
 } as const;
 export type ReviewArea = (typeof REVIEW_AREAS)[keyof typeof REVIEW_AREAS];
-
-const DAY_MS = 24 * 60 * 60 * 1000;
-
-/**
- * Whole days from `now` to `deadline`, rounded away from zero as the API counts them (2.1 days left is 3,
- * a deadline passed by an hour is -1); null without a deadline.
- */
-export function daysLeft(deadline: string | null | undefined, now: Date = new Date()): number | null {
-  if (!deadline) return null;
-  const ms = new Date(deadline).getTime() - now.getTime();
-  if (Number.isNaN(ms)) return null;
-  return ms >= 0 ? Math.ceil(ms / DAY_MS) : -Math.ceil(-ms / DAY_MS);
-}
-
-export interface StageProgress {
-  /** The stage awaiting a decision: the stored one while in progress, the next one after a pass (a page words it). */
-  open: { id: number } | null;
-  /** Who holds the file now, their role ids (the applicant while a reupload is awaited); a page words them. */
-  holder: number[] | null;
-  deadline: string | null;
-  daysLeft: number | null;
-  overdue: boolean;
-}
-
-/**
- * Where the applicant's file stands (decision 008): a pass keeps its label ("Selesai" after the document
- * check) and opens the next stage at once, with its holder and its own SLA clock from the moment of the pass.
- */
-export function stageProgress(
-  app: {
-    is_submitted: boolean;
-    status: WorkflowState["status"];
-    tahap: { id: number } | null;
-    stage_started_at: string | null;
-    stage_deadline: string | null;
-    holder_roles?: number[] | null;
-    deadline_at?: string | null;
-  },
-  now: Date = new Date(),
-): StageProgress {
-  const openId = openStage({ is_submitted: app.is_submitted, status: app.status, stage_id: app.tahap?.id ?? null });
-  const passedOn = app.status === "PASSED" && openId !== null;
-  // The API keeps the open stage's deadline (set from /sla-setting's days when the stage opened).
-  const deadline = app.deadline_at ?? app.stage_deadline;
-  const left = daysLeft(deadline, now);
-  return {
-    open: openId === null ? null : { id: openId },
-    holder: passedOn ? holderRoles({ status: null, openStageId: openId }) : (app.holder_roles ?? null),
-    deadline,
-    daysLeft: left,
-    overdue: left !== null && left < 0,
-  };
-}

@@ -3,24 +3,7 @@ import { mq, vars } from "~/styles/theme.css";
 
 // The review pages: list tabs, filters, the table, paging, the detail's documents and timeline.
 
-export const tabs = style({
-  display: "flex",
-  flexWrap: "wrap",
-  gap: vars.space.sm,
-  borderBottom: `2px solid ${vars.color.border}`,
-  marginBottom: vars.space.md,
-  padding: 0,
-  listStyle: "none",
-});
-export const tab = style({
-  display: "inline-block",
-  padding: `${vars.space.sm} ${vars.space.md}`,
-  textDecoration: "none",
-  fontWeight: 600,
-  borderBottom: "3px solid transparent",
-  marginBottom: -2,
-  selectors: { '&[aria-current="page"]': { borderBottomColor: vars.color.brand, color: vars.color.text } },
-});
+export { tab, tabs } from "~/components/tabs.css";
 export const filters = style({
   display: "grid",
   gap: vars.space.sm,
@@ -44,8 +27,7 @@ export const table = style({ fontSize: "0.95rem" });
 globalStyle(`${table} th`, { background: vars.color.bgSoft });
 export const nowrap = style({ whiteSpace: "nowrap" });
 export const subline = style({ display: "block" });
-export const overdue = style({ color: vars.color.danger, fontWeight: 700 });
-export const onTime = style({ color: vars.color.muted });
+export { onTime, overdue } from "~/components/sla.css";
 export { pageLink, pager } from "~/components/pager.css";
 export const toolbar = style({
   display: "flex",

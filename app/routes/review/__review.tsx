@@ -8,14 +8,15 @@ import { rules as decisionRules } from "#domain/forms/live/decision.generated";
 import type { FormInput } from "#domain/forms/registry";
 import { formatDate, formatDateTime } from "~/utils/format";
 import { useRoleName } from "~/utils/role-name";
-import type { AuditEntry, LabelledAnswer, ReviewDetail } from "~/routes/review/__review.server";
+import type { AuditEntry, ReviewDetail } from "~/routes/review/__review.server";
+import type { LabelledAnswer } from "~/utils/applicant-shown.server";
 import { formatSize, StatusBadge } from "~/components/StatusBadge";
 import { ErrorSummary, RadioGroup, SubmitButton, TextareaField } from "~/components/forms";
 import * as f from "~/components/forms.css";
 import * as r from "./__review.css";
 import * as ui from "~/components/ui.css";
 import * as d from "~/components/details.css";
-import { SlaState } from "~/routes/applicant/__SlaState";
+import { SlaState } from "~/components/SlaState";
 import { Timeline, type TimelineEvent } from "~/components/Timeline";
 import { UTC_OFFSET } from "#domain/time-zone";
 

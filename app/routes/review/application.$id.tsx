@@ -21,15 +21,8 @@ import * as r from "~/routes/review/__review.css";
 import * as ui from "~/components/ui.css";
 import { requireUser } from "~/utils/guards.server";
 import { REVIEW_AREAS } from "~/routes/review/__review-query";
-import {
-  applicantShown,
-  decisionAwaitingConfirmation,
-  labelledAnswers,
-  postDecision,
-  reviewArea,
-  reviewDetail,
-  type ReviewDetail,
-} from "~/routes/review/__review.server";
+import { decisionAwaitingConfirmation, postDecision, reviewArea, reviewDetail, type ReviewDetail } from "~/routes/review/__review.server";
+import { applicantShown, labelledAnswers } from "~/utils/applicant-shown.server";
 import { toastCookie } from "~/utils/session.server";
 import { formTextsFor, i18next } from "~/utils/i18n.server";
 import { titled } from "~/utils/page-title";

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { daysLeft, pageWindow, parseListQuery, REVIEW_AREAS, stageProgress, tabsFor, toSearch } from "./__review-query";
+import { pageWindow, parseListQuery, REVIEW_AREAS, tabsFor, toSearch } from "./__review-query";
+import { daysLeft, stageProgress } from "~/utils/stage-progress";
 
 const parse = (s: string, role = 2) => parseListQuery(new URLSearchParams(s), role);
 

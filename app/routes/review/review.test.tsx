@@ -8,9 +8,10 @@ import { pageNamespaces, requestI18n, trackNamespaces } from "~/entry.server";
 import { i18nConfig } from "~/i18n";
 import ApplicationDetail from "~/routes/review/application.$id";
 import { REVIEW_AREAS } from "~/routes/review/__review-query";
-import { applicantShown, labelledAnswers, type ReviewDetail, type ReviewRow } from "~/routes/review/__review.server";
+import { type ReviewDetail, type ReviewRow } from "~/routes/review/__review.server";
+import { applicantShown, labelledAnswers } from "~/utils/applicant-shown.server";
 import { activeFilters, ReviewListPage, type ListPageData } from "./__review-list";
-import { SlaState } from "~/routes/applicant/__SlaState";
+import { SlaState } from "~/components/SlaState";
 
 afterEach(cleanup);
 

@@ -1,22 +1,18 @@
-import { Form, Link } from "@remix-run/react";
+import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { useWorkflowWords } from "~/utils/workflow-words";
 import { type DocumentRequirement } from "#domain/documents";
 import { uploadFilePath } from "#domain/forms/registration.paths";
-import type { Registration } from "~/routes/facility/__registration.server";
+import type { Registration } from "~/features/registrations/registrations.server";
 import { formatDate, formatDateTime } from "~/utils/format";
-import { stageProgress } from "~/routes/review/__review-query";
+import { stageProgress } from "~/utils/stage-progress";
 import * as d from "~/components/details.css";
-import {
-  ApplicationDocuments,
-  ApplicationTimeline,
-  DocumentErrorSummary,
-  DocumentUploadForm,
-  MissingDocuments,
-  type DocumentErrors,
-} from "~/routes/applicant/__applicant";
+import { DocumentsPanel } from "~/features/documents/DocumentForm";
+import { ApplicationDocuments } from "~/features/documents/ApplicationDocuments";
+import { type DocumentErrors } from "~/features/documents/DocumentField";
+import { ApplicationTimeline } from "~/components/ApplicationTimeline";
 import { LabelBadge } from "~/components/StatusBadge";
-import { SlaState } from "~/routes/applicant/__SlaState";
+import { SlaState } from "~/components/SlaState";
 import * as ui from "~/components/ui.css";
 import { INTENT_CHECK } from "~/utils/submission-intents";
 
@@ -41,7 +37,6 @@ export function FacilityUploadForm({
   const { t } = useTranslation(["registration", "applicant"]);
   const errors = postErrors;
   const { application, professional, activity_kind } = registration;
-  const current = new Map(application.documents.map((d) => [d.requirement_id, d]));
   return (
     <>
       <h1>{t("upload.title")}</h1>
@@ -49,30 +44,19 @@ export function FacilityUploadForm({
         {t("upload.lead", { name: professional.full_name, number: application.registration_number, jalur: t(`applicant:jalur.${application.jalur_id}`) })}
         {activity_kind ? ` — ${activity_kind.name}` : null}
       </p>
-      <DocumentErrorSummary errors={errors} requirements={requirements} />
-      <MissingDocuments requirements={requirements} current={current} />
-      <section className={ui.card}>
-        <DocumentUploadForm
-          applicationId={application.id}
-          form="adaptation"
-          endpoint={FACILITY_UPLOAD_ENDPOINT}
-          errors={errors}
-          items={requirements.map((requirement) => ({ requirement }))}
-          current={current}
-          action={`?id=${application.id}&intent=upload`}
-          button={t("applicant:documents.upload")}
-        >
-          {/* Save and submit post no file: every document is stored by its own form above. */}
-          <Form method="post" reloadDocument className={ui.row}>
-            <button type="submit" className={ui.secondaryButton} formAction={`?id=${application.id}&intent=save`}>
-              {t("upload.save")}
-            </button>
-            <button type="submit" className={ui.button} formAction={`?id=${application.id}&intent=${INTENT_CHECK}`}>
-              {t("upload.submit")}
-            </button>
-          </Form>
-        </DocumentUploadForm>
-      </section>
+      <DocumentsPanel
+        application={application}
+        form="adaptation"
+        endpoint={FACILITY_UPLOAD_ENDPOINT}
+        errors={errors}
+        items={requirements.map((requirement) => ({ requirement }))}
+        action={`?id=${application.id}&intent=upload`}
+        button={t("applicant:documents.upload")}
+        send={{
+          save: { action: `?id=${application.id}&intent=save`, label: t("upload.save") },
+          check: { action: `?id=${application.id}&intent=${INTENT_CHECK}`, label: t("upload.submit") },
+        }}
+      />
       <p>
         <Link to="/register-competency-evaluation">{t("back")}</Link>
       </p>
@@ -95,11 +79,6 @@ export function FacilityStatusDetail({
   const progress = stageProgress(application);
   const words = useWorkflowWords();
   const errors = postErrors;
-  const current = new Map(application.documents.map((d) => [d.requirement_id, d]));
-  // A flagged document counts as there once a version came after the reviewer's request.
-  const fixed = new Map(
-    application.reupload.flatMap((r) => (r.fixed && current.has(r.requirement_id) ? [[r.requirement_id, current.get(r.requirement_id)!] as const] : [])),
-  );
   return (
     <>
       <h1>{t("detail.title")}</h1>
@@ -145,25 +124,17 @@ export function FacilityStatusDetail({
         <section className={ui.card} aria-labelledby="reupload-title">
           <h2 id="reupload-title">{t("detail.reuploadTitle")}</h2>
           <p>{t("detail.reuploadLead")}</p>
-          <DocumentErrorSummary errors={errors} requirements={reuploadItems.map((i) => i.requirement)} />
-          <MissingDocuments requirements={reuploadItems.map((i) => i.requirement)} current={fixed} />
-          <DocumentUploadForm
-            applicationId={application.id}
+          <DocumentsPanel
+            framed={false}
+            application={application}
             form="reupload"
             endpoint={FACILITY_UPLOAD_ENDPOINT}
             errors={errors}
             items={reuploadItems}
-            current={current}
             action={`${DETAIL}?id=${application.id}&intent=upload`}
             button={t("applicant:documents.upload")}
-          >
-            {/* KIRIM PERBAIKAN posts no file: every document is stored by its own form above. */}
-            <Form method="post" reloadDocument className={ui.row}>
-              <button type="submit" className={ui.button} formAction={`${DETAIL}?id=${application.id}&intent=${INTENT_CHECK}`}>
-                {t("detail.reuploadSubmit")}
-              </button>
-            </Form>
-          </DocumentUploadForm>
+            send={{ check: { action: `${DETAIL}?id=${application.id}&intent=${INTENT_CHECK}`, label: t("detail.reuploadSubmit") } }}
+          />
         </section>
       ) : null}
       <ApplicationTimeline timeline={application.timeline} />

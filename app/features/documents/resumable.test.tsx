@@ -8,8 +8,9 @@ import { i18nConfig } from "~/i18n";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { requirementsFor } from "#domain/documents";
 import { renderInRoute } from "../../../tests/render";
-import { DocumentField, DocumentUploadForm, SlowSignalNote } from "./__applicant";
-import { ResumableProgress, type ResumableState } from "./__resumable";
+import { DocumentUploadForm, SlowSignalNote } from "~/features/documents/DocumentForm";
+import { DocumentField } from "~/features/documents/DocumentField";
+import { ResumableProgress, type ResumableState } from "~/features/documents/resumable";
 
 afterEach(() => {
   cleanup();

@@ -5,7 +5,7 @@ import { CONFIRM_FIELD, CONFIRM_YES } from "~/components/ConfirmPanel";
 import * as d from "~/components/details.css";
 import * as ui from "~/components/ui.css";
 import { formatSize } from "~/components/StatusBadge";
-import type { CheckedDocument } from "~/routes/applicant/__submission-check.server";
+import type { CheckedDocument } from "~/features/documents/check.server";
 
 // "Periksa kembali" (GOV.UK "check your answers", DESIGN §9) before a draft is sent, for the applicant's
 // own draft and a facility's registration: each section as it is stored, with an "Ubah" link to where it

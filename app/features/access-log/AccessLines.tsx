@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import * as ui from "~/components/ui.css";
-import * as l from "./__access-lines.css";
-import type { AccessLine } from "~/routes/accounts/__access-log.server";
+import * as l from "~/features/access-log/access-lines.css";
+import type { AccessLine } from "~/features/access-log/access-log.server";
 
 // The access log's records as a list of cards: readable on a phone, no table to scroll sideways.
 

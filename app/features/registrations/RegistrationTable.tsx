@@ -1,10 +1,10 @@
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { uploadFilePath } from "#domain/forms/registration.paths";
-import type { RegistrationPage } from "~/routes/facility/__registration.server";
+import type { RegistrationPage } from "~/features/registrations/registrations.server";
 import { formatDateTime } from "~/utils/format";
 import * as a from "~/components/admin.css";
-import { Pager, listSearch } from "~/routes/admin/__Pager";
+import { Pager, listSearch } from "~/components/Pager";
 import { StatusBadge } from "~/components/StatusBadge";
 import * as ui from "~/components/ui.css";
 import { DataTable } from "~/components/DataTable";

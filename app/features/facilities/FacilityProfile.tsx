@@ -4,7 +4,7 @@ import { Fragment } from "react";
 import { useTranslation } from "react-i18next";
 import { FACILITY_TYPE_LABELS, FACILITY_TYPES, type VerificationState } from "#domain/facility";
 import type { FormInput } from "#domain/forms/registry";
-import type { MyFacility } from "~/routes/facility/__facility.server";
+import type { MyFacility } from "~/features/facilities/facility.server";
 import { formatDateTime } from "~/utils/format";
 import * as d from "~/components/details.css";
 import { ErrorSummary, Field, SelectField, SubmitButton } from "~/components/forms";

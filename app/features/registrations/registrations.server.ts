@@ -4,11 +4,11 @@ import { redirect, type AppLoadContext } from "@remix-run/node";
 import type { AuthUser } from "#contracts/me";
 import { uploadFilePath } from "#domain/forms/registration";
 import { REGISTRATION_START } from "#domain/forms/registration.paths";
-import { redirectWithToast } from "~/routes/admin/__admin.server";
+import { redirectWithToast } from "~/utils/admin.server";
 import { getOrUnavailable } from "~/utils/api.server";
 import { pageApplication, stageOnly } from "~/utils/api-words";
 import { withDocumentsIn } from "~/utils/requirement-words.server";
-import type { DocumentDestinations } from "~/routes/applicant/__applicant.server";
+import type { DocumentDestinations } from "~/features/documents/documents.server";
 import { requireUser } from "~/utils/guards.server";
 import { i18next } from "~/utils/i18n.server";
 import { INTENT_CHECK } from "~/utils/submission-intents";
@@ -122,7 +122,7 @@ export async function facilityReupload(context: AppLoadContext, request: Request
   return registration;
 }
 
-/** Where the facility's document posts lead (app/utils/applicant.server.ts postDocuments). */
+/** Where the facility's document posts lead (app/features/documents/documents.server.ts postDocuments). */
 export async function facilityDestinations(r: Registration, request: Request): Promise<DocumentDestinations> {
   const t = await i18next.getFixedT(request, "facility");
   const draft = uploadFilePath(r.application, r.activity_kind?.id);

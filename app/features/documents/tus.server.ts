@@ -1,5 +1,5 @@
 import type { AppLoadContext } from "@remix-run/node";
-import { requirements } from "~/routes/applicant/__applicant.server";
+import { requirements } from "~/features/documents/documents.server";
 import { accessToken, API_UNAVAILABLE, type TusMethod } from "~/utils/api.server";
 import { i18next } from "~/utils/i18n.server";
 import { toastCookie } from "~/utils/session.server";

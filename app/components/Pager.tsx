@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import type { PageMeta } from "~/routes/admin/__admin.server";
+import type { PageMeta } from "~/utils/admin.server";
 import * as a from "~/components/admin.css";
 import * as ui from "~/components/ui.css";
 

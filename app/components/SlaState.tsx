@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import * as r from "~/routes/review/__review.css";
+import * as r from "~/components/sla.css";
 
 // Its own module so the applicant's and facility's status pages don't load the review pages' code.
 

@@ -3,7 +3,9 @@ import { cleanup, fireEvent, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { requirementsFor } from "#domain/documents";
 import { renderInRoute } from "../../../tests/render";
-import { DocumentErrorSummary, DocumentField, formatSize } from "./__applicant";
+import { DocumentErrorSummary } from "~/features/documents/DocumentForm";
+import { formatSize } from "~/components/StatusBadge";
+import { DocumentField } from "~/features/documents/DocumentField";
 
 afterEach(cleanup);
 

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { DocumentForm } from "#domain/documents";
-import * as a from "./__applicant.css";
+import * as a from "~/features/documents/documents.css";
 import * as ui from "~/components/ui.css";
 
 // Resumable uploads when JavaScript runs (docs/decisions/027-resumable-uploads.md): a document chosen

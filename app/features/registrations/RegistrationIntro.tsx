@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { JALUR_IDS } from "#domain/documents";
-import type { ActivityKind } from "~/routes/facility/__registration.server";
+import type { ActivityKind } from "~/features/registrations/registrations.server";
 import * as ui from "~/components/ui.css";
 
 // The facility admin's (role 8) "Pendaftaran" and "Status Pengajuan" (DESIGN §4): /registration-path for role 8.

@@ -1,12 +1,11 @@
 import type { AuditEntry, Entry, PageMeta, SlaStage, Staff, StaffDetail } from "#contracts/admin";
 import { redirect, type AppLoadContext } from "@remix-run/node";
-import { ENTRY_STATUSES, type ReferenceKind } from "#domain/forms/admin";
-import { ROLE } from "#domain/roles";
+import { ENTRY_STATUSES } from "#domain/forms/admin";
 import type { ApiAnswer, ApiCallArgs, ApiMethod, ApiPath, ApiQuery, ApiResult } from "~/utils/api.server";
 import { accessToken, getOrUnavailable } from "~/utils/api.server";
 import { toastCookie } from "~/utils/session.server";
 
-// The admin pages talk to /api/v1/admin through these; the routes stay thin.
+// The admin's and the CMS's pages talk to /api/v1/admin through these; the routes stay thin.
 
 export type { AuditEntry, PageMeta };
 
@@ -56,10 +55,3 @@ export function listParams(url: URL, extra: Record<string, readonly string[]> = 
 export async function redirectWithToast(to: string, message: string, severity: "success" | "error" = "success") {
   return redirect(to, { headers: { "Set-Cookie": await toastCookie({ severity, message }) } });
 }
-
-/** The three reference lists: who keeps them, where they live, what the API calls them. */
-export const REFERENCE_PAGES = {
-  specialization: { base: "/specialization-list", api: "/admin/specializations", roles: [ROLE.SUPER_ADMIN] },
-  institution: { base: "/institution-list", api: "/admin/institutions", roles: [ROLE.SUPER_ADMIN] },
-  position: { base: "/master-position", api: "/admin/positions", roles: [ROLE.ADMIN] },
-} satisfies Record<ReferenceKind, { base: string; api: ApiPath<"GET"> & ApiPath<"POST">; roles: number[] }>;

@@ -6,7 +6,7 @@ import { LABELLED_RULES } from "#domain/status-label";
 import { labelWords } from "#domain/status-label-words";
 import type { FormTexts } from "#domain/validation";
 
-import { redirectWithToast } from "~/routes/admin/__admin.server";
+import { redirectWithToast } from "~/utils/admin.server";
 import { accessToken, getOrUnavailable } from "~/utils/api.server";
 import { withoutLines } from "~/utils/api-words";
 import { refusal } from "~/utils/form-reply.server";

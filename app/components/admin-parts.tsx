@@ -2,7 +2,7 @@ import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { STAFF_ROLES } from "#domain/roles";
 import { formatDateTime } from "~/utils/format";
-import type { AuditEntry } from "~/routes/admin/__admin.server";
+import type { AuditEntry } from "~/utils/admin.server";
 import { useRoleName } from "~/utils/role-name";
 import * as a from "~/components/admin.css";
 import * as ui from "~/components/ui.css";

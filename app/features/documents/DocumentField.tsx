@@ -1,19 +1,14 @@
-import { useCallback, useEffect, useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from "react";
-import { Form, Link, useBlocker, useLocation, useNavigate, useRevalidator } from "@remix-run/react";
+import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from "react";
+import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { MB, type DocumentForm, type DocumentRequirement } from "#domain/documents";
-import { formatDateTime } from "~/utils/format";
-import * as a from "./__applicant.css";
-import * as ui from "~/components/ui.css";
-import { Timeline } from "~/components/Timeline";
-import { useWorkflowWords } from "~/utils/workflow-words";
-import { ResumableProgress, useResumableUpload, useUnfinishedUpload } from "./__resumable";
-
-// Shared by the applicant's pages: the status badge and the document upload fields.
-
 import { formatSize } from "~/components/StatusBadge";
+import * as ui from "~/components/ui.css";
+import * as a from "~/features/documents/documents.css";
+import { ResumableProgress, useResumableUpload, useUnfinishedUpload } from "~/features/documents/resumable";
 
-export { formatSize };
+// One document's own form, one per requirement: its field, its button, and how the file goes — resumable
+// (tus) or with a progress bar (XMLHttpRequest) with JavaScript, a plain post without.
 
 export interface CurrentFile {
   file_id: string;
@@ -93,40 +88,6 @@ export function UploadProgress({ percent }: { percent: number | null }) {
       <span>{t("documents.uploading", { percent })}</span>
       <progress className={a.progress} max={100} value={percent} aria-label={t("documents.uploading", { percent })} />
     </p>
-  );
-}
-
-/**
- * The summary at the top: each document's message links to its input (GOV.UK pattern). It shows only in the
- * answer to a refused post, which opens on it (`autofocus`, as ErrorSummary).
- */
-export function DocumentErrorSummary({ errors, requirements }: { errors: DocumentErrors | undefined; requirements: DocumentRequirement[] }) {
-  const { t } = useTranslation("applicant");
-  if (!errors) return null;
-  const onDocuments = requirements.filter((r) => errors.documents[r.id]);
-  // The API's general "not valid" line adds nothing to the documents' own lines: it is shown, and
-  // counted, only when no document has one.
-  const formErrors = onDocuments.length > 0 ? [] : errors.form;
-  const count = formErrors.length + onDocuments.length;
-  if (count === 0) return null;
-  return (
-    <div className={ui.errorSummary} role="alert" aria-labelledby="documents-summary-title" tabIndex={-1} autoFocus>
-      <h2 id="documents-summary-title">{t("documents.errorTitle", { count })}</h2>
-      <ul>
-        {formErrors.map((e) => (
-          <li key={e}>{e}</li>
-        ))}
-        {onDocuments.map((r) => {
-          const message = errors.documents[r.id];
-          // A message that already names its document ("… harus diunggah") is not prefixed again.
-          return (
-            <li key={r.id}>
-              <a href={`#doc_${r.id}`}>{message.includes(r.name) ? message : `${r.name}: ${message}`}</a>
-            </li>
-          );
-        })}
-      </ul>
-    </div>
   );
 }
 
@@ -250,38 +211,13 @@ export function DocumentField({
 }
 
 /**
- * The documents still missing, linked to their fields: after each post the page says what is left, so a
- * phone that lost its signal knows which documents to send again (and that the others are stored).
- */
-export function MissingDocuments({ requirements, current }: { requirements: DocumentRequirement[]; current: Map<number, CurrentFile> }) {
-  const { t } = useTranslation("applicant");
-  const missing = requirements.filter((r) => !current.has(r.id));
-  return (
-    <section className={a.missing} aria-labelledby="missing-title">
-      <h2 id="missing-title" className={a.missingTitle}>
-        {missing.length === 0 ? t("documents.allStored") : t("documents.missingTitle", { count: missing.length, total: requirements.length })}
-      </h2>
-      {missing.length > 0 ? (
-        <ul className={ui.flush}>
-          {missing.map((r) => (
-            <li key={r.id}>
-              <a href={`#doc_${r.id}`}>{`${r.order_num}. ${r.name}`}</a>
-            </li>
-          ))}
-        </ul>
-      ) : null}
-    </section>
-  );
-}
-
-/**
  * One document's own small form: its field and its button, one file (or one merged set) per post, so a
  * post that fails costs this document only and every other stored document stays. Without JavaScript it
  * posts natively to `action`; with it, one chosen file uploads at once, resumably (`useResumableUpload`,
  * docs/decisions/027-resumable-uploads.md), and several files of a merged document go by the button to
  * the JSON endpoint with a progress bar (`useUploadProgress`).
  */
-function OneDocumentForm({
+export function OneDocumentForm({
   requirement,
   reason,
   current,
@@ -377,193 +313,4 @@ function withQuery(action: string, extra: Record<string, string>): string {
   const params = new URLSearchParams(query);
   for (const [k, v] of Object.entries(extra)) params.set(k, v);
   return `${path}?${params}`;
-}
-
-/**
- * The document forms every upload page shares — the applicant's and the facility's, first upload and
- * reupload: one small form per document (OneDocumentForm), then `children`, the page's own form of buttons
- * (save, submit), which posts no file. While a document is uploading those buttons are disabled: leaving
- * the page then would lose the upload.
- */
-export function DocumentUploadForm({
-  form,
-  endpoint,
-  errors,
-  items,
-  current,
-  action,
-  button,
-  applicationId,
-  children,
-}: {
-  form: DocumentForm;
-  endpoint?: string;
-  errors: DocumentErrors | undefined;
-  items: Array<{ requirement: DocumentRequirement; reason?: string }>;
-  current: Map<number, CurrentFile>;
-  /** the documents' post, e.g. "?intent=upload" (`doc=<id>` is added) */
-  action: string;
-  /** the text of each document's button */
-  button: string;
-  /** the application the documents are for (a resumable upload names it) */
-  applicationId: string;
-  children?: ReactNode;
-}) {
-  const [busy, setBusy] = useState<ReadonlySet<number>>(new Set());
-  // The same, at once: a finished upload goes on to its answer in the same moment it says it is done.
-  const busyNow = useRef(new Set<number>());
-  const uploadingNow = useCallback(() => busyNow.current.size > 0, []);
-  // A document stored by a resumable upload shows as stored once the page's data is read again (the others keep
-  // uploading). After a refused step (?intent=check that found something missing) the address still names that
-  // step: the form's own address is read instead, so the page stays the form and does not turn into the check.
-  const revalidator = useRevalidator();
-  const navigate = useNavigate();
-  const location = useLocation();
-  const refresh = () => {
-    const params = new URLSearchParams(location.search);
-    if (!params.has("intent")) return revalidator.revalidate();
-    for (const step of ["intent", "doc", "key"]) params.delete(step);
-    const query = params.toString();
-    navigate(`${location.pathname}${query ? `?${query}` : ""}`, { replace: true, preventScrollReset: true });
-  };
-  const onBusy = (id: number, on: boolean) => {
-    if (on) busyNow.current.add(id);
-    else busyNow.current.delete(id);
-    setBusy((before) => {
-      const next = new Set(before);
-      if (on) next.add(id);
-      else next.delete(id);
-      return next;
-    });
-  };
-  // A refusal of the whole post (a quota, the rate limit) is shown at the document it came from.
-  const postedDoc = errors && errors.form.length > 0 ? errors.doc : undefined;
-  const uploading = busy.size > 0;
-  return (
-    <>
-      <SlowSignalNote />
-      <LeaveWarning uploading={uploadingNow} />
-      {items.map(({ requirement, reason }) => (
-        <OneDocumentForm
-          key={requirement.id}
-          requirement={requirement}
-          reason={reason}
-          current={current.get(requirement.id)}
-          error={errors?.documents[requirement.id]}
-          formError={postedDoc === requirement.id ? errors?.form[0] : undefined}
-          action={action}
-          form={form}
-          endpoint={endpoint}
-          button={button}
-          onBusy={onBusy}
-          applicationId={applicationId}
-          onStored={refresh}
-        />
-      ))}
-      {children ? (
-        <fieldset className={a.actions} disabled={uploading}>
-          {children}
-        </fieldset>
-      ) : null}
-    </>
-  );
-}
-
-/** About 50 kB/s, a weak mobile signal: one megabyte in some 20 seconds. */
-const SECONDS_PER_MB_WEAK_SIGNAL = 20;
-
-/** Without JavaScript nothing shows a post's progress: above the documents, before any send, how long a weak signal takes. */
-export function SlowSignalNote() {
-  const { t } = useTranslation("applicant");
-  return (
-    <noscript>
-      <p className={a.leaveNote}>{t("documents.noScriptSlow", { seconds: SECONDS_PER_MB_WEAK_SIGNAL, example: 1.5 * SECONDS_PER_MB_WEAK_SIGNAL })}</p>
-    </noscript>
-  );
-}
-
-/**
- * While a document uploads, leaving the page stops it: beside its progress the page says so plainly
- * (OneDocumentForm); here the browser warns before a reload or a closed tab (beforeunload), and a link
- * inside the portal first asks whether to leave.
- */
-function LeaveWarning({ uploading }: { uploading: () => boolean }) {
-  const { t } = useTranslation("applicant");
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => uploading() && currentLocation.pathname !== nextLocation.pathname);
-  useEffect(() => {
-    const warn = (e: BeforeUnloadEvent) => {
-      if (uploading()) e.preventDefault();
-    };
-    window.addEventListener("beforeunload", warn);
-    return () => window.removeEventListener("beforeunload", warn);
-  }, [uploading]);
-  if (blocker.state === "blocked")
-    return (
-      <section className={ui.errorSummary} role="alertdialog" aria-labelledby="leave-title" aria-describedby="leave-lead">
-        {/* The question takes the focus, so a phone scrolls to it and a screen reader reads it. */}
-        <h2 id="leave-title" tabIndex={-1} ref={(h) => h?.focus()}>
-          {t("documents.leaveTitle")}
-        </h2>
-        <p id="leave-lead">{t("documents.leaveLead")}</p>
-        <div className={ui.row}>
-          <button type="button" className={ui.button} onClick={() => blocker.reset()}>
-            {t("documents.leaveStay")}
-          </button>
-          <button type="button" className={ui.secondaryButton} onClick={() => blocker.proceed()}>
-            {t("documents.leaveGo")}
-          </button>
-        </div>
-      </section>
-    );
-  return null;
-}
-
-type TimelineEntry = {
-  at: string;
-  action: string;
-  actor_role: number;
-  from_stage_id: number | null;
-  from_status: string | null;
-  to_stage_id: number | null;
-  to_status: string | null;
-  note: string | null;
-};
-type StoredDocument = { requirement_id: number; name: string; file_id: string; original_name: string; size: number; uploaded_at: string; version: number };
-
-/** The detail's history with the notes meant for the applicant (the applicant's and the facility's detail). */
-export function ApplicationTimeline({ timeline }: { timeline: TimelineEntry[] }) {
-  const words = useWorkflowWords();
-  return <Timeline events={timeline.map((entry, i) => ({ ...entry, key: `${entry.at}-${i}`, who: words.role(entry.actor_role) ?? null }))} />;
-}
-
-/** The detail's current documents, each a download through /files/:id; `historyHref` links every version of them. */
-export function ApplicationDocuments({ documents, historyHref }: { documents: StoredDocument[]; historyHref?: string }) {
-  const { t } = useTranslation("applicant");
-  return (
-    <section className={ui.card} aria-labelledby="documents-title">
-      <h2 id="documents-title">{t("detail.documents")}</h2>
-      {documents.length === 0 ? (
-        <p>{t("detail.noDocuments")}</p>
-      ) : (
-        <ul>
-          {documents.map((d) => (
-            <li key={d.requirement_id}>
-              {d.name}:{" "}
-              <a href={`/files/${d.file_id}`} aria-label={t("documents.download", { name: d.original_name })}>
-                {d.original_name}
-              </a>{" "}
-              <span className={ui.muted}>
-                ({formatSize(d.size)}, {t("detail.version", { version: d.version })}, {formatDateTime(d.uploaded_at)})
-              </span>
-            </li>
-          ))}
-        </ul>
-      )}
-      {historyHref && documents.length > 0 ? (
-        <p>
-          <Link to={historyHref}>{t("fileHistory.link")}</Link>
-        </p>
-      ) : null}
-    </section>
-  );
 }

@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import * as ui from "~/components/ui.css";
-import type { ReuploadCheckItem } from "~/routes/applicant/__submission-check.server";
-import { CheckedFile, SubmissionCheck } from "~/routes/applicant/__SubmissionCheck";
+import type { ReuploadCheckItem } from "~/features/documents/check.server";
+import { CheckedFile, SubmissionCheck } from "~/features/documents/SubmissionCheck";
 
 /**
  * A reupload's "Periksa kembali" (the applicant's and a facility's): each flagged document with the reviewer's
