@@ -17,6 +17,8 @@ import { localeCookie } from "./utils/i18n.server";
 import { takeToast } from "./utils/session.server";
 import { useNonce } from "./utils/nonce-provider";
 import { hasPageTitle, usePageTitle } from "./utils/page-title";
+import { hydrates, islandScript } from "./utils/hydration";
+import { PlainPage } from "./components/PageLink";
 import { LOCALE } from "#domain/constants";
 import { shellUser } from "#domain/auth-user";
 
@@ -66,6 +68,9 @@ export function Layout({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const nonce = useNonce();
   const title = usePageTitle();
+  // A page that chose not to hydrate (utils/hydration.ts) gets its island instead of Remix's scripts, on the
+  // server only: in a browser that hydrated another page, a client-side navigation renders it as before.
+  const island = typeof document === "undefined" && !hydrates(matches);
   return (
     <html lang={data?.locale ?? LOCALE.DEFAULT}>
       <head>
@@ -82,10 +87,16 @@ export function Layout({ children }: { children: ReactNode }) {
         </a>
         <PendingAnnouncer />
         <Toasts toast={data?.toast ?? null} />
-        {children}
-        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: `window.ENV=${JSON.stringify(data?.env ?? {})}` }} />
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        <PlainPage.Provider value={island}>{children}</PlainPage.Provider>
+        {island ? (
+          <script nonce={nonce} dangerouslySetInnerHTML={{ __html: islandScript(Boolean(data?.me)) }} />
+        ) : (
+          <>
+            <script nonce={nonce} dangerouslySetInnerHTML={{ __html: `window.ENV=${JSON.stringify(data?.env ?? {})}` }} />
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        )}
       </body>
     </html>
   );

@@ -1,4 +1,5 @@
 import { Form, Link } from "@remix-run/react";
+import { PageLink } from "~/components/PageLink";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { isNavbarHref } from "#domain/links";
@@ -35,9 +36,9 @@ export function PortalLinks({ loggedIn, extraLinks, faqHref, linkClass }: Navbar
               </li>
             ) : (
               <li key={link.key}>
-                <Link className={linkClass} to={link.path}>
+                <PageLink className={linkClass} to={link.path}>
                   {t(`nav.${link.key}`)}
-                </Link>
+                </PageLink>
               </li>
             ),
           )}
@@ -51,9 +52,9 @@ export function PortalLinks({ loggedIn, extraLinks, faqHref, linkClass }: Navbar
                     {l.label}
                   </a>
                 ) : (
-                  <Link className={linkClass} to={l.href}>
+                  <PageLink className={linkClass} to={l.href}>
                     {l.label}
-                  </Link>
+                  </PageLink>
                 )}
               </li>
             ))}

@@ -1,4 +1,5 @@
-import { Link, useLocation } from "@remix-run/react";
+import { useLocation } from "@remix-run/react";
+import { PageLink } from "~/components/PageLink";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { ShellUser } from "#domain/auth-user";
@@ -34,21 +35,21 @@ export function Sidebar({ me, links }: { me: ShellUser; links?: ReactNode }) {
                 {t(`sidebar.${item.key}`)}
               </span>
             ) : (
-              <Link
+              <PageLink
                 to={item.href}
                 className={item.key === active ? `${s.sidebarLink} ${s.sidebarActive}` : s.sidebarLink}
                 aria-current={item.key === active ? "page" : undefined}
               >
                 {t(`sidebar.${item.key}`)}
-              </Link>
+              </PageLink>
             )}
             {item.subRoutes && item.subRoutes.length > 0 && (
               <ul className={s.sidebarList}>
                 {item.subRoutes.map((sub) => (
                   <li key={sub.path} className={s.subRoute}>
-                    <Link to={sub.path} className={s.sidebarLink}>
+                    <PageLink to={sub.path} className={s.sidebarLink}>
                       {t(`sidebar.${sub.key}`)}
-                    </Link>
+                    </PageLink>
                   </li>
                 ))}
               </ul>
