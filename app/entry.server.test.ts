@@ -26,8 +26,8 @@ async function through(chunks: Array<string | Buffer>, tail?: () => string): Pro
 }
 
 describe("WholePage", () => {
-  const gathered = async (chunks: Buffer[]) => {
-    const page = new WholePage();
+  const gathered = async (chunks: Buffer[], tail?: string) => {
+    const page = new WholePage(tail);
     const done = new Promise((resolve) => page.on("finish", resolve));
     for (const c of chunks) page.write(c);
     page.end();
@@ -38,6 +38,11 @@ describe("WholePage", () => {
   it("gives the page's bytes as one, with its closing tags at the very end", async () => {
     const html = await gathered([Buffer.from("<!DOCTYPE html><html><body><p>a — b</p>"), Buffer.from("</body></html><!--$--><!--/$-->")]);
     expect(html).toBe("<!DOCTYPE html><html><body><p>a — b</p><!--$--><!--/$--></body></html>");
+  });
+
+  it("writes its tail (the island) just before the closing tags", async () => {
+    const html = await gathered([Buffer.from("<html><body><p>a</p></body></html><!--$--><!--/$-->")], "<script>island()</script>");
+    expect(html).toBe("<html><body><p>a</p><!--$--><!--/$--><script>island()</script></body></html>");
   });
 
   it("drops the NUL bytes React leaves at the end of a piece, keeping multi-byte characters whole", async () => {

@@ -11,7 +11,7 @@ import { I18nextProvider } from "react-i18next";
 import { i18nConfig, INLINE_TEXTS_GLOBAL } from "./i18n";
 import { i18next, languageInstance } from "./utils/i18n.server";
 import { NonceProvider } from "./utils/nonce-provider";
-import { hydrates } from "./utils/hydration";
+import { hydrates, islandScript } from "./utils/hydration";
 import { patchOn } from "#domain/framework-patches";
 import common from "#locales/id/common.json";
 
@@ -87,6 +87,11 @@ export class HoldClosingTags extends Transform {
 export class WholePage extends Writable {
   private readonly chunks: Buffer[] = [];
 
+  /** `tail` is written just before the closing tags (the page's island). */
+  constructor(private readonly tail = "") {
+    super();
+  }
+
   override _write(chunk: Buffer, _enc: BufferEncoding, done: (error?: Error | null) => void) {
     this.chunks.push(chunk);
     done();
@@ -94,7 +99,7 @@ export class WholePage extends Writable {
 
   /**
    * The page's bytes, as HoldClosingTags would send them: without the NUL bytes React 18.3.1 leaves in a piece,
-   * and with `</body></html>` at the very end (RemixServer's empty Suspense for its data follows them).
+   * and with the tail and `</body></html>` at the very end (RemixServer's empty Suspense for its data follows them).
    */
   bytes(): Buffer<ArrayBuffer> {
     let all = Buffer.concat(this.chunks);
@@ -111,8 +116,9 @@ export class WholePage extends Writable {
       all = out.subarray(0, length) as Buffer<ArrayBuffer>;
     }
     const tags = all.lastIndexOf(CLOSING_BYTES);
-    if (tags === -1 || tags + CLOSING_BYTES.length === all.length) return all;
-    return Buffer.concat([all.subarray(0, tags), all.subarray(tags + CLOSING_BYTES.length), CLOSING_BYTES]);
+    if (tags === -1) return this.tail ? Buffer.concat([all, Buffer.from(this.tail)]) : all;
+    if (!this.tail && tags + CLOSING_BYTES.length === all.length) return all;
+    return Buffer.concat([all.subarray(0, tags), all.subarray(tags + CLOSING_BYTES.length), Buffer.from(this.tail), CLOSING_BYTES]);
   }
 }
 
@@ -363,14 +369,19 @@ export default async function handleRequest(
       loadContext.log.error({ method: request.method, path: new URL(request.url).pathname, deadlineMs: renderDeadline(request.method) }, "render cut short");
       abortRender();
     });
-    // A logged-in page without hydration goes out whole (WholePage), once everything has rendered.
+    // A page without hydration has its island (utils/hydration.ts): the keep-alive for a logged-in user, Escape
+    // for the menus. A logged-in one goes out whole (WholePage), once everything has rendered.
+    const island = () => {
+      const loggedIn = Boolean((remixContext.staticHandlerContext.loaderData.root as { me?: unknown } | undefined)?.me);
+      return `<script${nonce ? ` nonce="${nonce}"` : ""}>${islandScript(loggedIn)}</script>`;
+    };
     const whole = !hydrating && !revalidatable;
     const ready = revalidatable || whole ? "onAllReady" : readyEvent;
     const send = () => {
       sent = true;
       for (const error of earlyErrors) logServerError(request, loadContext, error);
       if (whole) {
-        const page = new WholePage();
+        const page = new WholePage(island());
         page.on("error", reject);
         page.on("finish", () => {
           const html = page.bytes();
@@ -381,8 +392,8 @@ export default async function handleRequest(
         pipe(page);
         return;
       }
-      // A page without hydration (utils/hydration.ts) has no scripts to read texts: none are sent.
-      const body = new HoldClosingTags(hydrating ? () => inlineTexts(instance, lng, pageNamespaces(instance, usedNamespaces), nonce) : undefined);
+      // A page without hydration (utils/hydration.ts) has no scripts to read texts: none are sent, its island instead.
+      const body = new HoldClosingTags(hydrating ? () => inlineTexts(instance, lng, pageNamespaces(instance, usedNamespaces), nonce) : island);
       responseHeaders.set("Content-Type", "text/html; charset=utf-8");
       if (!revalidatable) {
         resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));

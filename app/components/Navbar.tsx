@@ -1,5 +1,4 @@
 import { Form, Link } from "@remix-run/react";
-import { PageLink } from "~/components/PageLink";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { isNavbarHref } from "#domain/links";
@@ -36,9 +35,9 @@ export function PortalLinks({ loggedIn, extraLinks, faqHref, linkClass }: Navbar
               </li>
             ) : (
               <li key={link.key}>
-                <PageLink className={linkClass} to={link.path}>
+                <Link className={linkClass} to={link.path}>
                   {t(`nav.${link.key}`)}
-                </PageLink>
+                </Link>
               </li>
             ),
           )}
@@ -52,9 +51,9 @@ export function PortalLinks({ loggedIn, extraLinks, faqHref, linkClass }: Navbar
                     {l.label}
                   </a>
                 ) : (
-                  <PageLink className={linkClass} to={l.href}>
+                  <Link className={linkClass} to={l.href}>
                     {l.label}
-                  </PageLink>
+                  </Link>
                 )}
               </li>
             ))}

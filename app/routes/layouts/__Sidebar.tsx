@@ -1,5 +1,4 @@
-import { useLocation } from "@remix-run/react";
-import { PageLink } from "~/components/PageLink";
+import { Link, useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { ShellUser } from "#domain/auth-user";
@@ -35,21 +34,21 @@ export function Sidebar({ me, links }: { me: ShellUser; links?: ReactNode }) {
                 {t(`sidebar.${item.key}`)}
               </span>
             ) : (
-              <PageLink
+              <Link
                 to={item.href}
                 className={item.key === active ? `${s.sidebarLink} ${s.sidebarActive}` : s.sidebarLink}
                 aria-current={item.key === active ? "page" : undefined}
               >
                 {t(`sidebar.${item.key}`)}
-              </PageLink>
+              </Link>
             )}
             {item.subRoutes && item.subRoutes.length > 0 && (
               <ul className={s.sidebarList}>
                 {item.subRoutes.map((sub) => (
                   <li key={sub.path} className={s.subRoute}>
-                    <PageLink to={sub.path} className={s.sidebarLink}>
+                    <Link to={sub.path} className={s.sidebarLink}>
                       {t(`sidebar.${sub.key}`)}
-                    </PageLink>
+                    </Link>
                   </li>
                 ))}
               </ul>

@@ -1,4 +1,4 @@
-import { PageLink, PagePostForm } from "~/components/PageLink";
+import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { ShellUser } from "#domain/auth-user";
 import { roleOf } from "#domain/auth-user";
@@ -21,9 +21,9 @@ export function UserInfo({ me, committeeName }: { me: ShellUser; committeeName?:
   const name = roleWords(t, roleOf(me), committeeName);
   return (
     <div className={s.topbarRight}>
-      <PageLink to={PROFILE_MENU_ENTRY.path} className={s.menuToggle} data-analytics-category={PROFILE_MENU_ENTRY.analyticsCategory}>
+      <Link to={PROFILE_MENU_ENTRY.path} className={s.menuToggle} data-analytics-category={PROFILE_MENU_ENTRY.analyticsCategory}>
         {t("topbar.profile")}
-      </PageLink>
+      </Link>
       <details className={s.userMenu}>
         <summary className={s.userSummary} aria-label={`${t("topbar.userMenu")}: ${me.user.full_name}`}>
           <strong>{me.user.full_name}</strong>
@@ -36,17 +36,17 @@ export function UserInfo({ me, committeeName }: { me: ShellUser; committeeName?:
           {userMenuEntries(me).map((entry) =>
             entry.key === "logout" ? (
               <li key="logout">
-                <PagePostForm action="/logout" className={s.inlineForm}>
+                <Form method="post" action="/logout" className={s.inlineForm}>
                   <button type="submit" className={s.dropdownItem}>
                     {t("topbar.logout")}
                   </button>
-                </PagePostForm>
+                </Form>
               </li>
             ) : (
               <li key={entry.key}>
-                <PageLink to={entry.href} className={s.dropdownItem}>
+                <Link to={entry.href} className={s.dropdownItem}>
                   {t("topbar.profil")}
-                </PageLink>
+                </Link>
               </li>
             ),
           )}
