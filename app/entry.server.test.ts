@@ -5,7 +5,17 @@ import { createInstance } from "i18next";
 import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { I18nextProvider, initReactI18next, useTranslation } from "react-i18next";
-import { HoldClosingTags, inlineTexts, pageEtag, pageNamespaces, renderDeadline, requestI18n, startRenderDeadline, trackNamespaces } from "./entry.server";
+import {
+  HoldClosingTags,
+  inlineTexts,
+  pageEtag,
+  pageNamespaces,
+  renderDeadline,
+  requestI18n,
+  startRenderDeadline,
+  trackNamespaces,
+  WholePage,
+} from "./entry.server";
 import { i18nConfig } from "./i18n";
 
 async function through(chunks: Array<string | Buffer>, tail?: () => string): Promise<string> {
@@ -14,6 +24,34 @@ async function through(chunks: Array<string | Buffer>, tail?: () => string): Pro
   for await (const c of stream) out.push(String(c));
   return out.join("");
 }
+
+describe("WholePage", () => {
+  const gathered = async (chunks: Buffer[], tail?: string) => {
+    const page = new WholePage(tail);
+    const done = new Promise((resolve) => page.on("finish", resolve));
+    for (const c of chunks) page.write(c);
+    page.end();
+    await done;
+    return page.bytes().toString("utf8");
+  };
+
+  it("gives the page's bytes as one, with its closing tags at the very end", async () => {
+    const html = await gathered([Buffer.from("<!DOCTYPE html><html><body><p>a — b</p>"), Buffer.from("</body></html><!--$--><!--/$-->")]);
+    expect(html).toBe("<!DOCTYPE html><html><body><p>a — b</p><!--$--><!--/$--></body></html>");
+  });
+
+  it("writes its tail (the island) just before the closing tags", async () => {
+    const html = await gathered([Buffer.from("<html><body><p>a</p></body></html><!--$--><!--/$-->")], "<script>island()</script>");
+    expect(html).toBe("<html><body><p>a</p><!--$--><!--/$--><script>island()</script></body></html>");
+  });
+
+  it("drops the NUL bytes React leaves at the end of a piece, keeping multi-byte characters whole", async () => {
+    const dash = Buffer.from("—");
+    const piece = Buffer.concat([Buffer.from("<p>x"), Buffer.alloc(3), dash.subarray(0, 1)]);
+    const html = await gathered([piece, Buffer.concat([dash.subarray(1), Buffer.from("</p></body></html>")])]);
+    expect(html).toBe("<p>x—</p></body></html>");
+  });
+});
 
 describe("HoldClosingTags", () => {
   it("moves the closing tags after the scripts streamed behind them", async () => {
@@ -131,7 +169,7 @@ describe("the page's texts for the browser", () => {
     expect([...trackNamespaces(await requestI18n("id"), "id")]).toEqual(["common"]);
   });
 
-  it("remembers a text without values, and never one with values: the same words as i18next itself", async () => {
+  it("remembers a text without values, or with the same plain values: the same words as i18next itself", async () => {
     const plain = createInstance();
     await plain.init({ ...i18nConfig, lng: "id" });
     for (let round = 0; round < 2; round++) {
@@ -171,11 +209,20 @@ describe("the page's texts for the browser", () => {
       reached = 0;
       expect(await page()).toBe(first);
       expect(reached).toBe(0);
-      // A text with values is worded by i18next each time.
+      // A text with plain values is worded by i18next once for those values; with other values, or with a
+      // value that is not plain (an object), each time.
       const view = await requestI18n("id");
       trackNamespaces(view, "id");
-      view.getFixedT(null, "review")("list.pageN", { page: 3 });
+      const t = view.getFixedT(null, "review");
+      const pageN = t("list.pageN", { page: 4_321 });
       expect(reached).toBe(1);
+      expect(t("list.pageN", { page: 4_321 })).toBe(pageN);
+      expect(reached).toBe(1);
+      expect(t("list.pageN", { page: 4_322 })).not.toBe(pageN);
+      expect(reached).toBe(2);
+      t("list.pageN", { page: { toString: () => "4321" } });
+      t("list.pageN", { page: { toString: () => "4321" } });
+      expect(reached).toBe(4);
     } finally {
       shared.translator.translate = translate;
     }

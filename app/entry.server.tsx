@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { StringDecoder } from "node:string_decoder";
-import { Transform, type TransformCallback } from "node:stream";
+import { Transform, Writable, type TransformCallback } from "node:stream";
 import { createReadableStreamFromReadable, type AppLoadContext, type EntryContext, type HandleErrorFunction } from "@remix-run/node";
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import * as Sentry from "@sentry/remix";
@@ -11,6 +11,7 @@ import { I18nextProvider } from "react-i18next";
 import { i18nConfig, INLINE_TEXTS_GLOBAL } from "./i18n";
 import { i18next, languageInstance } from "./utils/i18n.server";
 import { NonceProvider } from "./utils/nonce-provider";
+import { hydrates, islandScript } from "./utils/hydration";
 import { patchOn } from "#domain/framework-patches";
 import common from "#locales/id/common.json";
 
@@ -78,6 +79,51 @@ export class HoldClosingTags extends Transform {
   }
 }
 
+/**
+ * A page gathered whole, as React writes it, for one write of known length: a page without hydration
+ * (utils/hydration.ts) has no scripts or data to stream after its shell, so nothing is gained by sending its
+ * 2 KB pieces as they come, and each piece costs its trip through the web stream and the socket.
+ */
+export class WholePage extends Writable {
+  private readonly chunks: Buffer[] = [];
+
+  /** `tail` is written just before the closing tags (the page's island). */
+  constructor(private readonly tail = "") {
+    super();
+  }
+
+  override _write(chunk: Buffer, _enc: BufferEncoding, done: (error?: Error | null) => void) {
+    this.chunks.push(chunk);
+    done();
+  }
+
+  /**
+   * The page's bytes, as HoldClosingTags would send them: without the NUL bytes React 18.3.1 leaves in a piece,
+   * and with the tail and `</body></html>` at the very end (RemixServer's empty Suspense for its data follows them).
+   */
+  bytes(): Buffer<ArrayBuffer> {
+    let all = Buffer.concat(this.chunks);
+    let at = all.indexOf(0);
+    if (at !== -1) {
+      const out = Buffer.allocUnsafe(all.length);
+      let from = 0;
+      let length = 0;
+      for (; at !== -1; at = all.indexOf(0, from)) {
+        length += all.copy(out, length, from, at);
+        from = at + 1;
+      }
+      length += all.copy(out, length, from);
+      all = out.subarray(0, length) as Buffer<ArrayBuffer>;
+    }
+    const tags = all.lastIndexOf(CLOSING_BYTES);
+    if (tags === -1) return this.tail ? Buffer.concat([all, Buffer.from(this.tail)]) : all;
+    if (!this.tail && tags + CLOSING_BYTES.length === all.length) return all;
+    return Buffer.concat([all.subarray(0, tags), all.subarray(tags + CLOSING_BYTES.length), Buffer.from(this.tail), CLOSING_BYTES]);
+  }
+}
+
+const CLOSING_BYTES = Buffer.from(CLOSING_TAGS);
+
 export const streamTimeout = ABORT_DELAY;
 
 const USED = Symbol("namespaces looked up");
@@ -117,6 +163,31 @@ function plainOptions(options: unknown): boolean {
 }
 
 /**
+ * A text looked up with values that are all plain (strings, numbers, booleans: "Terlambat {{days}} hari",
+ * a label's sentence with its stage names) is as much the same every time for the same values: remembered
+ * under its values too, so a list's rows skip i18next's interpolation after the first page. The key of those
+ * values, or null when one is not plain (an object, an array, a function: not remembered).
+ */
+function valuesKey(options: Record<string, unknown>): string | null {
+  let key = "";
+  for (const k in options) {
+    const v = options[k];
+    if (v === undefined) continue;
+    const type = typeof v;
+    if (v !== null && type !== "string" && type !== "number" && type !== "boolean") return null;
+    key += `\u0002${k}\u0003${type}\u0003${String(v)}`;
+  }
+  return key;
+}
+
+/** Remembers a text; a full memory starts again (the values of lists' counts and pages are many). */
+function remember(known: string, text: unknown) {
+  if (typeof text !== "string") return;
+  if (translated.size >= TRANSLATED_MAX) translated.clear();
+  translated.set(known, text);
+}
+
+/**
  * Records which namespaces the render looked texts up in (a `t("applicant:…")` under another namespace's
  * hook too), so the page carries exactly those to the browser. Every `t` of a `useTranslation` (i18next's
  * getFixedT) ends in the instance's own `t`, so this instance gets a `t` that notes the namespace first.
@@ -130,7 +201,7 @@ export function trackNamespaces(instance: I18n, _lng?: string): Set<string> {
   const defaultNS = String(instance.options.defaultNS ?? "common");
   const translate = instance.t;
   // FRAMEWORK_PATCHES_OFF=remembered-texts: every text goes through i18next (the namespaces are still noted).
-  const remember = patchOn("remembered-texts");
+  const remembering = patchOn("remembered-texts");
   const note = (key: unknown, ns: unknown) => {
     for (const k of Array.isArray(key) ? key : [key]) {
       const colon = typeof k === "string" ? k.indexOf(":") : -1;
@@ -144,11 +215,11 @@ export function trackNamespaces(instance: I18n, _lng?: string): Set<string> {
   tracked.t = function (this: I18n, key: unknown, options?: unknown, ...rest: unknown[]) {
     // t(key, options) or t(key, defaultValue, options)
     note(key, typeof options === "string" ? nsOf(rest[0]) : nsOf(options));
-    const plain = remember && typeof key === "string" && rest.length === 0 && plainOptions(options);
+    const plain = remembering && typeof key === "string" && rest.length === 0 && plainOptions(options);
     const known = plain ? `${(options as { lng?: string } | undefined)?.lng ?? this.language}\u0001${String(nsOf(options) ?? "")}\u0001${key}` : "";
     if (plain && translated.has(known)) return translated.get(known);
     const text = (translate as unknown as (...args: unknown[]) => unknown).call(this, key, options, ...rest);
-    if (plain && typeof text === "string" && translated.size < TRANSLATED_MAX) translated.set(known, text);
+    if (plain) remember(known, text);
     return text;
   } as unknown as I18n["t"];
   // i18next's getFixedT copies and completes the options of every call (2 µs, a page makes hundreds): a
@@ -162,17 +233,21 @@ export function trackNamespaces(instance: I18n, _lng?: string): Set<string> {
     // i18next binds its methods to the instance they were made on: `full` ends in the shared instance's
     // `t`, not this view's, so the namespaces are noted here.
     const fixed = (key: unknown, ...rest: unknown[]) => {
-      if (rest.length > 0 || typeof key !== "string" || !remember) {
+      // t(key, { plain values }) (no ns of its own, no other language) is remembered under its values.
+      const valued =
+        rest.length === 1 && rest[0] !== null && typeof rest[0] === "object" && !Array.isArray(rest[0]) ? (rest[0] as Record<string, unknown>) : null;
+      const values = valued && valued.ns === undefined && valued.lng === undefined && valued.lngs === undefined ? valuesKey(valued) : null;
+      if ((rest.length > 0 && values === null) || typeof key !== "string" || !remembering) {
         const options = typeof rest[0] === "string" ? rest[1] : rest[0];
         note(key, nsOf(options) ?? namespace ?? defaultNS);
         return full(key, ...rest);
       }
       note(key, namespace ?? defaultNS);
-      const known = `${language}\u0001${String(namespace ?? "")}\u0001${key}`;
+      const known = `${language}\u0001${String(namespace ?? "")}\u0001${key}${values ?? ""}`;
       const hit = translated.get(known);
       if (hit !== undefined) return hit;
-      const text = full(key);
-      if (typeof text === "string" && translated.size < TRANSLATED_MAX) translated.set(known, text);
+      const text = full(key, ...rest);
+      remember(known, text);
       return text;
     };
     return Object.assign(fixed, {
@@ -263,6 +338,7 @@ export default async function handleRequest(
   const nonce = loadContext.cspNonce;
   // Logged-in pages carry personal data: never stored by the browser or a proxy.
   const loggedInLayout = remixContext.staticHandlerContext.matches.some((m) => m.route.id === "routes/layouts/app");
+  const hydrating = hydrates(remixContext.staticHandlerContext.matches.map((m) => ({ handle: remixContext.routeModules[m.route.id]?.handle })));
   if (!responseHeaders.has("Cache-Control")) responseHeaders.set("Cache-Control", loggedInLayout ? "private, no-store" : "no-cache");
   // 503: the API or its database cannot answer (api.server unavailableResponse); the browser may try again soon.
   if (responseStatusCode === 503 && !responseHeaders.has("Retry-After")) responseHeaders.set("Retry-After", "30");
@@ -293,11 +369,31 @@ export default async function handleRequest(
       loadContext.log.error({ method: request.method, path: new URL(request.url).pathname, deadlineMs: renderDeadline(request.method) }, "render cut short");
       abortRender();
     });
-    const ready = revalidatable ? "onAllReady" : readyEvent;
+    // A page without hydration has its island (utils/hydration.ts): the keep-alive for a logged-in user, Escape
+    // for the menus. A logged-in one goes out whole (WholePage), once everything has rendered.
+    const island = () => {
+      const loggedIn = Boolean((remixContext.staticHandlerContext.loaderData.root as { me?: unknown } | undefined)?.me);
+      return `<script${nonce ? ` nonce="${nonce}"` : ""}>${islandScript(loggedIn)}</script>`;
+    };
+    const whole = !hydrating && !revalidatable;
+    const ready = revalidatable || whole ? "onAllReady" : readyEvent;
     const send = () => {
       sent = true;
       for (const error of earlyErrors) logServerError(request, loadContext, error);
-      const body = new HoldClosingTags(() => inlineTexts(instance, lng, pageNamespaces(instance, usedNamespaces), nonce));
+      if (whole) {
+        const page = new WholePage(island());
+        page.on("error", reject);
+        page.on("finish", () => {
+          const html = page.bytes();
+          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+          responseHeaders.set("Content-Length", String(html.length));
+          resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode }));
+        });
+        pipe(page);
+        return;
+      }
+      // A page without hydration (utils/hydration.ts) has no scripts to read texts: none are sent, its island instead.
+      const body = new HoldClosingTags(hydrating ? () => inlineTexts(instance, lng, pageNamespaces(instance, usedNamespaces), nonce) : island);
       responseHeaders.set("Content-Type", "text/html; charset=utf-8");
       if (!revalidatable) {
         resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));

@@ -17,6 +17,7 @@ import { localeCookie } from "./utils/i18n.server";
 import { takeToast } from "./utils/session.server";
 import { useNonce } from "./utils/nonce-provider";
 import { hasPageTitle, usePageTitle } from "./utils/page-title";
+import { hydrates } from "./utils/hydration";
 import { LOCALE } from "#domain/constants";
 import { shellUser } from "#domain/auth-user";
 
@@ -66,6 +67,9 @@ export function Layout({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const nonce = useNonce();
   const title = usePageTitle();
+  // A page that chose not to hydrate (utils/hydration.ts) gets no Remix scripts (entry.server adds its island),
+  // on the server only: in a browser that hydrated another page, a client-side navigation renders it as before.
+  const scripts = typeof document !== "undefined" || hydrates(matches);
   return (
     <html lang={data?.locale ?? LOCALE.DEFAULT}>
       <head>
@@ -83,9 +87,13 @@ export function Layout({ children }: { children: ReactNode }) {
         <PendingAnnouncer />
         <Toasts toast={data?.toast ?? null} />
         {children}
-        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: `window.ENV=${JSON.stringify(data?.env ?? {})}` }} />
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {scripts ? (
+          <>
+            <script nonce={nonce} dangerouslySetInnerHTML={{ __html: `window.ENV=${JSON.stringify(data?.env ?? {})}` }} />
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        ) : null}
       </body>
     </html>
   );

@@ -1,10 +1,13 @@
 // The portal beside a same-framework baseline, in one interleaved run.
-//   node bench/compare.mjs [--rows=100000] [--duration=10] [--connections=10] [--rounds=2] [--port=3351] [--pages=list,search,home,login]
+//   node bench/compare.mjs [--rows=100000] [--duration=10] [--connections=10] [--rounds=2] [--port=3351]
+//                          [--pages=list,search,deep,home,login] [--deep=1800] [--database-url=… --term=…]
 // On a throwaway PostgreSQL database (BENCH_DATABASE_URL, default the local server) with --rows
-// applications (bench/review-list.mjs --prepare makes them), it starts:
+// applications (bench/review-list.mjs --prepare makes them), or on --database-url (one made before by
+// `bench/review-list.mjs --prepare`, kept; --term is the search term it printed), it starts:
 // - the portal's production build (server.ts, NODE_ENV=production);
-// - the baseline, a minimal Remix app written for this project (bench/baseline/server.mjs) that runs
-//   the portal's own SQL statements through a pg pool and renders an equivalent page;
+// - the baseline, a plain Remix app written for this project (bench/baseline/server.mjs) that checks the
+//   same cookie session and role, runs the portal's own SQL statements through a pg pool and renders the
+//   same rows in the same columns (its README section says how it differs from a bare Remix page);
 // - a node:http server sending each page's portal HTML as static bytes.
 // For each page and round, the three are loaded one after the other (static, baseline, portal) with
 // autocannon; before and after each load it reads the server process's CPU time and every PostgreSQL
@@ -23,7 +26,8 @@ const duration = Number(opt("duration", 10));
 const connections = Number(opt("connections", 10));
 const rounds = Number(opt("rounds", 2));
 const port = Number(opt("port", 3351));
-const pages = String(opt("pages", "list,search,home,login")).split(",");
+const pages = String(opt("pages", "list,search,deep,home,login")).split(",");
+const deepPage = Number(opt("deep", 1800));
 const APPLICANT = "nakes000001@bench.test";
 const TICK_MS = 10; // /proc times are in clock ticks of 1/100 s
 
@@ -85,20 +89,32 @@ async function main() {
   const { ensureBuild } = await import("../scripts/build-if-needed.mjs");
   process.chdir(ROOT);
   await ensureBuild();
-  const { url: databaseUrl, drop } = await throwawayDatabase("adaptasi_bench_compare");
+  const given = opt("database-url", undefined);
+  const { url: databaseUrl, drop } = given ? { url: given, drop: async () => {} } : await throwawayDatabase("adaptasi_bench_compare");
   const work = mkdtempSync(path.join(tmpdir(), "adaptasi-bench-compare-"));
   const servers = [];
   try {
-    console.log(`generating ${ROWS.toLocaleString("en")} applications…`);
-    const { message: prepared } = await run(process.execPath, [
-      "--import",
-      "tsx",
-      "bench/review-list.mjs",
-      "--prepare",
-      `--rows=${ROWS}`,
-      `--database-url=${databaseUrl}`,
-    ]);
-    const { out } = await run(process.execPath, ["--import", "tsx", "bench/baseline/capture.ts", databaseUrl, prepared.term, APPLICANT]);
+    let prepared;
+    if (given) {
+      const term = String(opt("term", ""));
+      const { default: pg } = await import("pg");
+      const client = new pg.Client({ connectionString: databaseUrl });
+      await client.connect();
+      const { rows } = await client.query("select count(*)::int as n from applications where search_text like $1", [`%${term.toLowerCase()}%`]);
+      await client.end();
+      prepared = { term, termRows: rows[0].n };
+    } else {
+      console.log(`generating ${ROWS.toLocaleString("en")} applications…`);
+      ({ message: prepared } = await run(process.execPath, [
+        "--import",
+        "tsx",
+        "bench/review-list.mjs",
+        "--prepare",
+        `--rows=${ROWS}`,
+        `--database-url=${databaseUrl}`,
+      ]));
+    }
+    const { out } = await run(process.execPath, ["--import", "tsx", "bench/baseline/capture.ts", databaseUrl, prepared.term, APPLICANT, String(deepPage)]);
     const queries = JSON.parse(out);
     writeFileSync(path.join(work, "queries.json"), JSON.stringify(queries));
 
@@ -114,18 +130,20 @@ async function main() {
     const portalBase = `http://127.0.0.1:${port}`;
     const baseBase = `http://127.0.0.1:${port + 1}`;
     const cookies = { admin: await portalLogin(portalBase, "admin@adaptasi.test"), applicant: await portalLogin(portalBase, APPLICANT) };
-    const baseCookie = async (id, role) => {
-      const res = await fetch(`${baseBase}/login-as?id=${id}&role=${role}`, { redirect: "manual" });
+    // The baseline's session names the user and the login the portal's form just made (bench/baseline/server.mjs).
+    const baseCookie = async (email) => {
+      const res = await fetch(`${baseBase}/login-as?email=${encodeURIComponent(email)}`, { redirect: "manual" });
       return res.headers
         .getSetCookie()
         .map((c) => c.split(";")[0])
         .join("; ");
     };
-    const baseCookies = { admin: await baseCookie("admin", 2), applicant: await baseCookie(queries.applicantId, 3) };
+    const baseCookies = { admin: await baseCookie("admin@adaptasi.test"), applicant: await baseCookie(APPLICANT) };
     const search = `/application-list?q=${encodeURIComponent(prepared.term)}`;
     const PAGES = {
       list: { path: "/application-list", who: "admin", label: "/application-list" },
       search: { path: search, who: "admin", label: `/application-list?q=… (${prepared.termRows} rows)` },
+      deep: { path: `/application-list?tab=all&page=${deepPage}`, who: "admin", label: `/application-list?tab=all&page=${deepPage}` },
       home: { path: "/", who: "applicant", label: "/ (applicant)" },
       login: { path: "/login", who: null, label: "/login" },
     };
@@ -185,15 +203,17 @@ async function main() {
       }
     }
     printTable(head, rows, 3);
-    console.log("\nratios (portal req/s ÷ baseline req/s, portal ÷ static):");
+    console.log("\nratios (portal req/s ÷ baseline req/s, portal ÷ static; Node CPU per request, portal ÷ baseline):");
     printTable(
-      ["page", "rnd", "vs baseline", "vs static", "portal p95 ms"],
+      ["page", "rnd", "vs baseline", "vs static", "portal p95 ms", "Node CPU vs baseline", "load"],
       results.map((r) => [
         r.page,
         r.round,
         `${(r.portal.rps / r.baseline.rps).toFixed(2)}×`,
         `${((r.portal.rps / r.static.rps) * 100).toFixed(1)} %`,
         r.portal.p95.toFixed(1),
+        `${(r.portal.nodeMs / r.baseline.nodeMs).toFixed(2)}×`,
+        r.portal.load.toFixed(2),
       ]),
       2,
     );

@@ -44,6 +44,7 @@ async function msPerRequest(page, databaseUrl, term, without) {
     `--duration=${duration}`,
     `--connections=${connections}`,
     "--top=0",
+    "--functions=0",
     ...(without ? [`--without=${without}`] : []),
   ]);
   const m = /process CPU: ([\d.]+) ms per request/.exec(out);

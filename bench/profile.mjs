@@ -1,9 +1,13 @@
 // Where the portal's CPU goes under load: the production build on PostgreSQL with --rows
-// applications, started with --cpu-prof, loaded on one page for --duration seconds, then stopped; the
-// profile's self time is summed by where the code lives (i18next, React, Remix, Hono, drizzle, pg, zod,
-// Sentry, undici, garbage collection, the portal's own code, …) and printed as shares and as ms per request.
-//   node bench/profile.mjs [--page=list|search|home|login] [--rows=100000] [--duration=10] [--connections=10]
-//                          [--database-url=…] [--keep] [--port=3361] [--top=25] [--without=<patch>,…]
+// applications, started with --cpu-prof, warmed up for 3 s, loaded on one page for --duration seconds, then
+// stopped. Only the samples taken during the measured seconds count: the server's start (module compilation,
+// migrations, the pool's first connections) and the warm-up are cut from the profile by their timestamps (the
+// profile's clock and process.hrtime are both the monotonic clock). Their self time is printed twice:
+// - by area, where the code lives (i18next, React, Remix, Hono, drizzle, pg, zod, Sentry, undici, garbage
+//   collection, the portal's own code, …), as shares and as ms per request;
+// - by function (name, file and line), the --functions with the most self time.
+//   node bench/profile.mjs [--page=list|search|deep|home|login] [--rows=100000] [--duration=10] [--connections=10]
+//                          [--database-url=…] [--keep] [--port=3361] [--top=25] [--functions=25] [--without=<patch>,…]
 // --without switches framework patches off (FRAMEWORK_PATCHES_OFF, domain/framework-patches.ts), to measure what one saves
 // (bench/patches.mjs does it for each).
 // --database-url reuses a database a previous run kept (--keep prints it), so the rows are made once.
@@ -20,6 +24,7 @@ const connections = Number(opt("connections", 10));
 const port = Number(opt("port", 3361));
 const pageName = String(opt("page", "list"));
 const top = Number(opt("top", 25));
+const functions = Number(opt("functions", 25));
 const without = String(opt("without", ""));
 const APPLICANT = "nakes000001@bench.test";
 
@@ -60,17 +65,37 @@ export function bucketOf(url, name) {
   return "other";
 }
 
-/** Self time per bucket, in ms, from a .cpuprofile. */
-export function shares(profile) {
+/**
+ * Self time in ms per area (bucketOf) and per function ("name  file:line"), from a .cpuprofile, counting only
+ * the samples taken within [fromUs, toUs] (the profile's clock, µs; the whole profile without them). A sample's
+ * time is the interval up to the next one, as Chrome's DevTools counts it.
+ */
+export function shares(profile, fromUs = -Infinity, toUs = Infinity) {
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const self = new Map();
+  const byFunction = new Map();
+  let at = profile.startTime;
   for (let i = 0; i < profile.samples.length; i++) {
+    at += profile.timeDeltas[i] ?? 0;
+    if (at < fromUs || at > toUs) continue;
     const node = byId.get(profile.samples[i]);
-    const dt = (profile.timeDeltas[i] ?? 0) / 1000;
-    const b = bucketOf(node.callFrame.url, node.callFrame.functionName || "(anonymous)");
+    const dt = (profile.timeDeltas[i + 1] ?? 0) / 1000;
+    const { url, functionName, lineNumber } = node.callFrame;
+    const name = functionName || "(anonymous)";
+    const b = bucketOf(url, name);
     self.set(b, (self.get(b) ?? 0) + dt);
+    const where = url
+      ? `${url
+          .replace(/^file:\/\//, "")
+          .replace(ROOT + "/", "")
+          .replace(/.*node_modules\//, "")}:${lineNumber + 1}`
+      : "";
+    const key = `${name}  ${where}`.trim();
+    const f = byFunction.get(key) ?? { ms: 0, area: b };
+    f.ms += dt;
+    byFunction.set(key, f);
   }
-  return self;
+  return Object.assign(self, { byFunction });
 }
 
 async function main() {
@@ -111,6 +136,7 @@ async function main() {
     const pages = {
       list: { path: "/application-list", who: "admin@adaptasi.test" },
       search: { path: `/application-list?q=${encodeURIComponent(term ?? "a")}`, who: "admin@adaptasi.test" },
+      deep: { path: "/application-list?tab=all&page=1500", who: "admin@adaptasi.test" },
       home: { path: "/", who: APPLICANT },
       login: { path: "/login", who: null },
     };
@@ -120,7 +146,9 @@ async function main() {
     await cannon(base + page.path, { connections, duration: 3, headers });
     const load = loadavg()[0];
     const cpuBefore = processCpuMs(server.p.pid);
+    const fromUs = Number(process.hrtime.bigint() / 1000n);
     const r = await cannon(base + page.path, { connections, duration, headers });
+    const toUs = Number(process.hrtime.bigint() / 1000n);
     const cpuMs = processCpuMs(server.p.pid) - cpuBefore;
     const requests = r.rps * duration;
     server.p.kill("SIGTERM");
@@ -128,24 +156,36 @@ async function main() {
     // The server (and any worker thread of its loader) each write a profile: the largest is the server's.
     const files = readdirSync(profDir).map((f) => path.join(profDir, f));
     const file = files.sort((a, b) => readFileSync(b).length - readFileSync(a).length)[0];
-    const self = shares(JSON.parse(readFileSync(file, "utf8")));
-    const busy = [...self].filter(([b]) => b !== "(idle)").reduce((s, [, ms]) => s + ms, 0);
+    const profile = JSON.parse(readFileSync(file, "utf8"));
+    const self = shares(profile, fromUs, toUs);
+    const whole = shares(profile);
+    const busyOf = (m) => [...m].filter(([b]) => b !== "(idle)").reduce((s, [, ms]) => s + ms, 0);
+    const busy = busyOf(self);
     if (without) console.log(`\nwithout: ${without}`);
     console.log(
-      `\n${page.path} (${pageName}): ${r.rps.toFixed(0)} req/s, p95 ${r.p95.toFixed(1)} ms, ${connections} connections × ${duration} s (plus 3 s of warm-up in the profile); load ${load.toFixed(2)}; ${machine()}`,
+      `\n${page.path} (${pageName}): ${r.rps.toFixed(0)} req/s, p95 ${r.p95.toFixed(1)} ms, ${connections} connections × ${duration} s (after 3 s of warm-up, not counted); load ${load.toFixed(2)}; ${machine()}`,
     );
     // The process's own CPU time (user + system, from /proc) over the measured seconds only: what the
     // kernel counted, so a busy machine slows the page without inflating it as the profile's wall-clock samples do.
     console.log(`process CPU: ${(cpuMs / requests).toFixed(3)} ms per request (user + system, measured seconds only, profiler included)`);
     console.log(
-      `busy CPU in the profile: ${busy.toFixed(0)} ms, ${(busy / (requests * (1 + 3 / duration))).toFixed(2)} ms per request (warm-up requests counted at the same rate)\n`,
+      `busy CPU in the profile's measured seconds: ${busy.toFixed(0)} ms, ${(busy / requests).toFixed(2)} ms per request (start-up and warm-up left out: ${(busyOf(whole) - busy).toFixed(0)} ms)\n`,
     );
     const rows = [...self]
       .filter(([b]) => b !== "(idle)")
       .sort((a, b) => b[1] - a[1])
       .slice(0, top)
-      .map(([b, ms]) => [b, `${((ms / busy) * 100).toFixed(1)} %`, (ms / (requests * (1 + 3 / duration))).toFixed(2)]);
-    printTable(["where", "share of busy CPU", "ms/req"], rows, 1);
+      .map(([b, ms]) => [b, `${((ms / busy) * 100).toFixed(1)} %`, (ms / requests).toFixed(3)]);
+    if (top > 0) printTable(["area", "share of busy CPU", "ms/req"], rows, 1);
+    const fns = [...self.byFunction]
+      .filter(([name]) => !name.startsWith("(idle)"))
+      .sort((a, b) => b[1].ms - a[1].ms)
+      .slice(0, functions)
+      .map(([name, f]) => [name.length > 110 ? `${name.slice(0, 107)}…` : name, f.area, `${((f.ms / busy) * 100).toFixed(1)} %`, (f.ms / requests).toFixed(3)]);
+    if (functions > 0) {
+      console.log("");
+      printTable(["function (self time)", "area", "share", "ms/req"], fns, 2);
+    }
     if (keep) console.log(`\nprofile: ${file}\ndatabase kept: --database-url=${databaseUrl} --term=${term}`);
   } finally {
     if (!keep) {

@@ -1,3 +1,4 @@
+import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import { MB } from "#domain/documents";
 import { labelMeaning, type ApplicationStatus, type LabelColour } from "#domain/status-label";
@@ -24,7 +25,16 @@ export interface StatusOf {
  */
 export function StatusBadge({ of }: { of: StatusOf }) {
   const { t } = useTranslation();
-  const words = useMeaningWords()(of);
+  const words = useWorkflowWords();
+  return statusBadge(of, t, words.stage);
+}
+
+/**
+ * StatusBadge with its caller's `t` (of the common namespace) and stage words: a list renders one a row
+ * without a hook each (app/routes/review/__review-list.tsx).
+ */
+export function statusBadge(of: StatusOf, t: TFunction, stage: (id: number) => string) {
+  const words = meaningWords(of, t, stage);
   if (!of.label.label) return <span className={s.meaning}>{words}</span>;
   return (
     <span>
@@ -38,20 +48,16 @@ export function StatusBadge({ of }: { of: StatusOf }) {
 /** The spec §4 label alone, in its colour (rule 13, no label: the words that explain the state instead). */
 export function LabelBadge({ of }: { of: StatusOf }) {
   const { t } = useTranslation();
-  const meaningOf = useMeaningWords();
+  const words = useWorkflowWords();
   if (of.label.label) return <span className={`${ui.badge} ${s.badge} ${ui.badgeColour[of.label.colour]}`}>{t(`statusLabel.${of.label.rule}`)}</span>;
-  return <span className={s.meaning}>{meaningOf(of)}</span>;
+  return <span className={s.meaning}>{meaningWords(of, t, words.stage)}</span>;
 }
 
 /** The sentence that explains a label (common.statusMeaning), its stages worded in the page's language. */
-function useMeaningWords(): (of: StatusOf) => string {
-  const { t } = useTranslation();
-  const words = useWorkflowWords();
-  return (of) => {
-    const meaning = labelMeaning({ status: of.status, is_submitted: of.is_submitted, tahap: of.tahap ?? of.stage ?? null });
-    const name = (id: number | null) => (id === null ? null : words.stage(id));
-    return t(`statusMeaning.${meaning.key}`, { stage: name(meaning.stage), next: name(meaning.next) });
-  };
+function meaningWords(of: StatusOf, t: TFunction, stage: (id: number) => string): string {
+  const meaning = labelMeaning({ status: of.status, is_submitted: of.is_submitted, tahap: of.tahap ?? of.stage ?? null });
+  const name = (id: number | null) => (id === null ? null : stage(id));
+  return t(`statusMeaning.${meaning.key}`, { stage: name(meaning.stage), next: name(meaning.next) });
 }
 
 /** A label with nothing to explain (no application yet): the plain grey badge. */

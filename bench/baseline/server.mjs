@@ -1,10 +1,15 @@
-// The same-framework baseline of bench/compare.mjs: a minimal Remix 2.17 app, written for
-// this project, that serves what the portal's measured pages serve with nothing else around them.
+// The same-framework baseline of bench/compare.mjs: a plain Remix 2.17 app, written for this project, that
+// serves the same kind of page as the portal's measured pages with nothing else around them.
 // - Remix's own server runtime and React SSR through @remix-run/express, with the portal's future flags
-//   (single fetch: loader data goes to the browser through turbo-stream, as the portal's does);
-// - a signed cookie session holding the user's id and role, and a role check;
+//   (single fetch: loader data goes to the browser through turbo-stream and the page hydrates, as a Remix
+//   page does unless it chooses not to);
+// - a signed cookie session naming the portal's user and login (refresh family), checked on every request
+//   with the portal's own statement (api/middleware/auth.ts: the user active, the login not revoked), and a
+//   role check on the row read;
 // - `/application-list`: the portal's own four SQL statements (captured from api/services/review/review.ts by
-//   bench/compare.mjs and passed in BASELINE_QUERIES) through a `pg` pool, rendered as a 25-row table;
+//   bench/baseline/capture.ts and passed in BASELINE_QUERIES) through a `pg` pool — page 1 of the default tab,
+//   a search, a deep page of "all" — rendered as the same 25 rows with the same columns as the portal's
+//   table (number and submission date, name and e-mail, pathway, status, deadline and days left);
 // - `/`: the applicant's latest application, one statement, rendered as a summary;
 // - `/login`: a login form.
 // No i18n, no API layer, no layout beyond one root. Hand-written route modules (no Vite build): a
@@ -26,13 +31,26 @@ const sessions = createCookieSessionStorage({
   cookie: { name: "__baseline", secrets: [process.env.SESSION_SECRET ?? "baseline-secret"], httpOnly: true, sameSite: "lax", path: "/" },
 });
 
+// The portal's live-user statement (api/middleware/auth.ts liveUserQuery), prepared as the portal's is.
+const LIVE_USER = {
+  name: "baseline_live_user",
+  text: `select * from users where id = $1 and is_active = true
+    and exists (select 1 from refresh_tokens where family_id = $2 and revoked_at is null)`,
+};
+
 async function userOf(request, roles) {
   const session = await sessions.getSession(request.headers.get("cookie"));
-  const user = session.get("user");
+  const login = session.get("user");
+  if (!login) throw redirect("/login");
+  const { rows } = await pool.query({ ...LIVE_USER, values: [login.id, login.family] });
+  const user = rows[0];
   if (!user) throw redirect("/login");
-  if (roles && !roles.includes(user.role)) throw new Response("Forbidden", { status: 403 });
+  if (roles && !roles.includes(user.role_id)) throw new Response("Forbidden", { status: 403 });
   return user;
 }
+
+const JALUR = { REG: "Reguler", SPE: "Spesialis", OTH: "Lainnya" }; // locales/id/workflow.json
+const DAY = 86_400_000;
 
 // ---- routes ----------------------------------------------------------------------------------
 
@@ -50,31 +68,41 @@ const root = {
 
 const list = {
   async loader({ request }) {
-    await userOf(request, [1, 2, 5]);
-    const q = new URL(request.url).searchParams.get("q");
-    const set = q ? queries.search : queries.list;
+    await userOf(request, [2, 4]); // APPLICATION_LIST_ROLES (domain/roles.ts)
+    const params = new URL(request.url).searchParams;
+    const set = params.get("q") ? queries.search : params.get("page") ? queries.deep : queries.list;
     // The page's ids, then its rows by id, beside the two tab counts: as the portal does.
+    let order = new Map();
     const [rows, all, action] = await Promise.all([
       pool.query(set.ids.text, set.ids.params).then((r) => {
         const ids = r.rows.map((x) => Object.values(x)[0]);
+        order = new Map(ids.map((id, i) => [id, i]));
         // The portal's statement takes the ids as one array ($1) since the speed work (docs/decisions/023-speed.md), as a list of $n before.
         return pool.query(set.rows.text, /\$2\b/.test(set.rows.text) ? ids : [ids]);
       }),
       pool.query(set.all.text, set.all.params),
       pool.query(set.action.text, set.action.params),
     ]);
+    // The order of the page's ids, as the portal keeps it.
+    const now = Date.now();
     return json({
-      rows: rows.rows.map((r) => ({
-        id: r.id,
-        number: r.registration_number,
-        name: r.applicant_name,
-        email: r.applicant_email,
-        jalur: r.jalur_id,
-        stage: r.open_stage_id ?? r.stage_id,
-        status: r.status,
-        submitted: r.submitted_at,
-        deadline: r.deadline_at,
-      })),
+      rows: rows.rows
+        .sort((a, b) => order.get(a.id) - order.get(b.id))
+        .map((r) => {
+          const deadline = r.deadline_at ? new Date(r.deadline_at) : null;
+          return {
+            id: r.id,
+            number: r.registration_number,
+            name: r.applicant_name,
+            email: r.applicant_email,
+            jalur: r.jalur_id,
+            stage: r.open_stage_id ?? r.stage_id,
+            status: r.status,
+            submitted: r.submitted_at,
+            deadline: r.deadline_at,
+            daysLeft: deadline ? Math.ceil((deadline.getTime() - now) / DAY) : null,
+          };
+        }),
       counts: { all: Object.values(all.rows[0])[0], action: Object.values(action.rows[0])[0] },
     });
   },
@@ -90,7 +118,7 @@ const list = {
       h(
         "table",
         null,
-        h("thead", null, h("tr", null, ...["Nomor", "Nama", "Jalur", "Tahap", "Status", "Diajukan", "Tenggat", ""].map((c) => h("th", { key: c }, c)))),
+        h("thead", null, h("tr", null, ...["Nomor / Diajukan", "Nama / Email", "Jalur", "Status", "Tenggat"].map((c) => h("th", { key: c }, c)))),
         h(
           "tbody",
           null,
@@ -98,14 +126,17 @@ const list = {
             h(
               "tr",
               { key: r.id },
-              h("td", null, r.number),
-              h("td", null, r.name, h("br"), r.email),
-              h("td", null, r.jalur),
-              h("td", null, String(r.stage ?? "—")),
-              h("td", null, r.status),
-              h("td", null, date(r.submitted)),
-              h("td", null, date(r.deadline)),
-              h("td", null, h("a", { href: `/application-list/${r.id}` }, "Detail")),
+              h("td", null, h("a", { href: `/application-list/${r.id}` }, r.number ?? "—"), h("span", null, date(r.submitted))),
+              h("td", null, r.name ?? "—", h("span", { title: r.email }, r.email)),
+              h("td", null, JALUR[r.jalur] ?? r.jalur),
+              h("td", null, h("span", null, `${r.status ?? "—"} · tahap ${r.stage ?? "—"}`)),
+              h(
+                "td",
+                null,
+                h("span", null, date(r.deadline)),
+                r.deadline ? h("br") : null,
+                h("span", null, r.daysLeft === null ? "" : r.daysLeft < 0 ? `Terlambat ${-r.daysLeft} hari` : `${r.daysLeft} hari lagi`),
+              ),
             ),
           ),
         ),
@@ -150,12 +181,19 @@ const login = {
   },
 };
 
-// Not measured: sets the session the measured pages read (the bench logs in through it once).
+// Not measured: sets the session the measured pages read, naming the user of ?email= and the login the portal
+// made for them (the bench logs in through the portal's form first, then here once).
 const loginAs = {
   async loader({ request }) {
     const url = new URL(request.url);
+    const { rows } = await pool.query(
+      `select u.id, r.family_id from users u join refresh_tokens r on r.user_id = u.id
+        where u.email = $1 and r.revoked_at is null order by r.created_at desc limit 1`,
+      [url.searchParams.get("email")],
+    );
+    if (!rows[0]) throw new Response("no live login", { status: 404 });
     const session = await sessions.getSession();
-    session.set("user", { id: url.searchParams.get("id"), role: Number(url.searchParams.get("role")) });
+    session.set("user", { id: rows[0].id, family: rows[0].family_id });
     return redirect("/", { headers: { "Set-Cookie": await sessions.commitSession(session) } });
   },
 };

@@ -124,12 +124,18 @@ export async function startSession(page: Page, account: Pick<Account, "email">, 
 
 /**
  * startSession, then the page the login lands on (the role's home). With JavaScript it waits until the page
- * has hydrated, as the form's client-side landing had: a click before that may go unheard.
+ * has hydrated, as the form's client-side landing had: a click before that may go unheard (a page that does not
+ * hydrate has nothing to wait for).
  */
 export async function landAs(page: Page, account: Pick<Account, "email">) {
   await page.goto(await startSession(page, account));
   if (test.info().project.use.javaScriptEnabled !== false) {
-    await page.waitForFunction(() => Boolean((window as { __remixRouter?: { state: { initialized: boolean } } }).__remixRouter?.state.initialized));
+    // A page served without hydration (the review lists: app/utils/hydration.ts) has no Remix scripts to wait for.
+    await page.waitForFunction(
+      () =>
+        Boolean((window as { __remixRouter?: { state: { initialized: boolean } } }).__remixRouter?.state.initialized) ||
+        document.querySelector("script[type=module]") === null,
+    );
   }
 }
 

@@ -1,4 +1,4 @@
-import { Form, Link, useLocation } from "@remix-run/react";
+import { useLocation } from "@remix-run/react";
 import { type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useWorkflowWords } from "~/utils/workflow-words";
@@ -12,15 +12,18 @@ import { LABEL_RULES, pageWindow, Q_MAX, tabsFor, toSearch, type ListQuery, type
 import type { ReviewListCursors, ReviewListMeta, ReviewRow } from "~/routes/review/__review.server";
 import { DataTable } from "~/components/DataTable";
 import { breakable } from "~/components/data-table.css";
-import { StatusBadge } from "~/components/StatusBadge";
+import { statusBadge } from "~/components/StatusBadge";
 import * as f from "~/components/forms.css";
 import * as r from "./__review.css";
 import * as l from "./__review-list.css";
 import * as ui from "~/components/ui.css";
-import { SlaState } from "~/components/SlaState";
+import { slaState } from "~/components/SlaState";
 
 // The review lists of /application and /application-list: server-rendered, paged, filtered.
 // Their own module, so a list page loads none of the detail page and its decision form.
+// The lists are served without hydration (app/utils/hydration.ts): their links are plain anchors and their
+// filters a plain GET form, the same in a browser that renders them after a client-side navigation; the
+// table's rows are worded with the table's `t`, not a hook per cell.
 
 // A list's dates with the month abbreviated ("23 Nov 2026"), so a row keeps to two lines; here, not in
 // ~/utils/format, so the pages that don't list load none of it.
@@ -47,9 +50,9 @@ function ListTabs({ data }: { data: ListPageData }) {
       <ul className={r.tabs}>
         {tabsFor(role).map((tab) => (
           <li key={tab}>
-            <Link to={`${area.base}${toSearch(query, { tab, page: undefined }, role)}`} className={r.tab} aria-current={query.tab === tab ? "page" : undefined}>
+            <a href={`${area.base}${toSearch(query, { tab, page: undefined }, role)}`} className={r.tab} aria-current={query.tab === tab ? "page" : undefined}>
               {t(`list.tabs.${tab}`)} ({meta.counts[tab]})
-            </Link>
+            </a>
           </li>
         ))}
       </ul>
@@ -85,7 +88,7 @@ function ListFilters({ data }: { data: ListPageData }) {
   const active = activeFilters(query);
   return (
     // Keyed by the URL so the fields show the query after a client-side navigation too.
-    <Form key={location.search} method="get" action={area.base} role="search" aria-labelledby="filters-title" className={l.searchRow}>
+    <form key={location.search} method="get" action={area.base} role="search" aria-labelledby="filters-title" className={l.searchRow}>
       <h2 id="filters-title" className="visually-hidden">
         {t("list.filtersTitle")}
       </h2>
@@ -112,7 +115,7 @@ function ListFilters({ data }: { data: ListPageData }) {
         <button type="submit" className={ui.button}>
           {t("list.apply")}
         </button>
-        <Link to={`${area.base}${toSearch({ tab: query.tab }, {}, role)}`}>{t("list.reset")}</Link>
+        <a href={`${area.base}${toSearch({ tab: query.tab }, {}, role)}`}>{t("list.reset")}</a>
       </div>
       {/* Folded while none is set, so the rows come first; server-rendered open (no JavaScript needed) when one is. */}
       <details className={l.moreFilters} open={active > 0}>
@@ -181,12 +184,14 @@ function ListFilters({ data }: { data: ListPageData }) {
           </div>
         </div>
       </details>
-    </Form>
+    </form>
   );
 }
 
 function ListTable({ data }: { data: ListPageData }) {
   const { t } = useTranslation(["review", "workflow"]);
+  const { t: common } = useTranslation();
+  const words = useWorkflowWords();
   const { rows, meta, area } = data;
   return (
     <DataTable
@@ -211,7 +216,7 @@ function ListTable({ data }: { data: ListPageData }) {
           className: r.nowrap,
           cell: (row) => (
             <>
-              <Link to={`${area.base}/${row.id}`}>{row.registration_number ?? t("list.noNumber")}</Link>
+              <a href={`${area.base}/${row.id}`}>{row.registration_number ?? t("list.noNumber")}</a>
               {row.may_decide ? <span className="visually-hidden"> {t("list.needsAction")}</span> : null}
               <span className={r.subline}>{formatShortDate(row.submitted_at)}</span>
             </>
@@ -234,16 +239,14 @@ function ListTable({ data }: { data: ListPageData }) {
         },
         // The pathway alone: the status beside it names the stage (and the next one after a pass).
         { header: t("list.jalur"), cell: (row) => t(`workflow:jalur.${row.jalur_id}`) },
-        { header: t("list.columns.status"), cell: (row) => <StatusBadge of={row} /> },
+        { header: t("list.columns.status"), cell: (row) => statusBadge(row, common, words.stage) },
         {
           header: t("list.columns.deadline"),
           cell: (row) => (
             <>
               <span className={r.nowrap}>{formatShortDate(row.deadline_at)}</span>
               {row.deadline_at ? <br /> : null}
-              <span className={l.small}>
-                <SlaState daysLeft={row.days_left} overdue={row.overdue} />
-              </span>
+              <span className={l.small}>{slaState(t, row.days_left, row.overdue)}</span>
             </>
           ),
         },
@@ -267,9 +270,9 @@ function Pager({ data }: { data: ListPageData }) {
       <ul className={r.pager}>
         {meta.page > 1 ? (
           <li>
-            <Link to={href(Math.min(meta.page - 1, meta.pages))} className={r.pageLink} rel="prev">
+            <a href={href(Math.min(meta.page - 1, meta.pages))} className={r.pageLink} rel="prev">
               {t("list.previous")}
-            </Link>
+            </a>
           </li>
         ) : null}
         {pageWindow(meta.page, meta.pages).map((p, i) =>
@@ -279,17 +282,17 @@ function Pager({ data }: { data: ListPageData }) {
             </li>
           ) : (
             <li key={p}>
-              <Link to={href(p)} className={r.pageLink} aria-current={p === meta.page ? "page" : undefined} aria-label={t("list.pageN", { page: p })}>
+              <a href={href(p)} className={r.pageLink} aria-current={p === meta.page ? "page" : undefined} aria-label={t("list.pageN", { page: p })}>
                 {p}
-              </Link>
+              </a>
             </li>
           ),
         )}
         {meta.page < meta.pages ? (
           <li>
-            <Link to={href(meta.page + 1)} className={r.pageLink} rel="next">
+            <a href={href(meta.page + 1)} className={r.pageLink} rel="next">
               {t("list.next")}
-            </Link>
+            </a>
           </li>
         ) : null}
       </ul>
@@ -309,7 +312,7 @@ export function ReviewListPage({ data, title }: { data: ListPageData; title: str
         // The dashboard's link beside the heading, not under it: the rows stay where a reviewer expects them.
         <div className={r.toolbar}>
           <h1 className={ui.flush}>{title}</h1>
-          <Link to="/kinerja">{t("list.performanceLink")}</Link>
+          <a href="/kinerja">{t("list.performanceLink")}</a>
         </div>
       ) : (
         <h1>{title}</h1>
@@ -341,7 +344,7 @@ export function ReviewListPage({ data, title }: { data: ListPageData; title: str
           <p className={ui.flush}>
             {query.page && query.page > 1 && meta.total > 0 ? t("list.pastEnd") : t(query.tab === "action" ? "list.emptyAction" : "list.empty")}
           </p>
-          {query.page && query.page > 1 && meta.total > 0 ? <Link to={`${area.base}${toSearch(query, { page: 1 }, role)}`}>{t("list.firstPage")}</Link> : null}
+          {query.page && query.page > 1 && meta.total > 0 ? <a href={`${area.base}${toSearch(query, { page: 1 }, role)}`}>{t("list.firstPage")}</a> : null}
         </section>
       ) : (
         <ListTable data={data} />

@@ -7,12 +7,16 @@ import { requireUser } from "~/utils/guards.server";
 import { REVIEW_AREAS } from "~/routes/review/__review-query";
 import { loadReviewList, reviewArea } from "~/routes/review/__review.server";
 import { titled } from "~/utils/page-title";
+import type { HydrationHandle } from "~/utils/hydration";
 
 // Both review lists (DESIGN §3, §4 "Review bodies"): /application, the adaptation applications of
 // roles 1, 5, 6, 7, and /application-list, the applications of roles 2 and 4. The address says which,
 // as it does for the detail page under each.
-export const handle = titled((data?: { area?: { base: string } }) =>
-  data?.area?.base === REVIEW_AREAS.list.base ? "applicationList" : "adaptationApplicationList",
+// Served without hydration (docs/decisions/035-lists-without-hydration.md): tabs, filters and pager are links
+// and a GET form, the same with JavaScript as without.
+export const handle = titled(
+  (data?: { area?: { base: string } }) => (data?.area?.base === REVIEW_AREAS.list.base ? "applicationList" : "adaptationApplicationList"),
+  { hydrate: false } satisfies HydrationHandle,
 );
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
