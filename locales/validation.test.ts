@@ -6,6 +6,8 @@ import { additionalRequest } from "#domain/forms/additional";
 import { adminSchemas } from "#domain/forms/admin";
 import { facilityAdminSchemas } from "#domain/forms/admin-facilities";
 import { cmsSchemas } from "#domain/forms/cms";
+import { deletionRequestSchemas } from "#domain/forms/deletion-requests";
+import { letterSchemas } from "#domain/forms/letters";
 import { applicantSchemas } from "#domain/forms/applicant";
 import { facilitySchemas } from "#domain/forms/facility";
 import { profileSchema } from "#domain/forms/profile";
@@ -26,11 +28,11 @@ async function translator(lng: string): Promise<TFunction> {
   return i18n.getFixedT(lng);
 }
 
-/** The first message of each field, as the form shows it (a coded one worded as the API words it). */
-function errors(schema: z.ZodType, value: unknown): Record<string, string> {
+/** The first message of each field, as the form shows it (a coded one worded in `lng`, as the API and the portal word it). */
+function errors(schema: z.ZodType, value: unknown, lng = "id"): Record<string, string> {
   const r = schema.safeParse(value);
   const out: Record<string, string> = {};
-  for (const i of r.success ? [] : r.error.issues) out[i.path.join(".")] ??= messageText(i.message);
+  for (const i of r.success ? [] : r.error.issues) out[i.path.join(".")] ??= messageText(i.message, lng);
   return out;
 }
 
@@ -203,6 +205,39 @@ describe("validation messages per request", () => {
   it("builds the reviewer's decision form in Indonesian exactly as the module-level one", async () => {
     const t = formTexts(await translator("id"));
     for (const input of BAD_INPUTS) expect(errors(decisionForm(t), input)).toEqual(errors(decisionForm(CODES), input));
+  });
+
+  it("words the coded schemas in English exactly as the request's English t says them", async () => {
+    const today = new Date("2026-01-15T00:00:00Z");
+    const t = formTexts(await translator("en-US"));
+    const pairs: Array<[Record<string, unknown>, Record<string, unknown>]> = [
+      [accountSchemas(t), accountSchemas(CODES)],
+      [facilitySchemas(t), facilitySchemas(CODES)],
+      [applicantSchemas(t), applicantSchemas(CODES)],
+      [facilityAdminSchemas(t), facilityAdminSchemas(CODES)],
+      [adminSchemas(t), adminSchemas(CODES)],
+      [adminSchemas(t).reference, adminSchemas(CODES).reference],
+      [cmsSchemas(t), cmsSchemas(CODES)],
+      [deletionRequestSchemas(t), deletionRequestSchemas(CODES)],
+      [letterSchemas(t), letterSchemas(CODES)],
+      [
+        { profile: profileSchema(today, t), registration: registrationSchema(today, t), pathway: pathwayChoice(t) },
+        { profile: profileSchema(today, CODES), registration: registrationSchema(today, CODES), pathway: pathwayChoice(CODES) },
+      ],
+      [
+        { additional: additionalRequest(t), decision: decisionForm(t) },
+        { additional: additionalRequest(CODES), decision: decisionForm(CODES) },
+      ],
+    ];
+    let compared = 0;
+    for (const [fromRequest, coded] of pairs) {
+      for (const [name, schema] of Object.entries(coded)) {
+        if (!schema || typeof (schema as z.ZodType).safeParse !== "function") continue;
+        for (const input of BAD_INPUTS) expect(errors(fromRequest[name] as z.ZodType, input), name).toEqual(errors(schema as z.ZodType, input, "en-US"));
+        compared++;
+      }
+    }
+    expect(compared).toBeGreaterThan(20);
   });
 
   it("gives an English request English messages with English labels", async () => {
