@@ -38,9 +38,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   // A position deactivated after it was given still shows as the account's own.
   const current = user.data.position;
   if (current && !options.some((o) => o.value === String(current.id))) options.push({ value: String(current.id), label: current.name });
-  // The role by its id (the page words it); the API's role_label is the default language's.
-  const { role_label: _label, ...account } = user.data;
-  return { user: account, positions: options, isSelf: me.user.id === user.data.id };
+  // The role by its id: the page words it.
+  return { user: user.data, positions: options, isSelf: me.user.id === user.data.id };
 }
 
 /** Each form answers to its own intent, so an error lands on the form that was sent. */
