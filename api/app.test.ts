@@ -4,7 +4,7 @@ import { createApiApp } from "./app";
 import { JSON_BODY_LIMIT, jsonBodyLimit } from "./middleware/body-limit";
 import { MAX_JSON_VALUES } from "./middleware/no-nul";
 import type { Database } from "./db/client";
-import { createTestApi, expectError, requester, TEST_API_KEY, TEST_JWT_SECRET, type TestApi } from "./test/helpers";
+import { createTestApi, expectError, requester, TEST_API_KEY, TEST_JWT_SECRET, type TestApi, typedRequest } from "./test/helpers";
 
 let api: TestApi;
 let token: string;
@@ -37,18 +37,21 @@ const POSTS = ENDPOINTS.filter(([method]) => method === "POST").map(([, path]) =
 describe("x-adaptasiapikey", () => {
   it.each(ENDPOINTS)("is required on %s %s", async (method, path) => {
     const json = method === "POST" ? {} : undefined;
+    // Raw: a table of routes, each sent an empty body and a wrong API key or none.
     await expectError(await api.request(path, { method, json, apiKey: false, token }), 401, "INVALID_API_KEY");
     await expectError(await api.request(path, { method, json, apiKey: "salah", token }), 401, "INVALID_API_KEY");
     await expectError(await api.request(path, { method, json, apiKey: `${TEST_API_KEY}x`, token }), 401, "INVALID_API_KEY");
   });
 
   it("is not needed for the OpenAPI document", async () => {
+    // Raw: the OpenAPI document is served beside the typed routes, not one of them.
     expect((await api.request("/api/v1/openapi.json", { apiKey: false })).status).toBe(200);
   });
 });
 
 describe("GET /api/v1/openapi.json", () => {
   it("documents every route with the api-key and bearer schemes", async () => {
+    // Raw: the OpenAPI document is served beside the typed routes, not one of them.
     const doc = await (await api.request("/api/v1/openapi.json")).json();
     expect(doc.openapi).toMatch(/^3\./);
     for (const [method, path] of ENDPOINTS) expect(doc.paths[path]?.[method.toLowerCase()], path).toBeDefined();
@@ -78,6 +81,7 @@ describe("bad input never gives a 5xx", () => {
 
   it.each(POSTS)("%s answers 4xx with the error shape for broken bodies", async (path) => {
     for (const [label, body, headers] of bodies) {
+      // Raw: broken bodies and wrong content types, which the typed client cannot send.
       const res = await api.request(path, { method: "POST", body, headers, token });
       expect(res.status, `${path} ${label}`).toBeGreaterThanOrEqual(400);
       expect(res.status, `${path} ${label}`).toBeLessThan(500);
@@ -87,6 +91,7 @@ describe("bad input never gives a 5xx", () => {
   });
 
   it("names malformed JSON and wrong content types MALFORMED_BODY", async () => {
+    // Raw: malformed JSON and a wrong content type, which the typed client cannot send.
     await expectError(
       await api.request("/api/v1/login", { method: "POST", body: "{nope", headers: { "content-type": "application/json" } }),
       400,
@@ -101,6 +106,7 @@ describe("bad input never gives a 5xx", () => {
     ["10,000-character strings", { email: `${longText}@x.co`, password: longText }],
     ["control characters", { email: "a\u0000@b.co", password: "\u0000" }],
   ])("login with %s → 400 VALIDATION_ERROR with details", async (_label, json) => {
+    // Raw: bodies of wrong types or missing fields, which the route's type refuses.
     const body = await expectError(await api.request("/api/v1/login", { json }), 400, "VALIDATION_ERROR");
     expect(body.error.details?.length).toBeGreaterThan(0);
     expect(body.error.details?.[0]).toMatchObject({ path: expect.any(String), code: expect.any(String), message: expect.any(String) });
@@ -108,23 +114,22 @@ describe("bad input never gives a 5xx", () => {
 
   it("refresh, revoke and me/password refuse 10,000-character strings", async () => {
     const longText = "x".repeat(10_000);
-    await expectError(await api.request("/api/v1/refresh", { json: { refresh_token: longText } }), 400, "VALIDATION_ERROR");
+    await expectError(await typedRequest(api, "POST", "/refresh", { body: { refresh_token: longText } }), 400, "VALIDATION_ERROR");
+    // Raw: `all` is text here, where the route's type takes a boolean.
     await expectError(await api.request("/api/v1/revoke", { json: { refresh_token: longText, all: "ya" } }), 400, "VALIDATION_ERROR");
     await expectError(
-      await api.request("/api/v1/me/password", { token, json: { current_password: longText, new_password: longText } }),
+      await typedRequest(api, "POST", "/me/password", { token, body: { current_password: longText, new_password: longText } }),
       400,
       "VALIDATION_ERROR",
     );
+    // Raw: a pathway the route's query type does not know.
     await expectError(await api.request(`/api/v1/document-requirements?jalur=${longText}`), 400, "VALIDATION_ERROR");
   });
 
   it("answers 413 for a JSON body over its endpoint's limit, told by Content-Length or counted as it streams", async () => {
-    const big = JSON.stringify({ email: "a@b.co", password: "x".repeat(JSON_BODY_LIMIT) });
-    const answer = await expectError(
-      await api.request("/api/v1/login", { method: "POST", body: big, headers: { "content-type": "application/json" } }),
-      413,
-      "PAYLOAD_TOO_LARGE",
-    );
+    const credentials = { email: "a@b.co", password: "x".repeat(JSON_BODY_LIMIT) };
+    const big = JSON.stringify(credentials);
+    const answer = await expectError(await typedRequest(api, "POST", "/login", { body: credentials }), 413, "PAYLOAD_TOO_LARGE");
     expect(answer.error).toMatchObject({
       message: "Isi permintaan terlalu besar: alamat ini menerima JSON paling besar 64 KB.",
       params: { kind: "json", limit_kb: 64 },
@@ -166,6 +171,7 @@ describe("bad input never gives a 5xx", () => {
       ["PUT", "/api/v1/me/profile"],
       ["POST", "/api/v1/review/applications/1/decisions"],
     ] as const) {
+      // Raw: a JSON array where each route takes an object.
       const res = await api.request(path, { method, token, body: array, headers: { "content-type": "application/json" } });
       await expectError(res, 413, "PAYLOAD_TOO_LARGE");
     }
@@ -179,27 +185,25 @@ describe("bad input never gives a 5xx", () => {
     expect(jsonBodyLimit("PUT", "/api/v1/me/profile")).toBe(JSON_BODY_LIMIT);
     // The largest portfolio a form can send, each character three bytes: within its endpoint's limit.
     const entry = { kind: "ж".repeat(50), title: "ж".repeat(200), institution: "ж".repeat(200), year: 2020, description: "ж".repeat(2000) };
-    const largest = JSON.stringify({ entries: Array.from({ length: 50 }, () => entry) });
+    const portfolio = { entries: Array.from({ length: 50 }, () => entry) };
+    const largest = JSON.stringify(portfolio);
     expect(Buffer.byteLength(largest)).toBeGreaterThan(JSON_BODY_LIMIT);
     expect(Buffer.byteLength(largest)).toBeLessThan(jsonBodyLimit("PUT", "/api/v1/applications/abc/portfolio"));
-    const res = await api.request("/api/v1/applications/abc/portfolio", {
-      method: "PUT",
-      token,
-      body: largest,
-      headers: { "content-type": "application/json" },
-    });
+    const res = await typedRequest(api, "PUT", "/applications/abc/portfolio", { token, body: portfolio });
     expect(res.status).not.toBe(413);
   });
 
   it("refuses a body within its size but of absurdly many values (170,000 empty objects) before the validator walks them", async () => {
     const many = `{"entries":[${Array.from({ length: 170_000 }, () => "{}").join(",")}]}`;
     expect(many.length).toBeLessThan(jsonBodyLimit("PUT", "/api/v1/applications/abc/portfolio"));
+    // Raw: entries of empty objects, which the route's type refuses.
     const res = await api.request("/api/v1/applications/abc/portfolio", { method: "PUT", token, body: many, headers: { "content-type": "application/json" } });
     const answer = await expectError(res, 400, "VALIDATION_ERROR");
     expect(answer.error.details).toMatchObject([{ code: "too_many_values", params: { max: MAX_JSON_VALUES } }]);
   });
 
   it("answers 404 NOT_FOUND for unknown routes and wrong methods", async () => {
+    // Raw: routes that do not exist and methods a route does not take, which the typed client cannot name.
     await expectError(await api.request("/api/v1/tidak-ada"), 404, "NOT_FOUND");
     await expectError(await api.request("/lain"), 404, "NOT_FOUND");
     await expectError(await api.request("/api/v1/login"), 404, "NOT_FOUND");

@@ -8,21 +8,21 @@ import { createApiApp, DEFAULT_PUBLIC_URL } from "./app";
 import { MIGRATIONS_FOLDER, openDatabase, type Database, type DatabaseHandle } from "./db/client";
 import { migrationsAhead } from "./db/migration-rules";
 import { schemaAhead } from "./lib/metrics";
-import { seedIfEmpty } from "./db/seed";
-import { seedAdministration } from "./services/admin-reference";
-import { seedFacilities } from "./db/seed-facilities";
+import { seedIfEmpty } from "./seed";
+import { seedAdministration } from "./services/admin/reference";
+import { seedFacilities } from "./seed/facilities";
 import type { RateLimitConfig, UploadQuotaConfig } from "./lib/rate-limits";
 import { createDeliveryGate, recordFirstStart } from "./services/live-service";
 import { createMailer, type Mailer } from "./services/mail";
 import type { RetryPolicy } from "./services/mail-outbox";
 import { RETENTION_DEFAULTS, resolveResumable, type ResumableSettings, type RetentionSettings } from "./lib/settings";
 import { createScheduler, type Scheduler } from "./services/scheduled-jobs";
-import { createDiskStorage, diskMarker, sweepTemporaryFiles, TEMPORARY_FILE_MAX_AGE_MS, type FileStorage } from "./services/storage";
-import { createS3Storage, s3Marker, type S3Settings } from "./services/storage-s3";
-import { ownedStorage, type OwnedStorage } from "./services/storage-owner";
-import type { StorageMarker } from "./services/storage-marker";
+import { createDiskStorage, diskMarker, sweepTemporaryFiles, TEMPORARY_FILE_MAX_AGE_MS, type FileStorage } from "./services/storage/storage";
+import { createS3Storage, s3Marker, type S3Settings } from "./services/storage/s3";
+import { ownedStorage, type OwnedStorage } from "./services/storage/owner";
+import type { StorageMarker } from "./services/storage/marker";
 import { readiness, type Readiness } from "./services/readiness";
-import { FILE_DELETE_GRACE_DAYS_DEFAULT } from "./services/file-deletions";
+import { FILE_DELETE_GRACE_DAYS_DEFAULT } from "./services/storage/file-deletions";
 import { createTusStore } from "./services/uploads/tus";
 import { componentLogger } from "./lib/log";
 
@@ -31,7 +31,7 @@ export type { ApiConfig, AppEnv, MailConfig, RateLimitConfig } from "./app";
 export type { Database } from "./db/client";
 export type { Mailer } from "./services/mail";
 export type { DeliveryState } from "./services/live-service";
-export type { S3Settings } from "./services/storage-s3";
+export type { S3Settings } from "./services/storage/s3";
 
 export interface StartApiOptions {
   /** PGlite data under `${dataDir}/pglite` (embedded default) */
@@ -102,7 +102,7 @@ export interface StartedApi {
    * (`getRequestListener((req, env) => api.fetch(req, env))`), so the client address is the socket's.
    */
   fetch: (req: Request, env?: HttpBindings | Http2Bindings) => Promise<Response>;
-  /** The portal's JSON calls in this process: the answer handed over as an object (api/lib/in-process.ts). */
+  /** The portal's JSON calls in this process: the answer handed over as an object (api/http/in-process.ts). */
   inProcess: InProcessFetch;
   /** resolves when the database answers; throws otherwise (readiness probe) */
   ready: () => Promise<void>;
@@ -118,7 +118,7 @@ export interface StartedApi {
   /** where .eml files go when there is no SMTP */
   outboxDir: string;
   filesDir: string;
-  /** the documents' storage, writable only when its marker names this PUBLIC_URL (api/services/storage-owner.ts) */
+  /** the documents' storage, writable only when its marker names this PUBLIC_URL (api/services/storage/owner.ts) */
   storage: OwnedStorage;
   /** the storage's owner marker (`npm run ops:adopt -- --storage` rewrites it) */
   storageMarker: StorageMarker;

@@ -40,6 +40,16 @@ function routeImports(files: string[]): string[] {
   );
 }
 
+/**
+ * The API's floors, lowest first. A file imports from its own floor and those below it, never from one above:
+ * the deps the services share (services/deps.ts) sit among the services, the HTTP env and route kit (http/)
+ * above them. Above every floor: the wiring beside app.ts (config.ts, index.ts), the seed, the tests' helpers.
+ */
+const FLOORS = ["lib", "db", "services", "http", "middleware", "routes"];
+
+/** A file's floor as its index in FLOORS; -1 for what stands above them all. */
+const floorOf = (file: string) => FLOORS.indexOf(rel(file).split(path.sep)[0]);
+
 /** A router file: a resource's routes or its router (api/routes/<resource>/index.ts). */
 const isRouterFile = (file: string) => /\.routes\.ts$/.test(file) || path.basename(file) === "index.ts";
 
@@ -51,6 +61,22 @@ describe("API layering", () => {
   it("only app.ts imports from api/routes: lib, middleware, db and services never reach into a handler", () => {
     const outside = sourceFiles(API_DIR).filter((file) => !file.startsWith(ROUTES_DIR + path.sep) && file !== path.join(API_DIR, "app.ts"));
     expect(routeImports(outside)).toEqual([]);
+  });
+
+  it("no import runs back up: lib, db, services, http, middleware and routes import only their own floor and those below", () => {
+    const offending = sourceFiles(API_DIR)
+      .filter((file) => floorOf(file) >= 0)
+      .flatMap((file) =>
+        importsOf(readFileSync(file, "utf8"))
+          .filter((spec) => {
+            const target = path.resolve(path.dirname(file), spec);
+            if (!target.startsWith(API_DIR + path.sep)) return false;
+            const to = floorOf(target);
+            return to < 0 || to > floorOf(file);
+          })
+          .map((spec) => `${rel(file)} imports ${spec}`),
+      );
+    expect(offending).toEqual([]);
   });
 
   it("a resource's handlers are imported by its own router only: what two resources share is a service", () => {

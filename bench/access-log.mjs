@@ -34,7 +34,7 @@ const pino = (await import("pino")).default;
 const { eq, and, sql } = await import("drizzle-orm");
 const { startApi } = await import("../api/index.ts");
 const { applications, users, accessLog } = await import("../api/db/schema.ts");
-const { reviewDetail } = await import("../api/services/review.ts");
+const { reviewDetail } = await import("../api/services/review/review.ts");
 
 // A PGlite data directory of its own (the demo applications need file storage beside it), removed after.
 const dataDir = mkdtempSync(path.join(tmpdir(), "bench-access-"));

@@ -1,6 +1,6 @@
 // The "download my data" ZIP's memory (docs/decisions/028-data-export.md): an account with N documents of
 // about S MB each (random bytes, so they do not compress) is streamed into a ZIP exactly as
-// GET /me/data-export builds it (api/services/data-export.ts dataExportArchive over the disk storage), and the
+// GET /me/data-export builds it (api/services/data-rights/data-export.ts dataExportArchive over the disk storage), and the
 // ZIP is read by a slow client (one timer tick per chunk). Prints the ZIP's size and the peak growth of the
 // process's RSS and heap over the baseline measured after the documents were written.
 //   node bench/data-export-memory.mjs [--documents=50] [--mb=1]
@@ -30,8 +30,8 @@ if (!process.env.BENCH_EXPORT_CHILD) {
 
 const DOCUMENTS = Number(opt("documents", 50));
 const MB = Number(opt("mb", 1));
-const { createDiskStorage } = await import("../api/services/storage.ts");
-const { dataExportArchive } = await import("../api/services/data-export.ts");
+const { createDiskStorage } = await import("../api/services/storage/storage.ts");
+const { dataExportArchive } = await import("../api/services/data-rights/data-export.ts");
 const { Readable } = await import("node:stream");
 
 const dir = mkdtempSync(path.join(tmpdir(), "bench-export-"));

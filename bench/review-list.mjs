@@ -32,7 +32,7 @@ if (args.includes("--prepare")) {
 async function prepare(databaseUrl, dataDir) {
   const { sql } = await import("drizzle-orm");
   const { openDatabase } = await import("../api/db/client.ts");
-  const { seedIfEmpty } = await import("../api/db/seed.ts");
+  const { seedIfEmpty } = await import("../api/seed/index.ts");
   const { isClosed, openStage, stagesBefore, stagesOf } = await import("../domain/workflow.ts");
 
   const started = performance.now();

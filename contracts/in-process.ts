@@ -1,5 +1,5 @@
 // How the portal calls the API when both run in one process: the API's side is
-// api/lib/in-process.ts, the portal's app/utils/api.server.ts. Types only.
+// api/http/in-process.ts, the portal's app/utils/api.server.ts. Types only.
 
 /** What the calls of one page request share. */
 export interface InProcessSession {

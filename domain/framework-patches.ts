@@ -36,7 +36,7 @@ export const FRAMEWORK_PATCHES = {
   },
   "json-handover": {
     internal: "Hono Context c.json, for in-process calls",
-    file: "api/lib/in-process.ts",
+    file: "api/http/in-process.ts",
     test: "api/in-process.test.ts",
   },
 } as const;

@@ -18,7 +18,7 @@ const DIR: Record<string, string> = { [ID]: "id", [EN]: "en" };
  * Namespaces read through their own module, not the portal's i18next: the mails (api/services/mail.ts), the
  * API's error and validation codes (domain/api-errors.ts, domain/validation-details.ts, read by the API and by
  * the portal's API client), the document requirements' names and help texts (domain/documents.ts) and the
- * data download's index.html (api/services/data-export.ts).
+ * data download's index.html (api/services/data-rights/data-export.ts).
  */
 const API_ONLY = ["documents", "errors", "export", "letter", "mail"];
 

@@ -7,7 +7,7 @@
 // e-mail address only masked. docs/operations.md §0.
 import { userInfo } from "node:os";
 import { parseArgs } from "node:util";
-import { createConsoleSuperAdmin } from "../api/services/admin-users";
+import { createConsoleSuperAdmin } from "../api/services/admin/users";
 import { recordedAddress } from "../api/services/live-service";
 import { latestMailTo } from "../api/services/mail-outbox";
 import { refuse, runWithApi, say } from "./operator";

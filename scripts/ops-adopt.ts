@@ -8,13 +8,13 @@
 // jobs at their next interval (JOBS_INTERVAL_SECONDS); no restart is needed.
 //
 // `npm run ops:adopt -- --storage` claims the documents' storage (DATA_DIR/files or the S3 bucket) for
-// PUBLIC_URL instead (api/services/storage-owner.ts): run it once the instance has storage of its own (an
+// PUBLIC_URL instead (api/services/storage/owner.ts): run it once the instance has storage of its own (an
 // empty bucket, or a copy of the backup's files); on the live service's storage it would make the live
 // service read-only. Running instances write again within 10 seconds.
 import { parseArgs } from "node:util";
 import { adoptAddress, normalAddress, recordedAddress } from "../api/services/live-service";
 import { outboxCounts } from "../api/services/mail-outbox";
-import { claimStorage } from "../api/services/storage-owner";
+import { claimStorage } from "../api/services/storage/owner";
 import { refuse, runWithApi, say } from "./operator";
 
 let storage = false;

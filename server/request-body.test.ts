@@ -72,10 +72,11 @@ describe("closeUnreadBodies", () => {
     return { port, close: () => new Promise((resolve) => server.close(resolve)) };
   }
 
-  function send(port: number, agent: http.Agent, method: string, body?: Buffer | (() => NodeJS.ReadableStream)) {
+  function send(port: number, agent: http.Agent, method: string, body?: Buffer | (() => NodeJS.ReadableStream), length?: number) {
     return new Promise<{ status: number; connection: string | undefined; text: string }>((resolve, reject) => {
+      const type = body ? { "content-type": "application/x-www-form-urlencoded" } : {};
       const req = http.request(
-        { host: "127.0.0.1", port, method, path: "/x", agent, headers: body ? { "content-type": "application/x-www-form-urlencoded" } : {} },
+        { host: "127.0.0.1", port, method, path: "/x", agent, headers: length === undefined ? type : { ...type, "content-length": String(length) } },
         (res) => {
           let text = "";
           res.setEncoding("utf8").on("data", (c: string) => (text += c));
@@ -120,6 +121,27 @@ describe("closeUnreadBodies", () => {
       const refused = await send(port, agent, "POST", body);
       expect(refused).toMatchObject({ status: 403, connection: "close", text: "refused" });
     } finally {
+      await close();
+    }
+  });
+
+  it("lets the client read a GET's answer while the body it sent with the GET is still coming", async () => {
+    const { port, close } = await refusingServer();
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    try {
+      const chunk = Buffer.alloc(64 * 1024, 97);
+      const body = () =>
+        Readable.from(
+          (function* () {
+            for (let i = 0; i < 320; i++) yield chunk;
+          })(),
+        );
+      // Node's client sends a GET's body unframed unless told its length
+      expect(await send(port, agent, "GET", body, 320 * chunk.length)).toMatchObject({ status: 200, connection: "close", text: "ok" });
+      // a GET without a body keeps its connection as before
+      expect(await send(port, agent, "GET")).toMatchObject({ status: 200, connection: "keep-alive", text: "ok" });
+    } finally {
+      agent.destroy();
       await close();
     }
   });

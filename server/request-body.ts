@@ -62,7 +62,9 @@ export function uploadRoutes(build: Pick<ServerBuild, "routes">): (pathname: str
   return (pathname) => matchers.some((m) => m.test(pathname));
 }
 
-const hasBody = (req: Request) => req.method !== "GET" && req.method !== "HEAD";
+/** A request that carries a body: any method but GET and HEAD, and a GET or HEAD whose head announces one. */
+const hasBody = (req: Request) =>
+  (req.method !== "GET" && req.method !== "HEAD") || Number(req.get("content-length") ?? 0) > 0 || req.get("transfer-encoding") !== undefined;
 
 /**
  * Reads a form body into memory up to `limit` bytes, counting what arrives. null: too large (the

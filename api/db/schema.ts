@@ -3,7 +3,6 @@ import { boolean, check, index, integer, jsonb, pgSequence, pgTable, primaryKey,
 import type { JalurId } from "#domain/documents";
 import type { Gender, IdentityType } from "#domain/forms/profile.labels";
 import type { ApplicationStatus } from "#domain/status-label";
-import type { DetectedType } from "../services/uploads/file-type";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 
@@ -215,6 +214,9 @@ export const slaSettings = pgTable("sla_settings", {
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
+/** A stored upload's kind, judged by its content (api/services/uploads/file-type.ts). */
+export type DetectedType = "pdf" | "png" | "jpg" | "doc" | "docx";
+
 /** Every stored upload; the bytes live in the file storage under `storage_key`. */
 export const files = pgTable(
   "files",
@@ -308,7 +310,7 @@ export const applications = pgTable(
     ),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
-    /** a closed file past the authority's retention period: documents removed, the person's data gone (api/services/retention.ts) */
+    /** a closed file past the authority's retention period: documents removed, the person's data gone (api/services/data-rights/retention.ts) */
     anonymisedAt: timestamp("anonymised_at", { withTimezone: true }),
   },
   (t) => [

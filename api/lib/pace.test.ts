@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { pacer, type PacerClock } from "./pace";
 
-// The pacer of CSV exports (api/services/review.ts): steps of any number of exports run one at a time,
+// The pacer of CSV exports (api/services/review/review.ts): steps of any number of exports run one at a time,
 // each followed by a pause four times its length, so exports take at most a fifth of the process's time.
 // A clock of its own: each step "takes" what it says, each pause is recorded and passes at once.
 

@@ -1,5 +1,5 @@
-// The settings of two services that the API's configuration resolves (api/lib/config.ts) and its deps carry
-// (api/lib/types.ts), with their defaults: kept here, below both, so that the wiring does not import the
+// The settings of two services that the API's configuration resolves (api/config.ts) and its deps carry
+// (api/services/deps.ts), with their defaults: kept here, below both, so that the wiring does not import the
 // services it wires for their types.
 
 export interface RetentionSettings {

@@ -1,6 +1,6 @@
 import type { Context, MiddlewareHandler, Next } from "hono";
 import { ApiError } from "../lib/errors";
-import type { AppEnv } from "../lib/types";
+import type { AppEnv } from "../http/env";
 
 /** What a caller of another role reads: a 403 with one of these codes, or "not-found" (the endpoint does not exist for them). */
 export type Refusal = "ADMIN_ROLE_REQUIRED" | "STAFF_ONLY" | "APPLICANTS_ONLY" | "FACILITY_ONLY" | "not-found";

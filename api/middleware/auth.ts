@@ -4,7 +4,7 @@ import type { Database } from "../db/client";
 import { preparedOnce } from "../db/prepared";
 import { refreshTokens, users, type UserRow } from "../db/schema";
 import { ApiError } from "../lib/errors";
-import type { AppEnv } from "../lib/types";
+import type { AppEnv } from "../http/env";
 import { verifyAccessToken } from "../services/tokens";
 
 /**
@@ -25,7 +25,7 @@ function liveUserQuery(db: Database) {
 /**
  * Bearer access token → c.var.user. A deactivated user's tokens, and tokens of a revoked session
  * (logout, password change), stop working at once — from the next page request on: the in-process calls
- * of one page request check the token once (api/lib/in-process.ts).
+ * of one page request check the token once (api/http/in-process.ts).
  */
 export const requireUser: MiddlewareHandler<AppEnv> = async (c, next) => {
   const { db, config } = c.var.deps;

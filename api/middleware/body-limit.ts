@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from "hono";
 import { ApiError } from "../lib/errors";
-import type { AppEnv } from "../lib/types";
+import type { AppEnv } from "../http/env";
 
 // What a JSON body may cost is bounded before it is parsed. Each endpoint takes at most what its largest
 // honest body needs (JSON_BODY_LIMIT, or the endpoint's own below); the Content-Length is checked first,

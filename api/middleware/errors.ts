@@ -3,7 +3,7 @@ import { HTTPException } from "hono/http-exception";
 import type { Logger } from "pino";
 import { databaseUnreachable } from "../db/errors";
 import { ApiError, errorBody, MESSAGES } from "../lib/errors";
-import type { AppEnv } from "../lib/types";
+import type { AppEnv } from "../http/env";
 
 /** An unknown path or method: the JSON error shape, 404 NOT_FOUND. */
 export const notFound: NotFoundHandler<AppEnv> = (c) => c.json(errorBody("NOT_FOUND", MESSAGES.NOT_FOUND), 404);

@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from "hono";
 import { apiField, detail } from "#domain/validation-details";
 import { ApiError } from "../lib/errors";
-import type { AppEnv } from "../lib/types";
+import type { AppEnv } from "../http/env";
 
 // PostgreSQL cannot store U+0000 in text; a NUL in a field reached the INSERT and answered 500
 // (found by the bad-input corpus). No field of this API has a use for it, so it is refused

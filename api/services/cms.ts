@@ -3,7 +3,7 @@ import { WELCOME_ANNOUNCEMENTS, type AnnouncementForm, type TestScheduleForm } f
 import type { Database } from "../db/client";
 import { announcements, files, testSchedules, type UserRow } from "../db/schema";
 import { ApiError } from "../lib/errors";
-import { recordAdminAction } from "./admin-audit";
+import { recordAdminAction } from "./admin/audit";
 import { forgetCachedSettings, readSetting, writeSetting, type SettingKey, type SettingValue } from "./settings";
 import type { StoredSingleFile } from "./uploads/single";
 

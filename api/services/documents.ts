@@ -6,9 +6,9 @@ import type { MessageParams } from "#domain/validation-messages";
 import type { Database } from "../db/client";
 import { additionalRequirements, applicantProfiles, applicationDocuments, applications, documentRequirements, files } from "../db/schema";
 import { ApiError } from "../lib/errors";
-import type { ApiDeps } from "../lib/types";
-import type { FileStorage } from "./storage";
-import { deferDeletion } from "./file-deletions";
+import type { ApiDeps } from "./deps";
+import type { FileStorage } from "./storage/storage";
+import { deferDeletion } from "./storage/file-deletions";
 import { allowedTypes, detectFileType, MIME_OF, type DetectedType, type Rejection } from "./uploads/file-type";
 import { MergeError, mergeToPdf } from "./uploads/merge";
 import { assertWithinQuota, countUpload } from "./uploads/quota";
@@ -249,7 +249,7 @@ export async function attachFiles(deps: ApiDeps, opts: DocumentUpload, received:
 
 /**
  * Deletes a draft's unseen versions of one document — rows, then their file rows — and answers the
- * storage keys, their bytes' deletion recorded (api/services/file-deletions.ts).
+ * storage keys, their bytes' deletion recorded (api/services/storage/file-deletions.ts).
  */
 export async function dropDraftVersions(tx: Database, applicationId: string, requirementId: number): Promise<string[]> {
   const dropped = await tx
@@ -280,7 +280,7 @@ export async function dropDraftVersions(tx: Database, applicationId: string, req
 /**
  * Deletes the file row a newer upload replaced where only one file is kept (a profile photo, the answer
  * to an additional-document request) once nothing refers to it, so no page serves it any more; answers
- * its storage key, its bytes' deletion recorded (api/services/file-deletions.ts).
+ * its storage key, its bytes' deletion recorded (api/services/storage/file-deletions.ts).
  */
 export async function dropReplacedFile(tx: Database, fileId: string | null | undefined): Promise<string[]> {
   if (!fileId) return [];

@@ -310,7 +310,7 @@ export function reviewerListMail(
 
 const KEEP = T.retention;
 
-/** 30 days before a never-submitted draft is deleted (api/services/retention.ts): to its owner, or the facility that registered it. */
+/** 30 days before a never-submitted draft is deleted (api/services/data-rights/retention.ts): to its owner, or the facility that registered it. */
 export function draftRetentionMail(a: Addressed, since: Date, deleteOn: Date, publicUrl: string): MailContent {
   const date = dateWib(deleteOn);
   return compose(a.to, {

@@ -5,7 +5,7 @@ import { monthStart, performanceWindows, weekEnd, weekStart } from "#domain/perf
 import { TIME_ZONE } from "#domain/time-zone";
 import { STAGES, stageById } from "#domain/workflow";
 import type { Database } from "../db/client";
-import { slaSettingsList } from "./admin-sla";
+import { slaSettingsList } from "./admin/sla";
 import { clockRows, stageOpenedBy } from "./stage-clock";
 
 // The queue at a glance (/kinerja, docs/decisions/034-performance-dashboard.md). Every number is counted in

@@ -15,7 +15,7 @@ import type { Database } from "../db/client";
 import { preparedOnce } from "../db/prepared";
 import { applicantProfiles, applications, files, institutions, specializations, type UserRow } from "../db/schema";
 import { ApiError, MESSAGES } from "../lib/errors";
-import type { ApiDeps } from "../lib/types";
+import type { ApiDeps } from "./deps";
 import { profileComplete } from "./applications";
 import { applicantColumns } from "./review-state";
 import { dropReplacedFile } from "./documents";

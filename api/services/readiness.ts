@@ -1,9 +1,9 @@
 import type { DeliveryState } from "./live-service";
-import type { OwnedStorage } from "./storage-owner";
+import type { OwnedStorage } from "./storage/owner";
 
 // /readyz (server/app.ts): ready once the database answers. The body says what an operator needs to see
 // of an instance that is ready but not the live service: mail held or redirected (a copy of the database,
-// api/services/live-service.ts) and storage read-only (it belongs to another PUBLIC_URL, storage-owner.ts).
+// api/services/live-service.ts) and storage read-only (it belongs to another PUBLIC_URL, storage/owner.ts).
 // Read-only storage does not fail readiness: the instance serves every page and every file, only uploads
 // answer 503 STORAGE_READ_ONLY; taking it out of the load balancer would make a marker mix-up on the live
 // service an outage instead of an alert (docs/operations.md, "Readiness").

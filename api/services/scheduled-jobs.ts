@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, inArray, isNotNull, lte } from "drizzle-orm";
 import type { Logger } from "pino";
-import { sweepDeletedFiles } from "./file-deletions";
-import { storageWritable } from "./storage-owner";
+import { sweepDeletedFiles } from "./storage/file-deletions";
+import { storageWritable } from "./storage/owner";
 import { homePathFor } from "#domain/guards";
 import { stagesDecidedBy, STAGES } from "#domain/workflow";
 import type { Database } from "../db/client";
@@ -9,9 +9,9 @@ import * as metrics from "../lib/metrics";
 import { applications, jobRuns, users } from "../db/schema";
 import { ALWAYS_SENDING, type DeliveryGate } from "./live-service";
 import type { Mailer } from "./mail";
-import { runRetention, type RetentionRunHooks } from "./retention";
+import { runRetention, type RetentionRunHooks } from "./data-rights/retention";
 import type { ResumableSettings, RetentionSettings } from "../lib/settings";
-import type { FileStorage } from "./storage";
+import type { FileStorage } from "./storage/storage";
 import type { DataStore } from "@tus/server";
 import { sweepAbandonedUploads } from "./uploads/tus";
 import { addressee, reuploadReminderMail, reviewerListMail, type ReviewerFile } from "./notifications";
@@ -178,11 +178,11 @@ export function createScheduler(options: {
   intervalMs: number;
   digestHourWib?: number;
   gate?: DeliveryGate;
-  /** the retention job (api/services/retention.ts): notices, deletions, anonymisation, in batches; without it, none */
+  /** the retention job (api/services/data-rights/retention.ts): notices, deletions, anonymisation, in batches; without it, none */
   retention?: { storage: FileStorage; settings: RetentionSettings; hooks?: RetentionRunHooks };
   /** the sweep of abandoned resumable uploads (api/services/uploads/tus.ts); without it, none */
   uploads?: { store: DataStore; settings: Pick<ResumableSettings, "expiryHours"> };
-  /** the removal of deleted files' bytes after FILE_DELETE_GRACE_DAYS (api/services/file-deletions.ts); without it, none */
+  /** the removal of deleted files' bytes after FILE_DELETE_GRACE_DAYS (api/services/storage/file-deletions.ts); without it, none */
   fileDeletions?: { storage: FileStorage; graceDays: number };
   /** told when a job's run has ended, whatever its outcome (tests wait for it) */
   onJobDone?: (job: string) => void;

@@ -4,7 +4,7 @@ import type { Database } from "../db/client";
 import { violatedUniqueConstraint } from "../db/errors";
 import { users } from "../db/schema";
 import { rateLimited } from "../lib/errors";
-import type { ApiDeps } from "../lib/types";
+import type { ApiDeps } from "./deps";
 import { issueAccountToken } from "./account-tokens";
 import { signUpAttemptMail, type TakenValue } from "./mail";
 import { hashPassword } from "./passwords";

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { users } from "../db/schema";
 import { citizenSignUp } from "./factories";
-import { createTestApi, expectError, type TestApi } from "./helpers";
+import { answered, createTestApi, expectError, type TestApi, typedRequest } from "./helpers";
 import { applicantWithProfile } from "./journeys";
 
 // Names and free texts refuse control characters at the API too, whether a portal form sent the body or
@@ -23,30 +23,34 @@ const userByEmail = async (email: string) => (await api.db.select().from(users).
 describe("control characters in names and free text", () => {
   it("a sign-up whose name carries CR/LF is refused with 400 VALIDATION_ERROR on the name, and no account is made", async () => {
     const body = citizenSignUp({ full_name: "Budi Santoso\r\nBcc: semua@contoh.id" });
-    const refused = await expectError(await api.request("/api/v1/register/citizen", { json: body }), 400, "VALIDATION_ERROR");
+    const refused = await expectError(await typedRequest(api, "POST", "/register/citizen", { body }), 400, "VALIDATION_ERROR");
     expect(refused.error.details).toMatchObject([{ path: "full_name", message: ONE_LINE }]);
     expect(await userByEmail(body.email)).toBeUndefined();
     // A lone LF, a tab and an escape sequence too; the same name without them is taken.
     for (const name of ["Budi\nSantoso", "Budi\tSantoso", "Budi \u001b[2JSantoso", "Budi\u0085Santoso"]) {
-      const again = await expectError(await api.request("/api/v1/register/citizen", { json: citizenSignUp({ full_name: name }) }), 400, "VALIDATION_ERROR");
+      const again = await expectError(
+        await typedRequest(api, "POST", "/register/citizen", { body: citizenSignUp({ full_name: name }) }),
+        400,
+        "VALIDATION_ERROR",
+      );
       expect(again.error.details, JSON.stringify(name)).toMatchObject([{ path: "full_name", code: "controlCharacters", message: ONE_LINE }]);
     }
-    expect((await api.request("/api/v1/register/citizen", { json: citizenSignUp({ full_name: "Budi Santoso" }) })).status).toBe(201);
+    expect((await typedRequest(api, "POST", "/register/citizen", { body: citizenSignUp({ full_name: "Budi Santoso" }) })).status).toBe(201);
   });
 
   it("a saved name cannot be changed to one with a line break", async () => {
     const { token } = await api.login("pemohon@adaptasi.test");
-    const before = (await (await api.request("/api/v1/me/profile", { token })).json()).data;
-    const res = await api.request("/api/v1/me/profile", { method: "PUT", token, json: { ...before, full_name: "Pemohon\r\nDemo" } });
+    const before = (await (await typedRequest(api, "GET", "/me/profile", { token })).json()).data;
+    const res = await typedRequest(api, "PUT", "/me/profile", { token, body: { ...before, full_name: "Pemohon\r\nDemo" } });
     expect((await expectError(res, 400, "VALIDATION_ERROR")).error.details).toContainEqual(expect.objectContaining({ path: "full_name", message: ONE_LINE }));
-    expect((await (await api.request("/api/v1/me/profile", { token })).json()).data.full_name).toBe(before.full_name);
+    expect((await (await typedRequest(api, "GET", "/me/profile", { token })).json()).data.full_name).toBe(before.full_name);
   });
 
   it("a portfolio sent straight to the API (its own schema, no portal form) refuses them in every text", async () => {
     const { token } = await applicantWithProfile(api, "Kontrol", { specialization: false });
-    const draft = (await (await api.request("/api/v1/applications", { token, json: { jalur_id: "SPE" } })).json()).data;
+    const draft = answered(await api.client().call("POST", "/applications", { token, body: { jalur_id: "SPE" } })).data;
     const entry = { kind: "PENDIDIKAN", title: "Residensi", institution: "University of Malaya", year: 2020, description: "Lima tahun" };
-    const put = (e: object) => api.request(`/api/v1/applications/${draft.id}/portfolio`, { method: "PUT", token, json: { entries: [{ ...entry, ...e }] } });
+    const put = (e: object) => typedRequest(api, "PUT", `/applications/${draft.id}/portfolio`, { token, body: { entries: [{ ...entry, ...e }] } });
     for (const [field, value] of [
       ["title", "Residensi\r\nPalsu"],
       ["institution", "Malaya\u0007"],
@@ -61,7 +65,7 @@ describe("control characters in names and free text", () => {
   it("a multi-line reason keeps its line breaks and refuses a tab", async () => {
     const { token } = await api.login("superadmin@adaptasi.test");
     const staff = await api.createUser({ email: `kontrol.${Date.now()}@adaptasi.test`, roleId: 2 });
-    const deactivate = (reason: string) => api.request(`/api/v1/admin/users/${staff.id}/deactivate`, { token, json: { reason } });
+    const deactivate = (reason: string) => typedRequest(api, "POST", `/admin/users/${staff.id}/deactivate`, { token, body: { reason } });
     expect((await expectError(await deactivate("Pindah\ttugas"), 400, "VALIDATION_ERROR")).error.details).toMatchObject([{ path: "reason", message: LINES }]);
     expect((await expectError(await deactivate("Pindah\rtugas"), 400, "VALIDATION_ERROR")).error.details).toMatchObject([{ path: "reason", message: LINES }]);
     expect((await deactivate("Pindah tugas\r\nke Surabaya")).status).toBe(200);

@@ -2,8 +2,8 @@ import { eq } from "drizzle-orm";
 import pino from "pino";
 import type { Database } from "../db/client";
 import { fileDeletions } from "../db/schema";
-import { FILE_DELETE_GRACE_DAYS_DEFAULT, sweepDeletedFiles } from "../services/file-deletions";
-import type { FileStorage } from "../services/storage";
+import { FILE_DELETE_GRACE_DAYS_DEFAULT, sweepDeletedFiles } from "../services/storage/file-deletions";
+import type { FileStorage } from "../services/storage/storage";
 
 const DAY = 86_400_000;
 
@@ -15,7 +15,7 @@ export const holds = (storage: FileStorage, key: string) =>
   );
 
 /**
- * A deleted file's bytes (api/services/file-deletions.ts): whether its deletion is recorded, whether the
+ * A deleted file's bytes (api/services/storage/file-deletions.ts): whether its deletion is recorded, whether the
  * bytes are still there just before the grace ends (a sweep then), and whether they are after the sweep at its end.
  */
 export async function bytesThroughGrace(db: Database, storage: FileStorage, key: string) {

@@ -3,11 +3,11 @@ import { expect, inject } from "vitest";
 import pino from "pino";
 import { createApiClient, type ApiClient, type ApiResult } from "../../app/utils/api.server";
 import { createApiApp, type ApiConfig, type RateLimitConfig } from "../app";
-import { seedIfEmpty, DEMO_PASSWORD } from "../db/seed";
+import { seedIfEmpty, DEMO_PASSWORD } from "../seed";
 import { applications, users } from "../db/schema";
 import { startApi, type StartApiOptions } from "../index";
 import { hashPassword } from "../services/passwords";
-import { createDiskStorage } from "../services/storage";
+import { createDiskStorage } from "../services/storage/storage";
 import { readOutbox } from "./mail";
 import type { DatabaseTemplate } from "./template";
 import { throwawayDatabase } from "./throwaway-database.mjs";
@@ -220,4 +220,90 @@ export async function expectError(res: Response, status: number, code: string) {
       details?: { path: string; code: string; params?: Record<string, string | number>; labels?: Record<string, string>; message: string }[];
     };
   };
+}
+
+type TypedMethod = import("../../app/utils/api.server").ApiMethod;
+/** What a test may add to a typed request that the portal's client never sends: another API key or none, more headers. */
+interface RequestExtras {
+  apiKey?: string | false;
+  headers?: Record<string, string>;
+}
+type TypedRequestOptions<M extends TypedMethod, P extends string> = import("../../app/utils/api.server").ApiCallOptions<M, P> & RequestExtras;
+type TypedRequestArgs<M extends TypedMethod, P extends string> = import("../../app/utils/api.server").ApiCallArgs<M, P> extends [options: unknown]
+  ? [options: TypedRequestOptions<M, P>]
+  : [options?: TypedRequestOptions<M, P>];
+
+/**
+ * A request typed as the portal's client types its calls (docs/decisions/030-typed-seam.md): the method and the
+ * path (under /api/v1, as sent: `/applications/${id}/portfolio`) must be a route's, the query and the JSON body
+ * that route's, so a renamed route or field fails `tsc`. It answers the API's own Response, so the test still
+ * reads the status, the headers and the error's words as the API sent them (the client words refusals again).
+ * `api` is a test API or another app on its database (`appWith`).
+ */
+export async function typedRequest<M extends TypedMethod, P extends import("../../app/utils/api.server").ApiPath<M>>(
+  api: { request: TestApi["request"] },
+  method: M,
+  path: P,
+  ...[options]: TypedRequestArgs<M, P>
+): Promise<Response> {
+  const { body, query, token, apiKey, headers } = (options ?? {}) as { body?: unknown; query?: Record<string, unknown>; token?: string } & RequestExtras;
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) for (const one of [value].flat()) if (one !== undefined) search.append(key, String(one));
+  return api.request(`/api/v1${path}${search.size ? `?${search}` : ""}`, { method, json: body, token, apiKey, headers });
+}
+
+/** The JSON body and the query a route takes, for a test's own helper that sends them (`(json: ApiBody<"POST", "/login">) => typedRequest(…)`). */
+export type { ApiBody, ApiQuery } from "../../app/utils/api.server";
+
+/**
+ * `typedRequest` as one caller: its token unless the call names another (`const asSuper = typedRequestAs(() => api, () => superToken)`).
+ * Both are read at each call, since a test file sets them in its `beforeAll`.
+ */
+export function typedRequestAs(api: () => { request: TestApi["request"] }, token: () => string | Promise<string>) {
+  return async <M extends TypedMethod, P extends import("../../app/utils/api.server").ApiPath<M>>(method: M, path: P, ...[options]: TypedRequestArgs<M, P>) =>
+    typedRequest(api(), method, path, ...([{ token: await token(), ...options }] as TypedRequestArgs<M, P>));
+}
+
+/**
+ * A multipart upload to a typed route (the path must be one of the API's POST routes), answered as the API's
+ * own Response: the form goes as the browser sends it, with its boundary.
+ */
+export async function typedUpload<P extends import("../../app/utils/api.server").ApiPath<"POST">>(
+  api: { request: TestApi["request"] },
+  path: P,
+  form: FormData,
+  options: { token?: string } & RequestExtras = {},
+): Promise<Response> {
+  return api.request(`/api/v1${path}`, { method: "POST", body: form, ...options });
+}
+
+/**
+ * A refused call of the typed client (`api.client()`), asserted as `expectError` asserts a response: its status,
+ * its code and a message. Returns the refusal: its `error` (as `expectError` returns the body) and `retryAfterSec`.
+ */
+export function refused(r: ApiResult<unknown>, status: number, code: string): Extract<ApiResult<unknown>, { ok: false }> {
+  expect({ status: r.status, error: r.ok ? r.body : r.error }).toMatchObject({ status, error: { code, message: expect.any(String) } });
+  if (r.ok) expect.fail(`the API answered ${r.status} where a refusal was expected`);
+  return r;
+}
+
+/** A multipart form as the typed client's `upload` sends it: the body's stream and its content type, boundary and all. */
+export function multipart(form: FormData): [ReadableStream<Uint8Array>, string] {
+  const encoded = new Response(form);
+  return [encoded.body!, encoded.headers.get("content-type")!];
+}
+
+/** The typed client of a page request from one client address, sent as the portal sends it (X-Forwarded-For). */
+export function clientFrom(api: TestApi, clientIp: string): ApiClient {
+  return createApiClient({ fetch: (r) => api.fetch(r), baseUrl: "http://api.internal", apiKey: TEST_API_KEY, inProcess: api.inProcess, clientIp });
+}
+
+/** The typed client over another app on the test's database (`api.appWith(…).app`, say with small limits), made as `api.client()` is. */
+export function appClient(app: App): ApiClient {
+  return createApiClient({
+    fetch: async (r) => app.fetch(r),
+    baseUrl: "http://api.internal",
+    apiKey: TEST_API_KEY,
+    inProcess: async (r, env) => app.fetch(r, env),
+  });
 }

@@ -191,7 +191,7 @@ function deepFreeze<T>(value: T): T {
 /**
  * The client of one page request. `fetch` reaches the API over HTTP (API_URL) or the in-process app as a
  * Request; with `inProcess` (the API in this process) JSON calls go through the API's router, validators and
- * handlers without HTTP or JSON (api/lib/in-process.ts), and the calls of this page request check the
+ * handlers without HTTP or JSON (api/http/in-process.ts), and the calls of this page request check the
  * session's token once.
  */
 export function createApiClient(opts: {

@@ -133,7 +133,7 @@ const schema = z.object({
     .trim()
     .transform((v) => (v === "" ? undefined : v))
     .optional(),
-  /** S3-compatible object storage for uploaded documents (api/services/storage-s3.ts); without S3_BUCKET, DATA_DIR/files */
+  /** S3-compatible object storage for uploaded documents (api/services/storage/s3.ts); without S3_BUCKET, DATA_DIR/files */
   S3_ENDPOINT: optionalUrl.refine((v) => !v || /^https?:\/\//.test(v), "S3_ENDPOINT must start with http:// or https://"),
   S3_BUCKET: optionalText,
   S3_REGION: optionalText,

@@ -1,10 +1,10 @@
-// Captures the SQL statements the portal's list runs (api/services/review.ts listApplications) for the
+// Captures the SQL statements the portal's list runs (api/services/review/review.ts listApplications) for the
 // Admin's default tab and a search, so the baseline (bench/baseline/server.mjs) runs the very same ones.
 //   tsx bench/baseline/capture.ts <database-url> <search term> <applicant email>  → JSON on stdout
 import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import * as schema from "../../api/db/schema";
-import { listApplications } from "../../api/services/review";
+import { listApplications } from "../../api/services/review/review";
 import { ROLE } from "../../domain/roles";
 
 const [databaseUrl, term, applicantEmail] = process.argv.slice(2);

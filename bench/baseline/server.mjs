@@ -3,7 +3,7 @@
 // - Remix's own server runtime and React SSR through @remix-run/express, with the portal's future flags
 //   (single fetch: loader data goes to the browser through turbo-stream, as the portal's does);
 // - a signed cookie session holding the user's id and role, and a role check;
-// - `/application-list`: the portal's own four SQL statements (captured from api/services/review.ts by
+// - `/application-list`: the portal's own four SQL statements (captured from api/services/review/review.ts by
 //   bench/compare.mjs and passed in BASELINE_QUERIES) through a `pg` pool, rendered as a 25-row table;
 // - `/`: the applicant's latest application, one statement, rendered as a summary;
 // - `/login`: a login form.

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEMO_ANNOUNCEMENT } from "../../api/db/seed-facilities";
-import { DEMO_TEST_SCHEDULES } from "../../api/db/seed";
+import { DEMO_ANNOUNCEMENT } from "../../api/seed/facilities";
+import { DEMO_TEST_SCHEDULES } from "../../api/seed";
 import { tokenFrom } from "../../api/test/mail";
 import { smtpSink, type SmtpSink } from "../../api/test/smtp-sink";
 import { throwawayDatabase } from "../../api/test/throwaway-database.mjs";

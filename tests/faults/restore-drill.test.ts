@@ -14,7 +14,7 @@ import { apiClient, apiLogin, ensureBuild, portalLogin, sql, startServer, stopSe
 // Between the two steps of the backup (the dump, then the copy of the files) the portal keeps running and
 // deletes files — a draft's document replaced, an account deleted by its owner, a deletion request
 // approved — as the documented order allows: their bytes stay for FILE_DELETE_GRACE_DAYS
-// (api/services/file-deletions.ts), so every file the restored database names downloads.
+// (api/services/storage/file-deletions.ts), so every file the restored database names downloads.
 
 const PG_SERVER = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const PG_BIN = process.env.PG_BIN ?? "/usr/bin";

@@ -166,15 +166,16 @@ function welcomeLoop(target: Target) {
     while (running) {
       if (!paused && !target.dead()) {
         const started = performance.now();
-        const status = await fetch(`${target.live().base}/welcome`, { signal: AbortSignal.timeout(15_000) }).then(
+        // the same "no answer" bound as every case's request (cases.ts); how long it took is a figure, not a check
+        const status = await fetch(`${target.live().base}/welcome`, { signal: AbortSignal.timeout(30_000) }).then(
           async (r) => (await r.arrayBuffer(), r.status),
           () => 0,
         );
         const ms = performance.now() - started;
         if (!paused) {
           times.push(ms);
-          // the invariant: /welcome answers, within a generous bound (a loaded 2-core machine is slow, not down)
-          if (status !== 200 || ms > 10_000) failures.push(`${status || "no answer"} after ${ms.toFixed(0)} ms`);
+          // the invariant: /welcome answers 200 (a loaded 2-core machine is slow, not down: its time is reported)
+          if (status !== 200) failures.push(`${status || "no answer"} after ${ms.toFixed(0)} ms`);
         }
       }
       await new Promise((r) => setTimeout(r, 500));

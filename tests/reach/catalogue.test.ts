@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DEMO_APPLICATIONS } from "../../api/db/seed-applications";
+import { DEMO_APPLICATIONS } from "../../api/seed/applications";
 import { STAGES } from "#domain/workflow";
 import { CATALOGUE, HEAVIEST_DEMO_FILE } from "./catalogue";
 

@@ -28,7 +28,7 @@ const p = (path: string, follow?: RegExp): PageSpec => ({ path, follow });
 const withErrors = (path: string, invalid: string, follow?: RegExp): PageSpec => ({ path, follow, invalid });
 const UUID = "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}";
 /**
- * The file a reviewer's pages are weighed on: the demo file built to be the heaviest (api/db/seed-applications.ts) —
+ * The file a reviewer's pages are weighed on: the demo file built to be the heaviest (api/seed/applications.ts) —
  * the longest timeline (a decision at every stage of its path, notes included) and every document — which every
  * staff role sees, since it reached every stage. Found by its applicant's name, so what other tests leave in the
  * lists (newest first) is never what is weighed; tests/reach/catalogue.test.ts checks it is still the heaviest.

@@ -1,5 +1,5 @@
 import { ROLE } from "#domain/roles";
-import type { AppRouteHandler } from "../../lib/types";
+import type { AppRouteHandler } from "../../http/env";
 import { applicantAccessLog, facilityAccessLog, filterOf, recordAccess, searchAccessLog as searchLog } from "../../services/access-log";
 import type * as routes from "./access-log.routes";
 

@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pdf } from "../../../tests/fixtures/files";
 import { accessLog, accessLogExports, applications, users } from "../../db/schema";
-import { answered, createTestApi, expectError, type TestApi } from "../../test/helpers";
+import { answered, createTestApi, expectError, multipart, refused, type TestApi } from "../../test/helpers";
 import { applicantWithProfile, everyDocument } from "../../test/journeys";
 
 // The access log of docs/decisions/026-access-log.md, through the HTTP API.
@@ -20,11 +20,11 @@ afterAll(() => api?.close());
 
 async function submitted() {
   const who = await applicantWithProfile(api, undefined, { emailPrefix: "akses" });
-  const draft = await api.request("/api/v1/applications", { token: who.token, json: { jalur_id: "REG" } });
-  const { id } = (await draft.json()).data;
-  expect((await api.request(`/api/v1/applications/${id}/documents`, { token: who.token, body: everyDocument("REG", pdfBytes) })).status).toBe(200);
-  expect((await api.request(`/api/v1/applications/${id}/submit`, { token: who.token, json: {} })).status).toBe(200);
-  return { ...who, id: id as string };
+  const draft = await api.client().call("POST", "/applications", { token: who.token, body: { jalur_id: "REG" } });
+  const { id } = answered(draft).data;
+  expect((await api.client().upload(`/applications/${id}/documents`, ...multipart(everyDocument("REG", pdfBytes)), { token: who.token })).status).toBe(200);
+  expect((await api.client().call("POST", `/applications/${id}/submit`, { token: who.token, body: {} })).status).toBe(200);
+  return { ...who, id };
 }
 
 const own = async (token: string) => answered(await api.client().call("GET", "/me/access-log", { token }), 200);
@@ -34,12 +34,12 @@ describe("access log", () => {
     const app = await submitted();
     const other = await submitted();
     // The applicant's own reads are not recorded.
-    const mine = await api.request(`/api/v1/applications/${app.id}`, { token: app.token });
+    const mine = await api.client().call("GET", `/applications/${app.id}`, { token: app.token });
     expect(mine.status).toBeLessThan(500);
-    const detail = (await (await api.request(`/api/v1/review/applications/${app.id}`, { token: staff.subkomite })).json()).data;
+    const detail = answered(await api.client().call("GET", `/review/applications/${app.id}`, { token: staff.subkomite })).data;
     const fileId = detail.documents[1].versions[0].file_id;
-    expect((await api.request(`/api/v1/files/${fileId}`, { token: app.token })).status).toBe(200);
-    expect((await api.request(`/api/v1/files/${fileId}?inline=1`, { token: staff.subkomite })).status).toBe(200);
+    expect((await api.client().fetchRaw("GET", `/files/${fileId}`, { token: app.token }))!.status).toBe(200);
+    expect((await api.client().fetchRaw("GET", `/files/${fileId}`, { token: staff.subkomite, query: { inline: "1" } }))!.status).toBe(200);
 
     const log = await own(app.token);
     expect(log.meta.total).toBe(2);
@@ -62,7 +62,7 @@ describe("access log", () => {
 
   it("counts an export once, with its filter", async () => {
     const before = (await api.db.select().from(accessLog).where(eq(accessLog.kind, "EXPORT"))).length;
-    const res = await api.request("/api/v1/review/applications.csv?tab=all&jalur=REG", { token: staff.admin });
+    const res = (await api.client().fetchRaw("GET", "/review/applications.csv", { token: staff.admin, query: { tab: "all", jalur: "REG" } }))!;
     expect(res.status).toBe(200);
     await res.text();
     const rows = await api.db.select().from(accessLog).where(eq(accessLog.kind, "EXPORT"));
@@ -76,7 +76,7 @@ describe("access log", () => {
     const [facility] = await api.db.select({ id: users.id }).from(users).where(eq(users.email, "fasyankes@adaptasi.test"));
     await api.db.update(applications).set({ submittedByUserId: facility.id }).where(eq(applications.id, app.id));
     const [{ registration }] = await api.db.select({ registration: applications.registrationNumber }).from(applications).where(eq(applications.id, app.id));
-    const res = await api.request(`/api/v1/review/applications.csv?tab=all&q=${encodeURIComponent(registration!)}`, { token: staff.admin });
+    const res = (await api.client().fetchRaw("GET", "/review/applications.csv", { token: staff.admin, query: { tab: "all", q: registration! } }))!;
     expect(res.status).toBe(200);
     expect(await res.text()).toContain(registration);
     const [exported] = await api.db
@@ -101,7 +101,7 @@ describe("access log", () => {
     });
 
     // An export of everything: each applicant finds it once, however many batches it took.
-    const all = await api.request("/api/v1/review/applications.csv?tab=all", { token: staff.superadmin });
+    const all = (await api.client().fetchRaw("GET", "/review/applications.csv", { token: staff.superadmin, query: { tab: "all" } }))!;
     await all.text();
     const [everything] = await api.db
       .select()
@@ -117,24 +117,25 @@ describe("access log", () => {
 
   it("answers 503 with its own message, and serves nothing, when the row cannot be written", async () => {
     const app = await submitted();
-    const detail = (await (await api.request(`/api/v1/review/applications/${app.id}`, { token: staff.subkomite })).json()).data;
+    const detail = answered(await api.client().call("GET", `/review/applications/${app.id}`, { token: staff.subkomite })).data;
     const fileId = detail.documents[1].versions[0].file_id;
     const before = (await api.db.select().from(accessLog)).length;
     await api.db.execute(sql`alter table access_log add constraint access_log_refuses check (false) not valid`);
     try {
-      for (const path of [
-        `/api/v1/review/applications/${app.id}`,
-        `/api/v1/files/${fileId}`,
-        "/api/v1/review/applications.csv?tab=all",
-        "/api/v1/admin/access-log",
+      // Read as responses (fetchRaw): the test reads the Retry-After header of each.
+      for (const read of [
+        () => api.client().fetchRaw("GET", `/review/applications/${app.id}`, { token: staff.subkomite }),
+        () => api.client().fetchRaw("GET", `/files/${fileId}`, { token: staff.subkomite }),
+        () => api.client().fetchRaw("GET", "/review/applications.csv", { token: staff.subkomite, query: { tab: "all" } }),
+        () => api.client().fetchRaw("GET", "/admin/access-log", { token: staff.superadmin }),
       ]) {
-        const res = await api.request(path, { token: path.includes("/admin/") ? staff.superadmin : staff.subkomite });
+        const res = (await read())!;
         const body = await expectError(res, 503, "ACCESS_LOG_UNAVAILABLE");
         expect(res.headers.get("retry-after")).toBe("30");
         expect(JSON.stringify(body)).not.toContain("ADP-");
       }
       // The applicant's own reads need no row and still work.
-      expect((await api.request(`/api/v1/files/${fileId}`, { token: app.token })).status).toBe(200);
+      expect((await api.client().fetchRaw("GET", `/files/${fileId}`, { token: app.token }))!.status).toBe(200);
     } finally {
       await api.db.execute(sql`alter table access_log drop constraint access_log_refuses`);
     }
@@ -143,24 +144,24 @@ describe("access log", () => {
 
   it("lets only the Super Admin search the whole log, and records that search", async () => {
     const app = await submitted();
-    await api.request(`/api/v1/review/applications/${app.id}`, { token: staff.admin });
-    const res = await api.request(`/api/v1/admin/access-log?applicant=${encodeURIComponent(app.email)}`, { token: staff.superadmin });
+    await api.client().call("GET", `/review/applications/${app.id}`, { token: staff.admin });
+    const res = await api.client().call("GET", "/admin/access-log", { token: staff.superadmin, query: { applicant: app.email } });
     expect(res.status).toBe(200);
-    const body = await res.json();
+    const body = answered(res);
     expect(body.data).toMatchObject([
       { kind: "DETAIL", actor_role: 2, applicant_name: expect.any(String), registration_number: expect.stringMatching(/^ADP-/) },
     ]);
     const searches = await api.db.select().from(accessLog).where(eq(accessLog.kind, "ACCESS_LOG"));
     expect(searches.at(-1)!.details).toEqual({ applicant: app.email });
-    await expectError(await api.request("/api/v1/admin/access-log", { token: staff.admin }), 403, "ADMIN_ROLE_REQUIRED");
-    await expectError(await api.request("/api/v1/admin/access-log", { token: app.token }), 403, "ADMIN_ROLE_REQUIRED");
-    await expectError(await api.request("/api/v1/me/access-log", { token: staff.admin }), 404, "NOT_FOUND");
-    await expectError(await api.request("/api/v1/admin/access-log?from=2026-13-01", { token: staff.superadmin }), 400, "VALIDATION_ERROR");
+    refused(await api.client().call("GET", "/admin/access-log", { token: staff.admin }), 403, "ADMIN_ROLE_REQUIRED");
+    refused(await api.client().call("GET", "/admin/access-log", { token: app.token }), 403, "ADMIN_ROLE_REQUIRED");
+    refused(await api.client().call("GET", "/me/access-log", { token: staff.admin }), 404, "NOT_FOUND");
+    refused(await api.client().call("GET", "/admin/access-log", { token: staff.superadmin, query: { from: "2026-13-01" } }), 400, "VALIDATION_ERROR");
   });
 
   it("has no way to change or remove a row through the API", async () => {
     const app = await submitted();
-    await api.request(`/api/v1/review/applications/${app.id}`, { token: staff.admin });
+    await api.client().call("GET", `/review/applications/${app.id}`, { token: staff.admin });
     const before = await own(app.token);
     for (const method of ["PUT", "PATCH", "DELETE", "POST"]) {
       for (const path of [
@@ -169,6 +170,7 @@ describe("access log", () => {
         `/api/v1/me/access-log/${before.data[0].id}`,
         `/api/v1/admin/access-log/${before.data[0].id}`,
       ]) {
+        // Raw: these methods and paths are no route of the API, so the typed client cannot name them.
         const res = await api.request(path, { token: method === "POST" ? staff.superadmin : app.token, method, json: method === "DELETE" ? undefined : {} });
         expect([404, 405]).toContain(res.status);
       }
@@ -180,8 +182,8 @@ describe("access log", () => {
     const reader = await api.createUser({ email: `pembaca.${Date.now()}@contoh.id`, roleId: 2 });
     const subject = await applicantWithProfile(api, undefined, { emailPrefix: "dibaca" });
     const [person] = await api.db.select({ id: users.id }).from(users).where(eq(users.email, subject.email));
-    const draft = await api.request("/api/v1/applications", { token: subject.token, json: { jalur_id: "REG" } });
-    const applicationId = (await draft.json()).data.id as string;
+    const draft = await api.client().call("POST", "/applications", { token: subject.token, body: { jalur_id: "REG" } });
+    const applicationId = answered(draft).data.id;
     const [row] = await api.db
       .insert(accessLog)
       .values({ applicantUserId: person.id, applicationId, actorUserId: reader.id, actorRole: 2, actorName: "Pembaca", kind: "DETAIL", stageId: 1 })

@@ -2,7 +2,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { ACCOUNT_LABELS, citizenSignUpSchema, emailOnlySchema, foreignSignUpSchema, resetPasswordSchema } from "#domain/forms/accounts";
 import { rules } from "#domain/validation";
 import { errorResponses } from "../../lib/errors";
-import { ok, jsonBody } from "../../lib/openapi";
+import { ok, jsonBody } from "../../http/openapi";
 
 // The bodies are the portal's own form schemas (domain/forms/accounts.ts), so the API answers with
 // exactly the messages the form shows.

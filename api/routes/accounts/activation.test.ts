@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accountTokens, users } from "../../db/schema";
 import { hashToken } from "../../services/tokens";
 import { citizenSignUp, foreignSignUp, SIGN_UP_PASSWORD } from "../../test/factories";
-import { createTestApi, expectError, type TestApi } from "../../test/helpers";
+import { answered, createTestApi, expectError, type TestApi, typedRequest } from "../../test/helpers";
 import { tokenFrom } from "../../test/mail";
 
 let api: TestApi;
@@ -12,14 +12,14 @@ beforeAll(async () => {
 });
 afterAll(() => api?.close());
 
-const activate = (token: string) => api.request("/api/v1/account/activate", { json: { token } });
-const resend = (email: string, headers?: Record<string, string>) => api.request("/api/v1/account/activation/resend", { json: { email }, headers });
-const login = (email: string, password = SIGN_UP_PASSWORD) => api.request("/api/v1/login", { json: { email, password } });
+const activate = (token: string) => typedRequest(api, "POST", "/account/activate", { body: { token } });
+const resend = (email: string, headers?: Record<string, string>) => typedRequest(api, "POST", "/account/activation/resend", { body: { email }, headers });
+const login = (email: string, password = SIGN_UP_PASSWORD) => typedRequest(api, "POST", "/login", { body: { email, password } });
 
 /** Signs a citizen up and returns the e-mail and the token of the newest activation mail. */
 async function signedUp(kind: "citizen" | "foreign" = "citizen") {
   const body: Record<string, string> = kind === "citizen" ? citizenSignUp() : foreignSignUp();
-  const res = await api.request(`/api/v1/register/${kind}`, { json: body });
+  const res = await typedRequest(api, "POST", `/register/${kind}`, { body });
   expect(res.status).toBe(201);
   return { email: body.email, token: await newestToken(body.email), body };
 }
@@ -86,7 +86,7 @@ describe("POST /api/v1/account/activate", () => {
   });
 
   it("does not take a password-recovery token", async () => {
-    await api.request("/api/v1/password/forgot", { json: { email: "pemohon@adaptasi.test" } });
+    await typedRequest(api, "POST", "/password/forgot", { body: { email: "pemohon@adaptasi.test" } });
     const mails = await api.mails("pemohon@adaptasi.test");
     const resetToken = tokenFrom(mails[mails.length - 1], "/forgot-password");
     await expectError(await activate(resetToken), 400, "TOKEN_INVALID");
@@ -99,6 +99,7 @@ describe("POST /api/v1/account/activate", () => {
   });
 
   it("refuses a missing or oversized token with VALIDATION_ERROR", async () => {
+    // Raw: the body lacks the token, which the route's type requires.
     const missing = await expectError(await api.request("/api/v1/account/activate", { json: {} }), 400, "VALIDATION_ERROR");
     expect(missing.error.details).toMatchObject([{ path: "token", message: "Token harus diisi" }]);
     await expectError(await activate("x".repeat(10_000)), 400, "VALIDATION_ERROR");
@@ -118,7 +119,7 @@ describe("login and get-me around activation", () => {
     const { email, token, body } = await signedUp("citizen");
     await activate(token);
     const access = (await (await login(email)).json()).token.token;
-    const { data } = await (await api.request("/api/v1/admin/get-me", { token: access })).json();
+    const { data } = answered(await api.client().call("GET", "/admin/get-me", { token: access }));
     expect(data.user).toMatchObject({
       role_id: 3,
       is_foreign: false,
@@ -135,7 +136,7 @@ describe("login and get-me around activation", () => {
     const { email, token, body } = await signedUp("foreign");
     await activate(token);
     const access = (await (await login(email)).json()).token.token;
-    const { data } = await (await api.request("/api/v1/admin/get-me", { token: access })).json();
+    const { data } = answered(await api.client().call("GET", "/admin/get-me", { token: access }));
     expect(data.user).toMatchObject({
       role_id: 3,
       is_foreign: true,

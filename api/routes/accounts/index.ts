@@ -1,4 +1,4 @@
-import { createRouter } from "../../lib/router";
+import { createRouter } from "../../http/router";
 import * as handlers from "./accounts.handlers";
 import * as routes from "./accounts.routes";
 

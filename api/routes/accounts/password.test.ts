@@ -2,7 +2,7 @@ import { and, eq, isNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { accountTokens, refreshTokens, users } from "../../db/schema";
 import { hashToken } from "../../services/tokens";
-import { createTestApi, DEMO_PASSWORD, expectError, type TestApi } from "../../test/helpers";
+import { createTestApi, DEMO_PASSWORD, expectError, type TestApi, typedRequest } from "../../test/helpers";
 import { tokenFrom } from "../../test/mail";
 
 let api: TestApi;
@@ -12,11 +12,11 @@ beforeAll(async () => {
 afterAll(() => api?.close());
 
 const NEW_PASSWORD = "KataBaru2027";
-const forgot = (email: string) => api.request("/api/v1/password/forgot", { json: { email } });
-const check = (token: string) => api.request(`/api/v1/password/reset?token=${encodeURIComponent(token)}`);
+const forgot = (email: string) => typedRequest(api, "POST", "/password/forgot", { body: { email } });
+const check = (token: string) => typedRequest(api, "GET", "/password/reset", { query: { token } });
 const reset = (token: string, password = NEW_PASSWORD, password_confirmation = password) =>
-  api.request("/api/v1/password/reset", { json: { token, password, password_confirmation } });
-const login = (email: string, password: string) => api.request("/api/v1/login", { json: { email, password } });
+  typedRequest(api, "POST", "/password/reset", { body: { token, password, password_confirmation } });
+const login = (email: string, password: string) => typedRequest(api, "POST", "/login", { body: { email, password } });
 
 /** Asks for a recovery link and returns its token. */
 async function recoveryToken(email: string) {
@@ -122,7 +122,7 @@ describe("password reset", () => {
     await expectError(await login("ganti@contoh.id", DEMO_PASSWORD), 401, "INVALID_CREDENTIALS");
     expect((await login("ganti@contoh.id", NEW_PASSWORD)).status).toBe(200);
     for (const s of sessions) {
-      await expectError(await api.request("/api/v1/refresh", { json: { refresh_token: s.refreshToken } }), 401, "REFRESH_TOKEN_REUSED");
+      await expectError(await typedRequest(api, "POST", "/refresh", { body: { refresh_token: s.refreshToken } }), 401, "REFRESH_TOKEN_REUSED");
     }
     const live = await api.db
       .select()
@@ -161,8 +161,8 @@ describe("password reset", () => {
   });
 
   it("does not take an activation token", async () => {
-    const signUp = await api.request("/api/v1/register/citizen", {
-      json: {
+    const signUp = await typedRequest(api, "POST", "/register/citizen", {
+      body: {
         full_name: "Citra Lestari",
         nik: "3273000000000777",
         email: "citra@contoh.id",
@@ -193,7 +193,7 @@ describe("password reset", () => {
     expect(short.error.details).toMatchObject([{ path: "password", message: "minimal mengandung 8 karakter" }]);
     const mismatch = await expectError(await reset(token, "Rahasia123", "Rahasia124"), 400, "VALIDATION_ERROR");
     expect(mismatch.error.details).toMatchObject([{ path: "password_confirmation", message: "Konfirmasi Kata Sandi tidak cocok dengan Kata Sandi" }]);
-    const missing = await expectError(await api.request("/api/v1/password/reset?token="), 400, "VALIDATION_ERROR");
+    const missing = await expectError(await typedRequest(api, "GET", "/password/reset", { query: { token: "" } }), 400, "VALIDATION_ERROR");
     expect(missing.error.details).toMatchObject([{ path: "token", message: "Token harus diisi" }]);
     expect((await check(token)).status).toBe(200);
   });

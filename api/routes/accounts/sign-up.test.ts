@@ -8,7 +8,7 @@ import { createApiApp } from "../../app";
 import { mailOutbox, users } from "../../db/schema";
 import { verifyPassword } from "../../services/passwords";
 import { citizenSignUp, foreignSignUp } from "../../test/factories";
-import { createTestApi, expectError, requester, TEST_API_KEY, TEST_JWT_SECRET, type TestApi } from "../../test/helpers";
+import { type ApiBody, createTestApi, expectError, requester, TEST_API_KEY, TEST_JWT_SECRET, type TestApi, typedRequest } from "../../test/helpers";
 import { tokenFrom } from "../../test/mail";
 
 let api: TestApi;
@@ -20,8 +20,9 @@ afterAll(() => api?.close());
 const citizen = citizenSignUp;
 const foreigner = foreignSignUp;
 
-const signUpCitizen = (json: unknown, headers?: Record<string, string>) => api.request("/api/v1/register/citizen", { json, headers });
-const signUpForeign = (json: unknown) => api.request("/api/v1/register/foreign", { json });
+const signUpCitizen = (json: ApiBody<"POST", "/register/citizen">, headers?: Record<string, string>) =>
+  typedRequest(api, "POST", "/register/citizen", { body: json, headers });
+const signUpForeign = (json: ApiBody<"POST", "/register/foreign">) => typedRequest(api, "POST", "/register/foreign", { body: json });
 const userByEmail = async (email: string) => (await api.db.select().from(users).where(eq(users.email, email)))[0];
 const usersWith = async (email: string) => (await api.db.select({ n: count() }).from(users).where(eq(users.email, email)))[0].n;
 
@@ -54,7 +55,7 @@ describe("POST /api/v1/register/citizen", () => {
     expect(mail.subject).toContain("Aktivasi akun Adaptasi Nakes LLN");
     expect(mail.text).toMatch(/http:\/\/localhost:3000\/account-activation\?token=[A-Za-z0-9_-]{43}\b/);
     expect(mail.text).toContain("24 jam");
-    const activated = await api.request("/api/v1/account/activate", { json: { token: tokenFrom(mail, "/account-activation") } });
+    const activated = await typedRequest(api, "POST", "/account/activate", { body: { token: tokenFrom(mail, "/account-activation") } });
     expect(activated.status).toBe(200);
     expect(await activated.json()).toEqual({ data: { email: "budi.baru@contoh.id", is_foreign: false } });
     expect((await userByEmail("budi.baru@contoh.id")).activatedAt).toBeInstanceOf(Date);
@@ -178,12 +179,13 @@ describe("POST /api/v1/register/citizen", () => {
     expect(mail.html).not.toContain("<script>");
     expect(mail.html).toContain("&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;&#39;); DROP TABLE users;--");
     expect(mail.text).toContain(name);
-    const junk = await api.request("/api/v1/register/citizen", { json: citizen({ nik: "' OR 1=1 --", phone: "<b>1</b>" }) });
+    const junk = await typedRequest(api, "POST", "/register/citizen", { body: citizen({ nik: "' OR 1=1 --", phone: "<b>1</b>" }) });
     expect(junk.status).toBe(400);
   });
 
   it("answers 400, not 500, for bodies that are not an object", async () => {
     for (const body of ["[]", "null", '"teks"', "42"]) {
+      // Raw: JSON that is no object, which the typed client cannot send.
       const res = await api.request("/api/v1/register/citizen", {
         method: "POST",
         body,
@@ -305,7 +307,7 @@ describe("POST /api/v1/register/foreign", () => {
 
 describe("GET /api/v1/countries", () => {
   it("lists every country of domain/countries.ts with its Indonesian name", async () => {
-    const res = await api.request("/api/v1/countries");
+    const res = await typedRequest(api, "GET", "/countries");
     expect(res.status).toBe(200);
     const { data } = await res.json();
     expect(data).toHaveLength(COUNTRIES.length);

@@ -1,10 +1,10 @@
 import { STAFF_ROLES } from "#domain/roles";
 import type { Database } from "../../db/client";
 import type { ApplicationRow, UserRow } from "../../db/schema";
-import type { AppRouteHandler } from "../../lib/types";
+import type { AppRouteHandler } from "../../http/env";
 import { listAdditional, mayAnswerAdditional, mayRequestAdditional } from "../../services/additional";
 import { ownedApplication } from "../../services/applications";
-import { visibleApplication as staffVisibleApplication } from "../../services/review";
+import { visibleApplication as staffVisibleApplication } from "../../services/review/review";
 import { answerAdditional, requestAdditional } from "../../services/workflow";
 import type * as routes from "./additional.routes";
 

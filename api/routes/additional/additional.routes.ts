@@ -5,7 +5,7 @@ import { STAFF_ROLES } from "#domain/roles";
 import { errorResponses } from "../../lib/errors";
 import { allow } from "../../middleware/allow";
 import { requireUser } from "../../middleware/auth";
-import { ok } from "../../lib/openapi";
+import { ok } from "../../http/openapi";
 
 // Extra documents a reviewer asks an SPE applicant for (/portfolio/additional-requirements).
 

@@ -1,5 +1,5 @@
-import type { AppRouteHandler } from "../../lib/types";
-import { createFacilityAdmin, decideFacilityVerification, facilityAdminDetail, listFacilityAdmins } from "../../services/admin-facilities";
+import type { AppRouteHandler } from "../../http/env";
+import { createFacilityAdmin, decideFacilityVerification, facilityAdminDetail, listFacilityAdmins } from "../../services/admin/facilities";
 import type * as routes from "./facilities.routes";
 import { pageOf } from "./shared";
 import { componentLogger } from "../../lib/log";

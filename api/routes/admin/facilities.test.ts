@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { verificationState } from "#domain/facility";
 import { adminAuditLog, facilityProfiles, users, userVerifications } from "../../db/schema";
 import { tokenFrom } from "../../test/mail";
-import { createTestApi, expectError, type TestApi } from "../../test/helpers";
+import { answered, type ApiBody, createTestApi, expectError, type TestApi, typedRequest, typedRequestAs } from "../../test/helpers";
 
 let api: TestApi;
 let adminToken: string;
@@ -16,14 +16,16 @@ beforeAll(async () => {
 });
 afterAll(() => api?.close());
 
-const asAdmin = (path: string, opts: { method?: string; json?: unknown; token?: string } = {}) =>
-  api.request(`/api/v1/admin${path}`, { token: adminToken, ...opts });
+const asAdmin = typedRequestAs(
+  () => api,
+  () => adminToken,
+);
 
 const newFacility = (overrides: Record<string, unknown> = {}) => ({
   full_name: "Ns. Dewi Lestari",
   email: email(),
   facility_name: `RSU Harapan Bunda ${(seq += 1)}`,
-  facility_type: "RUMAH_SAKIT",
+  facility_type: "RUMAH_SAKIT" as const,
   address: "Jl. Raya Bogor No. 12, Jakarta Timur",
   licence_number: `503/${seq}/RS/2025`,
   contact_phone: "0218401234",
@@ -41,12 +43,12 @@ type Detail = {
 };
 
 async function createFacility(overrides: Record<string, unknown> = {}) {
-  const res = await asAdmin("/facilities", { json: newFacility(overrides) });
+  const res = await asAdmin("POST", "/admin/facilities", { body: newFacility(overrides) });
   expect(res.status, await res.clone().text()).toBe(201);
   return (await res.json()).data as Detail;
 }
 
-const verify = (id: string, json: unknown) => asAdmin(`/facilities/${id}/verify`, { json });
+const verify = (id: string, json: ApiBody<"POST", "/admin/facilities/:id/verify">) => asAdmin("POST", `/admin/facilities/${id}/verify`, { body: json });
 const idOf = async (mail: string) => (await api.db.select({ id: users.id }).from(users).where(eq(users.email, mail)))[0].id;
 
 describe("roles", () => {
@@ -58,18 +60,19 @@ describe("roles", () => {
       ["/facilities/00000000-0000-0000-0000-000000000000", "GET", undefined],
       ["/facilities/00000000-0000-0000-0000-000000000000/verify", "POST", { decision: "APPROVE" }],
     ] as const) {
-      await expectError(await asAdmin(path, { method, json, token }), 403, "ADMIN_ROLE_REQUIRED");
+      // Raw: a table of routes of several methods and bodies.
+      await expectError(await api.request(`/api/v1/admin${path}`, { method, json, token }), 403, "ADMIN_ROLE_REQUIRED");
     }
   });
 
   it("refuses callers without a session with 401", async () => {
-    await expectError(await api.request("/api/v1/admin/facilities"), 401, "INVALID_TOKEN");
+    await expectError(await typedRequest(api, "GET", "/admin/facilities"), 401, "INVALID_TOKEN");
   });
 });
 
 describe("GET /admin/facilities", () => {
   it("lists facility admins with their facility, pending first, and states that match domain/facility.ts", async () => {
-    const res = await asAdmin("/facilities");
+    const res = await asAdmin("GET", "/admin/facilities");
     expect(res.status).toBe(200);
     const body = await res.json();
     expect(body.meta).toMatchObject({ page: 1, per_page: 25 });
@@ -86,8 +89,8 @@ describe("GET /admin/facilities", () => {
     expect(states.slice(states.findIndex((s) => s !== "pending"))).not.toContain("pending");
 
     // The SQL filter and verificationState agree, row for row.
-    for (const state of ["pending", "verified", "rejected", "notSubmitted"]) {
-      const rows = (await (await asAdmin(`/facilities?state=${state}`)).json()).data as Array<{ id: string; verification_state: string }>;
+    for (const state of ["pending", "verified", "rejected", "notSubmitted"] as const) {
+      const rows = (await (await asAdmin("GET", "/admin/facilities", { query: { state } })).json()).data as Array<{ id: string; verification_state: string }>;
       for (const row of rows) {
         const [u] = await api.db.select().from(users).where(eq(users.id, row.id));
         const entries = await api.db.select().from(userVerifications).where(eq(userVerifications.userId, row.id));
@@ -106,19 +109,20 @@ describe("GET /admin/facilities", () => {
   it("searches name, e-mail, facility name and licence number", async () => {
     const created = await createFacility({ facility_name: "Puskesmas Cari Saya", licence_number: "LIC/CARI/0099", full_name: "Bapak Pencarian" });
     for (const q of ["cari saya", "LIC/CARI/0099", "pencarian", created.email.toUpperCase()]) {
-      const rows = (await (await asAdmin(`/facilities?q=${encodeURIComponent(q)}`)).json()).data as Array<{ id: string }>;
+      const rows = (await (await asAdmin("GET", "/admin/facilities", { query: { q } })).json()).data as Array<{ id: string }>;
       expect(
         rows.map((r) => r.id),
         q,
       ).toEqual([created.id]);
     }
-    const none = await (await asAdmin("/facilities?q=tidak-ada-yang-cocok")).json();
+    const none = await (await asAdmin("GET", "/admin/facilities", { query: { q: "tidak-ada-yang-cocok" } })).json();
     expect(none).toMatchObject({ data: [], meta: { total: 0, pages: 1 } });
   });
 
   it("answers 400 for bad filters", async () => {
     for (const q of ["state=maybe", "page=-1", `q=${"x".repeat(101)}`]) {
-      await expectError(await asAdmin(`/facilities?${q}`), 400, "VALIDATION_ERROR");
+      // Raw: filters the route's query type refuses.
+      await expectError(await api.request(`/api/v1/admin/facilities?${q}`, { token: adminToken }), 400, "VALIDATION_ERROR");
     }
   });
 });
@@ -126,7 +130,7 @@ describe("GET /admin/facilities", () => {
 describe("GET /admin/facilities/:id", () => {
   it("shows account, facility data, every verification entry and the audit", async () => {
     const id = await idOf("fasyankes.baru@adaptasi.test");
-    const body = (await (await asAdmin(`/facilities/${id}`)).json()).data as Detail;
+    const body = (await (await asAdmin("GET", `/admin/facilities/${id}`)).json()).data as Detail;
     expect(body).toMatchObject({
       email: "fasyankes.baru@adaptasi.test",
       verification_state: "pending",
@@ -137,7 +141,8 @@ describe("GET /admin/facilities/:id", () => {
 
   it("answers 404 for staff, applicants and unknown ids", async () => {
     const staff = await idOf("kki@adaptasi.test");
-    for (const id of [staff, "00000000-0000-0000-0000-000000000000", "bukan-id"]) await expectError(await asAdmin(`/facilities/${id}`), 404, "NOT_FOUND");
+    for (const id of [staff, "00000000-0000-0000-0000-000000000000", "bukan-id"])
+      await expectError(await asAdmin("GET", `/admin/facilities/${id}`), 404, "NOT_FOUND");
   });
 });
 
@@ -154,22 +159,24 @@ describe("POST /admin/facilities", () => {
 
     const [mail] = await api.mails(created.email);
     const token = tokenFrom(mail, "/forgot-password");
-    const reset = await api.request("/api/v1/password/reset", { json: { token, password: "SandiBaru2026", password_confirmation: "SandiBaru2026" } });
+    const reset = await typedRequest(api, "POST", "/password/reset", { body: { token, password: "SandiBaru2026", password_confirmation: "SandiBaru2026" } });
     expect(reset.status, await reset.clone().text()).toBe(200);
     const { token: access } = await api.login(created.email, "SandiBaru2026");
-    const me = await (await api.request("/api/v1/admin/get-me", { token: access })).json();
+    const me = answered(await api.client().call("GET", "/admin/get-me", { token: access }));
     expect(me.data.userVerification[0]).toMatchObject({ is_approved: false, is_rejected: false });
   });
 
   it("answers 409 EMAIL_TAKEN for an address in use, whatever its case", async () => {
-    const body = await expectError(await asAdmin("/facilities", { json: newFacility({ email: "Fasyankes@adaptasi.test" }) }), 409, "EMAIL_TAKEN");
+    const body = await expectError(await asAdmin("POST", "/admin/facilities", { body: newFacility({ email: "Fasyankes@adaptasi.test" }) }), 409, "EMAIL_TAKEN");
     expect(body.error.message).toBe("Alamat surel sudah terdaftar.");
   });
 
   it("answers 400 with the spec messages for bad input", async () => {
+    // Raw: a facility type the route's type does not know, and required fields left out.
     const body = await expectError(
-      await asAdmin("/facilities", {
+      await api.request("/api/v1/admin/facilities", {
         json: { full_name: "", email: "bukan", facility_type: "PASAR", address: "pendek", contact_phone: "12ab", contact_email: "x@" },
+        token: adminToken,
       }),
       400,
       "VALIDATION_ERROR",
@@ -226,8 +233,13 @@ describe("POST /admin/facilities/:id/verify", () => {
     expect(body.error.details).toMatchObject([{ path: "reason", message: "Alasan harus diisi" }]);
     const long = await expectError(await verify(created.id, { decision: "APPROVE", reason: "x".repeat(501) }), 400, "VALIDATION_ERROR");
     expect(long.error.details?.[0]).toMatchObject({ path: "reason", message: "tidak boleh lebih dari 500 karakter" });
-    await expectError(await verify(created.id, { decision: "MAYBE" }), 400, "VALIDATION_ERROR");
-    const after = (await (await asAdmin(`/facilities/${created.id}`)).json()).data as Detail;
+    // Raw: a decision the route's type does not know.
+    await expectError(
+      await api.request(`/api/v1/admin/facilities/${created.id}/verify`, { json: { decision: "MAYBE" }, token: adminToken }),
+      400,
+      "VALIDATION_ERROR",
+    );
+    const after = (await (await asAdmin("GET", `/admin/facilities/${created.id}`)).json()).data as Detail;
     expect(after.verification_state).toBe("pending");
   });
 
@@ -266,6 +278,7 @@ describe("POST /admin/facilities/:id/verify", () => {
 
 describe("OpenAPI", () => {
   it("describes the facility endpoints", async () => {
+    // Raw: the OpenAPI document is served beside the typed routes, not one of them.
     const doc = await (await api.request("/api/v1/openapi.json", { apiKey: false })).json();
     for (const path of ["/api/v1/admin/facilities", "/api/v1/admin/facilities/{id}", "/api/v1/admin/facilities/{id}/verify"]) {
       expect(Object.keys(doc.paths)).toContain(path);

@@ -1,4 +1,4 @@
-import { createRouter } from "../../lib/router";
+import { createRouter } from "../../http/router";
 import * as usersHandlers from "./users.handlers";
 import * as usersRoutes from "./users.routes";
 import * as slaHandlers from "./sla.handlers";

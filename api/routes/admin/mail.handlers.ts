@@ -1,5 +1,5 @@
 import { ApiError } from "../../lib/errors";
-import type { AppRouteHandler } from "../../lib/types";
+import type { AppRouteHandler } from "../../http/env";
 import { listFailedMails as failedMails, outboxCounts, resendFailedMail as resend } from "../../services/mail-outbox";
 import type * as routes from "./mail.routes";
 

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mailOutbox } from "../../db/schema";
 import { adoptAddress, recordFirstStart } from "../../services/live-service";
-import { createTestApi, expectError, type TestApi } from "../../test/helpers";
+import { answered, createTestApi, expectError, type TestApi, typedRequest } from "../../test/helpers";
 
 let api: TestApi;
 let superToken: string;
@@ -36,7 +36,7 @@ async function failedMail(recipient: string) {
 describe("/admin/mail-outbox", () => {
   it("lists failed mails to the Super Admin without their bodies, and sends one again exactly once", async () => {
     const row = await failedMail("gagal@contoh.id");
-    const list = await api.request("/api/v1/admin/mail-outbox/failed", { token: superToken });
+    const list = await typedRequest(api, "GET", "/admin/mail-outbox/failed", { token: superToken });
     expect(list.status).toBe(200);
     const { data } = await list.json();
     expect(data).toContainEqual({
@@ -50,7 +50,7 @@ describe("/admin/mail-outbox", () => {
     });
     expect(JSON.stringify(data)).not.toContain("teks");
 
-    const resent = await api.request(`/api/v1/admin/mail-outbox/${row.id}/resend`, { token: superToken, method: "POST" });
+    const resent = await typedRequest(api, "POST", `/admin/mail-outbox/${row.id}/resend`, { token: superToken });
     expect(resent.status).toBe(200);
     expect(await resent.json()).toEqual({ data: { id: row.id, status: "pending" } });
     const mails = await api.mails("gagal@contoh.id");
@@ -60,9 +60,9 @@ describe("/admin/mail-outbox", () => {
     expect(after).toMatchObject({ status: "sent", attempts: 1 });
 
     // No longer failed: a second resend is 404, and the list no longer has it.
-    await expectError(await api.request(`/api/v1/admin/mail-outbox/${row.id}/resend`, { token: superToken, method: "POST" }), 404, "NOT_FOUND");
-    await expectError(await api.request(`/api/v1/admin/mail-outbox/bukan-uuid/resend`, { token: superToken, method: "POST" }), 404, "NOT_FOUND");
-    const again = await (await api.request("/api/v1/admin/mail-outbox/failed", { token: superToken })).json();
+    await expectError(await typedRequest(api, "POST", `/admin/mail-outbox/${row.id}/resend`, { token: superToken }), 404, "NOT_FOUND");
+    await expectError(await typedRequest(api, "POST", `/admin/mail-outbox/bukan-uuid/resend`, { token: superToken }), 404, "NOT_FOUND");
+    const again = answered(await api.client().call("GET", "/admin/mail-outbox/failed", { token: superToken }));
     expect(again.data.map((m: { id: string }) => m.id)).not.toContain(row.id);
   });
 
@@ -91,14 +91,14 @@ describe("/admin/mail-outbox", () => {
 
   it("is the Super Admin's alone", async () => {
     const row = await failedMail("lain@contoh.id");
-    await expectError(await api.request("/api/v1/admin/mail-outbox/failed", { token: adminToken }), 403, "ADMIN_ROLE_REQUIRED");
-    await expectError(await api.request(`/api/v1/admin/mail-outbox/${row.id}/resend`, { token: adminToken, method: "POST" }), 403, "ADMIN_ROLE_REQUIRED");
+    await expectError(await typedRequest(api, "GET", "/admin/mail-outbox/failed", { token: adminToken }), 403, "ADMIN_ROLE_REQUIRED");
+    await expectError(await typedRequest(api, "POST", `/admin/mail-outbox/${row.id}/resend`, { token: adminToken }), 403, "ADMIN_ROLE_REQUIRED");
     const [still] = await api.db.select().from(mailOutbox).where(eq(mailOutbox.id, row.id));
     expect(still.status).toBe("failed");
   });
 
   it("records a recovery mail in the outbox and marks it sent once delivered", async () => {
-    const res = await api.request("/api/v1/password/forgot", { json: { email: "superadmin@adaptasi.test" } });
+    const res = await typedRequest(api, "POST", "/password/forgot", { body: { email: "superadmin@adaptasi.test" } });
     expect(res.status).toBe(200);
     expect(await api.mails("superadmin@adaptasi.test")).toHaveLength(1);
     const rows = await api.db.select().from(mailOutbox).where(eq(mailOutbox.recipient, "superadmin@adaptasi.test"));

@@ -1,7 +1,7 @@
 import type { ReferenceInput, ReferenceKind } from "#domain/forms/admin";
 import type { RouteConfig } from "@hono/zod-openapi";
-import type { AppRouteHandler } from "../../lib/types";
-import { activePositions, createEntry, deleteEntry, entryNotFound, getEntry, listEntries, setEntryActive, updateEntry } from "../../services/admin-reference";
+import type { AppRouteHandler } from "../../http/env";
+import { activePositions, createEntry, deleteEntry, entryNotFound, getEntry, listEntries, setEntryActive, updateEntry } from "../../services/admin/reference";
 import type * as routes from "./reference.routes";
 import { pageOf } from "./shared";
 

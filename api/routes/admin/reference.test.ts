@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminAuditLog, applicantProfiles, users } from "../../db/schema";
-import { createTestApi, expectError, type TestApi } from "../../test/helpers";
+import { createTestApi, expectError, type TestApi, typedRequest } from "../../test/helpers";
 
 let api: TestApi;
 const tokens: Record<string, string> = {};
@@ -42,6 +42,7 @@ const LISTS = [
 ] as const;
 
 describe.each(LISTS)("/admin/$path", ({ kind, path, owner, other, body, publicList, profileColumn }) => {
+  // Raw: one test over three lists, whose route comes from the table (their handlers are shared).
   const call = (sub: string, opts: { method?: string; json?: unknown; who?: string } = {}) =>
     api.request(`/api/v1/admin/${path}${sub}`, { method: opts.method, json: opts.json, token: tokens[opts.who ?? owner] });
 
@@ -66,12 +67,14 @@ describe.each(LISTS)("/admin/$path", ({ kind, path, owner, other, body, publicLi
     const renamed = await call(`/${entry.id}`, { method: "PUT", json: { ...body, name: `${body.name}  Baru` } });
     expect((await renamed.json()).data.name).toBe(`${body.name} Baru`);
     if (publicList) {
+      // Raw: the list's public route comes from the table.
       const before = (await (await api.request(publicList)).json()).data;
       expect(before.map((e: { id: number }) => e.id)).toContain(entry.id);
     }
     const off = await call(`/${entry.id}/deactivate`, { method: "POST" });
     expect((await off.json()).data.is_active).toBe(false);
     if (publicList) {
+      // Raw: the list's public route comes from the table.
       const after = (await (await api.request(publicList)).json()).data;
       expect(after.map((e: { id: number }) => e.id)).not.toContain(entry.id);
     }
@@ -103,9 +106,8 @@ describe.each(LISTS)("/admin/$path", ({ kind, path, owner, other, body, publicLi
         .where(eq(applicantProfiles.userId, pemohon.id));
     } else {
       const [kki] = await api.db.select().from(users).where(eq(users.email, "kki@adaptasi.test"));
-      const res = await api.request(`/api/v1/admin/users/${kki.id}`, {
-        method: "PUT",
-        json: { full_name: kki.fullName, role_id: 7, position_id: entry.id },
+      const res = await typedRequest(api, "PUT", `/admin/users/${kki.id}`, {
+        body: { full_name: kki.fullName, role_id: 7, position_id: entry.id },
         token: tokens.superadmin,
       });
       expect(res.status, await res.clone().text()).toBe(200);
@@ -132,6 +134,7 @@ describe.each(LISTS)("/admin/$path", ({ kind, path, owner, other, body, publicLi
       await expectError(await call(`/${id}`, { method: "PUT", json: body }), 404, "NOT_FOUND");
       await expectError(await call(`/${id}`, { method: "DELETE" }), 404, "NOT_FOUND");
     }
+    // Raw: malformed JSON, which the typed client cannot send.
     const malformed = await api.request(`/api/v1/admin/${path}`, { body: "{x", headers: { "content-type": "application/json" }, token: tokens[owner] });
     await expectError(malformed, 400, "MALFORMED_BODY");
   });
@@ -140,10 +143,10 @@ describe.each(LISTS)("/admin/$path", ({ kind, path, owner, other, body, publicLi
 describe("GET /admin/position-options", () => {
   it("answers active positions to both admins, 403 to others", async () => {
     for (const who of ["superadmin", "admin"]) {
-      const res = await api.request("/api/v1/admin/position-options", { token: tokens[who] });
+      const res = await typedRequest(api, "GET", "/admin/position-options", { token: tokens[who] });
       const names = (await res.json()).data.map((p: { name: string }) => p.name);
       expect(names).toEqual(expect.arrayContaining(["Ketua Kolegium", "Anggota Sub-Komite", "Staf Administrasi", "Verifikator"]));
     }
-    await expectError(await api.request("/api/v1/admin/position-options", { token: tokens.kolegium }), 403, "ADMIN_ROLE_REQUIRED");
+    await expectError(await typedRequest(api, "GET", "/admin/position-options", { token: tokens.kolegium }), 403, "ADMIN_ROLE_REQUIRED");
   });
 });

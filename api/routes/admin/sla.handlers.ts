@@ -1,6 +1,6 @@
 import type { CommitteeForm, SlaForm } from "#domain/forms/admin";
-import type { AppRouteHandler } from "../../lib/types";
-import { slaSettingsList, updateSla } from "../../services/admin-sla";
+import type { AppRouteHandler } from "../../http/env";
+import { slaSettingsList, updateSla } from "../../services/admin/sla";
 import { updateSetting } from "../../services/cms";
 import type * as routes from "./sla.routes";
 

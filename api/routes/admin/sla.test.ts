@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { STAGES } from "#domain/workflow";
 import { additionalRequirements, adminAuditLog, applications, auditLog, slaSettings, users } from "../../db/schema";
-import { createTestApi, expectError, type TestApi } from "../../test/helpers";
+import { answered, type ApiBody, createTestApi, expectError, type TestApi, typedRequest, typedRequestAs } from "../../test/helpers";
 
 let api: TestApi;
 let superToken: string;
@@ -12,9 +12,14 @@ beforeAll(async () => {
 });
 afterAll(() => api?.close());
 
-const asSuper = (opts: { method?: string; json?: unknown } = {}) => api.request("/api/v1/admin/sla", { ...opts, token: superToken });
+const asSuper = typedRequestAs(
+  () => api,
+  () => superToken,
+);
 const currentForm = async () =>
-  Object.fromEntries(((await (await asSuper()).json()).data as Array<{ stage_id: number; days: number }>).map((s) => [`stage_${s.stage_id}`, s.days]));
+  Object.fromEntries(
+    ((await (await asSuper("GET", "/admin/sla")).json()).data as Array<{ stage_id: number; days: number }>).map((s) => [`stage_${s.stage_id}`, s.days]),
+  );
 
 /** A submitted file waiting at `stageId` since `startedAt`. */
 async function waitingFile(stageId: number, startedAt: Date, email: string) {
@@ -40,7 +45,7 @@ async function waitingFile(stageId: number, startedAt: Date, email: string) {
 
 describe("GET /admin/sla", () => {
   it("answers every stage of every pathway with its days", async () => {
-    const res = await asSuper();
+    const res = await asSuper("GET", "/admin/sla");
     expect(res.status).toBe(200);
     const { data } = await res.json();
     expect(data.map((s: { stage_id: number }) => s.stage_id)).toEqual(STAGES.map((s) => s.id));
@@ -50,8 +55,8 @@ describe("GET /admin/sla", () => {
   it("is the Super Admin's only", async () => {
     for (const who of ["admin@adaptasi.test", "kki@adaptasi.test", "pemohon@adaptasi.test"]) {
       const { token } = await api.login(who);
-      await expectError(await api.request("/api/v1/admin/sla", { token }), 403, "ADMIN_ROLE_REQUIRED");
-      await expectError(await api.request("/api/v1/admin/sla", { method: "PUT", json: await currentForm(), token }), 403, "ADMIN_ROLE_REQUIRED");
+      await expectError(await typedRequest(api, "GET", "/admin/sla", { token }), 403, "ADMIN_ROLE_REQUIRED");
+      await expectError(await typedRequest(api, "PUT", "/admin/sla", { body: await currentForm(), token }), 403, "ADMIN_ROLE_REQUIRED");
     }
   });
 });
@@ -62,7 +67,7 @@ describe("PUT /admin/sla", () => {
     const atTwo = await waitingFile(2, started, "sla.dua@contoh.test");
     const atOne = await waitingFile(1, started, "sla.satu@contoh.test");
     const form = { ...(await currentForm()), stage_2: 45 };
-    const res = await asSuper({ method: "PUT", json: form });
+    const res = await asSuper("PUT", "/admin/sla", { body: form });
     expect(res.status, await res.clone().text()).toBe(200);
     const { data } = await res.json();
     expect(data.changed).toEqual([{ stage_id: 2, from: 30, to: 45, applications: 1 }]);
@@ -86,7 +91,7 @@ describe("PUT /admin/sla", () => {
   });
 
   it("saving the same values changes nothing", async () => {
-    const res = await asSuper({ method: "PUT", json: await currentForm() });
+    const res = await asSuper("PUT", "/admin/sla", { body: await currentForm() });
     expect((await res.json()).data.changed).toEqual([]);
   });
 
@@ -94,7 +99,8 @@ describe("PUT /admin/sla", () => {
     const form = await currentForm();
     delete form.stage_1;
     const body = await expectError(
-      await asSuper({ method: "PUT", json: { ...form, stage_2: 0, stage_3: 366, stage_4: 1.5, stage_11: "abc" } }),
+      // Raw: a text where the route's type takes a number of days.
+      await api.request("/api/v1/admin/sla", { method: "PUT", json: { ...form, stage_2: 0, stage_3: 366, stage_4: 1.5, stage_11: "abc" }, token: superToken }),
       400,
       "VALIDATION_ERROR",
     );
@@ -112,14 +118,15 @@ describe("PUT /admin/sla", () => {
   });
 
   it("answers 400 for malformed JSON", async () => {
+    // Raw: malformed JSON, which the typed client cannot send.
     const res = await api.request("/api/v1/admin/sla", { method: "PUT", body: "{", headers: { "content-type": "application/json" }, token: superToken });
     await expectError(res, 400, "MALFORMED_BODY");
   });
 });
 
 describe("PUT /admin/committee-name (spec §6: role 1's label is followed by the committee's name)", () => {
-  const put = (json: unknown, token = superToken) => api.request("/api/v1/admin/committee-name", { method: "PUT", json, token });
-  const publicName = async () => (await (await api.request("/api/v1/config/public")).json()).data.committeeName;
+  const put = (json: ApiBody<"PUT", "/admin/committee-name">, token = superToken) => typedRequest(api, "PUT", "/admin/committee-name", { body: json, token });
+  const publicName = async () => answered(await api.client().call("GET", "/config/public")).data.committeeName;
 
   it("answers the default until the Super Admin names the committee, then the new name; the change is logged", async () => {
     expect(await publicName()).toBe("Komite Adaptasi");
@@ -135,11 +142,11 @@ describe("PUT /admin/committee-name (spec §6: role 1's label is followed by the
 
   it("names role 1 with the saved name in the API's own answers: the applicant's timeline, who asked for a document; the staff list and record answer its id", async () => {
     // The first test of this block saved "Komite Adaptasi Nakes".
-    const staff = await (await api.request("/api/v1/admin/users?role=1", { token: superToken })).json();
+    const staff = await (await typedRequest(api, "GET", "/admin/users", { query: { role: "1" }, token: superToken })).json();
     const me = staff.data.find((u: { email: string }) => u.email === "superadmin@adaptasi.test");
     expect(me).toMatchObject({ role_id: 1 });
     expect(me).not.toHaveProperty("role_label");
-    const record = await (await api.request(`/api/v1/admin/users/${me.id}`, { token: superToken })).json();
+    const record = await (await typedRequest(api, "GET", `/admin/users/${me.id}`, { token: superToken })).json();
     expect(record.data).toMatchObject({ role_id: 1 });
     expect(record.data).not.toHaveProperty("role_label");
 
@@ -150,9 +157,9 @@ describe("PUT /admin/committee-name (spec §6: role 1's label is followed by the
       .insert(additionalRequirements)
       .values({ applicationId: file.id, stageId: 12, title: "Surat tambahan", requestedByUserId: me.id, requestedByRole: 1 });
     const { token } = await api.login(email);
-    const view = (await (await api.request(`/api/v1/applications/${file.id}`, { token })).json()).data;
+    const view = (await (await typedRequest(api, "GET", `/applications/${file.id}`, { token })).json()).data;
     expect(view.timeline.find((t: { note: string }) => t.note === "oleh Super Admin").actor).toBe("Super Admin Komite Adaptasi Nakes");
-    const extra = (await (await api.request(`/api/v1/applications/${file.id}/additional-requirements`, { token })).json()).data;
+    const extra = (await (await typedRequest(api, "GET", `/applications/${file.id}/additional-requirements`, { token })).json()).data;
     expect(extra.items.map((r: { requested_by: string }) => r.requested_by)).toEqual(["Super Admin Komite Adaptasi Nakes"]);
   });
 

@@ -1,5 +1,5 @@
-import type { AppRouteHandler } from "../../lib/types";
-import { createStaff, listStaff, sendStaffPasswordReset, setStaffActive, staffDetail, updateStaff } from "../../services/admin-users";
+import type { AppRouteHandler } from "../../http/env";
+import { createStaff, listStaff, sendStaffPasswordReset, setStaffActive, staffDetail, updateStaff } from "../../services/admin/users";
 import { pageOf } from "./shared";
 import type * as routes from "./users.routes";
 

@@ -2,7 +2,7 @@ import { and, eq, isNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminAuditLog, positions, refreshTokens, users } from "../../db/schema";
 import { tokenFrom } from "../../test/mail";
-import { createTestApi, expectError, type TestApi } from "../../test/helpers";
+import { createTestApi, expectError, type TestApi, typedRequest, typedRequestAs } from "../../test/helpers";
 
 let api: TestApi;
 let superToken: string;
@@ -17,7 +17,10 @@ beforeAll(async () => {
 });
 afterAll(() => api?.close());
 
-const asSuper = (path: string, opts: { method?: string; json?: unknown } = {}) => api.request(`/api/v1/admin${path}`, { ...opts, token: superToken });
+const asSuper = typedRequestAs(
+  () => api,
+  () => superToken,
+);
 const newStaff = (overrides: Record<string, unknown> = {}) => ({
   full_name: "dr. Rahmat Hidayat, Sp.OG",
   email: email(),
@@ -27,7 +30,7 @@ const newStaff = (overrides: Record<string, unknown> = {}) => ({
 });
 
 async function createStaff(overrides: Record<string, unknown> = {}) {
-  const res = await asSuper("/users", { json: newStaff(overrides) });
+  const res = await asSuper("POST", "/admin/users", { body: newStaff(overrides) });
   expect(res.status, await res.clone().text()).toBe(201);
   return (await res.json()).data as {
     id: string;
@@ -47,18 +50,19 @@ describe("roles", () => {
       ["/users", "POST", newStaff()],
       ["/users/00000000-0000-0000-0000-000000000000/deactivate", "POST", { reason: "Tidak lagi bertugas" }],
     ] as const) {
+      // Raw: a table of routes of several methods and bodies.
       await expectError(await api.request(`/api/v1/admin${path}`, { method, json, token }), 403, "ADMIN_ROLE_REQUIRED");
     }
   });
 
   it("refuses callers without a session with 401", async () => {
-    await expectError(await api.request("/api/v1/admin/users"), 401, "INVALID_TOKEN");
+    await expectError(await typedRequest(api, "GET", "/admin/users"), 401, "INVALID_TOKEN");
   });
 });
 
 describe("GET /admin/users", () => {
   it("lists staff only, 25 a page, with search and filters", async () => {
-    const res = await asSuper("/users");
+    const res = await asSuper("GET", "/admin/users");
     expect(res.status).toBe(200);
     const body = await res.json();
     expect(body.meta).toMatchObject({ page: 1, per_page: 25 });
@@ -70,24 +74,25 @@ describe("GET /admin/users", () => {
       is_active: true,
     });
 
-    const search = await (await asSuper("/users?q=HENDRA")).json();
+    const search = await (await asSuper("GET", "/admin/users", { query: { q: "HENDRA" } })).json();
     expect(search.data.map((u: { email: string }) => u.email)).toEqual(["kolegium@adaptasi.test"]);
-    const byRole = await (await asSuper("/users?role=7")).json();
+    const byRole = await (await asSuper("GET", "/admin/users", { query: { role: "7" } })).json();
     expect(byRole.data.every((u: { role_id: number }) => u.role_id === 7)).toBe(true);
-    const inactive = await (await asSuper("/users?status=inactive&q=pemohon")).json();
+    const inactive = await (await asSuper("GET", "/admin/users", { query: { status: "inactive", q: "pemohon" } })).json();
     expect(inactive.data).toEqual([]);
   });
 
   it("pages through more than 25", async () => {
     for (let i = 0; i < 26; i++) await api.createUser({ email: `halaman.${i}.${email()}`, roleId: 5 });
-    const second = await (await asSuper("/users?role=5&page=2")).json();
+    const second = await (await asSuper("GET", "/admin/users", { query: { role: "5", page: "2" } })).json();
     expect(second.meta.pages).toBeGreaterThanOrEqual(2);
     expect(second.data.length).toBeGreaterThan(0);
   });
 
   it("answers 400 for bad filters", async () => {
     for (const q of ["role=3", "role=abc", "page=-1", "status=maybe", `q=${"x".repeat(101)}`]) {
-      const body = await expectError(await asSuper(`/users?${q}`), 400, "VALIDATION_ERROR");
+      // Raw: filters the route's query type refuses.
+      const body = await expectError(await api.request(`/api/v1/admin/users?${q}`, { token: superToken }), 400, "VALIDATION_ERROR");
       expect(body.error.details?.length).toBeGreaterThan(0);
     }
   });
@@ -103,12 +108,12 @@ describe("POST /admin/users", () => {
 
     const [mail] = await api.mails(staff.email);
     const token = tokenFrom(mail, "/forgot-password");
-    const reset = await api.request("/api/v1/password/reset", { json: { token, password: "SandiBaru2026", password_confirmation: "SandiBaru2026" } });
+    const reset = await typedRequest(api, "POST", "/password/reset", { body: { token, password: "SandiBaru2026", password_confirmation: "SandiBaru2026" } });
     expect(reset.status, await reset.clone().text()).toBe(200);
-    const login = await api.request("/api/v1/login", { json: { email: staff.email, password: "SandiBaru2026" } });
+    const login = await typedRequest(api, "POST", "/login", { body: { email: staff.email, password: "SandiBaru2026" } });
     expect(login.status).toBe(200);
 
-    const detail = await (await asSuper(`/users/${staff.id}`)).json();
+    const detail = await (await asSuper("GET", `/admin/users/${staff.id}`)).json();
     expect(detail.data.audit).toEqual([expect.objectContaining({ action: "USER_CREATE", actor_name: "Super Admin", actor_role: 1 })]);
   });
 
@@ -119,13 +124,17 @@ describe("POST /admin/users", () => {
   });
 
   it("answers 409 EMAIL_TAKEN for an address in use, whatever its case", async () => {
-    const body = await expectError(await asSuper("/users", { json: newStaff({ email: "KKI@adaptasi.test" }) }), 409, "EMAIL_TAKEN");
+    const body = await expectError(await asSuper("POST", "/admin/users", { body: newStaff({ email: "KKI@adaptasi.test" }) }), 409, "EMAIL_TAKEN");
     expect(body.error.message).toBe("Alamat surel sudah terdaftar.");
   });
 
   it("answers 400 with details for bad input", async () => {
     const body = await expectError(
-      await asSuper("/users", { json: { full_name: "", email: "bukan-surel", role_id: 3, position_id: "x", phone: "12ab" } }),
+      // Raw: a text position, which the route's type refuses.
+      await api.request("/api/v1/admin/users", {
+        json: { full_name: "", email: "bukan-surel", role_id: 3, position_id: "x", phone: "12ab" },
+        token: superToken,
+      }),
       400,
       "VALIDATION_ERROR",
     );
@@ -136,14 +145,15 @@ describe("POST /admin/users", () => {
   });
 
   it("refuses an unknown or inactive position on the field", async () => {
-    const body = await expectError(await asSuper("/users", { json: newStaff({ position_id: 999999 }) }), 400, "VALIDATION_ERROR");
+    const body = await expectError(await asSuper("POST", "/admin/users", { body: newStaff({ position_id: 999999 }) }), 400, "VALIDATION_ERROR");
     expect(body.error.details).toMatchObject([{ path: "position_id", message: "Jabatan harus berupa nilai yang diizinkan" }]);
   });
 
   it("answers 400 for malformed JSON and for a body that is not an object", async () => {
+    // Raw: malformed JSON and a JSON array, which the typed client cannot send.
     const malformed = await api.request("/api/v1/admin/users", { body: "{nope", headers: { "content-type": "application/json" }, token: superToken });
     await expectError(malformed, 400, "MALFORMED_BODY");
-    await expectError(await asSuper("/users", { json: [1, 2] }), 400, "VALIDATION_ERROR");
+    await expectError(await api.request("/api/v1/admin/users", { json: [1, 2], token: superToken }), 400, "VALIDATION_ERROR");
   });
 });
 
@@ -151,7 +161,7 @@ describe("PUT /admin/users/:id", () => {
   it("changes name, role and position and logs old → new", async () => {
     const staff = await createStaff();
     const [{ id: other }] = await api.db.select({ id: positions.id }).from(positions).where(eq(positions.name, "Verifikator"));
-    const res = await asSuper(`/users/${staff.id}`, { method: "PUT", json: { full_name: "dr. Rahmat H.", role_id: 2, position_id: other } });
+    const res = await asSuper("PUT", `/admin/users/${staff.id}`, { body: { full_name: "dr. Rahmat H.", role_id: 2, position_id: other } });
     expect(res.status).toBe(200);
     const { data } = await res.json();
     expect(data).toMatchObject({ full_name: "dr. Rahmat H.", role_id: 2, position: { name: "Verifikator" } });
@@ -164,15 +174,15 @@ describe("PUT /admin/users/:id", () => {
   it("answers 404 for unknown ids and for accounts that are not staff", async () => {
     const applicant = await api.createUser({ email: email(), roleId: 3 });
     for (const id of ["00000000-0000-0000-0000-000000000000", "nope", applicant.id]) {
-      await expectError(await asSuper(`/users/${id}`, { method: "PUT", json: { full_name: "Nama", role_id: 2, position_id: positionId } }), 404, "NOT_FOUND");
-      await expectError(await asSuper(`/users/${id}`), 404, "NOT_FOUND");
+      await expectError(await asSuper("PUT", `/admin/users/${id}`, { body: { full_name: "Nama", role_id: 2, position_id: positionId } }), 404, "NOT_FOUND");
+      await expectError(await asSuper("GET", `/admin/users/${id}`), 404, "NOT_FOUND");
     }
   });
 
   it("does not let the Super Admin change their own role", async () => {
     const [me] = await api.db.select().from(users).where(eq(users.email, "superadmin@adaptasi.test"));
     await expectError(
-      await asSuper(`/users/${me.id}`, { method: "PUT", json: { full_name: "Super Admin", role_id: 2, position_id: positionId } }),
+      await asSuper("PUT", `/admin/users/${me.id}`, { body: { full_name: "Super Admin", role_id: 2, position_id: positionId } }),
       409,
       "CANNOT_CHANGE_SELF",
     );
@@ -190,9 +200,10 @@ describe("deactivate and reactivate", () => {
     const one = await api.login(staff.email);
     const two = await api.login(staff.email);
 
-    await expectError(await asSuper(`/users/${staff.id}/deactivate`, { json: {} }), 400, "VALIDATION_ERROR");
-    await expectError(await asSuper(`/users/${staff.id}/deactivate`, { json: { reason: "abc" } }), 400, "VALIDATION_ERROR");
-    const res = await asSuper(`/users/${staff.id}/deactivate`, { json: { reason: "Masa tugas berakhir" } });
+    // Raw: the body lacks the reason, which the route's type requires.
+    await expectError(await api.request(`/api/v1/admin/users/${staff.id}/deactivate`, { json: {}, token: superToken }), 400, "VALIDATION_ERROR");
+    await expectError(await asSuper("POST", `/admin/users/${staff.id}/deactivate`, { body: { reason: "abc" } }), 400, "VALIDATION_ERROR");
+    const res = await asSuper("POST", `/admin/users/${staff.id}/deactivate`, { body: { reason: "Masa tugas berakhir" } });
     expect(res.status).toBe(200);
     const { data } = await res.json();
     expect(data.is_active).toBe(false);
@@ -203,28 +214,28 @@ describe("deactivate and reactivate", () => {
       .from(refreshTokens)
       .where(and(eq(refreshTokens.userId, staff.id), isNull(refreshTokens.revokedAt)));
     expect(live).toEqual([]);
-    await expectError(await api.request("/api/v1/admin/get-me", { token: one.token }), 401, "INVALID_TOKEN");
-    await expectError(await api.request("/api/v1/refresh", { json: { refresh_token: two.refreshToken } }), 401, "REFRESH_TOKEN_REUSED");
-    await expectError(await api.request("/api/v1/login", { json: { email: staff.email, password: "Adaptasi#2026" } }), 403, "ACCOUNT_INACTIVE");
-    await expectError(await asSuper(`/users/${staff.id}/deactivate`, { json: { reason: "Sekali lagi" } }), 409, "USER_ALREADY_INACTIVE");
-    await expectError(await asSuper(`/users/${staff.id}/password-reset`, { method: "POST" }), 409, "USER_INACTIVE");
+    await expectError(await typedRequest(api, "GET", "/admin/get-me", { token: one.token }), 401, "INVALID_TOKEN");
+    await expectError(await typedRequest(api, "POST", "/refresh", { body: { refresh_token: two.refreshToken } }), 401, "REFRESH_TOKEN_REUSED");
+    await expectError(await typedRequest(api, "POST", "/login", { body: { email: staff.email, password: "Adaptasi#2026" } }), 403, "ACCOUNT_INACTIVE");
+    await expectError(await asSuper("POST", `/admin/users/${staff.id}/deactivate`, { body: { reason: "Sekali lagi" } }), 409, "USER_ALREADY_INACTIVE");
+    await expectError(await asSuper("POST", `/admin/users/${staff.id}/password-reset`), 409, "USER_INACTIVE");
 
-    const back = await asSuper(`/users/${staff.id}/reactivate`, { json: { reason: "Ditugaskan kembali" } });
+    const back = await asSuper("POST", `/admin/users/${staff.id}/reactivate`, { body: { reason: "Ditugaskan kembali" } });
     expect((await back.json()).data.is_active).toBe(true);
-    expect((await api.request("/api/v1/login", { json: { email: staff.email, password: "Adaptasi#2026" } })).status).toBe(200);
-    await expectError(await asSuper(`/users/${staff.id}/reactivate`, { json: { reason: "Sekali lagi" } }), 409, "USER_ALREADY_ACTIVE");
+    expect((await typedRequest(api, "POST", "/login", { body: { email: staff.email, password: "Adaptasi#2026" } })).status).toBe(200);
+    await expectError(await asSuper("POST", `/admin/users/${staff.id}/reactivate`, { body: { reason: "Sekali lagi" } }), 409, "USER_ALREADY_ACTIVE");
   });
 
   it("does not let the Super Admin deactivate their own account", async () => {
     const [me] = await api.db.select().from(users).where(eq(users.email, "superadmin@adaptasi.test"));
-    await expectError(await asSuper(`/users/${me.id}/deactivate`, { json: { reason: "Uji coba saja" } }), 409, "CANNOT_CHANGE_SELF");
+    await expectError(await asSuper("POST", `/admin/users/${me.id}/deactivate`, { body: { reason: "Uji coba saja" } }), 409, "CANNOT_CHANGE_SELF");
   });
 });
 
 describe("POST /admin/users/:id/password-reset", () => {
   it("mails a reset link and logs it", async () => {
     const staff = await createStaff();
-    const res = await asSuper(`/users/${staff.id}/password-reset`, { method: "POST" });
+    const res = await asSuper("POST", `/admin/users/${staff.id}/password-reset`);
     expect(res.status).toBe(200);
     expect((await res.json()).data).toEqual({ sent: true, email: staff.email });
     expect(await api.mails(staff.email)).toHaveLength(2);
@@ -236,12 +247,13 @@ describe("POST /admin/users/:id/password-reset", () => {
   });
 
   it("answers 404 for an unknown account", async () => {
-    await expectError(await asSuper("/users/00000000-0000-0000-0000-000000000000/password-reset", { method: "POST" }), 404, "NOT_FOUND");
+    await expectError(await asSuper("POST", "/admin/users/00000000-0000-0000-0000-000000000000/password-reset"), 404, "NOT_FOUND");
   });
 });
 
 describe("OpenAPI", () => {
   it("describes the admin endpoints", async () => {
+    // Raw: the OpenAPI document is served beside the typed routes, not one of them.
     const doc = await (await api.request("/api/v1/openapi.json", { apiKey: false })).json();
     for (const path of [
       "/api/v1/admin/users",

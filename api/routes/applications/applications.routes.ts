@@ -6,7 +6,7 @@ import { rules } from "#domain/validation";
 import { errorResponses } from "../../lib/errors";
 import { jsonObject } from "../../lib/validation";
 import { requireUser } from "../../middleware/auth";
-import { ok, jsonBody } from "../../lib/openapi";
+import { ok, jsonBody } from "../../http/openapi";
 
 const tags = ["Permohonan"];
 const security = [{ ApiKey: [], Bearer: [] }];

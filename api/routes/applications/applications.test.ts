@@ -5,7 +5,7 @@ import { doc, docx, docxBomb, docxLyingBomb, elf, jpg, pdf, pdfWithOpenActionScr
 import { applicationDocuments, applications, auditLog, reuploadRequests } from "../../db/schema";
 import { ATTACHMENT_POLICY, INLINE_POLICY } from "../files/files.handlers";
 import { applicantWithProfile } from "../../test/journeys";
-import { createTestApi, expectError, type TestApi } from "../../test/helpers";
+import { answered, createTestApi, expectError, multipart, refused, type TestApi } from "../../test/helpers";
 
 let api: TestApi;
 let pdfBytes: Buffer;
@@ -27,13 +27,13 @@ function form(parts: Part[]): FormData {
 const applicant = () => applicantWithProfile(api, "Santoso", { specialization: false });
 
 async function draft(token: string, jalur_id: JalurId = "REG") {
-  const res = await api.request("/api/v1/applications", { token, json: { jalur_id } });
+  const res = await api.client().call("POST", "/applications", { token, body: { jalur_id } });
   expect(res.status).toBe(201);
-  return (await res.json()).data as { id: string; registration_number: string };
+  return answered(res).data;
 }
 
-const upload = (token: string, id: string, parts: Part[], path = "documents") =>
-  api.request(`/api/v1/applications/${id}/${path}`, { token, body: form(parts) });
+const upload = <P extends "documents" | "reupload" = "documents">(token: string, id: string, parts: Part[], path: P = "documents" as P) =>
+  api.client().upload(`/applications/${id}/${path}`, ...multipart(form(parts)), { token });
 
 /** One valid file per requirement: the CV as DOCX, merged items as PDF, the rest as PNG. */
 function everyDocument(jalur: JalurId): Part[] {
@@ -44,29 +44,33 @@ function everyDocument(jalur: JalurId): Part[] {
   }));
 }
 
-const view = async (token: string, id: string) => (await (await api.request(`/api/v1/applications/${id}`, { token })).json()).data;
-const sendBack = (token: string, id: string) => api.request(`/api/v1/applications/${id}/reupload/submit`, { token, method: "POST" });
+const view = async (token: string, id: string) => answered(await api.client().call("GET", `/applications/${id}`, { token })).data;
+const sendBack = (token: string, id: string) => api.client().call("POST", `/applications/${id}/reupload/submit`, { token });
+const submit = (token: string, id: string, idempotency_key?: string) =>
+  api.client().call("POST", `/applications/${id}/submit`, { token, body: idempotency_key === undefined ? {} : { idempotency_key } });
+/** A stored file as the API answers it (the client's fetchRaw: status, headers and bytes), inline when asked. */
+const download = async (token: string, fileId: string, inline?: "1") => (await api.client().fetchRaw("GET", `/files/${fileId}`, { token, query: { inline } }))!;
 
 describe("the applicant's journey", () => {
   it("profile → draft → every REG document → submit → 'Dalam Proses' at stage 1 with an audit entry", async () => {
     const { token } = await applicant();
-    expect((await (await api.request("/api/v1/me/profile", { token })).json()).data.complete).toBe(true);
-    expect((await (await api.request("/api/v1/applications/current", { token })).json()).data).toBeNull();
+    expect(answered(await api.client().call("GET", "/me/profile", { token })).data.complete).toBe(true);
+    expect(answered(await api.client().call("GET", "/applications/current", { token })).data).toBeNull();
 
     const app = await draft(token);
     expect(app.registration_number).toMatch(/^ADP-\d{4}-\d{6}$/);
     let v = await view(token, app.id);
     expect(v).toMatchObject({ is_submitted: false, status: null, tahap: null, label: { rule: 12, label: "Draf Permohonan", colour: "blue" } });
     expect(v.missing).toEqual([1, 2, 3, 4, 5, 6, 7]);
-    await expectError(await api.request("/api/v1/applications", { token, json: { jalur_id: "SPE" } }), 409, "APPLICATION_EXISTS");
+    refused(await api.client().call("POST", "/applications", { token, body: { jalur_id: "SPE" } }), 409, "APPLICATION_EXISTS");
 
     const res = await upload(token, app.id, everyDocument("REG"));
     expect(res.status).toBe(200);
-    expect((await res.json()).data).toEqual({ saved: [1, 2, 3, 4, 5, 6, 7], errors: [] });
+    expect(answered(res).data).toEqual({ saved: [1, 2, 3, 4, 5, 6, 7], errors: [] });
 
-    const submitted = await api.request(`/api/v1/applications/${app.id}/submit`, { token, json: { idempotency_key: "k1" } });
+    const submitted = await submit(token, app.id, "k1");
     expect(submitted.status).toBe(200);
-    v = (await submitted.json()).data;
+    v = answered(submitted).data;
     expect(v).toMatchObject({
       is_submitted: true,
       status: "IN-PROGRESS",
@@ -76,7 +80,7 @@ describe("the applicant's journey", () => {
       holder_roles: [2, 4],
       missing: [],
     });
-    expect(new Date(v.stage_deadline).getTime() - new Date(v.stage_started_at).getTime()).toBe(14 * 24 * 3600 * 1000);
+    expect(new Date(v.stage_deadline!).getTime() - new Date(v.stage_started_at!).getTime()).toBe(14 * 24 * 3600 * 1000);
     expect(v.timeline).toEqual([
       {
         at: v.submitted_at,
@@ -93,15 +97,15 @@ describe("the applicant's journey", () => {
       },
     ]);
     expect(v.documents.map((d: { requirement_id: number }) => d.requirement_id)).toEqual([1, 2, 3, 4, 5, 6, 7]);
-    expect((await (await api.request("/api/v1/applications/current", { token })).json()).data.id).toBe(app.id);
+    expect(answered(await api.client().call("GET", "/applications/current", { token })).data!.id).toBe(app.id);
     // A submitted application takes no more document changes.
-    await expectError(await upload(token, app.id, [{ field: "doc_1", name: "a.png", data: png() }]), 409, "APPLICATION_SUBMITTED");
+    refused(await upload(token, app.id, [{ field: "doc_1", name: "a.png", data: png() }]), 409, "APPLICATION_SUBMITTED");
   });
 
   it("the workspace's summary says what the full view says: state, label and how many documents are missing", async () => {
     const { token } = await applicant();
-    const summary = async () => (await (await api.request("/api/v1/applications/current/summary", { token })).json()).data;
-    const full = async () => (await (await api.request("/api/v1/applications/current", { token })).json()).data;
+    const summary = async () => answered(await api.client().call("GET", "/applications/current/summary", { token })).data;
+    const full = async () => answered(await api.client().call("GET", "/applications/current", { token })).data!;
     const same = async () => {
       const [s, f] = [await summary(), await full()];
       expect(s).toEqual({
@@ -121,13 +125,14 @@ describe("the applicant's journey", () => {
     expect((await upload(token, app.id, everyDocument("REG").slice(0, 3))).status).toBe(200);
     expect(await same()).toMatchObject({ missing_count: 4 });
     expect((await upload(token, app.id, everyDocument("REG"))).status).toBe(200);
-    expect((await api.request(`/api/v1/applications/${app.id}/submit`, { token, json: {} })).status).toBe(200);
+    expect((await submit(token, app.id)).status).toBe(200);
     expect(await same()).toMatchObject({ missing_count: 0, is_submitted: true, status: "IN-PROGRESS", tahap: { id: 1 } });
   });
 
   it("lets only applicants open an application", async () => {
     const { token } = await api.login("admin@adaptasi.test");
-    await expectError(await api.request("/api/v1/applications", { token, json: { jalur_id: "REG" } }), 403, "APPLICANTS_ONLY");
+    refused(await api.client().call("POST", "/applications", { token, body: { jalur_id: "REG" } }), 403, "APPLICANTS_ONLY");
+    // Raw: a pathway outside the route's type, which the typed client cannot send.
     const bad = await api.request("/api/v1/applications", { token, json: { jalur_id: "XYZ" } });
     expect((await expectError(bad, 400, "VALIDATION_ERROR")).error.details).toMatchObject([
       { path: "jalur_id", message: "Jalur Pendaftaran harus berupa nilai yang diizinkan" },
@@ -138,13 +143,13 @@ describe("the applicant's journey", () => {
     const { token } = await applicant();
     const app = await draft(token, "REG");
     await upload(token, app.id, [{ field: "doc_1", name: "ktp.png", data: png() }]);
-    const res = await api.request(`/api/v1/applications/${app.id}/jalur`, { method: "PUT", token, json: { jalur_id: "OTH" } });
+    const res = await api.client().call("PUT", `/applications/${app.id}/jalur`, { token, body: { jalur_id: "OTH" } });
     expect(res.status).toBe(200);
-    const v = (await res.json()).data;
+    const v = answered(res).data;
     expect(v.jalur_id).toBe("OTH");
     expect(v.documents).toEqual([]);
     expect(v.missing).toEqual([21, 22, 23, 24, 25, 26, 27, 28]);
-    const profile = (await (await api.request("/api/v1/me/profile", { token })).json()).data;
+    const profile = answered(await api.client().call("GET", "/me/profile", { token })).data;
     expect(profile).toMatchObject({ complete: true, full_name: "Budi Santoso", birth_place: "Bandung" });
   });
 
@@ -153,8 +158,8 @@ describe("the applicant's journey", () => {
     const app = await draft(token, "OTH");
     const parts = everyDocument("OTH").map((p) => (p.field === "doc_23" ? { ...p, name: "cv.doc", data: doc() } : p));
     const res = await upload(token, app.id, parts);
-    expect((await res.json()).data.errors).toEqual([]);
-    const v = (await (await api.request(`/api/v1/applications/${app.id}/submit`, { token, json: {} })).json()).data;
+    expect(answered(res).data.errors).toEqual([]);
+    const v = answered(await submit(token, app.id)).data;
     expect(v).toMatchObject({ tahap: { id: 21 }, label: { label: "Dalam Proses" }, holder: "Admin / Sub-Komite Evaluasi Kompetensi" });
   });
 });
@@ -166,7 +171,7 @@ describe("bad uploads", () => {
     ({ token } = await applicant());
     id = (await draft(token)).id;
   });
-  const one = async (field: string, name: string, data: Buffer) => (await (await upload(token, id, [{ field, name, data }])).json()).data;
+  const one = async (field: string, name: string, data: Buffer) => answered(await upload(token, id, [{ field, name, data }])).data;
 
   it("judges type by content: a PNG named .pdf passes where PNG is allowed, an executable named .pdf does not", async () => {
     expect(await one("doc_1", "foto.pdf", png())).toEqual({ saved: [1], errors: [] });
@@ -186,8 +191,8 @@ describe("bad uploads", () => {
     expect(await one("doc_6", "pengalaman.pdf", exact)).toEqual({ saved: [6], errors: [] });
     // One byte more stops the reading (413): nothing of that post is kept, the field is named.
     const over = Buffer.concat([exact, Buffer.from([0])]);
-    const refused = await expectError(await upload(token, id, [{ field: "doc_6", name: "besar.pdf", data: over }]), 413, "FILE_TOO_LARGE");
-    expect(refused.error.details).toMatchObject([{ path: "doc_6", message: "harus lebih kecil dari 2048KB" }]);
+    const tooLarge = refused(await upload(token, id, [{ field: "doc_6", name: "besar.pdf", data: over }]), 413, "FILE_TOO_LARGE");
+    expect(tooLarge.error.details).toMatchObject([{ path: "doc_6", message: "harus lebih kecil dari 2048KB" }]);
     const v = await view(token, id);
     expect(v.documents.find((d: { requirement_id: number }) => d.requirement_id === 6)).toMatchObject({ original_name: "pengalaman.pdf", size: 2 * MB });
   });
@@ -214,14 +219,14 @@ describe("bad uploads", () => {
       { field: "doc_3", name: "halaman-1.png", data: png() },
       { field: "doc_3", name: "halaman-2.pdf", data: await pdfWithOpenActionScript(false) },
     ]);
-    expect((await merged.json()).data).toMatchObject({ saved: [], errors: [{ requirement_id: 3, message: script }] });
+    expect(answered(merged).data).toMatchObject({ saved: [], errors: [{ requirement_id: 3, message: script }] });
   });
 
   it("keeps a name with ../ and unicode only as a display name", async () => {
     expect(await one("doc_7", "../../etc/Surat Sehat — dr. Ñoño ☃.pdf", pdfBytes)).toEqual({ saved: [7], errors: [] });
-    const d = (await view(token, id)).documents.find((x: { requirement_id: number }) => x.requirement_id === 7);
+    const d = (await view(token, id)).documents.find((x: { requirement_id: number }) => x.requirement_id === 7)!;
     expect(d.original_name).toBe("Surat Sehat — dr. Ñoño ☃.pdf");
-    const file = await api.request(`/api/v1/files/${d.file_id}`, { token });
+    const file = await download(token, d.file_id);
     expect(file.headers.get("content-disposition")).toBe(
       `attachment; filename="Surat Sehat _ dr. _o_o _.pdf"; filename*=UTF-8''${encodeURIComponent("Surat Sehat — dr. Ñoño ☃.pdf")}`,
     );
@@ -233,10 +238,10 @@ describe("bad uploads", () => {
       { field: "doc_3", name: "halaman-2.png", data: png() },
       { field: "doc_3", name: "halaman-3.pdf", data: pdfBytes },
     ]);
-    expect((await res.json()).data).toEqual({ saved: [3], errors: [] });
-    const d = (await view(token, id)).documents.find((x: { requirement_id: number }) => x.requirement_id === 3);
+    expect(answered(res).data).toEqual({ saved: [3], errors: [] });
+    const d = (await view(token, id)).documents.find((x: { requirement_id: number }) => x.requirement_id === 3)!;
     expect(d.original_name).toBe("halaman-1.pdf");
-    const file = await api.request(`/api/v1/files/${d.file_id}`, { token });
+    const file = await download(token, d.file_id);
     expect(file.headers.get("content-type")).toBe("application/pdf");
     const bytes = Buffer.from(await file.arrayBuffer());
     expect(bytes.subarray(0, 5).toString()).toBe("%PDF-");
@@ -247,7 +252,7 @@ describe("bad uploads", () => {
       { field: "doc_4", name: "a.png", data: png() },
       { field: "doc_4", name: "b.png", data: png() },
     ]);
-    expect((await two.json()).data.errors).toMatchObject([{ requirement_id: 4, message: "Hanya satu berkas yang dapat diunggah untuk dokumen ini." }]);
+    expect(answered(two).data.errors).toMatchObject([{ requirement_id: 4, message: "Hanya satu berkas yang dapat diunggah untuk dokumen ini." }]);
   });
 
   it("replaces a draft's document when it is saved again, and can remove it from the draft", async () => {
@@ -259,14 +264,15 @@ describe("bad uploads", () => {
       .from(applicationDocuments)
       .where(and(eq(applicationDocuments.applicationId, id), eq(applicationDocuments.requirementId, 1)));
     expect(rows.map((r) => [r.version, r.isCurrent, r.replaceable])).toEqual([[1, true, true]]);
-    const del = await api.request(`/api/v1/applications/${id}/documents/1`, { method: "DELETE", token });
+    const del = await api.client().call("DELETE", `/applications/${id}/documents/1`, { token });
     expect(del.status).toBe(200);
-    expect((await del.json()).data.missing).toContain(1);
+    expect(answered(del).data.missing).toContain(1);
   });
 
   it("answers 400 for a field of another pathway or an unknown field, and for a body that is not multipart", async () => {
-    await expectError(await upload(token, id, [{ field: "doc_21", name: "a.png", data: png() }]), 400, "UNEXPECTED_FILE");
-    await expectError(await upload(token, id, [{ field: "photo", name: "a.png", data: png() }]), 400, "UNEXPECTED_FILE");
+    refused(await upload(token, id, [{ field: "doc_21", name: "a.png", data: png() }]), 400, "UNEXPECTED_FILE");
+    refused(await upload(token, id, [{ field: "photo", name: "a.png", data: png() }]), 400, "UNEXPECTED_FILE");
+    // Raw: a JSON body where the route takes multipart, which the typed client's upload never sends.
     await expectError(await api.request(`/api/v1/applications/${id}/documents`, { token, json: { doc_1: "x" } }), 400, "MALFORMED_MULTIPART");
   });
 });
@@ -280,8 +286,8 @@ describe("submission", () => {
       app.id,
       everyDocument("REG").filter((p) => p.field !== "doc_5"),
     );
-    const res = await api.request(`/api/v1/applications/${app.id}/submit`, { token, json: {} });
-    const body = await expectError(res, 400, "DOCUMENTS_MISSING");
+    const res = await submit(token, app.id);
+    const body = refused(res, 400, "DOCUMENTS_MISSING");
     expect(body.error.details).toEqual([
       {
         path: "doc_5",
@@ -300,31 +306,35 @@ describe("submission", () => {
     const { token } = await api.login(email);
     const app = await draft(token);
     await upload(token, app.id, everyDocument("REG"));
-    await expectError(await api.request(`/api/v1/applications/${app.id}/submit`, { token, json: {} }), 400, "PROFILE_INCOMPLETE");
+    refused(await submit(token, app.id), 400, "PROFILE_INCOMPLETE");
   });
 
   it("submits once, however often and however concurrently it is posted", async () => {
     const { token } = await applicant();
     const app = await draft(token, "SPE");
     // SPE needs a specialization in the profile.
-    const profile = (await (await api.request("/api/v1/me/profile", { token })).json()).data;
-    const specs = (await (await api.request("/api/v1/specializations")).json()).data;
-    const { email: _e, photo_file_id: _p, complete: _c, specialization_id: _s, ...rest } = profile;
+    const profile = answered(await api.client().call("GET", "/me/profile", { token })).data;
+    const specs = answered(await api.client().call("GET", "/specializations")).data;
+    // The profile is complete but for the specialization (applicantWithProfile): none of its other fields is null.
+    const {
+      email: _e,
+      photo_file_id: _p,
+      complete: _c,
+      specialization_id: _s,
+      ...rest
+    } = profile as { [K in keyof typeof profile]: NonNullable<(typeof profile)[K]> };
     await upload(token, app.id, everyDocument("SPE"));
-    await expectError(await api.request(`/api/v1/applications/${app.id}/submit`, { token, json: {} }), 400, "PROFILE_INCOMPLETE");
-    const put = await api.request("/api/v1/me/profile", {
-      method: "PUT",
+    refused(await submit(token, app.id), 400, "PROFILE_INCOMPLETE");
+    const put = await api.client().call("PUT", "/me/profile", {
       token,
-      json: { ...rest, graduation_year: String(rest.graduation_year), specialization_id: specs[0].id },
+      body: { ...rest, graduation_year: String(rest.graduation_year), specialization_id: specs[0].id },
     });
     expect(put.status).toBe(200);
 
-    const results = await Promise.all(
-      Array.from({ length: 5 }, () => api.request(`/api/v1/applications/${app.id}/submit`, { token, json: { idempotency_key: "same" } })),
-    );
+    const results = await Promise.all(Array.from({ length: 5 }, () => submit(token, app.id, "same")));
     expect(results.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
-    const again = await api.request(`/api/v1/applications/${app.id}/submit`, { token, json: { idempotency_key: "same" } });
-    const v = (await again.json()).data;
+    const again = await submit(token, app.id, "same");
+    const v = answered(again).data;
     expect(v).toMatchObject({ tahap: { id: 11 }, status: "IN-PROGRESS" });
     const audits = await api.db.select().from(auditLog).where(eq(auditLog.applicationId, app.id));
     expect(audits.map((a) => a.action)).toEqual(["SUBMIT"]);
@@ -338,20 +348,21 @@ describe("ownership", () => {
     const app = await draft(a.token);
     await upload(a.token, app.id, [{ field: "doc_1", name: "ktp.png", data: png() }]);
     const fileId = (await view(a.token, app.id)).documents[0].file_id;
-    const asB = (path: string, opts: Parameters<TestApi["request"]>[1] = {}) => api.request(path, { token: b.token, ...opts });
-    await expectError(await asB(`/api/v1/applications/${app.id}`), 404, "NOT_FOUND");
-    await expectError(await asB(`/api/v1/applications/${app.id}/jalur`, { method: "PUT", json: { jalur_id: "OTH" } }), 404, "NOT_FOUND");
-    await expectError(await upload(b.token, app.id, [{ field: "doc_1", name: "x.png", data: png() }]), 404, "NOT_FOUND");
-    await expectError(await asB(`/api/v1/applications/${app.id}/documents/1`, { method: "DELETE" }), 404, "NOT_FOUND");
-    await expectError(await asB(`/api/v1/applications/${app.id}/submit`, { json: {} }), 404, "NOT_FOUND");
-    await expectError(await asB(`/api/v1/files/${fileId}`), 404, "NOT_FOUND");
-    await expectError(await asB(`/api/v1/files/not-a-uuid`), 404, "NOT_FOUND");
-    await expectError(await asB(`/api/v1/applications/not-a-uuid`), 404, "NOT_FOUND");
+    const asB = api.client();
+    const token = b.token;
+    refused(await asB.call("GET", `/applications/${app.id}`, { token }), 404, "NOT_FOUND");
+    refused(await asB.call("PUT", `/applications/${app.id}/jalur`, { token, body: { jalur_id: "OTH" } }), 404, "NOT_FOUND");
+    refused(await upload(b.token, app.id, [{ field: "doc_1", name: "x.png", data: png() }]), 404, "NOT_FOUND");
+    refused(await asB.call("DELETE", `/applications/${app.id}/documents/1`, { token }), 404, "NOT_FOUND");
+    refused(await asB.call("POST", `/applications/${app.id}/submit`, { token, body: {} }), 404, "NOT_FOUND");
+    await expectError(await download(token, fileId), 404, "NOT_FOUND");
+    await expectError(await download(token, "not-a-uuid"), 404, "NOT_FOUND");
+    refused(await asB.call("GET", `/applications/not-a-uuid`, { token }), 404, "NOT_FOUND");
     // A's document is untouched.
     expect((await view(a.token, app.id)).documents).toHaveLength(1);
-    expect((await (await asB("/api/v1/applications/current")).json()).data).toBeNull();
-    await expectError(await asB(`/api/v1/applications/${app.id}/portfolio`), 404, "NOT_FOUND");
-    await expectError(await asB(`/api/v1/applications/${app.id}/achievements`, { method: "PUT", json: { items: [], done: true } }), 404, "NOT_FOUND");
+    expect(answered(await asB.call("GET", "/applications/current", { token })).data).toBeNull();
+    refused(await asB.call("GET", `/applications/${app.id}/portfolio`, { token }), 404, "NOT_FOUND");
+    refused(await asB.call("PUT", `/applications/${app.id}/achievements`, { token, body: { items: [], done: true } }), 404, "NOT_FOUND");
   });
 
   it("serves a file to its owner with safe headers, and to reviewers once submitted", async () => {
@@ -359,7 +370,7 @@ describe("ownership", () => {
     const app = await draft(a.token);
     await upload(a.token, app.id, everyDocument("REG"));
     const d = (await view(a.token, app.id)).documents[0];
-    const res = await api.request(`/api/v1/files/${d.file_id}`, { token: a.token });
+    const res = await download(a.token, d.file_id);
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("image/png");
     expect(res.headers.get("x-content-type-options")).toBe("nosniff");
@@ -375,7 +386,7 @@ describe("ownership", () => {
       ["cv.docx", "attachment"],
     ]) {
       const fileId = documents.find((x) => x.original_name === name)!.file_id;
-      const inline = await api.request(`/api/v1/files/${fileId}?inline=1`, { token: a.token });
+      const inline = await download(a.token, fileId, "1");
       expect(inline.headers.get("content-disposition")).toMatch(new RegExp(`^${disposition}; filename="${name}"`));
       // The viewer's frame: sandboxed, nothing loaded but the file, framed by the portal only; a download is never framed.
       expect(inline.headers.get("content-security-policy")).toBe(disposition === "inline" ? INLINE_POLICY : ATTACHMENT_POLICY);
@@ -387,20 +398,20 @@ describe("ownership", () => {
     }
 
     const reviewer = await api.login("subkomite@adaptasi.test");
-    await expectError(await api.request(`/api/v1/files/${d.file_id}`, { token: reviewer.token }), 404, "NOT_FOUND");
-    await expectError(await api.request(`/api/v1/files/${d.file_id}?inline=1`, { token: reviewer.token }), 404, "NOT_FOUND");
-    await api.request(`/api/v1/applications/${app.id}/submit`, { token: a.token, json: {} });
-    expect((await api.request(`/api/v1/files/${d.file_id}`, { token: reviewer.token })).status).toBe(200);
-    const shown = await api.request(`/api/v1/files/${d.file_id}?inline=1`, { token: reviewer.token });
+    await expectError(await download(reviewer.token, d.file_id), 404, "NOT_FOUND");
+    await expectError(await download(reviewer.token, d.file_id, "1"), 404, "NOT_FOUND");
+    await submit(a.token, app.id);
+    expect((await download(reviewer.token, d.file_id)).status).toBe(200);
+    const shown = await download(reviewer.token, d.file_id, "1");
     expect(shown.status).toBe(200);
     expect(shown.headers.get("content-disposition")).toMatch(/^inline;/);
     await shown.arrayBuffer();
     // A reviewer of a later stage (Kolegium, stage 2) does not see a stage-1 file, inline or not, nor does another applicant.
     const kolegium = await api.login("kolegium@adaptasi.test");
-    await expectError(await api.request(`/api/v1/files/${d.file_id}?inline=1`, { token: kolegium.token }), 404, "NOT_FOUND");
-    await expectError(await api.request(`/api/v1/files/${d.file_id}`, { token: kolegium.token }), 404, "NOT_FOUND");
+    await expectError(await download(kolegium.token, d.file_id, "1"), 404, "NOT_FOUND");
+    await expectError(await download(kolegium.token, d.file_id), 404, "NOT_FOUND");
     const stranger = await applicant();
-    await expectError(await api.request(`/api/v1/files/${d.file_id}?inline=1`, { token: stranger.token }), 404, "NOT_FOUND");
+    await expectError(await download(stranger.token, d.file_id, "1"), 404, "NOT_FOUND");
   });
 });
 
@@ -409,9 +420,9 @@ describe("reupload", () => {
     const { token } = await applicant();
     const app = await draft(token);
     await upload(token, app.id, everyDocument("REG"));
-    await api.request(`/api/v1/applications/${app.id}/submit`, { token, json: {} });
-    await expectError(await upload(token, app.id, [{ field: "doc_2", name: "cv.pdf", data: pdfBytes }], "reupload"), 409, "NOT_REUPLOAD");
-    await expectError(await sendBack(token, app.id), 409, "NOT_REUPLOAD");
+    await submit(token, app.id);
+    refused(await upload(token, app.id, [{ field: "doc_2", name: "cv.pdf", data: pdfBytes }], "reupload"), 409, "NOT_REUPLOAD");
+    refused(await sendBack(token, app.id), 409, "NOT_REUPLOAD");
 
     // A reviewer's REUPLOAD decision, done here on the database.
     await api.db.update(applications).set({ status: "REUPLOAD" }).where(eq(applications.id, app.id));
@@ -423,26 +434,26 @@ describe("reupload", () => {
       reupload: [{ requirement_id: 2, reason: "CV tidak terbaca, unggah ulang dalam PDF.", fixed: false }],
     });
     // Nothing uploaded again yet: it cannot go back.
-    const early = await expectError(await sendBack(token, app.id), 400, "DOCUMENTS_MISSING");
+    const early = refused(await sendBack(token, app.id), 400, "DOCUMENTS_MISSING");
     expect(early.error.details).toMatchObject([{ path: "doc_2", message: expect.stringContaining("harus diunggah ulang") }]);
 
-    await expectError(await upload(token, app.id, [{ field: "doc_1", name: "ktp.png", data: png() }], "reupload"), 400, "UNEXPECTED_FILE");
+    refused(await upload(token, app.id, [{ field: "doc_1", name: "ktp.png", data: png() }], "reupload"), 400, "UNEXPECTED_FILE");
     const bad = await upload(token, app.id, [{ field: "doc_2", name: "cv.pdf", data: elf() }], "reupload");
-    expect((await bad.json()).data).toMatchObject({ saved: [], errors: [{ requirement_id: 2 }], application: { status: "REUPLOAD" } });
+    expect(answered(bad).data).toMatchObject({ saved: [], errors: [{ requirement_id: 2 }], application: { status: "REUPLOAD" } });
 
     // Stored, not sent: the file stays with the applicant, who may replace it again before sending it back.
     const res = await upload(token, app.id, [{ field: "doc_2", name: "cv-baru.pdf", data: pdfBytes }], "reupload");
     expect(res.status).toBe(200);
-    const body = (await res.json()).data;
+    const body = answered(res).data;
     expect(body).toMatchObject({ saved: [2], errors: [], application: { status: "REUPLOAD", reupload: [{ requirement_id: 2, fixed: true }] } });
     expect(body.application.timeline.map((t: { action: string }) => t.action)).toEqual(["SUBMIT"]);
     expect((await upload(token, app.id, [{ field: "doc_2", name: "cv-lebih-baru.pdf", data: pdfBytes }], "reupload")).status).toBe(200);
 
     // Another person cannot send it back.
-    await expectError(await sendBack((await applicant()).token, app.id), 404, "NOT_FOUND");
+    refused(await sendBack((await applicant()).token, app.id), 404, "NOT_FOUND");
     const sent = await sendBack(token, app.id);
     expect(sent.status).toBe(200);
-    v = (await sent.json()).data;
+    v = answered(sent).data;
     expect(v).toMatchObject({ status: "IN-PROGRESS", tahap: { id: 1 }, label: { label: "Dalam Proses" }, reupload: [] });
     expect(v.documents.find((d: { requirement_id: number }) => d.requirement_id === 2)).toMatchObject({ original_name: "cv-lebih-baru.pdf", version: 3 });
     expect(v.timeline.map((t: { action: string }) => t.action)).toEqual(["SUBMIT", "REUPLOAD"]);
@@ -453,7 +464,7 @@ describe("reupload", () => {
       .where(and(eq(applicationDocuments.applicationId, app.id), eq(applicationDocuments.requirementId, 2)));
     expect(versions).toHaveLength(3);
     // Sent twice (a double click, a re-post): the second changes nothing.
-    await expectError(await sendBack(token, app.id), 409, "NOT_REUPLOAD");
+    refused(await sendBack(token, app.id), 409, "NOT_REUPLOAD");
     expect((await view(token, app.id)).timeline).toHaveLength(2);
   });
 
@@ -466,7 +477,7 @@ describe("reupload", () => {
       { applicationId: app.id, actorUserId: me.applicantUserId, actorRole: 4, action: "DECISION", note: "untuk pemohon" },
     ]);
     const v = await view(token, app.id);
-    expect(v.timeline.map((t: { note: string }) => t.note)).toEqual(["untuk pemohon"]);
+    expect(v.timeline.map((t) => t.note)).toEqual(["untuk pemohon"]);
     // The log is append-only: the database refuses to rewrite history.
     await expect(api.db.update(auditLog).set({ note: "diubah" }).where(eq(auditLog.applicationId, app.id))).rejects.toThrow();
   });
@@ -476,37 +487,37 @@ describe("SPE extras", () => {
   it("saves the portfolio and the achievements with their done flag, while the applicant holds the file", async () => {
     const { token } = await applicant();
     const app = await draft(token, "SPE");
-    const base = `/api/v1/applications/${app.id}`;
-    expect((await (await api.request(`${base}/portfolio`, { token })).json()).data).toEqual({ entries: [] });
+    const base = `/applications/${app.id}` as const;
+    expect(answered(await api.client().call("GET", `${base}/portfolio`, { token })).data).toEqual({ entries: [] });
     const entries = [
       { kind: "PENDIDIKAN", title: "Residensi Ilmu Penyakit Dalam", institution: "University of Malaya", year: 2020, description: null },
       { kind: "PEKERJAAN", title: "Internist", institution: "Hospital Kuala Lumpur", year: 2022, description: "5 tahun" },
     ];
-    const put = await api.request(`${base}/portfolio`, { method: "PUT", token, json: { entries } });
+    const put = await api.client().call("PUT", `${base}/portfolio`, { token, body: { entries } });
     expect(put.status).toBe(200);
-    expect((await put.json()).data).toEqual({ entries });
+    expect(answered(put).data).toEqual({ entries });
 
-    const types = (await (await api.request("/api/v1/achievement-types")).json()).data;
+    const types = answered(await api.client().call("GET", "/achievement-types")).data;
     expect(types.map((t: { code: string }) => t.code)).toContain("PUBLIKASI");
-    const bad = await api.request(`${base}/achievements`, { method: "PUT", token, json: { items: [{ type_code: "X", title: "t" }], done: false } });
-    expect((await expectError(bad, 400, "VALIDATION_ERROR")).error.details).toMatchObject([
+    const bad = await api.client().call("PUT", `${base}/achievements`, { token, body: { items: [{ type_code: "X", title: "t" }], done: false } });
+    expect(refused(bad, 400, "VALIDATION_ERROR").error.details).toMatchObject([
       { path: "items.0.type_code", message: "Jenis Capaian harus berupa nilai yang diizinkan" },
     ]);
     const items = [{ type_code: "PUBLIKASI", title: "Outcomes of sepsis care", year: 2021, description: null }];
-    const ok = await api.request(`${base}/achievements`, { method: "PUT", token, json: { items, done: true } });
-    expect((await ok.json()).data).toEqual({ items, done: true });
+    const ok = await api.client().call("PUT", `${base}/achievements`, { token, body: { items, done: true } });
+    expect(answered(ok).data).toEqual({ items, done: true });
     expect((await view(token, app.id)).achievements_done).toBe(true);
 
     await upload(token, app.id, everyDocument("SPE"));
     await api.db.update(applications).set({ isSubmitted: true, status: "IN-PROGRESS", stageId: 11 }).where(eq(applications.id, app.id));
-    await expectError(await api.request(`${base}/portfolio`, { method: "PUT", token, json: { entries: [] } }), 409, "APPLICATION_SUBMITTED");
+    refused(await api.client().call("PUT", `${base}/portfolio`, { token, body: { entries: [] } }), 409, "APPLICATION_SUBMITTED");
   });
 
   it("a REG or OTH application has no portfolio or achievements to write", async () => {
     const { token } = await applicant();
     const app = await draft(token, "REG");
-    const base = `/api/v1/applications/${app.id}`;
-    await expectError(await api.request(`${base}/portfolio`, { method: "PUT", token, json: { entries: [] } }), 409, "NOT_SPE");
-    await expectError(await api.request(`${base}/achievements`, { method: "PUT", token, json: { items: [], done: true } }), 409, "NOT_SPE");
+    const base = `/applications/${app.id}` as const;
+    refused(await api.client().call("PUT", `${base}/portfolio`, { token, body: { entries: [] } }), 409, "NOT_SPE");
+    refused(await api.client().call("PUT", `${base}/achievements`, { token, body: { items: [], done: true } }), 409, "NOT_SPE");
   });
 });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { requirementsFor, type JalurId } from "#domain/documents";
 import { pdf } from "../../../tests/fixtures/files";
 import { FOREIGN_DOCTOR } from "../../../tests/fixtures/people";
-import { createTestApi, expectError, type TestApi } from "../../test/helpers";
+import { answered, createTestApi, expectError, multipart, refused, type TestApi } from "../../test/helpers";
 import { applicantWithProfile, everyDocument as everyDocumentOf, tag } from "../../test/journeys";
 
 // GET /applications/:id/file-history: every version of every document, for the applicant and the facility
@@ -14,7 +14,7 @@ let institutionId: number;
 beforeAll(async () => {
   api = await createTestApi();
   pdfBytes = await pdf();
-  institutionId = (await (await api.request("/api/v1/institutions?q=malaya")).json()).data[0].id;
+  institutionId = answered(await api.client().call("GET", "/institutions", { query: { q: "malaya" } })).data[0].id;
 });
 afterAll(() => api?.close());
 
@@ -29,41 +29,33 @@ function one(requirementId: number, name: string, data: Buffer): FormData {
 /** A fresh applicant with a complete profile, logged in. */
 const applicant = async (): Promise<string> => (await applicantWithProfile(api, "Santoso", { emailPrefix: "riwayat" })).token;
 
-const history = (token: string, id: string) => api.request(`/api/v1/applications/${id}/file-history`, { token });
-
-type Version = {
-  version: number;
-  file_id: string;
-  original_name: string;
-  uploaded_at: string;
-  is_current: boolean;
-  replaced_at: string | null;
-  replaced_reason: string | null;
-};
+const history = (token: string | undefined, id: string) => api.client().call("GET", `/applications/${id}/file-history`, { token });
+/** A stored file as the API answers it (the client's fetchRaw). */
+const download = async (token: string, fileId: string) => (await api.client().fetchRaw("GET", `/files/${fileId}`, { token }))!;
 
 describe("file history", () => {
   it("lists every version oldest first, with when and why each was replaced; only the owner reads it", async () => {
     const token = await applicant();
-    const created = await api.request("/api/v1/applications", { token, json: { jalur_id: "REG" } });
-    const { id } = (await created.json()).data as { id: string };
-    const up = (path: string, body: FormData) => api.request(`/api/v1/applications/${id}/${path}`, { token, body });
+    const created = await api.client().call("POST", "/applications", { token, body: { jalur_id: "REG" } });
+    const { id } = answered(created).data;
+    const up = (path: "documents" | "reupload", body: FormData) => api.client().upload(`/applications/${id}/${path}`, ...multipart(body), { token });
     expect((await up("documents", everyDocument("REG"))).status).toBe(200);
     // The applicant replaces the CV on the draft: no reviewer saw the first, so it is not history.
     expect((await up("documents", one(2, "cv-kedua.pdf", pdfBytes))).status).toBe(200);
-    expect((await api.request(`/api/v1/applications/${id}/submit`, { token, json: {} })).status).toBe(200);
+    expect((await api.client().call("POST", `/applications/${id}/submit`, { token, body: {} })).status).toBe(200);
 
     const admin = (await api.login("admin@adaptasi.test")).token;
-    const decided = await api.request(`/api/v1/review/applications/${id}/decisions`, {
+    const decided = await api.client().call("POST", `/review/applications/${id}/decisions`, {
       token: admin,
-      json: { stage_id: 1, decision: "REUPLOAD", note: "CV belum ditandatangani.", documents: [{ requirement_id: 2, reason: "Tanda tangan tidak ada" }] },
+      body: { stage_id: 1, decision: "REUPLOAD", note: "CV belum ditandatangani.", documents: [{ requirement_id: 2, reason: "Tanda tangan tidak ada" }] },
     });
     expect(decided.status).toBe(200);
     expect((await up("reupload", one(2, "cv-ditandatangani.pdf", pdfBytes))).status).toBe(200);
-    expect((await api.request(`/api/v1/applications/${id}/reupload/submit`, { token, method: "POST" })).status).toBe(200);
+    expect((await api.client().call("POST", `/applications/${id}/reupload/submit`, { token })).status).toBe(200);
 
     const res = await history(token, id);
     expect(res.status).toBe(200);
-    const data = (await res.json()).data as { application_id: string; documents: Array<{ requirement_id: number; name: string; versions: Version[] }> };
+    const data = answered(res).data;
     expect(data.application_id).toBe(id);
     // Every REG requirement, in the pathway's order
     expect(data.documents.map((d) => d.requirement_id)).toEqual(requirementsFor("REG").map((r) => r.id));
@@ -80,16 +72,14 @@ describe("file history", () => {
     expect(data.documents.find((d) => d.requirement_id === 1)!.versions).toMatchObject([{ version: 1, is_current: true, replaced_at: null }]);
 
     // A second round for the same document: each replaced version keeps the reason of its own round
-    const again = await api.request(`/api/v1/review/applications/${id}/decisions`, {
+    const again = await api.client().call("POST", `/review/applications/${id}/decisions`, {
       token: admin,
-      json: { stage_id: 1, decision: "REUPLOAD", note: "Masih kurang.", documents: [{ requirement_id: 2, reason: "Tanggal tidak terbaca" }] },
+      body: { stage_id: 1, decision: "REUPLOAD", note: "Masih kurang.", documents: [{ requirement_id: 2, reason: "Tanggal tidak terbaca" }] },
     });
     expect(again.status).toBe(200);
     expect((await up("reupload", one(2, "cv-jelas.pdf", pdfBytes))).status).toBe(200);
-    expect((await api.request(`/api/v1/applications/${id}/reupload/submit`, { token, method: "POST" })).status).toBe(200);
-    const rounds = ((await (await history(token, id)).json()).data.documents as Array<{ requirement_id: number; versions: Version[] }>).find(
-      (d) => d.requirement_id === 2,
-    )!;
+    expect((await api.client().call("POST", `/applications/${id}/reupload/submit`, { token })).status).toBe(200);
+    const rounds = answered(await history(token, id)).data.documents.find((d) => d.requirement_id === 2)!;
     expect(rounds.versions.map((v) => [v.version, v.replaced_reason, v.is_current])).toEqual([
       [1, "Tanda tangan tidak ada", false],
       [2, "Tanggal tidak terbaca", false],
@@ -97,25 +87,25 @@ describe("file history", () => {
     ]);
 
     // The replaced version downloads for its owner
-    expect((await api.request(`/api/v1/files/${v1.file_id}`, { token })).status).toBe(200);
+    expect((await download(token, v1.file_id)).status).toBe(200);
 
     // Another applicant, a facility, a reviewer: 404, and the old file is not theirs either
     const other = await applicant();
-    await expectError(await history(other, id), 404, "NOT_FOUND");
-    await expectError(await api.request(`/api/v1/files/${v1.file_id}`, { token: other }), 404, "NOT_FOUND");
-    await expectError(await history((await api.login("fasyankes@adaptasi.test")).token, id), 404, "NOT_FOUND");
-    await expectError(await history(admin, id), 404, "NOT_FOUND");
-    await expectError(await history(token, "not-a-uuid"), 404, "NOT_FOUND");
-    expect((await api.request(`/api/v1/applications/${id}/file-history`)).status).toBe(401);
+    refused(await history(other, id), 404, "NOT_FOUND");
+    await expectError(await download(other, v1.file_id), 404, "NOT_FOUND");
+    refused(await history((await api.login("fasyankes@adaptasi.test")).token, id), 404, "NOT_FOUND");
+    refused(await history(admin, id), 404, "NOT_FOUND");
+    refused(await history(token, "not-a-uuid"), 404, "NOT_FOUND");
+    expect((await history(undefined, id)).status).toBe(401);
   });
 
   it("the facility that registered the professional reads its registration's history; another facility gets 404", async () => {
     const facility = (await api.login("fasyankes@adaptasi.test")).token;
-    const kinds = (await (await api.request("/api/v1/activity-kinds", { token: facility })).json()).data as Array<{ id: number }>;
+    const kinds = answered(await api.client().call("GET", "/activity-kinds", { token: facility })).data;
     const t = tag();
-    const reg = await api.request("/api/v1/registrations", {
+    const reg = await api.client().call("POST", "/registrations", {
       token: facility,
-      json: {
+      body: {
         full_name: `Maria ${t}`,
         email: `nakes.${t}@contoh.id`,
         ...FOREIGN_DOCTOR,
@@ -126,17 +116,17 @@ describe("file history", () => {
       },
     });
     expect(reg.status).toBe(201);
-    const id = (await reg.json()).data.application.id as string;
-    expect((await api.request(`/api/v1/applications/${id}/documents`, { token: facility, body: everyDocument("OTH") })).status).toBe(200);
+    const id = answered(reg).data.application.id;
+    expect((await api.client().upload(`/applications/${id}/documents`, ...multipart(everyDocument("OTH")), { token: facility })).status).toBe(200);
 
     const res = await history(facility, id);
     expect(res.status).toBe(200);
-    const data = (await res.json()).data as { documents: Array<{ versions: Version[] }> };
+    const data = answered(res).data;
     expect(data.documents).toHaveLength(requirementsFor("OTH").length);
     expect(data.documents.every((d) => d.versions.length === 1 && d.versions[0].is_current)).toBe(true);
 
     const otherEmail = `fasyankes.${tag()}@contoh.id`;
     await api.createUser({ email: otherEmail, roleId: 8 });
-    await expectError(await history((await api.login(otherEmail)).token, id), 404, "NOT_FOUND");
+    refused(await history((await api.login(otherEmail)).token, id), 404, "NOT_FOUND");
   });
 });

@@ -1,6 +1,6 @@
 import { APPLICANT_ROLES } from "#domain/roles";
 import { afterValidation, allow } from "../../middleware/allow";
-import { createRouter } from "../../lib/router";
+import { createRouter } from "../../http/router";
 import * as handlers from "./applications.handlers";
 import * as routes from "./applications.routes";
 

@@ -7,11 +7,11 @@ import { MB } from "#domain/documents";
 import { pdf, png } from "../../../tests/fixtures/files";
 import { additionalRequirements, applicationDocuments, applications, files, reuploadRequests, users } from "../../db/schema";
 import { insertDraft } from "../../services/workflow/draft";
-import { createS3Client } from "../../services/storage-s3";
+import { createS3Client } from "../../services/storage/s3";
 import { applicantWithProfile, everyDocument } from "../../test/journeys";
 import { sweepAfterGrace } from "../../test/file-deletions";
 import { startS3WithListParts, type S3WithListParts } from "../../test/s3-with-list-parts";
-import { createTestApi, expectError, type TestApi } from "../../test/helpers";
+import { answered, appClient, createTestApi, expectError, multipart, refused as expectRefused, type TestApi } from "../../test/helpers";
 
 // How much one applicant can store: a draft's document saved again replaces its earlier draft version
 // (only what a reviewer has seen is history), quotas on what an application and an account's drafts
@@ -27,7 +27,7 @@ beforeAll(async () => {
 afterAll(() => api?.close());
 
 type Part = { field: string; name: string; data: Buffer };
-type Send = TestApi["request"];
+type App = TestApi["app"];
 
 function form(parts: Part[]): FormData {
   const fd = new FormData();
@@ -35,13 +35,14 @@ function form(parts: Part[]): FormData {
   return fd;
 }
 
-const upload = async (token: string, id: string, parts: Part[], send: Send = api.request) =>
-  send(`/api/v1/applications/${id}/documents`, { token, body: form(parts) });
+/** An upload of these parts to the application's documents, through the typed client of this API or of another app on its database. */
+const upload = async (token: string, id: string, parts: Part[], on: App = api.app) =>
+  appClient(on).upload(`/applications/${id}/documents`, ...multipart(form(parts)), { token });
 
 async function draft(token: string) {
-  const res = await api.request("/api/v1/applications", { token, json: { jalur_id: "REG" } });
+  const res = await api.client().call("POST", "/applications", { token, body: { jalur_id: "REG" } });
   expect(res.status).toBe(201);
-  return (await res.json()).data.id as string;
+  return answered(res).data.id;
 }
 
 const versionsOf = (id: string, requirementId: number) =>
@@ -52,11 +53,7 @@ const versionsOf = (id: string, requirementId: number) =>
     .where(and(eq(applicationDocuments.applicationId, id), eq(applicationDocuments.requirementId, requirementId)))
     .orderBy(applicationDocuments.version);
 
-const history = async (token: string, id: string) =>
-  (await (await api.request(`/api/v1/applications/${id}/file-history`, { token })).json()).data.documents as Array<{
-    requirement_id: number;
-    versions: Array<{ version: number; original_name: string; is_current: boolean }>;
-  }>;
+const history = async (token: string, id: string) => answered(await api.client().call("GET", `/applications/${id}/file-history`, { token })).data.documents;
 
 /** Every stored file's key on disk (not the uploads streaming in, nor the shard folders). */
 const storedKeys = () =>
@@ -79,10 +76,10 @@ describe("a draft's document saved again replaces its earlier draft version", ()
       const answers = await Promise.all(
         Array.from({ length: 5 }, (_, i) => upload(token, id, [{ field: "doc_1", name: `ktp-${round * 5 + i}.pdf`, data: twoMb }])),
       );
-      for (const a of answers) expect((await a.json()).data).toEqual({ saved: [1], errors: [] });
+      for (const a of answers) expect(answered(a).data).toEqual({ saved: [1], errors: [] });
     }
     const seconds = (Date.now() - started) / 1000;
-    // The replaced versions' bytes go FILE_DELETE_GRACE_DAYS later, at the live service's sweep (api/services/file-deletions.ts).
+    // The replaced versions' bytes go FILE_DELETE_GRACE_DAYS later, at the live service's sweep (api/services/storage/file-deletions.ts).
     expect(storedKeys().filter((f) => !keysBefore.has(f))).toHaveLength(50);
     expect(await sweepAfterGrace(api)).toBeGreaterThanOrEqual(49);
     const rows = await versionsOf(id, 1);
@@ -100,19 +97,20 @@ describe("a draft's document saved again replaces its earlier draft version", ()
   it("keeps every version a reviewer has seen: what was submitted and each reupload", async () => {
     const { token } = await applicantWithProfile(api);
     const id = await draft(token);
-    expect((await api.request(`/api/v1/applications/${id}/documents`, { token, body: everyDocument("REG", await pdf()) })).status).toBe(200);
+    expect((await api.client().upload(`/applications/${id}/documents`, ...multipart(everyDocument("REG", await pdf())), { token })).status).toBe(200);
     expect((await upload(token, id, [{ field: "doc_2", name: "cv-2.pdf", data: await pdf("cv") }])).status).toBe(200);
-    expect((await api.request(`/api/v1/applications/${id}/submit`, { token, json: {} })).status).toBe(200);
+    expect((await api.client().call("POST", `/applications/${id}/submit`, { token, body: {} })).status).toBe(200);
     const seen = await versionsOf(id, 2);
     expect(seen.map((r) => r.version)).toEqual([1]);
 
     // A reviewer's REUPLOAD decision, done here on the database; the applicant answers it.
     await api.db.update(applications).set({ status: "REUPLOAD" }).where(eq(applications.id, id));
     await api.db.insert(reuploadRequests).values({ applicationId: id, requirementId: 2, reason: "CV tidak terbaca." });
-    const res = await api.request(`/api/v1/applications/${id}/reupload`, {
-      token,
-      body: form([{ field: "doc_2", name: "cv-3.pdf", data: await pdf("cv baru") }]),
-    });
+    const res = await api
+      .client()
+      .upload(`/applications/${id}/reupload`, ...multipart(form([{ field: "doc_2", name: "cv-3.pdf", data: await pdf("cv baru") }])), {
+        token,
+      });
     expect(res.status).toBe(200);
     const after = await versionsOf(id, 2);
     expect(after.map((r) => [r.version, r.isCurrent])).toEqual([
@@ -147,7 +145,7 @@ describe("a draft's document saved again replaces its earlier draft version", ()
     // Taking the document off the draft deletes the unseen version and its bytes; the old ones stay.
     const [, , draftVersion] = await versionsOf(id, 1);
     expect(bytesOnDisk([draftVersion.key])).toBeGreaterThan(0);
-    expect((await api.request(`/api/v1/applications/${id}/documents/1`, { method: "DELETE", token })).status).toBe(200);
+    expect((await api.client().call("DELETE", `/applications/${id}/documents/1`, { token })).status).toBe(200);
     expect(bytesOnDisk([draftVersion.key])).toBeGreaterThan(0); // no row names it; gone after the grace
     await sweepAfterGrace(api);
     expect(bytesOnDisk([draftVersion.key])).toBe(0);
@@ -162,9 +160,9 @@ describe("where one file is kept, a new upload deletes the one it replaces", () 
   it("a profile photo", async () => {
     const { token } = await applicantWithProfile(api);
     const photo = async () => {
-      const res = await api.request("/api/v1/me/profile/photo", { token, body: form([{ field: "photo", name: "foto.png", data: png() }]) });
+      const res = await api.client().upload("/me/profile/photo", ...multipart(form([{ field: "photo", name: "foto.png", data: png() }])), { token });
       expect(res.status).toBe(200);
-      return (await res.json()).data.file_id as string;
+      return answered(res).data.file_id;
     };
     const keyOf = async (id: string) => (await api.db.select({ key: files.storageKey }).from(files).where(eq(files.id, id)))[0]?.key;
     const first = await photo();
@@ -175,7 +173,7 @@ describe("where one file is kept, a new upload deletes the one it replaces", () 
     await sweepAfterGrace(api);
     expect(bytesOnDisk([firstKey])).toBe(0);
     expect(await keyOf(second)).toBeDefined();
-    await expectError(await api.request(`/api/v1/files/${first}`, { token }), 404, "NOT_FOUND");
+    await expectError((await api.client().fetchRaw("GET", `/files/${first}`, { token }))!, 404, "NOT_FOUND");
   });
 
   it("the answer to an additional-document request", async () => {
@@ -196,14 +194,17 @@ describe("where one file is kept, a new upload deletes the one it replaces", () 
       })
       .where(eq(applications.id, id));
     const admin = await api.login("admin@adaptasi.test");
-    const asked = await api.request(`/api/v1/review/applications/${id}/additional-requirements`, { token: admin.token, json: { title: "Surat rekomendasi" } });
+    const asked = await api
+      .client()
+      .call("POST", `/review/applications/${id}/additional-requirements`, { token: admin.token, body: { title: "Surat rekomendasi" } });
     expect(asked.status).toBe(201);
-    const requestId = (await asked.json()).data.items[0].id;
+    const requestId = answered(asked).data.items[0].id;
     const answer = async (name: string) => {
-      const res = await api.request(`/api/v1/applications/${id}/additional-requirements/${requestId}/file`, {
-        token,
-        body: form([{ field: "file", name, data: png() }]),
-      });
+      const res = await api
+        .client()
+        .upload(`/applications/${id}/additional-requirements/${requestId}/file`, ...multipart(form([{ field: "file", name, data: png() }])), {
+          token,
+        });
       expect(res.status).toBe(200);
       return (
         await api.db
@@ -221,11 +222,12 @@ describe("where one file is kept, a new upload deletes the one it replaces", () 
     expect(await api.db.select().from(files).where(eq(files.storageKey, first))).toEqual([]);
     // The application's quota counts its answers too: here 0.1 MB (SPE's 20 MB × 0.005).
     const small = api.appWith({ filesDir: api.filesDir, uploadQuota: { applicationAllowances: 0.005, accountAllowances: 100 } });
-    const refused = await small.request(`/api/v1/applications/${id}/additional-requirements/${requestId}/file`, {
-      token,
-      body: form([{ field: "file", name: "besar.pdf", data: twoMb }]),
-    });
-    expect((await expectError(refused, 413, "UPLOAD_QUOTA_EXCEEDED")).error).toMatchObject({ params: { scope: "application", limit_mb: 0.1 } });
+    const refused = await appClient(small.app).upload(
+      `/applications/${id}/additional-requirements/${requestId}/file`,
+      ...multipart(form([{ field: "file", name: "besar.pdf", data: twoMb }])),
+      { token },
+    );
+    expect(expectRefused(refused, 413, "UPLOAD_QUOTA_EXCEEDED").error).toMatchObject({ params: { scope: "application", limit_mb: 0.1 } });
     expect(bytesOnDisk([second])).toBeGreaterThan(0);
   });
 });
@@ -236,8 +238,8 @@ describe("quotas", () => {
     const small = api.appWith({ filesDir: api.filesDir, uploadQuota: { applicationAllowances: 0.2, accountAllowances: 100 } });
     const { token } = await applicantWithProfile(api);
     const id = await draft(token);
-    expect((await (await upload(token, id, [{ field: "doc_1", name: "ktp.pdf", data: twoMb }], small.request)).json()).data.saved).toEqual([1]);
-    expect((await (await upload(token, id, [{ field: "doc_4", name: "kompetensi.pdf", data: twoMb }], small.request)).json()).data.saved).toEqual([4]);
+    expect(answered(await upload(token, id, [{ field: "doc_1", name: "ktp.pdf", data: twoMb }], small.app)).data.saved).toEqual([1]);
+    expect(answered(await upload(token, id, [{ field: "doc_4", name: "kompetensi.pdf", data: twoMb }], small.app)).data.saved).toEqual([4]);
     const keysBefore = storedKeys();
 
     const refused = await upload(
@@ -247,9 +249,9 @@ describe("quotas", () => {
         { field: "doc_6", name: "pengalaman.pdf", data: twoMb },
         { field: "doc_7", name: "sehat.png", data: png() },
       ],
-      small.request,
+      small.app,
     );
-    const body = await expectError(refused, 413, "UPLOAD_QUOTA_EXCEEDED");
+    const body = expectRefused(refused, 413, "UPLOAD_QUOTA_EXCEEDED");
     expect(body.error).toMatchObject({
       message:
         "Berkas tidak disimpan: satu permohonan dapat menyimpan dokumen paling banyak 4 MB, dan unggahan ini akan melampauinya. Dokumen yang sudah tersimpan tetap ada.",
@@ -258,7 +260,7 @@ describe("quotas", () => {
     expect((await versionsOf(id, 6)).length + (await versionsOf(id, 7)).length).toBe(0);
     expect(storedKeys()).toEqual(keysBefore); // the refused bytes went again
     // Replacing a document frees its old bytes: still within the quota.
-    expect((await (await upload(token, id, [{ field: "doc_1", name: "ktp-2.pdf", data: twoMb }], small.request)).json()).data.saved).toEqual([1]);
+    expect(answered(await upload(token, id, [{ field: "doc_1", name: "ktp-2.pdf", data: twoMb }], small.app)).data.saved).toEqual([1]);
   });
 
   it("counts an account's drafts together (a facility's registrations), and stops counting them once submitted", async () => {
@@ -271,10 +273,10 @@ describe("quotas", () => {
     const [otherRow] = await api.db.select().from(users).where(eq(users.email, other.email));
     const registered = (await insertDraft(api.db, { applicantUserId: otherRow.id, submittedByUserId: ownerRow.id, jalurId: "REG" })).id;
 
-    expect((await (await upload(owner.token, own, [{ field: "doc_1", name: "a.pdf", data: twoMb }], small.request)).json()).data.saved).toEqual([1]);
-    expect((await (await upload(owner.token, registered, [{ field: "doc_1", name: "b.pdf", data: twoMb }], small.request)).json()).data.saved).toEqual([1]);
-    const refused = await expectError(
-      await upload(owner.token, registered, [{ field: "doc_4", name: "c.png", data: png() }], small.request),
+    expect(answered(await upload(owner.token, own, [{ field: "doc_1", name: "a.pdf", data: twoMb }], small.app)).data.saved).toEqual([1]);
+    expect(answered(await upload(owner.token, registered, [{ field: "doc_1", name: "b.pdf", data: twoMb }], small.app)).data.saved).toEqual([1]);
+    const refused = expectRefused(
+      await upload(owner.token, registered, [{ field: "doc_4", name: "c.png", data: png() }], small.app),
       413,
       "UPLOAD_QUOTA_EXCEEDED",
     );
@@ -282,7 +284,7 @@ describe("quotas", () => {
     expect(refused.error.message).toContain("paling banyak 4 MB");
     // Once submitted, a registration's documents are the reviewers' and no longer count.
     await api.db.update(applications).set({ isSubmitted: true }).where(eq(applications.id, registered));
-    expect((await (await upload(owner.token, own, [{ field: "doc_4", name: "c.png", data: png() }], small.request)).json()).data.saved).toEqual([4]);
+    expect(answered(await upload(owner.token, own, [{ field: "doc_4", name: "c.png", data: png() }], small.app)).data.saved).toEqual([4]);
   });
 });
 
@@ -293,10 +295,10 @@ describe("uploads per account per minute", () => {
     const b = await applicantWithProfile(api);
     const idA = await draft(a.token);
     const idB = await draft(b.token);
-    for (let i = 0; i < 2; i++) expect((await upload(a.token, idA, [{ field: "doc_1", name: "ktp.png", data: png() }], capped.request)).status).toBe(200);
-    const res = await upload(a.token, idA, [{ field: "doc_1", name: "ktp.png", data: png() }], capped.request);
-    const body = await expectError(res, 429, "RATE_LIMITED");
-    const retryAfter = Number(res.headers.get("retry-after"));
+    for (let i = 0; i < 2; i++) expect((await upload(a.token, idA, [{ field: "doc_1", name: "ktp.png", data: png() }], capped.app)).status).toBe(200);
+    const res = await upload(a.token, idA, [{ field: "doc_1", name: "ktp.png", data: png() }], capped.app);
+    const body = expectRefused(res, 429, "RATE_LIMITED");
+    const retryAfter = Number(body.retryAfterSec);
     expect(retryAfter).toBeGreaterThan(0);
     expect(retryAfter).toBeLessThanOrEqual(60);
     expect(body.error).toMatchObject({
@@ -304,12 +306,12 @@ describe("uploads per account per minute", () => {
       params: { retry_after_sec: retryAfter },
     });
     // The profile photo counts too; another account is not held back.
-    await expectError(
-      await capped.request("/api/v1/me/profile/photo", { token: a.token, body: form([{ field: "photo", name: "foto.png", data: png() }]) }),
+    expectRefused(
+      await appClient(capped.app).upload("/me/profile/photo", ...multipart(form([{ field: "photo", name: "foto.png", data: png() }])), { token: a.token }),
       429,
       "RATE_LIMITED",
     );
-    expect((await upload(b.token, idB, [{ field: "doc_1", name: "ktp.png", data: png() }], capped.request)).status).toBe(200);
+    expect((await upload(b.token, idB, [{ field: "doc_1", name: "ktp.png", data: png() }], capped.app)).status).toBe(200);
   });
 });
 
@@ -326,10 +328,10 @@ describe("object storage", () => {
     const settings = { endpoint: s3.endpoint, bucket: "replace", accessKeyId: "S3RVER", secretAccessKey: "S3RVER" };
     s3Api = await createTestApi({ s3: settings });
     const { token } = await applicantWithProfile(s3Api);
-    const res = await s3Api.request("/api/v1/applications", { token, json: { jalur_id: "REG" } });
-    const id = (await res.json()).data.id as string;
+    const res = await s3Api.client().call("POST", "/applications", { token, body: { jalur_id: "REG" } });
+    const id = answered(res).data.id;
     const objects = async () => ((await createS3Client(settings).send(new ListObjectsV2Command({ Bucket: "replace" }))).Contents ?? []).map((o) => o.Key);
-    for (const n of [1, 2, 3]) expect((await upload(token, id, [{ field: "doc_1", name: `ktp-${n}.png`, data: png() }], s3Api.request)).status).toBe(200);
+    for (const n of [1, 2, 3]) expect((await upload(token, id, [{ field: "doc_1", name: `ktp-${n}.png`, data: png() }], s3Api.app)).status).toBe(200);
     const [current] = await s3Api.db
       .select({ key: files.storageKey })
       .from(applicationDocuments)

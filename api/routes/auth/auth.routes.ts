@@ -3,7 +3,7 @@ import { coded } from "#domain/validation-codes";
 import { apiField } from "#domain/validation-details";
 import { errorResponses } from "../../lib/errors";
 import { emailField, jsonObject, requiredText } from "../../lib/validation";
-import { jsonBody } from "../../lib/openapi";
+import { jsonBody } from "../../http/openapi";
 
 const tags = ["Auth"];
 

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { refreshTokens, users } from "../../db/schema";
 import { hashToken } from "../../services/tokens";
-import { createTestApi, DEMO_PASSWORD, expectError, type TestApi } from "../../test/helpers";
+import { createTestApi, DEMO_PASSWORD, expectError, type TestApi, typedRequest } from "../../test/helpers";
 
 let api: TestApi;
 beforeAll(async () => {
@@ -10,11 +10,11 @@ beforeAll(async () => {
 });
 afterAll(() => api?.close());
 
-const refresh = (refresh_token: string) => api.request("/api/v1/refresh", { json: { refresh_token } });
+const refresh = (refresh_token: string) => typedRequest(api, "POST", "/refresh", { body: { refresh_token } });
 
 describe("POST /api/v1/login", () => {
   it("answers { token: { type, token, refreshToken } }", async () => {
-    const res = await api.request("/api/v1/login", { json: { email: "pemohon@adaptasi.test", password: DEMO_PASSWORD } });
+    const res = await typedRequest(api, "POST", "/login", { body: { email: "pemohon@adaptasi.test", password: DEMO_PASSWORD } });
     expect(res.status).toBe(200);
     const body = await res.json();
     expect(body).toEqual({ token: { type: "bearer", token: expect.any(String), refreshToken: expect.any(String) } });
@@ -23,7 +23,7 @@ describe("POST /api/v1/login", () => {
   });
 
   it("ignores case and surrounding spaces in the e-mail", async () => {
-    const res = await api.request("/api/v1/login", { json: { email: "  PEMOHON@Adaptasi.test ", password: DEMO_PASSWORD } });
+    const res = await typedRequest(api, "POST", "/login", { body: { email: "  PEMOHON@Adaptasi.test ", password: DEMO_PASSWORD } });
     expect(res.status).toBe(200);
   });
 
@@ -38,8 +38,8 @@ describe("POST /api/v1/login", () => {
   });
 
   it("gives the same answer for an unknown e-mail and a wrong password", async () => {
-    const unknown = await api.request("/api/v1/login", { json: { email: "siapa@adaptasi.test", password: DEMO_PASSWORD } });
-    const wrong = await api.request("/api/v1/login", { json: { email: "admin@adaptasi.test", password: "Salah#2026" } });
+    const unknown = await typedRequest(api, "POST", "/login", { body: { email: "siapa@adaptasi.test", password: DEMO_PASSWORD } });
+    const wrong = await typedRequest(api, "POST", "/login", { body: { email: "admin@adaptasi.test", password: "Salah#2026" } });
     expect(unknown.status).toBe(401);
     expect(wrong.status).toBe(401);
     const [a, b] = [await unknown.json(), await wrong.json()];
@@ -50,13 +50,13 @@ describe("POST /api/v1/login", () => {
   it("refuses a not yet activated account, but only with the right password", async () => {
     await api.createUser({ email: "belum.aktif@adaptasi.test", activated: false });
     const body = await expectError(
-      await api.request("/api/v1/login", { json: { email: "belum.aktif@adaptasi.test", password: DEMO_PASSWORD } }),
+      await typedRequest(api, "POST", "/login", { body: { email: "belum.aktif@adaptasi.test", password: DEMO_PASSWORD } }),
       403,
       "ACCOUNT_NOT_ACTIVATED",
     );
     expect(body.error.message).toMatch(/belum diaktifkan.*surel aktivasi/);
     await expectError(
-      await api.request("/api/v1/login", { json: { email: "belum.aktif@adaptasi.test", password: "salah-salah" } }),
+      await typedRequest(api, "POST", "/login", { body: { email: "belum.aktif@adaptasi.test", password: "salah-salah" } }),
       401,
       "INVALID_CREDENTIALS",
     );
@@ -64,10 +64,15 @@ describe("POST /api/v1/login", () => {
 
   it("refuses a deactivated account", async () => {
     await api.createUser({ email: "nonaktif@adaptasi.test", isActive: false });
-    await expectError(await api.request("/api/v1/login", { json: { email: "nonaktif@adaptasi.test", password: DEMO_PASSWORD } }), 403, "ACCOUNT_INACTIVE");
+    await expectError(
+      await typedRequest(api, "POST", "/login", { body: { email: "nonaktif@adaptasi.test", password: DEMO_PASSWORD } }),
+      403,
+      "ACCOUNT_INACTIVE",
+    );
   });
 
   it("rejects bad input with VALIDATION_ERROR details", async () => {
+    // Raw: the body lacks the password, which the route's type requires.
     const body = await expectError(await api.request("/api/v1/login", { json: { email: "bukan-email" } }), 400, "VALIDATION_ERROR");
     expect(body.error.details).toMatchObject([
       { path: "email", message: "E-mail harus berupa alamat surel yang benar" },
@@ -92,7 +97,7 @@ describe("POST /api/v1/refresh", () => {
     expect(token).toEqual({ type: "bearer", token: expect.any(String), refreshToken: expect.any(String) });
     expect(token.refreshToken).not.toBe(first.refreshToken);
     expect(token.token).not.toBe(first.token);
-    const me = await api.request("/api/v1/admin/get-me", { token: token.token });
+    const me = await typedRequest(api, "GET", "/admin/get-me", { token: token.token });
     expect(me.status).toBe(200);
 
     await expectError(await refresh(first.refreshToken), 401, "REFRESH_TOKEN_REUSED");
@@ -134,6 +139,7 @@ describe("POST /api/v1/refresh", () => {
   });
 
   it("requires refresh_token", async () => {
+    // Raw: bodies the route's type refuses (the field missing, a number for the token).
     await expectError(await api.request("/api/v1/refresh", { json: {} }), 400, "VALIDATION_ERROR");
     await expectError(await api.request("/api/v1/refresh", { json: { refresh_token: 42 } }), 400, "VALIDATION_ERROR");
   });
@@ -144,7 +150,7 @@ describe("POST /api/v1/revoke", () => {
     const a = await api.login("admin@adaptasi.test");
     const b = await api.login("admin@adaptasi.test");
     const rotated = (await (await refresh(a.refreshToken)).json()).token;
-    const res = await api.request("/api/v1/revoke", { json: { refresh_token: rotated.refreshToken } });
+    const res = await typedRequest(api, "POST", "/revoke", { body: { refresh_token: rotated.refreshToken } });
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ data: { revoked: 2 } });
     expect((await refresh(rotated.refreshToken)).status).toBe(401);
@@ -155,9 +161,9 @@ describe("POST /api/v1/revoke", () => {
     const a = await api.login("kki@adaptasi.test");
     const b = await api.login("kki@adaptasi.test");
     const rotated = (await (await refresh(a.refreshToken)).json()).token;
-    const getMe = (token: string) => api.request("/api/v1/admin/get-me", { headers: { authorization: `Bearer ${token}` } });
+    const getMe = (token: string) => typedRequest(api, "GET", "/admin/get-me", { headers: { authorization: `Bearer ${token}` } });
     expect((await getMe(a.token)).status).toBe(200);
-    await api.request("/api/v1/revoke", { json: { refresh_token: rotated.refreshToken } });
+    await typedRequest(api, "POST", "/revoke", { body: { refresh_token: rotated.refreshToken } });
     expect((await getMe(a.token)).status).toBe(401);
     expect((await getMe(rotated.token)).status).toBe(401);
     expect((await getMe(b.token)).status).toBe(200);
@@ -167,14 +173,14 @@ describe("POST /api/v1/revoke", () => {
     const user = await api.createUser({ email: "keluar.semua@adaptasi.test" });
     const a = await api.login(user.email);
     const b = await api.login(user.email);
-    const res = await api.request("/api/v1/revoke", { json: { refresh_token: a.refreshToken, all: true } });
+    const res = await typedRequest(api, "POST", "/revoke", { body: { refresh_token: a.refreshToken, all: true } });
     expect(await res.json()).toEqual({ data: { revoked: 2 } });
     expect((await refresh(a.refreshToken)).status).toBe(401);
     expect((await refresh(b.refreshToken)).status).toBe(401);
   });
 
   it("revokes nothing for an unknown token", async () => {
-    const res = await api.request("/api/v1/revoke", { json: { refresh_token: "tidak-dikenal" } });
+    const res = await typedRequest(api, "POST", "/revoke", { body: { refresh_token: "tidak-dikenal" } });
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ data: { revoked: 0 } });
   });

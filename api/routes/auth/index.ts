@@ -1,4 +1,4 @@
-import { createRouter } from "../../lib/router";
+import { createRouter } from "../../http/router";
 import * as handlers from "./auth.handlers";
 import * as routes from "./auth.routes";
 

@@ -1,7 +1,7 @@
 import { Readable } from "node:stream";
 import { GUIDEBOOK_MAX_MB, CMS_LABELS, type AnnouncementForm, type FaqForm, type NavbarLinksForm, type WelcomeForm } from "#domain/forms/cms";
 import { ApiError } from "../../lib/errors";
-import type { AppRouteHandler } from "../../lib/types";
+import type { AppRouteHandler } from "../../http/env";
 import * as cms from "../../services/cms";
 import { receiveSingleFile } from "../../services/uploads/single";
 import type * as routes from "./cms.routes";

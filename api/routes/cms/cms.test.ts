@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pdf, pdfOfSize, pdfWithOpenActionScript, png } from "../../../tests/fixtures/files";
 import { adminAuditLog, announcements, settings, users } from "../../db/schema";
 import { DEFAULT_SETTINGS } from "../../services/settings";
-import { createTestApi, expectError, type TestApi } from "../../test/helpers";
+import { answered, createTestApi, expectError, type TestApi, typedRequest, typedRequestAs, typedUpload } from "../../test/helpers";
 
 let api: TestApi;
 let adminToken: string;
@@ -13,33 +13,36 @@ beforeAll(async () => {
 });
 afterAll(() => api?.close());
 
-const asAdmin = (path: string, opts: { method?: string; json?: unknown; body?: BodyInit } = {}) =>
-  api.request(`/api/v1${path}`, { ...opts, token: adminToken });
+const asAdmin = typedRequestAs(
+  () => api,
+  () => adminToken,
+);
 const cmsAudit = (targetId: string) =>
   api.db
     .select()
     .from(adminAuditLog)
     .where(and(eq(adminAuditLog.targetType, "cms"), eq(adminAuditLog.targetId, targetId)))
     .orderBy(desc(adminAuditLog.id));
-const publicConfig = async () => (await (await api.request("/api/v1/config/public")).json()).data;
-const welcome = async () => (await (await api.request("/api/v1/cms/welcome")).json()).data;
+const publicConfig = async () => answered(await api.client().call("GET", "/config/public")).data;
+const welcome = async () => answered(await api.client().call("GET", "/cms/welcome")).data;
 
 describe("role guard", () => {
   it("answers 401 without a token and 403 for every role but the Admin", async () => {
-    await expectError(await api.request("/api/v1/admin/cms"), 401, "INVALID_TOKEN");
+    await expectError(await typedRequest(api, "GET", "/admin/cms"), 401, "INVALID_TOKEN");
     for (const who of ["superadmin@adaptasi.test", "pemohon@adaptasi.test", "kki@adaptasi.test", "fasyankes@adaptasi.test"]) {
       const { token } = await api.login(who);
-      await expectError(await api.request("/api/v1/admin/cms", { token }), 403, "ADMIN_ROLE_REQUIRED");
+      await expectError(await typedRequest(api, "GET", "/admin/cms", { token }), 403, "ADMIN_ROLE_REQUIRED");
       await expectError(
-        await api.request("/api/v1/admin/cms/welcome", { method: "PUT", json: { title: "Judul baru", lead: "Teks baru" }, token }),
+        await typedRequest(api, "PUT", "/admin/cms/welcome", { body: { title: "Judul baru", lead: "Teks baru" }, token }),
         403,
         "ADMIN_ROLE_REQUIRED",
       );
       await expectError(
-        await api.request("/api/v1/admin/cms/announcements", { json: { title: "Judul", body: "Isi pengumuman" }, token }),
+        await typedRequest(api, "POST", "/admin/cms/announcements", { body: { title: "Judul", body: "Isi pengumuman" }, token }),
         403,
         "ADMIN_ROLE_REQUIRED",
       );
+      // Raw: an empty body, which the route's type refuses (the role is refused before it is read).
       await expectError(await api.request("/api/v1/admin/test-schedules", { json: {}, token }), 403, "ADMIN_ROLE_REQUIRED");
     }
   });
@@ -47,6 +50,7 @@ describe("role guard", () => {
 
 describe("GET /admin/cms and the public reads", () => {
   it("documents the CMS endpoints", async () => {
+    // Raw: the OpenAPI document is served beside the typed routes, not one of them.
     const doc = await (await api.request("/api/v1/openapi.json")).json();
     for (const [method, path] of [
       ["get", "/api/v1/cms/welcome"],
@@ -68,7 +72,7 @@ describe("GET /admin/cms and the public reads", () => {
   });
 
   it("answers the seeded content; /welcome's defaults are today's texts", async () => {
-    const res = await asAdmin("/admin/cms");
+    const res = await asAdmin("GET", "/admin/cms");
     expect(res.status).toBe(200);
     const { data } = await res.json();
     expect(data.welcome).toEqual(DEFAULT_SETTINGS.welcome);
@@ -83,7 +87,7 @@ describe("GET /admin/cms and the public reads", () => {
 describe("PUT /admin/cms/welcome", () => {
   it("saves the texts, shows them on the public read at once and logs old → new", async () => {
     const texts = { title: "  Selamat datang, tenaga kesehatan  ", lead: "Ajukan adaptasi Anda di sini." };
-    const res = await asAdmin("/admin/cms/welcome", { method: "PUT", json: texts });
+    const res = await asAdmin("PUT", "/admin/cms/welcome", { body: texts });
     expect(res.status, await res.clone().text()).toBe(200);
     expect((await welcome()).welcome).toEqual({ title: "Selamat datang, tenaga kesehatan", lead: "Ajukan adaptasi Anda di sini." });
     const [admin] = await api.db.select().from(users).where(eq(users.email, "admin@adaptasi.test"));
@@ -95,16 +99,12 @@ describe("PUT /admin/cms/welcome", () => {
       details: { from: DEFAULT_SETTINGS.welcome, to: { title: "Selamat datang, tenaga kesehatan", lead: "Ajukan adaptasi Anda di sini." } },
     });
     // the same texts again: nothing to log
-    await asAdmin("/admin/cms/welcome", { method: "PUT", json: texts });
+    await asAdmin("PUT", "/admin/cms/welcome", { body: texts });
     expect(await cmsAudit("welcome")).toHaveLength(1);
   });
 
   it("answers 400 with the spec's messages", async () => {
-    const body = await expectError(
-      await asAdmin("/admin/cms/welcome", { method: "PUT", json: { title: " ", lead: "x".repeat(1001) } }),
-      400,
-      "VALIDATION_ERROR",
-    );
+    const body = await expectError(await asAdmin("PUT", "/admin/cms/welcome", { body: { title: " ", lead: "x".repeat(1001) } }), 400, "VALIDATION_ERROR");
     expect(body.error.details).toMatchObject(
       expect.arrayContaining([
         expect.objectContaining({ path: "title", message: "Judul harus diisi" }),
@@ -121,7 +121,7 @@ describe("PUT /admin/cms/navbar-links", () => {
       { label: "KKI", href: "https://kki.go.id" },
       { label: "Jadwal", href: "/test-schedule" },
     ];
-    const res = await asAdmin("/admin/cms/navbar-links", { method: "PUT", json: { links } });
+    const res = await asAdmin("PUT", "/admin/cms/navbar-links", { body: { links } });
     expect(res.status, await res.clone().text()).toBe(200);
     expect((await publicConfig()).navbarLinks).toEqual(links);
     const [row] = await cmsAudit("navbar_links");
@@ -136,7 +136,7 @@ describe("PUT /admin/cms/navbar-links", () => {
       { label: "x".repeat(41), href: "/ok" },
       { label: "", href: "/tanpa-label" },
     ];
-    const body = await expectError(await asAdmin("/admin/cms/navbar-links", { method: "PUT", json: { links: bad } }), 400, "VALIDATION_ERROR");
+    const body = await expectError(await asAdmin("PUT", "/admin/cms/navbar-links", { body: { links: bad } }), 400, "VALIDATION_ERROR");
     expect(body.error.details).toMatchObject(
       expect.arrayContaining([
         expect.objectContaining({ path: "links.0.href", message: "Format salah" }),
@@ -147,7 +147,7 @@ describe("PUT /admin/cms/navbar-links", () => {
       ]),
     );
     const nine = Array.from({ length: 9 }, (_, i) => ({ label: `L${i}`, href: `/l${i}` }));
-    await expectError(await asAdmin("/admin/cms/navbar-links", { method: "PUT", json: { links: nine } }), 400, "VALIDATION_ERROR");
+    await expectError(await asAdmin("PUT", "/admin/cms/navbar-links", { body: { links: nine } }), 400, "VALIDATION_ERROR");
     expect((await publicConfig()).navbarLinks).toHaveLength(2);
   });
 });
@@ -155,11 +155,11 @@ describe("PUT /admin/cms/navbar-links", () => {
 describe("PUT /admin/cms/faq", () => {
   it("saves https addresses and refuses anything else", async () => {
     const faq = { ...DEFAULT_SETTINGS.faq, login: "https://faq.contoh.go.id/masuk" };
-    expect((await asAdmin("/admin/cms/faq", { method: "PUT", json: faq })).status).toBe(200);
+    expect((await asAdmin("PUT", "/admin/cms/faq", { body: faq })).status).toBe(200);
     expect((await publicConfig()).faq.login).toBe("https://faq.contoh.go.id/masuk");
     expect((await cmsAudit("faq"))[0].details).toMatchObject({ from: { login: DEFAULT_SETTINGS.faq.login }, to: { login: faq.login } });
     const body = await expectError(
-      await asAdmin("/admin/cms/faq", { method: "PUT", json: { ...faq, base: "http://faq.contoh.go.id", index: "" } }),
+      await asAdmin("PUT", "/admin/cms/faq", { body: { ...faq, base: "http://faq.contoh.go.id", index: "" } }),
       400,
       "VALIDATION_ERROR",
     );
@@ -174,19 +174,18 @@ describe("PUT /admin/cms/faq", () => {
 
 describe("announcements", () => {
   it("creates, edits, deactivates and re-activates, each logged; /welcome shows the active ones, newest first", async () => {
-    const created = await asAdmin("/admin/cms/announcements", { json: { title: "Libur nasional", body: "Layanan verifikasi berhenti sementara." } });
+    const created = await asAdmin("POST", "/admin/cms/announcements", { body: { title: "Libur nasional", body: "Layanan verifikasi berhenti sementara." } });
     expect(created.status).toBe(201);
     const { id } = (await created.json()).data;
     expect((await welcome()).announcements[0]).toMatchObject({ id, title: "Libur nasional" });
 
-    const edited = await asAdmin(`/admin/cms/announcements/${id}`, {
-      method: "PUT",
-      json: { title: "Libur nasional 2027", body: "Layanan verifikasi berhenti sementara." },
+    const edited = await asAdmin("PUT", `/admin/cms/announcements/${id}`, {
+      body: { title: "Libur nasional 2027", body: "Layanan verifikasi berhenti sementara." },
     });
     expect((await edited.json()).data.title).toBe("Libur nasional 2027");
-    expect((await asAdmin(`/admin/cms/announcements/${id}/deactivate`, { method: "POST" })).status).toBe(200);
+    expect((await asAdmin("POST", `/admin/cms/announcements/${id}/deactivate`)).status).toBe(200);
     expect((await welcome()).announcements.map((a: { id: number }) => a.id)).not.toContain(id);
-    expect((await asAdmin(`/admin/cms/announcements/${id}/activate`, { method: "POST" })).status).toBe(200);
+    expect((await asAdmin("POST", `/admin/cms/announcements/${id}/activate`)).status).toBe(200);
     expect((await welcome()).announcements[0].id).toBe(id);
 
     const log = await cmsAudit(`announcement:${id}`);
@@ -195,18 +194,22 @@ describe("announcements", () => {
   });
 
   it("answers 400 for an empty title or a body over 2000 characters, 404 for an unknown id", async () => {
-    const body = await expectError(await asAdmin("/admin/cms/announcements", { json: { title: "", body: "x".repeat(2001) } }), 400, "VALIDATION_ERROR");
+    const body = await expectError(await asAdmin("POST", "/admin/cms/announcements", { body: { title: "", body: "x".repeat(2001) } }), 400, "VALIDATION_ERROR");
     expect(body.error.details).toMatchObject(
       expect.arrayContaining([
         expect.objectContaining({ path: "title", message: "Judul harus diisi" }),
         expect.objectContaining({ path: "body", message: "tidak boleh lebih dari 2000 karakter" }),
       ]),
     );
-    const long = await expectError(await asAdmin("/admin/cms/announcements", { json: { title: "x".repeat(151), body: "Isi" } }), 400, "VALIDATION_ERROR");
+    const long = await expectError(
+      await asAdmin("POST", "/admin/cms/announcements", { body: { title: "x".repeat(151), body: "Isi" } }),
+      400,
+      "VALIDATION_ERROR",
+    );
     expect(long.error.details).toContainEqual(expect.objectContaining({ path: "title", message: "tidak boleh lebih dari 150 karakter" }));
     expect(await api.db.select().from(announcements).where(like(announcements.title, "xxx%"))).toHaveLength(0);
-    await expectError(await asAdmin("/admin/cms/announcements/999999"), 404, "NOT_FOUND");
-    await expectError(await asAdmin("/admin/cms/announcements/abc/deactivate", { method: "POST" }), 404, "NOT_FOUND");
+    await expectError(await asAdmin("GET", "/admin/cms/announcements/999999"), 404, "NOT_FOUND");
+    await expectError(await asAdmin("POST", "/admin/cms/announcements/abc/deactivate"), 404, "NOT_FOUND");
   });
 });
 
@@ -214,11 +217,11 @@ describe("the guidebook", () => {
   const upload = (name: string, data: Buffer, token = adminToken) => {
     const fd = new FormData();
     fd.append("file", new Blob([new Uint8Array(data)]), name);
-    return api.request("/api/v1/admin/cms/guidebook", { token, body: fd });
+    return typedUpload(api, "/admin/cms/guidebook", fd, { token });
   };
 
   it("is the bundled file until one is uploaded (404 here)", async () => {
-    await expectError(await api.request("/api/v1/cms/guidebook"), 404, "NOT_FOUND");
+    await expectError(await typedRequest(api, "GET", "/cms/guidebook"), 404, "NOT_FOUND");
   });
 
   it("refuses a PNG renamed .pdf, a PDF with a script, an empty field and more than 5 MB, and changes nothing", async () => {
@@ -233,7 +236,7 @@ describe("the guidebook", () => {
     expect(tooBig.error.details).toMatchObject([{ path: "file", message: "harus lebih kecil dari 5120KB" }]);
     const { token } = await api.login("superadmin@adaptasi.test");
     await expectError(await upload("panduan.pdf", await pdf(), token), 403, "ADMIN_ROLE_REQUIRED");
-    expect((await (await asAdmin("/admin/cms")).json()).data.guidebook.file_id).toBeNull();
+    expect((await (await asAdmin("GET", "/admin/cms")).json()).data.guidebook.file_id).toBeNull();
   });
 
   it("accepts a PDF of exactly 5 MB, serves it with ETag/Last-Modified and answers 304 when unchanged", async () => {
@@ -243,7 +246,7 @@ describe("the guidebook", () => {
     const { data } = await res.json();
     expect(data).toMatchObject({ file_id: expect.any(String), original_name: "Buku Panduan 2027.pdf" });
 
-    const served = await api.request("/api/v1/cms/guidebook");
+    const served = await typedRequest(api, "GET", "/cms/guidebook");
     expect(served.status).toBe(200);
     expect(served.headers.get("content-type")).toBe("application/pdf");
     expect(served.headers.get("content-security-policy")).toBe("sandbox");
@@ -253,11 +256,11 @@ describe("the guidebook", () => {
     expect(etag).toMatch(/^"[a-f0-9]{64}"$/);
     expect((await served.arrayBuffer()).byteLength).toBe(5 * 1024 * 1024);
 
-    const byTag = await api.request("/api/v1/cms/guidebook", { headers: { "if-none-match": etag } });
+    const byTag = await typedRequest(api, "GET", "/cms/guidebook", { headers: { "if-none-match": etag } });
     expect(byTag.status).toBe(304);
-    const byDate = await api.request("/api/v1/cms/guidebook", { headers: { "if-modified-since": lastModified } });
+    const byDate = await typedRequest(api, "GET", "/cms/guidebook", { headers: { "if-modified-since": lastModified } });
     expect(byDate.status).toBe(304);
-    const stale = await api.request("/api/v1/cms/guidebook", { headers: { "if-none-match": '"lama"' } });
+    const stale = await typedRequest(api, "GET", "/cms/guidebook", { headers: { "if-none-match": '"lama"' } });
     expect(stale.status).toBe(200);
     await stale.arrayBuffer();
 

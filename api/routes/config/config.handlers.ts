@@ -1,4 +1,4 @@
-import type { AppRouteHandler } from "../../lib/types";
+import type { AppRouteHandler } from "../../http/env";
 import { cachedPublicConfig } from "../../services/settings";
 import type * as routes from "./config.routes";
 

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { settings } from "../../db/schema";
 import { cachedPublicConfig, DEFAULT_SETTINGS, forgetCachedSettings, PUBLIC_CONFIG_TTL_MS } from "../../services/settings";
-import { answered, createTestApi, type TestApi } from "../../test/helpers";
+import { answered, createTestApi, type TestApi, typedRequest } from "../../test/helpers";
 
 let api: TestApi;
 beforeAll(async () => {
@@ -14,7 +14,7 @@ const publicConfig = async () => answered(await api.client().call("GET", "/confi
 
 describe("GET /api/v1/config/public", () => {
   it("answers the seeded navbar and FAQ links", async () => {
-    const res = await api.request("/api/v1/config/public");
+    const res = await typedRequest(api, "GET", "/config/public");
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({
       data: {

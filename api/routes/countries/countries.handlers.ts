@@ -1,5 +1,5 @@
 import { COUNTRIES } from "#domain/countries";
-import type { AppRouteHandler } from "../../lib/types";
+import type { AppRouteHandler } from "../../http/env";
 import type * as routes from "./countries.routes";
 
 const DATA = { data: COUNTRIES.map(([code, name]) => ({ code, name })) };

@@ -6,7 +6,7 @@ import { ROLE } from "#domain/roles";
 import { pdf } from "../../../tests/fixtures/files";
 import { applications, auditLog, tusUploads, users } from "../../db/schema";
 import { applicantWithProfile } from "../../test/journeys";
-import { createTestApi, expectError, type TestApi } from "../../test/helpers";
+import { type ApiQuery, createTestApi, expectError, type TestApi, typedRequest } from "../../test/helpers";
 import { tusCreate, tusDraft, tusPatch } from "../../test/tus";
 
 // What an account's deletion takes with it besides its rows: a file under
@@ -25,8 +25,8 @@ beforeAll(async () => {
 });
 afterAll(() => api?.close());
 
-const listed = async (query: string) => {
-  const res = await api.request(`/api/v1/review/applications?${query}`, { token: reviewer });
+const listed = async (query: ApiQuery<"GET", "/review/applications">) => {
+  const res = await typedRequest(api, "GET", "/review/applications", { query, token: reviewer });
   expect(res.status).toBe(200);
   return (await res.json()) as { data: Array<{ id: string }>; meta: { counts: { action: number; all: number } } };
 };
@@ -34,12 +34,12 @@ const ids = (page: { data: Array<{ id: string }> }) => page.data.map((r) => r.id
 
 /** Approves the applicant's own deletion request as the Super Admin. */
 async function approvedDeletion(applicantToken: string) {
-  const asked = await api.request("/api/v1/me/deletion-request", { token: applicantToken, json: { note: "Hapus data saya." } });
+  const asked = await typedRequest(api, "POST", "/me/deletion-request", { token: applicantToken, body: { note: "Hapus data saya." } });
   expect(asked.status).toBe(201);
   const { data: request } = await asked.json();
-  const res = await api.request(`/api/v1/admin/deletion-requests/${request.id}/decision`, {
+  const res = await typedRequest(api, "POST", `/admin/deletion-requests/${request.id}/decision`, {
     token: superAdmin,
-    json: { decision: "APPROVE", reason: "Sesuai hak Anda atas data pribadi." },
+    body: { decision: "APPROVE", reason: "Sesuai hak Anda atas data pribadi." },
   });
   expect(res.status).toBe(200);
 }
@@ -54,29 +54,29 @@ describe("an approved deletion of an applicant whose file is under review", () =
       deadlineAt: new Date(started.getTime() + 14 * DAY),
     });
     const { token } = await api.login(file.email);
-    const before = await listed(`tab=action&q=${file.registrationNumber}`);
+    const before = await listed({ tab: "action", q: file.registrationNumber });
     expect(ids(before)).toEqual([file.id]);
-    expect(ids(await listed(`tab=action&overdue=1&q=${file.registrationNumber}`))).toEqual([file.id]);
-    const counts = (await listed("tab=action")).meta.counts;
+    expect(ids(await listed({ tab: "action", overdue: 1, q: file.registrationNumber }))).toEqual([file.id]);
+    const counts = (await listed({ tab: "action" })).meta.counts;
 
     await approvedDeletion(token);
 
     // Out of the reviewers' queue, of the overdue list, of the in-progress label, and of the counts.
-    expect(ids(await listed(`tab=action&q=${file.registrationNumber}`))).toEqual([]);
-    expect(ids(await listed(`tab=all&overdue=1&q=${file.registrationNumber}`))).toEqual([]);
-    expect(ids(await listed(`tab=all&label=1&q=${file.registrationNumber}`))).toEqual([]);
-    expect((await listed("tab=action")).meta.counts.action).toBe(counts.action - 1);
+    expect(ids(await listed({ tab: "action", q: file.registrationNumber }))).toEqual([]);
+    expect(ids(await listed({ tab: "all", overdue: 1, q: file.registrationNumber }))).toEqual([]);
+    expect(ids(await listed({ tab: "all", label: 1, q: file.registrationNumber }))).toEqual([]);
+    expect((await listed({ tab: "action" })).meta.counts.action).toBe(counts.action - 1);
     const [row] = await api.db.select().from(applications).where(eq(applications.id, file.id));
     expect(row).toMatchObject({ status: null, isFinal: true, openStageId: null, deadlineAt: null, stageId: 1, anonymisedAt: expect.any(Date) });
 
     // Nobody can decide it: the detail offers nothing, no SLA runs, and a decision is refused clearly.
-    const detail = await api.request(`/api/v1/review/applications/${file.id}`, { token: reviewer });
+    const detail = await typedRequest(api, "GET", `/review/applications/${file.id}`, { token: reviewer });
     expect(detail.status).toBe(200);
     const body = (await detail.json()).data;
     expect(body.decisions).toEqual([]);
     expect(body.sla).toBeNull();
     await expectError(
-      await api.request(`/api/v1/review/applications/${file.id}/decisions`, { token: reviewer, json: { stage_id: 1, decision: "PASSED" } }),
+      await typedRequest(api, "POST", `/review/applications/${file.id}/decisions`, { token: reviewer, body: { stage_id: 1, decision: "PASSED" } }),
       409,
       "APPLICATION_ANONYMISED",
     );
@@ -139,7 +139,7 @@ describe("an account's unfinished resumable upload goes with the account", () =>
     expect((await tusPatch(api, token, location, 0, bytes)).status).toBe(204);
     expect(tusFiles().filter((f) => f.startsWith(id))).toEqual([id, `${id}.json`]);
 
-    const res = await api.request("/api/v1/me/account", { method: "DELETE", token });
+    const res = await typedRequest(api, "DELETE", "/me/account", { token });
     expect(res.status).toBe(200);
     expect(tusFiles().filter((f) => f.startsWith(id))).toEqual([]);
     expect(await api.db.select().from(tusUploads).where(eq(tusUploads.id, id))).toEqual([]);

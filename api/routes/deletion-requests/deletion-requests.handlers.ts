@@ -1,6 +1,6 @@
 import { ApiError } from "../../lib/errors";
-import type { AppRouteHandler } from "../../lib/types";
-import * as service from "../../services/deletion-requests";
+import type { AppRouteHandler } from "../../http/env";
+import * as service from "../../services/data-rights/deletion-requests";
 import type * as routes from "./deletion-requests.routes";
 
 export const ownDeletionRequest: AppRouteHandler<typeof routes.ownDeletionRequest> = async (c) => {

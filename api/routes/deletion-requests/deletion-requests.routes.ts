@@ -5,7 +5,7 @@ import { DeletionRequestPageSchema, OwnDeletionRequestSchema, OwnDeletionStateSc
 import { deletionDecisionSchema, deletionRequestSchema } from "#domain/forms/deletion-requests";
 import { APPLICANT_ROLES, SUPER_ADMIN_ONLY } from "#domain/roles";
 import { errorResponses } from "../../lib/errors";
-import { jsonBody, ok } from "../../lib/openapi";
+import { jsonBody, ok } from "../../http/openapi";
 import { allow } from "../../middleware/allow";
 import { requireUser } from "../../middleware/auth";
 

@@ -1,9 +1,9 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminAuditLog, applicationDocuments, applications, deletionRequests, files, users } from "../../db/schema";
-import { createDiskStorage, type FileStorage } from "../../services/storage";
+import { createDiskStorage, type FileStorage } from "../../services/storage/storage";
 import { bytesThroughGrace, DELETED_AFTER_GRACE } from "../../test/file-deletions";
-import { createTestApi, DEMO_PASSWORD, expectError, type TestApi } from "../../test/helpers";
+import { type ApiBody, type ApiQuery, createTestApi, DEMO_PASSWORD, expectError, type TestApi, typedRequest } from "../../test/helpers";
 
 // A deletion request of an applicant with a submitted application, and the Super Admin's decision.
 
@@ -17,10 +17,12 @@ beforeAll(async () => {
 });
 afterAll(() => api?.close());
 
-const mine = (token: string) => api.request("/api/v1/me/deletion-request", { token });
-const ask = (token: string, json: unknown = {}) => api.request("/api/v1/me/deletion-request", { token, json });
-const decide = (id: number | string, json: unknown, token = superAdmin) => api.request(`/api/v1/admin/deletion-requests/${id}/decision`, { token, json });
-const list = (query = "", token = superAdmin) => api.request(`/api/v1/admin/deletion-requests${query}`, { token });
+const mine = (token: string) => typedRequest(api, "GET", "/me/deletion-request", { token });
+const ask = (token: string, json: ApiBody<"POST", "/me/deletion-request"> = {}) => typedRequest(api, "POST", "/me/deletion-request", { token, body: json });
+const decide = (id: number | string, json: ApiBody<"POST", "/admin/deletion-requests/:id/decision">, token = superAdmin) =>
+  typedRequest(api, "POST", `/admin/deletion-requests/${id}/decision`, { token, body: json });
+const list = (query: ApiQuery<"GET", "/admin/deletion-requests"> = {}, token = superAdmin) =>
+  typedRequest(api, "GET", "/admin/deletion-requests", { query, token });
 const stored = (key: string) =>
   storage.read(key).then(
     (r) => (r.stream.destroy(), true),
@@ -79,12 +81,15 @@ describe("POST/GET /me/deletion-request", () => {
     await expectError(await ask(token), 409, "DELETION_REQUEST_NOT_NEEDED");
     await expectError(await ask(superAdmin), 404, "NOT_FOUND");
     await expectError(await mine(superAdmin), 404, "NOT_FOUND");
-    await expectError(await api.request("/api/v1/me/deletion-request", { json: {} }), 401, "INVALID_TOKEN");
+    await expectError(await typedRequest(api, "POST", "/me/deletion-request", { body: {} }), 401, "INVALID_TOKEN");
   });
 
   it("refuses a garbled or huge note with 400", async () => {
     const f = await submitted();
-    for (const note of ["x".repeat(1001), "baris\u0000nol", 42, ["a"]]) await expectError(await ask(f.token, { note }), 400, "VALIDATION_ERROR");
+    for (const note of ["x".repeat(1001), "baris\u0000nol"]) await expectError(await ask(f.token, { note }), 400, "VALIDATION_ERROR");
+    // Raw: notes of a type the route refuses, and malformed JSON.
+    for (const note of [42, ["a"]])
+      await expectError(await api.request("/api/v1/me/deletion-request", { token: f.token, json: { note } }), 400, "VALIDATION_ERROR");
     const raw = await api.request("/api/v1/me/deletion-request", {
       method: "POST",
       token: f.token,
@@ -103,7 +108,7 @@ describe("the Super Admin's list and decision", () => {
     const ra = (await (await ask(a.token)).json()).data;
     const rb = (await (await ask(b.token)).json()).data;
     await decide(ra.id, { decision: "REJECT", reason: "Berkas masih dalam proses banding." });
-    const res = await list("?page=1");
+    const res = await list({ page: 1 });
     expect(res.status).toBe(200);
     const body = await res.json();
     expect(body.meta).toMatchObject({ page: 1, per_page: 25 });
@@ -119,15 +124,15 @@ describe("the Super Admin's list and decision", () => {
 
     for (const email of ["admin@adaptasi.test", "fasyankes@adaptasi.test"]) {
       const { token } = await api.login(email);
-      await expectError(await list("", token), 403, "ADMIN_ROLE_REQUIRED");
+      await expectError(await list({}, token), 403, "ADMIN_ROLE_REQUIRED");
       await expectError(await decide(rb.id, { decision: "APPROVE", reason: "Disetujui oleh admin" }, token), 403, "ADMIN_ROLE_REQUIRED");
     }
-    await expectError(await list("", b.token), 403, "ADMIN_ROLE_REQUIRED");
-    for (const page of ["x", "-1", "1e3", "9999999"]) await expectError(await list(`?page=${page}`), 400, "VALIDATION_ERROR");
-    for (const id of ["x", "0", "-1", "1e3", "9999999999"]) await expectError(await list(`?id=${id}`), 400, "VALIDATION_ERROR");
-    expect((await (await list(`?id=${rb.id}`)).json()).data.map((r: { id: number }) => r.id)).toEqual([rb.id]);
-    expect(await (await list("?id=999999999")).json()).toMatchObject({ data: [], meta: { total: 0 } });
-    expect((await (await list("?page=999999")).json()).data).toEqual([]);
+    await expectError(await list({}, b.token), 403, "ADMIN_ROLE_REQUIRED");
+    for (const page of ["x", "-1", "1e3", "9999999"]) await expectError(await list({ page }), 400, "VALIDATION_ERROR");
+    for (const id of ["x", "0", "-1", "1e3", "9999999999"]) await expectError(await list({ id }), 400, "VALIDATION_ERROR");
+    expect((await (await list({ id: rb.id })).json()).data.map((r: { id: number }) => r.id)).toEqual([rb.id]);
+    expect(await (await list({ id: 999999999 })).json()).toMatchObject({ data: [], meta: { total: 0 } });
+    expect((await (await list({ page: 999999 })).json()).data).toEqual([]);
     expect((await api.db.select().from(deletionRequests).where(eq(deletionRequests.id, rb.id)))[0].status).toBe("PENDING");
   });
 
@@ -152,7 +157,7 @@ describe("the Super Admin's list and decision", () => {
 
     await expectError(await decide(request.id, { decision: "APPROVE", reason: "Berubah pikiran" }), 409, "DELETION_REQUEST_DECIDED");
     // The account still stands and may ask again.
-    expect((await api.request("/api/v1/admin/get-me", { token: f.token })).status).toBe(200);
+    expect((await typedRequest(api, "GET", "/admin/get-me", { token: f.token })).status).toBe(200);
     expect((await ask(f.token)).status).toBe(201);
   });
 
@@ -167,15 +172,15 @@ describe("the Super Admin's list and decision", () => {
     const mail = (await api.mails(f.email)).find((m) => m.subject.startsWith("Permintaan hapus akun disetujui"));
     expect(mail?.text).toContain("Sesuai hak Anda atas data pribadi.");
     expect(await api.db.select().from(files).where(eq(files.id, f.fileId))).toEqual([]);
-    // Unreachable at once; the bytes go FILE_DELETE_GRACE_DAYS later (api/services/file-deletions.ts).
+    // Unreachable at once; the bytes go FILE_DELETE_GRACE_DAYS later (api/services/storage/file-deletions.ts).
     expect(await bytesThroughGrace(api.db, storage, f.key)).toEqual(DELETED_AFTER_GRACE);
     const [person] = await api.db.select().from(users).where(eq(users.id, f.applicantUserId));
     expect(person).toMatchObject({ fullName: "Anonim", isActive: false, nik: null });
     expect(person.email).not.toBe(f.email);
     const [app] = await api.db.select().from(applications).where(eq(applications.id, f.id));
     expect(app).toMatchObject({ applicantName: null, applicantEmail: null, anonymisedAt: expect.any(Date) });
-    await expectError(await api.request("/api/v1/login", { json: { email: f.email, password: DEMO_PASSWORD } }), 401, "INVALID_CREDENTIALS");
-    await expectError(await api.request("/api/v1/admin/get-me", { token: f.token }), 401, "INVALID_TOKEN");
+    await expectError(await typedRequest(api, "POST", "/login", { body: { email: f.email, password: DEMO_PASSWORD } }), 401, "INVALID_CREDENTIALS");
+    await expectError(await typedRequest(api, "GET", "/admin/get-me", { token: f.token }), 401, "INVALID_TOKEN");
     await expectError(await decide(request.id, { decision: "REJECT", reason: "Sudah terlanjur" }), 409, "DELETION_REQUEST_DECIDED");
     const [audit] = await api.db
       .select()
@@ -205,7 +210,9 @@ describe("the Super Admin's list and decision", () => {
       { decision: "APPROVE", reason: 12345 },
       [],
     ];
-    for (const json of bad) await expectError(await decide(request.id, json), 400, "VALIDATION_ERROR");
+    // Raw: decisions of the wrong shape or type, which the route's type refuses.
+    for (const json of bad)
+      await expectError(await api.request(`/api/v1/admin/deletion-requests/${request.id}/decision`, { token: superAdmin, json }), 400, "VALIDATION_ERROR");
     expect((await api.db.select().from(deletionRequests).where(eq(deletionRequests.id, request.id)))[0].status).toBe("PENDING");
   });
 });

@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { documentRequirements } from "../../db/schema";
-import type { AppRouteHandler } from "../../lib/types";
+import type { AppRouteHandler } from "../../http/env";
 import type * as routes from "./document-requirements.routes";
 
 export const listDocumentRequirements: AppRouteHandler<typeof routes.listDocumentRequirements> = async (c) => {

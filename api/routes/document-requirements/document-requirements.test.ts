@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { requirementsFor } from "#domain/documents";
-import { createTestApi, expectError, type TestApi } from "../../test/helpers";
+import { type ApiQuery, createTestApi, expectError, type TestApi, typedRequest } from "../../test/helpers";
 
 let api: TestApi;
 beforeAll(async () => {
@@ -8,8 +8,8 @@ beforeAll(async () => {
 });
 afterAll(() => api?.close());
 
-const list = async (query = "") => {
-  const res = await api.request(`/api/v1/document-requirements${query}`);
+const list = async (query?: ApiQuery<"GET", "/document-requirements">) => {
+  const res = await typedRequest(api, "GET", "/document-requirements", { query });
   expect(res.status).toBe(200);
   return (await res.json()).data as Record<string, unknown>[];
 };
@@ -17,16 +17,16 @@ const list = async (query = "") => {
 describe("GET /api/v1/document-requirements", () => {
   it("lists each pathway's documents in order (7/7/8)", async () => {
     for (const jalur of ["REG", "SPE", "OTH"] as const) {
-      const data = await list(`?jalur=${jalur}`);
+      const data = await list({ jalur });
       const expected = requirementsFor(jalur);
       expect(data.map((r) => r.id)).toEqual(expected.map((r) => r.id));
       expect(data.map((r) => r.name)).toEqual(expected.map((r) => r.name));
     }
-    expect(await list("?jalur=OTH")).toHaveLength(8);
+    expect(await list({ jalur: "OTH" })).toHaveLength(8);
   });
 
   it("answers every field of spec §3 plus merged", async () => {
-    const [first] = await list("?jalur=REG");
+    const [first] = await list({ jalur: "REG" });
     expect(first).toEqual({
       id: 1,
       jalur_id: "REG",
@@ -51,6 +51,7 @@ describe("GET /api/v1/document-requirements", () => {
   });
 
   it("refuses an unknown pathway", async () => {
+    // Raw: a pathway the route's query type does not know.
     await expectError(await api.request("/api/v1/document-requirements?jalur=XYZ"), 400, "VALIDATION_ERROR");
   });
 });

@@ -1,6 +1,6 @@
 import { ROLE } from "#domain/roles";
-import { clientIp } from "../../lib/request";
-import type { AppRouteHandler } from "../../lib/types";
+import { clientIp } from "../../http/request";
+import type { AppRouteHandler } from "../../http/env";
 import { createFacilityProfile, facilityDashboard, myFacility, positionOptions as activePositions, submitFacilityData } from "../../services/facilities";
 import { signUp, signUpPerson } from "../../services/sign-up";
 import type * as routes from "./facility.routes";

@@ -2,7 +2,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { statusLabel } from "#domain/status-label-words";
 import { applications, auditLog, facilityProfiles, positions, users, userVerifications } from "../../db/schema";
-import { createTestApi, expectError, type TestApi } from "../../test/helpers";
+import { answered, type ApiBody, createTestApi, expectError, type TestApi, typedRequest } from "../../test/helpers";
 import { tokenFrom } from "../../test/mail";
 import { FACILITY_ADMIN, HOSPITAL } from "../../../tests/fixtures/people";
 
@@ -46,7 +46,7 @@ function messagesByField(details: Array<{ path: string; message: string }>) {
   return out;
 }
 
-const signUp = (json: unknown) => api.request("/api/v1/register/facility", { json });
+const signUp = (json: ApiBody<"POST", "/register/facility">) => typedRequest(api, "POST", "/register/facility", { body: json });
 const userByEmail = async (email: string) => (await api.db.select().from(users).where(eq(users.email, email)))[0];
 
 /** A facility admin signed up and activated through the API, logged in. */
@@ -54,13 +54,13 @@ async function newFacilityAdmin() {
   const body = signUpBody();
   expect((await signUp(body)).status).toBe(201);
   const [mail] = await api.mails(body.email);
-  expect((await api.request("/api/v1/account/activate", { json: { token: tokenFrom(mail, "/account-activation") } })).status).toBe(200);
+  expect((await typedRequest(api, "POST", "/account/activate", { body: { token: tokenFrom(mail, "/account-activation") } })).status).toBe(200);
   const user = await userByEmail(body.email);
   const { token } = await api.login(body.email, body.password);
   return { user, token };
 }
 
-const put = (token: string, json: unknown) => api.request("/api/v1/me/facility", { method: "PUT", json, token });
+const put = (token: string, json: ApiBody<"PUT", "/me/facility">) => typedRequest(api, "PUT", "/me/facility", { body: json, token });
 const entriesOf = (userId: string) => api.db.select().from(userVerifications).where(eq(userVerifications.userId, userId));
 
 /** The Admin's decision, as /admin-fasyankes-list records it. */
@@ -146,7 +146,7 @@ describe("POST /api/v1/register/facility", () => {
 describe("/api/v1/me/facility", () => {
   it("starts not submitted, prefilled from the sign-up", async () => {
     const { token } = await newFacilityAdmin();
-    const res = await api.request("/api/v1/me/facility", { token });
+    const res = await typedRequest(api, "GET", "/me/facility", { token });
     expect(res.status).toBe(200);
     const { data } = await res.json();
     expect(data).toMatchObject({
@@ -163,7 +163,7 @@ describe("/api/v1/me/facility", () => {
     expect(sent.status).toBe(200);
     expect((await sent.json()).data).toMatchObject({ state: "pending", facility: { admin_nik: "3175011203850001", position_name: "Kepala Bagian SDM" } });
     expect(await entriesOf(user.id)).toHaveLength(1);
-    const me = await (await api.request("/api/v1/admin/get-me", { token })).json();
+    const me = answered(await api.client().call("GET", "/admin/get-me", { token }));
     expect(me.data.userVerification[0]).toMatchObject({ is_approved: false, is_rejected: false });
 
     const again = await expectError(await put(token, await facilityData({ facility_name: "RS Lain" })), 409, "VERIFICATION_PENDING");
@@ -172,7 +172,7 @@ describe("/api/v1/me/facility", () => {
     expect(profile.facilityName).toBe("RS Harapan Bunda");
 
     await decide(user.id, { reason: "Nomor izin operasional tidak sesuai dokumen." });
-    const rejected = (await (await api.request("/api/v1/me/facility", { token })).json()).data;
+    const rejected = answered(await api.client().call("GET", "/me/facility", { token })).data;
     expect(rejected).toMatchObject({ state: "rejected", reason: "Nomor izin operasional tidak sesuai dokumen." });
 
     const resent = await put(token, await facilityData({ licence_number: "503/9999/RS/2023" }));
@@ -188,7 +188,7 @@ describe("/api/v1/me/facility", () => {
     expect((await put(token, await facilityData())).status).toBe(200);
     await decide(user.id, { approved: true });
     await expectError(await put(token, await facilityData()), 409, "ALREADY_VERIFIED");
-    expect((await (await api.request("/api/v1/me/facility", { token })).json()).data.state).toBe("verified");
+    expect((await (await typedRequest(api, "GET", "/me/facility", { token })).json()).data.state).toBe("verified");
   });
 
   it("refuses bad input field by field, and a position that is not active, writing nothing", async () => {
@@ -211,18 +211,18 @@ describe("/api/v1/me/facility", () => {
 
   it("lists the active positions", async () => {
     const { token } = await newFacilityAdmin();
-    const { data } = await (await api.request("/api/v1/me/facility/position-options", { token })).json();
+    const { data } = answered(await api.client().call("GET", "/me/facility/position-options", { token }));
     expect(data.map((p: { name: string }) => p.name)).toEqual(expect.arrayContaining(["Direktur Rumah Sakit", "Kepala Bagian SDM"]));
   });
 
   it("is for facility admins only", async () => {
     const { token } = await api.login("pemohon@adaptasi.test");
-    await expectError(await api.request("/api/v1/me/facility", { token }), 403, "ADMIN_ROLE_REQUIRED");
+    await expectError(await typedRequest(api, "GET", "/me/facility", { token }), 403, "ADMIN_ROLE_REQUIRED");
     await expectError(await put(token, await facilityData()), 403, "ADMIN_ROLE_REQUIRED");
-    await expectError(await api.request("/api/v1/me/facility/dashboard", { token }), 403, "ADMIN_ROLE_REQUIRED");
+    await expectError(await typedRequest(api, "GET", "/me/facility/dashboard", { token }), 403, "ADMIN_ROLE_REQUIRED");
     const admin = await api.login("admin@adaptasi.test");
-    await expectError(await api.request("/api/v1/me/facility/position-options", { token: admin.token }), 403, "ADMIN_ROLE_REQUIRED");
-    await expectError(await api.request("/api/v1/me/facility"), 401, "INVALID_TOKEN");
+    await expectError(await typedRequest(api, "GET", "/me/facility/position-options", { token: admin.token }), 403, "ADMIN_ROLE_REQUIRED");
+    await expectError(await typedRequest(api, "GET", "/me/facility"), 401, "INVALID_TOKEN");
   });
 });
 
@@ -232,7 +232,7 @@ describe("GET /api/v1/me/facility/dashboard", () => {
 
   it("counts the demo facility's registrations by label and lists their newest history", async () => {
     const { token } = await api.login("fasyankes@adaptasi.test");
-    const res = await api.request("/api/v1/me/facility/dashboard", { token });
+    const res = await typedRequest(api, "GET", "/me/facility/dashboard", { token });
     expect(res.status).toBe(200);
     const { data } = await res.json();
 
@@ -277,7 +277,7 @@ describe("GET /api/v1/me/facility/dashboard", () => {
 
   it("is empty for a new facility, with its verification state", async () => {
     const { token } = await newFacilityAdmin();
-    const { data } = await (await api.request("/api/v1/me/facility/dashboard", { token })).json();
+    const { data } = answered(await api.client().call("GET", "/me/facility/dashboard", { token }));
     expect(data).toEqual({ state: "notSubmitted", reason: null, submitted_at: null, submitted: 0, drafts: 0, counts: [], recent: [] });
   });
 });

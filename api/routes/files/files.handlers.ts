@@ -5,10 +5,10 @@ import { ROLE, STAFF_ROLES } from "#domain/roles";
 import type { Database } from "../../db/client";
 import { additionalRequirements, applicantProfiles, applicationDocuments, applications, files } from "../../db/schema";
 import { ApiError } from "../../lib/errors";
-import type { AppRouteHandler } from "../../lib/types";
+import type { AppRouteHandler } from "../../http/env";
 import { fileTarget, recordAccess } from "../../services/access-log";
 import { isUuid } from "../../services/applications";
-import { visibleTo } from "../../services/review";
+import { visibleTo } from "../../services/review/review";
 import type * as routes from "./files.routes";
 
 /** RFC 6266 / 5987: the display name, UTF-8 and percent-encoded, with a plain ASCII fallback. */

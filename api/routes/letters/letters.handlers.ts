@@ -3,8 +3,8 @@ import { publicJwks } from "#domain/letter-keys";
 import { ROLE } from "#domain/roles";
 import { applications } from "../../db/schema";
 import { ApiError, rateLimited } from "../../lib/errors";
-import { clientIp } from "../../lib/request";
-import type { AppRouteHandler } from "../../lib/types";
+import { clientIp } from "../../http/request";
+import type { AppRouteHandler } from "../../http/env";
 import { isUuid } from "../../services/applications";
 import {
   ensureLetter,

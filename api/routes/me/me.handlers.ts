@@ -2,7 +2,7 @@ import { desc, eq } from "drizzle-orm";
 import { users, userVerifications } from "../../db/schema";
 import { ROLE } from "#domain/roles";
 import { ApiError } from "../../lib/errors";
-import type { AppRouteHandler } from "../../lib/types";
+import type { AppRouteHandler } from "../../http/env";
 import { hashPassword, verifyPassword } from "../../services/passwords";
 import { revokeAllForUser } from "../../services/tokens";
 import type * as routes from "./me.routes";

@@ -4,7 +4,7 @@ import { errorResponses } from "../../lib/errors";
 import { newPasswordRule } from "#domain/forms/accounts";
 import { jsonObject, requiredText } from "../../lib/validation";
 import { requireUser } from "../../middleware/auth";
-import { jsonBody } from "../../lib/openapi";
+import { jsonBody } from "../../http/openapi";
 
 const tags = ["Pengguna"];
 const security = [{ ApiKey: [], Bearer: [] }];

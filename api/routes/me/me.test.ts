@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { users, userVerifications } from "../../db/schema";
-import { createTestApi, DEMO_PASSWORD, expectError, TEST_JWT_SECRET, type TestApi } from "../../test/helpers";
+import { type ApiBody, createTestApi, DEMO_PASSWORD, expectError, TEST_JWT_SECRET, type TestApi, typedRequest } from "../../test/helpers";
 
 let api: TestApi;
 beforeAll(async () => {
@@ -10,7 +10,7 @@ beforeAll(async () => {
 });
 afterAll(() => api?.close());
 
-const getMe = (token?: string, headers?: Record<string, string>) => api.request("/api/v1/admin/get-me", { token, headers });
+const getMe = (token?: string, headers?: Record<string, string>) => typedRequest(api, "GET", "/admin/get-me", { token, headers });
 const sign = (claims: Record<string, unknown>, sub: string, exp: number, secret = TEST_JWT_SECRET) =>
   new SignJWT(claims).setProtectedHeader({ alg: "HS256" }).setSubject(sub).setExpirationTime(exp).sign(new TextEncoder().encode(secret));
 
@@ -101,7 +101,7 @@ describe("GET /api/v1/admin/get-me", () => {
 });
 
 describe("POST /api/v1/me/password", () => {
-  const change = (token: string, json: unknown) => api.request("/api/v1/me/password", { token, json });
+  const change = (token: string, json: ApiBody<"POST", "/me/password">) => typedRequest(api, "POST", "/me/password", { token, body: json });
 
   it("refuses a wrong current password and a short new one", async () => {
     const user = await api.createUser({ email: "ganti.gagal@adaptasi.test" });
@@ -110,7 +110,7 @@ describe("POST /api/v1/me/password", () => {
     const short = await expectError(await change(token, { current_password: DEMO_PASSWORD, new_password: "pendek1" }), 400, "VALIDATION_ERROR");
     expect(short.error.details).toMatchObject([{ path: "new_password", message: "minimal mengandung 8 karakter" }]);
     await expectError(await change(token, { current_password: DEMO_PASSWORD, new_password: "x".repeat(129) }), 400, "VALIDATION_ERROR");
-    await expectError(await api.request("/api/v1/me/password", { json: { current_password: "a", new_password: "b" } }), 401, "INVALID_TOKEN");
+    await expectError(await typedRequest(api, "POST", "/me/password", { body: { current_password: "a", new_password: "b" } }), 401, "INVALID_TOKEN");
   });
 
   it("changes the password and ends every session", async () => {
@@ -121,9 +121,9 @@ describe("POST /api/v1/me/password", () => {
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ data: { ok: true } });
     for (const t of [a, b]) {
-      await expectError(await api.request("/api/v1/refresh", { json: { refresh_token: t.refreshToken } }), 401, "REFRESH_TOKEN_REUSED");
+      await expectError(await typedRequest(api, "POST", "/refresh", { body: { refresh_token: t.refreshToken } }), 401, "REFRESH_TOKEN_REUSED");
     }
-    await expectError(await api.request("/api/v1/login", { json: { email: user.email, password: DEMO_PASSWORD } }), 401, "INVALID_CREDENTIALS");
+    await expectError(await typedRequest(api, "POST", "/login", { body: { email: user.email, password: DEMO_PASSWORD } }), 401, "INVALID_CREDENTIALS");
     await api.login(user.email, "SandiBaru#2026");
   });
 });

@@ -1,7 +1,7 @@
 import { isOfferedPeriod, periodOf } from "#domain/performance";
 import { apiField, detail } from "#domain/validation-details";
 import { ApiError } from "../../lib/errors";
-import type { AppRouteHandler } from "../../lib/types";
+import type { AppRouteHandler } from "../../http/env";
 import { performance } from "../../services/performance";
 import type * as routes from "./performance.routes";
 

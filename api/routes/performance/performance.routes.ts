@@ -6,7 +6,7 @@ import { JALUR_IDS } from "#domain/documents";
 import { PERIOD_PATTERN } from "#domain/performance";
 import { ADMIN_ROLES } from "#domain/roles";
 import { errorResponses } from "../../lib/errors";
-import { ok } from "../../lib/openapi";
+import { ok } from "../../http/openapi";
 import { allow } from "../../middleware/allow";
 import { requireUser } from "../../middleware/auth";
 

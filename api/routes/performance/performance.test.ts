@@ -6,7 +6,7 @@ import { ROLE } from "#domain/roles";
 import { applications, auditLog, type AuditAction } from "../../db/schema";
 import { performance } from "../../services/performance";
 import { decidedStageStart } from "../../services/stage-clock";
-import { createTestApi, expectError, type TestApi } from "../../test/helpers";
+import { type ApiQuery, createTestApi, expectError, type TestApi, typedRequest } from "../../test/helpers";
 
 // GET /admin/performance against a hand count: a handful of files whose history is written here, in the
 // month before this one (a past period, so every window is fixed), each number below counted by hand.
@@ -106,22 +106,22 @@ beforeAll(async () => {
 });
 afterAll(() => api?.close());
 
-async function get(query: string, token = superToken): Promise<Performance> {
-  const res = await api.request(`/api/v1/admin/performance${query}`, { token });
+async function get(query: ApiQuery<"GET", "/admin/performance">, token = superToken): Promise<Performance> {
+  const res = await typedRequest(api, "GET", "/admin/performance", { query, token });
   expect(res.status).toBe(200);
   return (await res.json()).data;
 }
 
 describe("GET /admin/performance, counted by hand", () => {
   it("counts the files waiting at each stage now, and those past their deadline", async () => {
-    const data = await get(`?period=${PERIOD}`);
+    const data = await get({ period: PERIOD });
     const queue = Object.fromEntries(data.queue.map((q) => [q.stage_id, [q.waiting, q.overdue]]));
     expect(queue).toEqual({ 1: [1, 1], 2: [1, 0], 3: [1, 1], 4: [0, 0], 11: [0, 0], 12: [1, 0], 13: [0, 0], 21: [0, 0], 22: [0, 0], 23: [0, 0] });
     expect(data.queue.find((q) => q.stage_id === 1)).toMatchObject({ jalur_id: "REG", sla_days: 14 });
   });
 
   it("counts files received and decided per week and pathway over 26 weeks", async () => {
-    const data = await get(`?period=${PERIOD}`);
+    const data = await get({ period: PERIOD });
     expect(new Set(data.weeks.map((w) => w.week)).size).toBe(26);
     expect(data.weeks).toHaveLength(26 * 3);
     const nonZero = data.weeks.filter((w) => w.received || w.decided).map((w) => [w.week, w.jalur_id, w.received, w.decided]);
@@ -143,7 +143,7 @@ describe("GET /admin/performance, counted by hand", () => {
   });
 
   it("gives each stage's median and 90th percentile of days per month, the month of the decision", async () => {
-    const data = await get(`?period=${PERIOD}`);
+    const data = await get({ period: PERIOD });
     expect(data.stage_months).toHaveLength(10 * 12);
     expect(data.stage_months.filter((m) => m.month !== PERIOD).every((m) => m.decided === 0 && m.median_days === null)).toBe(true);
     const inPeriod = Object.fromEntries(data.stage_months.filter((m) => m.month === PERIOD).map((m) => [m.stage_id, [m.decided, m.median_days, m.p90_days]]));
@@ -163,7 +163,7 @@ describe("GET /admin/performance, counted by hand", () => {
   });
 
   it("gives each review body's share of decisions within the SLA", async () => {
-    const data = await get(`?period=${PERIOD}`);
+    const data = await get({ period: PERIOD });
     const bodies = Object.fromEntries(data.bodies.map((b) => [b.role_id, [b.decided, b.within_sla, b.within_sla_percent]]));
     expect(bodies).toEqual({
       [ROLE.ADMIN]: [3, 2, 66.7], // A 3 of 14, C 2 of 14, D 42 of 14
@@ -175,7 +175,7 @@ describe("GET /admin/performance, counted by hand", () => {
   });
 
   it("keeps to one pathway when asked", async () => {
-    const data = await get(`?period=${PERIOD}&jalur=REG`);
+    const data = await get({ period: PERIOD, jalur: "REG" });
     expect(data.jalur_id).toBe("REG");
     expect(data.queue.map((q) => q.stage_id)).toEqual([1, 2, 3, 4]);
     expect(new Set(data.weeks.map((w) => w.jalur_id))).toEqual(new Set(["REG"]));
@@ -185,7 +185,7 @@ describe("GET /admin/performance, counted by hand", () => {
   });
 
   it("answers the Admin too, and this month without a period", async () => {
-    const data = await get("", adminToken);
+    const data = await get({}, adminToken);
     expect(data.period).toBe(periodOf(now));
     expect(data.until).toBe(data.computed_at);
     expect(data.weeks_until).toBe(data.computed_at);
@@ -198,7 +198,7 @@ describe("GET /admin/performance, each decision with the start of its clock", ()
   // rule), in a transaction that is rolled back; the service counts it afresh (nothing kept for this
   // transaction) and must give every number the look-up gave.
   it("gives the same numbers as the look-up of the row before each decision", async () => {
-    const looked = await get(`?period=${PERIOD}`);
+    const looked = await get({ period: PERIOD });
     let stored: Performance | undefined;
     let carried = 0;
     const rewritten = api.db.transaction(async (tx) => {
@@ -231,15 +231,16 @@ describe("GET /admin/performance, refusals", () => {
       "fasyankes@adaptasi.test",
     ]) {
       const { token } = await api.login(who);
-      await expectError(await api.request("/api/v1/admin/performance", { token }), 403, "ADMIN_ROLE_REQUIRED");
+      await expectError(await typedRequest(api, "GET", "/admin/performance", { token }), 403, "ADMIN_ROLE_REQUIRED");
     }
-    await expectError(await api.request("/api/v1/admin/performance"), 401, "INVALID_TOKEN");
+    await expectError(await typedRequest(api, "GET", "/admin/performance"), 401, "INVALID_TOKEN");
   });
 
   it("refuses a pathway or a period it does not know with 400, never 500", async () => {
     const future = periodOf(monthStart(periodOf(now), 1));
     const tooOld = periodOf(monthStart(periodOf(now), -24));
     for (const query of ["?jalur=XYZ", "?period=2026-13", "?period=kemarin", `?period=${future}`, `?period=${tooOld}`]) {
+      // Raw: a pathway and periods the route's query refuses.
       await expectError(await api.request(`/api/v1/admin/performance${query}`, { token: superToken }), 400, "VALIDATION_ERROR");
     }
   });

@@ -1,4 +1,4 @@
-import type { AppRouteHandler } from "../../lib/types";
+import type { AppRouteHandler } from "../../http/env";
 import { loadProfile, profileBody, saveProfile, saveProfilePhoto } from "../../services/profile";
 import type * as routes from "./profile.routes";
 

@@ -3,7 +3,7 @@ import { ProfileSchema } from "#contracts/profile";
 import { profileFormSchema } from "#domain/forms/profile";
 import { errorResponses } from "../../lib/errors";
 import { requireUser } from "../../middleware/auth";
-import { ok } from "../../lib/openapi";
+import { ok } from "../../http/openapi";
 
 const tags = ["Data Pribadi"];
 const security = [{ ApiKey: [], Bearer: [] }];

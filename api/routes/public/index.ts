@@ -1,4 +1,4 @@
-import { createRouter } from "../../lib/router";
+import { createRouter } from "../../http/router";
 import * as handlers from "./public.handlers";
 import * as routes from "./public.routes";
 

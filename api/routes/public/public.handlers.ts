@@ -1,4 +1,4 @@
-import type { AppRouteHandler } from "../../lib/types";
+import type { AppRouteHandler } from "../../http/env";
 import { processingTimes as computeOrCached } from "../../services/processing-times";
 import type * as routes from "./public.routes";
 

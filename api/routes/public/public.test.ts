@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ProcessingTimesSchema } from "#contracts/public";
 import { applications, auditLog, users } from "../../db/schema";
 import { MIN_DECIDED, processingTimes, RECOMPUTE_AFTER_MS } from "../../services/processing-times";
-import { createTestApi, type TestApi } from "../../test/helpers";
+import { createTestApi, type TestApi, typedRequest } from "../../test/helpers";
 
 let api: TestApi;
 const DAY = 86_400_000;
@@ -74,7 +74,7 @@ async function expectedFromSql(): Promise<Expected[]> {
 
 describe("GET /api/v1/public/processing-times", () => {
   it("answers anyone (the API key only), as its contract says, with every stage of every pathway", async () => {
-    const res = await api.request("/api/v1/public/processing-times");
+    const res = await typedRequest(api, "GET", "/public/processing-times");
     expect(res.status).toBe(200);
     const { data } = await res.json();
     // Exactly the contract's fields: parsing keeps only those, so equal means nothing more, nothing less
@@ -87,7 +87,7 @@ describe("GET /api/v1/public/processing-times", () => {
   });
 
   it("matches a computation of the demo data's audit rows in SQL", async () => {
-    const { data } = await (await api.request("/api/v1/public/processing-times")).json();
+    const { data } = await (await typedRequest(api, "GET", "/public/processing-times")).json();
     const expected = await expectedFromSql();
     // Enough decisions at the document check to show numbers; at other stages some, but too few.
     expect(expected.filter((e) => e.decided >= data.min_decided).length).toBeGreaterThan(0);
@@ -109,14 +109,14 @@ describe("GET /api/v1/public/processing-times", () => {
   });
 
   it("names no person and no file", async () => {
-    const text = await (await api.request("/api/v1/public/processing-times")).text();
+    const text = await (await typedRequest(api, "GET", "/public/processing-times")).text();
     expect(text).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}-|@|pemohon/i);
   });
 
   it("serves the same answer within the hour, without reading the audit log again", async () => {
-    const first = (await (await api.request("/api/v1/public/processing-times")).json()).data;
+    const first = (await (await typedRequest(api, "GET", "/public/processing-times")).json()).data;
     await api.db.execute(sql`update sla_settings set days = days + 1`);
-    const again = (await (await api.request("/api/v1/public/processing-times")).json()).data;
+    const again = (await (await typedRequest(api, "GET", "/public/processing-times")).json()).data;
     expect(again).toEqual(first);
     // An hour later it is computed again, with the SLA as it is then
     const later = await processingTimes(api.db, new Date(Date.parse(first.computed_at) + RECOMPUTE_AFTER_MS));

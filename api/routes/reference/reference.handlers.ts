@@ -1,6 +1,6 @@
 import { and, asc, eq, ilike } from "drizzle-orm";
 import { achievementTypes, institutions, specializations } from "../../db/schema";
-import type { AppRouteHandler } from "../../lib/types";
+import type { AppRouteHandler } from "../../http/env";
 import type * as routes from "./reference.routes";
 
 const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;

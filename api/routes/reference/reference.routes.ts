@@ -1,7 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { AchievementTypeSchema, InstitutionSchema, InstitutionsQuerySchema, SpecializationSchema } from "#contracts/reference";
 import { errorResponses } from "../../lib/errors";
-import { ok } from "../../lib/openapi";
+import { ok } from "../../http/openapi";
 
 const tags = ["Referensi"];
 

@@ -1,4 +1,4 @@
-import type { AppRouteHandler } from "../../lib/types";
+import type { AppRouteHandler } from "../../http/env";
 import { activeActivityKinds, createRegistration as create, listRegistrations as list, registrationDetail } from "../../services/registrations";
 import { pageOf } from "../admin/shared";
 import type * as routes from "./registrations.routes";

@@ -4,7 +4,7 @@ import type { MiddlewareHandler } from "hono";
 import { registrationFormSchema } from "#domain/forms/registration";
 import { FACILITY_ROLES } from "#domain/roles";
 import { ApiError, errorResponses } from "../../lib/errors";
-import type { AppEnv } from "../../lib/types";
+import type { AppEnv } from "../../http/env";
 import { allow } from "../../middleware/allow";
 import { requireUser } from "../../middleware/auth";
 import { idParam, json, listOk, listQuery, ok, security } from "../admin/shared";

@@ -5,7 +5,8 @@ import { requirementsFor, type JalurId } from "#domain/documents";
 import { docx, pdf, png } from "../../../tests/fixtures/files";
 import { activityKinds, applicantProfiles, applications, users } from "../../db/schema";
 import { hashPassword } from "../../services/passwords";
-import { createTestApi, DEMO_PASSWORD, expectError, type TestApi } from "../../test/helpers";
+import type { ApiBody } from "../../../app/utils/api.server";
+import { answered, createTestApi, DEMO_PASSWORD, multipart, refused as expectRefused, type TestApi } from "../../test/helpers";
 import { FOREIGN_DOCTOR } from "../../../tests/fixtures/people";
 
 // A verified facility admin (role 8) registers professionals (docs/decisions/010-facility-registrations.md).
@@ -21,16 +22,18 @@ beforeAll(async () => {
   api = await createTestApi();
   pdfBytes = await pdf();
   facility = (await api.login("fasyankes@adaptasi.test")).token;
-  institutionId = (await (await api.request("/api/v1/institutions?q=malaya", { token: facility })).json()).data[0].id;
-  specializationId = (await (await api.request("/api/v1/specializations")).json()).data[0].id;
-  kinds = (await (await api.request("/api/v1/activity-kinds", { token: facility })).json()).data;
+  institutionId = answered(await api.client().call("GET", "/institutions", { token: facility, query: { q: "malaya" } })).data[0].id;
+  specializationId = answered(await api.client().call("GET", "/specializations")).data[0].id;
+  kinds = answered(await api.client().call("GET", "/activity-kinds", { token: facility })).data;
 });
 afterAll(() => api?.close());
 
 /** Letters only, so a name made from it passes the profile's rules; searching it finds this test's rows. */
 const tag = () => Array.from(randomBytes(8), (b) => String.fromCharCode(97 + (b % 26))).join("");
 
-function professional(jalur_id: JalurId, overrides: Record<string, unknown> = {}) {
+type Registration = ApiBody<"POST", "/registrations">;
+
+function professional(jalur_id: JalurId, overrides: Partial<Registration> = {}) {
   const t = tag();
   return {
     full_name: `Maria ${t}`,
@@ -45,13 +48,13 @@ function professional(jalur_id: JalurId, overrides: Record<string, unknown> = {}
   };
 }
 
-const register = (token: string, body: unknown) => api.request("/api/v1/registrations", { token, json: body });
+const register = (token: string, body: Registration) => api.client().call("POST", "/registrations", { token, body });
 
-async function registered(jalur: JalurId, overrides: Record<string, unknown> = {}) {
+async function registered(jalur: JalurId, overrides: Partial<Registration> = {}) {
   const body = professional(jalur, overrides);
   const res = await register(facility, body);
   expect(res.status).toBe(201);
-  return { body, data: (await res.json()).data };
+  return { body, data: answered(res).data };
 }
 
 function everyDocument(jalur: JalurId): FormData {
@@ -74,15 +77,15 @@ async function otherFacility() {
 describe("who may register", () => {
   it("refuses an unverified facility admin with FACILITY_NOT_VERIFIED, other roles with FACILITY_ONLY", async () => {
     const unverified = (await api.login("fasyankes.baru@adaptasi.test")).token;
-    const e = await expectError(await register(unverified, professional("REG")), 403, "FACILITY_NOT_VERIFIED");
+    const e = expectRefused(await register(unverified, professional("REG")), 403, "FACILITY_NOT_VERIFIED");
     expect(e.error.message).toContain("belum terverifikasi");
-    await expectError(await api.request("/api/v1/registrations", { token: unverified }), 403, "FACILITY_NOT_VERIFIED");
+    expectRefused(await api.client().call("GET", "/registrations", { token: unverified }), 403, "FACILITY_NOT_VERIFIED");
     for (const who of ["pemohon", "admin", "subkomite", "superadmin"]) {
       const { token } = await api.login(`${who}@adaptasi.test`);
-      await expectError(await register(token, professional("REG")), 403, "FACILITY_ONLY");
-      await expectError(await api.request("/api/v1/registrations", { token }), 403, "FACILITY_ONLY");
+      expectRefused(await register(token, professional("REG")), 403, "FACILITY_ONLY");
+      expectRefused(await api.client().call("GET", "/registrations", { token }), 403, "FACILITY_ONLY");
     }
-    await expectError(await api.request("/api/v1/registrations"), 401, "INVALID_TOKEN");
+    expectRefused(await api.client().call("GET", "/registrations"), 401, "INVALID_TOKEN");
   });
 });
 
@@ -93,8 +96,8 @@ describe("activity kinds", () => {
       .insert(activityKinds)
       .values({ name: `Nonaktif ${tag()}`, isActive: false })
       .returning();
-    const res = await api.request("/api/v1/activity-kinds", { token: facility });
-    expect((await res.json()).data.map((k: { id: number }) => k.id)).not.toContain(inactive.id);
+    const res = await api.client().call("GET", "/activity-kinds", { token: facility });
+    expect(answered(res).data.map((k: { id: number }) => k.id)).not.toContain(inactive.id);
   });
 });
 
@@ -119,7 +122,7 @@ describe("registering a professional", () => {
     expect(app).toMatchObject({ applicantUserId: user.id, applicantName: body.full_name, activityKindId: null });
     // No activation mail: the facility registered them, not they themselves.
     expect(await api.mails(body.email)).toEqual([]);
-    const login = await api.request("/api/v1/login", { json: { email: body.email, password: DEMO_PASSWORD } });
+    const login = await api.client().call("POST", "/login", { body: { email: body.email, password: DEMO_PASSWORD } });
     expect(login.status).not.toBe(200);
   });
 
@@ -129,46 +132,46 @@ describe("registering a professional", () => {
     expect(data.application.jalur_id).toBe("SPE");
     const [user] = await api.db.select().from(users).where(eq(users.email, body.email));
     expect(user).toMatchObject({ isForeign: false, nik, foreignId: null });
-    await expectError(await register(facility, professional("SPE", { specialization_id: undefined })), 400, "VALIDATION_ERROR");
+    expectRefused(await register(facility, professional("SPE", { specialization_id: undefined })), 400, "VALIDATION_ERROR");
   });
 
   it("creates OTH with an active activity kind; without one or with an inactive one → 400 on activity_kind_id", async () => {
     const { data } = await registered("OTH", { activity_kind_id: kinds[1].id });
     expect(data.activity_kind).toEqual({ id: kinds[1].id, name: kinds[1].name });
-    let e = await expectError(await register(facility, professional("OTH", { activity_kind_id: undefined })), 400, "VALIDATION_ERROR");
+    let e = expectRefused(await register(facility, professional("OTH", { activity_kind_id: undefined })), 400, "VALIDATION_ERROR");
     expect(e.error.details).toMatchObject([{ path: "activity_kind_id", message: "Jenis Kegiatan harus diisi" }]);
     const [inactive] = await api.db
       .insert(activityKinds)
       .values({ name: `Lama ${tag()}`, isActive: false })
       .returning();
-    e = await expectError(await register(facility, professional("OTH", { activity_kind_id: inactive.id })), 400, "VALIDATION_ERROR");
+    e = expectRefused(await register(facility, professional("OTH", { activity_kind_id: inactive.id })), 400, "VALIDATION_ERROR");
     expect(e.error.details).toMatchObject([{ path: "activity_kind_id", message: "Jenis Kegiatan harus berupa nilai yang diizinkan" }]);
-    e = await expectError(await register(facility, professional("OTH", { activity_kind_id: 999_999 })), 400, "VALIDATION_ERROR");
+    e = expectRefused(await register(facility, professional("OTH", { activity_kind_id: 999_999 })), 400, "VALIDATION_ERROR");
     expect(e.error.details?.[0].path).toBe("activity_kind_id");
   });
 
   it("answers bad input with the form's messages, and an unknown institution on its field", async () => {
-    const e = await expectError(await register(facility, professional("REG", { identity_number: "", email: "salah" })), 400, "VALIDATION_ERROR");
+    const e = expectRefused(await register(facility, professional("REG", { identity_number: "", email: "salah" })), 400, "VALIDATION_ERROR");
     expect(e.error.details).toMatchObject(
       expect.arrayContaining([
         expect.objectContaining({ path: "identity_number", message: "Nomor Identitas harus diisi" }),
         expect.objectContaining({ path: "email", message: expect.any(String) }),
       ]),
     );
-    const bad = await expectError(await register(facility, professional("REG", { institution_id: 999_999 })), 400, "VALIDATION_ERROR");
+    const bad = expectRefused(await register(facility, professional("REG", { institution_id: 999_999 })), 400, "VALIDATION_ERROR");
     expect(bad.error.details?.[0].path).toBe("institution_id");
   });
 
   it("never takes over someone else's account, and gives one answer whether the e-mail is someone else's or has an open application", async () => {
     const answers: unknown[] = [];
-    const refused = async (res: Response) => answers.push((await expectError(res, 409, "PROFESSIONAL_EMAIL_TAKEN")).error);
+    const refused = async (res: Awaited<ReturnType<typeof register>>) => answers.push(expectRefused(res, 409, "PROFESSIONAL_EMAIL_TAKEN").error);
     await refused(await register(facility, professional("REG", { email: "admin@adaptasi.test" })));
     // An applicant who signed up by themselves: not this facility's, with or without an open application.
     const own = `sendiri.${tag()}@contoh.id`;
     await api.createUser({ email: own });
     await refused(await register(facility, professional("REG", { email: own })));
     const { token } = await api.login(own);
-    expect((await api.request("/api/v1/applications", { token, json: { jalur_id: "REG" } })).status).toBe(201);
+    expect((await api.client().call("POST", "/applications", { token, body: { jalur_id: "REG" } })).status).toBe(201);
     await refused(await register(facility, professional("REG", { email: own })));
     // The facility's own professional with a draft still open.
     const { body } = await registered("REG");
@@ -177,7 +180,7 @@ describe("registering a professional", () => {
     expect(answers[0]).toEqual({ code: "PROFESSIONAL_EMAIL_TAKEN", message: expect.stringMatching(/^Alamat surel ini tidak dapat dipakai/) });
     expect(JSON.stringify(answers[0])).not.toMatch(/permohonan yang berjalan|akun lain/);
     // The same passport of the same country under another e-mail.
-    await expectError(await register(facility, professional("REG", { identity_number: body.identity_number })), 409, "PROFESSIONAL_IDENTITY_TAKEN");
+    expectRefused(await register(facility, professional("REG", { identity_number: body.identity_number })), 409, "PROFESSIONAL_IDENTITY_TAKEN");
   });
 
   it("registers the facility's own professional again once the earlier application is final", async () => {
@@ -194,18 +197,18 @@ describe("registering a professional", () => {
 describe("documents, submission and ownership", () => {
   it("the facility uploads and submits; the professional owns it; another facility gets 404; a reviewer finds it", async () => {
     const { body, data } = await registered("OTH");
-    const id = data.application.id as string;
-    const up = await api.request(`/api/v1/applications/${id}/documents`, { token: facility, body: everyDocument("OTH") });
+    const id = data.application.id;
+    const up = await api.client().upload(`/applications/${id}/documents`, ...multipart(everyDocument("OTH")), { token: facility });
     expect(up.status).toBe(200);
-    expect((await up.json()).data.errors).toEqual([]);
-    const sub = await api.request(`/api/v1/applications/${id}/submit`, { token: facility, json: { idempotency_key: "k1" } });
+    expect(answered(up).data.errors).toEqual([]);
+    const sub = await api.client().call("POST", `/applications/${id}/submit`, { token: facility, body: { idempotency_key: "k1" } });
     expect(sub.status).toBe(200);
-    expect((await sub.json()).data).toMatchObject({ is_submitted: true, status: "IN-PROGRESS", label: { label: "Dalam Proses" } });
+    expect(answered(sub).data).toMatchObject({ is_submitted: true, status: "IN-PROGRESS", label: { label: "Dalam Proses" } });
 
     const other = await otherFacility();
-    await expectError(await api.request(`/api/v1/registrations/${id}`, { token: other }), 404, "NOT_FOUND");
-    await expectError(await api.request(`/api/v1/applications/${id}`, { token: other }), 404, "NOT_FOUND");
-    expect((await (await api.request("/api/v1/registrations", { token: other })).json()).meta.total).toBe(0);
+    expectRefused(await api.client().call("GET", `/registrations/${id}`, { token: other }), 404, "NOT_FOUND");
+    expectRefused(await api.client().call("GET", `/applications/${id}`, { token: other }), 404, "NOT_FOUND");
+    expect(answered(await api.client().call("GET", "/registrations", { token: other })).meta.total).toBe(0);
 
     // The professional sets a password (as "Lupa kata sandi" would) and sees the application as theirs.
     await api.db
@@ -213,19 +216,19 @@ describe("documents, submission and ownership", () => {
       .set({ passwordHash: await hashPassword(DEMO_PASSWORD), activatedAt: new Date() })
       .where(eq(users.email, body.email));
     const { token } = await api.login(body.email);
-    const current = (await (await api.request("/api/v1/applications/current", { token })).json()).data;
+    const current = answered(await api.client().call("GET", "/applications/current", { token })).data;
     expect(current).toMatchObject({ id, is_submitted: true });
 
     const admin = (await api.login("admin@adaptasi.test")).token;
-    const review = await (await api.request(`/api/v1/review/applications?tab=all&q=${encodeURIComponent(body.full_name)}`, { token: admin })).json();
+    const review = answered(await api.client().call("GET", "/review/applications", { token: admin, query: { tab: "all", q: body.full_name } }));
     expect(review.data.map((r: { id: string }) => r.id)).toContain(id);
   });
 
   it("lists the facility's registrations with labels, paged and searchable; the detail names the professional", async () => {
     const { body, data } = await registered("OTH");
-    const res = await api.request(`/api/v1/registrations?q=${encodeURIComponent(body.full_name.toUpperCase())}`, { token: facility });
+    const res = await api.client().call("GET", "/registrations", { token: facility, query: { q: body.full_name.toUpperCase() } });
     expect(res.status).toBe(200);
-    const list = await res.json();
+    const list = answered(res);
     expect(list.meta).toMatchObject({ page: 1, per_page: 20, total: 1 });
     expect(list.data[0]).toMatchObject({
       id: data.application.id,
@@ -236,17 +239,17 @@ describe("documents, submission and ownership", () => {
       is_submitted: false,
       label: { label: "Draf Permohonan", colour: "blue" },
     });
-    const all = await (await api.request("/api/v1/registrations", { token: facility })).json();
+    const all = answered(await api.client().call("GET", "/registrations", { token: facility }));
     // The seeded registrations of the demo facility (seed-applications.ts) are there too.
     expect(all.meta.total).toBeGreaterThanOrEqual(4);
     expect(all.data.map((r: { label: { label: string | null } }) => r.label.label)).toContain("Draf Permohonan");
-    const detail = await (await api.request(`/api/v1/registrations/${data.application.id}`, { token: facility })).json();
+    const detail = answered(await api.client().call("GET", `/registrations/${data.application.id}`, { token: facility }));
     expect(detail.data).toMatchObject({
       professional: { email: body.email },
       activity_kind: { name: kinds[0].name },
       application: { missing: expect.any(Array) },
     });
-    await expectError(await api.request("/api/v1/registrations?page=x", { token: facility }), 400, "VALIDATION_ERROR");
-    await expectError(await api.request("/api/v1/registrations/not-a-uuid", { token: facility }), 404, "NOT_FOUND");
+    expectRefused(await api.client().call("GET", "/registrations", { token: facility, query: { page: "x" } }), 400, "VALIDATION_ERROR");
+    expectRefused(await api.client().call("GET", "/registrations/not-a-uuid", { token: facility }), 404, "NOT_FOUND");
   });
 });

@@ -1,6 +1,6 @@
 import { ApiError } from "../../lib/errors";
-import type { AppRouteHandler } from "../../lib/types";
-import { deleteApplicantAccount, NOTICE_DAYS, plannedDeletions as planned } from "../../services/retention";
+import type { AppRouteHandler } from "../../http/env";
+import { deleteApplicantAccount, NOTICE_DAYS, plannedDeletions as planned } from "../../services/data-rights/retention";
 import type * as routes from "./retention.routes";
 
 const PER_PAGE = 25;

@@ -1,5 +1,5 @@
-import type { AppRouteHandler } from "../../lib/types";
-import { applicationCsv, csvFileName, listApplications, reviewDetail } from "../../services/review";
+import type { AppRouteHandler } from "../../http/env";
+import { applicationCsv, csvFileName, listApplications, reviewDetail } from "../../services/review/review";
 import { filterOf, recordAccess, recordExportBatch } from "../../services/access-log";
 import { actorOf, decideApplication } from "../../services/workflow";
 import type * as routes from "./review.routes";

@@ -10,8 +10,8 @@ import { STAGE_IDS } from "#domain/workflow";
 import { errorResponses } from "../../lib/errors";
 import { allow } from "../../middleware/allow";
 import { requireUser } from "../../middleware/auth";
-import { ok } from "../../lib/openapi";
-import { decodeCursor } from "../../services/review-paging";
+import { ok } from "../../http/openapi";
+import { decodeCursor } from "../../services/review/paging";
 
 // The review workflow (docs/decisions/018-review-api-rules.md): lists, CSV, detail, decisions.
 

@@ -1,7 +1,7 @@
 import { asc, eq } from "drizzle-orm";
 import type { TestScheduleForm } from "#domain/forms/cms";
 import { testSchedules } from "../../db/schema";
-import type { AppRouteHandler } from "../../lib/types";
+import type { AppRouteHandler } from "../../http/env";
 import { createTestSchedule, getTestSchedule, rowId, setTestScheduleActive, testScheduleOut, updateTestSchedule } from "../../services/cms";
 import type * as routes from "./test-schedules.routes";
 

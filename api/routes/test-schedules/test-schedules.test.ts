@@ -1,7 +1,7 @@
 import { and, count, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminAuditLog, testSchedules } from "../../db/schema";
-import { createTestApi, expectError, type TestApi } from "../../test/helpers";
+import { answered, createTestApi, expectError, type TestApi, typedRequest, typedRequestAs } from "../../test/helpers";
 
 let api: TestApi;
 beforeAll(async () => {
@@ -9,11 +9,11 @@ beforeAll(async () => {
 });
 afterAll(() => api?.close());
 
-const list = async () => (await (await api.request("/api/v1/test-schedules")).json()).data;
+const list = async () => answered(await api.client().call("GET", "/test-schedules")).data;
 
 describe("GET /api/v1/test-schedules", () => {
   it("answers the seeded 2027 schedule, earliest first", async () => {
-    const res = await api.request("/api/v1/test-schedules");
+    const res = await typedRequest(api, "GET", "/test-schedules");
     expect(res.status).toBe(200);
     const { data } = await res.json();
     expect(data).toHaveLength(4);
@@ -62,8 +62,10 @@ describe("/admin/test-schedules (the Admin, /master-cms)", () => {
     registration_deadline: "2027-05-15T23:59",
     notes: "",
   };
-  const asAdmin = async (path: string, opts: { method?: string; json?: unknown } = {}) =>
-    api.request(`/api/v1/admin/test-schedules${path}`, { ...opts, token: (await api.login("admin@adaptasi.test")).token });
+  const asAdmin = typedRequestAs(
+    () => api,
+    async () => (await api.login("admin@adaptasi.test")).token,
+  );
   const audit = (id: number) =>
     api.db
       .select()
@@ -72,7 +74,7 @@ describe("/admin/test-schedules (the Admin, /master-cms)", () => {
       .orderBy(desc(adminAuditLog.id));
 
   it("creates an entry (times without a zone are WIB), edits and deactivates it, each logged", async () => {
-    const res = await asAdmin("", { json: entry });
+    const res = await asAdmin("POST", "/admin/test-schedules", { body: entry });
     expect(res.status, await res.clone().text()).toBe(201);
     const { data } = await res.json();
     expect(data).toMatchObject({
@@ -84,11 +86,13 @@ describe("/admin/test-schedules (the Admin, /master-cms)", () => {
     });
     expect((await list()).map((e: { id: number }) => e.id)).toContain(data.id);
 
-    const edited = await asAdmin(`/${data.id}`, { method: "PUT", json: { ...entry, location: "Surabaya", starts_at: "2027-06-02T01:00:00Z", ends_at: "" } });
+    const edited = await asAdmin("PUT", `/admin/test-schedules/${data.id}`, {
+      body: { ...entry, location: "Surabaya", starts_at: "2027-06-02T01:00:00Z", ends_at: "" },
+    });
     expect((await edited.json()).data).toMatchObject({ location: "Surabaya", starts_at: "2027-06-02T01:00:00.000Z", ends_at: null });
-    expect((await asAdmin(`/${data.id}/deactivate`, { method: "POST" })).status).toBe(200);
+    expect((await asAdmin("POST", `/admin/test-schedules/${data.id}/deactivate`)).status).toBe(200);
     expect((await list()).map((e: { id: number }) => e.id)).not.toContain(data.id);
-    expect((await (await asAdmin(`/${data.id}`)).json()).data.is_active).toBe(false);
+    expect((await (await asAdmin("GET", `/admin/test-schedules/${data.id}`)).json()).data.is_active).toBe(false);
 
     const log = await audit(data.id);
     expect(log.map((r) => (r.details as { change: string }).change)).toEqual(["deactivate", "update", "create"]);
@@ -99,7 +103,11 @@ describe("/admin/test-schedules (the Admin, /master-cms)", () => {
   });
 
   it("answers 400 with the spec's messages: required fields, bad times, end before start, deadline after start", async () => {
-    const empty = await expectError(await asAdmin("", { json: { title: "", location: "", starts_at: "" } }), 400, "VALIDATION_ERROR");
+    const empty = await expectError(
+      await asAdmin("POST", "/admin/test-schedules", { body: { title: "", location: "", starts_at: "" } }),
+      400,
+      "VALIDATION_ERROR",
+    );
     expect(empty.error.details).toMatchObject(
       expect.arrayContaining([
         expect.objectContaining({ path: "title", message: "Judul harus diisi" }),
@@ -107,10 +115,10 @@ describe("/admin/test-schedules (the Admin, /master-cms)", () => {
         expect.objectContaining({ path: "starts_at", message: "Waktu Mulai harus diisi" }),
       ]),
     );
-    const format = await expectError(await asAdmin("", { json: { ...entry, starts_at: "besok pagi" } }), 400, "VALIDATION_ERROR");
+    const format = await expectError(await asAdmin("POST", "/admin/test-schedules", { body: { ...entry, starts_at: "besok pagi" } }), 400, "VALIDATION_ERROR");
     expect(format.error.details).toContainEqual(expect.objectContaining({ path: "starts_at", message: "Format salah" }));
     const order = await expectError(
-      await asAdmin("", { json: { ...entry, ends_at: "2027-05-31T08:00", registration_deadline: "2027-06-01T09:00" } }),
+      await asAdmin("POST", "/admin/test-schedules", { body: { ...entry, ends_at: "2027-05-31T08:00", registration_deadline: "2027-06-01T09:00" } }),
       400,
       "VALIDATION_ERROR",
     );
@@ -120,11 +128,11 @@ describe("/admin/test-schedules (the Admin, /master-cms)", () => {
         expect.objectContaining({ path: "registration_deadline", message: "Batas Pendaftaran tidak boleh lebih dari Waktu Mulai" }),
       ]),
     );
-    await expectError(await asAdmin("/999999"), 404, "NOT_FOUND");
+    await expectError(await asAdmin("GET", "/admin/test-schedules/999999"), 404, "NOT_FOUND");
   });
 
   it("is the Admin's only", async () => {
     const { token } = await api.login("superadmin@adaptasi.test");
-    await expectError(await api.request("/api/v1/admin/test-schedules", { json: entry, token }), 403, "ADMIN_ROLE_REQUIRED");
+    await expectError(await typedRequest(api, "POST", "/admin/test-schedules", { body: entry, token }), 403, "ADMIN_ROLE_REQUIRED");
   });
 });

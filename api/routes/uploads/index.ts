@@ -1,4 +1,4 @@
-import { createRouter } from "../../lib/router";
+import { createRouter } from "../../http/router";
 import { requireUser } from "../../middleware/auth";
 import * as handlers from "./uploads.handlers";
 

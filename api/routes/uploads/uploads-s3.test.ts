@@ -4,7 +4,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { elf, pdf, pdfOfSize } from "../../../tests/fixtures/files";
 import { applicationDocuments, files, tusUploads } from "../../db/schema";
-import { createS3Client } from "../../services/storage-s3";
+import { createS3Client } from "../../services/storage/s3";
 import { applicantWithProfile } from "../../test/journeys";
 import { createTestApi, type TestApi } from "../../test/helpers";
 import { startS3WithListParts, type S3WithListParts } from "../../test/s3-with-list-parts";
@@ -117,6 +117,7 @@ describe("resumable uploads (tus) on the S3 driver", () => {
     const { location, uploadId } = await create(token, id, bytes.length);
     expect((await patch(token, location, 0, bytes.subarray(0, MB / 2))).status).toBe(204);
     expect((await tusLeftovers(uploadId)).objects).toEqual([`${uploadId}.info`, `${uploadId}.part`]);
+    // Raw: tus, whose protocol (its own headers and methods) sits beside the typed routes.
     const cancelled = await api.request(location, { method: "DELETE", token, headers: TUS });
     expect(cancelled.status, await cancelled.clone().text()).toBe(204);
     expect(await tusLeftovers(uploadId)).toEqual({ objects: [], multipart: 0 });

@@ -6,8 +6,8 @@ import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApiApp } from "../../app";
 import { liveService } from "../../db/schema";
-import { createDiskStorage, diskMarker } from "../../services/storage";
-import { ownedStorage } from "../../services/storage-owner";
+import { createDiskStorage, diskMarker } from "../../services/storage/storage";
+import { ownedStorage } from "../../services/storage/owner";
 import { applicantWithProfile } from "../../test/journeys";
 import { createTestApi, requester, TEST_API_KEY, TEST_JWT_SECRET, type TestApi } from "../../test/helpers";
 import { FIVE_MB_DOC, TUS, tusMetadata } from "../../test/tus";
@@ -15,7 +15,7 @@ import { FIVE_MB_DOC, TUS, tusMetadata } from "../../test/tus";
 // A resumable upload whose storage fails: a disk full or refusing writes makes the tus
 // store throw its own FILE_WRITE_ERROR, which tus-node-server answers 500 by itself. It must leave an error
 // line in the log and one report to Sentry (reportError), and answer the API's JSON 500 without internals.
-// A copy's read-only storage (api/services/storage-owner.ts) is a refusal, not a failure: 503, no error line.
+// A copy's read-only storage (api/services/storage/owner.ts) is a refusal, not a failure: 503, no error line.
 
 /** The disk store, failing every write as it does when the disk refuses one (ENOSPC, EIO, EACCES). */
 class FailingStore extends FileStore {

@@ -1,7 +1,8 @@
 import type { Server } from "@tus/server";
 import type { Context } from "hono";
 import { ApiError } from "../../lib/errors";
-import type { ApiDeps, AppEnv } from "../../lib/types";
+import type { ApiDeps } from "../../services/deps";
+import type { AppEnv } from "../../http/env";
 import { createTusServer, handleAs } from "../../services/uploads/tus";
 
 // The tus protocol's requests (docs/decisions/027-resumable-uploads.md), handed to tus-node-server with

@@ -66,6 +66,7 @@ describe("resumable uploads (tus)", () => {
     // The first half, then the "connection drops": HEAD says where to go on.
     const half = 512 * 1024;
     expect((await patch(token, location, 0, bytes.subarray(0, half))).status).toBe(204);
+    // Raw: tus, whose protocol (its own headers and methods) sits beside the typed routes.
     const head = await api.request(location, { method: "HEAD", token, headers: TUS });
     expect(head.headers.get("upload-offset")).toBe(String(half));
     // A chunk at the wrong offset changes nothing.
@@ -82,6 +83,7 @@ describe("resumable uploads (tus)", () => {
     // Done: the tus file and its row are gone, and the upload's address answers 404.
     expect(await api.db.select().from(tusUploads).where(eq(tusUploads.applicationId, id))).toEqual([]);
     expect(tusFiles().filter((f) => location.endsWith(f.replace(/\.json$/, "")))).toEqual([]);
+    // Raw: tus, whose protocol (its own headers and methods) sits beside the typed routes.
     expect((await api.request(location, { method: "HEAD", token, headers: TUS })).status).toBe(404);
   });
 
@@ -121,6 +123,7 @@ describe("resumable uploads (tus)", () => {
     expect(unknown.status).toBe(400);
     expect((await unknown.json()).error.code).toBe("UPLOAD_METADATA_INVALID");
     expect((await create(token, id, 1000, FIVE_MB_DOC.id, "ijazah.pdf", "lainnya")).status).toBe(400);
+    // Raw: tus, whose protocol (its own headers and methods) sits beside the typed routes.
     const deferred = await api.request("/api/v1/uploads", {
       method: "POST",
       token,
@@ -143,12 +146,16 @@ describe("resumable uploads (tus)", () => {
     expect((await res.json()).error.code).toBe("NOT_FOUND");
     const mine = await create(owner.token, id, 1000);
     const location = mine.headers.get("location")!;
+    // Raw: tus, whose protocol (its own headers and methods) sits beside the typed routes.
     expect((await api.request(location, { method: "HEAD", token: other.token, headers: TUS })).status).toBe(404);
     expect((await patch(other.token, location, 0, Buffer.alloc(10))).status).toBe(404);
+    // Raw: tus, whose protocol (its own headers and methods) sits beside the typed routes.
     expect((await api.request(location, { method: "DELETE", token: other.token, headers: TUS })).status).toBe(404);
     // Without a token: 401.
+    // Raw: tus, whose protocol (its own headers and methods) sits beside the typed routes.
     expect((await api.request(location, { method: "HEAD", headers: TUS })).status).toBe(401);
     // The owner cancels it: bytes and row go.
+    // Raw: tus, whose protocol (its own headers and methods) sits beside the typed routes.
     expect((await api.request(location, { method: "DELETE", token: owner.token, headers: TUS })).status).toBe(204);
     // The row goes after the answer (the terminate event): waited for, not slept on.
     await vi.waitFor(async () => expect(await api.db.select().from(tusUploads).where(eq(tusUploads.applicationId, id))).toEqual([]), {
@@ -207,6 +214,7 @@ describe("resumable uploads (tus)", () => {
     await api.jobs.runAll(new Date(Date.now() + 25 * 3_600_000));
     expect(tusFiles()).not.toContain(uploadId);
     expect(await api.db.select().from(tusUploads).where(eq(tusUploads.id, uploadId))).toEqual([]);
+    // Raw: tus, whose protocol (its own headers and methods) sits beside the typed routes.
     expect((await api.request(location, { method: "HEAD", token, headers: TUS })).status).toBe(404);
   });
 });

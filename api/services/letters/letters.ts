@@ -7,7 +7,7 @@ import type { ApplicationStatus } from "#domain/status-label";
 import { applicantProfiles, applications, auditLog, letters, users } from "../../db/schema";
 import { ApiError } from "../../lib/errors";
 import { recordAccess } from "../access-log";
-import { recordAdminAction, type AdminActor } from "../admin-audit";
+import { recordAdminAction, type AdminActor } from "../admin/audit";
 import type { LetterKeys } from "#domain/letter-keys";
 import { signLetterToken, verifyLetterToken, type LetterClaims } from "./token";
 

@@ -13,12 +13,24 @@ import type { LetterFacts, LetterRow } from "./letters";
 
 type Words = typeof idLetter;
 
-/** The standard fonts write WinAnsi only: accents are dropped, anything else outside it becomes "?". */
+const IN_WIN_ANSI = /^[\u0020-\u007e\u00a0-\u00ff\u2013\u2014\u2019\u201c\u201d\u2022]$/;
+
+/**
+ * The standard fonts write WinAnsi only. A letter it has stays as it is ("José Ñúñez"); one it lacks loses
+ * its last accents until it has it ("ễ" → "ê", "ă" → "a"); anything else becomes "?".
+ */
 export function winAnsi(text: string): string {
-  return text
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .replace(/[^\u0020-\u007e\u00a0-\u00ff\u2013\u2014\u2019\u201c\u201d\u2022]/g, "?");
+  return Array.from(text.normalize("NFC"), (ch) => {
+    if (IN_WIN_ANSI.test(ch)) return ch;
+    let parts = Array.from(ch.normalize("NFD"));
+    while (parts.length > 1 && /^[\u0300-\u036f]$/.test(parts[parts.length - 1]!)) {
+      parts = parts.slice(0, -1);
+      const composed = parts.join("").normalize("NFC");
+      if (IN_WIN_ANSI.test(composed)) return composed;
+    }
+    const compatible = ch.normalize("NFKD").replace(/[\u0300-\u036f]/g, "");
+    return Array.from(compatible).every((c) => IN_WIN_ANSI.test(c)) && compatible ? compatible : "?";
+  }).join("");
 }
 
 const fill = (template: string, params: Record<string, string>) => template.replace(/\{\{(\w+)\}\}/g, (_, k: string) => params[k] ?? "");

@@ -3,13 +3,14 @@ import { isWordDocument } from "./doc";
 import { inspectDocx } from "./docx";
 import { inspectPdf } from "./pdf";
 import { limiter } from "../../lib/limiter";
+import type { DetectedType } from "../../db/schema";
 
 // The type of an uploaded file, judged by its content only: the browser's mime type and the
 // file name are never trusted. Past the magic bytes, each kind is opened far enough to know it is what
 // it claims and carries nothing active: a DOC's compound-file directory, a DOCX inflated
 // within limits, a PDF's objects.
 
-export type DetectedType = "pdf" | "png" | "jpg" | "doc" | "docx";
+export type { DetectedType };
 
 export const MIME_OF: Record<DetectedType, string> = {
   pdf: "application/pdf",

@@ -3,7 +3,7 @@ import { MB } from "#domain/documents";
 import type { Database } from "../../db/client";
 import { additionalRequirements, applicationDocuments, applications, documentRequirements, files } from "../../db/schema";
 import { ApiError, uploadsRateLimited } from "../../lib/errors";
-import type { ApiDeps, ResolvedConfig } from "../../lib/types";
+import type { ApiDeps, ResolvedConfig } from "../deps";
 
 // How much one account may upload (SECURITY.md "Uploads and files"): a cap on uploads per minute, and
 // a quota on the bytes an application holds and on those an account's unsubmitted drafts hold, both in

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { pdf } from "../../../tests/fixtures/files";
-import { createDiskStorage } from "../storage";
+import { createDiskStorage } from "../storage/storage";
 import fc from "fast-check";
 import { ListenerFault } from "../../lib/contain";
 import { displayName, MultipartError, receiveMultipart, type ReceiveOptions } from "./receive";

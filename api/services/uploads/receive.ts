@@ -8,7 +8,7 @@ import busboy from "busboy";
 import { FIELD_NAME_LIMITS, fieldNameProblem } from "#domain/form-field-names";
 import { contain, injectedFault, ListenerFault } from "../../lib/contain";
 import { MESSAGES } from "../../lib/errors";
-import { temporaryFileName } from "../storage";
+import { temporaryFileName } from "../storage/storage";
 
 // Streaming multipart parsing: each file goes straight to a temporary file while its bytes
 // are counted against the limit of its field; the whole file is never held in memory.

@@ -1,5 +1,5 @@
 import { ApiError, MESSAGES } from "../../lib/errors";
-import type { ApiDeps } from "../../lib/types";
+import type { ApiDeps } from "../deps";
 import type { files } from "../../db/schema";
 import { refusalDetail, typeRefusal, uploadRefusals, type Refusal } from "../documents";
 import { detectFileType, MIME_OF, type DetectedType } from "./file-type";

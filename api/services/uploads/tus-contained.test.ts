@@ -26,6 +26,7 @@ describe("tus: a throw while the finished upload is copied out", () => {
       const send = async (headers: Record<string, string>) => {
         const created = await tusCreate(api, token, id, bytes.length);
         expect(created.status).toBe(201);
+        // Raw: tus, whose protocol (its own headers and methods) sits beside the typed routes.
         return api.request(created.headers.get("location")!, {
           method: "PATCH",
           token,

@@ -14,16 +14,16 @@ import type { Database } from "../../db/client";
 import { tusUploads, type UserRow } from "../../db/schema";
 import { contain, injectedFault } from "../../lib/contain";
 import { ApiError, errorBody, MESSAGES } from "../../lib/errors";
-import type { ApiDeps } from "../../lib/types";
+import type { ApiDeps } from "../deps";
 import type { ResumableSettings } from "../../lib/settings";
 import { ownedApplication } from "../applications";
 import { activeRequirements, attachFiles, refusalDetail, uploadRefusals, type Refusal, type UploadResult } from "../documents";
-import { temporaryFileName } from "../storage";
-import type { S3Settings } from "../storage-s3";
+import { temporaryFileName } from "../storage/storage";
+import type { S3Settings } from "../storage/s3";
 import { reuploadRequirements } from "../workflow/applicant";
 import { countUpload } from "./quota";
 import { displayName } from "./receive";
-import { storageWritable } from "../storage-owner";
+import { storageWritable } from "../storage/owner";
 import { componentLogger } from "../../lib/log";
 
 // Resumable uploads over tus (docs/decisions/027-resumable-uploads.md). A document arrives in chunks
@@ -125,6 +125,8 @@ export async function handleAs(server: Server, request: Request, user: UserRow):
  * at no moment the server knows: the client is told to try again after a minute (a few chunks' time).
  */
 export const IN_FLIGHT_RETRY_AFTER_SEC = 60;
+/** A 423 UPLOAD_BUSY: the upload's lock frees when the request holding it ends, seconds at most. */
+export const BUSY_RETRY_AFTER_SEC = 5;
 
 /** Errors of tus-node-server itself (ERRORS of @tus/utils) have a status and a short English body of their own. */
 const isTusError = (err: unknown): err is TusRefusal =>
@@ -265,7 +267,7 @@ export function createTusServer(deps: ApiDeps, routePath: string): Server {
     disableTerminationForFinishedUploads: true,
     // Only the account that began an upload may continue, read or cancel it.
     async onIncomingRequest(req, id) {
-      // A copy of the database on the live service's storage writes nothing there (api/services/storage-owner.ts).
+      // A copy of the database on the live service's storage writes nothing there (api/services/storage/owner.ts).
       if (req.method === "POST") {
         if (!(await storageWritable(deps.storage))) throw refusal(new ApiError(503, "STORAGE_READ_ONLY"));
         return;
@@ -279,7 +281,12 @@ export function createTusServer(deps: ApiDeps, routePath: string): Server {
     // any other error — the store's (a disk or a bucket refusing a write: tus-node-server's own 500s such as
     // FILE_WRITE_ERROR), the database's — is logged, reported (Sentry) and answered 500 without its message,
     // which tus-node-server would put in the body and which may hold a server path.
-    async onResponseError(_req, err) {
+    // A request that waited too long for the upload's lock (another request of the same upload holds it,
+    // e.g. one whose last byte is being checked) is answered 423 with Retry-After: the resumable client
+    // tries again (tus-js-client retries a 423), and nothing of ours failed.
+    async onResponseError(req, err) {
+      if (err === ERRORS.ERR_LOCK_TIMEOUT || (isTusError(err) && !ours.has(err) && err.body === ERRORS.ERR_LOCK_TIMEOUT.body))
+        return asRefusal(req, new ApiError(423, "UPLOAD_BUSY", undefined, { "Retry-After": String(BUSY_RETRY_AFTER_SEC) })) as TusRefusal;
       if (isTusError(err) && (ours.has(err) || err.status_code < 500))
         return err.body === ERRORS.INVALID_TERMINATION.body ? refusal(new ApiError(409, "UPLOAD_FINISHED")) : undefined;
       const error =

@@ -6,7 +6,7 @@ import { firstStage } from "#domain/workflow";
 import type { Database } from "../../db/client";
 import { applicantProfiles, applicationDocuments, applications, reuploadRequests, type ApplicationRow, type UserRow } from "../../db/schema";
 import { ApiError } from "../../lib/errors";
-import type { ApiDeps } from "../../lib/types";
+import type { ApiDeps } from "../deps";
 import { applicationView, ownedApplication, profileComplete, unansweredReuploads } from "../applications";
 import { activeRequirements, receiveDocuments, type UploadResult } from "../documents";
 import { notifySubmitted } from "../notifications";

@@ -10,7 +10,7 @@ import { ApiError, type ErrorDetail } from "../../lib/errors";
 import type { Mailer } from "../mail";
 import { notifyDecision } from "../notifications";
 import { reviewColumnsNow } from "../review-state";
-import { reviewDetail, visibleApplication, type ReviewDetail } from "../review";
+import { reviewDetail, visibleApplication, type ReviewDetail } from "../review/review";
 import { appendAudit, type Actor } from "./audit";
 import type { LetterKeys } from "#domain/letter-keys";
 import { ensureLetter } from "../letters/letters";

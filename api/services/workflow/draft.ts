@@ -6,7 +6,7 @@ import type { Database } from "../../db/client";
 import { violatedUniqueConstraint } from "../../db/errors";
 import { achievements, achievementTypes, applicationDocuments, applications, portfolioEntries, type ApplicationRow, type UserRow } from "../../db/schema";
 import { ApiError } from "../../lib/errors";
-import type { ApiDeps } from "../../lib/types";
+import type { ApiDeps } from "../deps";
 import { ownedApplication } from "../applications";
 import { activeRequirements, dropDraftVersions, receiveDocuments, type UploadResult } from "../documents";
 import { applicantColumns } from "../review-state";

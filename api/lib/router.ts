@@ -1,6 +1,0 @@
-import { OpenAPIHono } from "@hono/zod-openapi";
-import type { AppEnv } from "./types";
-import { validationHook } from "./validation";
-
-/** A resource's router (api/routes/<resource>/index.ts): its routes, answering bad input as every route does. */
-export const createRouter = () => new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
