@@ -87,7 +87,6 @@ export const StaffSchema = z
     email: z.string(),
     full_name: z.string(),
     role_id: z.number().int(),
-    role_label: z.string(),
     position: RefSchema.nullable(),
     phone: z.string().nullable(),
     is_active: z.boolean(),

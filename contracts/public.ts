@@ -6,8 +6,7 @@ import { JALUR_IDS } from "#domain/documents";
 
 export const StageTimesSchema = z
   .object({
-    stage_id: z.number().int(),
-    name: z.string().openapi({ example: "Pemeriksaan Dokumen" }),
+    stage_id: z.number().int().openapi({ description: "Nomor tahap (halaman menamainya dari berkas bahasa)" }),
     sla_days: z.number().int().openapi({ description: "Hari yang diberikan untuk tahap ini (pengaturan SLA saat dihitung)" }),
     decided: z.number().int().nullable().openapi({ description: "Keputusan dalam 12 bulan terakhir; null bila ada tetapi kurang dari min_decided" }),
     median_days: z.number().nullable().openapi({ description: "Median hari dari mulai tahap sampai keputusan, 1 desimal; null bila kurang dari min_decided" }),

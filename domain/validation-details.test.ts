@@ -3,8 +3,9 @@ import en from "#locales/en/errors.json";
 import id from "#locales/id/errors.json";
 import { requirementText } from "./document-words";
 import { DOCUMENT_REQUIREMENTS, requirementKey } from "./documents";
-import { INDONESIAN } from "./validation";
-import { apiField, detail, detailOfMessage, detailText } from "./validation-details";
+import { CODES } from "./validation";
+import { labelRef } from "./validation-codes";
+import { apiField, detail, detailOfMessage, detailText, labelText } from "./validation-details";
 
 describe("validation details, worded from the locale files", () => {
   it("words a spec §5 rule from validation.json and an API code from errors.json, in both languages", () => {
@@ -17,15 +18,17 @@ describe("validation details, worded from the locale files", () => {
 
   it("says a label parameter in the language by its key; an unknown code or a missing parameter is undefined", () => {
     const labels = { field: "errors:fields.search" };
-    expect(detailText("too_long", { field: "Pencarian", max: 100 }, "en", labels)).toBe("Search may not be longer than 100 characters");
-    expect(
-      detailText("required", { field: "X" }, "en", { field: "accounts:fields.email" }, (key) =>
-        key === "accounts:fields.email" ? "Email address" : undefined,
-      ),
-    ).toBe("Email address is required");
+    expect(detailText("too_long", { max: 100 }, "en", labels)).toBe("Search may not be longer than 100 characters");
+    expect(detailText("too_long", { max: 100 }, "id", labels)).toBe("Pencarian tidak boleh lebih dari 100 karakter");
+    expect(detailText("required", {}, "en", { field: "accounts:fields.email" }, (key) => (key === "accounts:fields.email" ? "Email address" : undefined))).toBe(
+      "Email address is required",
+    );
+    expect(labelText("accounts:fields.nik", "id")).toBe("NIK");
+    expect(labelText("accounts:fields.no_such", "en")).toBeUndefined();
     expect(detailText("NO_SUCH", {}, "en")).toBeUndefined();
     expect(detailText("toString", {}, "en")).toBeUndefined();
     expect(detailText("too_long", { field: "x" }, "en")).toBeUndefined();
+    expect(detailText("required", {}, "en", { field: "accounts:fields.no_such" })).toBeUndefined();
   });
 
   it("every API detail code and field is translated", () => {
@@ -34,15 +37,19 @@ describe("validation details, worded from the locale files", () => {
     expect(Object.keys(en.fields)).toEqual(Object.keys(id.fields));
   });
 
-  it("finds the rule, parameters and label keys of a message INDONESIAN said, and never remembers a request's values", () => {
-    const field = INDONESIAN.label("accounts:fields.nik", "NIK");
-    const message = INDONESIAN.message("digits", { field, length: 16 });
+  it("reads the code, values and label keys a schema's message carries, and words it in Indonesian", () => {
+    const field = CODES.label("accounts:fields.nik", "NIK");
+    const message = CODES.message("digits", { field, length: 16 });
     expect(detailOfMessage("nik", message)).toEqual({
       path: "nik",
       code: "digits",
-      params: { field: "NIK", length: 16 },
+      params: { length: 16 },
       labels: { field: "accounts:fields.nik" },
-      message,
+      message: "harus berupa 16 digit angka",
+    });
+    expect(detailOfMessage("note", labelRef("review:decision.messages.noteRequired"))).toMatchObject({
+      code: "text",
+      labels: { text: "review:decision.messages.noteRequired" },
     });
     expect(detail("x", "too_long", { field: "a.b.c", max: 3 })).toEqual({
       path: "x",
@@ -50,24 +57,17 @@ describe("validation details, worded from the locale files", () => {
       params: { field: "a.b.c", max: 3 },
       message: "a.b.c tidak boleh lebih dari 3 karakter",
     });
+    // Words without a code are kept as they are: nothing finds a code by its words.
     expect(detailOfMessage("x", "a.b.c tidak boleh lebih dari 3 karakter")).toEqual({
       path: "x",
       code: "custom",
       message: "a.b.c tidak boleh lebih dari 3 karakter",
     });
-    expect(detail("page", "integer", { field: apiField("page") }).labels).toEqual({ field: "errors:fields.page" });
-  });
-});
-
-describe("document requirements' words", () => {
-  it("names every requirement in both languages, the API's words the Indonesian ones", () => {
-    for (const r of DOCUMENT_REQUIREMENTS) {
-      expect(requirementText(r.id, "id")).toEqual({ name: r.name, help_text: r.help_text });
-      const english = requirementText(r.id, "en-US")!;
-      expect(english.name, String(r.id)).toMatch(/\S/);
-      expect(english.help_text).not.toBe(r.help_text);
-    }
-    expect(requirementText(999, "en")).toBeUndefined();
-    expect(requirementKey(6)).toBe("documents:names.6");
+    expect(detail("page", "integer", { field: apiField("page") })).toEqual({
+      path: "page",
+      code: "integer",
+      labels: { field: "errors:fields.page" },
+      message: detailText("integer", {}, "id", { field: "errors:fields.page" }),
+    });
   });
 });

@@ -1,12 +1,33 @@
 // A field-level refusal (a VALIDATION_ERROR's `details[]`) as a code with its parameters, worded from the
 // locale files: a spec §5 rule's words in `locales/<lng>/validation.json`, the API's own checks in
 // `locales/<lng>/errors.json` (`details.<code>`, `detailVariants.<code>.<kind>`). A parameter that is a field's
-// label carries its locale key beside it (`labels`), so the portal says the label in its own language too.
-// The API words each detail in the default language; the portal's API client words it again in the
-// request's (app/utils/api.server.ts). Server code only: the browser never needs these texts.
+// label is its locale key (`labels`), so each language says the label in its own words. A schema's message
+// carries its code (./validation-codes.ts); the API words each detail in the default language from the same
+// files, and the portal's API client words it again in the request's (app/utils/api.server.ts). Server code
+// only: the browser never needs these texts.
+import enAccounts from "#locales/en/accounts.json";
+import enAdmin from "#locales/en/admin.json";
+import enApplicant from "#locales/en/applicant.json";
+import enCms from "#locales/en/cms.json";
+import enCommon from "#locales/en/common.json";
 import enErrors from "#locales/en/errors.json";
+import enFacility from "#locales/en/facility.json";
+import enRegistration from "#locales/en/registration.json";
+import enReview from "#locales/en/review.json";
+import enVerify from "#locales/en/verify.json";
+import idAccounts from "#locales/id/accounts.json";
+import idAdmin from "#locales/id/admin.json";
+import idApplicant from "#locales/id/applicant.json";
+import idCms from "#locales/id/cms.json";
+import idCommon from "#locales/id/common.json";
 import idErrors from "#locales/id/errors.json";
-import { VALIDATION_MESSAGES, validationMessage, type MessageParams } from "./validation-messages";
+import idFacility from "#locales/id/facility.json";
+import idRegistration from "#locales/id/registration.json";
+import idReview from "#locales/id/review.json";
+import idVerify from "#locales/id/verify.json";
+import { requirementText } from "./document-words";
+import { labelRef, readCoded, splitParams } from "./validation-codes";
+import { VALIDATION_MESSAGES, type MessageParams } from "./validation-messages";
 
 /** The API's own detail codes (a spec §5 rule name is a detail code too: `required`, `max`, `oneOf`, …). */
 export type ApiDetailCode = keyof typeof idErrors.details;
@@ -19,10 +40,11 @@ export interface ValidationDetail {
   path: string;
   /** a spec §5 rule (locales/<lng>/validation.json) or one of the API's detail codes (errors.json `details`) */
   code: string;
+  /** the values its words need (a length, a limit, a field named by the request's own path) */
   params?: MessageParams;
-  /** the locale key ("namespace:path") of each parameter that is a field's label, to say it in another language */
+  /** the locale key ("namespace:path") of each parameter that is a field's label */
   labels?: Record<string, string>;
-  /** the default language's words */
+  /** the default language's words, from the same locale files */
   message: string;
 }
 
@@ -37,19 +59,54 @@ const catalogueOf = (lng: string) => (lng.startsWith("en") ? CATALOGUES.en : CAT
 /** True when the code is a spec §5 rule of the validation catalogue. */
 const isRule = (code: string) => Object.hasOwn(VALIDATION_MESSAGES.id, code);
 
-/** A label's words in a language: a key the caller knows (`translate`), or one of the API's own fields. */
+/** A label's words in a language by its locale key ("namespace:path"), or undefined for a key it cannot find. */
 export type LabelTranslate = (key: string) => string | undefined;
 
-function apiFieldLabel(key: string, lng: string): string | undefined {
-  const name = key.startsWith("errors:fields.") ? key.slice("errors:fields.".length) : undefined;
-  const fields = catalogueOf(lng).fields;
-  return name !== undefined && Object.hasOwn(fields, name) ? fields[name] : undefined;
+/** The namespaces whose keys name fields' labels, in each language. */
+const LABEL_NAMESPACES: Readonly<Record<"id" | "en", Readonly<Record<string, unknown>>>> = {
+  id: {
+    accounts: idAccounts,
+    admin: idAdmin,
+    applicant: idApplicant,
+    cms: idCms,
+    common: idCommon,
+    errors: idErrors,
+    facility: idFacility,
+    registration: idRegistration,
+    review: idReview,
+    verify: idVerify,
+  },
+  en: {
+    accounts: enAccounts,
+    admin: enAdmin,
+    applicant: enApplicant,
+    cms: enCms,
+    common: enCommon,
+    errors: enErrors,
+    facility: enFacility,
+    registration: enRegistration,
+    review: enReview,
+    verify: enVerify,
+  },
+};
+
+/** A label's words in a language, by its key: a document requirement's name by its id, else the key's text. */
+export function labelText(key: string, lng: string): string | undefined {
+  const requirement = /^documents:names\.(\d+)$/.exec(key);
+  if (requirement) return requirementText(Number(requirement[1]), lng)?.name;
+  const [ns, path] = key.split(":", 2);
+  const namespaces = lng.startsWith("en") ? LABEL_NAMESPACES.en : LABEL_NAMESPACES.id;
+  if (!ns || !path || !Object.hasOwn(namespaces, ns)) return undefined;
+  let node: unknown = namespaces[ns];
+  for (const part of path.split("."))
+    node = node && typeof node === "object" && Object.hasOwn(node, part) ? (node as Record<string, unknown>)[part] : undefined;
+  return typeof node === "string" ? node : undefined;
 }
 
 /**
- * A detail's words in a language: its template (a variant where params.kind names one), `{{name}}` filled from
- * params, each label parameter said in the language when its key is known. Undefined for a code the
- * catalogues do not hold or a parameter its words need that is missing (the caller keeps the API's words).
+ * A detail's words in a language: its template (a variant where params.kind names one), `{{name}}` filled with
+ * a label's words where `labels` names its key (`translate`, else this module's namespaces), else from params.
+ * Undefined for a code the catalogues do not hold or a parameter its words need that is missing.
  */
 export function detailText(
   code: string,
@@ -70,74 +127,60 @@ export function detailText(
   if (template === undefined) return undefined;
   let complete = true;
   const text = template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => {
-    const value = params && Object.hasOwn(params, name) ? params[name] : undefined;
+    const key = labels && Object.hasOwn(labels, name) ? labels[name] : undefined;
+    const label = key === undefined ? undefined : (translate?.(key) ?? labelText(key, lng));
+    const value = label ?? (params && Object.hasOwn(params, name) ? params[name] : undefined);
     if (value === undefined) {
       complete = false;
       return "";
     }
-    const key = labels && Object.hasOwn(labels, name) ? labels[name] : undefined;
-    const label = key === undefined ? undefined : (apiFieldLabel(key, lng) ?? translate?.(key));
-    return label ?? String(value);
+    return String(value);
   });
   return complete ? text : undefined;
 }
 
-// What the API's Indonesian texts were made of. The shared form schemas (domain/forms) word their messages
-// through INDONESIAN (./validation.ts), which says each one here: a zod issue then carries only the words,
-// and the API finds the rule, its parameters and the labels' keys again by those words.
-const SAID = new Map<string, { code: string; params: MessageParams }>();
-const LABEL_KEYS = new Map<string, string>();
-
-/** Notes that `text` is the Indonesian label of the locale key `key` (the first key said wins); returns the text. */
-export function rememberLabel(key: string, text: string): string {
-  if (!LABEL_KEYS.has(text)) LABEL_KEYS.set(text, key);
-  return text;
-}
-
-/** The Indonesian label of one of the API's own fields (errors.json `fields`), remembered with its key. */
+/** One of the API's own fields (errors.json `fields`) as a label parameter: its locale key. */
 export function apiField(name: ApiFieldName): string {
-  return rememberLabel(`errors:fields.${name}`, CATALOGUES.id.fields[name]);
-}
-
-/** The Indonesian words of a code with its parameters (a rule's as validationMessage says them). */
-function indonesian(code: string, params: MessageParams): string {
-  return isRule(code) && !Object.hasOwn(CATALOGUES.id.details, code) ? validationMessage(code, params, "id") : (detailText(code, params, "id") ?? code);
+  return labelRef(`errors:fields.${name}`);
 }
 
 /**
- * The Indonesian words of a code with its parameters, remembered so a detail can name its code again. For
- * messages a schema says (fixed labels and limits), never for values a request brings: what is remembered
- * stays for the process's life.
+ * A detail of a code and its parameters (a parameter given as a label, `apiField` or `labelRef`, is answered
+ * by its key in `labels`), with the default language's words.
  */
-export function said(code: string, params: MessageParams = {}): string {
-  const text = indonesian(code, params);
-  if (!SAID.has(text)) SAID.set(text, { code, params });
-  return text;
-}
-
-/** The keys of the parameters that are remembered labels. */
-function labelsOf(params: MessageParams): Record<string, string> | undefined {
-  const labels = Object.entries(params).flatMap(([name, value]) => {
-    const key = typeof value === "string" ? LABEL_KEYS.get(value) : undefined;
-    return key ? [[name, key] as const] : [];
-  });
-  return labels.length ? Object.fromEntries(labels) : undefined;
-}
-
-/** A detail of a code and its parameters, worded in Indonesian; `known` names label keys the caller knows. */
-export function detail(path: string, code: string, params: MessageParams = {}, known?: Record<string, string>): ValidationDetail {
-  const labels = known ?? labelsOf(params);
-  return { path, code, ...(Object.keys(params).length ? { params } : {}), ...(labels ? { labels } : {}), message: indonesian(code, params) };
+export function detail(path: string, code: string, params: MessageParams = {}): ValidationDetail {
+  const { params: values, labels } = splitParams(params);
+  return {
+    path,
+    code,
+    ...(values ? { params: values } : {}),
+    ...(labels ? { labels } : {}),
+    message: detailText(code, values, "id", labels) ?? code,
+  };
 }
 
 /**
- * A detail from the words alone (a zod issue's message): the code and parameters that said them, or a label
- * said as the whole message (code `text`), or code `custom` with the words as they are.
+ * The detail a schema's message carries (./validation-codes.ts): its code, parameters and labels' keys; a
+ * message without a code (zod's own words, a text the schema wrote) is code `custom` with it as it is.
  */
 export function detailOfMessage(path: string, message: string): ValidationDetail {
-  const known = SAID.get(message);
-  if (known) return detail(path, known.code, known.params);
-  const key = LABEL_KEYS.get(message);
-  if (key) return { path, code: "text", params: { text: message }, labels: { text: key }, message };
-  return { path, code: "custom", message };
+  const known = readCoded(message);
+  if (!known) return { path, code: "custom", message };
+  const { code, params, labels } = known;
+  return {
+    path,
+    code,
+    ...(params ? { params } : {}),
+    ...(labels ? { labels } : {}),
+    message: detailText(code, params, "id", labels) ?? code,
+  };
+}
+
+/**
+ * A schema's message in a language: the code it carries worded from the locale files (`translate` says a
+ * label's key where the caller has more namespaces); a message without a code as it is.
+ */
+export function messageText(message: string, lng: string = "id", translate?: LabelTranslate): string {
+  const known = readCoded(message);
+  return (known && detailText(known.code, known.params, lng, known.labels, translate)) ?? message;
 }

@@ -1,10 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { confirmed, rules, validationMessage, VALIDATION_MESSAGES } from "./validation";
+import { messageText } from "./validation-details";
+
+/** A message as the API words it: the code the schema's message carries, in Indonesian. */
+const worded = (message: string | undefined) => (message === undefined ? undefined : messageText(message));
 
 const firstError = (schema: z.ZodType, value: unknown) => {
   const r = schema.safeParse(value);
-  return r.success ? undefined : r.error.issues[0].message;
+  return r.success ? undefined : worded(r.error.issues[0].message);
 };
 
 describe("validation catalogue (spec §5)", () => {
@@ -64,7 +68,7 @@ describe("zod rules", () => {
     expect(phone.parse("+63 917 123 4567")).toBe("+639171234567");
     expect(phone.parse("0812 3456 7890")).toBe("081234567890");
     expect(phone.parse("081234567890")).toBe("081234567890");
-    const first = (v: unknown) => phone.safeParse(v).error?.issues[0]?.message;
+    const first = (v: unknown) => worded(phone.safeParse(v).error?.issues[0]?.message);
     expect(first("08-12")).toBe("harus berupa angka");
     expect(first("+")).toBe("harus berupa angka");
     expect(first("6+3917123456")).toBe("harus berupa angka");
@@ -83,7 +87,8 @@ describe("zod rules", () => {
     });
     const r = s.safeParse({ password: "a", password_confirmation: "b" });
     expect(r.success).toBe(false);
-    expect(r.error?.issues[0]).toMatchObject({ path: ["password_confirmation"], message: "Konfirmasi Kata Sandi tidak cocok dengan Kata Sandi" });
+    expect(r.error?.issues[0]).toMatchObject({ path: ["password_confirmation"] });
+    expect(worded(r.error?.issues[0]?.message)).toBe("Konfirmasi Kata Sandi tidak cocok dengan Kata Sandi");
   });
   it("oneOf", () => {
     const s = rules.oneOf("Jalur", ["REG", "SPE", "OTH"]);
@@ -97,7 +102,7 @@ describe("names and free text refuse control characters", () => {
   const LINES = "tidak boleh berisi tab atau karakter kontrol lainnya; baris baru boleh";
   const messageOf = (schema: { safeParse: (v: unknown) => { success: boolean; error?: { issues: { message: string }[] } } }, value: string) => {
     const r = schema.safeParse(value);
-    return r.success ? null : r.error!.issues[0].message;
+    return r.success ? null : worded(r.error!.issues[0].message);
   };
   // C0 (with tab, CR and LF inside the text), DEL and C1 (NEL, CSI): each on its own, between letters.
   const CONTROLS = ["\u0000", "\u0007", "\t", "\n", "\r", "\r\n", "\u000b", "\u000c", "\u001b[31m", "\u007f", "\u0085", "\u009b"];

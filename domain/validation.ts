@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { formatDateInput, parseDateInput, todayIso } from "./dates";
 import { live } from "./live-checks";
-import { rememberLabel, said } from "./validation-details";
+import { coded, labelRef } from "./validation-codes";
 import type { MessageParams, RuleName } from "./validation-messages";
 
 // The zod side of spec §5 "Field validation"; the texts live in the locale files, read by
@@ -19,13 +19,13 @@ export interface FormTexts {
 }
 
 /**
- * Indonesian without a request: the API and the schemas built at module load. Each message and label it
- * says is remembered with its rule, parameters and key (./validation-details.ts), so the API answers a
- * failed field with its code, and the portal words it again in the request's language.
+ * Codes, not words: the API's schemas and the form registry's. Each message is a rule with its parameters
+ * and each label its locale key (./validation-codes.ts), so the API answers a failed field with its code and
+ * words it from the locale files, and the browser's copy of the rules names each message's rule.
  */
-export const INDONESIAN: FormTexts = {
-  message: (rule, params) => said(rule, params),
-  label: (key, indonesian) => rememberLabel(key, indonesian),
+export const CODES: FormTexts = {
+  message: (rule, params) => coded(rule, params),
+  label: (key) => labelRef(key),
 };
 
 /** The words of a request: its `t` finds the messages in the validation namespace, labels by key. */
@@ -148,7 +148,7 @@ export function rulesFor(texts: FormTexts) {
   };
 }
 
-export const rules = rulesFor(INDONESIAN);
+export const rules = rulesFor(CODES);
 
 /** Adds a "confirmed" check: `confirmation` must equal `source` (spec: '{field} tidak cocok dengan {target}'). */
 export function confirmed<T extends Record<string, unknown>>(
@@ -156,7 +156,7 @@ export function confirmed<T extends Record<string, unknown>>(
   source: keyof T & string,
   confirmation: keyof T & string,
   labels: { field: string; target: string },
-  texts: FormTexts = INDONESIAN,
+  texts: FormTexts = CODES,
 ) {
   const checked = schema.superRefine((value, ctx) => {
     if (value[source] !== value[confirmation]) {

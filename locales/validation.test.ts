@@ -6,17 +6,21 @@ import { additionalRequest } from "#domain/forms/additional";
 import { adminSchemas } from "#domain/forms/admin";
 import { facilityAdminSchemas } from "#domain/forms/admin-facilities";
 import { cmsSchemas } from "#domain/forms/cms";
+import { deletionRequestSchemas } from "#domain/forms/deletion-requests";
+import { letterSchemas } from "#domain/forms/letters";
 import { applicantSchemas } from "#domain/forms/applicant";
 import { facilitySchemas } from "#domain/forms/facility";
 import { profileSchema } from "#domain/forms/profile";
 import { pathwayChoice, registrationSchema } from "#domain/forms/registration";
 import { decisionForm } from "#domain/forms/review";
-import { formTexts, INDONESIAN, validationMessage, VALIDATION_MESSAGES, type RuleName } from "#domain/validation";
+import { CODES, formTexts, validationMessage, VALIDATION_MESSAGES, type RuleName } from "#domain/validation";
+import { messageText } from "#domain/validation-details";
 import { i18nConfig } from "~/i18n";
 
 // The form schemas speak the request's language: the portal's actions build them with the request's
-// `t` (formTexts), the API and the module-level schemas with INDONESIAN. Both must say the same thing
-// in Indonesian, and an English `t` must give English messages with English labels.
+// `t` (formTexts); the API and the module-level schemas carry codes (CODES), which the API words from the
+// locale files. Both must say the same thing in Indonesian, and an English `t` must give English messages
+// with English labels.
 
 async function translator(lng: string): Promise<TFunction> {
   const i18n = createInstance();
@@ -24,11 +28,11 @@ async function translator(lng: string): Promise<TFunction> {
   return i18n.getFixedT(lng);
 }
 
-/** The first message of each field, as the form shows it. */
-function errors(schema: z.ZodType, value: unknown): Record<string, string> {
+/** The first message of each field, as the form shows it (a coded one worded in `lng`, as the API and the portal word it). */
+function errors(schema: z.ZodType, value: unknown, lng = "id"): Record<string, string> {
   const r = schema.safeParse(value);
   const out: Record<string, string> = {};
-  for (const i of r.success ? [] : r.error.issues) out[i.path.join(".")] ??= i.message;
+  for (const i of r.success ? [] : r.error.issues) out[i.path.join(".")] ??= messageText(i.message, lng);
   return out;
 }
 
@@ -114,7 +118,7 @@ describe("validation messages per request", () => {
 
   it("builds the account schemas in Indonesian exactly as the module-level ones", async () => {
     const fromRequest = accountSchemas(formTexts(await translator("id")));
-    const atLoad = accountSchemas(INDONESIAN);
+    const atLoad = accountSchemas(CODES);
     const names = ["citizenSignUp", "wnaWelcome", "foreignSignUp", "emailOnly", "resetPassword", "login", "passwordChange"] as const;
     for (const name of names) {
       for (const input of BAD_INPUTS) expect(errors(fromRequest[name], input)).toEqual(errors(atLoad[name], input));
@@ -123,7 +127,7 @@ describe("validation messages per request", () => {
 
   it("builds the facility schemas in Indonesian exactly as the module-level ones", async () => {
     const fromRequest = facilitySchemas(formTexts(await translator("id")));
-    const atLoad = facilitySchemas(INDONESIAN);
+    const atLoad = facilitySchemas(CODES);
     for (const name of ["facilitySignUp", "facilityData"] as const) {
       for (const input of BAD_INPUTS) expect(errors(fromRequest[name], input)).toEqual(errors(atLoad[name], input));
     }
@@ -132,7 +136,7 @@ describe("validation messages per request", () => {
   it("builds the personal-data schema in Indonesian exactly as the module-level one", async () => {
     const today = new Date("2026-01-15T00:00:00Z");
     const fromRequest = profileSchema(today, formTexts(await translator("id")));
-    const atLoad = profileSchema(today, INDONESIAN);
+    const atLoad = profileSchema(today, CODES);
     for (const input of BAD_INPUTS) expect(errors(fromRequest, input)).toEqual(errors(atLoad, input));
   });
 
@@ -140,13 +144,13 @@ describe("validation messages per request", () => {
     const today = new Date("2026-01-15T00:00:00Z");
     const t = formTexts(await translator("id"));
     for (const input of BAD_INPUTS) {
-      expect(errors(registrationSchema(today, t), input)).toEqual(errors(registrationSchema(today, INDONESIAN), input));
+      expect(errors(registrationSchema(today, t), input)).toEqual(errors(registrationSchema(today, CODES), input));
       expect(errors(applicantSchemas(formTexts(await translator("en-US"))).achievement, {})).toMatchObject({
         type_code: "Kind of achievement is required",
         title: "Title is required",
       });
       expect(errors(additionalRequest(formTexts(await translator("en-US"))), {})).toEqual({ title: "Document name is required" });
-      expect(errors(pathwayChoice(t), input)).toEqual(errors(pathwayChoice(INDONESIAN), input));
+      expect(errors(pathwayChoice(t), input)).toEqual(errors(pathwayChoice(CODES), input));
     }
   });
 
@@ -154,9 +158,9 @@ describe("validation messages per request", () => {
     const t = formTexts(await translator("id"));
     for (const input of BAD_INPUTS) {
       for (const name of ["portfolio", "achievement", "pathway"] as const) {
-        expect(errors(applicantSchemas(t)[name], input)).toEqual(errors(applicantSchemas(INDONESIAN)[name], input));
+        expect(errors(applicantSchemas(t)[name], input)).toEqual(errors(applicantSchemas(CODES)[name], input));
       }
-      expect(errors(additionalRequest(t), input)).toEqual(errors(additionalRequest(INDONESIAN), input));
+      expect(errors(additionalRequest(t), input)).toEqual(errors(additionalRequest(CODES), input));
     }
   });
 
@@ -164,14 +168,14 @@ describe("validation messages per request", () => {
     const t = formTexts(await translator("id"));
     for (const input of BAD_INPUTS) {
       for (const name of ["facilityAdminCreate", "facilityVerify"] as const) {
-        expect(errors(facilityAdminSchemas(t)[name], input)).toEqual(errors(facilityAdminSchemas(INDONESIAN)[name], input));
+        expect(errors(facilityAdminSchemas(t)[name], input)).toEqual(errors(facilityAdminSchemas(CODES)[name], input));
       }
     }
   });
 
   it("builds the Super Admin's and Admin's forms in Indonesian exactly as the module-level ones", async () => {
     const fromRequest = adminSchemas(formTexts(await translator("id")));
-    const atLoad = adminSchemas(INDONESIAN);
+    const atLoad = adminSchemas(CODES);
     for (const input of BAD_INPUTS) {
       for (const name of ["staffCreate", "staffUpdate", "reason", "sla"] as const)
         expect(errors(fromRequest[name], input)).toEqual(errors(atLoad[name], input));
@@ -187,7 +191,7 @@ describe("validation messages per request", () => {
 
   it("builds the /master-cms forms in Indonesian exactly as the module-level ones", async () => {
     const fromRequest = cmsSchemas(formTexts(await translator("id")));
-    const atLoad = cmsSchemas(INDONESIAN);
+    const atLoad = cmsSchemas(CODES);
     for (const input of BAD_INPUTS) {
       for (const name of ["welcome", "navbarLinks", "faq", "announcement", "testSchedule"] as const)
         expect(errors(fromRequest[name], input)).toEqual(errors(atLoad[name], input));
@@ -200,7 +204,40 @@ describe("validation messages per request", () => {
 
   it("builds the reviewer's decision form in Indonesian exactly as the module-level one", async () => {
     const t = formTexts(await translator("id"));
-    for (const input of BAD_INPUTS) expect(errors(decisionForm(t), input)).toEqual(errors(decisionForm(INDONESIAN), input));
+    for (const input of BAD_INPUTS) expect(errors(decisionForm(t), input)).toEqual(errors(decisionForm(CODES), input));
+  });
+
+  it("words the coded schemas in English exactly as the request's English t says them", async () => {
+    const today = new Date("2026-01-15T00:00:00Z");
+    const t = formTexts(await translator("en-US"));
+    const pairs: Array<[Record<string, unknown>, Record<string, unknown>]> = [
+      [accountSchemas(t), accountSchemas(CODES)],
+      [facilitySchemas(t), facilitySchemas(CODES)],
+      [applicantSchemas(t), applicantSchemas(CODES)],
+      [facilityAdminSchemas(t), facilityAdminSchemas(CODES)],
+      [adminSchemas(t), adminSchemas(CODES)],
+      [adminSchemas(t).reference, adminSchemas(CODES).reference],
+      [cmsSchemas(t), cmsSchemas(CODES)],
+      [deletionRequestSchemas(t), deletionRequestSchemas(CODES)],
+      [letterSchemas(t), letterSchemas(CODES)],
+      [
+        { profile: profileSchema(today, t), registration: registrationSchema(today, t), pathway: pathwayChoice(t) },
+        { profile: profileSchema(today, CODES), registration: registrationSchema(today, CODES), pathway: pathwayChoice(CODES) },
+      ],
+      [
+        { additional: additionalRequest(t), decision: decisionForm(t) },
+        { additional: additionalRequest(CODES), decision: decisionForm(CODES) },
+      ],
+    ];
+    let compared = 0;
+    for (const [fromRequest, coded] of pairs) {
+      for (const [name, schema] of Object.entries(coded)) {
+        if (!schema || typeof (schema as z.ZodType).safeParse !== "function") continue;
+        for (const input of BAD_INPUTS) expect(errors(fromRequest[name] as z.ZodType, input), name).toEqual(errors(schema as z.ZodType, input, "en-US"));
+        compared++;
+      }
+    }
+    expect(compared).toBeGreaterThan(20);
   });
 
   it("gives an English request English messages with English labels", async () => {

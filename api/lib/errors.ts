@@ -45,7 +45,8 @@ export function uploadsRateLimited(retryAfterSec: number): ApiError {
 
 /**
  * One field's refusal: a code (a spec §5 rule or one of errors.json `details`) with its parameters, the
- * locale keys of the parameters that are labels, and the Indonesian words (domain/validation-details.ts).
+ * locale keys of the parameters that are labels, and the Indonesian words from the same locale files
+ * (domain/validation-details.ts).
  */
 export type ErrorDetail = ValidationDetail;
 
@@ -69,12 +70,12 @@ export const ErrorSchema = z
             params: z
               .record(z.string(), z.union([z.string(), z.number()]))
               .optional()
-              .openapi({ example: { field: "Nama Lengkap" } }),
+              .openapi({ description: "the values its words need (a length, a limit); a label is in `labels`", example: { length: 16 } }),
             labels: z
               .record(z.string(), z.string())
               .optional()
-              .openapi({ description: "the locale key of each parameter that is a field's label", example: { field: "accounts:fields.full_name" } }),
-            message: z.string().openapi({ example: detailText("required", { field: "Nama Lengkap" }, LOCALE.DEFAULT) }),
+              .openapi({ description: "the locale key of each parameter that is a field's label", example: { field: "accounts:fields.nik" } }),
+            message: z.string().openapi({ example: detailText("digits", { length: 16 }, LOCALE.DEFAULT, { field: "accounts:fields.nik" }) }),
           }),
         )
         .optional(),

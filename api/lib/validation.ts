@@ -1,34 +1,36 @@
 import { z } from "@hono/zod-openapi";
 import type { Hook } from "@hono/zod-openapi";
-import { apiField, detail, detailOfMessage, said, type ApiFieldName, type ValidationDetail } from "#domain/validation-details";
+import { coded } from "#domain/validation-codes";
+import { apiField, detail, detailOfMessage, type ApiFieldName, type ValidationDetail } from "#domain/validation-details";
 import { errorBody, MESSAGES } from "./errors";
 
-// Every failed field is answered as a code with its parameters (domain/validation-details.ts), worded in
-// Indonesian from the locale files; the portal words it again in the request's language.
+// Every failed field is answered as the code its schema's message carries (domain/validation-codes.ts) with
+// its parameters (domain/validation-details.ts), worded in Indonesian from the locale files; the portal words
+// it again in the request's language.
 
 /** A JSON request body: an object, refused with `not_an_object` when it is not one. */
 export function jsonObject<T extends z.ZodRawShape>(shape: T) {
-  return z.object(shape, { error: () => said("not_an_object") });
+  return z.object(shape, { error: () => coded("not_an_object") });
 }
 
 /** A field of the API's own (not a shared form's): its label from errors.json `fields`. */
 export function requiredText(name: ApiFieldName, max: number) {
   const field = apiField(name);
   return z
-    .string({ error: (issue) => (issue.input === undefined ? said("required", { field }) : said("invalid_type", { field, kind: "string" })) })
-    .min(1, said("required", { field }))
-    .max(max, said("too_long", { field, max }));
+    .string({ error: (issue) => (issue.input === undefined ? coded("required", { field }) : coded("invalid_type", { field, kind: "string" })) })
+    .min(1, coded("required", { field }))
+    .max(max, coded("too_long", { field, max }));
 }
 
 export function emailField(name: ApiFieldName = "email") {
   const field = apiField(name);
   return z
-    .string({ error: (issue) => (issue.input === undefined ? said("required", { field }) : said("invalid_type", { field, kind: "string" })) })
+    .string({ error: (issue) => (issue.input === undefined ? coded("required", { field }) : coded("invalid_type", { field, kind: "string" })) })
     .trim()
     .toLowerCase()
-    .min(1, said("required", { field }))
-    .max(254, said("too_long", { field, max: 254 }))
-    .pipe(z.email(said("email_address", { field })));
+    .min(1, coded("required", { field }))
+    .max(254, coded("too_long", { field, max: 254 }))
+    .pipe(z.email(coded("email_address", { field })));
 }
 
 /** zod's default (English) wording of an issue, for fields whose schema carries no message of its own. */
@@ -37,7 +39,7 @@ const ZOD_DEFAULT = /^(Invalid|Too (big|small)|Unrecognized|Expected)\b/;
 const TYPES = new Set(["string", "number", "int", "boolean", "array", "object"]);
 
 /**
- * The detail of an issue: the code its message was said with, or where zod fell back to its own English
+ * The detail of an issue: the code its message carries, or where zod fell back to its own English
  * (e.g. a number or a repeated query parameter where an optional text belongs; found by the bad-input
  * corpus) a code for the issue itself, the field named by its path.
  */

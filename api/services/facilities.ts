@@ -1,7 +1,8 @@
 import { and, asc, count, desc, eq } from "drizzle-orm";
+import { labelRef } from "#domain/validation-codes";
 import { detail } from "#domain/validation-details";
 import { FACILITY_TYPE_LABELS, verificationState, type FacilityType } from "#domain/facility";
-import { FACILITY_LABELS, type FacilityData, type FacilitySignUp } from "#domain/forms/facility";
+import type { FacilityData, FacilitySignUp } from "#domain/forms/facility";
 import type { LabelColour } from "#domain/status-label";
 import { STATUS_LABELS, statusLabel } from "#domain/status-label-words";
 import type { Database } from "../db/client";
@@ -101,7 +102,9 @@ export async function submitFacilityData(db: Database, user: UserRow, body: Faci
       .from(positions)
       .where(and(eq(positions.id, body.position_id), eq(positions.isActive, true)));
     if (!position) {
-      throw new ApiError(400, "VALIDATION_ERROR", MESSAGES.VALIDATION_ERROR, {}, [detail("position_id", "oneOf", { field: FACILITY_LABELS.position_id })]);
+      throw new ApiError(400, "VALIDATION_ERROR", MESSAGES.VALIDATION_ERROR, {}, [
+        detail("position_id", "oneOf", { field: labelRef("facility:fields.position_id") }),
+      ]);
     }
     const values = { ...facilityColumns(body), adminNik: body.admin_nik, adminPhone: body.admin_phone, positionId: body.position_id, updatedAt: new Date() };
     await tx

@@ -2,7 +2,6 @@ import { and, asc, eq, gt, inArray } from "drizzle-orm";
 import type { ProcessingTimes, StageTimes } from "#contracts/public";
 import { JALUR_IDS } from "#domain/documents";
 import { DEFAULT_SLA_DAYS, stageById, stagesOf } from "#domain/workflow";
-import { stageName } from "#domain/workflow-words";
 import type { Database } from "../db/client";
 import { auditLog, slaSettings, type AuditAction } from "../db/schema";
 
@@ -102,7 +101,6 @@ export function computeProcessingTimes(rows: readonly AuditRow[], slaDays: Reado
       const within = days.filter((d) => d <= sla).length;
       return {
         stage_id: stage.id,
-        name: stageName(stage.id)!,
         sla_days: sla,
         decided: shown ? days.length : null,
         median_days: shown ? oneDecimal(median(days)) : null,

@@ -1,7 +1,15 @@
 import { and, eq, sql } from "drizzle-orm";
+import { labelRef } from "#domain/validation-codes";
 import { detail } from "#domain/validation-details";
 import { PROFILE_LABELS, type ProfileForm } from "#domain/forms/profile";
-import { columnOf, PERSONAL_DATA_FIELDS, type PersonalDataColumn, type PersonalDataFieldName, type Profession } from "#domain/personal-data-fields";
+import {
+  columnOf,
+  PERSONAL_DATA_FIELDS,
+  personalDataLabelKey,
+  type PersonalDataColumn,
+  type PersonalDataFieldName,
+  type Profession,
+} from "#domain/personal-data-fields";
 import { validationMessage } from "#domain/validation";
 import type { Database } from "../db/client";
 import { preparedOnce } from "../db/prepared";
@@ -56,7 +64,7 @@ export function profileColumns(v: ProfileForm) {
 }
 
 const invalid = (path: keyof typeof PROFILE_LABELS) =>
-  new ApiError(400, "VALIDATION_ERROR", MESSAGES.VALIDATION_ERROR, {}, [detail(path, "oneOf", { field: PROFILE_LABELS[path] })]);
+  new ApiError(400, "VALIDATION_ERROR", MESSAGES.VALIDATION_ERROR, {}, [detail(path, "oneOf", { field: labelRef(`applicant:${personalDataLabelKey(path)}`) })]);
 
 /** The institution and the specialization the form names must exist; else 400 on that field. */
 export async function checkProfileReferences(db: Database, v: Pick<ProfileForm, "institution_id" | "specialization_id">): Promise<void> {
@@ -106,7 +114,7 @@ export async function saveProfilePhoto(deps: ApiDeps, user: UserRow, request: Re
     field: "photo",
     maxMb: 2,
     allowedExtnames: "jpg,jpeg,png",
-    label: PROFILE_LABELS.photo,
+    label: labelRef(`applicant:${personalDataLabelKey("photo")}`),
   });
   const { id } = await deps.db
     .transaction(async (tx) => {

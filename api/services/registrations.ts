@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
+import { labelRef } from "#domain/validation-codes";
 import { detail } from "#domain/validation-details";
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { RegistrationForm } from "#domain/forms/registration";
-import { REGISTRATION_LABELS } from "#domain/forms/registration";
 import { ROLE } from "#domain/roles";
 import { statusLabel } from "#domain/status-label-words";
 import type { Database } from "../db/client";
@@ -93,7 +93,7 @@ async function checkReferences(db: Database, v: RegistrationForm): Promise<numbe
     .select({ id: activityKinds.id })
     .from(activityKinds)
     .where(and(eq(activityKinds.id, v.activity_kind_id!), eq(activityKinds.isActive, true)));
-  if (!kind) throw notAllowed("activity_kind_id", REGISTRATION_LABELS.activity_kind_id);
+  if (!kind) throw notAllowed("activity_kind_id", labelRef("registration:fields.activity_kind_id"));
   return kind.id;
 }
 

@@ -1,5 +1,5 @@
 // The API answers some words beside their ids, in its default language, for programs and the CSV export
-// (decision 031): role names (`actor`, `holder`, `role_label`), stage names (`{ id, name }`) and "stage —
+// (decision 031): role names (`actor`, `holder`), stage names (`{ id, name }`) and "stage —
 // label" lines (`from`, `to`). A page words the ids itself, in the request's language
 // (app/utils/workflow-words.ts), so what a loader hands a page leaves those words out.
 

@@ -54,21 +54,19 @@ describe("a refused API call", () => {
       {
         path: "full_name",
         code: "required",
-        params: { field: "Nama Lengkap" },
         labels: { field: "accounts:fields.full_name" },
         message: "Nama Lengkap harus diisi",
       },
       {
         path: "q",
         code: "too_long",
-        params: { field: "Pencarian", max: 100 },
+        params: { max: 100 },
         labels: { field: "errors:fields.search" },
         message: "Pencarian tidak boleh lebih dari 100 karakter",
       },
       {
         path: "doc_6",
         code: "document_missing",
-        params: { field: "Dokumen pengalaman kerja" },
         labels: { field: "documents:names.6" },
         message: "Dokumen pengalaman kerja harus diunggah",
       },

@@ -1,7 +1,9 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
 import { profileSchema } from "#domain/forms/profile";
-import { INDONESIAN } from "#domain/validation";
+import { createInstance } from "i18next";
+import { formTexts } from "#domain/validation";
+import { i18nConfig } from "~/i18n";
 import { readDateFields } from "./date-fields.server";
 
 const form = (entries: Record<string, string>) => {
@@ -9,6 +11,14 @@ const form = (entries: Record<string, string>) => {
   for (const [k, v] of Object.entries(entries)) fd.set(k, v);
   return fd;
 };
+/** The words of an Indonesian request, as an action builds its schema and reads its dates with. */
+async function indonesian() {
+  const i18n = createInstance();
+  await i18n.init({ ...i18nConfig, lng: "id" });
+  return formTexts(i18n.getFixedT("id"));
+}
+const INDONESIAN = await indonesian();
+
 const boxes = (month: string, day: string, year: string) => form({ "birth_date.month": month, "birth_date.day": day, "birth_date.year": year });
 
 describe("readDateFields: a date's three boxes as the one ISO date the schema and API take", () => {
@@ -23,7 +33,7 @@ describe("readDateFields: a date's three boxes as the one ISO date the schema an
   it("leaves empty boxes to the schema's required message", () => {
     const fd = boxes("", "", "");
     expect(readDateFields(fd, ["birth_date"], INDONESIAN)).toBeUndefined();
-    const s = parseWithZod(fd, { schema: profileSchema(new Date("2026-06-01T00:00:00Z")) });
+    const s = parseWithZod(fd, { schema: profileSchema(new Date("2026-06-01T00:00:00Z"), INDONESIAN) });
     expect(s.status === "error" && s.error?.birth_date).toEqual(["Tanggal Lahir harus diisi"]);
   });
 

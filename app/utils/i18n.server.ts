@@ -5,6 +5,7 @@ import { RemixI18Next } from "remix-i18next/server";
 import { LOCALE } from "#domain/constants";
 import { patchOn } from "#domain/framework-patches";
 import { formTexts, type FormTexts } from "#domain/validation";
+import { messageText } from "#domain/validation-details";
 import { i18nConfig } from "~/i18n";
 import { getEnv } from "./env.server";
 
@@ -96,7 +97,16 @@ export function defaultT(namespace?: string) {
   return i18next.getFixedT(LOCALE.DEFAULT, namespace);
 }
 
-/** The words a form's schema says to this request: validation messages and field labels in its language. */
+/** A spec §5 rule's words to this request (a date's boxes, read before the schema): validation messages and labels in its language. */
 export async function formTextsFor(request: Request): Promise<FormTexts> {
   return formTexts(await i18next.getFixedT(request));
+}
+
+/**
+ * A form's refusals to this request, as conform's `formatError`: each message of the schema carries its code
+ * (#domain/validation-codes), worded here from the locale files in the request's language.
+ */
+export async function formErrorsFor(request: Request): Promise<(issues: ReadonlyArray<{ message: string }>) => string[]> {
+  const lng = await i18next.getLocale(request);
+  return (issues) => issues.map((issue) => messageText(issue.message, lng));
 }

@@ -9,6 +9,7 @@ import { profileSchema } from "#domain/forms/profile";
 import type { LiveForm } from "#domain/live-checks";
 import { validationMessage } from "#domain/validation-messages";
 import { validateLive } from "./live-validation";
+import { messageText } from "#domain/validation-details";
 
 const today = new Date("2026-06-01T00:00:00Z");
 const id = { locale: "id", today, message: (rule: string, params: Record<string, string | number>) => validationMessage(rule, params, "id") };
@@ -100,7 +101,7 @@ describe("validateLive: a date's three boxes (bulan, tanggal, tahun)", () => {
   });
 });
 
-/** The server's first message for each field (what conform shows), from the zod schema. */
+/** The server's first message for each field (what conform shows), from the zod schema, worded by its code. */
 function serverFirst(
   schema: { safeParse: (v: unknown) => { error?: { issues: Array<{ path: PropertyKey[]; message: string }> } } },
   value: Record<string, unknown>,
@@ -108,7 +109,7 @@ function serverFirst(
   const out: Record<string, string> = {};
   for (const issue of schema.safeParse(value).error?.issues ?? []) {
     const k = String(issue.path[0] ?? "");
-    out[k] ??= issue.message;
+    out[k] ??= messageText(issue.message);
   }
   return out;
 }

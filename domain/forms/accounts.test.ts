@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { citizenSignUpSchema, foreignSignUpSchema, resetPasswordSchema } from "./accounts";
+import { messageText as worded } from "../validation-details";
 
 const citizen = {
   full_name: "Budi Santoso",
@@ -13,7 +14,7 @@ const citizen = {
 /** The first message of each field, as the form shows it. */
 const errors = (r: { success: boolean; error?: { issues: Array<{ path: PropertyKey[]; message: string }> } }) => {
   const out: Record<string, string> = {};
-  for (const i of r.error?.issues ?? []) out[i.path.join(".")] ??= i.message;
+  for (const i of r.error?.issues ?? []) out[i.path.join(".")] ??= worded(i.message);
   return out;
 };
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { COUNTRY_CODES } from "../countries";
 import { PATHWAYS } from "../constants";
-import { confirmed, INDONESIAN, labelsIn, rulesFor, type FormTexts } from "../validation";
+import { confirmed, CODES, labelsIn, rulesFor, type FormTexts } from "../validation";
 import { ACCOUNT_LABELS, PASSWORD_CHANGE_LABELS } from "./accounts.labels";
 
 export * from "./accounts.labels";
@@ -9,7 +9,7 @@ export * from "./accounts.labels";
 // The account forms: one schema per form, used by the portal's action and by the API for the
 // same payload; the browser gets their labels (./accounts.labels.ts) and constraints
 // (./live/<form>.generated.ts), never zod. The portal builds them with its request's words
-// (`accountSchemas(formTexts(t))`); the exports below are the Indonesian ones the API and the form
+// (`accountSchemas(formTexts(t))`); the exports below carry codes (../validation-codes.ts) the API and the form
 // registry use.
 
 const PASSWORD_SHAPE = /^(?=.*[A-Za-z])(?=.*\d)/;
@@ -37,7 +37,7 @@ const PASSWORD_CHANGE_KEYS = {
 } as const satisfies Record<keyof typeof PASSWORD_CHANGE_LABELS, string>;
 
 /** The account forms' schemas, saying their messages and labels in the language of `texts`. */
-export function accountSchemas(texts: FormTexts = INDONESIAN) {
+export function accountSchemas(texts: FormTexts = CODES) {
   const rules = rulesFor(texts);
   const m = texts.message;
   const L = labelsIn(texts, LABEL_KEYS, ACCOUNT_LABELS);
@@ -134,21 +134,21 @@ export function accountSchemas(texts: FormTexts = INDONESIAN) {
   };
 }
 
-const ID = accountSchemas(INDONESIAN);
+const CODED = accountSchemas(CODES);
 
 /** A new password, wherever one is chosen: 8–128 characters with at least a letter and a digit. */
-export const newPasswordRule = ID.newPasswordRule;
-export const newPassword = ID.newPassword;
+export const newPasswordRule = CODED.newPasswordRule;
+export const newPassword = CODED.newPassword;
 /** The account holder's fields every sign-up form shares (citizen, foreign national, facility admin). */
-export const person = ID.person;
-export const matchPasswords = ID.matchPasswords;
+export const person = CODED.person;
+export const matchPasswords = CODED.matchPasswords;
 
-export const citizenSignUpSchema = ID.citizenSignUp;
+export const citizenSignUpSchema = CODED.citizenSignUp;
 export type CitizenSignUp = z.infer<typeof citizenSignUpSchema>;
-export const wnaWelcomeSchema = ID.wnaWelcome;
-export const foreignSignUpSchema = ID.foreignSignUp;
+export const wnaWelcomeSchema = CODED.wnaWelcome;
+export const foreignSignUpSchema = CODED.foreignSignUp;
 export type ForeignSignUp = z.infer<typeof foreignSignUpSchema>;
-export const emailOnlySchema = ID.emailOnly;
-export const resetPasswordSchema = ID.resetPassword;
-export const loginSchema = ID.login;
-export const passwordChangeSchema = ID.passwordChange;
+export const emailOnlySchema = CODED.emailOnly;
+export const resetPasswordSchema = CODED.resetPassword;
+export const loginSchema = CODED.login;
+export const passwordChangeSchema = CODED.passwordChange;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { additionalRequestSchema } from "./additional";
+import { messageText as worded } from "../validation-details";
 
 describe("additionalRequestSchema", () => {
   it("accepts a title with an optional description, trimmed", () => {
@@ -10,7 +11,7 @@ describe("additionalRequestSchema", () => {
   it("says what is wrong in Indonesian", () => {
     const r = additionalRequestSchema.safeParse({ title: " ", description: "x".repeat(1001) });
     expect(r.success).toBe(false);
-    const messages = r.error!.issues.map((i) => `${i.path.join(".")}: ${i.message}`);
+    const messages = r.error!.issues.map((i) => `${i.path.join(".")}: ${worded(i.message)}`);
     expect(messages).toContain("title: Nama Dokumen harus diisi");
     expect(messages.some((m) => m.startsWith("description:"))).toBe(true);
   });

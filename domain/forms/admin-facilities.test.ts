@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { facilityAdminCreateSchema, facilityVerifySchema } from "./admin-facilities";
+import { messageText as worded } from "../validation-details";
 
 const errors = (r: { success: boolean; error?: { issues: Array<{ path: PropertyKey[]; message: string }> } }) =>
-  Object.fromEntries((r.error?.issues ?? []).map((i) => [i.path.join("."), i.message]));
+  Object.fromEntries((r.error?.issues ?? []).map((i) => [i.path.join("."), worded(i.message)]));
 
 describe("facilityVerifySchema", () => {
   it("needs a reason to reject, with the spec message", () => {

@@ -1,13 +1,13 @@
 import { z } from "zod";
 import { VERIFICATION_STATES } from "../facility";
-import { INDONESIAN, labelsIn, rulesFor, type FormTexts } from "../validation";
+import { CODES, labelsIn, rulesFor, type FormTexts } from "../validation";
 import { REASON_MAX } from "./admin";
 import { facilitySchemas, FACILITY_LABELS } from "./facility";
 
 // The Admin's facility-admin forms (/admin-fasyankes-list): one schema per form, used by the portal's
 // action and by the /api/v1/admin/facilities endpoints for the same payload; the pages read their labels
 // from the locale files by the keys below.
-// The portal builds them with its request's words; the exports named …Schema are the Indonesian ones.
+// The portal builds them with its request's words; the exports named …Schema carry codes (../validation-codes.ts).
 
 /** The labels beyond the facility's own (facility.ts): their keys in the locale files, and below their
  * Indonesian texts, which the API's schemas say. */
@@ -32,7 +32,7 @@ export const VERIFICATION_DECISIONS = ["APPROVE", "REJECT"] as const;
 export type VerificationDecision = (typeof VERIFICATION_DECISIONS)[number];
 
 /** The Admin's facility-admin forms, saying their messages and labels in the language of `texts`. */
-export function facilityAdminSchemas(texts: FormTexts = INDONESIAN) {
+export function facilityAdminSchemas(texts: FormTexts = CODES) {
   const rules = rulesFor(texts);
   const m = texts.message;
   const L = labels(texts);
@@ -77,11 +77,11 @@ export function facilityAdminSchemas(texts: FormTexts = INDONESIAN) {
   };
 }
 
-const ID = facilityAdminSchemas(INDONESIAN);
+const CODED = facilityAdminSchemas(CODES);
 
-export const facilityAdminCreateSchema = ID.facilityAdminCreate;
+export const facilityAdminCreateSchema = CODED.facilityAdminCreate;
 export type FacilityAdminCreate = z.infer<typeof facilityAdminCreateSchema>;
-export const facilityVerifySchema = ID.facilityVerify;
+export const facilityVerifySchema = CODED.facilityVerify;
 export type FacilityVerify = z.infer<typeof facilityVerifySchema>;
 
 /** GET /admin/facilities?state= and the list's tabs. */

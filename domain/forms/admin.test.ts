@@ -1,11 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { STAGES } from "../workflow";
 import { institutionSchema, reasonSchema, SLA_GROUPS, slaSchema, specializationSchema, staffCreateSchema, staffUpdateSchema } from "./admin";
+import { messageText as worded } from "../validation-details";
 
 /** The first message per field, as the form shows it. */
 function messages(r: { success: boolean; error?: { issues: Array<{ path: PropertyKey[]; message: string }> } }): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const i of r.error?.issues ?? []) out[i.path.join(".")] ??= i.message;
+  for (const i of r.error?.issues ?? []) out[i.path.join(".")] ??= worded(i.message);
   return out;
 }
 

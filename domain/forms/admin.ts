@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { COUNTRY_CODES } from "../countries";
 import { COMMITTEE_NAME_MAX, STAFF_ROLES } from "../roles";
-import { INDONESIAN, labelsIn, rulesFor, type FormTexts } from "../validation";
+import { CODES, labelsIn, rulesFor, type FormTexts } from "../validation";
 import { STAGES } from "../workflow";
 import { ADMIN_LABELS, REASON_MAX, SLA_DAYS, slaField, slaLabel } from "./admin.labels";
 
@@ -10,13 +10,13 @@ export * from "./admin.labels";
 // The Super Admin and Admin forms: one schema per form, used by the portal's action and by
 // the /api/v1/admin endpoints for the same payload (the browser: ./admin.labels.ts). The portal
 // builds them with its request's words (`adminSchemas(formTexts(t))`); the exports named …Schema are
-// the Indonesian ones the API and the form registry use.
+// the ones carrying codes (../validation-codes.ts) the API and the form registry use.
 
 /** Each field's label: its key in the locale files (its Indonesian text: ./admin.labels.ts). */
 const LABEL_KEYS = Object.fromEntries(Object.keys(ADMIN_LABELS).map((name) => [name, `admin:fields.${name}`])) as Record<keyof typeof ADMIN_LABELS, string>;
 
 /** A whole number from a form (string) or JSON (number), within [min, max]; empty means not given. */
-export function wholeNumber(field: string, range: { min: number; max: number }, texts: FormTexts = INDONESIAN) {
+export function wholeNumber(field: string, range: { min: number; max: number }, texts: FormTexts = CODES) {
   const m = texts.message;
   return z.preprocess(
     (v) => (v === "" || v === null ? undefined : typeof v === "string" && /^\s*-?\d+\s*$/.test(v) ? Number(v) : v),
@@ -29,7 +29,7 @@ export function wholeNumber(field: string, range: { min: number; max: number }, 
 }
 
 /** The Super Admin's and Admin's forms, saying their messages and labels in the language of `texts`. */
-export function adminSchemas(texts: FormTexts = INDONESIAN) {
+export function adminSchemas(texts: FormTexts = CODES) {
   const rules = rulesFor(texts);
   const m = texts.message;
   const L = labelsIn(texts, LABEL_KEYS, ADMIN_LABELS);
@@ -84,18 +84,18 @@ export function adminSchemas(texts: FormTexts = INDONESIAN) {
   };
 }
 
-const ID = adminSchemas(INDONESIAN);
+const CODED = adminSchemas(CODES);
 
-export const staffCreateSchema = ID.staffCreate;
+export const staffCreateSchema = CODED.staffCreate;
 export type StaffCreate = z.infer<typeof staffCreateSchema>;
-export const staffUpdateSchema = ID.staffUpdate;
+export const staffUpdateSchema = CODED.staffUpdate;
 export type StaffUpdate = z.infer<typeof staffUpdateSchema>;
-export const reasonSchema = ID.reason;
-export const slaSchema = ID.sla;
+export const reasonSchema = CODED.reason;
+export const slaSchema = CODED.sla;
 export type SlaForm = Record<`stage_${number}`, number>;
-export const committeeSchema = ID.committee;
+export const committeeSchema = CODED.committee;
 export type CommitteeForm = z.infer<typeof committeeSchema>;
-export const specializationSchema = ID.reference.specialization;
-export const institutionSchema = ID.reference.institution;
-export const positionSchema = ID.reference.position;
-export const REFERENCE_SCHEMAS = ID.reference;
+export const specializationSchema = CODED.reference.specialization;
+export const institutionSchema = CODED.reference.institution;
+export const positionSchema = CODED.reference.position;
+export const REFERENCE_SCHEMAS = CODED.reference;

@@ -1,19 +1,19 @@
 import { z } from "zod";
 import { JALUR_IDS } from "../documents";
-import { INDONESIAN, labelsIn, rulesFor, type FormTexts } from "../validation";
+import { CODES, labelsIn, rulesFor, type FormTexts } from "../validation";
 import { ACHIEVEMENT_LABELS, PATHWAY_LABEL, PORTFOLIO_LABELS } from "./applicant.labels";
 
 export * from "./applicant.labels";
 
 // The applicant's own small forms: one schema per form for the portal's action; the browser gets
 // ./applicant.labels.ts and the generated constraints. The portal builds them with its request's words
-// (`applicantSchemas(formTexts(t))`); the exports named …Schema are the Indonesian ones.
+// (`applicantSchemas(formTexts(t))`); the exports named …Schema carry codes (../validation-codes.ts).
 
 const keysOf = <K extends string>(labels: Record<K, string>, prefix: string) =>
   Object.fromEntries(Object.keys(labels).map((name) => [name, `${prefix}.${name}`])) as Record<K, string>;
 
 /** The applicant's small forms, saying their messages and labels in the language of `texts`. */
-export function applicantSchemas(texts: FormTexts = INDONESIAN) {
+export function applicantSchemas(texts: FormTexts = CODES) {
   const rules = rulesFor(texts);
   const P = labelsIn(texts, keysOf(PORTFOLIO_LABELS, "applicant:portfolio.fields"), PORTFOLIO_LABELS);
   const A = labelsIn(texts, keysOf(ACHIEVEMENT_LABELS, "applicant:achievement.fields"), ACHIEVEMENT_LABELS);
@@ -50,8 +50,8 @@ export function applicantSchemas(texts: FormTexts = INDONESIAN) {
   };
 }
 
-const ID = applicantSchemas(INDONESIAN);
+const CODED = applicantSchemas(CODES);
 
-export const portfolioSchema = ID.portfolio;
-export const achievementSchema = ID.achievement;
-export const pathwaySchema = ID.pathway;
+export const portfolioSchema = CODED.portfolio;
+export const achievementSchema = CODED.achievement;
+export const pathwaySchema = CODED.pathway;

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { isHttpsUrl, isNavbarHref } from "../links";
-import { INDONESIAN, labelsIn, rulesFor, type FormTexts } from "../validation";
+import { CODES, labelsIn, rulesFor, type FormTexts } from "../validation";
 import { ANNOUNCEMENT_BODY_MAX, ANNOUNCEMENT_TITLE_MAX, CMS_LABELS, NAVBAR_LABEL_MAX, NAVBAR_LINKS_MAX, SCHEDULE_TIME_ZONE_OFFSET } from "./cms.labels";
 
 export * from "./cms.labels";
@@ -8,7 +8,7 @@ export * from "./cms.labels";
 // The Admin's /master-cms forms: one schema per form, used by the portal's action and by
 // the /api/v1/admin/cms and /admin/test-schedules endpoints for the same payload. The portal builds
 // them with its request's words (`cmsSchemas(formTexts(t))`); the exports named …Schema are the
-// Indonesian ones the API and the form registry use.
+// ones carrying codes (../validation-codes.ts) the API and the form registry use.
 
 /** Each field's label: its key in the locale files (its Indonesian text: ./cms.labels.ts). */
 const LABEL_KEYS = Object.fromEntries(Object.keys(CMS_LABELS).map((name) => [name, `cms:fields.${name}`])) as Record<keyof typeof CMS_LABELS, string>;
@@ -26,7 +26,7 @@ function parseTime(value: string): Date | null {
 }
 
 /** The /master-cms forms' schemas, saying their messages and labels in the language of `texts`. */
-export function cmsSchemas(texts: FormTexts = INDONESIAN) {
+export function cmsSchemas(texts: FormTexts = CODES) {
   const rules = rulesFor(texts);
   const m = texts.message;
   const L = labelsIn(texts, LABEL_KEYS, CMS_LABELS);
@@ -140,15 +140,15 @@ export function cmsSchemas(texts: FormTexts = INDONESIAN) {
   return { welcome, navbarLinks, faq, announcement, testSchedule };
 }
 
-const ID = cmsSchemas(INDONESIAN);
+const CODED = cmsSchemas(CODES);
 
-export const welcomeSchema = ID.welcome;
+export const welcomeSchema = CODED.welcome;
 export type WelcomeForm = z.infer<typeof welcomeSchema>;
-export const navbarLinksSchema = ID.navbarLinks;
+export const navbarLinksSchema = CODED.navbarLinks;
 export type NavbarLinksForm = z.infer<typeof navbarLinksSchema>;
-export const faqSchema = ID.faq;
+export const faqSchema = CODED.faq;
 export type FaqForm = z.infer<typeof faqSchema>;
-export const announcementSchema = ID.announcement;
+export const announcementSchema = CODED.announcement;
 export type AnnouncementForm = z.infer<typeof announcementSchema>;
-export const testScheduleSchema = ID.testSchedule;
+export const testScheduleSchema = CODED.testSchedule;
 export type TestScheduleForm = z.infer<typeof testScheduleSchema>;

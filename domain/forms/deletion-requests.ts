@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { INDONESIAN, labelsIn, rulesFor, type FormTexts } from "../validation";
+import { CODES, labelsIn, rulesFor, type FormTexts } from "../validation";
 
 // A deletion request and its decision (docs/decisions/029-retention-and-deletion.md): the applicant's form
 // on /profile/hapus-akun and POST /me/deletion-request; the Super Admin's on /deletion-requests and
@@ -18,7 +18,7 @@ const LABEL_KEYS = {
 
 const labels = (texts: FormTexts) => labelsIn(texts, LABEL_KEYS, { note: "Catatan untuk Super Admin", decision: "Keputusan", reason: "Alasan" });
 
-export function deletionRequestSchemas(texts: FormTexts = INDONESIAN) {
+export function deletionRequestSchemas(texts: FormTexts = CODES) {
   const rules = rulesFor(texts);
   const L = labels(texts);
   return {
@@ -34,9 +34,9 @@ export function deletionRequestSchemas(texts: FormTexts = INDONESIAN) {
   };
 }
 
-const ID = deletionRequestSchemas(INDONESIAN);
+const CODED = deletionRequestSchemas(CODES);
 
-export const deletionRequestSchema = ID.deletionRequest;
+export const deletionRequestSchema = CODED.deletionRequest;
 export type DeletionRequestInput = z.infer<typeof deletionRequestSchema>;
-export const deletionDecisionSchema = ID.deletionDecision;
+export const deletionDecisionSchema = CODED.deletionDecision;
 export type DeletionDecisionInput = z.infer<typeof deletionDecisionSchema>;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { FACILITY_ADMIN, HOSPITAL } from "../../tests/fixtures/people";
 import { facilityDataSchema, facilitySignUpSchema } from "./facility";
+import { messageText as worded } from "../validation-details";
 
 const facility = {
   facility_name: "RS Harapan Bunda",
@@ -12,7 +13,7 @@ const data = { ...facility, admin_nik: "3175011203850001", admin_phone: "0812987
 /** The first message per field, as the form shows it. */
 function errors(result: { success: boolean; error?: { issues: Array<{ path: PropertyKey[]; message: string }> } }) {
   const out: Record<string, string> = {};
-  for (const issue of result.error?.issues ?? []) out[issue.path.join(".")] ??= issue.message;
+  for (const issue of result.error?.issues ?? []) out[issue.path.join(".")] ??= worded(issue.message);
   return out;
 }
 

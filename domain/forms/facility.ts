@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { FACILITY_TYPES } from "../facility";
-import { confirmed, INDONESIAN, labelsIn, rulesFor, type FormTexts } from "../validation";
+import { confirmed, CODES, labelsIn, rulesFor, type FormTexts } from "../validation";
 import { accountSchemas } from "./accounts";
 import { wholeNumber } from "./admin";
 import { FACILITY_LABELS } from "./facility.labels";
@@ -11,7 +11,7 @@ export * from "./facility.labels";
 // data sent for verification from /personal-data. One schema per form, shared by the portal's action
 // and the API for the same payload; the browser gets ./facility.labels.ts and the generated constraints.
 // The portal builds them with its request's words (`facilitySchemas(formTexts(t))`); the exports
-// below are the Indonesian ones the API and the form registry use.
+// below carry codes (../validation-codes.ts) the API and the form registry use.
 
 /** Each field's label: its key in the locale files (the account's own fields under accounts). */
 const LABEL_KEYS = {
@@ -33,7 +33,7 @@ const LABEL_KEYS = {
 } as const satisfies Record<keyof typeof FACILITY_LABELS, string>;
 
 /** The facility forms' schemas, saying their messages and labels in the language of `texts`. */
-export function facilitySchemas(texts: FormTexts = INDONESIAN) {
+export function facilitySchemas(texts: FormTexts = CODES) {
   const rules = rulesFor(texts);
   const m = texts.message;
   const L = labelsIn(texts, LABEL_KEYS, FACILITY_LABELS);
@@ -89,11 +89,11 @@ export function facilitySchemas(texts: FormTexts = INDONESIAN) {
   };
 }
 
-const ID = facilitySchemas(INDONESIAN);
+const CODED = facilitySchemas(CODES);
 
 /** The facility itself, as the sign-up and the verification form ask for it. */
-export const facilityFields = ID.facilityFields;
-export const facilitySignUpSchema = ID.facilitySignUp;
+export const facilityFields = CODED.facilityFields;
+export const facilitySignUpSchema = CODED.facilitySignUp;
 export type FacilitySignUp = z.infer<typeof facilitySignUpSchema>;
-export const facilityDataSchema = ID.facilityData;
+export const facilityDataSchema = CODED.facilityData;
 export type FacilityData = z.infer<typeof facilityDataSchema>;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { INDONESIAN, labelsIn, rulesFor, type FormTexts } from "../validation";
+import { CODES, labelsIn, rulesFor, type FormTexts } from "../validation";
 
 // The public check of a decision letter on /verifikasi: its number and the holder's date of birth (three
 // boxes), so a number alone reveals nothing. The labels live in locales/<lng>/common.json verify.fields.
@@ -8,7 +8,7 @@ export const LETTER_NUMBER_MAX = 40;
 
 const LABEL_KEYS = { number: "verify:verify.fields.number", birth_date: "verify:verify.fields.birth_date" } as const;
 
-export function letterSchemas(texts: FormTexts = INDONESIAN) {
+export function letterSchemas(texts: FormTexts = CODES) {
   const rules = rulesFor(texts);
   const L = labelsIn(texts, LABEL_KEYS, { number: "Nomor surat", birth_date: "Tanggal lahir pemegang surat" });
   return {
@@ -19,5 +19,5 @@ export function letterSchemas(texts: FormTexts = INDONESIAN) {
   };
 }
 
-export const letterVerifySchema = letterSchemas(INDONESIAN).letterVerify;
+export const letterVerifySchema = letterSchemas(CODES).letterVerify;
 export type LetterVerifyInput = z.infer<typeof letterVerifySchema>;

@@ -1,43 +1,50 @@
 // The browser's copy of a form's rules (domain/live-checks.ts), read off a zod schema: each field's
-// checks in the order zod runs them, each with the message zod would give, named as the catalogue's
+// checks in the order zod runs them, each with the code its message carries, named as the catalogue's
 // rule. Where the copy cannot follow the schema (a refinement or transform without a `live` twin, a
 // number, a preprocess), the field's copy stops: the browser then says less, never something else,
 // and the server (the same schema) says the rest. Used by scripts/form-constraints.ts and its test;
 // imports zod, so never by the browser.
 import { getZodConstraint } from "@conform-to/zod/v4";
-import { readdirSync, readFileSync } from "node:fs";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
 import type { z } from "zod";
 import { formatDateInput, todayIso } from "../dates";
 import type { LiveCheck, LiveField, LiveForm, LiveMessage, LiveStep, LiveTransform } from "../live-checks";
 import { CONFIRMATIONS } from "../validation";
+import { readCoded } from "../validation-codes";
+import { detailText, labelText } from "../validation-details";
 import { VALIDATION_MESSAGES, type RuleName } from "../validation-messages";
 
-/** The catalogue's Indonesian templates as patterns, the default text last. */
-const TEMPLATES = (Object.entries(VALIDATION_MESSAGES.id) as Array<[RuleName, string]>)
-  .sort(([a], [b]) => Number(a === "default") - Number(b === "default"))
-  .map(([rule, template]) => {
-    const names: string[] = [];
-    const source = template.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/\\\{\\\{(\w+)\\\}\\\}/g, (_, name: string) => (names.push(name), "(.+?)"));
-    return { rule, names, re: new RegExp(`^${source}$`) };
-  });
+/** The names each rule's words need, from its Indonesian template. */
+const NEEDS = Object.fromEntries(
+  (Object.entries(VALIDATION_MESSAGES.id) as Array<[RuleName, string]>).map(([rule, template]) => [
+    rule,
+    [...template.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]!),
+  ]),
+) as Record<RuleName, string[]>;
+const isRule = (code: string): code is RuleName => Object.hasOwn(NEEDS, code);
 
-/** A message as the catalogue's rule and parameters, or the text itself when no rule says it. */
-export function messageOf(text: string): LiveMessage {
+/** The locale keys of the labels a message names, for the form's own labels (a field's `required`). */
+const LABEL_KEYS = new WeakMap<LiveMessage, Record<string, string>>();
+
+/**
+ * A schema's message (its code, ../validation-codes.ts) as the catalogue's rule and parameters, each label
+ * said in Indonesian from its locale key; a code the catalogue does not hold is its Indonesian words.
+ */
+export function messageOf(message: string): LiveMessage {
+  const known = readCoded(message);
+  if (!known) return { text: message };
+  const { code, params = {}, labels = {} } = known;
+  if (!isRule(code)) return { text: detailText(code, params, "id", labels) ?? message };
   const today = formatDateInput(todayIso());
-  for (const { rule, names, re } of TEMPLATES) {
-    const m = re.exec(text);
-    if (!m) continue;
-    const params = Object.fromEntries(
-      names.map((name, i) => {
-        const v = m[i + 1];
-        return [name, v === today ? "$today" : /^\d+$/.test(v) ? Number(v) : v];
-      }),
-    );
-    return { rule, params };
-  }
-  return { text };
+  const said = Object.fromEntries(
+    NEEDS[code].map((name) => {
+      const key = Object.hasOwn(labels, name) ? labels[name] : undefined;
+      const value = key === undefined ? params[name] : (labelText(key, "id") ?? key);
+      return [name, value === today ? "$today" : value];
+    }),
+  );
+  const live: LiveMessage = { rule: code, params: said };
+  if (Object.keys(labels).length) LABEL_KEYS.set(live, labels);
+  return live;
 }
 
 type Def = { type: string; [k: string]: any };
@@ -121,25 +128,6 @@ function walk(schema: unknown, field: LiveField): boolean {
   }
 }
 
-/** The locale key of each Indonesian label, where one of locales/id/*.json says exactly that. */
-function labelKeys(): Map<string, string> {
-  const dir = path.join(path.dirname(fileURLToPath(import.meta.url)), "../../locales/id");
-  const keys = new Map<string, string>();
-  const visit = (ns: string, prefix: string, node: unknown) => {
-    if (typeof node === "string") {
-      if (!keys.has(node)) keys.set(node, `${ns}:${prefix}`);
-    } else if (node && typeof node === "object") {
-      for (const [k, v] of Object.entries(node)) visit(ns, prefix ? `${prefix}.${k}` : k, v);
-    }
-  };
-  for (const file of readdirSync(dir)
-    .filter((f) => f.endsWith(".json"))
-    .sort()) {
-    visit(path.basename(file, ".json"), "", JSON.parse(readFileSync(path.join(dir, file), "utf8")));
-  }
-  return keys;
-}
-
 /**
  * "Sent at all" followed (after a trim) by "at least one character" with the same message says it
  * twice: empty and missing are one to conform, so the second says it alone.
@@ -152,11 +140,8 @@ function foldPresent(steps: LiveStep[]) {
     steps.shift();
 }
 
-let KEYS: Map<string, string> | null = null;
-
 /** The browser's copy of a form schema's rules. */
 export function liveFormOf(schema: z.ZodType, name = ""): LiveForm {
-  KEYS ??= labelKeys();
   const def = defOf(schema);
   const fields: Record<string, LiveField> = {};
   const labels: LiveForm["labels"] = {};
@@ -169,7 +154,8 @@ export function liveFormOf(schema: z.ZodType, name = ""): LiveForm {
       (s): s is Extract<LiveStep, { check: LiveCheck }> => "check" in s && "rule" in s.message && s.message.rule === "required",
     );
     const label = required && "rule" in required.message ? required.message.params.field : undefined;
-    if (typeof label === "string") labels[name] = KEYS.has(label) ? { id: label, key: KEYS.get(label) } : { id: label };
+    const key = required && LABEL_KEYS.get(required.message)?.field;
+    if (typeof label === "string") labels[name] = key ? { id: label, key } : { id: label };
     if (field.steps.length || field.optional) fields[name] = field;
   }
   const confirmation = CONFIRMATIONS.get(schema);

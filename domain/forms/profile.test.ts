@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { CITIZEN_DOCTOR_FORM } from "../../tests/fixtures/people";
 import { profileSchema } from "./profile";
+import { messageText as worded } from "../validation-details";
 
 const today = new Date("2026-06-01T00:00:00Z");
 const schema = profileSchema(today);
@@ -9,7 +10,7 @@ const valid = { ...CITIZEN_DOCTOR_FORM };
 
 const messages = (input: Record<string, unknown>) => {
   const r = schema.safeParse(input);
-  return r.success ? {} : Object.fromEntries(r.error.issues.map((i) => [i.path.join("."), i.message]));
+  return r.success ? {} : Object.fromEntries(r.error.issues.map((i) => [i.path.join("."), worded(i.message)]));
 };
 
 describe("profile form", () => {

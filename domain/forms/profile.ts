@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { COUNTRY_CODES } from "../countries";
 import { PERSONAL_DATA_CHOICES, PERSONAL_DATA_FIELDS, personalDataLabelKey, type PersonalDataFieldSpec } from "../personal-data-fields";
-import { INDONESIAN, labelsIn, rulesFor, type FormTexts } from "../validation";
+import { CODES, labelsIn, rulesFor, type FormTexts } from "../validation";
 import { PROFILE_LABELS } from "./profile.labels";
 
 export * from "./profile.labels";
@@ -10,7 +10,7 @@ export * from "./profile.labels";
 // and PUT /api/v1/me/profile, built from the fields' table (../personal-data-fields.ts); the browser
 // gets ./profile.labels.ts and the generated constraints.
 // The portal builds it with its request's words (`profileSchema(today, formTexts(t))`); the export
-// below is the Indonesian one the API and the form registry use.
+// below carries codes (../validation-codes.ts): the API and the form registry use it.
 
 /** Each field's label: its key in the locale files. */
 const LABEL_KEYS = Object.fromEntries(Object.keys(PROFILE_LABELS).map((name) => [name, `applicant:${personalDataLabelKey(name)}`])) as Record<
@@ -42,7 +42,7 @@ function idField(field: string, m: FormTexts["message"]) {
 }
 
 /** `today` is injectable for tests; birth dates and graduation years cannot lie in the future. */
-export function profileSchema(today: Date = new Date(), texts: FormTexts = INDONESIAN) {
+export function profileSchema(today: Date = new Date(), texts: FormTexts = CODES) {
   const rules = rulesFor(texts);
   const m = texts.message;
   const L = labelsIn(texts, LABEL_KEYS, PROFILE_LABELS);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { jalurOfSegment, registrationSchema, segmentOf } from "./registration";
 import { FOREIGN_DOCTOR } from "../../tests/fixtures/people";
+import { messageText as worded } from "../validation-details";
 
 const schema = registrationSchema(new Date("2026-06-01T00:00:00Z"));
 
@@ -16,7 +17,7 @@ const valid = {
 
 const messages = (input: Record<string, unknown>) => {
   const r = schema.safeParse(input);
-  return r.success ? {} : Object.fromEntries(r.error.issues.map((i) => [i.path.join("."), i.message]));
+  return r.success ? {} : Object.fromEntries(r.error.issues.map((i) => [i.path.join("."), worded(i.message)]));
 };
 
 describe("registration form", () => {

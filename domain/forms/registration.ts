@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { JALUR_IDS } from "../documents";
-import { INDONESIAN, labelsIn, rulesFor, type FormTexts } from "../validation";
+import { CODES, labelsIn, rulesFor, type FormTexts } from "../validation";
 import { wholeNumber } from "./admin";
 import { profileSchema } from "./profile";
 import { REGISTRATION_LABELS } from "./registration.labels";
@@ -11,7 +11,7 @@ export * from "./registration.labels";
 // applicant's personal data (domain/forms/profile.ts) plus the professional's e-mail, the pathway and,
 // for OTH, the kind of activity. One schema for the portal's action and POST /api/v1/registrations
 // (the browser: ./registration.labels.ts). The portal builds them with its request's words
-// (`formTexts(t)`); the exports named …Schema are the Indonesian ones the API and the registry use.
+// (`formTexts(t)`); the exports named …Schema carry codes (../validation-codes.ts) the API and the registry use.
 
 /** The labels beyond the personal data's (those are profile.ts's): their keys in the locale files. */
 const LABEL_KEYS = {
@@ -32,7 +32,7 @@ const labels = (texts: FormTexts) =>
 const MAX_ID = 2_147_483_647;
 
 /** /register-competency-evaluation/registration-path: the pathway, and for OTH its kind of activity. */
-export function pathwayChoice(texts: FormTexts = INDONESIAN) {
+export function pathwayChoice(texts: FormTexts = CODES) {
   const rules = rulesFor(texts);
   const L = labels(texts);
   return z
@@ -50,7 +50,7 @@ export function pathwayChoice(texts: FormTexts = INDONESIAN) {
 export const pathwayChoiceSchema = pathwayChoice();
 
 /** `today` is injectable for tests, as in profileSchema. */
-export function registrationSchema(today: Date = new Date(), texts: FormTexts = INDONESIAN) {
+export function registrationSchema(today: Date = new Date(), texts: FormTexts = CODES) {
   const rules = rulesFor(texts);
   const m = texts.message;
   const L = labels(texts);

@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { decisionBody, decisionBodySchema, decisionFormSchema } from "./review";
+import { messageText as worded } from "../validation-details";
 
 const messages = (r: { success: boolean; error?: { issues: Array<{ path: PropertyKey[]; message: string }> } }) =>
-  r.error!.issues.map((i) => `${i.path.map(String).join(".")}: ${i.message}`);
+  r.error!.issues.map((i) => `${i.path.map(String).join(".")}: ${worded(i.message)}`);
 
 describe("decisionFormSchema", () => {
   it("takes a pass without a note", () => {

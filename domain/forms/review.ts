@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { INDONESIAN, labelsIn, rules, rulesFor, type FormTexts } from "../validation";
+import { CODES, labelsIn, rules, rulesFor, type FormTexts } from "../validation";
 import { DECISIONS, type Decision } from "../workflow";
 import { DECISION_LABELS, DECISION_MESSAGES, NOTE_MAX, REASON_MAX, REQUIREMENT_LABEL } from "./review.labels";
 
@@ -16,7 +16,7 @@ const keysOf = <K extends string>(labels: Record<K, string>, prefix: string) =>
   Object.fromEntries(Object.keys(labels).map((name) => [name, `${prefix}.${name}`])) as Record<K, string>;
 
 /** A positive whole number from a form (string) or JSON (number). */
-function positiveInt(field: string, m: FormTexts["message"] = INDONESIAN.message) {
+function positiveInt(field: string, m: FormTexts["message"] = CODES.message) {
   return z.preprocess(
     (v) => (typeof v === "string" && /^\s*\d+\s*$/.test(v) ? Number(v) : v),
     z
@@ -34,14 +34,15 @@ function needsNote(decision: Decision, note: string | undefined): boolean {
   return (decision === "FAILED" || decision === "REUPLOAD") && !note?.trim();
 }
 
-/** The decision's own messages in Indonesian, each said with its locale key (the API answers the key beside them). */
-const BODY_MESSAGES = labelsIn(INDONESIAN, keysOf(DECISION_MESSAGES, "review:decision.messages"), DECISION_MESSAGES);
-const m = INDONESIAN.message;
+/** The decision's own messages, each its locale key (the API answers the key). */
+const BODY_MESSAGES = labelsIn(CODES, keysOf(DECISION_MESSAGES, "review:decision.messages"), DECISION_MESSAGES);
+const BODY_LABELS = labelsIn(CODES, keysOf(DECISION_LABELS, "review:decision.fields"), DECISION_LABELS);
+const m = CODES.message;
 
 export const decisionBodySchema = z
   .object({
-    stage_id: positiveInt(DECISION_LABELS.stage_id),
-    decision: rules.oneOf(DECISION_LABELS.decision, DECISIONS),
+    stage_id: positiveInt(BODY_LABELS.stage_id),
+    decision: rules.oneOf(BODY_LABELS.decision, DECISIONS),
     note: optionalNote,
     internal_note: optionalNote,
     documents: z
@@ -72,7 +73,7 @@ export type DecisionBody = z.infer<typeof decisionBodySchema>;
  * `selected` and a `reason`; only the ticked rows of a REUPLOAD go to the API, and a reason's error stays
  * on its own row. Built with the request's words by the portal (`decisionForm(formTexts(t))`).
  */
-export function decisionForm(texts: FormTexts = INDONESIAN) {
+export function decisionForm(texts: FormTexts = CODES) {
   const rules = rulesFor(texts);
   const m = texts.message;
   const L = labelsIn(texts, keysOf(FORM_LABELS, "review:decision.fields"), FORM_LABELS);

@@ -162,7 +162,7 @@ test("the Super Admin renames the committee on /sla-setting; the toast covers no
     await expect(page.locator("select#role option", { hasText: "Super Admin Komite Uji Tampilan" })).toHaveCount(1);
     await page.goto("/user-list/new");
     await expect(page.locator("select option", { hasText: "Super Admin Komite Uji Tampilan" })).toHaveCount(1);
-    // And a Super Admin's staff record, whose role the page names from its role_id (the API's role_label is left out).
+    // And a Super Admin's staff record, whose role the page names from its role_id (the API answers the id alone).
     await page.goto("/user-list?role=1");
     await page.locator('a[href^="/user-list/"]:not([href="/user-list/new"])').first().click();
     await expect(page.locator("dd", { hasText: "Super Admin Komite Uji Tampilan" })).toBeVisible();

@@ -1,5 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import type { ProcessingTimes, StageTimes } from "#contracts/public";
+import { readFileSync } from "node:fs";
+import { stageKey } from "#domain/workflow";
 import { ACCOUNTS, apiKey, startSession } from "./fixtures";
 
 // /waktu-proses: the table of each pathway shows what GET /public/processing-times answers,
@@ -11,10 +13,14 @@ const JALUR = { REG: "Jalur Reguler (REG)", SPE: "Jalur Spesialis (SPE)", OTH: "
 const LINK = "Waktu proses: berapa lama setiap tahap";
 const days = (n: number | null) => (n === null ? "—" : n.toFixed(1).replace(".", ","));
 
+/** Each stage's Indonesian name, as the page words a stage id (locales/id/workflow.json). */
+const STAGE_WORDS = (JSON.parse(readFileSync("locales/id/workflow.json", "utf8")) as { stage: Record<string, string> }).stage;
+const stageName = (id: number) => STAGE_WORDS[stageKey(id) ?? ""] ?? String(id);
+
 /** A stage's row as the table should read it. */
 function expectedRow(s: StageTimes, min: number): string[] {
   return [
-    s.name,
+    stageName(s.stage_id),
     days(s.median_days),
     days(s.p90_days),
     s.decided === null ? `kurang dari ${min}` : String(s.decided),

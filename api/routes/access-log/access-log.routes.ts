@@ -1,5 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { apiField, said } from "#domain/validation-details";
+import { coded } from "#domain/validation-codes";
+import { apiField } from "#domain/validation-details";
 import { AccessLogPageSchema } from "#contracts/access-log";
 import { DATA_SUBJECT_ROLES, SUPER_ADMIN_ONLY } from "#domain/roles";
 import { errorResponses } from "../../lib/errors";
@@ -13,16 +14,16 @@ const security = [{ ApiKey: [], Bearer: [] }];
 
 const pageQuery = z
   .string()
-  .regex(/^\d{1,6}$/, said("integer", { field: apiField("page") }))
+  .regex(/^\d{1,6}$/, coded("integer", { field: apiField("page") }))
   .optional()
   .openapi({ example: "1" });
 const day = (field: string) =>
   z
     .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, said("iso_date", { field }))
+    .regex(/^\d{4}-\d{2}-\d{2}$/, coded("iso_date", { field }))
     .refine(
       (v) => !Number.isNaN(new Date(`${v}T00:00:00Z`).getTime()) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v),
-      said("no_such_date", { field }),
+      coded("no_such_date", { field }),
     )
     .optional();
 const empty = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === "" ? undefined : v), schema);
@@ -55,19 +56,19 @@ export const searchAccessLog = createRoute({
         applicant: empty(
           z
             .string()
-            .max(100, said("too_long", { field: apiField("applicant"), max: 100 }))
+            .max(100, coded("too_long", { field: apiField("applicant"), max: 100 }))
             .optional(),
         ).openapi({ description: "Nama, e-mail atau nomor registrasi" }),
         staff: empty(
           z
             .string()
-            .max(100, said("too_long", { field: apiField("staff"), max: 100 }))
+            .max(100, coded("too_long", { field: apiField("staff"), max: 100 }))
             .optional(),
         ).openapi({ description: "Nama staf" }),
         from: empty(day(apiField("from"))),
         to: empty(day(apiField("to"))),
       })
-      .refine((q) => !q.from || !q.to || q.from <= q.to, { message: said("not_before", { field: apiField("to"), target: apiField("from") }), path: ["to"] }),
+      .refine((q) => !q.from || !q.to || q.from <= q.to, { message: coded("not_before", { field: apiField("to"), target: apiField("from") }), path: ["to"] }),
   },
   responses: {
     200: { description: "Satu halaman log akses", content: { "application/json": { schema: AccessLogPageSchema } } },

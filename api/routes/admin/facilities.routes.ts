@@ -1,5 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { apiField, said } from "#domain/validation-details";
+import { coded } from "#domain/validation-codes";
+import { apiField } from "#domain/validation-details";
 import { FacilityAdminDetailSchema, FacilityAdminSchema } from "#contracts/admin";
 import { FACILITY_STATE_FILTERS, facilityAdminCreateSchema, facilityVerifySchema } from "#domain/forms/admin-facilities";
 import { ADMIN_ONLY } from "#domain/roles";
@@ -25,7 +26,7 @@ export const listFacilities = createRoute({
     query: z.object({
       page: listQuery.page,
       q: listQuery.q,
-      state: z.enum(FACILITY_STATE_FILTERS, { error: () => said("oneOf", { field: apiField("verification_state") }) }).optional(),
+      state: z.enum(FACILITY_STATE_FILTERS, { error: () => coded("oneOf", { field: apiField("verification_state") }) }).optional(),
     }),
   },
   responses: { 200: listOk("Admin Fasyankes", FacilityAdminSchema), ...errorResponses(400, 401, 403) },

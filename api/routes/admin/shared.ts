@@ -1,5 +1,6 @@
 import { z } from "@hono/zod-openapi";
-import { apiField, said } from "#domain/validation-details";
+import { coded } from "#domain/validation-codes";
+import { apiField } from "#domain/validation-details";
 import { PageMetaSchema } from "#contracts/admin";
 import { ENTRY_STATUSES } from "#domain/forms/admin";
 
@@ -23,14 +24,14 @@ export const listOk = <T extends z.ZodType>(description: string, row: T) => ({
 export const listQuery = {
   page: z
     .string()
-    .regex(/^\d{1,6}$/, said("integer", { field: apiField("page") }))
+    .regex(/^\d{1,6}$/, coded("integer", { field: apiField("page") }))
     .optional()
     .openapi({ example: "1" }),
   q: z
     .string()
-    .max(100, said("too_long", { field: apiField("search"), max: 100 }))
+    .max(100, coded("too_long", { field: apiField("search"), max: 100 }))
     .optional(),
-  status: z.enum(ENTRY_STATUSES, { error: () => said("entry_status", { field: apiField("status") }) }).optional(),
+  status: z.enum(ENTRY_STATUSES, { error: () => coded("entry_status", { field: apiField("status") }) }).optional(),
 };
 
 export const pageOf = (page: string | undefined) => Math.max(1, Number(page ?? 1) || 1);

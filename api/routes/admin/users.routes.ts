@@ -1,5 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { apiField, said } from "#domain/validation-details";
+import { coded } from "#domain/validation-codes";
+import { apiField } from "#domain/validation-details";
 import { StaffDetailSchema, StaffSchema } from "#contracts/admin";
 import { reasonSchema, staffCreateSchema, staffUpdateSchema } from "#domain/forms/admin";
 import { STAFF_ROLE_FILTERS, SUPER_ADMIN_ONLY } from "#domain/roles";
@@ -24,7 +25,7 @@ export const listUsers = createRoute({
   request: {
     query: z.object({
       ...listQuery,
-      role: z.enum(STAFF_ROLE_FILTERS, { error: () => said("oneOf", { field: apiField("role") }) }).optional(),
+      role: z.enum(STAFF_ROLE_FILTERS, { error: () => coded("oneOf", { field: apiField("role") }) }).optional(),
     }),
   },
   responses: { 200: listOk("Akun staf", StaffSchema), ...errorResponses(400, 401, 403) },

@@ -69,7 +69,7 @@ describe("GET /admin/users", () => {
     const roles = new Set(body.data.map((u: { role_id: number }) => u.role_id));
     expect([...roles].every((r) => [1, 2, 4, 5, 6, 7].includes(r as number))).toBe(true);
     expect(body.data.find((u: { email: string }) => u.email === "kolegium@adaptasi.test")).toMatchObject({
-      role_label: "Kolegium",
+      role_id: 6,
       position: { name: "Ketua Kolegium" },
       is_active: true,
     });

@@ -292,7 +292,6 @@ describe("submission", () => {
       {
         path: "doc_5",
         code: "document_missing",
-        params: { field: "Logbook atau yang setara" },
         labels: { field: "documents:names.5" },
         message: "Logbook atau yang setara harus diunggah",
       },

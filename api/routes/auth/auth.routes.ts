@@ -1,5 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { apiField, said } from "#domain/validation-details";
+import { coded } from "#domain/validation-codes";
+import { apiField } from "#domain/validation-details";
 import { errorResponses } from "../../lib/errors";
 import { emailField, jsonObject, requiredText } from "../../lib/validation";
 import { jsonBody } from "../../http/openapi";
@@ -63,7 +64,7 @@ export const revoke = createRoute({
       jsonObject({
         refresh_token: refreshTokenField,
         all: z
-          .boolean({ error: () => said("invalid_type", { field: apiField("all"), kind: "boolean" }) })
+          .boolean({ error: () => coded("invalid_type", { field: apiField("all"), kind: "boolean" }) })
           .optional()
           .default(false),
       }),

@@ -82,7 +82,6 @@ describe("POST /api/v1/login", () => {
     expect(body.error.details?.[1]).toEqual({
       path: "password",
       code: "required",
-      params: { field: "Kata sandi" },
       labels: { field: "errors:fields.password" },
       message: "Kata sandi harus diisi",
     });

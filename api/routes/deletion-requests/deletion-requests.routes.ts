@@ -1,5 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { apiField, said } from "#domain/validation-details";
+import { coded } from "#domain/validation-codes";
+import { apiField } from "#domain/validation-details";
 import { DeletionRequestPageSchema, OwnDeletionRequestSchema, OwnDeletionStateSchema } from "#contracts/deletion-requests";
 import { deletionDecisionSchema, deletionRequestSchema } from "#domain/forms/deletion-requests";
 import { APPLICANT_ROLES, SUPER_ADMIN_ONLY } from "#domain/roles";
@@ -52,14 +53,14 @@ export const listDeletionRequests = createRoute({
       page: empty(
         z
           .string()
-          .regex(/^\d{1,6}$/, said("integer", { field: apiField("page") }))
+          .regex(/^\d{1,6}$/, coded("integer", { field: apiField("page") }))
           .optional()
           .openapi({ example: "1" }),
       ),
       id: empty(
         z
           .string()
-          .regex(/^[1-9]\d{0,8}$/, said("integer", { field: apiField("request_id") }))
+          .regex(/^[1-9]\d{0,8}$/, coded("integer", { field: apiField("request_id") }))
           .optional()
           .openapi({ description: "only this request (the decision form)", example: "1" }),
       ),

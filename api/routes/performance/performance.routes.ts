@@ -1,5 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { apiField, said } from "#domain/validation-details";
+import { coded } from "#domain/validation-codes";
+import { apiField } from "#domain/validation-details";
 import { PerformanceSchema } from "#contracts/performance";
 import { JALUR_IDS } from "#domain/documents";
 import { PERIOD_PATTERN } from "#domain/performance";
@@ -18,8 +19,8 @@ const security = [{ ApiKey: [], Bearer: [] }];
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === "" ? undefined : v), schema.optional());
 
 export const PerformanceQuerySchema = z.object({
-  jalur: optional(z.enum(JALUR_IDS, { error: () => said("oneOf", { field: apiField("jalur") }) })).openapi({ description: "REG, SPE atau OTH; tanpa: semua" }),
-  period: optional(z.string().regex(PERIOD_PATTERN, said("oneOf", { field: apiField("period") }))).openapi({
+  jalur: optional(z.enum(JALUR_IDS, { error: () => coded("oneOf", { field: apiField("jalur") }) })).openapi({ description: "REG, SPE atau OTH; tanpa: semua" }),
+  period: optional(z.string().regex(PERIOD_PATTERN, coded("oneOf", { field: apiField("period") }))).openapi({
     description: "Bulan terakhir yang ditampilkan (YYYY-MM, salah satu dari 24 bulan terakhir); tanpa: bulan ini",
     example: "2026-11",
   }),

@@ -1,5 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { apiField, said } from "#domain/validation-details";
+import { coded } from "#domain/validation-codes";
+import { apiField } from "#domain/validation-details";
 import { RetentionPageSchema } from "#contracts/retention";
 import { APPLICANT_ROLES, SUPER_ADMIN_ONLY } from "#domain/roles";
 import { errorResponses } from "../../lib/errors";
@@ -24,7 +25,7 @@ export const plannedDeletions = createRoute({
       page: empty(
         z
           .string()
-          .regex(/^\d{1,6}$/, said("integer", { field: apiField("page") }))
+          .regex(/^\d{1,6}$/, coded("integer", { field: apiField("page") }))
           .optional()
           .openapi({ example: "1" }),
       ),

@@ -1,5 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { apiField, said as m } from "#domain/validation-details";
+import { coded as m } from "#domain/validation-codes";
+import { apiField } from "#domain/validation-details";
 import { ListSchema, ReviewDetailSchema } from "#contracts/review";
 import { JALUR_IDS } from "#domain/documents";
 import { CURSOR_MAX_LENGTH, CURSOR_PATTERN, DIRS, SORTS, TABS } from "#domain/review-filters";

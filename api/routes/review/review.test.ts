@@ -257,7 +257,6 @@ describe("decisions", () => {
       {
         path: "note",
         code: "text",
-        params: { text: "Catatan wajib diisi" },
         labels: { text: "review:decision.messages.noteRequired" },
         message: "Catatan wajib diisi",
       },

@@ -12,7 +12,6 @@ import type { Mailer } from "../mail";
 import { expireUnusedTokens, issueAccountToken } from "../account-tokens";
 import { recentAdminActions, recordAdminAction } from "./audit";
 import { hashPassword } from "../passwords";
-import { roleNamer, type RoleNamer } from "../settings";
 import { revokeAllForUser } from "../tokens";
 
 // Staff accounts (roles 1, 2, 4–7) as the Super Admin manages them on /user-list.
@@ -47,13 +46,13 @@ function staffQuery(db: Database) {
 
 type StaffRecord = Awaited<ReturnType<ReturnType<typeof staffQuery>["execute"]>>[number];
 
-export function staffJson(r: StaffRecord, roleName: RoleNamer) {
+/** A staff account as the API answers it: its role by id (a page words it from the locale files). */
+export function staffJson(r: StaffRecord) {
   return {
     id: r.id,
     email: r.email,
     full_name: r.fullName,
     role_id: r.roleId,
-    role_label: roleName(r.roleId) ?? String(r.roleId),
     position: r.positionId !== null && r.positionName !== null ? { id: r.positionId, name: r.positionName } : null,
     phone: r.phone,
     is_active: r.isActive,
@@ -84,9 +83,8 @@ export async function listStaff(db: Database, query: StaffListQuery) {
     .orderBy(asc(users.fullName), asc(users.id))
     .limit(PAGE_SIZE)
     .offset((query.page - 1) * PAGE_SIZE);
-  const name = await roleNamer(db);
   return {
-    rows: rows.map((r) => staffJson(r, name)),
+    rows: rows.map((r) => staffJson(r)),
     meta: { page: query.page, per_page: PAGE_SIZE, total, pages: Math.max(1, Math.ceil(total / PAGE_SIZE)) },
   };
 }
@@ -100,7 +98,7 @@ async function findStaff(db: Database, id: string): Promise<StaffRecord> {
 
 export async function staffDetail(db: Database, id: string) {
   const row = await findStaff(db, id);
-  return { ...staffJson(row, await roleNamer(db)), audit: await recentAdminActions(db, "user", row.id) };
+  return { ...staffJson(row), audit: await recentAdminActions(db, "user", row.id) };
 }
 
 /** The position must exist and be active; said on the field like any other bad input. */

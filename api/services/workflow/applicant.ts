@@ -1,4 +1,5 @@
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import { labelRef } from "#domain/validation-codes";
 import { detail } from "#domain/validation-details";
 import { requirementKey } from "#domain/documents";
 import { firstStage } from "#domain/workflow";
@@ -37,13 +38,12 @@ export async function submitApplication(
   }
   const view = await applicationView(db, app);
   if (view.missing.length > 0) {
-    const names = new Map((await activeRequirements(db, app.jalurId)).map((r) => [r.id, r.name]));
     throw new ApiError(
       400,
       "DOCUMENTS_MISSING",
       undefined,
       {},
-      view.missing.map((id) => detail(`doc_${id}`, "document_missing", { field: names.get(id) ?? String(id) }, { field: requirementKey(id) })),
+      view.missing.map((id) => detail(`doc_${id}`, "document_missing", { field: labelRef(requirementKey(id)) })),
     );
   }
 
@@ -128,13 +128,12 @@ export async function returnReupload(deps: Pick<ApiDeps, "db">, user: UserRow, i
   if (app.status !== "REUPLOAD") throw new ApiError(409, "NOT_REUPLOAD");
   const waiting = await unansweredReuploads(db, app.id);
   if (waiting.length > 0) {
-    const names = new Map((await activeRequirements(db, app.jalurId)).map((r) => [r.id, r.name]));
     throw new ApiError(
       400,
       "DOCUMENTS_MISSING",
       undefined,
       {},
-      waiting.map((rid) => detail(`doc_${rid}`, "document_reupload_missing", { field: names.get(rid) ?? String(rid) }, { field: requirementKey(rid) })),
+      waiting.map((rid) => detail(`doc_${rid}`, "document_reupload_missing", { field: labelRef(requirementKey(rid)) })),
     );
   }
   await db.transaction(async (tx) => {

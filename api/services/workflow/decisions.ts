@@ -1,7 +1,8 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Logger } from "pino";
-import { DECISION_MESSAGES, NOTE_MAX, REASON_MAX } from "#domain/forms/review";
-import { detail, detailOfMessage } from "#domain/validation-details";
+import { NOTE_MAX, REASON_MAX } from "#domain/forms/review";
+import { labelRef } from "#domain/validation-codes";
+import { detail } from "#domain/validation-details";
 import { decide, type Decision, type WorkflowState } from "#domain/workflow";
 import type { Database } from "../../db/client";
 import { applicationDocuments, applications, reuploadRequests, type ApplicationRow } from "../../db/schema";
@@ -38,11 +39,11 @@ export interface DecisionOptions {
   letterKeys?: LetterKeys;
 }
 
-/** The refusals of a decision: the form's own messages (said with their locale keys) and the API's codes. */
+/** The refusals of a decision: the form's own messages (code `text`, by their locale keys) and the API's codes. */
 const REFUSED = {
-  noteRequired: (path: string) => detailOfMessage(path, DECISION_MESSAGES.noteRequired),
-  documentsRequired: (path: string) => detailOfMessage(path, DECISION_MESSAGES.documentsRequired),
-  reasonRequired: (path: string) => detailOfMessage(path, DECISION_MESSAGES.reasonRequired),
+  noteRequired: (path: string) => detail(path, "text", { text: labelRef("review:decision.messages.noteRequired") }),
+  documentsRequired: (path: string) => detail(path, "text", { text: labelRef("review:decision.messages.documentsRequired") }),
+  reasonRequired: (path: string) => detail(path, "text", { text: labelRef("review:decision.messages.reasonRequired") }),
   decisionNotAllowed: (path: string) => detail(path, "decision_not_allowed"),
   unknownDocument: (path: string) => detail(path, "document_unknown"),
   duplicateDocument: (path: string) => detail(path, "document_duplicate"),

@@ -4,13 +4,12 @@ import { data, type AppLoadContext } from "@remix-run/node";
 import { facilitySchemas } from "#domain/forms/facility";
 import { LABELLED_RULES } from "#domain/status-label";
 import { labelWords } from "#domain/status-label-words";
-import type { FormTexts } from "#domain/validation";
 
 import { redirectWithToast } from "~/utils/admin.server";
 import { accessToken, getOrUnavailable } from "~/utils/api.server";
 import { withoutLines } from "~/utils/api-words";
 import { refusal } from "~/utils/form-reply.server";
-import { i18next } from "~/utils/i18n.server";
+import { formErrorsFor, i18next } from "~/utils/i18n.server";
 
 // The facility admin's own pages (role 8): /personal-data and /dashboard talk to /api/v1/me/facility
 // through these; the routes stay thin.
@@ -29,8 +28,8 @@ export async function loadFacilityPersonalData(context: AppLoadContext) {
 }
 
 /** Saves and sends the facility data; a refusal (409 while pending or once verified) shows above the form. */
-export async function submitFacilityPersonalData(formData: FormData, context: AppLoadContext, texts: FormTexts, request: Request) {
-  const submission = parseWithZod(formData, { schema: facilitySchemas(texts).facilityData });
+export async function submitFacilityPersonalData(formData: FormData, context: AppLoadContext, request: Request) {
+  const submission = parseWithZod(formData, { schema: facilitySchemas().facilityData, formatError: await formErrorsFor(request) });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const r = await context.api.call("PUT", "/me/facility", { token: await accessToken(context), body: submission.value });
   if (!r.ok) return refusal(submission, r);

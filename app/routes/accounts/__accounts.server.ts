@@ -6,7 +6,7 @@ import { finishSignUp } from "~/routes/accounts/__register-wna.server";
 import { PASSWORD_FIELDS } from "~/routes/accounts/__SignUpFields";
 import type { ApiBody } from "~/utils/api.server";
 import { requireAnonymous } from "~/utils/guards.server";
-import { formTextsFor } from "~/utils/i18n.server";
+import { formErrorsFor } from "~/utils/i18n.server";
 import { refusal } from "~/utils/form-reply.server";
 
 // Shared by the account forms: the honeypot check and the reply to a refused API call.
@@ -32,7 +32,7 @@ export async function submitSignUp(
   form: { schema: ZodType<ApiBody<"POST", SignUpEndpoint>>; endpoint: SignUpEndpoint; resultPath: string; headers?: HeadersInit },
 ) {
   if (caughtByHoneypot(formData)) return redirect(form.resultPath, { headers: { "Set-Cookie": await finishSignUp(request, null) } });
-  const submission = parseWithZod(formData, { schema: form.schema });
+  const submission = parseWithZod(formData, { schema: form.schema, formatError: await formErrorsFor(request) });
   if (submission.status !== "success") return data(submission.reply({ hideFields: PASSWORD_FIELDS }), { status: 400, headers: form.headers });
   const r = await context.api.call("POST", form.endpoint, { body: submission.value });
   if (!r.ok) return refusal(submission, r, PASSWORD_FIELDS, form.headers);
@@ -46,16 +46,14 @@ export async function anonymousOnly({ request, context }: LoaderFunctionArgs) {
   return null;
 }
 
-type FormTexts = Awaited<ReturnType<typeof formTextsFor>>;
-
 /**
  * The action of a one-page sign-up (the citizen's, the facility admin's): the form's rules in the visitor's
  * language, then submitSignUp to that register endpoint. The foreign national's has steps: its own action.
  */
-export function signUpAction(endpoint: SignUpEndpoint, schemaOf: (texts: FormTexts) => ZodType<ApiBody<"POST", SignUpEndpoint>>) {
+export function signUpAction(endpoint: SignUpEndpoint, schema: ZodType<ApiBody<"POST", SignUpEndpoint>>) {
   return async ({ request, context }: ActionFunctionArgs) => {
     await requireAnonymous(request, context);
     const formData = await request.formData();
-    return submitSignUp(request, context, formData, { schema: schemaOf(await formTextsFor(request)), endpoint, resultPath: "/sign-up/result" });
+    return submitSignUp(request, context, formData, { schema, endpoint, resultPath: "/sign-up/result" });
   };
 }

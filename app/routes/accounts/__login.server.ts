@@ -9,7 +9,7 @@ import { homePathFor, mayReturnTo } from "#domain/guards";
 import { accountSchemas } from "#domain/forms/accounts";
 import { commitAuthSession, fetchMe, sessionFromTokens } from "~/utils/auth.server";
 import { explainRefusal } from "~/utils/form-reply.server";
-import { formTextsFor } from "~/utils/i18n.server";
+import { formErrorsFor } from "~/utils/i18n.server";
 
 /** A refused login: the form's reply (field or form errors), its HTTP status and headers (a 429's Retry-After). */
 class LoginRefused extends Error {
@@ -34,7 +34,7 @@ function authenticatorFor(context: AppLoadContext) {
   const authenticator = new Authenticator<LoggedIn>();
   authenticator.use(
     new FormStrategy(async ({ form, request }) => {
-      const submission = parseWithZod(form, { schema: accountSchemas(await formTextsFor(request)).login });
+      const submission = parseWithZod(form, { schema: accountSchemas().login, formatError: await formErrorsFor(request) });
       if (submission.status !== "success") throw new LoginRefused(submission.reply({ hideFields: ["password"] }), 400);
       const { email, password, redirectTo } = submission.value;
       const login = await context.api.call("POST", "/login", { body: { email, password } });

@@ -10,7 +10,7 @@ import { ErrorSummary, Field, Honeypot, SubmitButton } from "~/components/forms"
 import * as ui from "~/components/ui.css";
 import { caughtByHoneypot } from "~/routes/accounts/__accounts.server";
 import { refusal } from "~/utils/form-reply.server";
-import { formTextsFor, i18next } from "~/utils/i18n.server";
+import { formErrorsFor, i18next } from "~/utils/i18n.server";
 import { toastCookie } from "~/utils/session.server";
 import { titled } from "~/utils/page-title";
 import { rules as emailOnlyRules } from "#domain/forms/live/emailOnly.generated";
@@ -44,7 +44,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl
 export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await request.formData();
   if (caughtByHoneypot(formData)) return redirect("/account-activation/success-resend");
-  const submission = parseWithZod(formData, { schema: accountSchemas(await formTextsFor(request)).emailOnly });
+  const submission = parseWithZod(formData, { schema: accountSchemas().emailOnly, formatError: await formErrorsFor(request) });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const r = await context.api.call("POST", "/account/activation/resend", { body: { email: submission.value.email } });
   if (!r.ok) return refusal(submission, r);

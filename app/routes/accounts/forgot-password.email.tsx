@@ -9,7 +9,7 @@ import { GeneralErrorBoundary } from "~/components/ErrorScreen";
 import { ErrorSummary, Field, Honeypot, SubmitButton } from "~/components/forms";
 import * as ui from "~/components/ui.css";
 import { caughtByHoneypot } from "~/routes/accounts/__accounts.server";
-import { formTextsFor } from "~/utils/i18n.server";
+import { formErrorsFor } from "~/utils/i18n.server";
 import { refusal } from "~/utils/form-reply.server";
 import { titled } from "~/utils/page-title";
 import { rules as emailOnlyRules } from "#domain/forms/live/emailOnly.generated";
@@ -21,7 +21,7 @@ export const handle = titled("forgotPassword");
 export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await request.formData();
   if (caughtByHoneypot(formData)) return redirect("/forgot-password/email-send");
-  const submission = parseWithZod(formData, { schema: accountSchemas(await formTextsFor(request)).emailOnly });
+  const submission = parseWithZod(formData, { schema: accountSchemas().emailOnly, formatError: await formErrorsFor(request) });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const r = await context.api.call("POST", "/password/forgot", { body: { email: submission.value.email } });
   if (!r.ok) return refusal(submission, r);

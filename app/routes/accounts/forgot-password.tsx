@@ -10,7 +10,7 @@ import { ErrorSummary, Field, SubmitButton } from "~/components/forms";
 import { PASSWORD_FIELDS } from "~/routes/accounts/__SignUpFields";
 import * as ui from "~/components/ui.css";
 
-import { formTextsFor } from "~/utils/i18n.server";
+import { formErrorsFor } from "~/utils/i18n.server";
 import { refusal } from "~/utils/form-reply.server";
 import { titled } from "~/utils/page-title";
 import { rules as resetPasswordRules } from "#domain/forms/live/resetPassword.generated";
@@ -31,7 +31,7 @@ export async function loader({ request, context }: LoaderFunctionArgs): Promise<
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: accountSchemas(await formTextsFor(request)).resetPassword });
+  const submission = parseWithZod(await request.formData(), { schema: accountSchemas().resetPassword, formatError: await formErrorsFor(request) });
   if (submission.status !== "success") return data(submission.reply({ hideFields: PASSWORD_FIELDS }), { status: 400 });
   const r = await context.api.call("POST", "/password/reset", { body: submission.value });
   if (!r.ok) return refusal(submission, r, PASSWORD_FIELDS);

@@ -21,7 +21,7 @@ import { awaitingConfirmation } from "~/utils/confirm.server";
 import { refusalReply } from "~/utils/form-reply.server";
 import { formatDate } from "~/utils/format";
 import { requireUser } from "~/utils/guards.server";
-import { formTextsFor, i18next } from "~/utils/i18n.server";
+import { formErrorsFor, i18next } from "~/utils/i18n.server";
 import { useLiveValidation } from "~/utils/live-validation";
 import { titled } from "~/utils/page-title";
 
@@ -43,7 +43,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const token = await accessToken(context);
   // An applicant with a submitted application asks; the Super Admin decides (Yes/No first).
   if (intent === "request") {
-    const submission = parseWithZod(form, { schema: deletionRequestSchemas(await formTextsFor(request)).deletionRequest });
+    const submission = parseWithZod(form, { schema: deletionRequestSchemas().deletionRequest, formatError: await formErrorsFor(request) });
     if (submission.status !== "success") return data({ result: submission.reply() as SubmissionResult<string[]> }, { status: 400 });
     const confirm = awaitingConfirmation(form);
     if (confirm) return { confirm };

@@ -11,7 +11,7 @@ import { ErrorSummary, Field, SubmitButton } from "~/components/forms";
 import * as ui from "~/components/ui.css";
 import { logoutResponse } from "~/utils/auth.server";
 import { requireUser } from "~/utils/guards.server";
-import { formTextsFor, i18next } from "~/utils/i18n.server";
+import { formErrorsFor, i18next } from "~/utils/i18n.server";
 import { titled } from "~/utils/page-title";
 import { rules as passwordChangeRules } from "#domain/forms/live/passwordChange.generated";
 import { useLiveValidation } from "~/utils/live-validation";
@@ -29,7 +29,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireUser(request, context);
   const auth = await context.auth();
-  const submission = parseWithZod(await request.formData(), { schema: accountSchemas(await formTextsFor(request)).passwordChange });
+  const submission = parseWithZod(await request.formData(), { schema: accountSchemas().passwordChange, formatError: await formErrorsFor(request) });
   if (submission.status !== "success") return data(submission.reply({ hideFields: HIDDEN }), { status: 400 });
   const token = auth.kind === "loaded" ? auth.session.accessToken : "";
   const r = await context.api.call("POST", "/me/password", {

@@ -17,7 +17,7 @@ export const handle = titled("facilityAdminSignUp", { faq: "signUp" });
 
 export const loader = anonymousOnly;
 
-export const action = signUpAction("/register/facility", (texts) => facilitySchemas(texts).facilitySignUp);
+export const action = signUpAction("/register/facility", facilitySchemas().facilitySignUp);
 
 /** /sign-up/fasyankes: a health-facility admin (role 8) creates an account with the facility's data (DESIGN §4). */
 export default function FacilitySignUp() {

@@ -16,7 +16,7 @@ export const handle = titled("signUp", { faq: "signUp" });
 
 export const loader = anonymousOnly;
 
-export const action = signUpAction("/register/citizen", (texts) => accountSchemas(texts).citizenSignUp);
+export const action = signUpAction("/register/citizen", accountSchemas().citizenSignUp);
 
 /** /sign-up: an Indonesian citizen creates an account (spec §2). */
 export default function SignUp() {

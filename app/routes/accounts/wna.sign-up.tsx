@@ -14,7 +14,6 @@ import * as ui from "~/components/ui.css";
 import { caughtByHoneypot, submitSignUp } from "~/routes/accounts/__accounts.server";
 import { requireAnonymous } from "~/utils/guards.server";
 import { finishSignUp, readRegisterWnaDraft, saveRegisterWnaDraft, type RegisterWnaDraft } from "~/routes/accounts/__register-wna.server";
-import { formTextsFor } from "~/utils/i18n.server";
 import { titled } from "~/utils/page-title";
 import { rules as foreignSignUpRules } from "#domain/forms/live/foreignSignUp.generated";
 import { useLiveValidation } from "~/utils/live-validation";
@@ -52,7 +51,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const typed = formData.get("foreign_id");
   const setCookie = await saveRegisterWnaDraft(request, { foreignId: typeof typed === "string" ? typed.trim() : "" });
   if (formData.get(INTENT) === CHANGE_CHOICES) return redirect("/wna/sign-up/welcome", { headers: { "Set-Cookie": setCookie } });
-  const schema = accountSchemas(await formTextsFor(request)).foreignSignUp;
+  const schema = accountSchemas().foreignSignUp;
   return submitSignUp(request, context, formData, {
     schema,
     endpoint: "/register/foreign",

@@ -11,7 +11,7 @@ import { ErrorSummary, RadioGroup, SubmitButton } from "~/components/forms";
 import * as ui from "~/components/ui.css";
 import { requireAnonymous } from "~/utils/guards.server";
 import { readRegisterWnaDraft, saveRegisterWnaDraft } from "~/routes/accounts/__register-wna.server";
-import { formTextsFor } from "~/utils/i18n.server";
+import { formErrorsFor } from "~/utils/i18n.server";
 import { titled } from "~/utils/page-title";
 import { rules as wnaWelcomeRules } from "#domain/forms/live/wnaWelcome.generated";
 import { useLiveValidation } from "~/utils/live-validation";
@@ -27,7 +27,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireAnonymous(request, context);
-  const submission = parseWithZod(await request.formData(), { schema: accountSchemas(await formTextsFor(request)).wnaWelcome });
+  const submission = parseWithZod(await request.formData(), { schema: accountSchemas().wnaWelcome, formatError: await formErrorsFor(request) });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const setCookie = await saveRegisterWnaDraft(request, { isKek: submission.value.is_kek === "ya", jalurId: submission.value.jalur_id });
   return redirect("/wna/sign-up", { headers: { "Set-Cookie": setCookie } });

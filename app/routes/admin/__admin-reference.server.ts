@@ -7,7 +7,7 @@ import type { ApiPath } from "~/utils/api.server";
 import { requireUser } from "~/utils/guards.server";
 import { awaitingConfirmation } from "~/utils/confirm.server";
 import { refusalReply } from "~/utils/form-reply.server";
-import { formTextsFor, i18next } from "~/utils/i18n.server";
+import { formErrorsFor, i18next } from "~/utils/i18n.server";
 
 // Loaders and actions of the three reference-list pages; each route module names its kind.
 
@@ -37,7 +37,7 @@ export async function referenceListLoader(kind: ReferenceKind, { request, contex
 export async function referenceListAction(kind: ReferenceKind, { request, context }: ActionFunctionArgs) {
   const page = REFERENCE_PAGES[kind];
   await requireUser(request, context, { roles: page.roles });
-  const submission = parseWithZod(await request.formData(), { schema: adminSchemas(await formTextsFor(request)).reference[kind] });
+  const submission = parseWithZod(await request.formData(), { schema: adminSchemas().reference[kind], formatError: await formErrorsFor(request) });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const r = await adminApi(context, "POST", page.api, { body: submission.value });
   if (!r.ok) return data(refusalReply(submission, r.error), { status: r.status >= 500 ? 503 : 400 });
@@ -62,7 +62,7 @@ export async function referenceEntryAction(kind: ReferenceKind, { request, conte
   const self = `${page.base}/${encodeURIComponent(params.id ?? "")}`; // the address as typed: never a header it cannot be
   const toast = await referenceToasts(request, kind);
   if (intent === "update") {
-    const submission = parseWithZod(form, { schema: adminSchemas(await formTextsFor(request)).reference[kind] });
+    const submission = parseWithZod(form, { schema: adminSchemas().reference[kind], formatError: await formErrorsFor(request) });
     if (submission.status !== "success") return data(submission.reply(), { status: 400 });
     const r = await adminApi(context, "PUT", path, { body: submission.value });
     if (!r.ok) return data(refusalReply(submission, r.error), { status: r.status >= 500 ? 503 : 400 });

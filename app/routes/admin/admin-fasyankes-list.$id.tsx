@@ -18,7 +18,7 @@ import type { FacilityAdminDetail, VerificationEntry } from "#contracts/admin";
 import { adminApi, adminLoad, redirectWithToast } from "~/utils/admin.server";
 import { formatDateTime } from "~/utils/format";
 import { requireUser } from "~/utils/guards.server";
-import { formTextsFor, i18next } from "~/utils/i18n.server";
+import { formErrorsFor, i18next } from "~/utils/i18n.server";
 import { refusalReply } from "~/utils/form-reply.server";
 import { titled } from "~/utils/page-title";
 import { rules as facilityVerifyRules } from "#domain/forms/live/facilityVerify.generated";
@@ -43,7 +43,7 @@ const INTENT_EDIT = "edit";
 export async function action({ request, context, params }: ActionFunctionArgs) {
   await requireUser(request, context, { roles: [ROLE.ADMIN] });
   const form = await request.formData();
-  const submission = parseWithZod(form, { schema: facilityAdminSchemas(await formTextsFor(request)).facilityVerify });
+  const submission = parseWithZod(form, { schema: facilityAdminSchemas().facilityVerify, formatError: await formErrorsFor(request) });
   const none = { conflict: null as Conflict | null, detail: null as FacilityAdminDetail | null, check: null as Check | null };
   if (submission.status !== "success") return data({ result: submission.reply() as SubmissionResult<string[]>, ...none }, { status: 400 });
   // A rejection is final: the first valid post only shows it back ("Periksa kembali"); "Ubah" returns to

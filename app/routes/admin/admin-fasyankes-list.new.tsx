@@ -12,7 +12,7 @@ import { ErrorSummary, Field, SelectField, SubmitButton, TextareaField } from "~
 import * as ui from "~/components/ui.css";
 import { adminApi, redirectWithToast } from "~/utils/admin.server";
 import { requireUser } from "~/utils/guards.server";
-import { formTextsFor, i18next } from "~/utils/i18n.server";
+import { formErrorsFor, i18next } from "~/utils/i18n.server";
 import { refusalReply } from "~/utils/form-reply.server";
 import { titled } from "~/utils/page-title";
 import { rules as facilityAdminCreateRules } from "#domain/forms/live/facilityAdminCreate.generated";
@@ -29,7 +29,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireUser(request, context, { roles: [ROLE.ADMIN] });
-  const submission = parseWithZod(await request.formData(), { schema: facilityAdminSchemas(await formTextsFor(request)).facilityAdminCreate });
+  const submission = parseWithZod(await request.formData(), { schema: facilityAdminSchemas().facilityAdminCreate, formatError: await formErrorsFor(request) });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const res = await adminApi(context, "POST", "/admin/facilities", { body: submission.value });
   if (!res.ok) {

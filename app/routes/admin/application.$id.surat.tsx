@@ -18,7 +18,7 @@ import { awaitingConfirmation } from "~/utils/confirm.server";
 import { refusalReply } from "~/utils/form-reply.server";
 import { formatDate } from "~/utils/format";
 import { requireUser } from "~/utils/guards.server";
-import { formTextsFor, i18next } from "~/utils/i18n.server";
+import { formErrorsFor, i18next } from "~/utils/i18n.server";
 import { titled } from "~/utils/page-title";
 import { useLiveValidation } from "~/utils/live-validation";
 
@@ -47,7 +47,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     return redirectWithToast(self, t("verify:letters.reissued_toast", { number: r.body.data.number }));
   }
   if (intent !== "revoke") return redirectWithToast(self, t("verify:letters.none"), "error");
-  const submission = parseWithZod(form, { schema: adminSchemas(await formTextsFor(request)).reason });
+  const submission = parseWithZod(form, { schema: adminSchemas().reason, formatError: await formErrorsFor(request) });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const number = String(form.get("number") ?? "");
   // Revoking is final: asked Yes/No first (spec §9).

@@ -21,7 +21,7 @@ import { awaitingConfirmation } from "~/utils/confirm.server";
 import { refusalReply } from "~/utils/form-reply.server";
 import { formatDate, formatDateTime } from "~/utils/format";
 import { requireUser } from "~/utils/guards.server";
-import { formTextsFor, i18next } from "~/utils/i18n.server";
+import { formErrorsFor, i18next } from "~/utils/i18n.server";
 import { useLiveValidation } from "~/utils/live-validation";
 import { titled } from "~/utils/page-title";
 import { UserListTabs } from "~/routes/admin/__UserListTabs";
@@ -61,7 +61,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const found = form.get("intent") === "decide" ? await findRequest(context, id) : null;
   if (!found) return redirectWithToast(SELF, t("deletionRequests.notFound"), "error");
   if (found.status !== "PENDING") return redirectWithToast(SELF, t("deletionRequests.alreadyDecided"), "error");
-  const submission = parseWithZod(form, { schema: deletionRequestSchemas(await formTextsFor(request)).deletionDecision });
+  const submission = parseWithZod(form, { schema: deletionRequestSchemas().deletionDecision, formatError: await formErrorsFor(request) });
   if (submission.status !== "success") return data({ result: submission.reply() as SubmissionResult<string[]> }, { status: 400 });
   // Either way the decision is final and the person reads it: asked Yes/No first (spec §9), what goes shown above.
   const confirm = awaitingConfirmation(form);

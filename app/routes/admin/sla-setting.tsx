@@ -16,7 +16,7 @@ import { getPublicConfig } from "~/utils/config.server";
 import { formatDateTime } from "~/utils/format";
 import { requireUser } from "~/utils/guards.server";
 import { refusalReply } from "~/utils/form-reply.server";
-import { formTextsFor, i18next } from "~/utils/i18n.server";
+import { formErrorsFor, i18next } from "~/utils/i18n.server";
 import { titled } from "~/utils/page-title";
 import { rules as committeeRules } from "#domain/forms/live/committee.generated";
 import { rules as slaRules } from "#domain/forms/live/sla.generated";
@@ -39,16 +39,17 @@ const COMMITTEE_INTENT = "committee";
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireUser(request, context, { roles: [ROLE.SUPER_ADMIN] });
   const formData = await request.formData();
-  const schemas = adminSchemas(await formTextsFor(request));
+  const schemas = adminSchemas();
+  const formatError = await formErrorsFor(request);
   if (formData.get("intent") === COMMITTEE_INTENT) {
-    const named = parseWithZod(formData, { schema: schemas.committee });
+    const named = parseWithZod(formData, { schema: schemas.committee, formatError });
     if (named.status !== "success") return data({ committee: named.reply() }, { status: 400 });
     const r = await adminApi(context, "PUT", "/admin/committee-name", { body: named.value });
     if (!r.ok) return data({ committee: refusalReply(named, r.error) }, { status: r.status >= 500 ? 503 : 400 });
     const t = await i18next.getFixedT(request, "admin");
     return redirectWithToast("/sla-setting", t("sla.committeeSaved", { name: named.value.committee_name }));
   }
-  const submission = parseWithZod(formData, { schema: schemas.sla });
+  const submission = parseWithZod(formData, { schema: schemas.sla, formatError });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const r = await adminApi(context, "PUT", "/admin/sla", { body: submission.value });
   if (!r.ok) return data(refusalReply(submission, r.error), { status: r.status >= 500 ? 503 : 400 });

@@ -18,7 +18,7 @@ import { formatDateTime } from "~/utils/format";
 import { requireUser } from "~/utils/guards.server";
 import { awaitingConfirmation } from "~/utils/confirm.server";
 import { refusalReply } from "~/utils/form-reply.server";
-import { formTextsFor, i18next } from "~/utils/i18n.server";
+import { formErrorsFor, i18next } from "~/utils/i18n.server";
 import { titled } from "~/utils/page-title";
 import { rules as reasonRules } from "#domain/forms/live/reason.generated";
 import { rules as staffUpdateRules } from "#domain/forms/live/staffUpdate.generated";
@@ -38,9 +38,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   // A position deactivated after it was given still shows as the account's own.
   const current = user.data.position;
   if (current && !options.some((o) => o.value === String(current.id))) options.push({ value: String(current.id), label: current.name });
-  // The role by its id (the page words it); the API's role_label is the default language's.
-  const { role_label: _label, ...account } = user.data;
-  return { user: account, positions: options, isSelf: me.user.id === user.data.id };
+  // The role by its id: the page words it.
+  return { user: user.data, positions: options, isSelf: me.user.id === user.data.id };
 }
 
 /** Each form answers to its own intent, so an error lands on the form that was sent. */
@@ -53,14 +52,14 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const path = `/admin/users/${encodeURIComponent(params.id ?? "")}` as const;
   const self = `/user-list/${encodeURIComponent(params.id ?? "")}`; // the address as typed: never a header it cannot be
   if (intent === "update") {
-    const submission = parseWithZod(form, { schema: adminSchemas(await formTextsFor(request)).staffUpdate });
+    const submission = parseWithZod(form, { schema: adminSchemas().staffUpdate, formatError: await formErrorsFor(request) });
     if (submission.status !== "success") return reply("update", submission.reply(), 400);
     const r = await adminApi(context, "PUT", path, { body: submission.value });
     if (!r.ok) return reply("update", refusalReply(submission, r.error), r.status);
     return redirectWithToast(self, (await i18next.getFixedT(request, "admin"))("users.toast.saved"));
   }
   if (intent === "deactivate" || intent === "reactivate") {
-    const submission = parseWithZod(form, { schema: adminSchemas(await formTextsFor(request)).reason });
+    const submission = parseWithZod(form, { schema: adminSchemas().reason, formatError: await formErrorsFor(request) });
     if (submission.status !== "success") return reply("status", submission.reply(), 400);
     // Deactivating ends every session of the account: asked Yes/No first (spec §9).
     const confirm = intent === "deactivate" ? awaitingConfirmation(form) : null;

@@ -13,7 +13,7 @@ import * as ui from "~/components/ui.css";
 import { adminApi, adminLoad, redirectWithToast } from "~/utils/admin.server";
 import { requireUser } from "~/utils/guards.server";
 import { refusalReply } from "~/utils/form-reply.server";
-import { formTextsFor, i18next } from "~/utils/i18n.server";
+import { formErrorsFor, i18next } from "~/utils/i18n.server";
 import { titled } from "~/utils/page-title";
 import { rules as staffCreateRules } from "#domain/forms/live/staffCreate.generated";
 import { useLiveValidation } from "~/utils/live-validation";
@@ -28,7 +28,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireUser(request, context, { roles: [ROLE.SUPER_ADMIN] });
-  const submission = parseWithZod(await request.formData(), { schema: adminSchemas(await formTextsFor(request)).staffCreate });
+  const submission = parseWithZod(await request.formData(), { schema: adminSchemas().staffCreate, formatError: await formErrorsFor(request) });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const r = await adminApi(context, "POST", "/admin/users", { body: submission.value });
   if (!r.ok) {

@@ -23,9 +23,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireUser(request, context, { roles: [ROLE.SUPER_ADMIN] });
   const params = listParams(new URL(request.url), { role: ROLE_VALUES });
   const list = await adminLoad(context, "/admin/users", params);
-  // Each role by its id (the page words it); the API's role_label is the default language's.
-  const users = list.data.map(({ role_label: _label, ...u }) => u);
-  return { users, meta: list.meta, params };
+  // Each role by its id: the page words it.
+  return { users: list.data, meta: list.meta, params };
 }
 
 /** /user-list: the Super Admin's staff accounts. */

@@ -16,7 +16,7 @@ import { speApplication } from "~/routes/applicant/__applicant.server";
 import { requireUser } from "~/utils/guards.server";
 import { toastCookie } from "~/utils/session.server";
 import { APPLICANT_ROLES } from "#domain/roles";
-import { formTextsFor, i18next } from "~/utils/i18n.server";
+import { formErrorsFor, i18next } from "~/utils/i18n.server";
 import { titled } from "~/utils/page-title";
 import { rules as achievementRules } from "#domain/forms/live/achievement.generated";
 import { useLiveValidation } from "~/utils/live-validation";
@@ -46,7 +46,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   let next = current;
   let submission: Submission<z.input<typeof achievementSchema>, string[], z.output<typeof achievementSchema>> | null = null;
   if (intent === "add") {
-    const parsed = parseWithZod(formData, { schema: applicantSchemas(await formTextsFor(request)).achievement });
+    const parsed = parseWithZod(formData, { schema: applicantSchemas().achievement, formatError: await formErrorsFor(request) });
     submission = parsed;
     if (parsed.status !== "success") return data({ reply: parsed.reply(), error: null }, { status: 400 });
     const { year, description, ...rest } = parsed.value;

@@ -19,7 +19,7 @@ import { currentApplication, myProfile, type Profile } from "~/routes/applicant/
 import { loadFacilityPersonalData, submitFacilityPersonalData } from "~/features/facilities/facility.server";
 import { requireUser } from "~/utils/guards.server";
 import { toastCookie } from "~/utils/session.server";
-import { formTextsFor, i18next } from "~/utils/i18n.server";
+import { formErrorsFor, formTextsFor, i18next } from "~/utils/i18n.server";
 import { readDateFields } from "~/utils/date-fields.server";
 import { refusal, sentFields } from "~/utils/form-reply.server";
 import { titled } from "~/utils/page-title";
@@ -50,11 +50,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const me = await requireUser(request, context, { roles: [ROLE.APPLICANT, ROLE.ADMIN_FASYANKES] });
-  if (roleOf(me) === ROLE.ADMIN_FASYANKES) return submitFacilityPersonalData(await request.formData(), context, await formTextsFor(request), request);
+  if (roleOf(me) === ROLE.ADMIN_FASYANKES) return submitFacilityPersonalData(await request.formData(), context, request);
   const texts = await formTextsFor(request);
   const formData = await request.formData();
   const dateErrors = readDateFields(formData, ["birth_date"], texts);
-  const submission = parseWithZod(formData, { schema: profileSchema(new Date(), texts) });
+  const submission = parseWithZod(formData, { schema: profileSchema(new Date()), formatError: await formErrorsFor(request) });
   if (submission.status !== "success" || dateErrors) return data(submission.reply(dateErrors && { fieldErrors: dateErrors }), { status: 400 });
   const token = await accessToken(context);
   // The API parses the same schema, whose graduation_year takes the form's string: it gets what the form sent.

@@ -13,7 +13,7 @@ import { portfolio, speApplication } from "~/routes/applicant/__applicant.server
 import { requireUser } from "~/utils/guards.server";
 import { toastCookie } from "~/utils/session.server";
 import { APPLICANT_ROLES } from "#domain/roles";
-import { formTextsFor, i18next } from "~/utils/i18n.server";
+import { formErrorsFor, i18next } from "~/utils/i18n.server";
 import { titled } from "~/utils/page-title";
 import { rules as portfolioRules } from "#domain/forms/live/portfolio.generated";
 import { useLiveValidation } from "~/utils/live-validation";
@@ -30,7 +30,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   await requireUser(request, context, { roles: APPLICANT_ROLES });
   const application = await speApplication(context);
   if (!application) throw redirect("/portfolio");
-  const submission = parseWithZod(await request.formData(), { schema: applicantSchemas(await formTextsFor(request)).portfolio });
+  const submission = parseWithZod(await request.formData(), { schema: applicantSchemas().portfolio, formatError: await formErrorsFor(request) });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const { year, institution, description, ...rest } = submission.value;
   const current = await portfolio(context, application.id);

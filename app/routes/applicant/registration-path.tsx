@@ -17,7 +17,7 @@ import { requirements } from "~/features/documents/documents.server";
 import { requireUser } from "~/utils/guards.server";
 import { activityKinds, requireApplicantOrVerifiedFacility } from "~/features/registrations/registrations.server";
 import { APPLICANT_ROLES, ROLE } from "#domain/roles";
-import { formTextsFor } from "~/utils/i18n.server";
+import { formErrorsFor } from "~/utils/i18n.server";
 import { titled } from "~/utils/page-title";
 import { rules as pathwayRules } from "#domain/forms/live/pathway.generated";
 import { useLiveValidation } from "~/utils/live-validation";
@@ -36,7 +36,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireUser(request, context, { roles: APPLICANT_ROLES });
-  const submission = parseWithZod(await request.formData(), { schema: applicantSchemas(await formTextsFor(request)).pathway });
+  const submission = parseWithZod(await request.formData(), { schema: applicantSchemas().pathway, formatError: await formErrorsFor(request) });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   // Choosing changes nothing yet; the confirmation page creates the draft or changes its pathway.
   return redirect(`/registration-path/confirmation?jalur=${submission.value.jalur_id}`);

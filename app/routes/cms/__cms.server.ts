@@ -9,7 +9,7 @@ import { adminLoad, redirectWithToast } from "~/utils/admin.server";
 import type { ApiResult } from "~/utils/api.server";
 import { refusalReply } from "~/utils/form-reply.server";
 import { requireUser } from "~/utils/guards.server";
-import { formTextsFor, i18next } from "~/utils/i18n.server";
+import { formErrorsFor, i18next } from "~/utils/i18n.server";
 
 // The /master-cms pages: the Admin's view of what the public pages show.
 
@@ -36,7 +36,7 @@ export function entryParam(id: string | undefined): string {
  * typed call with its own literal path), the page it is edited on and the toasts' keys.
  */
 export interface CmsEntryKind<V> {
-  schema: (texts: FormTexts) => ZodType<V>;
+  schema: ZodType<V>;
   save: (context: AppLoadContext, id: string, value: V) => Promise<ApiResult<{ data: { title: string } }>>;
   toggle: (context: AppLoadContext, id: string, intent: "activate" | "deactivate") => Promise<ApiResult<unknown>>;
   page: string;
@@ -52,7 +52,7 @@ export async function cmsEntryAction<V>({ request, context, params }: ActionFunc
   const formData = await request.formData();
   const intent = String(formData.get("intent") ?? "");
   if (intent === "save") {
-    const submission = parseWithZod(formData, { schema: kind.schema(await formTextsFor(request)) });
+    const submission = parseWithZod(formData, { schema: kind.schema, formatError: await formErrorsFor(request) });
     if (submission.status !== "success") return data(submission.reply(), { status: 400 });
     const r = await kind.save(context, id, submission.value);
     if (!r.ok) return data(refusalReply(submission, r.error), { status: r.status >= 500 ? 503 : 400 });

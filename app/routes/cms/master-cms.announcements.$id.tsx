@@ -28,7 +28,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 
 export const action = (args: ActionFunctionArgs) =>
   cmsEntryAction(args, {
-    schema: (texts) => cmsSchemas(texts).announcement,
+    schema: cmsSchemas().announcement,
     save: (context, id, body) =>
       id === "new" ? adminApi(context, "POST", "/admin/cms/announcements", { body }) : adminApi(context, "PUT", `/admin/cms/announcements/${id}`, { body }),
     toggle: (context, id, intent) => adminApi(context, "POST", `/admin/cms/announcements/${id}/${intent}`),

@@ -28,7 +28,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 
 export const action = (args: ActionFunctionArgs) =>
   cmsEntryAction(args, {
-    schema: (texts) => cmsSchemas(texts).testSchedule,
+    schema: cmsSchemas().testSchedule,
     save: (context, id, body) =>
       id === "new" ? adminApi(context, "POST", "/admin/test-schedules", { body }) : adminApi(context, "PUT", `/admin/test-schedules/${id}`, { body }),
     toggle: (context, id, intent) => adminApi(context, "POST", `/admin/test-schedules/${id}/${intent}`),

@@ -17,7 +17,7 @@ import { CMS_ROLES, loadCms } from "~/routes/cms/__cms.server";
 import { formatDate, formatDateTime } from "~/utils/format";
 import { GUIDEBOOK_PATH } from "~/utils/guidebook";
 import { requireUser } from "~/utils/guards.server";
-import { i18next, formTextsFor } from "~/utils/i18n.server";
+import { i18next, formErrorsFor } from "~/utils/i18n.server";
 import { refusalReply } from "~/utils/form-reply.server";
 import { titled } from "~/utils/page-title";
 import { DataTable } from "~/components/DataTable";
@@ -49,7 +49,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const t = await i18next.getFixedT(request, "cms");
   if (!isIntent(intent)) return redirectWithToast("/master-cms", t("toast.unknown"), "error");
   const { schema, api, anchor } = FORMS[intent];
-  const submission = parseWithZod(formData, { schema: cmsSchemas(await formTextsFor(request))[schema] as z.ZodType<ApiBody<"PUT", typeof api>> });
+  const submission = parseWithZod(formData, {
+    schema: cmsSchemas()[schema] as z.ZodType<ApiBody<"PUT", typeof api>>,
+    formatError: await formErrorsFor(request),
+  });
   if (submission.status !== "success") return data({ intent, reply: submission.reply() }, { status: 400 });
   const r = await adminApi(context, "PUT", api, { body: submission.value });
   if (!r.ok) return data({ intent, reply: refusalReply(submission, r.error) }, { status: r.status >= 500 ? 503 : 400 });

@@ -10,7 +10,7 @@ import { ProfessionalForm } from "~/routes/facility/__registration";
 import { accessToken, orUnavailable, type ApiBody } from "~/utils/api.server";
 import { activityKinds, requireVerifiedFacility } from "~/features/registrations/registrations.server";
 import { readDateFields } from "~/utils/date-fields.server";
-import { formTextsFor, i18next } from "~/utils/i18n.server";
+import { formErrorsFor, formTextsFor, i18next } from "~/utils/i18n.server";
 import { refusal, sentFields } from "~/utils/form-reply.server";
 import { titled } from "~/utils/page-title";
 import { REGISTRATION_START } from "#domain/forms/registration.paths";
@@ -57,7 +57,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   else formData.delete("activity_kind_id");
   const texts = await formTextsFor(request);
   const dateErrors = readDateFields(formData, ["birth_date"], texts);
-  const submission = parseWithZod(formData, { schema: registrationSchema(new Date(), texts) });
+  const submission = parseWithZod(formData, { schema: registrationSchema(new Date()), formatError: await formErrorsFor(request) });
   if (submission.status !== "success" || dateErrors) return data(submission.reply(dateErrors && { fieldErrors: dateErrors }), { status: 400 });
   // The API parses the same schema, so it gets what was typed (as /personal-data sends its form), not the parsed values.
   const body = sentFields<ApiBody<"POST", "/registrations">>(submission);

@@ -6,7 +6,7 @@ import { segmentOf } from "#domain/forms/registration.paths";
 import { GeneralErrorBoundary } from "~/components/ErrorScreen";
 import { PathwayChoice } from "~/routes/facility/__registration-pathway";
 import { activityKinds, requireVerifiedFacility } from "~/features/registrations/registrations.server";
-import { formTextsFor } from "~/utils/i18n.server";
+import { formErrorsFor } from "~/utils/i18n.server";
 import { titled } from "~/utils/page-title";
 
 export const handle = titled("chooseRegistrationPath");
@@ -18,7 +18,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireVerifiedFacility(request, context);
-  const submission = parseWithZod(await request.formData(), { schema: pathwayChoice(await formTextsFor(request)) });
+  const submission = parseWithZod(await request.formData(), { schema: pathwayChoice(), formatError: await formErrorsFor(request) });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   // Choosing creates nothing; the professional's data page creates the draft.
   const { jalur_id, activity_kind_id } = submission.value;

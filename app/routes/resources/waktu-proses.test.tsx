@@ -10,9 +10,8 @@ afterEach(cleanup);
 // /waktu-proses with numbers at one stage and too few decisions at the others: the demo data decides
 // fewer than ten files at every stage, so the end-to-end test sees withheld cells only.
 
-const withheld = (stage_id: number, name: string, sla_days: number): StageTimes => ({
+const withheld = (stage_id: number, sla_days: number): StageTimes => ({
   stage_id,
-  name,
   sla_days,
   decided: null,
   median_days: null,
@@ -27,9 +26,9 @@ const TIMES: ProcessingTimes = {
     {
       jalur: "REG",
       stages: [
-        { stage_id: 1, name: "Pemeriksaan Dokumen", sla_days: 14, decided: 12, median_days: 6.5, p90_days: 13, within_sla_percent: 92 },
-        withheld(2, "Penyetaraan", 30),
-        { stage_id: 3, name: "Uji Kompetensi", sla_days: 30, decided: 0, median_days: null, p90_days: null, within_sla_percent: null },
+        { stage_id: 1, sla_days: 14, decided: 12, median_days: 6.5, p90_days: 13, within_sla_percent: 92 },
+        withheld(2, 30),
+        { stage_id: 3, sla_days: 30, decided: 0, median_days: null, p90_days: null, within_sla_percent: null },
       ],
     },
   ],
@@ -58,7 +57,7 @@ describe("/waktu-proses", () => {
     expect(cells).toEqual([
       ["Pemeriksaan Dokumen", "6,5", "13,0", "12", "92%", "14"],
       ["Penyetaraan", "—", "—", "kurang dari 10", "—", "30"],
-      // A stage is named by its id in the page's language, not by the name the API answered.
+      // A stage is named by its id in the page's language.
       ["Evaluasi Kompetensi", "—", "—", "0", "—", "30"],
     ]);
     // The chart (for the eye) draws the stage with numbers and a dash for the others.

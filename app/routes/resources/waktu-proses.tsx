@@ -16,9 +16,8 @@ export const handle = titled("processingTimes");
 export async function loader({ context }: LoaderFunctionArgs) {
   const r = await context.api.call("GET", "/public/processing-times");
   if (!r.ok) return { times: null };
-  // Each stage by its id (the page words it); the API's name is the default language's.
-  const times = { ...r.body.data, pathways: r.body.data.pathways.map((p) => ({ ...p, stages: p.stages.map(({ name: _name, ...s }) => s) })) };
-  return { times };
+  // Each stage by its id: the page words it.
+  return { times: r.body.data };
 }
 
 const DAYS = new Intl.NumberFormat("id-ID", { minimumFractionDigits: 1, maximumFractionDigits: 1 });
@@ -33,7 +32,7 @@ export default function ProcessingTimesPage() {
   const words = useWorkflowWords();
   const { times } = useLoaderData<typeof loader>();
   const days = (n: number | null) => (n === null ? DASH : DAYS.format(n));
-  const decided = (s: Omit<StageTimes, "name">) => (s.decided === null ? t("processingTimes.few", { min: times?.min_decided }) : String(s.decided));
+  const decided = (s: StageTimes) => (s.decided === null ? t("processingTimes.few", { min: times?.min_decided }) : String(s.decided));
   const percent = (n: number | null) => (n === null ? DASH : `${n}%`);
   const longest = Math.max(1, ...(times?.pathways.flatMap((p) => p.stages.map((s) => s.p90_days ?? 0)) ?? []));
   return (

@@ -12,7 +12,7 @@ import { accessToken, orUnavailable } from "~/utils/api.server";
 import { requireUser } from "~/utils/guards.server";
 import { toastCookie } from "~/utils/session.server";
 import { ADAPTATION_LIST_ROLES, APPLICATION_LIST_ROLES } from "#domain/roles";
-import { formTextsFor, i18next } from "~/utils/i18n.server";
+import { formErrorsFor, i18next } from "~/utils/i18n.server";
 import { titled } from "~/utils/page-title";
 import { rules as additionalRequestRules } from "#domain/forms/live/additionalRequest.generated";
 import { useLiveValidation } from "~/utils/live-validation";
@@ -46,7 +46,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const { list, roles } = area(request);
   await requireUser(request, context, { roles });
   const id = params.id ?? "";
-  const submission = parseWithZod(await request.formData(), { schema: additionalRequest(await formTextsFor(request)) });
+  const submission = parseWithZod(await request.formData(), { schema: additionalRequest(), formatError: await formErrorsFor(request) });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const token = await accessToken(context);
   const r = await context.api.call("POST", `/review/applications/${encodeURIComponent(id)}/additional-requirements`, { token, body: submission.value });

@@ -24,7 +24,7 @@ import { REVIEW_AREAS } from "~/routes/review/__review-query";
 import { decisionAwaitingConfirmation, postDecision, reviewArea, reviewDetail, type ReviewDetail } from "~/routes/review/__review.server";
 import { applicantShown, labelledAnswers } from "~/utils/applicant-shown.server";
 import { toastCookie } from "~/utils/session.server";
-import { formTextsFor, i18next } from "~/utils/i18n.server";
+import { formErrorsFor, i18next } from "~/utils/i18n.server";
 import { titled } from "~/utils/page-title";
 import { ROLE } from "#domain/roles";
 
@@ -68,7 +68,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   await requireUser(request, context, { roles: area.roles });
   const id = params.id ?? "";
   const form = await request.formData();
-  const submission = parseWithZod(form, { schema: decisionForm(await formTextsFor(request)) });
+  const submission = parseWithZod(form, { schema: decisionForm(), formatError: await formErrorsFor(request) });
   if (submission.status !== "success")
     return data({ result: submission.reply(), alert: null as Alert | null, detail: null as ReviewDetail | null }, { status: 400 });
   const confirm = decisionAwaitingConfirmation(form, submission.value);

@@ -12,7 +12,7 @@ import * as ui from "~/components/ui.css";
 import { OfflineNote, VerificationResult } from "~/routes/verifikasi/__VerificationResult";
 import { checked, type Checked } from "~/routes/verifikasi/__verify.server";
 import { readDateFields } from "~/utils/date-fields.server";
-import { formTextsFor } from "~/utils/i18n.server";
+import { formErrorsFor, formTextsFor } from "~/utils/i18n.server";
 import { titled } from "~/utils/page-title";
 import { useLiveValidation } from "~/utils/live-validation";
 
@@ -24,7 +24,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const texts = await formTextsFor(request);
   const formData = await request.formData();
   const dateErrors = readDateFields(formData, ["birth_date"], texts);
-  const submission = parseWithZod(formData, { schema: letterSchemas(texts).letterVerify });
+  const submission = parseWithZod(formData, { schema: letterSchemas().letterVerify, formatError: await formErrorsFor(request) });
   if (submission.status !== "success" || dateErrors)
     return data({ reply: submission.reply(dateErrors && { fieldErrors: dateErrors }), checked: null }, { status: 400 });
   const r = await context.api.call("POST", "/public/letters/verify", { body: submission.value });

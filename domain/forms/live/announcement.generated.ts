@@ -9,7 +9,7 @@ export const rules: LiveForm = {
     body: {"required":true},
   },
   labels: {
-    title: {"id":"Judul","key":"applicant:achievement.fields.title"},
+    title: {"id":"Judul","key":"cms:fields.title"},
     body: {"id":"Isi Pengumuman","key":"cms:fields.body"},
   },
   fields: {

@@ -16,7 +16,7 @@ export const rules: LiveForm = {
     "documents[].reason": {"required":false},
   },
   labels: {
-    decision: {"id":"Keputusan","key":"admin:fasyankes.fields.decision"},
+    decision: {"id":"Keputusan","key":"review:decision.fields.decision"},
   },
   fields: {
     decision: {"steps":[{"check":{"kind":"present"},"message":{"rule":"required","params":{"field":"Keputusan"}}}]},

@@ -9,8 +9,8 @@ export const rules: LiveForm = {
     reason: {"required":true},
   },
   labels: {
-    decision: {"id":"Keputusan","key":"admin:fasyankes.fields.decision"},
-    reason: {"id":"Alasan","key":"admin:fasyankes.fields.reason"},
+    decision: {"id":"Keputusan","key":"admin:deletionRequests.fields.decision"},
+    reason: {"id":"Alasan","key":"admin:deletionRequests.fields.reason"},
   },
   fields: {
     decision: {"steps":[{"check":{"kind":"present"},"message":{"rule":"required","params":{"field":"Keputusan"}}}]},

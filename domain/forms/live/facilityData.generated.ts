@@ -21,8 +21,8 @@ export const rules: LiveForm = {
     address: {"id":"Alamat Fasyankes","key":"facility:fields.address"},
     licence_number: {"id":"Nomor Izin Operasional","key":"facility:fields.licence_number"},
     contact_phone: {"id":"Nomor Telepon Fasyankes","key":"facility:fields.contact_phone"},
-    admin_nik: {"id":"NIK","key":"accounts:fields.nik"},
-    admin_phone: {"id":"Nomor Telepon","key":"accounts:fields.phone"},
+    admin_nik: {"id":"NIK","key":"facility:fields.admin_nik"},
+    admin_phone: {"id":"Nomor Telepon","key":"facility:fields.admin_phone"},
   },
   fields: {
     facility_name: {"steps":[{"transform":"trim"},{"check":{"kind":"minLength","n":1},"message":{"rule":"required","params":{"field":"Nama Fasyankes"}}},{"check":{"kind":"minLength","n":3},"message":{"rule":"min","params":{"length":3}}},{"check":{"kind":"maxLength","n":200},"message":{"rule":"max","params":{"length":200}}},{"check":{"kind":"notPattern","source":"[\\u0000-\\u001F\\u007F-\\u009F]"},"message":{"rule":"controlCharacters","params":{}}}]},

@@ -9,7 +9,7 @@ export const rules: LiveForm = {
     country: {"required":true,"pattern":"AF|ZA|AL|DZ|US|AD|AO|AI|AQ|AG|SA|AR|AM|AW|AU|AT|AZ|BS|BH|BD|BB|NL|BQ|BY|BE|BZ|BJ|BM|BT|BO|BA|BW|BR|BN|BG|BF|BI|CZ|TD|CL|CI|CW|DK|DM|EC|SV|ER|EE|SZ|ET|FJ|PH|FI|GA|GM|GE|GS|GH|GI|GL|GD|GP|GU|GT|GG|GN|GQ|GW|GY|GF|HT|HN|HK|HU|IN|ID|GB|IQ|IR|IE|IS|IL|IT|JM|JP|DE|JE|DJ|NC|KH|CM|CA|KZ|KE|AX|KY|CC|CK|FK|FO|MP|MH|NF|PN|SB|SJ|UM|TC|VI|VG|WF|KG|KI|CO|KM|CG|CD|KR|KP|XK|CR|HR|CU|KW|LA|LV|LB|LS|LR|LY|LI|LT|LU|MG|MO|MK|MV|MW|MY|ML|MT|MA|MQ|MR|MU|YT|MX|EG|FM|MD|MC|MN|ME|MS|MZ|MM|NA|NR|NP|NE|NG|NI|NU|NO|OM|PK|PW|PA|PG|PY|PE|PL|PF|PT|FR|PR|BV|HM|IM|CX|QA|CF|DO|RE|RO|RU|RW|EH|BL|SH|KN|LC|MF|PM|VC|WS|AS|SM|ST|NZ|SN|RS|SC|SL|SG|SX|CY|SK|SI|SO|ES|LK|SD|SS|SY|SR|SE|CH|TW|TJ|CV|TZ|TH|TL|CN|TG|TK|TO|TT|TN|TR|TM|TV|UG|UA|AE|UY|UZ|VU|VA|VE|VN|IO|PS|TF|YE|JO|GR|ZM|ZW"},
   },
   labels: {
-    name: {"id":"Nama","key":"admin:users.name"},
+    name: {"id":"Nama","key":"admin:fields.name"},
     country: {"id":"Negara","key":"admin:fields.country"},
   },
   fields: {

@@ -11,8 +11,8 @@ export const rules: LiveForm = {
   },
   labels: {
     current_password: {"id":"Kata Sandi Saat Ini","key":"common:profile.currentPassword"},
-    new_password: {"id":"Kata Sandi Baru","key":"accounts:fields.newPassword"},
-    new_password_confirmation: {"id":"Konfirmasi Kata Sandi Baru","key":"accounts:fields.newPasswordConfirmation"},
+    new_password: {"id":"Kata Sandi Baru","key":"common:profile.newPassword"},
+    new_password_confirmation: {"id":"Konfirmasi Kata Sandi Baru","key":"common:profile.confirmPassword"},
   },
   fields: {
     current_password: {"steps":[{"check":{"kind":"present"},"message":{"rule":"required","params":{"field":"Kata Sandi Saat Ini"}}},{"check":{"kind":"maxLength","n":128},"message":{"rule":"max","params":{"length":128}}}]},

@@ -8,7 +8,7 @@ export const rules: LiveForm = {
     jalur_id: {"required":true,"pattern":"REG|SPE|OTH"},
   },
   labels: {
-    jalur_id: {"id":"Jalur pendaftaran","key":"applicant:workspace.steps.pathway"},
+    jalur_id: {"id":"Jalur pendaftaran","key":"applicant:pathway.label"},
   },
   fields: {
     jalur_id: {"steps":[{"check":{"kind":"present"},"message":{"rule":"required","params":{"field":"Jalur pendaftaran"}}}]},

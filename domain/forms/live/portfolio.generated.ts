@@ -12,8 +12,8 @@ export const rules: LiveForm = {
     description: {"required":false},
   },
   labels: {
-    kind: {"id":"Jenis","key":"admin:fasyankes.type"},
-    title: {"id":"Judul","key":"applicant:achievement.fields.title"},
+    kind: {"id":"Jenis","key":"applicant:portfolio.fields.kind"},
+    title: {"id":"Judul","key":"applicant:portfolio.fields.title"},
   },
   fields: {
     kind: {"steps":[{"transform":"trim"},{"check":{"kind":"minLength","n":1},"message":{"rule":"required","params":{"field":"Jenis"}}},{"check":{"kind":"maxLength","n":50},"message":{"rule":"max","params":{"length":50}}},{"check":{"kind":"notPattern","source":"[\\u0000-\\u001F\\u007F-\\u009F]"},"message":{"rule":"controlCharacters","params":{}}}]},

@@ -8,7 +8,7 @@ export const rules: LiveForm = {
     name: {"required":true},
   },
   labels: {
-    name: {"id":"Nama","key":"admin:users.name"},
+    name: {"id":"Nama","key":"admin:fields.name"},
   },
   fields: {
     name: {"steps":[{"transform":"trim"},{"check":{"kind":"minLength","n":1},"message":{"rule":"required","params":{"field":"Nama"}}},{"check":{"kind":"minLength","n":3},"message":{"rule":"min","params":{"length":3}}},{"check":{"kind":"maxLength","n":100},"message":{"rule":"max","params":{"length":100}}},{"check":{"kind":"notPattern","source":"[\\u0000-\\u001F\\u007F-\\u009F]"},"message":{"rule":"controlCharacters","params":{}}}]},

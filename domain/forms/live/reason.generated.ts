@@ -8,7 +8,7 @@ export const rules: LiveForm = {
     reason: {"required":true},
   },
   labels: {
-    reason: {"id":"Alasan","key":"admin:fasyankes.fields.reason"},
+    reason: {"id":"Alasan","key":"admin:fields.reason"},
   },
   fields: {
     reason: {"steps":[{"transform":"trim"},{"check":{"kind":"minLength","n":1},"message":{"rule":"required","params":{"field":"Alasan"}}},{"check":{"kind":"minLength","n":5},"message":{"rule":"min","params":{"length":5}}},{"check":{"kind":"maxLength","n":500},"message":{"rule":"max","params":{"length":500}}},{"check":{"kind":"notPattern","source":"[\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F]|\\r(?!\\n)"},"message":{"rule":"controlCharactersMultiline","params":{}}}]},

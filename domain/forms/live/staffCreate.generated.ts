@@ -12,8 +12,8 @@ export const rules: LiveForm = {
     phone: {"required":false},
   },
   labels: {
-    full_name: {"id":"Nama Lengkap","key":"accounts:fields.full_name"},
-    email: {"id":"Alamat Surel","key":"accounts:fields.email"},
+    full_name: {"id":"Nama Lengkap","key":"admin:fields.full_name"},
+    email: {"id":"Alamat Surel","key":"admin:fields.email"},
   },
   fields: {
     full_name: {"steps":[{"transform":"trim"},{"check":{"kind":"minLength","n":1},"message":{"rule":"required","params":{"field":"Nama Lengkap"}}},{"check":{"kind":"minLength","n":3},"message":{"rule":"min","params":{"length":3}}},{"check":{"kind":"maxLength","n":150},"message":{"rule":"max","params":{"length":150}}},{"check":{"kind":"notPattern","source":"[\\u0000-\\u001F\\u007F-\\u009F]"},"message":{"rule":"controlCharacters","params":{}}}]},

@@ -10,7 +10,7 @@ export const rules: LiveForm = {
     position_id: {"required":true},
   },
   labels: {
-    full_name: {"id":"Nama Lengkap","key":"accounts:fields.full_name"},
+    full_name: {"id":"Nama Lengkap","key":"admin:fields.full_name"},
   },
   fields: {
     full_name: {"steps":[{"transform":"trim"},{"check":{"kind":"minLength","n":1},"message":{"rule":"required","params":{"field":"Nama Lengkap"}}},{"check":{"kind":"minLength","n":3},"message":{"rule":"min","params":{"length":3}}},{"check":{"kind":"maxLength","n":150},"message":{"rule":"max","params":{"length":150}}},{"check":{"kind":"notPattern","source":"[\\u0000-\\u001F\\u007F-\\u009F]"},"message":{"rule":"controlCharacters","params":{}}}]},

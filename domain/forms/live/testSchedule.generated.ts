@@ -13,8 +13,8 @@ export const rules: LiveForm = {
     notes: {"required":false},
   },
   labels: {
-    title: {"id":"Judul","key":"applicant:achievement.fields.title"},
-    location: {"id":"Lokasi","key":"cms:schedule.colLocation"},
+    title: {"id":"Judul","key":"cms:fields.title"},
+    location: {"id":"Lokasi","key":"cms:fields.location"},
     starts_at: {"id":"Waktu Mulai","key":"cms:fields.starts_at"},
   },
   fields: {

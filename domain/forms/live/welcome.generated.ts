@@ -9,7 +9,7 @@ export const rules: LiveForm = {
     lead: {"required":true},
   },
   labels: {
-    title: {"id":"Judul","key":"applicant:achievement.fields.title"},
+    title: {"id":"Judul","key":"cms:fields.title"},
     lead: {"id":"Teks Pembuka","key":"cms:fields.lead"},
   },
   fields: {
