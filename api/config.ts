@@ -10,7 +10,7 @@ import { createRateLimiter } from "./services/rate-limit";
 import { createDiskStorage, type FileStorage } from "./services/storage/storage";
 import { createS3Storage, type S3Settings } from "./services/storage/s3";
 import { RETENTION_DEFAULTS, resolveResumable, type ResumableSettings, type RetentionSettings } from "./lib/settings";
-import { createTusStore } from "./services/uploads/tus";
+import { createTusStore } from "./services/resumable/tus";
 import { newLetterKeyEntry, parseLetterKeys } from "#domain/letter-keys";
 import type { ApiDeps, ResolvedConfig } from "./services/deps";
 import { componentLogger } from "./lib/log";

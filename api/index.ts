@@ -23,7 +23,7 @@ import { ownedStorage, type OwnedStorage } from "./services/storage/owner";
 import type { StorageMarker } from "./services/storage/marker";
 import { readiness, type Readiness } from "./services/readiness";
 import { FILE_DELETE_GRACE_DAYS_DEFAULT } from "./services/storage/file-deletions";
-import { createTusStore } from "./services/uploads/tus";
+import { createTusStore } from "./services/resumable/tus";
 import { componentLogger } from "./lib/log";
 
 export { API_BASE, createApiApp } from "./app";

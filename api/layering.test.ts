@@ -79,6 +79,23 @@ describe("API layering", () => {
     expect(offending).toEqual([]);
   });
 
+  it("documents go up in three steps: uploads/ checks a file, documents.ts attaches it, resumable/ stands above both", () => {
+    const UPLOADS = path.join(SERVICES_DIR, "uploads");
+    const above = [path.join(SERVICES_DIR, "documents"), path.join(SERVICES_DIR, "resumable")];
+    const offending = sourceFiles(UPLOADS).flatMap((file) =>
+      importsOf(readFileSync(file, "utf8"))
+        .filter((spec) => {
+          const target = path.resolve(path.dirname(file), spec).replace(/\.tsx?$/, "");
+          return above.some((a) => target === a || target.startsWith(a + path.sep));
+        })
+        .map((spec) => `${rel(file)} imports ${spec}`),
+    );
+    const documents = importsOf(readFileSync(path.join(SERVICES_DIR, "documents.ts"), "utf8")).filter((spec) =>
+      path.resolve(SERVICES_DIR, spec).startsWith(above[1] + path.sep),
+    );
+    expect([...offending, ...documents.map((spec) => `documents.ts imports ${spec}`)]).toEqual([]);
+  });
+
   it("a resource's handlers are imported by its own router only: what two resources share is a service", () => {
     const offending = sourceFiles(API_DIR).flatMap((file) =>
       importsOf(readFileSync(file, "utf8"))

@@ -791,7 +791,7 @@ export const deletionRequests = pgTable(
 );
 
 /**
- * Resumable uploads in flight (api/services/uploads/tus.ts; docs/decisions/027-resumable-uploads.md): one row
+ * Resumable uploads in flight (api/services/resumable/tus.ts; docs/decisions/027-resumable-uploads.md): one row
  * per tus upload from its creation until its file is checked and attached, refused, cancelled or swept. It
  * says whose the upload is (only that account may continue it) and bounds what one account has in flight.
  * Its bytes live in the tus store (DATA_DIR/files/tus, or the bucket under tus/), never under a storage key.

@@ -46,6 +46,6 @@ export interface ApiDeps {
   storage: FileStorage;
   /** uploads stream here first, beside the storage so a finished file is moved, not copied */
   uploadTmpDir: string;
-  /** where resumable uploads wait until their last byte (api/services/uploads/tus.ts): filesDir/tus, or the S3 bucket */
+  /** where resumable uploads wait until their last byte (api/services/resumable/tus.ts): filesDir/tus, or the S3 bucket */
   tusStore: DataStore;
 }

@@ -1,18 +1,27 @@
 import { createHash } from "node:crypto";
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { maxBytes } from "#domain/documents";
-import { detail, type ValidationDetail } from "#domain/validation-details";
-import type { MessageParams } from "#domain/validation-messages";
+import type { ValidationDetail } from "#domain/validation-details";
 import type { Database } from "../db/client";
-import { additionalRequirements, applicantProfiles, applicationDocuments, applications, documentRequirements, files } from "../db/schema";
+import {
+  additionalRequirements,
+  applicantProfiles,
+  applicationDocuments,
+  applications,
+  documentRequirements,
+  files,
+  reuploadRequests,
+  type ApplicationRow,
+} from "../db/schema";
 import { ApiError } from "../lib/errors";
 import type { ApiDeps } from "./deps";
 import type { FileStorage } from "./storage/storage";
 import { deferDeletion } from "./storage/file-deletions";
-import { allowedTypes, detectFileType, MIME_OF, type DetectedType, type Rejection } from "./uploads/file-type";
+import { detectFileType, MIME_OF, type DetectedType } from "./uploads/file-type";
 import { MergeError, mergeToPdf } from "./uploads/merge";
 import { assertWithinQuota, countUpload } from "./uploads/quota";
 import { FORM_OVERHEAD_BYTES, MultipartError, receiveMultipart, type ReceivedFile } from "./uploads/receive";
+import { refusalDetail, typeRefusal, uploadRefusals, type Refusal } from "./uploads/refusals";
 import { remembered } from "../lib/remembered";
 
 // Documents of an application arrive as multipart fields `doc_<requirement id>`: each is checked by
@@ -28,53 +37,12 @@ type Requirement = typeof documentRequirements.$inferSelect;
 /** A requirement's files refused: the refusal's code and parameters, and its Indonesian words. */
 export type DocumentError = { requirement_id: number } & Omit<ValidationDetail, "path">;
 
-/** Why a file is refused: a detail code (a spec §5 rule or errors.json `details`) and its parameters. */
-export interface Refusal {
-  code: string;
-  params?: MessageParams;
-}
-
-/** The refusal as a detail of a field (`doc_<id>`, `file`, `photo`), worded in Indonesian. */
-export const refusalDetail = (path: string, r: Refusal): ValidationDetail => detail(path, r.code, r.params);
-
 export interface StoredFile {
   fileId: string;
   key: string;
 }
 
 const FIELD = /^doc_(\d+)$/;
-
-/** "jpg,jpeg,png,pdf" → the list's words ("JPG, JPEG, PNG atau PDF"): all but the last, and the last. */
-function fileTypes(extnames: string): Refusal {
-  const exts = extnames
-    .split(",")
-    .map((e) => e.trim().toUpperCase())
-    .filter(Boolean);
-  return exts.length > 1
-    ? { code: "file_type", params: { types: exts.slice(0, -1).join(", "), last: exts.at(-1)! } }
-    : { code: "file_type", params: { kind: "one", last: exts[0] ?? "" } };
-}
-
-export const uploadRefusals = {
-  /** Spec §5 `size` rule, in kilobytes (2MB → 2048, 5MB → 5120). */
-  tooLarge: (r: Pick<Requirement, "maxSize">): Refusal => ({ code: "size", params: { size: r.maxSize * 1024 } }),
-  wrongType: (r: Pick<Requirement, "allowedExtnames">): Refusal => fileTypes(r.allowedExtnames),
-  empty: { code: "file_empty" } as Refusal,
-  zipBomb: { code: "file_docx_invalid" } as Refusal,
-  pdfActive: { code: "file_pdf_active" } as Refusal,
-  oneFile: { code: "file_one_only" } as Refusal,
-  /** The merged PDF is the document's one file: the same `size` rule. */
-  mergedTooLarge: (r: Pick<Requirement, "maxSize">): Refusal => ({ code: "size", params: { size: r.maxSize * 1024 } }),
-};
-
-/** Why a file of this detected type is refused for a field taking `allowedExtnames`, or null when it is taken. */
-export function typeRefusal(type: DetectedType | Rejection, allowedExtnames: string): Refusal | null {
-  const allowed = allowedTypes(allowedExtnames);
-  // A broken DOCX or an active PDF is named as such only where that kind is allowed at all.
-  if (type === "zip-bomb" && allowed.has("docx")) return uploadRefusals.zipBomb;
-  if (type === "pdf-active" && allowed.has("pdf")) return uploadRefusals.pdfActive;
-  return (allowed as Set<string>).has(type) ? null : uploadRefusals.wrongType({ allowedExtnames });
-}
 
 export async function activeRequirements(db: Database, jalurId: string): Promise<Requirement[]> {
   return db
@@ -92,6 +60,16 @@ export async function activeRequirements(db: Database, jalurId: string): Promise
 const requirementsRead = remembered<Requirement[]>({ ttlMs: 5_000, maxKeys: 10 });
 export function rememberedRequirements(db: Database, jalurId: string): Promise<Requirement[]> {
   return requirementsRead.get(db, jalurId, () => activeRequirements(db, jalurId));
+}
+
+/** The requirements a reviewer flagged in the open "Perbaikan Berkas" request of `app`: the documents a reupload takes. */
+export async function reuploadRequirements(db: Database, app: Pick<ApplicationRow, "id" | "jalurId">) {
+  const open = await db
+    .select({ requirementId: reuploadRequests.requirementId })
+    .from(reuploadRequests)
+    .where(and(eq(reuploadRequests.applicationId, app.id), isNull(reuploadRequests.resolvedAt)));
+  const flagged = new Set(open.map((r) => r.requirementId));
+  return (await activeRequirements(db, app.jalurId)).filter((r) => flagged.has(r.id));
 }
 
 /** Checks the files of one field; the detected types, or why they are refused. */
@@ -216,7 +194,7 @@ export type FileForRequirement = ReceivedFile & { requirementId: number };
 
 /**
  * The checks and the saving every upload goes through, however its bytes arrived (a multipart post, or a
- * resumable upload finished: api/services/uploads/tus.ts): each requirement's files checked by content
+ * resumable upload finished: api/services/resumable/tus.ts): each requirement's files checked by content
  * (type, PDF and DOCX inspection), merged when the requirement says so, stored, and written as the new
  * current version within the quotas. What passes is saved even when another requirement's files fail.
  * The caller removes the temporary files afterwards.

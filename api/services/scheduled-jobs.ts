@@ -13,7 +13,7 @@ import { runRetention, type RetentionRunHooks } from "./data-rights/retention";
 import type { ResumableSettings, RetentionSettings } from "../lib/settings";
 import type { FileStorage } from "./storage/storage";
 import type { DataStore } from "@tus/server";
-import { sweepAbandonedUploads } from "./uploads/tus";
+import { sweepAbandonedUploads } from "./resumable/tus";
 import { addressee, reuploadReminderMail, reviewerListMail, type ReviewerFile } from "./notifications";
 import { wibDate, wibHour } from "#domain/time-zone";
 
@@ -180,7 +180,7 @@ export function createScheduler(options: {
   gate?: DeliveryGate;
   /** the retention job (api/services/data-rights/retention.ts): notices, deletions, anonymisation, in batches; without it, none */
   retention?: { storage: FileStorage; settings: RetentionSettings; hooks?: RetentionRunHooks };
-  /** the sweep of abandoned resumable uploads (api/services/uploads/tus.ts); without it, none */
+  /** the sweep of abandoned resumable uploads (api/services/resumable/tus.ts); without it, none */
   uploads?: { store: DataStore; settings: Pick<ResumableSettings, "expiryHours"> };
   /** the removal of deleted files' bytes after FILE_DELETE_GRACE_DAYS (api/services/storage/file-deletions.ts); without it, none */
   fileDeletions?: { storage: FileStorage; graceDays: number };

@@ -202,7 +202,7 @@ describe("a throw in any listener of a body reader", () => {
       await stillServing(`API ${kind}`);
     }
 
-    // tus: the finished upload copied out of the store (api/services/uploads/tus.ts).
+    // tus: the finished upload copied out of the store (api/services/resumable/tus.ts).
     const draft = await api("/applications", { token, json: { jalur_id: "REG" } });
     const application = ((await draft.json()) as { data: { id: string } }).data?.id;
     expect(application).toBeTruthy();

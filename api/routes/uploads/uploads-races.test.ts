@@ -8,7 +8,7 @@ import { requirementsFor } from "#domain/documents";
 import { pdf } from "../../../tests/fixtures/files";
 import { createApiApp } from "../../app";
 import { applicationDocuments, tusUploads } from "../../db/schema";
-import { IN_FLIGHT_RETRY_AFTER_SEC } from "../../services/uploads/tus";
+import { IN_FLIGHT_RETRY_AFTER_SEC } from "../../services/resumable/tus";
 import { applicantWithProfile } from "../../test/journeys";
 import { createTestApi, requester, TEST_API_KEY, TEST_JWT_SECRET, TEST_RATE_LIMITS, type TestApi } from "../../test/helpers";
 import { FIVE_MB_DOC, TUS, tusMetadata } from "../../test/tus";

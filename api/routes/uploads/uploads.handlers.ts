@@ -3,7 +3,7 @@ import type { Context } from "hono";
 import { ApiError } from "../../lib/errors";
 import type { ApiDeps } from "../../services/deps";
 import type { AppEnv } from "../../http/env";
-import { createTusServer, handleAs } from "../../services/uploads/tus";
+import { createTusServer, handleAs } from "../../services/resumable/tus";
 
 // The tus protocol's requests (docs/decisions/027-resumable-uploads.md), handed to tus-node-server with
 // the caller requireUser found. Not an OpenAPI route: tus defines its own headers and answers.

@@ -8,7 +8,7 @@ import { requirementsFor } from "#domain/documents";
 import { elf, pdf, pdfOfSize } from "../../../tests/fixtures/files";
 import { applicationDocuments, files, tusUploads } from "../../db/schema";
 import { MESSAGES } from "../../lib/errors";
-import { createTusStore } from "../../services/uploads/tus";
+import { createTusStore } from "../../services/resumable/tus";
 import { applicantWithProfile } from "../../test/journeys";
 import { createTestApi, type TestApi } from "../../test/helpers";
 import { FIVE_MB_DOC, TUS, tusCreate, tusDraft, tusMetadata, tusPatch } from "../../test/tus";

@@ -28,7 +28,7 @@ import type { FileStorage } from "../storage/storage";
 import { deferDeletion } from "../storage/file-deletions";
 import { releaseLease, renewLease, takeLease } from "../job-lease";
 import { storageWritable } from "../storage/owner";
-import { removeUnfinishedUploads } from "../uploads/tus";
+import { removeUnfinishedUploads } from "../resumable/tus";
 import type { RetentionSettings } from "../../lib/settings";
 
 // Kept no longer than needed (UU PDP No. 27/2022; docs/decisions/029-retention-and-deletion.md). Three

@@ -1,7 +1,7 @@
 import { ApiError, MESSAGES } from "../../lib/errors";
 import type { ApiDeps } from "../deps";
 import type { files } from "../../db/schema";
-import { refusalDetail, typeRefusal, uploadRefusals, type Refusal } from "../documents";
+import { refusalDetail, typeRefusal, uploadRefusals, type Refusal } from "./refusals";
 import { detectFileType, MIME_OF, type DetectedType } from "./file-type";
 import { FORM_OVERHEAD_BYTES, MB, MultipartError, receiveMultipart } from "./receive";
 

@@ -8,7 +8,7 @@ import { applicantProfiles, applicationDocuments, applications, reuploadRequests
 import { ApiError } from "../../lib/errors";
 import type { ApiDeps } from "../deps";
 import { applicationView, ownedApplication, profileComplete, unansweredReuploads } from "../applications";
-import { activeRequirements, receiveDocuments, type UploadResult } from "../documents";
+import { activeRequirements, receiveDocuments, reuploadRequirements, type UploadResult } from "../documents";
 import { notifySubmitted } from "../notifications";
 import { applicantColumns, reviewColumnsNow } from "../review-state";
 import { actorOf, appendAudit } from "./audit";
@@ -85,16 +85,6 @@ export async function submitApplication(
     return true;
   });
   return currentRow(db, app.id);
-}
-
-/** The requirements a reviewer flagged in the open "Perbaikan Berkas" request of `app`: the documents a reupload takes. */
-export async function reuploadRequirements(db: Database, app: Pick<ApplicationRow, "id" | "jalurId">) {
-  const open = await db
-    .select({ requirementId: reuploadRequests.requirementId })
-    .from(reuploadRequests)
-    .where(and(eq(reuploadRequests.applicationId, app.id), isNull(reuploadRequests.resolvedAt)));
-  const flagged = new Set(open.map((r) => r.requirementId));
-  return (await activeRequirements(db, app.jalurId)).filter((r) => flagged.has(r.id));
 }
 
 /**

@@ -17,12 +17,12 @@ import { ApiError, errorBody, MESSAGES } from "../../lib/errors";
 import type { ApiDeps } from "../deps";
 import type { ResumableSettings } from "../../lib/settings";
 import { ownedApplication } from "../applications";
-import { activeRequirements, attachFiles, refusalDetail, uploadRefusals, type Refusal, type UploadResult } from "../documents";
+import { activeRequirements, attachFiles, reuploadRequirements, type UploadResult } from "../documents";
+import { refusalDetail, uploadRefusals, type Refusal } from "../uploads/refusals";
 import { temporaryFileName } from "../storage/storage";
 import type { S3Settings } from "../storage/s3";
-import { reuploadRequirements } from "../workflow/applicant";
-import { countUpload } from "./quota";
-import { displayName } from "./receive";
+import { countUpload } from "../uploads/quota";
+import { displayName } from "../uploads/receive";
 import { storageWritable } from "../storage/owner";
 import { componentLogger } from "../../lib/log";
 
