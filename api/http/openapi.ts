@@ -1,4 +1,6 @@
 import { z, type OpenAPIHono } from "@hono/zod-openapi";
+import { coded } from "#domain/validation-codes";
+import { apiField } from "#domain/validation-details";
 import type { AppEnv } from "./env";
 
 /** Serves the OpenAPI document of every route at `path`, with the api-key and bearer schemes. */
@@ -32,3 +34,13 @@ export const ok = <T extends z.ZodType>(description: string, data: T) => ({
 
 /** A required JSON body of the schema. */
 export const jsonBody = <T extends z.ZodType>(schema: T) => ({ required: true, content: { "application/json": { schema } } });
+
+/** A query value sent empty ("?page=", a GET form's untouched box) read as absent. */
+export const emptyAsAbsent = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === "" ? undefined : v), schema);
+
+/** `?page=`: a list's page, a whole number of up to six digits; absent is the first. */
+export const pageParam = z
+  .string()
+  .regex(/^\d{1,6}$/, coded("integer", { field: apiField("page") }))
+  .optional()
+  .openapi({ example: "1" });

@@ -1,4 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { emptyAsAbsent, pageParam } from "../../http/openapi";
 import { coded } from "#domain/validation-codes";
 import { apiField } from "#domain/validation-details";
 import { AccessLogPageSchema } from "#contracts/access-log";
@@ -12,11 +13,6 @@ import { requireUser } from "../../middleware/auth";
 const tags = ["Log Akses"];
 const security = [{ ApiKey: [], Bearer: [] }];
 
-const pageQuery = z
-  .string()
-  .regex(/^\d{1,6}$/, coded("integer", { field: apiField("page") }))
-  .optional()
-  .openapi({ example: "1" });
 const day = (field: string) =>
   z
     .string()
@@ -26,7 +22,6 @@ const day = (field: string) =>
       coded("no_such_date", { field }),
     )
     .optional();
-const empty = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === "" ? undefined : v), schema);
 
 export const ownAccessLog = createRoute({
   method: "get",
@@ -35,7 +30,7 @@ export const ownAccessLog = createRoute({
   summary: "Siapa yang melihat data saya: pemohon (datanya sendiri) atau Admin Fasyankes (tenaga kesehatan yang didaftarkannya), terbaru dulu, 25 per halaman",
   security,
   middleware: [requireUser, allow(DATA_SUBJECT_ROLES, { otherwise: "not-found" })] as const,
-  request: { query: z.object({ page: empty(pageQuery) }) },
+  request: { query: z.object({ page: emptyAsAbsent(pageParam) }) },
   responses: {
     200: { description: "Satu halaman log akses", content: { "application/json": { schema: AccessLogPageSchema } } },
     ...errorResponses(400, 401, 404),
@@ -52,21 +47,21 @@ export const searchAccessLog = createRoute({
   request: {
     query: z
       .object({
-        page: empty(pageQuery),
-        applicant: empty(
+        page: emptyAsAbsent(pageParam),
+        applicant: emptyAsAbsent(
           z
             .string()
             .max(100, coded("too_long", { field: apiField("applicant"), max: 100 }))
             .optional(),
         ).openapi({ description: "Nama, e-mail atau nomor registrasi" }),
-        staff: empty(
+        staff: emptyAsAbsent(
           z
             .string()
             .max(100, coded("too_long", { field: apiField("staff"), max: 100 }))
             .optional(),
         ).openapi({ description: "Nama staf" }),
-        from: empty(day(apiField("from"))),
-        to: empty(day(apiField("to"))),
+        from: emptyAsAbsent(day(apiField("from"))),
+        to: emptyAsAbsent(day(apiField("to"))),
       })
       .refine((q) => !q.from || !q.to || q.from <= q.to, { message: coded("not_before", { field: apiField("to"), target: apiField("from") }), path: ["to"] }),
   },

@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { pageParam } from "../../http/openapi";
 import { coded } from "#domain/validation-codes";
 import { apiField } from "#domain/validation-details";
 import { PageMetaSchema } from "#contracts/admin";
@@ -8,12 +9,7 @@ import { ENTRY_STATUSES } from "#domain/forms/admin";
 
 export const security = [{ ApiKey: [], Bearer: [] }];
 
-export const ok = <T extends z.ZodType>(description: string, data: T) => ({
-  description,
-  content: { "application/json": { schema: z.object({ data }) } },
-});
-
-export const json = <T extends z.ZodType>(schema: T) => ({ required: true, content: { "application/json": { schema } } });
+export { jsonBody as json, ok } from "../../http/openapi";
 
 export const listOk = <T extends z.ZodType>(description: string, row: T) => ({
   description,
@@ -22,11 +18,7 @@ export const listOk = <T extends z.ZodType>(description: string, row: T) => ({
 
 /** ?page=&q=&status= shared by the lists; page is a whole number from 1. */
 export const listQuery = {
-  page: z
-    .string()
-    .regex(/^\d{1,6}$/, coded("integer", { field: apiField("page") }))
-    .optional()
-    .openapi({ example: "1" }),
+  page: pageParam,
   q: z
     .string()
     .max(100, coded("too_long", { field: apiField("search"), max: 100 }))

@@ -5,7 +5,7 @@ import { DeletionRequestPageSchema, OwnDeletionRequestSchema, OwnDeletionStateSc
 import { deletionDecisionSchema, deletionRequestSchema } from "#domain/forms/deletion-requests";
 import { APPLICANT_ROLES, SUPER_ADMIN_ONLY } from "#domain/roles";
 import { errorResponses } from "../../lib/errors";
-import { jsonBody, ok } from "../../http/openapi";
+import { emptyAsAbsent, jsonBody, ok, pageParam } from "../../http/openapi";
 import { allow } from "../../middleware/allow";
 import { requireUser } from "../../middleware/auth";
 
@@ -14,7 +14,6 @@ import { requireUser } from "../../middleware/auth";
 
 const tags = ["Penyimpanan Data"];
 const security = [{ ApiKey: [], Bearer: [] }];
-const empty = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === "" ? undefined : v), schema);
 const applicant = [requireUser, allow(APPLICANT_ROLES, { otherwise: "not-found" })];
 const superAdmin = [requireUser, allow(SUPER_ADMIN_ONLY)];
 
@@ -50,14 +49,8 @@ export const listDeletionRequests = createRoute({
   middleware: superAdmin,
   request: {
     query: z.object({
-      page: empty(
-        z
-          .string()
-          .regex(/^\d{1,6}$/, coded("integer", { field: apiField("page") }))
-          .optional()
-          .openapi({ example: "1" }),
-      ),
-      id: empty(
+      page: emptyAsAbsent(pageParam),
+      id: emptyAsAbsent(
         z
           .string()
           .regex(/^[1-9]\d{0,8}$/, coded("integer", { field: apiField("request_id") }))

@@ -1,4 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { emptyAsAbsent, pageParam } from "../../http/openapi";
 import { coded } from "#domain/validation-codes";
 import { apiField } from "#domain/validation-details";
 import { RetentionPageSchema } from "#contracts/retention";
@@ -11,7 +12,6 @@ import { requireUser } from "../../middleware/auth";
 
 const tags = ["Penyimpanan Data"];
 const security = [{ ApiKey: [], Bearer: [] }];
-const empty = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === "" ? undefined : v), schema);
 
 export const plannedDeletions = createRoute({
   method: "get",
@@ -22,13 +22,7 @@ export const plannedDeletions = createRoute({
   middleware: [requireUser, allow(SUPER_ADMIN_ONLY)] as const,
   request: {
     query: z.object({
-      page: empty(
-        z
-          .string()
-          .regex(/^\d{1,6}$/, coded("integer", { field: apiField("page") }))
-          .optional()
-          .openapi({ example: "1" }),
-      ),
+      page: emptyAsAbsent(pageParam),
     }),
   },
   responses: {
