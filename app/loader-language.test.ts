@@ -135,8 +135,7 @@ const DATA: Record<string, string> = {
 /**
  * Indonesian the API answers beside its code and a page still carries: spec §4's label beside its rule
  * (docs/decisions/031, "Not yet").
- * Known and open. (Role and stage names, and the "stage — label" lines, the loaders leave out: the API
- * answers them beside the ids, and the pages word the ids, app/utils/api-words.ts.)
+ * Known and open. (Roles and stages the API answers by their ids alone; the pages word them.)
  */
 const NOT_YET: Record<string, string> = {
   "applicant/submission-form.adaptation-form.tsx › check.personal[].value":

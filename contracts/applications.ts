@@ -8,28 +8,22 @@ import { rules } from "#domain/validation";
 // portal types its pages with the types below. Types only cross to the portal; no zod reaches a page.
 
 /** An application's stored status and its label (spec §4), as every resource that shows an application answers them. */
-/** A reference to a named row by its id: a stage, a position, an activity kind. */
+/** A reference to a named row by its id and its stored name: a position, an activity kind. */
 export const RefSchema = z.object({ id: z.number().int(), name: z.string() });
+
+/** A stage of the workflow by its id: a page words it in the request's language (locales/<lng>/workflow.json). */
+export const StageRefSchema = z.object({ id: z.number().int().openapi({ description: "Tahap (stage id)" }) });
 
 export const StatusSchema = z.enum(APPLICATION_STATUSES);
 
 /**
- * One move of an application: who did what, from which (stage, status) to which. The API says the role and
- * the "stage — status" lines in its default language beside their ids; a page words the ids.
+ * One move of an application: who did what, from which (stage, status) to which, by their ids and codes;
+ * a page words them in the request's language.
  */
 export const MoveSchema = z.object({
   at: z.string(),
   action: z.string(),
-  actor: z.string().nullable().openapi({ description: "Nama peran pelaku (bahasa default)" }),
   actor_role: z.number().int().openapi({ description: "Peran pelaku (role_id)" }),
-  from: z
-    .string()
-    .nullable()
-    .openapi({ description: "Tahap — label (bahasa default); bagiannya: from_stage_id, from_status", example: "Pemeriksaan Dokumen — Perbaikan Berkas" }),
-  to: z
-    .string()
-    .nullable()
-    .openapi({ description: "Tahap — label (bahasa default); bagiannya: to_stage_id, to_status", example: "Pemeriksaan Dokumen — Dalam Proses" }),
   from_stage_id: z.number().int().nullable(),
   from_status: StatusSchema.nullable(),
   to_stage_id: z.number().int().nullable(),
@@ -53,12 +47,11 @@ export const ApplicationSchema = z
     jalur_id: z.enum(JALUR_IDS),
     status: StatusSchema.nullable(),
     is_submitted: z.boolean(),
-    tahap: RefSchema.nullable(),
+    tahap: StageRefSchema.nullable(),
     label: LabelSchema,
     submitted_at: z.string().nullable(),
     stage_started_at: z.string().nullable(),
     stage_deadline: z.string().nullable(),
-    holder: z.string().nullable().openapi({ description: "Siapa yang memegang berkas (nama peran, bahasa default)" }),
     holder_roles: z
       .array(z.number().int())
       .nullable()
@@ -94,7 +87,7 @@ export const ApplicationSummarySchema = z
     jalur_id: z.enum(JALUR_IDS),
     status: StatusSchema.nullable(),
     is_submitted: z.boolean(),
-    tahap: RefSchema.nullable(),
+    tahap: StageRefSchema.nullable(),
     label: LabelSchema,
     missing_count: z.number().int().openapi({ description: "Dokumen wajib yang belum diunggah" }),
   })

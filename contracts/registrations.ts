@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { ApplicationSchema, applicationRowFields, LabelSchema, RefSchema, StatusSchema } from "./applications";
+import { ApplicationSchema, applicationRowFields, LabelSchema, RefSchema, StageRefSchema, StatusSchema } from "./applications";
 
 // A facility's registrations of professionals as the API answers them (GET/POST /registrations,
 // /registrations/:id): the API validates and documents with these schemas; the facility's pages use
@@ -16,7 +16,7 @@ export const RegistrationRowSchema = z
     activity_kind: ActivityKindSchema.nullable(),
     is_submitted: z.boolean(),
     status: StatusSchema.nullable(),
-    tahap: RefSchema.nullable(),
+    tahap: StageRefSchema.nullable(),
     label: LabelSchema,
     submitted_at: z.string().nullable(),
     created_at: z.string(),

@@ -1,13 +1,13 @@
 import { z } from "@hono/zod-openapi";
 import { DECISIONS } from "#domain/workflow";
-import { ApplicationSchema, applicationRowFields, LabelSchema, RefSchema, StatusSchema } from "./applications";
+import { ApplicationSchema, applicationRowFields, LabelSchema, StageRefSchema, StatusSchema } from "./applications";
 import { ProfileSchema } from "./profile";
 
 // The review lists and the review detail as the API answers them (GET /review/applications, …/:id,
 // and a decision's answer): the API validates and documents with these schemas; the portal's
 // review pages use their types.
 
-export const StageRef = RefSchema;
+export const StageRef = StageRefSchema;
 
 export const ReviewRowSchema = z
   .object({
@@ -89,8 +89,6 @@ export const ReviewDetailSchema = z
         action: z.string(),
         actor_name: z.string().nullable(),
         actor_role: z.number().int(),
-        from: z.string().nullable(),
-        to: z.string().nullable(),
         from_stage_id: z.number().int().nullable(),
         from_status: StatusSchema.nullable(),
         to_stage_id: z.number().int().nullable(),

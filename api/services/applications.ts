@@ -2,7 +2,6 @@ import { and, asc, desc, eq, isNull, or, sql } from "drizzle-orm";
 import type { FileHistory } from "#contracts/applications";
 import { statusLabel } from "#domain/status-label-words";
 import { holderRoles, stageDeadline } from "#domain/workflow";
-import { holderWords, stageName, stageStatusWords } from "#domain/workflow-words";
 import { requiredForSubmit } from "#domain/personal-data-fields";
 import type { Database } from "../db/client";
 import { preparedOnce } from "../db/prepared";
@@ -22,7 +21,6 @@ import {
 } from "../db/schema";
 import { ApiError } from "../lib/errors";
 import { rememberedRequirements } from "./documents";
-import { roleNamer } from "./settings";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -48,13 +46,12 @@ export function profileComplete(profile: typeof applicantProfiles.$inferSelect |
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 
-/** "Pemeriksaan Dokumen — Dalam Proses": where a file was, in the words of the status table (timelines, audit). */
-/** A stage as the API names it: its id and the spec's name (the id itself for a stage no table knows). */
-export function stageRef(id: number | null): { id: number; name: string } | null {
-  return id === null ? null : { id, name: stageName(id) ?? String(id) };
+/** A stage as the API answers it: its id (a page words it in the request's language). */
+export function stageRef(id: number | null): { id: number } | null {
+  return id === null ? null : { id };
 }
 
-/** An audit entry's move, from one (stage, status) to the next: as words and as the raw pair. */
+/** An audit entry's move, from one (stage, status) to the next. */
 export function transitionOf(h: {
   fromStage: number | null;
   fromStatus: ApplicationRow["status"];
@@ -62,8 +59,6 @@ export function transitionOf(h: {
   toStatus: ApplicationRow["status"];
 }) {
   return {
-    from: statePoint(h.fromStage, h.fromStatus),
-    to: statePoint(h.toStage, h.toStatus),
     from_stage_id: h.fromStage,
     from_status: h.fromStatus,
     to_stage_id: h.toStage,
@@ -80,13 +75,6 @@ export function applicationRowColumns(app: Pick<ApplicationRow, "id" | "registra
     applicant_email: app.applicantEmail,
     jalur_id: app.jalurId,
   };
-}
-
-export function statePoint(stage: number | null, status: ApplicationRow["status"]): string | null {
-  if (stage === null && status === null) return null;
-  const label = status ? statusLabel({ status, is_submitted: true, tahap: stage === null ? null : { id: stage } }).label : null;
-  const stageText = stage === null ? null : (stageName(stage) ?? null);
-  return stageText && label ? stageStatusWords(stageText, label) : (stageText ?? label ?? null);
 }
 
 /** Which of an applicant's applications is the current one: the open one first, then the newest. */
@@ -194,7 +182,6 @@ export async function applicationView(db: Database, app: ApplicationRow) {
     if (sla) deadline = stageDeadline(app.stageStartedAt, sla.days).toISOString();
   }
   const tahap = stageRef(app.stageId);
-  const actorName = await roleNamer(db);
   const holder = holderRoles({ status: app.status, openStageId: app.openStageId });
 
   return {
@@ -208,7 +195,6 @@ export async function applicationView(db: Database, app: ApplicationRow) {
     submitted_at: iso(app.submittedAt),
     stage_started_at: iso(app.stageStartedAt),
     stage_deadline: deadline,
-    holder: holderWords(holder),
     holder_roles: holder,
     documents: requirements
       .filter((r) => docOf.has(r.id))
@@ -231,7 +217,6 @@ export async function applicationView(db: Database, app: ApplicationRow) {
     timeline: history.map((h) => ({
       at: h.createdAt.toISOString(),
       action: h.action,
-      actor: actorName(h.actorRole),
       actor_role: h.actorRole,
       ...transitionOf(h),
       note: h.note,

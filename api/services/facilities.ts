@@ -9,7 +9,6 @@ import type { Database } from "../db/client";
 import { applications, auditLog, facilityProfiles, positions, type UserRow, users, userVerifications } from "../db/schema";
 import { ApiError, MESSAGES } from "../lib/errors";
 import { transitionOf } from "./applications";
-import { roleNamer } from "./settings";
 
 // The facility admin's own account (role 8, DESIGN §4): the facility data written at sign-up, sent for
 // verification from /personal-data, and the counts and recent activity of /dashboard.
@@ -165,7 +164,6 @@ export async function facilityDashboard(db: Database, user: UserRow) {
     .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
     .limit(RECENT_ACTIVITY);
 
-  const actorName = await roleNamer(db);
   return {
     ...(await verificationOf(db, user)),
     submitted,
@@ -177,7 +175,6 @@ export async function facilityDashboard(db: Database, user: UserRow) {
       registration_number: h.registrationNumber,
       applicant_name: h.applicantName,
       action: h.action,
-      actor: actorName(h.actorRole),
       actor_role: h.actorRole,
       ...transitionOf(h),
     })),

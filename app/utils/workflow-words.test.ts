@@ -4,7 +4,7 @@ import { LOCALE } from "#domain/constants";
 import { roleName } from "#domain/role-words";
 import { labelWords } from "#domain/status-label-words";
 import { holderRoles } from "#domain/workflow";
-import { holderWords as apiHolderWords, stageName, stageStatusWords as apiStageStatusWords } from "#domain/workflow-words";
+import { stageName, stageStatusWords as apiStageStatusWords } from "#domain/workflow-words";
 import { i18nConfig } from "~/i18n";
 import { roleLabelWords, roleWords } from "./role-name";
 import { holderWords, stageStatusWords, stageWords } from "./workflow-words";
@@ -32,12 +32,13 @@ describe("role and stage names in the request's language", () => {
     expect(stageStatusWords(t, null, null)).toBeNull();
   });
 
-  it("says in Indonesian what the API answers beside the ids (one locale file for both)", async () => {
+  it("says in Indonesian what the API's own texts say (the data download, the CSV, the mails: one locale file for both)", async () => {
     const t = await tOf(ID);
     for (const role of [1, 2, 3, 4, 5, 6, 7, 8]) expect(roleWords(t, role, "Komite Adaptasi")).toBe(roleName(role, "Komite Adaptasi"));
     for (const stage of [1, 2, 3, 4, 11, 12, 13, 21, 22, 23]) expect(stageWords(t, stage)).toBe(stageName(stage));
-    const roles = holderRoles({ status: "PASSED", openStageId: 2 });
-    expect(holderWords(t, roles)).toBe(apiHolderWords(roles));
+    expect(holderWords(t, holderRoles({ status: "IN-PROGRESS", openStageId: 1 }))).toBe("Admin / Sub-Komite Evaluasi Kompetensi");
+    expect(holderWords(t, holderRoles({ status: "PASSED", openStageId: 23 }))).toBe("KKI");
+    expect(holderWords(t, holderRoles({ status: "REUPLOAD", openStageId: null }))).toBe("Pemohon");
     // Rule 3 'Perbaikan Berkas' at the document check (stage 1, REUPLOAD), as a timeline says it.
     expect(stageStatusWords(t, 1, "REUPLOAD")).toBe(apiStageStatusWords(stageName(1)!, labelWords(3)));
     expect(stageStatusWords(t, 1, "REUPLOAD")).toBe("Pemeriksaan Dokumen — Perbaikan Berkas");

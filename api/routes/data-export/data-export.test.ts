@@ -84,6 +84,16 @@ describe("download my data", () => {
     expect(zip.data.applications).toHaveLength(1);
     expect(zip.data.applications[0].registration_number).toBe(app.registration);
     expect(zip.data.applications[0].timeline.map((h) => h.action)).toContain("SUBMIT");
+    // The download is read by a person: its moves keep their words in the default language beside the ids.
+    expect(zip.data.applications[0].timeline.find((h) => h.action === "SUBMIT")).toMatchObject({
+      actor: "Pemohon",
+      actor_role: 3,
+      from: null,
+      to: "Pemeriksaan Dokumen — Dalam Proses",
+      to_stage_id: 1,
+      to_status: "IN-PROGRESS",
+    });
+    expect(zip.data.applications[0].stage).toBe("Pemeriksaan Dokumen");
     const versions = zip.data.applications[0].documents.flatMap((d) => d.versions);
     expect(versions.length).toBeGreaterThan(0);
     expect(zip.data.files.length).toBe(versions.length);

@@ -269,10 +269,10 @@ describe("GET /api/v1/me/facility/dashboard", () => {
       expect(numbers.has(entry.registration_number)).toBe(true);
       expect(entry).not.toHaveProperty("note");
     }
-    expect(data.recent.some((r: { to: string | null }) => r.to === "Pemeriksaan Dokumen — Perbaikan Berkas" || r.to?.endsWith("Perbaikan Berkas"))).toBe(true);
-    // The lines' parts, for a page that words them in its own language: the actor's role, each side's stage and status.
-    const back = data.recent.find((r: { to: string | null }) => r.to === "Pemeriksaan Dokumen — Perbaikan Berkas");
+    // Each change by its parts, for a page that words them in its own language: the actor's role, each side's stage and status.
+    const back = data.recent.find((r: { to_status: string | null }) => r.to_status === "REUPLOAD");
     expect(back).toMatchObject({ to_stage_id: expect.any(Number), to_status: "REUPLOAD", actor_role: expect.any(Number) });
+    for (const entry of data.recent) for (const words of ["actor", "from", "to"]) expect(entry).not.toHaveProperty(words);
   });
 
   it("is empty for a new facility, with its verification state", async () => {

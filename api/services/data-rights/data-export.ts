@@ -5,15 +5,17 @@ import { ZipFile } from "yazl";
 import { LOCALE } from "#domain/constants";
 import { roleName } from "#domain/role-words";
 import { TIME_ZONE } from "#domain/time-zone";
-import { stageName } from "#domain/workflow-words";
+import { statusLabel } from "#domain/status-label-words";
+import { stageName, stageStatusWords } from "#domain/workflow-words";
 import enWords from "#locales/en/export.json";
 import idWords from "#locales/id/export.json";
 import type { Database } from "../../db/client";
-import { accessLog, additionalRequirements, applicantProfiles, applications, documentRequirements, files, users } from "../../db/schema";
+import { accessLog, additionalRequirements, applicantProfiles, applications, documentRequirements, files, users, type ApplicationRow } from "../../db/schema";
 import { ApiError } from "../../lib/errors";
 import { achievementsOf, applicationView, fileHistoryOf, portfolioOf } from "../applications";
 import { lettersOf } from "../letters/letters";
 import { profileBody } from "../profile";
+import { roleNamer } from "../settings";
 import type { FileStorage } from "../storage/storage";
 import { MIME_OF } from "../uploads/file-type";
 
@@ -54,6 +56,17 @@ export function safeSegment(name: string, fallback = "berkas"): string {
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 
+/** A stage's name in the default language; the id itself for a stage no table knows. */
+const stageWords = (id: number) => stageName(id) ?? String(id);
+
+/** "Pemeriksaan Dokumen — Dalam Proses": where a file was, in the default language's words of the status table. */
+function statePoint(stage: number | null, status: ApplicationRow["status"]): string | null {
+  if (stage === null && status === null) return null;
+  const label = status ? statusLabel({ status, is_submitted: true, tahap: stage === null ? null : { id: stage } }).label : null;
+  const stageText = stage === null ? null : (stageName(stage) ?? null);
+  return stageText && label ? stageStatusWords(stageText, label) : (stageText ?? label ?? null);
+}
+
 /**
  * What the export holds for `subjectUserId`. `applicationsWhere` narrows the applications (a facility's
  * export holds only those it registered); the access log is every row about the person.
@@ -68,6 +81,7 @@ export async function collectDataExport(db: Database, subjectUserId: string, app
     .where(and(eq(applications.applicantUserId, subjectUserId), applicationsWhere))
     .orderBy(asc(applications.createdAt), asc(applications.id));
 
+  const actorName = await roleNamer(db);
   const out: ExportedFile[] = [];
   const used = new Set<string>();
   const fileRows = async (ids: string[]) => (ids.length ? await db.select().from(files).where(inArray(files.id, ids)) : []);
@@ -157,10 +171,19 @@ export async function collectDataExport(db: Database, subjectUserId: string, app
       created_at: app.createdAt.toISOString(),
       submitted_at: view.submitted_at,
       status: view.label.label,
-      stage: view.tahap?.name ?? null,
+      stage: view.tahap ? stageWords(view.tahap.id) : null,
       stage_deadline: view.stage_deadline,
       registered_by_facility: app.submittedByUserId !== null && app.submittedByUserId !== subjectUserId,
-      timeline: view.timeline,
+      // The API answers a move by its ids and codes; the download words them too, in the default language.
+      timeline: view.timeline.map(({ at, action, actor_role, ...move }) => ({
+        at,
+        action,
+        actor: actorName(actor_role),
+        actor_role,
+        from: statePoint(move.from_stage_id, move.from_status),
+        to: statePoint(move.to_stage_id, move.to_status),
+        ...move,
+      })),
       // The decision letters (api/services/letters/): each with whether it still holds
       letters: (await lettersOf(db, [app.id])).map((l) => ({
         number: l.number,

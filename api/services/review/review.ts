@@ -5,6 +5,7 @@ import { JALUR_IDS, type JalurId } from "#domain/documents";
 import { type DIRS, labelConditions, type SORTS, type TABS } from "#domain/review-filters";
 import { ROLE } from "#domain/roles";
 import { statusLabel } from "#domain/status-label-words";
+import { stageName } from "#domain/workflow-words";
 import { decisionsFor, firstStage, openStage, SEES_EVERY_APPLICATION, stagesDecidedBy, staffMaySee, type WorkflowState } from "#domain/workflow";
 import { applicationTarget, recordAccess, type Reader } from "../access-log";
 import type { Database } from "../../db/client";
@@ -395,12 +396,14 @@ export async function* applicationCsv(
 
 function csvLine(r: CsvRow, now: Date): string {
   const stage = stageRef(r.stageId);
+  // The CSV is read by people: the stage waiting for a decision (else the current one) by its name in the default language.
+  const shown = r.openStageId ?? r.stageId;
   return `${[
     csvCell(r.registrationNumber),
     csvCell(r.name),
     csvCell(r.email),
     csvCell(r.jalurId),
-    csvCell((stageRef(r.openStageId) ?? stage)?.name ?? null),
+    csvCell(shown === null ? null : (stageName(shown) ?? String(shown))),
     csvCell(statusLabel({ status: r.status, is_submitted: r.isSubmitted, tahap: stage }).label),
     csvCell(r.submittedAt ? wibDate(r.submittedAt) : null),
     csvCell(r.deadlineAt ? wibDate(r.deadlineAt) : null),

@@ -5,7 +5,6 @@ import type { JalurId } from "#domain/documents";
 import type { DocumentForm } from "#domain/documents";
 import type { DocumentErrors } from "~/features/documents/DocumentField";
 import { LOCALE } from "#domain/constants";
-import type { PageApplication } from "~/utils/api-words";
 import { accessToken, formStatus, orUnavailable, requirementsIn, wordedDetail, type ApiError, type ApiErrorDetail, type ApiResult } from "~/utils/api.server";
 import { toastCookie } from "~/utils/session.server";
 import { i18next } from "~/utils/i18n.server";
@@ -17,8 +16,8 @@ import { INTENT_CHECK, INTENT_CONFIRM, INTENT_UPLOAD } from "~/utils/submission-
 
 // The application's shape is the API's contract (contracts/applications.ts), not a copy of it.
 export type { Application, ApplicationDocument };
-/** The application as a page gets it: the API's without its words in the default language. */
-export type CurrentApplication = PageApplication<Application>;
+/** The application as a page gets it (its documents named in the request's language). */
+export type CurrentApplication = Application;
 
 /** The result of a documents or reupload post: what was saved, and each refused file's reason. */
 export interface UploadOutcome {

@@ -1,4 +1,4 @@
-import type { FacilityDashboard as ApiFacilityDashboard, MyFacility } from "#contracts/facility";
+import type { FacilityDashboard, MyFacility } from "#contracts/facility";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type AppLoadContext } from "@remix-run/node";
 import { facilitySchemas } from "#domain/forms/facility";
@@ -7,7 +7,6 @@ import { labelWords } from "#domain/status-label-words";
 
 import { redirectWithToast } from "~/utils/admin.server";
 import { accessToken, getOrUnavailable } from "~/utils/api.server";
-import { withoutLines } from "~/utils/api-words";
 import { refusal } from "~/utils/form-reply.server";
 import { formErrorsFor, i18next } from "~/utils/i18n.server";
 
@@ -16,8 +15,7 @@ import { formErrorsFor, i18next } from "~/utils/i18n.server";
 
 // The shapes are the API's contract (contracts/facility.ts), not copies of it.
 export type { MyFacility };
-/** The dashboard as the page gets it: its newest changes by their parts, without the API's words. */
-export type FacilityDashboard = Omit<ApiFacilityDashboard, "recent"> & { recent: Array<Omit<ApiFacilityDashboard["recent"][number], "from" | "to" | "actor">> };
+export type { FacilityDashboard };
 
 /** /personal-data for role 8: the facility, the positions to choose from (only while the form shows). */
 export async function loadFacilityPersonalData(context: AppLoadContext) {
@@ -47,6 +45,6 @@ export async function loadFacilityDashboard(context: AppLoadContext, request: Re
     const rule = LABELLED_RULES.find((r) => labelWords(r) === c.label);
     return rule === undefined ? c : { ...c, label: t(`statusLabel.${rule}`) };
   });
-  // The newest changes by their parts (role id, stage id and status): the page words them (RecentActivity).
-  return { ...dashboard, counts, recent: dashboard.recent.map(withoutLines) };
+  // The newest changes come by their parts (role id, stage id and status): the page words them (RecentActivity).
+  return { ...dashboard, counts };
 }

@@ -1,12 +1,11 @@
 import type { PageMeta } from "#contracts/admin";
-import type { ActivityKind, Registration as ApiRegistration, RegistrationRow as ApiRegistrationRow } from "#contracts/registrations";
+import type { ActivityKind, Registration as ApiRegistration, RegistrationRow } from "#contracts/registrations";
 import { redirect, type AppLoadContext } from "@remix-run/node";
 import type { AuthUser } from "#contracts/me";
 import { uploadFilePath } from "#domain/forms/registration";
 import { REGISTRATION_START } from "#domain/forms/registration.paths";
 import { redirectWithToast } from "~/utils/admin.server";
 import { getOrUnavailable } from "~/utils/api.server";
-import { pageApplication, stageOnly } from "~/utils/api-words";
 import { withDocumentsIn } from "~/utils/requirement-words.server";
 import type { DocumentDestinations } from "~/features/documents/documents.server";
 import { requireUser } from "~/utils/guards.server";
@@ -17,15 +16,13 @@ import { APPLICANT_ROLES, FACILITY_ROLES, ROLE } from "#domain/roles";
 // A verified facility admin (role 8) registers professionals and follows them (DESIGN §4): the API's
 // shapes of /api/v1/registrations and the calls the facility's pages make.
 
-// The shapes are the API's contract (contracts/registrations.ts), not copies of it; the pages get them without
-// the API's role and stage names (app/utils/api-words.ts), which they word by id in the request's language.
-export type { ActivityKind };
+// The shapes are the API's contract (contracts/registrations.ts), not copies of it: roles and stages by id,
+// which the pages word in the request's language.
+export type { ActivityKind, RegistrationRow };
 
-/** A registration as a page gets it: its application without the API's words. */
-const pageRegistration = (r: ApiRegistration, lng: string | undefined) => ({ ...r, application: pageApplication(withDocumentsIn(r.application, lng)) });
+/** A registration as a page gets it: its documents named in the request's language. */
+const pageRegistration = (r: ApiRegistration, lng: string | undefined) => ({ ...r, application: withDocumentsIn(r.application, lng) });
 export type Registration = ReturnType<typeof pageRegistration>;
-const pageRegistrationRow = (r: ApiRegistrationRow) => ({ ...r, tahap: stageOnly(r.tahap) });
-export type RegistrationRow = ReturnType<typeof pageRegistrationRow>;
 
 export interface RegistrationPage {
   data: RegistrationRow[];
@@ -66,8 +63,7 @@ export function registrationParams(url: URL): Record<string, string> {
 }
 
 export async function registrations(context: AppLoadContext, params: Record<string, string>): Promise<RegistrationPage> {
-  const page = await getOrUnavailable(context, "/registrations", params);
-  return { ...page, data: page.data.map(pageRegistrationRow) };
+  return getOrUnavailable(context, "/registrations", params);
 }
 
 /** One registration of this facility by the ?id= of the URL; a missing or foreign id is the not-found screen. */

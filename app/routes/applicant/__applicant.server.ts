@@ -1,7 +1,6 @@
 import type { PortfolioEntry, ApplicationSummary } from "#contracts/applications";
 import type { Profile } from "#contracts/profile";
 import { redirect, type AppLoadContext } from "@remix-run/node";
-import { pageApplication } from "~/utils/api-words";
 import { withDocumentsIn } from "~/utils/requirement-words.server";
 import { accessToken, orUnavailable } from "~/utils/api.server";
 import type { CurrentApplication } from "~/features/documents/documents.server";
@@ -13,11 +12,11 @@ import type { CurrentApplication } from "~/features/documents/documents.server";
 export type { Application, ApplicationDocument, CurrentApplication } from "~/features/documents/documents.server";
 export type { Profile };
 
-/** The applicant's current application as the pages get it (without the API's role and stage names: app/utils/api-words.ts). */
+/** The applicant's current application as the pages get it: its documents named in the request's language. */
 export async function currentApplication(context: AppLoadContext): Promise<CurrentApplication | null> {
   const token = await accessToken(context);
   const application = orUnavailable(await context.api.call("GET", "/applications/current", { token })).data;
-  return application && pageApplication(withDocumentsIn(application, context.api.language));
+  return application && withDocumentsIn(application, context.api.language);
 }
 
 /** What the workspace (/) shows of the current application, or null: its state and how many documents are missing. */

@@ -34,10 +34,7 @@ describe("reuploadNote", () => {
   const entry = (to_status: "IN-PROGRESS" | "REUPLOAD", note: string | null) => ({
     at: "2026-11-01T00:00:00Z",
     action: "decision",
-    actor: null,
     actor_role: 2,
-    from: null,
-    to: null,
     from_stage_id: 1,
     from_status: null,
     to_stage_id: 1,

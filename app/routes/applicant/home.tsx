@@ -10,7 +10,6 @@ import { currentSummary, myProfile } from "~/routes/applicant/__applicant.server
 import { guardApplicantArea } from "~/utils/guards.server";
 import { i18next } from "~/utils/i18n.server";
 import { titled } from "~/utils/page-title";
-import { stageOnly } from "~/utils/api-words";
 
 // The title begins with the greeting the heading says ("Halo, dr. … — Permohonan Adaptasi — …").
 export const handle = titled((data?: { greeting: string }) => ({ key: "applicationHome", subject: data?.greeting }), { faq: "index" });
@@ -69,7 +68,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     steps,
     next,
     application: application
-      ? { label: application.label, status: application.status, is_submitted: application.is_submitted, tahap: stageOnly(application.tahap) }
+      ? { label: application.label, status: application.status, is_submitted: application.is_submitted, tahap: application.tahap }
       : null,
     missing: application?.missing_count ?? null,
   };

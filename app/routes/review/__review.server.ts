@@ -1,18 +1,9 @@
-import type {
-  DocumentVersion,
-  ReviewAuditEntry,
-  ReviewDetail as ApiReviewDetail,
-  ReviewListCursors,
-  ReviewListMeta,
-  ReviewRow as ApiReviewRow,
-  Sla,
-} from "#contracts/review";
+import type { DocumentVersion, ReviewAuditEntry, ReviewDetail as ApiReviewDetail, ReviewListCursors, ReviewListMeta, ReviewRow, Sla } from "#contracts/review";
 import type { AppLoadContext } from "@remix-run/node";
 import type { AuthUser } from "#contracts/me";
 import { roleOf } from "#domain/auth-user";
 import type { DecisionBody } from "#domain/forms/review";
 import { endsFile, type Decision } from "#domain/workflow";
-import { pageApplication, stageOnly, withoutLines } from "~/utils/api-words";
 import { namedInLanguage, withDocumentsIn } from "~/utils/requirement-words.server";
 import { unavailableResponse, type ApiError, accessToken, orUnavailable } from "~/utils/api.server";
 import { defaultT } from "~/utils/i18n.server";
@@ -23,26 +14,17 @@ import { parseListQuery, REVIEW_AREAS, type ListQuery, type ReviewArea } from "~
 // The review workflow: the API's shapes (docs/decisions/018-review-api-rules.md) and the calls the list,
 // detail and export routes make with the reviewer's access token.
 
-// The shapes are the API's contract (contracts/review.ts), not copies of it; the pages get them without the
-// API's role and stage names (app/utils/api-words.ts), which they word by id in the request's language.
-export type { DocumentVersion, ReviewListCursors, ReviewListMeta, Sla };
-export type AuditEntry = Omit<ReviewAuditEntry, "from" | "to">;
+// The shapes are the API's contract (contracts/review.ts), not copies of it: roles and stages by id, which
+// the pages word in the request's language.
+export type { DocumentVersion, ReviewListCursors, ReviewListMeta, ReviewRow, Sla };
+export type AuditEntry = ReviewAuditEntry;
 
-/** A list row as a page gets it: its stages by id. */
-export function pageRow(row: ApiReviewRow) {
-  return { ...row, stage: stageOnly(row.stage), open_stage: stageOnly(row.open_stage) };
-}
-export type ReviewRow = ReturnType<typeof pageRow>;
-
-/** The detail as a page gets it: its application, history and stages without the API's words. */
+/** The detail as a page gets it: its documents named in the request's language. */
 export function pageDetail(detail: ApiReviewDetail, lng: string | undefined) {
   return {
     ...detail,
     documents: namedInLanguage(detail.documents, lng),
-    application: pageApplication(withDocumentsIn(detail.application, lng)),
-    audit: detail.audit.map(withoutLines),
-    open_stage: stageOnly(detail.open_stage),
-    sla: detail.sla && { ...detail.sla, stage: stageOnly(detail.sla.stage) },
+    application: withDocumentsIn(detail.application, lng),
   };
 }
 export type ReviewDetail = ReturnType<typeof pageDetail>;
@@ -65,7 +47,7 @@ const EMPTY_META: ReviewListMeta = { page: 1, page_size: 25, total: 0, pages: 0,
 export async function listApplications(context: AppLoadContext, query: ListQuery): Promise<ListResult> {
   const token = await accessToken(context);
   const r = await context.api.call("GET", "/review/applications", { token, query: { ...query } });
-  if (r.ok) return { rows: r.body.data.map(pageRow), meta: r.body.meta, cursors: r.body.cursors, error: null };
+  if (r.ok) return { rows: r.body.data, meta: r.body.meta, cursors: r.body.cursors, error: null };
   if (r.status === 400 && query.cursor && r.error.details?.length && r.error.details.every((d) => d.path === "cursor")) {
     return { ...(await listApplications(context, { ...query, cursor: undefined })), cursorRefused: true };
   }
