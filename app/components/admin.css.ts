@@ -11,6 +11,9 @@ export const toolbar = style({
   alignItems: "center",
   marginBottom: vars.space.md,
 });
+// The admin lists' filters: a wide search box, two choices and the button on one row from md. The review
+// lists' filters (routes/review/__review.css.ts) look alike but lay out three equal boxes and a second row
+// of checks and actions: two layouts, each kept beside its pages.
 export const filters = style({
   display: "grid",
   gap: vars.space.sm,
