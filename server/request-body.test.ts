@@ -49,11 +49,16 @@ describe("route modules", () => {
     const declares: string[] = [];
     for (const file of routeModules(readFileSync(path.join(ROUTES_DIR, "../routes.ts"), "utf8"))) {
       const source = readFileSync(path.join(ROUTES_DIR, file), "utf8");
-      if (/\bpostDocuments\(|\bapi\.upload[<(]|\bforwardUpload\(|\bforwardTus\(/.test(source)) streams.push(file);
-      if (/export const handle = (titled\(\s*(?:"\w+"|\([^)]*\)\s*=>[^;]*?),\s*)?STREAMS_UPLOAD\b/.test(source)) declares.push(file);
+      // the documents room's actions stream too (documentAction, postOneFile: app/features/documents/documents.server.ts)
+      if (/\bpostDocuments\(|\bdocumentAction\(|\bpostOneFile\(|\bapi\.upload[<(]|\bforwardUpload\(|\bforwardTus\(/.test(source)) streams.push(file);
+      // a document page's handle (documentPageHandle, app/features/documents/page.ts) declares it
+      if (/export const handle = (?:(titled\(\s*(?:"\w+"|\([^)]*\)\s*=>[^;]*?),\s*)?STREAMS_UPLOAD\b|documentPageHandle\()/.test(source)) declares.push(file);
     }
     expect(streams.length).toBeGreaterThan(5);
     expect(declares.sort()).toEqual(streams.sort());
+    // …and documentPageHandle does declare it
+    const page = readFileSync(path.join(ROUTES_DIR, "../features/documents/page.ts"), "utf8");
+    expect(page).toMatch(/export function documentPageHandle[^{]*\{\s*return titled\([\s\S]*?,\s*STREAMS_UPLOAD,?\s*\);/);
   });
 });
 
