@@ -20,7 +20,7 @@ export function listSearch(params: Record<string, string>, changes: Record<strin
 
 /** "Menampilkan 1–25 dari 40" and page links, kept with the current filters. */
 export function Pager({ meta, params, noun }: { meta: PageMeta; params: Record<string, string>; noun: string }) {
-  const { t } = useTranslation("admin");
+  const { t } = useTranslation("common");
   const first = meta.total === 0 ? 0 : (meta.page - 1) * meta.per_page + 1;
   const last = Math.min(meta.total, meta.page * meta.per_page);
   const pages: Array<number | null> = [];
