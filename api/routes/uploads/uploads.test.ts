@@ -114,6 +114,19 @@ describe("resumable uploads (tus)", () => {
     expect((await res.json()).error.details[0].message).toMatch(/5120/);
   });
 
+  it("keeps a single file's name as sent, whatever it holds (it is read as a body of one part)", async () => {
+    const { token } = await applicantWithProfile(api);
+    const id = await draft(token);
+    const bytes = await pdf("nama");
+    const name = `passwd <img src=x onerror=alert(1)> 'Ünïcødé' 证书 "a"!*; b=c.pdf`;
+    const created = await create(token, id, bytes.length, FIVE_MB_DOC.id, name);
+    expect(created.status).toBe(201);
+    const answer = await sendAll(token, created.headers.get("location")!, bytes);
+    expect(answer.status).toBe(200);
+    const [stored] = await current(id, FIVE_MB_DOC.id);
+    expect(stored.name).toBe(name);
+  });
+
   it("takes a merged set as the document's multipart body, merges it into one PDF, and bounds its length by the limit and the form's overhead", async () => {
     expect(FIVE_MB_DOC.merged).toBe(true);
     const { token } = await applicantWithProfile(api);

@@ -209,6 +209,9 @@ async function recordWithinBounds(db: Database, settings: ResumableSettings, row
   });
 }
 
+/** A parameter's value in RFC 8187's form: every byte but its attr-chars percent-encoded (encodeURIComponent leaves `!'()*`). */
+const extendedValue = (value: string) => encodeURIComponent(value).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+
 /**
  * A finished upload as the multipart body a post would carry, streamed from the tus store: a document's
  * multipart body as it was sent, a single file as a body of one part (field `doc_<id>`, its file name).
@@ -232,7 +235,7 @@ async function storedBody(
   if (part.multipart) source.pipe(out);
   else {
     out.write(
-      `--${boundary}\r\nContent-Disposition: form-data; name="${part.field}"; filename*=UTF-8''${encodeURIComponent(part.filename)}\r\nContent-Type: application/octet-stream\r\n\r\n`,
+      `--${boundary}\r\nContent-Disposition: form-data; name="${part.field}"; filename*=UTF-8''${extendedValue(part.filename)}\r\nContent-Type: application/octet-stream\r\n\r\n`,
     );
     source.on("end", () => out.end(`\r\n--${boundary}--\r\n`));
     source.pipe(out, { end: false });
