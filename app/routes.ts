@@ -136,8 +136,6 @@ export default [
   route("session/refresh", "routes/accounts/session.refresh.ts"),
   route("files/:id", "routes/resources/files.$id.ts"),
   route("profile/unduh-data/zip", "routes/accounts/profile.unduh-data.zip.ts"),
-  route("submission-form/upload", "routes/applicant/submission-form.upload.ts"),
-  route("register-competency-evaluation/upload", "routes/facility/register-competency-evaluation.upload.ts"),
   // Resumable uploads (tus) of the same forms, streamed on to the API's /uploads
   route("submission-form/upload/tus/*", "routes/applicant/submission-form.upload.tus.$.ts"),
   route("register-competency-evaluation/upload/tus/*", "routes/facility/register-competency-evaluation.upload.tus.$.ts"),

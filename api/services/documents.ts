@@ -155,6 +155,21 @@ export interface DocumentUpload {
  */
 export async function receiveDocuments(deps: ApiDeps, request: Request, opts: DocumentUpload): Promise<UploadResult> {
   await countUpload(deps, opts.ownerUserId);
+  return receiveDocumentBody(deps, request.body, request.headers.get("content-type") ?? "", opts);
+}
+
+/**
+ * The one intake of documents, however the multipart body arrives: a post (receiveDocuments, counted there),
+ * or a resumable upload finished (api/services/resumable/tus.ts, counted when it was created). Each file
+ * streamed to a temporary file within its field's limit, then checked, merged and saved (attachFiles).
+ */
+export async function receiveDocumentBody(
+  deps: ApiDeps,
+  body: ReadableStream<Uint8Array> | null,
+  contentType: string,
+  opts: DocumentUpload,
+  fault?: string,
+): Promise<UploadResult> {
   const byId = new Map(opts.requirements.map((r) => [r.id, r]));
   const requirementOf = (field: string) => {
     const m = FIELD.exec(field);
@@ -162,7 +177,7 @@ export async function receiveDocuments(deps: ApiDeps, request: Request, opts: Do
   };
   let received;
   try {
-    received = await receiveMultipart(request.body, request.headers.get("content-type") ?? "", {
+    received = await receiveMultipart(body, contentType, {
       tmpDir: deps.uploadTmpDir,
       limitFor: (field) => {
         const r = requirementOf(field);
@@ -170,6 +185,7 @@ export async function receiveDocuments(deps: ApiDeps, request: Request, opts: Do
       },
       // Every document at its limit, and the form's own fields.
       maxTotalBytes: opts.requirements.reduce((sum, r) => sum + maxBytes({ max_size: r.maxSize }), FORM_OVERHEAD_BYTES),
+      fault,
     });
   } catch (err) {
     if (!(err instanceof MultipartError)) throw err;
@@ -194,12 +210,12 @@ export type FileForRequirement = ReceivedFile & { requirementId: number };
 
 /**
  * The checks and the saving every upload goes through, however its bytes arrived (a multipart post, or a
- * resumable upload finished: api/services/resumable/tus.ts): each requirement's files checked by content
+ * resumable upload finished, both through receiveDocumentBody): each requirement's files checked by content
  * (type, PDF and DOCX inspection), merged when the requirement says so, stored, and written as the new
  * current version within the quotas. What passes is saved even when another requirement's files fail.
  * The caller removes the temporary files afterwards.
  */
-export async function attachFiles(deps: ApiDeps, opts: DocumentUpload, received: FileForRequirement[]): Promise<UploadResult> {
+async function attachFiles(deps: ApiDeps, opts: DocumentUpload, received: FileForRequirement[]): Promise<UploadResult> {
   const byId = new Map(opts.requirements.map((r) => [r.id, r]));
   const stored: Stored[] = [];
   const errors: DocumentError[] = [];

@@ -30,12 +30,18 @@ export function tusCreate(
   token: string,
   application: string,
   size: number,
-  { requirement = FIVE_MB_DOC.id, filename = "ijazah.pdf", form = "adaptation" }: { requirement?: number; filename?: string; form?: string } = {},
+  {
+    requirement = FIVE_MB_DOC.id,
+    filename = "ijazah.pdf",
+    form = "adaptation",
+    multipart,
+  }: { requirement?: number; filename?: string; form?: string; /** a multipart body's content type */ multipart?: string } = {},
 ) {
+  const metadata = tusMetadata({ application, requirement: String(requirement), form, filename, ...(multipart ? { multipart } : {}) });
   return api.request("/api/v1/uploads", {
     method: "POST",
     token,
-    headers: { ...TUS, "upload-length": String(size), "upload-metadata": tusMetadata({ application, requirement: String(requirement), form, filename }) },
+    headers: { ...TUS, "upload-length": String(size), "upload-metadata": metadata },
   });
 }
 

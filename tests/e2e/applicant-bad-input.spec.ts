@@ -96,10 +96,10 @@ test("bad files are refused one by one, earlier uploads stay, and a submission w
     await expect(page.getByRole("button", { name: "Yes", exact: true })).toHaveCount(0);
   });
 
-  await test.step("a file that is not there, or not this applicant's, is a 404, and the upload endpoint refuses a GET without a 500", async () => {
+  await test.step("a file that is not there, or not this applicant's, is a 404, and the resumable upload endpoint refuses a GET without a 500", async () => {
     expect((await page.request.get("/files/00000000-0000-0000-0000-000000000000")).status()).toBe(404);
     expect((await page.request.get("/files/..%2F..%2Fsecrets.json")).status()).toBe(404);
-    expect((await page.request.get("/submission-form/upload")).status()).toBeLessThan(500);
+    expect((await page.request.get("/submission-form/upload/tus")).status()).toBeLessThan(500);
   });
 
   await test.step("another applicant gets a 404 for this applicant's file", async () => {

@@ -103,7 +103,8 @@ export function documentButton(page: Page, order: number, text = "UNGGAH") {
 export async function uploadDocument(page: Page, order: number, files: FilePayload | FilePayload[], text = "UNGGAH") {
   await documentInput(page, order).setInputFiles(files);
   // With JavaScript one chosen file uploads at once, resumably (docs/decisions/027-resumable-uploads.md);
-  // several files of a merged document, and every upload without JavaScript, go by the button.
+  // several files of a merged document go by the button, resumably too; without JavaScript every upload
+  // goes by the button, as the form's post.
   const resumable = test.info().project.use.javaScriptEnabled !== false && (!Array.isArray(files) || files.length === 1);
   if (!resumable) await documentButton(page, order, text).click();
   // A resumable upload starts once the file is chosen and goes in chunks: on a loaded machine it takes longer

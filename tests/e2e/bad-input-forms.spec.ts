@@ -286,7 +286,6 @@ test("applicant forms: profile, personal data, pathway, documents, reupload, por
       "/registration-path/confirmation",
       "/submission-form/adaptation-form",
       "/submission-form/reupload-form",
-      "/submission-form/upload",
       "/application-status/application-status-detail",
       "/portfolio",
       "/portfolio/form",
@@ -379,7 +378,6 @@ test("reviewer and facility forms: review decision, additional documents, facili
       "/register-competency-evaluation/path/regular",
       "/register-competency-evaluation/path/exception",
       "/register-competency-evaluation/path/regular/upload-file",
-      "/register-competency-evaluation/upload",
     ],
     testInfo,
   );

@@ -2,7 +2,7 @@
 // The portal must work without hydration, so a spec runs with JavaScript off unless it is about the
 // browser's scripts. It runs a second time with JavaScript on only where the portal behaves differently
 // with them: the scripts in app/ that change behaviour are few (the keep-alive, conform's validation while
-// typing, the error summary's and the check's focus, the double-send guard, uploads by XHR and tus, the
+// typing, the error summary's and the check's focus, the double-send guard, uploads by tus, the
 // ☰ menu's Escape key, the login's client-side landing), and each has a spec below that exercises it.
 // Everything else a form does with JavaScript is Remix posting the same fields by fetch, which these
 // specs prove for every kind of answer (redirect, refusal, confirm panel, upload).
@@ -12,12 +12,12 @@
 /** Run with JavaScript off and on: each with what differs. */
 export const BOTH_MODES = {
   "accounts.spec.ts": "sign-up, activation and login journeys: with JavaScript the forms validate as one types and land by client-side navigation",
-  "applicant.spec.ts": "the application journey: with JavaScript documents go by XHR (or tus) with progress, without by each document's form",
+  "applicant.spec.ts": "the application journey: with JavaScript documents go by tus with progress, without by each document's form",
   "applicant-bad-input.spec.ts": "with JavaScript the browser pre-checks a document's size and emptiness before the server does",
   "applicant-hostile-files.spec.ts": "with JavaScript a file goes over tus, not the form post, and the check's double-send guard is a script",
   "chrome.spec.ts": "the ☰ sidebar toggle closes with Escape only with JavaScript (useEscapeCloses)",
   "confirm-and-labels.spec.ts": "with JavaScript the Yes/No panel replaces the form in place and takes focus; the decision form validates in the browser",
-  "facility-registration.spec.ts": "with JavaScript the professional's documents go by XHR and the date field speaks while typing",
+  "facility-registration.spec.ts": "with JavaScript the professional's documents go by tus and the date field speaks while typing",
   "form-feedback.spec.ts": "field messages while typing and the navigation indicator are scripts; the no-JavaScript summary is the server's",
   "letters.spec.ts":
     "the decision letter checked by anyone: with JavaScript the check form validates as one types and answers by fetch, and the revoke's Yes/No panel replaces the form in place",

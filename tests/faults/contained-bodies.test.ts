@@ -96,10 +96,9 @@ describe("a multipart part without a name", () => {
     ];
     const uploads: Array<[string, string]> = [
       ["/personal-data/upload-file", applicant],
-      ["/submission-form/upload", applicant],
       ["/submission-form/adaptation-form?intent=upload&doc=1", applicant],
       ["/submission-form/reupload-form", applicant],
-      ["/register-competency-evaluation/upload", facility],
+      ["/register-competency-evaluation/path/regular/upload-file?intent=upload&doc=1", facility],
       ["/master-cms/guidebook", admin],
     ];
     for (const disposition of NAMELESS) {

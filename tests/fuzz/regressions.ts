@@ -49,7 +49,7 @@ export const NAMELESS: Record<string, Disposition> = {
 /** The routes the nameless part was posted to, and who posts there. */
 const NAMELESS_ROUTES: Array<[route: string, role: string]> = [
   ["/personal-data/upload-file", "applicant"],
-  ["/submission-form/upload", "applicant"],
+  ["/submission-form/adaptation-form", "applicant"],
   ["/login", "anonymous"],
 ];
 

@@ -255,8 +255,6 @@ export const PORTAL_ROWS: readonly PortalRow[] = [
     // An applicant's page names their own application, whatever the id
     except: { ...UNVERIFIED_HOME, otherFacility: "notFound" },
   },
-  // The JSON upload endpoints take a document's own multipart form only: the empty form is refused unread.
-  { route: "/submission-form/upload", method: "POST", rule: loggedIn(APPLICANT), except: { role3: "invalid" } },
   // Resumable uploads (tus): only requests saying Tus-Resumable are forwarded; a page's GET or a form's post finds nothing
   { route: "/submission-form/upload/tus/*", action: true, rule: loggedIn(APPLICANT), except: { role3: "notFound" } },
   { route: "/application-status", rule: loggedIn([ROLE.APPLICANT, ROLE.ADMIN_FASYANKES]), except: UNVERIFIED_HOME },
@@ -301,8 +299,6 @@ export const PORTAL_ROWS: readonly PortalRow[] = [
   { route: "/register-competency-evaluation/path/regular/upload-file", action: true, rule: loggedIn(FACILITY), except: NO_DRAFT },
   { route: "/register-competency-evaluation/path/exception/upload-file", action: true, rule: loggedIn(FACILITY), except: NO_DRAFT },
   { route: "/register-competency-evaluation/path/:othersId?/upload-file", action: true, object: "activityKind", rule: loggedIn(FACILITY), except: NO_DRAFT },
-  // The upload pages' XMLHttpRequest: without a draft named there is nothing to upload to.
-  { route: "/register-competency-evaluation/upload", method: "POST", rule: loggedIn(FACILITY), except: { ...UNVERIFIED_HOME, role8: "invalid" } },
   { route: "/register-competency-evaluation/upload/tus/*", action: true, rule: loggedIn(FACILITY), except: { ...UNVERIFIED_HOME, role8: "notFound" } },
   { route: "/performance-achievement", action: true, rule: loggedIn(APPLICANT) },
   { route: "/portfolio", action: true, rule: loggedIn(APPLICANT) },

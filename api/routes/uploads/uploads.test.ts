@@ -5,9 +5,10 @@ import { S3Store } from "@tus/s3-store";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { requirementsFor } from "#domain/documents";
-import { elf, pdf, pdfOfSize } from "../../../tests/fixtures/files";
+import { elf, pdf, pdfOfSize, png } from "../../../tests/fixtures/files";
 import { applicationDocuments, files, tusUploads } from "../../db/schema";
 import { MESSAGES } from "../../lib/errors";
+import { FORM_OVERHEAD_BYTES } from "../../services/uploads/receive";
 import { createTusStore } from "../../services/resumable/tus";
 import { applicantWithProfile } from "../../test/journeys";
 import { createTestApi, type TestApi } from "../../test/helpers";
@@ -111,6 +112,77 @@ describe("resumable uploads (tus)", () => {
     const res = await create(token, id, FIVE_MB_DOC.max_size * 1024 * 1024 + 1);
     expect(res.status).toBe(413);
     expect((await res.json()).error.details[0].message).toMatch(/5120/);
+  });
+
+  it("keeps a single file's name as sent, whatever it holds (it is read as a body of one part)", async () => {
+    const { token } = await applicantWithProfile(api);
+    const id = await draft(token);
+    const bytes = await pdf("nama");
+    const name = `passwd <img src=x onerror=alert(1)> 'Ünïcødé' 证书 "a"!*; b=c.pdf`;
+    const created = await create(token, id, bytes.length, FIVE_MB_DOC.id, name);
+    expect(created.status).toBe(201);
+    const answer = await sendAll(token, created.headers.get("location")!, bytes);
+    expect(answer.status).toBe(200);
+    const [stored] = await current(id, FIVE_MB_DOC.id);
+    expect(stored.name).toBe(name);
+  });
+
+  it("takes a merged set as the document's multipart body, merges it into one PDF, and bounds its length by the limit and the form's overhead", async () => {
+    expect(FIVE_MB_DOC.merged).toBe(true);
+    const { token } = await applicantWithProfile(api);
+    const id = await draft(token);
+    const boundary = "----adaptasi-test-boundary";
+    const multipart = `multipart/form-data; boundary=${boundary}`;
+    const body = (parts: Array<{ field: string; name: string; bytes: Buffer }>) =>
+      Buffer.concat([
+        ...parts.flatMap((p) => [
+          Buffer.from(
+            `--${boundary}\r\nContent-Disposition: form-data; name="${p.field}"; filename="${p.name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+          ),
+          p.bytes,
+          Buffer.from("\r\n"),
+        ]),
+        Buffer.from(`--${boundary}--\r\n`),
+      ]);
+    const field = `doc_${FIVE_MB_DOC.id}`;
+    const bytes = body([
+      { field, name: "halaman-1.png", bytes: png() },
+      { field, name: "halaman-2.pdf", bytes: await pdf() },
+    ]);
+    const created = await tusCreate(api, token, id, bytes.length, { requirement: FIVE_MB_DOC.id, filename: "halaman-1.png", multipart });
+    expect(created.status).toBe(201);
+    const answer = await sendAll(token, created.headers.get("location")!, bytes);
+    expect(answer.status).toBe(200);
+    expect((await answer.json()).data).toEqual({ saved: [FIVE_MB_DOC.id], errors: [] });
+    const [stored] = await current(id, FIVE_MB_DOC.id);
+    expect(stored.name).toBe("halaman-1.pdf");
+    const [version] = await api.db
+      .select({ names: applicationDocuments.originalNames })
+      .from(applicationDocuments)
+      .where(and(eq(applicationDocuments.applicationId, id), eq(applicationDocuments.isCurrent, true)));
+    expect(version.names).toEqual(["halaman-1.png", "halaman-2.pdf"]);
+    expect(await api.db.select().from(tusUploads).where(eq(tusUploads.applicationId, id))).toEqual([]);
+
+    // The document's limit plus the form's overhead, as a post's; a byte more is refused before anything is sent.
+    const limit = FIVE_MB_DOC.max_size * 1024 * 1024 + FORM_OVERHEAD_BYTES;
+    const over = await tusCreate(api, token, id, limit + 1, { multipart });
+    expect(over.status).toBe(413);
+    expect((await over.json()).error.details[0].message).toMatch(/5120/);
+    const at = await tusCreate(api, token, id, limit, { multipart });
+    expect(at.status).toBe(201);
+    expect((await api.request(at.headers.get("location")!, { method: "DELETE", token, headers: TUS })).status).toBe(204);
+    // A content type other than a multipart body with its boundary is no upload of ours.
+    expect((await tusCreate(api, token, id, 1000, { multipart: "text/plain" })).status).toBe(400);
+
+    // Another document's field in the body: refused as a post's would be, and nothing of it kept.
+    const other = REG.find((r) => r.id !== FIVE_MB_DOC.id)!;
+    const stray = body([{ field: `doc_${other.id}`, name: "lain.pdf", bytes: await pdf() }]);
+    const strayUpload = await tusCreate(api, token, id, stray.length, { multipart });
+    const refused = await sendAll(token, strayUpload.headers.get("location")!, stray);
+    expect(refused.status).toBe(400);
+    expect((await refused.json()).error.code).toBe("UNEXPECTED_FILE");
+    expect(await current(id, other.id)).toEqual([]);
+    expect(await api.db.select().from(tusUploads).where(eq(tusUploads.applicationId, id))).toEqual([]);
   });
 
   it("refuses what a multipart post would: a reupload of a draft, an unknown document, no length, a form it does not know", async () => {

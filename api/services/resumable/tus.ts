@@ -1,9 +1,6 @@
-import { createHash } from "node:crypto";
-import { createWriteStream } from "node:fs";
-import { mkdir, rm } from "node:fs/promises";
+import { randomBytes } from "node:crypto";
 import path from "node:path";
-import { Transform, type Readable } from "node:stream";
-import { pipeline } from "node:stream/promises";
+import { PassThrough, Readable } from "node:stream";
 import { FileStore } from "@tus/file-store";
 import { S3Store } from "@tus/s3-store";
 import { ERRORS, EVENTS, Server, type DataStore, type Upload } from "@tus/server";
@@ -12,17 +9,16 @@ import type { Logger } from "pino";
 import { maxBytes, MB, type DocumentForm } from "#domain/documents";
 import type { Database } from "../../db/client";
 import { tusUploads, type UserRow } from "../../db/schema";
-import { contain, injectedFault } from "../../lib/contain";
+import { injectedFault } from "../../lib/contain";
 import { ApiError, errorBody, MESSAGES } from "../../lib/errors";
 import type { ApiDeps } from "../deps";
 import type { ResumableSettings } from "../../lib/settings";
 import { ownedApplication } from "../applications";
-import { activeRequirements, attachFiles, reuploadRequirements, type UploadResult } from "../documents";
+import { activeRequirements, receiveDocumentBody, reuploadRequirements, type UploadResult } from "../documents";
 import { refusalDetail, uploadRefusals, type Refusal } from "../uploads/refusals";
-import { temporaryFileName } from "../storage/storage";
 import type { S3Settings } from "../storage/s3";
 import { countUpload } from "../uploads/quota";
-import { displayName } from "../uploads/receive";
+import { displayName, FORM_OVERHEAD_BYTES } from "../uploads/receive";
 import { storageWritable } from "../storage/owner";
 import { componentLogger } from "../../lib/log";
 
@@ -30,9 +26,10 @@ import { componentLogger } from "../../lib/log";
 // (PATCH), each acknowledged with the offset stored; a connection that drops resumes from there. Its
 // bytes wait in the tus store — DATA_DIR/files/tus with the disk driver, the bucket with S3 — never under
 // a storage key, so nothing serves them. A row of tus_uploads says whose the upload is and for which
-// document; only that account may continue, read or cancel it. Once the last byte arrives the file goes
-// through the same checks and saving as a multipart upload (documents.ts attachFiles): checked, it is
-// attached; refused, nothing is kept. Either way the tus file and its row go. An upload abandoned half-way
+// document; only that account may continue, read or cancel it. An upload is one file, or a document's
+// multipart body (a merged set: the field `doc_<id>` once per file; its content type in the metadata). Once
+// the last byte arrives it is read as that multipart body (a single file as a body of one part) by the
+// intake of a post (documents.ts receiveDocumentBody): checked, it is attached; refused, nothing is kept. Either way the tus file and its row go. An upload abandoned half-way
 // is swept once older than the expiry (sweepAbandonedUploads, a scheduled job).
 
 /** No document takes more than this; a larger Upload-Length is refused before any row is written. */
@@ -157,14 +154,25 @@ async function targetOf(db: Database, user: UserRow, applicationId: string, form
 
 const metadataInvalid = () => new ApiError(400, "UPLOAD_METADATA_INVALID");
 
-/** The upload's metadata as the portal's script sends it: application, requirement, form, filename. */
-function readMetadata(upload: Upload): { applicationId: string; requirementId: number; form: DocumentForm; filename: string } {
+/** A multipart body's content type as the portal's script announces it: its boundary, nothing else. */
+const MULTIPART_TYPE = /^multipart\/form-data; boundary=[0-9A-Za-z'()+_,./:=?-]{1,70}$/;
+
+/**
+ * The upload's metadata as the portal's script sends it: application, requirement, form, filename, and for a
+ * document's multipart body (a merged set) its content type (`multipart`).
+ */
+function readMetadata(upload: Upload): { applicationId: string; requirementId: number; form: DocumentForm; filename: string; multipart: string | null } {
   const m = upload.metadata ?? {};
   const requirementId = Number(m.requirement);
   const form = m.form === "reupload" ? "reupload" : m.form === "adaptation" || m.form === undefined || m.form === null ? "adaptation" : null;
   if (!m.application || !Number.isSafeInteger(requirementId) || requirementId <= 0 || !form) throw metadataInvalid();
-  return { applicationId: m.application, requirementId, form, filename: displayName(m.filename ?? undefined) };
+  if (m.multipart && !MULTIPART_TYPE.test(m.multipart)) throw metadataInvalid();
+  return { applicationId: m.application, requirementId, form, filename: displayName(m.filename ?? undefined), multipart: m.multipart || null };
 }
+
+/** The largest Upload-Length a document takes: its limit, and for a multipart body the form's overhead (as a post's). */
+const largestFor = (requirement: { maxSize: number }, multipart: boolean) =>
+  maxBytes({ max_size: requirement.maxSize }) + (multipart ? FORM_OVERHEAD_BYTES : 0);
 
 /**
  * Records a new upload, refused past the account's bounds on unfinished uploads (count and announced bytes).
@@ -201,33 +209,38 @@ async function recordWithinBounds(db: Database, settings: ResumableSettings, row
   });
 }
 
+/** A parameter's value in RFC 8187's form: every byte but its attr-chars percent-encoded (encodeURIComponent leaves `!'()*`). */
+const extendedValue = (value: string) => encodeURIComponent(value).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+
 /**
- * Copies a finished upload out of the tus store into a temporary file, hashing it on the way. Contained
- * (api/lib/contain.ts): a throw while one of its streams dispatches an event fails this copy (the request's
- * 500), never the process. `fault`: a test's injected one.
+ * A finished upload as the multipart body a post would carry, streamed from the tus store: a document's
+ * multipart body as it was sent, a single file as a body of one part (field `doc_<id>`, its file name).
+ * `failure` answers the store's own read error, if any: the intake would take it for a malformed body (400),
+ * while it is a fault of ours (500).
  */
-async function copyOut(store: DataStore, id: string, tmpDir: string, fault?: string): Promise<{ path: string; size: number; sha256: string }> {
-  await mkdir(tmpDir, { recursive: true });
-  const file = path.join(tmpDir, `${temporaryFileName()}.part`);
-  const hash = createHash("sha256");
-  let size = 0;
-  const count = new Transform({
-    transform(chunk: Buffer, _enc, done) {
-      size += chunk.length;
-      hash.update(chunk);
-      done(null, chunk);
-    },
+async function storedBody(
+  store: DataStore,
+  id: string,
+  part: { multipart: string | null; field: string; filename: string },
+): Promise<{ body: ReadableStream<Uint8Array>; contentType: string; failure: () => unknown }> {
+  const source = (await (store as DataStore & { read(id: string): NodeJS.ReadableStream | Promise<NodeJS.ReadableStream> }).read(id)) as Readable;
+  let failure: unknown = null;
+  const boundary = `----adaptasi-${randomBytes(16).toString("hex")}`;
+  const out = new PassThrough();
+  source.on("error", (err) => {
+    failure = err;
+    out.destroy(err);
   });
-  try {
-    const source = (await (store as DataStore & { read(id: string): NodeJS.ReadableStream | Promise<NodeJS.ReadableStream> }).read(id)) as Readable;
-    const out = createWriteStream(file, { flags: "wx", mode: 0o600 });
-    for (const stream of [source, count, out]) contain(stream, (thrown) => source.destroy(thrown), fault);
-    await pipeline(source, count, out);
-  } catch (err) {
-    await rm(file, { force: true });
-    throw err;
+  const contentType = part.multipart ?? `multipart/form-data; boundary=${boundary}`;
+  if (part.multipart) source.pipe(out);
+  else {
+    out.write(
+      `--${boundary}\r\nContent-Disposition: form-data; name="${part.field}"; filename*=UTF-8''${extendedValue(part.filename)}\r\nContent-Type: application/octet-stream\r\n\r\n`,
+    );
+    source.on("end", () => out.end(`\r\n--${boundary}--\r\n`));
+    source.pipe(out, { end: false });
   }
-  return { path: file, size, sha256: hash.digest("hex") };
+  return { body: Readable.toWeb(out) as ReadableStream<Uint8Array>, contentType, failure: () => failure };
 }
 
 /** Removes uploads' bytes from the tus store (their rows went already); one already gone is no error. */
@@ -305,7 +318,7 @@ export function createTusServer(deps: ApiDeps, routePath: string): Server {
         if (!requirement) throw metadataInvalid();
         const details = (refusal: Refusal) => [refusalDetail(`doc_${requirement.id}`, refusal)];
         if (upload.size === 0) throw new ApiError(400, "VALIDATION_ERROR", MESSAGES.VALIDATION_ERROR, {}, details(uploadRefusals.empty));
-        if (upload.size > maxBytes({ max_size: requirement.maxSize }))
+        if (upload.size > largestFor(requirement, meta.multipart !== null))
           throw new ApiError(413, "FILE_TOO_LARGE", MESSAGES.FILE_TOO_LARGE, {}, details(uploadRefusals.tooLarge(requirement)));
         await countUpload(deps, user.id);
         const superseded = await recordWithinBounds(db, settings, {
@@ -324,7 +337,6 @@ export function createTusServer(deps: ApiDeps, routePath: string): Server {
     },
     async onUploadFinish(req, upload) {
       const user = callerOf(req);
-      let temporary: string | undefined;
       finishing.set(upload.id, user.id);
       try {
         // The claim: taking the row decides, across instances too, that this upload is attached or refused
@@ -332,13 +344,26 @@ export function createTusServer(deps: ApiDeps, routePath: string): Server {
         const [row] = await db.delete(tusUploads).where(eq(tusUploads.id, upload.id)).returning();
         if (!row) throw new ApiError(404, "NOT_FOUND");
         const target = await targetOf(db, user, row.applicationId, row.form as DocumentForm);
-        const copy = await copyOut(store, upload.id, deps.uploadTmpDir, injectedFault(req.headers));
-        temporary = copy.path;
-        const result: UploadResult = await attachFiles(
+        const meta = readMetadata(upload);
+        const field = `doc_${row.requirementId}`;
+        const stored = await storedBody(store, upload.id, { multipart: meta.multipart, field, filename: meta.filename });
+        // The intake of a post, for this one document (any other field is refused); counted when the upload was created.
+        const result: UploadResult = await receiveDocumentBody(
           deps,
-          { application: target.application, ownerUserId: user.id, requirements: target.requirements, draft: target.draft },
-          [{ field: `doc_${row.requirementId}`, requirementId: row.requirementId, originalName: displayName(upload.metadata?.filename ?? undefined), ...copy }],
-        );
+          stored.body,
+          stored.contentType,
+          {
+            application: target.application,
+            ownerUserId: user.id,
+            requirements: target.requirements.filter((r) => r.id === row.requirementId),
+            draft: target.draft,
+          },
+          injectedFault(req.headers),
+        ).catch((err: unknown) => {
+          throw stored.failure() ?? err;
+        });
+        if (result.saved.length === 0 && result.errors.length === 0)
+          throw new ApiError(400, "VALIDATION_ERROR", MESSAGES.VALIDATION_ERROR, {}, [refusalDetail(field, uploadRefusals.empty)]);
         if (result.errors.length > 0) {
           throw new ApiError(
             400,
@@ -353,7 +378,6 @@ export function createTusServer(deps: ApiDeps, routePath: string): Server {
         throw asRefusal(req, err);
       } finally {
         // Attached or refused, the upload is done: its bytes and its row go (a refused file keeps nothing).
-        if (temporary) await rm(temporary, { force: true });
         await forget(db, store, upload.id, logger);
         finishing.delete(upload.id);
       }

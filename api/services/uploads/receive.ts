@@ -67,6 +67,8 @@ export interface ReceiveOptions {
   maxTotalBytes: number;
   maxFiles?: number;
   maxFields?: number;
+  /** a test's injected fault (api/lib/contain.ts) when the body is not the request's own (a finished tus upload) */
+  fault?: string;
 }
 
 /** Characters that change how a name reads without being seen: bidirectional overrides and isolates, zero-width marks. */
@@ -132,7 +134,7 @@ export async function receiveMultipart(body: ReadableStream<Uint8Array> | null, 
   }
 
   // Whatever throws while these dispatch an event fails this request, as the first failure.
-  const fault = injectedFault(contentType);
+  const fault = opts.fault ?? injectedFault(contentType);
   const guard = (emitter: import("node:events").EventEmitter) => void contain(emitter, fail, fault);
   guard(source);
   guard(parser);

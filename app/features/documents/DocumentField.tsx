@@ -8,7 +8,7 @@ import * as a from "~/features/documents/documents.css";
 import { ResumableProgress, useResumableUpload, useUnfinishedUpload } from "~/features/documents/resumable";
 
 // One document's own form, one per requirement: its field, its button, and how the file goes — resumable
-// (tus) or with a progress bar (XMLHttpRequest) with JavaScript, a plain post without.
+// (tus) with JavaScript, a plain post without.
 
 export interface CurrentFile {
   file_id: string;
@@ -25,71 +25,10 @@ export interface DocumentErrors {
 }
 
 /**
- * With JavaScript: the form goes by XMLHttpRequest to /submission-form/upload (a facility's forms: to
- * `endpoint`) so an upload progress bar can show; the answer is a place to go or the errors to show.
- * Without it the form posts natively.
+ * With JavaScript every document goes resumably (tus) to `<endpoint>/tus` (a facility's forms: their own
+ * `endpoint`), which the portal forwards to the API with the session's token.
  */
 export const DEFAULT_UPLOAD_ENDPOINT = "/submission-form/upload";
-
-export function useUploadProgress(form: DocumentForm, endpoint = DEFAULT_UPLOAD_ENDPOINT, onBusy?: (busy: boolean) => void) {
-  const { t } = useTranslation("applicant");
-  const [percent, setPercent] = useState<number | null>(null);
-  const [errors, setErrors] = useState<DocumentErrors | null>(null);
-  // One upload at a time: a double click would send the form twice, and the later answer (the
-  // submission already made) would decide where the page goes.
-  const sending = useRef(false);
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (sending.current) return;
-    sending.current = true;
-    onBusy?.(true);
-    const element = event.currentTarget;
-    const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
-    // A button without its own formaction answers the page's address for `formAction`: the form's action counts then.
-    const query = new URL(submitter?.hasAttribute("formaction") ? submitter.formAction : element.action, window.location.href).searchParams;
-    query.set("form", form);
-    const xhr = new XMLHttpRequest();
-    xhr.open("POST", `${endpoint}?${query}`);
-    xhr.responseType = "json";
-    xhr.upload.onprogress = (e) => setPercent(e.lengthComputable ? Math.round((e.loaded / e.total) * 100) : 0);
-    xhr.onload = () => {
-      const body = xhr.response as { redirectTo?: string; errors?: DocumentErrors } | null;
-      // Done: the page may go on to its answer without the warning that leaving stops an upload.
-      if (body?.redirectTo) {
-        onBusy?.(false);
-        return window.location.assign(body.redirectTo);
-      }
-      // A guard's redirect (e.g. the session ended) was followed: show that page.
-      if (!body && new URL(xhr.responseURL || window.location.href).pathname !== endpoint) return window.location.assign(xhr.responseURL);
-      sending.current = false;
-      onBusy?.(false);
-      setPercent(null);
-      setErrors(body?.errors ?? { documents: {}, form: [t("documents.failed")] });
-    };
-    xhr.onerror = () => {
-      sending.current = false;
-      onBusy?.(false);
-      setPercent(null);
-      setErrors({ documents: {}, form: [t("documents.failed")] });
-    };
-    setErrors(null);
-    setPercent(0);
-    xhr.send(new FormData(element));
-  };
-  return { onSubmit, percent, errors };
-}
-
-/** The upload's progress while the XMLHttpRequest runs. */
-export function UploadProgress({ percent }: { percent: number | null }) {
-  const { t } = useTranslation("applicant");
-  if (percent === null) return null;
-  return (
-    <p role="status" className={ui.stack}>
-      <span>{t("documents.uploading", { percent })}</span>
-      <progress className={a.progress} max={100} value={percent} aria-label={t("documents.uploading", { percent })} />
-    </p>
-  );
-}
 
 /** ["jpg","png","pdf"] → "JPG, PNG atau PDF", as the server words it. */
 function typeList(extnames: string[], join: string): string {
@@ -213,9 +152,9 @@ export function DocumentField({
 /**
  * One document's own small form: its field and its button, one file (or one merged set) per post, so a
  * post that fails costs this document only and every other stored document stays. Without JavaScript it
- * posts natively to `action`; with it, one chosen file uploads at once, resumably (`useResumableUpload`,
- * docs/decisions/027-resumable-uploads.md), and several files of a merged document go by the button to
- * the JSON endpoint with a progress bar (`useUploadProgress`).
+ * posts natively to `action`; with it, the document uploads resumably (`useResumableUpload`,
+ * docs/decisions/027-resumable-uploads.md): one chosen file at once, several files of a merged document by
+ * the button, as the document's multipart body.
  */
 export function OneDocumentForm({
   requirement,
@@ -245,9 +184,8 @@ export function OneDocumentForm({
   onStored: () => void;
 }) {
   const { t } = useTranslation("applicant");
-  const upload = useUploadProgress(form, endpoint, (busy) => onBusy(requirement.id, busy));
-  // With JavaScript, one chosen file starts uploading at once, resumably (several files of a merged
-  // document go together by the form's button, as before).
+  // With JavaScript, one chosen file starts uploading at once, resumably; several files of a merged
+  // document go together by the form's button, by the same path.
   const resumable = useResumableUpload({
     endpoint: endpoint ?? DEFAULT_UPLOAD_ENDPOINT,
     applicationId,
@@ -257,26 +195,40 @@ export function OneDocumentForm({
     onStored,
   });
   const [chosenName, setChosenName] = useState("");
-  const onChosen = (files: FileList, input: HTMLInputElement) => {
-    if (files.length !== 1) return;
+  const [submitError, setSubmitError] = useState<string | null>(null);
+  const send = (files: File[], input: HTMLInputElement) => {
+    setSubmitError(null);
     setChosenName(files[0].name);
-    void resumable.start(files[0]).finally(() => {
-      // The file went (or was refused): the field is ready for the next choice.
+    void resumable.start(files).finally(() => {
+      // The files went (or were refused): the field is ready for the next choice.
       input.value = "";
     });
+  };
+  const onChosen = (files: FileList, input: HTMLInputElement) => {
+    if (files.length === 1) send(Array.from(files), input);
+  };
+  // The button (several files of a merged document, or one chosen while an upload of it was refused):
+  // with JavaScript the form never posts; what is chosen goes by the resumable upload.
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (resumable.state !== null) return;
+    const input = event.currentTarget.elements.namedItem(`doc_${requirement.id}`) as HTMLInputElement | null;
+    if (!input?.files || input.files.length === 0) return setSubmitError(t("documents.nothingChosen"));
+    if (!input.checkValidity()) return input.reportValidity();
+    send(Array.from(input.files), input);
   };
   const running = resumable.state !== null;
   // After a reload mid-upload: say that choosing the same file again continues it (until something is chosen).
   const unfinished = useUnfinishedUpload(applicationId, requirement.id, form);
   const resumeHint = unfinished && !chosenName ? t("documents.unfinished", { name: unfinished.name, size: formatSize(unfinished.size) }) : null;
-  const ownError = resumable.error ?? (upload.errors ? (upload.errors.documents[requirement.id] ?? upload.errors.form[0]) : (error ?? formError));
+  const ownError = resumable.error ?? submitError ?? error ?? formError;
   return (
     <Form
       method="post"
       action={withQuery(action, { doc: String(requirement.id) })}
       encType="multipart/form-data"
       reloadDocument
-      onSubmit={upload.onSubmit}
+      onSubmit={onSubmit}
       className={a.documentForm}
     >
       <DocumentField
@@ -284,20 +236,19 @@ export function OneDocumentForm({
         reason={reason}
         current={current}
         error={ownError}
-        live={upload.errors !== null || resumable.error !== null}
+        live={submitError !== null || resumable.error !== null}
         onChosen={onChosen}
         disabled={running}
       />
       <div className={ui.row}>
-        <button type="submit" className={ui.secondaryButton} disabled={upload.percent !== null || running}>
+        <button type="submit" className={ui.secondaryButton} disabled={running}>
           {button} <span className="visually-hidden">{`${requirement.order_num}. ${requirement.name}`}</span>
         </button>
       </div>
       {resumeHint ? <p className={ui.hint}>{resumeHint}</p> : null}
-      <UploadProgress percent={upload.percent} />
       <ResumableProgress state={resumable.state} name={chosenName} onCancel={() => void resumable.cancel()} />
       {/* Beside the progress the person watches: leaving the page stops the upload. */}
-      {running || upload.percent !== null ? <p className={a.leaveNote}>{t("documents.stayOnPage")}</p> : null}
+      {running ? <p className={a.leaveNote}>{t("documents.stayOnPage")}</p> : null}
       {resumable.note && !resumable.error ? (
         <p role="status" className={ui.hint}>
           {resumable.note}

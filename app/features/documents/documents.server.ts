@@ -195,18 +195,6 @@ export function reuploadEmptyErrors(
   };
 }
 
-/**
- * The JSON upload endpoints take one document's own form only (multipart, `intent=upload`), which is all the
- * page's script sends there: any other post is refused, and nothing is saved or redirected.
- */
-export async function refuseOtherThanDocumentPost(request: Request): Promise<Response | null> {
-  const multipart = (request.headers.get("content-type") ?? "").toLowerCase().startsWith("multipart/form-data");
-  if (multipart && new URL(request.url).searchParams.get("intent") === INTENT_UPLOAD) return null;
-  const t = await i18next.getFixedT(request, "applicant");
-  const errors: DocumentErrors = { documents: {}, form: [t("documents.nothingChosen")] };
-  return Response.json({ errors }, { status: 400 });
-}
-
 /** A key as the draft's check page renders it (a UUID); anything else is not ours. */
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9-]{1,100}$/;
 

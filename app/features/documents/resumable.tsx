@@ -46,6 +46,38 @@ function refusalOf(err: unknown): string | null {
   }
 }
 
+/**
+ * A merged set (several files for one document) as the document's multipart body, the field `doc_<id>` once
+ * per file, as the plain post sends it: the API reads a finished upload with the post's intake. The boundary
+ * follows from the files (a resumed upload must send the very bytes it began with).
+ */
+export function multipartBody(field: string, files: File[]): { body: Blob; contentType: string } {
+  const boundary = `----adaptasi-${hashHex(files.map((f) => [f.name, f.size, f.lastModified].join(":")).join("/"))}`;
+  // As a browser writes a part's name: quotes and line breaks escaped.
+  const quoted = (name: string) => name.replace(/"/g, "%22").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
+  const parts: BlobPart[] = [];
+  for (const f of files) {
+    parts.push(
+      `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${quoted(f.name)}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+      f,
+      "\r\n",
+    );
+  }
+  parts.push(`--${boundary}--\r\n`);
+  return { body: new Blob(parts), contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+/** Two 32-bit FNV-1a hashes of `text`, 16 hex digits: a boundary no file is likely to hold. */
+function hashHex(text: string): string {
+  let a = 0x811c9dc5;
+  let b = 0x01000193 ^ text.length;
+  for (let i = 0; i < text.length; i++) {
+    a = Math.imul(a ^ text.charCodeAt(i), 0x01000193) >>> 0;
+    b = Math.imul(b ^ text.charCodeAt(text.length - 1 - i), 0x01000193) >>> 0;
+  }
+  return a.toString(16).padStart(8, "0") + b.toString(16).padStart(8, "0");
+}
+
 /** The fingerprint tus keeps an unfinished upload under: the same file for the same document of the same application. */
 const fingerprintPrefix = (applicationId: string, requirementId: number, form: DocumentForm) => ["adaptasi", applicationId, requirementId, form, ""].join(":");
 
@@ -78,7 +110,8 @@ export function useUnfinishedUpload(applicationId: string, requirementId: number
 }
 
 /**
- * One document's resumable upload. `start(file)` begins (or resumes) it; `cancel()` stops it and deletes
+ * One document's resumable upload. `start(files)` begins (or resumes) it — one file as it is, several (a
+ * merged set) as the document's multipart body; `cancel()` stops it and deletes
  * what the server holds of it. `onBusy` is told while it runs; `onStored` once the API checked and attached it.
  */
 export function useResumableUpload(opts: {
@@ -104,13 +137,16 @@ export function useResumableUpload(opts: {
     latest.current.onBusy(false);
   };
 
-  async function start(file: File) {
-    if (upload.current) return;
+  async function start(files: File[]) {
+    if (upload.current || files.length === 0) return;
     const { endpoint, applicationId, requirementId, form } = latest.current;
+    const [file] = files;
+    const set = files.length > 1 ? multipartBody(`doc_${requirementId}`, files) : null;
+    const body: Blob = set?.body ?? file;
     setError(null);
     setNote(null);
     latest.current.onBusy(true);
-    setState({ sent: 0, total: file.size, remainingSec: null, resumedFrom: 0, waiting: false });
+    setState({ sent: 0, total: body.size, remainingSec: null, resumedFrom: 0, waiting: false });
     let Upload: typeof import("tus-js-client").Upload;
     try {
       ({ Upload } = await import("tus-js-client"));
@@ -122,13 +158,21 @@ export function useResumableUpload(opts: {
     // Speed of this session: bytes acknowledged since it started, over the time since.
     let startedAt = Date.now();
     let from = 0;
-    const u: TusUpload = new Upload(file, {
+    const u: TusUpload = new Upload(body, {
       endpoint: `${endpoint}/tus`,
       chunkSize: CHUNK_SIZE,
       retryDelays: RETRY_DELAYS,
-      metadata: { application: applicationId, requirement: String(requirementId), form, filename: file.name, filetype: file.type },
-      // The same file for the same document of the same application resumes; anything else starts anew.
-      fingerprint: async (f: File) => `${fingerprintPrefix(applicationId, requirementId, form)}${[f.name, f.size, f.lastModified].join(":")}`,
+      metadata: {
+        application: applicationId,
+        requirement: String(requirementId),
+        form,
+        filename: file.name,
+        filetype: file.type,
+        ...(set ? { multipart: set.contentType } : {}),
+      },
+      // The same files for the same document of the same application resume; anything else starts anew.
+      fingerprint: async () =>
+        `${fingerprintPrefix(applicationId, requirementId, form)}${files.map((f) => [f.name, f.size, f.lastModified].join(":")).join("/")}`,
       storeFingerprintForResuming: true,
       removeFingerprintOnSuccess: true,
       onProgress: () => {},
