@@ -504,22 +504,6 @@ const FORMS: FormRow[] = [
     noForm: "the session keeper's fetch; without JavaScript the loaders refresh the session",
   },
   {
-    route: "applicant/submission-form.upload.ts",
-    intent: "upload",
-    page: "—",
-    form: "—",
-    by: "applicant",
-    noForm: "the progress-bar XHR of /submission-form/*; without JavaScript the same form posts to its page (rows above)",
-  },
-  {
-    route: "facility/register-competency-evaluation.upload.ts",
-    intent: "upload",
-    page: "—",
-    form: "—",
-    by: "verified facility",
-    noForm: "the progress-bar XHR of the facility upload forms; without JavaScript they post to their pages (rows above)",
-  },
-  {
     route: "applicant/submission-form.upload.tus.$.ts",
     page: "—",
     form: "—",
