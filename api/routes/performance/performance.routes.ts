@@ -6,7 +6,7 @@ import { JALUR_IDS } from "#domain/documents";
 import { PERIOD_PATTERN } from "#domain/performance";
 import { ADMIN_ROLES } from "#domain/roles";
 import { errorResponses } from "../../lib/errors";
-import { ok } from "../../http/openapi";
+import { emptyAsAbsent, ok } from "../../http/openapi";
 import { allow } from "../../middleware/allow";
 import { requireUser } from "../../middleware/auth";
 
@@ -16,7 +16,8 @@ import { requireUser } from "../../middleware/auth";
 const tags = ["Kinerja"];
 const security = [{ ApiKey: [], Bearer: [] }];
 // Query values arrive as text; an empty one counts as absent.
-const optional = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === "" ? undefined : v), schema.optional());
+/** An empty query value ("?q=") read as absent: an optional parameter. */
+const optional = <T extends z.ZodType>(schema: T) => emptyAsAbsent(schema.optional());
 
 export const PerformanceQuerySchema = z.object({
   jalur: optional(z.enum(JALUR_IDS, { error: () => coded("oneOf", { field: apiField("jalur") }) })).openapi({ description: "REG, SPE atau OTH; tanpa: semua" }),

@@ -10,7 +10,7 @@ import { STAGE_IDS } from "#domain/workflow";
 import { errorResponses } from "../../lib/errors";
 import { allow } from "../../middleware/allow";
 import { requireUser } from "../../middleware/auth";
-import { ok } from "../../http/openapi";
+import { emptyAsAbsent, ok } from "../../http/openapi";
 import { decodeCursor } from "../../services/review/paging";
 
 // The review workflow (docs/decisions/018-review-api-rules.md): lists, CSV, detail, decisions.
@@ -22,7 +22,8 @@ const security = [{ ApiKey: [], Bearer: [] }];
 const staffOnly = allow(STAFF_ROLES, { otherwise: "STAFF_ONLY" });
 
 // Query values arrive as text; an empty one counts as absent.
-const optional = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === "" ? undefined : v), schema.optional());
+/** An empty query value ("?q=") read as absent: an optional parameter. */
+const optional = <T extends z.ZodType>(schema: T) => emptyAsAbsent(schema.optional());
 const oneOf = <T extends string>(field: string, values: readonly [T, ...T[]]) => z.enum(values, { error: () => m("oneOf", { field }) });
 const wholeNumber = (field: string, min: number, max: number) =>
   z
