@@ -118,6 +118,7 @@ const DATA: Record<string, string> = {
   "applicant/submission-form.reupload-form.tsx › note": "a reviewer's note, typed with the decision to ask for documents again",
   "review/application.$id.tsx › detail.applicant.address": "the applicant's address as they typed it",
   "review/application.$id.tsx › shown[].value": "the applicant's personal data as they typed it (an address)",
+  "accounts/session.switch.tsx › next.person": "the other account's name and e-mail address (a name may hold a word of the locale files: dr. Andi Pratama)",
   "specializations[].name": "the specializations: a reference list of the database, in Indonesian (the Super Admin edits it)",
   "admin/specialization-list.tsx › entries[].name": "the specializations: a reference list of the database, in Indonesian (the Super Admin edits it)",
   "admin/specialization-list.$id.tsx › entry.name": "the specializations: a reference list of the database, in Indonesian (the Super Admin edits it)",
@@ -130,17 +131,18 @@ const DATA: Record<string, string> = {
   "admin/master-position.tsx › entries[].name": "the positions: a reference list the Admin edits on /master-position",
   "admin/master-position.$id.tsx › entry.name": "the positions: a reference list the Admin edits on /master-position",
   "positions[].label": "the positions: a reference list the Admin edits on /master-position",
+  "position.name": "the positions: a reference list the Admin edits on /master-position",
+  position_name: "the positions: a reference list the Admin edits on /master-position",
+  facility_type: "a facility type's code (RUMAH_SAKIT, …): the page words it with facility:types.<code>",
 };
 
 /**
- * Indonesian the API answers beside its code and a page still carries: spec §4's label beside its rule
- * (docs/decisions/031, "Not yet").
- * Known and open. (Roles and stages the API answers by their ids alone; the pages word them.)
+ * Indonesian a page still carries that is not data: known and open (docs/decisions/031, "Not yet"). The API
+ * answers roles, stages and spec §4's labels by their ids alone; the pages word them.
  */
 const NOT_YET: Record<string, string> = {
   "applicant/submission-form.adaptation-form.tsx › check.personal[].value":
     "a profession or gender answer named by domain/forms/profile.choices.ts, Indonesian in both languages (as the form's own options are)",
-  "label.label": "spec §4's label the API answers beside its rule; pages show the rule's words (StatusBadge), not this",
 };
 
 const ALLOWED = { ...DATA, ...NOT_YET };

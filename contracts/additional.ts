@@ -10,7 +10,7 @@ export const AdditionalItemSchema = z
     title: z.string(),
     description: z.string().nullable(),
     requested_at: z.string(),
-    requested_by: z.string().nullable().openapi({ description: "Label peran peninjau yang meminta" }),
+    requested_by_role: z.number().int().openapi({ description: "Peran peninjau yang meminta (role_id): a page words it in the request's language" }),
     stage_id: z.number().int(),
     file: z.object({ file_id: z.string().uuid(), original_name: z.string(), size: z.number().int(), uploaded_at: z.string() }).nullable(),
   })

@@ -38,7 +38,6 @@ export const FacilityAdminSchema = z
     is_hospital_verified: z.boolean(),
     facility_name: z.string().nullable(),
     facility_type: z.string().nullable(),
-    facility_type_label: z.string().nullable(),
     licence_number: z.string().nullable(),
     verification_state: StateSchema,
     submitted_at: z.string().nullable().openapi({ description: "Waktu pengajuan terbaru" }),
@@ -70,7 +69,6 @@ export const FacilityAdminDetailSchema = z
     facility: z
       .object({
         ...facilityDataFields,
-        facility_type_label: z.string().nullable(),
         position: RefSchema.nullable(),
         updated_at: z.string(),
       })
@@ -114,10 +112,8 @@ export const EntrySchema = z
 /** /sla-setting: the days of one review stage. */
 export const SlaStageSchema = z
   .object({
-    stage_id: z.number().int(),
-    name: z.string(),
+    stage_id: z.number().int().openapi({ description: "Tahap (stage id): a page words it in the request's language" }),
     jalur_id: z.enum(JALUR_IDS),
-    label: z.string().openapi({ example: "Pemeriksaan Dokumen (Reguler)" }),
     days: z.number().int(),
     updated_at: z.string().nullable(),
   })

@@ -29,7 +29,8 @@ export const MoveSchema = z.object({
   to_stage_id: z.number().int().nullable(),
   to_status: StatusSchema.nullable(),
 });
-export const LabelSchema = z.object({ rule: z.number().int(), label: z.string().nullable(), colour: z.enum(LABEL_COLOURS) });
+/** Spec §4's label by its rule (1–12; 13: no label) and its colour: a page words the rule in the request's language. */
+export const LabelSchema = z.object({ rule: z.number().int(), colour: z.enum(LABEL_COLOURS) });
 
 /** The first columns of every list of applications (the review lists, a facility's registrations). */
 export const applicationRowFields = {

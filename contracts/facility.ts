@@ -33,7 +33,6 @@ export const MyFacilitySchema = z
     facility: z
       .object({
         ...facilityDataFields,
-        facility_type_label: z.string(),
         position_id: z.number().int().nullable(),
         position_name: z.string().nullable(),
       })
@@ -47,7 +46,13 @@ export const DashboardSchema = z
     ...Verification,
     submitted: z.number().int().openapi({ description: "Pendaftaran yang sudah diajukan" }),
     drafts: z.number().int().openapi({ description: "Draf Permohonan" }),
-    counts: z.array(z.object({ label: z.string(), colour: z.enum(LABEL_COLOURS), count: z.number().int() })),
+    counts: z.array(
+      z.object({
+        rule: z.number().int().openapi({ description: "Spec §4's label by its rule (1–12): a page words it in the request's language" }),
+        colour: z.enum(LABEL_COLOURS),
+        count: z.number().int(),
+      }),
+    ),
     recent: z.array(
       MoveSchema.extend({
         id: z.number().int(),

@@ -5,13 +5,8 @@ import type { VerificationFacts } from "./auth-user";
 export const FACILITY_TYPES = ["RUMAH_SAKIT", "KLINIK_UTAMA", "KLINIK_PRATAMA", "PUSKESMAS", "LAINNYA"] as const;
 export type FacilityType = (typeof FACILITY_TYPES)[number];
 
-export const FACILITY_TYPE_LABELS: Readonly<Record<FacilityType, string>> = {
-  RUMAH_SAKIT: "Rumah Sakit",
-  KLINIK_UTAMA: "Klinik Utama",
-  KLINIK_PRATAMA: "Klinik Pratama",
-  PUSKESMAS: "Puskesmas",
-  LAINNYA: "Fasilitas pelayanan kesehatan lainnya",
-};
+/** The words of a facility type: the locale files' `facility.types.<type>`; the API answers the type alone. */
+export const facilityTypeKey = (type: string): string => `facility:types.${type}`;
 
 export const VERIFICATION_STATES = ["pending", "verified", "rejected", "notSubmitted"] as const;
 export type VerificationState = (typeof VERIFICATION_STATES)[number];

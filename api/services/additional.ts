@@ -2,7 +2,6 @@ import { asc, eq } from "drizzle-orm";
 import { decisionsFor, openStage } from "#domain/workflow";
 import type { Database } from "../db/client";
 import { additionalRequirements, files, type ApplicationRow } from "../db/schema";
-import { roleNamer } from "./settings";
 
 // Documents a reviewer asks an SPE applicant for beyond the pathway's requirements (DESIGN §4.8,
 // /portfolio/additional-requirements): who may ask or answer, and the list. Asking and answering are
@@ -29,13 +28,12 @@ export async function listAdditional(db: Database, applicationId: string) {
     .leftJoin(files, eq(files.id, additionalRequirements.fileId))
     .where(eq(additionalRequirements.applicationId, applicationId))
     .orderBy(asc(additionalRequirements.createdAt), asc(additionalRequirements.id));
-  const requesterName = await roleNamer(db);
   return rows.map(({ r, f }) => ({
     id: r.id,
     title: r.title,
     description: r.description,
     requested_at: r.createdAt.toISOString(),
-    requested_by: requesterName(r.requestedByRole),
+    requested_by_role: r.requestedByRole,
     stage_id: r.stageId,
     file: f ? { file_id: f.id, original_name: f.originalName, size: f.size, uploaded_at: (r.fulfilledAt ?? f.createdAt).toISOString() } : null,
   }));

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, isNull, or, sql } from "drizzle-orm";
 import type { FileHistory } from "#contracts/applications";
-import { statusLabel } from "#domain/status-label-words";
+import { statusRule } from "#domain/status-label";
 import { holderRoles, stageDeadline } from "#domain/workflow";
 import { requiredForSubmit } from "#domain/personal-data-fields";
 import type { Database } from "../db/client";
@@ -123,7 +123,7 @@ export async function currentApplicationSummary(db: Database, userId: string) {
     status: app.status,
     is_submitted: app.isSubmitted,
     tahap,
-    label: statusLabel({ status: app.status, is_submitted: app.isSubmitted, tahap }),
+    label: statusRule({ status: app.status, is_submitted: app.isSubmitted, tahap }),
     missing_count: requirements.filter((r) => !uploaded.has(r.id)).length,
   };
 }
@@ -191,7 +191,7 @@ export async function applicationView(db: Database, app: ApplicationRow) {
     status: app.status,
     is_submitted: app.isSubmitted,
     tahap,
-    label: statusLabel({ status: app.status, is_submitted: app.isSubmitted, tahap }),
+    label: statusRule({ status: app.status, is_submitted: app.isSubmitted, tahap }),
     submitted_at: iso(app.submittedAt),
     stage_started_at: iso(app.stageStartedAt),
     stage_deadline: deadline,

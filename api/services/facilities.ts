@@ -1,10 +1,9 @@
 import { and, asc, count, desc, eq } from "drizzle-orm";
 import { labelRef } from "#domain/validation-codes";
 import { detail } from "#domain/validation-details";
-import { FACILITY_TYPE_LABELS, verificationState, type FacilityType } from "#domain/facility";
+import { verificationState } from "#domain/facility";
 import type { FacilityData, FacilitySignUp } from "#domain/forms/facility";
-import type { LabelColour } from "#domain/status-label";
-import { STATUS_LABELS, statusLabel } from "#domain/status-label-words";
+import { LABELLED_RULES, NO_LABEL_RULE, statusRule, type LabelColour } from "#domain/status-label";
 import type { Database } from "../db/client";
 import { applications, auditLog, facilityProfiles, positions, type UserRow, users, userVerifications } from "../db/schema";
 import { ApiError, MESSAGES } from "../lib/errors";
@@ -65,7 +64,6 @@ export async function myFacility(db: Database, user: UserRow) {
       ? {
           facility_name: p.facilityName,
           facility_type: p.facilityType,
-          facility_type_label: FACILITY_TYPE_LABELS[p.facilityType as FacilityType] ?? p.facilityType,
           address: p.address,
           licence_number: p.licenceNumber,
           contact_phone: p.contactPhone,
@@ -128,7 +126,7 @@ export async function facilityDashboard(db: Database, user: UserRow) {
     .from(applications)
     .where(eq(applications.submittedByUserId, user.id))
     .groupBy(applications.status, applications.stageId, applications.isSubmitted);
-  const byLabel = new Map<string, { colour: LabelColour; count: number }>();
+  const byRule = new Map<number, { colour: LabelColour; count: number }>();
   let drafts = 0;
   let submitted = 0;
   for (const g of groups) {
@@ -137,13 +135,13 @@ export async function facilityDashboard(db: Database, user: UserRow) {
       continue;
     }
     submitted += g.n;
-    const { label, colour } = statusLabel({ status: g.status, is_submitted: true, tahap: g.stageId === null ? null : { id: g.stageId } });
-    if (!label) continue;
-    const entry = byLabel.get(label) ?? { colour, count: 0 };
+    const { rule, colour } = statusRule({ status: g.status, is_submitted: true, tahap: g.stageId === null ? null : { id: g.stageId } });
+    if (rule === NO_LABEL_RULE) continue;
+    const entry = byRule.get(rule) ?? { colour, count: 0 };
     entry.count += g.n;
-    byLabel.set(label, entry);
+    byRule.set(rule, entry);
   }
-  const counts = STATUS_LABELS.filter((label) => byLabel.has(label)).map((label) => ({ label, ...byLabel.get(label)! }));
+  const counts = LABELLED_RULES.filter((rule) => byRule.has(rule)).map((rule) => ({ rule, ...byRule.get(rule)! }));
 
   const history = await db
     .select({

@@ -4,7 +4,7 @@ import { detail } from "#domain/validation-details";
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { RegistrationForm } from "#domain/forms/registration";
 import { ROLE } from "#domain/roles";
-import { statusLabel } from "#domain/status-label-words";
+import { statusRule } from "#domain/status-label";
 import type { Database } from "../db/client";
 import { violatedUniqueConstraint } from "../db/errors";
 import { activityKinds, applicantProfiles, applications, users, type UserRow } from "../db/schema";
@@ -56,7 +56,7 @@ export async function listRegistrations(db: Database, admin: UserRow, opts: { pa
         is_submitted: app.isSubmitted,
         status: app.status,
         tahap,
-        label: statusLabel({ status: app.status, is_submitted: app.isSubmitted, tahap }),
+        label: statusRule({ status: app.status, is_submitted: app.isSubmitted, tahap }),
         submitted_at: app.submittedAt?.toISOString() ?? null,
         created_at: app.createdAt.toISOString(),
       };

@@ -46,7 +46,7 @@ describe("StatusBadge: the label and what it means", () => {
     status,
     is_submitted,
     tahap: stage === null ? null : { id: stage },
-    label: { rule: rule ?? 13, label: rule ? "(kata-kata API)" : null, colour: rule ? ("green" as const) : ("none" as const) },
+    label: { rule: rule ?? 13, colour: rule ? ("green" as const) : ("none" as const) },
   });
 
   it("shows 'Selesai' with its stage and what comes next", async () => {

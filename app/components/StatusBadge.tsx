@@ -1,7 +1,7 @@
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import { MB } from "#domain/documents";
-import { labelMeaning, type ApplicationStatus, type LabelColour } from "#domain/status-label";
+import { labelMeaning, NO_LABEL_RULE, type ApplicationStatus, type LabelColour } from "#domain/status-label";
 import { useWorkflowWords } from "~/utils/workflow-words";
 import * as s from "./StatusBadge.css";
 import * as ui from "./ui.css";
@@ -10,8 +10,8 @@ import * as ui from "./ui.css";
 
 /** What every page that shows an application's label has of it: the label and what it was made from. */
 export interface StatusOf {
-  /** spec §4's rule, whose words the locale files hold (common.statusLabel.<rule>); no label (rule 13): null */
-  label: { rule: number; label: string | null; colour: LabelColour };
+  /** spec §4's rule, whose words the locale files hold (common.statusLabel.<rule>); rule 13: no label */
+  label: { rule: number; colour: LabelColour };
   status: ApplicationStatus | null;
   is_submitted: boolean;
   /** the stored stage: `tahap` on applications and registrations, `stage` on review rows */
@@ -35,7 +35,7 @@ export function StatusBadge({ of }: { of: StatusOf }) {
  */
 export function statusBadge(of: StatusOf, t: TFunction, stage: (id: number) => string) {
   const words = meaningWords(of, t, stage);
-  if (!of.label.label) return <span className={s.meaning}>{words}</span>;
+  if (of.label.rule === NO_LABEL_RULE) return <span className={s.meaning}>{words}</span>;
   return (
     <span>
       <span className={`${ui.badge} ${s.badge} ${ui.badgeColour[of.label.colour]}`}>{t(`statusLabel.${of.label.rule}`)}</span>
@@ -49,7 +49,8 @@ export function statusBadge(of: StatusOf, t: TFunction, stage: (id: number) => s
 export function LabelBadge({ of }: { of: StatusOf }) {
   const { t } = useTranslation();
   const words = useWorkflowWords();
-  if (of.label.label) return <span className={`${ui.badge} ${s.badge} ${ui.badgeColour[of.label.colour]}`}>{t(`statusLabel.${of.label.rule}`)}</span>;
+  if (of.label.rule !== NO_LABEL_RULE)
+    return <span className={`${ui.badge} ${s.badge} ${ui.badgeColour[of.label.colour]}`}>{t(`statusLabel.${of.label.rule}`)}</span>;
   return <span className={s.meaning}>{meaningWords(of, t, words.stage)}</span>;
 }
 

@@ -1,4 +1,6 @@
 import type { APIRequestContext, Browser, BrowserContext, Page, TestInfo } from "@playwright/test";
+import { NO_LABEL_RULE } from "#domain/status-label";
+import { labelWords } from "#domain/status-label-words";
 import { endsFile, stagesDecidedBy } from "#domain/workflow";
 import { pdf, png } from "../fixtures/files";
 import { expect, linkFromMail, newCitizen, newForeigner, type Citizen, type Foreigner } from "./accounts-fixtures";
@@ -206,8 +208,11 @@ export async function expectApplicantLabel(page: Page, label: string) {
   await expect(page.getByRole("heading", { name: `Status: ${label}` })).toBeVisible();
 }
 
-/** The label the applicant's own API view gives (GET /applications/:id): a quick check between the steps under test. */
+/**
+ * The label the applicant's own API view gives (GET /applications/:id), in the spec's words: a quick check between
+ * the steps under test. The API answers the rule; its words are spec §4's.
+ */
 export async function applicantLabel(request: APIRequestContext, app: Submitted): Promise<string | null> {
-  const body = await ok<{ data: { label: { label: string | null } } }>(await request.get(`/api/v1/applications/${app.id}`, { headers: headers(app.token) }));
-  return body.data.label.label;
+  const body = await ok<{ data: { label: { rule: number } } }>(await request.get(`/api/v1/applications/${app.id}`, { headers: headers(app.token) }));
+  return body.data.label.rule === NO_LABEL_RULE ? null : labelWords(body.data.label.rule);
 }

@@ -62,7 +62,7 @@ describe("additional requirements", () => {
     const asked = answer(res).data;
     expect(asked.may_request).toBe(true);
     expect(asked.items).toHaveLength(1);
-    expect(asked.items[0]).toMatchObject({ title: "Surat rekomendasi rumah sakit asal", requested_by: "Admin", stage_id: 11, file: null });
+    expect(asked.items[0]).toMatchObject({ title: "Surat rekomendasi rumah sakit asal", requested_by_role: 2, stage_id: 11, file: null });
 
     const requestId = asked.items[0].id;
     res = await api

@@ -39,7 +39,7 @@ type Detail = {
   is_hospital_verified: boolean;
   verifications: Array<{ id: number; is_approved: boolean; is_rejected: boolean; reason: string | null; decided_at: string | null }>;
   audit: Array<{ action: string; reason: string | null; actor_role: number }>;
-  facility: { facility_name: string; licence_number: string; facility_type_label: string } | null;
+  facility: { facility_name: string; licence_number: string; facility_type: string } | null;
 };
 
 async function createFacility(overrides: Record<string, unknown> = {}) {
@@ -79,7 +79,7 @@ describe("GET /admin/facilities", () => {
     const baru = body.data.find((r: { email: string }) => r.email === "fasyankes.baru@adaptasi.test");
     expect(baru).toMatchObject({
       facility_name: "Klinik Utama Sehat Sentosa",
-      facility_type_label: "Klinik Utama",
+      facility_type: "KLINIK_UTAMA",
       verification_state: "pending",
       submitted_at: expect.any(String),
     });
@@ -134,7 +134,7 @@ describe("GET /admin/facilities/:id", () => {
     expect(body).toMatchObject({
       email: "fasyankes.baru@adaptasi.test",
       verification_state: "pending",
-      facility: { facility_name: "Klinik Utama Sehat Sentosa", facility_type_label: "Klinik Utama" },
+      facility: { facility_name: "Klinik Utama Sehat Sentosa", facility_type: "KLINIK_UTAMA" },
     });
     expect(body.verifications).toHaveLength(1);
   });
@@ -149,7 +149,7 @@ describe("GET /admin/facilities/:id", () => {
 describe("POST /admin/facilities", () => {
   it("creates a pending facility admin with its facility, mails a set-password link and logs it", async () => {
     const created = await createFacility({ contact_email: "SDM@RS.test" });
-    expect(created).toMatchObject({ verification_state: "pending", is_hospital_verified: false, facility: { facility_type_label: "Rumah Sakit" } });
+    expect(created).toMatchObject({ verification_state: "pending", is_hospital_verified: false, facility: { facility_type: "RUMAH_SAKIT" } });
     const [row] = await api.db.select().from(users).where(eq(users.id, created.id));
     expect(row).toMatchObject({ roleId: 8, isFasyankes: true, isHospitalVerified: false });
     expect(row.activatedAt).not.toBeNull();

@@ -44,12 +44,13 @@ async function waitingFile(stageId: number, startedAt: Date, email: string) {
 }
 
 describe("GET /admin/sla", () => {
-  it("answers every stage of every pathway with its days", async () => {
+  it("answers every stage of every pathway with its days, by ids: a page words the stage", async () => {
     const res = await asSuper("GET", "/admin/sla");
     expect(res.status).toBe(200);
     const { data } = await res.json();
     expect(data.map((s: { stage_id: number }) => s.stage_id)).toEqual(STAGES.map((s) => s.id));
-    expect(data[0]).toMatchObject({ stage_id: 1, jalur_id: "REG", label: "Pemeriksaan Dokumen (Reguler)", days: 14 });
+    expect(data[0]).toMatchObject({ stage_id: 1, jalur_id: "REG", days: 14 });
+    expect(Object.keys(data[0]).sort()).toEqual(["days", "jalur_id", "stage_id", "updated_at"]);
   });
 
   it("is the Super Admin's only", async () => {
@@ -140,7 +141,7 @@ describe("PUT /admin/committee-name (spec §6: role 1's label is followed by the
     ]);
   });
 
-  it("names role 1 with the saved name in the API's own answers: who asked for a document; the staff list and record and the applicant's timeline answer its id", async () => {
+  it("answers role 1 by its id, never its name with the saved committee's: the staff list and record, the applicant's timeline, who asked for a document", async () => {
     // The first test of this block saved "Komite Adaptasi Nakes".
     const staff = await (await typedRequest(api, "GET", "/admin/users", { query: { role: "1" }, token: superToken })).json();
     const me = staff.data.find((u: { email: string }) => u.email === "superadmin@adaptasi.test");
@@ -162,7 +163,8 @@ describe("PUT /admin/committee-name (spec §6: role 1's label is followed by the
     expect(move).toMatchObject({ actor_role: 1 });
     expect(move).not.toHaveProperty("actor");
     const extra = (await (await typedRequest(api, "GET", `/applications/${file.id}/additional-requirements`, { token })).json()).data;
-    expect(extra.items.map((r: { requested_by: string }) => r.requested_by)).toEqual(["Super Admin Komite Adaptasi Nakes"]);
+    expect(extra.items.map((r: { requested_by_role: number }) => r.requested_by_role)).toEqual([1]);
+    expect(extra.items[0]).not.toHaveProperty("requested_by");
   });
 
   it("refuses an empty or too long name with Indonesian messages", async () => {

@@ -60,7 +60,7 @@ describe("the applicant's journey", () => {
     const app = await draft(token);
     expect(app.registration_number).toMatch(/^ADP-\d{4}-\d{6}$/);
     let v = await view(token, app.id);
-    expect(v).toMatchObject({ is_submitted: false, status: null, tahap: null, label: { rule: 12, label: "Draf Permohonan", colour: "blue" } });
+    expect(v).toMatchObject({ is_submitted: false, status: null, tahap: null, label: { rule: 12, colour: "blue" } });
     expect(v.missing).toEqual([1, 2, 3, 4, 5, 6, 7]);
     refused(await api.client().call("POST", "/applications", { token, body: { jalur_id: "SPE" } }), 409, "APPLICATION_EXISTS");
 
@@ -74,7 +74,7 @@ describe("the applicant's journey", () => {
     expect(v).toMatchObject({
       is_submitted: true,
       status: "IN-PROGRESS",
-      label: { rule: 1, label: "Dalam Proses", colour: "yellow" },
+      label: { rule: 1, colour: "yellow" },
       holder_roles: [2, 4],
       missing: [],
     });
@@ -158,7 +158,7 @@ describe("the applicant's journey", () => {
     const res = await upload(token, app.id, parts);
     expect(answered(res).data.errors).toEqual([]);
     const v = answered(await submit(token, app.id)).data;
-    expect(v).toMatchObject({ tahap: { id: 21 }, label: { label: "Dalam Proses" }, holder_roles: [2, 4] });
+    expect(v).toMatchObject({ tahap: { id: 21 }, label: { rule: 1 }, holder_roles: [2, 4] });
   });
 });
 
@@ -427,7 +427,7 @@ describe("reupload", () => {
     await api.db.insert(reuploadRequests).values({ applicationId: app.id, requirementId: 2, reason: "CV tidak terbaca, unggah ulang dalam PDF." });
     let v = await view(token, app.id);
     expect(v).toMatchObject({
-      label: { rule: 3, label: "Perbaikan Berkas" },
+      label: { rule: 3 },
       holder_roles: [3],
       reupload: [{ requirement_id: 2, reason: "CV tidak terbaca, unggah ulang dalam PDF.", fixed: false }],
     });
@@ -452,7 +452,7 @@ describe("reupload", () => {
     const sent = await sendBack(token, app.id);
     expect(sent.status).toBe(200);
     v = answered(sent).data;
-    expect(v).toMatchObject({ status: "IN-PROGRESS", tahap: { id: 1 }, label: { label: "Dalam Proses" }, reupload: [] });
+    expect(v).toMatchObject({ status: "IN-PROGRESS", tahap: { id: 1 }, label: { rule: 1 }, reupload: [] });
     expect(v.documents.find((d: { requirement_id: number }) => d.requirement_id === 2)).toMatchObject({ original_name: "cv-lebih-baru.pdf", version: 3 });
     expect(v.timeline.map((t: { action: string }) => t.action)).toEqual(["SUBMIT", "REUPLOAD"]);
     expect(v.timeline[1]).toMatchObject({ from_stage_id: 1, from_status: "REUPLOAD", to_stage_id: 1, to_status: "IN-PROGRESS" });

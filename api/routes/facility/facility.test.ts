@@ -1,6 +1,6 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { statusLabel } from "#domain/status-label-words";
+import { NO_LABEL_RULE, statusRule } from "#domain/status-label";
 import { applications, auditLog, facilityProfiles, positions, users, userVerifications } from "../../db/schema";
 import { answered, type ApiBody, createTestApi, expectError, type TestApi, typedRequest } from "../../test/helpers";
 import { tokenFrom } from "../../test/mail";
@@ -153,7 +153,7 @@ describe("/api/v1/me/facility", () => {
       full_name: "Dewi Anggraini",
       state: "notSubmitted",
       reason: null,
-      facility: { facility_name: "RS Harapan Bunda", facility_type_label: "Rumah Sakit", admin_nik: null, position_id: null },
+      facility: { facility_name: "RS Harapan Bunda", facility_type: "RUMAH_SAKIT", admin_nik: null, position_id: null },
     });
   });
 
@@ -240,14 +240,16 @@ describe("GET /api/v1/me/facility/dashboard", () => {
     const rows = await api.db.select().from(applications).where(eq(applications.submittedByUserId, facility.id));
     const submitted = rows.filter((r) => r.isSubmitted);
     expect(submitted.length).toBeGreaterThanOrEqual(3);
-    const expected = new Map<string, number>();
+    const expected = new Map<number, number>();
     for (const r of submitted) {
-      const { label } = statusLabel({ status: r.status, is_submitted: true, tahap: r.stageId === null ? null : { id: r.stageId } });
-      if (label) expected.set(label, (expected.get(label) ?? 0) + 1);
+      const { rule } = statusRule({ status: r.status, is_submitted: true, tahap: r.stageId === null ? null : { id: r.stageId } });
+      if (rule !== NO_LABEL_RULE) expected.set(rule, (expected.get(rule) ?? 0) + 1);
     }
     expect(data).toMatchObject({ state: "verified", submitted: submitted.length, drafts: rows.length - submitted.length });
-    expect(Object.fromEntries(data.counts.map((c: { label: string; count: number }) => [c.label, c.count]))).toEqual(Object.fromEntries(expected));
-    expect(data.counts.map((c: { label: string }) => c.label)).toEqual(expect.arrayContaining(["Dalam Proses", "Perbaikan Berkas"]));
+    // By spec §4's rule, in the table's order, with no words: the page words each.
+    expect(data.counts.map((c: { rule: number; count: number }) => [c.rule, c.count])).toEqual([...expected].sort(([a], [b]) => a - b));
+    expect(data.counts.map((c: { rule: number }) => c.rule)).toEqual(expect.arrayContaining([1, 3])); // Dalam Proses, Perbaikan Berkas
+    expect(data.counts[0]).not.toHaveProperty("label");
 
     const history = await api.db
       .select()

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { requirementsFor, type JalurId } from "#domain/documents";
+import { DRAFT_RULE } from "#domain/status-label";
 import { docx, pdf, png } from "../../../tests/fixtures/files";
 import { activityKinds, applicantProfiles, applications, users } from "../../db/schema";
 import { hashPassword } from "../../services/passwords";
@@ -108,7 +109,7 @@ describe("registering a professional", () => {
       application: {
         jalur_id: "REG",
         is_submitted: false,
-        label: { label: "Draf Permohonan", colour: "blue" },
+        label: { rule: 12, colour: "blue" },
         registration_number: expect.stringMatching(/^ADP-/),
       },
       professional: { full_name: body.full_name, email: body.email },
@@ -203,7 +204,7 @@ describe("documents, submission and ownership", () => {
     expect(answered(up).data.errors).toEqual([]);
     const sub = await api.client().call("POST", `/applications/${id}/submit`, { token: facility, body: { idempotency_key: "k1" } });
     expect(sub.status).toBe(200);
-    expect(answered(sub).data).toMatchObject({ is_submitted: true, status: "IN-PROGRESS", label: { label: "Dalam Proses" } });
+    expect(answered(sub).data).toMatchObject({ is_submitted: true, status: "IN-PROGRESS", label: { rule: 1 } });
 
     const other = await otherFacility();
     expectRefused(await api.client().call("GET", `/registrations/${id}`, { token: other }), 404, "NOT_FOUND");
@@ -237,12 +238,12 @@ describe("documents, submission and ownership", () => {
       jalur_id: "OTH",
       activity_kind: { id: kinds[0].id },
       is_submitted: false,
-      label: { label: "Draf Permohonan", colour: "blue" },
+      label: { rule: 12, colour: "blue" },
     });
     const all = answered(await api.client().call("GET", "/registrations", { token: facility }));
     // The seeded registrations of the demo facility (seed-applications.ts) are there too.
     expect(all.meta.total).toBeGreaterThanOrEqual(4);
-    expect(all.data.map((r: { label: { label: string | null } }) => r.label.label)).toContain("Draf Permohonan");
+    expect(all.data.map((r) => r.label.rule)).toContain(DRAFT_RULE);
     const detail = answered(await api.client().call("GET", `/registrations/${data.application.id}`, { token: facility }));
     expect(detail.data).toMatchObject({
       professional: { email: body.email },

@@ -2,6 +2,7 @@ import { and, asc, eq } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { JalurId } from "#domain/documents";
+import { DRAFT_RULE } from "#domain/status-label";
 import { stagesBefore, type WorkflowState } from "#domain/workflow";
 import { pdf } from "../../../tests/fixtures/files";
 import { applications, auditLog, reuploadRequests, users } from "../../db/schema";
@@ -92,7 +93,7 @@ describe("decisions", () => {
     expect(res.status).toBe(200);
     d = answered(res).data;
     expect(d).toMatchObject({
-      application: { status: "REUPLOAD", label: { rule: 3, label: "Perbaikan Berkas" }, reupload: [{ requirement_id: 2, reason: "Tanda tangan tidak ada" }] },
+      application: { status: "REUPLOAD", label: { rule: 3 }, reupload: [{ requirement_id: 2, reason: "Tanda tangan tidak ada" }] },
       open_stage: null,
       sla: null,
       may_decide: false,
@@ -137,7 +138,7 @@ describe("decisions", () => {
     // Each pass keeps its label and opens the next stage.
     d = await pass(staff.subkomite, app.id, 1);
     expect(d).toMatchObject({
-      application: { status: "PASSED", tahap: { id: 1 }, label: { rule: 11, label: "Selesai" } },
+      application: { status: "PASSED", tahap: { id: 1 }, label: { rule: 11 } },
       open_stage: { id: 2 },
       may_decide: false,
     });
@@ -146,11 +147,11 @@ describe("decisions", () => {
     expect(r.deadlineAt!.getTime() - r.stageStartedAt!.getTime()).toBe(30 * DAY);
 
     d = await pass(staff.kolegium, app.id, 2, "Setara dengan lulusan dalam negeri.");
-    expect(d).toMatchObject({ application: { label: { rule: 5, label: "Setara" } }, open_stage: { id: 3 } });
+    expect(d).toMatchObject({ application: { label: { rule: 5 } }, open_stage: { id: 3 } });
     d = await pass(staff.subkomite, app.id, 3);
-    expect(d).toMatchObject({ application: { label: { rule: 7, label: "Kompeten" } }, open_stage: { id: 4 } });
+    expect(d).toMatchObject({ application: { label: { rule: 7 } }, open_stage: { id: 4 } });
     d = await pass(staff.pembekalan, app.id, 4);
-    expect(d).toMatchObject({ application: { label: { rule: 10, label: "Sesuai" } }, open_stage: null, sla: null, decisions: [] });
+    expect(d).toMatchObject({ application: { label: { rule: 10 } }, open_stage: null, sla: null, decisions: [] });
     expect(await row(app.id)).toMatchObject({ isFinal: true, openStageId: null, deadlineAt: null, reachedStages: [1, 2, 3, 4] });
 
     expect(d.audit.map((a) => `${a.action} ${a.to_stage_id} ${a.to_status}`)).toEqual([
@@ -183,9 +184,9 @@ describe("decisions", () => {
     const app = await submitted("SPE");
     expect((await row(app.id)).openStageId).toBe(11);
     await pass(staff.admin, app.id, 11);
-    expect((await pass(staff.subkomite, app.id, 12)).application.label.label).toBe("Kompeten");
+    expect((await pass(staff.subkomite, app.id, 12)).application.label.rule).toBe(7); // Kompeten
     const d = await pass(staff.pembekalan, app.id, 13);
-    expect(d.application.label).toEqual({ rule: 10, label: "Sesuai", colour: "green" });
+    expect(d.application.label).toEqual({ rule: 10, colour: "green" } /* Sesuai */);
     expect(await row(app.id)).toMatchObject({ isFinal: true, reachedStages: [11, 12, 13] });
   });
 
@@ -196,10 +197,10 @@ describe("decisions", () => {
       await pass(staff.subkomite, app.id, 21);
       await pass(staff.subkomite, app.id, 22);
     }
-    expect((await pass(staff.kki, yes.id, 23)).application.label).toEqual({ rule: 9, label: "Layak", colour: "green" });
+    expect((await pass(staff.kki, yes.id, 23)).application.label).toEqual({ rule: 9, colour: "green" } /* Layak */);
     const res = await decideVia(staff.kki, no.id, { stage_id: 23, decision: "FAILED", note: "Kegiatan tidak sesuai izin." });
     expect(res.status).toBe(200);
-    expect(answered(res).data.application.label).toEqual({ rule: 8, label: "Tidak Layak", colour: "red" });
+    expect(answered(res).data.application.label).toEqual({ rule: 8, colour: "red" } /* Tidak Layak */);
     expect(await row(no.id)).toMatchObject({ isFinal: true, openStageId: null });
     const mail = (await api.mails(no.email)).at(-1)!;
     expect(mail.subject).toMatch(/^Keputusan Kelayakan: Tidak Layak — /);
@@ -210,7 +211,7 @@ describe("decisions", () => {
     const app = await submitted("REG");
     const res = await decideVia(staff.subkomite, app.id, { stage_id: 1, decision: "FAILED", note: "Ijazah tidak terbaca." });
     expect(res.status).toBe(200);
-    expect(answered(res).data.application.label).toEqual({ rule: 2, label: "Tolak", colour: "red" });
+    expect(answered(res).data.application.label).toEqual({ rule: 2, colour: "red" } /* Tolak */);
     expect(await row(app.id)).toMatchObject({ isFinal: true, openStageId: null, deadlineAt: null });
     refused(await decideVia(staff.admin, app.id, { stage_id: 1, decision: "PASSED" }), 409, "STAGE_NOT_OPEN");
   });
@@ -329,7 +330,7 @@ describe("decisions", () => {
       { applicationId: app.id, actor: { userId: kolegium.id, role: 6 }, stageId: 2, decision: "PASSED" },
       { mailer: api.mailer, logger: pino({ level: "silent" }) },
     );
-    expect(after.application.label.label).toBe("Setara");
+    expect(after.application.label.rule).toBe(5); // Setara
   });
 });
 
@@ -349,7 +350,7 @@ describe("visibility and files", () => {
     expect(await ids(staff.pembekalan)).toEqual([]);
     refused(await api.client().call("GET", url(app.id), { token: staff.kolegium }), 404, "NOT_FOUND");
     refused(await api.client().call("GET", url(draft.id), { token: staff.kki }), 404, "NOT_FOUND");
-    expect((await detail(staff.superadmin, draft.id)).application.label.label).toBe("Draf Permohonan");
+    expect((await detail(staff.superadmin, draft.id)).application.label.rule).toBe(DRAFT_RULE);
     const superView = await detail(staff.superadmin, app.id);
     expect(superView).toMatchObject({ may_decide: false, decisions: [], open_stage: { id: 1 } });
     expect(superView.applicant).toMatchObject({ full_name: app.name, email: app.email, kind: "WNI", institution_name: expect.any(String) });
@@ -455,7 +456,7 @@ describe("lists", () => {
       days_left: -15,
       may_decide: true,
       open_stage: { id: 1 },
-      label: { label: "Dalam Proses" },
+      label: { rule: 1 },
     });
     expect(first.data.slice(0, 5).map((r: { submitted_by_facility: boolean }) => r.submitted_by_facility)).toEqual([false, false, false, false, true]);
     const second = await list(staff.admin, { q: name, page: 2 });

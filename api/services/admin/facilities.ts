@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import type { Logger } from "pino";
-import { FACILITY_TYPE_LABELS, verificationState, type FacilityType, type VerificationState } from "#domain/facility";
+import { verificationState, type VerificationState } from "#domain/facility";
 import type { FacilityAdminCreate, FacilityVerify } from "#domain/forms/admin-facilities";
 import { PAGE_SIZE } from "#domain/forms/admin";
 import { ROLE } from "#domain/roles";
@@ -111,7 +111,6 @@ export async function listFacilityAdmins(db: Database, query: FacilityListQuery)
       is_hospital_verified: r.isHospitalVerified,
       facility_name: r.facilityName,
       facility_type: r.facilityType,
-      facility_type_label: typeLabel(r.facilityType),
       licence_number: r.licenceNumber,
       verification_state: verificationState(
         r.isHospitalVerified,
@@ -122,8 +121,6 @@ export async function listFacilityAdmins(db: Database, query: FacilityListQuery)
     meta: { page: query.page, per_page: PAGE_SIZE, total, pages: Math.max(1, Math.ceil(total / PAGE_SIZE)) },
   };
 }
-
-const typeLabel = (type: string | null) => (type === null ? null : (FACILITY_TYPE_LABELS[type as FacilityType] ?? type));
 
 /** A facility admin, or 404: other accounts are not managed here. */
 async function findFacilityAdmin(db: Database, id: string) {
@@ -156,7 +153,6 @@ export async function facilityAdminDetail(db: Database, id: string) {
       ? {
           facility_name: facility.facilityName,
           facility_type: facility.facilityType,
-          facility_type_label: typeLabel(facility.facilityType),
           address: facility.address,
           licence_number: facility.licenceNumber,
           contact_phone: facility.contactPhone,

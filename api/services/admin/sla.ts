@@ -1,7 +1,6 @@
 import { and, eq, isNotNull, sql } from "drizzle-orm";
-import { slaField, slaLabel, type SlaForm } from "#domain/forms/admin";
+import { slaField, type SlaForm } from "#domain/forms/admin";
 import { DEFAULT_SLA_DAYS, STAGES } from "#domain/workflow";
-import { stageName } from "#domain/workflow-words";
 import type { Database } from "../../db/client";
 import { applications, slaSettings, type UserRow } from "../../db/schema";
 import { recordAdminAction } from "./audit";
@@ -16,9 +15,7 @@ export async function slaSettingsList(db: Database) {
     const row = byStage.get(s.id);
     return {
       stage_id: s.id,
-      name: stageName(s.id)!,
       jalur_id: s.jalur,
-      label: slaLabel(s.id),
       days: row?.days ?? DEFAULT_SLA_DAYS[s.id],
       updated_at: row?.updatedAt.toISOString() ?? null,
     };

@@ -5,7 +5,8 @@ import { ZipFile } from "yazl";
 import { LOCALE } from "#domain/constants";
 import { roleName } from "#domain/role-words";
 import { TIME_ZONE } from "#domain/time-zone";
-import { statusLabel } from "#domain/status-label-words";
+import { NO_LABEL_RULE } from "#domain/status-label";
+import { labelWords, statusLabel } from "#domain/status-label-words";
 import { stageName, stageStatusWords } from "#domain/workflow-words";
 import enWords from "#locales/en/export.json";
 import idWords from "#locales/id/export.json";
@@ -170,7 +171,7 @@ export async function collectDataExport(db: Database, subjectUserId: string, app
       jalur_id: app.jalurId,
       created_at: app.createdAt.toISOString(),
       submitted_at: view.submitted_at,
-      status: view.label.label,
+      status: view.label.rule === NO_LABEL_RULE ? null : labelWords(view.label.rule),
       stage: view.tahap ? stageWords(view.tahap.id) : null,
       stage_deadline: view.stage_deadline,
       registered_by_facility: app.submittedByUserId !== null && app.submittedByUserId !== subjectUserId,

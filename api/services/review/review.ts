@@ -4,6 +4,7 @@ import { alias } from "drizzle-orm/pg-core";
 import { JALUR_IDS, type JalurId } from "#domain/documents";
 import { type DIRS, labelConditions, type SORTS, type TABS } from "#domain/review-filters";
 import { ROLE } from "#domain/roles";
+import { statusRule } from "#domain/status-label";
 import { statusLabel } from "#domain/status-label-words";
 import { stageName } from "#domain/workflow-words";
 import { decisionsFor, firstStage, openStage, SEES_EVERY_APPLICATION, stagesDecidedBy, staffMaySee, type WorkflowState } from "#domain/workflow";
@@ -192,7 +193,7 @@ function toRow(role: number, { app, submitterRole }: RowData, now: Date) {
     is_submitted: app.isSubmitted,
     stage,
     open_stage: open,
-    label: statusLabel({ status: app.status, is_submitted: app.isSubmitted, tahap: stage }),
+    label: statusRule({ status: app.status, is_submitted: app.isSubmitted, tahap: stage }),
     submitted_at: app.submittedAt?.toISOString() ?? null,
     deadline_at: app.deadlineAt?.toISOString() ?? null,
     days_left: daysLeft(app.deadlineAt, now),

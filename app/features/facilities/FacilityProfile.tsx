@@ -1,8 +1,9 @@
+import type { TFunction } from "i18next";
 import { getFormProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { Fragment } from "react";
 import { useTranslation } from "react-i18next";
-import { FACILITY_TYPE_LABELS, FACILITY_TYPES, type VerificationState } from "#domain/facility";
+import { FACILITY_TYPES, facilityTypeKey, type VerificationState } from "#domain/facility";
 import type { FormInput } from "#domain/forms/registry";
 import type { MyFacility } from "~/features/facilities/facility.server";
 import { formatDateTime } from "~/utils/format";
@@ -19,7 +20,7 @@ import { useLiveValidation } from "~/utils/live-validation";
 type Fields = Record<string, FieldMetadata<any>>;
 
 const FACILITY_FIELD_NAMES = ["facility_name", "facility_type", "address", "licence_number", "contact_phone", "contact_email"] as const;
-const TYPE_OPTIONS = FACILITY_TYPES.map((v) => ({ value: v, label: FACILITY_TYPE_LABELS[v] }));
+const typeOptions = (t: TFunction) => FACILITY_TYPES.map((value) => ({ value, label: t(facilityTypeKey(value)) }));
 
 /** The error summary's entries for the facility fields, in the order they show. */
 export function facilitySummary(fields: Fields, t: (key: string) => string) {
@@ -32,7 +33,7 @@ export function FacilityFields({ fields }: { fields: Fields }) {
   return (
     <>
       <Field meta={fields.facility_name} label={t("fields.facility_name")} autoComplete="organization" hint={t("hints.facility_name")} />
-      <SelectField meta={fields.facility_type} label={t("fields.facility_type")} options={TYPE_OPTIONS} />
+      <SelectField meta={fields.facility_type} label={t("fields.facility_type")} options={typeOptions(t)} />
       <Field meta={fields.address} label={t("fields.address")} autoComplete="address-line1" hint={t("hints.address")} />
       <Field meta={fields.licence_number} label={t("fields.licence_number")} autoComplete="off" hint={t("hints.licence_number")} />
       <Field meta={fields.contact_phone} label={t("fields.contact_phone")} type="tel" inputMode="numeric" hint={t("hints.contact_phone")} />
@@ -71,7 +72,7 @@ function FacilityDetails({ data }: { data: MyFacility }) {
   const empty = t("personal.empty");
   const rows: Array<[string, string | null | undefined]> = [
     [t("fields.facility_name"), f?.facility_name],
-    [t("fields.facility_type"), f?.facility_type_label],
+    [t("fields.facility_type"), f ? t(facilityTypeKey(f.facility_type)) : null],
     [t("fields.address"), f?.address],
     [t("fields.licence_number"), f?.licence_number],
     [t("fields.contact_phone"), f?.contact_phone],

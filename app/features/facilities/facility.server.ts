@@ -2,8 +2,6 @@ import type { FacilityDashboard, MyFacility } from "#contracts/facility";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type AppLoadContext } from "@remix-run/node";
 import { facilitySchemas } from "#domain/forms/facility";
-import { LABELLED_RULES } from "#domain/status-label";
-import { labelWords } from "#domain/status-label-words";
 
 import { redirectWithToast } from "~/utils/admin.server";
 import { accessToken, getOrUnavailable } from "~/utils/api.server";
@@ -35,16 +33,9 @@ export async function submitFacilityPersonalData(formData: FormData, context: Ap
 }
 
 /**
- * The facility's figures. The API counts by spec §4's label in the default language (its only name for a
- * group); each is worded here by its rule in the request's language, as every other status label is.
+ * The facility's figures: the counts by spec §4's label rule, the newest changes by their parts (role id,
+ * stage id and status); the page words them (LabelCounts, RecentActivity).
  */
-export async function loadFacilityDashboard(context: AppLoadContext, request: Request): Promise<FacilityDashboard> {
-  const dashboard = (await getOrUnavailable(context, "/me/facility/dashboard")).data;
-  const t = await i18next.getFixedT(request);
-  const counts = dashboard.counts.map((c) => {
-    const rule = LABELLED_RULES.find((r) => labelWords(r) === c.label);
-    return rule === undefined ? c : { ...c, label: t(`statusLabel.${rule}`) };
-  });
-  // The newest changes come by their parts (role id, stage id and status): the page words them (RecentActivity).
-  return { ...dashboard, counts };
+export async function loadFacilityDashboard(context: AppLoadContext): Promise<FacilityDashboard> {
+  return (await getOrUnavailable(context, "/me/facility/dashboard")).data;
 }

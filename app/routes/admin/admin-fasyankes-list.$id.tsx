@@ -4,6 +4,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
+import { facilityTypeKey } from "#domain/facility";
 import { facilityAdminSchemas } from "#domain/forms/admin-facilities";
 import { ROLE } from "#domain/roles";
 import type { FormInput } from "#domain/forms/registry";
@@ -130,7 +131,7 @@ export default function FacilityAdminPage() {
             <dt>{t("facility:fields.facility_name")}</dt>
             <dd>{facility.facility_name}</dd>
             <dt>{t("facility:fields.facility_type")}</dt>
-            <dd>{facility.facility_type_label ?? facility.facility_type}</dd>
+            <dd>{facility.facility_type ? t(facilityTypeKey(facility.facility_type)) : "—"}</dd>
             <dt>{t("facility:fields.address")}</dt>
             <dd>{facility.address}</dd>
             <dt>{t("facility:fields.licence_number")}</dt>

@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { FACILITY_TYPE_LABELS, FACILITY_TYPES } from "#domain/facility";
+import { FACILITY_TYPES, facilityTypeKey } from "#domain/facility";
 import { facilityAdminSchemas } from "#domain/forms/admin-facilities";
 import { ROLE } from "#domain/roles";
 import type { FormInput } from "#domain/forms/registry";
@@ -19,8 +19,6 @@ import { rules as facilityAdminCreateRules } from "#domain/forms/live/facilityAd
 import { useLiveValidation } from "~/utils/live-validation";
 
 export const handle = titled("facilityAdminAdd");
-
-const TYPE_OPTIONS = FACILITY_TYPES.map((value) => ({ value, label: FACILITY_TYPE_LABELS[value] }));
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireUser(request, context, { roles: [ROLE.ADMIN] });
@@ -78,7 +76,11 @@ export default function NewFacilityAdmin() {
           <Field meta={fields.email} label={t("accounts:fields.email")} type="email" autoComplete="off" />
           <h2>{t("fasyankes.facilitySection")}</h2>
           <Field meta={fields.facility_name} label={t("facility:fields.facility_name")} autoComplete="off" />
-          <SelectField meta={fields.facility_type} label={t("facility:fields.facility_type")} options={TYPE_OPTIONS} />
+          <SelectField
+            meta={fields.facility_type}
+            label={t("facility:fields.facility_type")}
+            options={FACILITY_TYPES.map((value) => ({ value, label: t(facilityTypeKey(value)) }))}
+          />
           <TextareaField meta={fields.address} label={t("facility:fields.address")} />
           <Field meta={fields.licence_number} label={t("facility:fields.licence_number")} autoComplete="off" />
           <Field meta={fields.contact_phone} label={t("facility:fields.contact_phone")} type="tel" inputMode="numeric" autoComplete="off" />

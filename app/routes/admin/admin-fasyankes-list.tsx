@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { facilityTypeKey } from "#domain/facility";
 import { ROLE } from "#domain/roles";
 import { listSearch, Pager } from "~/components/Pager";
 import * as a from "~/components/admin.css";
@@ -33,7 +34,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 /** /admin-fasyankes-list: the facility admins, the ones awaiting verification first (the Admin's queue). */
 export default function FacilityAdminList() {
-  const { t } = useTranslation("admin");
+  const { t } = useTranslation(["admin", "facility"]);
   const { rows, meta, params, tab } = useLoaderData<typeof loader>();
   return (
     <>
@@ -84,7 +85,7 @@ export default function FacilityAdminList() {
             { header: t("fasyankes.name"), cell: (row) => <Link to={`/admin-fasyankes-list/${row.id}`}>{row.full_name}</Link> },
             { header: t("fasyankes.email"), className: breakable, cell: (row) => row.email },
             { header: t("fasyankes.facility"), cell: (row) => row.facility_name ?? "—" },
-            { header: t("fasyankes.type"), cell: (row) => row.facility_type_label ?? "—" },
+            { header: t("fasyankes.type"), cell: (row) => (row.facility_type ? t(facilityTypeKey(row.facility_type)) : "—") },
             { header: t("fasyankes.licence"), className: breakable, cell: (row) => row.licence_number ?? "—" },
             { header: t("fasyankes.state"), cell: (row) => <VerificationBadge state={row.verification_state} /> },
             { header: t("fasyankes.submitted"), cell: (row) => formatDate(row.submitted_at) },

@@ -12,6 +12,7 @@ import { formStatus, accessToken, orUnavailable } from "~/utils/api.server";
 import { STREAMS_UPLOAD } from "~/utils/uploads";
 import { APPLICANT_ROLES } from "#domain/roles";
 import { titled } from "~/utils/page-title";
+import { useRoleName } from "~/utils/role-name";
 import { i18next } from "~/utils/i18n.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -52,6 +53,7 @@ export default function AdditionalRequirements() {
   const { t } = useTranslation("applicant");
   const loaded = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
+  const roleName = useRoleName();
   if (!loaded.spe) {
     return <OnlySpe title={t("additional.title")} message={t("portfolio.onlySpe")} />;
   }
@@ -76,7 +78,7 @@ export default function AdditionalRequirements() {
             <section key={item.id} className={ui.card} aria-labelledby={`title-${item.id}`}>
               <h2 id={`title-${item.id}`}>{item.title}</h2>
               {item.description ? <p>{item.description}</p> : null}
-              <p className={ui.hint}>{t("additional.requestedBy", { who: item.requested_by ?? "-", date: formatDate(item.requested_at) })}</p>
+              <p className={ui.hint}>{t("additional.requestedBy", { who: roleName(item.requested_by_role), date: formatDate(item.requested_at) })}</p>
               <p>
                 {item.file ? (
                   <>

@@ -13,7 +13,7 @@ import { DataTable } from "~/components/DataTable";
 
 /** The facility's registrations by status label (spec §4 texts and colours), with drafts and the total. */
 export function LabelCounts({ dashboard }: { dashboard: FacilityDashboard }) {
-  const { t } = useTranslation("facility");
+  const { t } = useTranslation(["facility", "common"]);
   if (dashboard.submitted === 0 && dashboard.drafts === 0) return <p className={ui.muted}>{t("dashboard.noRegistrations")}</p>;
   return (
     <div className={a.tableScroll}>
@@ -27,9 +27,9 @@ export function LabelCounts({ dashboard }: { dashboard: FacilityDashboard }) {
         </thead>
         <tbody>
           {dashboard.counts.map((c) => (
-            <tr key={c.label}>
+            <tr key={c.rule}>
               <th scope="row">
-                <span className={`${ui.badge} ${ui.badgeColour[c.colour]}`}>{c.label}</span>
+                <span className={`${ui.badge} ${ui.badgeColour[c.colour]}`}>{t(`common:statusLabel.${c.rule}`)}</span>
               </th>
               <td>{c.count}</td>
             </tr>

@@ -16,7 +16,7 @@ export const handle = titled("facilityHome");
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const me = await guardDashboard(request, context);
   // Role 400 may open the dashboard too (spec §2) but has no facility to show.
-  const dashboard = roleOf(me) === ROLE.ADMIN_FASYANKES ? await loadFacilityDashboard(context, request) : null;
+  const dashboard = roleOf(me) === ROLE.ADMIN_FASYANKES ? await loadFacilityDashboard(context) : null;
   return { name: me.user.full_name, dashboard };
 }
 

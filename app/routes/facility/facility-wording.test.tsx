@@ -22,7 +22,7 @@ const registration = {
     stage_started_at: "2026-11-09T02:00:00Z",
     stage_deadline: "2026-11-23T02:00:00Z",
     holder_roles: [2, 4],
-    label: { rule: 1, label: "Dalam Proses", colour: "yellow" },
+    label: { rule: 1, colour: "yellow" },
     documents: [],
     reupload: [],
     timeline: [],

@@ -27,6 +27,7 @@ import { toastCookie } from "~/utils/session.server";
 import { formErrorsFor, i18next } from "~/utils/i18n.server";
 import { titled } from "~/utils/page-title";
 import { ROLE } from "#domain/roles";
+import { NO_LABEL_RULE } from "#domain/status-label";
 
 // /application/:id (roles 1, 5, 6, 7) and /application-list/:id (roles 2, 4): one application as the
 // reviewer's role sees it, and the decision on its open stage when the API says the role may take it.
@@ -77,8 +78,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const outcome = await postDecision(context, id, body);
   if (outcome.ok) {
     const t = await i18next.getFixedT(request, "review");
-    const { rule, label: labelled } = outcome.detail.application.label;
-    const label = labelled ? (await i18next.getFixedT(request))(`statusLabel.${rule}`) : null;
+    const { rule } = outcome.detail.application.label;
+    const label = rule === NO_LABEL_RULE ? null : (await i18next.getFixedT(request))(`statusLabel.${rule}`);
     const message = label ? t("toast.decisionSavedWithStatus", { label }) : t("toast.decisionSaved");
     return redirect(`${area.base}/${encodeURIComponent(id)}`, { headers: { "Set-Cookie": await toastCookie({ severity: "success", message }) } });
   }

@@ -32,7 +32,7 @@ const FAILED: Array<[string, string]> = [
   ["note", "Ijazah tidak dapat diverifikasi."],
   ["internal_note", "Dicek dua kali"],
 ];
-const decided = { ok: true, detail: { application: { label: { label: "Tolak" } } } };
+const decided = { ok: true, detail: { application: { label: { rule: 2, colour: "red" } } } };
 
 beforeEach(() => {
   postDecision.mockReset();
