@@ -2,6 +2,7 @@ import { z } from "@hono/zod-openapi";
 import { JALUR_IDS } from "#domain/documents";
 import { APPLICATION_STATUSES, LABEL_COLOURS } from "#domain/status-label";
 import { rules } from "#domain/validation";
+import { coded, labelRef } from "#domain/validation-codes";
 
 // The application as the API answers it (GET /applications/current, /applications/:id, the review
 // detail, a facility's registration): the API validates and documents with these schemas, the
@@ -136,6 +137,8 @@ export type StatusLabel = z.infer<typeof LabelSchema>;
 // The SPE pathway's extras (spec §3 session working data: portfolio, achievementType, isAchievementDone):
 // the same shape is sent and answered.
 
+/** The most rows of a portfolio or of the achievements one save sends. */
+const ENTRIES_MAX = 50;
 const year = z.number().int().min(1950).max(2100).nullable().optional();
 const optionalText = (max: number) => rules.optionalText({ max }).nullable();
 
@@ -144,14 +147,14 @@ export const PortfolioSchema = z
     entries: z
       .array(
         z.object({
-          kind: rules.text("Jenis", { max: 50 }),
-          title: rules.text("Judul", { max: 200 }),
+          kind: rules.text(labelRef("applicant:portfolio.fields.kind"), { max: 50 }),
+          title: rules.text(labelRef("applicant:portfolio.fields.title"), { max: 200 }),
           institution: optionalText(200),
           year,
           description: optionalText(2000),
         }),
       )
-      .max(50, "tidak boleh lebih dari 50 entri"),
+      .max(ENTRIES_MAX, coded("too_many_entries", { max: ENTRIES_MAX })),
   })
   .openapi("Portfolio");
 
@@ -160,13 +163,13 @@ export const AchievementsSchema = z
     items: z
       .array(
         z.object({
-          type_code: rules.text("Jenis Capaian", { max: 50 }),
-          title: rules.text("Judul", { max: 200 }),
+          type_code: rules.text(labelRef("applicant:achievement.fields.type_code"), { max: 50 }),
+          title: rules.text(labelRef("applicant:achievement.fields.title"), { max: 200 }),
           year,
           description: optionalText(2000),
         }),
       )
-      .max(50, "tidak boleh lebih dari 50 entri"),
+      .max(ENTRIES_MAX, coded("too_many_entries", { max: ENTRIES_MAX })),
     done: z.boolean(),
   })
   .openapi("Achievements");

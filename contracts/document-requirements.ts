@@ -1,10 +1,11 @@
 import { z } from "@hono/zod-openapi";
 import { JALUR_IDS } from "#domain/documents";
+import { coded, labelRef } from "#domain/validation-codes";
 
 // The documents each pathway asks for (GET /document-requirements): the API validates and documents
 // with these schemas; the applicant's upload pages are typed with the type below (types only).
 
-export const JalurSchema = z.enum(JALUR_IDS, { error: "jalur harus salah satu dari REG, SPE atau OTH" });
+export const JalurSchema = z.enum(JALUR_IDS, { error: coded("oneOf", { field: labelRef("errors:fields.jalur") }) });
 
 /** Spec §3 "Document requirement", plus `merged`. */
 export const DocumentRequirementSchema = z

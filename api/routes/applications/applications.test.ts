@@ -494,6 +494,10 @@ describe("SPE extras", () => {
     const put = await api.client().call("PUT", `${base}/portfolio`, { token, body: { entries } });
     expect(put.status).toBe(200);
     expect(answered(put).data).toEqual({ entries });
+    const tooMany = await api.client().call("PUT", `${base}/portfolio`, { token, body: { entries: Array.from({ length: 51 }, () => entries[0]!) } });
+    expect(refused(tooMany, 400, "VALIDATION_ERROR").error.details).toMatchObject([
+      { path: "entries", code: "too_many_entries", params: { max: 50 }, message: "paling banyak 50 entri sekali simpan" },
+    ]);
 
     const types = answered(await api.client().call("GET", "/achievement-types")).data;
     expect(types.map((t: { code: string }) => t.code)).toContain("PUBLIKASI");

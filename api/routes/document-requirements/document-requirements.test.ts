@@ -50,8 +50,12 @@ describe("GET /api/v1/document-requirements", () => {
     expect(data.map((r) => r.id)).toEqual([1, 2, 3, 4, 5, 6, 7, 11, 12, 13, 14, 15, 16, 17, 21, 22, 23, 24, 25, 26, 27, 28]);
   });
 
-  it("refuses an unknown pathway", async () => {
+  it("refuses an unknown pathway, by code and label key (no sentence of the schema's own)", async () => {
     // Raw: a pathway the route's query type does not know.
-    await expectError(await api.request("/api/v1/document-requirements?jalur=XYZ"), 400, "VALIDATION_ERROR");
+    const res = await api.request("/api/v1/document-requirements?jalur=XYZ");
+    await expectError(res.clone(), 400, "VALIDATION_ERROR");
+    expect((await res.json()).error.details).toMatchObject([
+      { path: "jalur", code: "oneOf", labels: { field: "errors:fields.jalur" }, message: "Jalur harus berupa nilai yang diizinkan" },
+    ]);
   });
 });
