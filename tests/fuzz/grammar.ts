@@ -625,7 +625,7 @@ const metadataArb = fc.oneof(
   fc
     .array(
       fc.record({
-        key: fc.oneof(fc.constantFrom("application", "requirement", "form", "filename", "filetype", "", "a b"), anyText(8)),
+        key: fc.oneof(fc.constantFrom("application", "requirement", "form", "filename", "filetype", "multipart", "", "a b"), anyText(8)),
         value: fc.option(anyText(16)),
         valid: fc.boolean(),
       }),
@@ -633,6 +633,12 @@ const metadataArb = fc.oneof(
     )
     .map((entries) => entries.map((e) => (e.value === null ? e.key : `${e.key} ${e.valid ? base64(e.value) : e.value}`)).join(",")),
   fc.constantFrom("", ",", " ", "filename", "filename !!!", "doc MQ==,doc Mg==", "x".repeat(10_000)),
+  // A merged set's body announces its multipart type: a good one, one past the boundary's 70, another type, a bare key.
+  fc
+    .constantFrom("multipart/form-data; boundary=x", `multipart/form-data; boundary=${"b".repeat(71)}`, "text/plain", "multipart/form-data", "")
+    .chain((type) =>
+      fc.constantFrom(`multipart ${base64(type)}`, `application ${base64("x")},requirement ${base64("1")},multipart ${base64(type)}`, "multipart"),
+    ),
 );
 
 const tusHeader: fc.Arbitrary<[string, string]> = fc.oneof(
