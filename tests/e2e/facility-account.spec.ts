@@ -1,6 +1,6 @@
 import type { Page, TestInfo } from "@playwright/test";
 import { expect, linkFromMail, submitLogin, test } from "./accounts-fixtures";
-import { ACCOUNTS, apiKey, apiTokens, expectPath, landAs, sidebar } from "./fixtures";
+import { ACCOUNTS, apiKey, apiTokens, expectPath, LABEL_WORDS, landAs, sidebar } from "./fixtures";
 
 // The facility admin's own account (role 8, DESIGN §4): sign-up at /sign-up/fasyankes, activation from
 // the mail, "Beranda", the /personal-data verification cycle (send, pending, rejected with a reason,
@@ -150,10 +150,12 @@ test("the demo facility's Beranda counts its registrations by label and lists re
   const counts = page.getByRole("table", { name: "Jumlah pendaftaran menurut status" });
   await expect(async () => {
     const res = await request.get("/api/v1/me/facility/dashboard", { headers: { "x-adaptasiapikey": apiKey(), authorization: `Bearer ${token}` } });
-    const figures = (await res.json()).data as { submitted: number; counts: Array<{ label: string; count: number }> };
-    expect(figures.counts.map((c) => c.label)).toEqual(expect.arrayContaining(["Dalam Proses", "Perbaikan Berkas", "Selesai"]));
+    // The API counts by spec §4's rule; the page words each: 1 Dalam Proses, 3 Perbaikan Berkas, 11 Selesai.
+    const figures = (await res.json()).data as { submitted: number; counts: Array<{ rule: number; count: number }> };
+    expect(figures.counts.map((c) => c.rule)).toEqual(expect.arrayContaining([1, 3, 11]));
     await page.reload();
-    for (const { label, count } of figures.counts) {
+    for (const { rule, count } of figures.counts) {
+      const label = LABEL_WORDS[String(rule)]!;
       await expect(
         counts
           .getByRole("row", { name: new RegExp(label) })

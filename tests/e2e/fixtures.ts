@@ -273,3 +273,6 @@ export async function confirmYes(page: Page) {
   await expect(confirmPanel(page)).toBeVisible();
   await confirmPanel(page).getByRole("button", { name: "Yes", exact: true }).click();
 }
+
+/** Spec §4's labels in its words, by rule (Playwright's loader takes no JSON module: read as a file, from the repository's root). */
+export const LABEL_WORDS = (JSON.parse(readFileSync(path.resolve("locales/id/common.json"), "utf8")) as { statusLabel: Record<string, string> }).statusLabel;

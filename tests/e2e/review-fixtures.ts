@@ -1,11 +1,9 @@
 import type { APIRequestContext, Browser, BrowserContext, Page, TestInfo } from "@playwright/test";
-import { readFileSync } from "node:fs";
-import path from "node:path";
 import { NO_LABEL_RULE } from "#domain/status-label";
 import { endsFile, stagesDecidedBy } from "#domain/workflow";
 import { pdf, png } from "../fixtures/files";
 import { expect, linkFromMail, newCitizen, newForeigner, type Citizen, type Foreigner } from "./accounts-fixtures";
-import { ACCOUNTS, apiKey, apiTokens, confirmYes, landAs, startSession, type AccountKey } from "./fixtures";
+import { ACCOUNTS, apiKey, apiTokens, confirmYes, LABEL_WORDS, landAs, startSession, type AccountKey } from "./fixtures";
 
 // Shared by the review specs: a fresh applicant with a submitted application made entirely
 // through /api/v1 (the journey itself is proven by the applicant specs), reviewers logged in by the real
@@ -213,9 +211,6 @@ export async function expectApplicantLabel(page: Page, label: string) {
  * The label the applicant's own API view gives (GET /applications/:id), in the spec's words: a quick check between
  * the steps under test. The API answers the rule; its words are spec §4's.
  */
-/** Spec §4's labels in its words (Playwright's loader takes no JSON module: read as a file, from the repository's root). */
-const LABEL_WORDS = (JSON.parse(readFileSync(path.resolve("locales/id/common.json"), "utf8")) as { statusLabel: Record<string, string> }).statusLabel;
-
 export async function applicantLabel(request: APIRequestContext, app: Submitted): Promise<string | null> {
   const body = await ok<{ data: { label: { rule: number } } }>(await request.get(`/api/v1/applications/${app.id}`, { headers: headers(app.token) }));
   return body.data.label.rule === NO_LABEL_RULE ? null : LABEL_WORDS[String(body.data.label.rule)]!;
