@@ -49,11 +49,6 @@ export const FRAMEWORK_PATCHES = {
     file: "server/document-pipeline.ts",
     test: "server/document-pipeline.test.ts",
   },
-  "one-loader-request": {
-    internal: "@remix-run/server-runtime data callRouteLoader (one stripped request per page)",
-    file: "server/document-pipeline.ts",
-    test: "server/document-pipeline.test.ts",
-  },
 } as const;
 
 export type FrameworkPatch = keyof typeof FRAMEWORK_PATCHES;

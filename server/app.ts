@@ -50,11 +50,7 @@ export async function createServer(env: Env, opts: { dev?: boolean; logger?: pin
   // Framework patches for speed (domain/framework-patches.ts; FRAMEWORK_PATCHES_OFF switches one off).
   if (patchOn("route-match-cache")) installRouteMatchCache();
   if (patchOn("render-tree-cache")) installRenderTreeCache();
-  installLeanDocumentPipeline({
-    lazyHandoff: patchOn("lazy-handoff-stream"),
-    staticHandlerMatch: patchOn("static-handler-match"),
-    oneLoaderRequest: patchOn("one-loader-request"),
-  });
+  installLeanDocumentPipeline({ lazyHandoff: patchOn("lazy-handoff-stream"), staticHandlerMatch: patchOn("static-handler-match") });
   reportFrameworkPatches(logger);
 
   let api: StartedApi | undefined;

@@ -1,15 +1,7 @@
 import { createRequire } from "node:module";
 import { describe, expect, it } from "vitest";
 import routeConfig from "~/routes";
-import {
-  chainOf,
-  chainStaticHandlers,
-  DOCUMENT_PIPELINE_MODULES,
-  installLeanDocumentPipeline,
-  lazyEncode,
-  loaderHref,
-  oneLoaderRequest,
-} from "./document-pipeline";
+import { chainOf, chainStaticHandlers, DOCUMENT_PIPELINE_MODULES, installLeanDocumentPipeline, lazyEncode } from "./document-pipeline";
 import { memoizeMatchRoutes } from "./route-match-cache";
 import { miniRemix } from "./test/mini-remix";
 
@@ -21,9 +13,6 @@ const singleFetch = require(DOCUMENT_PIPELINE_MODULES.encodeViaTurboStream) as {
 const originalCreate = (router.createStaticHandler.original ?? router.createStaticHandler) as never;
 const originalMatch = (router.matchRoutes.original ?? router.matchRoutes) as never;
 const originalEncode = (singleFetch.encodeViaTurboStream.original ?? singleFetch.encodeViaTurboStream) as never;
-const data = require(DOCUMENT_PIPELINE_MODULES.callRouteLoader) as { callRouteLoader: Fn };
-const originalCallLoader = (data.callRouteLoader.original ?? data.callRouteLoader) as never;
-const responses = require(DOCUMENT_PIPELINE_MODULES.responses) as never;
 
 async function text(stream: ReadableStream<Uint8Array>): Promise<string> {
   return new Response(stream).text();
@@ -183,71 +172,12 @@ describe("chainStaticHandlers (static-handler-match)", () => {
   });
 });
 
-describe("oneLoaderRequest (one-loader-request)", () => {
-  const seen =
-    (calls: Request[]) =>
-    ({ request }: { request: Request }) => {
-      calls.push(request);
-      return { url: request.url, cookie: request.headers.get("cookie") };
-    };
-  const args = (request: Request, loader: unknown, routeId = "routes/x") =>
-    ({ request, loader, loadContext: {}, params: {}, routeId, singleFetch: true }) as never;
-
-  it("gives a page's loaders one request with the URL, headers and signal the server runtime's would have", async () => {
-    const patched = oneLoaderRequest(originalCallLoader, responses);
-    for (const href of [
-      "http://portal.test/list",
-      "http://portal.test/list?q=a%20b&tab=all",
-      "http://portal.test/list?index&_routes=root&x=1",
-      "http://portal.test/a?",
-    ]) {
-      const controller = new AbortController();
-      const page = new Request(href, { headers: { cookie: "s=1" }, signal: controller.signal });
-      const ours: Request[] = [];
-      const theirs: Request[] = [];
-      const answers = await Promise.all([patched(args(page, seen(ours))), patched(args(page, seen(ours), "root"))]);
-      const expected = await (originalCallLoader as Fn)(args(page, seen(theirs)));
-      expect(answers[0]).toEqual(expected);
-      expect(ours[0]).toBe(ours[1]);
-      expect(ours[0].url).toBe(theirs[0].url);
-      expect(ours[0].url).toBe(loaderHref(href));
-      expect([...ours[0].headers]).toEqual([...theirs[0].headers]);
-      controller.abort();
-      expect(ours[0].signal.aborted && theirs[0].signal.aborted).toBe(true);
-    }
-    // Nothing to strip: the page's own request.
-    const plain = new Request("http://portal.test/list?tab=all");
-    const calls: Request[] = [];
-    await patched(args(plain, seen(calls)));
-    expect(calls[0]).toBe(plain);
-  });
-
-  it("answers as the server runtime does: undefined refused, a deferred redirect made a redirect; other methods as before", async () => {
-    const patched = oneLoaderRequest(originalCallLoader, responses);
-    const page = new Request("http://portal.test/list");
-    await expect(patched(args(page, () => undefined))).rejects.toThrow(/didn't return anything/);
-    const { defer } = require("@remix-run/server-runtime/dist/responses.js") as { defer: (d: unknown, init: unknown) => unknown };
-    const redirected = (await patched(args(page, () => defer({ a: 1 }, { status: 302, headers: { Location: "/login" } })))) as Response;
-    expect([redirected.status, redirected.headers.get("Location")]).toEqual([302, "/login"]);
-    const post = new Request("http://portal.test/list", { method: "POST", body: "a=1" });
-    const calls: Request[] = [];
-    await patched(args(post, seen(calls)));
-    expect(calls[0]).not.toBe(post);
-  });
-});
-
 describe("the patches in a page request (what breaks if Remix stops calling the internals)", () => {
   it("are what Remix's document request calls through, and the page is the same", async () => {
     const before = await miniRemix()("/item/7");
     const installedCreate = router.createStaticHandler;
     const installedEncode = singleFetch.encodeViaTurboStream;
     const installedMatch = router.matchRoutes;
-    const installedCallLoader = data.callRouteLoader;
-    let loaderCalls = 0;
-    data.callRouteLoader = (...a: unknown[]) => {
-      loaderCalls++;
-      return (originalCallLoader as Fn)(...a);
-    };
     let made = 0;
     let encoded = 0;
     router.createStaticHandler = (...a: unknown[]) => {
@@ -259,8 +189,7 @@ describe("the patches in a page request (what breaks if Remix stops calling the 
       return (originalEncode as Fn)(...a);
     };
     try {
-      installLeanDocumentPipeline({ lazyHandoff: true, staticHandlerMatch: true, oneLoaderRequest: true });
-      expect(data.callRouteLoader.original).toBeDefined();
+      installLeanDocumentPipeline({ lazyHandoff: true, staticHandlerMatch: true });
       expect(router.createStaticHandler.original).toBeDefined();
       expect(singleFetch.encodeViaTurboStream.original).toBeDefined();
       if (!router.matchRoutes.original) router.matchRoutes = memoizeMatchRoutes(originalMatch) as never;
@@ -270,13 +199,10 @@ describe("the patches in a page request (what breaks if Remix stops calling the 
       expect(made).toBe(2);
       // <Scripts> reads the handoff: encoded once, when read.
       expect(encoded).toBe(1);
-      // The page's two loaders (root's has none) went through the patched call, not the server runtime's.
-      expect(loaderCalls).toBe(0);
     } finally {
       router.createStaticHandler = installedCreate;
       singleFetch.encodeViaTurboStream = installedEncode;
       router.matchRoutes = installedMatch;
-      data.callRouteLoader = installedCallLoader;
     }
   });
 });

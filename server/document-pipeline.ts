@@ -1,14 +1,14 @@
 import { createRequire } from "node:module";
 
 /**
- * Three costs of Remix's document request that no page's HTML depends on (docs/decisions/036-lean-document-pipeline.md):
+ * Two costs of Remix's document request that no page's HTML depends on (docs/decisions/036-lean-document-pipeline.md):
  *
  * - **The handoff encoded only when read** (`lazy-handoff-stream`). The server runtime encodes every page's
  *   loader data with turbo-stream (`encodeViaTurboStream`) as it builds the render's context, and arms a
  *   5 s timer, which fires on every page (only the browser leaving clears it) and makes an Error. Only
- *   `<Scripts>` reads the stream (`StreamTransfer` renders nothing without it). A page without hydration (app/utils/hydration.ts) never reads it. Here the stream is made on its
- *   first read: a page that renders `<Scripts>` gets the same bytes, a page without scripts skips the
- *   encoding and the timer.
+ *   `<Scripts>` reads the stream (`StreamTransfer` renders nothing without it), and a page without
+ *   hydration (app/utils/hydration.ts) has none. Here the stream is made on its first read: a page that
+ *   renders `<Scripts>` gets the same bytes, a page without scripts skips the encoding and the timer.
  *
  * - **The static handler's match from memory** (`static-handler-match`). The static handler's `query`
  *   matches the path against the whole route tree with React Router's internal `matchRoutes` (flattening,
@@ -18,12 +18,6 @@ import { createRequire } from "node:module";
  *   matched routes, each with only the next as its child): the same loaders, actions, error boundaries
  *   and ids, so the internal match finds the same routes in a tree of a handful. A path matching nothing,
  *   and anything but `query` (resource routes' `queryRoute`, the full `dataRoutes`), go to the whole tree.
- *
- * - **One request for a page's loaders** (`one-loader-request`). Before each loader runs, the server runtime
- *   makes two new `Request`s from the page's (`stripIndexParam`, `stripRoutesParam`: the URL without Remix's
- *   own `index` and `_routes` parameters, the headers copied, a signal following the page's): six for a
- *   list's three loaders. For a GET or HEAD, every loader of one page gets one such request instead, made
- *   once with the same URL (or the page's own, when stripping changes nothing), headers and signal.
  */
 
 type AnyRoute = { id?: unknown; children?: AnyRoute[] } & Record<string, unknown>;
@@ -53,8 +47,6 @@ type Encode = ((...args: unknown[]) => ReadableStream<Uint8Array>) & { original?
 export const DOCUMENT_PIPELINE_MODULES = {
   encodeViaTurboStream: "@remix-run/server-runtime/dist/single-fetch.js",
   createStaticHandler: "@remix-run/router",
-  callRouteLoader: "@remix-run/server-runtime/dist/data.js",
-  responses: "@remix-run/server-runtime/dist/responses.js",
 } as const;
 
 /** `encode`, made when its stream is first read (a stream nobody reads costs nothing). */
@@ -135,56 +127,8 @@ export function chainStaticHandlers(original: CreateStaticHandler, router: { mat
   return made;
 }
 
-/**
- * The URL a loader sees, as the server runtime makes it: `stripIndexParam` (every `index` parameter taken
- * out, the non-empty ones put back at the end) then `stripRoutesParam` (`_routes` taken out). Both
- * re-serialise the query (`%20` becomes `+`) even when they take nothing out.
- */
-export function loaderHref(href: string): string {
-  const url = new URL(href);
-  const keep = url.searchParams.getAll("index").filter(Boolean);
-  url.searchParams.delete("index");
-  for (const value of keep) url.searchParams.append("index", value);
-  const second = new URL(url.href);
-  second.searchParams.delete("_routes");
-  return second.href;
-}
-
-/**
- * `callRouteLoader` (single fetch) giving every loader of one GET/HEAD page request the same stripped
- * request. What it does with the loader's answer is the server runtime's own (server-runtime 2.17 data.js).
- */
-type Responses = { isDeferredData(v: unknown): boolean; isRedirectStatusCode(status: number): boolean; redirect(url: string, init: unknown): Response };
-export function oneLoaderRequest(original: CallRouteLoader, responses: Responses): CallRouteLoader {
-  const stripped = new WeakMap<Request, Request>();
-  const patched: CallRouteLoader = async (args) => {
-    const { request } = args;
-    if (!args.singleFetch || (request.method !== "GET" && request.method !== "HEAD") || request.body) return original(args);
-    let shared = stripped.get(request);
-    if (!shared) {
-      const href = loaderHref(request.url);
-      shared = href === request.url ? request : new Request(href, { method: request.method, headers: request.headers, signal: request.signal });
-      stripped.set(request, shared);
-    }
-    const result = (await args.loader({ request: shared, context: args.loadContext, params: args.params })) as {
-      init?: { status?: number; headers?: HeadersInit };
-    };
-    if (result === undefined) {
-      throw new Error(
-        `You defined a loader for route "${args.routeId}" but didn't return ` + "anything from your `loader` function. Please return a value or `null`.",
-      );
-    }
-    if (responses.isDeferredData(result) && result.init && responses.isRedirectStatusCode(result.init.status || 200)) {
-      return responses.redirect(new Headers(result.init.headers).get("Location")!, result.init);
-    }
-    return result;
-  };
-  patched.original = original;
-  return patched;
-}
-
-/** The three, on the modules the server runtime calls through. Before the Remix request handler is made. */
-export function installLeanDocumentPipeline(which: { lazyHandoff: boolean; staticHandlerMatch: boolean; oneLoaderRequest: boolean }): void {
+/** Both, on the modules the server runtime calls through. Before the Remix request handler is made. */
+export function installLeanDocumentPipeline(which: { lazyHandoff: boolean; staticHandlerMatch: boolean }): void {
   const require = createRequire(import.meta.url);
   if (which.lazyHandoff) {
     const singleFetch = require(DOCUMENT_PIPELINE_MODULES.encodeViaTurboStream) as { encodeViaTurboStream: Encode };
@@ -193,10 +137,5 @@ export function installLeanDocumentPipeline(which: { lazyHandoff: boolean; stati
   if (which.staticHandlerMatch) {
     const router = require(DOCUMENT_PIPELINE_MODULES.createStaticHandler) as { createStaticHandler: CreateStaticHandler; matchRoutes: MatchRoutes };
     if (!router.createStaticHandler.original) router.createStaticHandler = chainStaticHandlers(router.createStaticHandler, router);
-  }
-  if (which.oneLoaderRequest) {
-    const data = require(DOCUMENT_PIPELINE_MODULES.callRouteLoader) as { callRouteLoader: CallRouteLoader };
-    const responses = require(DOCUMENT_PIPELINE_MODULES.responses) as Responses;
-    if (!data.callRouteLoader.original) data.callRouteLoader = oneLoaderRequest(data.callRouteLoader, responses);
   }
 }
