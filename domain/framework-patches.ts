@@ -39,6 +39,16 @@ export const FRAMEWORK_PATCHES = {
     file: "api/http/in-process.ts",
     test: "api/in-process.test.ts",
   },
+  "lazy-handoff-stream": {
+    internal: "@remix-run/server-runtime single-fetch encodeViaTurboStream (made when first read)",
+    file: "server/document-pipeline.ts",
+    test: "server/document-pipeline.test.ts",
+  },
+  "static-handler-match": {
+    internal: "@remix-run/router createStaticHandler (query on the matched chain of routes)",
+    file: "server/document-pipeline.ts",
+    test: "server/document-pipeline.test.ts",
+  },
 } as const;
 
 export type FrameworkPatch = keyof typeof FRAMEWORK_PATCHES;

@@ -28,6 +28,7 @@ import { createRequestHandler } from "./remix-handler";
 import { closeUnreadBodies, formBodies, uploadRoutes } from "./request-body";
 import { installRenderTreeCache } from "./render-tree-cache";
 import { installRouteMatchCache } from "./route-match-cache";
+import { installLeanDocumentPipeline } from "./document-pipeline";
 import { pagePolicy, securityHeaders } from "./security";
 import { patchOn } from "#domain/framework-patches";
 
@@ -49,6 +50,7 @@ export async function createServer(env: Env, opts: { dev?: boolean; logger?: pin
   // Framework patches for speed (domain/framework-patches.ts; FRAMEWORK_PATCHES_OFF switches one off).
   if (patchOn("route-match-cache")) installRouteMatchCache();
   if (patchOn("render-tree-cache")) installRenderTreeCache();
+  installLeanDocumentPipeline({ lazyHandoff: patchOn("lazy-handoff-stream"), staticHandlerMatch: patchOn("static-handler-match") });
   reportFrameworkPatches(logger);
 
   let api: StartedApi | undefined;

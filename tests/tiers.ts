@@ -29,6 +29,7 @@ export const FAST_FILES = [
   "scripts/doc-links.test.ts",
   "scripts/openapi-docs.test.ts",
   "scripts/source-comments.test.ts",
+  "server/document-pipeline.test.ts",
   "server/metrics.test.ts",
   "server/page-queue.test.ts",
   "server/route-match-cache.test.ts",
