@@ -4,6 +4,7 @@ import routeConfig from "~/routes";
 import { chainOf, chainStaticHandlers, DOCUMENT_PIPELINE_MODULES, installLeanDocumentPipeline, lazyEncode } from "./document-pipeline";
 import { memoizeMatchRoutes } from "./route-match-cache";
 import { miniRemix } from "./test/mini-remix";
+import { routePaths } from "./test/route-paths";
 
 const require = createRequire(import.meta.url);
 type Fn = ((...a: unknown[]) => unknown) & { original?: Fn };
@@ -18,21 +19,29 @@ async function text(stream: ReadableStream<Uint8Array>): Promise<string> {
   return new Response(stream).text();
 }
 
+/** `fn` with a count of its calls. */
+function counted(fn: unknown): { fn: Fn; calls: () => number } {
+  let n = 0;
+  return {
+    fn: (...a: unknown[]) => {
+      n++;
+      return (fn as Fn)(...a);
+    },
+    calls: () => n,
+  };
+}
+
 describe("lazyEncode (lazy-handoff-stream)", () => {
   it("encodes only when the stream is read, to the same bytes", async () => {
-    let calls = 0;
-    const counting = ((...a: unknown[]) => {
-      calls++;
-      return (originalEncode as Fn)(...a);
-    }) as never;
-    const lazy = lazyEncode(counting);
+    const encode = counted(originalEncode);
+    const lazy = lazyEncode(encode.fn as never);
     const data = { loaderData: { root: { me: { name: "Dewi" }, when: new Date(0) } }, actionData: null, errors: null };
     const unread = lazy(data, new AbortController().signal, 5_000, "production");
     expect(unread).toBeInstanceOf(ReadableStream);
     await new Promise((r) => setTimeout(r, 10));
-    expect(calls).toBe(0);
+    expect(encode.calls()).toBe(0);
     const read = await text(lazy(data, new AbortController().signal, 5_000, "production"));
-    expect(calls).toBe(1);
+    expect(encode.calls()).toBe(1);
     expect(read).toBe(await text((originalEncode as Fn)(data, new AbortController().signal, 5_000, "production") as ReadableStream<Uint8Array>));
     // A reader that gives up cancels the encoding it started.
     const cancelled = lazy(data, new AbortController().signal, 5_000, "production").getReader();
@@ -102,12 +111,8 @@ describe("chainStaticHandlers (static-handler-match)", () => {
 
   it("answers every query as the whole tree does: matches, params, data, errors, redirects, 404s", async () => {
     const matching = { matchRoutes: memoizeMatchRoutes(originalMatch) as never };
-    let made = 0;
-    const counting = ((...a: unknown[]) => {
-      made++;
-      return (originalCreate as Fn)(...a);
-    }) as never;
-    const chained = chainStaticHandlers(counting, matching)(tree() as never, { basename: "/" });
+    const create = counted(originalCreate);
+    const chained = chainStaticHandlers(create.fn as never, matching)(tree() as never, { basename: "/" });
     const whole = (originalCreate as Fn)(tree(), { basename: "/" }) as { query: (r: Request) => Promise<unknown> };
     const paths = ["/", "/item/7", "/item/new", "/item/7?fail=1", "/item/7?away=1", "/list", "/list?q=a%20b", "/nothing/here", "/item/%C3%A9"];
     for (const path of paths) {
@@ -115,9 +120,9 @@ describe("chainStaticHandlers (static-handler-match)", () => {
       expect(comparable(await chained.query(request())), path).toEqual(comparable(await whole.query(request())));
     }
     // One handler per chain, made once: the whole tree's and one per matched chain.
-    const after = made;
+    const after = create.calls();
     await chained.query(new Request("http://portal.test/item/8"));
-    expect(made).toBe(after);
+    expect(create.calls()).toBe(after);
   });
 
   it("matches every path of the portal's real route tree as the whole tree does", async () => {
@@ -129,29 +134,8 @@ describe("chainStaticHandlers (static-handler-match)", () => {
         return { id, path: e.path, index: e.index, loader: () => id, hasErrorBoundary: true, children: e.children ? convert(e.children) : undefined };
       });
     const routes = () => [{ id: "root", path: "", loader: () => "root", hasErrorBoundary: true, children: convert(routeConfig as unknown as ConfigEntry[]) }];
-    const paths = new Set([
-      "/",
-      "/nope",
-      "/application-list/",
-      "/application-list/12/extra",
-      "/APPLICATION-LIST",
-      "//login",
-      "/a/b/c/d",
-      "/user-list/%E2%9C%93",
-    ]);
-    const walk = (list: AnyRoute[], prefix: string) => {
-      for (const r of list) {
-        const path = r.path
-          ? `${prefix}/${String(r.path)
-              .replace(/:(\w+)/g, (_m, name: string) => `${name}-7`)
-              .replace("*", "deep/path")}`
-          : prefix;
-        paths.add(path.replace(/\/+/g, "/") || "/");
-        if (r.children) walk(r.children, path);
-      }
-    };
-    walk(routes(), "");
-    expect(paths.size).toBeGreaterThan(70);
+    const paths = routePaths(routes());
+    expect(paths.length).toBeGreaterThan(70);
     const chained = chainStaticHandlers(originalCreate, { matchRoutes: memoizeMatchRoutes(originalMatch) as never })(routes() as never, { basename: "/" });
     const whole = (originalCreate as Fn)(routes(), { basename: "/" }) as { query: (r: Request) => Promise<unknown> };
     for (const path of paths) {
@@ -161,14 +145,10 @@ describe("chainStaticHandlers (static-handler-match)", () => {
   });
 
   it("queries the whole tree when the route-match cache is off", async () => {
-    let made = 0;
-    const counting = ((...a: unknown[]) => {
-      made++;
-      return (originalCreate as Fn)(...a);
-    }) as never;
-    const chained = chainStaticHandlers(counting, { matchRoutes: originalMatch })(tree() as never, { basename: "/" });
+    const create = counted(originalCreate);
+    const chained = chainStaticHandlers(create.fn as never, { matchRoutes: originalMatch })(tree() as never, { basename: "/" });
     expect(comparable(await chained.query(new Request("http://portal.test/item/7")))).toMatchObject({ statusCode: 200 });
-    expect(made).toBe(1);
+    expect(create.calls()).toBe(1);
   });
 });
 
@@ -178,16 +158,10 @@ describe("the patches in a page request (what breaks if Remix stops calling the 
     const installedCreate = router.createStaticHandler;
     const installedEncode = singleFetch.encodeViaTurboStream;
     const installedMatch = router.matchRoutes;
-    let made = 0;
-    let encoded = 0;
-    router.createStaticHandler = (...a: unknown[]) => {
-      made++;
-      return (originalCreate as Fn)(...a);
-    };
-    singleFetch.encodeViaTurboStream = (...a: unknown[]) => {
-      encoded++;
-      return (originalEncode as Fn)(...a);
-    };
+    const create = counted(originalCreate);
+    const encode = counted(originalEncode);
+    router.createStaticHandler = create.fn;
+    singleFetch.encodeViaTurboStream = encode.fn;
     try {
       installLeanDocumentPipeline({ lazyHandoff: true, staticHandlerMatch: true });
       expect(router.createStaticHandler.original).toBeDefined();
@@ -196,9 +170,9 @@ describe("the patches in a page request (what breaks if Remix stops calling the 
       const get = miniRemix();
       expect(await get("/item/7")).toBe(before);
       // The server runtime makes its static handler through the module (at its first request), and the query the page's chain's.
-      expect(made).toBe(2);
+      expect(create.calls()).toBe(2);
       // <Scripts> reads the handoff: encoded once, when read.
-      expect(encoded).toBe(1);
+      expect(encode.calls()).toBe(1);
     } finally {
       router.createStaticHandler = installedCreate;
       singleFetch.encodeViaTurboStream = installedEncode;

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import routeConfig from "~/routes";
 import { installRouteMatchCache, memoizeMatchRoutes, PATHS_PER_SHAPE } from "./route-match-cache";
 import { miniRemix } from "./test/mini-remix";
+import { routePaths } from "./test/route-paths";
 
 type Route = { id: string; path?: string; index?: boolean; caseSensitive?: boolean; children?: Route[] };
 type ConfigEntry = { id?: string; file: string; path?: string; index?: boolean; children?: ConfigEntry[] };
@@ -17,28 +18,7 @@ function tree(): Route[] {
 }
 
 /** Every path of the tree with its params filled in, and paths that match nothing or only the splat. */
-function paths(): string[] {
-  const out = new Set<string>([
-    "/",
-    "/nope",
-    "/application-list/",
-    "/application-list/12/extra",
-    "/APPLICATION-LIST",
-    "/login?next=%2F",
-    "/user-list/%E2%9C%93",
-    "//login",
-    "/a/b/c/d",
-  ]);
-  const walk = (routes: Route[], prefix: string) => {
-    for (const r of routes) {
-      const p = r.path ? `${prefix}/${r.path.replace(/:(\w+)/g, (_m, name) => `${name}-7`).replace("*", "deep/path")}` : prefix;
-      out.add(p.replace(/\/+/g, "/") || "/");
-      if (r.children) walk(r.children, p);
-    }
-  };
-  walk(tree(), "");
-  return [...out];
-}
+const paths = (): string[] => routePaths(tree());
 
 describe("memoizeMatchRoutes", () => {
   it("answers every path of the portal as React Router does, first and second time", () => {
