@@ -2,8 +2,9 @@ import { createHash } from "node:crypto";
 import { Readable } from "node:stream";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createInstance } from "i18next";
-import { createElement } from "react";
-import { renderToString } from "react-dom/server";
+import fc from "fast-check";
+import { createElement, Fragment, Suspense, type ReactNode } from "react";
+import { renderToPipeableStream, renderToString } from "react-dom/server";
 import { I18nextProvider, initReactI18next, useTranslation } from "react-i18next";
 import {
   HoldClosingTags,
@@ -15,6 +16,7 @@ import {
   startRenderDeadline,
   trackNamespaces,
   WholePage,
+  wholePageText,
 } from "./entry.server";
 import { i18nConfig } from "./i18n";
 
@@ -50,6 +52,59 @@ describe("WholePage", () => {
     const piece = Buffer.concat([Buffer.from("<p>x"), Buffer.alloc(3), dash.subarray(0, 1)]);
     const html = await gathered([piece, Buffer.concat([dash.subarray(1), Buffer.from("</p></body></html>")])]);
     expect(html).toBe("<p>x—</p></body></html>");
+  });
+});
+
+describe("a page without hydration rendered to a string (whole-page-string)", () => {
+  /** The page as the stream path sends it: renderToPipeableStream's pieces gathered by WholePage. */
+  const streamed = (tree: ReactNode, tail: string) =>
+    new Promise<string>((resolve, reject) => {
+      const page = new WholePage(tail);
+      page.on("finish", () => resolve(page.bytes().toString("utf8")));
+      const { pipe } = renderToPipeableStream(tree, { onAllReady: () => pipe(page), onShellError: reject, onError: reject });
+    });
+  const stringed = (tree: ReactNode, tail: string) => wholePageText(renderToString(tree), tail).toString("utf8");
+
+  // Text a page holds: Latin with the marks and dashes of Indonesian pages, CJK and emoji names (4-byte
+  // characters), and the characters React escapes. Long runs cross the stream's 2 KB pieces.
+  const text = fc.oneof(
+    fc.string({ unit: fc.constantFrom("a", "Z", " ", "—", "·", "é", "<", ">", "&", '"', "'", "王", "😀", "\n"), maxLength: 40 }),
+    fc.string({ unit: fc.constantFrom("x", "—", "王", "😀"), minLength: 600, maxLength: 1500 }),
+  );
+  const { node } = fc.letrec<{ node: ReactNode }>((tie) => ({
+    node: fc.oneof(
+      { depthSize: "small", withCrossShrink: true },
+      text,
+      fc.integer(),
+      fc
+        .record({ tag: fc.constantFrom("p", "div", "span", "td", "a", "strong", "li"), title: fc.option(text), kids: fc.array(tie("node"), { maxLength: 4 }) })
+        .map(({ tag, title, kids }) => createElement(tag, title === null ? null : { title, className: "_1uihnaik" }, ...kids)),
+      fc.array(tie("node"), { maxLength: 3 }).map((kids) => createElement(Fragment, null, ...kids)),
+    ),
+  }));
+  /** A document as RemixServer renders one: <html> with head and body, then its empty Suspense for the data. */
+  const documentOf = (body: ReactNode) =>
+    createElement(
+      Fragment,
+      null,
+      createElement("html", { lang: "id" }, createElement("head", null, createElement("meta", { charSet: "utf-8" })), createElement("body", null, body)),
+      createElement(Suspense, null, null),
+    );
+
+  it("gives the same bytes as the stream, doctype, island and closing tags included, for any page that does not wait", async () => {
+    await fc.assert(
+      fc.asyncProperty(node, fc.constantFrom("", '<script nonce="n">island()</script>'), async (body, tail) => {
+        const tree = documentOf(body);
+        expect(stringed(tree, tail)).toBe(await streamed(tree, tail));
+      }),
+      { numRuns: 150 },
+    );
+  });
+
+  it("puts the island before the closing tags, after the data's Suspense", () => {
+    expect(stringed(documentOf(createElement("p", null, "a")), "<script>i()</script>")).toBe(
+      '<!DOCTYPE html><html lang="id"><head><meta charSet="utf-8"/></head><body><p>a</p><!--$--><!--/$--><script>i()</script></body></html>',
+    );
   });
 });
 

@@ -6,12 +6,13 @@ import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import * as Sentry from "@sentry/remix";
 import type { i18n as I18n } from "i18next";
 import { isbot } from "isbot";
-import { renderToPipeableStream } from "react-dom/server";
+import { renderToPipeableStream, renderToString } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import { i18nConfig, INLINE_TEXTS_GLOBAL } from "./i18n";
 import { i18next, languageInstance } from "./utils/i18n.server";
 import { NonceProvider } from "./utils/nonce-provider";
 import { hydrates, islandScript } from "./utils/hydration";
+import { wholePageResponse } from "./utils/whole-page";
 import { patchOn } from "#domain/framework-patches";
 import common from "#locales/id/common.json";
 
@@ -123,6 +124,21 @@ export class WholePage extends Writable {
 }
 
 const CLOSING_BYTES = Buffer.from(CLOSING_TAGS);
+const DOCTYPE = "<!DOCTYPE html>";
+
+/**
+ * A page without hydration as one string (`whole-page-string`, docs/decisions/037-pages-rendered-to-a-string.md):
+ * React's text with the doctype and with `tail` just before the closing tags, the bytes WholePage gives for the same render. The
+ * string renderer writes no 2 KB pieces, so none ends with NUL bytes; one is dropped all the same, as WholePage does.
+ */
+export function wholePageText(html: string, tail: string): Buffer<ArrayBuffer> {
+  let text = html.includes("\u0000") ? html.replaceAll("\u0000", "") : html;
+  // The stream writes the doctype before an <html> root; the string renderer does not.
+  if (text.startsWith("<html")) text = DOCTYPE + text;
+  const at = text.lastIndexOf(CLOSING_TAGS);
+  if (at === -1) return Buffer.from(text + tail);
+  return Buffer.from(text.slice(0, at) + text.slice(at + CLOSING_TAGS.length) + tail + CLOSING_TAGS);
+}
 
 export const streamTimeout = ABORT_DELAY;
 
@@ -354,6 +370,31 @@ export default async function handleRequest(
   // nonce, and a revalidation that finds the same page answers 304. A 304 carries no CSP, so
   // the browser keeps the cached page's policy together with the nonce the cached page holds.
   const revalidatable = !loggedInLayout && request.method === "GET" && responseStatusCode === 200;
+  const app = (
+    <NonceProvider value={nonce}>
+      <I18nextProvider i18n={instance}>
+        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+      </I18nextProvider>
+    </NonceProvider>
+  );
+  // A page without hydration (utils/hydration.ts) has its island: the keep-alive for a logged-in user, Escape
+  // for the menus.
+  const island = () => {
+    const loggedIn = Boolean((remixContext.staticHandlerContext.loaderData.root as { me?: unknown } | undefined)?.me);
+    return `<script${nonce ? ` nonce="${nonce}"` : ""}>${islandScript(loggedIn)}</script>`;
+  };
+  // A logged-in page without hydration goes out whole, once everything has rendered. Its loaders have all
+  // answered and nothing in it waits (no Suspense of its own, no scripts to read the data stream), so
+  // React's synchronous render to a string gives the same HTML as its stream, without the stream's 2 KB
+  // pieces, their encoding and their trip through a Writable (docs/decisions/037-pages-rendered-to-a-string.md).
+  // A render that throws rejects, as onShellError does: Remix renders the error screen.
+  const whole = !hydrating && !revalidatable;
+  if (whole && patchOn("whole-page-string")) {
+    const html = wholePageText(renderToString(app), island());
+    responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+    responseHeaders.set("Content-Length", String(html.length));
+    return wholePageResponse(html, { headers: responseHeaders, status: responseStatusCode });
+  }
 
   return new Promise<Response>((resolve, reject) => {
     /** The shell is complete (React will not call onShellError any more). */
@@ -369,13 +410,6 @@ export default async function handleRequest(
       loadContext.log.error({ method: request.method, path: new URL(request.url).pathname, deadlineMs: renderDeadline(request.method) }, "render cut short");
       abortRender();
     });
-    // A page without hydration has its island (utils/hydration.ts): the keep-alive for a logged-in user, Escape
-    // for the menus. A logged-in one goes out whole (WholePage), once everything has rendered.
-    const island = () => {
-      const loggedIn = Boolean((remixContext.staticHandlerContext.loaderData.root as { me?: unknown } | undefined)?.me);
-      return `<script${nonce ? ` nonce="${nonce}"` : ""}>${islandScript(loggedIn)}</script>`;
-    };
-    const whole = !hydrating && !revalidatable;
     const ready = revalidatable || whole ? "onAllReady" : readyEvent;
     const send = () => {
       sent = true;
@@ -417,39 +451,32 @@ export default async function handleRequest(
       });
       pipe(body);
     };
-    const { pipe, abort } = renderToPipeableStream(
-      <NonceProvider value={nonce}>
-        <I18nextProvider i18n={instance}>
-          <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
-        </I18nextProvider>
-      </NonceProvider>,
-      {
-        nonce,
-        onShellReady() {
-          shellDone = true;
-          if (ready === "onShellReady") send();
-        },
-        onAllReady() {
-          cancelDeadline();
-          if (ready === "onAllReady") send();
-        },
-        onShellError(error: unknown) {
-          cancelDeadline();
-          // Remix logs the rejection (handleError) and renders the error screen with its status:
-          // 503 "try again in a moment" for a render cut short, 500 for a fault.
-          reject(cutShort ? new Response(RENDER_CUT_SHORT, { status: 503, statusText: "render cut short" }) : error);
-        },
-        onError(error: unknown) {
-          if (cutShort && !shellDone) return; // the shell error that follows answers 503
-          // The browser left mid-page: the server stops writing it (server/remix-handler.ts), and React
-          // says its destination closed early. Nobody gets an answer, nothing to log.
-          if (request.signal.aborted) return;
-          responseStatusCode = cutShort ? 503 : 500;
-          if (sent) logServerError(request, loadContext, error);
-          else earlyErrors.push(error);
-        },
+    const { pipe, abort } = renderToPipeableStream(app, {
+      nonce,
+      onShellReady() {
+        shellDone = true;
+        if (ready === "onShellReady") send();
       },
-    );
+      onAllReady() {
+        cancelDeadline();
+        if (ready === "onAllReady") send();
+      },
+      onShellError(error: unknown) {
+        cancelDeadline();
+        // Remix logs the rejection (handleError) and renders the error screen with its status:
+        // 503 "try again in a moment" for a render cut short, 500 for a fault.
+        reject(cutShort ? new Response(RENDER_CUT_SHORT, { status: 503, statusText: "render cut short" }) : error);
+      },
+      onError(error: unknown) {
+        if (cutShort && !shellDone) return; // the shell error that follows answers 503
+        // The browser left mid-page: the server stops writing it (server/remix-handler.ts), and React
+        // says its destination closed early. Nobody gets an answer, nothing to log.
+        if (request.signal.aborted) return;
+        responseStatusCode = cutShort ? 503 : 500;
+        if (sent) logServerError(request, loadContext, error);
+        else earlyErrors.push(error);
+      },
+    });
     abortRender = abort;
   });
 }

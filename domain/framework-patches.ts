@@ -49,6 +49,11 @@ export const FRAMEWORK_PATCHES = {
     file: "server/document-pipeline.ts",
     test: "server/document-pipeline.test.ts",
   },
+  "whole-page-string": {
+    internal: "react-dom/server renderToString for a page without hydration (its stream's pieces skipped), Remix's RemixServer rendered outside a stream",
+    file: "app/entry.server.tsx",
+    test: "app/entry.server.test.ts",
+  },
 } as const;
 
 export type FrameworkPatch = keyof typeof FRAMEWORK_PATCHES;

@@ -9,6 +9,7 @@ import { passRejections } from "./errors";
 import { createRequestHandler, writeBody } from "./remix-handler";
 import { formBodies } from "./request-body";
 import { miniBuild } from "./test/mini-remix";
+import { wholePageResponse } from "../app/utils/whole-page";
 
 describe("the adapter it follows (@remix-run/express)", () => {
   /** A build with one resource route that answers what Remix received, and a few headers of its own. */
@@ -140,5 +141,63 @@ describe("writeBody", () => {
     await writing;
     expect(state.cancelled).toBe(true);
     expect(state.pulled).toBeLessThan(50);
+  });
+});
+
+describe("a page rendered whole (app/utils/whole-page.ts)", () => {
+  it("goes out as the same status, headers and bytes as the same Response read through its body; HEAD without them", async () => {
+    const bytes = () => Buffer.from("<!DOCTYPE html><html><body><p>Perbaikan — berkas 王 😀</p></body></html>");
+    const init = () => {
+      const headers = new Headers({
+        "content-type": "text/html; charset=utf-8",
+        "content-length": String(bytes().length),
+        "cache-control": "private, no-store",
+      });
+      headers.append("set-cookie", "a=1; Path=/");
+      headers.append("set-cookie", "b=2; Path=/");
+      return { status: 201, headers };
+    };
+    const routes = {
+      root: { id: "root", path: "", module: { default: () => null } },
+      "routes/whole": { id: "routes/whole", parentId: "root", path: "whole", module: { loader: () => wholePageResponse(bytes(), init()) } },
+      // What shows the marked bytes are the ones written, not the body read back: a mark that differs from the body.
+      "routes/marked": {
+        id: "routes/marked",
+        parentId: "root",
+        path: "marked",
+        module: {
+          loader: () => Object.assign(new Response("read from the body"), { [Symbol.for("adaptasi.whole-page-bytes")]: Buffer.from("the marked bytes") }),
+        },
+      },
+      "routes/plain": { id: "routes/plain", parentId: "root", path: "plain", module: { loader: () => new Response(bytes(), init()) } },
+    };
+    const app = express();
+    app.all(
+      "*",
+      passRejections(
+        createRequestHandler({ build: { ...miniBuild(), routes } as unknown as ServerBuild, mode: "production", getLoadContext: () => ({}) as never }),
+      ),
+    );
+    const server = app.listen(0, "127.0.0.1");
+    await once(server, "listening");
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      const answer = async (path: string, method = "GET") => {
+        const r = await fetch(base + path, { method });
+        const headers = [...r.headers].filter(([k]) => k !== "date");
+        return { status: r.status, statusText: r.statusText, headers, body: Buffer.from(await r.arrayBuffer()).toString("utf8") };
+      };
+      const whole = await answer("/whole");
+      expect(whole).toEqual(await answer("/plain"));
+      expect(whole.body).toBe(bytes().toString("utf8"));
+      expect(whole.headers).toContainEqual(["set-cookie", "a=1; Path=/"]);
+      expect(whole.headers).toContainEqual(["set-cookie", "b=2; Path=/"]);
+      expect((await answer("/marked")).body).toBe("the marked bytes");
+      const head = await answer("/whole", "HEAD");
+      expect(head).toEqual(await answer("/plain", "HEAD"));
+      expect(head.body).toBe("");
+    } finally {
+      await new Promise((r) => server.close(() => r(undefined)));
+    }
   });
 });

@@ -1,6 +1,7 @@
 import { createReadableStreamFromReadable, createRequestHandler as createRemixHandler } from "@remix-run/node";
 import type { AppLoadContext, ServerBuild } from "@remix-run/node";
 import type { NextFunction, Request, Response } from "express";
+import { wholePageBytes } from "../app/utils/whole-page";
 
 // Express → Remix, as @remix-run/express 2.17.5 does it, with two changes, both bodies. A form body has
 // already been read within its limit (server/request-body.ts, res.locals.body); only an upload
@@ -56,6 +57,15 @@ function remixRequest(req: Request, res: Response): globalThis.Request {
 }
 
 async function sendRemixResponse(res: Response, response: globalThis.Response) {
+  // A page rendered whole (app/utils/whole-page.ts) is written in one call, its bytes as they are; it has no
+  // status text (reading one would make the Response's body stream this skips).
+  const whole = wholePageBytes(response);
+  if (whole) {
+    res.status(response.status);
+    for (const [key, value] of response.headers.entries()) res.append(key, value);
+    res.end(whole);
+    return;
+  }
   res.statusMessage = response.statusText;
   res.status(response.status);
   for (const [key, value] of response.headers.entries()) res.append(key, value);

@@ -157,13 +157,27 @@ function wheresOf(role: number, query: ListQuery, now: Date) {
 const submitters = alias(users, "submitter");
 
 const rowColumns = {
-  app: applications,
+  /** What a list row shows (toRow), and only that: a file's other 20-odd columns are the detail's. */
+  app: {
+    id: applications.id,
+    registrationNumber: applications.registrationNumber,
+    applicantName: applications.applicantName,
+    applicantEmail: applications.applicantEmail,
+    jalurId: applications.jalurId,
+    status: applications.status,
+    isSubmitted: applications.isSubmitted,
+    stageId: applications.stageId,
+    openStageId: applications.openStageId,
+    submittedAt: applications.submittedAt,
+    deadlineAt: applications.deadlineAt,
+  },
   submitterRole: submitters.roleId,
   /** Where the row stands in each order: the first and last rows' keys make the page's cursors. */
   keys: SORT_KEYS,
 };
 
-type RowData = { app: ApplicationRow; submitterRole: number | null; keys: Record<keyof typeof SORT_KEYS, string | null> };
+type ListedApplication = Pick<ApplicationRow, keyof typeof rowColumns.app>;
+type RowData = { app: ListedApplication; submitterRole: number | null; keys: Record<keyof typeof SORT_KEYS, string | null> };
 
 /**
  * The rows of a page in two steps: the ids in order (a narrow scan of the sort index), then those
