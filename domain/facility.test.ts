@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { verificationState } from "./facility";
+import { readFileSync } from "node:fs";
+import { FACILITY_TYPES, facilityTypeOptions, verificationState } from "./facility";
 
 describe("verificationState", () => {
   it("is verified when the account says so, whatever the entries", () => {
@@ -20,5 +21,17 @@ describe("verificationState", () => {
         { is_approved: false, is_rejected: true },
       ]),
     ).toBe("pending");
+  });
+});
+
+describe("facilityTypeOptions", () => {
+  it("gives every facility type once, in order, worded from its locale key in each language", () => {
+    for (const lng of ["id", "en"]) {
+      const types = JSON.parse(readFileSync(new URL(`../locales/${lng}/facility.json`, import.meta.url), "utf8")).types as Record<string, string>;
+      const t = (key: string) => types[key.replace(/^facility:types\./, "")] ?? key;
+      const options = facilityTypeOptions(t);
+      expect(options.map((o) => o.value)).toEqual([...FACILITY_TYPES]);
+      for (const o of options) expect(o.label, `${lng} ${o.value}`).toBe(types[o.value]);
+    }
   });
 });

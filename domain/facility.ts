@@ -8,6 +8,10 @@ export type FacilityType = (typeof FACILITY_TYPES)[number];
 /** The words of a facility type: the locale files' `facility.types.<type>`; the API answers the type alone. */
 export const facilityTypeKey = (type: string): string => `facility:types.${type}`;
 
+/** The facility types as a select's options, each worded by `t` (the page's translator) from its locale key. */
+export const facilityTypeOptions = (t: (key: string) => string): Array<{ value: FacilityType; label: string }> =>
+  FACILITY_TYPES.map((value) => ({ value, label: t(facilityTypeKey(value)) }));
+
 export const VERIFICATION_STATES = ["pending", "verified", "rejected", "notSubmitted"] as const;
 export type VerificationState = (typeof VERIFICATION_STATES)[number];
 

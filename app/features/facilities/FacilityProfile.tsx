@@ -1,9 +1,8 @@
-import type { TFunction } from "i18next";
 import { getFormProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { Fragment } from "react";
 import { useTranslation } from "react-i18next";
-import { FACILITY_TYPES, facilityTypeKey, type VerificationState } from "#domain/facility";
+import { facilityTypeKey, facilityTypeOptions, type VerificationState } from "#domain/facility";
 import type { FormInput } from "#domain/forms/registry";
 import type { MyFacility } from "~/features/facilities/facility.server";
 import { formatDateTime } from "~/utils/format";
@@ -20,7 +19,6 @@ import { useLiveValidation } from "~/utils/live-validation";
 type Fields = Record<string, FieldMetadata<any>>;
 
 const FACILITY_FIELD_NAMES = ["facility_name", "facility_type", "address", "licence_number", "contact_phone", "contact_email"] as const;
-const typeOptions = (t: TFunction) => FACILITY_TYPES.map((value) => ({ value, label: t(facilityTypeKey(value)) }));
 
 /** The error summary's entries for the facility fields, in the order they show. */
 export function facilitySummary(fields: Fields, t: (key: string) => string) {
@@ -33,7 +31,7 @@ export function FacilityFields({ fields }: { fields: Fields }) {
   return (
     <>
       <Field meta={fields.facility_name} label={t("fields.facility_name")} autoComplete="organization" hint={t("hints.facility_name")} />
-      <SelectField meta={fields.facility_type} label={t("fields.facility_type")} options={typeOptions(t)} />
+      <SelectField meta={fields.facility_type} label={t("fields.facility_type")} options={facilityTypeOptions(t)} />
       <Field meta={fields.address} label={t("fields.address")} autoComplete="address-line1" hint={t("hints.address")} />
       <Field meta={fields.licence_number} label={t("fields.licence_number")} autoComplete="off" hint={t("hints.licence_number")} />
       <Field meta={fields.contact_phone} label={t("fields.contact_phone")} type="tel" inputMode="numeric" hint={t("hints.contact_phone")} />

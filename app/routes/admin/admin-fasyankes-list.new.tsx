@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { FACILITY_TYPES, facilityTypeKey } from "#domain/facility";
+import { facilityTypeOptions } from "#domain/facility";
 import { facilityAdminSchemas } from "#domain/forms/admin-facilities";
 import { ROLE } from "#domain/roles";
 import type { FormInput } from "#domain/forms/registry";
@@ -76,11 +76,7 @@ export default function NewFacilityAdmin() {
           <Field meta={fields.email} label={t("accounts:fields.email")} type="email" autoComplete="off" />
           <h2>{t("fasyankes.facilitySection")}</h2>
           <Field meta={fields.facility_name} label={t("facility:fields.facility_name")} autoComplete="off" />
-          <SelectField
-            meta={fields.facility_type}
-            label={t("facility:fields.facility_type")}
-            options={FACILITY_TYPES.map((value) => ({ value, label: t(facilityTypeKey(value)) }))}
-          />
+          <SelectField meta={fields.facility_type} label={t("facility:fields.facility_type")} options={facilityTypeOptions(t)} />
           <TextareaField meta={fields.address} label={t("facility:fields.address")} />
           <Field meta={fields.licence_number} label={t("facility:fields.licence_number")} autoComplete="off" />
           <Field meta={fields.contact_phone} label={t("facility:fields.contact_phone")} type="tel" inputMode="numeric" autoComplete="off" />
