@@ -20,9 +20,11 @@ const login = (email: string, password: string) => typedRequest(api, "POST", "/l
 
 /** Asks for a recovery link and returns its token. */
 async function recoveryToken(email: string) {
+  const before = new Set((await api.mails(email)).map((m) => m.text));
   expect((await forgot(email)).status).toBe(200);
-  const mails = await api.mails(email);
-  return tokenFrom(mails[mails.length - 1], "/forgot-password");
+  // The mail is sent in the background: waited for as it appears (a new link), not read at once.
+  const mail = await api.mailWhen(email, (m) => !before.has(m.text) && m.text.includes("/forgot-password"));
+  return tokenFrom(mail, "/forgot-password");
 }
 
 describe("POST /api/v1/password/forgot", () => {
