@@ -116,11 +116,16 @@ export class WholePage extends Writable {
       length += all.copy(out, length, from);
       all = out.subarray(0, length) as Buffer<ArrayBuffer>;
     }
-    const tags = all.lastIndexOf(CLOSING_BYTES);
-    if (tags === -1) return this.tail ? Buffer.concat([all, Buffer.from(this.tail)]) : all;
-    if (!this.tail && tags + CLOSING_BYTES.length === all.length) return all;
-    return Buffer.concat([all.subarray(0, tags), all.subarray(tags + CLOSING_BYTES.length), Buffer.from(this.tail), CLOSING_BYTES]);
+    return tailBeforeClosingTags(all, this.tail);
   }
+}
+
+/** A page's bytes with `tail` and `</body></html>` at the very end (RemixServer's empty Suspense follows React's closing tags). */
+function tailBeforeClosingTags(all: Buffer<ArrayBuffer>, tail: string): Buffer<ArrayBuffer> {
+  const tags = all.lastIndexOf(CLOSING_BYTES);
+  if (tags === -1) return tail ? Buffer.concat([all, Buffer.from(tail)]) : all;
+  if (!tail && tags + CLOSING_BYTES.length === all.length) return all;
+  return Buffer.concat([all.subarray(0, tags), all.subarray(tags + CLOSING_BYTES.length), Buffer.from(tail), CLOSING_BYTES]);
 }
 
 const CLOSING_BYTES = Buffer.from(CLOSING_TAGS);
@@ -135,9 +140,7 @@ export function wholePageText(html: string, tail: string): Buffer<ArrayBuffer> {
   let text = html.includes("\u0000") ? html.replaceAll("\u0000", "") : html;
   // The stream writes the doctype before an <html> root; the string renderer does not.
   if (text.startsWith("<html")) text = DOCTYPE + text;
-  const at = text.lastIndexOf(CLOSING_TAGS);
-  if (at === -1) return Buffer.from(text + tail);
-  return Buffer.from(text.slice(0, at) + text.slice(at + CLOSING_TAGS.length) + tail + CLOSING_TAGS);
+  return tailBeforeClosingTags(Buffer.from(text), tail);
 }
 
 export const streamTimeout = ABORT_DELAY;

@@ -9,7 +9,7 @@ import { passRejections } from "./errors";
 import { createRequestHandler, writeBody } from "./remix-handler";
 import { formBodies } from "./request-body";
 import { miniBuild } from "./test/mini-remix";
-import { wholePageResponse } from "../app/utils/whole-page";
+import { WHOLE_PAGE_BYTES, wholePageResponse } from "../app/utils/whole-page";
 
 describe("the adapter it follows (@remix-run/express)", () => {
   /** A build with one resource route that answers what Remix received, and a few headers of its own. */
@@ -166,7 +166,7 @@ describe("a page rendered whole (app/utils/whole-page.ts)", () => {
         parentId: "root",
         path: "marked",
         module: {
-          loader: () => Object.assign(new Response("read from the body"), { [Symbol.for("adaptasi.whole-page-bytes")]: Buffer.from("the marked bytes") }),
+          loader: () => Object.assign(new Response("read from the body"), { [WHOLE_PAGE_BYTES]: Buffer.from("the marked bytes") }),
         },
       },
       "routes/plain": { id: "routes/plain", parentId: "root", path: "plain", module: { loader: () => new Response(bytes(), init()) } },

@@ -5,18 +5,18 @@
 //
 // The mark is a registered symbol: the page's module is bundled into the build and the server's is loaded
 // from source, so each has its own copy of this module, and Symbol.for names the same symbol in both.
-const BYTES = Symbol.for("adaptasi.whole-page-bytes");
+export const WHOLE_PAGE_BYTES: unique symbol = Symbol.for("adaptasi.whole-page-bytes");
 
-type Marked = Response & { [BYTES]?: Uint8Array };
+type Marked = Response & { [WHOLE_PAGE_BYTES]?: Uint8Array };
 
 /** A Response of `bytes`, marked with them. */
 export function wholePageResponse(bytes: Buffer<ArrayBuffer>, init: { status: number; headers: Headers }): Response {
   const response: Marked = new Response(bytes, init);
-  response[BYTES] = bytes;
+  response[WHOLE_PAGE_BYTES] = bytes;
   return response;
 }
 
 /** The bytes of a Response made by wholePageResponse, or undefined for any other. */
 export function wholePageBytes(response: Response): Uint8Array | undefined {
-  return (response as Marked)[BYTES];
+  return (response as Marked)[WHOLE_PAGE_BYTES];
 }
